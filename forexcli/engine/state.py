@@ -1,0 +1,154 @@
+"""The game state as plain immutable data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Optional, Union
+
+from .board import CURRENCIES, Board
+
+LETTERS = "ABCDEF"
+"""Contract letters, lowest first."""
+
+DIVIDENDS_HALVES: tuple[int, ...] = (0, 4, 4, 4, 6)
+"""Per-certificate dividend in half-bucks, in the order the five are resolved."""
+
+MAX_CERTS_PER_CURRENCY = 4
+CERTS_PER_CURRENCY = 8
+REMOVED_AT_SETUP = 6
+START_MONEY_HALVES = 4
+INVEST_PRICE_HALVES = 4
+LOAN_PENALTY_HALVES = 2
+MAX_STRONG_AMOUNT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract in the queue: ``owner`` pays ``pay`` and receives ``receive``."""
+
+    letter: str
+    owner: int
+    pay_currency: int
+    pay: int
+    receive_currency: int
+    receive: int
+
+
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """A loan in the queue; ``owes`` holds half-bucks per currency in board order."""
+
+    letter: str
+    owner: int
+    owes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DividendStack:
+    """The dividend stack with ``left`` dividends still to resolve."""
+
+    left: int
+
+
+QueueItem = Union[Contract, Loan, DividendStack]
+
+
+class Phase(str, Enum):
+    """Which kind of decision the game awaits."""
+
+    TURN = "turn"
+    DIVEST_RESPONSE = "divest_response"
+    DIVIDEND_TIE = "dividend_tie"
+    STRONGEST_TIE = "strongest_tie"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The awaited decision: its phase, who decides, and its context.
+
+    ``currency`` is the divested currency during divest responses;
+    ``candidates`` the tied currencies of a tie choice; ``responders`` the
+    holders still to answer a divest after the current one.
+    """
+
+    phase: Phase
+    player: Optional[int]
+    currency: Optional[int] = None
+    candidates: tuple[int, ...] = ()
+    responders: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: scoring currency, converted money and ranks."""
+
+    ending: str
+    strongest: int
+    decided_by: str
+    converted: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    bankrupt: Optional[int]
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats ranked first."""
+        return tuple(i for i, rank in enumerate(self.ranks) if rank == 1)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment. Seats are indices into ``players``."""
+
+    players: tuple[str, ...]
+    board: Board
+    money: tuple[tuple[int, ...], ...]
+    certs: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    removed: tuple[int, ...]
+    sold: tuple[int, ...]
+    queue: tuple[QueueItem, ...]
+    dividends_left: int
+    turn_player: int
+    turn_number: int
+    spot_done: bool
+    pending: Pending
+    bankrupt: Optional[int] = None
+    ending: Optional[str] = None
+    result: Optional[Result] = None
+
+    @property
+    def is_over(self) -> bool:
+        """True when no decision is awaited."""
+        return self.pending.phase is Phase.OVER
+
+    @property
+    def pending_player(self) -> Optional[str]:
+        """Name of the player who decides next, or None when the game is over."""
+        seat = self.pending.player
+        return None if seat is None else self.players[seat]
+
+    def seat(self, name: str) -> int:
+        """Seat index of a player name; raises ``ValueError`` if unknown."""
+        return self.players.index(name)
+
+    def letters_in_use(self) -> frozenset[str]:
+        """Letters held by contracts and loans in the queue."""
+        return frozenset(item.letter for item in self.queue if not isinstance(item, DividendStack))
+
+    def free_letter(self) -> Optional[str]:
+        """The lowest free contract letter, or None."""
+        used = self.letters_in_use()
+        return next((letter for letter in LETTERS if letter not in used), None)
+
+    def certs_in_hands(self) -> tuple[int, ...]:
+        """Certificates held by all players together, per currency."""
+        return tuple(sum(hand[c] for hand in self.certs) for c in range(len(CURRENCIES)))
+
+    def loan_of(self, seat: int) -> Optional[Loan]:
+        """The loan a player owes in the queue, if any."""
+        for item in self.queue:
+            if isinstance(item, Loan) and item.owner == seat:
+                return item
+        return None
