@@ -1,0 +1,440 @@
+"""Load, check and replay a game log: YAML, then the schema, then the rules.
+
+Each layer reports every problem it finds with file, line, column, the entry
+(move) number and a stable code.  Replay stops at the first illegal decision,
+since what follows cannot be judged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import yamlread
+from .engine import (
+    CURRENCIES,
+    Event,
+    ForexError,
+    GameState,
+    apply_with_events,
+    draw_removed,
+    new_game,
+)
+from .notation import NotationError, Written, parse
+from .problems import LogError, Problem
+from .schema_source import RESERVED_ENTRY_KEYS
+
+MAX_LOG_BYTES = 8 * 1024 * 1024
+"""Larger files are refused before they are parsed."""
+
+SCHEMA_FILE = Path(__file__).parent / "schemas" / "forex-log.schema.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One move of the log as written: who, what, and the note."""
+
+    number: int
+    player: str
+    text: str
+    written: Written
+    note: str | None = None
+    digest: str | None = None
+
+
+@dataclass
+class GameLog:
+    """A log read and checked against the schema (not yet replayed)."""
+
+    filename: str
+    text: str
+    document: yamlread.Document
+    players: tuple[str, ...]
+    first: str
+    removed: tuple[int, ...]
+    seed: str | None
+    entries: tuple[Entry, ...]
+
+    @property
+    def header(self) -> dict[str, Any]:
+        """The log's top-level fields other than the moves."""
+        data = self.document.data
+        return {key: value for key, value in data.items() if key != "moves"}
+
+    @property
+    def title(self) -> str | None:
+        """The game's title, if the log gives one."""
+        title = self.document.data.get("title")
+        return title if isinstance(title, str) else None
+
+    def place(self, path: tuple[Any, ...], *, key: bool = False) -> tuple[int, int] | None:
+        """Line and column of a value (or key) in the file."""
+        return self.document.place(path, key=key)
+
+    def new_game(self) -> GameState:
+        """The state at the start of this game."""
+        return new_game(self.players, self.removed, self.first)
+
+
+@dataclass
+class Replay:
+    """A log replayed as far as it is legal: the state after each entry."""
+
+    log: GameLog
+    initial: GameState
+    states: list[GameState] = field(default_factory=list)
+    events: list[tuple[Event, ...]] = field(default_factory=list)
+    problem: Problem | None = None
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last legal entry."""
+        return self.states[-1] if self.states else self.initial
+
+    def state_after(self, number: int) -> GameState:
+        """The state after entry ``number`` (0 for the start)."""
+        if not 0 <= number <= len(self.states):
+            raise IndexError(number)
+        return self.initial if number == 0 else self.states[number - 1]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
+    name = os.fspath(path)
+
+    def fail(code: str, message: str) -> LogError:
+        return LogError([Problem(code, message, "io", name)])
+
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise fail("not_found", f"no such file: {name}") from None
+    except PermissionError:
+        raise fail("unreadable", f"permission denied: {name}") from None
+    except OSError as error:
+        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise fail("is_a_directory", f"{name} is a folder, not a game log")
+    if not stat.S_ISREG(info.st_mode):
+        raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
+    if info.st_size > MAX_LOG_BYTES:
+        raise fail(
+            "too_large",
+            f"{name} is {info.st_size:,} bytes; a game log is at most {MAX_LOG_BYTES:,}",
+        )
+    try:
+        with open(name, "rb") as handle:
+            data = handle.read(MAX_LOG_BYTES + 1)
+    except PermissionError:
+        raise fail("unreadable", f"permission denied: {name}") from None
+    except OSError as error:
+        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise fail("too_large", f"{name} is larger than {MAX_LOG_BYTES:,} bytes")
+    return data
+
+
+@cache
+def log_schema() -> dict[str, Any]:
+    """The published log schema, as the tool uses it."""
+    loaded: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(log_schema())
+
+
+def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
+    """Every schema violation, each at its own place."""
+    from .schemacheck import fast_valid
+
+    if fast_valid(doc.data):
+        return []
+    problems = []
+    for error in _validator().iter_errors(doc.data):
+        problems.append(_schema_problem(error, doc, filename))
+    problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return problems
+
+
+def _entry_number(path: tuple[Any, ...]) -> int | None:
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        return path[1] + 1
+    return None
+
+
+def _describe(path: tuple[Any, ...]) -> str:
+    if not path:
+        return "the log"
+    parts = []
+    for part in path:
+        parts.append(f"[{part + 1}]" if isinstance(part, int) else f".{part}")
+    return "".join(parts).lstrip(".")
+
+
+def _schema_problem(error: Any, doc: yamlread.Document, filename: str) -> Problem:
+    path = tuple(error.absolute_path)
+    validator = error.validator
+    instance = error.instance
+    where = _describe(path)
+    key_place = False
+    code = f"schema_{validator}"
+    message = f"{where}: {error.message}"
+    if validator == "additionalProperties" and isinstance(instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        extra = sorted(k for k in instance if k not in allowed)
+        if extra:
+            path = (*path, extra[0])
+            key_place = True
+        names = ", ".join(repr(k) for k in extra)
+        known = ", ".join(sorted(allowed))
+        message = f"{where}: unknown key {names}; the keys are {known}"
+        code = "schema_unknown_key"
+    elif validator == "pattern" and len(path) == 3 and path[0] == "moves":
+        try:
+            parse(str(path[2]), instance)
+            message = f"{where}: {instance!r} is not a decision"
+        except NotationError as problem:
+            message = f"move {path[1] + 1}: {problem.reason}"
+        code = "bad_notation"
+    elif validator == "pattern" and path and path[0] == "moves":
+        message = f"{where}: decisions start with spot, contract, invest, divest, resolve, sell,"
+        message += " strengthen or strongest"
+        code = "bad_notation"
+    elif validator == "propertyNames" or (
+        validator == "pattern"
+        and error.relative_schema_path
+        and "propertyNames" in error.schema_path
+    ):
+        message = f"{where}: {instance!r} is not a valid player name"
+        code = "bad_player_name"
+        key_place = True
+    elif validator in ("maxProperties", "minProperties") and _entry_number(path):
+        players = [k for k in instance if k not in RESERVED_ENTRY_KEYS]
+        if not players:
+            message = f"move {path[1] + 1}: the entry names no player (write `NAME: DECISION`)"
+        else:
+            message = (
+                f"move {path[1] + 1}: one entry holds one player's decision; found"
+                f" {', '.join(players)}"
+            )
+        code = "bad_entry"
+    elif validator == "anyOf" and not path:
+        message = "the log needs `removed:` (the 6 certificates removed at set-up) or `seed:`"
+        code = "schema_required"
+    elif validator == "not" and not path:
+        message = "give either `removed:` or `seed:`, not both"
+        code = "schema_removed_and_seed"
+    elif validator == "const" and path == ("forex",):
+        message = f"forex: this tool reads format version 1, not {instance!r}"
+        code = "unsupported_version"
+    elif validator == "type":
+        message = (
+            f"{where}: expected {_type_words(error.validator_value)}, found {_shown(instance)}"
+        )
+    place = doc.place(path, key=key_place)
+    line, column = place if place else (None, None)
+    return Problem(code, message, "schema", filename, line, column, _entry_number(path))
+
+
+def _type_words(expected: Any) -> str:
+    words = {
+        "string": "text",
+        "integer": "a whole number",
+        "object": "a mapping (key: value)",
+        "array": "a list",
+        "number": "a number",
+        "boolean": "true or false",
+    }
+    if isinstance(expected, list):
+        return " or ".join(words.get(str(e), str(e)) for e in expected)
+    return words.get(expected, str(expected))
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (quote it to make it text)"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
+    """Read and check a log's YAML and schema, and its header's consistency."""
+    text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
+    doc = yamlread.read(text, filename)
+    if doc.data is None:
+        raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
+    if not isinstance(doc.data, dict):
+        line, column = doc.values.get((), (1, 1))
+        raise LogError(
+            [
+                Problem(
+                    "not_a_mapping",
+                    "a game log is a mapping (forex:, players:, moves: ...), not"
+                    f" {_shown(doc.data)}",
+                    "yaml",
+                    filename,
+                    line,
+                    column,
+                )
+            ]
+        )
+    problems = schema_problems(doc, filename)
+    if problems:
+        raise LogError(problems)
+    return _build(doc, text, filename)
+
+
+def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
+    data = doc.data
+    players = tuple(data["players"])
+    problems: list[Problem] = []
+
+    def header_problem(
+        code: str, message: str, path: tuple[Any, ...], *, key: bool = False
+    ) -> None:
+        place = doc.place(path, key=key)
+        line, column = place if place else (None, None)
+        problems.append(
+            Problem(code, message, "header", filename, line, column, _entry_number(path))
+        )
+
+    first = data.get("first", players[0])
+    if first not in players:
+        header_problem("unknown_player", f"first: {first!r} is not one of the players", ("first",))
+    for name in data.get("contacts", {}):
+        if name not in players:
+            header_problem(
+                "unknown_player",
+                f"contacts: {name!r} is not one of the players",
+                ("contacts", name),
+                key=True,
+            )
+    seed: str | None = None
+    if "seed" in data:
+        seed = str(data["seed"])
+        removed = draw_removed(seed)
+    else:
+        counts = data["removed"]
+        removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
+        if sum(removed) != 6:
+            header_problem(
+                "bad_removed",
+                f"removed: exactly 6 certificates are removed at set-up; these add up to"
+                f" {sum(removed)}",
+                ("removed",),
+            )
+    entries = []
+    for index, raw in enumerate(data.get("moves") or []):
+        names = [key for key in raw if key not in RESERVED_ENTRY_KEYS]
+        player = names[0]
+        path = ("moves", index, player)
+        if player not in players:
+            header_problem(
+                "unknown_player",
+                f"move {index + 1}: {player!r} is not a player of this game ({', '.join(players)})",
+                path,
+                key=True,
+            )
+            continue
+        try:
+            written = parse(player, raw[player])
+        except NotationError as error:
+            header_problem("bad_notation", f"move {index + 1}: {error.reason}", path)
+            continue
+        entries.append(
+            Entry(index + 1, player, raw[player], written, raw.get("note"), raw.get("digest"))
+        )
+    if problems:
+        raise LogError(problems)
+    return GameLog(filename, text, doc, players, first, removed, seed, tuple(entries))
+
+
+def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
+    """Read and check a log file (YAML, schema, header); raises ``LogError``."""
+    name = display_name or os.fspath(path)
+    try:
+        data = read_bytes(path)
+    except LogError as error:
+        raise LogError([p.in_file(name) for p in error.problems]) from None
+    return parse_log(data, name)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay(log: GameLog) -> Replay:
+    """Replay every entry; stops at the first illegal one (see ``Replay.problem``)."""
+    from .moves import legal_summary
+
+    try:
+        initial = log.new_game()
+    except ForexError as error:
+        place = log.place(("players",))
+        line, column = place if place else (None, None)
+        problem = Problem(error.code, error.reason, "header", log.filename, line, column)
+        raise LogError([problem]) from None
+    result = Replay(log, initial)
+    state = initial
+    for entry in log.entries:
+        events: list[Event] = []
+        try:
+            for decision in entry.written.decisions():
+                state, caused = apply_with_events(state, decision)
+                events.extend(caused)
+        except ForexError as error:
+            before = result.final
+            place = log.place(("moves", entry.number - 1, entry.player))
+            line, column = place if place else (None, None)
+            following = len(log.entries) - entry.number
+            hints = list(legal_summary(before))
+            if following:
+                hints.append(
+                    f"{following} later entr{'y' if following == 1 else 'ies'} not checked"
+                )
+            result.problem = Problem(
+                error.code,
+                f"move {entry.number}: {entry.player}: {entry.text}: {error.reason}",
+                "rules",
+                log.filename,
+                line,
+                column,
+                entry.number,
+                tuple(hints),
+            )
+            return result
+        result.states.append(state)
+        result.events.append(tuple(events))
+    return result
+
+
+def check(
+    path: str | os.PathLike[str], display_name: str | None = None
+) -> tuple[list[Problem], Replay | None]:
+    """Every problem of a log file, and its replay when it could be made."""
+    try:
+        log = load(path, display_name)
+        played = replay(log)
+    except LogError as error:
+        return error.problems, None
+    problems = [played.problem] if played.problem else []
+    return problems, played

@@ -1,0 +1,160 @@
+"""Legal decisions, grouped and written in the log's notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine import (
+    ChooseStrengthen,
+    ChooseStrongest,
+    Divest,
+    DivestResponse,
+    GameState,
+    Invest,
+    MakeContract,
+    Phase,
+    Resolve,
+    Spot,
+    format_halves,
+    legal_decisions,
+)
+from .notation import write
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """Legal decisions of one kind (contracts: of one direction), in notation."""
+
+    kind: str
+    label: str
+    moves: tuple[str, ...]
+    summary: str
+
+
+def grouped_moves(state: GameState) -> list[MoveGroup]:
+    """Every legal decision of the pending player, grouped by kind.
+
+    Contracts are grouped per direction (pay one currency, receive another)
+    and summarised with their amount range; every other decision is listed.
+    """
+    decisions = legal_decisions(state)
+    groups: list[MoveGroup] = []
+    spots = [d for d in decisions if isinstance(d, Spot)]
+    contracts = [d for d in decisions if isinstance(d, MakeContract)]
+    invests = [d for d in decisions if isinstance(d, Invest)]
+    divests = [d for d in decisions if isinstance(d, Divest)]
+    resolves = [d for d in decisions if isinstance(d, Resolve)]
+    sells = [d for d in decisions if isinstance(d, DivestResponse)]
+    strengthens = [d for d in decisions if isinstance(d, ChooseStrengthen)]
+    strongests = [d for d in decisions if isinstance(d, ChooseStrongest)]
+    if resolves:
+        groups.append(MoveGroup("resolve", "resolve", ("resolve",), _front(state)))
+    if invests:
+        moves = tuple(write(d) for d in invests)
+        singles = ", ".join(d.currencies[0] for d in invests if len(d.currencies) == 1)
+        groups.append(MoveGroup("invest", "invest", moves, f"one or two different of {singles}"))
+    by_direction: dict[tuple[str, str], list[MakeContract]] = {}
+    for contract in contracts:
+        key = (contract.pay_currency, contract.receive_currency)
+        by_direction.setdefault(key, []).append(contract)
+    letter = state.free_letter()
+    for (pay_c, recv_c), items in by_direction.items():
+        low, high = items[0], items[-1]
+        summary = (
+            f"letter {letter}: pay {format_halves(low.pay)}..{format_halves(high.pay)} {pay_c},"
+            f" receive {format_halves(low.receive)}..{format_halves(high.receive)} {recv_c}"
+        )
+        groups.append(
+            MoveGroup(
+                "contract",
+                f"contract {pay_c} for {recv_c}",
+                tuple(write(d) for d in items),
+                summary,
+            )
+        )
+    if divests:
+        groups.append(
+            MoveGroup(
+                "divest",
+                "divest",
+                tuple(write(d) for d in divests),
+                "then every other holder, clockwise, may sell too",
+            )
+        )
+    if sells:
+        code = sells[0].currency
+        groups.append(
+            MoveGroup(
+                "sell",
+                f"sell {code}",
+                tuple(write(d) for d in sells),
+                f"answer the divest: sell 0 to {len(sells) - 1} {code} certificates",
+            )
+        )
+    if strengthens:
+        groups.append(
+            MoveGroup(
+                "strengthen",
+                "strengthen",
+                tuple(write(d) for d in strengthens),
+                "dividend tie: choose the currency strengthened",
+            )
+        )
+    if strongests:
+        groups.append(
+            MoveGroup(
+                "strongest",
+                "strongest",
+                tuple(write(d) for d in strongests),
+                "final tie: choose the scoring currency",
+            )
+        )
+    if spots:
+        groups.append(
+            MoveGroup(
+                "spot",
+                "spot",
+                tuple(write(d) for d in spots),
+                "optional, before the action: `spot ...; ACTION`",
+            )
+        )
+    return groups
+
+
+def _front(state: GameState) -> str:
+    from .engine import Contract, Loan
+
+    if not state.queue:
+        return "nothing to resolve"
+    item = state.queue[0]
+    if isinstance(item, Contract):
+        return f"front: contract {item.letter} of {state.players[item.owner]}"
+    if isinstance(item, Loan):
+        return f"front: loan {item.letter} of {state.players[item.owner]}"
+    return f"front: dividend {6 - item.left} of 5"
+
+
+def legal_summary(state: GameState) -> list[str]:
+    """A few lines saying what would be legal now, for error messages."""
+    pending = state.pending
+    if pending.phase is Phase.OVER:
+        return ["the game is over: no decision is legal"]
+    who = state.pending_player
+    lines = []
+    for group in grouped_moves(state):
+        if group.kind in ("contract", "spot"):
+            continue
+        if group.kind == "invest":
+            singles = " ".join(m.split()[1] for m in group.moves if len(m.split()) == 2)
+            lines.append(f"invest one or two different of {singles}")
+        elif group.kind == "resolve":
+            lines.append(f"resolve ({group.summary})")
+        else:
+            lines.append(" | ".join(group.moves))
+    if pending.phase is Phase.TURN:
+        letter = state.free_letter()
+        if letter:
+            lines.append(f"contract AMOUNT CUR for AMOUNT CUR (letter {letter}; see `forex moves`)")
+        if not state.spot_done:
+            lines.append("optionally first: spot AMOUNT CUR to PLAYER for AMOUNT CUR; ACTION")
+    return [f"legal now for {who}: " + "; ".join(lines)]

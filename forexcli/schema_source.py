@@ -1,0 +1,205 @@
+"""The source of ``schemas/forex-log.schema.json``.
+
+The decision patterns come from ``notation`` so that the schema and the
+parser cannot drift; ``python -m forexcli.schema_source`` prints the schema
+and a test checks that the committed file is exactly that output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .engine import CURRENCIES
+from .notation import KINDS, SCHEMA_PATTERNS
+
+LOG_SCHEMA_ID = "urn:forexcli:schema:log:1"
+FORMAT_VERSION = 1
+RESERVED_ENTRY_KEYS = ("note", "digest")
+
+PLAYER_NAME_PATTERN = (
+    r"^[^\s\x00-\x1f\x7f;:#,\[\]{}&*!|>'\"%@`]([^\x00-\x1f\x7f;:#,]{0,30}[^\s\x00-\x1f\x7f;:#,])?$"
+)
+
+
+def _decision() -> dict[str, Any]:
+    kinds = "|".join(KINDS)
+    conditions = [
+        {
+            "if": {"pattern": f"^{kind}( |$)"},
+            "then": {"pattern": SCHEMA_PATTERNS[kind], "description": f"a `{kind}` decision"},
+        }
+        for kind in KINDS
+    ]
+    return {
+        "description": (
+            "One decision in the log's notation: `invest USD JPY`, `contract 6 USD for 12 JPY`"
+            " (pay 6 USD, receive 12 JPY), `divest 2 USD`, `resolve`, `spot 1 USD to bob for"
+            " 2 JPY; ACTION`, `sell 1 USD` (answer to a divest; `sell 0 USD` declines),"
+            " `strengthen EUR` (dividend tie), `strongest GBP` (final tie)."
+        ),
+        "type": "string",
+        "pattern": f"^({kinds})( |$)",
+        "allOf": conditions,
+    }
+
+
+def _entry() -> dict[str, Any]:
+    return {
+        "description": (
+            "One entry: the deciding player's name as the key and the decision as its value,"
+            " with an optional note and digest."
+        ),
+        "type": "object",
+        "properties": {
+            "note": {
+                "description": "A comment on this decision, for annotators; any text.",
+                "type": "string",
+                "maxLength": 20000,
+            },
+            "digest": {
+                "description": (
+                    "Written by `forex play`: the first 16 hex digits of the SHA-256 of the"
+                    " game state after this entry. Checked when present; never needed."
+                ),
+                "type": "string",
+                "pattern": "^[0-9a-f]{16}$",
+            },
+        },
+        "propertyNames": {
+            "description": "A player's name, or `note` or `digest`.",
+            "pattern": PLAYER_NAME_PATTERN,
+        },
+        "additionalProperties": {"$ref": "#/$defs/decision"},
+        "minProperties": 1,
+        "if": {"required": ["note", "digest"]},
+        "then": {"maxProperties": 3, "minProperties": 3},
+        "else": {
+            "if": {"anyOf": [{"required": ["note"]}, {"required": ["digest"]}]},
+            "then": {"maxProperties": 2, "minProperties": 2},
+            "else": {"maxProperties": 1},
+        },
+    }
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of a game log."""
+    removed_props = {
+        code: {
+            "description": f"How many {code} certificates were removed at set-up.",
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 6,
+        }
+        for code in CURRENCIES
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": LOG_SCHEMA_ID,
+        "title": "For-Ex game log (forexcli format 1)",
+        "description": (
+            "A game of For-Ex: who plays, how it was set up, and every decision in order."
+            " Everything else (money, board, queue, scores) is derived by replaying it."
+        ),
+        "type": "object",
+        "required": ["forex", "players"],
+        "additionalProperties": False,
+        "anyOf": [{"required": ["removed"]}, {"required": ["seed"]}],
+        "dependentSchemas": {"removed": {"not": {"required": ["seed"]}}},
+        "properties": {
+            "forex": {
+                "description": "The version of this log format; always 1.",
+                "const": FORMAT_VERSION,
+            },
+            "title": {
+                "description": "A name for the game, used in messages and reports.",
+                "type": "string",
+                "maxLength": 200,
+            },
+            "site": {
+                "description": "Where the game is played: a club, a forum thread, a mailing list.",
+                "type": "string",
+                "maxLength": 500,
+            },
+            "started": {
+                "description": "When the game started, as written (for example 2026-11-30).",
+                "type": "string",
+                "maxLength": 100,
+            },
+            "finished": {
+                "description": "When the game finished, as written.",
+                "type": "string",
+                "maxLength": 100,
+            },
+            "contacts": {
+                "description": "How to reach each player: e-mail address or forum handle.",
+                "type": "object",
+                "propertyNames": {"pattern": PLAYER_NAME_PATTERN},
+                "additionalProperties": {
+                    "description": "An e-mail address or forum handle.",
+                    "type": "string",
+                    "maxLength": 200,
+                },
+            },
+            "players": {
+                "description": "The players' names in seat order (play passes to the next seat).",
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 6,
+                "uniqueItems": True,
+                "items": {"$ref": "#/$defs/player"},
+            },
+            "first": {
+                "description": "Who takes the first turn; the first player listed if absent.",
+                "$ref": "#/$defs/player",
+            },
+            "removed": {
+                "description": (
+                    "The 6 certificates removed at set-up, as a count per currency"
+                    " (currencies left out count 0). Give this or `seed`."
+                ),
+                "type": "object",
+                "additionalProperties": False,
+                "properties": removed_props,
+            },
+            "seed": {
+                "description": (
+                    "Draw the 6 removed certificates from this seed (forexcli's documented,"
+                    " deterministic draw). Give this or `removed`."
+                ),
+                "type": ["string", "integer"],
+                "maxLength": 200,
+            },
+            "house_rules": {
+                "description": "Table rules where the rule texts are ambiguous; see docs/rules.md.",
+                "type": "object",
+            },
+            "moves": {
+                "description": "The decisions in the order they were taken.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/entry"},
+            },
+        },
+        "$defs": {
+            "player": {
+                "description": (
+                    "A player's name: 1 to 32 characters, no control characters and none of"
+                    " ; : # , (and not `note` or `digest`)."
+                ),
+                "type": "string",
+                "pattern": PLAYER_NAME_PATTERN,
+                "not": {"enum": list(RESERVED_ENTRY_KEYS)},
+            },
+            "entry": _entry(),
+            "decision": _decision(),
+        },
+    }
+
+
+def render() -> str:
+    """The schema as the committed file holds it."""
+    return json.dumps(log_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    print(render(), end="")
