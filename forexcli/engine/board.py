@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 CURRENCIES: tuple[str, ...] = ("GBP", "EUR", "USD", "CHF", "JPY", "CAD", "CNY")
 """The seven currencies in board order."""
@@ -165,6 +166,15 @@ class Board:
             if pos.space == LAST_SPACE:
                 result.add(b if pos.stronger == a else a)
         return frozenset(result)
+
+    def convert_exact(self, halves: int, source: int, target: int) -> Fraction:
+        """Exact bucks of ``target`` for ``halves`` of ``source`` at the current rate."""
+        if source == target:
+            return Fraction(halves, 2)
+        rate = self.rate_halves(source, target)
+        if self.is_stronger(source, target):
+            return Fraction(halves * rate, 4)
+        return Fraction(halves, rate)
 
     def convert_floor(self, halves: int, source: int, target: int) -> int:
         """Whole bucks of ``target`` for ``halves`` of ``source``, rounded down."""

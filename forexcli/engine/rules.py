@@ -8,6 +8,7 @@ what happened, in plain sentences.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
@@ -56,6 +57,7 @@ from .state import (
     Contract,
     DividendStack,
     GameState,
+    HouseRules,
     Loan,
     Pending,
     Phase,
@@ -64,6 +66,7 @@ from .state import (
 )
 
 MIN_PLAYERS = 2
+DEFAULT_HOUSE_RULES = HouseRules()
 MAX_PLAYERS = 6
 
 
@@ -87,8 +90,15 @@ def new_game(
     players: Sequence[str],
     removed: Sequence[int],
     first_player: Optional[str] = None,
+    house: HouseRules = DEFAULT_HOUSE_RULES,
 ) -> GameState:
-    """Set up a game: seat order, removed certificates per currency, first player."""
+    """Set up a game: seat order, removed certificates per currency, first player, house rules."""
+    for option, allowed in HouseRules.OPTIONS.items():
+        value = getattr(house, option)
+        if value not in allowed:
+            raise SetupError(
+                f"house rule {option} must be one of {', '.join(allowed)}, not {value!r}"
+            )
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(f"For-Ex takes 2 to 6 players; {len(names)} given")
@@ -125,6 +135,7 @@ def new_game(
         turn_number=1,
         spot_done=False,
         pending=Pending(Phase.TURN, first),
+        house=house,
     )
 
 
@@ -188,6 +199,7 @@ class _Scratch:
             bankrupt=self.bankrupt,
             ending=self.ending,
             result=self.result,
+            house=self.state.house,
         )
 
     # ----------------------------------------------------------------- flow
@@ -238,11 +250,18 @@ class _Scratch:
             if isinstance(other, Loan) and other.owner == owner:
                 owes = list(other.owes)
                 owes[item.pay_currency] += owed
-                self.queue[index] = Loan(other.letter, owner, tuple(owes))
+                merged = Loan(other.letter, owner, tuple(owes))
+                place = "keeps its place"
+                if self.state.house.merged_loan == "back":
+                    del self.queue[index]
+                    self.queue.append(merged)
+                    place = "goes to the back"
+                else:
+                    self.queue[index] = merged
                 self.say(
                     "loan_merged",
-                    f"{money_text(owed, item.pay_currency)} added to {who}'s loan {other.letter};"
-                    f" letter {item.letter} is free",
+                    f"{money_text(owed, item.pay_currency)} added to {who}'s loan {other.letter},"
+                    f" which {place}; letter {item.letter} is free",
                 )
                 return
         owes = [0] * NUM_CURRENCIES
@@ -343,7 +362,18 @@ class _Scratch:
             tuple(self.board.convert_floor(row[c], c, strongest) for c in range(NUM_CURRENCIES))
             for row in self.money
         )
-        totals = tuple(sum(row) for row in converted)
+        if self.state.house.rounding == "total":
+            totals = tuple(
+                math.floor(
+                    sum(
+                        self.board.convert_exact(row[c], c, strongest)
+                        for c in range(NUM_CURRENCIES)
+                    )
+                )
+                for row in self.money
+            )
+        else:
+            totals = tuple(sum(row) for row in converted)
         n = len(self.state.players)
         keys = [
             (1 if seat == self.bankrupt else 0, -totals[seat], -self.certs[seat][strongest])

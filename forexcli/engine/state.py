@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Optional, Union
+from typing import ClassVar, Optional, Union
 
 from .board import CURRENCIES, Board
 
@@ -21,6 +21,26 @@ START_MONEY_HALVES = 4
 INVEST_PRICE_HALVES = 4
 LOAN_PENALTY_HALVES = 2
 MAX_STRONG_AMOUNT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Table rules where the rule texts are ambiguous; the defaults are forexcli's readings.
+
+    ``rounding``: ``"each"`` converts each currency separately and rounds each
+    down (default); ``"total"`` adds the exact converted amounts and rounds
+    the total down once.  ``merged_loan``: ``"keep"`` (default) leaves a loan
+    that absorbs a new debt in its place in the queue; ``"back"`` moves it to
+    the back.
+    """
+
+    rounding: str = "each"
+    merged_loan: str = "keep"
+
+    OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "rounding": ("each", "total"),
+        "merged_loan": ("keep", "back"),
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +137,7 @@ class GameState:
     bankrupt: Optional[int] = None
     ending: Optional[str] = None
     result: Optional[Result] = None
+    house: HouseRules = HouseRules()
 
     @property
     def is_over(self) -> bool:
