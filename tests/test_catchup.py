@@ -123,7 +123,7 @@ def log_text(
         if notes and number in notes:
             lines.append(f"    note: {edit.quote(notes[number])}")
         if digests and number in digests:
-            lines.append(f"    digest: {digests[number]}")
+            lines.append(f"    digest: {edit.quote(digests[number])}")
     return "\n".join(lines) + "\n"
 
 
