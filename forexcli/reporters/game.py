@@ -1,0 +1,746 @@
+"""Reports about a game: ``show``, ``moves``, ``history`` and ``play``.
+
+Each report has a ``*_data`` function giving JSON-ready data and a
+``*_text`` function giving text or (with ``markdown=True``) markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import (
+    CURRENCIES,
+    PAIRS,
+    TRACK_HALVES,
+    Contract,
+    DividendStack,
+    Event,
+    GameState,
+    Loan,
+    Phase,
+    format_halves,
+    format_rate,
+)
+from ..engine.state import DIVIDENDS_HALVES, LETTERS
+from ..gamelog import Entry, GameLog, Replay
+from . import PLAIN, Style, clean, md, plural, table
+
+SHOW_FORMAT = "forex-show"
+SHOW_VERSION = 1
+MOVES_FORMAT = "forex-moves"
+HISTORY_FORMAT = "forex-history"
+PLAY_FORMAT = "forex-play"
+
+
+def _amount(halves: int) -> int | float:
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _cell(text: object, markdown: bool) -> str:
+    return md(text) if markdown else clean(text)
+
+
+def _heading(text: str, markdown: bool, style: Style) -> str:
+    return f"### {text}" if markdown else style.heading(text)
+
+
+# --------------------------------------------------------------------------- words
+
+
+_ENDINGS = {
+    "last_dividend": "after the last dividend",
+    "bankruptcy": "by a bankruptcy",
+    "last_dividend_then_bankruptcy": "by a bankruptcy in the final settlement",
+}
+
+_DECIDED_BY = {
+    "pairs": "stronger in the most pairs",
+    "certificates": "tied on pairs, most certificates in hands",
+    "choice": "tied, chosen by the last player",
+}
+
+
+def next_dividend(state: GameState) -> str:
+    """``dividend 3 of 5 pays 2 per certificate``, or that none are left."""
+    if not state.dividends_left:
+        return "no dividends left"
+    index = len(DIVIDENDS_HALVES) - state.dividends_left
+    return (
+        f"dividend {index + 1} of 5 pays {format_halves(DIVIDENDS_HALVES[index])} per certificate"
+    )
+
+
+def pending_text(state: GameState) -> str:
+    """Who decides next and what: one line (names not yet cleaned)."""
+    pending = state.pending
+    who = state.pending_player
+    if pending.phase is Phase.OVER or who is None:
+        result = state.result
+        if result is None:
+            return "game over"
+        winners = ", ".join(state.players[s] for s in result.winners())
+        return (
+            f"game over {_ENDINGS.get(result.ending, result.ending)}:"
+            f" {CURRENCIES[result.strongest]} is the strongest currency; won by {winners}"
+        )
+    if pending.phase is Phase.TURN:
+        extra = " (spot already made)" if state.spot_done else ""
+        return (
+            f"{who} to play, turn {state.turn_number}{extra}: an optional spot transaction,"
+            " then contract, invest, divest or resolve"
+        )
+    if pending.phase is Phase.DIVEST_RESPONSE:
+        assert pending.currency is not None
+        code = CURRENCIES[pending.currency]
+        held = state.certs[state.seat(who)][pending.currency]
+        return (
+            f"{who} answers {state.players[state.turn_player]}'s divest of {code}:"
+            f" sell 0 to {held} {code}"
+        )
+    names = ", ".join(CURRENCIES[c] for c in pending.candidates)
+    if pending.phase is Phase.DIVIDEND_TIE:
+        return f"{who} chooses the currency to strengthen (dividend tie): one of {names}"
+    return f"{who} chooses the strongest currency (final tie): one of {names}"
+
+
+def pending_data(state: GameState) -> dict[str, Any]:
+    """The awaited decision as data, with the sentence of :func:`pending_text`."""
+    pending = state.pending
+    return {
+        "decision": pending.phase.value,
+        "player": state.pending_player,
+        "currency": None if pending.currency is None else CURRENCIES[pending.currency],
+        "candidates": [CURRENCIES[c] for c in pending.candidates],
+        "text": pending_text(state),
+    }
+
+
+def queue_terms(state: GameState, item: object) -> tuple[str, str, str, str]:
+    """(item, letter, owner, terms) of a queue item, for the queue table."""
+    if isinstance(item, Contract):
+        terms = (
+            f"pays {format_halves(item.pay)} {CURRENCIES[item.pay_currency]},"
+            f" receives {format_halves(item.receive)} {CURRENCIES[item.receive_currency]}"
+        )
+        return "contract", item.letter, state.players[item.owner], terms
+    if isinstance(item, Loan):
+        owes = ", ".join(
+            f"{format_halves(a)} {CURRENCIES[c]}" for c, a in enumerate(item.owes) if a
+        )
+        return "loan", item.letter, state.players[item.owner], f"owes {owes}"
+    left = item.left if isinstance(item, DividendStack) else 0
+    return "dividends", "", "", f"{left} left; next: {next_dividend(state)}"
+
+
+def letters_held(state: GameState, seat: int) -> str:
+    """The contracts and loan a player has in the queue: ``A, C, loan B``."""
+    parts = []
+    for item in state.queue:
+        if isinstance(item, Contract) and item.owner == seat:
+            parts.append(item.letter)
+        elif isinstance(item, Loan) and item.owner == seat:
+            parts.append(f"loan {item.letter}")
+    return ", ".join(parts)
+
+
+def free_letters(state: GameState) -> list[str]:
+    used = state.letters_in_use()
+    return [letter for letter in LETTERS if letter not in used]
+
+
+# --------------------------------------------------------------------------- board
+
+
+def board_grid(state: GameState) -> list[list[str]]:
+    """The 7x7 board: row = stronger currency, cell = the rate against the column.
+
+    A cell is empty when the row currency is the weaker of the pair (the rate
+    is then in the column currency's row); the diagonal is ``·``.  A rate on
+    the 8 space is marked ``8*``: the weaker currency pays no dividends.
+    """
+    board = state.board
+    rows = []
+    won = board.pairs_won()
+    for a, code in enumerate(CURRENCIES):
+        cells = [code]
+        for b in range(len(CURRENCIES)):
+            if a == b:
+                cells.append("·")
+            elif board.is_stronger(a, b):
+                space = board.position(a, b).space
+                cells.append(format_rate(space) + ("*" if space == len(TRACK_HALVES) - 1 else ""))
+            else:
+                cells.append("")
+        cells.append(str(won[a]))
+        rows.append(cells)
+    return rows
+
+
+def board_track(state: GameState) -> list[list[str]]:
+    """The board as printed: per stronger currency, the weaker ones on each track space."""
+    rows = []
+    for a, code in enumerate(CURRENCIES):
+        spaces: list[list[str]] = [[] for _ in TRACK_HALVES]
+        for b, pos in state.board.pairs_of(a):
+            if pos.stronger == a:
+                spaces[pos.space].append(CURRENCIES[b])
+        rows.append([code, *(" ".join(s) for s in spaces)])
+    return rows
+
+
+def non_paying_text(state: GameState) -> str | None:
+    codes = [CURRENCIES[c] for c in sorted(state.board.non_paying())]
+    if not codes:
+        return None
+    verb = "pays" if len(codes) == 1 else "pay"
+    return f"* at the 8 space: {', '.join(codes)} {verb} no dividends"
+
+
+def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+    """The currency board twice: as a 7x7 grid and as the printed rate track."""
+    rows = board_grid(state)
+    if markdown:
+        rows = [[cell.replace("*", "\\*") for cell in row] for row in rows]
+    grid = table(
+        rows,
+        ["stronger", *CURRENCIES, "pairs won"],
+        markdown=markdown,
+        align=["left", *("right" for _ in CURRENCIES), "right"],
+    )
+    track = table(
+        board_track(state),
+        ["track", *(format_halves(h) for h in TRACK_HALVES)],
+        markdown=markdown,
+        align=["left", *("left" for _ in TRACK_HALVES)],
+    )
+    parts = [
+        _heading("Currency board", markdown, style),
+        "Row = the stronger currency; a cell is how many of the column currency buy 1 of the row.",
+        "",
+        grid,
+    ]
+    note = non_paying_text(state)
+    if note:
+        parts.extend(["", note.replace("*", "\\*", 1) if markdown else note])
+    parts.extend(
+        [
+            "",
+            _heading("Rate track", markdown, style),
+            "As on the physical board: each row holds the currencies weaker than it, on their"
+            " rate.",
+            "",
+            track,
+        ]
+    )
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------- show
+
+
+@dataclass(frozen=True)
+class View:
+    """A game at one point: the log, its replay and the number of entries applied."""
+
+    log: GameLog
+    replay: Replay
+    at: int
+
+    @property
+    def state(self) -> GameState:
+        return self.replay.state_after(self.at)
+
+    @property
+    def total(self) -> int:
+        return len(self.log.entries)
+
+    @property
+    def last(self) -> Entry | None:
+        return self.log.entries[self.at - 1] if self.at else None
+
+
+def entry_data(entry: Entry, events: Sequence[Event] | None = None) -> dict[str, Any]:
+    """One log entry as data (with the events it caused, when known)."""
+    data: dict[str, Any] = {
+        "number": entry.number,
+        "player": entry.player,
+        "decision": entry.text,
+        "note": entry.note,
+    }
+    if events is not None:
+        data["events"] = [{"kind": e.kind, "text": e.text} for e in events]
+    return data
+
+
+def show_data(view: View, since: int | None = None) -> dict[str, Any]:
+    """``show --format json``: the game at one point (see schemas/forex-show.schema.json)."""
+    from ..snapshot import state_dict
+
+    state = view.state
+    log = view.log
+    grid: dict[str, dict[str, str | None]] = {}
+    for a, code in enumerate(CURRENCIES):
+        grid[code] = {}
+        for b, other in enumerate(CURRENCIES):
+            if a != b:
+                pos = state.board.position(a, b)
+                grid[code][other] = format_rate(pos.space) if pos.stronger == a else None
+    data: dict[str, Any] = {
+        "format": SHOW_FORMAT,
+        "version": SHOW_VERSION,
+        "file": log.filename,
+        "title": log.title,
+        "players": list(log.players),
+        "first": log.first,
+        "seed": log.seed,
+        "moves": view.total,
+        "at": view.at,
+        "last_move": None if view.last is None else entry_data(view.last),
+        "pending": pending_data(state),
+        "board": {
+            "grid": grid,
+            "pairs_won": dict(zip(CURRENCIES, state.board.pairs_won(), strict=True)),
+            "non_paying": [CURRENCIES[c] for c in sorted(state.board.non_paying())],
+        },
+        "next_dividend": next_dividend(state),
+        "state": state_dict(state),
+    }
+    if since is not None:
+        data["since"] = [
+            entry_data(entry, view.replay.events[entry.number - 1])
+            for entry in log.entries[since : view.at]
+        ]
+    return data
+
+
+def since_text(view: View, since: int, *, markdown: bool = False, style: Style = PLAIN) -> str:
+    """The moves after entry ``since`` up to the view, with what each caused."""
+    entries = view.log.entries[since : view.at]
+    if not entries:
+        return f"No moves since move {since}."
+    lines = [_heading(f"Since move {since}", markdown, style)]
+    for entry in entries:
+        events = view.replay.events[entry.number - 1]
+        head = f"{entry.number}. {entry.player}: {entry.text}"
+        if markdown:
+            lines.append(f"- **{md(head)}**")
+            lines.extend(f"  - {md(e.text)}" for e in events if e.kind != "resolve")
+            if entry.note:
+                lines.append(f"  - *note:* {md(entry.note)}")
+        else:
+            lines.append(style.heading(clean(head)))
+            lines.extend(f"    {clean(e.text)}" for e in events if e.kind != "resolve")
+            if entry.note:
+                lines.append(f"    note: {clean(entry.note)}")
+    return "\n".join(lines)
+
+
+def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+    """The end of the game: strongest currency, converted money, ranks."""
+    result = state.result
+    if result is None:
+        return ""
+    strongest = CURRENCIES[result.strongest]
+    rows = []
+    order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
+    for seat in order:
+        name = _cell(state.players[seat], markdown)
+        if seat == result.bankrupt:
+            name += " (bankrupt)"
+        rows.append(
+            [
+                str(result.ranks[seat]),
+                name,
+                str(result.totals[seat]),
+                *(str(v) for v in result.converted[seat]),
+                str(state.certs[seat][result.strongest]),
+            ]
+        )
+    winners = ", ".join(state.players[s] for s in result.winners())
+    lines = [
+        _heading("Result", markdown, style),
+        f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
+        f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
+        f"Money is converted to {strongest} currency by currency, rounding down."
+        f" {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
+        f" {_cell(winners, markdown)}.",
+        "",
+        table(
+            rows,
+            [
+                "rank",
+                "player",
+                f"total {strongest}",
+                *(f"from {c}" for c in CURRENCIES),
+                f"{strongest} certs",
+            ],
+            markdown=markdown,
+            align=["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))],
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def state_text(
+    state: GameState,
+    *,
+    markdown: bool = False,
+    style: Style = PLAIN,
+) -> str:
+    """Board, money, certificates, queue, letters, dividends, the pending decision."""
+    c = markdown
+    money_rows = []
+    for seat, name in enumerate(state.players):
+        marker = " (next)" if seat == state.pending.player else ""
+        money_rows.append(
+            [
+                _cell(name, c) + marker,
+                *(format_halves(v) for v in state.money[seat]),
+                letters_held(state, seat),
+            ]
+        )
+    cert_rows = [
+        [_cell(name, c), *(str(v) for v in state.certs[seat])]
+        for seat, name in enumerate(state.players)
+    ]
+    cert_rows.append(["in hands", *(str(v) for v in state.certs_in_hands())])
+    cert_rows.append(["supply", *(str(v) for v in state.supply)])
+    cert_rows.append(["removed at set-up", *(str(v) for v in state.removed)])
+    cert_rows.append(["sold back", *(str(v) for v in state.sold)])
+    queue_rows = []
+    for position, item in enumerate(state.queue, start=1):
+        kind, letter, owner, terms = queue_terms(state, item)
+        queue_rows.append([str(position), kind, letter, _cell(owner, c), terms])
+    right = ["right" for _ in CURRENCIES]
+    parts = [
+        board_text(state, markdown=markdown, style=style),
+        "",
+        _heading("Money", markdown, style),
+        "",
+        table(
+            money_rows,
+            ["player", *CURRENCIES, "in the queue"],
+            markdown=markdown,
+            align=["left", *right, "left"],
+        ),
+        "",
+        _heading("Certificates", markdown, style),
+        "",
+        table(cert_rows, ["certificates", *CURRENCIES], markdown=markdown, align=["left", *right]),
+        "",
+        _heading("Contract queue (front first)", markdown, style),
+        "",
+    ]
+    if queue_rows:
+        parts.append(
+            table(queue_rows, ["#", "item", "letter", "owner", "terms"], markdown=markdown)
+        )
+    else:
+        parts.append("(empty)")
+    letters = free_letters(state)
+    parts.extend(
+        [
+            "",
+            f"Free letters: {' '.join(letters) if letters else 'none'}",
+            f"Dividends left: {state.dividends_left}"
+            + (f" (next: {next_dividend(state)})" if state.dividends_left else ""),
+        ]
+    )
+    if state.result is not None:
+        parts.extend(["", result_text(state, markdown=markdown, style=style)])
+    return "\n".join(parts)
+
+
+def show_text(
+    view: View,
+    *,
+    markdown: bool = False,
+    since: int | None = None,
+    style: Style = PLAIN,
+) -> str:
+    """``show``: a heading, the moves since ``since``, the state, who decides next."""
+    log = view.log
+    state = view.state
+    title = log.title or log.filename
+    where = (
+        f"after move {view.at} of {view.total}" if view.at else f"at the start ({view.total} moves)"
+    )
+    if markdown:
+        head = [f"## {md(title)}", "", f"*{md(where)}*"]
+    else:
+        head = [style.heading(clean(title)), clean(where)]
+    if view.last is not None:
+        last = view.last
+        text = f"Last move: {last.number}. {last.player}: {last.text}"
+        head.append(md(text) if markdown else clean(text))
+    parts = ["\n".join(head), ""]
+    if since is not None:
+        parts.extend([since_text(view, since, markdown=markdown, style=style), ""])
+    parts.append(state_text(state, markdown=markdown, style=style))
+    nxt = pending_text(state)
+    parts.extend(["", f"**Next:** {md(nxt)}" if markdown else style.heading("Next: ") + clean(nxt)])
+    return "\n".join(parts) + "\n"
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
+    if len(moves) <= limit:
+        return " | ".join(moves)
+    return f"{moves[0]} | {moves[1]} | ... | {moves[-1]}"
+
+
+def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """``moves --format json``: every legal decision, grouped."""
+    from ..moves import grouped_moves
+
+    state = view.state
+    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    return {
+        "format": MOVES_FORMAT,
+        "version": 1,
+        "file": view.log.filename,
+        "at": view.at,
+        "pending": pending_data(state),
+        "groups": [
+            {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
+            for g in groups
+        ],
+    }
+
+
+def moves_text(
+    view: View,
+    *,
+    kinds: Sequence[str] = (),
+    every: bool = False,
+    markdown: bool = False,
+    style: Style = PLAIN,
+) -> str:
+    """``moves``: the groups of legal decisions, or with ``every`` one per line."""
+    from ..moves import grouped_moves
+
+    state = view.state
+    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    if every:
+        return "".join(f"{clean(move)}\n" for g in groups for move in g.moves)
+    lines = [
+        md(pending_text(state)) if markdown else style.heading(clean(pending_text(state))),
+        "",
+    ]
+    if not groups:
+        lines.append("No legal decisions." if state.is_over else "No decisions of that kind.")
+        return "\n".join(lines) + "\n"
+    rows = [
+        [
+            _cell(g.label, markdown),
+            str(len(g.moves)),
+            _cell(_shown_moves(g.moves), markdown),
+            _cell(g.summary, markdown),
+        ]
+        for g in groups
+    ]
+    lines.append(
+        table(
+            rows,
+            ["decision", "count", "written as", "notes"],
+            markdown=markdown,
+            align=["left", "right", "left", "left"],
+        )
+    )
+    if any(len(g.moves) > 6 for g in groups):
+        lines.extend(
+            [
+                "",
+                "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
+                " lists them all.",
+            ]
+        )
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- history
+
+
+def history_data(log: GameLog, replay: Replay) -> dict[str, Any]:
+    """``history --format json``: every entry with its note and what it caused."""
+    entries = []
+    for entry in log.entries:
+        index = entry.number - 1
+        events = replay.events[index] if index < len(replay.events) else None
+        item = entry_data(entry, events)
+        item["digest"] = entry.digest
+        item["legal"] = events is not None
+        entries.append(item)
+    return {
+        "format": HISTORY_FORMAT,
+        "version": 1,
+        "file": log.filename,
+        "title": log.title,
+        "players": list(log.players),
+        "entries": entries,
+        "problem": None if replay.problem is None else replay.problem.as_dict(),
+    }
+
+
+def history_text(
+    log: GameLog,
+    replay: Replay,
+    *,
+    events: bool = False,
+    markdown: bool = False,
+    style: Style = PLAIN,
+) -> str:
+    """``history``: a table of the decisions with their notes (and events)."""
+    rows = []
+    bad = replay.problem.entry if replay.problem else None
+    for entry in log.entries:
+        index = entry.number - 1
+        decision = entry.text
+        if bad is not None and entry.number == bad:
+            decision += " (illegal)"
+        elif bad is not None and entry.number > bad:
+            decision += " (not checked)"
+        note = entry.note or ""
+        cells = [str(entry.number), _cell(entry.player, markdown), _cell(decision, markdown)]
+        if events:
+            caused = replay.events[index] if index < len(replay.events) else ()
+            text = "\n".join(e.text for e in caused if e.kind != "resolve")
+            cells.append(md(text) if markdown else clean(text, newlines=True))
+        cells.append(md(note) if markdown else clean(note, newlines=True))
+        rows.append(cells)
+    headers = ["#", "player", "decision", *(["what happened"] if events else []), "note"]
+    title = log.title or log.filename
+    head = f"## {md(title)}" if markdown else style.heading(clean(title))
+    players = ", ".join(log.players)
+    sub = f"{plural(len(log.entries), 'move')}; players in seat order: {players}"
+    parts = [head, md(sub) if markdown else clean(sub), ""]
+    parts.append(table(rows, headers, markdown=markdown) if rows else "(no moves yet)")
+    return "\n".join(parts) + "\n"
+
+
+# --------------------------------------------------------------------------- play
+
+
+def rate_changes(before: GameState, after: GameState) -> list[tuple[str, str, str]]:
+    """(pair, before, after) for every pair that moved, written as ``1 USD = 1.5 JPY``."""
+    changes = []
+    for (a, b), old, new in zip(PAIRS, before.board.pairs, after.board.pairs, strict=True):
+        if old != new:
+            changes.append((f"{CURRENCIES[a]}/{CURRENCIES[b]}", _rate(old, a, b), _rate(new, a, b)))
+    return changes
+
+
+def _rate(pos: Any, a: int, b: int) -> str:
+    weaker = b if pos.stronger == a else a
+    return f"1 {CURRENCIES[pos.stronger]} = {format_rate(pos.space)} {CURRENCIES[weaker]}"
+
+
+def holding_changes(before: GameState, after: GameState) -> list[tuple[str, str, str]]:
+    """(player, money change, certificate change) for every player whose holdings moved."""
+    rows = []
+    for seat, name in enumerate(before.players):
+        money = []
+        for c, code in enumerate(CURRENCIES):
+            delta = after.money[seat][c] - before.money[seat][c]
+            if delta:
+                money.append(f"{'+' if delta > 0 else ''}{format_halves(delta)} {code}")
+        certs = []
+        for c, code in enumerate(CURRENCIES):
+            delta = after.certs[seat][c] - before.certs[seat][c]
+            if delta:
+                certs.append(f"{'+' if delta > 0 else ''}{delta} {code}")
+        if money or certs:
+            rows.append((name, ", ".join(money), ", ".join(certs)))
+    return rows
+
+
+def play_data(
+    path: str,
+    entry_number: int,
+    player: str,
+    decision: str,
+    note: str | None,
+    before: GameState,
+    after: GameState,
+    events: Sequence[Event],
+    *,
+    written: bool,
+    digest: str | None = None,
+) -> dict[str, Any]:
+    """``play --format json``: the move, what it caused, and who decides next."""
+    from ..snapshot import state_dict
+
+    return {
+        "format": PLAY_FORMAT,
+        "version": 1,
+        "file": path,
+        "written": written,
+        "move": {
+            "number": entry_number,
+            "player": player,
+            "decision": decision,
+            "note": note,
+            "digest": digest,
+        },
+        "events": [{"kind": e.kind, "text": e.text} for e in events],
+        "rates": [
+            {"pair": pair, "before": old, "after": new}
+            for pair, old, new in rate_changes(before, after)
+        ],
+        "holdings": [
+            {"player": name, "money": money, "certificates": certs}
+            for name, money, certs in holding_changes(before, after)
+        ],
+        "pending": pending_data(after),
+        "state": state_dict(after),
+    }
+
+
+def play_text(
+    path: str,
+    entry_number: int,
+    player: str,
+    decision: str,
+    before: GameState,
+    after: GameState,
+    events: Sequence[Event],
+    *,
+    written: bool,
+    markdown: bool = False,
+    style: Style = PLAIN,
+) -> str:
+    """``play``: the move, its events, the rates that moved, holdings, who is next."""
+    m = markdown
+    head = f"move {entry_number}: {player}: {decision}"
+    done = f"added to {path}" if written else f"dry run: {path} is unchanged"
+    lines = [
+        (f"**{md(head)}** ({md(done)})" if m else f"{style.heading(clean(head))} ({clean(done)})"),
+        "",
+    ]
+    for event in events:
+        if event.kind == "resolve":
+            continue
+        lines.append(f"- {md(event.text)}" if m else f"  {clean(event.text)}")
+    rates = rate_changes(before, after)
+    if rates:
+        lines.extend(["", _heading("Rates that moved", m, style), ""])
+        lines.append(table(rates, ["pair", "before", "after"], markdown=m))
+    holdings = holding_changes(before, after)
+    if holdings:
+        lines.extend(["", _heading("Holdings that changed", m, style), ""])
+        lines.append(
+            table(
+                [(_cell(n, m), money, certs) for n, money, certs in holdings],
+                ["player", "money", "certificates"],
+                markdown=m,
+            )
+        )
+    if after.result is not None:
+        lines.extend(["", result_text(after, markdown=m, style=style)])
+    nxt = pending_text(after)
+    lines.extend(["", f"**Next:** {md(nxt)}" if m else style.heading("Next: ") + clean(nxt)])
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,181 @@
+"""A new game log: its text, and writing it without ever replacing a file.
+
+``new_log_text`` writes the header of a log (the set-up) with ``moves: []``;
+``create_log`` writes it atomically and only if no file of that name exists:
+the text goes to a temporary file in the same folder, which is then
+hard-linked to the name (this fails if the name exists, like ``O_EXCL``) and
+unlinked.  Where hard links are not supported the file is opened with
+``O_CREAT | O_EXCL`` instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from ..engine import CURRENCIES
+from ..problems import LogError, Problem
+
+MODELINE = "# yaml-language-server: $schema={ref}"
+PACKAGED_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "forex-log.schema.json"
+
+
+def random_seed() -> str:
+    """A fresh seed for the draw of the removed certificates: 8 hex digits."""
+    return secrets.token_hex(4)
+
+
+def parse_removed(text: str) -> tuple[int, ...]:
+    """``GBP=1,USD=2,CNY=3`` or ``GBP,USD,USD,CNY,CNY,CNY`` as counts per currency.
+
+    Raises ``ValueError`` with a readable reason.
+    """
+    counts = [0] * len(CURRENCIES)
+    items = [item.strip() for item in re.split(r"[,\s]+", text.strip()) if item.strip()]
+    if not items:
+        raise ValueError("name the 6 removed certificates, e.g. GBP=1,USD=2,CNY=3")
+    for item in items:
+        code, sep, number = item.partition("=")
+        if not sep:
+            code, sep, number = item.partition(":")
+        code = code.strip().upper()
+        if code not in CURRENCIES:
+            raise ValueError(
+                f"{code!r} is not a currency; the currencies are {', '.join(CURRENCIES)}"
+            )
+        if sep:
+            if not number.strip().isdigit():
+                raise ValueError(f"{item!r}: the count must be a whole number")
+            counts[CURRENCIES.index(code)] += int(number)
+        else:
+            counts[CURRENCIES.index(code)] += 1
+    if sum(counts) != 6:
+        raise ValueError(
+            f"exactly 6 certificates are removed at set-up; these add up to {sum(counts)}"
+        )
+    return tuple(counts)
+
+
+def schema_ref_for(path: str | os.PathLike[str]) -> str:
+    """The schema reference for a new log: the packaged schema, relative to the log's folder."""
+    folder = Path(os.path.abspath(path)).parent
+    try:
+        return Path(os.path.relpath(PACKAGED_SCHEMA, folder)).as_posix()
+    except ValueError:  # another drive on Windows
+        return PACKAGED_SCHEMA.as_uri()
+
+
+def new_log_text(
+    players: Sequence[str],
+    *,
+    first: str | None = None,
+    removed: Sequence[int] | None = None,
+    seed: str | None = None,
+    title: str | None = None,
+    site: str | None = None,
+    started: str | None = None,
+    contacts: Mapping[str, str] | None = None,
+    schema_ref: str | None = None,
+) -> str:
+    """The text of a new log with no moves; give ``removed`` counts or a ``seed``."""
+    from ..edit import quote
+
+    if (removed is None) == (seed is None):
+        raise ValueError("give either the removed certificates or a seed")
+    lines = []
+    if schema_ref:
+        lines.append(MODELINE.format(ref=schema_ref))
+    lines.append("forex: 1")
+    if title:
+        lines.append(f"title: {quote(title)}")
+    if site:
+        lines.append(f"site: {quote(site)}")
+    if started:
+        lines.append(f"started: {quote(started)}")
+    lines.append("players: [" + ", ".join(quote(name) for name in players) + "]")
+    if first is not None:
+        lines.append(f"first: {quote(first)}")
+    if seed is not None:
+        lines.append(f"seed: {quote(seed)}")
+    else:
+        assert removed is not None
+        counts = ", ".join(
+            f"{code}: {count}" for code, count in zip(CURRENCIES, removed, strict=True) if count
+        )
+        lines.append(f"removed: {{{counts}}}")
+    if contacts:
+        lines.append("contacts:")
+        lines.extend(f"  {quote(name)}: {quote(address)}" for name, address in contacts.items())
+    lines.append("moves: []")
+    return "\n".join(lines) + "\n"
+
+
+def create_log(path: str, text: str) -> None:
+    """Write ``text`` to a new file ``path``; raises ``LogError`` if it exists or cannot be made."""
+
+    def fail(code: str, message: str) -> LogError:
+        return LogError([Problem(code, message, "io", path)])
+
+    if os.path.lexists(path):
+        raise fail("exists", f"{path} already exists; forex new never overwrites a file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise fail("no_folder", f"cannot create {path}: the folder {folder} does not exist")
+    payload = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".forex-new.", suffix=".tmp")
+    except OSError as error:
+        raise fail("write_failed", f"cannot write in {folder}: {error.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise fail(
+                "exists", f"{path} already exists; forex new never overwrites a file"
+            ) from None
+        except OSError as error:
+            if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+                raise
+            _write_exclusive(path, payload)
+    except OSError as error:
+        raise fail("write_failed", f"cannot write {path}: {error.strerror}") from None
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _write_exclusive(path: str, payload: bytes) -> None:
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise LogError(
+            [
+                Problem(
+                    "exists",
+                    f"{path} already exists; forex new never overwrites a file",
+                    "io",
+                    path,
+                )
+            ]
+        ) from None
+    with os.fdopen(fd, "wb") as out:
+        out.write(payload)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,185 @@
+"""Problems as text (``file:line:col: code: message``), JSON and GitHub annotations."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..problems import Problem
+from . import PLAIN, Style, clean, plural
+
+VALIDATE_FORMAT = "forex-validate"
+VALIDATE_VERSION = 1
+
+
+def _mentions_move(message: str, entry: int) -> bool:
+    return re.search(rf"\bmove {entry}\b", message) is not None
+
+
+def problem_text(problem: Problem, style: Style = PLAIN) -> str:
+    """One problem: ``file:line:col: code: message (move N)`` and its hints below."""
+    message = problem.message
+    if problem.entry is not None and not _mentions_move(message, problem.entry):
+        message += f" (move {problem.entry})"
+    head = f"{clean(problem.where())}: {style.error(clean(problem.code))}: {clean(message)}"
+    lines = [head]
+    lines.extend(f"  {style.dim('hint:')} {clean(hint)}" for hint in problem.hints)
+    return "\n".join(lines)
+
+
+def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:
+    """Every problem, one after the other."""
+    return "\n".join(problem_text(p, style) for p in problems)
+
+
+def exit_code(problems: Sequence[Problem]) -> int:
+    """2 when a file cannot be read (a path problem), else 1; 0 without problems."""
+    if not problems:
+        return 0
+    return 2 if any(p.layer == "io" for p in problems) else 1
+
+
+# --------------------------------------------------------------------------- github
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(problem: Problem) -> str:
+    """A GitHub Actions workflow command: ``::error file=F,line=L,col=C,title=CODE::MESSAGE``."""
+    props = [f"file={_gh_property(clean(problem.file))}"]
+    if problem.line is not None:
+        props.append(f"line={problem.line}")
+        props.append(f"col={problem.column or 1}")
+    props.append(f"title={_gh_property(clean(problem.code))}")
+    message = problem.message
+    if problem.entry is not None and not _mentions_move(message, problem.entry):
+        message += f" (move {problem.entry})"
+    body = "\n".join([clean(message), *(clean(h) for h in problem.hints)])
+    return f"::error {','.join(props)}::{_gh_data(body)}"
+
+
+# --------------------------------------------------------------------------- validate
+
+
+@dataclass
+class FileReport:
+    """What ``validate`` found in one file."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+    moves: int | None = None
+    status: str | None = None
+    """For a valid log: who is to decide next, or the result."""
+    skipped: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def unreadable(self) -> bool:
+        return any(p.layer == "io" for p in self.problems)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "valid": self.valid,
+            "moves": self.moves,
+            "status": self.status,
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+@dataclass
+class ValidateReport:
+    """The result of ``forex validate``: every file and every problem."""
+
+    files: list[FileReport] = field(default_factory=list)
+    usage: list[Problem] = field(default_factory=list)
+    """Problems with the paths given (missing, unreadable) that are not files."""
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def checked(self) -> list[FileReport]:
+        return self.files
+
+    def counts(self) -> dict[str, int]:
+        valid = sum(1 for f in self.files if f.valid)
+        unreadable = sum(1 for f in self.files if f.unreadable)
+        return {
+            "checked": len(self.files),
+            "valid": valid,
+            "invalid": len(self.files) - valid - unreadable,
+            "unreadable": unreadable + len(self.usage),
+            "skipped": len(self.skipped),
+        }
+
+    @property
+    def exit_code(self) -> int:
+        counts = self.counts()
+        if counts["unreadable"]:
+            return 2
+        return 1 if counts["invalid"] else 0
+
+    def summary(self) -> str:
+        counts = self.counts()
+        parts = [f"{counts['valid']} valid", f"{counts['invalid']} invalid"]
+        if counts["unreadable"]:
+            parts.append(f"{counts['unreadable']} unreadable")
+        if counts["skipped"]:
+            parts.append(f"{counts['skipped']} skipped (not game logs)")
+        return f"{plural(counts['checked'], 'file')} checked: " + ", ".join(parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "format": VALIDATE_FORMAT,
+            "version": VALIDATE_VERSION,
+            "ok": self.exit_code == 0,
+            "summary": self.counts(),
+            "files": [f.as_dict() for f in self.files],
+            "errors": [p.as_dict() for p in self.usage],
+            "skipped": list(self.skipped),
+        }
+
+
+def validate_text(
+    report: ValidateReport, style: Style = PLAIN, *, quiet: bool = False, verbose: bool = False
+) -> str:
+    """The output of ``validate --format text``.
+
+    Problems go to stdout (they are the command's output); with ``quiet``
+    only problems are printed, with ``verbose`` every valid file too.
+    """
+    out: list[str] = []
+    for problem in report.usage:
+        out.append(problem_text(problem, style))
+    for item in report.files:
+        if item.problems:
+            out.append(problems_text(item.problems, style))
+        elif verbose:
+            moves = plural(item.moves or 0, "move")
+            out.append(f"{clean(item.file)}: {style.good('ok')}: {moves}; {clean(item.status)}")
+    if verbose:
+        out.extend(f"{clean(name)}: skipped: not a game log" for name in report.skipped)
+    if not quiet:
+        summary = report.summary()
+        out.append(style.good(summary) if report.exit_code == 0 else style.heading(summary))
+    return "\n".join(out)
+
+
+def validate_github(report: ValidateReport, *, quiet: bool = False) -> str:
+    """``validate --format github``: one annotation per problem, then the summary."""
+    lines = [github_annotation(p) for p in report.usage]
+    for item in report.files:
+        lines.extend(github_annotation(p) for p in item.problems)
+    if not quiet:
+        lines.append(report.summary())
+    return "\n".join(lines)

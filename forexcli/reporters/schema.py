@@ -1,0 +1,363 @@
+"""The JSON Schema of ``forex show --format json``.
+
+``python -m forexcli.reporters.schema`` prints it; the committed
+``schemas/forex-show.schema.json`` is exactly that output (a test checks it),
+and the tests validate the output of ``show`` for every example game against it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..engine import CURRENCIES
+
+SHOW_SCHEMA_ID = "urn:forexcli:schema:show:1"
+
+_RATE = {
+    "description": "A rate as printed on the track: 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6 or 8.",
+    "type": "string",
+    "enum": ["1", "1.5", "2", "2.5", "3", "3.5", "4", "5", "6", "8"],
+}
+_CURRENCY = {"description": "A currency code.", "enum": list(CURRENCIES)}
+_AMOUNT = {
+    "description": "An amount of money: a whole number or a half (4.5).",
+    "type": "number",
+    "multipleOf": 0.5,
+}
+_MONEY_TEXT = {
+    "description": "An amount and its currency, as `4.5 USD`.",
+    "type": "string",
+    "pattern": "^[0-9]+(\\.5)? (" + "|".join(CURRENCIES) + ")$",
+}
+
+
+def _per_currency(value: dict[str, Any], description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "type": "object",
+        "properties": {code: value for code in CURRENCIES},
+        "required": list(CURRENCIES),
+        "additionalProperties": False,
+    }
+
+
+def _object(properties: dict[str, Any], description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+_COUNT = {"type": "integer", "minimum": 0}
+_NULLABLE_TEXT = {"type": ["string", "null"]}
+
+
+def _entry(with_events: bool) -> dict[str, Any]:
+    props: dict[str, Any] = {
+        "number": {
+            "description": "The move number (1 is the first).",
+            "type": "integer",
+            "minimum": 1,
+        },
+        "player": {"description": "Who decided.", "type": "string"},
+        "decision": {"description": "The decision in the log's notation.", "type": "string"},
+        "note": {"description": "The note of the move, if any.", **_NULLABLE_TEXT},
+    }
+    if with_events:
+        props["events"] = {
+            "description": "What the move caused, in order.",
+            "type": "array",
+            "items": {"$ref": "#/$defs/event"},
+        }
+    return _object(props, "One move of the log.")
+
+
+def _pending() -> dict[str, Any]:
+    return _object(
+        {
+            "decision": {
+                "description": "The kind of decision awaited.",
+                "enum": ["turn", "divest_response", "dividend_tie", "strongest_tie", "over"],
+            },
+            "player": {"description": "Who decides; null when the game is over.", **_NULLABLE_TEXT},
+            "currency": {
+                "description": "During divest answers: the divested currency.",
+                "anyOf": [_CURRENCY, {"type": "null"}],
+            },
+            "candidates": {
+                "description": "For a tie choice: the tied currencies.",
+                "type": "array",
+                "items": _CURRENCY,
+            },
+        },
+        "The decision the game awaits.",
+    )
+
+
+def _queue_item() -> dict[str, Any]:
+    return {
+        "description": "One item of the contract queue.",
+        "oneOf": [
+            _object(
+                {
+                    "item": {"const": "contract"},
+                    "letter": {"enum": list("ABCDEF")},
+                    "owner": {"type": "string"},
+                    "pay": _MONEY_TEXT,
+                    "receive": _MONEY_TEXT,
+                },
+                "A contract: its owner pays `pay` and receives `receive` when it is resolved.",
+            ),
+            _object(
+                {
+                    "item": {"const": "loan"},
+                    "letter": {"enum": list("ABCDEF")},
+                    "owner": {"type": "string"},
+                    "owes": {"type": "array", "items": _MONEY_TEXT, "minItems": 1},
+                },
+                "A loan: its owner must pay everything it owes at once, or is bankrupt.",
+            ),
+            _object(
+                {
+                    "item": {"const": "dividends"},
+                    "left": {"type": "integer", "minimum": 1, "maximum": 5},
+                },
+                "The dividend stack with the dividends left in it.",
+            ),
+        ],
+    }
+
+
+def _state() -> dict[str, Any]:
+    pair = _object(
+        {
+            "pair": {"description": "The pair in board order, as `GBP/EUR`.", "type": "string"},
+            "stronger": _CURRENCY,
+            "weaker": _CURRENCY,
+            "space": {
+                "description": "The track space, 1 to 10.",
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 10,
+            },
+            "rate": _RATE,
+        },
+        "One pair: units of the weaker currency for 1 of the stronger.",
+    )
+    player = _object(
+        {
+            "name": {"type": "string"},
+            "seat": {"type": "integer", "minimum": 1, "maximum": 6},
+            "money": _per_currency(_AMOUNT, "Money held per currency."),
+            "certificates": _per_currency(
+                {"type": "integer", "minimum": 0, "maximum": 4}, "Certificates held."
+            ),
+        },
+        "One player, in seat order.",
+    )
+    result_player = _object(
+        {
+            "name": {"type": "string"},
+            "total": {
+                "description": "Money converted to the strongest currency.",
+                "type": "integer",
+            },
+            "rank": {"type": "integer", "minimum": 1},
+            "bankrupt": {"type": "boolean"},
+            "converted": _per_currency(
+                {"type": "integer", "minimum": 0},
+                "What each currency held converted to, rounded down.",
+            ),
+            "certificates_of_strongest": _COUNT,
+        },
+        "One player's score.",
+    )
+    result = _object(
+        {
+            "ending": {"enum": ["last_dividend", "bankruptcy", "last_dividend_then_bankruptcy"]},
+            "strongest": _CURRENCY,
+            "decided_by": {
+                "description": "How the strongest currency was found.",
+                "enum": ["pairs", "certificates", "choice"],
+            },
+            "players": {"type": "array", "items": result_player},
+            "winners": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        },
+        "The end of the game.",
+    )
+    state_pending = _pending()
+    return _object(
+        {
+            "turn": {
+                "description": "The turn number (1 is the first).",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "turn_player": {
+                "description": "Whose turn it is (or was, at the end).",
+                "type": "string",
+            },
+            "spot_done": {
+                "description": "A spot transaction was made this turn.",
+                "type": "boolean",
+            },
+            "pending": state_pending,
+            "pairs": {"type": "array", "items": pair, "minItems": 21, "maxItems": 21},
+            "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 6},
+            "supply": _per_currency(_COUNT, "Certificates left in the supply."),
+            "removed": _per_currency(_COUNT, "Certificates removed at set-up."),
+            "sold": _per_currency(_COUNT, "Certificates sold back (out of the game)."),
+            "queue": {
+                "description": "The contract queue, front first.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/queue_item"},
+            },
+            "free_letters": {"type": "array", "items": {"enum": list("ABCDEF")}},
+            "dividends_left": {"type": "integer", "minimum": 0, "maximum": 5},
+            "bankrupt": {"description": "The bankrupt player, if any.", **_NULLABLE_TEXT},
+            "result": {"anyOf": [result, {"type": "null"}]},
+        },
+        "Everything about the game at this point (as forexcli.snapshot.state_dict gives it).",
+    )
+
+
+def show_schema() -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of ``forex show --format json``."""
+    pending = _pending()
+    pending["properties"]["text"] = {
+        "description": "The same in a sentence: `alice to play, turn 3: ...`.",
+        "type": "string",
+    }
+    pending["required"] = [*pending["required"], "text"]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SHOW_SCHEMA_ID,
+        "title": "forex show --format json (version 1)",
+        "description": (
+            "A game of For-Ex at one point: the log's set-up, the move shown, the board, every"
+            " player's money and certificates, the queue, the pending decision and the result."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": "forex-show"},
+            "version": {"description": "The version of this output; 1.", "const": 1},
+            "file": {"description": "The log file as named on the command line.", "type": "string"},
+            "title": {"description": "The game's title, if the log gives one.", **_NULLABLE_TEXT},
+            "players": {
+                "description": "The players in seat order.",
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 2,
+                "maxItems": 6,
+            },
+            "first": {"description": "Who took the first turn.", "type": "string"},
+            "seed": {
+                "description": "The seed of the draw, when the log gives one.",
+                **_NULLABLE_TEXT,
+            },
+            "moves": {"description": "How many moves the log holds.", **_COUNT},
+            "at": {
+                "description": "The move after which the game is shown (0 = the start).",
+                **_COUNT,
+            },
+            "last_move": {
+                "description": "The move shown last (move `at`); null at the start.",
+                "anyOf": [{"$ref": "#/$defs/entry"}, {"type": "null"}],
+            },
+            "pending": pending,
+            "board": _object(
+                {
+                    "grid": {
+                        "description": (
+                            "The 7x7 board: grid[A][B] is the rate (B for 1 A) when A is the"
+                            " stronger of the pair, null when A is the weaker."
+                        ),
+                        "type": "object",
+                        "required": list(CURRENCIES),
+                        "additionalProperties": False,
+                        "properties": {
+                            code: {
+                                "type": "object",
+                                "additionalProperties": False,
+                                "required": [c for c in CURRENCIES if c != code],
+                                "properties": {
+                                    c: {"anyOf": [_RATE, {"type": "null"}]}
+                                    for c in CURRENCIES
+                                    if c != code
+                                },
+                            }
+                            for code in CURRENCIES
+                        },
+                    },
+                    "pairs_won": _per_currency(
+                        {"type": "integer", "minimum": 0, "maximum": 6},
+                        "How many pairs each currency is the stronger side of.",
+                    ),
+                    "non_paying": {
+                        "description": "Currencies at the 8 space as the weaker side: they pay"
+                        " no dividends.",
+                        "type": "array",
+                        "items": _CURRENCY,
+                    },
+                },
+                "The currency board.",
+            ),
+            "next_dividend": {
+                "description": "The next dividend in words, or `no dividends left`.",
+                "type": "string",
+            },
+            "state": {"$ref": "#/$defs/state"},
+            "since": {
+                "description": "With --since N: the moves after N up to `at`, with their events.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/entry_with_events"},
+            },
+        },
+        "required": [
+            "format",
+            "version",
+            "file",
+            "title",
+            "players",
+            "first",
+            "seed",
+            "moves",
+            "at",
+            "last_move",
+            "pending",
+            "board",
+            "next_dividend",
+            "state",
+        ],
+        "additionalProperties": False,
+        "$defs": {
+            "event": _object(
+                {
+                    "kind": {
+                        "description": "A stable word: spot, contract, invest, strengthen,"
+                        " weaken, dividend, loan_made, bankrupt, game_over, ...",
+                        "type": "string",
+                    },
+                    "text": {"description": "What happened, in a sentence.", "type": "string"},
+                },
+                "Something a move caused.",
+            ),
+            "entry": _entry(False),
+            "entry_with_events": _entry(True),
+            "queue_item": _queue_item(),
+            "state": _state(),
+        },
+    }
+
+
+def render() -> str:
+    """The schema as the committed file holds it."""
+    return json.dumps(show_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    print(render(), end="")
