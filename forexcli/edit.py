@@ -138,7 +138,7 @@ def _entry_lines(
     if note is not None:
         lines.append(f"{indent}  note: {quote(note)}")
     if digest is not None:
-        lines.append(f"{indent}  digest: {digest}")
+        lines.append(f"{indent}  digest: {quote(digest)}")
     return nl.join(lines) + nl
 
 
@@ -147,7 +147,7 @@ def _flow_entry(player: str, decision: str, note: str | None, digest: str | None
     if note is not None:
         parts.append(f"note: {quote(note)}")
     if digest is not None:
-        parts.append(f"digest: {digest}")
+        parts.append(f"digest: {quote(digest)}")
     return "{" + ", ".join(parts) + "}"
 
 
