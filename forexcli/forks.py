@@ -21,6 +21,7 @@ from typing import Any
 
 from .catchup import clean, pending_text
 from .digests import check_digests
+from .engine import HouseRules
 from .gamelog import Entry, GameLog, Replay, replay
 from .problems import LogError, Problem
 
@@ -114,12 +115,23 @@ def _same_entry(x: Entry, y: Entry) -> bool:
     return x.player == y.player and x.written == y.written
 
 
+def _house_rules(log: GameLog) -> dict[str, Any]:
+    """The header's house rules with the defaults filled in (absent and default are alike)."""
+    given = log.header.get("house_rules") or {}
+    if not isinstance(given, dict):
+        return {"house_rules": given}
+    defaults = HouseRules()
+    rules = {name: given.get(name, getattr(defaults, name)) for name in HouseRules.OPTIONS}
+    rules.update({k: v for k, v in given.items() if k not in rules})
+    return rules
+
+
 def _setup(log: GameLog) -> dict[str, Any]:
     return {
         "players": list(log.players),
         "first": log.first,
         "removed": list(log.removed),
-        "house_rules": log.header.get("house_rules") or {},
+        "house_rules": _house_rules(log),
     }
 
 

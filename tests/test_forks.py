@@ -192,7 +192,12 @@ def test_different_games() -> None:
     house = log_text(SHARED, extra_header="house_rules: {rounding: total}")
     report = _compare_texts(a, house)
     assert report.kind == "different_games"
-    assert report.setup_differences == ("house_rules: none / rounding: total",)
+    assert report.setup_differences == (
+        "house_rules: rounding: each, merged_loan: keep / rounding: total, merged_loan: keep",
+    )
+    # Rules written out as the defaults are the same game as rules left out.
+    explicit = log_text(SHARED, extra_header="house_rules: {rounding: each, merged_loan: keep}")
+    assert _compare_texts(a, explicit).kind == "identical"
     first = log_text(SHARED, extra_header="first: bob")
     assert _compare_texts(a, first).setup_differences == ("first: alice / bob",)
 
