@@ -140,3 +140,14 @@ def test_digest_message_escapes_log_text() -> None:
     problem = check_digests(played)
     assert problem is not None
     assert "\u202e" not in problem.message and "al\\u202eice" in problem.message
+
+
+def test_a_digest_that_looks_like_a_number(tmp_path: Path) -> None:
+    """Move 12 of this game has digest 0001587155712934: it must be written quoted."""
+    entries = scripted_entries(12, seed=35)
+    path = write_log(tmp_path / "game.yaml", entries[:11])
+    play(path, entries[11:], digest=True)
+    assert '"0001587155712934"' in path.read_text()
+    played = _load(path)
+    assert played.log.entries[11].digest == "0001587155712934"
+    assert check_digests(played) is None
