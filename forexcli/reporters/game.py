@@ -240,6 +240,15 @@ def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
 # --------------------------------------------------------------------------- show
 
 
+def _next_line(state: GameState, markdown: bool, style: Style) -> str:
+    """``Next: bob to play, ...``, or the end of the game."""
+    text = pending_text(state)
+    if state.is_over:
+        text = text[0].upper() + text[1:] + "."
+        return f"**{md(text)}**" if markdown else style.heading(clean(text))
+    return f"**Next:** {md(text)}" if markdown else style.heading("Next: ") + clean(text)
+
+
 @dataclass(frozen=True)
 class View:
     """A game at one point: the log, its replay and the number of entries applied."""
@@ -363,7 +372,7 @@ def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAI
         _heading("Result", markdown, style),
         f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
         f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
-        f"Money is converted to {strongest} currency by currency, rounding down."
+        f"Money is converted to {strongest} one currency at a time, each rounded down."
         f" {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
         f" {_cell(winners, markdown)}.",
         "",
@@ -479,8 +488,7 @@ def show_text(
     if since is not None:
         parts.extend([since_text(view, since, markdown=markdown, style=style), ""])
     parts.append(state_text(state, markdown=markdown, style=style))
-    nxt = pending_text(state)
-    parts.extend(["", f"**Next:** {md(nxt)}" if markdown else style.heading("Next: ") + clean(nxt)])
+    parts.extend(["", _next_line(state, markdown, style)])
     return "\n".join(parts) + "\n"
 
 
@@ -741,6 +749,5 @@ def play_text(
         )
     if after.result is not None:
         lines.extend(["", result_text(after, markdown=m, style=style)])
-    nxt = pending_text(after)
-    lines.extend(["", f"**Next:** {md(nxt)}" if m else style.heading("Next: ") + clean(nxt)])
+    lines.extend(["", _next_line(after, m, style)])
     return "\n".join(lines) + "\n"
