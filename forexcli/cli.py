@@ -92,8 +92,10 @@ def _read_stdin() -> bytes:
 
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
+    from .digests import check_digests
     from .gamelog import MAX_LOG_BYTES, load, parse_log, replay
     from .problems import LogError, Problem
+    from .reporters.problems import problem_text
 
     try:
         if path == "-":
@@ -105,9 +107,15 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
             log = parse_log(data, "<stdin>")
         else:
             log = load(path)
-        return log, replay(log)
+        played = replay(log)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    mismatch = check_digests(played)
+    if mismatch is not None:
+        # Shown, but not fatal: the moves still replay by the rules.
+        style = Style(use_colour(sys.stderr, _colour_choice()))
+        click.echo(style.warning("warning: ") + problem_text(mismatch, style), err=True, color=True)
+    return log, played
 
 
 def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
@@ -704,6 +712,7 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
+    from .digests import check_digests
     from .gamelog import check, parse_log, read_bytes, replay
     from .problems import LogError
     from .reporters.game import pending_text
@@ -733,6 +742,10 @@ def validate_command(
                 except LogError:
                     pass  # reported by check() below
             item.problems, played = check(name)
+        if played is not None and not item.problems:
+            mismatch = check_digests(played)
+            if mismatch is not None:
+                item.problems = [mismatch]
         if played is not None and not item.problems:
             item.moves = len(played.states)
             item.status = pending_text(played.final)

@@ -317,32 +317,44 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
         "state": state_dict(state),
     }
     if since is not None:
-        data["since"] = [
-            entry_data(entry, view.replay.events[entry.number - 1])
-            for entry in log.entries[since : view.at]
-        ]
+        data["since"] = since_data(view, since)
     return data
+
+
+def since_data(view: View, since: int) -> list[dict[str, Any]]:
+    """The moves after entry ``since`` up to the view: what each did, as sentences."""
+    from ..catchup import moves
+
+    return [
+        {
+            "number": m.number,
+            "player": m.player,
+            "decision": m.text,
+            "note": m.note,
+            "events": list(m.events),
+            "money": list(m.money),
+            "rates": list(m.rates),
+            "result": list(m.result),
+        }
+        for m in moves(view.replay, since, view.at)
+    ]
 
 
 def since_text(view: View, since: int, *, markdown: bool = False, style: Style = PLAIN) -> str:
     """The moves after entry ``since`` up to the view, with what each caused."""
-    entries = view.log.entries[since : view.at]
-    if not entries:
+    from ..catchup import moves
+
+    summaries = moves(view.replay, since, view.at)
+    if not summaries:
         return f"No moves since move {since}."
     lines = [_heading(f"Since move {since}", markdown, style)]
-    for entry in entries:
-        events = view.replay.events[entry.number - 1]
-        head = f"{entry.number}. {entry.player}: {entry.text}"
+    for summary in summaries:
         if markdown:
-            lines.append(f"- **{md(head)}**")
-            lines.extend(f"  - {md(e.text)}" for e in events if e.kind != "resolve")
-            if entry.note:
-                lines.append(f"  - *note:* {md(entry.note)}")
+            lines.append(f"- **{md(summary.heading)}**")
+            lines.extend(f"  - {md(detail)}" for detail in summary.details())
         else:
-            lines.append(style.heading(clean(head)))
-            lines.extend(f"    {clean(e.text)}" for e in events if e.kind != "resolve")
-            if entry.note:
-                lines.append(f"    note: {clean(entry.note)}")
+            lines.append(style.heading(clean(summary.heading)))
+            lines.extend(f"    {clean(detail)}" for detail in summary.details())
     return "\n".join(lines)
 
 

@@ -56,24 +56,35 @@ _COUNT = {"type": "integer", "minimum": 0}
 _NULLABLE_TEXT = {"type": ["string", "null"]}
 
 
-def _entry(with_events: bool) -> dict[str, Any]:
-    props: dict[str, Any] = {
-        "number": {
-            "description": "The move number (1 is the first).",
-            "type": "integer",
-            "minimum": 1,
+def _entry() -> dict[str, Any]:
+    return _object(
+        {
+            "number": {
+                "description": "The move number (1 is the first).",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "player": {"description": "Who decided.", "type": "string"},
+            "decision": {"description": "The decision in the log's notation.", "type": "string"},
+            "note": {"description": "The note of the move, if any.", **_NULLABLE_TEXT},
         },
-        "player": {"description": "Who decided.", "type": "string"},
-        "decision": {"description": "The decision in the log's notation.", "type": "string"},
-        "note": {"description": "The note of the move, if any.", **_NULLABLE_TEXT},
-    }
-    if with_events:
-        props["events"] = {
-            "description": "What the move caused, in order.",
-            "type": "array",
-            "items": {"$ref": "#/$defs/event"},
-        }
-    return _object(props, "One move of the log.")
+        "One move of the log.",
+    )
+
+
+def _catch_up() -> dict[str, Any]:
+    entry = _entry()
+    lines = {"type": "array", "items": {"type": "string"}}
+    for key, description in (
+        ("events", "What the move caused, in order, in sentences."),
+        ("money", "One line per player whose money changed: `bob -6 USD +12 JPY`."),
+        ("rates", "One line per pair that moved: `USD/JPY: 2 -> 2.5 (USD stronger)`."),
+        ("result", "The final scores, when the game ended with this move."),
+    ):
+        entry["properties"][key] = {"description": description, **lines}
+        entry["required"].append(key)
+    entry["description"] = "One move after --since N, with what it did."
+    return entry
 
 
 def _pending() -> dict[str, Any]:
@@ -314,7 +325,7 @@ def show_schema() -> dict[str, Any]:
             "since": {
                 "description": "With --since N: the moves after N up to `at`, with their events.",
                 "type": "array",
-                "items": {"$ref": "#/$defs/entry_with_events"},
+                "items": {"$ref": "#/$defs/catch_up"},
             },
         },
         "required": [
@@ -335,19 +346,8 @@ def show_schema() -> dict[str, Any]:
         ],
         "additionalProperties": False,
         "$defs": {
-            "event": _object(
-                {
-                    "kind": {
-                        "description": "A stable word: spot, contract, invest, strengthen,"
-                        " weaken, dividend, loan_made, bankrupt, game_over, ...",
-                        "type": "string",
-                    },
-                    "text": {"description": "What happened, in a sentence.", "type": "string"},
-                },
-                "Something a move caused.",
-            ),
-            "entry": _entry(False),
-            "entry_with_events": _entry(True),
+            "entry": _entry(),
+            "catch_up": _catch_up(),
             "queue_item": _queue_item(),
             "state": _state(),
         },
