@@ -56,12 +56,13 @@ class ProblemExit(click.ClickException):
         super().__init__("; ".join(p.message for p in problems))
         self.problems = list(problems)
         self.exit_code = code_of(self.problems) if exit_code is None else exit_code
+        self.colour = _colour_choice()
 
     def show(self, file: IO[Any] | None = None) -> None:
         from .reporters.problems import problems_text
 
         stream = file if file is not None else sys.stderr
-        style = Style(use_colour(stream, _colour_choice()))
+        style = Style(use_colour(stream, self.colour))
         click.echo(problems_text(self.problems, style), file=stream, color=True)
 
 
@@ -80,6 +81,8 @@ def _out_style() -> Style:
 
 def _echo(text: str) -> None:
     # Colour codes are added only when wanted (see use_colour), so click must not strip them.
+    if not text:
+        return
     click.echo(text, nl=not text.endswith("\n"), color=True)
 
 
