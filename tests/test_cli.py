@@ -517,9 +517,9 @@ def test_moves_kind_filter_and_play_round_trip(game: Path) -> None:
 
 def test_moves_of_a_divest_answer_and_ties() -> None:
     played = replayed(SIX)
-    for number, state in enumerate(played.states, start=1):
-        if state.pending.phase is Phase.DIVEST_RESPONSE:
-            break
+    number = next(
+        n for n, s in enumerate(played.states, 1) if s.pending.phase is Phase.DIVEST_RESPONSE
+    )
     result = run(["moves", str(SIX), "--at", str(number)])
     assert "answers" in result.stdout and "sell 0" in result.stdout
     tie = next(n for n, s in enumerate(played.states, 1) if s.pending.phase is Phase.DIVIDEND_TIE)
