@@ -571,6 +571,12 @@ def moves_text(
             align=["left", "right", "left", "left"],
         )
     )
+    if (
+        state.pending.phase is Phase.TURN
+        and state.free_letter() is None
+        and (not kinds or "contract" in kinds)
+    ):
+        lines.extend(["", "No contract: all six letters A-F are in use."])
     if any(len(g.moves) > 6 for g in groups):
         lines.extend(
             [
