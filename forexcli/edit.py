@@ -10,6 +10,7 @@ after checking that the file still holds what was read.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import os
@@ -52,15 +53,30 @@ class Change:
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_(][A-Za-z0-9_ .,;()/+'=?!-]*\Z")
+_YAML11 = re.compile(
+    r"(?i:y|n|yes|no|on|off|true|false|null)\Z"
+    r"|[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?)\Z"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
+)
+"""What YAML 1.1 readers (PyYAML's default) would read as a boolean, null, number or date."""
 
 
-def quote(text: str) -> str:
-    """``text`` as a YAML scalar: plain when that reads back the same, else double-quoted."""
+def quote(text: str, *, flow: bool = False) -> str:
+    """``text`` as a YAML scalar: plain when every YAML reader reads it back the same.
+
+    Text is left plain only if YAML 1.2 reads it as that text and YAML 1.1
+    readers would not see a boolean, null, number or date in it; everything
+    else is double-quoted with escapes for every character that is not
+    printable.  With ``flow`` the scalar is to go
+    inside ``{...}`` or ``[...]``, where a comma ends it.
+    """
     if (
         _PLAIN.match(text)
         and not text.endswith(" ")
-        and yamlread.plain_value(text) == text
         and " #" not in text
+        and not (flow and "," in text)
+        and not _YAML11.match(text)
+        and yamlread.plain_value(text) == text
     ):
         return text
     out = ['"']
@@ -73,6 +89,8 @@ def quote(text: str) -> str:
             out.append("\\t")
         elif ch.isprintable():
             out.append(ch)
+        elif ord(ch) <= 0xFF:
+            out.append(f"\\x{ord(ch):02x}")
         elif ord(ch) <= 0xFFFF:
             out.append(f"\\u{ord(ch):04x}")
         else:
@@ -82,7 +100,9 @@ def quote(text: str) -> str:
 
 
 def _newline(text: str) -> str:
-    return "\r\n" if "\r\n" in text else "\n"
+    """The file's line break: that of its first line (``\\n`` if it has none)."""
+    end = text.find("\n")
+    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"
 
 
 def _line_start(text: str, offset: int) -> int:
@@ -103,16 +123,9 @@ def _line_end(text: str, offset: int) -> int:
 
 
 def _content_end(doc: yamlread.Document, path: tuple[Any, ...]) -> int:
-    """Offset of the end of the last scalar inside the value at ``path``."""
+    """Offset of the end of the last value inside the value at ``path``."""
     size = len(path)
     return max(end for p, (_, end) in doc.spans.items() if p[:size] == path and len(p) > size)
-
-
-def _offset(text: str, line: int, column: int) -> int:
-    offset = 0
-    for _ in range(line - 1):
-        offset = text.index("\n", offset) + 1
-    return offset + column - 1
 
 
 def _after_comments(text: str, offset: int, indent: int) -> int:
@@ -131,6 +144,13 @@ def _after_comments(text: str, offset: int, indent: int) -> int:
     return best
 
 
+def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
+    """``text`` ending with a line break if ``offset`` is its end (and the offset to use)."""
+    if offset == len(text) and text and not text.endswith("\n"):
+        return text + nl, len(text) + len(nl)
+    return text, offset
+
+
 def _entry_lines(
     player: str, decision: str, note: str | None, digest: str | None, indent: str, nl: str
 ) -> str:
@@ -143,77 +163,121 @@ def _entry_lines(
 
 
 def _flow_entry(player: str, decision: str, note: str | None, digest: str | None) -> str:
-    parts = [f"{quote(player)}: {quote(decision)}"]
+    parts = [f"{quote(player, flow=True)}: {quote(decision, flow=True)}"]
     if note is not None:
-        parts.append(f"note: {quote(note)}")
+        parts.append(f"note: {quote(note, flow=True)}")
     if digest is not None:
-        parts.append(f"digest: {quote(digest)}")
+        parts.append(f"digest: {quote(digest, flow=True)}")
     return "{" + ", ".join(parts) + "}"
+
+
+def _cannot_edit(
+    log: gamelog.GameLog, message: str, place: tuple[int, int] | None = None
+) -> LogError:
+    line, column = place if place else (None, None)
+    return LogError([Problem("cannot_edit", message, "edit", log.filename, line, column)])
+
+
+def _check_layout(log: gamelog.GameLog) -> None:
+    """Refuse text whose line breaks the text edits cannot follow (a lone CR)."""
+    text = log.text
+    if re.search(r"\r(?!\n)", text):
+        raise _cannot_edit(
+            log,
+            "the file breaks lines with a lone carriage return (CR); save it with LF or CRLF"
+            " line breaks first",
+        )
+
+
+def _block_indent(text: str, doc: yamlread.Document, path: tuple[Any, ...]) -> int:
+    """The column (0-based) at which the block collection at ``path`` starts its lines."""
+    start = doc.spans[path][0]
+    return start - _line_start(text, start)
+
+
+def _without_scalar(text: str, start: int, end: int) -> str:
+    """``text`` with the scalar or ``[]`` at ``start:end`` and the spaces before it removed."""
+    cut = start
+    while cut > 0 and text[cut - 1] == " ":
+        cut -= 1
+    return text[:cut] + text[end:]
 
 
 def appended_text(
     log: gamelog.GameLog, player: str, decision: str, note: str | None, digest: str | None = None
 ) -> str:
-    """The log's text with one entry added after the last."""
+    """The log's text with one entry added after the last.
+
+    Only new text is inserted, with one exception: an empty ``moves: []``
+    (or ``moves: ~``) loses its ``[]`` (``~``) to become a block list.  A
+    file without a final line break gets one before the new lines.
+    """
+    _check_layout(log)
     text = log.text
     doc = log.document
+    data = doc.data
     nl = _newline(text)
-    moves = doc.data.get("moves")
-    if "moves" not in doc.data:
-        prefix = text if not text or text.endswith("\n") else text + nl
-        return prefix + "moves:" + nl + _entry_lines(player, decision, note, digest, "  ", nl)
-    start, end = doc.spans.get(("moves",), (None, None))
-    if moves is None or start is None or end is None:
-        # `moves:` with nothing after it.
-        line, column = doc.keys[("moves",)]
-        key_end = _line_end(text, _offset(text, line, column))
-        if not text[:key_end].endswith("\n"):
-            text = text + nl
-            key_end = len(text)
-        indent = " " * (column - 1 + 2)
-        return (
-            text[:key_end]
-            + _entry_lines(player, decision, note, digest, indent, nl)
-            + text[key_end:]
-        )
-    if ("moves",) in doc.flow:
-        if not moves:
-            # `moves: []` becomes a block list under the key.
-            line, column = doc.keys[("moves",)]
-            key_indent = " " * (column - 1 + 2)
-            before = text[:start].rstrip(" ")
-            after = text[end:]
-            line_end = _line_end(after, 0)
-            rest_of_line = after[:line_end]
-            if not rest_of_line.endswith("\n"):
-                rest_of_line += nl
-            return (
-                before
-                + rest_of_line
-                + _entry_lines(player, decision, note, digest, key_indent, nl)
-                + after[line_end:]
-            )
-        close = text.rindex("]", start, end)
-        return text[:close] + ", " + _flow_entry(player, decision, note, digest) + text[close:]
+    if "moves" not in data:
+        if () in doc.flow:
+            # `{forex: 1, ...}`: add `, moves: [...]` after the last value.
+            at = _content_end(doc, ())
+            entry = _flow_entry(player, decision, note, digest)
+            return text[:at] + f", moves: [{entry}]" + text[at:]
+        at = _after_comments(text, _after_content(text, _content_end(doc, ())), 1)
+        text, at = _ending_line(text, at, nl)
+        lines = "moves:" + nl + _entry_lines(player, decision, note, digest, "  ", nl)
+        return text[:at] + lines + text[at:]
+    moves = data["moves"]
+    key_start, key_end = doc.key_spans[("moves",)]
+    key_column = key_start - _line_start(text, key_start)
+    if not moves:
+        # `moves:`, `moves: ~` or `moves: []`: a block list under the key.
+        start, end = doc.spans.get(("moves",), (key_end, key_end))
+        if ("moves",) in doc.flow or end > start:
+            text = _without_scalar(text, start, end)
+        at = _line_end(text, key_end)
+        text, at = _ending_line(text, at, nl)
+        indent = " " * (key_column + 2)
+        return text[:at] + _entry_lines(player, decision, note, digest, indent, nl) + text[at:]
     last = len(moves) - 1
-    dash_column = start - _line_start(text, start)
+    if ("moves",) in doc.flow:
+        entry = _flow_entry(player, decision, note, digest)
+        item_start, item_end = doc.spans[("moves", last)]
+        seq_end = doc.spans[("moves",)][1]
+        between = text[item_end : seq_end - 1]
+        comma = between.find(",")
+        if comma < 0 or "#" in between[:comma]:
+            return text[:item_end] + ", " + entry + text[item_end:]
+        # A trailing comma: the new item goes after it, on its own line if the last one is.
+        after_comma = item_end + comma + 1
+        if "\n" in text[after_comma : seq_end - 1]:
+            at = _line_end(text, after_comma)
+            indent = " " * (item_start - _line_start(text, item_start))
+            return text[:at] + indent + entry + "," + nl + text[at:]
+        return text[:after_comma] + " " + entry + "," + text[after_comma:]
+    dash_column = _block_indent(text, doc, ("moves",))
+    at = _after_content(text, _content_end(doc, ("moves", last)))
+    top_keys = list(data)
+    after_moves = top_keys[-1] == "moves"
+    at = _after_comments(text, at, dash_column if after_moves else max(dash_column, 1))
+    text, at = _ending_line(text, at, nl)
     indent = " " * dash_column
-    insert_at = _after_content(text, _content_end(doc, ("moves", last)))
-    top_keys = list(doc.data)
-    if top_keys[-1] == "moves":
-        insert_at = _after_comments(text, insert_at, dash_column)
-    if insert_at == len(text) and text and not text.endswith("\n"):
-        text += nl
-        insert_at = len(text)
-    return (
-        text[:insert_at]
-        + _entry_lines(player, decision, note, digest, indent, nl)
-        + text[insert_at:]
-    )
+    return text[:at] + _entry_lines(player, decision, note, digest, indent, nl) + text[at:]
+
+
+def _entry_keys(doc: yamlread.Document, path: tuple[Any, ...]) -> list[Any]:
+    """The keys of the entry at ``path``, in the order written."""
+    keys = [p[-1] for p in doc.key_spans if len(p) == len(path) + 1 and p[:-1] == path]
+    return sorted(keys, key=lambda k: doc.key_spans[(*path, k)][0])
 
 
 def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
-    """The log's text with the note of entry ``number`` set (or removed when None)."""
+    """The log's text with the note of entry ``number`` set (or removed when None).
+
+    Only the note changes: its value is replaced, or its key and value are
+    removed, or a ``note:`` is added after the entry's last value.
+    """
+    _check_layout(log)
     text = log.text
     doc = log.document
     nl = _newline(text)
@@ -232,47 +296,51 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
     index = number - 1
     entry = entries[index]
     path = ("moves", index)
-    if path in doc.flow:
-        start, end = doc.spans[path]
-        player = next(k for k in entry if k not in ("note", "digest"))
-        flow = _flow_entry(player, entry[player], note, entry.get("digest"))
-        return text[:start] + flow + text[end:]
+    flow = path in doc.flow
+    keys = _entry_keys(doc, path)
     if "note" in entry:
         n_start, n_end = doc.spans[(*path, "note")]
         if note is not None:
-            keep_break = text[n_start:n_end].endswith("\n")
-            return text[:n_start] + quote(note) + (nl if keep_break else "") + text[n_end:]
-        key_line, key_column = doc.keys[(*path, "note")]
-        key_offset = _offset(text, key_line, key_column)
-        line_start = _line_start(text, key_offset)
-        if text[line_start:key_offset].strip(" -"):
-            # `- note: ...` first in the entry, or on a shared line: rebuild the note only.
-            raise LogError(
-                [
-                    Problem(
-                        "cannot_edit",
-                        f"move {number}: the note is not on a line of its own; edit it by hand",
-                        "edit",
-                        log.filename,
-                        key_line,
-                        key_column,
-                    )
-                ]
+            keep_break = text[n_start:n_end].endswith("\n") and not flow
+            return (
+                text[:n_start] + quote(note, flow=flow) + (nl if keep_break else "") + text[n_end:]
+            )
+        position = keys.index("note")
+        key_start = doc.key_spans[(*path, "note")][0]
+        if flow:
+            if position > 0:
+                previous_end = doc.spans[(*path, keys[position - 1])][1]
+                return text[:previous_end] + text[n_end:]
+            next_start = doc.key_spans[(*path, keys[1])][0]
+            return text[:key_start] + text[next_start:]
+        if position == 0:
+            # `- note: ...` opens the entry: the next key takes its place after the dash.
+            next_start = doc.key_spans[(*path, keys[1])][0]
+            return text[:key_start] + text[next_start:]
+        line_start = _line_start(text, key_start)
+        if text[line_start:key_start].strip(" "):
+            raise _cannot_edit(
+                log,
+                f"move {number}: the note does not start a line of its own; edit it by hand",
+                doc.keys[(*path, "note")],
             )
         return text[:line_start] + text[_after_content(text, n_end) :]
     if note is None:
         return text
-    column = doc.values[path][1]
-    key_indent = " " * (column - 1)
-    insert_at = _after_content(text, _content_end(doc, path))
-    if insert_at == len(text) and not text.endswith("\n"):
-        text += nl
-        insert_at = len(text)
-    return text[:insert_at] + f"{key_indent}note: {quote(note)}{nl}" + text[insert_at:]
+    last_end = _content_end(doc, path)
+    if flow:
+        return text[:last_end] + f", note: {quote(note, flow=True)}" + text[last_end:]
+    column = doc.key_spans[(*path, keys[0])][0] - _line_start(
+        text, doc.key_spans[(*path, keys[0])][0]
+    )
+    at = _after_content(text, last_end)
+    text, at = _ending_line(text, at, nl)
+    return text[:at] + f"{' ' * column}note: {quote(note)}{nl}" + text[at:]
 
 
 def without_last_text(log: gamelog.GameLog) -> str:
-    """The log's text with its last entry removed."""
+    """The log's text with its last entry removed (an emptied list becomes ``moves: []``)."""
+    _check_layout(log)
     text = log.text
     doc = log.document
     entries = doc.data.get("moves") or []
@@ -289,21 +357,23 @@ def without_last_text(log: gamelog.GameLog) -> str:
             return text[:seq_start] + "[]" + text[seq_end:]
         previous_end = doc.spans[("moves", last - 1)][1]
         return text[:previous_end] + text[end:]
-    line, column = doc.values[path]
-    item_offset = _offset(text, line, column)
-    dash = text.rindex("-", 0, item_offset)
+    item_start = doc.spans[path][0]
+    dash = text.rindex("-", 0, item_start)
     line_start = _line_start(text, dash)
     stop = _after_content(text, _content_end(doc, path))
     new_text = text[:line_start] + text[stop:]
     if last == 0:
-        key_line, key_column = doc.keys[("moves",)]
-        key_offset = _offset(new_text, key_line, key_column)
-        colon = new_text.index(":", key_offset)
+        key_end = doc.key_spans[("moves",)][1]
+        colon = new_text.index(":", key_end)
         new_text = new_text[: colon + 1] + " []" + new_text[colon + 1 :]
     return new_text
 
 
 # --------------------------------------------------------------------------- checks
+
+
+MAX_NOTE_LENGTH = 20000
+"""The longest note the schema allows."""
 
 
 def _fail(
@@ -314,6 +384,83 @@ def _fail(
     hints: tuple[str, ...] = (),
 ) -> LogError:
     return LogError([Problem(code, message, "rules", log.filename, None, None, entry, hints)])
+
+
+def _check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
+    if note is None:
+        return
+    problem = ""
+    try:
+        note.encode("utf-8")
+    except UnicodeEncodeError as error:
+        problem = (
+            f"the note is not valid text: character {error.start + 1} is a lone surrogate"
+            " (an undecodable byte in the command line?)"
+        )
+    if len(note) > MAX_NOTE_LENGTH:
+        problem = f"the note has {len(note):,} characters; a note has at most {MAX_NOTE_LENGTH:,}"
+    if problem:
+        raise LogError(
+            [Problem("bad_note", f"move {number}: {problem}", "edit", log.filename, entry=number)]
+        )
+
+
+def _checked(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
+    """The changed text read and replayed; any problem means nothing is written."""
+    try:
+        new_log = gamelog.parse_log(new_text, log.filename)
+        played = gamelog.replay(new_log)
+        if played.problem:
+            raise LogError([played.problem])
+    except LogError as error:
+        raise LogError(
+            [
+                Problem(
+                    p.code,
+                    f"nothing was written: the changed log would not be valid:"
+                    f" {'line ' + str(p.line) + ': ' if p.line else ''}{p.message}",
+                    p.layer,
+                    log.filename,
+                    None,
+                    None,
+                    p.entry,
+                    p.hints,
+                )
+                for p in error.problems
+            ]
+        ) from None
+    return new_log, played
+
+
+def _moves(log: gamelog.GameLog) -> list[Any]:
+    moves = log.document.data.get("moves")
+    return list(moves) if isinstance(moves, list) else []
+
+
+def _comparable(entry: Any) -> Any:
+    """An entry as compared before and after an edit.
+
+    A note's final line breaks are left out: when a file without a final
+    line break ends with a block-scalar note (``note: |``), the line break
+    added before the new lines becomes part of that note.
+    """
+    if isinstance(entry, dict) and isinstance(entry.get("note"), str):
+        return dict(entry, note=entry["note"].rstrip("\n"))
+    return entry
+
+
+def _ensure_only(
+    old: gamelog.GameLog, new: gamelog.GameLog, expected: list[Any], what: str
+) -> None:
+    """Refuse an edit that would change anything but the entry it means to change."""
+    same_header = old.header == new.header
+    same_moves = [_comparable(e) for e in _moves(new)] == [_comparable(e) for e in expected]
+    if not (same_header and same_moves):
+        raise _cannot_edit(
+            old,
+            f"nothing was written: {what} would also change other parts of the log (the file's"
+            " layout is one this tool cannot edit safely); make the change by hand",
+        )
 
 
 def _valid_replay(text: str, filename: str) -> gamelog.Replay:
@@ -373,6 +520,7 @@ def append(
             f"the log has {count} moves, not {after}: someone has moved since you looked"
             " (see `forex show --since`)",
         )
+    _check_note(log, note, count + 1)
     state = played.final
     try:
         written: Written = parse(player, decision)
@@ -398,10 +546,17 @@ def append(
         from .snapshot import state_digest
 
         stamp = state_digest(state)
-    new_text = appended_text(log, player, write_entry(written), note, stamp)
-    new_played = _valid_replay(new_text, path)
+    text = write_entry(written)
+    new_text = appended_text(log, player, text, note, stamp)
+    new_log, new_played = _checked(log, new_text)
+    entry: dict[str, Any] = {player: text}
+    if note is not None:
+        entry["note"] = note
+    if stamp is not None:
+        entry["digest"] = stamp
+    _ensure_only(log, new_log, [*_moves(log), entry], "adding the move")
     if len(new_played.states) != count + 1 or new_played.final != state:
-        raise AssertionError("the appended text does not replay to the checked state")
+        raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events))
     if dry_run:
         return change
@@ -410,12 +565,27 @@ def append(
 
 
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> Change:
-    """Set (or with None remove) the note of move ``number``."""
+    """Set (or with None remove) the note of move ``number``.
+
+    The log must be valid after the change (so a log with an illegal move
+    is not annotated until that move is fixed or undone).  When nothing
+    changes (removing a note that is not there) the file is not rewritten.
+    """
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
+    _check_note(log, note, number)
     new_text = noted_text(log, number, note)
-    played = _valid_replay(new_text, path)
-    if dry_run:
+    new_log, played = _checked(log, new_text)
+    expected = _moves(log)
+    changed = dict(expected[number - 1])
+    changed.pop("note", None)
+    if note is not None:
+        changed["note"] = note
+    expected[number - 1] = changed
+    _ensure_only(log, new_log, expected, "changing the note")
+    if new_log.document.data["moves"][number - 1].get("note") != note:
+        raise _cannot_edit(log, "nothing was written: the note would not read back as given")
+    if dry_run or new_text == log.text:
         return Change(path, log.text, new_text, played)
     replace_file(path, data, new_text)
     return Change(path, log.text, new_text, played, written=True)
@@ -426,7 +596,8 @@ def remove_last(path: str, *, dry_run: bool = False) -> Change:
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
     new_text = without_last_text(log)
-    played = _valid_replay(new_text, path)
+    new_log, played = _checked(log, new_text)
+    _ensure_only(log, new_log, _moves(log)[:-1], "removing the last move")
     if dry_run:
         return Change(path, log.text, new_text, played)
     replace_file(path, data, new_text)
@@ -452,17 +623,55 @@ def _lock(fd: int, path: str) -> None:
         except BlockingIOError:
             if time.monotonic() > deadline:
                 raise _io_error(
-                    path, "locked", f"{path} is locked by another forex process"
+                    path,
+                    "locked",
+                    f"{path} is locked by another forex process; nothing was written",
                 ) from None
             time.sleep(0.02)
 
 
+def _temp_prefix(real: str) -> str:
+    return f".{os.path.basename(real)}."
+
+
+def _remove_stale_temps(folder: str, real: str) -> None:
+    """Remove temporary files left by a writer that crashed (only called under the lock)."""
+    prefix = _temp_prefix(real)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefix) and name.endswith(".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+
+
+def _changed(path: str) -> LogError:
+    return _io_error(
+        path,
+        "changed_on_disk",
+        f"{path} changed while this command ran (another move was added?); nothing was"
+        " written: run the command again",
+    )
+
+
 def replace_file(path: str, expected: bytes, new_text: str) -> None:
-    """Atomically replace ``path`` with ``new_text`` if it still holds ``expected``."""
+    """Atomically replace ``path`` with ``new_text`` if it still holds ``expected``.
+
+    The file is locked (``flock``) for the whole exchange, and it must still
+    be the same file (inode) holding the same bytes as when it was read.  A
+    temporary file in the same folder receives the new text, is synced and
+    renamed over the original, so a reader sees the old file or the new one,
+    never a mix; on any failure the temporary file is removed and the
+    original is untouched.  A byte-order mark the file began with is kept.
+    """
     real = os.path.realpath(path)
     folder = os.path.dirname(real) or "."
     try:
         info = os.stat(real)
+    except FileNotFoundError:
+        raise _changed(path) from None
     except OSError as error:
         raise _io_error(path, "unreadable", f"cannot read {path}: {error.strerror}") from None
     if not info.st_mode & stat.S_IWUSR:
@@ -473,25 +682,35 @@ def replace_file(path: str, expected: bytes, new_text: str) -> None:
         raise _io_error(path, "unreadable", f"cannot open {path}: {error.strerror}") from None
     try:
         _lock(fd, path)
-        with open(real, "rb") as handle:
-            current = handle.read()
-        if current != expected:
-            raise _io_error(
-                path,
-                "changed_on_disk",
-                f"{path} changed while this command ran (another move was added?); nothing was"
-                " written: run the command again",
-            )
+        locked = os.fstat(fd)
+        try:
+            now = os.stat(real)
+        except FileNotFoundError:
+            raise _changed(path) from None
+        if (locked.st_dev, locked.st_ino) != (now.st_dev, now.st_ino):
+            raise _changed(path)  # replaced by another writer while we waited for the lock
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        if b"".join(chunks) != expected:
+            raise _changed(path)
+        _remove_stale_temps(folder, real)
         payload = new_text.encode("utf-8")
+        if expected.startswith(codecs.BOM_UTF8):
+            payload = codecs.BOM_UTF8 + payload  # keep the byte-order mark the file had
         try:
             tmp_fd, tmp_path = tempfile.mkstemp(
-                dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp"
+                dir=folder, prefix=_temp_prefix(real), suffix=".tmp"
             )
         except OSError as error:
+            reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
             raise _io_error(
                 path,
                 "write_failed",
-                f"cannot write in {folder}: {error.strerror}; nothing was written",
+                f"cannot write in {folder}: {reason}; nothing was written",
             ) from None
         try:
             with os.fdopen(tmp_fd, "wb") as out:
@@ -503,7 +722,7 @@ def replace_file(path: str, expected: bytes, new_text: str) -> None:
                 before_replace(tmp_path)
             os.replace(tmp_path, real)
         except BaseException as error:
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):
                 os.unlink(tmp_path)
             if isinstance(error, OSError):
                 reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror

@@ -8,7 +8,9 @@ since what follows cannot be judged.
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,13 +23,14 @@ from .engine import (
     Event,
     ForexError,
     GameState,
+    HouseRules,
     apply_with_events,
     draw_removed,
     new_game,
 )
 from .notation import NotationError, Written, parse
-from .problems import LogError, Problem
-from .schema_source import RESERVED_ENTRY_KEYS
+from .problems import LogError, Problem, printable, quoted
+from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """Larger files are refused before they are parsed."""
@@ -76,9 +79,15 @@ class GameLog:
         """Line and column of a value (or key) in the file."""
         return self.document.place(path, key=key)
 
+    @property
+    def house_rules(self) -> HouseRules:
+        """The table's house rules (the defaults for rules the log leaves out)."""
+        given = self.document.data.get("house_rules") or {}
+        return HouseRules(**{k: v for k, v in given.items() if k in HouseRules.OPTIONS})
+
     def new_game(self) -> GameState:
         """The state at the start of this game."""
-        return new_game(self.players, self.removed, self.first)
+        return new_game(self.players, self.removed, self.first, self.house_rules)
 
 
 @dataclass
@@ -156,16 +165,68 @@ def _validator() -> Any:
     return Draft202012Validator(log_schema())
 
 
-def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
-    """Every schema violation, each at its own place."""
-    from .schemacheck import fast_valid
+@cache
+def _entry_validator() -> Any:
+    """A validator of one entry of ``moves`` (its errors' paths start inside the entry)."""
+    from jsonschema import Draft202012Validator
 
-    if fast_valid(doc.data):
+    schema = log_schema()
+    return Draft202012Validator(
+        {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/entry"}
+    )
+
+
+MAX_SCHEMA_PROBLEMS = 50
+"""The schema check stops after this many problems (and says so)."""
+
+
+def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
+    """Every schema violation, each at its own place (at most ``MAX_SCHEMA_PROBLEMS``).
+
+    What the fast check (``schemacheck``) surely accepts is not given to
+    jsonschema: the header is checked with the moves left out, then each
+    entry the fast check doubts is checked on its own, so that one bad entry
+    in a long log costs one entry's check.  The problems are the ones
+    jsonschema finds in the whole document.
+    """
+    from .schemacheck import entry_valid, fast_valid
+
+    data = doc.data
+    if fast_valid(data):
         return []
-    problems = []
-    for error in _validator().iter_errors(doc.data):
-        problems.append(_schema_problem(error, doc, filename))
+    problems: list[Problem] = []
+    moves = data.get("moves") if isinstance(data, dict) else None
+    header = data
+    if isinstance(moves, list):
+        header = dict(data, moves=[])
+    if not fast_valid(header):
+        for error in _validator().iter_errors(header):
+            problems.extend(_schema_problem(error, doc, filename))
+            if len(problems) > MAX_SCHEMA_PROBLEMS:
+                break
+    if isinstance(moves, list):
+        validator = _entry_validator()
+        for index, entry in enumerate(moves):
+            if len(problems) > MAX_SCHEMA_PROBLEMS:
+                break
+            if entry_valid(entry):
+                continue
+            for error in validator.iter_errors(entry):
+                problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+    if len(problems) > MAX_SCHEMA_PROBLEMS:
+        last = problems[MAX_SCHEMA_PROBLEMS - 1]
+        problems = problems[:MAX_SCHEMA_PROBLEMS]
+        problems.append(
+            Problem(
+                "too_many_problems",
+                f"stopped checking after {MAX_SCHEMA_PROBLEMS} problems",
+                "schema",
+                filename,
+                last.line,
+                last.column,
+            )
+        )
     return problems
 
 
@@ -180,57 +241,144 @@ def _describe(path: tuple[Any, ...]) -> str:
         return "the log"
     parts = []
     for part in path:
-        parts.append(f"[{part + 1}]" if isinstance(part, int) else f".{part}")
+        if isinstance(part, int):
+            parts.append(f"[{part + 1}]")
+        elif _PLAIN_KEY.match(part):
+            parts.append(f".{part}")
+        else:
+            parts.append(f"[{quoted(part, 30)}]")
     return "".join(parts).lstrip(".")
 
 
-def _schema_problem(error: Any, doc: yamlread.Document, filename: str) -> Problem:
-    path = tuple(error.absolute_path)
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+
+_REQUIRED = {
+    "forex": "the log has no `forex: 1` (the version of the log format)",
+    "players": "the log has no `players:` (2 to 6 names in seat order)",
+}
+
+
+def name_problem(name: str) -> str:
+    """Why ``name`` is not a valid player name (empty if it is one)."""
+    from .schema_source import RESERVED_ENTRY_KEYS
+
+    if name in RESERVED_ENTRY_KEYS:
+        return f"{name} is a key of an entry, not a player's name"
+    if not name:
+        return "a name has 1 to 32 characters, not none"
+    if len(name) > 32:
+        return f"a name has 1 to 32 characters, not {len(name)}"
+    bad = sorted({ch for ch in name if ord(ch) < 0x20 or ord(ch) == 0x7F})
+    if bad:
+        return f"a name has no control characters ({printable(''.join(bad))})"
+    bad = sorted({ch for ch in name if ch in ";:#,"})
+    if bad:
+        return f"a name has none of ; : # , (found {' '.join(bad)})"
+    if name[0].isspace() or name[-1].isspace():
+        return "a name does not start or end with a space"
+    if name[0] in "[]{}&*!|>'\"%@`":
+        return f"a name does not start with {name[0]} (it means something else in YAML)"
+    return "" if re.match(PLAYER_NAME_PATTERN, name) else "not a valid name"
+
+
+def _schema_problem(
+    error: Any, doc: yamlread.Document, filename: str, prefix: tuple[Any, ...] = ()
+) -> list[Problem]:
+    """The problems one jsonschema error stands for (one per unknown key), placed."""
+    path = (*prefix, *error.absolute_path)
     validator = error.validator
     instance = error.instance
     where = _describe(path)
     key_place = False
     code = f"schema_{validator}"
-    message = f"{where}: {error.message}"
+    message = f"{where}: {_cut(error.message)}"
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(error.schema.get("properties", {}))
-        extra = sorted(k for k in instance if k not in allowed)
-        if extra:
-            path = (*path, extra[0])
-            key_place = True
-        names = ", ".join(repr(k) for k in extra)
+        extra = [k for k in instance if k not in allowed]
         known = ", ".join(sorted(allowed))
-        message = f"{where}: unknown key {names}; the keys are {known}"
-        code = "schema_unknown_key"
+        found = []
+        for key in extra[:MAX_SCHEMA_PROBLEMS]:
+            place = doc.place((*path, key), key=True)
+            line, column = place if place else (None, None)
+            found.append(
+                Problem(
+                    "schema_unknown_key",
+                    f"{where}: unknown key {quoted(key)}; the keys are {known}",
+                    "schema",
+                    filename,
+                    line,
+                    column,
+                    _entry_number(path),
+                )
+            )
+        if found:
+            return found
     elif validator == "pattern" and len(path) == 3 and path[0] == "moves":
-        try:
-            parse(str(path[2]), instance)
-            message = f"{where}: {instance!r} is not a decision"
-        except NotationError as problem:
-            message = f"move {path[1] + 1}: {problem.reason}"
-        code = "bad_notation"
-    elif validator == "pattern" and path and path[0] == "moves":
+        if path[2] == "digest":
+            message = (
+                f"move {path[1] + 1}: digest {quoted(instance)} is not a digest (16 hex digits"
+                " 0-9 a-f, as `forex play` writes them)"
+            )
+            code = "schema_pattern"
+        else:
+            try:
+                parse(str(path[2]), instance)
+                message = f"move {path[1] + 1}: {quoted(instance)} is not a decision"
+            except NotationError as problem:
+                message = f"move {path[1] + 1}: {problem.reason}"
+            code = "bad_notation"
+    elif (
+        validator == "pattern"
+        and path
+        and path[0] == "moves"
+        and "propertyNames" not in (error.schema_path)
+    ):
         message = f"{where}: decisions start with spot, contract, invest, divest, resolve, sell,"
         message += " strengthen or strongest"
         code = "bad_notation"
     elif validator == "propertyNames" or (
-        validator == "pattern"
-        and error.relative_schema_path
-        and "propertyNames" in error.schema_path
+        validator == "pattern" and "propertyNames" in error.schema_path
     ):
-        message = f"{where}: {instance!r} is not a valid player name"
+        name = instance if isinstance(instance, str) else str(instance)
+        message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
         code = "bad_player_name"
+        path = (*path, name)
         key_place = True
+    elif validator == "pattern" and (
+        (len(path) == 2 and path[0] == "players") or path == ("first",)
+    ):
+        name = str(instance)
+        message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
+        code = "bad_player_name"
+    elif (
+        validator == "not"
+        and isinstance(instance, str)
+        and path
+        and path[0]
+        in (
+            "players",
+            "first",
+        )
+    ):
+        message = f"{where}: {quoted(instance)} cannot be a player's name: {name_problem(instance)}"
+        code = "bad_player_name"
     elif validator in ("maxProperties", "minProperties") and _entry_number(path):
         players = [k for k in instance if k not in RESERVED_ENTRY_KEYS]
         if not players:
             message = f"move {path[1] + 1}: the entry names no player (write `NAME: DECISION`)"
         else:
-            message = (
-                f"move {path[1] + 1}: one entry holds one player's decision; found"
-                f" {', '.join(players)}"
-            )
+            names = ", ".join(quoted(p, 30) for p in players[:6])
+            message = f"move {path[1] + 1}: one entry holds one player's decision; found {names}"
         code = "bad_entry"
+    elif validator in ("minItems", "maxItems") and path == ("players",):
+        message = f"players: For-Ex takes 2 to 6 players, not {len(instance)}"
+    elif validator == "uniqueItems" and path == ("players",):
+        twice = [p for i, p in enumerate(instance) if p in instance[:i]]
+        message = f"players: {quoted(twice[0] if twice else instance)} is listed twice"
+    elif validator == "required" and not path:
+        missing = [k for k in error.validator_value if k not in instance]
+        name = missing[0] if missing else ""
+        message = _REQUIRED.get(name, f"the log has no `{name}:`")
     elif validator == "anyOf" and not path:
         message = "the log needs `removed:` (the 6 certificates removed at set-up) or `seed:`"
         code = "schema_required"
@@ -238,15 +386,29 @@ def _schema_problem(error: Any, doc: yamlread.Document, filename: str) -> Proble
         message = "give either `removed:` or `seed:`, not both"
         code = "schema_removed_and_seed"
     elif validator == "const" and path == ("forex",):
-        message = f"forex: this tool reads format version 1, not {instance!r}"
+        message = f"forex: this tool reads format version 1, not {_shown(instance)}"
         code = "unsupported_version"
+    elif validator == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        message = f"{where}: expected one of {choices}, found {_shown(instance)}"
     elif validator == "type":
         message = (
             f"{where}: expected {_type_words(error.validator_value)}, found {_shown(instance)}"
         )
+    elif validator in ("maxLength", "minLength") and isinstance(instance, str):
+        bound = error.validator_value
+        more = "at most" if validator == "maxLength" else "at least"
+        message = f"{where}: {len(instance):,} characters, {more} {bound:,} allowed"
+    elif validator in ("minimum", "maximum"):
+        more = "at least" if validator == "minimum" else "at most"
+        message = f"{where}: {_shown(instance)}; it must be {more} {error.validator_value}"
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
-    return Problem(code, message, "schema", filename, line, column, _entry_number(path))
+    return [Problem(code, message, "schema", filename, line, column, _entry_number(path))]
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _type_words(expected: Any) -> str:
@@ -268,17 +430,31 @@ def _shown(value: Any) -> str:
         return "nothing"
     if isinstance(value, bool):
         return f"{str(value).lower()} (quote it to make it text)"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"the number {value!r} (quote it to make it text)"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        text = repr(value)
+        return f"the number {text if len(text) <= 30 else text[:30] + '...'}"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return quoted(value)
 
 
 def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
     """Read and check a log's YAML and schema, and its header's consistency."""
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(
+            [
+                Problem(
+                    "too_large",
+                    f"{filename} is larger than {MAX_LOG_BYTES:,} bytes; a game log is far smaller",
+                    "io",
+                    filename,
+                )
+            ]
+        )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
     doc = yamlread.read(text, filename)
     if doc.data is None:

@@ -5,13 +5,51 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+MAX_QUOTED = 60
+"""Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def printable(text: str) -> str:
+    """``text`` on one line with no character that could act on a terminal.
+
+    Every character Python does not call printable (C0 and C1 controls such
+    as ESC and the line break, DEL, bidirectional overrides, zero-width and
+    line/paragraph separators, lone surrogates) is written as an escape
+    (``\\x1b``, ``\\u202e``).  Everything else, backslashes included, is kept.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def quoted(value: object, limit: int = MAX_QUOTED) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for quoting user text in a message."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value):,} characters)"
+    shown = repr(value)
+    if len(shown) > limit + 2:
+        return shown[:limit] + "..."
+    return shown
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One problem found in a file: what, where (1-based line and column), why.
 
     ``layer`` names the check that found it: ``io``, ``yaml``, ``schema``,
-    ``header`` or ``rules``.  ``entry`` is the 1-based move number, if any.
+    ``header``, ``rules`` or ``edit``.  ``entry`` is the 1-based move number,
+    if any.  The message and hints are always one line each, with every
+    control character escaped (see ``printable``): text quoted from a log
+    can never act on the terminal that shows it.
     """
 
     code: str
@@ -23,11 +61,16 @@ class Problem:
     entry: int | None = None
     hints: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", printable(self.message))
+        object.__setattr__(self, "hints", tuple(printable(hint) for hint in self.hints))
+
     def where(self) -> str:
-        """``file:line:column`` (as much of it as is known)."""
+        """``file:line:column`` (as much of it as is known), control characters escaped."""
+        name = printable(self.file)
         if self.line is None:
-            return self.file
-        return f"{self.file}:{self.line}:{self.column or 1}"
+            return name
+        return f"{name}:{self.line}:{self.column or 1}"
 
     def in_file(self, name: str) -> Problem:
         """The same problem, reported against file ``name``."""

@@ -10,12 +10,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .engine import CURRENCIES
+from .engine import CURRENCIES, HouseRules
 from .notation import KINDS, SCHEMA_PATTERNS
 
 LOG_SCHEMA_ID = "urn:forexcli:schema:log:1"
 FORMAT_VERSION = 1
 RESERVED_ENTRY_KEYS = ("note", "digest")
+
+HOUSE_RULE_DESCRIPTIONS = {
+    "rounding": (
+        "How the final money is converted into the scoring currency: `each` (default)"
+        " converts each currency separately and rounds each down; `total` adds the exact"
+        " converted amounts and rounds the total down once."
+    ),
+    "merged_loan": (
+        "Where a loan that absorbs a new debt goes: `keep` (default) leaves it in its place"
+        " in the queue; `back` moves it to the back."
+    ),
+}
 
 PLAYER_NAME_PATTERN = (
     r"^[^\s\x00-\x1f\x7f;:#,\[\]{}&*!|>'\"%@`]([^\x00-\x1f\x7f;:#,]{0,30}[^\s\x00-\x1f\x7f;:#,])?$"
@@ -134,7 +146,10 @@ def log_schema() -> dict[str, Any]:
             "contacts": {
                 "description": "How to reach each player: e-mail address or forum handle.",
                 "type": "object",
-                "propertyNames": {"pattern": PLAYER_NAME_PATTERN},
+                "propertyNames": {
+                    "description": "A player's name, as in `players`.",
+                    "pattern": PLAYER_NAME_PATTERN,
+                },
                 "additionalProperties": {
                     "description": "An e-mail address or forum handle.",
                     "type": "string",
@@ -171,12 +186,26 @@ def log_schema() -> dict[str, Any]:
                 "maxLength": 200,
             },
             "house_rules": {
-                "description": "Table rules where the rule texts are ambiguous; see docs/rules.md.",
+                "description": (
+                    "Table rules where the rule texts are ambiguous; see docs/rules.md."
+                    " Rules left out take their defaults."
+                ),
                 "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    option: {
+                        "description": HOUSE_RULE_DESCRIPTIONS[option],
+                        "enum": list(choices),
+                    }
+                    for option, choices in HouseRules.OPTIONS.items()
+                },
             },
             "moves": {
-                "description": "The decisions in the order they were taken.",
-                "type": "array",
+                "description": (
+                    "The decisions in the order they were taken; left out, empty or `[]`"
+                    " before the first."
+                ),
+                "type": ["array", "null"],
                 "items": {"$ref": "#/$defs/entry"},
             },
         },

@@ -14,6 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
+from .engine import HouseRules
 from .notation import KINDS, SCHEMA_PATTERNS
 from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS, log_schema
 
@@ -45,7 +46,8 @@ def _decision_ok(text: str) -> bool:
     return regex is not None and regex.match(text) is not None
 
 
-def _entry_ok(entry: Any) -> bool:
+def entry_valid(entry: Any) -> bool:
+    """True only if ``entry`` surely conforms to the schema of one entry of ``moves``."""
     if not isinstance(entry, dict):
         return False
     players = 0
@@ -97,9 +99,15 @@ def fast_valid(data: Any) -> bool:
     for key, value in contacts.items():
         if not _name_ok(key) or not isinstance(value, str) or len(value) > 200:
             return False
-    if "house_rules" in data and not isinstance(data["house_rules"], dict):
-        return False
-    moves = data.get("moves", [])
+    if "house_rules" in data:
+        house = data["house_rules"]
+        if not isinstance(house, dict):
+            return False
+        for key, value in house.items():
+            choices = HouseRules.OPTIONS.get(key)
+            if choices is None or not isinstance(value, str) or value not in choices:
+                return False
+    moves = data.get("moves") or []
     if not isinstance(moves, list):
         return False
-    return all(_entry_ok(entry) for entry in moves)
+    return all(entry_valid(entry) for entry in moves)

@@ -5,6 +5,11 @@ present).  It refuses what a game log never needs and what hostile files use:
 tags, anchors and aliases, more than one document, complex keys, duplicate
 keys, nesting deeper than ``MAX_DEPTH``.  Plain scalars are typed by the YAML
 1.2 core schema (so ``no`` and ``2026-11-30`` stay strings, as in ruamel).
+
+Work is bounded whatever the input: reading stops after ``MAX_PROBLEMS``
+problems or ``MAX_VALUES`` values, aliases are never expanded, and nothing
+recurses, so an alias bomb, 10,000 levels of brackets or a million keys are
+each answered at once with a short list of problems.
 """
 
 from __future__ import annotations
@@ -14,9 +19,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .problems import LogError, Problem
+from .problems import LogError, Problem, quoted
 
 MAX_DEPTH = 64
+"""Deepest nesting of collections; a log needs 3 (log, moves, entry) or 4 (house rules)."""
+
+MAX_VALUES = 100_000
+"""Most values (scalars and collections, keys included) read from one file.
+
+A game has a few hundred entries of four values each; this bound keeps the
+time and memory of a hostile file within a second and some tens of megabytes.
+"""
+
+MAX_PROBLEMS = 50
+"""Reading stops after this many problems (and says so)."""
 
 Path = tuple[Any, ...]
 Place = tuple[int, int]
@@ -33,6 +49,8 @@ class Document:
     keys: dict[Path, Place] = field(default_factory=dict)
     spans: dict[Path, tuple[int, int]] = field(default_factory=dict)
     """Character offsets (start, end) of every value."""
+    key_spans: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    """Character offsets (start, end) of every key, by the path of its value."""
     flow: set[Path] = field(default_factory=set)
     """Paths of collections written in flow style (``[...]``, ``{...}``)."""
 
@@ -119,7 +137,7 @@ def decode(data: bytes, filename: str) -> str:
 
 
 class _Frame:
-    __slots__ = ("container", "is_map", "key", "key_place", "path", "start")
+    __slots__ = ("container", "is_map", "key", "key_place", "key_span", "path", "start")
 
     def __init__(self, container: Any, path: Path, start: int) -> None:
         self.container = container
@@ -127,24 +145,103 @@ class _Frame:
         self.path = path
         self.key: Any = None
         self.key_place: Place | None = None
+        self.key_span: tuple[int, int] = (0, 0)
         self.start = start
+
+
+_DROPPED = object()
+"""The first part of the path of a value that is not kept (under a duplicate key)."""
+
+_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""Line breaks as libyaml counts them."""
+
+
+class _Stop(Exception):
+    """Reading ends early (too many problems or values)."""
+
+
+def place_of_offset(text: str, offset: int) -> Place:
+    """(line, column), 1-based, of character ``offset`` in ``text``, counting lines as YAML does."""
+    line = 1
+    line_start = 0
+    for match in _BREAKS.finditer(text, 0, offset):
+        line += 1
+        line_start = match.end()
+    return line, offset - line_start + 1
+
+
+def _reader_problem(error: Any, text: str, filename: str) -> Problem:
+    """A character YAML refuses (a raw control character), placed in the text."""
+    code = error.character
+    # libyaml gives the offset in the UTF-8 bytes it was handed.
+    offset = len(text.encode("utf-8", "surrogatepass")[: error.position].decode("utf-8", "replace"))
+    line, column = place_of_offset(text, offset)
+    if isinstance(code, int):
+        if code == 0:
+            what = "a NUL byte (U+0000): is this a binary file?"
+        else:
+            what = (
+                f"the control character U+{code:04X}, which YAML does not allow in a file"
+                " (write it as an escape such as \\u001b inside double quotes)"
+            )
+    else:
+        what = "a character YAML does not allow"
+    return Problem(
+        "yaml_syntax", f"YAML error: the text holds {what}", "yaml", filename, line, column
+    )
 
 
 def read(text: str, filename: str = "<log>") -> Document:
     """Parse ``text``; raises ``LogError`` with every YAML problem found."""
     import yaml
 
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        line, column = place_of_offset(text, error.start)
+        raise LogError(
+            [
+                Problem(
+                    "invalid_utf8",
+                    f"the text is not valid Unicode: character {error.start + 1} is a lone"
+                    f" surrogate (U+{ord(text[error.start]):04X})",
+                    "yaml",
+                    filename,
+                    line,
+                    column,
+                )
+            ]
+        ) from None
+
     events_module = yaml.events
     doc = Document(None, text)
     problems: list[Problem] = []
 
+    def add(found: Problem) -> None:
+        problems.append(found)
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append(
+                Problem(
+                    "too_many_problems",
+                    f"stopped reading after {MAX_PROBLEMS} problems",
+                    "yaml",
+                    filename,
+                    found.line,
+                    found.column,
+                )
+            )
+            raise _Stop
+
     def problem(code: str, message: str, mark: Any) -> None:
-        problems.append(Problem(code, message, "yaml", filename, mark.line + 1, mark.column + 1))
+        add(Problem(code, message, "yaml", filename, mark.line + 1, mark.column + 1))
 
     stack: list[_Frame] = []
     documents = 0
+    count = 0
     values = doc.values
     keys = doc.keys
+    spans = doc.spans
+    key_spans = doc.key_spans
     scalar_event = events_module.ScalarEvent
     mapping_start = events_module.MappingStartEvent
     sequence_start = events_module.SequenceStartEvent
@@ -153,9 +250,23 @@ def read(text: str, filename: str = "<log>") -> Document:
     alias_event = events_module.AliasEvent
     document_start = events_module.DocumentStartEvent
 
-    def place_value(value: Any, mark: Any, node_start: int) -> Path | None:
-        """Attach ``value`` to the open collection; return its path (None if dropped)."""
-        place = (mark.line + 1, mark.column + 1)
+    def place_value(value: Any, start: Any, end: Any) -> Path | None:
+        """Attach ``value`` to the open collection; return its path (None if not kept)."""
+        nonlocal count
+        count += 1
+        if count > MAX_VALUES:
+            add(
+                Problem(
+                    "too_large",
+                    f"the file holds more than {MAX_VALUES:,} values; a game log has far fewer",
+                    "yaml",
+                    filename,
+                    start.line + 1,
+                    start.column + 1,
+                )
+            )
+            raise _Stop
+        place = (start.line + 1, start.column + 1)
         if not stack:
             doc.data = value
             values[()] = place
@@ -165,35 +276,39 @@ def read(text: str, filename: str = "<log>") -> Document:
             if top.key_place is None:
                 # This value is a key.
                 if isinstance(value, (dict, list)):
-                    problem("complex_key", "a key must be a plain word, not a collection", mark)
-                    top.key = object()
+                    problem("complex_key", "a key must be a plain word, not a collection", start)
+                    top.key = _DROPPED
                 else:
                     top.key = value if isinstance(value, str) else str(value)
                 top.key_place = place
+                top.key_span = (start.index, end.index)
                 return None
             key = top.key
             key_place = top.key_place
             top.key_place = None
             path = (*top.path, key)
-            if isinstance(key, str):
-                if key in top.container:
-                    first = keys[path]
-                    problems.append(
-                        Problem(
-                            "duplicate_key",
-                            f"duplicate key {key!r}: first at line {first[0]} column {first[1]}",
-                            "yaml",
-                            filename,
-                            key_place[0],
-                            key_place[1],
-                        )
+            if key is _DROPPED or top.path[:1] == (_DROPPED,):
+                return (_DROPPED,)
+            if key in top.container:
+                first = keys[path]
+                add(
+                    Problem(
+                        "duplicate_key",
+                        f"duplicate key {quoted(key)}: first at line {first[0]} column {first[1]}",
+                        "yaml",
+                        filename,
+                        key_place[0],
+                        key_place[1],
                     )
-                    return None
-                top.container[key] = value
-                keys[path] = key_place
-                values[path] = place
-                return path
-            return None
+                )
+                return (_DROPPED,)
+            top.container[key] = value
+            keys[path] = key_place
+            key_spans[path] = top.key_span
+            values[path] = place
+            return path
+        if top.path[:1] == (_DROPPED,):
+            return (_DROPPED,)
         path = (*top.path, len(top.container))
         top.container.append(value)
         values[path] = place
@@ -210,7 +325,9 @@ def read(text: str, filename: str = "<log>") -> Document:
                     )
                 if event.tag is not None and event.tag != "!":
                     problem(
-                        "tag", f"tags ({event.tag}) are not allowed in a game log", event.start_mark
+                        "tag",
+                        f"tags ({quoted(event.tag)}) are not allowed in a game log",
+                        event.start_mark,
                     )
                 style = event.style
                 top_frame = stack[-1] if stack else None
@@ -218,9 +335,9 @@ def read(text: str, filename: str = "<log>") -> Document:
                     value = event.value  # quoted scalars and keys stay text
                 else:
                     value = plain_value(event.value)
-                path = place_value(value, event.start_mark, event.start_mark.index)
-                if path is not None:
-                    doc.spans[path] = (event.start_mark.index, event.end_mark.index)
+                path = place_value(value, event.start_mark, event.end_mark)
+                if path is not None and path[:1] != (_DROPPED,):
+                    spans[path] = (event.start_mark.index, event.end_mark.index)
             elif kind is mapping_start or kind is sequence_start:
                 if event.anchor is not None:
                     problem(
@@ -228,23 +345,26 @@ def read(text: str, filename: str = "<log>") -> Document:
                     )
                 if event.tag is not None:
                     problem(
-                        "tag", f"tags ({event.tag}) are not allowed in a game log", event.start_mark
+                        "tag",
+                        f"tags ({quoted(event.tag)}) are not allowed in a game log",
+                        event.start_mark,
                     )
                 if len(stack) >= MAX_DEPTH:
                     problem("too_deep", f"nesting deeper than {MAX_DEPTH} levels", event.start_mark)
-                    raise LogError(problems)
+                    raise _Stop
                 container: Any = {} if kind is mapping_start else []
-                path = place_value(container, event.start_mark, event.start_mark.index)
-                frame_path = path if path is not None else ("\0dropped",)
-                if event.flow_style:
+                path = place_value(container, event.start_mark, event.end_mark)
+                frame_path = path if path is not None else (_DROPPED,)
+                if event.flow_style and frame_path[:1] != (_DROPPED,):
                     doc.flow.add(frame_path)
                 stack.append(_Frame(container, frame_path, event.start_mark.index))
             elif kind is sequence_end or kind is mapping_end:
                 frame = stack.pop()
-                doc.spans[frame.path] = (frame.start, event.end_mark.index)
+                if frame.path[:1] != (_DROPPED,):
+                    spans[frame.path] = (frame.start, event.end_mark.index)
             elif kind is alias_event:
                 problem("alias", "aliases (*name) are not allowed in a game log", event.start_mark)
-                place_value(None, event.start_mark, event.start_mark.index)
+                place_value(None, event.start_mark, event.end_mark)
             elif kind is document_start:
                 documents += 1
                 if documents > 1:
@@ -252,23 +372,40 @@ def read(text: str, filename: str = "<log>") -> Document:
                         "multiple_documents", "a game log is one YAML document", event.start_mark
                     )
                     break
+    except _Stop:
+        pass
+    except yaml.reader.ReaderError as error:
+        problems.append(_reader_problem(error, text, filename))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         reason = error.problem or "not valid YAML"
-        if error.context:
-            reason = f"{error.context}: {reason}"
-        problems.append(
-            Problem(
-                "yaml_syntax",
-                f"YAML syntax error: {reason}",
-                "yaml",
-                filename,
-                mark.line + 1 if mark else None,
-                mark.column + 1 if mark else None,
+        if reason == "exceeded maximum nesting depth":
+            problems.append(
+                Problem(
+                    "too_deep",
+                    f"nesting deeper than {MAX_DEPTH} levels",
+                    "yaml",
+                    filename,
+                    mark.line + 1 if mark else None,
+                    mark.column + 1 if mark else None,
+                )
             )
-        )
+        else:
+            if error.context:
+                reason = f"{error.context}: {reason}"
+            problems.append(
+                Problem(
+                    "yaml_syntax",
+                    f"YAML syntax error: {reason}",
+                    "yaml",
+                    filename,
+                    mark.line + 1 if mark else None,
+                    mark.column + 1 if mark else None,
+                )
+            )
     except yaml.YAMLError as error:
-        problems.append(Problem("yaml_syntax", f"YAML error: {error}", "yaml", filename))
+        first_line = str(error).splitlines()[0] if str(error) else "not valid YAML"
+        problems.append(Problem("yaml_syntax", f"YAML error: {first_line}", "yaml", filename))
     if problems:
         raise LogError(problems)
     return doc
