@@ -545,7 +545,7 @@ def play_command(
         )
     )
     address = _contact(played.log, after_state.pending_player)
-    if address and change.written and fmt == "text":
+    if address and change.written and fmt == "text" and after_state.pending_player != entry.player:
         who = after_state.pending_player or ""
         _echo(f"Send {clean(file)} to {clean(who)}: {clean(address)}")
 

@@ -1,0 +1,226 @@
+"""The documentation is complete and true: the man page, the README, the pre-commit hook.
+
+- Every command and every option of ``forex`` is in ``man/forex.1``, which renders with
+  groff without a single warning.
+- The ``forex`` commands of the man page's EXAMPLES and of the README's ``sh`` blocks
+  are run, in order, in a scratch folder holding a copy of ``examples/``: each must succeed.
+  (Blocks marked ``bash`` or ``yaml`` are shown, not run.)
+- The README's YAML examples (a log, a workflow, a pre-commit configuration) are checked.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import click
+import pytest
+import yaml
+
+from forexcli import __version__
+from forexcli.cli import forex
+from tests.test_cli import ROOT, run
+
+MAN = ROOT / "man" / "forex.1"
+README = ROOT / "README.md"
+
+
+def man_source() -> str:
+    return MAN.read_text(encoding="utf-8")
+
+
+def unroff(text: str) -> str:
+    """Roff escapes back to plain text, for the example lines."""
+    return (
+        text.replace("\\-", "-")
+        .replace("\\(dq", '"')
+        .replace("\\(mu", "x")
+        .replace("\\e", "\\")
+        .replace("\\&", "")
+    )
+
+
+def all_commands() -> dict[str, click.Command]:
+    return dict(forex.commands)
+
+
+def test_man_page_names_every_command_and_option() -> None:
+    source = man_source()
+    missing = []
+    for param in forex.params:
+        for opt in [*param.opts, *getattr(param, "secondary_opts", [])]:
+            if opt.replace("-", "\\-") not in source:
+                missing.append(f"forex {opt}")
+    for flag in ("\\-h", "\\-\\-help"):
+        if flag not in source:
+            missing.append(f"forex {flag}")
+    for name, command in all_commands().items():
+        if f'.SS "forex {name}' not in source:
+            missing.append(f"the command {name}")
+        for param in command.params:
+            if not isinstance(param, click.Option):
+                continue
+            for opt in [*param.opts, *param.secondary_opts]:
+                if opt.replace("-", "\\-") not in source:
+                    missing.append(f"forex {name} {opt}")
+            if isinstance(param.type, click.Choice):
+                for choice in param.type.choices:
+                    if not re.search(rf"\b{re.escape(str(choice))}\b", source):
+                        missing.append(f"forex {name} {param.opts[-1]} {choice}")
+    assert not missing, "missing from man/forex.1: " + ", ".join(missing)
+
+
+def test_man_page_sections_and_version() -> None:
+    source = man_source()
+    for section in (
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "GLOBAL OPTIONS",
+        "COMMANDS",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+    ):
+        assert re.search(rf'^\.SH "?{section}"?$', source, re.M), section
+    assert f'"forexcli {__version__}"' in source.splitlines()[2]
+    exit_status = source.split(".SH EXIT STATUS", 1)[1].split(".SH ", 1)[0]
+    for status in ("0", "1", "2"):
+        assert f".B {status}\n" in exit_status
+    for name in ("NO_COLOR", "_FOREX_COMPLETE"):
+        assert name in source.split(".SH ENVIRONMENT", 1)[1].split(".SH ", 1)[0]
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff is not installed")
+def test_man_page_renders_without_warnings() -> None:
+    done = subprocess.run(
+        ["groff", "-ww", "-man", "-Tutf8", str(MAN)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stderr == "", done.stderr
+    assert "forex - record, check, show and play games" in re.sub(r".\x08", "", done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("man") is None, reason="man is not installed")
+def test_man_l_renders_without_warnings() -> None:
+    done = subprocess.run(
+        ["man", "-l", str(MAN)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={
+            "MANPAGER": "cat",
+            "PAGER": "cat",
+            "MANWIDTH": "80",
+            "LC_ALL": "C.UTF-8",
+            "PATH": "/usr/bin:/bin",
+        },
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "", done.stderr
+
+
+def man_examples() -> list[str]:
+    section = man_source().split(".SH EXAMPLES", 1)[1].split(".SH ", 1)[0]
+    lines = []
+    for block in re.findall(r"^\.EX\n(.*?)^\.EE$", section, re.M | re.S):
+        lines.extend(unroff(line) for line in block.splitlines() if line.startswith("forex "))
+    return lines
+
+
+def readme_commands() -> list[str]:
+    commands = []
+    for block in re.findall(r"^```sh\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S):
+        for line in block.splitlines():
+            if line.startswith("forex "):
+                commands.append(line)
+            elif ".venv/bin/forex " in line:
+                commands.append("forex " + line.split(".venv/bin/forex ", 1)[1])
+    return commands
+
+
+def run_in_scratch(lines: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(ROOT / "examples", folder / "examples")
+    shutil.copytree(ROOT / "schemas", folder / "schemas")
+    monkeypatch.chdir(folder)
+    for line in lines:
+        args = shlex.split(line, comments=True)
+        assert args[0] == "forex"
+        result = run(args[1:])
+        assert result.exit_code == 0, f"{line}\n{result.output}"
+
+
+def test_man_page_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = man_examples()
+    assert len(lines) >= 10
+    run_in_scratch(lines, tmp_path, monkeypatch)
+
+
+def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = readme_commands()
+    assert lines[0] == "forex show examples/two-players.yaml"
+    assert len(lines) >= 15
+    run_in_scratch(lines, tmp_path, monkeypatch)
+
+
+def test_readme_keeps_the_two_commands() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert (
+        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m"
+        " pytest\n" in text
+    )
+    assert (
+        "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/forex show"
+        " examples/two-players.yaml\n" in text
+    )
+
+
+def _yaml_blocks() -> list[str]:
+    return re.findall(r"^```yaml\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S)
+
+
+def test_readme_log_example_is_a_valid_log(tmp_path: Path) -> None:
+    block = next(b for b in _yaml_blocks() if b.startswith("# yaml-language-server"))
+    (tmp_path / "log.yaml").write_text(block, encoding="utf-8")
+    result = run(["validate", str(tmp_path / "log.yaml")])
+    assert result.exit_code == 0, result.output
+
+
+def test_readme_ci_recipes() -> None:
+    workflow = next(yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("name: games"))
+    steps = workflow["jobs"]["validate"]["steps"]
+    assert steps[-1]["run"] == "forex validate --format github games/"
+    config = next(yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:"))
+    hook_ids = [h["id"] for repo in config["repos"] for h in repo["hooks"]]
+    assert hook_ids == ["forex-validate"]
+
+
+def test_pre_commit_hook(tmp_path: Path) -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    (hook,) = hooks
+    assert hook["id"] == "forex-validate"
+    assert hook["language"] == "python"
+    assert "yaml" in hook["types"]
+    entry = shlex.split(hook["entry"])
+    assert entry[0] == "forex"
+    other = tmp_path / "workflow.yaml"
+    other.write_text("on: push\n")
+    good = [str(ROOT / "examples" / "two-players.yaml"), str(other)]
+    assert run([*entry[1:], *good]).exit_code == 0
+    bad = run([*entry[1:], *good, str(ROOT / "examples" / "invalid" / "bad-removed.yaml")])
+    assert bad.exit_code == 1
+    assert "bad_removed" in bad.stdout
+
+
+def test_every_command_is_in_the_readme_table() -> None:
+    text = README.read_text(encoding="utf-8")
+    for name in all_commands():
+        assert f"| `forex {name}" in text, name
