@@ -130,7 +130,7 @@ def test_man_l_renders_without_warnings() -> None:
 
 def man_examples() -> list[str]:
     section = man_source().split(".SH EXAMPLES", 1)[1].split(".SH ", 1)[0]
-    lines = []
+    lines: list[str] = []
     for block in re.findall(r"^\.EX\n(.*?)^\.EE$", section, re.M | re.S):
         lines.extend(unroff(line) for line in block.splitlines() if line.startswith("forex "))
     return lines
