@@ -8,7 +8,6 @@ since what follows cannot be judged.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import stat
@@ -386,15 +385,20 @@ def _schema_problem(
         message = "give either `removed:` or `seed:`, not both"
         code = "schema_removed_and_seed"
     elif validator == "const" and path == ("forex",):
-        message = f"forex: this tool reads format version 1, not {_shown(instance)}"
+        if instance == "1":
+            message = "forex: the version is the number 1, not the text '1' (leave out the quotes)"
+        else:
+            message = f"forex: this tool reads format version 1, not {_shown(instance)}"
         code = "unsupported_version"
     elif validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         message = f"{where}: expected one of {choices}, found {_shown(instance)}"
     elif validator == "type":
-        message = (
-            f"{where}: expected {_type_words(error.validator_value)}, found {_shown(instance)}"
-        )
+        expected = error.validator_value
+        message = f"{where}: expected {_type_words(expected)}, found {_shown(instance)}"
+        wants_text = expected == "string" or (isinstance(expected, list) and "string" in expected)
+        if wants_text and isinstance(instance, (bool, int, float)):
+            message += " (quote it to make it text)"
     elif validator in ("maxLength", "minLength") and isinstance(instance, str):
         bound = error.validator_value
         more = "at most" if validator == "maxLength" else "at least"
@@ -429,9 +433,7 @@ def _shown(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
-        return f"{str(value).lower()} (quote it to make it text)"
-    if isinstance(value, float) and not math.isfinite(value):
-        return f"the number {value!r} (quote it to make it text)"
+        return str(value).lower()
     if isinstance(value, (int, float)):
         text = repr(value)
         return f"the number {text if len(text) <= 30 else text[:30] + '...'}"

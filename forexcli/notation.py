@@ -35,10 +35,13 @@ from .engine import (
     Spot,
     format_halves,
 )
+from .problems import quoted
 
 CURRENCY_RE = r"(?:GBP|EUR|USD|CHF|JPY|CAD|CNY)"
 AMOUNT_RE = r"(?:0|[1-9][0-9]{0,3})(?:\.5)?"
 COUNT_RE = r"[0-9]"
+PARTNER_RE = r"[^\x00-\x1f\x7f;:#,]+?"
+"""A player's name in a spot: no control characters and none of ; : # , (as in the schema)."""
 
 KINDS = ("spot", "contract", "invest", "divest", "resolve", "sell", "strengthen", "strongest")
 """The first word of every decision."""
@@ -51,7 +54,7 @@ ACTION_PATTERNS: dict[str, str] = {
     "resolve": r"resolve",
 }
 SPOT_PATTERN = (
-    rf"spot (?P<give>{AMOUNT_RE}) (?P<give_c>{CURRENCY_RE}) to (?P<partner>[^;]+?)"
+    rf"spot (?P<give>{AMOUNT_RE}) (?P<give_c>{CURRENCY_RE}) to (?P<partner>{PARTNER_RE})"
     rf" for (?P<get>{AMOUNT_RE}) (?P<get_c>{CURRENCY_RE})"
 )
 OTHER_PATTERNS: dict[str, str] = {
@@ -77,15 +80,46 @@ _OTHER_RES = {kind: re.compile(pattern) for kind, pattern in OTHER_PATTERNS.item
 _SPOT_RE = re.compile(SPOT_PATTERN)
 
 USAGE: dict[str, str] = {
-    "contract": "contract AMOUNT CUR for AMOUNT CUR  (pay the first, receive the second)",
+    "contract": "contract AMOUNT CUR for AMOUNT CUR",
     "invest": "invest CUR [CUR]",
     "divest": "divest COUNT CUR",
     "resolve": "resolve",
     "spot": "spot AMOUNT CUR to PLAYER for AMOUNT CUR; ACTION",
-    "sell": "sell COUNT CUR  (0 declines)",
+    "sell": "sell COUNT CUR",
     "strengthen": "strengthen CUR",
     "strongest": "strongest CUR",
 }
+"""How each kind of decision is written."""
+
+USAGE_NOTES: dict[str, str] = {
+    "contract": "pay the first, receive the second",
+    "sell": "0 declines",
+}
+
+_CURRENCIES = CURRENCY_RE.strip("(?:)").split("|")
+_AMOUNT_RE = re.compile(AMOUNT_RE + r"\Z")
+
+
+def _detail(text: str, kind: str) -> str:
+    """What is wrong with one word of ``text``, if that can be told."""
+    words = text.replace(";", " ").split(" ")[1:]
+    for index, word in enumerate(words):
+        if index > 0 and words[index - 1] == "to":
+            continue  # a player's name
+        if re.fullmatch(r"[A-Za-z]{3}", word) and word not in ("for",):
+            if word.upper() in _CURRENCIES and word not in _CURRENCIES:
+                return f"currencies are written in capitals: {word.upper()}, not {quoted(word)}"
+            if word.isupper() and word not in _CURRENCIES:
+                return f"{quoted(word)} is not a currency ({', '.join(_CURRENCIES)})"
+        looks_numeric = any(ch.isdigit() for ch in word) or word.lower().strip("+-.") in (
+            "nan",
+            "inf",
+        )
+        if looks_numeric and kind in ("contract", "spot") and not _AMOUNT_RE.match(word):
+            return f"{quoted(word)} is not an amount (a whole number up to 9999 or a half: 4.5)"
+        if looks_numeric and kind in ("divest", "sell") and not re.fullmatch(COUNT_RE, word):
+            return f"{quoted(word)} is not a count of certificates (0 to 9)"
+    return ""
 
 
 class NotationError(ValueError):
@@ -121,9 +155,15 @@ def _kind(text: str) -> str:
 
 def _fail(text: str, kind: str | None = None) -> NotationError:
     if kind in USAGE:
-        return NotationError(f"cannot read {text!r}: write it as `{USAGE[kind]}`")
+        how = f"write it as `{USAGE[kind]}`"
+        if kind in USAGE_NOTES:
+            how += f" ({USAGE_NOTES[kind]})"
+        detail = _detail(text, kind)
+        if detail:
+            how = f"{detail}; {how}"
+        return NotationError(f"cannot read {quoted(text)}: {how}")
     kinds = ", ".join(KINDS)
-    return NotationError(f"cannot read {text!r}: a decision starts with one of {kinds}")
+    return NotationError(f"cannot read {quoted(text)}: a decision starts with one of {kinds}")
 
 
 def _action(player: str, text: str) -> Decision:

@@ -9,7 +9,12 @@ MAX_QUOTED = 60
 """Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
 
 
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
     code = ord(ch)
     if code <= 0xFF:
         return f"\\x{code:02x}"
@@ -24,7 +29,7 @@ def printable(text: str) -> str:
     Every character Python does not call printable (C0 and C1 controls such
     as ESC and the line break, DEL, bidirectional overrides, zero-width and
     line/paragraph separators, lone surrogates) is written as an escape
-    (``\\x1b``, ``\\u202e``).  Everything else, backslashes included, is kept.
+    (``\\x1b``, ``\\n``, ``\\u202e``).  Everything else, backslashes included, is kept.
     """
     if text.isprintable():
         return text

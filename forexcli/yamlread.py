@@ -31,6 +31,9 @@ A game has a few hundred entries of four values each; this bound keeps the
 time and memory of a hostile file within a second and some tens of megabytes.
 """
 
+MAX_INT_DIGITS = 1000
+"""Longer integers are read as infinite (Python refuses to convert very long ones)."""
+
 MAX_PROBLEMS = 50
 """Reading stops after this many problems (and says so)."""
 
@@ -90,7 +93,9 @@ def plain_value(text: str) -> Any:
     first = text[0]
     if first.isdigit() or first in "+-.":
         if _INT.match(text):
-            return int(text) if len(text) < 40 else float("inf")
+            if len(text) <= MAX_INT_DIGITS:
+                return int(text)
+            return -math.inf if text[0] == "-" else math.inf
         if _INT_OCT.match(text):
             return int(text[2:], 8)
         if _INT_HEX.match(text):
@@ -158,6 +163,12 @@ _BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 class _Stop(Exception):
     """Reading ends early (too many problems or values)."""
+
+
+def _tag_text(tag: str) -> str:
+    """A tag as it is written: ``!!python/object`` rather than ``tag:yaml.org,2002:...``."""
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix) :] if tag.startswith(prefix) else tag
 
 
 def place_of_offset(text: str, offset: int) -> Place:
@@ -326,7 +337,7 @@ def read(text: str, filename: str = "<log>") -> Document:
                 if event.tag is not None and event.tag != "!":
                     problem(
                         "tag",
-                        f"tags ({quoted(event.tag)}) are not allowed in a game log",
+                        f"tags ({quoted(_tag_text(event.tag))}) are not allowed in a game log",
                         event.start_mark,
                     )
                 style = event.style
@@ -346,7 +357,7 @@ def read(text: str, filename: str = "<log>") -> Document:
                 if event.tag is not None:
                     problem(
                         "tag",
-                        f"tags ({quoted(event.tag)}) are not allowed in a game log",
+                        f"tags ({quoted(_tag_text(event.tag))}) are not allowed in a game log",
                         event.start_mark,
                     )
                 if len(stack) >= MAX_DEPTH:
@@ -391,8 +402,15 @@ def read(text: str, filename: str = "<log>") -> Document:
                 )
             )
         else:
-            if error.context:
-                reason = f"{error.context}: {reason}"
+            at = mark.index if mark else -1
+            if 0 <= at < len(text) and text[at] == "\t":
+                reason = "a tab cannot indent YAML or start a value; use spaces"
+            elif error.context:
+                context = error.context
+                start = error.context_mark
+                if start is not None and mark is not None and start.index != mark.index:
+                    context += f" that starts at line {start.line + 1} column {start.column + 1}"
+                reason = f"{reason} ({context})"
             problems.append(
                 Problem(
                     "yaml_syntax",
