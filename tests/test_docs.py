@@ -224,3 +224,33 @@ def test_every_command_is_in_the_readme_table() -> None:
     text = README.read_text(encoding="utf-8")
     for name in all_commands():
         assert f"| `forex {name}" in text, name
+
+
+def cli_reference() -> str:
+    """docs/cli.md: the --help of every command, as the command prints it."""
+    parts = [
+        "# The `forex` command: reference\n",
+        "Generated from `forex --help` and each command's `--help` by `tests/test_docs.py`;",
+        "regenerate with `FOREX_REGEN=1 python -m pytest tests/test_docs.py`. The manual",
+        "(`man -l man/forex.1`) says the same at more length, with examples.\n",
+    ]
+    for name in ["", *sorted(all_commands())]:
+        args = [name, "--help"] if name else ["--help"]
+        result = run(args, COLUMNS="80")
+        assert result.exit_code == 0
+        title = f"forex {name}".strip()
+        text = "\n".join(line.rstrip() for line in result.stdout.splitlines())
+        parts.append(f"## `{title}`\n\n```text\n{text}\n```\n")
+    return "\n".join(parts)
+
+
+def test_cli_reference_is_current() -> None:
+    import os
+
+    path = ROOT / "docs" / "cli.md"
+    text = cli_reference()
+    if os.environ.get("FOREX_REGEN") == "1":
+        path.write_text(text, encoding="utf-8")
+    assert path.exists() and path.read_text(encoding="utf-8") == text, (
+        "docs/cli.md is out of date: FOREX_REGEN=1 python -m pytest tests/test_docs.py"
+    )
