@@ -176,7 +176,32 @@ def _contact(log: GameLog, player: str | None) -> str | None:
 # --------------------------------------------------------------------------- group
 
 
+class ForexGroup(click.Group):
+    """A click group whose usage errors never print control characters from the arguments."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            error.message = clean(error.message)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            error.message = clean(error.message)
+            raise
+
+
 @click.group(
+    cls=ForexGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog=EPILOG,
 )

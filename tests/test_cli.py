@@ -983,6 +983,21 @@ def test_terminal_escapes_in_a_log_are_never_printed(tmp_path: Path) -> None:
     assert ESC not in json_out  # JSON escapes it as \u001b
 
 
+def test_usage_errors_escape_what_the_user_typed(game: Path) -> None:
+    for args in (
+        ["show", str(game), "--\x1b[2J"],
+        ["\x1b[2Jfrob"],
+        ["--\x1b]0;x\x07"],
+        ["show", str(game), "--at", "\x1b[2J"],
+        ["validate", "--format", "\x1b[2J", str(game)],
+        ["new", str(game) + "x", "--players", "a,b", "--removed", "\x1b[2J=6"],
+    ):
+        result = run(args)
+        assert result.exit_code == 2, args
+        assert ESC not in result.stderr and "\x07" not in result.stderr, args
+        assert "\\x1b" in result.stderr, (args, result.stderr)
+
+
 def test_main_exit_status_passes_through(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["validate", str(INVALID / "bad-removed.yaml")])
