@@ -189,15 +189,19 @@ class ForexGroup(click.Group):
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
-            error.message = clean(error.message)
-            raise
+            raise _cleaned(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
-            error.message = clean(error.message)
-            raise
+            raise _cleaned(error) from None
+
+
+def _cleaned(error: click.UsageError) -> click.UsageError:
+    """The same usage error, its message (with the parameter it names) escaped."""
+    cleaned = click.UsageError(clean(error.format_message()), error.ctx)
+    return cleaned
 
 
 @click.group(
