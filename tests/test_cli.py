@@ -930,7 +930,7 @@ def test_clean_escapes_terminal_controls() -> None:
     assert clean("two\nlines") == "two\\nlines"
     assert clean("two\r\nlines", newlines=True) == "two\nlines"
     assert clean("ünïcødé £ ¥ 日本") == "ünïcødé £ ¥ 日本"
-    assert clean("no\u00a0break") == "no break"
+    assert clean("no\u00a0break") == "no\\xa0break"
     assert md("a|b*c_d\ne") == "a\\|b\\*c\\_d<br>e"
 
 

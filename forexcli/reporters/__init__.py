@@ -13,7 +13,6 @@ cannot move the reader's cursor, change colours or rewrite the terminal.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,44 +21,22 @@ FORMATS = ("text", "markdown", "json")
 """Output formats of the reporting commands."""
 
 
-def _escape_char(ch: str) -> str:
-    code = ord(ch)
-    if code <= 0xFF:
-        return f"\\x{code:02x}"
-    if code <= 0xFFFF:
-        return f"\\u{code:04x}"
-    return f"\\U{code:08x}"
-
-
 def clean(text: object, *, newlines: bool = False) -> str:
     """``text`` safe to print on a terminal: control characters are escaped.
 
-    Every character that is not printable (C0 and C1 controls such as ESC,
-    bidirectional overrides, zero-width and line/paragraph separators) is
-    written as a Python-style escape (``\\x1b``, ``\\u202e``).  A backslash
-    is kept as it is.  With ``newlines`` a line feed is kept (for multi-line
-    notes) and ``\\r\\n`` is read as a line feed; otherwise it is escaped
-    as ``\\n`` too.
+    The escaping is the library's (``forexcli.problems.printable``), so that
+    messages, names and notes read the same everywhere: every character that
+    is not printable (C0 and C1 controls such as ESC, bidirectional
+    overrides, zero-width and line/paragraph separators) is written as an
+    escape (``\\x1b``, ``\\u202e``).  With ``newlines`` a line feed (or CR LF)
+    is kept, for multi-line notes in tables.
     """
+    from ..problems import printable
+
     value = str(text)
-    if newlines:
-        value = value.replace("\r\n", "\n")
-    out = []
-    for ch in value:
-        if ch == "\n" and newlines:
-            out.append(ch)
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch.isprintable() or ch == " ":
-            out.append(ch)
-        elif ch == "\t":
-            out.append("\\t")
-        elif unicodedata.category(ch) == "Zs":
-            # Wide and narrow spaces print harmlessly, but show them as spaces.
-            out.append(" ")
-        else:
-            out.append(_escape_char(ch))
-    return "".join(out)
+    if not newlines:
+        return printable(value)
+    return "\n".join(printable(line) for line in value.replace("\r\n", "\n").split("\n"))
 
 
 _MARKDOWN_SPECIAL = set("\\`*_{}[]<>|#")
