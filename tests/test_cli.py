@@ -191,11 +191,10 @@ def test_broken_pipe_is_quiet() -> None:
         cwd=ROOT,
     )
     assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.read(10)
-    proc.stdout.close()
+    proc.stdout.close()  # the reader goes away before the first line is written
     err = proc.stderr.read().decode()
-    proc.wait()
-    assert "Traceback" not in err
+    assert proc.wait() in (1, 141)  # click exits 1 quietly on EPIPE
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
 
 
 # --------------------------------------------------------------------------- new
