@@ -107,7 +107,9 @@ def fast_valid(data: Any) -> bool:
             choices = HouseRules.OPTIONS.get(key)
             if choices is None or not isinstance(value, str) or value not in choices:
                 return False
-    moves = data.get("moves") or []
+    moves = data.get("moves")
+    if moves is None:
+        return True
     if not isinstance(moves, list):
         return False
     return all(entry_valid(entry) for entry in moves)
