@@ -342,7 +342,11 @@ def read(text: str, filename: str = "<log>") -> Document:
                     )
                 style = event.style
                 top_frame = stack[-1] if stack else None
-                if style or (top_frame and top_frame.is_map and top_frame.key_place is None):
+                if (
+                    style
+                    or event.tag == "!"  # the non-specific tag: text, whatever it looks like
+                    or (top_frame and top_frame.is_map and top_frame.key_place is None)
+                ):
                     value = event.value  # quoted scalars and keys stay text
                 else:
                     value = plain_value(event.value)
