@@ -1,0 +1,394 @@
+"""Time forexcli on a corpus of random legal games, and print every figure from one run.
+
+Usage::
+
+    python -m benchmarks.run                 # 1,000 games, best of 5 (startup: best of 20)
+    python -m benchmarks.run --quick         # 200 games, best of 3: a smoke run
+    python -m benchmarks.run --markdown benchmarks/RESULTS.md
+
+What is measured (wall-clock, best of N runs, same files, warm cache; CPU
+time, user + system, is printed beside it because it is steadier on a busy
+machine):
+
+1. Engine replay speed: every decision of the corpus applied from the start
+   of its game (the decisions are read first, untimed), as decisions per
+   second: ``apply_with_events`` alone, and ``gamelog.replay`` (which also
+   keeps every state and event).
+2. ``forex validate`` over the corpus (files and decisions per second), and
+   its ratio to merely parsing the same files with the fastest YAML parser
+   on the machine: libyaml through PyYAML's ``CSafeLoader`` (and
+   ``CBaseLoader``, which does not even type the scalars).  Both are timed as
+   whole processes given the same file list, and also in-process
+   (``gamelog.check`` against ``yaml.load``), without interpreter start-up.
+3. ``forex --help`` and ``forex show`` on one game, against ``python -c
+   pass`` and ``python -c 'import click'``.
+
+Targets (issue 5): validate <= 2x parsing; ``forex --help`` <= 1.3x ``import click``.
+In-process timings run in a fresh interpreter each (``--worker``), so one
+measurement's garbage does not slow the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks import corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFEST = "MANIFEST.json"
+
+VALIDATE_TARGET = 2.0
+HELP_TARGET = 1.3
+
+PARSE_SNIPPET = (
+    "import sys, yaml\n"
+    "L = yaml.{loader}\n"
+    "for name in sys.argv[1:]:\n"
+    "    with open(name, 'rb') as f:\n"
+    "        yaml.load(f.read(), Loader=L)\n"
+)
+
+
+# --------------------------------------------------------------------------- corpus
+
+
+def ensure_corpus(
+    folder: Path, games: int, seed: int, regenerate: bool
+) -> tuple[list[Path], float]:
+    """The corpus files, generated unless a manifest says they are already there."""
+    manifest = folder / MANIFEST
+    wanted = {"games": games, "seed": seed}
+    if not regenerate and manifest.exists():
+        try:
+            if json.loads(manifest.read_text(encoding="utf-8")) == wanted:
+                files = sorted(folder.glob("game-*.yaml"))
+                if len(files) == games:
+                    return files, 0.0
+        except ValueError:
+            pass
+    for old in folder.glob("game-*.yaml"):
+        old.unlink()
+    started = time.perf_counter()
+    written = corpus.generate(folder, games, seed)
+    elapsed = time.perf_counter() - started
+    manifest.write_text(json.dumps(wanted) + "\n", encoding="utf-8")
+    return [path for path, _ in written], elapsed
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def _cpu_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def time_commands(
+    commands: dict[str, list[str]], runs: int, cwd: Path = ROOT
+) -> dict[str, tuple[float, float]]:
+    """Best wall and best CPU time of each command; runs are interleaved (A B C A B C ...)."""
+    best: dict[str, tuple[float, float]] = {name: (float("inf"), float("inf")) for name in commands}
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    for name, command in commands.items():  # one untimed run each: warm caches, check status
+        done = subprocess.run(
+            command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        if done.returncode != 0:
+            message = done.stderr.decode(errors="replace")[-2000:]
+            raise SystemExit(f"{name} failed (exit {done.returncode}):\n{message}")
+    for _ in range(runs):
+        for name, command in commands.items():
+            cpu = _cpu_children()
+            started = time.perf_counter()
+            subprocess.run(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, check=True)
+            wall = time.perf_counter() - started
+            cpu = _cpu_children() - cpu
+            old_wall, old_cpu = best[name]
+            best[name] = (min(old_wall, wall), min(old_cpu, cpu))
+    return best
+
+
+def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
+    """Best wall and best CPU time of ``work()`` over ``runs`` runs (in this process)."""
+    wall_best = cpu_best = float("inf")
+    for _ in range(runs):
+        cpu = time.process_time()
+        started = time.perf_counter()
+        work()
+        wall_best = min(wall_best, time.perf_counter() - started)
+        cpu_best = min(cpu_best, time.process_time() - cpu)
+    return wall_best, cpu_best
+
+
+# --------------------------------------------------------------------------- workers
+
+
+def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
+    from forexcli import gamelog
+    from forexcli.engine import apply_with_events, new_game
+
+    logs = [gamelog.load(path) for path in files]
+    games = [
+        (
+            log.players,
+            log.removed,
+            log.first,
+            [d for e in log.entries for d in e.written.decisions()],
+        )
+        for log in logs
+    ]
+    decisions = sum(len(game[3]) for game in games)
+
+    def engine() -> None:
+        for players, removed, first, steps in games:
+            state = new_game(players, removed, first)
+            for decision in steps:
+                state = apply_with_events(state, decision)[0]
+
+    def replay() -> None:
+        for log in logs:
+            played = gamelog.replay(log)
+            assert played.problem is None
+
+    return {
+        "decisions": decisions,
+        "engine": best_of(runs, engine),
+        "replay": best_of(runs, replay),
+    }
+
+
+def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
+    import yaml
+
+    from forexcli import gamelog
+
+    names = [str(path) for path in files]
+
+    def parse(loader: Any) -> Callable[[], None]:
+        def work() -> None:
+            for name in names:
+                with open(name, "rb") as handle:
+                    yaml.load(handle.read(), Loader=loader)
+
+        return work
+
+    def check() -> None:
+        for name in names:
+            problems, _ = gamelog.check(name)
+            assert not problems, problems
+
+    # Interleave the three so that a slow spell of the machine hits all of them.
+    results: dict[str, tuple[float, float]] = {}
+    tasks = {
+        "csafe": parse(yaml.CSafeLoader),
+        "cbase": parse(yaml.CBaseLoader),
+        "check": check,
+    }
+    for name, task in tasks.items():
+        task()  # warm up (imports, caches)
+        results[name] = (float("inf"), float("inf"))
+    for _ in range(runs):
+        for name, task in tasks.items():
+            wall, cpu = best_of(1, task)
+            results[name] = (min(results[name][0], wall), min(results[name][1], cpu))
+    return results
+
+
+WORKER_COMMAND = (sys.executable, "-m", "benchmarks.run", "--worker")
+
+WORKERS: dict[str, Callable[[Sequence[Path], int], dict[str, Any]]] = {
+    "replay": _worker_replay,
+    "check": _worker_check,
+}
+
+
+def run_worker(name: str, folder: Path, runs: int) -> dict[str, Any]:
+    """Run one in-process measurement in a fresh interpreter; its JSON result."""
+    done = subprocess.run(
+        [*WORKER_COMMAND, name, "--corpus", str(folder), "--runs", str(runs)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"worker {name} failed:\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+# --------------------------------------------------------------------------- report
+
+
+def forex_command() -> list[str]:
+    """The installed ``forex`` script next to this interpreter, or the same entry point."""
+    script = shutil.which("forex", path=str(Path(sys.executable).parent))
+    if script:
+        return [script]
+    return [sys.executable, "-c", "import sys; from forexcli.cli import main; sys.exit(main())"]
+
+
+def machine() -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{os.cpu_count()} cores ({platform.processor() or platform.machine()}), "
+        f"Python {platform.python_version()} ({platform.python_implementation()}), "
+        f"{platform.system()} {platform.release()}; load average {load:.2f} at the start"
+    )
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
+
+
+def met(ratio: float, target: float) -> str:
+    return "met" if ratio <= target else "NOT met"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=corpus.DEFAULT_GAMES)
+    parser.add_argument("--seed", type=int, default=corpus.DEFAULT_SEED)
+    parser.add_argument("--corpus", type=Path, default=corpus.DEFAULT_OUT)
+    parser.add_argument("--runs", type=int, default=5, help="best of this many (corpus timings)")
+    parser.add_argument("--startup-runs", type=int, default=20, help="best of this many")
+    parser.add_argument("--quick", action="store_true", help="200 games, best of 3")
+    parser.add_argument("--regenerate", action="store_true", help="write the corpus again")
+    parser.add_argument("--markdown", type=Path, help="also write the figures to this file")
+    parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    folder: Path = args.corpus.resolve()
+    if args.worker:
+        files = sorted(folder.glob("game-*.yaml"))
+        print(json.dumps(WORKERS[args.worker](files, args.runs)))
+        return 0
+    if args.quick:
+        args.games, args.runs, args.startup_runs = 200, 3, 10
+        if args.corpus == corpus.DEFAULT_OUT:
+            folder = (corpus.DEFAULT_OUT / "quick").resolve()
+
+    lines: list[str] = []
+
+    def say(text: str = "") -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    say(f"Machine: {machine()}")
+    files, generated = ensure_corpus(folder, args.games, args.seed, args.regenerate)
+    size = sum(path.stat().st_size for path in files)
+    counts = [0] * 7
+    for path in files:
+        counts[int(path.stem.rsplit("-", 1)[1][:-1])] += 1
+    made = f", generated in {generated:.1f} s" if generated else ""
+    where = folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder
+    say(
+        f"Corpus: {len(files)} games in {where}"
+        f" ({', '.join(f'{counts[n]} of {n}' for n in range(2, 7))} players),"
+        f" {size / 1e6:.2f} MB{made}; seed {args.seed}"
+    )
+    say(f"Timings: best of {args.runs} (start-up: best of {args.startup_runs}), wall (CPU)")
+    say()
+
+    # 1. Engine replay.
+    replay = run_worker("replay", folder, args.runs)
+    decisions = replay["decisions"]
+    engine_wall, engine_cpu = replay["engine"]
+    replay_wall, replay_cpu = replay["replay"]
+    say(f"Engine replay: {decisions:,} decisions in {len(files)} games")
+    say(
+        f"  apply_with_events   {ms(engine_wall):>9} ({ms(engine_cpu)})"
+        f"  {decisions / engine_wall:>9,.0f} decisions/s"
+    )
+    say(
+        f"  gamelog.replay      {ms(replay_wall):>9} ({ms(replay_cpu)})"
+        f"  {decisions / replay_wall:>9,.0f} decisions/s"
+    )
+    say()
+
+    # 2. Validation against parsing.
+    names = [str(path) for path in files]
+    forex = forex_command()
+    commands = {
+        "parse CSafeLoader": [sys.executable, "-c", PARSE_SNIPPET.format(loader="CSafeLoader")],
+        "parse CBaseLoader": [sys.executable, "-c", PARSE_SNIPPET.format(loader="CBaseLoader")],
+        "forex validate": [*forex, "validate"],
+    }
+    timed = time_commands({k: [*v, *names] for k, v in commands.items()}, args.runs)
+    validate_wall, validate_cpu = timed["forex validate"]
+    csafe_wall, csafe_cpu = timed["parse CSafeLoader"]
+    fastest = min(timed[k][0] for k in ("parse CSafeLoader", "parse CBaseLoader"))
+    say("Validation of the corpus (whole processes, same file list):")
+    for name, (wall, cpu) in timed.items():
+        say(
+            f"  {name:<19} {ms(wall):>9} ({ms(cpu)})  {len(files) / wall:>7,.0f} files/s"
+            f"  {decisions / wall:>9,.0f} decisions/s"
+        )
+    ratio = validate_wall / csafe_wall
+    say(
+        f"  validate / parse (CSafeLoader): {ratio:.2f}x wall, {validate_cpu / csafe_cpu:.2f}x CPU;"
+        f" / fastest parse: {validate_wall / fastest:.2f}x  -> target <= {VALIDATE_TARGET}x:"
+        f" {met(ratio, VALIDATE_TARGET)}"
+    )
+    inproc = run_worker("check", folder, args.runs)
+    check_wall, check_cpu = inproc["check"]
+    in_safe_wall, in_safe_cpu = inproc["csafe"]
+    in_base_wall, _ = inproc["cbase"]
+    say("  in-process, without start-up:")
+    say(
+        f"    yaml.load CSafeLoader {ms(in_safe_wall):>9} ({ms(in_safe_cpu)});"
+        f" CBaseLoader {ms(in_base_wall)}"
+    )
+    say(
+        f"    gamelog.check       {ms(check_wall):>9} ({ms(check_cpu)})"
+        f"  {len(files) / check_wall:>7,.0f} files/s  {decisions / check_wall:>9,.0f} decisions/s"
+    )
+    in_ratio = check_wall / in_safe_wall
+    say(
+        f"    check / parse (CSafeLoader): {in_ratio:.2f}x wall, {check_cpu / in_safe_cpu:.2f}x CPU"
+    )
+    say()
+
+    # 3. Start-up.
+    show_file = str(files[len(files) // 2])
+    startup = time_commands(
+        {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "python -c 'import click'": [sys.executable, "-c", "import click"],
+            "forex --help": [*forex, "--help"],
+            "forex show GAME": [*forex, "show", show_file],
+        },
+        args.startup_runs,
+    )
+    bare = startup["python -c pass"][0]
+    click_only = startup["python -c 'import click'"][0]
+    say(f"Start-up (show: {Path(show_file).name}):")
+    for name, (wall, cpu) in startup.items():
+        say(
+            f"  {name:<26} {ms(wall):>8} ({ms(cpu)})  {wall / bare:.2f}x bare,"
+            f" {wall / click_only:.2f}x import click"
+        )
+    help_ratio = startup["forex --help"][0] / click_only
+    say(
+        f"  forex --help / import click: {help_ratio:.2f}x  -> target <= {HELP_TARGET}x:"
+        f" {met(help_ratio, HELP_TARGET)}"
+    )
+
+    if args.markdown:
+        args.markdown.write_text("```\n" + "\n".join(lines) + "\n```\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
