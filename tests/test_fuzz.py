@@ -1,0 +1,264 @@
+"""Property tests: mutated logs and random bytes never make the tool fail but cleanly.
+
+Mutations of the golden logs and the examples: entries dropped, duplicated and swapped, lines
+dropped, duplicated and swapped, words replaced, bytes inserted, flipped or cut off.  Whatever
+comes out, reading gives data or problems (never another exception), every problem is one
+printable line, and the edit functions either refuse and leave the file alone or write a valid
+log that keeps every byte of the old one.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from forexcli import edit, gamelog
+from forexcli.engine import Spot, legal_decisions
+from forexcli.notation import write
+from forexcli.problems import LogError, Problem
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = [
+    p.read_bytes()
+    for p in sorted((ROOT / "tests" / "logs" / "valid").glob("*.yaml"))
+    + sorted((ROOT / "examples").glob("*.yaml"))
+]
+_ENTRY_START = re.compile(rb"^\s*- ")
+
+WORDS = [
+    b"0",
+    b"1",
+    b"-1",
+    b"1.5",
+    b"9999",
+    b"99999999999999999999",
+    b".nan",
+    b".inf",
+    b"~",
+    b"true",
+    b"[]",
+    b"{}",
+    b"USD",
+    b"XYZ",
+    b"alice",
+    b"bob",
+    b"note",
+    b"digest",
+    b"resolve",
+    b"invest JPY",
+    b"contract 1 GBP for 2 CNY",
+    b"&a",
+    b"*a",
+    b"!!python/object:os.system",
+    b'"\\u001b[2J"',
+    b"\x1b[2J",
+    b"\t",
+    b"#",
+    b":",
+    b"- ",
+    b"---",
+    b"'",
+    b'"',
+    b"\xff",
+    b"\r",
+]
+
+
+def _entry_blocks(lines: list[bytes]) -> list[tuple[int, int]]:
+    """Line ranges of the moves' entries (from a dash line to the next one)."""
+    starts = [i for i, line in enumerate(lines) if _ENTRY_START.match(line)]
+    if not starts:
+        return []
+    ends = [*starts[1:], len(lines)]
+    return list(zip(starts, ends, strict=True))
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    data = draw(st.sampled_from(SAMPLES))
+    for _ in range(draw(st.integers(1, 3))):
+        lines = data.splitlines(keepends=True) or [b""]
+        blocks = _entry_blocks(lines)
+        kind = draw(
+            st.sampled_from(
+                [
+                    "drop entry",
+                    "duplicate entry",
+                    "swap entries",
+                    "drop line",
+                    "duplicate line",
+                    "swap lines",
+                    "replace word",
+                    "insert bytes",
+                    "flip byte",
+                    "cut",
+                ]
+            )
+        )
+        if kind.endswith("entry") or kind.endswith("entries"):
+            if not blocks:
+                continue
+            a, b = draw(st.sampled_from(blocks))
+            block = lines[a:b]
+            if kind == "drop entry":
+                lines[a:b] = []
+            elif kind == "duplicate entry":
+                lines[b:b] = block
+            else:
+                c, d = draw(st.sampled_from(blocks))
+                if (c, d) == (a, b):
+                    continue
+                (a, b), (c, d) = sorted([(a, b), (c, d)])
+                lines = lines[:a] + lines[c:d] + lines[b:c] + lines[a:b] + lines[d:]
+            data = b"".join(lines)
+        elif kind.endswith("line") or kind.endswith("lines"):
+            i = draw(st.integers(0, len(lines) - 1))
+            if kind == "drop line":
+                del lines[i]
+            elif kind == "duplicate line":
+                lines.insert(i, lines[i])
+            else:
+                j = draw(st.integers(0, len(lines) - 1))
+                lines[i], lines[j] = lines[j], lines[i]
+            data = b"".join(lines)
+        elif kind == "replace word":
+            spans = [m.span() for m in re.finditer(rb"[^\s:,\[\]{}]+", data)]
+            if not spans:
+                continue
+            start, end = draw(st.sampled_from(spans))
+            data = data[:start] + draw(st.sampled_from(WORDS)) + data[end:]
+        elif kind == "insert bytes":
+            at = draw(st.integers(0, len(data)))
+            data = data[:at] + draw(st.binary(min_size=1, max_size=8)) + data[at:]
+        elif kind == "flip byte" and data:
+            at = draw(st.integers(0, len(data) - 1))
+            data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1 :]
+        elif kind == "cut":
+            data = data[: draw(st.integers(0, len(data)))]
+    return data
+
+
+def _clean(problems: list[Problem]) -> None:
+    assert problems
+    for p in problems:
+        assert isinstance(p.message, str) and p.message.isprintable() and p.message
+        assert all(h.isprintable() for h in p.hints)
+        assert p.line is None or p.line >= 1
+        assert p.column is None or p.column >= 1
+
+
+def _inserted_only(old: bytes, new: bytes) -> bool:
+    prefix = 0
+    while prefix < len(old) and prefix < len(new) and old[prefix] == new[prefix]:
+        prefix += 1
+    suffix = 0
+    while (
+        suffix < len(old) - prefix
+        and suffix < len(new) - prefix
+        and old[len(old) - 1 - suffix] == new[len(new) - 1 - suffix]
+    ):
+        suffix += 1
+    return prefix + suffix >= len(old) or old[prefix : len(old) - suffix].strip() in (b"[]", b"~")
+
+
+def _check_file(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.yaml"
+        path.write_bytes(data)
+        problems, played = gamelog.check(path)
+        valid = played is not None and played.problem is None and not problems
+        if played is not None and played.problem is not None:
+            problems = [played.problem]
+        event("valid" if valid else f"invalid: {problems[0].code}")
+        if not valid:
+            _clean(problems)
+            actions: list[Callable[[], object]] = [
+                lambda: edit.append(str(path), "alice", "resolve"),
+                lambda: edit.set_note(str(path), 1, "x"),
+            ]
+            for action in actions:
+                try:
+                    action()
+                except LogError as error:
+                    _clean(error.problems)
+                assert path.read_bytes() == data
+            return
+        assert played is not None
+        if re.search(rb"\r(?!\n)", data):
+            # A lone carriage return is a line break to YAML: such files are read, not edited.
+            try:
+                edit.set_note(str(path), 1, "x")
+            except LogError as error:
+                assert error.problems[0].code in ("cannot_edit", "no_such_entry")
+            assert path.read_bytes() == data
+            return
+        state = played.final
+        if not state.is_over:
+            decision = next(d for d in legal_decisions(state) if not isinstance(d, Spot))
+            edit.append(str(path), decision.player, write(decision), note="fuzz")
+            new = path.read_bytes()
+            assert _inserted_only(data, new)
+            again = gamelog.replay(gamelog.load(path))
+            assert again.problem is None
+            assert len(again.states) == len(played.states) + 1
+        if played.log.entries:
+            edit.set_note(str(path), 1, "fuzzed: note")
+            assert gamelog.load(path).entries[0].note == "fuzzed: note"
+            edit.remove_last(str(path))
+        assert gamelog.replay(gamelog.load(path)).problem is None
+        assert [p.name for p in Path(folder).iterdir()] == ["game.yaml"]
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(mutated())
+def test_mutated_logs_fail_only_cleanly(data: bytes) -> None:
+    try:
+        log = gamelog.parse_log(data, "f.yaml")
+    except LogError as error:
+        _clean(error.problems)
+    else:
+        played = gamelog.replay(log)
+        if played.problem is not None:
+            _clean([played.problem])
+            assert played.problem.entry == len(played.states) + 1
+    _check_file(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400))
+def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
+    try:
+        log = gamelog.parse_log(data, "f.yaml")
+    except LogError as error:
+        _clean(error.problems)
+        return
+    played = gamelog.replay(log)
+    if played.problem is not None:
+        _clean([played.problem])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(SAMPLES),
+    st.integers(min_value=0),
+    st.one_of(
+        st.binary(min_size=1, max_size=30),
+        st.text(alphabet=" \n-:#[]{}&*!|>'\"%@`,?ab09.\t\r\\", min_size=1, max_size=20).map(
+            str.encode
+        ),
+    ),
+)
+def test_bytes_spliced_into_valid_logs_fail_only_cleanly(
+    sample: bytes, where: int, junk: bytes
+) -> None:
+    at = where % (len(sample) + 1)
+    _check_file(sample[:at] + junk + sample[at:])
