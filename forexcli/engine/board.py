@@ -8,9 +8,10 @@ one unit of the stronger.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 CURRENCIES: tuple[str, ...] = ("GBP", "EUR", "USD", "CHF", "JPY", "CAD", "CNY")
 """The seven currencies in board order."""
@@ -43,11 +44,33 @@ def pair_index(a: int, b: int) -> int:
     return _PAIR_INDEX[(a, b) if a < b else (b, a)]
 
 
-def format_halves(halves: int) -> str:
-    """Write an amount in half-bucks the way players say it: ``4``, ``4.5``."""
+_PAIR_AT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(-1 if a == b else _PAIR_INDEX[(a, b) if a < b else (b, a)] for b in range(NUM_CURRENCIES))
+    for a in range(NUM_CURRENCIES)
+)
+"""``_PAIR_AT[a][b]``: ``pair_index(a, b)``, or -1 when ``a == b`` (a fast lookup)."""
+
+_PAIRS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((_PAIR_AT[c][other], other) for other in range(NUM_CURRENCIES) if other != c)
+    for c in range(NUM_CURRENCIES)
+)
+"""For each currency: (pair index, other currency) of its six pairs, in board order."""
+
+
+def _format_halves(halves: int) -> str:
     sign = "-" if halves < 0 else ""
     whole, half = divmod(abs(halves), 2)
     return f"{sign}{whole}.5" if half else f"{sign}{whole}"
+
+
+_HALVES_TEXT: tuple[str, ...] = tuple(_format_halves(h) for h in range(512))
+
+
+def format_halves(halves: int) -> str:
+    """Write an amount in half-bucks the way players say it: ``4``, ``4.5``."""
+    if type(halves) is int and 0 <= halves < 512:
+        return _HALVES_TEXT[halves]
+    return _format_halves(halves)
 
 
 def format_rate(space: int) -> str:
@@ -61,6 +84,13 @@ class PairPosition:
 
     stronger: int
     space: int
+
+
+_POSITIONS: tuple[tuple[PairPosition, ...], ...] = tuple(
+    tuple(PairPosition(stronger, space) for space in range(len(TRACK_HALVES)))
+    for stronger in range(NUM_CURRENCIES)
+)
+"""Every possible position, built once: ``_POSITIONS[stronger][space]`` (they are immutable)."""
 
 
 # The starting board: row = stronger currency, value = rate (rules-reference.md).
@@ -114,11 +144,17 @@ class Board:
 
     def is_stronger(self, a: int, b: int) -> bool:
         """True when ``a`` is the stronger side of its pair with ``b``."""
-        return self.position(a, b).stronger == a
+        index = _PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
+        if index < 0:
+            return self.position(a, b).stronger == a  # raises as before
+        return self.pairs[index].stronger == a
 
     def rate_halves(self, a: int, b: int) -> int:
         """Units of the weaker of ``a``/``b`` for one of the stronger, in half-bucks."""
-        return TRACK_HALVES[self.position(a, b).space]
+        index = _PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
+        if index < 0:
+            return TRACK_HALVES[self.position(a, b).space]  # raises as before
+        return TRACK_HALVES[self.pairs[index].space]
 
     def pairs_of(self, currency: int) -> Iterator[tuple[int, PairPosition]]:
         """Each other currency with the position of its pair with ``currency``."""
@@ -135,22 +171,37 @@ class Board:
         return self._moved(currency, strengthen=False)
 
     def _moved(self, currency: int, *, strengthen: bool) -> Board:
+        if not 0 <= currency < NUM_CURRENCIES:
+            pair_index(currency, 0)  # raises KeyError, as the general code did
         pairs = list(self.pairs)
-        for other in range(NUM_CURRENCIES):
-            if other == currency:
-                continue
-            index = pair_index(currency, other)
-            pos = pairs[index]
-            gaining = currency if strengthen else other
-            if pos.stronger == gaining:
-                # The gaining side is already stronger: rate moves up to the cap.
-                pairs[index] = PairPosition(gaining, min(pos.space + 1, LAST_SPACE))
-            elif pos.space == 0:
-                # At 1:1 the weaker side flips to stronger, still on the 1 space.
-                pairs[index] = PairPosition(gaining, 0)
-            else:
-                pairs[index] = PairPosition(pos.stronger, pos.space - 1)
-        return Board(tuple(pairs))
+        positions = _POSITIONS
+        if strengthen:
+            gaining_row = positions[currency]
+            for index, _ in _PAIRS_OF[currency]:
+                pos = pairs[index]
+                if pos.stronger == currency:
+                    # Already stronger: the rate moves up, to the cap.
+                    if pos.space < LAST_SPACE:
+                        pairs[index] = gaining_row[pos.space + 1]
+                elif pos.space == 0:
+                    # At 1:1 the weaker side flips to stronger, still on the 1 space.
+                    pairs[index] = gaining_row[0]
+                else:
+                    pairs[index] = positions[pos.stronger][pos.space - 1]
+        else:
+            for index, other in _PAIRS_OF[currency]:
+                pos = pairs[index]
+                if pos.stronger == other:
+                    if pos.space < LAST_SPACE:
+                        pairs[index] = positions[other][pos.space + 1]
+                elif pos.space == 0:
+                    pairs[index] = positions[other][0]
+                else:
+                    pairs[index] = positions[pos.stronger][pos.space - 1]
+        board: Any = _new_object(Board)
+        _set_board_pairs(board, tuple(pairs))
+        made: Board = board
+        return made
 
     def pairs_won(self) -> tuple[int, ...]:
         """For each currency, how many pairs it is the stronger side of."""
@@ -186,3 +237,7 @@ class Board:
             return (halves * rate) // 4
         # amount / rate = (halves / 2) / (rate / 2)
         return halves // rate
+
+
+_new_object = object.__new__
+_set_board_pairs: Callable[[object, tuple[PairPosition, ...]], None] = vars(Board)["pairs"].__set__

@@ -9,14 +9,16 @@ what happened, in plain sentences.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from .board import (
+    _PAIR_AT,
     CURRENCIES,
     NUM_CURRENCIES,
     PAIRS,
+    TRACK_HALVES,
     Board,
     format_halves,
 )
@@ -63,11 +65,24 @@ from .state import (
     Phase,
     QueueItem,
     Result,
+    build_pending,
+    build_state,
 )
 
 MIN_PLAYERS = 2
 DEFAULT_HOUSE_RULES = HouseRules()
 MAX_PLAYERS = 6
+
+_OVER = Phase.OVER
+
+_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + step) % n for step in range(1, n)) for seat in range(n))
+    for n in range(MAX_PLAYERS + 1)
+)
+"""``_OTHERS[n][seat]``: the other seats of an ``n``-player game, in turn order after ``seat``."""
+
+_TURN_PENDING: tuple[Pending, ...] = tuple(Pending(Phase.TURN, seat) for seat in range(MAX_PLAYERS))
+"""``Pending(Phase.TURN, seat)`` for every seat, built once (they are immutable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +91,11 @@ class Event:
 
     kind: str
     text: str
+
+
+_new_object = object.__new__
+_set_event_kind: Callable[[object, str], None] = vars(Event)["kind"].__set__
+_set_event_text: Callable[[object, str], None] = vars(Event)["text"].__set__
 
 
 def money_text(halves: int, currency: int) -> str:
@@ -145,14 +165,35 @@ def new_game(
 class _Scratch:
     """A mutable working copy of a state, used inside one ``apply`` only."""
 
-    def __init__(self, state: GameState) -> None:
+    __slots__ = (
+        "_certs",
+        "_money",
+        "_queue",
+        "_sold",
+        "_supply",
+        "bankrupt",
+        "board",
+        "dividends_left",
+        "ending",
+        "events",
+        "loud",
+        "pending",
+        "result",
+        "spot_done",
+        "state",
+        "turn_number",
+        "turn_player",
+    )
+
+    def __init__(self, state: GameState, loud: bool) -> None:
         self.state = state
+        self.loud = loud  # write events? (``apply`` needs none; ``apply_with_events`` does)
         self.board = state.board
-        self.money = [list(row) for row in state.money]
-        self.certs = [list(row) for row in state.certs]
-        self.supply = list(state.supply)
-        self.sold = list(state.sold)
-        self.queue: list[QueueItem] = list(state.queue)
+        self._money: Optional[list[Sequence[int]]] = None
+        self._certs: Optional[list[Sequence[int]]] = None
+        self._supply: Optional[list[int]] = None
+        self._sold: Optional[list[int]] = None
+        self._queue: Optional[list[QueueItem]] = None
         self.dividends_left = state.dividends_left
         self.turn_player = state.turn_player
         self.turn_number = state.turn_number
@@ -163,43 +204,109 @@ class _Scratch:
         self.result = state.result
         self.events: list[Event] = []
 
+    @property
+    def money(self) -> list[Sequence[int]]:
+        """Money per seat, to read; change it through ``money_row``."""
+        money = self._money
+        if money is None:
+            money = self._money = list(self.state.money)
+        return money
+
+    def money_row(self, seat: int) -> list[int]:
+        """One seat's money, to change: copied on first use (most decisions touch one or two)."""
+        money = self._money
+        if money is None:
+            money = self._money = list(self.state.money)
+        row = money[seat]
+        if type(row) is not list:
+            row = money[seat] = list(row)
+        return row
+
+    @property
+    def certs(self) -> list[Sequence[int]]:
+        """Certificates per seat, to read; change them through ``certs_row``."""
+        certs = self._certs
+        if certs is None:
+            certs = self._certs = list(self.state.certs)
+        return certs
+
+    def certs_row(self, seat: int) -> list[int]:
+        """One seat's certificates, to change: copied on first use."""
+        certs = self._certs
+        if certs is None:
+            certs = self._certs = list(self.state.certs)
+        row = certs[seat]
+        if type(row) is not list:
+            row = certs[seat] = list(row)
+        return row
+
+    @property
+    def supply(self) -> list[int]:
+        """Certificates in the supply, copied from the state on first use."""
+        supply = self._supply
+        if supply is None:
+            supply = self._supply = list(self.state.supply)
+        return supply
+
+    @property
+    def sold(self) -> list[int]:
+        """Certificates sold, copied from the state on first use."""
+        sold = self._sold
+        if sold is None:
+            sold = self._sold = list(self.state.sold)
+        return sold
+
+    @property
+    def queue(self) -> list[QueueItem]:
+        """The queue, copied from the state on first use."""
+        queue = self._queue
+        if queue is None:
+            queue = self._queue = list(self.state.queue)
+        return queue
+
     def name(self, seat: int) -> str:
         return self.state.players[seat]
 
     def say(self, kind: str, text: str) -> None:
-        self.events.append(Event(kind, text))
+        event: Any = _new_object(Event)
+        _set_event_kind(event, kind)
+        _set_event_text(event, text)
+        self.events.append(event)
 
     def strengthen(self, currency: int) -> None:
         self.board = self.board.strengthen(currency)
-        self.say("strengthen", f"{CURRENCIES[currency]} strengthened")
+        if self.loud:
+            self.say("strengthen", f"{CURRENCIES[currency]} strengthened")
 
     def weaken(self, currency: int) -> None:
         self.board = self.board.weaken(currency)
-        self.say("weaken", f"{CURRENCIES[currency]} weakened")
+        if self.loud:
+            self.say("weaken", f"{CURRENCIES[currency]} weakened")
 
     def free_letter(self) -> Optional[str]:
         used = {item.letter for item in self.queue if not isinstance(item, DividendStack)}
         return next((letter for letter in LETTERS if letter not in used), None)
 
     def freeze(self) -> GameState:
-        return GameState(
-            players=self.state.players,
-            board=self.board,
-            money=tuple(tuple(row) for row in self.money),
-            certs=tuple(tuple(row) for row in self.certs),
-            supply=tuple(self.supply),
-            removed=self.state.removed,
-            sold=tuple(self.sold),
-            queue=tuple(self.queue),
-            dividends_left=self.dividends_left,
-            turn_player=self.turn_player,
-            turn_number=self.turn_number,
-            spot_done=self.spot_done,
-            pending=self.pending,
-            bankrupt=self.bankrupt,
-            ending=self.ending,
-            result=self.result,
-            house=self.state.house,
+        state = self.state
+        return build_state(
+            state.players,
+            self.board,
+            state.money if self._money is None else tuple(map(tuple, self._money)),
+            state.certs if self._certs is None else tuple(map(tuple, self._certs)),
+            state.supply if self._supply is None else tuple(self._supply),
+            state.removed,
+            state.sold if self._sold is None else tuple(self._sold),
+            state.queue if self._queue is None else tuple(self._queue),
+            self.dividends_left,
+            self.turn_player,
+            self.turn_number,
+            self.spot_done,
+            self.pending,
+            self.bankrupt,
+            self.ending,
+            self.result,
+            state.house,
         )
 
     # ----------------------------------------------------------------- flow
@@ -209,7 +316,7 @@ class _Scratch:
         self.turn_player = (self.turn_player + 1) % n
         self.turn_number += 1
         self.spot_done = False
-        self.pending = Pending(Phase.TURN, self.turn_player)
+        self.pending = _TURN_PENDING[self.turn_player]
 
     def resolve_front(self, resolver: int) -> None:
         """Resolve the front item; may leave a tie choice pending or end the game."""
@@ -229,23 +336,26 @@ class _Scratch:
     def resolve_contract(self, item: Contract) -> None:
         owner = item.owner
         who = self.name(owner)
-        self.money[owner][item.receive_currency] += item.receive
-        if self.money[owner][item.pay_currency] >= item.pay:
-            self.money[owner][item.pay_currency] -= item.pay
-            self.say(
-                "contract_paid",
-                f"contract {item.letter}: {who} pays {money_text(item.pay, item.pay_currency)}"
-                f" and receives {money_text(item.receive, item.receive_currency)}",
-            )
+        row = self.money_row(owner)
+        row[item.receive_currency] += item.receive
+        if row[item.pay_currency] >= item.pay:
+            row[item.pay_currency] -= item.pay
+            if self.loud:
+                self.say(
+                    "contract_paid",
+                    f"contract {item.letter}: {who} pays {money_text(item.pay, item.pay_currency)}"
+                    f" and receives {money_text(item.receive, item.receive_currency)}",
+                )
             return
-        held = self.money[owner][item.pay_currency]
+        held = row[item.pay_currency]
         owed = item.pay + LOAN_PENALTY_HALVES
-        self.say(
-            "contract_unpaid",
-            f"contract {item.letter}: {who} holds {money_text(held, item.pay_currency)}, cannot pay"
-            f" {money_text(item.pay, item.pay_currency)}; receives"
-            f" {money_text(item.receive, item.receive_currency)}",
-        )
+        if self.loud:
+            self.say(
+                "contract_unpaid",
+                f"contract {item.letter}: {who} holds {money_text(held, item.pay_currency)},"
+                f" cannot pay {money_text(item.pay, item.pay_currency)}; receives"
+                f" {money_text(item.receive, item.receive_currency)}",
+            )
         for index, other in enumerate(self.queue):
             if isinstance(other, Loan) and other.owner == owner:
                 owes = list(other.owes)
@@ -258,26 +368,28 @@ class _Scratch:
                     place = "goes to the back"
                 else:
                     self.queue[index] = merged
-                self.say(
-                    "loan_merged",
-                    f"{money_text(owed, item.pay_currency)} added to {who}'s loan {other.letter},"
-                    f" which {place}; letter {item.letter} is free",
-                )
+                if self.loud:
+                    self.say(
+                        "loan_merged",
+                        f"{money_text(owed, item.pay_currency)} added to {who}'s loan"
+                        f" {other.letter}, which {place}; letter {item.letter} is free",
+                    )
                 return
         owes = [0] * NUM_CURRENCIES
         owes[item.pay_currency] = owed
         self.queue.append(Loan(item.letter, owner, tuple(owes)))
-        self.say(
-            "loan_made",
-            f"loan {item.letter}: {who} owes {money_text(owed, item.pay_currency)}"
-            " (back of the queue)",
-        )
+        if self.loud:
+            self.say(
+                "loan_made",
+                f"loan {item.letter}: {who} owes {money_text(owed, item.pay_currency)}"
+                " (back of the queue)",
+            )
 
     def resolve_loan(self, item: Loan) -> None:
         owner = item.owner
         who = self.name(owner)
         owed = [(c, amount) for c, amount in enumerate(item.owes) if amount]
-        owed_text = ", ".join(money_text(amount, c) for c, amount in owed)
+        owed_text = ", ".join(money_text(amount, c) for c, amount in owed) if self.loud else ""
         short = [(c, amount) for c, amount in owed if self.money[owner][c] < amount]
         if short:
             c, amount = short[0]
@@ -285,15 +397,18 @@ class _Scratch:
             self.ending = "bankruptcy"
             # The loan stays where it stood: the game ends with it unpaid.
             self.queue.insert(0, item)
-            self.say(
-                "bankrupt",
-                f"loan {item.letter}: {who} owes {owed_text} but holds"
-                f" {money_text(self.money[owner][c], c)}; {who} is bankrupt",
-            )
+            if self.loud:
+                self.say(
+                    "bankrupt",
+                    f"loan {item.letter}: {who} owes {owed_text} but holds"
+                    f" {money_text(self.money[owner][c], c)}; {who} is bankrupt",
+                )
             return
+        row = self.money_row(owner)
         for c, amount in owed:
-            self.money[owner][c] -= amount
-        self.say("loan_paid", f"loan {item.letter}: {who} pays {owed_text}")
+            row[c] -= amount
+        if self.loud:
+            self.say("loan_paid", f"loan {item.letter}: {who} pays {owed_text}")
 
     def resolve_dividend(self, item: DividendStack, resolver: int) -> None:
         index = len(DIVIDENDS_HALVES) - item.left
@@ -302,15 +417,17 @@ class _Scratch:
         for seat, hand in enumerate(self.certs):
             for c, count in enumerate(hand):
                 if count and c not in non_paying:
-                    self.money[seat][c] += count * per_cert
+                    self.money_row(seat)[c] += count * per_cert
         skipped = ""
         if non_paying and per_cert:
             codes = ", ".join(CURRENCIES[c] for c in sorted(non_paying))
             skipped = f"; {codes} at the 8 space pay nothing"
-        self.say(
-            "dividend",
-            f"dividend {index + 1} of 5 pays {format_halves(per_cert)} per certificate{skipped}",
-        )
+        if self.loud:
+            self.say(
+                "dividend",
+                f"dividend {index + 1} of 5 pays {format_halves(per_cert)} per"
+                f" certificate{skipped}",
+            )
         self.dividends_left = item.left - 1
         if self.dividends_left:
             self.queue.append(DividendStack(self.dividends_left))
@@ -327,7 +444,8 @@ class _Scratch:
         if self.dividends_left:
             self.end_turn()
             return
-        self.say("settlement", "last dividend resolved: the queue is settled in order")
+        if self.loud:
+            self.say("settlement", "last dividend resolved: the queue is settled in order")
         while self.queue and self.ending is None:
             item = self.queue.pop(0)
             if isinstance(item, Contract):
@@ -391,13 +509,21 @@ class _Scratch:
             bankrupt=self.bankrupt,
         )
         self.pending = Pending(Phase.OVER, None)
-        self.say("game_over", f"game over: {CURRENCIES[strongest]} is the strongest currency")
+        if self.loud:
+            self.say("game_over", f"game over: {CURRENCIES[strongest]} is the strongest currency")
 
 
 # --------------------------------------------------------------------------- checks
 
 
+_CURRENCY_AT: dict[str, int] = {code: c for c, code in enumerate(CURRENCIES)}
+
+
 def _currency(code: str) -> int:
+    if type(code) is str:
+        index = _CURRENCY_AT.get(code)
+        if index is not None:
+            return index
     try:
         return CURRENCIES.index(code)
     except ValueError:
@@ -435,10 +561,10 @@ _PHASE_OF: dict[type, Phase] = {
 
 
 def _check_turn(state: GameState, decision: Decision) -> int:
-    if state.is_over:
+    pending = state.pending
+    if pending.phase is _OVER:
         raise GameOver("the game is over; no more decisions are taken")
     seat = _seat(state, decision.player)
-    pending = state.pending
     assert pending.player is not None
     if seat != pending.player:
         raise NotYourDecision(
@@ -480,13 +606,18 @@ def _need(state: GameState, seat: int, currency: int, halves: int, purpose: str)
 
 def apply(state: GameState, decision: Decision) -> GameState:
     """The state after ``decision``; raises ``IllegalDecision`` if it is not legal."""
-    return apply_with_events(state, decision)[0]
+    return _apply(state, decision, False).freeze()
 
 
 def apply_with_events(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, ...]]:
     """Like ``apply``, and also the events that the decision caused, in order."""
+    work = _apply(state, decision, True)
+    return work.freeze(), tuple(work.events)
+
+
+def _apply(state: GameState, decision: Decision, loud: bool) -> _Scratch:
     seat = _check_turn(state, decision)
-    work = _Scratch(state)
+    work = _Scratch(state, loud)
     if isinstance(decision, Spot):
         _apply_spot(state, work, seat, decision)
     elif isinstance(decision, MakeContract):
@@ -496,21 +627,24 @@ def apply_with_events(state: GameState, decision: Decision) -> tuple[GameState, 
     elif isinstance(decision, Divest):
         _apply_divest(state, work, seat, decision)
     elif isinstance(decision, Resolve):
-        work.say("resolve", f"{decision.player} resolves the front of the queue")
+        if loud:
+            work.say("resolve", f"{decision.player} resolves the front of the queue")
         work.resolve_front(seat)
     elif isinstance(decision, DivestResponse):
         _apply_divest_response(state, work, seat, decision)
     elif isinstance(decision, ChooseStrengthen):
         currency = _choice(state, decision.currency, "strengthen")
-        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
+        if loud:
+            work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
         work.strengthen(currency)
         work.pending = Pending(Phase.TURN, seat)
         work.after_dividend(seat)
     else:
         currency = _choice(state, decision.currency, "be the strongest currency")
-        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} as strongest")
+        if loud:
+            work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} as strongest")
         work.score(currency, "choice")
-    return work.freeze(), tuple(work.events)
+    return work
 
 
 def _choice(state: GameState, code: str, what: str) -> int:
@@ -523,11 +657,11 @@ def _choice(state: GameState, code: str, what: str) -> int:
 
 
 def _spot_terms(state: GameState, give_currency: int, get_currency: int) -> tuple[int, int]:
-    """(give, get) half-bucks allowed for a spot giving ``give_currency``."""
-    rate = state.board.rate_halves(give_currency, get_currency)
-    if state.board.is_stronger(give_currency, get_currency):
-        return 2, rate
-    return rate, 2
+    """(give, get) half-bucks allowed for a spot giving ``give_currency`` (currencies differ)."""
+    pos = state.board.pairs[_PAIR_AT[give_currency][get_currency]]
+    if pos.stronger == give_currency:
+        return 2, TRACK_HALVES[pos.space]
+    return TRACK_HALVES[pos.space], 2
 
 
 def _apply_spot(state: GameState, work: _Scratch, seat: int, decision: Spot) -> None:
@@ -541,7 +675,7 @@ def _apply_spot(state: GameState, work: _Scratch, seat: int, decision: Spot) -> 
     if give_c == get_c:
         raise SpotRefused("a spot transaction trades two different currencies")
     give, get = _spot_terms(state, give_c, get_c)
-    if (decision.give, decision.get) != (give, get):
+    if decision.give != give or decision.get != get:
         raise SpotRefused(
             f"at the current rate a spot gives {money_text(give, give_c)} for"
             f" {money_text(get, get_c)}, not {money_text(decision.give, give_c)} for"
@@ -549,16 +683,19 @@ def _apply_spot(state: GameState, work: _Scratch, seat: int, decision: Spot) -> 
         )
     _need(state, seat, give_c, give, "this spot transaction")
     _need(state, partner, get_c, get, "this spot transaction")
-    work.money[seat][give_c] -= give
-    work.money[seat][get_c] += get
-    work.money[partner][get_c] -= get
-    work.money[partner][give_c] += give
+    mine = work.money_row(seat)
+    mine[give_c] -= give
+    mine[get_c] += get
+    theirs = work.money_row(partner)
+    theirs[get_c] -= get
+    theirs[give_c] += give
     work.spot_done = True
-    work.say(
-        "spot",
-        f"spot: {decision.player} gives {money_text(give, give_c)} to {decision.partner}"
-        f" for {money_text(get, get_c)}",
-    )
+    if work.loud:
+        work.say(
+            "spot",
+            f"spot: {decision.player} gives {money_text(give, give_c)} to {decision.partner}"
+            f" for {money_text(get, get_c)}",
+        )
 
 
 def contract_terms(
@@ -579,18 +716,19 @@ def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeC
     letter = state.free_letter()
     if letter is None:
         raise ContractRefused("all six contract letters A-F are in use")
-    board = state.board
-    paying_stronger = board.is_stronger(pay_c, recv_c)
+    pos = state.board.pairs[_PAIR_AT[pay_c][recv_c]]
+    paying_stronger = pos.stronger == pay_c
     strong_c, strong_amt = (pay_c, decision.pay) if paying_stronger else (recv_c, decision.receive)
     weak_c = recv_c if paying_stronger else pay_c
-    rate = board.rate_halves(pay_c, recv_c)
+    rate = TRACK_HALVES[pos.space]
     if strong_amt % 2 or not 2 <= strong_amt <= 2 * MAX_STRONG_AMOUNT:
         raise ContractRefused(
             f"the amount of the stronger currency ({CURRENCIES[strong_c]}) must be a whole"
             f" 1 to 10, not {format_halves(strong_amt)}"
         )
-    pay, receive = contract_terms(board, pay_c, recv_c, strong_amt // 2)
-    if (decision.pay, decision.receive) != (pay, receive):
+    strong = strong_amt // 2
+    pay, receive = (2 * strong, strong * rate) if paying_stronger else (strong * rate, 2 * strong)
+    if decision.pay != pay or decision.receive != receive:
         raise ContractRefused(
             f"at the current rate 1 {CURRENCIES[strong_c]} = {format_halves(rate)}"
             f" {CURRENCIES[weak_c]}, paying {money_text(pay, pay_c)} receives"
@@ -601,11 +739,12 @@ def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeC
             f" {money_text(pay, pay_c)}, not {money_text(decision.pay, pay_c)}"
         )
     work.queue.append(Contract(letter, seat, pay_c, pay, recv_c, receive))
-    work.say(
-        "contract",
-        f"contract {letter}: {decision.player} will pay {money_text(pay, pay_c)} and receive"
-        f" {money_text(receive, recv_c)}",
-    )
+    if work.loud:
+        work.say(
+            "contract",
+            f"contract {letter}: {decision.player} will pay {money_text(pay, pay_c)} and receive"
+            f" {money_text(receive, recv_c)}",
+        )
     work.end_turn()
 
 
@@ -626,34 +765,44 @@ def _apply_invest(state: GameState, work: _Scratch, seat: int, decision: Invest)
     codes = decision.currencies
     if not 1 <= len(codes) <= 2:
         raise InvestRefused(f"invest buys 1 or 2 certificates, not {len(codes)}")
-    currencies = [_currency(code) for code in codes]
-    if len(set(currencies)) != len(currencies):
+    currencies = [_currency(codes[0])] if len(codes) == 1 else [_currency(code) for code in codes]
+    if len(currencies) == 2 and currencies[0] == currencies[1]:
         raise InvestRefused(
             f"the two certificates must be of different currencies, not {codes[0]} twice"
         )
+    held, owned, left = state.money[seat], state.certs[seat], state.supply
     for currency in currencies:
+        if (
+            held[currency] >= INVEST_PRICE_HALVES
+            and owned[currency] < MAX_CERTS_PER_CURRENCY
+            and left[currency] != 0
+        ):
+            continue  # the common case, without building the problem's text
         problem = _invest_problem(state, seat, currency)
         if problem:
             error = InsufficientFunds if "investing needs" in problem else InvestRefused
             raise error(problem)
+    money, certs, supply = work.money_row(seat), work.certs_row(seat), work.supply
     for currency in currencies:
-        work.money[seat][currency] -= INVEST_PRICE_HALVES
-        work.certs[seat][currency] += 1
-        work.supply[currency] -= 1
-        work.say("invest", f"{decision.player} buys a {CURRENCIES[currency]} certificate for 2")
+        money[currency] -= INVEST_PRICE_HALVES
+        certs[currency] += 1
+        supply[currency] -= 1
+        if work.loud:
+            work.say("invest", f"{decision.player} buys a {CURRENCIES[currency]} certificate for 2")
         work.strengthen(currency)
     work.end_turn()
 
 
 def _sell(work: _Scratch, seat: int, currency: int, count: int) -> None:
-    work.certs[seat][currency] -= count
+    work.certs_row(seat)[currency] -= count
     work.sold[currency] += count
-    work.money[seat][currency] += count * INVEST_PRICE_HALVES
-    work.say(
-        "divest",
-        f"{work.name(seat)} sells {count} {CURRENCIES[currency]} certificate"
-        f"{'s' if count != 1 else ''} for {2 * count}",
-    )
+    work.money_row(seat)[currency] += count * INVEST_PRICE_HALVES
+    if work.loud:
+        work.say(
+            "divest",
+            f"{work.name(seat)} sells {count} {CURRENCIES[currency]} certificate"
+            f"{'s' if count != 1 else ''} for {2 * count}",
+        )
     for _ in range(count):
         work.weaken(currency)
 
@@ -669,17 +818,15 @@ def _apply_divest(state: GameState, work: _Scratch, seat: int, decision: Divest)
             f"{'s' if held != 1 else ''}; cannot sell {decision.count}"
         )
     _sell(work, seat, currency, decision.count)
-    n = len(state.players)
-    responders = tuple(
-        (seat + step) % n for step in range(1, n) if state.certs[(seat + step) % n][currency]
-    )
+    certs = state.certs
+    responders = tuple([other for other in _OTHERS[len(certs)][seat] if certs[other][currency]])
     _next_responder(work, currency, responders)
 
 
 def _next_responder(work: _Scratch, currency: int, responders: tuple[int, ...]) -> None:
     if responders:
-        work.pending = Pending(
-            Phase.DIVEST_RESPONSE, responders[0], currency=currency, responders=responders[1:]
+        work.pending = build_pending(
+            Phase.DIVEST_RESPONSE, responders[0], currency, (), responders[1:]
         )
     else:
         work.end_turn()
@@ -705,7 +852,8 @@ def _apply_divest_response(
     if decision.count:
         _sell(work, seat, currency, decision.count)
     else:
-        work.say("divest", f"{decision.player} sells no {decision.currency}")
+        if work.loud:
+            work.say("divest", f"{decision.player} sells no {decision.currency}")
     _next_responder(work, currency, pending.responders)
 
 

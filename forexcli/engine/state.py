@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Optional, Union
+from typing import Any, ClassVar, Optional, Union
 
 from .board import CURRENCIES, Board
 
@@ -173,3 +174,104 @@ class GameState:
             if isinstance(item, Loan) and item.owner == seat:
                 return item
         return None
+
+
+# --------------------------------------------------------------------------- fast construction
+
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = vars(cls)[name].__set__
+    return setter
+
+
+_new_object = object.__new__
+_set_players = _slot_setter(GameState, "players")
+_set_board = _slot_setter(GameState, "board")
+_set_money = _slot_setter(GameState, "money")
+_set_certs = _slot_setter(GameState, "certs")
+_set_supply = _slot_setter(GameState, "supply")
+_set_removed = _slot_setter(GameState, "removed")
+_set_sold = _slot_setter(GameState, "sold")
+_set_queue = _slot_setter(GameState, "queue")
+_set_dividends_left = _slot_setter(GameState, "dividends_left")
+_set_turn_player = _slot_setter(GameState, "turn_player")
+_set_turn_number = _slot_setter(GameState, "turn_number")
+_set_spot_done = _slot_setter(GameState, "spot_done")
+_set_pending = _slot_setter(GameState, "pending")
+_set_bankrupt = _slot_setter(GameState, "bankrupt")
+_set_ending = _slot_setter(GameState, "ending")
+_set_result = _slot_setter(GameState, "result")
+_set_house = _slot_setter(GameState, "house")
+
+
+def build_state(
+    players: tuple[str, ...],
+    board: Board,
+    money: tuple[tuple[int, ...], ...],
+    certs: tuple[tuple[int, ...], ...],
+    supply: tuple[int, ...],
+    removed: tuple[int, ...],
+    sold: tuple[int, ...],
+    queue: tuple[QueueItem, ...],
+    dividends_left: int,
+    turn_player: int,
+    turn_number: int,
+    spot_done: bool,
+    pending: Pending,
+    bankrupt: Optional[int],
+    ending: Optional[str],
+    result: Optional[Result],
+    house: HouseRules,
+) -> GameState:
+    """``GameState(...)`` with every field given, in field order, about twice as fast.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; this
+    sets the slots directly.  The engine makes one state per decision, so the
+    difference shows in replay speed.  The result is an ordinary, equal
+    ``GameState``.
+    """
+    state: Any = _new_object(GameState)
+    _set_players(state, players)
+    _set_board(state, board)
+    _set_money(state, money)
+    _set_certs(state, certs)
+    _set_supply(state, supply)
+    _set_removed(state, removed)
+    _set_sold(state, sold)
+    _set_queue(state, queue)
+    _set_dividends_left(state, dividends_left)
+    _set_turn_player(state, turn_player)
+    _set_turn_number(state, turn_number)
+    _set_spot_done(state, spot_done)
+    _set_pending(state, pending)
+    _set_bankrupt(state, bankrupt)
+    _set_ending(state, ending)
+    _set_result(state, result)
+    _set_house(state, house)
+    built: GameState = state
+    return built
+
+
+_set_phase = _slot_setter(Pending, "phase")
+_set_player = _slot_setter(Pending, "player")
+_set_currency = _slot_setter(Pending, "currency")
+_set_candidates = _slot_setter(Pending, "candidates")
+_set_responders = _slot_setter(Pending, "responders")
+
+
+def build_pending(
+    phase: Phase,
+    player: Optional[int],
+    currency: Optional[int],
+    candidates: tuple[int, ...],
+    responders: tuple[int, ...],
+) -> Pending:
+    """``Pending(...)`` with every field given, in field order (see ``build_state``)."""
+    pending: Any = _new_object(Pending)
+    _set_phase(pending, phase)
+    _set_player(pending, player)
+    _set_currency(pending, currency)
+    _set_candidates(pending, candidates)
+    _set_responders(pending, responders)
+    built: Pending = pending
+    return built
