@@ -33,6 +33,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
 
+MESSAGE_FORMATS = ("text", "markdown", "bbcode")
+"""The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
+
 EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error or a
 path that cannot be read.
@@ -93,23 +96,33 @@ def _read_stdin() -> bytes:
     return data
 
 
+def read_log(path: str) -> GameLog:
+    """Read and check a log against the schema (``-`` reads standard input).
+
+    Raises ``LogError``.
+    """
+    from .gamelog import MAX_LOG_BYTES, load, parse_log
+    from .problems import LogError, Problem
+
+    if path == "-":
+        data = _read_stdin()
+        if len(data) > MAX_LOG_BYTES:
+            raise LogError(
+                [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
+            )
+        return parse_log(data, "<stdin>")
+    return load(path)
+
+
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
     from .digests import check_digests
-    from .gamelog import MAX_LOG_BYTES, load, parse_log, replay
-    from .problems import LogError, Problem
+    from .gamelog import replay
+    from .problems import LogError
     from .reporters.problems import problem_text
 
     try:
-        if path == "-":
-            data = _read_stdin()
-            if len(data) > MAX_LOG_BYTES:
-                raise LogError(
-                    [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
-                )
-            log = parse_log(data, "<stdin>")
-        else:
-            log = load(path)
+        log = read_log(path)
         played = replay(log)
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -228,6 +241,10 @@ def forex(ctx: click.Context, color: str) -> None:
     See it:              forex show game.yaml
     What can be played:  forex moves game.yaml
     Play a move:         forex play game.yaml alice invest USD JPY
+    Catch up:            forex show game.yaml --since-player bob
+    A message to send:   forex play game.yaml alice invest USD --message
+    Two copies differ:   forex diff mine.yaml theirs.yaml
+    Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
     Check logs in CI:    forex validate games/
     """
     ctx.ensure_object(dict)
@@ -414,17 +431,50 @@ def new_command(
     "--since",
     type=int,
     metavar="N",
-    help="Also list the moves after move N with what each caused (what happened since you"
-    " last looked).",
+    help="Also say what happened after move N, move by move: who did what, payments, rates"
+    " that moved, loans, dividends (the catch-up for a player who last looked at move N).",
 )
+@click.option(
+    "--since-player",
+    metavar="NAME",
+    help="Like --since, from NAME's last decision: what NAME has not seen yet.",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="OUT.svg",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Draw the board (after --at N) as an SVG picture into OUT.svg instead of the tables;"
+    " - writes it to standard output.",
+)
+@click.option("--force", is_flag=True, help="With --svg: replace OUT.svg if it exists.")
 @_format_option()
-def show_command(file: str, at: int | None, since: int | None, fmt: str) -> None:
+@click.pass_context
+def show_command(
+    ctx: click.Context,
+    file: str,
+    at: int | None,
+    since: int | None,
+    since_player: str | None,
+    svg_path: str | None,
+    force: bool,
+    fmt: str,
+) -> None:
     """Show the game: board, money, certificates, queue, who decides next, the result.
 
     FILE may be - for standard input.
     """
     from .reporters.game import show_data, show_text
 
+    if since is not None and since_player is not None:
+        raise click.UsageError("give --since or --since-player, not both")
+    if svg_path is not None:
+        if since is not None or since_player is not None:
+            raise click.UsageError("--svg draws the board only: leave out --since/--since-player")
+        if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("--svg draws the board only: leave out --format")
+    elif force:
+        raise click.UsageError("--force goes with --svg (it replaces the picture's file)")
     view = _view(file, at)
     since_point = None
     if since is not None:
@@ -433,10 +483,99 @@ def show_command(file: str, at: int | None, since: int | None, fmt: str) -> None
             raise click.BadParameter(
                 f"--since {since} is after the move shown ({view.at})", param_hint="'--since'"
             )
+    if since_player is not None:
+        since_point = _last_move_before(view.replay, since_player, view.at)
+    if svg_path is not None:
+        from .svg import board_svg
+
+        title = view.log.title or os.path.basename(view.log.filename)
+        where = f"after move {view.at}" if view.at else "at the start"
+        _write_picture(svg_path, board_svg(view.state, f"{title}, {where}"), force, "board")
+        return
     if fmt == "json":
         _json(show_data(view, since_point))
         return
-    _echo(show_text(view, markdown=fmt == "markdown", since=since_point, style=_out_style()))
+    _echo(
+        show_text(
+            view,
+            markdown=fmt == "markdown",
+            since=since_point,
+            style=_out_style(),
+            since_player=since_player,
+        )
+    )
+
+
+def _last_move_before(played: Replay, player: str, at: int) -> int:
+    """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
+    a name that is not a player."""
+    from .catchup import last_move_of
+
+    try:
+        last = last_move_of(played, player)
+    except ValueError:
+        players = ", ".join(played.log.players)
+        raise click.BadParameter(
+            f"{clean(player)!r} is not a player of this game ({clean(players)})",
+            param_hint="'--since-player'",
+        ) from None
+    if last <= at:
+        return last
+    for entry in reversed(played.log.entries[:at]):
+        if entry.player == player:
+            return entry.number
+    return 0
+
+
+def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
+    """Write an SVG to ``path`` (atomically, never over a file without ``force``), or to
+    standard output for ``-``."""
+    from .problems import LogError
+    from .reporters.files import write_output
+
+    if path == "-":
+        _echo(svg)
+        return
+    try:
+        write_output(path, svg, force=force)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _echo(f"wrote the {what} to {clean(path)}")
+
+
+# --------------------------------------------------------------------------- chart
+
+
+@forex.command("chart", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT.svg",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    default="-",
+    help="Write the chart to OUT.svg [- : standard output].",
+)
+@click.option("--title", metavar="TEXT", help="The chart's title [the game's title].")
+@click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
+def chart_command(file: str, output: str, title: str | None, force: bool) -> None:
+    """Draw each currency's strength over the whole game as an SVG line chart.
+
+    One line per currency, at the start and after every move; dashed lines
+    mark the dividends. A currency's strength is how far its six pairs stand
+    from 1:1, counted up where it is the stronger side and down where it is
+    the weaker: the seven strengths add up to 0. The file is written
+    atomically and never replaces a file without --force. FILE may be - for
+    standard input.
+    """
+    from .svg import strength_chart_svg
+
+    _log, played = load_replay(file)
+    problem = played.problem
+    if problem is not None:
+        hint = "the picture needs a log that replays to its end: fix or undo that move"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    _write_picture(output, strength_chart_svg(played, title), force, "chart")
 
 
 # --------------------------------------------------------------------------- moves
@@ -504,6 +643,18 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     show_default=True,
     help="Record the digest of the state after the move, to catch edits by hand.",
 )
+@click.option(
+    "--message",
+    "message_fmt",
+    type=click.Choice(list(MESSAGE_FORMATS)),
+    is_flag=False,
+    flag_value="text",
+    default=None,
+    metavar="[text|markdown|bbcode]",
+    help="Print a ready-to-send message (subject, what the move did, the board, who is next)"
+    " instead of the report, in text [the default], markdown or bbcode; the report's first"
+    " line goes to stderr.",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -513,6 +664,7 @@ def play_command(
     dry_run: bool,
     after: int | None,
     digest: bool,
+    message_fmt: str | None,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -524,12 +676,18 @@ def play_command(
       forex play game.yaml bob "spot 1 GBP to carol for 1.5 EUR; invest USD"
 
     Prints what changed (payments, rates that moved, loans, dividends) and
-    who decides next.
+    who decides next. With --message, prints instead a message to mail or
+    post (its format may follow: --message bbcode); put --message after the
+    decision, or give its format, so that it does not take a word of it.
     """
     from . import edit
     from .problems import LogError
     from .reporters.game import play_data, play_text
 
+    if message_fmt is not None and fmt == "markdown":
+        raise click.UsageError(
+            "--format markdown shapes the report, which --message replaces: use --message markdown"
+        )
     text = " ".join(word.strip() for word in decision if word.strip())
     try:
         change = edit.append(
@@ -543,21 +701,44 @@ def play_command(
     after_state = played.final
     entry = played.log.entries[-1]
     events = played.events[-1]
+    message = None
+    if message_fmt is not None:
+        from .message import compose
+
+        message = compose(played, number - 1, message_fmt)
     if fmt == "json":
-        _json(
-            play_data(
-                file,
-                number,
-                entry.player,
-                entry.text,
-                entry.note,
-                before,
-                after_state,
-                events,
-                written=change.written,
-                digest=entry.digest,
-            )
+        data = play_data(
+            file,
+            number,
+            entry.player,
+            entry.text,
+            entry.note,
+            before,
+            after_state,
+            events,
+            written=change.written,
+            digest=entry.digest,
         )
+        if message is not None:
+            data["message"] = {
+                "format": message.fmt,
+                "subject": message.subject,
+                "body": message.body,
+            }
+        _json(data)
+        return
+    address = _contact(played.log, after_state.pending_player)
+    send = None
+    if address and change.written and after_state.pending_player != entry.player:
+        who = after_state.pending_player or ""
+        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
+    if message is not None:
+        done = f"added to {file}" if change.written else f"dry run: {file} is unchanged"
+        status = f"move {number}: {entry.player}: {entry.text} ({done})"
+        click.echo(clean(status), err=True)
+        if send:
+            click.echo(send, err=True)
+        _echo(message.full())
         return
     _echo(
         play_text(
@@ -573,10 +754,53 @@ def play_command(
             style=_out_style(),
         )
     )
-    address = _contact(played.log, after_state.pending_player)
-    if address and change.written and fmt == "text" and after_state.pending_player != entry.player:
-        who = after_state.pending_player or ""
-        _echo(f"Send {clean(file)} to {clean(who)}: {clean(address)}")
+    if send and fmt == "text":
+        _echo(send)
+
+
+# --------------------------------------------------------------------------- message
+
+
+@forex.command("message", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--since",
+    type=int,
+    metavar="N",
+    help="Tell what happened after move N (-2 = the last two moves) [the move before the last:"
+    " what the last move did].",
+)
+@click.option(
+    "--since-player",
+    metavar="NAME",
+    help="Tell what happened after NAME's last decision: what NAME has not seen yet.",
+)
+@_format_option(MESSAGE_FORMATS)
+def message_command(file: str, since: int | None, since_player: str | None, fmt: str) -> None:
+    """Print a ready-to-send message about the game as it stands.
+
+    A subject line (the game's title, the move number and who is to play
+    next), then what happened since move N, the board, the money and
+    certificates, the queue and who decides next: to mail to the next player
+    or post in the game's forum thread, in plain text, markdown or BBCode.
+    forex play --message prints the same right after a move. FILE may be -
+    for standard input.
+    """
+    from .message import compose
+
+    if since is not None and since_player is not None:
+        raise click.UsageError("give --since or --since-player, not both")
+    _log, played = load_replay(file)
+    legal = len(played.states)
+    if since_player is not None:
+        point = _last_move_before(played, since_player, legal)
+    elif since is None:
+        point = max(legal - 1, 0)
+    else:
+        point = _point(legal, since, file, "--since")
+    _echo(compose(played, point, fmt).full())
+    if played.problem is not None:
+        raise ProblemExit([played.problem])
 
 
 # --------------------------------------------------------------------------- history
@@ -685,6 +909,52 @@ def undo_command(file: str, dry_run: bool, after: int | None) -> None:
     _echo(
         f"{verb} {clean(what)} from {clean(file)}\nnext: {clean(pending_text(change.replay.final))}"
     )
+
+
+# --------------------------------------------------------------------------- diff
+
+DIFF_EPILOG = """\b
+Exit status: 0 the two hold the same moves; 1 they differ (one goes further,
+they part, or they are different games); 2 a usage error, or a file that
+cannot be read or is not a log.
+\b
+See forex(1) for the log format and examples."""
+
+
+@forex.command("diff", epilog=DIFF_EPILOG)
+@click.argument("file_a", metavar="A", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file_b", metavar="B", type=click.Path(dir_okay=False, allow_dash=True))
+@_format_option(("text", "json"))
+def diff_command(file_a: str, file_b: str, fmt: str) -> None:
+    """Compare two copies A and B of a game: where they part, and which to continue from.
+
+    When two players answered the same mail, their copies fork: diff names
+    the first move where they part, whose decision it was, and which of the
+    two continuations is legal. Moves are compared as the rules read them
+    (spacing and number style do not matter); notes and digests do not make
+    a fork, but differing notes, headers and digests that stop matching are
+    reported. Logs whose set-up differs are different games. Either file
+    may be - for standard input.
+    """
+    from .forks import compare
+    from .problems import LogError
+    from .reporters.forks import diff_data, diff_text
+
+    if file_a == "-" and file_b == "-":
+        raise click.UsageError("only one of A and B can be - (standard input)")
+    logs = []
+    for path in (file_a, file_b):
+        try:
+            logs.append(read_log(path))
+        except LogError as error:
+            raise ProblemExit(error.problems, exit_code=2) from None
+    report = compare(logs[0], logs[1])
+    if fmt == "json":
+        _json(diff_data(report))
+    else:
+        _echo(diff_text(report))
+    if not report.identical:
+        sys.exit(1)
 
 
 # --------------------------------------------------------------------------- validate

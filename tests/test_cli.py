@@ -110,6 +110,9 @@ def test_version() -> None:
         ["validate"],
         ["schema"],
         ["completion"],
+        ["message"],
+        ["diff"],
+        ["chart"],
     ],
 )
 def test_help_on_every_command(command: list[str]) -> None:

@@ -151,3 +151,39 @@ def test_golden_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         result = run(args)
         lines.append(f"$ forex {' '.join(args)}  # exit {result.exit_code}\n{result.stderr}")
     check_golden("errors.txt", "".join(lines))
+
+
+def test_golden_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ready-to-send message in each format: after move 12 of the PBEM game, since move 8."""
+    from tests.test_cli import truncated
+
+    truncated(ROOT / "examples/annotated-pbem.yaml", 12, tmp_path / "game.yaml")
+    monkeypatch.chdir(tmp_path)
+    for fmt, name in (("text", "txt"), ("markdown", "md"), ("bbcode", "bbcode")):
+        result = run(["message", "game.yaml", "--since", "8", "--format", fmt])
+        assert result.exit_code == 0, result.output
+        check_golden(f"message-since-8.{name}", result.stdout)
+    result = run(["play", "game.yaml", "noor", "resolve", "--dry-run", "--message", "bbcode"])
+    assert result.exit_code == 0, result.output
+    check_golden("play-message.bbcode", result.stdout)
+
+
+def test_golden_diff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """forex diff of two copies that part at move 13, and of a copy that only goes further."""
+    from tests.test_cli import truncated
+
+    truncated(ROOT / "examples/annotated-pbem.yaml", 12, tmp_path / "mine.yaml")
+    monkeypatch.chdir(tmp_path)
+    shutil.copyfile("mine.yaml", "theirs.yaml")
+    shutil.copyfile("mine.yaml", "old.yaml")
+    assert run(["play", "mine.yaml", "noor", "resolve", "--after", "12"]).exit_code == 0
+    assert run(["play", "theirs.yaml", "noor", "invest", "GBP", "--after", "12"]).exit_code == 0
+    report = ""
+    for args in (["mine.yaml", "theirs.yaml"], ["old.yaml", "mine.yaml"]):
+        result = run(["diff", *args])
+        assert result.exit_code == 1, result.output
+        report += f"$ forex diff {' '.join(args)}\n{result.stdout}\n"
+    check_golden("diff.txt", report)
+    result = run(["diff", "mine.yaml", "theirs.yaml", "--format", "json"])
+    assert result.exit_code == 1
+    check_golden("diff-fork.json", result.stdout)

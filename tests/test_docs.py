@@ -3,8 +3,10 @@
 - Every command and every option of ``forex`` is in ``man/forex.1``, which renders with
   groff without a single warning.
 - The ``forex`` commands of the man page's EXAMPLES and of the README's ``sh`` blocks
-  are run, in order, in a scratch folder holding a copy of ``examples/``: each must succeed.
-  (Blocks marked ``bash`` or ``yaml`` are shown, not run.)
+  are run, in order, in a scratch folder holding a copy of ``examples/``: each must succeed,
+  or exit with the status its comment names (``forex diff a.yaml b.yaml  # exit 1: ...``).
+  ``cp A B`` lines copy a file there (a log sent to two players).  (Blocks marked ``bash``
+  or ``yaml`` are shown, not run.)
 - The README's YAML examples (a log, a workflow, a pre-commit configuration) are checked.
 """
 
@@ -26,6 +28,8 @@ from tests.test_cli import ROOT, run
 
 MAN = ROOT / "man" / "forex.1"
 README = ROOT / "README.md"
+RUN = ("forex ", "cp ")
+"""The example lines that are run: forex commands, and copies of a log."""
 
 
 def man_source() -> str:
@@ -132,7 +136,7 @@ def man_examples() -> list[str]:
     section = man_source().split(".SH EXAMPLES", 1)[1].split(".SH ", 1)[0]
     lines: list[str] = []
     for block in re.findall(r"^\.EX\n(.*?)^\.EE$", section, re.M | re.S):
-        lines.extend(unroff(line) for line in block.splitlines() if line.startswith("forex "))
+        lines.extend(unroff(line) for line in block.splitlines() if line.startswith(RUN))
     return lines
 
 
@@ -140,22 +144,38 @@ def readme_commands() -> list[str]:
     commands = []
     for block in re.findall(r"^```sh\n(.*?)^```$", README.read_text(encoding="utf-8"), re.M | re.S):
         for line in block.splitlines():
-            if line.startswith("forex "):
+            if line.startswith(RUN):
                 commands.append(line)
             elif ".venv/bin/forex " in line:
                 commands.append("forex " + line.split(".venv/bin/forex ", 1)[1])
     return commands
 
 
-def run_in_scratch(lines: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def expected_status(line: str) -> int:
+    """0, or the status a comment names: ``forex diff a.yaml b.yaml  # exit 1: they fork``."""
+    found = re.search(r"#\s*exit (?:status )?(\d+)", line)
+    return int(found.group(1)) if found else 0
+
+
+def run_in_scratch(
+    lines: list[str], folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> dict[str, str]:
+    """Run the lines in order; what each printed on standard output, by line."""
+    outputs: dict[str, str] = {}
     shutil.copytree(ROOT / "examples", folder / "examples")
     shutil.copytree(ROOT / "schemas", folder / "schemas")
     monkeypatch.chdir(folder)
     for line in lines:
         args = shlex.split(line, comments=True)
+        if args[0] == "cp":
+            assert len(args) == 3, line
+            shutil.copyfile(args[1], args[2])
+            continue
         assert args[0] == "forex"
         result = run(args[1:])
-        assert result.exit_code == 0, f"{line}\n{result.output}"
+        assert result.exit_code == expected_status(line), f"{line}\n{result.output}"
+        outputs[line] = result.stdout
+    return outputs
 
 
 def test_man_page_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -168,7 +188,24 @@ def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     lines = readme_commands()
     assert lines[0] == "forex show examples/two-players.yaml"
     assert len(lines) >= 15
-    run_in_scratch(lines, tmp_path, monkeypatch)
+    outputs = run_in_scratch(lines, tmp_path, monkeypatch)
+    # The output the README shows after its fork example is what forex diff prints.
+    text = README.read_text(encoding="utf-8")
+    (diff_line,) = [line for line in lines if line.startswith("forex diff ")]
+    shown = text.split(diff_line, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    assert outputs[diff_line] == shown
+
+
+def test_readme_shows_the_digest_mismatch_validate_reports(tmp_path: Path) -> None:
+    text = README.read_text(encoding="utf-8")
+    shown = text.split("```text\ntwo-players.yaml:", 1)[1].split("```", 1)[0]
+    source = (ROOT / "examples" / "two-players.yaml").read_text(encoding="utf-8")
+    edited = source.replace("ada: contract 1 GBP for 2 CAD", "ada: contract 2 GBP for 4 CAD", 1)
+    assert edited != source
+    (tmp_path / "two-players.yaml").write_text(edited, encoding="utf-8")
+    result = run(["validate", "-q", str(tmp_path / "two-players.yaml")])
+    assert result.exit_code == 1
+    assert result.stdout == f"{tmp_path}/two-players.yaml:{shown}"
 
 
 def test_readme_keeps_the_two_commands() -> None:

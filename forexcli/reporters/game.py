@@ -340,14 +340,35 @@ def since_data(view: View, since: int) -> list[dict[str, Any]]:
     ]
 
 
-def since_text(view: View, since: int, *, markdown: bool = False, style: Style = PLAIN) -> str:
-    """The moves after entry ``since`` up to the view, with what each caused."""
+def since_heading(since: int, who: str | None = None) -> str:
+    """``Since move 8``, or with ``who``: ``Since bob's last move (move 8)`` (raw)."""
+    if who is None:
+        return f"Since move {since}"
+    if since == 0:
+        return f"Since the start ({who} has not played yet)"
+    return f"Since {who}'s last move (move {since})"
+
+
+def since_text(
+    view: View,
+    since: int,
+    *,
+    markdown: bool = False,
+    style: Style = PLAIN,
+    who: str | None = None,
+) -> str:
+    """The moves after entry ``since`` up to the view, with what each caused.
+
+    ``who`` names the player whose last move ``since`` is (``--since-player``).
+    """
     from ..catchup import moves
 
     summaries = moves(view.replay, since, view.at)
+    heading = since_heading(since, who)
     if not summaries:
-        return f"No moves since move {since}."
-    lines = [_heading(f"Since move {since}", markdown, style)]
+        text = f"No moves {heading[0].lower()}{heading[1:]}."
+        return md(text) if markdown else clean(text)
+    lines = [_heading(md(heading) if markdown else clean(heading), markdown, style)]
     for summary in summaries:
         if markdown:
             lines.append(f"- **{md(summary.heading)}**")
@@ -480,8 +501,12 @@ def show_text(
     markdown: bool = False,
     since: int | None = None,
     style: Style = PLAIN,
+    since_player: str | None = None,
 ) -> str:
-    """``show``: a heading, the moves since ``since``, the state, who decides next."""
+    """``show``: a heading, the moves since ``since``, the state, who decides next.
+
+    ``since_player`` names the player whose last move ``since`` is.
+    """
     log = view.log
     state = view.state
     title = log.title or log.filename
@@ -498,7 +523,9 @@ def show_text(
         head.append(md(text) if markdown else clean(text))
     parts = ["\n".join(head), ""]
     if since is not None:
-        parts.extend([since_text(view, since, markdown=markdown, style=style), ""])
+        parts.extend(
+            [since_text(view, since, markdown=markdown, style=style, who=since_player), ""]
+        )
     parts.append(state_text(state, markdown=markdown, style=style))
     parts.extend(["", _next_line(state, markdown, style)])
     return "\n".join(parts) + "\n"
