@@ -216,7 +216,7 @@ def near_valid(draw: st.DrawFn) -> Any:
     return data
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_fast_check_never_accepts_what_jsonschema_refuses(data: Any) -> None:
     errors = _errors(data)
@@ -230,7 +230,7 @@ def test_fast_check_never_accepts_what_jsonschema_refuses(data: Any) -> None:
                 assert list(entry_validator.iter_errors(entry)) == []
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_the_loader_finds_what_plain_jsonschema_finds(data: Any) -> None:
     """The loader's split check (header, then doubtful entries) agrees with one full check."""
