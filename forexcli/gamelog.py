@@ -114,6 +114,10 @@ class Replay:
 # --------------------------------------------------------------------------- reading
 
 
+def _open_nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
     name = os.fspath(path)
@@ -139,8 +143,14 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
             f"{name} is {info.st_size:,} bytes; a game log is at most {MAX_LOG_BYTES:,}",
         )
     try:
-        with open(name, "rb") as handle:
+        # Without blocking: if a pipe took the file's place since the stat, opening it must
+        # not wait for a writer; what was opened is checked again.
+        with open(name, "rb", opener=_open_nonblocking) as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
             data = handle.read(MAX_LOG_BYTES + 1)
+    except LogError:
+        raise
     except PermissionError:
         raise fail("unreadable", f"permission denied: {name}") from None
     except OSError as error:

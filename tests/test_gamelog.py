@@ -373,3 +373,24 @@ def test_display_name_is_used_in_every_problem(tmp_path: Path) -> None:
     path = LOGS / "invalid" / "wrong-types.yaml"
     problems, _ = gamelog.check(path, "shown.yaml")
     assert {p.file for p in problems} == {"shown.yaml"}
+
+
+def test_a_pipe_put_in_the_files_place_does_not_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A FIFO swapped in between the check and the opening is refused, not waited on."""
+    path = tmp_path / "swapped.yaml"
+    path.write_text("forex: 1\n")
+    real_stat = os.stat
+
+    def swap(name: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        info = real_stat(name, *args, **kwargs)
+        if str(name) == str(path) and not stat.S_ISFIFO(info.st_mode):
+            path.unlink()
+            os.mkfifo(path)
+        return info
+
+    monkeypatch.setattr(os, "stat", swap)
+    with pytest.raises(LogError) as error:
+        gamelog.read_bytes(path)
+    assert [(p.layer, p.code) for p in error.value.problems] == [("io", "not_a_file")]
