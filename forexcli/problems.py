@@ -5,6 +5,74 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+CODES: dict[str, tuple[str, ...]] = {
+    "io": (
+        "not_found",
+        "unreadable",
+        "is_a_directory",
+        "not_a_file",
+        "too_large",
+        "read_only",
+        "write_failed",
+        "changed_on_disk",
+        "locked",
+    ),
+    "yaml": (
+        "invalid_utf8",
+        "yaml_syntax",
+        "duplicate_key",
+        "anchor",
+        "alias",
+        "tag",
+        "complex_key",
+        "too_deep",
+        "too_large",
+        "too_many_problems",
+        "multiple_documents",
+        "empty",
+        "not_a_mapping",
+    ),
+    "schema": (
+        "schema_type",
+        "schema_required",
+        "schema_unknown_key",
+        "schema_const",
+        "schema_enum",
+        "schema_pattern",
+        "schema_minItems",
+        "schema_maxItems",
+        "schema_uniqueItems",
+        "schema_maximum",
+        "schema_minimum",
+        "schema_maxLength",
+        "schema_removed_and_seed",
+        "unsupported_version",
+        "bad_notation",
+        "bad_player_name",
+        "bad_entry",
+        "too_many_problems",
+    ),
+    "header": ("unknown_player", "bad_removed", "bad_setup"),
+    "rules": (
+        "not_your_turn",
+        "wrong_decision_kind",
+        "game_over",
+        "unknown_name",
+        "insufficient_funds",
+        "illegal_spot",
+        "illegal_contract",
+        "illegal_invest",
+        "illegal_divest",
+        "illegal_choice",
+        "illegal_decision",
+        "bad_notation",
+        "digest_mismatch",
+        "log_moved_on",
+    ),
+    "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note"),
+}
+"""The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
+
 MAX_QUOTED = 60
 """Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
 

@@ -394,3 +394,14 @@ def test_a_pipe_put_in_the_files_place_does_not_block(
     with pytest.raises(LogError) as error:
         gamelog.read_bytes(path)
     assert [(p.layer, p.code) for p in error.value.problems] == [("io", "not_a_file")]
+
+
+def test_every_golden_problem_has_a_registered_code() -> None:
+    from forexcli.problems import CODES
+
+    for path in INVALID:
+        problems, played = gamelog.check(path)
+        if played is not None and played.problem is not None:
+            problems = [played.problem]
+        for p in problems:
+            assert p.code in CODES[p.layer], (path.name, p.layer, p.code)

@@ -367,3 +367,14 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         "locked.yaml",
         "pipe.yaml",
     ]
+
+
+def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
+    from forexcli.problems import CODES
+
+    for name in HOSTILE:
+        problems, played = gamelog.check(corpus / f"{name}.yaml")
+        if played is not None and played.problem is not None:
+            problems = [played.problem]
+        for p in problems:
+            assert p.code in CODES[p.layer], (name, p.layer, p.code)
