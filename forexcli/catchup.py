@@ -21,7 +21,6 @@ escapes it with ``clean`` for a terminal.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from .engine import (
@@ -34,32 +33,12 @@ from .engine import (
     format_rate,
 )
 from .gamelog import Replay
-
-_INVISIBLE_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029"
-)
-"""Bidirectional controls and line/paragraph separators: shown escaped, never obeyed."""
-
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+from .problems import printable
 
 
 def clean(text: str) -> str:
-    """``text`` safe for a terminal: control characters written as ``repr``-style escapes.
-
-    C0 and C1 controls (ESC included), DEL, lone surrogates, bidirectional
-    overrides and line/paragraph separators become ``\\x1b``, ``\\n``,
-    ``\\u202e`` ...; everything else is kept.
-    """
-    out: list[str] = []
-    for ch in text:
-        if ch in _NAMED:
-            out.append(_NAMED[ch])
-        elif unicodedata.category(ch) in ("Cc", "Cs") or ch in _INVISIBLE_CONTROLS:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+    """``text`` safe for a terminal (the one escaping policy: ``problems.printable``)."""
+    return printable(text)
 
 
 @dataclass(frozen=True, slots=True)
