@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import corpus
 from forexcli import gamelog
+from forexcli.engine import Decision, GameState
 
 
 def test_generated_games_validate(tmp_path: Path) -> None:
@@ -26,3 +29,35 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
     second = corpus.generate(tmp_path / "b", games=2, seed=11)
     for (a, _), (b, _) in zip(first, second, strict=True):
         assert a.read_bytes() == b.read_bytes()
+
+
+def test_apply_all_matches_apply_one_by_one(tmp_path: Path) -> None:
+    """``apply_all`` (one working copy for many decisions) is ``apply`` repeated, errors too."""
+    from forexcli.engine import ForexError, apply, apply_all, legal_decisions
+
+    def outcome(run: Callable[[], GameState]) -> object:
+        try:
+            return run()
+        except ForexError as error:
+            return (type(error), error.code, error.reason)
+
+    def one_by_one(state: GameState, decisions: list[Decision]) -> GameState:
+        for decision in decisions:
+            state = apply(state, decision)
+        return state
+
+    rng = random.Random(5)
+    for path, _ in corpus.generate(tmp_path, games=5, seed=3):
+        log = gamelog.load(path)
+        decisions = [d for entry in log.entries for d in entry.written.decisions()]
+        start = log.new_game()
+        assert apply_all(start, decisions) == one_by_one(start, decisions)
+        for _ in range(30):
+            cut = rng.randrange(len(decisions))
+            middle = one_by_one(start, decisions[:cut])
+            tried = rng.choice(legal_decisions(middle))
+            odd = rng.choice(decisions)  # most often illegal here
+            for tail in ([tried, *decisions[cut + 1 : cut + 4]], [odd], decisions[cut : cut + 5]):
+                assert outcome(lambda: apply_all(middle, tail)) == outcome(  # noqa: B023
+                    lambda: one_by_one(middle, tail)  # noqa: B023
+                )

@@ -31,6 +31,7 @@ from .errors import (
 from .rules import (
     Event,
     apply,
+    apply_all,
     apply_with_events,
     contract_terms,
     legal_contracts,
@@ -86,6 +87,7 @@ __all__ = [
     "WrongDecisionKind",
     "Event",
     "apply",
+    "apply_all",
     "apply_with_events",
     "contract_terms",
     "legal_contracts",

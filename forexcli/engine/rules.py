@@ -9,7 +9,7 @@ what happened, in plain sentences.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -263,6 +263,11 @@ class _Scratch:
         if queue is None:
             queue = self._queue = list(self.state.queue)
         return queue
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players (so that the scratch can stand for the state it will become)."""
+        return self.state.players
 
     def name(self, seat: int) -> str:
         return self.state.players[seat]
@@ -564,7 +569,10 @@ def _check_turn(state: GameState, decision: Decision) -> int:
     pending = state.pending
     if pending.phase is _OVER:
         raise GameOver("the game is over; no more decisions are taken")
-    seat = _seat(state, decision.player)
+    try:
+        seat = state.players.index(decision.player)
+    except ValueError:
+        seat = _seat(state, decision.player)  # raises UnknownName
     assert pending.player is not None
     if seat != pending.player:
         raise NotYourDecision(
@@ -609,6 +617,23 @@ def apply(state: GameState, decision: Decision) -> GameState:
     return _apply(state, decision, False).freeze()
 
 
+def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
+    """The state after ``decisions`` in order: ``apply`` decision after decision, but faster.
+
+    One working copy serves for all the decisions and is frozen once, at the
+    end, so no state is built in between.  It raises, for the first illegal
+    decision, the same error ``apply`` would raise for it.  (Every rule checks
+    a decision before it changes anything, so the working copy stands for the
+    state reached so far while each decision is checked.)
+    """
+    work = _Scratch(state, False)
+    current: Any = work  # the scratch reads as the state reached so far
+    for decision in decisions:
+        seat = _check_turn(current, decision)
+        _HANDLERS[type(decision)](current, work, seat, decision)
+    return work.freeze()
+
+
 def apply_with_events(state: GameState, decision: Decision) -> tuple[GameState, tuple[Event, ...]]:
     """Like ``apply``, and also the events that the decision caused, in order."""
     work = _apply(state, decision, True)
@@ -618,33 +643,34 @@ def apply_with_events(state: GameState, decision: Decision) -> tuple[GameState, 
 def _apply(state: GameState, decision: Decision, loud: bool) -> _Scratch:
     seat = _check_turn(state, decision)
     work = _Scratch(state, loud)
-    if isinstance(decision, Spot):
-        _apply_spot(state, work, seat, decision)
-    elif isinstance(decision, MakeContract):
-        _apply_contract(state, work, seat, decision)
-    elif isinstance(decision, Invest):
-        _apply_invest(state, work, seat, decision)
-    elif isinstance(decision, Divest):
-        _apply_divest(state, work, seat, decision)
-    elif isinstance(decision, Resolve):
-        if loud:
-            work.say("resolve", f"{decision.player} resolves the front of the queue")
-        work.resolve_front(seat)
-    elif isinstance(decision, DivestResponse):
-        _apply_divest_response(state, work, seat, decision)
-    elif isinstance(decision, ChooseStrengthen):
-        currency = _choice(state, decision.currency, "strengthen")
-        if loud:
-            work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
-        work.strengthen(currency)
-        work.pending = Pending(Phase.TURN, seat)
-        work.after_dividend(seat)
-    else:
-        currency = _choice(state, decision.currency, "be the strongest currency")
-        if loud:
-            work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} as strongest")
-        work.score(currency, "choice")
+    _HANDLERS[type(decision)](state, work, seat, decision)
     return work
+
+
+def _apply_resolve(state: GameState, work: _Scratch, seat: int, decision: Resolve) -> None:
+    if work.loud:
+        work.say("resolve", f"{decision.player} resolves the front of the queue")
+    work.resolve_front(seat)
+
+
+def _apply_strengthen(
+    state: GameState, work: _Scratch, seat: int, decision: ChooseStrengthen
+) -> None:
+    currency = _choice(state, decision.currency, "strengthen")
+    if work.loud:
+        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
+    work.strengthen(currency)
+    work.pending = Pending(Phase.TURN, seat)
+    work.after_dividend(seat)
+
+
+def _apply_strongest(
+    state: GameState, work: _Scratch, seat: int, decision: ChooseStrongest
+) -> None:
+    currency = _choice(state, decision.currency, "be the strongest currency")
+    if work.loud:
+        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} as strongest")
+    work.score(currency, "choice")
 
 
 def _choice(state: GameState, code: str, what: str) -> int:
@@ -855,6 +881,19 @@ def _apply_divest_response(
         if work.loud:
             work.say("divest", f"{decision.player} sells no {decision.currency}")
     _next_responder(work, currency, pending.responders)
+
+
+_HANDLERS: dict[type, Callable[[GameState, _Scratch, int, Any], None]] = {
+    Spot: _apply_spot,
+    MakeContract: _apply_contract,
+    Invest: _apply_invest,
+    Divest: _apply_divest,
+    Resolve: _apply_resolve,
+    DivestResponse: _apply_divest_response,
+    ChooseStrengthen: _apply_strengthen,
+    ChooseStrongest: _apply_strongest,
+}
+"""The rules of each kind of decision (its phase was checked by ``_check_turn``)."""
 
 
 # --------------------------------------------------------------------------- listing
