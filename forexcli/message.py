@@ -25,17 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
-from .engine import (
-    CURRENCIES,
-    Contract,
-    DividendStack,
-    GameState,
-    Loan,
-    format_halves,
-    format_rate,
-    money_text,
-)
+from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
 from .gamelog import Replay
+from .reporters.game import board_grid as show_board_grid
+from .reporters.game import queue_terms
 
 FORMATS = ("text", "markdown", "bbcode")
 
@@ -100,23 +93,9 @@ def board_grid(state: GameState) -> list[list[str]]:
 
     Row X, column Y holds the rate when X is the stronger side of the pair
     X/Y, is empty when Y is, and holds ``-`` on the diagonal; the last
-    column counts the pairs X is stronger in.
+    column counts the pairs X is stronger in (``show``'s grid, unmarked).
     """
-    board = state.board
-    won = board.pairs_won()
-    rows = [["", *CURRENCIES, "pairs"]]
-    for x, code in enumerate(CURRENCIES):
-        row = [code]
-        for y in range(len(CURRENCIES)):
-            if x == y:
-                row.append("-")
-            elif board.is_stronger(x, y):
-                row.append(format_rate(board.position(x, y).space))
-            else:
-                row.append("")
-        row.append(str(won[x]))
-        rows.append(row)
-    return rows
+    return [["", *CURRENCIES, "pairs"], *show_board_grid(state, diagonal="-", mark_eight=False)]
 
 
 def money_grid(state: GameState) -> list[list[str]]:
@@ -136,15 +115,10 @@ def queue_items(state: GameState) -> list[str]:
     """The queue front first, one short phrase per item (names raw)."""
     items = []
     for item in state.queue:
-        if isinstance(item, Contract):
-            items.append(
-                f"{item.letter}: {state.players[item.owner]} pays"
-                f" {money_text(item.pay, item.pay_currency)}, receives"
-                f" {money_text(item.receive, item.receive_currency)}"
-            )
-        elif isinstance(item, Loan):
-            owes = ", ".join(money_text(a, c) for c, a in enumerate(item.owes) if a)
-            items.append(f"loan {item.letter}: {state.players[item.owner]} owes {owes}")
+        if isinstance(item, Contract | Loan):
+            kind, letter, owner, terms = queue_terms(state, item)
+            label = letter if kind == "contract" else f"loan {letter}"
+            items.append(f"{label}: {owner} {terms}")
         elif isinstance(item, DividendStack):
             items.append(f"dividends ({item.left} left)")
     return items

@@ -22,6 +22,7 @@ from ..engine import (
     Phase,
     format_halves,
     format_rate,
+    money_text,
 )
 from ..engine.state import DIVIDENDS_HALVES, LETTERS
 from ..gamelog import Entry, GameLog, Replay
@@ -73,7 +74,11 @@ def next_dividend(state: GameState) -> str:
 
 
 def pending_text(state: GameState) -> str:
-    """Who decides next and what: one line (names not yet cleaned)."""
+    """Who decides next and what: one line (names not yet cleaned).
+
+    The long wording (``show``, ``moves``, ``play``, JSON ``pending.text``);
+    ``catchup.pending_text`` is the short one for message subjects and forks.
+    """
     pending = state.pending
     who = state.pending_player
     if pending.phase is Phase.OVER or who is None:
@@ -121,14 +126,12 @@ def queue_terms(state: GameState, item: object) -> tuple[str, str, str, str]:
     """(item, letter, owner, terms) of a queue item, for the queue table."""
     if isinstance(item, Contract):
         terms = (
-            f"pays {format_halves(item.pay)} {CURRENCIES[item.pay_currency]},"
-            f" receives {format_halves(item.receive)} {CURRENCIES[item.receive_currency]}"
+            f"pays {money_text(item.pay, item.pay_currency)},"
+            f" receives {money_text(item.receive, item.receive_currency)}"
         )
         return "contract", item.letter, state.players[item.owner], terms
     if isinstance(item, Loan):
-        owes = ", ".join(
-            f"{format_halves(a)} {CURRENCIES[c]}" for c, a in enumerate(item.owes) if a
-        )
+        owes = ", ".join(money_text(a, c) for c, a in enumerate(item.owes) if a)
         return "loan", item.letter, state.players[item.owner], f"owes {owes}"
     left = item.left if isinstance(item, DividendStack) else 0
     return "dividends", "", "", f"{left} left; next: {next_dividend(state)}"
@@ -153,24 +156,30 @@ def free_letters(state: GameState) -> list[str]:
 # --------------------------------------------------------------------------- board
 
 
-def board_grid(state: GameState) -> list[list[str]]:
+def board_grid(
+    state: GameState, *, diagonal: str = "·", mark_eight: bool = True
+) -> list[list[str]]:
     """The 7x7 board: row = stronger currency, cell = the rate against the column.
 
     A cell is empty when the row currency is the weaker of the pair (the rate
-    is then in the column currency's row); the diagonal is ``·``.  A rate on
-    the 8 space is marked ``8*``: the weaker currency pays no dividends.
+    is then in the column currency's row); the diagonal is ``diagonal``
+    (``·``); the last cell of a row counts the pairs the row currency is
+    stronger in.  With ``mark_eight`` a rate on the 8 space is marked ``8*``:
+    the weaker currency pays no dividends.  No header row: each rendering
+    (``show``'s table, ``forexcli.message``) adds its own.
     """
     board = state.board
     rows = []
     won = board.pairs_won()
+    eight = len(TRACK_HALVES) - 1
     for a, code in enumerate(CURRENCIES):
         cells = [code]
         for b in range(len(CURRENCIES)):
             if a == b:
-                cells.append("·")
+                cells.append(diagonal)
             elif board.is_stronger(a, b):
                 space = board.position(a, b).space
-                cells.append(format_rate(space) + ("*" if space == len(TRACK_HALVES) - 1 else ""))
+                cells.append(format_rate(space) + ("*" if mark_eight and space == eight else ""))
             else:
                 cells.append("")
         cells.append(str(won[a]))
@@ -290,12 +299,12 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     state = view.state
     log = view.log
     grid: dict[str, dict[str, str | None]] = {}
-    for a, code in enumerate(CURRENCIES):
-        grid[code] = {}
-        for b, other in enumerate(CURRENCIES):
-            if a != b:
-                pos = state.board.position(a, b)
-                grid[code][other] = format_rate(pos.space) if pos.stronger == a else None
+    for code, *cells, _won in board_grid(state, mark_eight=False):
+        grid[code] = {
+            other: cell or None  # an empty cell: the row currency is the weaker side
+            for other, cell in zip(CURRENCIES, cells, strict=True)
+            if other != code
+        }
     data: dict[str, Any] = {
         "format": SHOW_FORMAT,
         "version": SHOW_VERSION,
