@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine import (
     ChooseStrengthen,
     ChooseStrongest,
+    Decision,
     Divest,
     DivestResponse,
     GameState,
@@ -50,9 +52,8 @@ def grouped_moves(state: GameState) -> list[MoveGroup]:
     if resolves:
         groups.append(MoveGroup("resolve", "resolve", ("resolve",), _front(state)))
     if invests:
-        moves = tuple(write(d) for d in invests)
         singles = ", ".join(d.currencies[0] for d in invests if len(d.currencies) == 1)
-        groups.append(MoveGroup("invest", "invest", moves, f"one or two different of {singles}"))
+        groups.append(_listed("invest", "invest", invests, f"one or two different of {singles}"))
     by_direction: dict[tuple[str, str], list[MakeContract]] = {}
     for contract in contracts:
         key = (contract.pay_currency, contract.receive_currency)
@@ -64,61 +65,30 @@ def grouped_moves(state: GameState) -> list[MoveGroup]:
             f"letter {letter}: pay {format_halves(low.pay)}..{format_halves(high.pay)} {pay_c},"
             f" receive {format_halves(low.receive)}..{format_halves(high.receive)} {recv_c}"
         )
-        groups.append(
-            MoveGroup(
-                "contract",
-                f"contract {pay_c} for {recv_c}",
-                tuple(write(d) for d in items),
-                summary,
-            )
-        )
+        groups.append(_listed("contract", f"contract {pay_c} for {recv_c}", items, summary))
     if divests:
         groups.append(
-            MoveGroup(
-                "divest",
-                "divest",
-                tuple(write(d) for d in divests),
-                "then every other holder, clockwise, may sell too",
-            )
+            _listed("divest", "divest", divests, "then every other holder, clockwise, may sell too")
         )
     if sells:
         code = sells[0].currency
-        groups.append(
-            MoveGroup(
-                "sell",
-                f"sell {code}",
-                tuple(write(d) for d in sells),
-                f"answer the divest: sell 0 to {len(sells) - 1} {code} certificates",
-            )
-        )
+        summary = f"answer the divest: sell 0 to {len(sells) - 1} {code} certificates"
+        groups.append(_listed("sell", f"sell {code}", sells, summary))
     if strengthens:
-        groups.append(
-            MoveGroup(
-                "strengthen",
-                "strengthen",
-                tuple(write(d) for d in strengthens),
-                "dividend tie: choose the currency strengthened",
-            )
-        )
+        summary = "dividend tie: choose the currency strengthened"
+        groups.append(_listed("strengthen", "strengthen", strengthens, summary))
     if strongests:
-        groups.append(
-            MoveGroup(
-                "strongest",
-                "strongest",
-                tuple(write(d) for d in strongests),
-                "final tie: choose the scoring currency",
-            )
-        )
+        summary = "final tie: choose the scoring currency"
+        groups.append(_listed("strongest", "strongest", strongests, summary))
     if spots:
-        groups.append(
-            MoveGroup(
-                "spot",
-                "spot",
-                tuple(write(d) for d in spots),
-                "optional, before the action: `spot ...; ACTION`",
-            )
-        )
+        summary = "optional, before the action: `spot ...; ACTION`"
+        groups.append(_listed("spot", "spot", spots, summary))
     return groups
+
+
+def _listed(kind: str, label: str, decisions: Sequence[Decision], summary: str) -> MoveGroup:
+    """A group listing every one of ``decisions`` in notation."""
+    return MoveGroup(kind, label, tuple(write(d) for d in decisions), summary)
 
 
 def _front(state: GameState) -> str:
