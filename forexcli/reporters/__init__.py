@@ -139,19 +139,11 @@ def table(
     """
     from tabulate import tabulate
 
-    if markdown:
-        # Pipe tables need a header row; cells are already markdown-escaped.
-        return tabulate(
-            [[str(c) for c in row] for row in rows],
-            headers=list(headers),
-            tablefmt="pipe",
-            disable_numparse=True,
-            colalign=list(align) if align else None,
-        )
+    # Pipe tables need a header row; markdown cells are already escaped.
     return tabulate(
         [[str(c) for c in row] for row in rows],
         headers=list(headers),
-        tablefmt="simple",
+        tablefmt="pipe" if markdown else "simple",
         disable_numparse=True,
         colalign=list(align) if align else None,
     )
