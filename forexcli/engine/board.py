@@ -132,11 +132,13 @@ class Board:
     @staticmethod
     def starting() -> Board:
         """The printed starting position."""
-        positions = []
-        for a, b in PAIRS:
-            value = _START_RATES[(CURRENCIES[a], CURRENCIES[b])]
-            positions.append(PairPosition(a, _space_of(value)))
-        return Board(tuple(positions))
+        if not _STARTING:
+            positions = []
+            for a, b in PAIRS:
+                value = _START_RATES[(CURRENCIES[a], CURRENCIES[b])]
+                positions.append(_POSITIONS[a][_space_of(value)])
+            _STARTING.append(Board(tuple(positions)))
+        return _STARTING[0]
 
     def position(self, a: int, b: int) -> PairPosition:
         """The position of the pair of ``a`` and ``b``."""
@@ -171,37 +173,9 @@ class Board:
         return self._moved(currency, strengthen=False)
 
     def _moved(self, currency: int, *, strengthen: bool) -> Board:
-        if not 0 <= currency < NUM_CURRENCIES:
-            pair_index(currency, 0)  # raises KeyError, as the general code did
         pairs = list(self.pairs)
-        positions = _POSITIONS
-        if strengthen:
-            gaining_row = positions[currency]
-            for index, _ in _PAIRS_OF[currency]:
-                pos = pairs[index]
-                if pos.stronger == currency:
-                    # Already stronger: the rate moves up, to the cap.
-                    if pos.space < LAST_SPACE:
-                        pairs[index] = gaining_row[pos.space + 1]
-                elif pos.space == 0:
-                    # At 1:1 the weaker side flips to stronger, still on the 1 space.
-                    pairs[index] = gaining_row[0]
-                else:
-                    pairs[index] = positions[pos.stronger][pos.space - 1]
-        else:
-            for index, other in _PAIRS_OF[currency]:
-                pos = pairs[index]
-                if pos.stronger == other:
-                    if pos.space < LAST_SPACE:
-                        pairs[index] = positions[other][pos.space + 1]
-                elif pos.space == 0:
-                    pairs[index] = positions[other][0]
-                else:
-                    pairs[index] = positions[pos.stronger][pos.space - 1]
-        board: Any = _new_object(Board)
-        _set_board_pairs(board, tuple(pairs))
-        made: Board = board
-        return made
+        move_pairs(pairs, currency, strengthen)
+        return make_board(tuple(pairs))
 
     def pairs_won(self) -> tuple[int, ...]:
         """For each currency, how many pairs it is the stronger side of."""
@@ -241,3 +215,44 @@ class Board:
 
 _new_object = object.__new__
 _set_board_pairs: Callable[[object, tuple[PairPosition, ...]], None] = vars(Board)["pairs"].__set__
+
+
+def make_board(pairs: tuple[PairPosition, ...]) -> Board:
+    """``Board(pairs)``, set directly (the engine makes many)."""
+    board: Any = _new_object(Board)
+    _set_board_pairs(board, pairs)
+    made: Board = board
+    return made
+
+
+def move_pairs(pairs: list[PairPosition], currency: int, strengthen: bool) -> None:
+    """Move, in place, every pair of ``currency`` one space in its favour (or against it)."""
+    if not 0 <= currency < NUM_CURRENCIES:
+        pair_index(currency, 0)  # raises KeyError, as the general code did
+    positions = _POSITIONS
+    if strengthen:
+        gaining_row = positions[currency]
+        for index, _ in _PAIRS_OF[currency]:
+            pos = pairs[index]
+            if pos.stronger == currency:
+                # Already stronger: the rate moves up, to the cap.
+                if pos.space < LAST_SPACE:
+                    pairs[index] = gaining_row[pos.space + 1]
+            elif pos.space == 0:
+                # At 1:1 the weaker side flips to stronger, still on the 1 space.
+                pairs[index] = gaining_row[0]
+            else:
+                pairs[index] = positions[pos.stronger][pos.space - 1]
+    else:
+        for index, other in _PAIRS_OF[currency]:
+            pos = pairs[index]
+            if pos.stronger == other:
+                if pos.space < LAST_SPACE:
+                    pairs[index] = positions[other][pos.space + 1]
+            elif pos.space == 0:
+                pairs[index] = positions[other][0]
+            else:
+                pairs[index] = positions[pos.stronger][pos.space - 1]
+
+
+_STARTING: list[Board] = []

@@ -20,7 +20,10 @@ from .board import (
     PAIRS,
     TRACK_HALVES,
     Board,
+    PairPosition,
     format_halves,
+    make_board,
+    move_pairs,
 )
 from .decisions import (
     ChooseStrengthen,
@@ -166,13 +169,14 @@ class _Scratch:
     """A mutable working copy of a state, used inside one ``apply`` only."""
 
     __slots__ = (
+        "_board",
         "_certs",
         "_money",
+        "_pairs",
         "_queue",
         "_sold",
         "_supply",
         "bankrupt",
-        "board",
         "dividends_left",
         "ending",
         "events",
@@ -188,7 +192,8 @@ class _Scratch:
     def __init__(self, state: GameState, loud: bool) -> None:
         self.state = state
         self.loud = loud  # write events? (``apply`` needs none; ``apply_with_events`` does)
-        self.board = state.board
+        self._board: Optional[Board] = state.board
+        self._pairs: Optional[list[PairPosition]] = None
         self._money: Optional[list[Sequence[int]]] = None
         self._certs: Optional[list[Sequence[int]]] = None
         self._supply: Optional[list[int]] = None
@@ -278,13 +283,29 @@ class _Scratch:
         _set_event_text(event, text)
         self.events.append(event)
 
+    @property
+    def board(self) -> Board:
+        """The board as it stands (built from the moved pairs when first asked for)."""
+        board = self._board
+        if board is None:
+            assert self._pairs is not None
+            board = self._board = make_board(tuple(self._pairs))
+        return board
+
+    def _moving_pairs(self) -> list[PairPosition]:
+        pairs = self._pairs
+        if pairs is None:
+            pairs = self._pairs = list(self.board.pairs)
+        self._board = None
+        return pairs
+
     def strengthen(self, currency: int) -> None:
-        self.board = self.board.strengthen(currency)
+        move_pairs(self._moving_pairs(), currency, True)
         if self.loud:
             self.say("strengthen", f"{CURRENCIES[currency]} strengthened")
 
     def weaken(self, currency: int) -> None:
-        self.board = self.board.weaken(currency)
+        move_pairs(self._moving_pairs(), currency, False)
         if self.loud:
             self.say("weaken", f"{CURRENCIES[currency]} weakened")
 
