@@ -4,7 +4,7 @@ Usage::
 
     python -m benchmarks.run                 # 1,000 games, best of 7 (start-up: best of 20)
     python -m benchmarks.run --quick         # 200 games, best of 3: a smoke run
-    python -m benchmarks.run --markdown benchmarks/RESULTS.md
+    python -m benchmarks.run --markdown figures.md   # also write the figures there
 
 What is measured (wall-clock, best of N runs, same files, warm cache; CPU
 time, user + system, is printed beside it because it is steadier on a busy
@@ -12,14 +12,17 @@ machine):
 
 1. Engine replay speed: every decision of the corpus applied from the start
    of its game (the decisions are read first, untimed), as decisions per
-   second: ``apply_with_events`` alone, and ``gamelog.replay`` (which also
-   keeps every state and event).
+   second: ``apply_with_events`` and ``apply`` one by one, ``apply_all`` a
+   whole game at once, and ``gamelog.replay`` (which also keeps every state
+   and event).
 2. ``forex validate`` over the corpus (files and decisions per second), and
    its ratio to merely parsing the same files with the fastest YAML parser
    on the machine: libyaml through PyYAML's ``CSafeLoader`` (and
    ``CBaseLoader``, which does not even type the scalars).  Both are timed as
    whole processes given the same file list, and also in-process
-   (``gamelog.check`` against ``yaml.load``), without interpreter start-up.
+   (``gamelog.check`` against ``yaml.load``), without interpreter start-up
+   (warm: after the first run the caches of decision texts are filled, so
+   the whole-process figure is the one to judge the target by).
 3. ``forex --help`` and ``forex show`` on one game, against ``python -c
    pass`` and ``python -c 'import click'``.
 
