@@ -1049,7 +1049,7 @@ def validate_command(
             if mismatch is not None:
                 item.problems = [mismatch]
         if played is not None and not item.problems:
-            item.moves = len(played.states)
+            item.moves = played.moves
             item.status = pending_text(played.final)
         report.files.append(item)
     if fmt == "json":

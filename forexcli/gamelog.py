@@ -11,8 +11,8 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from .engine import (
     ForexError,
     GameState,
     HouseRules,
+    apply_all,
     apply_with_events,
     draw_removed,
     new_game,
@@ -89,19 +90,52 @@ class GameLog:
         return new_game(self.players, self.removed, self.first, self.house_rules)
 
 
-@dataclass
 class Replay:
-    """A log replayed as far as it is legal: the state after each entry."""
+    """A log replayed as far as it is legal: the state after each entry.
 
-    log: GameLog
-    initial: GameState
-    states: list[GameState] = field(default_factory=list)
-    events: list[tuple[Event, ...]] = field(default_factory=list)
-    problem: Problem | None = None
+    ``check`` keeps only the final state (``apply_all`` checks every decision
+    without building the states in between); the states and events after
+    each entry are then worked out when first asked for.
+    """
+
+    def __init__(self, log: GameLog, initial: GameState, final: GameState | None = None) -> None:
+        self.log = log
+        self.initial = initial
+        self.problem: Problem | None = None
+        self._final = final
+        self._states: list[GameState] | None = None if final is not None else []
+        self._events: list[tuple[Event, ...]] | None = None if final is not None else []
+
+    def _fill(self) -> None:
+        full = replay(self.log)
+        self._states, self._events = full.states, full.events
+
+    @property
+    def states(self) -> list[GameState]:
+        """The state after each legal entry."""
+        if self._states is None:
+            self._fill()
+        assert self._states is not None
+        return self._states
+
+    @property
+    def events(self) -> list[tuple[Event, ...]]:
+        """What each legal entry caused, in order."""
+        if self._events is None:
+            self._fill()
+        assert self._events is not None
+        return self._events
+
+    @property
+    def moves(self) -> int:
+        """How many entries replayed legally."""
+        return len(self.log.entries) if self._states is None else len(self._states)
 
     @property
     def final(self) -> GameState:
         """The state after the last legal entry."""
+        if self._states is None and self._final is not None:
+            return self._final
         return self.states[-1] if self.states else self.initial
 
     def state_after(self, number: int) -> GameState:
@@ -146,9 +180,14 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         # Without blocking: if a pipe took the file's place since the stat, opening it must
         # not wait for a writer; what was opened is checked again.
         with open(name, "rb", opener=_open_nonblocking) as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):
                 raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
-            data = handle.read(MAX_LOG_BYTES + 1)
+            # Ask for the size the file has (asking for the limit allocates 8 MB each time),
+            # and read on, up to the limit, if it grew since.
+            data = handle.read(min(opened.st_size, MAX_LOG_BYTES) + 1)
+            if len(data) > opened.st_size:
+                data += handle.read(MAX_LOG_BYTES + 1 - len(data))
     except LogError:
         raise
     except PermissionError:
@@ -492,6 +531,11 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
     return _build(doc, text, filename)
 
 
+_parse = lru_cache(maxsize=4096)(parse)
+"""``notation.parse``, remembered: games repeat ``resolve``, ``sell 0 USD``, ``invest USD``
+(a parsed decision is immutable, so one object can serve every entry that writes it)."""
+
+
 def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
     data = doc.data
     players = tuple(data["players"])
@@ -532,26 +576,30 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
                 ("removed",),
             )
     entries = []
+    known = frozenset(players)
     for index, raw in enumerate(data.get("moves") or []):
-        names = [key for key in raw if key not in RESERVED_ENTRY_KEYS]
-        player = names[0]
-        path = ("moves", index, player)
-        if player not in players:
+        if len(raw) == 1:  # the schema allows only the player's key alone
+            ((player, text_of_move),) = raw.items()
+            note = digest = None
+        else:
+            player = next(key for key in raw if key not in RESERVED_ENTRY_KEYS)
+            text_of_move, note, digest = raw[player], raw.get("note"), raw.get("digest")
+        if player not in known:
             header_problem(
                 "unknown_player",
                 f"move {index + 1}: {player!r} is not a player of this game ({', '.join(players)})",
-                path,
+                ("moves", index, player),
                 key=True,
             )
             continue
         try:
-            written = parse(player, raw[player])
+            written = _parse(player, text_of_move)
         except NotationError as error:
-            header_problem("bad_notation", f"move {index + 1}: {error.reason}", path)
+            header_problem(
+                "bad_notation", f"move {index + 1}: {error.reason}", ("moves", index, player)
+            )
             continue
-        entries.append(
-            Entry(index + 1, player, raw[player], written, raw.get("note"), raw.get("digest"))
-        )
+        entries.append(Entry(index + 1, player, text_of_move, written, note, digest))
     if problems:
         raise LogError(problems)
     return GameLog(filename, text, doc, players, first, removed, seed, tuple(entries))
@@ -582,6 +630,8 @@ def replay(log: GameLog) -> Replay:
         problem = Problem(error.code, error.reason, "header", log.filename, line, column)
         raise LogError([problem]) from None
     result = Replay(log, initial)
+    states = result.states
+    all_events = result.events
     state = initial
     for entry in log.entries:
         events: list[Event] = []
@@ -610,9 +660,22 @@ def replay(log: GameLog) -> Replay:
                 tuple(hints),
             )
             return result
-        result.states.append(state)
-        result.events.append(tuple(events))
+        states.append(state)
+        all_events.append(tuple(events))
     return result
+
+
+def replay_final(log: GameLog) -> Replay:
+    """Like ``replay``, faster, keeping only the final state (the rest is worked out on demand).
+
+    A log with an illegal entry is replayed by ``replay``, which finds and words the problem.
+    """
+    try:
+        initial = log.new_game()
+        final = apply_all(initial, [d for entry in log.entries for d in entry.written.decisions()])
+    except ForexError:
+        return replay(log)
+    return Replay(log, initial, final)
 
 
 def check(
@@ -621,7 +684,7 @@ def check(
     """Every problem of a log file, and its replay when it could be made."""
     try:
         log = load(path, display_name)
-        played = replay(log)
+        played = replay_final(log)
     except LogError as error:
         return error.problems, None
     problems = [played.problem] if played.problem else []

@@ -43,11 +43,9 @@ Place = tuple[int, int]
 
 
 @dataclass
-class Document:
-    """Plain data read from YAML, with places for values, keys and collection ends."""
+class Places:
+    """Where everything of a document is written."""
 
-    data: Any
-    text: str
     values: dict[Path, Place] = field(default_factory=dict)
     keys: dict[Path, Place] = field(default_factory=dict)
     spans: dict[Path, tuple[int, int]] = field(default_factory=dict)
@@ -56,6 +54,53 @@ class Document:
     """Character offsets (start, end) of every key, by the path of its value."""
     flow: set[Path] = field(default_factory=set)
     """Paths of collections written in flow style (``[...]``, ``{...}``)."""
+
+
+class Document:
+    """Plain data read from YAML, with places for values, keys and collection ends.
+
+    ``read`` returns the data of an ordinary log without its places; they are
+    worked out (by reading the text again, keeping them) the first time one
+    is asked for, which only a problem or an edit does.
+    """
+
+    def __init__(
+        self, data: Any, text: str, places: Places | None = None, filename: str = "<log>"
+    ) -> None:
+        self.data = data
+        self.text = text
+        self._places = places
+        self._filename = filename
+
+    @property
+    def places(self) -> Places:
+        """The places, worked out on first use."""
+        if self._places is None:
+            self._places = _read_full(self.text, self._filename).places
+        return self._places
+
+    @property
+    def values(self) -> dict[Path, Place]:
+        return self.places.values
+
+    @property
+    def keys(self) -> dict[Path, Place]:
+        return self.places.keys
+
+    @property
+    def spans(self) -> dict[Path, tuple[int, int]]:
+        """Character offsets (start, end) of every value."""
+        return self.places.spans
+
+    @property
+    def key_spans(self) -> dict[Path, tuple[int, int]]:
+        """Character offsets (start, end) of every key, by the path of its value."""
+        return self.places.key_spans
+
+    @property
+    def flow(self) -> set[Path]:
+        """Paths of collections written in flow style (``[...]``, ``{...}``)."""
+        return self.places.flow
 
     def place(self, path: Path, *, key: bool = False) -> Place | None:
         """The place of the value (or key) at ``path``, or of its nearest parent."""
@@ -203,7 +248,128 @@ def _reader_problem(error: Any, text: str, filename: str) -> Problem:
 
 
 def read(text: str, filename: str = "<log>") -> Document:
-    """Parse ``text``; raises ``LogError`` with every YAML problem found."""
+    """Parse ``text``; raises ``LogError`` with every YAML problem found.
+
+    An ordinary log is read by ``_read_data`` alone, which keeps no places and
+    gives up at anything unusual; then (and for the places, when first asked
+    for) the full reader below does the work and finds every problem.
+    """
+    try:
+        data = _read_data(text)
+    except _Unusual:
+        return _read_full(text, filename)
+    return Document(data, text, None, filename)
+
+
+class _Unusual(Exception):
+    """``_read_data`` met something that only the full reader may judge."""
+
+
+_NO_KEY = object()
+
+_WORD_STARTS = frozenset("abcdeghijklmopqrsuvwxyzABCDEGHIJKLMOPQRSUVWXYZ")
+"""First letters of plain scalars that are surely text (not null, true, false or a number)."""
+
+
+def _read_data(text: str) -> Any:
+    """The data of a log with nothing unusual in it, fast: no places are kept.
+
+    Anything the full reader would refuse or report (tags, anchors, aliases,
+    complex or duplicate keys, more than one document, too deep or too many
+    values, a syntax error) raises ``_Unusual`` instead.  Values are typed as
+    the full reader types them.
+    """
+    import yaml
+
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _Unusual from None
+    events = yaml.events
+    scalar_event, alias_event = events.ScalarEvent, events.AliasEvent
+    mapping_start, sequence_start = events.MappingStartEvent, events.SequenceStartEvent
+    mapping_end, sequence_end = events.MappingEndEvent, events.SequenceEndEvent
+    document_start, stream_end = events.DocumentStartEvent, events.StreamEndEvent
+    plain = plain_value
+    loader = _loader()(text)
+    next_event = loader.get_event
+    stack: list[Any] = []  # the open collections
+    keys: list[Any] = []  # for each, the key read and awaiting its value (maps)
+    data: Any = None
+    documents = count = 0
+    try:
+        while True:
+            event: Any = next_event()
+            kind = type(event)
+            if kind is scalar_event:
+                count += 1
+                if event.anchor is not None or event.tag is not None or count > MAX_VALUES:
+                    raise _Unusual
+                if not stack:
+                    data = event.value if event.style else plain(event.value)
+                    continue
+                top = stack[-1]
+                if type(top) is dict:
+                    key = keys[-1]
+                    if key is _NO_KEY:
+                        keys[-1] = event.value  # keys stay text
+                        continue
+                    if key in top:
+                        raise _Unusual  # a duplicate key
+                    keys[-1] = _NO_KEY
+                    value = event.value
+                    if not event.style and value[:1] not in _WORD_STARTS:
+                        value = plain(value)
+                    top[key] = value
+                else:
+                    value = event.value
+                    if not event.style and value[:1] not in _WORD_STARTS:
+                        value = plain(value)
+                    top.append(value)
+            elif kind is mapping_start or kind is sequence_start:
+                count += 1
+                if (
+                    event.anchor is not None
+                    or event.tag is not None
+                    or len(stack) >= MAX_DEPTH
+                    or count > MAX_VALUES
+                ):
+                    raise _Unusual
+                container: Any = {} if kind is mapping_start else []
+                if stack:
+                    top = stack[-1]
+                    if type(top) is dict:
+                        key = keys[-1]
+                        if key is _NO_KEY or key in top:
+                            raise _Unusual  # a collection as a key, or a duplicate key
+                        keys[-1] = _NO_KEY
+                        top[key] = container
+                    else:
+                        top.append(container)
+                else:
+                    data = container
+                stack.append(container)
+                keys.append(_NO_KEY)
+            elif kind is mapping_end or kind is sequence_end:
+                stack.pop()
+                keys.pop()
+            elif kind is stream_end:
+                break
+            elif kind is document_start:
+                documents += 1
+                if documents > 1:
+                    raise _Unusual
+            elif kind is alias_event:
+                raise _Unusual
+    except yaml.YAMLError:
+        raise _Unusual from None
+    finally:
+        loader.dispose()
+    return data
+
+
+def _read_full(text: str, filename: str = "<log>") -> Document:
+    """Parse ``text`` keeping every place; raises ``LogError`` with every YAML problem found."""
     import yaml
 
     try:
@@ -225,7 +391,7 @@ def read(text: str, filename: str = "<log>") -> Document:
         ) from None
 
     events_module = yaml.events
-    doc = Document(None, text)
+    doc = Document(None, text, Places(), filename)
     problems: list[Problem] = []
 
     def add(found: Problem) -> None:
