@@ -429,6 +429,7 @@ def _checked(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, game
                 for p in error.problems
             ]
         ) from None
+    _cross_check(new_text, new_log.document.data, log.filename)
     return new_log, played
 
 
@@ -463,12 +464,46 @@ def _ensure_only(
         )
 
 
-def _valid_replay(text: str, filename: str) -> gamelog.Replay:
-    log = gamelog.parse_log(text, filename)
-    played = gamelog.replay(log)
-    if played.problem:
-        raise LogError([played.problem])
-    return played
+def _plain(value: Any) -> Any:
+    """ruamel.yaml's round-trip data as plain data; dates as the text they were written as."""
+    import datetime
+
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def _cross_check(text: str, data: Any, filename: str) -> None:
+    """Refuse a new text that ruamel.yaml's round-trip reader (YAML 1.2) reads differently.
+
+    The text about to be written was made by splicing; a second, independent YAML
+    reader must see exactly the data that forexcli's own reader saw.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        theirs = _plain(YAML(typ="rt").load(text))
+    except YAMLError as error:
+        theirs = error
+    if theirs != _plain(data):
+        raise LogError(
+            [
+                Problem(
+                    "parser_disagreement",
+                    "the edited log would read differently in another YAML reader"
+                    " (ruamel.yaml); nothing was written",
+                    "edit",
+                    filename,
+                )
+            ]
+        )
 
 
 def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:

@@ -69,7 +69,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "digest_mismatch",
         "log_moved_on",
     ),
-    "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note"),
+    "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

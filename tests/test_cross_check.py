@@ -1,0 +1,44 @@
+"""Every edit is read back by ruamel.yaml's round-trip reader before it is written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from forexcli import edit, gamelog
+from forexcli.problems import LogError
+
+LOG = """\
+# a comment
+forex: 1
+players: [alice, bob]
+removed: {GBP: 1, USD: 2, CNY: 3}
+started: 2026-11-30
+moves:
+  - alice: resolve
+"""
+
+
+def test_same_data_passes() -> None:
+    log = gamelog.parse_log(LOG, "game.yaml")
+    edit._cross_check(LOG, log.document.data, "game.yaml")
+
+
+def test_different_data_is_refused() -> None:
+    log = gamelog.parse_log(LOG, "game.yaml")
+    data = dict(log.document.data, players=["alice", "carol"])
+    with pytest.raises(LogError) as caught:
+        edit._cross_check(LOG, data, "game.yaml")
+    assert [p.code for p in caught.value.problems] == ["parser_disagreement"]
+
+
+def test_refused_edit_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(LOG, encoding="utf-8")
+    monkeypatch.setattr(edit, "_plain", lambda value: repr(value))
+    with pytest.raises(LogError) as caught:
+        edit.append(str(path), "alice", "strengthen EUR")
+    assert caught.value.problems[0].code == "parser_disagreement"
+    assert path.read_text(encoding="utf-8") == LOG
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.yaml"]
