@@ -429,7 +429,7 @@ def _checked(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, game
                 for p in error.problems
             ]
         ) from None
-    _cross_check(new_text, new_log.document.data, log.filename)
+    _cross_check(log, new_text, new_log.document.data)
     return new_log, played
 
 
@@ -479,31 +479,40 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _cross_check(text: str, data: Any, filename: str) -> None:
-    """Refuse a new text that ruamel.yaml's round-trip reader (YAML 1.2) reads differently.
-
-    The text about to be written was made by splicing; a second, independent YAML
-    reader must see exactly the data that forexcli's own reader saw.
-    """
+def _ruamel_reading(text: str) -> Any:
+    """What ruamel.yaml's round-trip reader makes of ``text`` (its error, if it fails)."""
     from ruamel.yaml import YAML
     from ruamel.yaml.error import YAMLError
 
     try:
-        theirs = _plain(YAML(typ="rt").load(text))
+        return _plain(YAML(typ="rt").load(text))
     except YAMLError as error:
-        theirs = error
-    if theirs != _plain(data):
-        raise LogError(
-            [
-                Problem(
-                    "parser_disagreement",
-                    "the edited log would read differently in another YAML reader"
-                    " (ruamel.yaml); nothing was written",
-                    "edit",
-                    filename,
-                )
-            ]
-        )
+        return error
+
+
+def _cross_check(log: gamelog.GameLog, new_text: str, new_data: Any) -> None:
+    """Refuse an edit that makes ruamel.yaml's round-trip reader (YAML 1.2) read differently.
+
+    The text about to be written was made by splicing; a second, independent YAML
+    reader must see exactly the data that forexcli's own reader saw.  Where that
+    reader already read the old text differently (ruamel.yaml refuses a tab after
+    `key:`, which YAML 1.2 and libyaml allow), the edit is not to blame and passes.
+    """
+    if _ruamel_reading(new_text) == _plain(new_data):
+        return
+    if _ruamel_reading(log.text) != _plain(log.document.data):
+        return
+    raise LogError(
+        [
+            Problem(
+                "parser_disagreement",
+                "the edited log would read differently in another YAML reader"
+                " (ruamel.yaml); nothing was written",
+                "edit",
+                log.filename,
+            )
+        ]
+    )
 
 
 def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:

@@ -22,21 +22,35 @@ moves:
 
 def test_same_data_passes() -> None:
     log = gamelog.parse_log(LOG, "game.yaml")
-    edit._cross_check(LOG, log.document.data, "game.yaml")
+    edit._cross_check(log, LOG, log.document.data)
 
 
 def test_different_data_is_refused() -> None:
     log = gamelog.parse_log(LOG, "game.yaml")
     data = dict(log.document.data, players=["alice", "carol"])
     with pytest.raises(LogError) as caught:
-        edit._cross_check(LOG, data, "game.yaml")
+        edit._cross_check(log, LOG, data)
     assert [p.code for p in caught.value.problems] == ["parser_disagreement"]
+
+
+def test_a_disagreement_older_than_the_edit_passes(tmp_path: Path) -> None:
+    # ruamel.yaml refuses a tab after `title:`; YAML 1.2 and libyaml allow it.
+    text = LOG.replace("started:", "title:\tFriday\nstarted:")
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    edit.append(str(path), "alice", "strengthen EUR")
+    assert path.read_text(encoding="utf-8").startswith(text)
 
 
 def test_refused_edit_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.yaml"
     path.write_text(LOG, encoding="utf-8")
-    monkeypatch.setattr(edit, "_plain", lambda value: repr(value))
+    real_reading = edit._ruamel_reading
+    monkeypatch.setattr(
+        edit,
+        "_ruamel_reading",
+        lambda text: "read otherwise" if "strengthen" in text else real_reading(text),
+    )
     with pytest.raises(LogError) as caught:
         edit.append(str(path), "alice", "strengthen EUR")
     assert caught.value.problems[0].code == "parser_disagreement"
