@@ -311,6 +311,14 @@ def _check_name(name: str, what: str) -> None:
     help="How to reach a player (e-mail, forum handle); repeat it.",
 )
 @click.option(
+    "--house-rule",
+    "house_rule",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A house rule the table plays: rounding=each|total, merged_loan=keep|back"
+    " [each, keep]; repeat it.",
+)
+@click.option(
     "--schema-ref",
     metavar="URL|PATH",
     help="The schema named in the first-line modeline for editors [the installed schema,"
@@ -328,22 +336,25 @@ def new_command(
     site: str | None,
     started: str | None,
     contact: tuple[str, ...],
+    house_rule: tuple[str, ...],
     schema_ref: str | None,
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
 
     The log records the seat order, the first player and the 6 certificates
-    removed at set-up (given, or drawn from a seed), with no moves yet.
+    removed at set-up (given, or drawn from a seed), the house rules if any,
+    with no moves yet.
     """
     import datetime
 
-    from .engine import CURRENCIES, SetupError, draw_removed, new_game
+    from .engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
     from .gamelog import parse_log
     from .problems import LogError
     from .reporters.newlog import (
         create_log,
         new_log_text,
+        parse_house_rule,
         parse_removed,
         random_seed,
         schema_ref_for,
@@ -378,8 +389,25 @@ def new_command(
                 f"{clean(name.strip())!r} is not one of the players", param_hint="'--contact'"
             )
         contacts[name.strip()] = address.strip()
+    rules: dict[str, str] = {}
+    for item in house_rule:
+        try:
+            option, value = parse_house_rule(item)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--house-rule'") from None
+        if rules.get(option, value) != value:
+            raise click.BadParameter(
+                f"{option} is given twice: {rules[option]} and {value}",
+                param_hint="'--house-rule'",
+            )
+        rules[option] = value
     try:
-        new_game(names, counts if counts is not None else draw_removed(seed or ""), first)
+        new_game(
+            names,
+            counts if counts is not None else draw_removed(seed or ""),
+            first,
+            HouseRules(**rules),
+        )
     except SetupError as error:
         raise click.UsageError(clean(error.reason)) from None
     if started is None:
@@ -395,6 +423,7 @@ def new_command(
         started=started or None,
         contacts=contacts,
         schema_ref=ref or None,
+        house_rules=rules,
     )
     try:
         log = parse_log(text, file)
@@ -409,9 +438,10 @@ def new_command(
         raise ProblemExit(error.problems, exit_code=2) from None
     gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, log.removed, strict=True) if n)
     drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
+    house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
     _echo(
         f"created {clean(file)}: {', '.join(clean(n) for n in names)};"
-        f" {clean(log.first)} plays first; removed {gone}{drawn}\n"
+        f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
 

@@ -18,6 +18,7 @@ from ..engine import (
     DividendStack,
     Event,
     GameState,
+    HouseRules,
     Loan,
     Phase,
     format_halves,
@@ -258,6 +259,35 @@ def _next_line(state: GameState, markdown: bool, style: Style) -> str:
     return f"**Next:** {md(text)}" if markdown else style.heading("Next: ") + clean(text)
 
 
+HOUSE_RULE_TEXTS: dict[str, dict[str, str]] = {
+    "rounding": {
+        "each": "each currency's conversion rounded down",
+        "total": "final rounding of the total only",
+    },
+    "merged_loan": {
+        "keep": "a merged loan keeps its place",
+        "back": "a merged loan goes to the back",
+    },
+}
+"""How ``show`` says each house rule's value."""
+
+
+def house_rules_data(rules: HouseRules) -> dict[str, str]:
+    """The house rules in force, every option (defaults included)."""
+    return {option: getattr(rules, option) for option in HouseRules.OPTIONS}
+
+
+def house_rules_line(rules: HouseRules) -> str | None:
+    """``House rules: ...`` naming the rules that differ from the defaults; None if none do."""
+    defaults = HouseRules()
+    changed = [
+        HOUSE_RULE_TEXTS[option][getattr(rules, option)]
+        for option in HouseRules.OPTIONS
+        if getattr(rules, option) != getattr(defaults, option)
+    ]
+    return f"House rules: {'; '.join(changed)}" if changed else None
+
+
 @dataclass(frozen=True)
 class View:
     """A game at one point: the log, its replay and the number of entries applied."""
@@ -313,6 +343,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
         "players": list(log.players),
         "first": log.first,
         "seed": log.seed,
+        "house_rules": house_rules_data(log.house_rules),
         "moves": view.total,
         "at": view.at,
         "last_move": None if view.last is None else entry_data(view.last),
@@ -410,12 +441,18 @@ def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAI
             ]
         )
     winners = ", ".join(state.players[s] for s in result.winners())
+    if state.house.rounding == "total":
+        converted = (
+            f"Money is converted to {strongest} exactly and only the total is rounded down"
+            " (the columns from each currency are rounded down)."
+        )
+    else:
+        converted = f"Money is converted to {strongest} one currency at a time, each rounded down."
     lines = [
         _heading("Result", markdown, style),
         f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
         f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
-        f"Money is converted to {strongest} one currency at a time, each rounded down."
-        f" {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
+        f"{converted} {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
         f" {_cell(winners, markdown)}.",
         "",
         table(
@@ -526,6 +563,9 @@ def show_text(
         head = [f"## {md(title)}", "", f"*{md(where)}*"]
     else:
         head = [style.heading(clean(title)), clean(where)]
+    house = house_rules_line(log.house_rules)
+    if house is not None:
+        head.append(md(house) if markdown else clean(house))
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"

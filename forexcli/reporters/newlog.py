@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ..engine import CURRENCIES
+from ..engine import CURRENCIES, HouseRules
 from ..problems import LogError, Problem
 
 MODELINE = "# yaml-language-server: $schema={ref}"
@@ -62,6 +62,29 @@ def parse_removed(text: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def parse_house_rule(text: str) -> tuple[str, str]:
+    """``rounding=total`` as ``("rounding", "total")``, checked against ``HouseRules.OPTIONS``.
+
+    Raises ``ValueError`` with a readable reason.
+    """
+    name, sep, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    options = HouseRules.OPTIONS
+    if not sep or not name or not value:
+        raise ValueError(
+            f"{text!r}: write NAME=VALUE, e.g. rounding=total; the house rules are "
+            + "; ".join(f"{n}={'|'.join(v)}" for n, v in options.items())
+        )
+    if name not in options:
+        raise ValueError(f"{name!r} is not a house rule; the house rules are {', '.join(options)}")
+    if value not in options[name]:
+        raise ValueError(
+            f"{value!r} is not a value of the house rule {name};"
+            f" it is one of {', '.join(options[name])}"
+        )
+    return name, value
+
+
 def schema_ref_for(path: str | os.PathLike[str]) -> str:
     """The schema reference for a new log: the packaged schema, relative to the log's folder."""
     folder = Path(os.path.abspath(path)).parent
@@ -82,8 +105,13 @@ def new_log_text(
     started: str | None = None,
     contacts: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
+    house_rules: Mapping[str, str] | None = None,
 ) -> str:
-    """The text of a new log with no moves; give ``removed`` counts or a ``seed``."""
+    """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
+
+    ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
+    ``house_rules:`` block, in the order of the options.
+    """
     from ..edit import quote
 
     if (removed is None) == (seed is None):
@@ -112,6 +140,13 @@ def new_log_text(
     if contacts:
         lines.append("contacts:")
         lines.extend(f"  {quote(name)}: {quote(address)}" for name, address in contacts.items())
+    if house_rules:
+        lines.append("house_rules:")
+        lines.extend(
+            f"  {name}: {quote(house_rules[name])}"
+            for name in HouseRules.OPTIONS
+            if name in house_rules
+        )
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import CURRENCIES
+from ..engine import CURRENCIES, HouseRules
 
 SHOW_SCHEMA_ID = "urn:forexcli:schema:show:1"
 
@@ -53,6 +53,12 @@ def _object(properties: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 _COUNT = {"type": "integer", "minimum": 0}
+_HOUSE_RULE_DESCRIPTIONS = (
+    "`each` (default): each currency's conversion is rounded down at the end;"
+    " `total`: the exact converted amounts are added and only the total is rounded down.",
+    "`keep` (default): a loan that absorbs a new debt keeps its place in the queue;"
+    " `back`: it goes to the back.",
+)
 _NULLABLE_TEXT = {"type": ["string", "null"]}
 
 
@@ -270,6 +276,15 @@ def show_schema() -> dict[str, Any]:
                 "description": "The seed of the draw, when the log gives one.",
                 **_NULLABLE_TEXT,
             },
+            "house_rules": _object(
+                {
+                    option: {"description": description, "enum": list(choices)}
+                    for (option, choices), description in zip(
+                        HouseRules.OPTIONS.items(), _HOUSE_RULE_DESCRIPTIONS, strict=True
+                    )
+                },
+                "The house rules in force (the log's, with the defaults for those it leaves out).",
+            ),
             "moves": {"description": "How many moves the log holds.", **_COUNT},
             "at": {
                 "description": "The move after which the game is shown (0 = the start).",
@@ -336,6 +351,7 @@ def show_schema() -> dict[str, Any]:
             "players",
             "first",
             "seed",
+            "house_rules",
             "moves",
             "at",
             "last_move",
