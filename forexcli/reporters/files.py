@@ -30,15 +30,20 @@ def _umask() -> int:
     return mask
 
 
-def write_output(path: str, text: str, *, force: bool = False) -> None:
-    """Write ``text`` (UTF-8) to ``path``; an existing file is replaced only with ``force``."""
+def write_output(
+    path: str,
+    text: str,
+    *,
+    force: bool = False,
+    refusal: str = "nothing was written (--force replaces it)",
+) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically; an existing file is replaced only with
+    ``force``, else refused with ``refusal`` after ``PATH already exists;``."""
     if os.path.isdir(path):
         raise _fail(path, "is_a_folder", f"{path} is a folder; name a file to write")
     exists = os.path.lexists(path)
     if exists and not force:
-        raise _fail(
-            path, "exists", f"{path} already exists; nothing was written (--force replaces it)"
-        )
+        raise _fail(path, "exists", f"{path} already exists; {refusal}")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise _fail(path, "no_folder", f"cannot write {path}: the folder {folder} does not exist")
@@ -66,7 +71,7 @@ def write_output(path: str, text: str, *, force: bool = False) -> None:
                 raise _fail(
                     path,
                     "exists",
-                    f"{path} already exists; nothing was written (--force replaces it)",
+                    f"{path} already exists; {refusal}",
                 ) from None
             except OSError as error:
                 if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
@@ -76,9 +81,7 @@ def write_output(path: str, text: str, *, force: bool = False) -> None:
                 os.close(exclusive)
                 os.replace(tmp, path)
     except FileExistsError:
-        raise _fail(
-            path, "exists", f"{path} already exists; nothing was written (--force replaces it)"
-        ) from None
+        raise _fail(path, "exists", f"{path} already exists; {refusal}") from None
     except OSError as error:
         reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
         raise _fail(path, "write_failed", f"cannot write {path}: {reason}") from None

@@ -10,17 +10,15 @@ unlinked.  Where hard links are not supported the file is opened with
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import os
 import re
 import secrets
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..engine import CURRENCIES, HouseRules
 from ..problems import LogError, Problem
+from .files import write_output
 
 MODELINE = "# yaml-language-server: $schema={ref}"
 PACKAGED_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "forex-log.schema.json"
@@ -153,47 +151,7 @@ def new_log_text(
 
 def create_log(path: str, text: str) -> None:
     """Write ``text`` to a new file ``path``; raises ``LogError`` if it exists or cannot be made."""
-
-    def fail(code: str, message: str) -> LogError:
-        return LogError([Problem(code, message, "io", path)])
-
     if os.path.lexists(path):
-        raise fail("exists", f"{path} already exists; forex new never overwrites a file")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise fail("no_folder", f"cannot create {path}: the folder {folder} does not exist")
-    payload = text.encode("utf-8")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".forex-new.", suffix=".tmp")
-    except OSError as error:
-        raise fail("write_failed", f"cannot write in {folder}: {error.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            raise fail(
-                "exists", f"{path} already exists; forex new never overwrites a file"
-            ) from None
-        except OSError as error:
-            if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
-                raise
-            _write_exclusive(path, payload)
-    except OSError as error:
-        raise fail("write_failed", f"cannot write {path}: {error.strerror}") from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-
-
-def _write_exclusive(path: str, payload: bytes) -> None:
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except FileExistsError:
         raise LogError(
             [
                 Problem(
@@ -203,14 +161,17 @@ def _write_exclusive(path: str, payload: bytes) -> None:
                     path,
                 )
             ]
-        ) from None
-    with os.fdopen(fd, "wb") as out:
-        out.write(payload)
-        out.flush()
-        os.fsync(out.fileno())
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        )
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise LogError(
+            [
+                Problem(
+                    "no_folder",
+                    f"cannot create {path}: the folder {folder} does not exist",
+                    "io",
+                    path,
+                )
+            ]
+        )
+    write_output(path, text, refusal="forex new never overwrites a file")
