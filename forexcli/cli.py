@@ -913,27 +913,14 @@ def annotate_command(
 def undo_command(file: str, dry_run: bool, after: int | None) -> None:
     """Remove the last move of FILE (for the sender, before the mail goes out)."""
     from . import edit
-    from .gamelog import load
-    from .problems import LogError, Problem
+    from .problems import LogError
     from .reporters.game import pending_text
 
     try:
-        log = load(file)
-        if after is not None and after != len(log.entries):
-            raise LogError(
-                [
-                    Problem(
-                        "log_moved_on",
-                        f"the log has {len(log.entries)} moves, not {after}; nothing was removed",
-                        "edit",
-                        file,
-                    )
-                ]
-            )
-        change = edit.remove_last(file, dry_run=dry_run)
+        change = edit.remove_last(file, dry_run=dry_run, after=after)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    last = log.entries[-1] if log.entries else None
+    last = change.removed
     what = f"move {last.number}: {last.player}: {last.text}" if last else "the last move"
     verb = "would remove" if dry_run else "removed"
     _echo(

@@ -42,6 +42,8 @@ class Change:
     replay: gamelog.Replay
     events: tuple[Event, ...] = ()
     written: bool = False
+    removed: gamelog.Entry | None = None
+    """With ``remove_last``: the move removed."""
 
     @property
     def state(self) -> GameState:
@@ -635,17 +637,34 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     return Change(path, log.text, new_text, played, written=True)
 
 
-def remove_last(path: str, *, dry_run: bool = False) -> Change:
-    """Remove the last move (for the sender, before the mail goes out)."""
+def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -> Change:
+    """Remove the last move (for the sender, before the mail goes out).
+
+    ``after`` refuses unless the log read here has exactly that many moves, so
+    that only the move the sender made can go, never one added meanwhile.
+    """
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
+    count = len(log.entries)
+    if after is not None and after != count:
+        raise LogError(
+            [
+                Problem(
+                    "log_moved_on",
+                    f"the log has {count} moves, not {after}; nothing was removed",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    removed = log.entries[-1] if log.entries else None
     new_text = without_last_text(log)
     new_log, played = _checked(log, new_text)
     _ensure_only(log, new_log, _moves(log)[:-1], "removing the last move")
     if dry_run:
-        return Change(path, log.text, new_text, played)
+        return Change(path, log.text, new_text, played, removed=removed)
     replace_file(path, data, new_text)
-    return Change(path, log.text, new_text, played, written=True)
+    return Change(path, log.text, new_text, played, written=True, removed=removed)
 
 
 # --------------------------------------------------------------------------- writing
