@@ -32,11 +32,6 @@ PAIRS: tuple[tuple[int, int], ...] = tuple(
 _PAIR_INDEX: dict[tuple[int, int], int] = {pair: i for i, pair in enumerate(PAIRS)}
 
 
-def currency_index(code: str) -> int:
-    """Index of a currency code in board order; raises ``ValueError`` if unknown."""
-    return CURRENCIES.index(code)
-
-
 def pair_index(a: int, b: int) -> int:
     """Index in ``PAIRS`` of the pair of currencies ``a`` and ``b`` (any order)."""
     if a == b:

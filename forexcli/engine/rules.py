@@ -681,7 +681,6 @@ def _apply_strengthen(
     if work.loud:
         work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
     work.strengthen(currency)
-    work.pending = Pending(Phase.TURN, seat)
     work.after_dividend(seat)
 
 
@@ -774,7 +773,7 @@ def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeC
             f" 1 to 10, not {format_halves(strong_amt)}"
         )
     strong = strong_amt // 2
-    pay, receive = (2 * strong, strong * rate) if paying_stronger else (strong * rate, 2 * strong)
+    pay, receive = contract_terms(state.board, pay_c, recv_c, strong)
     if decision.pay != pay or decision.receive != receive:
         raise ContractRefused(
             f"at the current rate 1 {CURRENCIES[strong_c]} = {format_halves(rate)}"

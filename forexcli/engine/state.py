@@ -168,13 +168,6 @@ class GameState:
         """Certificates held by all players together, per currency."""
         return tuple(sum(hand[c] for hand in self.certs) for c in range(len(CURRENCIES)))
 
-    def loan_of(self, seat: int) -> Optional[Loan]:
-        """The loan a player owes in the queue, if any."""
-        for item in self.queue:
-            if isinstance(item, Loan) and item.owner == seat:
-                return item
-        return None
-
 
 # --------------------------------------------------------------------------- fast construction
 
