@@ -521,7 +521,7 @@ def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
     """Read a log that must validate in full before it is changed."""
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
-    played = gamelog.replay(log)
+    played = gamelog.replay_final(log)
     if played.problem:
         problem = played.problem
         raise LogError(
@@ -601,7 +601,7 @@ def append(
     if stamp is not None:
         entry["digest"] = stamp
     _ensure_only(log, new_log, [*_moves(log), entry], "adding the move")
-    if len(new_played.states) != count + 1 or new_played.final != state:
+    if new_played.moves != count + 1 or new_played.final != state:
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events))
     if dry_run:
