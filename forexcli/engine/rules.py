@@ -487,43 +487,16 @@ class _Scratch:
     def finish(self, last_turn_player: int) -> None:
         """The game has ended: find the scoring currency, or ask for it."""
         self.turn_player = last_turn_player
-        won = self.board.pairs_won()
-        best = max(won)
-        tied = [c for c in range(NUM_CURRENCIES) if won[c] == best]
-        decided_by = "pairs"
+        tied, decided_by = strongest_candidates(self.board, self.certs)
         if len(tied) > 1:
-            in_hands = [sum(hand[c] for hand in self.certs) for c in range(NUM_CURRENCIES)]
-            most = max(in_hands[c] for c in tied)
-            tied = [c for c in tied if in_hands[c] == most]
-            decided_by = "certificates"
-        if len(tied) > 1:
-            self.pending = Pending(Phase.STRONGEST_TIE, last_turn_player, candidates=tuple(tied))
+            self.pending = Pending(Phase.STRONGEST_TIE, last_turn_player, candidates=tied)
             return
         self.score(tied[0], decided_by)
 
     def score(self, strongest: int, decided_by: str) -> None:
-        converted = tuple(
-            tuple(self.board.convert_floor(row[c], c, strongest) for c in range(NUM_CURRENCIES))
-            for row in self.money
+        converted, totals, ranks = final_scores(
+            self.board, self.money, self.certs, strongest, self.state.house, self.bankrupt
         )
-        if self.state.house.rounding == "total":
-            totals = tuple(
-                math.floor(
-                    sum(
-                        self.board.convert_exact(row[c], c, strongest)
-                        for c in range(NUM_CURRENCIES)
-                    )
-                )
-                for row in self.money
-            )
-        else:
-            totals = tuple(sum(row) for row in converted)
-        n = len(self.state.players)
-        keys = [
-            (1 if seat == self.bankrupt else 0, -totals[seat], -self.certs[seat][strongest])
-            for seat in range(n)
-        ]
-        ranks = tuple(1 + sum(1 for other in keys if other < keys[seat]) for seat in range(n))
         assert self.ending is not None
         self.result = Result(
             ending=self.ending,
@@ -537,6 +510,67 @@ class _Scratch:
         self.pending = Pending(Phase.OVER, None)
         if self.loud:
             self.say("game_over", f"game over: {CURRENCIES[strongest]} is the strongest currency")
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def strongest_candidates(
+    board: Board, certs: Sequence[Sequence[int]]
+) -> tuple[tuple[int, ...], str]:
+    """The currencies that would score now, and what decided: ``pairs`` or ``certificates``.
+
+    The currency stronger in the most pairs; among those tied, the ones with
+    the most certificates in ``certs`` (every hand).  More than one currency
+    left means a tie that the player of the last turn chooses from.  The end
+    of the game uses this; so can a projection of any position.
+    """
+    won = board.pairs_won()
+    best = max(won)
+    tied = [c for c in range(NUM_CURRENCIES) if won[c] == best]
+    decided_by = "pairs"
+    if len(tied) > 1:
+        in_hands = [sum(hand[c] for hand in certs) for c in range(NUM_CURRENCIES)]
+        most = max(in_hands[c] for c in tied)
+        tied = [c for c in tied if in_hands[c] == most]
+        decided_by = "certificates"
+    return tuple(tied), decided_by
+
+
+def final_scores(
+    board: Board,
+    money: Sequence[Sequence[int]],
+    certs: Sequence[Sequence[int]],
+    strongest: int,
+    house: HouseRules = DEFAULT_HOUSE_RULES,
+    bankrupt: Optional[int] = None,
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+    """(converted, totals, ranks) of the final scoring in ``strongest``, per seat.
+
+    ``converted`` is each currency held converted and rounded down; the
+    totals follow the house rule ``rounding``; ranks go by total, then
+    certificates of ``strongest``, shared when still tied, with ``bankrupt``
+    last.  The end of the game uses this; so can a projection of any position.
+    """
+    converted = tuple(
+        tuple(board.convert_floor(row[c], c, strongest) for c in range(NUM_CURRENCIES))
+        for row in money
+    )
+    if house.rounding == "total":
+        totals = tuple(
+            math.floor(
+                sum(board.convert_exact(row[c], c, strongest) for c in range(NUM_CURRENCIES))
+            )
+            for row in money
+        )
+    else:
+        totals = tuple(sum(row) for row in converted)
+    n = len(money)
+    keys = [
+        (1 if seat == bankrupt else 0, -totals[seat], -certs[seat][strongest]) for seat in range(n)
+    ]
+    ranks = tuple(1 + sum(1 for other in keys if other < keys[seat]) for seat in range(n))
+    return converted, totals, ranks
 
 
 # --------------------------------------------------------------------------- checks
