@@ -9,7 +9,9 @@ The body says what happened after move ``since`` (the catch-up of
 ``catchup.moves``), shows the board as a 7x7 grid (a row per currency; the
 cell in row X, column Y holds the rate when X is the stronger side of the
 pair: 1 X buys that many Y), the players' money and certificates, the queue,
-and whose decision is awaited.
+while the game goes on a short line of standings (who would win if it ended
+now, and the queue items whose owners could not pay them now), and whose
+decision is awaited.
 
 Everything that comes from the log (title, names, notes) is escaped for the
 format: control characters are written as escapes in every format (see
@@ -29,6 +31,7 @@ from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format
 from .gamelog import Replay
 from .reporters.game import board_grid as show_board_grid
 from .reporters.game import queue_terms
+from .reporters.standings import standings_lines
 
 FORMATS = ("text", "markdown", "bbcode")
 
@@ -169,6 +172,7 @@ class _Parts:
     board: list[list[str]]
     money: list[list[str]]
     queue: list[str]
+    standings: list[str]
     next_lines: list[str]
     problem: str | None
 
@@ -202,6 +206,7 @@ def _parts(replay: Replay, since: int) -> _Parts:
         board=board_grid(state),
         money=money_grid(state),
         queue=queue_items(state),
+        standings=standings_lines(state),
         next_lines=next_lines,
         problem=problem,
     )
@@ -229,6 +234,8 @@ def _text(parts: _Parts) -> str:
     out += ["", "Money:"]
     out += ["  " + line for line in _aligned(parts.money, e)]
     out += ["", "Queue, front first: " + e("; ".join(parts.queue) or "empty"), ""]
+    if parts.standings:
+        out += [*(e(line) for line in parts.standings), ""]
     out += [e(line) for line in parts.next_lines]
     return "\n".join(out) + "\n"
 
@@ -249,6 +256,8 @@ def _markdown(parts: _Parts) -> str:
     out += ["", "**Money**", ""]
     out += _markdown_table(parts.money)
     out += ["", "**Queue**, front first: " + e("; ".join(parts.queue) or "empty"), ""]
+    for line in parts.standings:
+        out += [e(line), ""]
     out += [e(line) for line in parts.next_lines[:1]]
     out += ["", *(e(line) for line in parts.next_lines[1:])] if parts.next_lines[1:] else []
     return "\n".join(out) + "\n"
@@ -277,6 +286,8 @@ def _bbcode(parts: _Parts) -> str:
     out += ["[/code]", "[b]Money[/b]", "[code]"]
     out += _aligned(parts.money, e)
     out += ["[/code]", "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty"), ""]
+    if parts.standings:
+        out += [*(e(line) for line in parts.standings), ""]
     out += [e(line) for line in parts.next_lines]
     return "\n".join(out) + "\n"
 

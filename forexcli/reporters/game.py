@@ -21,6 +21,7 @@ from ..engine import (
     HouseRules,
     Loan,
     Phase,
+    Result,
     format_halves,
     format_rate,
     money_text,
@@ -325,6 +326,7 @@ def entry_data(entry: Entry, events: Sequence[Event] | None = None) -> dict[str,
 def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     """``show --format json``: the game at one point (see schemas/forex-show.schema.json)."""
     from ..snapshot import state_dict
+    from .standings import standings_data
 
     state = view.state
     log = view.log
@@ -355,6 +357,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
         },
         "next_dividend": next_dividend(state),
         "state": state_dict(state),
+        "standings": standings_data(state),
     }
     if since is not None:
         data["since"] = since_data(view, since)
@@ -419,11 +422,18 @@ def since_text(
     return "\n".join(lines)
 
 
-def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
-    """The end of the game: strongest currency, converted money, ranks."""
-    result = state.result
-    if result is None:
-        return ""
+def conversion_sentence(state: GameState, code: str) -> str:
+    """How money is converted to ``code`` under the house rules, in one sentence."""
+    if state.house.rounding == "total":
+        return (
+            f"Money is converted to {code} exactly and only the total is rounded down"
+            " (the columns from each currency are rounded down)."
+        )
+    return f"Money is converted to {code} one currency at a time, each rounded down."
+
+
+def score_table(state: GameState, result: Result, *, markdown: bool = False) -> str:
+    """The scores of ``result`` as a table: rank, player, total, from each currency, certs."""
     strongest = CURRENCIES[result.strongest]
     rows = []
     order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
@@ -440,14 +450,28 @@ def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAI
                 str(state.certs[seat][result.strongest]),
             ]
         )
+    return table(
+        rows,
+        [
+            "rank",
+            "player",
+            f"total {strongest}",
+            *(f"from {c}" for c in CURRENCIES),
+            f"{strongest} certs",
+        ],
+        markdown=markdown,
+        align=["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))],
+    )
+
+
+def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+    """The end of the game: strongest currency, converted money, ranks."""
+    result = state.result
+    if result is None:
+        return ""
+    strongest = CURRENCIES[result.strongest]
     winners = ", ".join(state.players[s] for s in result.winners())
-    if state.house.rounding == "total":
-        converted = (
-            f"Money is converted to {strongest} exactly and only the total is rounded down"
-            " (the columns from each currency are rounded down)."
-        )
-    else:
-        converted = f"Money is converted to {strongest} one currency at a time, each rounded down."
+    converted = conversion_sentence(state, strongest)
     lines = [
         _heading("Result", markdown, style),
         f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
@@ -455,18 +479,7 @@ def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAI
         f"{converted} {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
         f" {_cell(winners, markdown)}.",
         "",
-        table(
-            rows,
-            [
-                "rank",
-                "player",
-                f"total {strongest}",
-                *(f"from {c}" for c in CURRENCIES),
-                f"{strongest} certs",
-            ],
-            markdown=markdown,
-            align=["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))],
-        ),
+        score_table(state, result, markdown=markdown),
     ]
     return "\n".join(lines)
 
@@ -553,6 +566,8 @@ def show_text(
 
     ``since_player`` names the player whose last move ``since`` is.
     """
+    from .standings import standings_text
+
     log = view.log
     state = view.state
     title = log.title or log.filename
@@ -576,6 +591,9 @@ def show_text(
             [since_text(view, since, markdown=markdown, style=style, who=since_player), ""]
         )
     parts.append(state_text(state, markdown=markdown, style=style))
+    standings = standings_text(state, markdown=markdown, style=style)
+    if standings:
+        parts.extend(["", standings])
     parts.extend(["", _next_line(state, markdown, style)])
     return "\n".join(parts) + "\n"
 

@@ -242,6 +242,155 @@ def _state() -> dict[str, Any]:
     )
 
 
+def _standings() -> dict[str, Any]:
+    amounts = {"type": "number", "multipleOf": 0.5, "minimum": 0}
+    some_currencies = {
+        "type": "object",
+        "properties": {code: amounts for code in CURRENCIES},
+        "additionalProperties": False,
+    }
+    score_player = _object(
+        {
+            "name": {"type": "string"},
+            "total": {
+                "description": "Money converted to this currency, as the final scoring would.",
+                "type": "integer",
+            },
+            "rank": {"type": "integer", "minimum": 1},
+            "bankrupt": {"type": "boolean"},
+            "converted": _per_currency(
+                {"type": "integer", "minimum": 0},
+                "What each currency held would convert to, rounded down.",
+            ),
+            "certificates_of_strongest": _COUNT,
+        },
+        "One player's projected score, in seat order.",
+    )
+    projection = _object(
+        {
+            "basis": {
+                "description": "What is scored: the money as held now, the queue not settled.",
+                "type": "string",
+            },
+            "candidates": {
+                "description": "The strongest currency, or the currencies still tied.",
+                "type": "array",
+                "items": _CURRENCY,
+                "minItems": 1,
+            },
+            "strongest": {
+                "description": "The strongest currency; null when `candidates` tie.",
+                "anyOf": [_CURRENCY, {"type": "null"}],
+            },
+            "decided_by": {
+                "description": "What found it: `pairs`, `certificates`, or `tie` (the player"
+                " of the last turn would choose among `candidates`).",
+                "enum": ["pairs", "certificates", "tie"],
+            },
+            "rounding": {
+                "description": "The house rule `rounding` the totals follow.",
+                "enum": list(HouseRules.OPTIONS["rounding"]),
+            },
+            "scores": {
+                "description": "The projected scores, one entry per candidate, in its order.",
+                "type": "array",
+                "minItems": 1,
+                "items": _object(
+                    {
+                        "strongest": _CURRENCY,
+                        "players": {"type": "array", "items": score_player},
+                        "leaders": {
+                            "description": "Who would rank first.",
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "minItems": 1,
+                        },
+                    },
+                    "The scores if this candidate is the strongest currency.",
+                ),
+            },
+        },
+        "If the game ended now: the final scoring applied to the position as it stands"
+        " (at the end of the game, the result itself).",
+    )
+    risk = _object(
+        {
+            "position": {
+                "description": "Its place in the queue (1 is the front).",
+                "type": "integer",
+                "minimum": 1,
+            },
+            "item": {"enum": ["contract", "loan", "dividends"]},
+            "letter": {"anyOf": [{"enum": list("ABCDEF")}, {"type": "null"}]},
+            "owner": {"description": "Who owns it; null for the dividends.", **_NULLABLE_TEXT},
+            "can_pay": {
+                "description": "The owner holds everything it asks for now (true for the"
+                " dividends).",
+                "type": "boolean",
+            },
+            "short": {
+                "description": "What the owner lacks to pay it now, per currency short.",
+                **some_currencies,
+            },
+            "outcome": {
+                "description": "What resolving it now would do: `paid`, a new `loan` (the"
+                " amount + 1), `merged` into the owner's loan, `bankruptcy` (the game ends), or"
+                " a `dividend`.",
+                "enum": ["paid", "loan", "merged", "bankruptcy", "dividend"],
+            },
+            "loan": {
+                "description": "For `loan` and `merged`: the owner's loan as it would then be.",
+                "anyOf": [
+                    _object(
+                        {
+                            "letter": {"enum": list("ABCDEF")},
+                            "owes": {"type": "array", "items": _MONEY_TEXT, "minItems": 1},
+                            "position": {
+                                "description": "Its place in the queue then.",
+                                "type": "integer",
+                                "minimum": 1,
+                            },
+                        },
+                        "The loan after the resolve.",
+                    ),
+                    {"type": "null"},
+                ],
+            },
+            "text": {"description": "The same in a phrase.", "type": "string"},
+        },
+        "One queue item, resolved now with the money as held (a what-if: only the front item"
+        " can be resolved).",
+    )
+    exposure = _object(
+        {
+            "name": {"type": "string"},
+            "owes": _per_currency(amounts, "Owed by their contracts and loan in the queue."),
+            "holds": _per_currency(amounts, "Money held."),
+            "short": _per_currency(amounts, "How much more is owed than held (0 if covered)."),
+        },
+        "One player's exposure, in seat order.",
+    )
+    return _object(
+        {
+            "projection": projection,
+            "queue": {
+                "description": "The queue front first, each item if it were resolved now; empty"
+                " once the game has ended.",
+                "type": "array",
+                "items": risk,
+            },
+            "exposure": {
+                "description": "Per player: owed in the queue against held; empty once the"
+                " game has ended.",
+                "type": "array",
+                "items": exposure,
+            },
+        },
+        "Standings and risks, derived from the state by the engine's own rules: a projection,"
+        " not a result.",
+    )
+
+
 def show_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of ``forex show --format json``."""
     pending = _pending()
@@ -337,6 +486,7 @@ def show_schema() -> dict[str, Any]:
                 "type": "string",
             },
             "state": {"$ref": "#/$defs/state"},
+            "standings": {"$ref": "#/$defs/standings"},
             "since": {
                 "description": "With --since N: the moves after N up to `at`, with their events.",
                 "type": "array",
@@ -359,6 +509,7 @@ def show_schema() -> dict[str, Any]:
             "board",
             "next_dividend",
             "state",
+            "standings",
         ],
         "additionalProperties": False,
         "$defs": {
@@ -366,6 +517,7 @@ def show_schema() -> dict[str, Any]:
             "catch_up": _catch_up(),
             "queue_item": _queue_item(),
             "state": _state(),
+            "standings": _standings(),
         },
     }
 
