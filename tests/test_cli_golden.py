@@ -31,6 +31,10 @@ CASES: dict[str, tuple[list[str], int]] = {
         0,
     ),
     "show-six-end.txt": (["show", "examples/six-players.yaml"], 0),
+    "show-four-at-44-standings.txt": (
+        ["show", "examples/four-players-bankruptcy.yaml", "--at", "44"],
+        0,
+    ),
     "show-annotated-since.txt": (
         ["show", "examples/annotated-pbem.yaml", "--at", "12", "--since", "8"],
         0,
