@@ -490,7 +490,7 @@ def show_command(
     force: bool,
     fmt: str,
 ) -> None:
-    """Show the game: board, money, certificates, queue, who decides next, the result.
+    """Show the game: board, money, certificates, queue, standings, who decides next, the result.
 
     FILE may be - for standard input.
     """
