@@ -283,6 +283,8 @@ def check_position(state: GameState, rng: random.Random) -> None:
         assert state.result is not None
         assert proj.result_for(state.result.strongest) == state.result
         return
+    if state.pending.phase is Phase.STRONGEST_TIE:
+        assert proj.candidates == state.pending.candidates
     if state.ending is None:
         bankrupt = rng.randrange(len(state.players))
         forced = forced_ends(state, bankrupt)
@@ -398,3 +400,24 @@ def test_message_has_the_standings_line(tmp_path: Path, monkeypatch: pytest.Monk
         body = run(["message", "game.yaml", "--format", fmt]).stdout
         assert "If the game ended now (a projection, money as held): JPY strongest;" in body
         assert "Queue risks, if resolved now: contract D (carla) short 2 JPY" in body
+
+
+def test_a_game_that_ended_on_a_strongest_tie_shows_each_choice() -> None:
+    from tests.test_cli import run
+
+    six = str(EXAMPLES / "six-players.yaml")
+    text = run(["show", six, "--at", "-1"]).stdout
+    assert "The result for each choice (a projection)" in text
+    assert "a tie between GBP, EUR and USD" in text
+    assert "If the game ended now" not in text and "Queue risks" not in text
+    replay = gamelog.replay(gamelog.load(six))
+    state = replay.states[-2]
+    assert state.pending.phase is Phase.STRONGEST_TIE
+    assert state.bankrupt is not None
+    assert f"{state.players[state.bankrupt]} (bankrupt)" in text
+    (line,) = standings_lines(state)
+    assert line.startswith("The game has ended, the strongest currency still to be chosen:")
+    final = replay.final
+    assert final.result is not None
+    # The choice made is one of the projected candidates, and its projection is the result.
+    assert projection(state).result_for(final.result.strongest) == final.result

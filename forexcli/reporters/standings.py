@@ -29,6 +29,8 @@ PROJECTION_HEADING = "If the game ended now (a projection)"
 PROJECTION_BASIS = (
     "What the final scoring would give now: the money as held, the queue not settled."
 )
+ENDED_HEADING = "The result for each choice (a projection)"
+ENDED_BASIS = "The game has ended; the scores depend on the strongest currency still to be chosen."
 _DECIDED = {
     "pairs": "stronger in the most pairs",
     "certificates": "tied on pairs, most certificates in hands",
@@ -184,7 +186,11 @@ def exposure_text(state: GameState, *, markdown: bool = False, style: Style = PL
 def projection_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
     """The clearly labelled ``If the game ended now`` section."""
     proj = projection(state)
-    parts = [_heading(PROJECTION_HEADING, markdown, style), PROJECTION_BASIS]
+    if state.ending is None:
+        heading, basis = PROJECTION_HEADING, PROJECTION_BASIS
+    else:
+        heading, basis = ENDED_HEADING, ENDED_BASIS
+    parts = [_heading(heading, markdown, style), basis]
     if not proj.tied:
         result = proj.results[0]
         leaders = ", ".join(state.players[s] for s in result.winners())
@@ -200,7 +206,7 @@ def projection_text(state: GameState, *, markdown: bool = False, style: Style = 
     )
     rows = []
     for seat, name in enumerate(state.players):
-        cells = [_cell(name, markdown)]
+        cells = [_cell(name, markdown) + (" (bankrupt)" if seat == state.bankrupt else "")]
         for result in proj.results:
             cells.extend([str(result.totals[seat]), str(result.ranks[seat])])
         rows.append(cells)
@@ -251,7 +257,11 @@ def standings_lines(state: GameState) -> list[str]:
     if state.is_over:
         return []
     proj = projection(state)
-    head = "If the game ended now (a projection, money as held):"
+    head = (
+        "If the game ended now (a projection, money as held):"
+        if state.ending is None
+        else "The game has ended, the strongest currency still to be chosen:"
+    )
     if proj.tied:
         options = "; ".join(
             f"with {CURRENCIES[r.strongest]}:"
