@@ -421,3 +421,31 @@ def test_a_game_that_ended_on_a_strongest_tie_shows_each_choice() -> None:
     assert final.result is not None
     # The choice made is one of the projected candidates, and its projection is the result.
     assert projection(state).result_for(final.result.strongest) == final.result
+
+
+def test_show_json_standings_follow_the_schema() -> None:
+    import json
+
+    import jsonschema
+
+    from tests.test_cli import run
+
+    schema = json.loads((EXAMPLES.parent / "schemas" / "forex-show.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    four = str(EXAMPLES / "four-players-bankruptcy.yaml")
+    outcomes = set()
+    for at in (0, 3, 13, 44, 45):
+        data = json.loads(run(["show", four, "--at", str(at), "--format", "json"]).stdout)
+        assert not [e.message for e in validator.iter_errors(data)], at
+        standings = data["standings"]
+        outcomes.update(item["outcome"] for item in standings["queue"])
+        if at == 3:
+            assert standings["projection"]["decided_by"] == "tie"
+        if at == 44:
+            merged = [item for item in standings["queue"] if item["outcome"] == "merged"]
+            assert merged[0]["loan"]["letter"] == "A" and merged[0]["short"] == {"USD": 7}
+            esme = next(e for e in standings["exposure"] if e["name"] == "esme")
+            assert esme["short"]["CNY"] == 15 and esme["owes"]["CAD"] == 10.5
+    assert {"paid", "loan", "merged", "bankruptcy", "dividend"} <= outcomes
+    data["standings"]["queue"] = [dict(data["standings"]["queue"][0], outcome="lost")]
+    assert list(validator.iter_errors(data))
