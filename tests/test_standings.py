@@ -145,6 +145,11 @@ def test_projection_follows_the_rounding_house_rule(
     assert result.converted == ((0,) * 7, (1,) + (0,) * 6)
     assert result.totals == totals and result.ranks == ranks
     assert projection_data(state)["rounding"] == rounding
+    sentence = {
+        "each": "Money is converted to GBP one currency at a time, each rounded down.",
+        "total": "Money is converted to GBP exactly and only the total is rounded down",
+    }[rounding]
+    assert sentence in projection_text(state)
 
 
 # --------------------------------------------------------------------------- the queue
