@@ -438,7 +438,7 @@ def test_show_json_standings_follow_the_schema() -> None:
     schema = json.loads((EXAMPLES.parent / "schemas" / "forex-show.schema.json").read_text())
     validator = jsonschema.Draft202012Validator(schema)
     four = str(EXAMPLES / "four-players-bankruptcy.yaml")
-    outcomes = set()
+    outcomes: set[str] = set()
     for at in (0, 3, 13, 44, 45):
         data = json.loads(run(["show", four, "--at", str(at), "--format", "json"]).stdout)
         assert not [e.message for e in validator.iter_errors(data)], at
