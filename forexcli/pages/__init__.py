@@ -147,6 +147,8 @@ def apply_delta(old: Any, patch: Any) -> Any:
         index: int | str = int(key) if isinstance(out, list) else key
         if member == []:
             del out[index]
+        elif isinstance(member, list):
+            out[index] = member[0]
         else:
             out[index] = apply_delta(old[index], member)
     return out
@@ -230,7 +232,7 @@ def position_view(position: dict[str, Any]) -> dict[str, Any]:
         "queue_extras": queue_extras,
         "more": {
             **extras(position, SHOWN_KEYS),
-            **{f"state.{k}": v for k, v in extras(state, SHOWN_STATE_KEYS).items()},
+            **extras(state, SHOWN_STATE_KEYS),
         },
     }
 
