@@ -342,6 +342,7 @@ def replay_page(
         words=data["words"],
         house=house_rules_words(shown["house_rules"]),
         entries=log.entries[: replay.moves],
+        source=os.path.basename(log.filename),
         version=__version__,
         csp=csp,
         script=Markup(script),
