@@ -12,12 +12,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from forexcli import gamelog, pages
 from forexcli.pages import apply_delta, delta, positions, replay_page
-from tests.test_cli import ANNOTATED, BANKRUPT, EXAMPLES, INVALID, SIX, TWO, new_game, run
+from tests.test_cli import (
+    ANNOTATED,
+    BANKRUPT,
+    EXAMPLES,
+    INVALID,
+    SIX,
+    TWO,
+    new_game,
+    run,
+)
 
 EXAMPLE_LOGS = sorted(EXAMPLES.glob("*.yaml"))
 HOSTILE_NOTE = (
@@ -237,6 +247,19 @@ def test_size(path: Path) -> None:
     print(f"{path.name}: {played.moves} moves, {size / 1024:.0f} KB")
     assert size < 400 * 1024
     assert per_move * 100 < 250 * 1024  # a 100-move game of this kind
+
+
+def test_a_hundred_move_game_is_well_under_a_megabyte(tmp_path: Path) -> None:
+    """The six-player example cut after move 100: about 200 KB."""
+    document = yaml.safe_load(SIX.read_text(encoding="utf-8"))
+    document["moves"] = document["moves"][:100]
+    hundred = tmp_path / "hundred.yaml"
+    hundred.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    log, played = replayed(hundred)
+    assert played.moves == 100
+    size = len(replay_page(log, played).encode("utf-8"))
+    print(f"six players, 100 moves: {size / 1024:.0f} KB")
+    assert size < 256 * 1024
 
 
 # --------------------------------------------------------------------------- generic keys
