@@ -372,6 +372,52 @@ def test_the_page_without_javascript(browser: WebDriver, pages_dir: Path) -> Non
     assert severe(browser) == []
 
 
+def test_keys_the_page_does_not_know(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Keys that a later show JSON may add (a projection, queue risks) are drawn generically,
+    by the script as by the template, and break nothing."""
+    from selenium.webdriver.common.by import By
+
+    from forexcli import pages
+    from forexcli.gamelog import load, replay
+
+    real = pages.show_data  # type: ignore[attr-defined]
+
+    def more(view: Any, since: int | None = None) -> dict[str, Any]:
+        data = real(view, since)
+        data["projection"] = {"leader": "<i>ada</i>", "margin": view.at / 2, "ranks": [1, 2]}
+        data["state"]["queue_risks"] = [
+            {"letter": item.get("letter"), "short": None} for item in data["state"]["queue"][:1]
+        ]
+        for item in data["state"]["queue"]:
+            item["payable_now"] = item["item"] != "loan"
+        return data
+
+    log = load(EXAMPLES / "two-players.yaml")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pages, "show_data", more)
+        text = pages.replay_page(log, replay(log), at=20)
+    page = tmp_path_factory.mktemp("more") / "more.html"
+    page.write_text(text, encoding="utf-8")
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, page)
+        static = browser.find_element(By.ID, "position").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    assert "More about this position" in static and "<i>ada</i>" in static
+    assert "payable now" in browser.find_element(By.ID, "queue").text
+    open_page(browser, page, "#move-19")
+    browser.execute_script("window.forexReplay.go(20)")
+    assert browser.find_element(By.ID, "position").text == static
+    for at in (0, 40, 65):
+        browser.execute_script("window.forexReplay.go(arguments[0])", at)
+        section = browser.find_element(By.ID, "more-section").text
+        assert f"margin\n{at / 2:g}" in section
+    assert severe(browser) == []
+
+
 def test_the_page_prints(browser: WebDriver, pages_dir: Path) -> None:
     """For print, the controls go and the position and the moves stay."""
     from selenium.webdriver.common.by import By

@@ -256,7 +256,7 @@ def _asset(name: str) -> str:
 def _environment() -> Environment:
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
-    return Environment(
+    environment = Environment(
         loader=PackageLoader(__name__, ""),
         autoescape=True,
         undefined=StrictUndefined,
@@ -264,6 +264,15 @@ def _environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    environment.filters["number"] = js_number
+    return environment
+
+
+def js_number(value: float) -> str:
+    """A JSON number written as JavaScript writes it: ``10.0`` as ``10``, ``2.5`` as ``2.5``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _sha256(text: str) -> str:
