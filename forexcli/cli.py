@@ -245,6 +245,7 @@ def forex(ctx: click.Context, color: str) -> None:
     A message to send:   forex play game.yaml alice invest USD --message
     Two copies differ:   forex diff mine.yaml theirs.yaml
     Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
+    A replay page:       forex html game.yaml (then open game.html in a browser)
     Check logs in CI:    forex validate games/
     """
     ctx.ensure_object(dict)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from forexcli.pages import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
 from forexcli.svg import chart_x
 from tests.test_cli import ANNOTATED, EXAMPLES, ROOT, run
 from tests.test_pages import HOSTILE_NOTE, hostile_game
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from selenium.webdriver.chrome.webdriver import WebDriver
 
 EXAMPLE_LOGS = sorted(EXAMPLES.glob("*.yaml"))
+SHOWN_QUEUE = set(SHOWN_QUEUE_KEYS)
 INSTALL = (
     "no headless Chromium for the replay page tests: install it with"
     " `apt-get install chromium chromium-driver` (Debian, Ubuntu) and"
@@ -193,7 +195,10 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
         else:
             terms = f"{item['left']} left; next: {data['next_dividend']}"
         owner = item.get("owner") or ""
-        assert row["cells"] == [str(index), item["item"], item.get("letter") or "", owner, terms]
+        expected = [str(index), item["item"], item.get("letter") or "", owner, terms]
+        assert row["cells"][:5] == expected
+        # A key the page does not know (a later show JSON's) is a column of its own.
+        assert len(row["cells"]) == 5 + len({k for i in queue for k in i} - SHOWN_QUEUE)
     letters = " ".join(state["free_letters"]) or "none"
     assert dom["letters"] == f"Free letters: {letters}"
     left = state["dividends_left"]
@@ -235,7 +240,13 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
             assert row["cells"][2] == str(player["total"])
             assert row["amounts"] == {c: str(v) for c, v in player["converted"].items()}
             assert row["head"] == player["name"] + (" (bankrupt)" if player["bankrupt"] else "")
-    assert dom["more"] is None  # every key of today's show JSON has its own place
+    # Keys the page has no place for (a later show JSON's) are in "More about this position".
+    unknown = [k for k in data if k not in SHOWN_KEYS]
+    unknown += [k for k in state if k not in SHOWN_STATE_KEYS]
+    if unknown:
+        assert all(k.replace("_", " ") in dom["more"] for k in unknown), unknown
+    else:
+        assert dom["more"] is None
     assert dom["current"] == [str(at)]
     assert dom["cursor"] == pytest.approx(chart_x(at, moves), abs=0.01)
     if script:
@@ -395,9 +406,11 @@ def test_keys_the_page_does_not_know(
         return data
 
     log = load(EXAMPLES / "two-players.yaml")
+    played = replay(log)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pages, "show_data", more)
-        text = pages.replay_page(log, replay(log), at=20)
+        text = pages.replay_page(log, played, at=20)
+        expected = json.loads(json.dumps(pages.positions(log, played)))
     page = tmp_path_factory.mktemp("more") / "more.html"
     page.write_text(text, encoding="utf-8")
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
@@ -411,6 +424,7 @@ def test_keys_the_page_does_not_know(
     open_page(browser, page, "#move-19")
     browser.execute_script("window.forexReplay.go(20)")
     assert browser.find_element(By.ID, "position").text == static
+    check(read(browser), expected[20])
     for at in (0, 40, 65):
         browser.execute_script("window.forexReplay.go(arguments[0])", at)
         section = browser.find_element(By.ID, "more-section").text
