@@ -245,6 +245,7 @@ def forex(ctx: click.Context, color: str) -> None:
     A message to send:   forex play game.yaml alice invest USD --message
     Two copies differ:   forex diff mine.yaml theirs.yaml
     Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
+    A replay page:       forex html game.yaml (then open game.html in a browser)
     Check logs in CI:    forex validate games/
     """
     ctx.ensure_object(dict)
@@ -477,7 +478,15 @@ def new_command(
     help="Draw the board (after --at N) as an SVG picture into OUT.svg instead of the tables;"
     " - writes it to standard output.",
 )
-@click.option("--force", is_flag=True, help="With --svg: replace OUT.svg if it exists.")
+@click.option(
+    "--html",
+    "html_path",
+    metavar="OUT.html",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the whole game as a replay page into OUT.html instead of the tables, opening"
+    " after --at N (see forex html); - writes it to standard output.",
+)
+@click.option("--force", is_flag=True, help="With --svg or --html: replace the file if it exists.")
 @_format_option()
 @click.pass_context
 def show_command(
@@ -487,6 +496,7 @@ def show_command(
     since: int | None,
     since_player: str | None,
     svg_path: str | None,
+    html_path: str | None,
     force: bool,
     fmt: str,
 ) -> None:
@@ -498,13 +508,26 @@ def show_command(
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
+    if html_path is not None:
+        if svg_path is not None:
+            raise click.UsageError("give --svg or --html, not both")
+        if since is not None or since_player is not None:
+            raise click.UsageError(
+                "--html writes the whole game (every move's catch-up included):"
+                " leave out --since/--since-player"
+            )
+        if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("--html writes a page: leave out --format")
+        log, played = load_replay(file)
+        _write_page(log, played, html_path, at, None, force)
+        return
     if svg_path is not None:
         if since is not None or since_player is not None:
             raise click.UsageError("--svg draws the board only: leave out --since/--since-player")
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--svg draws the board only: leave out --format")
     elif force:
-        raise click.UsageError("--force goes with --svg (it replaces the picture's file)")
+        raise click.UsageError("--force goes with --svg or --html (it replaces that file)")
     view = _view(file, at)
     since_point = None
     if since is not None:
@@ -606,6 +629,88 @@ def chart_command(file: str, output: str, title: str | None, force: bool) -> Non
         hint = "the picture needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
     _write_picture(output, strength_chart_svg(played, title), force, "chart")
+
+
+# --------------------------------------------------------------------------- html
+
+
+def _page_output(file: str, output: str | None) -> str:
+    """Where ``forex html`` writes: ``-o``, else FILE with ``.html`` for its ``.yaml``/``.yml``
+    (standard output for a log read from standard input)."""
+    if output is not None:
+        return output
+    if file == "-":
+        return "-"
+    stem, suffix = os.path.splitext(file)
+    return (stem if suffix.lower() in (".yaml", ".yml") else file) + ".html"
+
+
+def _write_page(
+    log: GameLog, played: Replay, output: str, at: int | None, title: str | None, force: bool
+) -> None:
+    """Write the replay page of a log that replays to its end (atomically; ``-``: standard
+    output); a log with an illegal move exits with its problem."""
+    from .pages import replay_page
+    from .problems import LogError
+    from .reporters.files import write_output
+
+    problem = played.problem
+    if problem is not None:
+        hint = "the page needs a log that replays to its end: fix or undo that move"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    opening = None if at is None else _point(played.moves, at, log.filename)
+    page = replay_page(log, played, at=opening, title=title)
+    if output == "-":
+        _echo(page)
+        return
+    try:
+        write_output(output, page, force=force)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    size = len(page.encode("utf-8"))
+    _echo(
+        f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
+        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
+    )
+
+
+@forex.command("html", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT.html",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the page to OUT.html; - : standard output [FILE with .html for .yaml].",
+)
+@click.option(
+    "--at",
+    type=int,
+    metavar="N",
+    help="Open the page after move N (0 = the start; -1 = before the last move) [the last].",
+)
+@click.option("--title", metavar="TEXT", help="The page's title [the game's title].")
+@click.option("--force", is_flag=True, help="Replace OUT.html if it exists.")
+def html_command(
+    file: str, output: str | None, at: int | None, title: str | None, force: bool
+) -> None:
+    """Write the game as one HTML page to step through in a browser: a replay.
+
+    At every position the page shows what forex show --at N shows (board,
+    money, certificates, supply, queue, free letters, dividends, who decides
+    next), the move's text, its note and what it did, and the result at the
+    end; the strength chart of the whole game marks the position and jumps
+    to a move when clicked. Step with the buttons, the arrow keys (Home,
+    End), the slider or the move list; OUT.html#move-N opens after move N.
+
+    The file is self-contained: no network, font or script from elsewhere.
+    Without JavaScript it shows the opening position and the moves, and it
+    prints. It is written atomically and never replaces a file without
+    --force. FILE may be - for standard input (the page then goes to
+    standard output unless -o is given).
+    """
+    log, played = load_replay(file)
+    _write_page(log, played, _page_output(file, output), at, title, force)
 
 
 # --------------------------------------------------------------------------- moves

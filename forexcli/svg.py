@@ -285,6 +285,17 @@ def _ticks(low: int, high: int, count: int = 6) -> list[int]:
     return list(range(first, high + 1, step))
 
 
+def chart_x(move: int, moves: int) -> float:
+    """The x coordinate of ``move`` (0 = the start) on a strength chart of ``moves`` moves."""
+    plot_w = CHART_W - MARGIN_L - MARGIN_R
+    return MARGIN_L + (plot_w * move / moves if moves else plot_w / 2)
+
+
+CHART_PLOT_TOP = MARGIN_T
+CHART_PLOT_BOTTOM = CHART_H - MARGIN_B
+"""The y coordinates of the top and the bottom of a strength chart's plot area."""
+
+
 def strength_chart_svg(replay: Replay, title: str | None = None) -> str:
     """Each currency's strength over the game, one line per currency, as standalone SVG.
 
@@ -299,7 +310,7 @@ def strength_chart_svg(replay: Replay, title: str | None = None) -> str:
     plot_h = CHART_H - MARGIN_T - MARGIN_B
 
     def px(move: int) -> float:
-        return MARGIN_L + (plot_w * move / moves if moves else plot_w / 2)
+        return chart_x(move, moves)
 
     def py(value: float) -> float:
         return MARGIN_T + plot_h * (high - value) / (high - low)

@@ -1,0 +1,362 @@
+"""The replay page: a whole game in one self-contained HTML file (``forex html``).
+
+``replay_page(log, replay)`` returns one HTML document that needs nothing
+else: no network, no font, no external script or style.  It holds
+
+- every position of the game as ``show --format json`` gives it
+  (``reporters.game.show_data`` with the catch-up of the move that led there),
+  the first one whole and each next one as a :func:`delta` from the one
+  before, in a ``<script type="application/json">`` block;
+- the opening position (the last one unless ``at`` says otherwise) and the
+  list of moves rendered as HTML by Jinja2 with autoescape, so that the page
+  reads without JavaScript and prints;
+- the strength chart of ``svg.strength_chart_svg`` inline, with a cursor and
+  one invisible strip per move to click;
+- one small plain script (``replay.js``) that steps through the positions and
+  draws each with DOM calls (text only: it never parses HTML).  The script
+  knows no rules: every number and sentence comes from the JSON.
+
+A Content-Security-Policy allows only that script and that style (by their
+SHA-256) and no request of any kind, so a note can neither run script nor
+load anything even if it got past the escaping.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+from functools import cache
+from importlib import resources
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from ..engine import CURRENCIES
+from ..reporters.game import _DECIDED_BY, _ENDINGS, HOUSE_RULE_TEXTS, View, show_data
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+    from ..gamelog import GameLog, Replay
+
+PAGE_FORMAT = "forex-replay"
+PAGE_VERSION = 1
+
+SHOWN_KEYS = (
+    "format",
+    "version",
+    "file",
+    "title",
+    "players",
+    "first",
+    "seed",
+    "house_rules",
+    "moves",
+    "at",
+    "last_move",
+    "pending",
+    "board",
+    "next_dividend",
+    "state",
+    "since",
+)
+"""The keys of ``show --format json`` that the page lays out in their own place."""
+
+SHOWN_STATE_KEYS = (
+    "turn",
+    "turn_player",
+    "spot_done",
+    "pending",
+    "pairs",
+    "players",
+    "supply",
+    "removed",
+    "sold",
+    "queue",
+    "free_letters",
+    "dividends_left",
+    "bankrupt",
+    "result",
+)
+"""The keys of its ``state`` that the page lays out; any other key of either goes to
+the page's "More about this position" section, drawn generically."""
+
+SHOWN_PLAYER_KEYS = ("name", "seat", "money", "certificates")
+"""The keys of a ``state.players`` item shown in the money and certificate tables;
+other keys become extra columns of the money table."""
+
+SHOWN_QUEUE_KEYS = ("item", "letter", "owner", "pay", "receive", "owes", "left")
+"""The keys of a ``state.queue`` item shown in the queue table; other keys become
+extra columns of it."""
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def positions(log: GameLog, replay: Replay) -> list[dict[str, Any]]:
+    """``show --at N --since N-1 --format json`` for N = 0 (without ``since``) to the last
+    legal move: each position with the catch-up of the move that led to it."""
+    return [
+        show_data(View(log, replay, at), None if at == 0 else at - 1)
+        for at in range(replay.moves + 1)
+    ]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: ``1``, ``1.0`` and ``True`` differ."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def delta(old: Any, new: Any) -> Any:
+    """A patch that turns the JSON value ``old`` into ``new`` (see :func:`apply_delta`).
+
+    ``[value]`` replaces with ``value``; an object patches an object (or a list
+    of the same length, by index), each key holding the patch of that member,
+    ``[]`` for one to delete.  Members that are the same are left out.
+    """
+    if isinstance(old, dict) and isinstance(new, dict):
+        patch: dict[str, Any] = {key: [] for key in old if key not in new}
+        for key, value in new.items():
+            if key not in old:
+                patch[key] = [value]
+            elif not _same(old[key], value):
+                patch[key] = delta(old[key], value)
+        return patch
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return {
+            str(index): delta(a, b)
+            for index, (a, b) in enumerate(zip(old, new, strict=True))
+            if not _same(a, b)
+        }
+    return [new]
+
+
+def apply_delta(old: Any, patch: Any) -> Any:
+    """``old`` with ``patch`` applied (``replay.js`` does the same in the browser)."""
+    if isinstance(patch, list):
+        return patch[0]
+    out: Any = list(old) if isinstance(old, list) else dict(old)
+    for key, member in patch.items():
+        index: int | str = int(key) if isinstance(out, list) else key
+        if member == []:
+            del out[index]
+        elif isinstance(member, list):
+            out[index] = member[0]
+        else:
+            out[index] = apply_delta(old[index], member)
+    return out
+
+
+def page_data(shown: list[dict[str, Any]], at: int | None = None) -> dict[str, Any]:
+    """What the page embeds, from :func:`positions`: the first position whole, the others
+    as deltas, the position to open at (``at``, the last by default)."""
+    start = len(shown) - 1 if at is None else at
+    return {
+        "format": PAGE_FORMAT,
+        "version": PAGE_VERSION,
+        "start": start,
+        "currencies": list(CURRENCIES),
+        "words": {"ending": _ENDINGS, "decided_by": _DECIDED_BY},
+        "shown": {
+            "top": list(SHOWN_KEYS),
+            "state": list(SHOWN_STATE_KEYS),
+            "player": list(SHOWN_PLAYER_KEYS),
+            "queue": list(SHOWN_QUEUE_KEYS),
+        },
+        "first": shown[0],
+        "deltas": [delta(a, b) for a, b in pairwise(shown)],
+    }
+
+
+def script_json(data: Any) -> str:
+    """``data`` as compact JSON safe inside ``<script>``: no ``<``, ``>``, ``&`` or line
+    separators in it, so no ``</script>`` or comment can close the block early."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    for ch, escape in (
+        ("<", "\\u003c"),
+        (">", "\\u003e"),
+        ("&", "\\u0026"),
+        ("\u2028", "\\u2028"),
+        ("\u2029", "\\u2029"),
+    ):
+        text = text.replace(ch, escape)
+    return text
+
+
+# --------------------------------------------------------------------------- the view
+
+
+def extras(data: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
+    """The members of ``data`` the page has no place of its own for."""
+    return {key: value for key, value in data.items() if key not in known}
+
+
+def position_view(position: dict[str, Any]) -> dict[str, Any]:
+    """The show JSON of one position arranged for the template (nothing computed anew)."""
+    state = position["state"]
+    spaces = {f"{p['stronger']}/{p['weaker']}": p["space"] for p in state["pairs"]}
+    held: dict[str, list[str]] = {p["name"]: [] for p in state["players"]}
+    for item in state["queue"]:
+        if item.get("owner") in held:
+            label = item["letter"] if item["item"] == "contract" else f"loan {item['letter']}"
+            held[item["owner"]].append(label)
+    summary = (position.get("since") or [None])[-1]
+    catchup: list[str] = []
+    if summary is not None:
+        catchup = [
+            *summary["events"],
+            *(f"money: {line}" for line in summary["money"]),
+            *summary["rates"],
+            *summary["result"],
+        ]
+    player_extras = sorted(
+        {key for p in state["players"] for key in p if key not in SHOWN_PLAYER_KEYS}
+    )
+    queue_extras = sorted(
+        {key for item in state["queue"] for key in item if key not in SHOWN_QUEUE_KEYS}
+    )
+    return {
+        "p": position,
+        "s": state,
+        "spaces": spaces,
+        "held": held,
+        "catchup": catchup,
+        "player_extras": player_extras,
+        "queue_extras": queue_extras,
+        "more": {
+            **extras(position, SHOWN_KEYS),
+            **extras(state, SHOWN_STATE_KEYS),
+        },
+    }
+
+
+def house_rules_words(house_rules: dict[str, str]) -> list[str]:
+    """``each currency's conversion rounded down``: one phrase per house rule in force."""
+    return [
+        HOUSE_RULE_TEXTS.get(option, {}).get(value, f"{option}: {value}")
+        for option, value in house_rules.items()
+    ]
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def _asset(name: str) -> str:
+    return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def _environment() -> Environment:
+    from jinja2 import Environment, PackageLoader, StrictUndefined
+
+    environment = Environment(
+        loader=PackageLoader(__name__, ""),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    environment.filters["number"] = js_number
+    return environment
+
+
+def js_number(value: float) -> str:
+    """A JSON number written as JavaScript writes it: ``10.0`` as ``10``, ``2.5`` as ``2.5``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def chart_svg(replay: Replay, opening: int) -> str:
+    """The strength chart for the page: no XML prolog, a cursor at ``opening``, and one
+    strip per position to click (``data-move``, ``data-x`` its x)."""
+    from ..svg import CHART_PLOT_BOTTOM, CHART_PLOT_TOP, chart_x, strength_chart_svg
+
+    svg = strength_chart_svg(replay)
+    svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
+    moves = replay.moves
+    top, bottom = CHART_PLOT_TOP, CHART_PLOT_BOTTOM
+    xs = [chart_x(move, moves) for move in range(moves + 1)]
+    parts = ['<g id="chart-strips" class="strips">']
+    for move, x in enumerate(xs):
+        left = (x + xs[move - 1]) / 2 if move else x - 4
+        right = (x + xs[move + 1]) / 2 if move < moves else x + 4
+        label = f"after move {move}" if move else "the start"
+        parts.append(
+            f'<rect class="strip" data-move="{move}" data-x="{x:.2f}" x="{left:.2f}"'
+            f' y="{top}" width="{right - left:.2f}" height="{bottom - top}"'
+            f' fill="transparent"><title>{label}</title></rect>'
+        )
+    parts.append("</g>")
+    x = xs[opening]
+    parts.append(
+        f'<line id="chart-cursor" x1="{x:.2f}" x2="{x:.2f}" y1="{top}" y2="{bottom}"'
+        ' stroke="#111111" stroke-width="1.5" pointer-events="none"/>'
+    )
+    cut = svg.rindex("</svg>")
+    return svg[:cut] + "\n".join(parts) + "\n" + svg[cut:]
+
+
+def currency_css() -> str:
+    """Each currency's code in its colour of the pictures (``svg.COLOURS``)."""
+    from ..svg import COLOURS
+
+    return "".join(
+        f'.cur[data-currency="{code}"] {{ color: {COLOURS[code]}; }}\n' for code in CURRENCIES
+    )
+
+
+def replay_page(
+    log: GameLog, replay: Replay, *, at: int | None = None, title: str | None = None
+) -> str:
+    """The replay page of the legal moves of ``replay``, opening after move ``at``
+    (the last by default; a ``#move-N`` link opens at N)."""
+    from markupsafe import Markup
+
+    from .. import __version__
+
+    every = positions(log, replay)
+    data = page_data(every, at)
+    opening = data["start"]
+    shown = every[opening]
+    script = _asset("replay.js")
+    style = _asset("replay.css") + currency_css()
+    if "</" in script or "</" in style:  # pragma: no cover - a packaging mistake
+        raise ValueError("replay.js and replay.css must not hold '</'")
+    name = title or log.title or os.path.basename(log.filename)
+    csp = (
+        "default-src 'none'; img-src data:; "
+        f"script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
+        "base-uri 'none'; form-action 'none'"
+    )
+    template = _environment().get_template("replay.html.j2")
+    return template.render(
+        name=name,
+        log=log,
+        total=replay.moves,
+        opening=opening,
+        currencies=CURRENCIES,
+        words=data["words"],
+        house=house_rules_words(shown["house_rules"]),
+        entries=log.entries[: replay.moves],
+        source=os.path.basename(log.filename),
+        version=__version__,
+        csp=csp,
+        script=Markup(script),
+        style=Markup(style),
+        data=Markup(script_json(data)),
+        chart=Markup(chart_svg(replay, opening)),
+        **position_view(shown),
+    )
