@@ -1,0 +1,1 @@
+"""Games behind one interface (see base.py)."""
