@@ -1,0 +1,215 @@
+"""World Exchangers behind the ``Game`` interface (``forexcli.games.base``).
+
+Layout: ``engine/`` is the pure rules core (components as data, state,
+decisions, errors, rules, seeded deal); ``notation`` reads and writes log
+entries; ``schema_source`` holds the JSON Schemas; ``load`` reads a
+components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
+``setup`` takes the header (plain data) and the decoded components file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from ..base import OVER, Pending, Resource
+from . import notation, schema_source
+from .engine import (
+    DEALER,
+    Components,
+    Decision,
+    HouseRules,
+    Phase,
+    Setup,
+    State,
+    WorldexError,
+    apply,
+    components_from_data,
+    legal_decisions,
+    new_game,
+)
+
+GAME_NAME = schema_source.GAME_NAME
+
+
+def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
+    """The core's ``Setup`` and house rules from a (schema-checked) log header."""
+    players = tuple(str(p) for p in header["players"])
+    boards = header.get("boards") or {}
+    given = header.get("setup") or {}
+    roles = given.get("roles")
+    starting = given.get("starting")
+    trends = given.get("trends") or {}
+    area = given.get("area")
+    setup = Setup(
+        players=players,
+        boards=tuple(str(boards.get(p, "A")) for p in players),
+        role_side=str(header.get("roles_side", "A")),
+        roles=None if roles is None else tuple(str(roles.get(p, "")) for p in players),
+        starting=None
+        if starting is None
+        else tuple(tuple(str(c) for c in starting.get(p, ())) for p in players),
+        mid_trend=trends.get("mid"),
+        end_trend=trends.get("end"),
+        area=None if area is None else tuple(str(c) for c in area),
+        first=header.get("first"),
+        deal=str(header.get("deal", "recorded")),
+        seed=None if header.get("seed") is None else str(header["seed"]),
+        seed_sha256=header.get("seed_sha256"),
+        atom_trends=bool(header.get("atom_trends", False)),
+    )
+    rules = header.get("house_rules") or {}
+    house = HouseRules(**{k: str(v) for k, v in rules.items() if k in HouseRules.OPTIONS})
+    return setup, house
+
+
+def _symbols(symbols: Any) -> dict[str, int]:
+    shown: dict[str, int] = symbols.as_dict()
+    return shown
+
+
+class WorldexGame:
+    """World Exchangers' rules module (see ``forexcli.games.base.Game``)."""
+
+    name = GAME_NAME
+    title = "World Exchangers"
+    rules_error: type[Exception] = WorldexError
+    notation_error: type[Exception] = notation.NotationError
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The log schema (draft) and the components file's schema."""
+        return {
+            "log": schema_source.log_schema(),
+            "components": schema_source.components_schema(),
+        }
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """The components file the header names, with its SHA-256."""
+        given = header.get("components") or {}
+        return (Resource("components", given.get("file"), given.get("sha256")),)
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> State:
+        """``new_game`` from the header and the decoded components (data or ``Components``)."""
+        components = resources["components"]
+        if not isinstance(components, Components):
+            components = components_from_data(components)
+        setup, house = setup_from_header(header)
+        return new_game(components, setup, house)
+
+    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
+        """The decisions of one entry (``deck: reveal ...`` for reveals)."""
+        return notation.parse(key, text)
+
+    def write(self, decisions: Sequence[Decision]) -> str:
+        """The notation of one entry."""
+        return notation.write(decisions)
+
+    def key(self, decisions: Sequence[Decision]) -> str:
+        """The player, or ``deck`` for a reveal."""
+        return notation.who(decisions)
+
+    def legal(self, state: State) -> Sequence[Decision]:
+        """``engine.legal_decisions`` (lazy for reveals of unknown cards)."""
+        return legal_decisions(state)
+
+    def apply(self, state: State, decision: Decision) -> State:
+        """``engine.apply``."""
+        return apply(state, decision)
+
+    def pending(self, state: State) -> Pending:
+        """The player on turn (``turn`` or ``second`` card), ``deck`` for a reveal, or over."""
+        pending = state.pending
+        if pending.phase is Phase.OVER:
+            return OVER
+        if pending.phase is Phase.REVEAL:
+            return Pending((DEALER,), "reveal", pending.count)
+        assert pending.seat is not None
+        return Pending((state.players[pending.seat].name,), pending.phase.value)
+
+    def result(self, state: State) -> Optional[dict[str, Any]]:
+        """Each player's score by part, total and rank, and the winners."""
+        result = state.result
+        if result is None:
+            return None
+        return {
+            "players": [
+                {
+                    "name": player.name,
+                    "cities": score.cities,
+                    "cash": score.cash,
+                    "settlement_points": score.settlement_points,
+                    "settlement": score.settlement,
+                    "investments": dict(
+                        zip(("green", "orange", "blue"), score.investments, strict=True)
+                    ),
+                    "trend": score.trend,
+                    "media_value": score.media_value,
+                    "media": score.media,
+                    "total": score.total,
+                    "rank": result.ranks[seat],
+                }
+                for seat, (player, score) in enumerate(
+                    zip(state.players, result.scores, strict=True)
+                )
+            ],
+            "winners": [state.players[seat].name for seat in result.winners()],
+        }
+
+    def view(self, state: State) -> dict[str, Any]:
+        """The public state (the deck's order is never shown, only its size)."""
+        pending = self.pending(state)
+        return {
+            "game": GAME_NAME,
+            "round": state.round,
+            "first": state.players[state.first].name,
+            "roles_side": state.role_side,
+            "pending": {
+                "deciders": list(pending.deciders),
+                "kind": pending.kind,
+                "count": pending.count,
+            },
+            "players": [
+                {
+                    "name": player.name,
+                    "role": player.role,
+                    "board": player.board,
+                    "cash": player.cash,
+                    "line": list(player.line),
+                    "cities": list(player.cities),
+                    "media": player.media,
+                    "gained": _symbols(player.gained),
+                    "bought_two": player.bought_two,
+                    "sold_two": player.sold_two,
+                    "months": [
+                        {
+                            "month": mark.month,
+                            "cash": mark.cash,
+                            "action": mark.action,
+                            "cards": list(mark.cards),
+                            "gained": _symbols(mark.gained),
+                            "ring": mark.ring,
+                            "extra_cash": mark.extra_cash,
+                            "lost": mark.lost,
+                        }
+                        for mark in player.marks
+                    ],
+                }
+                for player in state.players
+            ],
+            "area": list(state.area),
+            "deck_size": len(state.deck),
+            "removed": list(state.removed),
+            "trends": {"mid": state.mid_trend, "end": state.end_trend},
+            "mid_trend_media": list(state.trend_media),
+            "turn": None
+            if state.turn is None
+            else {
+                "action": state.turn.action,
+                "cards": list(state.turn.cards),
+                "cash": state.turn.cash,
+            },
+            "result": self.result(state),
+        }
+
+
+WORLDEX = WorldexGame()
