@@ -33,12 +33,14 @@ NAME_RE = r"[^\x00-\x20\x7f,+#:](?:[^\x00-\x1f\x7f,+#:]*[^\x00-\x20\x7f,+#:])?"
 """A city name: no control characters, none of , + # :, no space at either end."""
 _ONE_OR_TWO = rf"{NAME_RE}(?:, {NAME_RE})?"
 _UP_TO_FIVE = rf"{NAME_RE}(?:, {NAME_RE}){{0,4}}"
+_ANY = rf"{NAME_RE}(?:, {NAME_RE})*"
+"""Sales can grow the sale area past 5: Estelle may discard all of it."""
 
 PATTERNS: dict[str, str] = {
     "buy": rf"buy (?P<cards>{_ONE_OR_TWO})(?P<options>(?: \+(?:box|rue|ring))*)",
     "sell": rf"sell (?P<cards>{_ONE_OR_TWO})(?P<options>(?: \+(?:box|rue|ring|cash [1-9][0-9]?))*)",
     "pass": r"pass",
-    "refresh": rf"refresh(?: (?P<cards>{_UP_TO_FIVE}))?",
+    "refresh": rf"refresh(?: (?P<cards>{_ANY}))?",
     "reveal": rf"reveal (?P<cards>{_UP_TO_FIVE})",
 }
 KINDS = tuple(PATTERNS)

@@ -354,9 +354,8 @@ def _cards(names: Iterable[str]) -> str:
     return listed or "none"
 
 
-def _money(state: State, seat: int) -> int:
-    turn = state.turn
-    return turn.cash if turn is not None else state.players[seat].cash
+def _count(cards: int) -> str:
+    return "1 card is" if cards == 1 else f"{cards} cards are"
 
 
 def _affordable(state: State, cash: int, area: Sequence[str]) -> list[str]:
@@ -530,10 +529,7 @@ def apply(state: State, decision: Decision) -> State:
     if decision.player not in names:
         raise UnknownName(f"{decision.player!r} is not a player ({', '.join(names)})")
     if pending.phase is Phase.REVEAL:
-        raise NotYourDecision(
-            f"{pending.count} card{'s' if pending.count != 1 else ''} are to be revealed from"
-            " the deck first"
-        )
+        raise NotYourDecision(f"{_count(pending.count)} to be revealed from the deck first")
     assert pending.seat is not None
     seat = pending.seat
     if decision.player != names[seat]:
@@ -735,9 +731,7 @@ def _apply_reveal(state: State, decision: Reveal) -> State:
     count = state.pending.count
     cards = decision.cards
     if len(cards) != count:
-        raise BadReveal(
-            f"{count} card{'s' if count != 1 else ''} are to be revealed; {len(cards)} given"
-        )
+        raise BadReveal(f"{_count(count)} to be revealed; {len(cards)} given")
     seen: set[str] = set()
     for card in cards:
         if card in seen:
