@@ -12,6 +12,7 @@ from forexcli import gamelog, games
 from forexcli.engine import Decision as ForexDecision
 from forexcli.engine import GameState
 from forexcli.games.base import Game
+from forexcli.games.base import state_digest as frame_digest
 from forexcli.games.forex import FOREX
 from forexcli.games.worldex import WORLDEX
 from forexcli.games.worldex.engine import Decision, State, commitment
@@ -54,8 +55,10 @@ def test_forex_through_the_interface_is_forex(path: Path) -> None:
             assert decision in FOREX.legal(state) or decision.__class__.__name__ == "Spot"
             state = FOREX.apply(state, decision)
         assert state == expected
+        assert frame_digest(FOREX, state) == state_digest(state)
         if entry.digest is not None:
             assert state_digest(state) == entry.digest
+    assert FOREX.log_keys(header) == log.players
     assert FOREX.pending(state).over == state.is_over
     if state.is_over:
         assert FOREX.result(state) == FOREX.view(state)["result"]
@@ -88,6 +91,7 @@ def test_worldex_through_the_interface() -> None:
     header = worldex_header()
     log_schema = WORLDEX.schemas()["log"]
     assert not list(Draft202012Validator(log_schema).iter_errors({**header, "moves": []}))
+    assert WORLDEX.log_keys(header) == ("ai", "louis", "deck")
     (resource,) = WORLDEX.resources(header)
     assert (resource.role, resource.path) == ("components", "invented-components.json")
     state = WORLDEX.setup(header, {"components": data})

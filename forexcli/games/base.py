@@ -24,6 +24,7 @@ and ``write`` takes one.  Everything the frame needs per game:
                    ``setup``; the game gets their decoded content
 ``setup()``        header (plain data, schema-checked) + resources -> state;
                    raises the game's ``rules_error`` with a stable code
+``log_keys()``     who may write an entry: the players, and pseudo-deciders
 ``parse()``        notation -> decisions; raises ``notation_error``
 ``write()``        decisions -> notation (``parse(write(d)) == d``)
 ``legal()``        every decision possible now (the single source of truth;
@@ -58,6 +59,8 @@ that kind are separate Protocols (``Narrated`` below) the frame tests for.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, TypeVar, runtime_checkable
@@ -125,6 +128,10 @@ class Game(Protocol[StateT, DecisionT]):
         """The state at the start, from the header and the decoded resources."""
         ...
 
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """Every key an entry may have: the players, then any pseudo-decider (``deck``)."""
+        ...
+
     def parse(self, key: str, text: str) -> tuple[DecisionT, ...]:
         """The decisions of one log entry ``KEY: TEXT``."""
         ...
@@ -165,3 +172,12 @@ class Narrated(Protocol[StateIn, DecisionIn]):
     def describe(self, before: StateIn, decision: DecisionIn, after: StateIn) -> tuple[str, ...]:
         """Sentences saying what ``decision`` did."""
         ...
+
+
+def state_digest(game: Game[StateT, Any], state: StateT) -> str:
+    """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
+
+    For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
+    """
+    canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]

@@ -61,6 +61,10 @@ class ForexGame:
         house = HouseRules(**{k: v for k, v in given.items() if k in HouseRules.OPTIONS})
         return new_game(players, removed, header.get("first", players[0]), house)
 
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players: every For-Ex decision is a player's."""
+        return tuple(header["players"])
+
     def parse(self, key: str, text: str) -> tuple[Decision, ...]:
         """``notation.parse`` of one entry, as engine decisions."""
         return notation.parse(key, text).decisions()

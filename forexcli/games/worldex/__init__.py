@@ -96,6 +96,10 @@ class WorldexGame:
         setup, house = setup_from_header(header)
         return new_game(components, setup, house)
 
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players, and ``deck`` for reveals."""
+        return (*(str(p) for p in header["players"]), DEALER)
+
     def parse(self, key: str, text: str) -> tuple[Decision, ...]:
         """The decisions of one entry (``deck: reveal ...`` for reveals)."""
         return notation.parse(key, text)
