@@ -11,7 +11,7 @@ import pytest
 from forexcli import gamelog, games
 from forexcli.engine import Decision as ForexDecision
 from forexcli.engine import GameState
-from forexcli.games.base import Game
+from forexcli.games.base import Game, Narrated
 from forexcli.games.base import state_digest as frame_digest
 from forexcli.games.forex import FOREX
 from forexcli.games.worldex import WORLDEX
@@ -102,6 +102,11 @@ def test_worldex_through_the_interface() -> None:
         assert decision in WORLDEX.legal(state)
         state = WORLDEX.apply(state, decision)
         assert WORLDEX.write((decision,)) == text
+    assert isinstance(WORLDEX, Narrated)
+    before = WORLDEX.setup(header, {"components": data})
+    (first,) = WORLDEX.parse("ai", "buy Vienna")
+    told = WORLDEX.describe(before, first, WORLDEX.apply(before, first))
+    assert told == ("ai buys Vienna: month 1 at 200 (from 300), gaining nothing.",)
     view = WORLDEX.view(state)
     assert view["players"][0]["line"] == [300, 200, 400]
     assert "deck" not in view and view["deck_size"] == 40
