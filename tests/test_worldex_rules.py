@@ -375,3 +375,27 @@ def test_legal_decisions_are_exactly_the_accepted_ones_for_a_turn() -> None:
         assert accepted == (decision in legal), decision
     assert all(check_reason(state, d) is None for d in legal)
     assert isinstance(check_reason(state, Pass("ai")), IllegalDecision)
+
+
+def test_the_core_is_pure() -> None:
+    import ast
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, forexcli.games.worldex.engine, forexcli.games.worldex.notation;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in"
+        " ('click', 'ruamel', 'jsonschema', 'tabulate', 'yaml')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    engine = Path(__file__).resolve().parent.parent / "forexcli/games/worldex/engine"
+    for path in engine.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = {
+            node.func.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        }
+        assert not calls & {"open", "print", "input"}, path.name
