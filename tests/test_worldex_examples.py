@@ -2,8 +2,7 @@
 
 The example components were built so that the rulebook's examples hold: the
 cards it names carry the values it gives, and board side A has the spaces its
-cash-flow examples pass through (see the comments in the components file's
-generator notes in docs/worldex-rules.md).
+cash-flow examples pass through (docs/worldex-rules.md, "The components file").
 """
 
 from __future__ import annotations

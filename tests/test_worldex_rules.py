@@ -17,6 +17,7 @@ from forexcli.games.worldex.engine import (
     Phase,
     Refresh,
     Reveal,
+    RevealChoices,
     Sell,
     Setup,
     State,
@@ -399,3 +400,16 @@ def test_the_core_is_pure() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         }
         assert not calls & {"open", "print", "input"}, path.name
+
+
+def test_reveal_choices_list_every_combination_lazily() -> None:
+    choices = RevealChoices(("a", "b", "c", "d", "e"), 3)
+    listed = list(choices)
+    assert len(choices) == len(listed) == 10
+    assert [choices[i] for i in range(len(choices))] == listed
+    assert choices[-1] == listed[-1] and choices[2:4] == listed[2:4]
+    assert Reveal(("c", "a", "e")) in choices  # any order of the cards
+    assert Reveal(("a", "a", "b")) not in choices and Reveal(("a", "b")) not in choices
+    assert Reveal(("a", "b", "z")) not in choices
+    with pytest.raises(IndexError):
+        choices[10]
