@@ -1,0 +1,183 @@
+"""The interface a game provides to the frame: one small Protocol over plain state.
+
+The frame (reading YAML with places, schema checking, editing a log in place,
+problems and their codes, digests, the CLI and reporters) never knows a
+game's rules; it knows only this interface, in the spirit of Rally the
+Troops' rules modules (``setup``, ``view``, ``action`` over plain
+serialisable state) and OpenSpiel's ``Game``/``State`` (legal actions,
+apply, current player, returns).
+
+A log entry is ``- KEY: TEXT`` where KEY is who decides (a player, or a
+game's pseudo-decider such as World Exchangers' ``deck``) and TEXT is the
+game's notation.  One entry may hold more than one engine decision (For-Ex's
+``spot ...; invest USD`` is a spot and an action; World Exchangers'
+``buy Vienna, Roma +box`` is two purchases), so ``parse`` returns a tuple
+and ``write`` takes one.  Everything the frame needs per game:
+
+=================  ==========================================================
+``name``           the header's ``game:`` value (``for-ex`` is the default,
+                   so a log without ``game:`` is For-Ex)
+``schemas()``      the game's published JSON Schemas by role (``log``,
+                   ``show``, ``components``), plain dicts
+``resources()``    which files the header names (components file and its
+                   SHA-256) so the frame can read and check them before
+                   ``setup``; the game gets their decoded content
+``setup()``        header (plain data, schema-checked) + resources -> state;
+                   raises the game's ``rules_error`` with a stable code
+``log_keys()``     who may write an entry: the players, and pseudo-deciders
+``parse()``        notation -> decisions; raises ``notation_error``
+``write()``        decisions -> notation (``parse(write(d)) == d``)
+``legal()``        every decision possible now (the single source of truth;
+                   may be a lazy sequence, e.g. reveals of unknown cards)
+``apply()``        state, decision -> next state, or ``rules_error``
+``pending()``      who decides what, or that the game is over
+``result()``       the final ranking as JSON-ready data, or None
+``view()``         the state as JSON-ready data (``show --format json``);
+                   the frame's digest of a state is the first 16 hex digits
+                   of the SHA-256 of its canonical JSON
+=================  ==========================================================
+
+Errors: ``rules_error`` and ``notation_error`` are the game's exception base
+classes; every instance has ``code`` (stable, listed in the game's ``CODES``)
+and ``reason`` (a sentence that names the numbers).  The frame adds file,
+line, column, move number and hint.
+
+How For-Ex plugs in (a later session moves it; nothing in it changes):
+``forexcli.games.forex.FOREX`` already wraps today's modules behind this
+Protocol without touching them: ``setup`` is ``engine.new_game(players,
+removed or draw_removed(seed), first, HouseRules(**house_rules))``, ``parse``
+is ``notation.parse(...).decisions()``, ``write`` is ``notation.write_entry``
+of a ``Written`` rebuilt from one or two decisions, ``legal`` is
+``engine.legal_decisions``, ``apply`` is ``engine.apply``, ``pending`` reads
+``GameState.pending`` (phase and seat), ``view`` is ``snapshot.state_dict``
+(so For-Ex's digests are unchanged), ``rules_error`` is ``ForexError``.
+What stays For-Ex's own after the move: its engine (with ``apply_all`` and
+``apply_with_events`` for fast replay and catch-up sentences), its
+``moves`` grouping, its SVG board, its search.  Optional capabilities of
+that kind are separate Protocols (``Narrated`` below) the frame tests for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Protocol, TypeVar, runtime_checkable
+
+StateT = TypeVar("StateT")
+DecisionT = TypeVar("DecisionT")
+StateIn = TypeVar("StateIn", contravariant=True)
+DecisionIn = TypeVar("DecisionIn", contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Who decides next, and what kind of decision; ``over`` when nobody does.
+
+    ``deciders`` are log keys (players' names, or a pseudo-decider such as
+    ``deck``); ``kind`` is a game's own word for the decision (``turn``,
+    ``divest_response``, ``reveal``, ...); ``count`` what the kind needs to
+    say how much (for example the number of cards to reveal).
+    """
+
+    deciders: tuple[str, ...]
+    kind: str
+    count: int = 0
+
+    @property
+    def over(self) -> bool:
+        """True when the game is over."""
+        return not self.deciders
+
+
+OVER = Pending((), "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Resource:
+    """A file a log's header names: where, and the SHA-256 (hex) it must have if given.
+
+    ``embedded`` holds the content when the header embeds it instead.
+    """
+
+    role: str
+    path: Optional[str] = None
+    sha256: Optional[str] = None
+    embedded: Optional[Any] = None
+
+
+@runtime_checkable
+class Game(Protocol[StateT, DecisionT]):
+    """One game's rules module, as the frame sees it (see the module docstring)."""
+
+    name: str
+    title: str
+    rules_error: type[Exception]
+    notation_error: type[Exception]
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The game's published JSON Schemas by role (``log``, ``components``, ...)."""
+        ...
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """The files the header names, for the frame to read and check before ``setup``."""
+        ...
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> StateT:
+        """The state at the start, from the header and the decoded resources."""
+        ...
+
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """Every key an entry may have: the players, then any pseudo-decider (``deck``)."""
+        ...
+
+    def parse(self, key: str, text: str) -> tuple[DecisionT, ...]:
+        """The decisions of one log entry ``KEY: TEXT``."""
+        ...
+
+    def write(self, decisions: Sequence[DecisionT]) -> str:
+        """The notation of one log entry holding ``decisions``."""
+        ...
+
+    def key(self, decisions: Sequence[DecisionT]) -> str:
+        """The log key of an entry holding ``decisions`` (who decides)."""
+        ...
+
+    def legal(self, state: StateT) -> Sequence[DecisionT]:
+        """Every decision that may be made now, in a fixed order."""
+        ...
+
+    def apply(self, state: StateT, decision: DecisionT) -> StateT:
+        """The state after ``decision``; raises ``rules_error``."""
+        ...
+
+    def pending(self, state: StateT) -> Pending:
+        """Who decides next and what, or ``OVER``."""
+        ...
+
+    def result(self, state: StateT) -> Optional[dict[str, Any]]:
+        """The final scores and ranks as JSON-ready data, or None while the game goes on."""
+        ...
+
+    def view(self, state: StateT) -> dict[str, Any]:
+        """The state as JSON-ready data in a stable shape."""
+        ...
+
+
+@runtime_checkable
+class Narrated(Protocol[StateIn, DecisionIn]):
+    """A game that can also tell what a decision caused, in plain sentences."""
+
+    def describe(self, before: StateIn, decision: DecisionIn, after: StateIn) -> tuple[str, ...]:
+        """Sentences saying what ``decision`` did."""
+        ...
+
+
+def state_digest(game: Game[StateT, Any], state: StateT) -> str:
+    """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
+
+    For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
+    """
+    canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]

@@ -1,0 +1,107 @@
+"""For-Ex behind the ``Game`` interface, wrapping today's modules unchanged.
+
+This adapter shows that the interface fits For-Ex as it is; a later session
+moves For-Ex's modules under ``forexcli/games/forex/`` and lets the frame use
+this object, with no change in behaviour (a test replays the example logs
+through it and compares every state with ``gamelog.replay``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from .. import notation, snapshot
+from ..engine import (
+    CURRENCIES,
+    Decision,
+    ForexError,
+    GameState,
+    HouseRules,
+    Phase,
+    Spot,
+    apply,
+    draw_removed,
+    legal_decisions,
+    new_game,
+)
+from ..schema_source import log_schema
+from .base import OVER, Pending, Resource
+
+
+class ForexGame:
+    """For-Ex's rules module (see ``forexcli.games.base.Game``)."""
+
+    name = "for-ex"
+    title = "For-Ex"
+    rules_error: type[Exception] = ForexError
+    notation_error: type[Exception] = notation.NotationError
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The log schema (generated) and the show schema (committed)."""
+        from importlib import resources
+
+        show = resources.files("forexcli").joinpath("schemas/forex-show.schema.json")
+        return {"log": log_schema(), "show": json.loads(show.read_text(encoding="utf-8"))}
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """For-Ex's header names no files."""
+        return ()
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> GameState:
+        """``new_game`` from the header, as ``gamelog.GameLog.new_game`` does."""
+        players = tuple(header["players"])
+        if "seed" in header:
+            removed = draw_removed(str(header["seed"]))
+        else:
+            counts = header.get("removed", {})
+            removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
+        given = header.get("house_rules") or {}
+        house = HouseRules(**{k: v for k, v in given.items() if k in HouseRules.OPTIONS})
+        return new_game(players, removed, header.get("first", players[0]), house)
+
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players: every For-Ex decision is a player's."""
+        return tuple(header["players"])
+
+    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
+        """``notation.parse`` of one entry, as engine decisions."""
+        return notation.parse(key, text).decisions()
+
+    def write(self, decisions: Sequence[Decision]) -> str:
+        """``notation.write_entry`` of the entry holding ``decisions``."""
+        if len(decisions) == 2 and isinstance(decisions[0], Spot):
+            return notation.write_entry(notation.Written(decisions[0], decisions[1]))
+        (decision,) = decisions
+        return notation.write_entry(notation.Written(None, decision))
+
+    def key(self, decisions: Sequence[Decision]) -> str:
+        """Every For-Ex decision is a player's."""
+        return decisions[0].player
+
+    def legal(self, state: GameState) -> Sequence[Decision]:
+        """``engine.legal_decisions``."""
+        return legal_decisions(state)
+
+    def apply(self, state: GameState, decision: Decision) -> GameState:
+        """``engine.apply``."""
+        return apply(state, decision)
+
+    def pending(self, state: GameState) -> Pending:
+        """The pending phase and player."""
+        if state.pending.phase is Phase.OVER or state.pending_player is None:
+            return OVER
+        return Pending((state.pending_player,), state.pending.phase.value)
+
+    def result(self, state: GameState) -> Optional[dict[str, Any]]:
+        """The ``result`` part of the view."""
+        found: Optional[dict[str, Any]] = snapshot.state_dict(state)["result"]
+        return found
+
+    def view(self, state: GameState) -> dict[str, Any]:
+        """``snapshot.state_dict``: the data For-Ex's digests are made of."""
+        return snapshot.state_dict(state)
+
+
+FOREX = ForexGame()

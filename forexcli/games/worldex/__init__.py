@@ -1,0 +1,277 @@
+"""World Exchangers behind the ``Game`` interface (``forexcli.games.base``).
+
+Layout: ``engine/`` is the pure rules core (components as data, state,
+decisions, errors, rules, seeded deal); ``notation`` reads and writes log
+entries; ``schema_source`` holds the JSON Schemas; ``load`` reads a
+components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
+``setup`` takes the header (plain data) and the decoded components file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from ..base import OVER, Pending, Resource
+from . import notation, schema_source
+from .engine import (
+    DEALER,
+    Buy,
+    Components,
+    Decision,
+    HouseRules,
+    Phase,
+    Refresh,
+    Reveal,
+    Sell,
+    Setup,
+    State,
+    WorldexError,
+    apply,
+    components_from_data,
+    legal_decisions,
+    new_game,
+)
+
+GAME_NAME = schema_source.GAME_NAME
+
+
+def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
+    """The core's ``Setup`` and house rules from a (schema-checked) log header."""
+    players = tuple(str(p) for p in header["players"])
+    boards = header.get("boards") or {}
+    given = header.get("setup") or {}
+    roles = given.get("roles")
+    starting = given.get("starting")
+    trends = given.get("trends") or {}
+    area = given.get("area")
+    setup = Setup(
+        players=players,
+        boards=tuple(str(boards.get(p, "A")) for p in players),
+        role_side=str(header.get("roles_side", "A")),
+        roles=None if roles is None else tuple(str(roles.get(p, "")) for p in players),
+        starting=None
+        if starting is None
+        else tuple(tuple(str(c) for c in starting.get(p, ())) for p in players),
+        mid_trend=trends.get("mid"),
+        end_trend=trends.get("end"),
+        area=None if area is None else tuple(str(c) for c in area),
+        first=header.get("first"),
+        deal=str(header.get("deal", "recorded")),
+        seed=None if header.get("seed") is None else str(header["seed"]),
+        seed_sha256=header.get("seed_sha256"),
+        atom_trends=bool(header.get("atom_trends", False)),
+    )
+    rules = header.get("house_rules") or {}
+    house = HouseRules(**{k: str(v) for k, v in rules.items() if k in HouseRules.OPTIONS})
+    return setup, house
+
+
+def _symbols(symbols: Any) -> dict[str, int]:
+    shown: dict[str, int] = symbols.as_dict()
+    return shown
+
+
+def _gains(symbols: Any) -> str:
+    words = [
+        f"{count:+d} {key}" if key == "media" else f"{count} {key}"
+        for key, count in symbols.as_dict().items()
+    ]
+    return ", ".join(words) if words else "nothing"
+
+
+def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]:
+    """Sentences for what ``decision`` did between ``before`` and ``after``."""
+    sentences: list[str] = []
+    if isinstance(decision, Reveal):
+        sentences.append(f"The deck reveals {', '.join(decision.cards)}.")
+    elif isinstance(decision, Refresh):
+        gone = ", ".join(decision.discard) or "no cards"
+        sentences.append(f"{decision.player} spends 1 media and discards {gone}.")
+    elif isinstance(decision, (Buy, Sell)) and decision.extra is not None:
+        how = "crosses the two-city box" if decision.extra == "box" else "spends 2 media (Rue)"
+        verb = "buys" if isinstance(decision, Buy) else "sells"
+        sentences.append(f"{decision.player} {how} and {verb} {decision.card} first.")
+    for old, new in zip(before.players, after.players, strict=True):
+        if len(new.marks) > len(old.marks):
+            mark = new.marks[-1]
+            what = {"buy": "buys", "sell": "sells", "pass": "passes"}[mark.action]
+            cards = f" {', '.join(mark.cards)}" if mark.cards else ""
+            text = (
+                f"{new.name} {what}{cards}: month {mark.month} at {mark.cash}"
+                f" (from {old.cash}), gaining {_gains(mark.gained)}"
+            )
+            if mark.ring:
+                text += " with a celebration ring"
+            if mark.extra_cash:
+                text += f"; {mark.extra_cash} bought with media"
+            if mark.lost:
+                text += f"; {mark.lost} above 1000 lost"
+            sentences.append(text + ".")
+    if after.trend_media != before.trend_media:
+        names = ", ".join(after.trend_media) or "nobody"
+        sentences.append(
+            f"Mid-year trend {after.mid_trend}: {names} gain(s) media; the sale area is cleared."
+        )
+    if after.pending.phase is Phase.REVEAL and before.pending.phase is not Phase.REVEAL:
+        sentences.append(f"The sale area needs {after.pending.count} card(s) from the deck.")
+    if after.result is not None and before.result is None:
+        winners = [after.players[s].name for s in after.result.winners()]
+        best = max(score.total for score in after.result.scores)
+        sentences.append(f"The game is over: {' and '.join(winners)} win(s) with {best}.")
+    return tuple(sentences)
+
+
+class WorldexGame:
+    """World Exchangers' rules module (see ``forexcli.games.base.Game``)."""
+
+    name = GAME_NAME
+    title = "World Exchangers"
+    rules_error: type[Exception] = WorldexError
+    notation_error: type[Exception] = notation.NotationError
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The log schema (draft) and the components file's schema."""
+        return {
+            "log": schema_source.log_schema(),
+            "components": schema_source.components_schema(),
+        }
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """The components file the header names, with its SHA-256."""
+        given = header.get("components") or {}
+        return (Resource("components", given.get("file"), given.get("sha256")),)
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> State:
+        """``new_game`` from the header and the decoded components (data or ``Components``)."""
+        components = resources["components"]
+        if not isinstance(components, Components):
+            components = components_from_data(components)
+        setup, house = setup_from_header(header)
+        return new_game(components, setup, house)
+
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players, and ``deck`` for reveals."""
+        return (*(str(p) for p in header["players"]), DEALER)
+
+    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
+        """The decisions of one entry (``deck: reveal ...`` for reveals)."""
+        return notation.parse(key, text)
+
+    def write(self, decisions: Sequence[Decision]) -> str:
+        """The notation of one entry."""
+        return notation.write(decisions)
+
+    def key(self, decisions: Sequence[Decision]) -> str:
+        """The player, or ``deck`` for a reveal."""
+        return notation.who(decisions)
+
+    def legal(self, state: State) -> Sequence[Decision]:
+        """``engine.legal_decisions`` (lazy for reveals of unknown cards)."""
+        return legal_decisions(state)
+
+    def apply(self, state: State, decision: Decision) -> State:
+        """``engine.apply``."""
+        return apply(state, decision)
+
+    def pending(self, state: State) -> Pending:
+        """The player on turn (``turn`` or ``second`` card), ``deck`` for a reveal, or over."""
+        pending = state.pending
+        if pending.phase is Phase.OVER:
+            return OVER
+        if pending.phase is Phase.REVEAL:
+            return Pending((DEALER,), "reveal", pending.count)
+        assert pending.seat is not None
+        return Pending((state.players[pending.seat].name,), pending.phase.value)
+
+    def result(self, state: State) -> Optional[dict[str, Any]]:
+        """Each player's score by part, total and rank, and the winners."""
+        result = state.result
+        if result is None:
+            return None
+        return {
+            "players": [
+                {
+                    "name": player.name,
+                    "cities": score.cities,
+                    "cash": score.cash,
+                    "settlement_points": score.settlement_points,
+                    "settlement": score.settlement,
+                    "investments": dict(
+                        zip(("green", "orange", "blue"), score.investments, strict=True)
+                    ),
+                    "trend": score.trend,
+                    "media_value": score.media_value,
+                    "media": score.media,
+                    "total": score.total,
+                    "rank": result.ranks[seat],
+                }
+                for seat, (player, score) in enumerate(
+                    zip(state.players, result.scores, strict=True)
+                )
+            ],
+            "winners": [state.players[seat].name for seat in result.winners()],
+        }
+
+    def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
+        """What ``decision`` did, in plain sentences (for catch-up messages)."""
+        return describe(before, decision, after)
+
+    def view(self, state: State) -> dict[str, Any]:
+        """The public state (the deck's order is never shown, only its size)."""
+        pending = self.pending(state)
+        return {
+            "game": GAME_NAME,
+            "round": state.round,
+            "first": state.players[state.first].name,
+            "roles_side": state.role_side,
+            "pending": {
+                "deciders": list(pending.deciders),
+                "kind": pending.kind,
+                "count": pending.count,
+            },
+            "players": [
+                {
+                    "name": player.name,
+                    "role": player.role,
+                    "board": player.board,
+                    "cash": player.cash,
+                    "line": list(player.line),
+                    "cities": list(player.cities),
+                    "media": player.media,
+                    "gained": _symbols(player.gained),
+                    "bought_two": player.bought_two,
+                    "sold_two": player.sold_two,
+                    "months": [
+                        {
+                            "month": mark.month,
+                            "cash": mark.cash,
+                            "action": mark.action,
+                            "cards": list(mark.cards),
+                            "gained": _symbols(mark.gained),
+                            "ring": mark.ring,
+                            "extra_cash": mark.extra_cash,
+                            "lost": mark.lost,
+                        }
+                        for mark in player.marks
+                    ],
+                }
+                for player in state.players
+            ],
+            "area": list(state.area),
+            "deck_size": len(state.deck),
+            "removed": list(state.removed),
+            "trends": {"mid": state.mid_trend, "end": state.end_trend},
+            "mid_trend_media": list(state.trend_media),
+            "turn": None
+            if state.turn is None
+            else {
+                "action": state.turn.action,
+                "cards": list(state.turn.cards),
+                "cash": state.turn.cash,
+            },
+            "result": self.result(state),
+        }
+
+
+WORLDEX = WorldexGame()
