@@ -131,6 +131,14 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
         click.echo(style.warning("warning: ") + problem_text(mismatch, style), err=True, color=True)
+    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        from .signing import check_signatures
+
+        style = Style(use_colour(sys.stderr, _colour_choice()))
+        for problem in check_signatures(played).errors:
+            click.echo(
+                style.warning("warning: ") + problem_text(problem, style), err=True, color=True
+            )
     return log, played
 
 
@@ -270,7 +278,7 @@ def _check_name(name: str, what: str) -> None:
     if name in RESERVED_ENTRY_KEYS or not re.match(PLAYER_NAME_PATTERN, name):
         raise click.BadParameter(
             f"{clean(name)!r} is not a valid player name: 1 to 32 characters, no control"
-            " characters, none of ; : # , and not `note` or `digest`",
+            " characters, none of ; : # , and not `note`, `digest` or `sig`",
             param_hint=what,
         )
 
@@ -324,6 +332,14 @@ def _check_name(name: str, what: str) -> None:
     help="The schema named in the first-line modeline for editors [the installed schema,"
     " relative to FILE]; an empty value leaves the modeline out.",
 )
+@click.option(
+    "--key-for",
+    "key_for",
+    multiple=True,
+    metavar="NAME=PUBFILE",
+    help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
+    " repeat it.",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -338,6 +354,7 @@ def new_command(
     contact: tuple[str, ...],
     house_rule: tuple[str, ...],
     schema_ref: str | None,
+    key_for: tuple[str, ...],
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
@@ -401,6 +418,7 @@ def new_command(
                 param_hint="'--house-rule'",
             )
         rules[option] = value
+    keys = _keys_for(key_for, names)
     try:
         new_game(
             names,
@@ -424,6 +442,7 @@ def new_command(
         contacts=contacts,
         schema_ref=ref or None,
         house_rules=rules,
+        keys=keys,
     )
     try:
         log = parse_log(text, file)
@@ -444,6 +463,40 @@ def new_command(
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
+
+
+def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
+    from .signing import parse_public
+
+    keys: dict[str, str] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name, path = name.strip(), path.strip()
+        if not sep or not name or not path:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=PUBFILE", param_hint="'--key-for'"
+            )
+        if name not in names:
+            raise click.BadParameter(
+                f"{clean(name)!r} is not one of the players", param_hint="'--key-for'"
+            )
+        try:
+            with open(os.path.expanduser(path), encoding="utf-8") as handle:
+                line = " ".join(handle.read(8192).split())
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "not text"
+            raise click.BadParameter(
+                f"cannot read {clean(path)}: {reason}", param_hint="'--key-for'"
+            ) from None
+        try:
+            parse_public(line)
+        except ValueError as error:
+            raise click.BadParameter(
+                f"{clean(path)} is not an Ed25519 public key: {error}", param_hint="'--key-for'"
+            ) from None
+        keys[name] = line
+    return keys
 
 
 # --------------------------------------------------------------------------- show
@@ -652,6 +705,153 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     )
 
 
+# --------------------------------------------------------------------------- signing
+
+
+def _passphrase(path: str) -> Callable[[], bytes | None]:
+    """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
+
+    def ask() -> bytes | None:
+        from .signing import ENV_PASSPHRASE
+
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is not None:
+            return given.encode("utf-8")
+        text: str = click.prompt(
+            f"Passphrase for {clean(path)}",
+            hide_input=True,
+            default="",
+            show_default=False,
+            err=True,
+        )
+        return text.encode("utf-8")
+
+    return ask
+
+
+def _signer(name: str, key_file: str | None) -> Any:
+    """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
+    from .problems import LogError
+    from .signing import Signer, key_path, load_private_key
+
+    path = key_path(key_file)
+    try:
+        key = load_private_key(path, _passphrase(path))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    comment = ""
+    try:
+        with open(path + ".pub", encoding="utf-8", errors="replace") as handle:
+            comment = " ".join(handle.read(4096).split()[2:])
+    except OSError:
+        pass
+    return Signer(name, key, comment)
+
+
+@forex.group("key", epilog=EPILOG)
+def key_group() -> None:
+    """Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it)."""
+
+
+@key_group.command("new", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--comment", metavar="TEXT", help="The comment of the public key [FILE's name].")
+@click.option(
+    "--no-passphrase",
+    is_flag=True,
+    help="Leave the private key unencrypted [a passphrase is asked for twice, without echo,"
+    " or taken from FOREX_PASSPHRASE].",
+)
+def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None:
+    """Write a new key pair: FILE (the private key, mode 0600) and FILE.pub.
+
+    Never overwrites a file. Give FILE.pub to the other players (forex new
+    --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
+    """
+    from .problems import LogError
+    from .signing import ENV_PASSPHRASE, describe_key, write_key_pair
+
+    passphrase: bytes | None = None
+    if not no_passphrase:
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is None:
+            given = click.prompt(
+                f"Passphrase for {clean(file)} (empty for none)",
+                hide_input=True,
+                confirmation_prompt=True,
+                default="",
+                show_default=False,
+                err=True,
+            )
+        passphrase = given.encode("utf-8") or None
+    try:
+        public = write_key_pair(file, passphrase, comment or os.path.basename(file))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    locked = "protected by a passphrase" if passphrase else "without a passphrase"
+    _echo(
+        f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(public)}\n"
+        f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
+    )
+
+
+@forex.command("sign", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("number", metavar="N", type=click.IntRange(min=1))
+@click.option(
+    "--as",
+    "name",
+    metavar="NAME",
+    help="Who signs [the player whose key in the log is --key's].",
+)
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
+@click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
+def sign_command(
+    file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
+) -> None:
+    """Sign move N of FILE: a spot partner countersigns, or a player signs a move of theirs.
+
+    The signature covers the game's header, the move number, the state
+    before the move and its text, like forex play --sign. The log must be
+    valid and its signatures verify.
+    """
+    from .gamelog import load
+    from .problems import LogError
+    from .signing import header_keys, sign_entry
+
+    if name is None:
+        signer = _signer("", key_file)
+        try:
+            keys, _problems = header_keys(load(file))
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+        public = signer.key.public_key()
+        from .signing import _same_key
+
+        owners = [p for p, k in keys.items() if k.key is not None and _same_key(k.key, public)]
+        if not owners:
+            raise click.UsageError(
+                "the log holds no player's key equal to this one: say who signs with --as NAME"
+            )
+        signer = replace(signer, name=owners[0])
+    else:
+        signer = _signer(name, key_file)
+    try:
+        change = sign_entry(file, number, signer, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    if dry_run:
+        _echo(change.new_text)
+        return
+    _echo(f"{clean(signer.name)} signed move {number} of {clean(file)}")
+
+
 # --------------------------------------------------------------------------- play
 
 
@@ -685,6 +885,21 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     " instead of the report, in text [the default], markdown or bbcode; the report's first"
     " line goes to stderr.",
 )
+@click.option(
+    "--sign",
+    "sign_move",
+    is_flag=True,
+    help="Sign the move with PLAYER's Ed25519 key (--key FILE, FOREX_KEY or ~/.ssh/id_ed25519;"
+    " a passphrase is asked for without echo, or taken from FOREX_PASSPHRASE). A key the log"
+    " does not hold yet is added to its keys: (trust on first use).",
+)
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -695,6 +910,8 @@ def play_command(
     after: int | None,
     digest: bool,
     message_fmt: str | None,
+    sign_move: bool,
+    key_file: str | None,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -719,12 +936,23 @@ def play_command(
             "--format markdown shapes the report, which --message replaces: use --message markdown"
         )
     text = " ".join(word.strip() for word in decision if word.strip())
+    if key_file is not None and not sign_move:
+        raise click.UsageError("--key goes with --sign (the key to sign the move with)")
+    signer = _signer(player, key_file) if sign_move else None
     try:
         change = edit.append(
-            file, player, text, note=note, after=after, dry_run=dry_run, digest=digest
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            dry_run=dry_run,
+            digest=digest,
+            signer=signer,
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
+
     played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
@@ -1021,8 +1249,18 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     is_flag=True,
     help="Skip YAML files without a top-level `forex:` key (other YAML in a repository).",
 )
+@click.option(
+    "--require-signatures",
+    is_flag=True,
+    help="An unsigned move by a player whose key the log holds is an error [a warning].",
+)
 def validate_command(
-    paths: tuple[str, ...], fmt: str, quiet: bool, verbose: bool, only_logs: bool
+    paths: tuple[str, ...],
+    fmt: str,
+    quiet: bool,
+    verbose: bool,
+    only_logs: bool,
+    require_signatures: bool,
 ) -> None:
     """Check game logs: YAML, schema, set-up, and every move by the rules.
 
@@ -1062,9 +1300,15 @@ def validate_command(
                     pass  # reported by check() below
             item.problems, played = check(name)
         if played is not None and not item.problems:
+            from .signing import check_signatures
+
             mismatch = check_digests(played)
-            if mismatch is not None:
-                item.problems = [mismatch]
+            signatures = check_signatures(played, require=require_signatures)
+            item.problems = sorted(
+                ([mismatch] if mismatch is not None else []) + signatures.errors,
+                key=lambda p: (p.line or 0, p.column or 0),
+            )
+            item.warnings = signatures.warnings
         if played is not None and not item.problems:
             item.moves = played.moves
             item.status = pending_text(played.final)

@@ -70,6 +70,18 @@ CODES: dict[str, tuple[str, ...]] = {
         "log_moved_on",
     ),
     "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
+    "signature": (
+        "bad_signature",
+        "wrong_key",
+        "moved_entry",
+        "unsigned_move",
+        "stray_signature",
+        "unknown_signer",
+        "bad_key",
+        "no_key",
+        "bad_passphrase",
+        "already_signed",
+    ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 
