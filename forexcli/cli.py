@@ -530,7 +530,15 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     help="Draw the board (after --at N) as an SVG picture into OUT.svg instead of the tables;"
     " - writes it to standard output.",
 )
-@click.option("--force", is_flag=True, help="With --svg: replace OUT.svg if it exists.")
+@click.option(
+    "--png",
+    "png_path",
+    metavar="OUT.png",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Draw the board as a PNG picture (for mail and forums) into OUT.png; - writes it to"
+    " standard output when that is not a terminal.",
+)
+@click.option("--force", is_flag=True, help="With --svg or --png: replace the file if it exists.")
 @_format_option()
 @click.pass_context
 def show_command(
@@ -540,6 +548,7 @@ def show_command(
     since: int | None,
     since_player: str | None,
     svg_path: str | None,
+    png_path: str | None,
     force: bool,
     fmt: str,
 ) -> None:
@@ -551,13 +560,20 @@ def show_command(
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
+    if svg_path is not None and png_path is not None:
+        raise click.UsageError("give --svg or --png, not both")
+    picture = png_path or svg_path
+    picture_format = _picture_format(picture, "png" if png_path is not None else "svg")
+    svg_path = picture
     if svg_path is not None:
         if since is not None or since_player is not None:
-            raise click.UsageError("--svg draws the board only: leave out --since/--since-player")
+            raise click.UsageError(
+                "--svg and --png draw the board only: leave out --since/--since-player"
+            )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
-            raise click.UsageError("--svg draws the board only: leave out --format")
+            raise click.UsageError("--svg and --png draw the board only: leave out --format")
     elif force:
-        raise click.UsageError("--force goes with --svg (it replaces the picture's file)")
+        raise click.UsageError("--force goes with --svg or --png (it replaces the picture's file)")
     view = _view(file, at)
     since_point = None
     if since is not None:
@@ -573,7 +589,9 @@ def show_command(
 
         title = view.log.title or os.path.basename(view.log.filename)
         where = f"after move {view.at}" if view.at else "at the start"
-        _write_picture(svg_path, board_svg(view.state, f"{title}, {where}"), force, "board")
+        _write_picture(
+            svg_path, board_svg(view.state, f"{title}, {where}"), force, "board", picture_format
+        )
         return
     if fmt == "json":
         _json(show_data(view, since_point))
@@ -610,17 +628,50 @@ def _last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
-def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
-    """Write an SVG to ``path`` (atomically, never over a file without ``force``), or to
-    standard output for ``-``."""
+def _picture_format(path: str | None, asked: str) -> str:
+    """The format to write ``path`` in: ``asked``, unless the file's extension says the other
+    one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
+    from .png import format_of
+
+    if path is None:
+        return asked
+    named = format_of(path)
+    if named is not None and named != asked:
+        option = "--svg" if asked == "svg" else "--png"
+        better = f"--{named} {path}"
+        raise click.UsageError(
+            f"{clean(path)} names a .{named} file, but {option} writes {asked.upper()}:"
+            f" use {clean(better)}"
+        )
+    return asked
+
+
+def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
+    """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
+    over a file without ``force``), or to standard output for ``-``."""
     from .problems import LogError
     from .reporters.files import write_output
 
+    data: str | bytes = svg
+    if fmt == "png":
+        from .png import svg_to_png
+
+        if path == "-" and sys.stdout.isatty():
+            raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
+        try:
+            data = svg_to_png(svg)
+        except LogError as error:
+            raise ProblemExit(error.problems, exit_code=2) from None
     if path == "-":
-        _echo(svg)
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            _echo(data)
         return
     try:
-        write_output(path, svg, force=force)
+        write_output(path, data, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     _echo(f"wrote the {what} to {clean(path)}")
@@ -640,8 +691,14 @@ def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
     help="Write the chart to OUT.svg [- : standard output].",
 )
 @click.option("--title", metavar="TEXT", help="The chart's title [the game's title].")
+@click.option(
+    "--png",
+    "png",
+    is_flag=True,
+    help="Write a PNG picture instead of SVG (also chosen by an OUT.png file name).",
+)
 @click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
-def chart_command(file: str, output: str, title: str | None, force: bool) -> None:
+def chart_command(file: str, output: str, title: str | None, png: bool, force: bool) -> None:
     """Draw each currency's strength over the whole game as an SVG line chart.
 
     One line per currency, at the start and after every move; dashed lines
@@ -658,7 +715,10 @@ def chart_command(file: str, output: str, title: str | None, force: bool) -> Non
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    _write_picture(output, strength_chart_svg(played, title), force, "chart")
+    from .png import format_of
+
+    fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
+    _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
 
 
 # --------------------------------------------------------------------------- moves

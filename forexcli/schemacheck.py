@@ -39,7 +39,7 @@ def _keys_ok(keys: Any) -> bool:
             since = value.get("since")
             if set(value) != {"key", "since"} or not _key_line(value["key"]):
                 return False
-            if not _is_int(since) or since < 1:
+            if not isinstance(since, int) or isinstance(since, bool) or since < 1:
                 return False
         elif not _key_line(value):
             return False
