@@ -960,6 +960,15 @@ def sign_command(
     type=click.Path(dir_okay=False),
     help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
 )
+@click.option(
+    "--eml",
+    "eml_path",
+    metavar="OUT.eml",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
+    " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
+    " a file.",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -972,6 +981,7 @@ def play_command(
     message_fmt: str | None,
     sign_move: bool,
     key_file: str | None,
+    eml_path: str | None,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -999,23 +1009,51 @@ def play_command(
     if key_file is not None and not sign_move:
         raise click.UsageError("--key goes with --sign (the key to sign the move with)")
     signer = _signer(player, key_file) if sign_move else None
-    try:
-        change = edit.append(
-            file,
-            player,
-            text,
-            note=note,
-            after=after,
-            dry_run=dry_run,
-            digest=digest,
-            signer=signer,
+    if eml_path is not None and dry_run:
+        raise click.UsageError("--eml writes the mail of a move made: leave out --dry-run")
+    if eml_path == "-":
+        raise click.BadParameter(
+            "name a file for the mail (standard output carries the report)", param_hint="'--eml'"
         )
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
+    if eml_path is not None and os.path.lexists(eml_path):
+        raise click.BadParameter(
+            f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
+        )
+
+    def appended(dry: bool) -> Any:
+        try:
+            return edit.append(
+                file,
+                player,
+                text,
+                note=note,
+                after=after,
+                dry_run=dry,
+                digest=digest,
+                signer=signer,
+            )
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+
+    if eml_path is None:
+        change = appended(dry_run)
+    else:
+        # The mail is made from the checked move and written first; the move is then
+        # written, and if that fails the mail is removed: a failing command leaves no file.
+        trial = appended(True)
+        mail = _mail_of(trial.replay, len(trial.replay.states) - 1, file)
+        _write_mail(eml_path, mail, quiet=True)
+        try:
+            change = appended(False)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
 
     played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
+    if eml_path is not None:
+        click.echo(f"wrote the mail to {clean(eml_path)}", err=True)
     after_state = played.final
     entry = played.log.entries[-1]
     events = played.events[-1]
@@ -1093,8 +1131,29 @@ def play_command(
     metavar="NAME",
     help="Tell what happened after NAME's last decision: what NAME has not seen yet.",
 )
+@click.option(
+    "--with-log",
+    is_flag=True,
+    help="Put the whole log into the post (plain text, a markdown fence, a BBCode [code]"
+    " block), so that the message alone carries the game; forex read takes it back.",
+)
+@click.option(
+    "--eml",
+    "eml_path",
+    metavar="OUT.eml",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the message as a complete mail (To:, text and markdown, the log and the board"
+    " attached) into OUT.eml instead of printing it; - writes it to standard output.",
+)
 @_format_option(MESSAGE_FORMATS)
-def message_command(file: str, since: int | None, since_player: str | None, fmt: str) -> None:
+def message_command(
+    file: str,
+    since: int | None,
+    since_player: str | None,
+    with_log: bool,
+    eml_path: str | None,
+    fmt: str,
+) -> None:
     """Print a ready-to-send message about the game as it stands.
 
     A subject line (the game's title, the move number and who is to play
@@ -1116,9 +1175,114 @@ def message_command(file: str, since: int | None, since_player: str | None, fmt:
         point = max(legal - 1, 0)
     else:
         point = _point(legal, since, file, "--since")
-    _echo(compose(played, point, fmt).full())
+    if eml_path is not None:
+        if played.problem is not None:
+            raise ProblemExit([played.problem])
+        _write_mail(eml_path, _mail_of(played, point, file, with_log=with_log))
+        return
+    message = compose(played, point, fmt)
+    if with_log:
+        from .mail import log_filename
+        from .mail import with_log as embedded
+
+        try:
+            body = embedded(message.body, played.log.text, fmt, log_filename(file))
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        message = replace(message, body=body)
+    _echo(message.full())
     if played.problem is not None:
         raise ProblemExit([played.problem])
+
+
+def _mail_of(played: Replay, since: int, file: str, *, with_log: bool = False) -> Any:
+    """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
+    from .mail import compose_mail, log_filename
+    from .mail import with_log as embedded
+    from .problems import LogError
+
+    try:
+        mail = compose_mail(played, since, filename=log_filename(file))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    if with_log:
+        body = mail.get_body(("plain",))
+        alternative = mail.get_body(("markdown",))
+        for part, fmt in ((body, "text"), (alternative, "markdown")):
+            if part is not None:
+                text = part.get_content()
+                part.set_content(
+                    embedded(text, played.log.text, fmt, log_filename(file)),
+                    subtype="plain" if fmt == "text" else "markdown",
+                )
+    return mail
+
+
+def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
+    """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
+    from .mail import mail_bytes
+    from .problems import LogError
+    from .reporters.files import write_output
+
+    data = mail_bytes(mail)
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_output(path, data, refusal="nothing was written; name a new file")
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    if not quiet:
+        to = mail["To"]
+        where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        _echo(f"wrote the mail to {clean(path)}{where}")
+
+
+# --------------------------------------------------------------------------- read
+
+
+@forex.command("read", epilog=EPILOG)
+@click.argument("mail", type=click.Path(allow_dash=True))
+@click.option(
+    "--into",
+    "into",
+    metavar="LOG",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Your copy of the game: replaced only by a log that goes further than it (created if"
+    " it does not exist).",
+)
+@click.option("--dry-run", is_flag=True, help="Check and tell what arrived; change nothing.")
+def read_command(mail: str, into: str, dry_run: bool) -> None:
+    """Take the log out of a MAIL and save it into LOG, after checking it.
+
+    MAIL is an .eml file, an mbox, a Maildir folder or - (standard input).
+    The log is found as an attachment or in the text (also quoted with > ,
+    in a BBCode [code] block or a markdown fence). It must be a copy of
+    LOG's game whose moves, digests and signatures are all good, keep the
+    keys LOG holds, and go further than LOG: a fork, a rewritten move, a
+    forged move, no log, two logs or another game's log are refused, and
+    nothing is changed. What arrived is told move by move, as a catch-up.
+    """
+    from .mail import read_mail
+    from .problems import LogError
+
+    data = None
+    if mail == "-":
+        from .gamelog import MAX_LOG_BYTES
+
+        data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
+    try:
+        arrived = read_mail(mail, into, data=data, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=None) from None
+    lines = list(arrived.lines)
+    if arrived.saves:
+        verb = "would save" if dry_run else "saved"
+        lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
+    _echo("\n".join(lines))
 
 
 # --------------------------------------------------------------------------- history

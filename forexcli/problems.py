@@ -16,6 +16,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "write_failed",
         "changed_on_disk",
         "locked",
+        "no_png",
     ),
     "yaml": (
         "invalid_utf8",
@@ -81,6 +82,17 @@ CODES: dict[str, tuple[str, ...]] = {
         "no_key",
         "bad_passphrase",
         "already_signed",
+    ),
+    "mail": (
+        "no_log",
+        "two_logs",
+        "other_game",
+        "fork",
+        "rewritten",
+        "forged",
+        "key_changed",
+        "dropped_signature",
+        "not_a_mail",
     ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
