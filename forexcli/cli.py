@@ -883,7 +883,7 @@ def sign_command(
     """
     from .gamelog import load
     from .problems import LogError
-    from .signing import header_keys, sign_entry
+    from .signing import header_keys, same_key, sign_entry
 
     if name is None:
         signer = _signer("", key_file)
@@ -892,9 +892,7 @@ def sign_command(
         except LogError as error:
             raise ProblemExit(error.problems) from None
         public = signer.key.public_key()
-        from .signing import _same_key
-
-        owners = [p for p, k in keys.items() if k.key is not None and _same_key(k.key, public)]
+        owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
         if not owners:
             raise click.UsageError(
                 "the log holds no player's key equal to this one: say who signs with --as NAME"

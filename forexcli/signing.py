@@ -220,7 +220,8 @@ def fingerprint(key: Ed25519PublicKey) -> str:
     return f"SHA256:{digest}"
 
 
-def _same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
+def same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
+    """True when two public keys are the same key."""
     from cryptography.hazmat.primitives import serialization
 
     raw = serialization.Encoding.Raw, serialization.PublicFormat.Raw
@@ -605,7 +606,7 @@ class Signer:
         known = keys.get(self.name)
         if known is None:
             return None
-        if known.key is None or not _same_key(known.key, self.key.public_key()):
+        if known.key is None or not same_key(known.key, self.key.public_key()):
             theirs = fingerprint(known.key) if known.key is not None else "unreadable"
             raise LogError(
                 [
