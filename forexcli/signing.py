@@ -843,3 +843,27 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
         return edit.Change(path, log.text, new_text, new_played)
     edit.replace_file(path, data, new_text)
     return edit.Change(path, log.text, new_text, new_played, written=True)
+
+
+def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
+    """``show --format json``'s ``signatures`` (None for a log without keys or signatures):
+    each player's key and the verified signers of each move up to ``until``."""
+    check = check_signatures(replay)
+    if not check.keys and not check.signed:
+        return None
+    last = len(replay.log.entries) if until is None else until
+    return {
+        "keys": {
+            name: {
+                "key": key.line,
+                "fingerprint": fingerprint(key.key) if key.key is not None else None,
+                "since": key.since,
+            }
+            for name, key in check.keys.items()
+        },
+        "signed": [
+            {"move": number, "by": list(who)}
+            for number, who in sorted(check.signed.items())
+            if number <= last
+        ],
+    }

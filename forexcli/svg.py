@@ -126,14 +126,8 @@ def pair_sentence(board: Board, a: int, b: int) -> str:
 
 
 def no_dividend(board: Board) -> list[int]:
-    """The currencies that pay no dividend: the weaker side of a pair on the 8 space."""
-    eight = len(TRACK_HALVES) - 1
-    weak = {
-        b if pos.stronger == a else a
-        for (a, b), pos in zip(PAIRS, board.pairs, strict=True)
-        if pos.space == eight
-    }
-    return sorted(weak)
+    """The currencies that pay no dividend (the weaker side of a pair on the 8 space), sorted."""
+    return sorted(board.non_paying())
 
 
 def ending_lines(state: GameState, width: int = 84) -> list[str]:

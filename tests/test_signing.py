@@ -390,3 +390,29 @@ def test_signature_codes_are_listed() -> None:
         "already_signed",
     } <= listed
     assert os.path.exists(Path(__file__).parent.parent / "docs" / "format.md")
+
+
+def test_show_json_lists_keys_and_signers(signed_game: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    result = run(["show", str(signed_game), "--format", "json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    schema = json.loads(
+        (Path(__file__).parent.parent / "schemas" / "forex-show.schema.json").read_text()
+    )
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []
+    signatures = data["signatures"]
+    assert signatures["keys"]["alice"]["since"] is None
+    assert signatures["keys"]["carol"]["since"] == 4
+    assert signatures["keys"]["bob"]["fingerprint"].startswith("SHA256:")
+    assert signatures["signed"] == [
+        {"move": n, "by": [who]}
+        for n, who in ((1, "alice"), (2, "alice"), (3, "bob"), (4, "carol"), (5, "alice"))
+    ]
+    at_two = json.loads(run(["show", str(signed_game), "--format", "json", "--at", "2"]).stdout)
+    assert [item["move"] for item in at_two["signatures"]["signed"]] == [1, 2]
+    unsigned = new_game(signed_game.parent / "unsigned.yaml")
+    plain = json.loads(run(["show", str(unsigned), "--format", "json"]).stdout)
+    assert plain["players"] == ["alice", "bob", "carol"]
+    assert "signatures" not in plain

@@ -358,6 +358,11 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     }
     if since is not None:
         data["since"] = since_data(view, since)
+    from ..signing import signatures_data
+
+    signatures = signatures_data(view.replay, view.at)
+    if signatures is not None:
+        data["signatures"] = signatures
     return data
 
 
