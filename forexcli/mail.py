@@ -184,6 +184,38 @@ def candidates(text: str) -> Iterator[tuple[str, str]]:
             yield stretch, f"the text{quoted}"
 
 
+def unflowed(text: str, delsp: bool = False) -> str:
+    """``format=flowed`` text (RFC 3676) with its soft line breaks joined again.
+
+    A line that ends with a space continues on the next line of the same quote
+    depth; the quote markers and the space-stuffing of each line are kept as
+    one ``> `` per level.
+    """
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for raw in text.splitlines():
+        depth = len(raw) - len(raw.lstrip(">"))
+        line = raw[depth:]
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffing
+        if pending is not None and pending[0] == depth:
+            line = pending[1] + line
+        elif pending is not None:
+            out.append(_quoted_line(*pending))
+        pending = None
+        if line.endswith(" ") and line != "-- ":
+            pending = (depth, line[:-1] if delsp else line)
+            continue
+        out.append(_quoted_line(depth, line))
+    if pending is not None:
+        out.append(_quoted_line(*pending))
+    return "\n".join(out) + "\n"
+
+
+def _quoted_line(depth: int, line: str) -> str:
+    return ("> " * depth + line) if depth else line
+
+
 def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes | str]]:
     """(where, content) of each leaf part: attachments as bytes, bodies as text."""
     for part in message.walk():
@@ -201,9 +233,12 @@ def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes 
         if kind in ("text/plain", "text/markdown", "text/x-markdown"):
             charset = part.get_content_charset() or "utf-8"
             try:
-                yield f"the {kind} body", payload.decode(charset, errors="replace")
+                text = payload.decode(charset, errors="replace")
             except LookupError:
-                yield f"the {kind} body", payload.decode("utf-8", errors="replace")
+                text = payload.decode("utf-8", errors="replace")
+            if str(part.get_param("format", "")).lower() == "flowed":
+                text = unflowed(text, str(part.get_param("delsp", "")).lower() == "yes")
+            yield f"the {kind} body", text
 
 
 def _logs_in(message: email.message.Message, source: str) -> list[Found]:

@@ -393,3 +393,40 @@ def test_read_paths_that_are_not_mail(tmp_path: Path) -> None:
     folder = run(["read", str(tmp_path), "--into", str(tmp_path / "g.yaml")])
     assert folder.exit_code == 1 and "not a Maildir" in folder.output
     assert "Traceback" not in missing.output + folder.output
+
+
+def _flowed(text: str, width: int = 72) -> str:
+    """``text`` wrapped as format=flowed (RFC 3676): soft breaks after a space, quotes kept."""
+    lines = []
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip(">"))
+        prefix, rest = line[:depth], line[depth:].removeprefix(" ")
+        quote = prefix + " " if depth else ""
+        stuffed = " " if not depth and rest.startswith((" ", ">", "From ")) else ""
+        while len(quote) + len(rest) > width and " " in rest[: width - len(quote)]:
+            cut = rest.rindex(" ", 0, width - len(quote)) + 1
+            lines.append(quote + stuffed + rest[:cut])
+            rest, stuffed = rest[cut:], " " if not depth and rest[cut:].startswith(" ") else ""
+        lines.append(quote + stuffed + rest)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -> None:
+    """A mail program wraps a reply at 72 columns with format=flowed: the log comes back whole."""
+    table.play("alice", "invest USD", "--note", "a long note " * 12)
+    posted = ok("message", str(table.log("alice")), "--with-log").split("\n\n", 1)[1]
+    quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
+    body = _flowed(f"Thanks, I have it.\n\nalice wrote:\n{quoted}\n")
+    assert max(len(line) for line in body.splitlines()) > 72  # the signature cannot be cut
+    assert any(line.endswith(" ") for line in body.splitlines())
+    answer = EmailMessage()
+    answer["Subject"] = "Re: the game"
+    answer.set_content(body, params={"format": "flowed"})
+    target = tmp_path / "flowed.yaml"
+    ok("read", str(save(answer, tmp_path / "flowed.eml")), "--into", str(target))
+    assert target.read_bytes() == table.log("alice").read_bytes()
+    # Read as plain text (without unflowing), the wrapped log is not the log that was sent.
+    answer.set_param("format", "fixed")
+    stale = tmp_path / "fixed.yaml"
+    result = run(["read", str(save(answer, tmp_path / "fixed.eml")), "--into", str(stale)])
+    assert result.exit_code != 0 or stale.read_bytes() != table.log("alice").read_bytes()
