@@ -131,6 +131,14 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
         click.echo(style.warning("warning: ") + problem_text(mismatch, style), err=True, color=True)
+    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        from .signing import check_signatures
+
+        style = Style(use_colour(sys.stderr, _colour_choice()))
+        for problem in check_signatures(played).errors:
+            click.echo(
+                style.warning("warning: ") + problem_text(problem, style), err=True, color=True
+            )
     return log, played
 
 
@@ -271,7 +279,7 @@ def _check_name(name: str, what: str) -> None:
     if name in RESERVED_ENTRY_KEYS or not re.match(PLAYER_NAME_PATTERN, name):
         raise click.BadParameter(
             f"{clean(name)!r} is not a valid player name: 1 to 32 characters, no control"
-            " characters, none of ; : # , and not `note` or `digest`",
+            " characters, none of ; : # , and not `note`, `digest` or `sig`",
             param_hint=what,
         )
 
@@ -325,6 +333,14 @@ def _check_name(name: str, what: str) -> None:
     help="The schema named in the first-line modeline for editors [the installed schema,"
     " relative to FILE]; an empty value leaves the modeline out.",
 )
+@click.option(
+    "--key-for",
+    "key_for",
+    multiple=True,
+    metavar="NAME=PUBFILE",
+    help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
+    " repeat it.",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -339,6 +355,7 @@ def new_command(
     contact: tuple[str, ...],
     house_rule: tuple[str, ...],
     schema_ref: str | None,
+    key_for: tuple[str, ...],
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
@@ -402,6 +419,7 @@ def new_command(
                 param_hint="'--house-rule'",
             )
         rules[option] = value
+    keys = _keys_for(key_for, names)
     try:
         new_game(
             names,
@@ -425,6 +443,7 @@ def new_command(
         contacts=contacts,
         schema_ref=ref or None,
         house_rules=rules,
+        keys=keys,
     )
     try:
         log = parse_log(text, file)
@@ -445,6 +464,40 @@ def new_command(
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
+
+
+def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
+    from .signing import parse_public
+
+    keys: dict[str, str] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name, path = name.strip(), path.strip()
+        if not sep or not name or not path:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=PUBFILE", param_hint="'--key-for'"
+            )
+        if name not in names:
+            raise click.BadParameter(
+                f"{clean(name)!r} is not one of the players", param_hint="'--key-for'"
+            )
+        try:
+            with open(os.path.expanduser(path), encoding="utf-8") as handle:
+                line = " ".join(handle.read(8192).split())
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "not text"
+            raise click.BadParameter(
+                f"cannot read {clean(path)}: {reason}", param_hint="'--key-for'"
+            ) from None
+        try:
+            parse_public(line)
+        except ValueError as error:
+            raise click.BadParameter(
+                f"{clean(path)} is not an Ed25519 public key: {error}", param_hint="'--key-for'"
+            ) from None
+        keys[name] = line
+    return keys
 
 
 # --------------------------------------------------------------------------- show
@@ -486,7 +539,17 @@ def new_command(
     help="Write the whole game as a replay page into OUT.html instead of the tables, opening"
     " after --at N (see forex html); - writes it to standard output.",
 )
-@click.option("--force", is_flag=True, help="With --svg or --html: replace the file if it exists.")
+@click.option(
+    "--png",
+    "png_path",
+    metavar="OUT.png",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Draw the board as a PNG picture (for mail and forums) into OUT.png; - writes it to"
+    " standard output when that is not a terminal.",
+)
+@click.option(
+    "--force", is_flag=True, help="With --svg, --png or --html: replace the file if it exists."
+)
 @_format_option()
 @click.pass_context
 def show_command(
@@ -497,6 +560,7 @@ def show_command(
     since_player: str | None,
     svg_path: str | None,
     html_path: str | None,
+    png_path: str | None,
     force: bool,
     fmt: str,
 ) -> None:
@@ -509,8 +573,8 @@ def show_command(
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
     if html_path is not None:
-        if svg_path is not None:
-            raise click.UsageError("give --svg or --html, not both")
+        if svg_path is not None or png_path is not None:
+            raise click.UsageError("give one of --svg, --png and --html")
         if since is not None or since_player is not None:
             raise click.UsageError(
                 "--html writes the whole game (every move's catch-up included):"
@@ -521,13 +585,20 @@ def show_command(
         log, played = load_replay(file)
         _write_page(log, played, html_path, at, None, force)
         return
+    if svg_path is not None and png_path is not None:
+        raise click.UsageError("give --svg or --png, not both")
+    picture = png_path or svg_path
+    picture_format = _picture_format(picture, "png" if png_path is not None else "svg")
+    svg_path = picture
     if svg_path is not None:
         if since is not None or since_player is not None:
-            raise click.UsageError("--svg draws the board only: leave out --since/--since-player")
+            raise click.UsageError(
+                "--svg and --png draw the board only: leave out --since/--since-player"
+            )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
-            raise click.UsageError("--svg draws the board only: leave out --format")
+            raise click.UsageError("--svg and --png draw the board only: leave out --format")
     elif force:
-        raise click.UsageError("--force goes with --svg or --html (it replaces that file)")
+        raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
     view = _view(file, at)
     since_point = None
     if since is not None:
@@ -543,7 +614,9 @@ def show_command(
 
         title = view.log.title or os.path.basename(view.log.filename)
         where = f"after move {view.at}" if view.at else "at the start"
-        _write_picture(svg_path, board_svg(view.state, f"{title}, {where}"), force, "board")
+        _write_picture(
+            svg_path, board_svg(view.state, f"{title}, {where}"), force, "board", picture_format
+        )
         return
     if fmt == "json":
         _json(show_data(view, since_point))
@@ -580,17 +653,50 @@ def _last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
-def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
-    """Write an SVG to ``path`` (atomically, never over a file without ``force``), or to
-    standard output for ``-``."""
+def _picture_format(path: str | None, asked: str) -> str:
+    """The format to write ``path`` in: ``asked``, unless the file's extension says the other
+    one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
+    from .png import format_of
+
+    if path is None:
+        return asked
+    named = format_of(path)
+    if named is not None and named != asked:
+        option = "--svg" if asked == "svg" else "--png"
+        better = f"--{named} {path}"
+        raise click.UsageError(
+            f"{clean(path)} names a .{named} file, but {option} writes {asked.upper()}:"
+            f" use {clean(better)}"
+        )
+    return asked
+
+
+def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
+    """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
+    over a file without ``force``), or to standard output for ``-``."""
     from .problems import LogError
     from .reporters.files import write_output
 
+    data: str | bytes = svg
+    if fmt == "png":
+        from .png import svg_to_png
+
+        if path == "-" and sys.stdout.isatty():
+            raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
+        try:
+            data = svg_to_png(svg)
+        except LogError as error:
+            raise ProblemExit(error.problems, exit_code=2) from None
     if path == "-":
-        _echo(svg)
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            _echo(data)
         return
     try:
-        write_output(path, svg, force=force)
+        write_output(path, data, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     _echo(f"wrote the {what} to {clean(path)}")
@@ -610,8 +716,14 @@ def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
     help="Write the chart to OUT.svg [- : standard output].",
 )
 @click.option("--title", metavar="TEXT", help="The chart's title [the game's title].")
+@click.option(
+    "--png",
+    "png",
+    is_flag=True,
+    help="Write a PNG picture instead of SVG (also chosen by an OUT.png file name).",
+)
 @click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
-def chart_command(file: str, output: str, title: str | None, force: bool) -> None:
+def chart_command(file: str, output: str, title: str | None, png: bool, force: bool) -> None:
     """Draw each currency's strength over the whole game as an SVG line chart.
 
     One line per currency, at the start and after every move; dashed lines
@@ -628,7 +740,10 @@ def chart_command(file: str, output: str, title: str | None, force: bool) -> Non
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    _write_picture(output, strength_chart_svg(played, title), force, "chart")
+    from .png import format_of
+
+    fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
+    _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
 
 
 # --------------------------------------------------------------------------- html
@@ -757,6 +872,151 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     )
 
 
+# --------------------------------------------------------------------------- signing
+
+
+def _passphrase(path: str) -> Callable[[], bytes | None]:
+    """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
+
+    def ask() -> bytes | None:
+        from .signing import ENV_PASSPHRASE
+
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is not None:
+            return given.encode("utf-8")
+        text: str = click.prompt(
+            f"Passphrase for {clean(path)}",
+            hide_input=True,
+            default="",
+            show_default=False,
+            err=True,
+        )
+        return text.encode("utf-8")
+
+    return ask
+
+
+def _signer(name: str, key_file: str | None) -> Any:
+    """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
+    from .problems import LogError
+    from .signing import Signer, key_path, load_private_key
+
+    path = key_path(key_file)
+    try:
+        key = load_private_key(path, _passphrase(path))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    comment = ""
+    try:
+        with open(path + ".pub", encoding="utf-8", errors="replace") as handle:
+            comment = " ".join(handle.read(4096).split()[2:])
+    except OSError:
+        pass
+    return Signer(name, key, comment)
+
+
+@forex.group("key", epilog=EPILOG)
+def key_group() -> None:
+    """Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it)."""
+
+
+@key_group.command("new", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--comment", metavar="TEXT", help="The comment of the public key [FILE's name].")
+@click.option(
+    "--no-passphrase",
+    is_flag=True,
+    help="Leave the private key unencrypted [a passphrase is asked for twice, without echo,"
+    " or taken from FOREX_PASSPHRASE].",
+)
+def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None:
+    """Write a new key pair: FILE (the private key, mode 0600) and FILE.pub.
+
+    Never overwrites a file. Give FILE.pub to the other players (forex new
+    --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
+    """
+    from .problems import LogError
+    from .signing import ENV_PASSPHRASE, describe_key, write_key_pair
+
+    passphrase: bytes | None = None
+    if not no_passphrase:
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is None:
+            given = click.prompt(
+                f"Passphrase for {clean(file)} (empty for none)",
+                hide_input=True,
+                confirmation_prompt=True,
+                default="",
+                show_default=False,
+                err=True,
+            )
+        passphrase = given.encode("utf-8") or None
+    try:
+        public = write_key_pair(file, passphrase, comment or os.path.basename(file))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    locked = "protected by a passphrase" if passphrase else "without a passphrase"
+    _echo(
+        f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(public)}\n"
+        f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
+    )
+
+
+@forex.command("sign", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("number", metavar="N", type=click.IntRange(min=1))
+@click.option(
+    "--as",
+    "name",
+    metavar="NAME",
+    help="Who signs [the player whose key in the log is --key's].",
+)
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
+@click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
+def sign_command(
+    file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
+) -> None:
+    """Sign move N of FILE: a spot partner countersigns, or a player signs a move of theirs.
+
+    The signature covers the game's header, the move number, the state
+    before the move and its text, like forex play --sign. The log must be
+    valid and its signatures verify.
+    """
+    from .gamelog import load
+    from .problems import LogError
+    from .signing import header_keys, same_key, sign_entry
+
+    if name is None:
+        signer = _signer("", key_file)
+        try:
+            keys, _problems = header_keys(load(file))
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+        public = signer.key.public_key()
+        owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
+        if not owners:
+            raise click.UsageError(
+                "the log holds no player's key equal to this one: say who signs with --as NAME"
+            )
+        signer = replace(signer, name=owners[0])
+    else:
+        signer = _signer(name, key_file)
+    try:
+        change = sign_entry(file, number, signer, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    if dry_run:
+        _echo(change.new_text)
+        return
+    _echo(f"{clean(signer.name)} signed move {number} of {clean(file)}")
+
+
 # --------------------------------------------------------------------------- play
 
 
@@ -790,6 +1050,30 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     " instead of the report, in text [the default], markdown or bbcode; the report's first"
     " line goes to stderr.",
 )
+@click.option(
+    "--sign",
+    "sign_move",
+    is_flag=True,
+    help="Sign the move with PLAYER's Ed25519 key (--key FILE, FOREX_KEY or ~/.ssh/id_ed25519;"
+    " a passphrase is asked for without echo, or taken from FOREX_PASSPHRASE). A key the log"
+    " does not hold yet is added to its keys: (trust on first use).",
+)
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
+@click.option(
+    "--eml",
+    "eml_path",
+    metavar="OUT.eml",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
+    " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
+    " a file.",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -800,6 +1084,9 @@ def play_command(
     after: int | None,
     digest: bool,
     message_fmt: str | None,
+    sign_move: bool,
+    key_file: str | None,
+    eml_path: str | None,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -824,15 +1111,54 @@ def play_command(
             "--format markdown shapes the report, which --message replaces: use --message markdown"
         )
     text = " ".join(word.strip() for word in decision if word.strip())
-    try:
-        change = edit.append(
-            file, player, text, note=note, after=after, dry_run=dry_run, digest=digest
+    if key_file is not None and not sign_move:
+        raise click.UsageError("--key goes with --sign (the key to sign the move with)")
+    signer = _signer(player, key_file) if sign_move else None
+    if eml_path is not None and dry_run:
+        raise click.UsageError("--eml writes the mail of a move made: leave out --dry-run")
+    if eml_path == "-":
+        raise click.BadParameter(
+            "name a file for the mail (standard output carries the report)", param_hint="'--eml'"
         )
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
+    if eml_path is not None and os.path.lexists(eml_path):
+        raise click.BadParameter(
+            f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
+        )
+
+    def appended(dry: bool) -> Any:
+        try:
+            return edit.append(
+                file,
+                player,
+                text,
+                note=note,
+                after=after,
+                dry_run=dry,
+                digest=digest,
+                signer=signer,
+            )
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+
+    if eml_path is None:
+        change = appended(dry_run)
+    else:
+        # The mail is made from the checked move and written first; the move is then
+        # written, and if that fails the mail is removed: a failing command leaves no file.
+        trial = appended(True)
+        mail = _mail_of(trial.replay, len(trial.replay.states) - 1, file)
+        _write_mail(eml_path, mail, quiet=True)
+        try:
+            change = appended(False)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
+
     played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
+    if eml_path is not None:
+        click.echo(f"wrote the mail to {clean(eml_path)}", err=True)
     after_state = played.final
     entry = played.log.entries[-1]
     events = played.events[-1]
@@ -910,8 +1236,29 @@ def play_command(
     metavar="NAME",
     help="Tell what happened after NAME's last decision: what NAME has not seen yet.",
 )
+@click.option(
+    "--with-log",
+    is_flag=True,
+    help="Put the whole log into the post (plain text, a markdown fence, a BBCode [code]"
+    " block), so that the message alone carries the game; forex read takes it back.",
+)
+@click.option(
+    "--eml",
+    "eml_path",
+    metavar="OUT.eml",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the message as a complete mail (To:, text and markdown, the log and the board"
+    " attached) into OUT.eml instead of printing it; - writes it to standard output.",
+)
 @_format_option(MESSAGE_FORMATS)
-def message_command(file: str, since: int | None, since_player: str | None, fmt: str) -> None:
+def message_command(
+    file: str,
+    since: int | None,
+    since_player: str | None,
+    with_log: bool,
+    eml_path: str | None,
+    fmt: str,
+) -> None:
     """Print a ready-to-send message about the game as it stands.
 
     A subject line (the game's title, the move number and who is to play
@@ -933,9 +1280,114 @@ def message_command(file: str, since: int | None, since_player: str | None, fmt:
         point = max(legal - 1, 0)
     else:
         point = _point(legal, since, file, "--since")
-    _echo(compose(played, point, fmt).full())
+    if eml_path is not None:
+        if played.problem is not None:
+            raise ProblemExit([played.problem])
+        _write_mail(eml_path, _mail_of(played, point, file, with_log=with_log))
+        return
+    message = compose(played, point, fmt)
+    if with_log:
+        from .mail import log_filename
+        from .mail import with_log as embedded
+
+        try:
+            body = embedded(message.body, played.log.text, fmt, log_filename(file))
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        message = replace(message, body=body)
+    _echo(message.full())
     if played.problem is not None:
         raise ProblemExit([played.problem])
+
+
+def _mail_of(played: Replay, since: int, file: str, *, with_log: bool = False) -> Any:
+    """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
+    from .mail import compose_mail, log_filename
+    from .mail import with_log as embedded
+    from .problems import LogError
+
+    try:
+        mail = compose_mail(played, since, filename=log_filename(file))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    if with_log:
+        body = mail.get_body(("plain",))
+        alternative = mail.get_body(("markdown",))
+        for part, fmt in ((body, "text"), (alternative, "markdown")):
+            if part is not None:
+                text = part.get_content()
+                part.set_content(
+                    embedded(text, played.log.text, fmt, log_filename(file)),
+                    subtype="plain" if fmt == "text" else "markdown",
+                )
+    return mail
+
+
+def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
+    """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
+    from .mail import mail_bytes
+    from .problems import LogError
+    from .reporters.files import write_output
+
+    data = mail_bytes(mail)
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_output(path, data, refusal="nothing was written; name a new file")
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    if not quiet:
+        to = mail["To"]
+        where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        _echo(f"wrote the mail to {clean(path)}{where}")
+
+
+# --------------------------------------------------------------------------- read
+
+
+@forex.command("read", epilog=EPILOG)
+@click.argument("mail", type=click.Path(allow_dash=True))
+@click.option(
+    "--into",
+    "into",
+    metavar="LOG",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Your copy of the game: replaced only by a log that goes further than it (created if"
+    " it does not exist).",
+)
+@click.option("--dry-run", is_flag=True, help="Check and tell what arrived; change nothing.")
+def read_command(mail: str, into: str, dry_run: bool) -> None:
+    """Take the log out of a MAIL and save it into LOG, after checking it.
+
+    MAIL is an .eml file, an mbox, a Maildir folder or - (standard input).
+    The log is found as an attachment or in the text (also quoted with > ,
+    in a BBCode [code] block or a markdown fence). It must be a copy of
+    LOG's game whose moves, digests and signatures are all good, keep the
+    keys LOG holds, and go further than LOG: a fork, a rewritten move, a
+    forged move, no log, two logs or another game's log are refused, and
+    nothing is changed. What arrived is told move by move, as a catch-up.
+    """
+    from .mail import read_mail
+    from .problems import LogError
+
+    data = None
+    if mail == "-":
+        from .gamelog import MAX_LOG_BYTES
+
+        data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
+    try:
+        arrived = read_mail(mail, into, data=data, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=None) from None
+    lines = list(arrived.lines)
+    if arrived.saves:
+        verb = "would save" if dry_run else "saved"
+        lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
+    _echo("\n".join(lines))
 
 
 # --------------------------------------------------------------------------- history
@@ -1126,8 +1578,18 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     is_flag=True,
     help="Skip YAML files without a top-level `forex:` key (other YAML in a repository).",
 )
+@click.option(
+    "--require-signatures",
+    is_flag=True,
+    help="An unsigned move by a player whose key the log holds is an error [a warning].",
+)
 def validate_command(
-    paths: tuple[str, ...], fmt: str, quiet: bool, verbose: bool, only_logs: bool
+    paths: tuple[str, ...],
+    fmt: str,
+    quiet: bool,
+    verbose: bool,
+    only_logs: bool,
+    require_signatures: bool,
 ) -> None:
     """Check game logs: YAML, schema, set-up, and every move by the rules.
 
@@ -1167,9 +1629,15 @@ def validate_command(
                     pass  # reported by check() below
             item.problems, played = check(name)
         if played is not None and not item.problems:
+            from .signing import check_signatures
+
             mismatch = check_digests(played)
-            if mismatch is not None:
-                item.problems = [mismatch]
+            signatures = check_signatures(played, require=require_signatures)
+            item.problems = sorted(
+                ([mismatch] if mismatch is not None else []) + signatures.errors,
+                key=lambda p: (p.line or 0, p.column or 0),
+            )
+            item.warnings = signatures.warnings
         if played is not None and not item.problems:
             item.moves = played.moves
             item.status = pending_text(played.final)

@@ -153,23 +153,45 @@ def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
     return text, offset
 
 
+def _sig_flow(sig: dict[str, str]) -> str:
+    """``{alice: BASE64}``: an entry's signatures as one flow mapping."""
+    pairs = (f"{quote(k, flow=True)}: {quote(v, flow=True)}" for k, v in sig.items())
+    return "{" + ", ".join(pairs) + "}"
+
+
 def _entry_lines(
-    player: str, decision: str, note: str | None, digest: str | None, indent: str, nl: str
+    player: str,
+    decision: str,
+    note: str | None,
+    digest: str | None,
+    indent: str,
+    nl: str,
+    sig: dict[str, str] | None = None,
 ) -> str:
     lines = [f"{indent}- {quote(player)}: {quote(decision)}"]
     if note is not None:
         lines.append(f"{indent}  note: {quote(note)}")
     if digest is not None:
         lines.append(f"{indent}  digest: {quote(digest)}")
+    if sig:
+        lines.append(f"{indent}  sig: {_sig_flow(sig)}")
     return nl.join(lines) + nl
 
 
-def _flow_entry(player: str, decision: str, note: str | None, digest: str | None) -> str:
+def _flow_entry(
+    player: str,
+    decision: str,
+    note: str | None,
+    digest: str | None,
+    sig: dict[str, str] | None = None,
+) -> str:
     parts = [f"{quote(player, flow=True)}: {quote(decision, flow=True)}"]
     if note is not None:
         parts.append(f"note: {quote(note, flow=True)}")
     if digest is not None:
         parts.append(f"digest: {quote(digest, flow=True)}")
+    if sig:
+        parts.append(f"sig: {_sig_flow(sig)}")
     return "{" + ", ".join(parts) + "}"
 
 
@@ -206,7 +228,12 @@ def _without_scalar(text: str, start: int, end: int) -> str:
 
 
 def appended_text(
-    log: gamelog.GameLog, player: str, decision: str, note: str | None, digest: str | None = None
+    log: gamelog.GameLog,
+    player: str,
+    decision: str,
+    note: str | None,
+    digest: str | None = None,
+    sig: dict[str, str] | None = None,
 ) -> str:
     """The log's text with one entry added after the last.
 
@@ -223,11 +250,11 @@ def appended_text(
         if () in doc.flow:
             # `{forex: 1, ...}`: add `, moves: [...]` after the last value.
             at = _content_end(doc, ())
-            entry = _flow_entry(player, decision, note, digest)
+            entry = _flow_entry(player, decision, note, digest, sig)
             return text[:at] + f", moves: [{entry}]" + text[at:]
         at = _after_comments(text, _after_content(text, _content_end(doc, ())), 1)
         text, at = _ending_line(text, at, nl)
-        lines = "moves:" + nl + _entry_lines(player, decision, note, digest, "  ", nl)
+        lines = "moves:" + nl + _entry_lines(player, decision, note, digest, "  ", nl, sig)
         return text[:at] + lines + text[at:]
     moves = data["moves"]
     key_start, key_end = doc.key_spans[("moves",)]
@@ -240,10 +267,10 @@ def appended_text(
         at = _line_end(text, key_end)
         text, at = _ending_line(text, at, nl)
         indent = " " * (key_column + 2)
-        return text[:at] + _entry_lines(player, decision, note, digest, indent, nl) + text[at:]
+        return text[:at] + _entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
     last = len(moves) - 1
     if ("moves",) in doc.flow:
-        entry = _flow_entry(player, decision, note, digest)
+        entry = _flow_entry(player, decision, note, digest, sig)
         item_start, item_end = doc.spans[("moves", last)]
         seq_end = doc.spans[("moves",)][1]
         between = text[item_end : seq_end - 1]
@@ -264,7 +291,7 @@ def appended_text(
     at = _after_comments(text, at, dash_column if after_moves else max(dash_column, 1))
     text, at = _ending_line(text, at, nl)
     indent = " " * dash_column
-    return text[:at] + _entry_lines(player, decision, note, digest, indent, nl) + text[at:]
+    return text[:at] + _entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
 
 
 def _entry_keys(doc: yamlread.Document, path: tuple[Any, ...]) -> list[Any]:
@@ -453,10 +480,15 @@ def _comparable(entry: Any) -> Any:
 
 
 def _ensure_only(
-    old: gamelog.GameLog, new: gamelog.GameLog, expected: list[Any], what: str
+    old: gamelog.GameLog,
+    new: gamelog.GameLog,
+    expected: list[Any],
+    what: str,
+    header: dict[str, Any] | None = None,
 ) -> None:
-    """Refuse an edit that would change anything but the entry it means to change."""
-    same_header = old.header == new.header
+    """Refuse an edit that would change anything but the entry it means to change
+    (and the header, when ``header`` says what it becomes)."""
+    same_header = (old.header if header is None else header) == new.header
     same_moves = [_comparable(e) for e in _moves(new)] == [_comparable(e) for e in expected]
     if not (same_header and same_moves):
         raise _cannot_edit(
@@ -550,12 +582,15 @@ def append(
     after: int | None = None,
     dry_run: bool = False,
     digest: bool = False,
+    signer: Any = None,
 ) -> Change:
     """Check one decision against the replayed log and append it.
 
     ``after`` refuses the append unless the log has exactly that many moves
     (the player's guard against answering an old position).  With
-    ``digest`` the entry records the digest of the state after it.
+    ``digest`` the entry records the digest of the state after it.  With a
+    ``signing.Signer`` (who must be ``player``) the entry is signed, and a key
+    the header does not hold yet is added to it (trust on first use).
     """
     data, log, played = load_valid(path)
     count = len(log.entries)
@@ -593,14 +628,28 @@ def append(
 
         stamp = state_digest(state)
     text = write_entry(written)
-    new_text = appended_text(log, player, text, note, stamp)
+    base, header, sig = log, log.header, None
+    if signer is not None:
+        from . import signing
+
+        signing.refuse_forged(played, "written")
+        sig = {player: signing.sign(signer.key, log, count + 1, played.final, player, player, text)}
+        if signer.header_key(log) is None:
+            value = signing.key_value(signer.public, count + 1)
+            base = gamelog.parse_log(signing.keyed_text(log, player, value), log.filename)
+            header = dict(log.header)
+            known = log.header.get(signing.KEYS_FIELD) or {}
+            header[signing.KEYS_FIELD] = {**known, player: value}
+    new_text = appended_text(base, player, text, note, stamp, sig)
     new_log, new_played = _checked(log, new_text)
     entry: dict[str, Any] = {player: text}
     if note is not None:
         entry["note"] = note
     if stamp is not None:
         entry["digest"] = stamp
-    _ensure_only(log, new_log, [*_moves(log), entry], "adding the move")
+    if sig is not None:
+        entry["sig"] = sig
+    _ensure_only(log, new_log, [*_moves(log), entry], "adding the move", header)
     if new_played.moves != count + 1 or new_played.final != state:
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events))

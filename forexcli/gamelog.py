@@ -48,6 +48,8 @@ class Entry:
     written: Written
     note: str | None = None
     digest: str | None = None
+    sig: dict[str, str] | None = None
+    """Signatures (signer's name to base64), see ``forexcli.signing``."""
 
 
 @dataclass
@@ -361,6 +363,12 @@ def _schema_problem(
             )
         if found:
             return found
+    elif validator == "pattern" and len(path) == 4 and path[0] == "moves" and path[2] == "sig":
+        message = (
+            f"move {path[1] + 1}: {path[3]}'s signature is not base64 (as `forex play --sign`"
+            " writes it)"
+        )
+        code = "bad_signature"
     elif validator == "pattern" and len(path) == 3 and path[0] == "moves":
         if path[2] == "digest":
             message = (
@@ -410,7 +418,7 @@ def _schema_problem(
     ):
         message = f"{where}: {quoted(instance)} cannot be a player's name: {name_problem(instance)}"
         code = "bad_player_name"
-    elif validator in ("maxProperties", "minProperties") and _entry_number(path):
+    elif validator in ("maxProperties", "minProperties") and len(path) == 2 and _entry_number(path):
         players = [k for k in instance if k not in RESERVED_ENTRY_KEYS]
         if not players:
             message = f"move {path[1] + 1}: the entry names no player (write `NAME: DECISION`)"
@@ -580,10 +588,11 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
     for index, raw in enumerate(data.get("moves") or []):
         if len(raw) == 1:  # the schema allows only the player's key alone
             ((player, text_of_move),) = raw.items()
-            note = digest = None
+            note = digest = sig = None
         else:
             player = next(key for key in raw if key not in RESERVED_ENTRY_KEYS)
             text_of_move, note, digest = raw[player], raw.get("note"), raw.get("digest")
+            sig = raw.get("sig")
         if player not in known:
             header_problem(
                 "unknown_player",
@@ -599,7 +608,7 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
                 "bad_notation", f"move {index + 1}: {error.reason}", ("moves", index, player)
             )
             continue
-        entries.append(Entry(index + 1, player, text_of_move, written, note, digest))
+        entries.append(Entry(index + 1, player, text_of_move, written, note, digest, sig))
     if problems:
         raise LogError(problems)
     return GameLog(filename, text, doc, players, first, removed, seed, tuple(entries))

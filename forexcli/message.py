@@ -198,11 +198,21 @@ def _parts(replay: Replay, since: int) -> _Parts:
     if replay.problem is not None:
         problem = f"The log breaks the rules: {replay.problem.message}"
     where = f"move {played}" if played else "set-up"
+    summaries = moves(replay, since)
+    from dataclasses import replace
+
+    from .signing import check_signatures, signed_phrase
+
+    signatures = check_signatures(replay)
+    for index, summary in enumerate(summaries):
+        signed = signed_phrase(signatures, summary.number)
+        if signed:
+            summaries[index] = replace(summary, events=(*summary.events, signed))
     return _Parts(
         headline=f"{game_name(replay)}, {where}: {pending_text(state)}.",
         since=since,
         played=played,
-        summaries=moves(replay, since),
+        summaries=summaries,
         board=board_grid(state),
         money=money_grid(state),
         queue=queue_items(state),

@@ -16,6 +16,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "write_failed",
         "changed_on_disk",
         "locked",
+        "no_png",
     ),
     "yaml": (
         "invalid_utf8",
@@ -70,6 +71,29 @@ CODES: dict[str, tuple[str, ...]] = {
         "log_moved_on",
     ),
     "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
+    "signature": (
+        "bad_signature",
+        "wrong_key",
+        "moved_entry",
+        "unsigned_move",
+        "stray_signature",
+        "unknown_signer",
+        "bad_key",
+        "no_key",
+        "bad_passphrase",
+        "already_signed",
+    ),
+    "mail": (
+        "no_log",
+        "two_logs",
+        "other_game",
+        "fork",
+        "rewritten",
+        "forged",
+        "key_changed",
+        "dropped_signature",
+        "not_a_mail",
+    ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

@@ -8,6 +8,7 @@ and a test checks that the committed file is exactly that output.
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from typing import Any
 
 from .engine import CURRENCIES, HouseRules
@@ -15,7 +16,7 @@ from .notation import KINDS, SCHEMA_PATTERNS
 
 LOG_SCHEMA_ID = "urn:forexcli:schema:log:1"
 FORMAT_VERSION = 1
-RESERVED_ENTRY_KEYS = ("note", "digest")
+RESERVED_ENTRY_KEYS = ("note", "digest", "sig")
 
 HOUSE_RULE_DESCRIPTIONS = {
     "rounding": (
@@ -60,7 +61,7 @@ def _entry() -> dict[str, Any]:
     return {
         "description": (
             "One entry: the deciding player's name as the key and the decision as its value,"
-            " with an optional note and digest."
+            " with an optional note, digest and signatures."
         ),
         "type": "object",
         "properties": {
@@ -77,19 +78,89 @@ def _entry() -> dict[str, Any]:
                 "type": "string",
                 "pattern": "^[0-9a-f]{16}$",
             },
+            "sig": _signatures(),
         },
         "propertyNames": {
-            "description": "A player's name, or `note` or `digest`.",
+            "description": "A player's name, or `note`, `digest` or `sig`.",
             "pattern": PLAYER_NAME_PATTERN,
         },
         "additionalProperties": {"$ref": "#/$defs/decision"},
         "minProperties": 1,
-        "if": {"required": ["note", "digest"]},
-        "then": {"maxProperties": 3, "minProperties": 3},
-        "else": {
-            "if": {"anyOf": [{"required": ["note"]}, {"required": ["digest"]}]},
-            "then": {"maxProperties": 2, "minProperties": 2},
-            "else": {"maxProperties": 1},
+        "allOf": _one_player(),
+    }
+
+
+def _one_player() -> list[dict[str, Any]]:
+    """An entry holds one player's key beside its optional reserved keys (each set of them)."""
+    rules: list[dict[str, Any]] = []
+    for size in range(len(RESERVED_ENTRY_KEYS) + 1):
+        for present in combinations(RESERVED_ENTRY_KEYS, size):
+            absent = [k for k in RESERVED_ENTRY_KEYS if k not in present]
+            condition: dict[str, Any] = {"required": list(present)}
+            if absent:
+                condition["not"] = {"anyOf": [{"required": [k]} for k in absent]}
+            count = len(present) + 1
+            then = {"maxProperties": count, "minProperties": count} if present else {}
+            then = then or {"maxProperties": 1}  # (the entry's minProperties says the rest)
+            rules.append({"if": condition, "then": then})
+    return rules
+
+
+SIGNATURE_PATTERN = "^[A-Za-z0-9+/=]{1,200}$"
+KEY_LINE_PATTERN = "^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?$"
+
+
+def _keys() -> dict[str, Any]:
+    line = {
+        "description": "An OpenSSH public-key line: `ssh-ed25519 AAAA... comment`.",
+        "type": "string",
+        "pattern": KEY_LINE_PATTERN,
+        "maxLength": 500,
+    }
+    return {
+        "description": (
+            "Each player's Ed25519 public key, to check their signed moves: the OpenSSH line,"
+            " given at set-up, or `{key: LINE, since: N}` when the player's own signed move N"
+            " added it (trust on first use)."
+        ),
+        "type": "object",
+        "propertyNames": {"description": "A player's name.", "pattern": PLAYER_NAME_PATTERN},
+        "additionalProperties": {
+            "oneOf": [
+                line,
+                {
+                    "type": "object",
+                    "required": ["key", "since"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "key": line,
+                        "since": {
+                            "description": "The move whose signature first used the key.",
+                            "type": "integer",
+                            "minimum": 1,
+                        },
+                    },
+                },
+            ]
+        },
+    }
+
+
+def _signatures() -> dict[str, Any]:
+    return {
+        "description": (
+            "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
+            " transaction's partner who countersigns (base64, 64 bytes). Each covers the"
+            " game's header, the move number, the state before it and the decision's text."
+        ),
+        "type": "object",
+        "minProperties": 1,
+        "maxProperties": 2,
+        "propertyNames": {"description": "The signer's name.", "pattern": PLAYER_NAME_PATTERN},
+        "additionalProperties": {
+            "type": "string",
+            "pattern": SIGNATURE_PATTERN,
+            "maxLength": 200,
         },
     }
 
@@ -200,6 +271,7 @@ def log_schema() -> dict[str, Any]:
                     for option, choices in HouseRules.OPTIONS.items()
                 },
             },
+            "keys": _keys(),
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"
@@ -213,7 +285,7 @@ def log_schema() -> dict[str, Any]:
             "player": {
                 "description": (
                     "A player's name: 1 to 32 characters, no control characters and none of"
-                    " ; : # , (and not `note` or `digest`)."
+                    " ; : # , (and not `note`, `digest` or `sig`)."
                 ),
                 "type": "string",
                 "pattern": PLAYER_NAME_PATTERN,

@@ -16,10 +16,36 @@ from typing import Any
 
 from .engine import HouseRules
 from .notation import KINDS, SCHEMA_PATTERNS
-from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS, log_schema
+from .schema_source import KEY_LINE_PATTERN, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS, log_schema
 
 _NAME = re.compile(PLAYER_NAME_PATTERN)
 _DIGEST = re.compile(r"[0-9a-f]{16}")
+_SIGNATURE = re.compile(r"[A-Za-z0-9+/=]{1,200}")
+_KEY_LINE = re.compile(KEY_LINE_PATTERN)
+
+
+def _key_line(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 500 and _KEY_LINE.match(value) is not None
+
+
+def _keys_ok(keys: Any) -> bool:
+    """``keys:``: a player's name to a key line, or to ``{key: LINE, since: N}``."""
+    if not isinstance(keys, dict):
+        return False
+    for name, value in keys.items():
+        if not isinstance(name, str) or not _name_ok(name):
+            return False
+        if isinstance(value, dict):
+            since = value.get("since")
+            if set(value) != {"key", "since"} or not _key_line(value["key"]):
+                return False
+            if not isinstance(since, int) or isinstance(since, bool) or since < 1:
+                return False
+        elif not _key_line(value):
+            return False
+    return True
+
+
 _KIND_RES = {kind: re.compile(SCHEMA_PATTERNS[kind]) for kind in KINDS}
 _CURRENCIES = frozenset(log_schema()["properties"]["removed"]["properties"])
 _TEXT_LIMITS = {"title": 200, "site": 500, "started": 100, "finished": 100}
@@ -58,6 +84,14 @@ def entry_valid(entry: Any) -> bool:
         elif key == "digest":
             if not isinstance(value, str) or not _DIGEST.fullmatch(value):
                 return False
+        elif key == "sig":
+            if not isinstance(value, dict) or not 1 <= len(value) <= 2:
+                return False
+            for signer, signature in value.items():
+                if not isinstance(signer, str) or not _name_ok(signer):
+                    return False
+                if not isinstance(signature, str) or not _SIGNATURE.fullmatch(signature):
+                    return False
         else:
             players += 1
             if not _name_ok(key) or not isinstance(value, str) or not _decision_ok(value):
@@ -107,6 +141,8 @@ def fast_valid(data: Any) -> bool:
             choices = HouseRules.OPTIONS.get(key)
             if choices is None or not isinstance(value, str) or value not in choices:
                 return False
+    if "keys" in data and not _keys_ok(data["keys"]):
+        return False
     moves = data.get("moves")
     if moves is None:
         return True

@@ -26,7 +26,7 @@ escapes (``catchup.clean``) and ``& < > " '`` as XML entities.
 
 from __future__ import annotations
 
-from .catchup import clean
+from .catchup import clean, result_lines
 from .engine import CURRENCIES, PAIRS, TRACK_HALVES, Board, GameState, format_rate
 from .gamelog import Replay
 
@@ -125,16 +125,49 @@ def pair_sentence(board: Board, a: int, b: int) -> str:
     )
 
 
+def no_dividend(board: Board) -> list[int]:
+    """The currencies that pay no dividend (the weaker side of a pair on the 8 space), sorted."""
+    return sorted(board.non_paying())
+
+
+def ending_lines(state: GameState, width: int = 84) -> list[str]:
+    """How a finished game ended and who won, in lines of at most ``width`` characters
+    (empty while it goes on): the ending and the winner, the scoring currency, the ranks."""
+    import textwrap
+
+    result = state.result
+    if result is None:
+        return []
+    if result.bankrupt is not None:
+        how = f"Game over: {state.players[result.bankrupt]} went bankrupt."
+    else:
+        how = "Game over after the fifth dividend."
+    lines = result_lines(state)
+    winners = " and ".join(state.players[s] for s in result.winners())
+    verb = "wins" if len(result.winners()) == 1 else "win"
+    strongest = lines[0].removeprefix("final: ")
+    return [
+        f"{how} {winners} {verb}.",
+        *textwrap.wrap(strongest[0].upper() + strongest[1:] + ".", width),
+        *textwrap.wrap("; ".join(lines[1:]) + ".", width),
+    ]
+
+
 def board_svg(state: GameState, title: str | None = None) -> str:
     """The board as it stands, as a standalone SVG document.
 
     ``title`` (from the log, escaped here) is added to the heading, e.g.
-    ``Friday club, after move 14``.
+    ``Friday club, after move 14``.  A rate on the 8 space is marked ``*``
+    and the currency it keeps from paying dividends is named under the
+    legend; a finished game's picture says how it ended and who won.
     """
     board = state.board
     n = len(CURRENCIES)
     width = LABEL_W + (n + 1) * CELL_W + 16
-    height = TOP + HEADER_H + n * CELL_H + LEGEND_H
+    unpaid = no_dividend(board)
+    ending = ending_lines(state)
+    extra = (18 if unpaid else 0) + (18 * len(ending) + 6 if ending else 0)
+    height = TOP + HEADER_H + n * CELL_H + LEGEND_H + extra
     heading = "For-Ex board" + (f": {title}" if title else "")
     won = board.pairs_won()
     out = _open(
@@ -214,6 +247,18 @@ def board_svg(state: GameState, title: str | None = None) -> str:
                 css_class="rate",
             )
         )
+        if weak in unpaid and pos.space == len(TRACK_HALVES) - 1:
+            out.append(
+                _text(
+                    x + CELL_W / 2 + 12,
+                    y + 18,
+                    "*",
+                    size=16,
+                    weight="bold",
+                    fill="#b00020",
+                    css_class="no-dividend-mark",
+                )
+            )
         step = (CELL_W - 12) / len(TRACK_HALVES)
         for space in range(len(TRACK_HALVES)):
             filled = "#1f4e79" if space == pos.space else "#ffffff"
@@ -231,6 +276,35 @@ def board_svg(state: GameState, title: str | None = None) -> str:
     for index, line in enumerate(legend):
         y = y0 + n * CELL_H + 20 + 15 * index
         out.append(_text(LABEL_W, y, line, size=11, anchor="start", css_class="legend"))
+    y = y0 + n * CELL_H + LEGEND_H
+    if unpaid:
+        codes = " and ".join(CURRENCIES[c] for c in unpaid)
+        verb = "pays" if len(unpaid) == 1 else "pay"
+        out.append(
+            _text(
+                LABEL_W,
+                y + 4,
+                f"* at the 8 space: {codes} {verb} no dividend",
+                size=12,
+                anchor="start",
+                fill="#b00020",
+                weight="bold",
+                css_class="no-dividend",
+            )
+        )
+        y += 18
+    for index, line in enumerate(ending):
+        out.append(
+            _text(
+                LABEL_W,
+                y + 8 + 18 * index,
+                line,
+                size=13 if index == 0 else 12,
+                anchor="start",
+                weight="bold" if index == 0 else None,
+                css_class="ending",
+            )
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -339,7 +339,8 @@ def test_show_html(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--svg", "x.svg"], "give --svg or --html, not both"),
+        (["--svg", "x.svg"], "give one of --svg, --png and --html"),
+        (["--png", "x.png"], "give one of --svg, --png and --html"),
         (["--since", "3"], "leave out --since/--since-player"),
         (["--since-player", "ada"], "leave out --since/--since-player"),
         (["--format", "json"], "--html writes a page: leave out --format"),

@@ -203,9 +203,9 @@ def near_valid(draw: st.DrawFn) -> Any:
         elif action == "delete":
             del parent[last]
         elif action == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["note", "digest", "x", "carol", "alice", "GBP"]))] = draw(
-                _ODD_VALUES
-            )
+            parent[
+                draw(st.sampled_from(["note", "digest", "sig", "keys", "x", "alice", "GBP"]))
+            ] = draw(_ODD_VALUES)
         elif action == "add" and isinstance(parent, list):
             parent.insert(last, draw(_ODD_VALUES))
         elif action == "rename" and isinstance(parent, dict):

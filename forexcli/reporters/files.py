@@ -32,13 +32,15 @@ def _umask() -> int:
 
 def write_output(
     path: str,
-    text: str,
+    text: str | bytes,
     *,
     force: bool = False,
     refusal: str = "nothing was written (--force replaces it)",
+    mode: int | None = None,
 ) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically; an existing file is replaced only with
-    ``force``, else refused with ``refusal`` after ``PATH already exists;``."""
+    """Write ``text`` (UTF-8, or bytes as they are) to ``path`` atomically; an existing file is
+    replaced only with ``force``, else refused with ``refusal`` after ``PATH already exists;``.
+    ``mode`` sets the new file's permissions (a private key's 0600) [0666 less the umask]."""
     if os.path.isdir(path):
         raise _fail(path, "is_a_folder", f"{path} is a folder; name a file to write")
     exists = os.path.lexists(path)
@@ -47,8 +49,9 @@ def write_output(
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise _fail(path, "no_folder", f"cannot write {path}: the folder {folder} does not exist")
-    mode = 0o666 & ~_umask()
-    if exists:
+    explicit = mode is not None
+    mode = mode if mode is not None else 0o666 & ~_umask()
+    if exists and not explicit:
         with contextlib.suppress(OSError):
             mode = stat.S_IMODE(os.stat(path).st_mode)
     try:
@@ -58,7 +61,7 @@ def write_output(
         raise _fail(path, "write_failed", f"cannot write in {folder}: {reason}") from None
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(text if isinstance(text, bytes) else text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, mode)

@@ -361,6 +361,11 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     }
     if since is not None:
         data["since"] = since_data(view, since)
+    from ..signing import signatures_data
+
+    signatures = signatures_data(view.replay, view.at)
+    if signatures is not None:
+        data["signatures"] = signatures
     return data
 
 
@@ -581,10 +586,19 @@ def show_text(
     house = house_rules_line(log.house_rules)
     if house is not None:
         head.append(md(house) if markdown else clean(house))
+    from ..signing import check_signatures, signature_lines, signed_phrase
+
+    signatures = check_signatures(view.replay)
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"
+        signed = signed_phrase(signatures, last.number)
+        text += f" ({signed})" if signed else ""
         head.append(md(text) if markdown else clean(text))
+    signers = signature_lines(signatures, view.replay)
+    if signers:
+        head.append("Signatures:" if not markdown else "*Signatures:*")
+        head.extend(("- " + md(line)) if markdown else ("  " + clean(line)) for line in signers)
     parts = ["\n".join(head), ""]
     if since is not None:
         parts.extend(

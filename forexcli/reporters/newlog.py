@@ -104,6 +104,7 @@ def new_log_text(
     contacts: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
+    keys: Mapping[str, str] | None = None,
 ) -> str:
     """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
 
@@ -145,6 +146,9 @@ def new_log_text(
             for name in HouseRules.OPTIONS
             if name in house_rules
         )
+    if keys:
+        lines.append("keys:")
+        lines.extend(f"  {quote(name)}: {quote(line)}" for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
 

@@ -52,8 +52,9 @@ def _gh_property(text: str) -> str:
     return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github_annotation(problem: Problem) -> str:
-    """A GitHub Actions workflow command: ``::error file=F,line=L,col=C,title=CODE::MESSAGE``."""
+def github_annotation(problem: Problem, level: str = "error") -> str:
+    """A GitHub Actions workflow command: ``::error file=F,line=L,col=C,title=CODE::MESSAGE``
+    (``level`` ``warning`` for a warning)."""
     props = [f"file={_gh_property(clean(problem.file))}"]
     if problem.line is not None:
         props.append(f"line={problem.line}")
@@ -63,7 +64,7 @@ def github_annotation(problem: Problem) -> str:
     if problem.entry is not None and not _mentions_move(message, problem.entry):
         message += f" (move {problem.entry})"
     body = "\n".join([clean(message), *(clean(h) for h in problem.hints)])
-    return f"::error {','.join(props)}::{_gh_data(body)}"
+    return f"::{level} {','.join(props)}::{_gh_data(body)}"
 
 
 # --------------------------------------------------------------------------- validate
@@ -79,6 +80,8 @@ class FileReport:
     status: str | None = None
     """For a valid log: who is to decide next, or the result."""
     skipped: bool = False
+    warnings: list[Problem] = field(default_factory=list)
+    """Problems that do not make the log invalid (an unsigned move by a player with a key)."""
 
     @property
     def valid(self) -> bool:
@@ -89,13 +92,16 @@ class FileReport:
         return any(p.layer == "io" for p in self.problems)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "file": self.file,
             "valid": self.valid,
             "moves": self.moves,
             "status": self.status,
             "problems": [p.as_dict() for p in self.problems],
         }
+        if self.warnings:  # only then, so that the output of logs without keys is unchanged
+            data["warnings"] = [p.as_dict() for p in self.warnings]
+        return data
 
 
 @dataclass
@@ -164,7 +170,8 @@ def validate_text(
     for item in report.files:
         if item.problems:
             out.append(problems_text(item.problems, style))
-        elif verbose:
+        out.extend(style.warning("warning: ") + problem_text(w, style) for w in item.warnings)
+        if not item.problems and verbose:
             moves = plural(item.moves or 0, "move")
             out.append(f"{clean(item.file)}: {style.good('ok')}: {moves}; {clean(item.status)}")
     if verbose:
@@ -180,6 +187,7 @@ def validate_github(report: ValidateReport, *, quiet: bool = False) -> str:
     lines = [github_annotation(p) for p in report.usage]
     for item in report.files:
         lines.extend(github_annotation(p) for p in item.problems)
+        lines.extend(github_annotation(p, "warning") for p in item.warnings)
     if not quiet:
         lines.append(report.summary())
     return "\n".join(lines)

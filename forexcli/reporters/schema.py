@@ -492,6 +492,7 @@ def show_schema() -> dict[str, Any]:
                 "type": "array",
                 "items": {"$ref": "#/$defs/catch_up"},
             },
+            "signatures": _signatures(),
         },
         "required": [
             "format",
@@ -518,6 +519,48 @@ def show_schema() -> dict[str, Any]:
             "queue_item": _queue_item(),
             "state": _state(),
             "standings": _standings(),
+        },
+    }
+
+
+def _signatures() -> dict[str, Any]:
+    key = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["key", "fingerprint", "since"],
+        "properties": {
+            "key": {"description": "The OpenSSH public-key line.", "type": "string"},
+            "fingerprint": {
+                "description": "`SHA256:...`, as ssh-keygen -l shows it.",
+                "type": ["string", "null"],
+            },
+            "since": {
+                "description": "The move whose signature added the key (trust on first use);"
+                " null for a key given at set-up.",
+                "anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}],
+            },
+        },
+    }
+    return {
+        "description": "Only for a log with keys or signatures: each player's key, and the"
+        " signers whose signatures verify, by move.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["keys", "signed"],
+        "properties": {
+            "keys": {"type": "object", "additionalProperties": key},
+            "signed": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["move", "by"],
+                    "properties": {
+                        "move": {"type": "integer", "minimum": 1},
+                        "by": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                    },
+                },
+            },
         },
     }
 

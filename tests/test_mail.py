@@ -1,0 +1,432 @@
+"""The log in and out of real mail: three players pass a signed game by .eml files and quoted
+replies, made and read with the standard library's ``email``; ``forex read`` refuses, changing
+nothing, a fork, a rewritten history, a forged move, no log, two logs and another game."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import io
+import mailbox
+import re
+from email.message import EmailMessage
+from pathlib import Path
+
+import png as pypng
+import pytest
+
+from forexcli import gamelog, signing
+from forexcli.message import compose
+from forexcli.png import PNG_SIGNATURE
+from tests.test_cli import run
+
+PLAYERS = ("alice", "bob", "carol")
+ADDRESS = {name: f"{name}@example.org" for name in PLAYERS}
+
+
+def ok(*args: str, input: str | bytes | None = None) -> str:
+    result = run(list(args), input=input)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def refused(code: str, *args: str, input: str | bytes | None = None) -> str:
+    result = run(list(args), input=input)
+    assert result.exit_code == 1, result.output
+    assert code in result.output, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def parse(path: Path) -> EmailMessage:
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    assert isinstance(message, EmailMessage)
+    return message
+
+
+def reply(quoting: EmailMessage, sender: str, text: str, to: str) -> EmailMessage:
+    """A reply that quotes the plain text of ``quoting`` with ``> `` (as mail programs do)."""
+    body = quoting.get_body(("plain",))
+    assert body is not None
+    quoted = "\n".join("> " + line if line else ">" for line in body.get_content().splitlines())
+    answer = EmailMessage()
+    answer["From"] = ADDRESS[sender]
+    answer["To"] = to
+    answer["Subject"] = "Re: " + str(quoting["Subject"])
+    answer.set_content(f"{text}\n\nOn Monday, someone wrote:\n{quoted}\n")
+    return answer
+
+
+def post(text: str, sender: str = "carol") -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = ADDRESS[sender]
+    message["To"] = "club@example.org"
+    message["Subject"] = "For-Ex"
+    message.set_content(text)
+    return message
+
+
+def save(message: EmailMessage, path: Path) -> Path:
+    path.write_bytes(message.as_bytes())
+    return path
+
+
+class Table:
+    """Three players, each with a folder holding their own copy of the game and their key."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.keys: dict[str, Path] = {}
+        for name in PLAYERS:
+            (root / name).mkdir()
+            key = root / name / "id_ed25519"
+            ok("key", "new", str(key), "--no-passphrase", "--comment", name)
+            self.keys[name] = key
+
+    def log(self, name: str) -> Path:
+        return self.root / name / "game.yaml"
+
+    def play(self, name: str, decision: str, *extra: str) -> None:
+        ok(
+            "play",
+            str(self.log(name)),
+            name,
+            decision,
+            "--sign",
+            "--key",
+            str(self.keys[name]),
+            *extra,
+        )
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    table = Table(tmp_path)
+    contacts = [arg for name in PLAYERS for arg in ("--contact", f"{name}={ADDRESS[name]}")]
+    keys = [arg for name in PLAYERS for arg in ("--key-for", f"{name}={table.keys[name]}.pub")]
+    ok(
+        "new",
+        str(table.log("alice")),
+        "--players",
+        ",".join(PLAYERS),
+        "--seed",
+        "mail",
+        "--title",
+        "Mail club",
+        "--started",
+        "2026-12-01",
+        *contacts,
+        *keys,
+    )
+    return table
+
+
+def unchanged(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def test_three_players_pass_a_signed_game_by_mail(table: Table, tmp_path: Path) -> None:
+    # alice plays and writes the mail to bob.
+    to_bob = tmp_path / "to-bob.eml"
+    table.play("alice", "invest USD", "--eml", str(to_bob))
+    mail = parse(to_bob)
+    assert mail["To"] == ADDRESS["bob"] and mail["From"] == ADDRESS["alice"]
+    played = gamelog.replay(gamelog.load(table.log("alice")))
+    expected = compose(played, 0, "text")
+    assert mail["Subject"] == expected.subject
+    plain, markdown = mail.get_body(("plain",)), mail.get_body(("markdown",))
+    assert plain is not None and markdown is not None
+    assert plain.get_content() == expected.body
+    assert markdown.get_content() == compose(played, 0, "markdown").body
+    assert mail.get_content_type() == "multipart/mixed"
+    attachments = list(mail.iter_attachments())
+    assert [(a.get_content_type(), a.get_filename()) for a in attachments] == [
+        ("text/plain", "game.yaml"),
+        ("image/png", "board.png"),
+    ]
+    assert attachments[0].get_content() == table.log("alice").read_text()
+    picture = attachments[1].get_content()
+    assert picture.startswith(PNG_SIGNATURE)
+    width, height, _rows, _info = pypng.Reader(file=io.BytesIO(picture)).read()
+    assert width > 600 and height > 400
+    # bob has no copy yet: forex read makes his.
+    said = ok("read", str(to_bob), "--into", str(table.log("bob")))
+    assert "1 new move (move 1)" in said and "signed by alice" in said
+    assert table.log("bob").read_bytes() == table.log("alice").read_bytes()
+    # bob answers, carol reads his mail from standard input.
+    to_carol = tmp_path / "to-carol.eml"
+    table.play("bob", "invest JPY", "--after", "1", "--eml", str(to_carol))
+    assert parse(to_carol)["To"] == ADDRESS["carol"]
+    said = ok("read", "-", "--into", str(table.log("carol")), input=to_carol.read_bytes())
+    assert "2 new moves (1 to 2)" in said
+    # carol plays and posts the message with the whole log in its text.
+    table.play("carol", "invest CAD", "--after", "2")
+    posted = ok("message", str(table.log("carol")), "--with-log")
+    to_all = save(post(posted.split("\n\n", 1)[1]), tmp_path / "carol.eml")
+    # bob answers carol's mail, quoting it; alice reads bob's reply (she has only move 1).
+    answer = save(reply(parse(to_all), "bob", "Nice move.", ADDRESS["alice"]), tmp_path / "re.eml")
+    assert "\n> forex: 1\n" in parse(answer).get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    said = ok("read", str(answer), "--into", str(table.log("alice")))
+    assert "2 new moves (2 to 3)" in said
+    assert "the text, quoted >" in said
+    assert "Next: alice to play." in said
+    assert gamelog.load(table.log("alice")).document.data == (
+        gamelog.load(table.log("carol")).document.data
+    )
+    # Reading the same mail again changes nothing.
+    before = unchanged(table.log("alice"))
+    said = ok("read", str(answer), "--into", str(table.log("alice")))
+    assert "holds the 3 moves you have" in said
+    assert unchanged(table.log("alice")) == before
+    # Every copy validates, every move signed.
+    for name in PLAYERS:
+        assert run(["validate", str(table.log(name)), "--require-signatures"]).exit_code == 0
+
+
+def test_markdown_fence_bbcode_block_and_mailboxes(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    mails = []
+    for fmt in ("markdown", "bbcode"):
+        text = ok("message", str(table.log("alice")), "--with-log", "--format", fmt)
+        assert ("```yaml\n" if fmt == "markdown" else "[code]\n# yaml") in text
+        mails.append(save(post(text, "alice"), tmp_path / f"{fmt}.eml"))
+    for number, path in enumerate(mails):
+        target = tmp_path / f"copy{number}.yaml"
+        said = ok("read", str(path), "--into", str(target))
+        assert ("a markdown fence" if number == 0 else "a [code] block") in said
+        assert target.read_bytes() == table.log("alice").read_bytes()
+    # An mbox and a Maildir holding the thread: the copy that goes furthest is read.
+    first = tmp_path / "first.eml"
+    ok("message", str(table.log("alice")), "--eml", str(first))
+    table.log("bob").write_bytes(table.log("alice").read_bytes())
+    table.play("bob", "invest JPY", "--after", "1")
+    box_path = tmp_path / "thread.mbox"
+    box = mailbox.mbox(str(box_path))
+    box.add(parse(first))
+    second = tmp_path / "second.eml"
+    ok("message", str(table.log("bob")), "--eml", str(second))
+    box.add(parse(second))
+    box.flush()
+    target = tmp_path / "from-mbox.yaml"
+    ok("read", str(box_path), "--into", str(target))
+    assert len(gamelog.load(target).entries) == 2
+    maildir = mailbox.Maildir(str(tmp_path / "Maildir"), create=True)
+    maildir.add(parse(second))
+    maildir.add(parse(first))
+    target = tmp_path / "from-maildir.yaml"
+    ok("read", str(tmp_path / "Maildir"), "--into", str(target))
+    assert len(gamelog.load(target).entries) == 2
+
+
+def _log_mail(text: str, path: Path) -> Path:
+    message = post("Here is the game.")
+    message.add_attachment(text.encode(), maintype="text", subtype="plain", filename="game.yaml")
+    return save(message, path)
+
+
+def test_read_refuses_forks_rewrites_forgeries_and_strangers(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    bob, carol = table.log("bob"), table.log("carol")
+    bob.write_bytes(table.log("alice").read_bytes())
+    table.play("bob", "invest JPY")
+    carol.write_bytes(bob.read_bytes())
+    table.play("carol", "invest CAD")
+    mine = unchanged(carol)
+
+    # A fork: bob's copy where carol's move 3 is another one (carol holds hers).
+    fork_copy = tmp_path / "fork.yaml"
+    fork_copy.write_bytes(bob.read_bytes())
+    ok("play", str(fork_copy), "carol", "invest CNY", "--sign", "--key", str(table.keys["carol"]))
+    out = refused(
+        "fork",
+        "read",
+        str(_log_mail(fork_copy.read_text(), tmp_path / "f.eml")),
+        "--into",
+        str(carol),
+    )
+    assert "at move 3" in out
+    assert unchanged(carol) == mine
+
+    # A rewritten history: move 1 changed (and signed anew by alice), then played on.
+    rewrite = tmp_path / "rewrite.yaml"
+    ok(
+        "new",
+        str(rewrite),
+        "--players",
+        ",".join(PLAYERS),
+        "--seed",
+        "mail",
+        "--title",
+        "Mail club",
+        "--started",
+        "2026-12-01",
+        *[a for n in PLAYERS for a in ("--contact", f"{n}={ADDRESS[n]}")],
+        *[a for n in PLAYERS for a in ("--key-for", f"{n}={table.keys[n]}.pub")],
+    )
+    for name, decision in (
+        ("alice", "invest GBP"),
+        ("bob", "invest JPY"),
+        ("carol", "invest CAD"),
+        ("alice", "resolve"),
+    ):
+        ok("play", str(rewrite), name, decision, "--sign", "--key", str(table.keys[name]))
+    out = refused(
+        "rewritten",
+        "read",
+        str(_log_mail(rewrite.read_text(), tmp_path / "r.eml")),
+        "--into",
+        str(carol),
+    )
+    assert "rewrites move 1" in out
+    assert unchanged(carol) == mine
+
+    # A forged move: move 4 in alice's name, signed with bob's key.
+    forged = tmp_path / "forged.yaml"
+    forged.write_bytes(carol.read_bytes())
+    log = gamelog.load(forged)
+    played = gamelog.replay(log)
+    bob_key = signing.load_private_key(str(table.keys["bob"]), lambda: None)
+    signature = signing.sign(bob_key, log, 4, played.final, "alice", "alice", "resolve")
+    forged.write_text(forged.read_text() + f"  - alice: resolve\n    sig: {{alice: {signature}}}\n")
+    out = refused(
+        "forged",
+        "read",
+        str(_log_mail(forged.read_text(), tmp_path / "x.eml")),
+        "--into",
+        str(carol),
+    )
+    assert "made with bob's key" in out
+    assert unchanged(carol) == mine
+
+    # No log, two logs, another game's log, a changed key.
+    refused(
+        "no_log",
+        "read",
+        str(save(post("See you Friday."), tmp_path / "n.eml")),
+        "--into",
+        str(carol),
+    )
+    two = post("Two copies.")
+    for number, text in enumerate((fork_copy.read_text(), rewrite.read_text())):
+        two.add_attachment(
+            text.encode(), maintype="text", subtype="plain", filename=f"game{number}.yaml"
+        )
+    refused("two_logs", "read", str(save(two, tmp_path / "two.eml")), "--into", str(carol))
+    other = tmp_path / "other.yaml"
+    ok("new", str(other), "--players", "dora,ed", "--seed", "else")
+    refused(
+        "other_game",
+        "read",
+        str(_log_mail(other.read_text(), tmp_path / "o.eml")),
+        "--into",
+        str(carol),
+    )
+    bob_public = Path(f"{table.keys['bob']}.pub").read_text().split()[1]
+    carol_public = Path(f"{table.keys['carol']}.pub").read_text().split()[1]
+    rekeyed = carol.read_text().replace(bob_public, carol_public)
+    refused(
+        "key_changed", "read", str(_log_mail(rekeyed, tmp_path / "k.eml")), "--into", str(carol)
+    )
+    assert unchanged(carol) == mine
+    # The older copy in bob's mail changes nothing either, and says so.
+    said = ok("read", str(_log_mail(bob.read_text(), tmp_path / "old.eml")), "--into", str(carol))
+    assert "older copy (2 moves; yours has 3)" in said
+    assert unchanged(carol) == mine
+    assert not [p for p in carol.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_countersignature_arrives_by_mail(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "spot 1 GBP to bob for 1 USD; invest USD")
+    table.log("bob").write_bytes(table.log("alice").read_bytes())
+    ok("sign", str(table.log("bob")), "1", "--key", str(table.keys["bob"]))
+    said = ok(
+        "read",
+        str(_log_mail(table.log("bob").read_text(), tmp_path / "c.eml")),
+        "--into",
+        str(table.log("alice")),
+    )
+    assert "adds bob's signature of move 1" in said
+    entry = gamelog.load(table.log("alice")).entries[0]
+    assert entry.sig is not None and set(entry.sig) == {"alice", "bob"}
+    # A copy that drops it again is refused.
+    dropped = re.sub(r", bob: [A-Za-z0-9+/=]+", "", table.log("alice").read_text())
+    refused(
+        "dropped_signature",
+        "read",
+        str(_log_mail(dropped, tmp_path / "d.eml")),
+        "--into",
+        str(table.log("alice")),
+    )
+
+
+def test_play_eml_never_replaces_a_file_and_writes_nothing_on_failure(
+    table: Table, tmp_path: Path
+) -> None:
+    existing = tmp_path / "there.eml"
+    existing.write_text("keep")
+    before = unchanged(table.log("alice"))
+    result = run(["play", str(table.log("alice")), "alice", "resolve", "--eml", str(existing)])
+    assert result.exit_code == 2 and existing.read_text() == "keep"
+    illegal = run(
+        ["play", str(table.log("alice")), "bob", "resolve", "--eml", str(tmp_path / "new.eml")]
+    )
+    assert illegal.exit_code == 1
+    assert not (tmp_path / "new.eml").exists()
+    assert unchanged(table.log("alice")) == before
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"\x00\xff\xfe binary", b"From nobody\n\n", b"Subject: hi\n\n> > > \n```\n```\n[code]"],
+)
+def test_read_answers_hostile_mail_cleanly(tmp_path: Path, content: bytes) -> None:
+    mail = tmp_path / "m.eml"
+    mail.write_bytes(content)
+    result = run(["read", str(mail), "--into", str(tmp_path / "g.yaml")])
+    assert result.exit_code == 1 and "no_log" in result.output
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_read_paths_that_are_not_mail(tmp_path: Path) -> None:
+    missing = run(["read", str(tmp_path / "none.eml"), "--into", str(tmp_path / "g.yaml")])
+    assert missing.exit_code == 2 and "not_found" in missing.output
+    folder = run(["read", str(tmp_path), "--into", str(tmp_path / "g.yaml")])
+    assert folder.exit_code == 1 and "not a Maildir" in folder.output
+    assert "Traceback" not in missing.output + folder.output
+
+
+def _flowed(text: str, width: int = 72) -> str:
+    """``text`` wrapped as format=flowed (RFC 3676): soft breaks after a space, quotes kept."""
+    lines = []
+    for line in text.splitlines():
+        depth = len(line) - len(line.lstrip(">"))
+        prefix, rest = line[:depth], line[depth:].removeprefix(" ")
+        quote = prefix + " " if depth else ""
+        stuffed = " " if not depth and rest.startswith((" ", ">", "From ")) else ""
+        while len(quote) + len(rest) > width and " " in rest[: width - len(quote)]:
+            cut = rest.rindex(" ", 0, width - len(quote)) + 1
+            lines.append(quote + stuffed + rest[:cut])
+            rest, stuffed = rest[cut:], " " if not depth and rest[cut:].startswith(" ") else ""
+        lines.append(quote + stuffed + rest)
+    return "\n".join(lines) + "\n"
+
+
+def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -> None:
+    """A mail program wraps a reply at 72 columns with format=flowed: the log comes back whole."""
+    table.play("alice", "invest USD", "--note", "a long note " * 12)
+    posted = ok("message", str(table.log("alice")), "--with-log").split("\n\n", 1)[1]
+    quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
+    body = _flowed(f"Thanks, I have it.\n\nalice wrote:\n{quoted}\n")
+    assert max(len(line) for line in body.splitlines()) > 72  # the signature cannot be cut
+    assert any(line.endswith(" ") for line in body.splitlines())
+    answer = EmailMessage()
+    answer["Subject"] = "Re: the game"
+    answer.set_content(body, params={"format": "flowed"})
+    target = tmp_path / "flowed.yaml"
+    ok("read", str(save(answer, tmp_path / "flowed.eml")), "--into", str(target))
+    assert target.read_bytes() == table.log("alice").read_bytes()
+    # Read as plain text (without unflowing), the wrapped log is not the log that was sent.
+    answer.set_param("format", "fixed")
+    stale = tmp_path / "fixed.yaml"
+    result = run(["read", str(save(answer, tmp_path / "fixed.eml")), "--into", str(stale)])
+    assert result.exit_code != 0 or stale.read_bytes() != table.log("alice").read_bytes()
