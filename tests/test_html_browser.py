@@ -145,7 +145,7 @@ return {
   exposureHead: one("#exposure-section h3"), exposure: rows("exposure"),
   exposureCurrencies: [...pos.querySelectorAll("#exposure tbody tr")].map(
     (tr) => tr.dataset.currency),
-  exposureNone: one("#exposure-none"),
+  exposureNone: one("#exposure-none"), risksHint: one("#risks-hint"),
   more: one("#more-section"),
   counter: document.getElementById("counter").textContent,
   slider: document.getElementById("slider").value,
@@ -350,6 +350,8 @@ def check_standings(dom: dict[str, Any], data: dict[str, Any]) -> None:
     if risks:
         assert len(risks) == len(state["queue"])
         assert dom["queueHead"][5:8] == ["can pay now", "short", "if resolved now"]
+        assert dom["risksHint"] is not None
+        assert "as if it were resolved now" in dom["risksHint"]
         for index, (row, risk) in enumerate(zip(dom["queue"], risks, strict=True), start=1):
             assert risk["position"] == index
             assert risk["item"] == state["queue"][index - 1]["item"]
@@ -364,7 +366,7 @@ def check_standings(dom: dict[str, Any], data: dict[str, Any]) -> None:
                     risk["text"],
                 ]
     else:
-        assert "can pay now" not in dom["queueHead"]
+        assert "can pay now" not in dom["queueHead"] and dom["risksHint"] is None
     # Exposure: one row per player and currency owed in the queue.
     exposure = standings["exposure"]
     if not exposure:
@@ -638,7 +640,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 def test_screenshot_for_the_readme(browser: WebDriver, pages_dir: Path, tmp_path: Path) -> None:
     """The README's picture: the annotated game after move 41, its turning point."""
-    browser.set_window_size(1280, 1800)  # down to the queue
+    browser.set_window_size(1280, 2400)  # down to the queue's risks and the exposure
     try:
         open_page(browser, pages_dir / f"{ANNOTATED.stem}.html", "#move-41")
         assert read(browser)["at"] == 41

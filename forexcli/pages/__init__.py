@@ -98,6 +98,10 @@ SHOWN_QUEUE_KEYS = ("item", "letter", "owner", "pay", "receive", "owes", "left")
 extra columns of it."""
 
 
+RISKS_BASIS = (
+    "Can pay now, short, if resolved now: each item as if it were resolved now, with the money"
+    " as held (only the front item can be resolved this turn)."
+)
 WORDS = {
     "ending": _ENDINGS,
     "decided_by": _DECIDED_BY,
@@ -106,6 +110,7 @@ WORDS = {
         "basis": PROJECTION_BASIS,
         "ended": ENDED_HEADING,
         "ended_basis": ENDED_BASIS,
+        "risks": RISKS_BASIS,
     },
 }
 """The page's phrases for codes of the show JSON, as ``show`` words them."""

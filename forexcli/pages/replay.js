@@ -59,8 +59,9 @@
   }
   function riskCells(risk) {
     var dividend = risk.owner === null;
-    return [el("td", { "class": "can-pay" }, [dividend ? "" : risk.can_pay ? "yes" : "no"]),
-      el("td", { "class": "short" }, [dividend ? "" : money(risk.short) || "-"]), el("td", { "class": "outcome" }, [risk.text])];
+    return [el("td", { "class": risk.can_pay ? "can-pay" : "can-pay at-risk" }, [dividend ? "" : risk.can_pay ? "yes" : "no"]),
+      el("td", { "class": "short" }, [dividend ? "" : money(risk.short) || "-"]),
+      el("td", { "class": "outcome", "data-outcome": risk.outcome }, [risk.text])];
   }
   function extraCells(item, keys) {
     return keys.map(function (k) { return el("td", {}, [k in item ? value(item[k]) : null]); });
@@ -201,6 +202,7 @@
           .concat(risks.length ? riskCells(risks[i]) : [], extraCells(item, qExtra)));
       })) : el("p", { id: "queue-empty" }, ["(empty)"]);
     out.push(section("queue-section", "Contract queue (front first)", [queue,
+      s.queue.length && risks.length ? el("p", { id: "risks-hint", "class": "hint" }, [W.risks]) : null,
       el("p", { id: "letters" }, ["Free letters: " + (s.free_letters.length ? s.free_letters.join(" ") : "none")]),
       el("p", { id: "dividends" }, ["Dividends left: " + s.dividends_left + (s.dividends_left ? " (next: " + p.next_dividend + ")" : "")])]));
 
