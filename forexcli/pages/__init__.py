@@ -14,7 +14,9 @@ else: no network, no font, no external script or style.  It holds
   one invisible strip per move to click;
 - one small plain script (``replay.js``) that steps through the positions and
   draws each with DOM calls (text only: it never parses HTML).  The script
-  knows no rules: every number and sentence comes from the JSON.
+  knows no rules: every number and sentence comes from the JSON, the
+  standings too (the projection "if the game ended now", each queue item's
+  risk as extra queue columns, the exposure: ``show``'s ``standings``).
 
 A Content-Security-Policy allows only that script and that style (by their
 SHA-256) and no request of any kind, so a note can neither run script nor
