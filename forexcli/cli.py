@@ -813,8 +813,10 @@ def html_command(
 
     At every position the page shows what forex show --at N shows (board,
     money, certificates, supply, queue, free letters, dividends, who decides
-    next), the move's text, its note and what it did, and the result at the
-    end; the strength chart of the whole game marks the position and jumps
+    next; the projection if the game ended now, whether each queue item's
+    owner could pay it now and what resolving it would do, the exposure),
+    the move's text, its note and what it did, and the result at the end;
+    the strength chart of the whole game marks the position and jumps
     to a move when clicked. Step with the buttons, the arrow keys (Home,
     End), the slider or the move list; OUT.html#move-N opens after move N.
 

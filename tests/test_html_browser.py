@@ -137,6 +137,15 @@ return {
   money: rows("money"), certificates: rows("certificates"), queue: rows("queue"),
   queueEmpty: one("#queue-empty"), letters: one("#letters"), dividends: one("#dividends"),
   resultText: one("#result-text"), result: rows("result"),
+  projectionHead: one("#projection-section h3"), projectionBasis: one("#projection-section .hint"),
+  projectionText: one("#projection-text"), projection: rows("projection"),
+  projectionTie: pos.querySelector("#projection.tie") !== null,
+  projectionCols: [...pos.querySelectorAll("#projection thead th")].map((th) => th.textContent),
+  queueHead: [...pos.querySelectorAll("#queue thead th")].map((th) => th.textContent),
+  exposureHead: one("#exposure-section h3"), exposure: rows("exposure"),
+  exposureCurrencies: [...pos.querySelectorAll("#exposure tbody tr")].map(
+    (tr) => tr.dataset.currency),
+  exposureNone: one("#exposure-none"), risksHint: one("#risks-hint"),
   more: one("#more-section"),
   counter: document.getElementById("counter").textContent,
   slider: document.getElementById("slider").value,
@@ -185,6 +194,7 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
         assert certificates[key] == {c: str(n) for c, n in state[key].items()}
     # The queue, front first, with what each item owes.
     queue = state["queue"]
+    risks = data["standings"]["queue"]
     assert len(dom["queue"]) == len(queue)
     assert (dom["queueEmpty"] == "(empty)") == (not queue)
     for index, (row, item) in enumerate(zip(dom["queue"], queue, strict=True), start=1):
@@ -198,7 +208,9 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
         expected = [str(index), item["item"], item.get("letter") or "", owner, terms]
         assert row["cells"][:5] == expected
         # A key the page does not know (a later show JSON's) is a column of its own.
-        assert len(row["cells"]) == 5 + len({k for i in queue for k in i} - SHOWN_QUEUE)
+        extra = len({k for i in queue for k in i} - SHOWN_QUEUE)
+        assert len(row["cells"]) == 5 + (3 if risks else 0) + extra
+    check_standings(dom, data)
     letters = " ".join(state["free_letters"]) or "none"
     assert dom["letters"] == f"Free letters: {letters}"
     left = state["dividends_left"]
@@ -254,6 +266,126 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
         assert dom["slider"] == str(at)
         assert dom["hash"] == f"#move-{at}"
         assert json.loads(dom["data"]) == data
+
+
+def check_standings(dom: dict[str, Any], data: dict[str, Any]) -> None:
+    """The page's projection, queue risks and exposure are the show JSON's ``standings``."""
+    state, standings = data["state"], data["standings"]
+    # If the game ended now: shown until the result is, labelled as a projection.
+    projection = standings["projection"]
+    if state["result"] is not None:
+        assert dom["projectionHead"] is None and dom["projection"] == []
+    else:
+        ended = data["pending"]["decision"] == "strongest_tie"
+        assert dom["projectionHead"] == (
+            "The result for each choice (a projection)"
+            if ended
+            else "If the game ended now (a projection)"
+        )
+        assert dom["projectionBasis"] == (
+            "The game has ended; the scores depend on the strongest currency still to be chosen."
+            if ended
+            else "What the final scoring would give now: the money as held, the queue not settled."
+        )
+        scores = projection["scores"]
+        assert [s["strongest"] for s in scores] == projection["candidates"]
+        if projection["strongest"] is not None:
+            (score,) = scores
+            assert score["strongest"] == projection["strongest"] == projection["candidates"][0]
+            decided = {"pairs": "stronger in the most pairs"}.get(projection["decided_by"])
+            decided = decided or "tied on pairs, most certificates in hands"
+            leaders = score["leaders"]
+            assert dom["projectionText"] == (
+                f"Strongest currency: {projection['strongest']} ({decided})."
+                f" Leader{'s' if len(leaders) > 1 else ''}: {', '.join(leaders)}."
+            )
+            assert not dom["projectionTie"]
+            code = projection["strongest"]
+            assert dom["projectionCols"] == [
+                "rank",
+                "player",
+                f"total {code}",
+                *(f"from {c}" for c in score["players"][0]["converted"]),
+                f"{code} certs",
+            ]
+            ranked = sorted(score["players"], key=lambda p: p["rank"])
+            assert [r["key"] for r in dom["projection"]] == [p["name"] for p in ranked]
+            for row, player in zip(dom["projection"], ranked, strict=True):
+                bankrupt = " (bankrupt)" if player["bankrupt"] else ""
+                assert row["cells"] == [
+                    str(player["rank"]),
+                    player["name"] + bankrupt,
+                    str(player["total"]),
+                    *(str(v) for v in player["converted"].values()),
+                    str(player["certificates_of_strongest"]),
+                ]
+                assert row["amounts"] == {c: str(v) for c, v in player["converted"].items()}
+        else:
+            # A tie: every candidate, each with every player's total and rank.
+            candidates = projection["candidates"]
+            assert projection["decided_by"] == "tie" and len(candidates) > 1
+            assert dom["projectionTie"]
+            assert dom["projectionText"] == (
+                f"Strongest currency: a tie between {', '.join(candidates[:-1])} and"
+                f" {candidates[-1]}; the player of the last turn would choose."
+                " The projection for each candidate:"
+            )
+            assert dom["projectionCols"] == [
+                "player",
+                *(f"{what} if {c}" for c in candidates for what in ("total", "rank")),
+            ]
+            names = [p["name"] for p in state["players"]]
+            assert [r["key"] for r in dom["projection"]] == names
+            for seat, row in enumerate(dom["projection"]):
+                player = scores[0]["players"][seat]
+                cells = [player["name"] + (" (bankrupt)" if player["bankrupt"] else "")]
+                for score in scores:
+                    cells += [
+                        str(score["players"][seat]["total"]),
+                        str(score["players"][seat]["rank"]),
+                    ]
+                assert row["cells"] == cells
+    # The queue's risks, item by item: can its owner pay now, what they lack, what would happen.
+    risks = standings["queue"]
+    if risks:
+        assert len(risks) == len(state["queue"])
+        assert dom["queueHead"][5:8] == ["can pay now", "short", "if resolved now"]
+        assert dom["risksHint"] is not None
+        assert "as if it were resolved now" in dom["risksHint"]
+        for index, (row, risk) in enumerate(zip(dom["queue"], risks, strict=True), start=1):
+            assert risk["position"] == index
+            assert risk["item"] == state["queue"][index - 1]["item"]
+            if risk["owner"] is None:
+                assert row["cells"][5:8] == ["", "", risk["text"]]
+            else:
+                short = ", ".join(f"{number(v)} {c}" for c, v in risk["short"].items())
+                assert risk["can_pay"] == (not risk["short"])
+                assert row["cells"][5:8] == [
+                    "yes" if risk["can_pay"] else "no",
+                    short or "-",
+                    risk["text"],
+                ]
+    else:
+        assert "can pay now" not in dom["queueHead"] and dom["risksHint"] is None
+    # Exposure: one row per player and currency owed in the queue.
+    exposure = standings["exposure"]
+    if not exposure:
+        assert dom["exposureHead"] is None and dom["exposure"] == []
+        return
+    assert dom["exposureHead"] == "Exposure: owed in the queue against money held"
+    expected = [
+        (player["name"], code, owed, player["holds"][code], player["short"][code])
+        for player in exposure
+        for code, owed in player["owes"].items()
+        if owed
+    ]
+    assert [r["key"] for r in dom["exposure"]] == [name for name, *_ in expected]
+    assert dom["exposureCurrencies"] == [code for _, code, *_ in expected]
+    assert [r["cells"] for r in dom["exposure"]] == [
+        [name, code, number(owed), number(holds), number(short) if short else "-"]
+        for name, code, owed, holds, short in expected
+    ]
+    assert dom["exposureNone"] == (None if expected else "Nobody owes anything in the queue.")
 
 
 def read(browser: WebDriver) -> dict[str, Any]:
@@ -358,19 +490,32 @@ def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: 
     assert severe(browser) == []
 
 
-def test_the_page_without_javascript(browser: WebDriver, pages_dir: Path) -> None:
-    """The last position and the move list, drawn by the template alone, say the same as
-    the show JSON and as the script's own drawing of that position."""
+STATIC = (
+    ("four-players-bankruptcy", None),  # the end: the result, no projection
+    ("four-players-bankruptcy", 3),  # a projected tie between candidates
+    ("annotated-pbem", 41),  # a contract that would become a loan, a loan that would bankrupt
+    ("six-players", 127),  # the game has ended, the strongest currency still to be chosen
+)
+
+
+@pytest.mark.parametrize(("stem", "at"), STATIC, ids=[f"{s}-{a}" for s, a in STATIC])
+def test_the_page_without_javascript(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory, stem: str, at: int | None
+) -> None:
+    """The opening position (with its standings) and the move list, drawn by the template
+    alone, say the same as the show JSON and as the script's own drawing of that position."""
     from selenium.webdriver.common.by import By
 
-    path = EXAMPLES / "four-players-bankruptcy.yaml"
-    page = pages_dir / f"{path.stem}.html"
+    path = EXAMPLES / f"{stem}.yaml"
     moves = shown(path, 0)["moves"]
+    opening = moves if at is None else at
+    page = tmp_path_factory.mktemp("static") / f"{stem}.html"
+    assert run(["html", str(path), "-o", str(page), "--at", str(opening)]).exit_code == 0
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
         open_page(browser, page)
         assert browser.execute_script("return typeof window.forexReplay") == "undefined"
-        check(read(browser), shown(path, moves), script=False)
+        check(read(browser), shown(path, opening), script=False)
         assert not browser.find_element(By.ID, "controls").is_displayed()
         items = browser.find_elements(By.CSS_SELECTOR, "#moves li")
         assert len(items) == moves + 1
@@ -378,7 +523,10 @@ def test_the_page_without_javascript(browser: WebDriver, pages_dir: Path) -> Non
     finally:
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
     open_page(browser, page)
-    browser.execute_script("window.forexReplay.go(0); window.forexReplay.go(arguments[0])", moves)
+    other = 0 if opening else moves
+    browser.execute_script(
+        "window.forexReplay.go(arguments[0]); window.forexReplay.go(arguments[1])", other, opening
+    )
     assert browser.find_element(By.ID, "position").text == static
     assert severe(browser) == []
 
@@ -492,7 +640,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 def test_screenshot_for_the_readme(browser: WebDriver, pages_dir: Path, tmp_path: Path) -> None:
     """The README's picture: the annotated game after move 41, its turning point."""
-    browser.set_window_size(1280, 1800)  # down to the queue
+    browser.set_window_size(1280, 2400)  # down to the queue's risks and the exposure
     try:
         open_page(browser, pages_dir / f"{ANNOTATED.stem}.html", "#move-41")
         assert read(browser)["at"] == 41

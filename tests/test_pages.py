@@ -262,6 +262,160 @@ def test_a_hundred_move_game_is_well_under_a_megabyte(tmp_path: Path) -> None:
     assert size < 384 * 1024
 
 
+# --------------------------------------------------------------------------- standings
+
+
+class Cells(html.parser.HTMLParser):
+    """The text of each cell of each body row of the table with id ``ident``."""
+
+    def __init__(self, ident: str) -> None:
+        super().__init__()
+        self.ident = ident
+        self.rows: list[list[str]] = []
+        self.head: list[str] = []
+        self._depth = 0  # > 0 inside the table
+        self._part = ""
+        self._cell: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table" and dict(attrs).get("id") == self.ident:
+            self._depth = 1
+        elif self._depth and tag in ("thead", "tbody"):
+            self._part = tag
+        elif self._depth and tag == "tr" and self._part == "tbody":
+            self.rows.append([])
+        elif self._depth and tag in ("td", "th"):
+            self._cell = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._depth and tag in ("td", "th") and self._cell is not None:
+            (self.rows[-1] if self._part == "tbody" else self.head).append(self._cell)
+            self._cell = None
+        elif tag == "table":
+            self._depth = 0
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell += data
+
+
+def table_cells(page: str, ident: str) -> tuple[list[str], list[list[str]]]:
+    parser = Cells(ident)
+    parser.feed(page)
+    return parser.head, parser.rows
+
+
+def section(page: str, ident: str) -> str | None:
+    match = re.search(rf'<section id="{ident}">(.*?)</section>', page, re.S)
+    return None if match is None else match.group(1)
+
+
+def test_the_standings_have_their_own_place() -> None:
+    """After move 41 of the annotated game: the projection, labelled as one, the queue with
+    what each item owes and whether its owner could pay it now, and the exposure, all from
+    the show JSON's ``standings`` and none of it in "More about this position"."""
+    log, played = replayed(ANNOTATED)
+    page = replay_page(log, played, at=41)
+    standings = positions(log, played)[41]["standings"]
+    assert "standings" in pages.SHOWN_KEYS and section(page, "more-section") is None
+    projection = section(page, "projection-section")
+    assert projection is not None
+    assert "<h3>If the game ended now (a projection)</h3>" in projection
+    assert "the money as held, the queue not settled" in projection
+    (score,) = standings["projection"]["scores"]
+    assert standings["projection"]["strongest"] == "USD"
+    head, rows = table_cells(page, "projection")
+    assert head[:3] == ["rank", "player", "total USD"] and head[-1] == "USD certs"
+    assert [row[1] for row in rows] == [
+        p["name"] for p in sorted(score["players"], key=lambda p: p["rank"])
+    ]
+    for row in rows:
+        (player,) = (p for p in score["players"] if p["name"] == row[1])
+        assert row[0] == str(player["rank"]) and row[2] == str(player["total"])
+        assert row[3:10] == [str(v) for v in player["converted"].values()]
+    # The queue: loan A would be born, loan D would bankrupt mira.
+    head, rows = table_cells(page, "queue")
+    assert head[5:] == ["can pay now", "short", "if resolved now"]
+    assert len(rows) == len(standings["queue"])
+    by_letter = {row[2]: row[5:] for row in rows}
+    assert by_letter["A"] == ["no", "2 JPY", "becomes loan A of 5 JPY (then #7, at the back)"]
+    assert by_letter["D"] == [
+        "no",
+        "2.5 CHF",
+        "mira is bankrupt: the game ends, won by otto (USD)",
+    ]
+    assert by_letter["E"] == ["yes", "-", "paid"]
+    assert by_letter[""] == ["", "", "dividend 4 of 5 pays 2 per certificate"]  # dividends
+    # Exposure: only the currencies someone owes in.
+    head, rows = table_cells(page, "exposure")
+    assert head == ["player", "currency", "owes in the queue", "holds", "short"]
+    assert ["mira", "CHF", "2.5", "0", "2.5"] in rows
+    assert ["noor", "JPY", "4", "2", "2"] in rows
+    assert not any(row[0] == "otto" for row in rows)  # otto owes nothing
+    assert rows == [
+        [
+            r["name"],
+            r["currency"],
+            *(pages.js_number(r[k]) for k in ("owes", "holds")),
+            pages.js_number(r["short"]) if r["short"] else "-",
+        ]
+        for r in pages.exposure_rows(standings["exposure"])
+    ]
+
+
+def test_a_projected_tie_shows_the_candidates() -> None:
+    log, played = replayed(TWO)
+    standings = positions(log, played)[3]["standings"]["projection"]
+    assert standings["strongest"] is None and len(standings["candidates"]) == 2
+    first, second = standings["candidates"]
+    page = replay_page(log, played, at=3)
+    assert '<table id="projection" class="tie">' in page
+    assert f"a tie between {first} and {second}; the player of the last turn would choose" in page
+    head, rows = table_cells(page, "projection")
+    assert head == [
+        "player",
+        f"total if {first}",
+        f"rank if {first}",
+        f"total if {second}",
+        f"rank if {second}",
+    ]
+    for seat, row in enumerate(rows):
+        assert row == [
+            standings["scores"][0]["players"][seat]["name"],
+            *(str(s["players"][seat][k]) for s in standings["scores"] for k in ("total", "rank")),
+        ]
+
+
+def test_standings_at_the_end() -> None:
+    """Once the game has ended only the projection for each choice is left; once the result
+    is known the result table replaces it."""
+    log, played = replayed(SIX)
+    ended = replay_page(log, played, at=played.moves - 1)
+    assert "<h3>The result for each choice (a projection)</h3>" in ended
+    assert section(ended, "exposure-section") is None
+    head, _rows = table_cells(ended, "queue")
+    assert head and "can pay now" not in head  # no item will be resolved any more
+    over = replay_page(log, played)
+    assert section(over, "projection-section") is None
+    assert section(over, "result-section") is not None
+
+
+def test_exposure_rows() -> None:
+    zero = dict.fromkeys(("GBP", "EUR", "USD"), 0)
+    exposure = [
+        {
+            "name": "ada",
+            "owes": {**zero, "EUR": 2.5},
+            "holds": {**zero, "EUR": 1},
+            "short": {**zero, "EUR": 1.5},
+        },
+        {"name": "bob", "owes": zero, "holds": {**zero, "USD": 3}, "short": zero},
+    ]
+    assert pages.exposure_rows(exposure) == [
+        {"name": "ada", "currency": "EUR", "owes": 2.5, "holds": 1, "short": 1.5}
+    ]
+
+
 # --------------------------------------------------------------------------- generic keys
 
 
@@ -289,6 +443,7 @@ def test_keys_the_page_does_not_know_are_shown_generically(
     section = page.split('<section id="more-section">')[1].split("</section>")[0]
     assert "<dt>projection</dt>" in section and "&lt;i&gt;ada&lt;/i&gt;" in section
     assert "<dt>queue risks</dt>" in section
+    assert "<dt>standings</dt>" not in section  # they have their own place
     assert '<th scope="col">could pay</th>' in page
     assert '<th scope="col">payable now</th>' in page
 

@@ -14,7 +14,9 @@ else: no network, no font, no external script or style.  It holds
   one invisible strip per move to click;
 - one small plain script (``replay.js``) that steps through the positions and
   draws each with DOM calls (text only: it never parses HTML).  The script
-  knows no rules: every number and sentence comes from the JSON.
+  knows no rules: every number and sentence comes from the JSON, the
+  standings too (the projection "if the game ended now", each queue item's
+  risk as extra queue columns, the exposure: ``show``'s ``standings``).
 
 A Content-Security-Policy allows only that script and that style (by their
 SHA-256) and no request of any kind, so a note can neither run script nor
@@ -34,6 +36,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import CURRENCIES
 from ..reporters.game import _DECIDED_BY, _ENDINGS, HOUSE_RULE_TEXTS, View, show_data
+from ..reporters.standings import (
+    ENDED_BASIS,
+    ENDED_HEADING,
+    PROJECTION_BASIS,
+    PROJECTION_HEADING,
+)
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -60,6 +68,7 @@ SHOWN_KEYS = (
     "next_dividend",
     "state",
     "since",
+    "standings",
 )
 """The keys of ``show --format json`` that the page lays out in their own place."""
 
@@ -90,6 +99,23 @@ SHOWN_QUEUE_KEYS = ("item", "letter", "owner", "pay", "receive", "owes", "left")
 """The keys of a ``state.queue`` item shown in the queue table; other keys become
 extra columns of it."""
 
+
+RISKS_BASIS = (
+    "Can pay now, short, if resolved now: each item as if it were resolved now, with the money"
+    " as held (only the front item can be resolved this turn)."
+)
+WORDS = {
+    "ending": _ENDINGS,
+    "decided_by": _DECIDED_BY,
+    "standings": {
+        "heading": PROJECTION_HEADING,
+        "basis": PROJECTION_BASIS,
+        "ended": ENDED_HEADING,
+        "ended_basis": ENDED_BASIS,
+        "risks": RISKS_BASIS,
+    },
+}
+"""The page's phrases for codes of the show JSON, as ``show`` words them."""
 
 # --------------------------------------------------------------------------- positions
 
@@ -163,7 +189,7 @@ def page_data(shown: list[dict[str, Any]], at: int | None = None) -> dict[str, A
         "version": PAGE_VERSION,
         "start": start,
         "currencies": list(CURRENCIES),
-        "words": {"ending": _ENDINGS, "decided_by": _DECIDED_BY},
+        "words": WORDS,
         "shown": {
             "top": list(SHOWN_KEYS),
             "state": list(SHOWN_STATE_KEYS),
@@ -222,9 +248,13 @@ def position_view(position: dict[str, Any]) -> dict[str, Any]:
     queue_extras = sorted(
         {key for item in state["queue"] for key in item if key not in SHOWN_QUEUE_KEYS}
     )
+    standings = position.get("standings")
     return {
         "p": position,
         "s": state,
+        "st": standings,
+        "risks": standings["queue"] if standings else [],
+        "exposure": exposure_rows(standings["exposure"] if standings else []),
         "spaces": spaces,
         "held": held,
         "catchup": catchup,
@@ -235,6 +265,22 @@ def position_view(position: dict[str, Any]) -> dict[str, Any]:
             **extras(state, SHOWN_STATE_KEYS),
         },
     }
+
+
+def exposure_rows(exposure: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per player and currency they owe something in (``replay.js`` does the same)."""
+    return [
+        {
+            "name": player["name"],
+            "currency": code,
+            "owes": owed,
+            "holds": player["holds"][code],
+            "short": player["short"][code],
+        }
+        for player in exposure
+        for code, owed in player["owes"].items()
+        if owed
+    ]
 
 
 def house_rules_words(house_rules: dict[str, str]) -> list[str]:

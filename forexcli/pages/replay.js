@@ -57,14 +57,23 @@
     items.forEach(function (item) { Object.keys(item).forEach(function (k) { if (!shownIn(list, k)) keys[k] = true; }); });
     return Object.keys(keys).sort();
   }
+  function riskCells(risk) {
+    var dividend = risk.owner === null;
+    return [el("td", { "class": risk.can_pay ? "can-pay" : "can-pay at-risk" }, [dividend ? "" : risk.can_pay ? "yes" : "no"]),
+      el("td", { "class": "short" }, [dividend ? "" : money(risk.short) || "-"]),
+      el("td", { "class": "outcome", "data-outcome": risk.outcome }, [risk.text])];
+  }
   function extraCells(item, keys) {
     return keys.map(function (k) { return el("td", {}, [k in item ? value(item[k]) : null]); });
   }
-  function table(id, head, rows) {
-    return el("div", { "class": "scroll" }, [el("table", { id: id }, [
+  function table(id, head, rows, cls) {
+    return el("div", { "class": "scroll" }, [el("table", { id: id, "class": cls || null }, [
       el("thead", {}, [el("tr", {}, head.map(function (h) { return el("th", { scope: "col" }, [h]); }))]),
       el("tbody", {}, rows)])]);
   }
+  function byRank(rows) { return rows.slice().sort(function (a, b) { return a.rank - b.rank; }); }
+  function nameCell(row) { return el("th", { scope: "row" }, [bdi(row.name), row.bankrupt ? " (bankrupt)" : null]); }
+  function money(amounts) { return Object.keys(amounts).map(function (c) { return amounts[c] + " " + c; }).join(", "); }
   function section(id, title, children) { return el("section", { id: id }, [el("h3", {}, [title])].concat(children)); }
 
   function render(p) {
@@ -148,30 +157,77 @@
     });
     out.push(section("certificates-section", "Certificates", [table("certificates", ["certificates"].concat(CUR), certRows)]));
 
+    /* The standings: the projection "if the game ended now", risks per queue item, exposure. */
+    var st = p.standings, W = data.words.standings, ended = p.pending.decision === "strongest_tie";
+    var risks = st ? st.queue : [];
+    if (st && !s.result) {
+      var pr = st.projection, projection;
+      if (pr.strongest !== null) {
+        var sc = pr.scores[0];
+        projection = [el("p", { id: "projection-text" }, ["Strongest currency: " + pr.strongest + " (" +
+          (data.words.decided_by[pr.decided_by] || pr.decided_by) + "). " + (sc.leaders.length > 1 ? "Leaders" : "Leader") + ": ",
+          bdi(sc.leaders.join(", ")), "."]),
+          table("projection", ["rank", "player", "total " + pr.strongest].concat(CUR.map(function (c) { return "from " + c; }),
+            [pr.strongest + " certs"]), byRank(sc.players).map(function (row) {
+            return el("tr", { "data-player": row.name }, [el("td", {}, [row.rank]), nameCell(row),
+              el("td", { "class": "total" }, [row.total])].concat(
+              CUR.map(function (c) { return el("td", { "data-currency": c }, [row.converted[c]]); }),
+              [el("td", {}, [row.certificates_of_strongest])]));
+          }))];
+      } else {
+        var cands = pr.candidates, heads = ["player"];
+        pr.scores.forEach(function (one) { heads.push("total if " + one.strongest, "rank if " + one.strongest); });
+        projection = [el("p", { id: "projection-text" }, ["Strongest currency: a tie between " + cands.slice(0, -1).join(", ") +
+          " and " + cands[cands.length - 1] + "; the player of the last turn would choose. The projection for each candidate:"]),
+          table("projection", heads, pr.scores[0].players.map(function (row, seat) {
+            var cells = [nameCell(row)];
+            pr.scores.forEach(function (one) {
+              cells.push(el("td", { "class": "total" }, [one.players[seat].total]), el("td", {}, [one.players[seat].rank]));
+            });
+            return el("tr", { "data-player": row.name }, cells);
+          }), "tie")];
+      }
+      out.push(section("projection-section", ended ? W.ended : W.heading,
+        [el("p", { "class": "hint" }, [ended ? W.ended_basis : W.basis])].concat(projection)));
+    }
+
     var qExtra = extraKeys(s.queue, "queue");
-    var queue = s.queue.length ? table("queue", ["#", "item", "letter", "owner", "terms"].concat(qExtra.map(words)),
+    var riskHeads = risks.length ? ["can pay now", "short", "if resolved now"] : [];
+    var queue = s.queue.length ? table("queue", ["#", "item", "letter", "owner", "terms"].concat(riskHeads, qExtra.map(words)),
       s.queue.map(function (item, i) {
         var terms = item.item === "contract" ? "pays " + item.pay + ", receives " + item.receive
           : item.item === "loan" ? "owes " + item.owes.join(", ") : item.left + " left; next: " + p.next_dividend;
         return el("tr", { "data-item": item.item }, [el("td", {}, [i + 1]), el("td", {}, [item.item]),
           el("td", {}, [item.letter || ""]), el("td", {}, [bdi(item.owner || "")]), el("td", { "class": "terms" }, [terms])]
-          .concat(extraCells(item, qExtra)));
+          .concat(risks.length ? riskCells(risks[i]) : [], extraCells(item, qExtra)));
       })) : el("p", { id: "queue-empty" }, ["(empty)"]);
     out.push(section("queue-section", "Contract queue (front first)", [queue,
+      s.queue.length && risks.length ? el("p", { id: "risks-hint", "class": "hint" }, [W.risks]) : null,
       el("p", { id: "letters" }, ["Free letters: " + (s.free_letters.length ? s.free_letters.join(" ") : "none")]),
       el("p", { id: "dividends" }, ["Dividends left: " + s.dividends_left + (s.dividends_left ? " (next: " + p.next_dividend + ")" : "")])]));
 
+    if (st && st.exposure.length) {
+      var owed = [];
+      st.exposure.forEach(function (pl) {
+        CUR.forEach(function (c) { if (pl.owes[c]) owed.push({ name: pl.name, c: c, owes: pl.owes[c], holds: pl.holds[c], short: pl.short[c] }); });
+      });
+      out.push(section("exposure-section", "Exposure: owed in the queue against money held", [owed.length
+        ? table("exposure", ["player", "currency", "owes in the queue", "holds", "short"], owed.map(function (row) {
+          return el("tr", { "data-player": row.name, "data-currency": row.c }, [el("th", { scope: "row" }, [bdi(row.name)]),
+            el("td", {}, [row.c]), el("td", {}, [row.owes]), el("td", {}, [row.holds]), el("td", { "class": "short" }, [row.short || "-"])]);
+        }))
+        : el("p", { id: "exposure-none" }, ["Nobody owes anything in the queue."])]));
+    }
+
     var r = s.result;
     if (r) {
-      var ranked = r.players.slice().sort(function (a, b) { return a.rank - b.rank; });
       out.push(section("result-section", "Result", [
         el("p", { id: "result-text" }, ["Game over " + (data.words.ending[r.ending] || r.ending) + ". Strongest currency: " +
           r.strongest + " (" + (data.words.decided_by[r.decided_by] || r.decided_by) + "). " +
           (r.winners.length > 1 ? "Winners" : "Winner") + ": ", bdi(r.winners.join(", ")), "."]),
         table("result", ["rank", "player", "total " + r.strongest].concat(CUR.map(function (c) { return "from " + c; }),
-          [r.strongest + " certs"]), ranked.map(function (row) {
-          return el("tr", { "data-player": row.name }, [el("td", {}, [row.rank]),
-            el("th", { scope: "row" }, [bdi(row.name), row.bankrupt ? " (bankrupt)" : null]),
+          [r.strongest + " certs"]), byRank(r.players).map(function (row) {
+          return el("tr", { "data-player": row.name }, [el("td", {}, [row.rank]), nameCell(row),
             el("td", { "class": "total" }, [row.total])].concat(
             CUR.map(function (c) { return el("td", { "data-currency": c }, [row.converted[c]]); }),
             [el("td", {}, [row.certificates_of_strongest])]));
