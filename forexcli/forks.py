@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .catchup import clean, pending_text
+from .catchup import clean, moves_text, pending_text
 from .digests import check_digests
 from .engine import HouseRules
 from .gamelog import Entry, GameLog, Replay, replay
@@ -219,10 +219,6 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     return _with_sentence(report)
 
 
-def _moves_text(first: int, last: int) -> str:
-    return f"move {first}" if first == last else f"moves {first} to {last}"
-
-
 def _entry_text(entry: Entry) -> str:
     return f"{entry.player}: {entry.text}"
 
@@ -259,7 +255,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
         held = f"its first {_count(common)}" if common else "none of its moves"
         parts.append(
             f"{shorter.filename} holds {held}; {longer.filename} goes on with"
-            f" {_moves_text(common + 1, longer.moves)}."
+            f" {moves_text(common + 1, longer.moves)}."
         )
         if shared_problem is None:
             if longer.legal:
@@ -272,7 +268,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
                 )
     else:
         assert a.next_entry is not None and b.next_entry is not None
-        agree = f"agree on {_moves_text(1, common)} and part" if common else "part from the start,"
+        agree = f"agree on {moves_text(1, common)} and part" if common else "part from the start,"
         parts.append(
             f"{a.filename} and {b.filename} {agree} at move {common + 1}: {a.filename} has"
             f" {_entry_text(a.next_entry)}, {b.filename} has {_entry_text(b.next_entry)}."

@@ -145,7 +145,7 @@ def test_validate_catches_an_early_move_edited_by_hand(tmp_path: Path) -> None:
         f"{path}:16:13: digest_mismatch: move 4: ada: contract 2 GBP for 4 CAD: the recorded"
         " digest 31535187609af972 does not match"
     ), first
-    assert "the digest of move 3 still matches: the change is in moves 4 to 4" in result.stdout
+    assert "the digest of move 3 still matches: the change is in move 4" in result.stdout
     data = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
     (problem,) = data["files"][0]["problems"]
     assert (problem["code"], problem["line"], problem["column"], problem["entry"]) == (
