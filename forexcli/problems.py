@@ -16,6 +16,8 @@ CODES: dict[str, tuple[str, ...]] = {
         "write_failed",
         "changed_on_disk",
         "locked",
+        "exists",
+        "no_folder",
     ),
     "yaml": (
         "invalid_utf8",

@@ -40,7 +40,7 @@ def write_output(
     """Write ``text`` (UTF-8) to ``path`` atomically; an existing file is replaced only with
     ``force``, else refused with ``refusal`` after ``PATH already exists;``."""
     if os.path.isdir(path):
-        raise _fail(path, "is_a_folder", f"{path} is a folder; name a file to write")
+        raise _fail(path, "is_a_directory", f"{path} is a folder; name a file to write")
     exists = os.path.lexists(path)
     if exists and not force:
         raise _fail(path, "exists", f"{path} already exists; {refusal}")
