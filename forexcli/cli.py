@@ -321,8 +321,8 @@ def _check_name(name: str, what: str) -> None:
 @click.option(
     "--schema-ref",
     metavar="URL|PATH",
-    help="The schema named in the first-line modeline for editors [the installed schema,"
-    " relative to FILE]; an empty value leaves the modeline out.",
+    help="The schema named in the first-line modeline for editors [the published schema's"
+    " URL, its $id]; an empty value leaves the modeline out.",
 )
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
@@ -352,12 +352,12 @@ def new_command(
     from .gamelog import parse_log
     from .problems import LogError
     from .reporters.newlog import (
+        DEFAULT_SCHEMA_REF,
         create_log,
         new_log_text,
         parse_house_rule,
         parse_removed,
         random_seed,
-        schema_ref_for,
     )
 
     names = _split_names(players) + [p.strip() for p in player]
@@ -412,7 +412,7 @@ def new_command(
         raise click.UsageError(clean(error.reason)) from None
     if started is None:
         started = datetime.date.today().isoformat()
-    ref = schema_ref_for(file) if schema_ref is None else schema_ref
+    ref = DEFAULT_SCHEMA_REF if schema_ref is None else schema_ref
     text = new_log_text(
         names,
         first=first,

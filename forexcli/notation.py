@@ -65,9 +65,13 @@ OTHER_PATTERNS: dict[str, str] = {
 
 _ACTION_ALTERNATIVES = "|".join(f"(?:{p})" for p in ACTION_PATTERNS.values())
 
+END = "$(?!\\n)"
+"""The end of the text in a schema pattern, in Python's ``re`` and ECMA-262 alike (Python's
+``$`` alone also matches before a final line break, ECMA-262's does not)."""
+
 # Patterns per kind as the schema writes them (names stripped of groups).
 SCHEMA_PATTERNS: dict[str, str] = {
-    kind: "^" + re.sub(r"\?P<\w+>", "", pattern) + "$"
+    kind: "^" + re.sub(r"\?P<\w+>", "", pattern) + END
     for kind, pattern in {
         **ACTION_PATTERNS,
         "spot": SPOT_PATTERN + "; (?:" + _ACTION_ALTERNATIVES + ")",
