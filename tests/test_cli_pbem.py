@@ -261,6 +261,10 @@ def test_diff_of_different_games(fork: tuple[Path, Path], tmp_path: Path) -> Non
     result = run(["diff", "a.yaml", str(other)])
     assert result.exit_code == 1
     assert "are different games, not a fork" in " ".join(result.stdout.split())
+    # Each differing field of the set-up is a labelled line, with each file's value.
+    rows = {line.split("  ")[0]: line.split() for line in result.stdout.splitlines()}
+    assert rows["players"] == ["players", "alice,", "bob,", "carol", "alice,", "bob"]
+    assert "their set-up differs in players." in " ".join(result.stdout.split())
 
 
 def test_diff_from_standard_input(fork: tuple[Path, Path]) -> None:
