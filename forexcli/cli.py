@@ -977,12 +977,6 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 # --------------------------------------------------------------------------- validate
 
 
-def _is_log_text(data: bytes) -> bool:
-    import re
-
-    return re.search(rb"(?m)^forex[ \t]*:", data) is not None
-
-
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
     from .problems import Problem
@@ -1032,7 +1026,7 @@ def validate_command(
     is invalid, 2 when a path cannot be read.
     """
     from .digests import check_digests
-    from .gamelog import check, parse_log, read_bytes, replay
+    from .gamelog import check, is_log, parse_log, read_bytes, replay
     from .problems import LogError
     from .reporters.game import pending_text
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
@@ -1055,7 +1049,7 @@ def validate_command(
         else:
             if only_logs:
                 try:
-                    if not _is_log_text(read_bytes(name)):
+                    if not is_log(read_bytes(name)):
                         report.skipped.append(name)
                         continue
                 except LogError:

@@ -199,6 +199,26 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
+_LOG_KEY = re.compile(
+    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex')[ \t]*:""", re.M
+)
+"""A ``forex`` key however YAML writes it, for text that is not well-formed YAML."""
+
+
+def is_log(data: bytes) -> bool:
+    """True when ``data`` is meant as a game log: its top-level mapping has a ``forex`` key.
+
+    Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
+    a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
+    line looks like such a key, so that a broken log is still checked and reported.
+    """
+    try:
+        document = yamlread.read(yamlread.decode(data, "<log>"))
+    except LogError:
+        return _LOG_KEY.search(data) is not None
+    return isinstance(document.data, dict) and "forex" in document.data
+
+
 @cache
 def log_schema() -> dict[str, Any]:
     """The published log schema, as the tool uses it."""
