@@ -263,15 +263,25 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
-    import re
+    from .gamelog import name_problem
+    from .schema_source import NAME_RULE
 
-    from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
-
-    if name in RESERVED_ENTRY_KEYS or not re.match(PLAYER_NAME_PATTERN, name):
+    problem = name_problem(name)
+    if problem:
         raise click.BadParameter(
-            f"{clean(name)!r} is not a valid player name: 1 to 32 characters, no control"
-            " characters, none of ; : # , and not `note` or `digest`",
+            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})",
             param_hint=what,
+        )
+
+
+def _check_confusable(names: Sequence[str]) -> None:
+    from .hints import confusable_pairs
+
+    for a, b in confusable_pairs(names):
+        raise click.BadParameter(
+            f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must differ"
+            " by more than letter case, spaces or Unicode forms",
+            param_hint="'--players'",
         )
 
 
@@ -365,6 +375,7 @@ def new_command(
         raise click.UsageError("name the players: --players alice,bob,carol")
     for name in names:
         _check_name(name, "'--players'")
+    _check_confusable(names)
     if first is not None:
         _check_name(first, "'--first'")
     if removed is not None and seed is not None:

@@ -54,7 +54,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_entry",
         "too_many_problems",
     ),
-    "header": ("unknown_player", "bad_removed", "bad_setup"),
+    "header": ("unknown_player", "bad_removed", "bad_setup", "confusable_names"),
     "rules": (
         "not_your_turn",
         "wrong_decision_kind",

@@ -67,6 +67,15 @@ PLAYER_NAME_PATTERN = (
 """A player's name: 1 to 32 characters, none a control character or one of ``; : # ,``, not
 starting or ending with white space, not starting with one of ``NAME_BAD_STARTS``."""
 
+NAME_RULE = (
+    "a player's name has 1 to 32 characters, no control characters and none of ; : # , ;"
+    " it does not start or end with a space, does not start with any of "
+    + " ".join(NAME_BAD_STARTS)
+    + " (they mean something else in YAML), is not `note` or `digest`, and differs from"
+    " the other players' names by more than letter case, spaces or Unicode forms"
+)
+"""The whole rule for player names, as messages, the README and docs/format.md state it."""
+
 
 def _decision() -> dict[str, Any]:
     kinds = "|".join(KINDS)
@@ -247,7 +256,9 @@ def log_schema() -> dict[str, Any]:
             "player": {
                 "description": (
                     "A player's name: 1 to 32 characters, no control characters and none of"
-                    " ; : # , (and not `note` or `digest`)."
+                    " ; : # , ; not starting or ending with a space, not starting with any of "
+                    + " ".join(NAME_BAD_STARTS)
+                    + " ; not `note` or `digest`."
                 ),
                 "type": "string",
                 "pattern": PLAYER_NAME_PATTERN,
