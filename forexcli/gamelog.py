@@ -12,7 +12,7 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -284,6 +284,7 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             for error in validator.iter_errors(entry):
                 problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+    problems = _rule_stated_once(problems)
     if len(problems) > MAX_SCHEMA_PROBLEMS:
         last = problems[MAX_SCHEMA_PROBLEMS - 1]
         problems = problems[:MAX_SCHEMA_PROBLEMS]
@@ -298,6 +299,19 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             )
         )
     return problems
+
+
+def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
+    """The problems, with the whole player-name rule as a hint of the first bad name only."""
+    stated = False
+    kept = []
+    for problem in problems:
+        if NAME_RULE in problem.hints:
+            if stated:
+                problem = replace(problem, hints=tuple(h for h in problem.hints if h != NAME_RULE))
+            stated = True
+        kept.append(problem)
+    return kept
 
 
 def _entry_number(path: tuple[Any, ...]) -> int | None:
