@@ -274,6 +274,14 @@ def _check_name(name: str, what: str) -> None:
         )
 
 
+def _meant(name: str, names: Sequence[str]) -> str:
+    """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
+    from .hints import close_match
+
+    match = close_match(name, names)
+    return f"; did you mean {clean(match)}?" if match is not None else ""
+
+
 def _check_confusable(names: Sequence[str]) -> None:
     from .hints import confusable_pairs
 
@@ -378,6 +386,11 @@ def new_command(
     _check_confusable(names)
     if first is not None:
         _check_name(first, "'--first'")
+        if first not in names:
+            raise click.BadParameter(
+                f"{clean(first)!r} is not one of the players{_meant(first, names)}",
+                param_hint="'--first'",
+            )
     if removed is not None and seed is not None:
         raise click.UsageError("give --removed or --seed, not both")
     counts: tuple[int, ...] | None = None
@@ -397,7 +410,8 @@ def new_command(
             )
         if name.strip() not in names:
             raise click.BadParameter(
-                f"{clean(name.strip())!r} is not one of the players", param_hint="'--contact'"
+                f"{clean(name.strip())!r} is not one of the players{_meant(name.strip(), names)}",
+                param_hint="'--contact'",
             )
         contacts[name.strip()] = address.strip()
     rules: dict[str, str] = {}

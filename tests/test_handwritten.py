@@ -246,3 +246,16 @@ def test_the_name_rule_names_the_characters_a_name_may_not_start_with(tmp_path: 
         assert "does not start with any of" in text, doc
         assert all(f"`{ch}`" in text for ch in NAME_BAD_STARTS if ch != "`"), doc
         assert "letter case" in text and "Unicode" in text, doc
+
+
+def test_did_you_mean_in_new(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    first = run(["new", str(path), "--players", "ann,bob", "--first", "anne", "--seed", "x"])
+    assert first.exit_code == 2
+    assert "'anne' is not one of the players; did you mean ann?" in first.stderr
+    contact = run(
+        ["new", str(path), "--players", "ann,bob", "--contact", "bobb=b@x", "--seed", "x"]
+    )
+    assert contact.exit_code == 2
+    assert "'bobb' is not one of the players; did you mean bob?" in contact.stderr
+    assert not path.exists()
