@@ -52,9 +52,10 @@ def _patterns(node: Any) -> set[str]:
 
 @cache
 def patterns() -> list[str]:
-    """Every pattern of both published schemas."""
-    found = _patterns(json.loads(LOG_SCHEMA.read_text(encoding="utf-8")))
-    found |= _patterns(show_schema())
+    """Every pattern of every published schema (each file in schemas/)."""
+    found = _patterns(show_schema())
+    for path in sorted((ROOT / "schemas").glob("*.json")):
+        found |= _patterns(json.loads(path.read_text(encoding="utf-8")))
     return sorted(found)
 
 
