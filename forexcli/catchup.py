@@ -177,13 +177,20 @@ def _moves_played(replay: Replay) -> int:
     return len(replay.states)
 
 
+def moves_text(first: int, last: int) -> str:
+    """``move 4`` or ``moves 4 to 6``: a stretch of moves, as a person says it."""
+    return f"move {first}" if first == last else f"moves {first} to {last}"
+
+
 def _check_range(replay: Replay, since: int, until: int | None) -> int:
     played = _moves_played(replay)
     end = played if until is None else until
     if not 0 <= since <= played:
         raise ValueError(f"there is no move {since}: the log has {played} legal moves")
     if not since <= end <= played:
-        raise ValueError(f"cannot summarise moves {since + 1} to {end}: the log has {played}")
+        raise ValueError(
+            f"cannot summarise {moves_text(since + 1, end)}: the log has {played} legal moves"
+        )
     return end
 
 

@@ -272,15 +272,33 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
-    import re
+    from .gamelog import name_problem
+    from .schema_source import NAME_RULE
 
-    from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
-
-    if name in RESERVED_ENTRY_KEYS or not re.match(PLAYER_NAME_PATTERN, name):
+    problem = name_problem(name)
+    if problem:
         raise click.BadParameter(
-            f"{clean(name)!r} is not a valid player name: 1 to 32 characters, no control"
-            " characters, none of ; : # , and not `note`, `digest` or `sig`",
+            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})",
             param_hint=what,
+        )
+
+
+def _meant(name: str, names: Sequence[str]) -> str:
+    """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
+    from .hints import close_match
+
+    match = close_match(name, names)
+    return f"; did you mean {clean(match)}?" if match is not None else ""
+
+
+def _check_confusable(names: Sequence[str]) -> None:
+    from .hints import confusable_pairs
+
+    for a, b in confusable_pairs(names):
+        raise click.BadParameter(
+            f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must differ"
+            " by more than letter case, spaces or Unicode forms",
+            param_hint="'--players'",
         )
 
 
@@ -330,8 +348,8 @@ def _check_name(name: str, what: str) -> None:
 @click.option(
     "--schema-ref",
     metavar="URL|PATH",
-    help="The schema named in the first-line modeline for editors [the installed schema,"
-    " relative to FILE]; an empty value leaves the modeline out.",
+    help="The schema named in the first-line modeline for editors [the published schema's"
+    " URL, its $id]; an empty value leaves the modeline out.",
 )
 @click.option(
     "--key-for",
@@ -370,12 +388,12 @@ def new_command(
     from .gamelog import parse_log
     from .problems import LogError
     from .reporters.newlog import (
+        DEFAULT_SCHEMA_REF,
         create_log,
         new_log_text,
         parse_house_rule,
         parse_removed,
         random_seed,
-        schema_ref_for,
     )
 
     names = _split_names(players) + [p.strip() for p in player]
@@ -383,8 +401,14 @@ def new_command(
         raise click.UsageError("name the players: --players alice,bob,carol")
     for name in names:
         _check_name(name, "'--players'")
+    _check_confusable(names)
     if first is not None:
         _check_name(first, "'--first'")
+        if first not in names:
+            raise click.BadParameter(
+                f"{clean(first)!r} is not one of the players{_meant(first, names)}",
+                param_hint="'--first'",
+            )
     if removed is not None and seed is not None:
         raise click.UsageError("give --removed or --seed, not both")
     counts: tuple[int, ...] | None = None
@@ -404,7 +428,8 @@ def new_command(
             )
         if name.strip() not in names:
             raise click.BadParameter(
-                f"{clean(name.strip())!r} is not one of the players", param_hint="'--contact'"
+                f"{clean(name.strip())!r} is not one of the players{_meant(name.strip(), names)}",
+                param_hint="'--contact'",
             )
         contacts[name.strip()] = address.strip()
     rules: dict[str, str] = {}
@@ -431,7 +456,7 @@ def new_command(
         raise click.UsageError(clean(error.reason)) from None
     if started is None:
         started = datetime.date.today().isoformat()
-    ref = schema_ref_for(file) if schema_ref is None else schema_ref
+    ref = DEFAULT_SCHEMA_REF if schema_ref is None else schema_ref
     text = new_log_text(
         names,
         first=first,
@@ -1536,12 +1561,6 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 # --------------------------------------------------------------------------- validate
 
 
-def _is_log_text(data: bytes) -> bool:
-    import re
-
-    return re.search(rb"(?m)^forex[ \t]*:", data) is not None
-
-
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
     from .problems import Problem
@@ -1601,7 +1620,7 @@ def validate_command(
     is invalid, 2 when a path cannot be read.
     """
     from .digests import check_digests
-    from .gamelog import check, parse_log, read_bytes, replay
+    from .gamelog import check, is_log, parse_log, read_bytes, replay
     from .problems import LogError
     from .reporters.game import pending_text
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
@@ -1624,7 +1643,7 @@ def validate_command(
         else:
             if only_logs:
                 try:
-                    if not _is_log_text(read_bytes(name)):
+                    if not is_log(read_bytes(name)):
                         report.skipped.append(name)
                         continue
                 except LogError:

@@ -10,7 +10,7 @@ replayed by a different version of the rules.
 
 from __future__ import annotations
 
-from .catchup import clean
+from .catchup import clean, moves_text
 from .gamelog import Replay
 from .problems import Problem
 from .snapshot import state_digest
@@ -65,7 +65,7 @@ def _last_good_hint(replay: Replay, number: int) -> str:
         entry = replay.log.entries[index]
         if entry.digest is not None:
             return (
-                f"the digest of move {entry.number} still matches: the change is in moves"
-                f" {entry.number + 1} to {number}"
+                f"the digest of move {entry.number} still matches: the change is in"
+                f" {moves_text(entry.number + 1, number)}"
             )
-    return f"no earlier move has a digest: the change is in moves 1 to {number} or the set-up"
+    return f"no earlier move has a digest: the change is in {moves_text(1, number)} or the set-up"

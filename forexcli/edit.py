@@ -606,7 +606,7 @@ def append(
     try:
         written: Written = parse(player, decision)
     except NotationError as error:
-        raise _fail(log, error.code, error.reason, count + 1) from None
+        raise _fail(log, error.code, error.reason, count + 1, error.hints) from None
     events: list[Event] = []
     try:
         for step in written.decisions():
@@ -620,7 +620,10 @@ def append(
             error.code,
             f"move {count + 1}: {player}: {decision}: {error.reason}",
             count + 1,
-            tuple(legal_summary(played.final)),
+            (
+                *gamelog.unknown_name_hints(error, written, log.players),
+                *legal_summary(played.final),
+            ),
         ) from None
     stamp = None
     if digest:

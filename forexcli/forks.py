@@ -19,14 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .catchup import clean, pending_text
+from .catchup import clean, moves_text, pending_text
 from .digests import check_digests
-from .engine import HouseRules
+from .engine import CURRENCIES, HouseRules
 from .gamelog import Entry, GameLog, Replay, replay
 from .problems import LogError, Problem
 
 SETUP_FIELDS = ("players", "first", "removed", "house_rules")
 """Header fields that define the game: logs that differ in one are different games."""
+
+SETUP_WORDS = {
+    "players": "players",
+    "first": "first player",
+    "removed": "removed certificates",
+    "house_rules": "house rules",
+}
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game; a difference is reported, not a fork."""
@@ -82,6 +89,8 @@ class ForkReport:
     note_differences: tuple[int, ...]
     to_decide: str | None
     sentence: str
+    setup_values: tuple[tuple[str, str, str], ...] = ()
+    """For different games: each differing set-up field, with its value in A and in B."""
 
     KINDS = ("identical", "prefix", "fork", "different_games")
 
@@ -135,11 +144,15 @@ def _setup(log: GameLog) -> dict[str, Any]:
     }
 
 
-def _shown(value: Any) -> str:
+def setup_value(name: str, value: Any) -> str:
+    """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
+    if name == "removed" and isinstance(value, list):
+        counts = zip(value, CURRENCIES, strict=True)
+        return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
     return "none" if value is None else str(value)
 
 
@@ -169,10 +182,11 @@ def _side(log: GameLog, common: int) -> Side:
 def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     """Where two logs of one game part, and which continuation is legal."""
     setup_a, setup_b = _setup(log_a), _setup(log_b)
+    differing = [name for name in SETUP_FIELDS if setup_a[name] != setup_b[name]]
     setup_differences = tuple(
-        f"{name}: {_shown(setup_a[name])} / {_shown(setup_b[name])}"
-        for name in SETUP_FIELDS
-        if setup_a[name] != setup_b[name]
+        f"{name}: {log_a.filename} has {setup_value(name, setup_a[name])};"
+        f" {log_b.filename} has {setup_value(name, setup_b[name])}"
+        for name in differing
     )
     header_a, header_b = log_a.header, log_b.header
     header_differences = tuple(
@@ -191,7 +205,11 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
             None,
             clean(
                 f"{log_a.filename} and {log_b.filename} are different games, not a fork:"
-                f" their set-up differs ({'; '.join(setup_differences)})."
+                f" their set-up differs in {_and([SETUP_WORDS[name] for name in differing])}."
+            ),
+            tuple(
+                (name, setup_value(name, setup_a[name]), setup_value(name, setup_b[name]))
+                for name in differing
             ),
         )
     common = 0
@@ -217,10 +235,6 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
         to_decide = pending_text(a.replay.state_after(common))
     report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
     return _with_sentence(report)
-
-
-def _moves_text(first: int, last: int) -> str:
-    return f"move {first}" if first == last else f"moves {first} to {last}"
 
 
 def _entry_text(entry: Entry) -> str:
@@ -259,7 +273,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
         held = f"its first {_count(common)}" if common else "none of its moves"
         parts.append(
             f"{shorter.filename} holds {held}; {longer.filename} goes on with"
-            f" {_moves_text(common + 1, longer.moves)}."
+            f" {moves_text(common + 1, longer.moves)}."
         )
         if shared_problem is None:
             if longer.legal:
@@ -272,7 +286,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
                 )
     else:
         assert a.next_entry is not None and b.next_entry is not None
-        agree = f"agree on {_moves_text(1, common)} and part" if common else "part from the start,"
+        agree = f"agree on {moves_text(1, common)} and part" if common else "part from the start,"
         parts.append(
             f"{a.filename} and {b.filename} {agree} at move {common + 1}: {a.filename} has"
             f" {_entry_text(a.next_entry)}, {b.filename} has {_entry_text(b.next_entry)}."
@@ -328,6 +342,11 @@ def _with_sentence(report: ForkReport) -> ForkReport:
         report.to_decide,
         clean(" ".join(parts)),
     )
+
+
+def _and(words: list[str]) -> str:
+    """``players``, ``players and first``, ``players, first and removed``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _count(moves: int) -> str:

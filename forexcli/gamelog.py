@@ -11,7 +11,8 @@ import json
 import os
 import re
 import stat
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,9 +29,10 @@ from .engine import (
     draw_removed,
     new_game,
 )
+from .hints import close_match, confusable_pairs, did_you_mean, quoted_in_a_mail
 from .notation import NotationError, Written, parse
 from .problems import LogError, Problem, printable, quoted
-from .schema_source import PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
+from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """Larger files are refused before they are parsed."""
@@ -201,6 +203,26 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     return data
 
 
+_LOG_KEY = re.compile(
+    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex')[ \t]*:""", re.M
+)
+"""A ``forex`` key however YAML writes it, for text that is not well-formed YAML."""
+
+
+def is_log(data: bytes) -> bool:
+    """True when ``data`` is meant as a game log: its top-level mapping has a ``forex`` key.
+
+    Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
+    a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
+    line looks like such a key, so that a broken log is still checked and reported.
+    """
+    try:
+        document = yamlread.read(yamlread.decode(data, "<log>"))
+    except LogError:
+        return _LOG_KEY.search(data) is not None
+    return isinstance(document.data, dict) and "forex" in document.data
+
+
 @cache
 def log_schema() -> dict[str, Any]:
     """The published log schema, as the tool uses it."""
@@ -264,6 +286,7 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             for error in validator.iter_errors(entry):
                 problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+    problems = _rule_stated_once(problems)
     if len(problems) > MAX_SCHEMA_PROBLEMS:
         last = problems[MAX_SCHEMA_PROBLEMS - 1]
         problems = problems[:MAX_SCHEMA_PROBLEMS]
@@ -278,6 +301,19 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             )
         )
     return problems
+
+
+def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
+    """The problems, with the whole player-name rule as a hint of the first bad name only."""
+    stated = False
+    kept = []
+    for problem in problems:
+        if NAME_RULE in problem.hints:
+            if stated:
+                problem = replace(problem, hints=tuple(h for h in problem.hints if h != NAME_RULE))
+            stated = True
+        kept.append(problem)
+    return kept
 
 
 def _entry_number(path: tuple[Any, ...]) -> int | None:
@@ -310,8 +346,6 @@ _REQUIRED = {
 
 def name_problem(name: str) -> str:
     """Why ``name`` is not a valid player name (empty if it is one)."""
-    from .schema_source import RESERVED_ENTRY_KEYS
-
     if name in RESERVED_ENTRY_KEYS:
         return f"{name} is a key of an entry, not a player's name"
     if not name:
@@ -326,9 +360,9 @@ def name_problem(name: str) -> str:
         return f"a name has none of ; : # , (found {' '.join(bad)})"
     if name[0].isspace() or name[-1].isspace():
         return "a name does not start or end with a space"
-    if name[0] in "[]{}&*!|>'\"%@`":
+    if name[0] in NAME_BAD_STARTS:
         return f"a name does not start with {name[0]} (it means something else in YAML)"
-    return "" if re.match(PLAYER_NAME_PATTERN, name) else "not a valid name"
+    return "" if re.match(PLAYER_NAME_PATTERN, name) else NAME_RULE
 
 
 def _schema_problem(
@@ -342,6 +376,7 @@ def _schema_problem(
     key_place = False
     code = f"schema_{validator}"
     message = f"{where}: {_cut(error.message)}"
+    hints: tuple[str, ...] = ()
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(error.schema.get("properties", {}))
         extra = [k for k in instance if k not in allowed]
@@ -350,6 +385,12 @@ def _schema_problem(
         for key in extra[:MAX_SCHEMA_PROBLEMS]:
             place = doc.place((*path, key), key=True)
             line, column = place if place else (None, None)
+            key_hints = did_you_mean(str(key), allowed)
+            if not path and key in RESERVED_ENTRY_KEYS:
+                key_hints += (
+                    f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
+                    " level with the player's name",
+                )
             found.append(
                 Problem(
                     "schema_unknown_key",
@@ -359,6 +400,7 @@ def _schema_problem(
                     line,
                     column,
                     _entry_number(path),
+                    key_hints,
                 )
             )
         if found:
@@ -377,11 +419,21 @@ def _schema_problem(
             )
             code = "schema_pattern"
         else:
-            try:
-                parse(str(path[2]), instance)
-                message = f"move {path[1] + 1}: {quoted(instance)} is not a decision"
-            except NotationError as problem:
-                message = f"move {path[1] + 1}: {problem.reason}"
+            key = str(path[2])
+            meant = close_match(key, RESERVED_ENTRY_KEYS)
+            if meant is not None and key not in _player_names(doc.data):
+                message = (
+                    f"move {path[1] + 1}: {quoted(key)} is read as a player's name, so"
+                    f" {quoted(instance)} is read as a decision"
+                )
+                hints = (f"did you mean {meant}?",)
+            else:
+                try:
+                    parse(key, instance)
+                    message = f"move {path[1] + 1}: {quoted(instance)} is not a decision"
+                except NotationError as problem:
+                    message = f"move {path[1] + 1}: {problem.reason}"
+                    hints = problem.hints
             code = "bad_notation"
     elif (
         validator == "pattern"
@@ -398,6 +450,7 @@ def _schema_problem(
         name = instance if isinstance(instance, str) else str(instance)
         message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
         code = "bad_player_name"
+        hints = (NAME_RULE,)
         path = (*path, name)
         key_place = True
     elif validator == "pattern" and (
@@ -406,6 +459,7 @@ def _schema_problem(
         name = str(instance)
         message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
         code = "bad_player_name"
+        hints = (NAME_RULE,)
     elif (
         validator == "not"
         and isinstance(instance, str)
@@ -418,13 +472,26 @@ def _schema_problem(
     ):
         message = f"{where}: {quoted(instance)} cannot be a player's name: {name_problem(instance)}"
         code = "bad_player_name"
+        hints = (NAME_RULE,)
     elif validator in ("maxProperties", "minProperties") and len(path) == 2 and _entry_number(path):
         players = [k for k in instance if k not in RESERVED_ENTRY_KEYS]
         if not players:
             message = f"move {path[1] + 1}: the entry names no player (write `NAME: DECISION`)"
+            hints = (
+                "a note or digest belongs to the entry it is about: write it without a dash,"
+                " under that entry, level with the player's name",
+            )
         else:
             names = ", ".join(quoted(p, 30) for p in players[:6])
             message = f"move {path[1] + 1}: one entry holds one player's decision; found {names}"
+            seated = _player_names(doc.data)
+            hints = tuple(
+                f"{quoted(key)} is not a player{' of this game' if seated else ''}:"
+                f" did you mean {match}?"
+                for key in players
+                if key not in seated
+                and (match := close_match(str(key), [*RESERVED_ENTRY_KEYS, *seated])) is not None
+            )
         code = "bad_entry"
     elif validator in ("minItems", "maxItems") and path == ("players",):
         message = f"players: For-Ex takes 2 to 6 players, not {len(instance)}"
@@ -450,6 +517,8 @@ def _schema_problem(
     elif validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         message = f"{where}: expected one of {choices}, found {_shown(instance)}"
+        if isinstance(instance, str):
+            hints = did_you_mean(instance, [str(c) for c in error.validator_value])
     elif validator == "type":
         expected = error.validator_value
         message = f"{where}: expected {_type_words(expected)}, found {_shown(instance)}"
@@ -465,7 +534,13 @@ def _schema_problem(
         message = f"{where}: {_shown(instance)}; it must be {more} {error.validator_value}"
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
-    return [Problem(code, message, "schema", filename, line, column, _entry_number(path))]
+    return [Problem(code, message, "schema", filename, line, column, _entry_number(path), hints)]
+
+
+def _player_names(data: Any) -> list[str]:
+    """The names listed in ``players``, as far as they are names (for hints)."""
+    players = data.get("players") if isinstance(data, dict) else None
+    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
 
 
 def _cut(text: str, limit: int = 200) -> str:
@@ -502,7 +577,11 @@ def _shown(value: Any) -> str:
 
 
 def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
-    """Read and check a log's YAML and schema, and its header's consistency."""
+    """Read and check a log's YAML and schema, and its header's consistency.
+
+    Schema and header problems are independent layers and are reported together; so are
+    the notation and player of every entry that the schema does not already refuse.
+    """
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
             [
@@ -520,6 +599,12 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
         raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
     if not isinstance(doc.data, dict):
         line, column = doc.values.get((), (1, 1))
+        hints: tuple[str, ...] = ()
+        if quoted_in_a_mail(text):
+            hints = (
+                "the log is quoted as in a mail reply (its lines start with '>'): remove the"
+                " '> ' from the start of every line, or save the log attached to the mail",
+            )
         raise LogError(
             [
                 Problem(
@@ -530,11 +615,16 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                     filename,
                     line,
                     column,
+                    hints=hints,
                 )
             ]
         )
     problems = schema_problems(doc, filename)
     if problems:
+        found = _header_problems(doc, filename, {p.entry for p in problems if p.entry})
+        taken = {(p.line, p.column) for p in problems}
+        problems.extend(p for p in found if (p.line, p.column) not in taken)
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise LogError(problems)
     return _build(doc, text, filename)
 
@@ -544,30 +634,149 @@ _parse = lru_cache(maxsize=4096)(parse)
 (a parsed decision is immutable, so one object can serve every entry that writes it)."""
 
 
+def _problem_at(
+    doc: yamlread.Document,
+    filename: str,
+    code: str,
+    message: str,
+    path: tuple[Any, ...],
+    *,
+    key: bool = False,
+    hints: tuple[str, ...] = (),
+) -> Problem:
+    place = doc.place(path, key=key)
+    line, column = place if place else (None, None)
+    return Problem(code, message, "header", filename, line, column, _entry_number(path), hints)
+
+
+def _unknown_player(
+    doc: yamlread.Document,
+    filename: str,
+    what: str,
+    name: str,
+    players: tuple[str, ...],
+    path: tuple[Any, ...],
+    *,
+    key: bool = False,
+) -> Problem:
+    return _problem_at(
+        doc,
+        filename,
+        "unknown_player",
+        f"{what}: {quoted(name)} is not a player of this game ({', '.join(players)})",
+        path,
+        key=key,
+        hints=did_you_mean(name, players),
+    )
+
+
+def _confusable(doc: yamlread.Document, filename: str, players: Sequence[str]) -> list[Problem]:
+    return [
+        _problem_at(
+            doc,
+            filename,
+            "confusable_names",
+            f"players: {quoted(a)} and {quoted(b)} would be taken for one player: names must"
+            " differ by more than letter case, spaces or Unicode forms",
+            ("players", doc.data["players"].index(b)),
+            hints=(f"rename one of them, e.g. {quoted(b + '2')}",),
+        )
+        for a, b in confusable_pairs(players)
+    ]
+
+
+def _removed_problem(doc: yamlread.Document, filename: str, total: int) -> Problem:
+    return _problem_at(
+        doc,
+        filename,
+        "bad_removed",
+        f"removed: exactly 6 certificates are removed at set-up; these add up to {total}",
+        ("removed",),
+    )
+
+
+def _header_problems(
+    doc: yamlread.Document, filename: str, refused_entries: set[int]
+) -> list[Problem]:
+    """The header checks of a log that the schema refuses, as far as its data allows.
+
+    Only values of the right type are judged; the entries in ``refused_entries`` (move
+    numbers) get only their player checked, since the schema has refused their notation.
+    """
+    data = doc.data
+    problems: list[Problem] = []
+    players = tuple(_player_names(data))
+    names_ok = [p for p in players if not name_problem(p)]
+    problems.extend(_confusable(doc, filename, names_ok))
+    first = data.get("first")
+    if players and isinstance(first, str) and first not in players and not name_problem(first):
+        problems.append(_unknown_player(doc, filename, "first", first, players, ("first",)))
+    contacts = data.get("contacts")
+    if players and isinstance(contacts, dict):
+        for name in contacts:
+            if name not in players and not name_problem(name):
+                problems.append(
+                    _unknown_player(
+                        doc, filename, "contacts", name, players, ("contacts", name), key=True
+                    )
+                )
+    removed = data.get("removed")
+    if isinstance(removed, dict) and "seed" not in data:
+        counts = list(removed.values())
+        if all(type(n) is int and 0 <= n <= 6 for n in counts) and sum(counts) != 6:
+            problems.append(_removed_problem(doc, filename, sum(counts)))
+    moves = data.get("moves")
+    for index, raw in enumerate(moves if isinstance(moves, list) else []):
+        if not isinstance(raw, dict):
+            continue
+        keys = [k for k in raw if k not in RESERVED_ENTRY_KEYS]
+        if len(keys) != 1:
+            continue
+        (player,) = keys
+        if players and player not in players and not name_problem(player):
+            problems.append(
+                _unknown_player(
+                    doc,
+                    filename,
+                    f"move {index + 1}",
+                    player,
+                    players,
+                    ("moves", index, player),
+                    key=True,
+                )
+            )
+        value = raw[player]
+        if index + 1 not in refused_entries and isinstance(value, str):
+            try:
+                _parse(player, value)
+            except NotationError as error:
+                problems.append(
+                    _problem_at(
+                        doc,
+                        filename,
+                        "bad_notation",
+                        f"move {index + 1}: {error.reason}",
+                        ("moves", index, player),
+                        hints=error.hints,
+                    )
+                )
+    return problems
+
+
 def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
+    """The log of data the schema accepts; raises ``LogError`` with every header problem."""
     data = doc.data
     players = tuple(data["players"])
-    problems: list[Problem] = []
-
-    def header_problem(
-        code: str, message: str, path: tuple[Any, ...], *, key: bool = False
-    ) -> None:
-        place = doc.place(path, key=key)
-        line, column = place if place else (None, None)
-        problems.append(
-            Problem(code, message, "header", filename, line, column, _entry_number(path))
-        )
-
+    problems: list[Problem] = _confusable(doc, filename, players)
     first = data.get("first", players[0])
     if first not in players:
-        header_problem("unknown_player", f"first: {first!r} is not one of the players", ("first",))
+        problems.append(_unknown_player(doc, filename, "first", first, players, ("first",)))
     for name in data.get("contacts", {}):
         if name not in players:
-            header_problem(
-                "unknown_player",
-                f"contacts: {name!r} is not one of the players",
-                ("contacts", name),
-                key=True,
+            problems.append(
+                _unknown_player(
+                    doc, filename, "contacts", name, players, ("contacts", name), key=True
+                )
             )
     seed: str | None = None
     if "seed" in data:
@@ -577,12 +786,7 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
         counts = data["removed"]
         removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
         if sum(removed) != 6:
-            header_problem(
-                "bad_removed",
-                f"removed: exactly 6 certificates are removed at set-up; these add up to"
-                f" {sum(removed)}",
-                ("removed",),
-            )
+            problems.append(_removed_problem(doc, filename, sum(removed)))
     entries = []
     known = frozenset(players)
     for index, raw in enumerate(data.get("moves") or []):
@@ -594,22 +798,35 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
             text_of_move, note, digest = raw[player], raw.get("note"), raw.get("digest")
             sig = raw.get("sig")
         if player not in known:
-            header_problem(
-                "unknown_player",
-                f"move {index + 1}: {player!r} is not a player of this game ({', '.join(players)})",
-                ("moves", index, player),
-                key=True,
+            problems.append(
+                _unknown_player(
+                    doc,
+                    filename,
+                    f"move {index + 1}",
+                    player,
+                    players,
+                    ("moves", index, player),
+                    key=True,
+                )
             )
             continue
         try:
             written = _parse(player, text_of_move)
         except NotationError as error:
-            header_problem(
-                "bad_notation", f"move {index + 1}: {error.reason}", ("moves", index, player)
+            problems.append(
+                _problem_at(
+                    doc,
+                    filename,
+                    "bad_notation",
+                    f"move {index + 1}: {error.reason}",
+                    ("moves", index, player),
+                    hints=error.hints,
+                )
             )
             continue
         entries.append(Entry(index + 1, player, text_of_move, written, note, digest, sig))
     if problems:
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise LogError(problems)
     return GameLog(filename, text, doc, players, first, removed, seed, tuple(entries))
 
@@ -653,7 +870,8 @@ def replay(log: GameLog) -> Replay:
             place = log.place(("moves", entry.number - 1, entry.player))
             line, column = place if place else (None, None)
             following = len(log.entries) - entry.number
-            hints = list(legal_summary(before))
+            hints = list(unknown_name_hints(error, entry.written, log.players))
+            hints.extend(legal_summary(before))
             if following:
                 hints.append(
                     f"{following} later entr{'y' if following == 1 else 'ies'} not checked"
@@ -672,6 +890,21 @@ def replay(log: GameLog) -> Replay:
         states.append(state)
         all_events.append(tuple(events))
     return result
+
+
+def unknown_name_hints(
+    error: ForexError, written: Written, players: Sequence[str]
+) -> tuple[str, ...]:
+    """``did you mean ann?`` for a decision that names someone who does not play."""
+    if error.code != "unknown_name":
+        return ()
+    named = [written.decision.player]
+    if written.spot is not None:
+        named = [written.spot.player, written.spot.partner]
+    for name in named:
+        if name not in players:
+            return did_you_mean(name, players)
+    return ()
 
 
 def replay_final(log: GameLog) -> Replay:

@@ -35,6 +35,7 @@ from .engine import (
     Spot,
     format_halves,
 )
+from .hints import did_you_mean
 from .problems import quoted
 
 CURRENCY_RE = r"(?:GBP|EUR|USD|CHF|JPY|CAD|CNY)"
@@ -65,9 +66,13 @@ OTHER_PATTERNS: dict[str, str] = {
 
 _ACTION_ALTERNATIVES = "|".join(f"(?:{p})" for p in ACTION_PATTERNS.values())
 
+END = "$(?!\\n)"
+"""The end of the text in a schema pattern, in Python's ``re`` and ECMA-262 alike (Python's
+``$`` alone also matches before a final line break, ECMA-262's does not)."""
+
 # Patterns per kind as the schema writes them (names stripped of groups).
 SCHEMA_PATTERNS: dict[str, str] = {
-    kind: "^" + re.sub(r"\?P<\w+>", "", pattern) + "$"
+    kind: "^" + re.sub(r"\?P<\w+>", "", pattern) + END
     for kind, pattern in {
         **ACTION_PATTERNS,
         "spot": SPOT_PATTERN + "; (?:" + _ACTION_ALTERNATIVES + ")",
@@ -100,36 +105,46 @@ _CURRENCIES = CURRENCY_RE.strip("(?:)").split("|")
 _AMOUNT_RE = re.compile(AMOUNT_RE + r"\Z")
 
 
-def _detail(text: str, kind: str) -> str:
-    """What is wrong with one word of ``text``, if that can be told."""
+def _detail(text: str, kind: str) -> tuple[str, tuple[str, ...]]:
+    """What is wrong with one word of ``text``, if that can be told, and a hint."""
     words = text.replace(";", " ").split(" ")[1:]
     for index, word in enumerate(words):
         if index > 0 and words[index - 1] == "to":
             continue  # a player's name
         if re.fullmatch(r"[A-Za-z]{3}", word) and word not in ("for",):
             if word.upper() in _CURRENCIES and word not in _CURRENCIES:
-                return f"currencies are written in capitals: {word.upper()}, not {quoted(word)}"
+                return (
+                    f"currencies are written in capitals: {word.upper()}, not {quoted(word)}",
+                    (),
+                )
             if word.isupper() and word not in _CURRENCIES:
-                return f"{quoted(word)} is not a currency ({', '.join(_CURRENCIES)})"
+                return (
+                    f"{quoted(word)} is not a currency ({', '.join(_CURRENCIES)})",
+                    did_you_mean(word, _CURRENCIES),
+                )
         looks_numeric = any(ch.isdigit() for ch in word) or word.lower().strip("+-.") in (
             "nan",
             "inf",
         )
         if looks_numeric and kind in ("contract", "spot") and not _AMOUNT_RE.match(word):
-            return f"{quoted(word)} is not an amount (a whole number up to 9999 or a half: 4.5)"
+            return (
+                f"{quoted(word)} is not an amount (a whole number up to 9999 or a half: 4.5)",
+                (),
+            )
         if looks_numeric and kind in ("divest", "sell") and not re.fullmatch(COUNT_RE, word):
-            return f"{quoted(word)} is not a count of certificates (0 to 9)"
-    return ""
+            return f"{quoted(word)} is not a count of certificates (0 to 9)", ()
+    return "", ()
 
 
 class NotationError(ValueError):
-    """A decision that is not written in the notation."""
+    """A decision that is not written in the notation; ``hints`` say what was meant."""
 
     code = "bad_notation"
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, hints: tuple[str, ...] = ()) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.hints = hints
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,12 +173,16 @@ def _fail(text: str, kind: str | None = None) -> NotationError:
         how = f"write it as `{USAGE[kind]}`"
         if kind in USAGE_NOTES:
             how += f" ({USAGE_NOTES[kind]})"
-        detail = _detail(text, kind)
+        detail, hints = _detail(text, kind)
         if detail:
             how = f"{detail}; {how}"
-        return NotationError(f"cannot read {quoted(text)}: {how}")
+        return NotationError(f"cannot read {quoted(text)}: {how}", hints)
     kinds = ", ".join(KINDS)
-    return NotationError(f"cannot read {quoted(text)}: a decision starts with one of {kinds}")
+    word = text.split(" ", 1)[0]
+    return NotationError(
+        f"cannot read {quoted(text)}: a decision starts with one of {kinds}",
+        did_you_mean(word, KINDS),
+    )
 
 
 def _action(player: str, text: str) -> Decision:
@@ -194,6 +213,12 @@ def _action(player: str, text: str) -> Decision:
 def parse(player: str, text: str) -> Written:
     """Read one written decision of ``player``; raises ``NotationError``."""
     clean = text
+    if "\t" in clean:
+        words = " ".join(clean.split())
+        raise NotationError(
+            f"cannot read {quoted(text)}: a tab separates its words; YAML keeps tabs inside a"
+            f" value, and the notation takes one space between words: {quoted(words)}"
+        )
     if _kind(clean) != "spot":
         return Written(None, _action(player, clean))
     head, sep, rest = clean.partition(";")

@@ -16,6 +16,8 @@ CODES: dict[str, tuple[str, ...]] = {
         "write_failed",
         "changed_on_disk",
         "locked",
+        "exists",
+        "no_folder",
         "no_png",
     ),
     "yaml": (
@@ -46,6 +48,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "schema_maximum",
         "schema_minimum",
         "schema_maxLength",
+        "schema_oneOf",
         "schema_removed_and_seed",
         "unsupported_version",
         "bad_notation",
@@ -53,7 +56,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_entry",
         "too_many_problems",
     ),
-    "header": ("unknown_player", "bad_removed", "bad_setup"),
+    "header": ("unknown_player", "bad_removed", "bad_setup", "confusable_names"),
     "rules": (
         "not_your_turn",
         "wrong_decision_kind",

@@ -3,6 +3,13 @@
 The decision patterns come from ``notation`` so that the schema and the
 parser cannot drift; ``python -m forexcli.schema_source`` prints the schema
 and a test checks that the committed file is exactly that output.
+
+Every ``pattern`` is written in the common part of Python's ``re`` and of
+ECMA-262 regular expressions in Unicode mode (the dialect JSON Schema names,
+used by check-jsonschema and by editors), and means the same in both: no
+``\\s`` (the two dialects' white space differs), no escapes ECMA-262 refuses
+(``\\'``, ``\\"``), and every pattern ends with ``END`` rather than a bare
+``$``, which in Python also matches before a final line break.
 """
 
 from __future__ import annotations
@@ -12,9 +19,16 @@ from itertools import combinations
 from typing import Any
 
 from .engine import CURRENCIES, HouseRules
-from .notation import KINDS, SCHEMA_PATTERNS
+from .notation import END, KINDS, SCHEMA_PATTERNS
 
-LOG_SCHEMA_ID = "urn:forexcli:schema:log:1"
+PROJECT_URL = "https://github.com/OWNER/forexcli"
+"""Where the project is published (the README's examples use the same address)."""
+
+SCHEMA_BASE_URL = "https://raw.githubusercontent.com/OWNER/forexcli/main/schemas/"
+"""Where the published schemas can be fetched: their ``$id`` is their address there."""
+
+LOG_SCHEMA_ID = SCHEMA_BASE_URL + "forex-log.schema.json"
+"""The log schema's ``$id``: the URL that ``forex new`` writes into a log's modeline."""
 FORMAT_VERSION = 1
 RESERVED_ENTRY_KEYS = ("note", "digest", "sig")
 
@@ -30,16 +44,45 @@ HOUSE_RULE_DESCRIPTIONS = {
     ),
 }
 
+CONTROL_CHARACTERS = "\\x00-\\x1f\\x7f"
+"""The control characters no name holds: U+0000 to U+001F and U+007F, as a class range."""
+
+NAME_FORBIDDEN = ";:#,"
+"""Characters no name holds: they separate the parts of the notation and of YAML."""
+
+NAME_SPACES = " \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+"""The white space a name neither starts nor ends with, besides control characters: what
+Python calls white space (``str.isspace``), written out because ECMA-262's ``\\s`` differs."""
+
+NAME_BAD_STARTS = "[]{}&*!|>'\"%@`"
+"""Characters a name does not start with: each means something else at the start of a YAML
+value."""
+
+_NAME_BAD_STARTS_CLASS = NAME_BAD_STARTS.replace("[", "\\[").replace("]", "\\]")
+
 PLAYER_NAME_PATTERN = (
-    r"^[^\s\x00-\x1f\x7f;:#,\[\]{}&*!|>'\"%@`]([^\x00-\x1f\x7f;:#,]{0,30}[^\s\x00-\x1f\x7f;:#,])?$"
+    f"^[^{NAME_SPACES}{CONTROL_CHARACTERS}{NAME_FORBIDDEN}{_NAME_BAD_STARTS_CLASS}]"
+    f"([^{CONTROL_CHARACTERS}{NAME_FORBIDDEN}]{{0,30}}"
+    f"[^{NAME_SPACES}{CONTROL_CHARACTERS}{NAME_FORBIDDEN}])?{END}"
 )
+"""A player's name: 1 to 32 characters, none a control character or one of ``; : # ,``, not
+starting or ending with white space, not starting with one of ``NAME_BAD_STARTS``."""
+
+NAME_RULE = (
+    "a player's name has 1 to 32 characters, no control characters and none of ; : # , ;"
+    " it does not start or end with a space, does not start with any of "
+    + " ".join(NAME_BAD_STARTS)
+    + " (they mean something else in YAML), is not `note`, `digest` or `sig`, and differs from"
+    " the other players' names by more than letter case, spaces or Unicode forms"
+)
+"""The whole rule for player names, as messages, the README and docs/format.md state it."""
 
 
 def _decision() -> dict[str, Any]:
     kinds = "|".join(KINDS)
     conditions = [
         {
-            "if": {"pattern": f"^{kind}( |$)"},
+            "if": {"pattern": f"^{kind}( |{END})"},
             "then": {"pattern": SCHEMA_PATTERNS[kind], "description": f"a `{kind}` decision"},
         }
         for kind in KINDS
@@ -52,7 +95,7 @@ def _decision() -> dict[str, Any]:
             " `strengthen EUR` (dividend tie), `strongest GBP` (final tie)."
         ),
         "type": "string",
-        "pattern": f"^({kinds})( |$)",
+        "pattern": f"^({kinds})( |{END})",
         "allOf": conditions,
     }
 
@@ -76,7 +119,7 @@ def _entry() -> dict[str, Any]:
                     " game state after this entry. Checked when present; never needed."
                 ),
                 "type": "string",
-                "pattern": "^[0-9a-f]{16}$",
+                "pattern": f"^[0-9a-f]{{16}}{END}",
             },
             "sig": _signatures(),
         },
@@ -106,8 +149,8 @@ def _one_player() -> list[dict[str, Any]]:
     return rules
 
 
-SIGNATURE_PATTERN = "^[A-Za-z0-9+/=]{1,200}$"
-KEY_LINE_PATTERN = "^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?$"
+SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}{END}"
+KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 
 
 def _keys() -> dict[str, Any]:
@@ -285,7 +328,9 @@ def log_schema() -> dict[str, Any]:
             "player": {
                 "description": (
                     "A player's name: 1 to 32 characters, no control characters and none of"
-                    " ; : # , (and not `note`, `digest` or `sig`)."
+                    " ; : # , ; not starting or ending with a space, not starting with any of "
+                    + " ".join(NAME_BAD_STARTS)
+                    + " ; not `note`, `digest` or `sig`."
                 ),
                 "type": "string",
                 "pattern": PLAYER_NAME_PATTERN,

@@ -581,14 +581,19 @@ def _read_full(text: str, filename: str = "<log>") -> Document:
                 if start is not None and mark is not None and start.index != mark.index:
                     context += f" that starts at line {start.line + 1} column {start.column + 1}"
                 reason = f"{reason} ({context})"
+            from .hints import yaml_syntax_hints
+
+            at_line = mark.line + 1 if mark else None
+            at_column = mark.column + 1 if mark else None
             problems.append(
                 Problem(
                     "yaml_syntax",
                     f"YAML syntax error: {reason}",
                     "yaml",
                     filename,
-                    mark.line + 1 if mark else None,
-                    mark.column + 1 if mark else None,
+                    at_line,
+                    at_column,
+                    hints=yaml_syntax_hints(text, at_line, at_column),
                 )
             )
     except yaml.YAMLError as error:

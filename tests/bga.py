@@ -166,7 +166,7 @@ _PHASES = {
     "playerAction": Phase.TURN,
     "nextDivest": Phase.DIVEST_RESPONSE,
     "strengthenCurrency": Phase.DIVIDEND_TIE,
-    "chooseStrongest": Phase.STRONGEST_TIE,
+    "strongestCurrency": Phase.STRONGEST_TIE,  # BGA's state name (its transition: chooseStrongest)
     "gameEnd": Phase.OVER,
 }
 

@@ -231,9 +231,11 @@ def test_new_writes_a_valid_log_with_a_modeline(tmp_path: Path) -> None:
     assert "bob plays first" in result.stdout
     text = path.read_text()
     lines = text.splitlines()
-    assert lines[0].startswith("# yaml-language-server: $schema=")
-    schema = (path.parent / lines[0].split("$schema=", 1)[1]).resolve()
-    assert schema.name == "forex-log.schema.json" and schema.exists()
+    # The published schema's URL, which means the same wherever the log is mailed.
+    assert lines[0] == f"# yaml-language-server: $schema={gamelog.log_schema()['$id']}"
+    assert lines[0].endswith("/schemas/forex-log.schema.json")
+    assert lines[0].split("$schema=", 1)[1].startswith("https://")
+    assert str(ROOT) not in text
     assert lines[-1] == "moves: []"
     log = gamelog.load(path)
     assert log.players == ("alice", "bob", "carol")
@@ -243,6 +245,14 @@ def test_new_writes_a_valid_log_with_a_modeline(tmp_path: Path) -> None:
     assert log.header["contacts"] == {"alice": "alice@example.org"}
     assert log.header["started"] == "2026-11-30"
     assert log.header["site"] == "club"
+
+
+def test_new_names_another_schema_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    ref = "../schemas/forex-log.schema.json"
+    result = run(["new", str(path), "--players", "a,b", "--seed", "s", "--schema-ref", ref])
+    assert result.exit_code == 0, result.output
+    assert path.read_text().splitlines()[0] == f"# yaml-language-server: $schema={ref}"
 
 
 def test_new_with_a_seed_or_a_random_seed(tmp_path: Path) -> None:

@@ -81,8 +81,6 @@ CASES: dict[str, tuple[list[str], int]] = {
             "2026-11-30",
             "--contact",
             "alice=alice@example.org",
-            "--schema-ref",
-            "../schemas/forex-log.schema.json",
             "--dry-run",
         ],
         0,

@@ -145,7 +145,7 @@ def test_validate_catches_an_early_move_edited_by_hand(tmp_path: Path) -> None:
         f"{path}:16:13: digest_mismatch: move 4: ada: contract 2 GBP for 4 CAD: the recorded"
         " digest 31535187609af972 does not match"
     ), first
-    assert "the digest of move 3 still matches: the change is in moves 4 to 4" in result.stdout
+    assert "the digest of move 3 still matches: the change is in move 4" in result.stdout
     data = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
     (problem,) = data["files"][0]["problems"]
     assert (problem["code"], problem["line"], problem["column"], problem["entry"]) == (
@@ -261,6 +261,10 @@ def test_diff_of_different_games(fork: tuple[Path, Path], tmp_path: Path) -> Non
     result = run(["diff", "a.yaml", str(other)])
     assert result.exit_code == 1
     assert "are different games, not a fork" in " ".join(result.stdout.split())
+    # Each differing field of the set-up is a labelled line, with each file's value.
+    rows = {line.split("  ")[0]: line.split() for line in result.stdout.splitlines()}
+    assert rows["players"] == ["players", "alice,", "bob,", "carol", "alice,", "bob"]
+    assert "their set-up differs in players." in " ".join(result.stdout.split())
 
 
 def test_diff_from_standard_input(fork: tuple[Path, Path]) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from forexcli import gamelog
 from tests.test_cli import ANNOTATED, EXAMPLES, INVALID, TWO, run
 
 INVALID_FILES = sorted(INVALID.glob("*.yaml"))
@@ -232,3 +233,43 @@ def test_validate_does_not_change_files(tmp_path: Path) -> None:
     before = target.read_bytes()
     run(["validate", str(target)])
     assert target.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"forex": 1\nplayers: [ann, bob]\nseed: x\n',
+        "'forex': 1\nplayers: [ann, bob]\nseed: x\n",
+        "{forex: 1, players: [ann, bob], seed: x}\n",
+        "{players: [ann, bob], seed: x, forex: 1}\n",
+        "--- {forex: 1, players: [ann, bob], seed: x}\n",
+        "# a game\n---\nforex: 1\nplayers: [ann, bob]\nseed: x\n",
+        "? forex\n: 1\nplayers: [ann, bob]\nseed: x\n",
+        "players: [ann, bob]\nseed: x\nforex: 1\n",
+    ],
+)
+def test_only_logs_checks_every_way_of_writing_a_log(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert run(["validate", str(path)]).exit_code == 0  # validate accepts it as a log ...
+    only = run(["validate", "--only-logs", "-v", str(path)])
+    assert only.exit_code == 0, only.output
+    assert "skipped" not in only.stdout  # ... and so does --only-logs
+    assert only.stdout.endswith("1 file checked: 1 valid, 0 invalid\n"), only.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "is_log"),
+    [
+        ("on: push\njobs: {}\n", False),
+        ("forex_rates: [1, 2]\n", False),
+        ("notes:\n  forex: 1\n", False),  # not at the top level
+        ("- forex: 1\n", False),
+        ("anchors: &a {x: 1}\nuse: *a\n", False),  # YAML the log reader refuses, no forex key
+        ("forex: 1\nplayers: [ann, bob\n", True),  # a broken log is still checked
+        ('{"forex": 1, "players": ["ann", \n', True),
+        ("\tforex: 1\n", True),  # a log indented with a tab: reported, not skipped
+    ],
+)
+def test_what_only_logs_takes_for_a_log(text: str, is_log: bool) -> None:
+    assert gamelog.is_log(text.encode()) is is_log

@@ -81,7 +81,9 @@ def test_edited_history_is_found_at_the_first_changed_state(tmp_path: Path) -> N
     assert "move 2: bob: invest CHF" in problem.message
     assert recorded in problem.message and actual in problem.message
     assert any("different version of the rules" in hint for hint in problem.hints)
-    assert any("move 1 still matches" in hint for hint in problem.hints)
+    assert any(
+        hint.endswith("move 1 still matches: the change is in move 2") for hint in problem.hints
+    )
     assert problem.where() == f"{path}:{problem.line}:{problem.column}"
 
 
@@ -151,3 +153,10 @@ def test_a_digest_that_looks_like_a_number(tmp_path: Path) -> None:
     played = _load(path)
     assert played.log.entries[11].digest == "0001587155712934"
     assert check_digests(played) is None
+
+
+def test_a_stretch_of_one_move_is_named_as_one() -> None:
+    from forexcli.catchup import moves_text
+
+    assert moves_text(4, 4) == "move 4"
+    assert moves_text(1, 3) == "moves 1 to 3"

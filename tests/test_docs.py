@@ -235,9 +235,57 @@ def test_readme_ci_recipes() -> None:
     workflow = next(yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("name: games"))
     steps = workflow["jobs"]["validate"]["steps"]
     assert steps[-1]["run"] == "forex validate --format github games/"
-    config = next(yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:"))
-    hook_ids = [h["id"] for repo in config["repos"] for h in repo["hooks"]]
-    assert hook_ids == ["forex-validate"]
+    configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
+    hook_ids = [h["id"] for config in configs for repo in config["repos"] for h in repo["hooks"]]
+    assert hook_ids == ["forex-validate", "check-jsonschema"]
+
+
+def test_pre_commit_revs_are_tags() -> None:
+    """pre-commit installs a hook once per rev: a branch such as main would never update."""
+    from forexcli.schema_source import LOG_SCHEMA_ID
+
+    configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
+    repos = {repo["repo"]: repo for config in configs for repo in config["repos"]}
+    ours = repos["https://github.com/OWNER/forexcli"]
+    assert ours["rev"] == f"v{__version__}"
+    hooks_file = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert f"rev: v{__version__}" in hooks_file
+    theirs = repos["https://github.com/python-jsonschema/check-jsonschema"]
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", theirs["rev"])
+    (hook,) = theirs["hooks"]
+    assert hook["args"] == ["--schemafile", LOG_SCHEMA_ID]
+    for doc in (README, ROOT / "docs" / "format.md"):
+        assert "id: check-jsonschema" in doc.read_text(encoding="utf-8"), doc
+
+
+def test_the_check_jsonschema_hook_accepts_a_log(tmp_path: Path) -> None:
+    """The documented hook, run as pre-commit runs it (with the schema file instead of the
+    URL, which this machine cannot fetch)."""
+    import sys
+
+    configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
+    (hook,) = [
+        h for c in configs for r in c["repos"] for h in r["hooks"] if h["id"] == "check-jsonschema"
+    ]
+    args = [
+        str(ROOT / "schemas" / "forex-log.schema.json") if a.startswith("https:") else a
+        for a in hook["args"]
+    ]
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(ROOT / "examples" / "two-players.yaml", games)
+    shutil.copy(ROOT / "examples" / "invalid" / "unknown-key.yaml", games)
+    files = [str(p.relative_to(tmp_path)) for p in sorted(games.iterdir())]
+    assert all(re.search(hook["files"], name) for name in files)
+    done = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", *args, *files],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "unknown-key.yaml" in done.stdout and "two-players.yaml" not in done.stdout
 
 
 def test_pre_commit_hook(tmp_path: Path) -> None:

@@ -183,23 +183,34 @@ def test_different_games() -> None:
     report = _compare_texts(a, b)
     assert report.kind == "different_games" and not report.same_game
     assert report.common == 0 and report.parted_at is None
-    assert report.setup_differences == ("players: alice, bob, carol / alice, bob, carol, dave",)
-    assert report.sentence.startswith("a.yaml and b.yaml are different games, not a fork:")
+    assert report.setup_differences == (
+        "players: a.yaml has alice, bob, carol; b.yaml has alice, bob, carol, dave",
+    )
+    assert report.sentence == (
+        "a.yaml and b.yaml are different games, not a fork: their set-up differs in players."
+    )
+    assert report.setup_values == (("players", "alice, bob, carol", "alice, bob, carol, dave"),)
     removed = log_text(SHARED).replace("CAD: 1}", "CNY: 1}")
+    assert "CAD: 1}" in log_text(SHARED)
     report = _compare_texts(a, removed)
     assert report.kind == "different_games"
-    assert report.setup_differences[0].startswith("removed: ")
+    ((name, in_a, in_b),) = report.setup_values
+    assert name == "removed" and in_a.endswith("1 CAD") and in_b.endswith("1 CNY")
+    assert report.setup_differences == (f"removed: a.yaml has {in_a}; b.yaml has {in_b}",)
+    assert report.sentence.endswith("their set-up differs in removed certificates.")
     house = log_text(SHARED, extra_header="house_rules: {rounding: total}")
     report = _compare_texts(a, house)
     assert report.kind == "different_games"
-    assert report.setup_differences == (
-        "house_rules: rounding: each, merged_loan: keep / rounding: total, merged_loan: keep",
+    assert report.setup_values == (
+        ("house_rules", "rounding=each, merged_loan=keep", "rounding=total, merged_loan=keep"),
     )
     # Rules written out as the defaults are the same game as rules left out.
     explicit = log_text(SHARED, extra_header="house_rules: {rounding: each, merged_loan: keep}")
     assert _compare_texts(a, explicit).kind == "identical"
     first = log_text(SHARED, extra_header="first: bob")
-    assert _compare_texts(a, first).setup_differences == ("first: alice / bob",)
+    assert _compare_texts(a, first).setup_differences == (
+        "first: a.yaml has alice; b.yaml has bob",
+    )
 
 
 def test_a_forged_copy_is_named(tmp_path: Path) -> None:

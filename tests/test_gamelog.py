@@ -133,9 +133,11 @@ def test_each_layer_reports_every_problem_it_finds() -> None:
         "    note: 7\n"
     )
     problems = _problems(text)
+    # The header's check of the players is independent of the schema: carol is reported too.
     assert [(p.line, p.code, p.entry) for p in problems] == [
         (5, "schema_type", 1),
         (6, "bad_notation", 2),
+        (7, "unknown_player", 3),
         (9, "schema_type", 4),
     ]
 

@@ -74,7 +74,7 @@ def test_every_property_has_a_description() -> None:
 def test_one_sub_schema_per_decision_kind() -> None:
     decision = schema()["$defs"]["decision"]
     conditions = decision["allOf"]
-    assert [c["if"]["pattern"] for c in conditions] == [f"^{kind}( |$)" for kind in KINDS]
+    assert [c["if"]["pattern"] for c in conditions] == [f"^{kind}( |$(?!\\n))" for kind in KINDS]
     assert [c["then"]["pattern"] for c in conditions] == [SCHEMA_PATTERNS[k] for k in KINDS]
     assert all(c["then"]["description"] for c in conditions)
 
@@ -257,5 +257,16 @@ def test_the_valid_samples_pass_the_fast_check() -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_kind_patterns_are_anchored(kind: str) -> None:
     pattern = SCHEMA_PATTERNS[kind]
-    assert pattern.startswith("^") and pattern.endswith("$")
+    assert pattern.startswith("^") and pattern.endswith("$(?!\\n)")
     assert re.compile(pattern).pattern == pattern
+
+
+def test_the_schemas_ids_are_their_published_urls() -> None:
+    from forexcli.reporters.schema import show_schema
+
+    log_id, show_id = schema()["$id"], show_schema()["$id"]
+    assert log_id == schema_source.SCHEMA_BASE_URL + SCHEMA_FILE.name
+    assert show_id == schema_source.SCHEMA_BASE_URL + "forex-show.schema.json"
+    assert log_id.startswith("https://")
+    docs = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    assert f"# yaml-language-server: $schema={log_id}\n" in docs

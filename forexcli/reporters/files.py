@@ -42,7 +42,7 @@ def write_output(
     replaced only with ``force``, else refused with ``refusal`` after ``PATH already exists;``.
     ``mode`` sets the new file's permissions (a private key's 0600) [0666 less the umask]."""
     if os.path.isdir(path):
-        raise _fail(path, "is_a_folder", f"{path} is a folder; name a file to write")
+        raise _fail(path, "is_a_directory", f"{path} is a folder; name a file to write")
     exists = os.path.lexists(path)
     if exists and not force:
         raise _fail(path, "exists", f"{path} already exists; {refusal}")

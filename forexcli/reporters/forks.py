@@ -51,7 +51,8 @@ def _next(side: Side) -> str:
 def diff_rows(report: ForkReport) -> list[list[str]]:
     """The rows of the table of the two sides (first column: what the row says)."""
     a, b = report.a, report.b
-    rows = [["moves", _moves(a), _moves(b)]]
+    rows = [list(values) for values in report.setup_values]
+    rows.append(["moves", _moves(a), _moves(b)])
     if report.kind in ("prefix", "fork"):
         rows.append([f"move {report.common + 1}", _next(a), _next(b)])
         rows.append(

@@ -14,14 +14,17 @@ import os
 import re
 import secrets
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 from ..engine import CURRENCIES, HouseRules
 from ..problems import LogError, Problem
+from ..schema_source import LOG_SCHEMA_ID
 from .files import write_output
 
 MODELINE = "# yaml-language-server: $schema={ref}"
-PACKAGED_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "forex-log.schema.json"
+
+DEFAULT_SCHEMA_REF = LOG_SCHEMA_ID
+"""What a new log's modeline names: the published schema's ``$id``, its URL, which means the
+same on every machine the log is mailed to (a path would point into the sender's install)."""
 
 
 def random_seed() -> str:
@@ -81,15 +84,6 @@ def parse_house_rule(text: str) -> tuple[str, str]:
             f" it is one of {', '.join(options[name])}"
         )
     return name, value
-
-
-def schema_ref_for(path: str | os.PathLike[str]) -> str:
-    """The schema reference for a new log: the packaged schema, relative to the log's folder."""
-    folder = Path(os.path.abspath(path)).parent
-    try:
-        return Path(os.path.relpath(PACKAGED_SCHEMA, folder)).as_posix()
-    except ValueError:  # another drive on Windows
-        return PACKAGED_SCHEMA.as_uri()
 
 
 def new_log_text(

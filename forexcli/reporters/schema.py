@@ -11,8 +11,10 @@ import json
 from typing import Any
 
 from ..engine import CURRENCIES, HouseRules
+from ..notation import END
+from ..schema_source import SCHEMA_BASE_URL
 
-SHOW_SCHEMA_ID = "urn:forexcli:schema:show:1"
+SHOW_SCHEMA_ID = SCHEMA_BASE_URL + "forex-show.schema.json"
 
 _RATE = {
     "description": "A rate as printed on the track: 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6 or 8.",
@@ -28,7 +30,7 @@ _AMOUNT = {
 _MONEY_TEXT = {
     "description": "An amount and its currency, as `4.5 USD`.",
     "type": "string",
-    "pattern": "^[0-9]+(\\.5)? (" + "|".join(CURRENCIES) + ")$",
+    "pattern": "^[0-9]+(\\.5)? (" + "|".join(CURRENCIES) + ")" + END,
 }
 
 

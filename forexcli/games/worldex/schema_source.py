@@ -6,7 +6,7 @@ the committed files equal to these).  Patterns are ECMA-262 compatible (no named
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from .engine.components import (
     ABILITIES,
@@ -23,6 +23,9 @@ from .engine.components import (
 from .engine.decisions import DEALER
 from .engine.state import HouseRules
 from .notation import NAME_RE, SCHEMA_PATTERNS
+
+END = "$(?!\\n)"
+"""The end of the text to Python and ECMA-262 alike (a bare ``$`` also matches before "\n")."""
 
 COMPONENTS_SCHEMA_ID = "urn:forexcli:schema:worldex-components:1"
 LOG_SCHEMA_ID = "urn:forexcli:schema:worldex-log:1"
@@ -186,7 +189,7 @@ def _trend() -> dict[str, Any]:
     }
 
 
-def components_schema() -> dict[str, Any]:
+def _components_schema() -> dict[str, Any]:
     """The JSON Schema of a World Exchangers components file."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -255,7 +258,7 @@ def _per_player(value: dict[str, Any], description: str) -> dict[str, Any]:
     }
 
 
-def log_schema() -> dict[str, Any]:
+def _log_schema() -> dict[str, Any]:
     """A draft of the JSON Schema of a ``game: world-exchangers`` log (not yet wired in)."""
     city = {"type": "string", "pattern": f"^{NAME_RE}$"}
     decision = {
@@ -378,6 +381,33 @@ def log_schema() -> dict[str, Any]:
             },
         },
     }
+
+
+def _strict_ends(node: Any) -> Any:
+    """``node`` with every pattern's final ``$`` written as ``END``.
+
+    Python's ``$`` also matches before a final line break and ECMA-262's does not;
+    ``END`` means "the end of the text" to both.
+    """
+    if isinstance(node, dict):
+        fixed = {key: _strict_ends(value) for key, value in node.items()}
+        pattern = fixed.get("pattern")
+        if isinstance(pattern, str) and pattern.endswith("$") and not pattern.endswith("\\$"):
+            fixed["pattern"] = pattern[:-1] + END
+        return fixed
+    if isinstance(node, list):
+        return [_strict_ends(value) for value in node]
+    return node
+
+
+def components_schema() -> dict[str, Any]:
+    """The JSON Schema of a components file."""
+    return cast("dict[str, Any]", _strict_ends(_components_schema()))
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema of a World Exchangers log (a draft, not yet used by the CLI)."""
+    return cast("dict[str, Any]", _strict_ends(_log_schema()))
 
 
 SCHEMAS = {

@@ -1,0 +1,171 @@
+"""Every stable code the source can emit is listed in CODES and in docs/format.md's table.
+
+The codes are found in the source itself, not copied: every string given as the
+code of a ``Problem`` (directly, through a helper that takes a ``code``
+parameter, or assigned to ``code``), every engine error's ``code``, and the
+``schema_KEYWORD`` codes that the schema layer forms from the keywords of the
+published schema.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from pathlib import Path
+from typing import Any
+
+from forexcli.engine import errors
+from forexcli.gamelog import log_schema
+from forexcli.problems import CODES
+
+ROOT = Path(__file__).parent.parent
+SOURCE = ROOT / "forexcli"
+DOC = ROOT / "docs" / "format.md"
+NOT_YET_WIRED = SOURCE / "games"
+"""The game frame and World Exchangers' rules core: no command reads through them yet, so the
+tool emits none of their codes; World Exchangers' are listed in docs/worldex-rules.md (kept
+complete by its own test) and join CODES when the CLI reads its logs."""
+
+RECODED_KEYWORDS = {
+    "additionalProperties": "schema_unknown_key (a mapping's unknown keys, one problem each)",
+    "propertyNames": "bad_player_name (an entry's or contact's key)",
+    "not": "bad_player_name (players, first) or schema_removed_and_seed (the log)",
+    "anyOf": "schema_required (neither removed nor seed)",
+    "minProperties": "bad_entry (an entry with no player)",
+    "maxProperties": "bad_entry (an entry with two players)",
+    "const": "unsupported_version (forex:)",
+}
+"""Keywords of the published schema whose errors get a code of their own (see gamelog)."""
+
+APPLICATORS = {
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "title",
+    "description",
+    "properties",
+    "items",
+    "allOf",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+}
+"""Keywords that only hold other schemas or words: their errors are those of the keywords inside."""
+
+
+def _name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def source_codes() -> dict[str, set[str]]:
+    """Each code found in the source, with the files that emit it."""
+    found: dict[str, set[str]] = {}
+    trees = {
+        path: ast.parse(path.read_text(encoding="utf-8"))
+        for path in SOURCE.rglob("*.py")
+        if NOT_YET_WIRED not in path.parents
+    }
+    for path, tree in trees.items():
+        where = str(path.relative_to(ROOT))
+        # This module's helpers that take a `code` parameter: name -> position of `code`.
+        helpers: dict[str, int] = {"Problem": 0}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                names = [a.arg for a in node.args.args]
+                if "code" in names:
+                    helpers[node.name] = names.index("code")
+        for node in ast.walk(tree):
+            codes: list[str | None] = []
+            if isinstance(node, ast.Call) and _name(node.func) in helpers:
+                index = helpers[_name(node.func) or ""]
+                if len(node.args) > index:
+                    codes.append(_literal(node.args[index]))
+                codes.extend(_literal(k.value) for k in node.keywords if k.arg == "code")
+            elif (
+                isinstance(node, ast.Assign) and any(_name(t) == "code" for t in node.targets)
+            ) or (isinstance(node, ast.keyword) and node.arg == "code"):
+                codes.append(_literal(node.value))
+            for code in codes:
+                if code is not None and re.fullmatch(r"[a-z][a-z_]*[a-z]|[a-z]+_[A-Za-z]+", code):
+                    found.setdefault(code, set()).add(where)
+    for _, cls in inspect.getmembers(errors, inspect.isclass):
+        if issubclass(cls, errors.ForexError) and cls is not errors.ForexError:
+            found.setdefault(cls.code, set()).add("forexcli/engine/errors.py")
+    found.pop("forex_error", None)  # the base class, never raised itself
+    for keyword in schema_keywords(log_schema()) - APPLICATORS - set(RECODED_KEYWORDS):
+        found.setdefault(f"schema_{keyword}", set()).add("forexcli/gamelog.py (schema_{validator})")
+    return found
+
+
+def schema_keywords(schema: Any) -> set[str]:
+    """Every keyword used anywhere in a schema (property names are not keywords)."""
+    keywords: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+        if not isinstance(node, dict):
+            continue
+        for key, value in node.items():
+            keywords.add(key)
+            if key in ("properties", "$defs", "dependentSchemas"):
+                stack.extend(value.values())
+            elif key not in ("enum", "const", "required"):
+                stack.append(value)
+    return keywords
+
+
+def documented_codes() -> set[str]:
+    """The codes in the table of docs/format.md."""
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("| layer | codes |") :]
+    rows = [line for line in table.splitlines() if line.startswith("|")][2:]
+    return {code for row in rows for code in re.findall(r"`([^`]+)`", row)}
+
+
+def test_the_source_emits_codes_we_can_find() -> None:
+    found = source_codes()
+    # A few that surely exist, so that a broken search cannot pass by finding nothing.
+    for code in ("not_found", "exists", "no_folder", "yaml_syntax", "illegal_spot", "bad_note"):
+        assert code in found, code
+
+
+def test_every_emitted_code_is_in_codes_and_the_table() -> None:
+    found = source_codes()
+    listed = {code for codes in CODES.values() for code in codes}
+    assert {c: sorted(w) for c, w in found.items() if c not in listed} == {}
+    documented = documented_codes()
+    assert {c: sorted(w) for c, w in found.items() if c not in documented} == {}
+
+
+def test_the_table_lists_codes_by_layer_as_codes_does() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    table = text[text.index("| layer | codes |") :]
+    for layer, codes in CODES.items():
+        (row,) = [line for line in table.splitlines() if line.startswith(f"| {layer} |")]
+        assert re.findall(r"`([^`]+)`", row) == list(codes), layer
+
+
+def test_writing_onto_a_folder_is_refused_with_the_listed_code(tmp_path: Path) -> None:
+    import pytest
+
+    from forexcli.problems import LogError
+    from forexcli.reporters.files import write_output
+
+    with pytest.raises(LogError) as info:
+        write_output(str(tmp_path), "text", force=True, refusal="")
+    assert [p.code for p in info.value.problems] == ["is_a_directory"]
