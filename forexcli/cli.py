@@ -2,7 +2,9 @@
 
 Each command parses its options, calls a library function, picks a reporter
 and returns an exit status: 0 ok, 1 an invalid log or an illegal move, 2 a
-usage error or a path that cannot be read.  Every problem is printed on
+usage error, a path that cannot be read or an output that cannot be written,
+3 a file was changed but what the command had to print could not be (the
+change stands), 141 the reader of standard output went away (quietly).  Every problem is printed on
 stderr as ``file:line:col: code: message``; nothing here prints a traceback
 for a problem a user can cause, and a failing command changes no file.
 
@@ -13,6 +15,8 @@ need it, so that ``forex --help`` and shell completion stay fast.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -21,8 +25,9 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import __version__
+from . import __version__, streams
 from .reporters import FORMATS, Style, clean, use_colour
+from .streams import OutputFailed
 
 if TYPE_CHECKING:
     from .gamelog import GameLog, Replay
@@ -37,8 +42,9 @@ MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
 
 EPILOG = """\b
-Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error or a
-path that cannot be read.
+Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
+path that cannot be read or an output that cannot be written; 3 a file was
+changed but the report could not be printed (the change stands).
 \b
 Colour is used only on a terminal, and never when NO_COLOR is set.
 Shell completion: eval "$(forex completion bash)" (or zsh, fish).
@@ -66,7 +72,9 @@ class ProblemExit(click.ClickException):
 
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
-        click.echo(problems_text(self.problems, style), file=stream, color=True)
+        text = streams.plain(problems_text(self.problems, style), stream)
+        with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
+            click.echo(text, file=stream, color=True)
 
 
 def _colour_choice() -> str:
@@ -82,11 +90,21 @@ def _out_style() -> Style:
     return Style(use_colour(sys.stdout, _colour_choice()))
 
 
-def _echo(text: str) -> None:
-    # Colour codes are added only when wanted (see use_colour), so click must not strip them.
+def _echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (a line break added if it has none) on stdout, or stderr with ``err``.
+
+    Characters the stream cannot carry are written as plain fallbacks
+    (``streams.plain``); a write that fails raises ``OutputFailed``.
+    """
     if not text:
         return
-    click.echo(text, nl=not text.endswith("\n"), color=True)
+    stream = sys.stderr if err else sys.stdout
+    text = streams.plain(text, stream)
+    try:
+        # Colour codes are added only when wanted (see use_colour), so click must not strip them.
+        click.echo(text, file=stream, nl=not text.endswith("\n"), color=True)
+    except OSError as error:
+        raise OutputFailed(error, "standard error" if err else "standard output") from None
 
 
 def _read_stdin() -> bytes:
@@ -130,7 +148,7 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
     if mismatch is not None:
         # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
-        click.echo(style.warning("warning: ") + problem_text(mismatch, style), err=True, color=True)
+        _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     return log, played
 
 
@@ -172,10 +190,19 @@ def _format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
     )
 
 
-def _json(data: Any) -> None:
+def _json_text(data: Any) -> str:
+    """``data`` as indented JSON; non-ASCII characters as ``\\u`` escapes when standard output
+    cannot carry them (so that nothing is lost to a fallback)."""
     import json
 
-    _echo(json.dumps(data, indent=2, ensure_ascii=False))
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not streams.can_encode(text, sys.stdout):
+        text = json.dumps(data, indent=2, ensure_ascii=True)
+    return text
+
+
+def _json(data: Any) -> None:
+    _echo(_json_text(data))
 
 
 def _contact(log: GameLog, player: str | None) -> str | None:
@@ -189,8 +216,34 @@ def _contact(log: GameLog, player: str | None) -> str | None:
 # --------------------------------------------------------------------------- group
 
 
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
+"""The errors of a write to standard output (click's own help and usage text included)."""
+
+
 class ForexGroup(click.Group):
-    """A click group whose usage errors never print control characters from the arguments."""
+    """The ``forex`` group: usage errors never print control characters from the arguments;
+    a bare ``forex`` prints the help (on every click version); output that cannot be written
+    ends the command cleanly (see ``forexcli.streams``)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        streams.use_fallbacks(sys.stdout)
+        streams.use_fallbacks(sys.stderr)
+        try:
+            return super().main(*args, **kwargs)
+        except OutputFailed as failure:
+            _output_failed(failure)
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            _output_failed(OutputFailed(error))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # click 8.1 prints the help and exits 0, 8.2 and later raise a usage error whose
+        # message is the help: do the same thing with every version.
+        if not args and not ctx.resilient_parsing:
+            _echo(ctx.get_help())
+            ctx.exit(2)
+        return super().parse_args(ctx, args)
 
     def make_context(
         self,
@@ -203,12 +256,32 @@ class ForexGroup(click.Group):
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
             raise _cleaned(error) from None
+        except OSError as error:  # printing --help or --version
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            raise OutputFailed(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
             raise _cleaned(error) from None
+        except OSError as error:  # a command's --help; files are read and written as LogError
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            raise OutputFailed(error) from None
+
+
+def _output_failed(failure: OutputFailed) -> None:
+    """End the command whose output could not be written: quietly for a closed pipe (as
+    ``cat``), else with one line on stderr; exit status 141 or 2."""
+    streams.silence_stdout()
+    if failure.broken_pipe and failure.stream == "standard output":
+        sys.exit(streams.EXIT_BROKEN_PIPE)
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"forex: write_failed: {failure}\n")
+        sys.stderr.flush()
+    sys.exit(streams.EXIT_OUTPUT_FAILED)
 
 
 def _cleaned(error: click.UsageError) -> click.UsageError:
@@ -432,18 +505,19 @@ def new_command(
     if dry_run:
         _echo(text)
         return
-    try:
-        create_log(file, text)
-    except LogError as error:
-        raise ProblemExit(error.problems, exit_code=2) from None
     gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, log.removed, strict=True) if n)
     drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
     house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
-    _echo(
+    report = (
         f"created {clean(file)}: {', '.join(clean(n) for n in names)};"
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
+    try:
+        create_log(file, text)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written([(report, False)], "the new log", file)
 
 
 # --------------------------------------------------------------------------- show
@@ -566,11 +640,12 @@ def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
     if path == "-":
         _echo(svg)
         return
+    report = f"wrote the {what} to {clean(path)}"
     try:
         write_output(path, svg, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _echo(f"wrote the {what} to {clean(path)}")
+    _print_written([(report, False)], f"the {what}", path)
 
 
 # --------------------------------------------------------------------------- chart
@@ -685,6 +760,12 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     " instead of the report, in text [the default], markdown or bbcode; the report's first"
     " line goes to stderr.",
 )
+@click.option(
+    "--ignore-digests",
+    is_flag=True,
+    help="Add the move even though the log's recorded digests no longer match (it was"
+    " edited after they were written) [refuse: digest_mismatch].",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -695,6 +776,7 @@ def play_command(
     after: int | None,
     digest: bool,
     message_fmt: str | None,
+    ignore_digests: bool,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -721,10 +803,19 @@ def play_command(
     text = " ".join(word.strip() for word in decision if word.strip())
     try:
         change = edit.append(
-            file, player, text, note=note, after=after, dry_run=dry_run, digest=digest
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            dry_run=True,
+            digest=digest,
+            ignore_digests=ignore_digests,
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    # Everything to print is composed before the file is replaced: nothing can fail after it.
+    written = not dry_run
     played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
@@ -735,7 +826,13 @@ def play_command(
     if message_fmt is not None:
         from .message import compose
 
-        message = compose(played, number - 1, message_fmt)
+        message = compose(played, None, message_fmt)
+    out: list[tuple[str, bool]] = []  # (text, to stderr)
+    address = _contact(played.log, after_state.pending_player)
+    send = None
+    if address and written and after_state.pending_player != entry.player:
+        who = after_state.pending_player or ""
+        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
     if fmt == "json":
         data = play_data(
             file,
@@ -746,7 +843,7 @@ def play_command(
             before,
             after_state,
             events,
-            written=change.written,
+            written=written,
             digest=entry.digest,
         )
         if message is not None:
@@ -755,23 +852,15 @@ def play_command(
                 "subject": message.subject,
                 "body": message.body,
             }
-        _json(data)
-        return
-    address = _contact(played.log, after_state.pending_player)
-    send = None
-    if address and change.written and after_state.pending_player != entry.player:
-        who = after_state.pending_player or ""
-        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
-    if message is not None:
-        done = f"added to {file}" if change.written else f"dry run: {file} is unchanged"
-        status = f"move {number}: {entry.player}: {entry.text} ({done})"
-        click.echo(clean(status), err=True)
+        out.append((_json_text(data), False))
+    elif message is not None:
+        done = f"added to {file}" if written else f"dry run: {file} is unchanged"
+        out.append((clean(f"move {number}: {entry.player}: {entry.text} ({done})"), True))
         if send:
-            click.echo(send, err=True)
-        _echo(message.full())
-        return
-    _echo(
-        play_text(
+            out.append((send, True))
+        out.append((message.full(), False))
+    else:
+        report = play_text(
             file,
             number,
             entry.player,
@@ -779,13 +868,64 @@ def play_command(
             before,
             after_state,
             events,
-            written=change.written,
+            written=written,
             markdown=fmt == "markdown",
             style=_out_style(),
         )
-    )
-    if send and fmt == "text":
-        _echo(send)
+        out.append((report, False))
+        if send and fmt == "text":
+            out.append((send, False))
+    if dry_run:
+        for item, err in out:
+            _echo(item, err=err)
+        return
+    _commit(change)
+    _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _commit(change: Any) -> Any:
+    """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
+    from . import edit
+    from .problems import LogError
+
+    try:
+        return edit.commit(change)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+EXIT_WRITTEN_UNREPORTED = 3
+"""Exit status: the file was changed, but what the command had to say could not be printed."""
+
+
+class WrittenUnreported(click.ClickException):
+    """A change was written, then printing its report failed: say plainly that it stands."""
+
+    exit_code = EXIT_WRITTEN_UNREPORTED
+
+    def __init__(self, what: str, path: str, failure: OutputFailed) -> None:
+        super().__init__(
+            f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
+            f" report could not be printed ({failure}); do not repeat it: see it with"
+            f" forex show {clean(path)}"
+        )
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        stream = file if file is not None else sys.stderr
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(streams.plain(self.message, stream) + "\n")
+            stream.flush()
+        streams.silence_stdout()
+
+
+def _print_written(out: Sequence[tuple[str, bool]], what: str, path: str) -> None:
+    """Print what a command that has changed ``path`` has to say; if that fails, the
+    command ends with exit status 3, saying that ``what`` was written."""
+    try:
+        for text, err in out:
+            _echo(text, err=err)
+    except OutputFailed as failure:
+        raise WrittenUnreported(what, path, failure) from None
 
 
 # --------------------------------------------------------------------------- message
@@ -805,14 +945,24 @@ def play_command(
     metavar="NAME",
     help="Tell what happened after NAME's last decision: what NAME has not seen yet.",
 )
+@click.option(
+    "--at",
+    type=int,
+    metavar="N",
+    help="The game after move N (0 = the start; -1 = before the last move) [the last].",
+)
 @_format_option(MESSAGE_FORMATS)
-def message_command(file: str, since: int | None, since_player: str | None, fmt: str) -> None:
+def message_command(
+    file: str, since: int | None, since_player: str | None, at: int | None, fmt: str
+) -> None:
     """Print a ready-to-send message about the game as it stands.
 
     A subject line (the game's title, the move number and who is to play
     next), then what happened since move N, the board, the money and
     certificates, the queue and who decides next: to mail to the next player
     or post in the game's forum thread, in plain text, markdown or BBCode.
+    By default it tells everything the next decider has not seen: every move
+    since their own last decision (a turn of several entries whole).
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
@@ -822,14 +972,18 @@ def message_command(file: str, since: int | None, since_player: str | None, fmt:
         raise click.UsageError("give --since or --since-player, not both")
     _log, played = load_replay(file)
     legal = len(played.states)
+    point_at = _point(legal, at, file)
+    point: int | None = None
     if since_player is not None:
-        point = _last_move_before(played, since_player, legal)
-    elif since is None:
-        point = max(legal - 1, 0)
-    else:
+        point = _last_move_before(played, since_player, point_at)
+    elif since is not None:
         point = _point(legal, since, file, "--since")
-    _echo(compose(played, point, fmt).full())
-    if played.problem is not None:
+        if point > point_at:
+            raise click.BadParameter(
+                f"--since {since} is after the move shown ({point_at})", param_hint="'--since'"
+            )
+    _echo(compose(played, point, fmt, at=point_at).full())
+    if played.problem is not None and point_at == legal:
         raise ProblemExit([played.problem])
 
 
@@ -887,7 +1041,7 @@ def annotate_command(
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
     try:
-        change = edit.set_note(file, number, note, dry_run=dry_run)
+        change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -895,10 +1049,13 @@ def annotate_command(
         return
     if change.old_text == change.new_text:
         _echo(f"move {number} has no note; {clean(file)} is unchanged")
-    elif note is None:
-        _echo(f"removed the note of move {number} in {clean(file)}")
+        return
+    if note is None:
+        report, what = f"removed the note of move {number} in {clean(file)}", "the removal"
     else:
-        _echo(f"set the note of move {number} in {clean(file)}")
+        report, what = f"set the note of move {number} in {clean(file)}", "the note"
+    _commit(change)
+    _print_written([(report, False)], f"{what} of move {number}", file)
 
 
 @forex.command("undo", epilog=EPILOG)
@@ -910,22 +1067,46 @@ def annotate_command(
     metavar="N",
     help="Refuse unless the log has exactly N moves (so that only the move you made goes).",
 )
-def undo_command(file: str, dry_run: bool, after: int | None) -> None:
-    """Remove the last move of FILE (for the sender, before the mail goes out)."""
+@click.option(
+    "--to",
+    "to",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Remove every move after move N instead (0 = all of them): to settle a fork, keep"
+    " the moves both copies share (forex diff names the move where they part).",
+)
+def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) -> None:
+    """Remove the last move of FILE (for the sender, before the mail goes out).
+
+    With --to N, remove every move after move N.
+    """
     from . import edit
     from .problems import LogError
     from .reporters.game import pending_text
 
+    if to is not None and after is not None:
+        raise click.UsageError("give --after or --to, not both")
     try:
-        change = edit.remove_last(file, dry_run=dry_run, after=after)
+        if to is None:
+            change = edit.remove_last(file, dry_run=True, after=after)
+        else:
+            change = edit.remove_after(file, to, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    last = change.removed
-    what = f"move {last.number}: {last.player}: {last.text}" if last else "the last move"
+    gone = change.removed_entries
+    if len(gone) == 1:
+        what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
+    else:
+        what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
-    _echo(
+    report = (
         f"{verb} {clean(what)} from {clean(file)}\nnext: {clean(pending_text(change.replay.final))}"
     )
+    if dry_run:
+        _echo(report)
+        return
+    _commit(change)
+    _print_written([(report, False)], f"the removal of {clean(what)}", file)
 
 
 # --------------------------------------------------------------------------- diff
@@ -1125,13 +1306,7 @@ def completion_command(shell: str) -> None:
 
 def main(args: Sequence[str] | None = None) -> None:
     """The console script: run ``forex`` and exit with its status."""
-    try:
-        forex.main(args=list(args) if args is not None else None, prog_name="forex")
-    except BrokenPipeError:
-        # The reader went away (forex history game.yaml | head): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(141)
+    forex.main(args=list(args) if args is not None else None, prog_name="forex")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -79,13 +79,38 @@ def game_name(replay: Replay) -> str:
     return replay.log.title or ", ".join(replay.log.players)
 
 
-def subject(replay: Replay) -> str:
+def subject(replay: Replay, at: int | None = None) -> str:
     """``[For-Ex] Friday club — move 14, carol to play`` (one line, escaped)."""
-    played = len(replay.states)
+    played = len(replay.states) if at is None else at
     where = f"move {played}" if played else "set-up"
-    return clean(
-        f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending_text(replay.final)}"
-    )
+    state = replay.state_after(played)
+    return clean(f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending_text(state)}")
+
+
+def unseen_since(replay: Replay, at: int | None = None) -> int:
+    """The move after which the next decider has seen nothing: the message's default ``since``.
+
+    That is the next decider's own last decision up to move ``at`` (the last legal move
+    by default), so that a turn of several entries (a resolve and its dividend-tie
+    choice, a divest and its answers) is told whole; when the game is over, the
+    earliest last decision of the players who did not make the last move.  Always at
+    least the last move is told.
+    """
+    at = len(replay.states) if at is None else at
+    if at == 0:
+        return 0
+    entries = replay.log.entries[:at]
+
+    def last_of(name: str) -> int:
+        return next((e.number for e in reversed(entries) if e.player == name), 0)
+
+    who = replay.state_after(at).pending_player
+    if who is not None:
+        point = last_of(who)
+    else:
+        others = [p for p in replay.log.players if p != entries[-1].player]
+        point = min((last_of(p) for p in others), default=at - 1)
+    return min(point, at - 1)
 
 
 def board_grid(state: GameState) -> list[list[str]]:
@@ -179,26 +204,30 @@ BOARD_LEGEND = (
 )
 
 
-def _parts(replay: Replay, since: int) -> _Parts:
-    state = replay.final
-    played = len(replay.states)
+def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
+    played = len(replay.states) if at is None else at
+    state = replay.state_after(played)
     next_lines = [f"Next: {pending_text(state)}."]
     if state.is_over:
         next_lines.extend(line[0].upper() + line[1:] for line in result_lines(state))
+    elif played < len(replay.states):
+        next_lines.append(
+            f"This is the game after move {played}; the log goes on to move {len(replay.states)}."
+        )
     else:
         next_lines.append(
             f"The log has {played} move{'' if played == 1 else 's'}: play the next one with"
             f" --after {played}, so that a crossing answer is refused."
         )
     problem = None
-    if replay.problem is not None:
+    if replay.problem is not None and played == len(replay.states):
         problem = f"The log breaks the rules: {replay.problem.message}"
     where = f"move {played}" if played else "set-up"
     return _Parts(
         headline=f"{game_name(replay)}, {where}: {pending_text(state)}.",
         since=since,
         played=played,
-        summaries=moves(replay, since),
+        summaries=moves(replay, since, played),
         board=board_grid(state),
         money=money_grid(state),
         queue=queue_items(state),
@@ -288,13 +317,22 @@ _LAYOUTS: dict[str, Callable[[_Parts], str]] = {
 }
 
 
-def compose(replay: Replay, since: int, fmt: str = "text") -> Message:
-    """A message about the game as it stands, telling what happened after move ``since``.
+def compose(
+    replay: Replay, since: int | None = None, fmt: str = "text", *, at: int | None = None
+) -> Message:
+    """A message about the game after move ``at`` (the last legal one by default), telling
+    what happened after move ``since`` (by default what the next decider has not seen:
+    ``unseen_since``).
 
     ``fmt`` is ``text``, ``markdown`` or ``bbcode``; raises ``ValueError``
-    for another format or a ``since`` beyond the log's legal moves.
+    for another format, or a ``since`` or ``at`` beyond the log's legal moves.
     """
     if fmt not in _LAYOUTS:
         raise ValueError(f"unknown message format {fmt!r}; use one of {', '.join(FORMATS)}")
-    parts = _parts(replay, since)
-    return Message(subject(replay), _LAYOUTS[fmt](parts), fmt)
+    legal = len(replay.states)
+    if at is not None and not 0 <= at <= legal:
+        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+    if since is None:
+        since = unseen_since(replay, at)
+    parts = _parts(replay, since, at)
+    return Message(subject(replay, at), _LAYOUTS[fmt](parts), fmt)

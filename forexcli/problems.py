@@ -16,6 +16,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "write_failed",
         "changed_on_disk",
         "locked",
+        "written_unreported",
     ),
     "yaml": (
         "invalid_utf8",
