@@ -59,22 +59,74 @@ class ProblemExit(click.ClickException):
 
     exit_code: int  # type: ignore[misc]  # set per instance: 1 or 2
 
-    def __init__(self, problems: Sequence[Problem], exit_code: int | None = None) -> None:
+    def __init__(
+        self,
+        problems: Sequence[Problem],
+        exit_code: int | None = None,
+        *,
+        as_json: bool | None = None,
+    ) -> None:
         from .reporters.problems import exit_code as code_of
 
         super().__init__("; ".join(p.message for p in problems))
         self.problems = list(problems)
         self.exit_code = code_of(self.problems) if exit_code is None else exit_code
         self.colour = _colour_choice()
+        # JSON on stdout too for a --format json command (unless it printed its report already).
+        self.as_json = _wants_json() if as_json is None else as_json
 
     def show(self, file: IO[Any] | None = None) -> None:
         from .reporters.problems import problems_text
 
+        if self.as_json:
+            _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
         text = streams.plain(problems_text(self.problems, style), stream)
         with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
             click.echo(text, file=stream, color=True)
+
+
+ERROR_FORMAT = "forex-error"
+"""The ``format`` of the JSON a ``--format json`` command prints on stdout when it fails."""
+
+
+def _wants_json() -> bool:
+    """Whether the running command was asked for ``--format json``."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.params.get("fmt") == "json"
+
+
+def _asks_json(args: Sequence[str]) -> bool:
+    """Whether command-line ``args`` ask for ``--format json`` (before they are parsed)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        following = args[index + 1 : index + 2]
+        if arg == "--format=json" or (arg == "--format" and following == ["json"]):
+            return True
+    return False
+
+
+def _error_json(problems: list[dict[str, Any]], status: int) -> None:
+    """The problems of a failed ``--format json`` command as JSON on stdout (the same problem
+    objects as ``validate --format json``); the text goes to stderr as always."""
+    data = {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
+    with contextlib.suppress(OutputFailed):
+        _echo(_json_text(data))
+
+
+class JsonUsageError(click.UsageError):
+    """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        from .problems import Problem
+
+        command = self.ctx.command_path if self.ctx is not None else "forex"
+        problem = Problem("usage_error", self.format_message(), "usage", command)
+        _error_json([problem.as_dict()], self.exit_code)
+        with contextlib.suppress(OSError):
+            super().show(file)
 
 
 def _colour_choice() -> str:
@@ -243,6 +295,7 @@ class ForexGroup(click.Group):
         if not args and not ctx.resilient_parsing:
             _echo(ctx.get_help())
             ctx.exit(2)
+        ctx.meta["forex.json"] = _asks_json(args)
         return super().parse_args(ctx, args)
 
     def make_context(
@@ -265,7 +318,7 @@ class ForexGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
-            raise _cleaned(error) from None
+            raise _cleaned(error, json=bool(ctx.meta.get("forex.json"))) from None
         except OSError as error:  # a command's --help; files are read and written as LogError
             if error.errno not in _OUTPUT_ERRNOS:
                 raise
@@ -284,10 +337,11 @@ def _output_failed(failure: OutputFailed) -> None:
     sys.exit(streams.EXIT_OUTPUT_FAILED)
 
 
-def _cleaned(error: click.UsageError) -> click.UsageError:
-    """The same usage error, its message (with the parameter it names) escaped."""
-    cleaned = click.UsageError(clean(error.format_message()), error.ctx)
-    return cleaned
+def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError:
+    """The same usage error, its message (with the parameter it names) escaped; with
+    ``json`` one that also prints itself as JSON on stdout."""
+    cls = JsonUsageError if json else click.UsageError
+    return cls(clean(error.format_message()), error.ctx)
 
 
 @click.group(
@@ -700,7 +754,8 @@ def chart_command(file: str, output: str, title: str | None, force: bool) -> Non
     "--all",
     "every",
     is_flag=True,
-    help="Every legal decision, one per line, exactly as forex play takes it.",
+    help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
+    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION).",
 )
 @_format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
@@ -1003,13 +1058,13 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
     log, played = load_replay(file)
     if fmt == "json":
-        _json(history_data(log, played))
+        _json(history_data(log, played))  # its "problem" names an illegal move
     else:
         _echo(
             history_text(log, played, events=events, markdown=fmt == "markdown", style=_out_style())
         )
     if played.problem is not None:
-        raise ProblemExit([played.problem])
+        raise ProblemExit([played.problem], as_json=False)
 
 
 # --------------------------------------------------------------------------- annotate / undo

@@ -71,6 +71,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "log_moved_on",
     ),
     "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
+    "usage": ("usage_error",),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

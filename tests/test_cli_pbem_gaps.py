@@ -176,3 +176,101 @@ def test_undo_to_in_a_flow_list(tmp_path: Path) -> None:
     assert json.loads(run(["history", str(path), "--format", "json"]).stdout)["entries"][0][
         "decision"
     ] == ("invest USD")
+
+
+# --------------------------------------------------------------------------- moves --all
+
+
+def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) -> None:
+    from forexcli.engine import Spot, apply, legal_decisions
+    from forexcli.notation import parse, write
+
+    two = ROOT / "examples" / "two-players.yaml"
+    played = gamelog.replay(gamelog.load(two))
+    state = played.state_after(40)
+    result = run(["moves", str(two), "--at", "40", "--all"])
+    lines = result.stdout.splitlines()
+    assert not any(line.startswith("spot ") and ";" not in line for line in lines)
+    with_spot = [line for line in lines if line.startswith("spot ")]
+    decisions = legal_decisions(state)
+    without = {write(d) for d in decisions if not isinstance(d, Spot)}
+    # Built from legal_decisions/apply: every pair (spot, action) whose action needs the spot.
+    expected = [
+        f"{write(s)}; {write(a)}"
+        for s in decisions
+        if isinstance(s, Spot)
+        for a in legal_decisions(apply(state, s))
+        if write(a) not in without
+    ]
+    assert with_spot == expected and expected
+    assert sorted(lines[: len(without)]) == sorted(without)  # every decision without a spot
+    player = state.pending_player
+    assert player is not None
+    for line in with_spot[::5]:
+        after = state
+        for decision in parse(player, line).decisions():
+            after = apply(after, decision)
+    spot_head = with_spot[0].split(";")[0]
+    grouped = [line for line in with_spot if line.startswith(spot_head + ";")]
+    assert with_spot[: len(grouped)] == grouped  # grouped by spot
+    data = json.loads(run(["moves", str(two), "--at", "40", "--format", "json"]).stdout)
+    groups = [g for g in data["groups"] if g["kind"] == "spot_action"]
+    assert [m for g in groups for m in g["moves"]] == expected
+    assert groups[0]["label"] == f"{spot_head}; ..."
+    table = run(["moves", str(two), "--at", "40"]).stdout
+    assert "spot, then" in table and f"{len(expected)}" in table
+    only = run(["moves", str(two), "--at", "40", "--kind", "spot"]).stdout.splitlines()
+    assert only == expected
+
+
+# --------------------------------------------------------------------------- JSON errors
+
+JSON_COMMANDS = [
+    ["show", "{f}", "--format", "json"],
+    ["moves", "{f}", "--format", "json"],
+    ["history", "{f}", "--format", "json"],
+    ["play", "{f}", "ann", "invest", "CHF", "--format", "json"],
+    ["diff", "{f}", "{f}", "--format", "json"],
+]
+
+
+@pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda a: a[0])
+def test_json_commands_report_their_errors_as_json(tmp_path: Path, args: list[str]) -> None:
+    missing = str(tmp_path / "missing.yaml")
+    result = run([a.replace("{f}", missing) for a in args])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["format"] == "forex-error" and data["exit_status"] == 2
+    assert data["problems"][0]["code"] == "not_found"
+    assert set(data["problems"][0]) == {
+        "file",
+        "line",
+        "column",
+        "entry",
+        "layer",
+        "code",
+        "message",
+        "hints",
+    }
+    assert "not_found" in result.stderr  # and the text for people, on stderr
+
+
+def test_json_usage_errors_and_rules_errors_are_json(game: Path) -> None:
+    usage = run(["show", str(game), "--at", "9", "--format", "json"])
+    assert usage.exit_code == 2
+    problem = json.loads(usage.stdout)["problems"][0]
+    assert problem["code"] == "usage_error" and "there is no move 9" in problem["message"]
+    unknown = run(["moves", str(game), "--format=json", "--frob"])
+    assert json.loads(unknown.stdout)["problems"][0]["layer"] == "usage"
+    illegal = run(["play", str(game), "ann", "invest", "XXX", "--format", "json"])
+    assert illegal.exit_code == 1
+    assert json.loads(illegal.stdout)["problems"][0]["layer"] == "rules"
+    text = run(["show", str(game), "--at", "9"])
+    assert text.stdout == "" and text.exit_code == 2
+
+
+def test_history_json_of_an_illegal_log_is_one_document(tmp_path: Path) -> None:
+    bad = ROOT / "examples" / "invalid" / "insufficient-funds.yaml"
+    result = run(["history", str(bad), "--format", "json"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["problem"]["code"] == "insufficient_funds"

@@ -589,12 +589,20 @@ def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
     return f"{moves[0]} | {moves[1]} | ... | {moves[-1]}"
 
 
+def _wanted(kind: str, kinds: Sequence[str]) -> bool:
+    """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
+    from ..moves import SPOT_ACTION
+
+    return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
+
+
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
-    """``moves --format json``: every legal decision, grouped."""
+    """``moves --format json``: every legal decision, grouped (the actions that only a spot
+    makes possible in one group per spot, kind ``spot_action``)."""
     from ..moves import grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     return {
         "format": MOVES_FORMAT,
         "version": 1,
@@ -616,13 +624,34 @@ def moves_text(
     markdown: bool = False,
     style: Style = PLAIN,
 ) -> str:
-    """``moves``: the groups of legal decisions, or with ``every`` one per line."""
-    from ..moves import grouped_moves
+    """``moves``: the groups of legal decisions, or with ``every`` one per line.
+
+    With ``every`` each line is a whole entry as ``forex play`` takes it: a bare
+    spot is not one, so the spots appear as ``spot ...; ACTION`` with the
+    actions only they make possible, grouped by spot, after the other decisions.
+    """
+    from ..moves import SPOT_ACTION, grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     if every:
-        return "".join(f"{clean(move)}\n" for g in groups for move in g.moves)
+        playable = [g for g in groups if g.kind != "spot"]
+        return "".join(f"{clean(move)}\n" for g in playable for move in g.moves)
+    spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
+    groups = [g for g in groups if g.kind != SPOT_ACTION]
+    if spot_actions:
+        from ..moves import MoveGroup
+
+        by_spot = len({m.split(";")[0] for m in spot_actions})
+        groups.append(
+            MoveGroup(
+                SPOT_ACTION,
+                "spot, then",
+                tuple(spot_actions),
+                f"actions only a spot makes possible, after {plural(by_spot, 'spot')}"
+                " (--all lists them)",
+            )
+        )
     lines = [
         md(pending_text(state)) if markdown else style.heading(clean(pending_text(state))),
         "",
