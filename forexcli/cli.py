@@ -660,6 +660,7 @@ def show_command(
             since=since_point,
             style=_out_style(),
             since_player=since_player,
+            width=streams.width(),
         )
     )
 
@@ -778,6 +779,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             every=every or bool(kinds),
             markdown=fmt == "markdown",
             style=_out_style(),
+            width=streams.width(),
         )
     )
 
@@ -926,6 +928,7 @@ def play_command(
             written=written,
             markdown=fmt == "markdown",
             style=_out_style(),
+            width=streams.width(),
         )
         out.append((report, False))
         if send and fmt == "text":
@@ -1061,7 +1064,14 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         _json(history_data(log, played))  # its "problem" names an illegal move
     else:
         _echo(
-            history_text(log, played, events=events, markdown=fmt == "markdown", style=_out_style())
+            history_text(
+                log,
+                played,
+                events=events,
+                markdown=fmt == "markdown",
+                style=_out_style(),
+                width=streams.width(),
+            )
         )
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)

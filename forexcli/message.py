@@ -117,10 +117,10 @@ def board_grid(state: GameState) -> list[list[str]]:
     """The board as rows: a header row, then one row per currency.
 
     Row X, column Y holds the rate when X is the stronger side of the pair
-    X/Y, is empty when Y is, and holds ``-`` on the diagonal; the last
-    column counts the pairs X is stronger in (``show``'s grid, unmarked).
+    X/Y, is empty when Y is, and holds ``·`` on the diagonal (as ``show``);
+    the last column counts the pairs X is stronger in (``show``'s grid, unmarked).
     """
-    return [["", *CURRENCIES, "pairs"], *show_board_grid(state, diagonal="-", mark_eight=False)]
+    return [["", *CURRENCIES, "pairs"], *show_board_grid(state, mark_eight=False)]
 
 
 def money_grid(state: GameState) -> list[list[str]]:
@@ -152,22 +152,27 @@ def queue_items(state: GameState) -> list[str]:
 def _numeric_columns(rows: Sequence[Sequence[str]]) -> list[bool]:
     """Columns whose body cells are all numbers, ``-`` or empty (right-aligned)."""
     return [
-        i > 0 and all(row[i] in ("", "-") or row[i].replace(".", "").isdigit() for row in rows[1:])
+        i > 0
+        and all(
+            row[i] in ("", "-", DIAGONAL) or row[i].replace(".", "").isdigit() for row in rows[1:]
+        )
         for i in range(len(rows[0]))
     ]
 
 
 def _aligned(rows: Sequence[Sequence[str]], escape: Callable[[str], str]) -> list[str]:
     """Rows as text columns: numbers right-aligned, words left-aligned."""
+    from .reporters import text_width
+
     cells = [[escape(cell) for cell in row] for row in rows]
     numeric = _numeric_columns(rows)
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
     lines = []
     for row in cells:
-        parts = [
-            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
+        parts = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - text_width(cell))  # wide characters take two columns
+            parts.append(pad + cell if numeric[i] else cell + pad)
         lines.append("  ".join(parts).rstrip())
     return lines
 
@@ -196,6 +201,32 @@ class _Parts:
     queue: list[str]
     next_lines: list[str]
     problem: str | None
+
+
+DIAGONAL = "\u00b7"
+"""The board's diagonal, as in ``show`` (``.`` where the output cannot carry it)."""
+
+CAPTION_WIDTH = 80
+"""The width the board's caption is wrapped to in text and BBCode messages."""
+
+
+def _caption(text: str, indent: str = "") -> list[str]:
+    """A line of prose wrapped to the message's width (later lines indented by ``indent``)."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        CAPTION_WIDTH,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def _note_lines(detail: str, indent: str, escape: Callable[[str], str]) -> list[str]:
+    from .reporters import detail_lines
+
+    return detail_lines(detail, indent, escape)
 
 
 BOARD_LEGEND = (
@@ -252,13 +283,16 @@ def _text(parts: _Parts) -> str:
     out.append(_since_title(parts))
     for summary in parts.summaries:
         out.append(e(summary.heading))
-        out.extend("  " + e(detail) for detail in summary.details())
-    out += ["", f"Board ({BOARD_LEGEND}):"]
+        for detail in summary.details():
+            out.extend(_note_lines(detail, "  ", e))
+    out += ["", *_caption(f"Board ({BOARD_LEGEND}):")]
     out += ["  " + line for line in _aligned(parts.board, e)]
     out += ["", "Money:"]
     out += ["  " + line for line in _aligned(parts.money, e)]
-    out += ["", "Queue, front first: " + e("; ".join(parts.queue) or "empty"), ""]
-    out += [e(line) for line in parts.next_lines]
+    out += ["", *_caption("Queue, front first: " + e("; ".join(parts.queue) or "empty"), "  ")]
+    out.append("")
+    for line in parts.next_lines:
+        out += _caption(e(line))
     return "\n".join(out) + "\n"
 
 
@@ -270,7 +304,11 @@ def _markdown(parts: _Parts) -> str:
     out += [f"**{e(_since_title(parts))}**", ""]
     for summary in parts.summaries:
         out.append(f"- **{e(f'Move {summary.number}, {summary.player}:')}** {e(summary.text)}")
-        out.extend(f"  - {e(detail)}" for detail in summary.details())
+        # a line break inside a note (a paragraph break: two) stays one in markdown
+        out.extend(
+            "  - " + "<br>".join(e(line) for line in detail.replace("\r\n", "\n").split("\n"))
+            for detail in summary.details()
+        )
     if parts.summaries:
         out.append("")
     out += [f"**Board** ({e(BOARD_LEGEND)})", ""]
@@ -298,15 +336,21 @@ def _bbcode(parts: _Parts) -> str:
             details = summary.details()
             if details:
                 out.append("[list]")
-                out.extend(f"[*]{e(detail)}" for detail in details)
+                out.extend(
+                    "[*]" + "\n".join(e(line) for line in d.replace("\r\n", "\n").split("\n"))
+                    for d in details
+                )
                 out.append("[/list]")
         out.append("[/list]")
-    out += ["", f"[b]Board[/b] ({e(BOARD_LEGEND)})", "[code]"]
+    caption = "\n".join(_caption(f"[b]Board[/b] ({e(BOARD_LEGEND)})"))
+    out += ["", caption, "[code]"]
     out += _aligned(parts.board, e)
     out += ["[/code]", "[b]Money[/b]", "[code]"]
     out += _aligned(parts.money, e)
-    out += ["[/code]", "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty"), ""]
-    out += [e(line) for line in parts.next_lines]
+    queue = "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty")
+    out += ["[/code]", "\n".join(_caption(queue)), ""]
+    for line in parts.next_lines:
+        out += _caption(e(line))
     return "\n".join(out) + "\n"
 
 
