@@ -452,21 +452,27 @@ def result_text(
     if result is None:
         return ""
     strongest = CURRENCIES[result.strongest]
-    rows = []
+
+    def rows_of(mark_bankrupt: bool) -> list[list[str]]:
+        rows = []
+        for seat in order:
+            name = _cell(state.players[seat], markdown)
+            if seat == result.bankrupt and mark_bankrupt:
+                name += " (bankrupt)"
+            rows.append(row_of(seat, name))
+        return rows
+
+    def row_of(seat: int, name: str) -> list[str]:
+        return [
+            str(result.ranks[seat]),
+            name,
+            str(result.totals[seat]),
+            *(str(v) for v in result.converted[seat]),
+            str(state.certs[seat][result.strongest]),
+        ]
+
     order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
-    for seat in order:
-        name = _cell(state.players[seat], markdown)
-        if seat == result.bankrupt:
-            name += " (bankrupt)"
-        rows.append(
-            [
-                str(result.ranks[seat]),
-                name,
-                str(result.totals[seat]),
-                *(str(v) for v in result.converted[seat]),
-                str(state.certs[seat][result.strongest]),
-            ]
-        )
+    rows = rows_of(True)
     winners = ", ".join(state.players[s] for s in result.winners())
     if state.house.rounding == "total":
         converted = (
@@ -487,11 +493,13 @@ def result_text(
     legend = []
     if width is not None and not markdown and text_width(grid) > width:
         short = ["#", "player", "total", *CURRENCIES, "certs"]
-        grid = table(rows, short, align=align, width=width, wrap=[1])
+        grid = table(rows_of(False), short, align=align, width=width, wrap=[1])
         legend = [
             f"Columns {CURRENCIES[0]} to {CURRENCIES[-1]}: the money from each currency in"
             f" {strongest}; certs: {strongest} certificates."
         ]
+        if result.bankrupt is not None:
+            legend.append(f"{clean(state.players[result.bankrupt])} went bankrupt.")
     prose = [
         f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
         f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
