@@ -567,11 +567,12 @@ def new_command(
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
+    out = _encoded([(report, False)])
     try:
         create_log(file, text)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written([(report, False)], "the new log", file)
+    _print_written(out, "the new log", file)
 
 
 # --------------------------------------------------------------------------- show
@@ -695,12 +696,12 @@ def _write_picture(path: str, svg: str, force: bool, what: str) -> None:
     if path == "-":
         _echo(svg)
         return
-    report = f"wrote the {what} to {clean(path)}"
+    out = _encoded([(f"wrote the {what} to {clean(path)}", False)])
     try:
         write_output(path, svg, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written([(report, False)], f"the {what}", path)
+    _print_written(out, f"the {what}", path)
 
 
 # --------------------------------------------------------------------------- chart
@@ -937,6 +938,7 @@ def play_command(
         for item, err in out:
             _echo(item, err=err)
         return
+    out = _encoded(out)
     _commit(change)
     _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
 
@@ -974,6 +976,12 @@ class WrittenUnreported(click.ClickException):
             stream.write(streams.plain(self.message, stream) + "\n")
             stream.flush()
         streams.silence_stdout()
+
+
+def _encoded(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """``out`` (text, to stderr) as the streams will carry it: called before a file is
+    replaced, so that no encoding is left to do (or fail) after it."""
+    return [(streams.plain(text, sys.stderr if err else sys.stdout), err) for text, err in out]
 
 
 def _print_written(out: Sequence[tuple[str, bool]], what: str, path: str) -> None:
@@ -1119,8 +1127,9 @@ def annotate_command(
         report, what = f"removed the note of move {number} in {clean(file)}", "the removal"
     else:
         report, what = f"set the note of move {number} in {clean(file)}", "the note"
+    out = _encoded([(report, False)])
     _commit(change)
-    _print_written([(report, False)], f"{what} of move {number}", file)
+    _print_written(out, f"{what} of move {number}", file)
 
 
 @forex.command("undo", epilog=EPILOG)
@@ -1170,8 +1179,9 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
     if dry_run:
         _echo(report)
         return
+    out = _encoded([(report, False)])
     _commit(change)
-    _print_written([(report, False)], f"the removal of {clean(what)}", file)
+    _print_written(out, f"the removal of {clean(what)}", file)
 
 
 # --------------------------------------------------------------------------- diff

@@ -361,9 +361,11 @@ def test_show_the_end_has_the_result() -> None:
     assert "Result" in result.stdout
     assert "Strongest currency:" in result.stdout
     assert "Game over after the last dividend" in result.stdout
-    bankrupt = run(["show", str(BANKRUPT)])
+    bankrupt = run(["show", str(BANKRUPT)], COLUMNS="1000")
     assert "(bankrupt)" in bankrupt.stdout
     assert "Game over by a bankruptcy" in bankrupt.stdout
+    narrow = run(["show", str(BANKRUPT)], COLUMNS="80").stdout  # the table in 80 columns
+    assert "(bankrupt)" not in narrow and " went bankrupt." in narrow
 
 
 def test_show_board_grid_matches_the_state() -> None:
