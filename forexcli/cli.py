@@ -2,7 +2,9 @@
 
 Each command parses its options, calls a library function, picks a reporter
 and returns an exit status: 0 ok, 1 an invalid log or an illegal move, 2 a
-usage error or a path that cannot be read.  Every problem is printed on
+usage error, a path that cannot be read or an output that cannot be written,
+3 a file was changed but what the command had to print could not be (the
+change stands), 141 the reader of standard output went away (quietly).  Every problem is printed on
 stderr as ``file:line:col: code: message``; nothing here prints a traceback
 for a problem a user can cause, and a failing command changes no file.
 
@@ -13,6 +15,8 @@ need it, so that ``forex --help`` and shell completion stay fast.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -21,8 +25,9 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import __version__
+from . import __version__, streams
 from .reporters import FORMATS, Style, clean, use_colour
+from .streams import OutputFailed
 
 if TYPE_CHECKING:
     from .gamelog import GameLog, Replay
@@ -37,8 +42,9 @@ MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
 
 EPILOG = """\b
-Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error or a
-path that cannot be read.
+Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
+path that cannot be read or an output that cannot be written; 3 a file was
+changed but the report could not be printed (the change stands).
 \b
 Colour is used only on a terminal, and never when NO_COLOR is set.
 Shell completion: eval "$(forex completion bash)" (or zsh, fish).
@@ -53,20 +59,74 @@ class ProblemExit(click.ClickException):
 
     exit_code: int  # type: ignore[misc]  # set per instance: 1 or 2
 
-    def __init__(self, problems: Sequence[Problem], exit_code: int | None = None) -> None:
+    def __init__(
+        self,
+        problems: Sequence[Problem],
+        exit_code: int | None = None,
+        *,
+        as_json: bool | None = None,
+    ) -> None:
         from .reporters.problems import exit_code as code_of
 
         super().__init__("; ".join(p.message for p in problems))
         self.problems = list(problems)
         self.exit_code = code_of(self.problems) if exit_code is None else exit_code
         self.colour = _colour_choice()
+        # JSON on stdout too for a --format json command (unless it printed its report already).
+        self.as_json = _wants_json() if as_json is None else as_json
 
     def show(self, file: IO[Any] | None = None) -> None:
         from .reporters.problems import problems_text
 
+        if self.as_json:
+            _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
-        click.echo(problems_text(self.problems, style), file=stream, color=True)
+        text = streams.plain(problems_text(self.problems, style), stream)
+        with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
+            click.echo(text, file=stream, color=True)
+
+
+ERROR_FORMAT = "forex-error"
+"""The ``format`` of the JSON a ``--format json`` command prints on stdout when it fails."""
+
+
+def _wants_json() -> bool:
+    """Whether the running command was asked for ``--format json``."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.params.get("fmt") == "json"
+
+
+def _asks_json(args: Sequence[str]) -> bool:
+    """Whether command-line ``args`` ask for ``--format json`` (before they are parsed)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        following = args[index + 1 : index + 2]
+        if arg == "--format=json" or (arg == "--format" and following == ["json"]):
+            return True
+    return False
+
+
+def _error_json(problems: list[dict[str, Any]], status: int) -> None:
+    """The problems of a failed ``--format json`` command as JSON on stdout (the same problem
+    objects as ``validate --format json``); the text goes to stderr as always."""
+    data = {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
+    with contextlib.suppress(OutputFailed):
+        _echo(_json_text(data))
+
+
+class JsonUsageError(click.UsageError):
+    """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        from .problems import Problem
+
+        command = self.ctx.command_path if self.ctx is not None else "forex"
+        problem = Problem("usage_error", self.format_message(), "usage", command)
+        _error_json([problem.as_dict()], self.exit_code)
+        with contextlib.suppress(OSError):
+            super().show(file)
 
 
 def _colour_choice() -> str:
@@ -82,11 +142,21 @@ def _out_style() -> Style:
     return Style(use_colour(sys.stdout, _colour_choice()))
 
 
-def _echo(text: str) -> None:
-    # Colour codes are added only when wanted (see use_colour), so click must not strip them.
+def _echo(text: str, *, err: bool = False) -> None:
+    """Print ``text`` (a line break added if it has none) on stdout, or stderr with ``err``.
+
+    Characters the stream cannot carry are written as plain fallbacks
+    (``streams.plain``); a write that fails raises ``OutputFailed``.
+    """
     if not text:
         return
-    click.echo(text, nl=not text.endswith("\n"), color=True)
+    stream = sys.stderr if err else sys.stdout
+    text = streams.plain(text, stream)
+    try:
+        # Colour codes are added only when wanted (see use_colour), so click must not strip them.
+        click.echo(text, file=stream, nl=not text.endswith("\n"), color=True)
+    except OSError as error:
+        raise OutputFailed(error, "standard error" if err else "standard output") from None
 
 
 def _read_stdin() -> bytes:
@@ -130,15 +200,13 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
     if mismatch is not None:
         # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
-        click.echo(style.warning("warning: ") + problem_text(mismatch, style), err=True, color=True)
+        _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
         from .signing import check_signatures
 
         style = Style(use_colour(sys.stderr, _colour_choice()))
         for problem in check_signatures(played).errors:
-            click.echo(
-                style.warning("warning: ") + problem_text(problem, style), err=True, color=True
-            )
+            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
     return log, played
 
 
@@ -180,10 +248,19 @@ def _format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
     )
 
 
-def _json(data: Any) -> None:
+def _json_text(data: Any) -> str:
+    """``data`` as indented JSON; non-ASCII characters as ``\\u`` escapes when standard output
+    cannot carry them (so that nothing is lost to a fallback)."""
     import json
 
-    _echo(json.dumps(data, indent=2, ensure_ascii=False))
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    if not streams.can_encode(text, sys.stdout):
+        text = json.dumps(data, indent=2, ensure_ascii=True)
+    return text
+
+
+def _json(data: Any) -> None:
+    _echo(_json_text(data))
 
 
 def _contact(log: GameLog, player: str | None) -> str | None:
@@ -197,8 +274,35 @@ def _contact(log: GameLog, player: str | None) -> str | None:
 # --------------------------------------------------------------------------- group
 
 
+_OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
+"""The errors of a write to standard output (click's own help and usage text included)."""
+
+
 class ForexGroup(click.Group):
-    """A click group whose usage errors never print control characters from the arguments."""
+    """The ``forex`` group: usage errors never print control characters from the arguments;
+    a bare ``forex`` prints the help (on every click version); output that cannot be written
+    ends the command cleanly (see ``forexcli.streams``)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        streams.use_fallbacks(sys.stdout)
+        streams.use_fallbacks(sys.stderr)
+        try:
+            return super().main(*args, **kwargs)
+        except OutputFailed as failure:
+            _output_failed(failure)
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            _output_failed(OutputFailed(error))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # click 8.1 prints the help and exits 0, 8.2 and later raise a usage error whose
+        # message is the help: do the same thing with every version.
+        if not args and not ctx.resilient_parsing:
+            _echo(ctx.get_help())
+            ctx.exit(2)
+        ctx.meta["forex.json"] = _asks_json(args)
+        return super().parse_args(ctx, args)
 
     def make_context(
         self,
@@ -211,18 +315,39 @@ class ForexGroup(click.Group):
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
             raise _cleaned(error) from None
+        except OSError as error:  # printing --help or --version
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            raise OutputFailed(error) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
-            raise _cleaned(error) from None
+            raise _cleaned(error, json=bool(ctx.meta.get("forex.json"))) from None
+        except OSError as error:  # a command's --help; files are read and written as LogError
+            if error.errno not in _OUTPUT_ERRNOS:
+                raise
+            raise OutputFailed(error) from None
 
 
-def _cleaned(error: click.UsageError) -> click.UsageError:
-    """The same usage error, its message (with the parameter it names) escaped."""
-    cleaned = click.UsageError(clean(error.format_message()), error.ctx)
-    return cleaned
+def _output_failed(failure: OutputFailed) -> None:
+    """End the command whose output could not be written: quietly for a closed pipe (as
+    ``cat``), else with one line on stderr; exit status 141 or 2."""
+    streams.silence_stdout()
+    if failure.broken_pipe and failure.stream == "standard output":
+        sys.exit(streams.EXIT_BROKEN_PIPE)
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"forex: write_failed: {failure}\n")
+        sys.stderr.flush()
+    sys.exit(streams.EXIT_OUTPUT_FAILED)
+
+
+def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError:
+    """The same usage error, its message (with the parameter it names) escaped; with
+    ``json`` one that also prints itself as JSON on stdout."""
+    cls = JsonUsageError if json else click.UsageError
+    return cls(clean(error.format_message()), error.ctx)
 
 
 @click.group(
@@ -477,18 +602,20 @@ def new_command(
     if dry_run:
         _echo(text)
         return
-    try:
-        create_log(file, text)
-    except LogError as error:
-        raise ProblemExit(error.problems, exit_code=2) from None
     gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, log.removed, strict=True) if n)
     drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
     house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
-    _echo(
+    report = (
         f"created {clean(file)}: {', '.join(clean(n) for n in names)};"
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
+    out = _encoded([(report, False)])
+    try:
+        create_log(file, text)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, "the new log", file)
 
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
@@ -653,6 +780,7 @@ def show_command(
             since=since_point,
             style=_out_style(),
             since_player=since_player,
+            width=streams.width(),
         )
     )
 
@@ -720,11 +848,12 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
         else:
             _echo(data)
         return
+    out = _encoded([(f"wrote the {what} to {clean(path)}", False)])
     try:
         write_output(path, data, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _echo(f"wrote the {what} to {clean(path)}")
+    _print_written(out, f"the {what}", path)
 
 
 # --------------------------------------------------------------------------- chart
@@ -872,7 +1001,8 @@ def html_command(
     "--all",
     "every",
     is_flag=True,
-    help="Every legal decision, one per line, exactly as forex play takes it.",
+    help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
+    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION).",
 )
 @_format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
@@ -895,6 +1025,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             every=every or bool(kinds),
             markdown=fmt == "markdown",
             style=_out_style(),
+            width=streams.width(),
         )
     )
 
@@ -1101,6 +1232,12 @@ def sign_command(
     " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
     " a file.",
 )
+@click.option(
+    "--ignore-digests",
+    is_flag=True,
+    help="Add the move even though the log's recorded digests no longer match (it was"
+    " edited after they were written) [refuse: digest_mismatch].",
+)
 @_format_option()
 def play_command(
     file: str,
@@ -1114,6 +1251,7 @@ def play_command(
     sign_move: bool,
     key_file: str | None,
     eml_path: str | None,
+    ignore_digests: bool,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -1140,7 +1278,6 @@ def play_command(
     text = " ".join(word.strip() for word in decision if word.strip())
     if key_file is not None and not sign_move:
         raise click.UsageError("--key goes with --sign (the key to sign the move with)")
-    signer = _signer(player, key_file) if sign_move else None
     if eml_path is not None and dry_run:
         raise click.UsageError("--eml writes the mail of a move made: leave out --dry-run")
     if eml_path == "-":
@@ -1151,41 +1288,26 @@ def play_command(
         raise click.BadParameter(
             f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
         )
-
-    def appended(dry: bool) -> Any:
-        try:
-            return edit.append(
-                file,
-                player,
-                text,
-                note=note,
-                after=after,
-                dry_run=dry,
-                digest=digest,
-                signer=signer,
-            )
-        except LogError as error:
-            raise ProblemExit(error.problems) from None
-
-    if eml_path is None:
-        change = appended(dry_run)
-    else:
-        # The mail is made from the checked move and written first; the move is then
-        # written, and if that fails the mail is removed: a failing command leaves no file.
-        trial = appended(True)
-        mail = _mail_of(trial.replay, len(trial.replay.states) - 1, file)
-        _write_mail(eml_path, mail, quiet=True)
-        try:
-            change = appended(False)
-        except BaseException:
-            os.unlink(eml_path)
-            raise
-
+    signer = _signer(player, key_file) if sign_move else None
+    try:
+        change = edit.append(
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            dry_run=True,
+            digest=digest,
+            signer=signer,
+            ignore_digests=ignore_digests,
+        )
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    # Everything to print is composed before the file is replaced: nothing can fail after it.
+    written = not dry_run
     played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
-    if eml_path is not None:
-        click.echo(f"wrote the mail to {clean(eml_path)}", err=True)
     after_state = played.final
     entry = played.log.entries[-1]
     events = played.events[-1]
@@ -1193,7 +1315,13 @@ def play_command(
     if message_fmt is not None:
         from .message import compose
 
-        message = compose(played, number - 1, message_fmt)
+        message = compose(played, None, message_fmt)
+    out: list[tuple[str, bool]] = []  # (text, to stderr)
+    address = _contact(played.log, after_state.pending_player)
+    send = None
+    if address and written and after_state.pending_player != entry.player:
+        who = after_state.pending_player or ""
+        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
     if fmt == "json":
         data = play_data(
             file,
@@ -1204,7 +1332,7 @@ def play_command(
             before,
             after_state,
             events,
-            written=change.written,
+            written=written,
             digest=entry.digest,
         )
         if message is not None:
@@ -1213,23 +1341,15 @@ def play_command(
                 "subject": message.subject,
                 "body": message.body,
             }
-        _json(data)
-        return
-    address = _contact(played.log, after_state.pending_player)
-    send = None
-    if address and change.written and after_state.pending_player != entry.player:
-        who = after_state.pending_player or ""
-        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
-    if message is not None:
-        done = f"added to {file}" if change.written else f"dry run: {file} is unchanged"
-        status = f"move {number}: {entry.player}: {entry.text} ({done})"
-        click.echo(clean(status), err=True)
+        out.append((_json_text(data), False))
+    elif message is not None:
+        done = f"added to {file}" if written else f"dry run: {file} is unchanged"
+        out.append((clean(f"move {number}: {entry.player}: {entry.text} ({done})"), True))
         if send:
-            click.echo(send, err=True)
-        _echo(message.full())
-        return
-    _echo(
-        play_text(
+            out.append((send, True))
+        out.append((message.full(), False))
+    else:
+        report = play_text(
             file,
             number,
             entry.player,
@@ -1237,13 +1357,84 @@ def play_command(
             before,
             after_state,
             events,
-            written=change.written,
+            written=written,
             markdown=fmt == "markdown",
             style=_out_style(),
+            width=streams.width(),
         )
-    )
-    if send and fmt == "text":
-        _echo(send)
+        out.append((report, False))
+        if send and fmt == "text":
+            out.append((send, False))
+    if dry_run:
+        for item, err in out:
+            _echo(item, err=err)
+        return
+    if eml_path is not None:
+        out.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+    out = _encoded(out)
+    if eml_path is None:
+        _commit(change)
+    else:
+        # The mail is made from the checked move and written first; the move is then
+        # written, and if that fails the mail is removed: a failing command leaves no file.
+        _write_mail(eml_path, _mail_of(played, None, file), quiet=True)
+        try:
+            _commit(change)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
+    _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _commit(change: Any) -> Any:
+    """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
+    from . import edit
+    from .problems import LogError
+
+    try:
+        return edit.commit(change)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+EXIT_WRITTEN_UNREPORTED = 3
+"""Exit status: the file was changed, but what the command had to say could not be printed."""
+
+
+class WrittenUnreported(click.ClickException):
+    """A change was written, then printing its report failed: say plainly that it stands."""
+
+    exit_code = EXIT_WRITTEN_UNREPORTED
+
+    def __init__(self, what: str, path: str, failure: OutputFailed) -> None:
+        super().__init__(
+            f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
+            f" report could not be printed ({failure}); do not repeat it: see it with"
+            f" forex show {clean(path)}"
+        )
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        stream = file if file is not None else sys.stderr
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(streams.plain(self.message, stream) + "\n")
+            stream.flush()
+        streams.silence_stdout()
+
+
+def _encoded(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """``out`` (text, to stderr) as the streams will carry it: called before a file is
+    replaced, so that no encoding is left to do (or fail) after it."""
+    return [(streams.plain(text, sys.stderr if err else sys.stdout), err) for text, err in out]
+
+
+def _print_written(out: Sequence[tuple[str, bool]], what: str, path: str) -> None:
+    """Print what a command that has changed ``path`` has to say; if that fails, the
+    command ends with exit status 3, saying that ``what`` was written."""
+    try:
+        for text, err in out:
+            _echo(text, err=err)
+    except OutputFailed as failure:
+        raise WrittenUnreported(what, path, failure) from None
 
 
 # --------------------------------------------------------------------------- message
@@ -1277,6 +1468,12 @@ def play_command(
     help="Write the message as a complete mail (To:, text and markdown, the log and the board"
     " attached) into OUT.eml instead of printing it; - writes it to standard output.",
 )
+@click.option(
+    "--at",
+    type=int,
+    metavar="N",
+    help="The game after move N (0 = the start; -1 = before the last move) [the last].",
+)
 @_format_option(MESSAGE_FORMATS)
 def message_command(
     file: str,
@@ -1284,6 +1481,7 @@ def message_command(
     since_player: str | None,
     with_log: bool,
     eml_path: str | None,
+    at: int | None,
     fmt: str,
 ) -> None:
     """Print a ready-to-send message about the game as it stands.
@@ -1292,6 +1490,8 @@ def message_command(
     next), then what happened since move N, the board, the money and
     certificates, the queue and who decides next: to mail to the next player
     or post in the game's forum thread, in plain text, markdown or BBCode.
+    By default it tells everything the next decider has not seen: every move
+    since their own last decision (a turn of several entries whole).
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
@@ -1299,20 +1499,26 @@ def message_command(
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
+    if eml_path is not None and at is not None:
+        raise click.UsageError("--eml mails the game as it stands: leave out --at")
     _log, played = load_replay(file)
     legal = len(played.states)
+    point_at = _point(legal, at, file)
+    point: int | None = None
     if since_player is not None:
-        point = _last_move_before(played, since_player, legal)
-    elif since is None:
-        point = max(legal - 1, 0)
-    else:
+        point = _last_move_before(played, since_player, point_at)
+    elif since is not None:
         point = _point(legal, since, file, "--since")
+        if point > point_at:
+            raise click.BadParameter(
+                f"--since {since} is after the move shown ({point_at})", param_hint="'--since'"
+            )
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
         _write_mail(eml_path, _mail_of(played, point, file, with_log=with_log))
         return
-    message = compose(played, point, fmt)
+    message = compose(played, point, fmt, at=point_at)
     if with_log:
         from .mail import log_filename
         from .mail import with_log as embedded
@@ -1323,11 +1529,11 @@ def message_command(
             raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
         message = replace(message, body=body)
     _echo(message.full())
-    if played.problem is not None:
+    if played.problem is not None and point_at == legal:
         raise ProblemExit([played.problem])
 
 
-def _mail_of(played: Replay, since: int, file: str, *, with_log: bool = False) -> Any:
+def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
     from .mail import compose_mail, log_filename
     from .mail import with_log as embedded
@@ -1433,13 +1639,20 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
     log, played = load_replay(file)
     if fmt == "json":
-        _json(history_data(log, played))
+        _json(history_data(log, played))  # its "problem" names an illegal move
     else:
         _echo(
-            history_text(log, played, events=events, markdown=fmt == "markdown", style=_out_style())
+            history_text(
+                log,
+                played,
+                events=events,
+                markdown=fmt == "markdown",
+                style=_out_style(),
+                width=streams.width(),
+            )
         )
     if played.problem is not None:
-        raise ProblemExit([played.problem])
+        raise ProblemExit([played.problem], as_json=False)
 
 
 # --------------------------------------------------------------------------- annotate / undo
@@ -1471,7 +1684,7 @@ def annotate_command(
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
     try:
-        change = edit.set_note(file, number, note, dry_run=dry_run)
+        change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -1479,10 +1692,14 @@ def annotate_command(
         return
     if change.old_text == change.new_text:
         _echo(f"move {number} has no note; {clean(file)} is unchanged")
-    elif note is None:
-        _echo(f"removed the note of move {number} in {clean(file)}")
+        return
+    if note is None:
+        report, what = f"removed the note of move {number} in {clean(file)}", "the removal"
     else:
-        _echo(f"set the note of move {number} in {clean(file)}")
+        report, what = f"set the note of move {number} in {clean(file)}", "the note"
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"{what} of move {number}", file)
 
 
 @forex.command("undo", epilog=EPILOG)
@@ -1494,22 +1711,47 @@ def annotate_command(
     metavar="N",
     help="Refuse unless the log has exactly N moves (so that only the move you made goes).",
 )
-def undo_command(file: str, dry_run: bool, after: int | None) -> None:
-    """Remove the last move of FILE (for the sender, before the mail goes out)."""
+@click.option(
+    "--to",
+    "to",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Remove every move after move N instead (0 = all of them): to settle a fork, keep"
+    " the moves both copies share (forex diff names the move where they part).",
+)
+def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) -> None:
+    """Remove the last move of FILE (for the sender, before the mail goes out).
+
+    With --to N, remove every move after move N.
+    """
     from . import edit
     from .problems import LogError
     from .reporters.game import pending_text
 
+    if to is not None and after is not None:
+        raise click.UsageError("give --after or --to, not both")
     try:
-        change = edit.remove_last(file, dry_run=dry_run, after=after)
+        if to is None:
+            change = edit.remove_last(file, dry_run=True, after=after)
+        else:
+            change = edit.remove_after(file, to, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    last = change.removed
-    what = f"move {last.number}: {last.player}: {last.text}" if last else "the last move"
+    gone = change.removed_entries
+    if len(gone) == 1:
+        what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
+    else:
+        what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
-    _echo(
+    report = (
         f"{verb} {clean(what)} from {clean(file)}\nnext: {clean(pending_text(change.replay.final))}"
     )
+    if dry_run:
+        _echo(report)
+        return
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"the removal of {clean(what)}", file)
 
 
 # --------------------------------------------------------------------------- diff
@@ -1719,13 +1961,7 @@ def completion_command(shell: str) -> None:
 
 def main(args: Sequence[str] | None = None) -> None:
     """The console script: run ``forex`` and exit with its status."""
-    try:
-        forex.main(args=list(args) if args is not None else None, prog_name="forex")
-    except BrokenPipeError:
-        # The reader went away (forex history game.yaml | head): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(141)
+    forex.main(args=list(args) if args is not None else None, prog_name="forex")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,7 @@ import re
 import stat
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import gamelog, yamlread
@@ -43,7 +43,11 @@ class Change:
     events: tuple[Event, ...] = ()
     written: bool = False
     removed: gamelog.Entry | None = None
-    """With ``remove_last``: the move removed."""
+    """With ``remove_last``: the move removed (with ``remove_after``: the last one removed)."""
+    expected: bytes = b""
+    """The file's bytes as read: ``commit`` writes only if the file still holds them."""
+    removed_entries: tuple[gamelog.Entry, ...] = ()
+    """With ``remove_last`` and ``remove_after``: every move removed, in order."""
 
     @property
     def state(self) -> GameState:
@@ -369,6 +373,13 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
 
 def without_last_text(log: gamelog.GameLog) -> str:
     """The log's text with its last entry removed (an emptied list becomes ``moves: []``)."""
+    entries = log.document.data.get("moves") or []
+    return without_moves_after_text(log, len(entries) - 1)
+
+
+def without_moves_after_text(log: gamelog.GameLog, keep: int) -> str:
+    """The log's text with every entry after the first ``keep`` removed (an emptied list
+    becomes ``moves: []``); comments among the removed entries go with them."""
     _check_layout(log)
     text = log.text
     doc = log.document
@@ -377,21 +388,33 @@ def without_last_text(log: gamelog.GameLog) -> str:
         raise LogError(
             [Problem("no_moves", "the log has no moves to remove", "edit", log.filename)]
         )
+    if not 0 <= keep < len(entries):
+        raise LogError(
+            [
+                Problem(
+                    "no_such_entry",
+                    f"the log has {len(entries)} moves: there is nothing after move {keep}"
+                    " to remove",
+                    "edit",
+                    log.filename,
+                )
+            ]
+        )
     last = len(entries) - 1
     path = ("moves", last)
     if ("moves",) in doc.flow:
         seq_start, seq_end = doc.spans[("moves",)]
         end = doc.spans[path][1]
-        if last == 0:
+        if keep == 0:
             return text[:seq_start] + "[]" + text[seq_end:]
-        previous_end = doc.spans[("moves", last - 1)][1]
+        previous_end = doc.spans[("moves", keep - 1)][1]
         return text[:previous_end] + text[end:]
-    item_start = doc.spans[path][0]
+    item_start = doc.spans[("moves", keep)][0]
     dash = text.rindex("-", 0, item_start)
     line_start = _line_start(text, dash)
     stop = _after_content(text, _content_end(doc, path))
     new_text = text[:line_start] + text[stop:]
-    if last == 0:
+    if keep == 0:
         key_end = doc.key_spans[("moves",)][1]
         colon = new_text.index(":", key_end)
         new_text = new_text[: colon + 1] + " []" + new_text[colon + 1 :]
@@ -573,6 +596,30 @@ def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
     return data, log, played
 
 
+def _check_digests(played: gamelog.Replay) -> None:
+    """Refuse to add to a log whose recorded digests no longer match its moves."""
+    from .digests import check_digests
+
+    mismatch = check_digests(played)
+    if mismatch is None:
+        return
+    name = mismatch.file
+    hints = (
+        *mismatch.hints,
+        f"compare it with the copy you sent or received: forex diff {name} OTHER.yaml",
+        "nothing was written; to add the move all the same: forex play --ignore-digests ...",
+    )
+    raise LogError(
+        [
+            replace(
+                mismatch,
+                message=f"{mismatch.message}; this log was changed after its digests were written",
+                hints=hints,
+            )
+        ]
+    )
+
+
 def append(
     path: str,
     player: str,
@@ -583,6 +630,7 @@ def append(
     dry_run: bool = False,
     digest: bool = False,
     signer: Any = None,
+    ignore_digests: bool = False,
 ) -> Change:
     """Check one decision against the replayed log and append it.
 
@@ -590,10 +638,14 @@ def append(
     (the player's guard against answering an old position).  With
     ``digest`` the entry records the digest of the state after it.  With a
     ``signing.Signer`` (who must be ``player``) the entry is signed, and a key
-    the header does not hold yet is added to it (trust on first use).
+    the header does not hold yet is added to it (trust on first use).  A log
+    whose recorded digests no longer match (an edit since they were written)
+    is refused with ``digest_mismatch`` unless ``ignore_digests``.
     """
     data, log, played = load_valid(path)
     count = len(log.entries)
+    if not ignore_digests:
+        _check_digests(played)
     if after is not None and after != count:
         raise _fail(
             log,
@@ -655,11 +707,8 @@ def append(
     _ensure_only(log, new_log, [*_moves(log), entry], "adding the move", header)
     if new_played.moves != count + 1 or new_played.final != state:
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
-    change = Change(path, log.text, new_text, new_played, tuple(events))
-    if dry_run:
-        return change
-    replace_file(path, data, new_text)
-    return Change(path, log.text, new_text, new_played, tuple(events), written=True)
+    change = Change(path, log.text, new_text, new_played, tuple(events), expected=data)
+    return change if dry_run else commit(change)
 
 
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> Change:
@@ -683,10 +732,21 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     _ensure_only(log, new_log, expected, "changing the note")
     if new_log.document.data["moves"][number - 1].get("note") != note:
         raise _cannot_edit(log, "nothing was written: the note would not read back as given")
-    if dry_run or new_text == log.text:
-        return Change(path, log.text, new_text, played)
-    replace_file(path, data, new_text)
-    return Change(path, log.text, new_text, played, written=True)
+    change = Change(path, log.text, new_text, played, expected=data)
+    return change if dry_run else commit(change)
+
+
+def commit(change: Change) -> Change:
+    """Write a change made with ``dry_run=True``, if the file still holds what was read.
+
+    A command composes everything it will print before it calls this, so that
+    nothing can fail after the file is replaced.  A change that changes
+    nothing writes nothing.
+    """
+    if change.written or change.new_text == change.old_text:
+        return change
+    replace_file(change.path, change.expected, change.new_text)
+    return replace(change, written=True)
 
 
 def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -> Change:
@@ -709,14 +769,40 @@ def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -
                 )
             ]
         )
-    removed = log.entries[-1] if log.entries else None
-    new_text = without_last_text(log)
+    return remove_after(path, max(count - 1, 0), dry_run=dry_run, _read=(data, log))
+
+
+def remove_after(
+    path: str,
+    keep: int,
+    *,
+    dry_run: bool = False,
+    _read: tuple[bytes, gamelog.GameLog] | None = None,
+) -> Change:
+    """Remove every move after move ``keep`` (to settle a fork: keep the common moves).
+
+    The log that is left must be valid (its moves are replayed); comments
+    among the removed moves go with them.
+    """
+    if _read is None:
+        data = gamelog.read_bytes(path)
+        log = gamelog.parse_log(data, path)
+    else:
+        data, log = _read
+    removed = tuple(log.entries[keep:])
+    new_text = without_moves_after_text(log, keep)
     new_log, played = _checked(log, new_text)
-    _ensure_only(log, new_log, _moves(log)[:-1], "removing the last move")
-    if dry_run:
-        return Change(path, log.text, new_text, played, removed=removed)
-    replace_file(path, data, new_text)
-    return Change(path, log.text, new_text, played, written=True, removed=removed)
+    _ensure_only(log, new_log, _moves(log)[:keep], "removing the moves")
+    change = Change(
+        path,
+        log.text,
+        new_text,
+        played,
+        removed=removed[-1] if removed else None,
+        expected=data,
+        removed_entries=removed,
+    )
+    return change if dry_run else commit(change)
 
 
 # --------------------------------------------------------------------------- writing

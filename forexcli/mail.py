@@ -89,9 +89,14 @@ def log_filename(path: str) -> str:
 
 
 def compose_mail(
-    played: Replay, since: int, *, filename: str = "game.yaml", with_picture: bool = True
+    played: Replay,
+    since: int | None = None,
+    *,
+    filename: str = "game.yaml",
+    with_picture: bool = True,
 ) -> EmailMessage:
-    """The mail to send with the log as it stands, telling what happened after move ``since``."""
+    """The mail to send with the log as it stands, telling what happened after move ``since``
+    (by default what the next decider has not seen, as ``message.compose``)."""
     from .message import compose
     from .svg import board_svg
 

@@ -82,23 +82,48 @@ def game_name(replay: Replay) -> str:
     return replay.log.title or ", ".join(replay.log.players)
 
 
-def subject(replay: Replay) -> str:
+def subject(replay: Replay, at: int | None = None) -> str:
     """``[For-Ex] Friday club — move 14, carol to play`` (one line, escaped)."""
-    played = len(replay.states)
+    played = len(replay.states) if at is None else at
     where = f"move {played}" if played else "set-up"
-    return clean(
-        f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending_text(replay.final)}"
-    )
+    state = replay.state_after(played)
+    return clean(f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending_text(state)}")
+
+
+def unseen_since(replay: Replay, at: int | None = None) -> int:
+    """The move after which the next decider has seen nothing: the message's default ``since``.
+
+    That is the next decider's own last decision up to move ``at`` (the last legal move
+    by default), so that a turn of several entries (a resolve and its dividend-tie
+    choice, a divest and its answers) is told whole; when the game is over, the
+    earliest last decision of the players who did not make the last move.  Always at
+    least the last move is told.
+    """
+    at = len(replay.states) if at is None else at
+    if at == 0:
+        return 0
+    entries = replay.log.entries[:at]
+
+    def last_of(name: str) -> int:
+        return next((e.number for e in reversed(entries) if e.player == name), 0)
+
+    who = replay.state_after(at).pending_player
+    if who is not None:
+        point = last_of(who)
+    else:
+        others = [p for p in replay.log.players if p != entries[-1].player]
+        point = min((last_of(p) for p in others), default=at - 1)
+    return min(point, at - 1)
 
 
 def board_grid(state: GameState) -> list[list[str]]:
     """The board as rows: a header row, then one row per currency.
 
     Row X, column Y holds the rate when X is the stronger side of the pair
-    X/Y, is empty when Y is, and holds ``-`` on the diagonal; the last
-    column counts the pairs X is stronger in (``show``'s grid, unmarked).
+    X/Y, is empty when Y is, and holds ``·`` on the diagonal (as ``show``);
+    the last column counts the pairs X is stronger in (``show``'s grid, unmarked).
     """
-    return [["", *CURRENCIES, "pairs"], *show_board_grid(state, diagonal="-", mark_eight=False)]
+    return [["", *CURRENCIES, "pairs"], *show_board_grid(state, mark_eight=False)]
 
 
 def money_grid(state: GameState) -> list[list[str]]:
@@ -130,22 +155,27 @@ def queue_items(state: GameState) -> list[str]:
 def _numeric_columns(rows: Sequence[Sequence[str]]) -> list[bool]:
     """Columns whose body cells are all numbers, ``-`` or empty (right-aligned)."""
     return [
-        i > 0 and all(row[i] in ("", "-") or row[i].replace(".", "").isdigit() for row in rows[1:])
+        i > 0
+        and all(
+            row[i] in ("", "-", DIAGONAL) or row[i].replace(".", "").isdigit() for row in rows[1:]
+        )
         for i in range(len(rows[0]))
     ]
 
 
 def _aligned(rows: Sequence[Sequence[str]], escape: Callable[[str], str]) -> list[str]:
     """Rows as text columns: numbers right-aligned, words left-aligned."""
+    from .reporters import text_width
+
     cells = [[escape(cell) for cell in row] for row in rows]
     numeric = _numeric_columns(rows)
-    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
     lines = []
     for row in cells:
-        parts = [
-            cell.rjust(widths[i]) if numeric[i] else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
+        parts = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - text_width(cell))  # wide characters take two columns
+            parts.append(pad + cell if numeric[i] else cell + pad)
         lines.append("  ".join(parts).rstrip())
     return lines
 
@@ -177,28 +207,58 @@ class _Parts:
     problem: str | None
 
 
+DIAGONAL = "\u00b7"
+"""The board's diagonal, as in ``show`` (``.`` where the output cannot carry it)."""
+
+CAPTION_WIDTH = 80
+"""The width the board's caption is wrapped to in text and BBCode messages."""
+
+
+def _caption(text: str, indent: str = "") -> list[str]:
+    """A line of prose wrapped to the message's width (later lines indented by ``indent``)."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        CAPTION_WIDTH,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def _note_lines(detail: str, indent: str, escape: Callable[[str], str]) -> list[str]:
+    from .reporters import detail_lines
+
+    return detail_lines(detail, indent, escape)
+
+
 BOARD_LEGEND = (
     "a row per currency; where it is the stronger side of a pair, the cell holds the rate:"
     " 1 of the row's currency buys that many of the column's; the last column counts its pairs"
 )
 
 
-def _parts(replay: Replay, since: int) -> _Parts:
-    state = replay.final
-    played = len(replay.states)
+def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
+    played = len(replay.states) if at is None else at
+    state = replay.state_after(played)
     next_lines = [f"Next: {pending_text(state)}."]
     if state.is_over:
         next_lines.extend(line[0].upper() + line[1:] for line in result_lines(state))
+    elif played < len(replay.states):
+        next_lines.append(
+            f"This is the game after move {played}; the log goes on to move {len(replay.states)}."
+        )
     else:
         next_lines.append(
             f"The log has {played} move{'' if played == 1 else 's'}: play the next one with"
             f" --after {played}, so that a crossing answer is refused."
         )
     problem = None
-    if replay.problem is not None:
+    if replay.problem is not None and played == len(replay.states):
         problem = f"The log breaks the rules: {replay.problem.message}"
     where = f"move {played}" if played else "set-up"
-    summaries = moves(replay, since)
+    summaries = moves(replay, since, played)
     from dataclasses import replace
 
     from .signing import check_signatures, signed_phrase
@@ -238,15 +298,20 @@ def _text(parts: _Parts) -> str:
     out.append(_since_title(parts))
     for summary in parts.summaries:
         out.append(e(summary.heading))
-        out.extend("  " + e(detail) for detail in summary.details())
-    out += ["", f"Board ({BOARD_LEGEND}):"]
+        for detail in summary.details():
+            out.extend(_note_lines(detail, "  ", e))
+    out += ["", *_caption(f"Board ({BOARD_LEGEND}):")]
     out += ["  " + line for line in _aligned(parts.board, e)]
     out += ["", "Money:"]
     out += ["  " + line for line in _aligned(parts.money, e)]
-    out += ["", "Queue, front first: " + e("; ".join(parts.queue) or "empty"), ""]
+    out += ["", *_caption("Queue, front first: " + e("; ".join(parts.queue) or "empty"), "  ")]
+    out.append("")
     if parts.standings:
-        out += [*(e(line) for line in parts.standings), ""]
-    out += [e(line) for line in parts.next_lines]
+        for line in parts.standings:
+            out += _caption(e(line))
+        out.append("")
+    for line in parts.next_lines:
+        out += _caption(e(line))
     return "\n".join(out) + "\n"
 
 
@@ -258,7 +323,11 @@ def _markdown(parts: _Parts) -> str:
     out += [f"**{e(_since_title(parts))}**", ""]
     for summary in parts.summaries:
         out.append(f"- **{e(f'Move {summary.number}, {summary.player}:')}** {e(summary.text)}")
-        out.extend(f"  - {e(detail)}" for detail in summary.details())
+        # a line break inside a note (a paragraph break: two) stays one in markdown
+        out.extend(
+            "  - " + "<br>".join(e(line) for line in detail.replace("\r\n", "\n").split("\n"))
+            for detail in summary.details()
+        )
     if parts.summaries:
         out.append("")
     out += [f"**Board** ({e(BOARD_LEGEND)})", ""]
@@ -288,17 +357,25 @@ def _bbcode(parts: _Parts) -> str:
             details = summary.details()
             if details:
                 out.append("[list]")
-                out.extend(f"[*]{e(detail)}" for detail in details)
+                out.extend(
+                    "[*]" + "\n".join(e(line) for line in d.replace("\r\n", "\n").split("\n"))
+                    for d in details
+                )
                 out.append("[/list]")
         out.append("[/list]")
-    out += ["", f"[b]Board[/b] ({e(BOARD_LEGEND)})", "[code]"]
+    caption = "\n".join(_caption(f"[b]Board[/b] ({e(BOARD_LEGEND)})"))
+    out += ["", caption, "[code]"]
     out += _aligned(parts.board, e)
     out += ["[/code]", "[b]Money[/b]", "[code]"]
     out += _aligned(parts.money, e)
-    out += ["[/code]", "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty"), ""]
+    queue = "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty")
+    out += ["[/code]", "\n".join(_caption(queue)), ""]
     if parts.standings:
-        out += [*(e(line) for line in parts.standings), ""]
-    out += [e(line) for line in parts.next_lines]
+        for line in parts.standings:
+            out += _caption(e(line))
+        out.append("")
+    for line in parts.next_lines:
+        out += _caption(e(line))
     return "\n".join(out) + "\n"
 
 
@@ -309,13 +386,22 @@ _LAYOUTS: dict[str, Callable[[_Parts], str]] = {
 }
 
 
-def compose(replay: Replay, since: int, fmt: str = "text") -> Message:
-    """A message about the game as it stands, telling what happened after move ``since``.
+def compose(
+    replay: Replay, since: int | None = None, fmt: str = "text", *, at: int | None = None
+) -> Message:
+    """A message about the game after move ``at`` (the last legal one by default), telling
+    what happened after move ``since`` (by default what the next decider has not seen:
+    ``unseen_since``).
 
     ``fmt`` is ``text``, ``markdown`` or ``bbcode``; raises ``ValueError``
-    for another format or a ``since`` beyond the log's legal moves.
+    for another format, or a ``since`` or ``at`` beyond the log's legal moves.
     """
     if fmt not in _LAYOUTS:
         raise ValueError(f"unknown message format {fmt!r}; use one of {', '.join(FORMATS)}")
-    parts = _parts(replay, since)
-    return Message(subject(replay), _LAYOUTS[fmt](parts), fmt)
+    legal = len(replay.states)
+    if at is not None and not 0 <= at <= legal:
+        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+    if since is None:
+        since = unseen_since(replay, at)
+    parts = _parts(replay, since, at)
+    return Message(subject(replay, at), _LAYOUTS[fmt](parts), fmt)

@@ -17,6 +17,7 @@ from .engine import (
     Phase,
     Resolve,
     Spot,
+    apply,
     format_halves,
     legal_decisions,
 )
@@ -33,11 +34,42 @@ class MoveGroup:
     summary: str
 
 
-def grouped_moves(state: GameState) -> list[MoveGroup]:
+SPOT_ACTION = "spot_action"
+"""The kind of the groups of ``spot ...; ACTION`` entries (see ``spot_groups``)."""
+
+
+def spot_groups(state: GameState, decisions: Sequence[Decision] | None = None) -> list[MoveGroup]:
+    """Per spot transaction, the actions that only it makes possible, as whole entries.
+
+    ``legal_decisions`` treats a spot as a decision of its own; after it, the
+    same player takes the turn's action.  A spot may precede any action, so
+    only the actions that are not legal without it are listed (``spot 1.5 EUR
+    to carol for 1 GBP; invest GBP`` when the player had no GBP), one group
+    per spot, each written as ``forex play`` takes it.
+    """
+    if decisions is None:
+        decisions = legal_decisions(state)
+    without = {write(d) for d in decisions if not isinstance(d, Spot)}
+    groups = []
+    for spot in decisions:
+        if not isinstance(spot, Spot):
+            continue
+        head = write(spot)
+        only = [d for d in legal_decisions(apply(state, spot)) if write(d) not in without]
+        if only:
+            moves = tuple(f"{head}; {write(d)}" for d in only)
+            summary = "actions that only this spot makes possible"
+            groups.append(MoveGroup(SPOT_ACTION, f"{head}; ...", moves, summary))
+    return groups
+
+
+def grouped_moves(state: GameState, *, with_spots: bool = False) -> list[MoveGroup]:
     """Every legal decision of the pending player, grouped by kind.
 
     Contracts are grouped per direction (pay one currency, receive another)
     and summarised with their amount range; every other decision is listed.
+    With ``with_spots``, the groups of ``spot_groups`` follow (they cost a
+    ``legal_decisions`` per spot).
     """
     decisions = legal_decisions(state)
     groups: list[MoveGroup] = []
@@ -83,6 +115,8 @@ def grouped_moves(state: GameState) -> list[MoveGroup]:
     if spots:
         summary = "optional, before the action: `spot ...; ACTION`"
         groups.append(_listed("spot", "spot", spots, summary))
+        if with_spots:
+            groups.extend(spot_groups(state, decisions))
     return groups
 
 

@@ -19,6 +19,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "exists",
         "no_folder",
         "no_png",
+        "written_unreported",
     ),
     "yaml": (
         "invalid_utf8",
@@ -97,6 +98,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "dropped_signature",
         "not_a_mail",
     ),
+    "usage": ("usage_error",),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

@@ -371,9 +371,11 @@ def test_show_the_end_has_the_result() -> None:
     assert "Result" in result.stdout
     assert "Strongest currency:" in result.stdout
     assert "Game over after the last dividend" in result.stdout
-    bankrupt = run(["show", str(BANKRUPT)])
+    bankrupt = run(["show", str(BANKRUPT)], COLUMNS="1000")
     assert "(bankrupt)" in bankrupt.stdout
     assert "Game over by a bankruptcy" in bankrupt.stdout
+    narrow = run(["show", str(BANKRUPT)], COLUMNS="80").stdout  # the table in 80 columns
+    assert "(bankrupt)" not in narrow and " went bankrupt." in narrow
 
 
 def test_show_board_grid_matches_the_state() -> None:
@@ -491,7 +493,7 @@ def test_show_warns_about_a_digest_mismatch() -> None:
 
 
 def test_moves_groups(game: Path) -> None:
-    result = run(["moves", str(game)])
+    result = run(["moves", str(game)], COLUMNS="1000")
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("alice to play, turn 1")
@@ -752,7 +754,7 @@ def test_play_to_the_end_shows_the_result(tmp_path: Path) -> None:
 
 
 def test_history_table_with_notes() -> None:
-    result = run(["history", str(ANNOTATED)])
+    result = run(["history", str(ANNOTATED)], COLUMNS="1000")
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("PBEM #7, annotated\n68 moves; players in seat order: mira, noor, otto")
@@ -761,7 +763,7 @@ def test_history_table_with_notes() -> None:
 
 
 def test_history_events_markdown_json() -> None:
-    events = run(["history", str(ANNOTATED), "--events"]).stdout
+    events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events
     markdown = run(["history", str(ANNOTATED), "--format", "markdown"]).stdout
     assert markdown.startswith("## PBEM \\#7, annotated")

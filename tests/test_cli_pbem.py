@@ -311,12 +311,15 @@ def test_play_message_prints_only_the_message(pbem: Path) -> None:
     assert result.exit_code == 0, result.output
     played = gamelog.replay(gamelog.load(pbem))
     assert len(played.states) == 13
-    assert result.stdout == compose(played, 12, "text").full()
+    # otto decides next and last played move 11: he is told moves 12 and 13.
+    assert result.stdout == compose(played, 11, "text").full()
     lines = result.stdout.splitlines()
     assert lines[0] == "Subject: [For-Ex] PBEM #7, annotated \u2014 move 13, otto to play"
     assert lines[1] == ""
+    assert "Since move 11:" in result.stdout
+    assert "Move 12, mira:" in result.stdout
     assert "Move 13, noor: resolve" in result.stdout
-    assert "Move 12," not in result.stdout  # only what just happened
+    assert "Move 11," not in result.stdout
     assert "Board (" in result.stdout
     assert result.stderr.startswith("move 13: noor: resolve (added to game.yaml)")
 
@@ -377,12 +380,16 @@ def test_play_message_names_the_contact_on_stderr(tmp_path: Path) -> None:
     assert "Send" not in result.stdout
 
 
-def test_message_defaults_to_what_the_last_move_did(pbem: Path) -> None:
+def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> None:
     result = run(["message", "game.yaml"])
     assert result.exit_code == 0, result.output
     played = gamelog.replay(gamelog.load(pbem))
-    assert result.stdout == compose(played, 11, "text").full()
-    assert "Since move 11:" in result.stdout
+    # noor decides after move 12 and last played move 10: moves 11 (otto) and 12 (mira).
+    assert played.final.pending_player == "noor"
+    assert [e.number for e in played.log.entries if e.player == "noor"][-1] == 10
+    assert result.stdout == compose(played, 10, "text").full()
+    assert "Since move 10:" in result.stdout
+    assert "Move 11, otto:" in result.stdout and "Move 12, mira:" in result.stdout
 
 
 def test_message_since_and_since_player(pbem: Path) -> None:

@@ -24,6 +24,9 @@ SAMPLES = sorted((LOGS / "valid").glob("*.yaml")) + sorted((ROOT / "examples").g
 HEAD = "forex: 1\nplayers: [alice, bob]\nremoved: {GBP: 1, EUR: 1, USD: 3, JPY: 1}\n"
 M1 = "alice: contract 2 EUR for 2 CHF"
 M2 = "bob: contract 2 EUR for 7 CNY"
+M1_DIGEST = "36d98e1e8facfd9a"
+"""The digest of the state after M1 (checked below: a log whose digest does not match is
+refused by append)."""
 NEXT = [
     ("alice", "contract 2 EUR for 2 CHF"),
     ("bob", "contract 2 EUR for 7 CNY"),
@@ -55,7 +58,7 @@ LAYOUTS: dict[str, str] = {
     "plain note on two lines": HEAD + f"moves:\n  - {M1}\n    note: line one\n      line two\n",
     "quoted note on two lines": HEAD + f'moves:\n  - {M1}\n    note: "line one\n      two"\n',
     "note first": HEAD + f"moves:\n  - note: hi\n    {M1}\n",
-    "note and digest": HEAD + f"moves:\n  - {M1}\n    note: hi\n    digest: 0123456789abcdef\n",
+    "note and digest": HEAD + f"moves:\n  - {M1}\n    note: hi\n    digest: " + M1_DIGEST + "\n",
     "quoted entry": HEAD + "moves:\n  - \"alice\": 'contract 2 EUR for 2 CHF'\n",
     "flow entries": HEAD + f"moves:\n  - {{{M1}}}\n  - {{{M2}, note: x}}\n",
     "flow entry on two lines": HEAD + f"moves:\n  - {{{M1},\n     note: x}}\n",
@@ -460,7 +463,7 @@ def test_the_changed_text_is_checked_before_it_is_written(
 ) -> None:
     path = write_file(tmp_path, (HEAD + f"moves:\n  - {M1}\n").encode())
     before = path.read_bytes()
-    monkeypatch.setattr(edit, "without_last_text", lambda log: log.text + "  bad: [\n")
+    monkeypatch.setattr(edit, "without_moves_after_text", lambda log, keep: log.text + "  bad: [\n")
     with pytest.raises(LogError) as error:
         edit.remove_last(str(path))
     problem = error.value.problems[0]
@@ -497,3 +500,11 @@ def test_quote_keeps_ordinary_text_plain() -> None:
         assert edit.quote(text).startswith('"'), text
     assert edit.quote("a, b") == "a, b"
     assert edit.quote("a, b", flow=True) == '"a, b"'
+
+
+def test_the_digest_of_the_layouts_is_that_of_the_state_after_m1(tmp_path: Path) -> None:
+    from forexcli import gamelog
+    from forexcli.snapshot import state_digest
+
+    path = write_file(tmp_path, (HEAD + f"moves:\n  - {M1}\n").encode())
+    assert state_digest(gamelog.replay(gamelog.load(path)).final) == M1_DIGEST

@@ -87,10 +87,11 @@ def test_board_grid_holds_every_pair_once_in_its_stronger_row() -> None:
         filled += 1
     assert filled == 21
     for x in range(7):
-        assert grid[1 + x][1 + x] == "-"
+        assert grid[1 + x][1 + x] == "\u00b7"  # the diagonal of show's board
         assert grid[1 + x][-1] == str(board.pairs_won()[x])
         assert (
-            sum(1 for cell in grid[1 + x][1:8] if cell not in ("", "-")) == (board.pairs_won()[x])
+            sum(1 for cell in grid[1 + x][1:8] if cell not in ("", "\u00b7"))
+            == board.pairs_won()[x]
         )
 
 
@@ -126,6 +127,8 @@ def test_text_message() -> None:
     # The board lines: a header and a row per currency, rates where the row is stronger.
     lines = body.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Board ("))
+    start = next(i for i in range(start, len(lines)) if lines[i].endswith("):"))  # the caption
+    assert all(len(line) <= 80 for line in lines[: start + 1])
     header = lines[start + 1].split()
     assert header == [*CURRENCIES, "pairs"]
     rows = lines[start + 2 : start + 9]

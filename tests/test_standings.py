@@ -378,7 +378,8 @@ def test_show_has_the_sections_while_the_game_goes_on() -> None:
     from tests.test_cli import run
 
     four = str(EXAMPLES / "four-players-bankruptcy.yaml")
-    text = run(["show", four, "--at", "44"]).stdout
+    # Wide enough that no cell of the queue-risk table is wrapped.
+    text = run(["show", four, "--at", "44"], COLUMNS="200").stdout
     for heading in (
         "If the game ended now (a projection)",
         "Queue risks: each item if it were resolved now",
@@ -411,7 +412,7 @@ def test_a_game_that_ended_on_a_strongest_tie_shows_each_choice() -> None:
     from tests.test_cli import run
 
     six = str(EXAMPLES / "six-players.yaml")
-    text = run(["show", six, "--at", "-1"]).stdout
+    text = run(["show", six, "--at", "-1"], COLUMNS="200").stdout
     assert "The result for each choice (a projection)" in text
     assert "a tie between GBP, EUR and USD" in text
     assert "If the game ended now" not in text and "Queue risks" not in text

@@ -13,7 +13,7 @@ cannot move the reader's cursor, change colours or rewrite the terminal.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -125,28 +125,93 @@ class Style:
 PLAIN = Style(False)
 
 
+def text_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (wide characters count two), its widest line."""
+    from wcwidth import wcswidth
+
+    return max((max(wcswidth(line), len(line)) for line in text.split("\n")), default=0)
+
+
+MIN_WRAP = 8
+"""The narrowest a wrapped table column is made."""
+
+
+def _fitted_widths(
+    cells: Sequence[Sequence[str]], wrap: Sequence[int], width: int
+) -> list[int | None] | None:
+    """Widths for the columns in ``wrap`` so that a ``simple`` table fits ``width`` columns
+    (None when it fits as it is); ``cells[0]`` is the header row."""
+    count = len(cells[0])
+    # tabulate pads a header by two columns at least (its MIN_PADDING)
+    natural = [
+        max(text_width(cells[0][i]) + 2, *(text_width(row[i]) for row in cells[1:]))
+        for i in range(count)
+    ]
+    total = sum(natural) + 2 * (count - 1)
+    if total <= width or not wrap:
+        return None
+    fixed = sum(n for i, n in enumerate(natural) if i not in wrap) + 2 * (count - 1)
+    room = max(width - fixed, MIN_WRAP * len(wrap))
+    limits: dict[int, int] = {}
+    left = sorted(wrap, key=lambda i: natural[i])
+    while left:
+        share = room // len(left)
+        column = left[0]
+        if natural[column] <= share:
+            limits[column] = natural[column]
+            room -= natural[column]
+            left.pop(0)
+            continue
+        for column in left:
+            limits[column] = max(share - 1, MIN_WRAP)  # tabulate's wrapping may overshoot by one
+        break
+    # Never narrower than a column's longest word: a word is not broken.
+    for column, limit in limits.items():
+        longest = max(text_width(word) for row in cells for word in row[column].split() or [""])
+        limits[column] = max(limit, longest)
+    return [limits.get(i) for i in range(count)]
+
+
 def table(
     rows: Sequence[Sequence[object]],
     headers: Sequence[str],
     *,
     markdown: bool = False,
     align: Sequence[str] | None = None,
+    width: int | None = None,
+    wrap: Sequence[int] = (),
 ) -> str:
     """A text table (``simple`` layout) or a markdown pipe table.
 
     Cells are shown as given (no number parsing, so ``1.5`` and ``1`` stay
     as written); ``align`` gives ``left``/``right``/``center`` per column.
+    Wide characters (CJK, emoji) are measured as two columns (tabulate with
+    ``wcwidth``).  A text table wider than ``width`` has its ``wrap`` columns
+    wrapped (at spaces) to fit; markdown tables are never wrapped.
     """
     from tabulate import tabulate
 
+    cells = [[str(c) for c in row] for row in rows]
+    limits = None
+    if width is not None and not markdown and cells:
+        limits = _fitted_widths([list(headers), *cells], wrap, width)
     # Pipe tables need a header row; markdown cells are already escaped.
     return tabulate(
-        [[str(c) for c in row] for row in rows],
+        cells,
         headers=list(headers),
         tablefmt="pipe" if markdown else "simple",
         disable_numparse=True,
         colalign=list(align) if align else None,
+        maxcolwidths=limits,
     )
+
+
+def detail_lines(detail: str, indent: str, escape: Callable[[str], str]) -> list[str]:
+    """A catch-up sentence as lines: a multi-line note goes on under its first line, each
+    line escaped with ``escape`` and indented to follow ``note: ``."""
+    first, *rest = detail.replace("\r\n", "\n").split("\n")
+    hang = indent + " " * (len("note: ") if detail.startswith("note: ") else 2)
+    return [indent + escape(first), *((hang + escape(line)).rstrip() for line in rest)]
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

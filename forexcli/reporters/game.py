@@ -28,7 +28,7 @@ from ..engine import (
 )
 from ..engine.state import DIVIDENDS_HALVES, LETTERS
 from ..gamelog import Entry, GameLog, Replay
-from . import PLAIN, Style, clean, md, plural, table
+from . import PLAIN, Style, clean, detail_lines, md, plural, table, text_width
 
 SHOW_FORMAT = "forex-show"
 SHOW_VERSION = 1
@@ -39,6 +39,15 @@ PLAY_FORMAT = "forex-play"
 
 def _amount(halves: int) -> int | float:
     return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _fill(text: str, width: int | None) -> str:
+    """``text`` wrapped at spaces to ``width`` columns (as it is when ``width`` is None)."""
+    if width is None or len(text) <= width:
+        return text
+    import textwrap
+
+    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _cell(text: object, markdown: bool) -> str:
@@ -209,8 +218,11 @@ def non_paying_text(state: GameState) -> str | None:
     return f"* at the 8 space: {', '.join(codes)} {verb} no dividends"
 
 
-def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
-    """The currency board twice: as a 7x7 grid and as the printed rate track."""
+def board_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
+    """The currency board twice: as a 7x7 grid and as the printed rate track (the text
+    wrapped to ``width``)."""
     rows = board_grid(state)
     if markdown:
         rows = [[cell.replace("*", "\\*") for cell in row] for row in rows]
@@ -228,7 +240,11 @@ def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
     )
     parts = [
         _heading("Currency board", markdown, style),
-        "Row = the stronger currency; a cell is how many of the column currency buy 1 of the row.",
+        _fill(
+            "Row = the stronger currency; a cell is how many of the column currency buy 1 of"
+            " the row.",
+            None if markdown else width,
+        ),
         "",
         grid,
     ]
@@ -239,8 +255,11 @@ def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
         [
             "",
             _heading("Rate track", markdown, style),
-            "As on the physical board: each row holds the currencies weaker than it, on their"
-            " rate.",
+            _fill(
+                "As on the physical board: each row holds the currencies weaker than it, on"
+                " their rate.",
+                None if markdown else width,
+            ),
             "",
             track,
         ]
@@ -251,13 +270,15 @@ def board_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
 # --------------------------------------------------------------------------- show
 
 
-def _next_line(state: GameState, markdown: bool, style: Style) -> str:
-    """``Next: bob to play, ...``, or the end of the game."""
+def _next_line(state: GameState, markdown: bool, style: Style, width: int | None = None) -> str:
+    """``Next: bob to play, ...``, or the end of the game (text wrapped to ``width``)."""
     text = pending_text(state)
     if state.is_over:
         text = text[0].upper() + text[1:] + "."
-        return f"**{md(text)}**" if markdown else style.heading(clean(text))
-    return f"**Next:** {md(text)}" if markdown else style.heading("Next: ") + clean(text)
+        return f"**{md(text)}**" if markdown else style.heading(_fill(clean(text), width))
+    if markdown:
+        return f"**Next:** {md(text)}"
+    return style.heading("Next: ") + _fill("Next: " + clean(text), width)[len("Next: ") :]
 
 
 HOUSE_RULE_TEXTS: dict[str, dict[str, str]] = {
@@ -423,7 +444,8 @@ def since_text(
             lines.extend(f"  - {md(detail)}" for detail in summary.details())
         else:
             lines.append(style.heading(clean(summary.heading)))
-            lines.extend(f"    {clean(detail)}" for detail in summary.details())
+            for detail in summary.details():
+                lines.extend(detail_lines(detail, "    ", clean))
     return "\n".join(lines)
 
 
@@ -437,54 +459,82 @@ def conversion_sentence(state: GameState, code: str) -> str:
     return f"Money is converted to {code} one currency at a time, each rounded down."
 
 
-def score_table(state: GameState, result: Result, *, markdown: bool = False) -> str:
-    """The scores of ``result`` as a table: rank, player, total, from each currency, certs."""
+def score_table(
+    state: GameState, result: Result, *, markdown: bool = False, width: int | None = None
+) -> tuple[str, list[str]]:
+    """The scores of ``result`` as a table (rank, player, total, from each currency, certs).
+
+    Returns the table and the legend lines it needs: a text table wider than ``width``
+    names its columns by currency alone and says in the legend what they hold.
+    """
     strongest = CURRENCIES[result.strongest]
-    rows = []
     order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
-    for seat in order:
-        name = _cell(state.players[seat], markdown)
-        if seat == result.bankrupt:
-            name += " (bankrupt)"
-        rows.append(
-            [
-                str(result.ranks[seat]),
-                name,
-                str(result.totals[seat]),
-                *(str(v) for v in result.converted[seat]),
-                str(state.certs[seat][result.strongest]),
-            ]
-        )
-    return table(
-        rows,
-        [
-            "rank",
-            "player",
-            f"total {strongest}",
-            *(f"from {c}" for c in CURRENCIES),
-            f"{strongest} certs",
-        ],
-        markdown=markdown,
-        align=["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))],
-    )
+
+    def rows_of(mark_bankrupt: bool) -> list[list[str]]:
+        rows = []
+        for seat in order:
+            name = _cell(state.players[seat], markdown)
+            if seat == result.bankrupt and mark_bankrupt:
+                name += " (bankrupt)"
+            rows.append(
+                [
+                    str(result.ranks[seat]),
+                    name,
+                    str(result.totals[seat]),
+                    *(str(v) for v in result.converted[seat]),
+                    str(state.certs[seat][result.strongest]),
+                ]
+            )
+        return rows
+
+    align = ["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))]
+    headers = [
+        "rank",
+        "player",
+        f"total {strongest}",
+        *(f"from {c}" for c in CURRENCIES),
+        f"{strongest} certs",
+    ]
+    grid = table(rows_of(True), headers, markdown=markdown, align=align)
+    legend: list[str] = []
+    if width is not None and not markdown and text_width(grid) > width:
+        short = ["#", "player", "total", *CURRENCIES, "certs"]
+        grid = table(rows_of(False), short, align=align, width=width, wrap=[1])
+        legend = [
+            f"Columns {CURRENCIES[0]} to {CURRENCIES[-1]}: the money from each currency in"
+            f" {strongest}; certs: {strongest} certificates."
+        ]
+        if result.bankrupt is not None:
+            legend.append(f"{clean(state.players[result.bankrupt])} went bankrupt.")
+    return grid, legend
 
 
-def result_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
-    """The end of the game: strongest currency, converted money, ranks."""
+def result_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
+    """The end of the game: strongest currency, converted money, ranks.
+
+    A text table wider than ``width`` names its columns by currency alone.
+    """
     result = state.result
     if result is None:
         return ""
     strongest = CURRENCIES[result.strongest]
     winners = ", ".join(state.players[s] for s in result.winners())
     converted = conversion_sentence(state, strongest)
-    lines = [
-        _heading("Result", markdown, style),
+    grid, legend = score_table(state, result, markdown=markdown, width=width)
+    prose = [
         f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
         f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
         f"{converted} {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
         f" {_cell(winners, markdown)}.",
+        *legend,
+    ]
+    lines = [
+        _heading("Result", markdown, style),
+        *(_fill(line, None if markdown else width) for line in prose),
         "",
-        score_table(state, result, markdown=markdown),
+        grid,
     ]
     return "\n".join(lines)
 
@@ -494,6 +544,7 @@ def state_text(
     *,
     markdown: bool = False,
     style: Style = PLAIN,
+    width: int | None = None,
 ) -> str:
     """Board, money, certificates, queue, letters, dividends, the pending decision."""
     c = markdown
@@ -521,7 +572,7 @@ def state_text(
         queue_rows.append([str(position), kind, letter, _cell(owner, c), terms])
     right = ["right" for _ in CURRENCIES]
     parts = [
-        board_text(state, markdown=markdown, style=style),
+        board_text(state, markdown=markdown, style=style, width=width),
         "",
         _heading("Money", markdown, style),
         "",
@@ -541,7 +592,13 @@ def state_text(
     ]
     if queue_rows:
         parts.append(
-            table(queue_rows, ["#", "item", "letter", "owner", "terms"], markdown=markdown)
+            table(
+                queue_rows,
+                ["#", "item", "letter", "owner", "terms"],
+                markdown=markdown,
+                width=width,
+                wrap=[4],
+            )
         )
     else:
         parts.append("(empty)")
@@ -555,7 +612,7 @@ def state_text(
         ]
     )
     if state.result is not None:
-        parts.extend(["", result_text(state, markdown=markdown, style=style)])
+        parts.extend(["", result_text(state, markdown=markdown, style=style, width=width)])
     return "\n".join(parts)
 
 
@@ -566,6 +623,7 @@ def show_text(
     since: int | None = None,
     style: Style = PLAIN,
     since_player: str | None = None,
+    width: int | None = None,
 ) -> str:
     """``show``: a heading, the moves since ``since``, the state, who decides next.
 
@@ -604,11 +662,11 @@ def show_text(
         parts.extend(
             [since_text(view, since, markdown=markdown, style=style, who=since_player), ""]
         )
-    parts.append(state_text(state, markdown=markdown, style=style))
-    standings = standings_text(state, markdown=markdown, style=style)
+    parts.append(state_text(state, markdown=markdown, style=style, width=width))
+    standings = standings_text(state, markdown=markdown, style=style, width=width)
     if standings:
         parts.extend(["", standings])
-    parts.extend(["", _next_line(state, markdown, style)])
+    parts.extend(["", _next_line(state, markdown, style, width)])
     return "\n".join(parts) + "\n"
 
 
@@ -616,17 +674,28 @@ def show_text(
 
 
 def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
+    """Up to ``limit`` moves; more are cut to a few and ``...`` (to the first with limit 1)."""
     if len(moves) <= limit:
         return " | ".join(moves)
+    if limit == 1:
+        return f"{moves[0]} | ..."
     return f"{moves[0]} | {moves[1]} | ... | {moves[-1]}"
 
 
+def _wanted(kind: str, kinds: Sequence[str]) -> bool:
+    """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
+    from ..moves import SPOT_ACTION
+
+    return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
+
+
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
-    """``moves --format json``: every legal decision, grouped."""
+    """``moves --format json``: every legal decision, grouped (the actions that only a spot
+    makes possible in one group per spot, kind ``spot_action``)."""
     from ..moves import grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     return {
         "format": MOVES_FORMAT,
         "version": 1,
@@ -647,38 +716,66 @@ def moves_text(
     every: bool = False,
     markdown: bool = False,
     style: Style = PLAIN,
+    width: int | None = None,
 ) -> str:
-    """``moves``: the groups of legal decisions, or with ``every`` one per line."""
-    from ..moves import grouped_moves
+    """``moves``: the groups of legal decisions, or with ``every`` one per line.
+
+    A text table wider than ``width`` wraps its "written as" and "notes" columns.
+
+    With ``every`` each line is a whole entry as ``forex play`` takes it: a bare
+    spot is not one, so the spots appear as ``spot ...; ACTION`` with the
+    actions only they make possible, grouped by spot, after the other decisions.
+    """
+    from ..moves import SPOT_ACTION, grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state) if not kinds or g.kind in kinds]
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     if every:
-        return "".join(f"{clean(move)}\n" for g in groups for move in g.moves)
-    lines = [
-        md(pending_text(state)) if markdown else style.heading(clean(pending_text(state))),
-        "",
-    ]
+        playable = [g for g in groups if g.kind != "spot"]
+        return "".join(f"{clean(move)}\n" for g in playable for move in g.moves)
+    spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
+    groups = [g for g in groups if g.kind != SPOT_ACTION]
+    if spot_actions:
+        from ..moves import MoveGroup
+
+        by_spot = len({m.split(";")[0] for m in spot_actions})
+        groups.append(
+            MoveGroup(
+                SPOT_ACTION,
+                "spot, then",
+                tuple(spot_actions),
+                f"actions only a spot makes possible, after {plural(by_spot, 'spot')}"
+                " (--all lists them)",
+            )
+        )
+    text = pending_text(state)
+    lines = [md(text) if markdown else style.heading(_fill(clean(text), width)), ""]
     if not groups:
         lines.append("No legal decisions." if state.is_over else "No decisions of that kind.")
         return "\n".join(lines) + "\n"
-    rows = [
-        [
-            _cell(g.label, markdown),
-            str(len(g.moves)),
-            _cell(_shown_moves(g.moves), markdown),
-            _cell(g.summary, markdown),
+
+    def rendered(limit: int, fit: int | None) -> str:
+        rows = [
+            [
+                _cell(g.label, markdown),
+                str(len(g.moves)),
+                _cell(_shown_moves(g.moves, limit), markdown),
+                _cell(g.summary, markdown),
+            ]
+            for g in groups
         ]
-        for g in groups
-    ]
-    lines.append(
-        table(
+        return table(
             rows,
             ["decision", "count", "written as", "notes"],
             markdown=markdown,
             align=["left", "right", "left", "left"],
+            width=fit,
+            wrap=[2, 3],
         )
-    )
+
+    # Too wide for the terminal: one example per group (the notes give the ranges), wrapped.
+    full = rendered(6, None)
+    lines.append(full if width is None or text_width(full) <= width else rendered(1, width))
     if (
         state.pending.phase is Phase.TURN
         and state.free_letter() is None
@@ -686,13 +783,11 @@ def moves_text(
     ):
         lines.extend(["", "No contract: all six letters A-F are in use."])
     if any(len(g.moves) > 6 for g in groups):
-        lines.extend(
-            [
-                "",
-                "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
-                " lists them all.",
-            ]
+        hint = (
+            "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
+            " lists them all."
         )
+        lines.extend(["", hint if markdown else _fill(hint, width)])
     return "\n".join(lines) + "\n"
 
 
@@ -727,8 +822,12 @@ def history_text(
     events: bool = False,
     markdown: bool = False,
     style: Style = PLAIN,
+    width: int | None = None,
 ) -> str:
-    """``history``: a table of the decisions with their notes (and events)."""
+    """``history``: a table of the decisions with their notes (and events).
+
+    A text table wider than ``width`` wraps its decision, events and note columns.
+    """
     rows = []
     bad = replay.problem.entry if replay.problem else None
     for entry in log.entries:
@@ -752,7 +851,9 @@ def history_text(
     players = ", ".join(log.players)
     sub = f"{plural(len(log.entries), 'move')}; players in seat order: {players}"
     parts = [head, md(sub) if markdown else clean(sub), ""]
-    parts.append(table(rows, headers, markdown=markdown) if rows else "(no moves yet)")
+    wrap = [2, 3, 4] if events else [2, 3]
+    fitted = table(rows, headers, markdown=markdown, width=width, wrap=wrap)
+    parts.append(fitted if rows else "(no moves yet)")
     return "\n".join(parts) + "\n"
 
 
@@ -846,6 +947,7 @@ def play_text(
     written: bool,
     markdown: bool = False,
     style: Style = PLAIN,
+    width: int | None = None,
 ) -> str:
     """``play``: the move, its events, the rates that moved, holdings, who is next."""
     m = markdown
@@ -874,6 +976,6 @@ def play_text(
             )
         )
     if after.result is not None:
-        lines.extend(["", result_text(after, markdown=m, style=style)])
-    lines.extend(["", _next_line(after, m, style)])
+        lines.extend(["", result_text(after, markdown=m, style=style, width=width)])
+    lines.extend(["", _next_line(after, m, style, width)])
     return "\n".join(lines) + "\n"

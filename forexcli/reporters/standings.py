@@ -23,7 +23,7 @@ from ..standings import (
     queue_risks,
 )
 from . import PLAIN, Style, table
-from .game import _cell, _heading, conversion_sentence, next_dividend, score_table
+from .game import _cell, _fill, _heading, conversion_sentence, next_dividend, score_table
 
 PROJECTION_HEADING = "If the game ended now (a projection)"
 PROJECTION_BASIS = (
@@ -109,7 +109,9 @@ def outcome_text(state: GameState, risk: QueueRisk) -> str:
     return risk.outcome
 
 
-def risks_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+def risks_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
     """The queue item by item: can its owner pay it now, and what resolving it now would do."""
     risks = queue_risks(state)
     rows = []
@@ -128,7 +130,10 @@ def risks_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
         )
     parts = [
         _heading("Queue risks: each item if it were resolved now", markdown, style),
-        "With the money as held now (only the front item can be resolved this turn).",
+        _fill(
+            "With the money as held now (only the front item can be resolved this turn).",
+            None if markdown else width,
+        ),
         "",
     ]
     if rows:
@@ -138,6 +143,8 @@ def risks_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
                 ["#", "item", "owner", "can pay now", "short", "if resolved now"],
                 markdown=markdown,
                 align=["right", "left", "left", "left", "left", "left"],
+                width=width,
+                wrap=[1, 4, 5],
             )
         )
     else:
@@ -145,7 +152,9 @@ def risks_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN
     return "\n".join(parts)
 
 
-def exposure_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+def exposure_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
     """Per player and currency: what they owe in the queue, what they hold, the gap."""
     rows = []
     for exposure in exposures(state):
@@ -173,6 +182,8 @@ def exposure_text(state: GameState, *, markdown: bool = False, style: Style = PL
                 ["player", "currency", "owes in the queue", "holds", "short"],
                 markdown=markdown,
                 align=["left", "left", "right", "right", "right"],
+                width=width,
+                wrap=[0],
             )
         )
     else:
@@ -183,13 +194,16 @@ def exposure_text(state: GameState, *, markdown: bool = False, style: Style = PL
 # --------------------------------------------------------------------------- projection
 
 
-def projection_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+def projection_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
     """The clearly labelled ``If the game ended now`` section."""
     proj = projection(state)
     if state.ending is None:
         heading, basis = PROJECTION_HEADING, PROJECTION_BASIS
     else:
         heading, basis = ENDED_HEADING, ENDED_BASIS
+    fill = None if markdown else width
     parts = [_heading(heading, markdown, style), basis]
     if not proj.tied:
         result = proj.results[0]
@@ -198,7 +212,8 @@ def projection_text(state: GameState, *, markdown: bool = False, style: Style = 
             f"{strongest_text(proj)} {conversion_sentence(state, CURRENCIES[result.strongest])}"
             f" {'Leaders' if len(result.winners()) > 1 else 'Leader'}: {_cell(leaders, markdown)}."
         )
-        parts.extend(["", score_table(state, result, markdown=markdown)])
+        grid, legend = score_table(state, result, markdown=markdown, width=width)
+        parts = [parts[0], *(_fill(line, fill) for line in [*parts[1:], *legend]), "", grid]
         return "\n".join(parts)
     parts.append(
         f"{strongest_text(proj)} {conversion_sentence(state, 'the chosen currency')}"
@@ -222,13 +237,18 @@ def projection_text(state: GameState, *, markdown: bool = False, style: Style = 
                 headers,
                 markdown=markdown,
                 align=["left", *("right" for _ in headers[1:])],
+                width=width,
+                wrap=[0],
             ),
         ]
     )
+    parts[1:3] = [_fill(line, fill) for line in parts[1:3]]
     return "\n".join(parts)
 
 
-def standings_text(state: GameState, *, markdown: bool = False, style: Style = PLAIN) -> str:
+def standings_text(
+    state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
+) -> str:
     """For ``show`` before the result: the projection, the queue risks, the exposure.
 
     Empty once the game is over (the result is shown instead); after the game
@@ -237,10 +257,10 @@ def standings_text(state: GameState, *, markdown: bool = False, style: Style = P
     """
     if state.is_over:
         return ""
-    parts = [projection_text(state, markdown=markdown, style=style)]
+    parts = [projection_text(state, markdown=markdown, style=style, width=width)]
     if state.ending is None:
-        parts.append(risks_text(state, markdown=markdown, style=style))
-        parts.append(exposure_text(state, markdown=markdown, style=style))
+        parts.append(risks_text(state, markdown=markdown, style=style, width=width))
+        parts.append(exposure_text(state, markdown=markdown, style=style, width=width))
     return "\n\n".join(parts)
 
 
