@@ -977,12 +977,6 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 # --------------------------------------------------------------------------- validate
 
 
-def _is_log_text(data: bytes) -> bool:
-    import re
-
-    return re.search(rb"(?m)^forex[ \t]*:", data) is not None
-
-
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
     from .problems import Problem
@@ -1021,8 +1015,15 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     is_flag=True,
     help="Skip YAML files without a top-level `forex:` key (other YAML in a repository).",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Check the files in N processes [one per core for 64 files or more, else 1].",
+)
 def validate_command(
-    paths: tuple[str, ...], fmt: str, quiet: bool, verbose: bool, only_logs: bool
+    paths: tuple[str, ...], fmt: str, quiet: bool, verbose: bool, only_logs: bool, jobs: int | None
 ) -> None:
     """Check game logs: YAML, schema, set-up, and every move by the rules.
 
@@ -1032,35 +1033,32 @@ def validate_command(
     is invalid, 2 when a path cannot be read.
     """
     from .digests import check_digests
-    from .gamelog import check, parse_log, read_bytes, replay
+    from .gamelog import parse_log, replay
     from .problems import LogError
     from .reporters.game import pending_text
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
+    from .validation import check_files
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
     files, missing = _collect(paths)
     report = ValidateReport(usage=missing)
+    checked = check_files([name for name in files if name != "-"], jobs, only_logs)
     for name in files:
-        item = FileReport(name)
+        if name != "-":
+            found = next(checked)
+            if found is None:
+                report.skipped.append(name)
+            else:
+                report.files.append(found)
+            continue
+        item = FileReport("<stdin>")
         played = None
-        if name == "-":
-            try:
-                played = replay(parse_log(_read_stdin(), "<stdin>"))
-                item.file = "<stdin>"
-                item.problems = [played.problem] if played.problem else []
-            except LogError as error:
-                item.file = "<stdin>"
-                item.problems = list(error.problems)
-        else:
-            if only_logs:
-                try:
-                    if not _is_log_text(read_bytes(name)):
-                        report.skipped.append(name)
-                        continue
-                except LogError:
-                    pass  # reported by check() below
-            item.problems, played = check(name)
+        try:
+            played = replay(parse_log(_read_stdin(), "<stdin>"))
+            item.problems = [played.problem] if played.problem else []
+        except LogError as error:
+            item.problems = list(error.problems)
         if played is not None and not item.problems:
             mismatch = check_digests(played)
             if mismatch is not None:
