@@ -27,7 +27,8 @@ in ``tests/test_fast_read.py``, and refused here with room to spare):
 - numbers with ``_``, ``0b``, ``0X``, ``0O``, a sign before ``0x`` or ``0o``, and ``.inf``
   or ``.nan`` in any case (``yaml_rs`` reads ``1_000``, ``0b1``, ``0X1F``, ``+0x1`` and
   ``.iNf`` as numbers, YAML 1.2's core schema as text);
-- runs of 19 digits or more (``jsonschema_rs`` misjudges integers of thousands of digits);
+- integers beyond 64 bits in the header (``jsonschema_rs`` misjudges integers of
+  thousands of digits; checked on the data);
 - deep indentation or long chains of ``- - -`` (``yaml_rs`` recurses, and
   thousands of levels overflow its stack), and texts longer than
   ``MAX_CHARS`` (so the full reader's bound on values is never reached).
@@ -60,12 +61,11 @@ _NODE_STARTS = frozenset(" \n\r[]{},:?-")
 _SEPARATORS = frozenset(" \n\r[]{},:")
 _ODD_NUMBER = re.compile("[-+]?(?:_|[0-9.][^_\\s\\[\\]{},:]*_|0[bBXO]|\\.(?i:inf|nan))|[-+]0[xo]")
 """The start of a plain scalar that yaml_rs may read as a number where YAML 1.2 reads text."""
-_ODD_NUMBER_MARKS = ("0b", "0B", "0X", "0O", "+0", "-0", ".i", ".I", ".n", ".N")
+_ODD_NUMBER_MARKS = ("0b", "0B", "0X", "0O", "+0x", "+0o", "-0x", "-0o", ".i", ".I", ".n", ".N")
 _CHAIN = re.compile(r"-[ ]+-[ ]+-[ ]+-")
 """Collections nested on one line (``- - - -``)."""
 _DEEP_INDENT = "\n" + " " * 40
-_LONG_NUMBER = re.compile("[0-9]{19}")
-"""Integers beyond 64 bits: jsonschema_rs misjudges some of them."""
+_LONG = 1 << 63
 
 
 def _in_comment(text: str, at: int) -> bool:
@@ -92,7 +92,16 @@ def _odd_number_at(text: str, at: int) -> bool:
     return _ODD_NUMBER.match(text, start) is not None
 
 
-_BRACKET = re.compile(r"[\[\]{}]")
+def _brackets(text: str) -> list[int]:
+    """The offsets of every ``[``, ``]``, ``{`` and ``}`` in ``text``, in order."""
+    found = []
+    for bracket in "[]{}":
+        at = text.find(bracket)
+        while at >= 0:
+            found.append(at)
+            at = text.find(bracket, at + 1)
+    found.sort()
+    return found
 
 
 def _flow_across_lines(text: str) -> bool:
@@ -103,8 +112,7 @@ def _flow_across_lines(text: str) -> bool:
     """
     depth = 0
     line_end = -1
-    for found in _BRACKET.finditer(text):
-        at = found.start()
+    for at in _brackets(text):
         if at > line_end:
             if depth:
                 return True
@@ -122,8 +130,6 @@ def unsure(text: str) -> bool:
     if len(text) > MAX_CHARS:
         return True
     if "\n---" in text or "\n..." in text or _DEEP_INDENT in text:
-        return True
-    if _LONG_NUMBER.search(text) is not None:
         return True
     for found in _SUSPECT.finditer(text):
         at = found.start()
@@ -274,6 +280,22 @@ def accepted(text: str) -> Any:
         data = loads(text)
     except Exception:  # any refusal of the parser: the full reader judges
         return None
-    if type(data) is not dict or not surely_valid(data):
+    if type(data) is not dict or not _small_numbers(data) or not surely_valid(data):
         return None
     return data
+
+
+def _small_numbers(data: dict[str, Any]) -> bool:
+    """False if the header holds an integer beyond 64 bits (the moves hold only text).
+
+    ``jsonschema_rs`` misjudges integers of thousands of digits, and the full
+    reader reads those of more than ``yamlread.MAX_INT_DIGITS`` as infinite.
+    """
+    for key, value in data.items():
+        if key == "moves":
+            continue
+        values = value.values() if type(value) is dict else value if type(value) is list else ()
+        for item in (value, *values):
+            if type(item) is int and not -_LONG <= item < _LONG:
+                return False
+    return True

@@ -533,7 +533,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
     return _build(doc, text, filename)
 
 
-_parse = lru_cache(maxsize=4096)(parse)
+_parse = lru_cache(maxsize=1 << 15)(parse)
 """``notation.parse``, remembered: games repeat ``resolve``, ``sell 0 USD``, ``invest USD``
 (a parsed decision is immutable, so one object can serve every entry that writes it)."""
 
