@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from forexcli import fastpath, gamelog, schema_source, yamlread
 from forexcli.engine import HouseRules
 from forexcli.notation import KINDS, SCHEMA_PATTERNS
+from forexcli.schema_source import PLAYER_NAME_PATTERN
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "schemas" / "forex-log.schema.json"
@@ -281,3 +282,16 @@ def test_kind_patterns_are_anchored(kind: str) -> None:
     pattern = SCHEMA_PATTERNS[kind]
     assert pattern.startswith("^") and pattern.endswith("$")
     assert re.compile(pattern).pattern == pattern
+
+
+def test_the_compiled_player_pattern_accepts_no_character_python_refuses() -> None:
+    """Every character of the Basic Multilingual Plane's first scripts, at each end of a name."""
+    validator = fastpath._compiled("entry")
+    python = re.compile(PLAYER_NAME_PATTERN)
+    if validator is None:
+        pytest.skip("jsonschema_rs is not installed here")
+    for code in [*range(0x3100), 0xFEFF, 0xFFFD, 0x1F600]:
+        char = chr(code)
+        for name in (char, f"{char}x", f"x{char}", f"x{char}y"):
+            if validator.is_valid({name: "resolve"}):
+                assert python.match(name), repr(name)
