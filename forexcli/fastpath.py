@@ -22,8 +22,8 @@ in ``tests/test_fast_read.py``, and refused here with room to spare):
 - a document marker after the first line (more than one document), and flow collections
   (``[...]``, ``{...}``) not closed on the line that opens them;
 - tabs, control characters, byte-order marks, U+0085, U+2028 and U+2029
-  (libyaml counts the last three as line breaks, YAML 1.2 does not) and
-  backslashes (so no escape can write them either);
+  (libyaml counts the last three as line breaks, YAML 1.2 does not), and
+  backslash escapes other than ``\\"`` and ``\\\\`` (so no escape can write them);
 - numbers with ``_``, ``0b``, ``0X``, ``0O``, a sign before ``0x`` or ``0o``, and ``.inf``
   or ``.nan`` in any case (``yaml_rs`` reads ``1_000``, ``0b1``, ``0X1F``, ``+0x1`` and
   ``.iNf`` as numbers, YAML 1.2's core schema as text);
