@@ -1846,6 +1846,13 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     is_flag=True,
     help="An unsigned move by a player whose key the log holds is an error [a warning].",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Check the files in N processes [one per core for 64 files or more, else 1].",
+)
 def validate_command(
     paths: tuple[str, ...],
     fmt: str,
@@ -1853,6 +1860,7 @@ def validate_command(
     verbose: bool,
     only_logs: bool,
     require_signatures: bool,
+    jobs: int | None,
 ) -> None:
     """Check game logs: YAML, schema, set-up, and every move by the rules.
 
@@ -1861,49 +1869,34 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
-    from .digests import check_digests
-    from .gamelog import check, is_log, parse_log, read_bytes, replay
+    from .gamelog import parse_log, replay
     from .problems import LogError
-    from .reporters.game import pending_text
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
+    from .validation import check_files, finish_report
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
     files, missing = _collect(paths)
     report = ValidateReport(usage=missing)
+    checked = check_files(
+        [name for name in files if name != "-"], jobs, only_logs, require_signatures
+    )
     for name in files:
-        item = FileReport(name)
+        if name != "-":
+            found = next(checked)
+            if found is None:
+                report.skipped.append(name)
+            else:
+                report.files.append(found)
+            continue
+        item = FileReport("<stdin>")
         played = None
-        if name == "-":
-            try:
-                played = replay(parse_log(_read_stdin(), "<stdin>"))
-                item.file = "<stdin>"
-                item.problems = [played.problem] if played.problem else []
-            except LogError as error:
-                item.file = "<stdin>"
-                item.problems = list(error.problems)
-        else:
-            if only_logs:
-                try:
-                    if not is_log(read_bytes(name)):
-                        report.skipped.append(name)
-                        continue
-                except LogError:
-                    pass  # reported by check() below
-            item.problems, played = check(name)
-        if played is not None and not item.problems:
-            from .signing import check_signatures
-
-            mismatch = check_digests(played)
-            signatures = check_signatures(played, require=require_signatures)
-            item.problems = sorted(
-                ([mismatch] if mismatch is not None else []) + signatures.errors,
-                key=lambda p: (p.line or 0, p.column or 0),
-            )
-            item.warnings = signatures.warnings
-        if played is not None and not item.problems:
-            item.moves = played.moves
-            item.status = pending_text(played.final)
+        try:
+            played = replay(parse_log(_read_stdin(), "<stdin>"))
+            item.problems = [played.problem] if played.problem else []
+        except LogError as error:
+            item.problems = list(error.problems)
+        finish_report(item, played, require_signatures)
         report.files.append(item)
     if fmt == "json":
         _json(report.as_dict())

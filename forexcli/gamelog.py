@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import yamlread
+from . import fastpath, yamlread
 from .engine import (
     CURRENCIES,
     Event,
@@ -255,23 +255,22 @@ MAX_SCHEMA_PROBLEMS = 50
 def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     """Every schema violation, each at its own place (at most ``MAX_SCHEMA_PROBLEMS``).
 
-    What the fast check (``schemacheck``) surely accepts is not given to
-    jsonschema: the header is checked with the moves left out, then each
-    entry the fast check doubts is checked on its own, so that one bad entry
-    in a long log costs one entry's check.  The problems are the ones
-    jsonschema finds in the whole document.
+    What the compiled validator (``fastpath.surely_valid``) accepts is not
+    given to jsonschema: the header is checked with the moves left out, then
+    each entry the compiled validator doubts is checked on its own, so that
+    one bad entry in a long log costs one entry's check.  The problems are
+    the ones jsonschema finds in the whole document.
     """
-    from .schemacheck import entry_valid, fast_valid
-
+    surely_valid = fastpath.surely_valid
     data = doc.data
-    if fast_valid(data):
+    if surely_valid(data):
         return []
     problems: list[Problem] = []
     moves = data.get("moves") if isinstance(data, dict) else None
     header = data
     if isinstance(moves, list):
         header = dict(data, moves=[])
-    if not fast_valid(header):
+    if not surely_valid(header):
         for error in _validator().iter_errors(header):
             problems.extend(_schema_problem(error, doc, filename))
             if len(problems) > MAX_SCHEMA_PROBLEMS:
@@ -281,7 +280,7 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
         for index, entry in enumerate(moves):
             if len(problems) > MAX_SCHEMA_PROBLEMS:
                 break
-            if entry_valid(entry):
+            if surely_valid(entry, "entry"):
                 continue
             for error in validator.iter_errors(entry):
                 problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
@@ -594,6 +593,9 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
             ]
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
+    surely = fastpath.accepted(text)
+    if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
+        return _build(yamlread.Document(surely, text, None, filename), text, filename)
     doc = yamlread.read(text, filename)
     if doc.data is None:
         raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
@@ -629,7 +631,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
     return _build(doc, text, filename)
 
 
-_parse = lru_cache(maxsize=4096)(parse)
+_parse = lru_cache(maxsize=1 << 15)(parse)
 """``notation.parse``, remembered: games repeat ``resolve``, ``sell 0 USD``, ``invest USD``
 (a parsed decision is immutable, so one object can serve every entry that writes it)."""
 

@@ -1,0 +1,95 @@
+"""``forex validate -j N``: the same reports, in the same order, from a pool of processes."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from forexcli import validation
+from forexcli.cli import forex
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "tests" / "logs"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Valid and invalid logs, and a YAML file that is not a log, over two folders."""
+    shutil.copytree(LOGS, tmp_path / "logs")
+    (tmp_path / "logs" / "other.yaml").write_text("name: not a game\n", encoding="utf-8")
+    return tmp_path / "logs"
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(forex, ["validate", *args])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_two_processes_report_what_one_does(folder: Path, fmt: str) -> None:
+    one = _run("-j", "1", "--format", fmt, "-v", str(folder))
+    two = _run("-j", "2", "--format", fmt, "-v", str(folder))
+    assert two == one
+    assert one[0] == 1  # the folder holds invalid logs
+
+
+def test_only_logs_skips_alike_in_processes(folder: Path) -> None:
+    one = _run("-j", "1", "--only-logs", "--format", "json", str(folder))
+    three = _run("-j", "3", "--only-logs", "--format", "json", str(folder))
+    assert three == one
+    assert str(folder / "other.yaml") in json.loads(one[1])["skipped"]
+
+
+def test_standard_input_keeps_its_place(folder: Path) -> None:
+    valid = sorted((folder / "valid").glob("*.yaml"))
+    text = valid[0].read_text(encoding="utf-8")
+    args = ["validate", "-j", "2", "--format", "json", str(valid[1]), "-", str(valid[2])]
+    result = CliRunner().invoke(forex, args, input=text)
+    assert result.exit_code == 0, result.output
+    order = [result.output.index(name) for name in (valid[1].name, "<stdin>", valid[2].name)]
+    assert order == sorted(order)
+
+
+def test_check_files_keeps_the_order_of_the_names(folder: Path) -> None:
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))] * 3
+    alone = list(validation.check_files(names, jobs=1))
+    pooled = list(validation.check_files(names, jobs=2))
+    assert pooled == alone
+    assert [r.file for r in pooled if r is not None] == [
+        n for n, r in zip(names, alone, strict=True) if r is not None
+    ]
+
+
+def test_no_processes_to_be_had_falls_back_to_one(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
+    alone = list(validation.check_files(names, jobs=1))
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
+    assert list(validation.check_files(names, jobs=2)) == alone
+
+
+def test_the_default_uses_processes_only_for_many_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validation, "_cores", lambda: 2)
+    assert validation.default_jobs(1) == 1
+    assert validation.default_jobs(validation.PARALLEL_MIN_FILES - 1) == 1
+    assert validation.default_jobs(validation.PARALLEL_MIN_FILES) == 2
+    assert validation.default_jobs(1000) == 2
+    monkeypatch.setattr(validation, "_cores", lambda: 64)
+    assert validation.default_jobs(100_000) == validation.MAX_DEFAULT_JOBS
+    monkeypatch.setattr(validation, "_cores", lambda: 1)
+    assert validation.default_jobs(1000) == 1
+
+
+def test_jobs_must_be_positive() -> None:
+    code, output = _run("-j", "0", str(LOGS))
+    assert code == 2
+    assert "-j" in output or "--jobs" in output
