@@ -17,7 +17,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -631,6 +631,32 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     _ensure_only(log, new_log, expected, "changing the note")
     if new_log.document.data["moves"][number - 1].get("note") != note:
         raise _cannot_edit(log, "nothing was written: the note would not read back as given")
+    if dry_run or new_text == log.text:
+        return Change(path, log.text, new_text, played)
+    replace_file(path, data, new_text)
+    return Change(path, log.text, new_text, played, written=True)
+
+
+def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> Change:
+    """Set the notes of several moves in one change (``forex analyse --write``).
+
+    Each note is set as ``set_note`` would, one after the other on the text,
+    then the whole new text is checked once and written once, atomically: a
+    failure, or an interruption, leaves the file as it was.
+    """
+    data = gamelog.read_bytes(path)
+    log = gamelog.parse_log(data, path)
+    current = log
+    expected = _moves(log)
+    for number, note in sorted(notes.items()):
+        _check_note(log, note, number)
+        current = gamelog.parse_log(noted_text(current, number, note), path)
+        changed = dict(expected[number - 1])
+        changed["note"] = note
+        expected[number - 1] = changed
+    new_text = current.text
+    new_log, played = _checked(log, new_text)
+    _ensure_only(log, new_log, expected, "changing the notes")
     if dry_run or new_text == log.text:
         return Change(path, log.text, new_text, played)
     replace_file(path, data, new_text)
