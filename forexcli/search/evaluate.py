@@ -26,6 +26,7 @@ Everything is plain float arithmetic on the engine's state: no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from ..engine import (
     TRACK_HALVES,
@@ -67,6 +68,9 @@ def strongest(pairs: Sequence[PairPosition], certs_in_hands: Sequence[int]) -> i
     won = [0] * _N
     for pos in pairs:
         won[pos.stronger] += 1
+    best = max(won)
+    if won.count(best) == 1:
+        return won.index(best)
     return max(range(_N), key=lambda c: (won[c], certs_in_hands[c], -c))
 
 
@@ -104,32 +108,30 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
     """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
     n = len(state.players)
     certs = state.certs
-    in_hands = [sum(hand[c] for hand in certs) for c in range(_N)]
-    pairs = list(state.board.pairs)
+    in_hands = [sum(column) for column in zip(*certs, strict=True)]
+    board_pairs = state.board.pairs
+    pairs: Sequence[PairPosition] = board_pairs
     if state.dividends_left:
         most = max(in_hands)
-        leaders = [c for c in range(_N) if in_hands[c] == most]
-        if len(leaders) == 1:
-            move_pairs(pairs, leaders[0], True)
-    target = strongest(pairs, in_hands)
-    unit = units(pairs, target)
-    per_cert = _DIVIDENDS_AFTER[state.dividends_left]
-    non_paying = set()
-    for (a, b), pos in zip(PAIRS, state.board.pairs, strict=True):
+        if in_hands.count(most) == 1:
+            moved = list(board_pairs)
+            move_pairs(moved, in_hands.index(most), True)
+            pairs = moved
+    unit = units(pairs, strongest(pairs, in_hands))
+    per_cert = _DIVIDENDS_AFTER[state.dividends_left] * CERT_WEIGHT
+    cert_unit = [u * per_cert for u in unit]
+    for (a, b), pos in zip(PAIRS, board_pairs, strict=True):
         if pos.space == LAST_SPACE:
-            non_paying.add(b if pos.stronger == a else a)
-    cert_unit = [
-        unit[c] * per_cert * CERT_WEIGHT * (NON_PAYING_WEIGHT if c in non_paying else 1.0)
-        for c in range(_N)
+            weak = b if pos.stronger == a else a
+            cert_unit[weak] = unit[weak] * per_cert * NON_PAYING_WEIGHT
+    half_unit = [u / 2 for u in unit]
+    worth = [
+        sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
+        for row, hand in zip(state.money, certs, strict=True)
     ]
-    worth = [0.0] * n
+    if len(state.queue) == 1:
+        return worth, [0.0] * n  # only the dividend stack: no debts
     held = [list(row) for row in state.money]
-    for seat in range(n):
-        row = held[seat]
-        hand = certs[seat]
-        worth[seat] = sum(row[c] * unit[c] for c in range(_N)) / 2 + sum(
-            hand[c] * cert_unit[c] for c in range(_N)
-        )
     risk = [0.0] * n
     # After the last dividend the queue is settled with no turns between: no more slack.
     last = len(state.queue)
