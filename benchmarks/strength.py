@@ -7,7 +7,10 @@ every seat):
 
 - ``greedy2``: the engine against the greedy player, 2 players;
 - ``greedy4``: the engine against three greedy players, 4 players;
-- ``self2``: the engine at a budget against itself at a tenth of it, 2 players.
+- ``self2``: the engine at a budget against itself at a tenth of it, 2 players;
+- ``random2``: against the uniform random player (a kind, then one of that kind);
+- ``oneply2``: against its own evaluation played one ply deep, without search
+  (what the search adds; no target in the issue, 50% would be par).
 
 A game counts as a win for the engine when it ranks first alone (a shared
 first place counts half).  The interval is Wilson's score interval at 95%.
@@ -30,10 +33,16 @@ from dataclasses import dataclass
 from forexcli.engine import draw_removed, new_game
 from forexcli.search.game import play_game
 from forexcli.search.mcts import Budget
-from forexcli.search.players import Player, engine_player, greedy_player, random_player
+from forexcli.search.players import (
+    Player,
+    engine_player,
+    greedy_player,
+    heuristic_player,
+    random_player,
+)
 
-PAIRINGS = ("greedy2", "greedy4", "self2", "random2")
-TARGETS = {"greedy2": 0.85, "greedy4": 0.45, "self2": 0.65, "random2": 0.95}
+PAIRINGS = ("greedy2", "greedy4", "self2", "random2", "oneply2")
+TARGETS = {"greedy2": 0.85, "greedy4": 0.45, "self2": 0.65, "random2": 0.95, "oneply2": 0.5}
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -78,6 +87,8 @@ def play_one(pairing: str, index: int, simulations: int | None, seconds: float |
             seats.append(engine)
         elif pairing == "self2":
             seats.append(engine_player(_budget(simulations, seconds, 0.1), seed=index))
+        elif pairing == "oneply2":
+            seats.append(heuristic_player)
         elif pairing == "random2":
             seats.append(random_player(1000 * index + other))
         else:

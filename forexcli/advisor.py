@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .engine import Decision, GameState, Spot, apply
+from .engine import Decision, GameState, Spot, apply, legal_decisions
 from .notation import Written, write_entry
 from .search.encoding import encode
 from .search.mcts import Budget, Line, SearchResult, search
@@ -84,9 +84,14 @@ class Hint:
     players: tuple[str, ...]
 
 
-def _checked(state: GameState, decisions: Sequence[Decision]) -> GameState:
-    """Apply ``decisions`` with the reference engine (it raises on anything illegal)."""
+def _checked(state: GameState, decisions: Sequence[Decision], *, listed: bool = False) -> GameState:
+    """Apply ``decisions`` with the reference engine (it raises on anything illegal).
+
+    With ``listed`` each must also be one of the reference ``legal_decisions``.
+    """
     for step in decisions:
+        if listed and step not in legal_decisions(state):
+            raise AssertionError(f"the search proposed {step}, which is not legal")
         state = apply(state, step)
     return state
 
@@ -95,9 +100,8 @@ def _suggestion(state: GameState, line: Line, mover: int) -> Suggestion | None:
     entries = entries_of(line.decisions)
     if not entries:
         return None
-    _checked(state, line.decisions[: len(entries[0].decisions())])
     rest = []
-    position = _checked(state, entries[0].decisions())
+    position = _checked(state, entries[0].decisions(), listed=True)
     for written in entries[1:]:
         rest.append((written.decision.player, entry_text(written)))
         position = _checked(position, written.decisions())
@@ -135,7 +139,7 @@ def engine_entry(state: GameState, plan: Budget, seed: int = 0) -> Written:
     """The engine's entry for the pending player: the best decision (a spot with its action)."""
     found = hint(state, plan, top=1, seed=seed)
     entry = found.suggestions[0].entry
-    _checked(state, entry.decisions())
+    _checked(state, entry.decisions(), listed=True)
     return entry
 
 

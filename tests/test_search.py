@@ -176,3 +176,29 @@ def test_engine_beats_greedy_smoke() -> None:
         result = game.final.result
         assert result is not None
         assert result.ranks[seat] == 1
+
+
+def test_benchmark_players_make_legal_entries() -> None:
+    """The greedy, random and one-ply players only make legal entries (a spot with its action)."""
+    from forexcli.search.players import heuristic_player
+
+    for player in (greedy_player(3), random_player(3), heuristic_player):
+        state = new_game(["x", "y", "z"], draw_removed("players"))
+        for _ in range(12):
+            if state.is_over:
+                break
+            entry = player(state)
+            assert 1 <= len(entry) <= 2
+            for step in entry:
+                assert step in legal_decisions(state)
+                state = apply(state, step)
+
+
+def test_wilson_interval() -> None:
+    """The strength benchmark's interval: known values of Wilson's score interval."""
+    from benchmarks.strength import wilson
+
+    low, high = wilson(15, 20)
+    assert (round(low, 3), round(high, 3)) == (0.531, 0.888)
+    assert wilson(0, 10)[0] == 0.0
+    assert wilson(10, 10)[1] == 1.0

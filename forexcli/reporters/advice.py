@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
-from . import PLAIN, Style, clean, md, table
+from . import PLAIN, Style, clean, md, plural, table
 
 VALUE_NOTE = "value = the player's expected share of the final scores (score share), in percent"
 
@@ -121,8 +121,8 @@ def analysis_text(
             counts[v.label] += 1
     for player, counts in players.items():
         summary.append(
-            f"{esc(player)}: {counts['blunder']} blunders, {counts['mistake']} mistakes,"
-            f" {counts['dubious']} dubious"
+            f"{esc(player)}: {plural(counts['blunder'], 'blunder')},"
+            f" {plural(counts['mistake'], 'mistake')}, {counts['dubious']} dubious"
         )
     out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
     out.extend(summary)

@@ -19,7 +19,9 @@ from ..engine import (
     apply,
     legal_decisions,
 )
-from .evaluate import money_worth
+from .candidates import candidates
+from .encoding import decision
+from .evaluate import evaluate, money_worth
 from .mcts import Budget, SearchResult, search
 
 Entry = tuple[Decision, ...]
@@ -92,6 +94,22 @@ def random_player(seed: int) -> Player:
         return _complete(state, choose(state), choose)
 
     return play
+
+
+def heuristic_decision(state: GameState) -> Decision:
+    """The candidate whose position the evaluation likes best for the mover (one ply)."""
+    seat = state.pending.player
+    assert seat is not None
+    best = max(
+        candidates(state),
+        key=lambda action: evaluate(apply(state, decision(state, action)))[seat],
+    )
+    return decision(state, best)
+
+
+def heuristic_player(state: GameState) -> Entry:
+    """The evaluation alone, one ply, no search: what the search adds is measured against it."""
+    return _complete(state, heuristic_decision(state), heuristic_decision)
 
 
 @dataclass(frozen=True)
