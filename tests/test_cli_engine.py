@@ -6,8 +6,10 @@ budget), so they are the same on every machine.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -262,3 +264,23 @@ def test_selfplay_usage_errors(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert message in result.stderr, (args, result.stderr)
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    from forexcli import cli
+
+    stream = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    bar = cli._Progress(10, "analysing")
+    bar.step(4)
+    bar.to(10)
+    bar.close()
+    assert ("analysing" in stream.getvalue()) is terminal
+    if not terminal:
+        assert stream.getvalue() == ""
