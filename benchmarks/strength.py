@@ -117,6 +117,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairing", action="append", choices=PAIRINGS, help="[all but random2]")
     parser.add_argument("--games", type=int, default=20, help="games per pairing [20]")
+    parser.add_argument(
+        "--start", type=int, default=0, help="the first game's index (to extend a run) [0]"
+    )
     parser.add_argument("--simulations", type=int, default=1000, help="per decision [1000]")
     parser.add_argument("--seconds", type=float, help="per decision, instead of simulations")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
@@ -124,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
     pairings = args.pairing or ["greedy2", "greedy4", "self2"]
     budget = f"{args.seconds:g} s" if args.seconds else f"{args.simulations} simulations"
     load = os.getloadavg()[0]
-    print(f"commit {_commit()}; budget {budget} a decision; {args.games} games a pairing;"
+    print(f"commit {_commit()}; budget {budget} a decision; games {args.start} to"
+          f" {args.start + args.games - 1} of each pairing;"
           f" {args.processes} processes; load average at start {load:.2f}")  # fmt: skip
     print(f"{'pairing':10} {'games':>5} {'score':>7} {'win rate':>9} {'95% CI':>15}"
           f" {'target':>7} {'met':>4} {'entries':>8} {'s/game':>7}")  # fmt: skip
@@ -133,7 +137,7 @@ def main(argv: list[str] | None = None) -> None:
             began = time.perf_counter()
             futures = [
                 pool.submit(play_one, pairing, index, args.simulations, args.seconds)
-                for index in range(args.games)
+                for index in range(args.start, args.start + args.games)
             ]
             outcomes = [future.result() for future in futures]
             score = sum(o.score for o in outcomes)
