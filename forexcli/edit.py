@@ -17,7 +17,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -747,6 +747,32 @@ def commit(change: Change) -> Change:
         return change
     replace_file(change.path, change.expected, change.new_text)
     return replace(change, written=True)
+
+
+def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> Change:
+    """Set the notes of several moves in one change (``forex analyse --write``).
+
+    Each note is set as ``set_note`` would, one after the other on the text,
+    then the whole new text is checked once and written once, atomically: a
+    failure, or an interruption, leaves the file as it was.
+    """
+    data = gamelog.read_bytes(path)
+    log = gamelog.parse_log(data, path)
+    current = log
+    expected = _moves(log)
+    for number, note in sorted(notes.items()):
+        _check_note(log, note, number)
+        current = gamelog.parse_log(noted_text(current, number, note), path)
+        changed = dict(expected[number - 1])
+        changed["note"] = note
+        expected[number - 1] = changed
+    new_text = current.text
+    new_log, played = _checked(log, new_text)
+    _ensure_only(log, new_log, expected, "changing the notes")
+    if dry_run or new_text == log.text:
+        return Change(path, log.text, new_text, played)
+    replace_file(path, data, new_text)
+    return Change(path, log.text, new_text, played, written=True)
 
 
 def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -> Change:

@@ -1,0 +1,168 @@
+"""The engine's hints and analyses as text, markdown and JSON data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
+from . import PLAIN, Style, clean, md, plural, table
+
+VALUE_NOTE = "value = the player's expected share of the final scores (score share), in percent"
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
+    shown = [f"{player}: {text}" for player, text in line[:limit]]
+    if len(line) > limit:
+        shown.append("...")
+    return "; ".join(shown) or "-"
+
+
+def hint_text(found: Hint, where: str, *, markdown: bool = False, style: Style = PLAIN) -> str:
+    """The suggestions as a table, with the budget and what the values mean."""
+    esc = md if markdown else clean
+    head = (
+        f"{esc(found.player)} to play {where}: the engine's best decisions"
+        f" ({found.simulations} simulations)"
+    )
+    rows = [
+        [
+            str(rank),
+            esc(entry_text(s.entry)),
+            _pct(s.value),
+            str(s.visits),
+            esc(_line_text(s.line)),
+        ]
+        for rank, s in enumerate(found.suggestions, 1)
+    ]
+    body = table(
+        rows,
+        ["#", "decision", "value", "visits", "line expected after it"],
+        markdown=markdown,
+        align=["right", "left", "right", "right", "left"],
+    )
+    best = found.suggestions[0]
+    play = f'forex play FILE {found.player} "{entry_text(best.entry)}"'
+    lines = [
+        (f"**{head}**" if markdown else style.heading(head)),
+        "",
+        body,
+        "",
+        VALUE_NOTE + ".",
+        f"To play the best: {'`' + esc(play) + '`' if markdown else esc(play)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def hint_data(found: Hint, file: str, moves: int) -> dict[str, Any]:
+    """The suggestions as JSON data."""
+    return {
+        "file": file,
+        "moves": moves,
+        "player": found.player,
+        "simulations": found.simulations,
+        "value": "score share: the player's expected share of the final scores (0 to 1)",
+        "suggestions": [
+            {
+                "decision": entry_text(s.entry),
+                "value": round(s.value, 4),
+                "values": {p: round(v, 4) for p, v in zip(found.players, s.values, strict=True)},
+                "visits": s.visits,
+                "line": [{"player": p, "decision": t} for p, t in s.line],
+            }
+            for s in found.suggestions
+        ],
+    }
+
+
+THRESHOLD_NOTE = (
+    f"dubious: loses {100 * DUBIOUS:g} points of score share or more against the engine's choice;"
+    f" mistake: {100 * MISTAKE:g}; blunder: {100 * BLUNDER:g}"
+)
+
+
+def analysis_text(
+    verdicts: Sequence[Verdict], file: str, *, markdown: bool = False, style: Style = PLAIN
+) -> str:
+    """Every judged decision as a table, then a summary per player."""
+    esc = md if markdown else clean
+    rows = []
+    for v in verdicts:
+        verdict = v.label or ""
+        if not markdown and v.label:
+            verdict = style.warning(verdict) if v.label == "dubious" else style.error(verdict)
+        rows.append(
+            [
+                str(v.number),
+                esc(v.player),
+                esc(v.played),
+                _pct(v.played_value),
+                verdict,
+                "" if v.label is None else esc(v.best),
+                "" if v.label is None else _pct(v.best_value),
+            ]
+        )
+    head = f"{esc(file)}: {len(verdicts)} decisions analysed"
+    body = table(
+        rows,
+        ["move", "player", "played", "value", "verdict", "better", "its value"],
+        markdown=markdown,
+        align=["right", "left", "left", "right", "left", "left", "right"],
+    )
+    summary = []
+    players: dict[str, dict[str, int]] = {}
+    for v in verdicts:
+        counts = players.setdefault(v.player, {"dubious": 0, "mistake": 0, "blunder": 0})
+        if v.label:
+            counts[v.label] += 1
+    for player, counts in players.items():
+        summary.append(
+            f"{esc(player)}: {plural(counts['blunder'], 'blunder')},"
+            f" {plural(counts['mistake'], 'mistake')}, {counts['dubious']} dubious"
+        )
+    out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
+    out.extend(summary)
+    out.extend(["", THRESHOLD_NOTE + ".", VALUE_NOTE + "."])
+    return "\n".join(out) + "\n"
+
+
+def analysis_data(verdicts: Sequence[Verdict], file: str, written: bool) -> dict[str, Any]:
+    """The judged decisions as JSON data."""
+    return {
+        "file": file,
+        "written": written,
+        "thresholds": {"dubious": DUBIOUS, "mistake": MISTAKE, "blunder": BLUNDER},
+        "value": "score share: the player's expected share of the final scores (0 to 1)",
+        "moves": [
+            {
+                "move": v.number,
+                "player": v.player,
+                "played": v.played,
+                "value": round(v.played_value, 4),
+                "verdict": v.label,
+                "loss": round(v.loss, 4),
+                "best": v.best,
+                "best_value": round(v.best_value, 4),
+            }
+            for v in verdicts
+        ],
+    }
+
+
+def selfplay_text(games: Sequence[tuple[str, SelfPlayGame]]) -> str:
+    """One line per game written, then the wins per seat kind."""
+    rows = []
+    for path, game in games:
+        winners = ", ".join(
+            f"{name} ({label})"
+            for name, label, rank in zip(game.players, game.labels, game.ranks, strict=True)
+            if rank == 1
+        )
+        rows.append(
+            [clean(path), str(game.moves), game.ending, " ".join(map(str, game.totals)), winners]
+        )
+    return table(rows, ["log", "moves", "ending", "totals", "won by"]) + "\n"
