@@ -853,7 +853,7 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
         write_output(path, data, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, f"the {what}", path)
+    _print_written(out, f"the {what}", path, log=False)
 
 
 # --------------------------------------------------------------------------- chart
@@ -932,15 +932,17 @@ def _write_page(
     if output == "-":
         _echo(page)
         return
+    size = len(page.encode("utf-8"))
+    report = (
+        f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
+        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
+    )
+    out = _encoded([(report, False)])
     try:
         write_output(output, page, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    size = len(page.encode("utf-8"))
-    _echo(
-        f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
-        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
-    )
+    _print_written(out, "the replay page", output, log=False)
 
 
 @forex.command("html", epilog=EPILOG)
@@ -1094,7 +1096,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
     """
     from .problems import LogError
-    from .signing import ENV_PASSPHRASE, describe_key, write_key_pair
+    from .signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -1109,15 +1111,18 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
                 err=True,
             )
         passphrase = given.encode("utf-8") or None
-    try:
-        public = write_key_pair(file, passphrase, comment or os.path.basename(file))
-    except LogError as error:
-        raise ProblemExit(error.problems, exit_code=2) from None
+    pair = new_key_pair(passphrase, comment or os.path.basename(file))
     locked = "protected by a passphrase" if passphrase else "without a passphrase"
-    _echo(
-        f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(public)}\n"
+    report = (
+        f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
         f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
     )
+    out = _encoded([(report, False)])
+    try:
+        write_key_pair(file, passphrase, comment or os.path.basename(file), pair)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, f"the key pair {clean(file)} and {clean(file)}.pub", file, log=False)
 
 
 @forex.command("sign", epilog=EPILOG)
@@ -1166,13 +1171,15 @@ def sign_command(
     else:
         signer = _signer(name, key_file)
     try:
-        change = sign_entry(file, number, signer, dry_run=dry_run)
+        change = sign_entry(file, number, signer, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
         _echo(change.new_text)
         return
-    _echo(f"{clean(signer.name)} signed move {number} of {clean(file)}")
+    out = _encoded([(f"{clean(signer.name)} signed move {number} of {clean(file)}", False)])
+    _commit(change)
+    _print_written(out, f"{clean(signer.name)}'s signature of move {number}", file)
 
 
 # --------------------------------------------------------------------------- play
@@ -1442,11 +1449,11 @@ class WrittenUnreported(click.ClickException):
 
     exit_code = EXIT_WRITTEN_UNREPORTED
 
-    def __init__(self, what: str, path: str, failure: OutputFailed) -> None:
+    def __init__(self, what: str, path: str, failure: OutputFailed, *, log: bool = True) -> None:
+        see = f": see it with forex show {clean(path)}" if log else ""
         super().__init__(
             f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
-            f" report could not be printed ({failure}); do not repeat it: see it with"
-            f" forex show {clean(path)}"
+            f" report could not be printed ({failure}); do not repeat it{see}"
         )
 
     def show(self, file: IO[Any] | None = None) -> None:
@@ -1463,14 +1470,16 @@ def _encoded(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
     return [(streams.plain(text, sys.stderr if err else sys.stdout), err) for text, err in out]
 
 
-def _print_written(out: Sequence[tuple[str, bool]], what: str, path: str) -> None:
-    """Print what a command that has changed ``path`` has to say; if that fails, the
-    command ends with exit status 3, saying that ``what`` was written."""
+def _print_written(
+    out: Sequence[tuple[str, bool]], what: str, path: str, *, log: bool = True
+) -> None:
+    """Print what a command that has changed ``path`` (a log unless ``log`` is False) has to
+    say; if that fails, the command ends with exit status 3, saying that ``what`` was written."""
     try:
         for text, err in out:
             _echo(text, err=err)
     except OutputFailed as failure:
-        raise WrittenUnreported(what, path, failure) from None
+        raise WrittenUnreported(what, path, failure, log=log) from None
 
 
 # --------------------------------------------------------------------------- the engine
@@ -1648,7 +1657,7 @@ def hint_command(
     except KeyboardInterrupt:
         if bar is not None:
             bar.close()
-        click.echo("interrupted", err=True)
+        _echo("interrupted", err=True)
         sys.exit(130)
     finally:
         if bar is not None:
@@ -1720,14 +1729,17 @@ def analyse_command(
         _analyse_folder(file, plan, seed, first, last, write, processes, fmt)
         return
     try:
-        text, data = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
+        text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
     except KeyboardInterrupt:
-        click.echo(f"interrupted: nothing was written to {clean(file)}", err=True)
+        _echo(f"interrupted: nothing was written to {clean(file)}", err=True)
         sys.exit(130)
-    if fmt == "json":
-        _json(data)
-    else:
-        _echo(text)
+    out = _encoded([(_json_text(data) if fmt == "json" else text, False)])
+    if change is None:
+        for text, err in out:
+            _echo(text, err=err)
+        return
+    _commit(change)
+    _print_written(out, "the verdicts as notes", file)
 
 
 def _analyse_range(file: str, total: int, first: int | None, last: int | None) -> tuple[int, int]:
@@ -1753,8 +1765,9 @@ def _analyse_one(
     fmt: str,
     *,
     progress: bool,
-) -> tuple[str, Any]:
-    """Analyse one log (and write its notes); the report's text and its JSON data."""
+) -> tuple[str, Any, Any]:
+    """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
+    its notes to commit (None when there is nothing to write)."""
     from . import edit
     from .advisor import analyse, noted
     from .problems import LogError
@@ -1774,34 +1787,38 @@ def _analyse_one(
     finally:
         if bar is not None:
             bar.close()
-    written = False
+    change = None
     if write:
         notes = {v.number: noted(log.entries[v.number - 1].note, v) for v in verdicts if v.label}
         try:
-            change = edit.set_notes(file, notes)
+            change = edit.set_notes(file, notes, dry_run=True)
         except LogError as error:
             raise ProblemExit(error.problems) from None
-        written = change.written
-    data = analysis_data(verdicts, file, written)
+        if change.new_text == change.old_text:
+            change = None
+    data = analysis_data(verdicts, file, change is not None)
     text = analysis_text(verdicts, file, markdown=fmt == "markdown", style=_out_style())
-    if written:
+    if change is not None:
         text += f"wrote {len(notes)} verdicts as notes in {clean(file)}\n"
-    return text, data
+    return text, data, change
 
 
 def _analyse_task(
     file: str, plan: Any, seed: int, first: int | None, last: int | None, write: bool, fmt: str
-) -> tuple[str, Any, str | None]:
-    """One log of a folder, in a worker process: its report, or the problem's text."""
+) -> tuple[str, Any, str | None, bool]:
+    """One log of a folder, in a worker process (its notes written there): its report, or the
+    problem's text, and whether the log was changed."""
     try:
-        text, data = _analyse_one(file, plan, seed, first, last, write, fmt, progress=False)
+        text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=False)
+        if change is not None:
+            _commit(change)
     except ProblemExit as error:
         from .reporters.problems import problems_text
 
-        return "", None, problems_text(error.problems, Style(False))
+        return "", None, problems_text(error.problems, Style(False)), False
     except click.ClickException as error:
-        return "", None, f"{clean(file)}: {error.format_message()}"
-    return text, data, None
+        return "", None, f"{clean(file)}: {error.format_message()}", False
+    return text, data, None, change is not None
 
 
 def _analyse_folder(
@@ -1822,6 +1839,7 @@ def _analyse_folder(
         raise ProblemExit(problems)
     failures: list[str] = []
     reports: list[Any] = []
+    changed = 0
     bar = _Progress(len(files), "analysing")
     try:
         with ProcessPoolExecutor(max_workers=processes) as pool:
@@ -1829,7 +1847,8 @@ def _analyse_folder(
                 pool.submit(_analyse_task, f, plan, seed, first, last, write, fmt) for f in files
             ]
             for future in futures:
-                text, data, failure = future.result()
+                text, data, failure, written = future.result()
+                changed += written
                 bar.to(len(reports) + len(failures) + 1)
                 if failure is not None:
                     failures.append(failure)
@@ -1839,15 +1858,16 @@ def _analyse_folder(
                     reports.append(text)
     except KeyboardInterrupt:
         bar.close()
-        click.echo("interrupted: the logs not yet finished were not written", err=True)
+        _echo("interrupted: the logs not yet finished were not written", err=True)
         sys.exit(130)
     bar.close()
-    if fmt == "json":
-        _json(reports)
+    out = [(_json_text(reports) if fmt == "json" else "\n".join(reports), False)]
+    out = _encoded([*out, *((failure, True) for failure in failures)])
+    if changed:
+        _print_written(out, f"the verdicts as notes in {changed} logs", folder, log=False)
     else:
-        _echo("\n".join(reports))
-    for failure in failures:
-        click.echo(failure, err=True)
+        for text, err in out:
+            _echo(text, err=err)
     if failures:
         sys.exit(1)
 
@@ -1947,10 +1967,11 @@ def selfplay_command(
                 bar.to(len(done))
     except KeyboardInterrupt:
         bar.close()
-        click.echo(f"interrupted: {len(done)} games were written", err=True)
+        _echo(f"interrupted: {len(done)} games were written", err=True)
         sys.exit(130)
     bar.close()
-    _echo(selfplay_text(done))
+    out = _encoded([(selfplay_text(done), False)])
+    _print_written(out, f"every one of the {len(done)} games", folder, log=False)
 
 
 def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:
@@ -2096,14 +2117,16 @@ def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
+    out: list[tuple[str, bool]] = []
+    if not quiet:
+        to = mail["To"]
+        where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        out = _encoded([(f"wrote the mail to {clean(path)}{where}", False)])
     try:
         write_output(path, data, refusal="nothing was written; name a new file")
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    if not quiet:
-        to = mail["To"]
-        where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
-        _echo(f"wrote the mail to {clean(path)}{where}")
+    _print_written(out, "the mail", path, log=False)
 
 
 # --------------------------------------------------------------------------- read
@@ -2132,7 +2155,7 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     forged move, no log, two logs or another game's log are refused, and
     nothing is changed. What arrived is told move by move, as a catch-up.
     """
-    from .mail import read_mail
+    from .mail import read_mail, save_arrival
     from .problems import LogError
 
     data = None
@@ -2141,14 +2164,22 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
-        arrived = read_mail(mail, into, data=data, dry_run=dry_run)
+        arrived = read_mail(mail, into, data=data, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"
         lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
-    _echo("\n".join(lines))
+    if dry_run or not arrived.saves:
+        _echo("\n".join(lines))
+        return
+    out = _encoded([("\n".join(lines), False)])
+    try:
+        save_arrival(arrived, into)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=None) from None
+    _print_written(out, f"the log from {clean(arrived.found.where)}", into)
 
 
 # --------------------------------------------------------------------------- history

@@ -770,7 +770,7 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
     new_log, played = _checked(log, new_text)
     _ensure_only(log, new_log, expected, "changing the notes")
     if dry_run or new_text == log.text:
-        return Change(path, log.text, new_text, played)
+        return Change(path, log.text, new_text, played, expected=data)
     replace_file(path, data, new_text)
     return Change(path, log.text, new_text, played, written=True)
 

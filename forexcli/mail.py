@@ -334,6 +334,9 @@ class Arrival:
     replay: Replay
     since: int
     lines: list[str] = field(default_factory=list)
+    own_bytes: bytes | None = None
+    """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
+    only if the file still holds these bytes."""
 
     @property
     def saves(self) -> bool:
@@ -498,9 +501,7 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     The file is replaced atomically only when the mail's log goes further than it
     (or created when it does not exist); raises ``LogError`` with nothing changed.
     """
-    from .edit import replace_file
     from .gamelog import read_bytes
-    from .reporters.files import write_output
 
     label = "standard input" if data is not None else path
     found, mails = find_logs(path, data)
@@ -522,12 +523,24 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     if len(found) > 1:
         found = _furthest(found, label, into, one_mail=mails == 1)
     result = arrival(own, found[0], label, into)
-    if result.saves and not dry_run:
-        if own_bytes is None:
-            write_output(into, found[0].text, refusal="nothing was written")
-        else:
-            replace_file(into, own_bytes, found[0].text)
+    result.own_bytes = own_bytes
+    if not dry_run:
+        save_arrival(result, into)
     return result
+
+
+def save_arrival(result: Arrival, into: str) -> None:
+    """Save what a mail brought (``read_mail(..., dry_run=True)``) into the log file ``into``,
+    atomically, if it goes further than the copy read; raises ``LogError``."""
+    from .edit import replace_file
+    from .reporters.files import write_output
+
+    if not result.saves:
+        return
+    if result.own_bytes is None:
+        write_output(into, result.found.text, refusal="nothing was written")
+    else:
+        replace_file(into, result.own_bytes, result.found.text)
 
 
 def compare_setup(a: GameLog, b: GameLog) -> bool:

@@ -90,8 +90,11 @@ def public_line(key: Ed25519PublicKey, comment: str = "") -> str:
     return f"{line} {comment}" if comment else line
 
 
-def write_key_pair(path: str, passphrase: bytes | None, comment: str) -> str:
-    """Write a new key pair to ``path`` (private, mode 0600) and ``path.pub``; never overwrites.
+def write_key_pair(
+    path: str, passphrase: bytes | None, comment: str, pair: tuple[str, str] | None = None
+) -> str:
+    """Write a new key pair (or ``pair``, made by ``new_key_pair``) to ``path`` (private,
+    mode 0600) and ``path.pub``; never overwrites.
 
     Both files are written atomically; returns the public-key line.  Raises ``LogError``.
     """
@@ -111,7 +114,7 @@ def write_key_pair(path: str, passphrase: bytes | None, comment: str) -> str:
                     )
                 ]
             )
-    private, public = new_key_pair(passphrase, comment)
+    private, public = pair if pair is not None else new_key_pair(passphrase, comment)
     write_output(path, private, mode=0o600, refusal="forex key new never overwrites a key")
     try:
         write_output(pub, public + "\n", refusal="forex key new never overwrites a key")
@@ -840,7 +843,7 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
     moves[number - 1] = changed
     edit._ensure_only(log, new_log, moves, "adding the signature", header)
     if dry_run:
-        return edit.Change(path, log.text, new_text, new_played)
+        return edit.Change(path, log.text, new_text, new_played, expected=data)
     edit.replace_file(path, data, new_text)
     return edit.Change(path, log.text, new_text, new_played, written=True)
 

@@ -231,17 +231,23 @@ JSON_COMMANDS = [
     ["history", "{f}", "--format", "json"],
     ["play", "{f}", "ann", "invest", "CHF", "--format", "json"],
     ["diff", "{f}", "{f}", "--format", "json"],
+    ["hint", "{f}", "--simulations", "5", "--format", "json"],
+    ["analyse", "{f}", "--simulations", "5", "--format", "json"],
+    ["analyse", "{f}", "--simulations", "5", "--write", "--format", "json"],
+    ["play", "{f}", "ann", "--engine", "--simulations", "5", "--format", "json"],
+    ["play", "{f}", "ann", "invest", "CHF", "--sign", "--key", "{f}", "--format", "json"],
 ]
 
 
-@pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda a: a[0])
+@pytest.mark.parametrize("args", JSON_COMMANDS, ids=lambda a: " ".join(a[:1] + a[2:]))
 def test_json_commands_report_their_errors_as_json(tmp_path: Path, args: list[str]) -> None:
     missing = str(tmp_path / "missing.yaml")
     result = run([a.replace("{f}", missing) for a in args])
     assert result.exit_code == 2
     data = json.loads(result.stdout)
     assert data["format"] == "forex-error" and data["exit_status"] == 2
-    assert data["problems"][0]["code"] == "not_found"
+    # (the key to sign with is read first: a missing one is the problem then)
+    assert data["problems"][0]["code"] == ("no_key" if "--sign" in args else "not_found")
     assert set(data["problems"][0]) == {
         "file",
         "line",
@@ -252,7 +258,7 @@ def test_json_commands_report_their_errors_as_json(tmp_path: Path, args: list[st
         "message",
         "hints",
     }
-    assert "not_found" in result.stderr  # and the text for people, on stderr
+    assert data["problems"][0]["code"] in result.stderr  # and the text for people, on stderr
 
 
 def test_json_usage_errors_and_rules_errors_are_json(game: Path) -> None:
@@ -265,6 +271,14 @@ def test_json_usage_errors_and_rules_errors_are_json(game: Path) -> None:
     illegal = run(["play", str(game), "ann", "invest", "XXX", "--format", "json"])
     assert illegal.exit_code == 1
     assert json.loads(illegal.stdout)["problems"][0]["layer"] == "rules"
+    over = run(["hint", str(SIX), "--simulations", "5", "--format", "json"])
+    assert over.exit_code == 1
+    assert json.loads(over.stdout)["problems"][0]["code"] == "game_over"
+    turn = run(["play", str(game), "bob", "--engine", "--simulations", "5", "--format", "json"])
+    assert json.loads(turn.stdout)["problems"][0]["code"] == "not_your_turn"
+    bounds = run(["analyse", str(game), "--simulations", "5", "--to", "9", "--format", "json"])
+    assert bounds.exit_code == 2
+    assert json.loads(bounds.stdout)["problems"][0]["layer"] == "usage"
     text = run(["show", str(game), "--at", "9"])
     assert text.stdout == "" and text.exit_code == 2
 

@@ -165,6 +165,7 @@ def _commands(game: str, other: str) -> list[list[str]]:
     fmts = ("text", "markdown", "json")
     first = gamelog.load(game).first
     who = gamelog.replay(gamelog.load(game)).final.pending_player or first
+    folder = Path(game).parent
     commands: list[list[str]] = []
     for fmt in fmts:
         commands += [
@@ -194,7 +195,35 @@ def _commands(game: str, other: str) -> list[list[str]]:
         ["schema"],
         ["completion", "bash"],
         ["show", str(Path(game).parent / "\u674e.yaml")],  # an error naming a CJK path
+        # The commands merged in later: the engine's (small budgets), signing, mail, pages.
+        *[["hint", game, "--simulations", "5", "--format", fmt] for fmt in fmts],
+        *[["analyse", game, "--simulations", "5", "--format", fmt] for fmt in fmts],
+        ["play", game, who, "--engine", "--simulations", "5", "--dry-run"],
+        ["html", game, "-o", "-"],
+        ["show", game, "--html", str(folder / "p\u674e.html")],
+        ["show", game, "--png", str(folder / "b.png")],
+        ["chart", game, "--png", "-o", str(folder / "c.png")],
+        ["message", game, "--with-log"],
+        ["message", game, "--with-log", "--format", "bbcode"],
+        ["message", game, "--eml", str(folder / "m.eml")],
+        ["key", "new", str(folder / "k\u00eb"), "--no-passphrase", "--comment", NAMES[0]],
+        [
+            "play",
+            game,
+            who,
+            "invest",
+            "CHF",
+            "--dry-run",
+            "--sign",
+            "--key",
+            str(folder / "k\u00eb"),
+        ],
+        ["read", str(folder / "m.eml"), "--into", str(folder / "r.yaml"), "--dry-run"],
+        ["read", str(folder / "m.eml"), "--into", str(folder / "r.yaml")],
+        ["selfplay", str(folder / "sp"), "--simulations", "5", "--processes", "1"],
         ["play", game, who, "invest", "CHF", "--message", "bbcode"],  # writes
+        ["analyse", game, "--simulations", "5", "--write"],  # writes (or has nothing to write)
+        ["sign", game, "3", "--as", who, "--key", str(folder / "k\u00eb")],  # writes
     ]
     return commands
 
@@ -279,7 +308,9 @@ def test_every_command_under_a_narrow_encoding(tmp_path: Path, setting: str) -> 
     )
     assert json.loads(json_show)["title"] == TITLE
     assert json.loads(json_show)["players"] == list(NAMES)
-    assert len(gamelog.load(game).entries) == 3  # the last command played (and wrote) a move
+    assert len(gamelog.load(game).entries) == 3  # a late command played (and wrote) a move
+    assert gamelog.load(game).entries[2].sig  # and the last one signed it
+    assert (tmp_path / "r.yaml").exists() and (tmp_path / "sp" / "game-001.yaml").exists()
 
 
 def test_play_message_under_latin_1_writes_once_and_prints(tmp_path: Path) -> None:
@@ -350,6 +381,11 @@ def test_a_closed_pipe_ends_quietly_like_cat(tmp_path: Path) -> None:
         ["show", "--help"],
         ["--version"],
         ["validate", str(EXAMPLES)],
+        ["analyse", str(TWO), "--simulations", "5", "--to", "2", "--format", "json"],
+        ["html", str(TWO), "-o", "-"],
+        ["show", str(TWO), "--png", "-"],
+        ["message", str(TWO), "--with-log"],
+        ["message", str(TWO), "--eml", "-"],
     ],
 )
 def test_a_full_disk_is_one_line_on_stderr(args: list[str]) -> None:
@@ -383,14 +419,85 @@ WRITERS = {
     "undo --to": lambda g: ["undo", str(g), "--to", "0"],
     "new": lambda g: ["new", str(g.parent / "new.yaml"), "--players", "a,b", "--seed", "x"],
     "show --svg": lambda g: ["show", str(g), "--svg", str(g.parent / "b.svg")],
+    "show --png": lambda g: ["show", str(g), "--png", str(g.parent / "b.png")],
+    "chart --png": lambda g: ["chart", str(g), "-o", str(g.parent / "c.png")],
+    "html": lambda g: ["html", str(g), "-o", str(g.parent / "p.html")],
+    "show --html": lambda g: ["show", str(g), "--html", str(g.parent / "p.html")],
+    "key new": lambda g: ["key", "new", str(g.parent / "k2"), "--no-passphrase"],
+    "sign": lambda g: [
+        *[
+            "sign",
+            str(g),
+            "1",
+            "--as",
+            gamelog.load(g).entries[0].player,
+            "--key",
+            str(g.parent / "k"),
+        ]
+    ],
+    "play --sign": lambda g: [
+        *["play", str(g), _pending(g), "invest", "CHF", "--sign", "--key", str(g.parent / "k")]
+    ],
+    "play --eml": lambda g: [
+        *["play", str(g), _pending(g), "invest", "CHF", "--eml", str(g.parent / "p.eml")]
+    ],
+    "play --engine": lambda g: [*["play", str(g), _pending(g), "--engine", "--simulations", "5"]],
+    "message --eml": lambda g: ["message", str(g), "--eml", str(g.parent / "m.eml")],
+    "read --into": lambda g: [
+        "read",
+        str(g.parent / "sent.eml"),
+        "--into",
+        str(g.parent / "r.yaml"),
+    ],
+    "analyse --write": lambda g: ["analyse", str(g), "--simulations", "30", "--to", "3", "--write"],
+    "analyse --write folder": lambda g: [
+        *[
+            "analyse",
+            str(g.parent),
+            "--simulations",
+            "30",
+            "--to",
+            "3",
+            "--write",
+            "--processes",
+            "1",
+        ]
+    ],
+    "selfplay": lambda g: [
+        *["selfplay", str(g.parent / "sp"), "--simulations", "5", "--processes", "1"]
+    ],
 }
+
+OTHER_FILES = {
+    "new": "new.yaml",
+    "show --svg": "b.svg",
+    "show --png": "b.png",
+    "chart --png": "c.png",
+    "html": "p.html",
+    "show --html": "p.html",
+    "key new": "k2.pub",
+    "message --eml": "m.eml",
+    "read --into": "r.yaml",
+    "selfplay": "sp/game-001.yaml",
+}
+"""The writers that leave the game alone: the file they write instead."""
+
+
+def _prepare(game: Path, name: str) -> None:
+    """What a writer needs first: a key to sign with, a mail to read, notes to add."""
+    if name in ("sign", "play --sign"):
+        assert forex(["key", "new", str(game.parent / "k"), "--no-passphrase"]).returncode == 0
+    if name == "read --into":
+        done = forex(["message", str(game), "--eml", str(game.parent / "sent.eml")])
+        assert done.returncode == 0, done.stderr
+    if name.startswith("analyse"):
+        # A game whose first move the engine calls a blunder at 30 simulations (seed 0).
+        shutil.copyfile(EXAMPLES / "annotated-pbem.yaml", game)
 
 
 def _changed(game: Path, name: str) -> bool:
-    if name == "new":
-        return (game.parent / "new.yaml").exists()
-    if name == "show --svg":
-        return (game.parent / "b.svg").exists()
+    if name in OTHER_FILES:
+        return (game.parent / OTHER_FILES[name]).exists()
     return True
 
 
@@ -400,6 +507,7 @@ def test_a_command_that_wrote_says_so_when_its_output_fails(
     tmp_path: Path, name: str, failure: str
 ) -> None:
     game = _unicode_game(tmp_path)
+    _prepare(game, name)
     before = game.read_bytes()
     args = WRITERS[name](game)
     if failure == "full disk":
@@ -423,7 +531,7 @@ def test_a_command_that_wrote_says_so_when_its_output_fails(
     assert "Traceback" not in err
     assert "written_unreported" in err and " WAS written to " in err, err
     assert "do not repeat it" in err
-    if name in ("new", "show --svg"):
+    if name in OTHER_FILES:
         assert _changed(game, name) and game.read_bytes() == before
     else:
         assert game.read_bytes() != before
