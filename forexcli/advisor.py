@@ -115,12 +115,17 @@ def hint(
     top: int = 3,
     seed: int = 0,
     progress: Progress | None = None,
+    stop_when_decided: bool = False,
 ) -> Hint:
-    """The ``top`` best decisions for the pending player of ``state`` (not over)."""
+    """The ``top`` best decisions for the pending player of ``state`` (not over).
+
+    ``stop_when_decided`` (for playing: one decision wanted, not the figures
+    of the others) ends the search once its choice can no longer change.
+    """
     mover = state.pending.player
     if mover is None:
         raise ValueError("the game is over")
-    result = search(state, plan, seed=seed, progress=progress)
+    result = search(state, plan, seed=seed, progress=progress, stop_when_decided=stop_when_decided)
     suggestions: list[Suggestion] = []
     seen: set[str] = set()
     for line in result.lines:
@@ -137,7 +142,7 @@ def hint(
 
 def engine_entry(state: GameState, plan: Budget, seed: int = 0) -> Written:
     """The engine's entry for the pending player: the best decision (a spot with its action)."""
-    found = hint(state, plan, top=1, seed=seed)
+    found = hint(state, plan, top=1, seed=seed, stop_when_decided=True)
     entry = found.suggestions[0].entry
     _checked(state, entry.decisions(), listed=True)
     return entry

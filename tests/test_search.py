@@ -113,6 +113,32 @@ def test_search_is_deterministic_and_its_lines_are_legal() -> None:
     assert visits == sorted(visits, reverse=True)
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(2, 4), st.integers(0, 80))
+def test_stopping_when_decided_keeps_the_full_budgets_choice(
+    seed: int, players: int, steps: int
+) -> None:
+    """A search that stops once its choice cannot change chooses what the whole budget does."""
+    state = random_position(seed, players, steps)
+    if state.is_over:
+        return
+    full = search(state, Budget(simulations=300), seed=1)
+    early = search(state, Budget(simulations=300), seed=1, stop_when_decided=True)
+    assert early.best.decisions[0] == full.best.decisions[0]
+    assert early.simulations <= full.simulations == 300
+    if len(full.lines) == 1:
+        assert early.simulations == 0
+
+
+def test_stopping_when_decided_saves_simulations_in_a_clear_position() -> None:
+    """Over a few opening positions, the early stop spends clearly less than the budget."""
+    spent = 0
+    for seed in range(6):
+        state = random_position(seed, 2, 0)
+        spent += search(state, Budget(simulations=400), stop_when_decided=True).simulations
+    assert spent < 6 * 400
+
+
 def test_search_refuses_a_finished_game_and_bad_budgets() -> None:
     game = play_game(new_game(["a", "b"], draw_removed("x")), [greedy_player(), greedy_player()])
     with pytest.raises(ValueError, match="over"):

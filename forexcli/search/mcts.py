@@ -206,6 +206,7 @@ def search(
     forced: Sequence[Sequence[Action]] = (),
     forced_visits: int = 0,
     progress: Callable[[int], None] | None = None,
+    stop_when_decided: bool = False,
 ) -> SearchResult:
     """Search ``state`` (not over) within ``budget``; the root's children, best first.
 
@@ -213,6 +214,11 @@ def search(
     searched for at least ``forced_visits`` simulations each after the
     budget, so that a recorded decision gets a value of its own.
     ``progress`` is called with the simulations done so far, now and then.
+    ``stop_when_decided`` ends the search as soon as the most visited child
+    can no longer be overtaken within the budget left (always, when the
+    root has one child): the chosen decision is the one the whole budget
+    would choose, in less time.  Players use it; hints and analyses, which
+    show every line's figures, do not.
     """
     if state.pending.phase.value == "over":
         raise ValueError("the game is over: there is nothing to search")
@@ -225,6 +231,8 @@ def search(
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
     while done < limit:
+        if stop_when_decided and _decided(root, limit - done, done, started, deadline):
+            break
         _simulate(root, noise)
         done += 1
         if done % 32 == 0:
@@ -241,6 +249,22 @@ def search(
         return result
     values = tuple(_node_at(root, path).value() for path in forced)
     return SearchResult(result.lines, result.simulations, result.seconds, result.root_value, values)
+
+
+def _decided(root: Node, left: int, done: int, started: float, deadline: float | None) -> bool:
+    """Whether no child can overtake the most visited one in the ``left`` simulations."""
+    children = root.children
+    assert children is not None
+    if len(children) == 1:
+        return True
+    if done % 8:
+        return False
+    if deadline is not None and done:
+        now = time.perf_counter()
+        rate = done / max(now - started, 1e-9)
+        left = min(left, math.ceil(rate * max(deadline - now, 0.0)) + 1)
+    first, second = sorted((c.visits for c in children), reverse=True)[:2]
+    return first > second + left
 
 
 def _add_forced(

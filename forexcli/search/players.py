@@ -122,7 +122,7 @@ class EngineChoice:
 
 def engine_choice(state: GameState, budget: Budget, seed: int = 0) -> EngineChoice:
     """The engine's next entry: the best line's decision, with its spot's action if a spot."""
-    result = search(state, budget, seed=seed)
+    result = search(state, budget, seed=seed, stop_when_decided=True)
     line = result.best.decisions
     entry: Entry = line[:2] if isinstance(line[0], Spot) else line[:1]
     if isinstance(line[0], Spot) and len(line) < 2:
