@@ -129,7 +129,9 @@ def unsure(text: str) -> bool:
     """True if ``text`` holds anything the two parsers might read differently."""
     if len(text) > MAX_CHARS:
         return True
-    if "\n---" in text or "\n..." in text or _DEEP_INDENT in text:
+    if text.startswith(("---", "...")) or "\n---" in text or "\n..." in text:
+        return True  # document markers (a first line of them too)
+    if _DEEP_INDENT in text:
         return True
     for found in _SUSPECT.finditer(text):
         at = found.start()

@@ -71,6 +71,14 @@ def test_the_fast_path_accepts_ordinary_logs() -> None:
     assert len(accepted) >= len(valid) // 2
 
 
+@pytest.mark.parametrize("marker", ["...\n", "---\n", "--- \n", "...\n...\n"])
+def test_a_document_marker_on_the_first_line_is_declined(marker: str) -> None:
+    """A log that opens with ``...`` (refused by the full reader) or ``---`` takes the full reader."""
+    text = marker + GENERATED[0]
+    assert fastpath.accepted(text) is None
+    _check_agreement(text)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_logs_are_read_alike_or_declined(seed: int) -> None:
     rng = random.Random(seed)
