@@ -73,7 +73,7 @@ def test_the_fast_path_accepts_ordinary_logs() -> None:
 
 @pytest.mark.parametrize("marker", ["...\n", "---\n", "--- \n", "...\n...\n"])
 def test_a_document_marker_on_the_first_line_is_declined(marker: str) -> None:
-    """A log that opens with ``...`` (refused by the full reader) or ``---`` takes the full reader."""
+    """A log opening with ``...`` (the full reader refuses it) or ``---`` takes the full reader."""
     text = marker + GENERATED[0]
     assert fastpath.accepted(text) is None
     _check_agreement(text)
