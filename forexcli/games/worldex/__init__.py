@@ -131,10 +131,11 @@ class WorldexGame:
     notation_error: type[Exception] = notation.NotationError
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema (draft) and the components file's schema."""
+        """The log schema (draft), the components file's schema and the show view's."""
         return {
             "log": schema_source.log_schema(),
             "components": schema_source.components_schema(),
+            "show": schema_source.show_schema(),
         }
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
