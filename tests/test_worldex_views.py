@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from forexcli.games.worldex import WORLDEX
 from forexcli.games.worldex.engine import (
     Buy,
+    Decision,
     HouseRules,
     Sell,
     Setup,
@@ -56,6 +57,13 @@ def validator() -> Draft202012Validator:
 
 def random_game(seed: int, players: int, recorded: bool, side: str) -> list[State]:
     """Every state of one game played by random legal decisions (deterministic in ``seed``)."""
+    return random_play(seed, players, recorded, side)[0]
+
+
+def random_play(
+    seed: int, players: int, recorded: bool, side: str
+) -> tuple[list[State], list[Decision]]:
+    """Every state of one random game, and the decision between each two."""
     rng = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
     boards = tuple(rng.choice("AB") for _ in names)
@@ -76,11 +84,13 @@ def random_game(seed: int, players: int, recorded: bool, side: str) -> list[Stat
         setup = Setup(names, boards, side, deal="seed", seed=str(seed))
     state = new_game(COMPONENTS, setup, house)
     states = [state]
+    decisions: list[Decision] = []
     while not state.is_over:
         legal = legal_decisions(state)
-        state = apply(state, legal[rng.randrange(len(legal))])
+        decisions.append(legal[rng.randrange(len(legal))])
+        state = apply(state, decisions[-1])
         states.append(state)
-    return states
+    return states, decisions
 
 
 def rulebook_state() -> State:

@@ -153,7 +153,7 @@ def waiting_for(state: State) -> str:
         return "nobody: the game is over"
     if pending.phase is Phase.REVEAL:
         count = pending.count
-        return f"the deck ({DEALER}): reveal {count} card{'s' if count != 1 else ''}"
+        return f"the deck: reveal {count} card{'s' if count != 1 else ''}"
     assert pending.seat is not None
     name = state.players[pending.seat].name
     if pending.phase is Phase.SECOND and state.turn is not None:
