@@ -397,10 +397,15 @@ def holdings_table(state: State) -> Table:
     rows: list[tuple[Cell, ...]] = []
     for player in state.players:
         cities = [
-            f"{name} ({state.components.city(name).price(month)}"
+            f"{name} ({coins(state.components.city(name).price(month))}"
             + ("*" if is_bonus(state.components, name, month) else "")
             + ")"
             for name in player.cities
+        ]
+        boxes = [
+            box
+            for box, used in (("buy two", player.bought_two), ("sell two", player.sold_two))
+            if used
         ]
         rows.append(
             (
@@ -408,7 +413,7 @@ def holdings_table(state: State) -> Table:
                 coins(player.cash),
                 ", ".join(cities) or "-",
                 symbols_text(player.gained),
-                ("buy " if player.bought_two else "") + ("sell" if player.sold_two else ""),
+                ", ".join(boxes) or "-",
             )
         )
     return Table(
