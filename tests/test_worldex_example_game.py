@@ -18,11 +18,13 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
+from tabulate import tabulate
 
 from forexcli.games.worldex import WORLDEX
 from forexcli.games.worldex.describe import describe, summary
 from forexcli.games.worldex.engine import State
 from forexcli.games.worldex.load import read_components
+from forexcli.games.worldex.moves import table
 from forexcli.games.worldex.picture import board_svg
 from forexcli.games.worldex.schema_source import log_schema
 from forexcli.games.worldex.views import render_text, show_view
@@ -115,6 +117,11 @@ def test_golden_text_and_picture(position: str) -> None:
     state = states[POSITIONS[position]]
     golden(f"show-{position}.txt", render_text(state, 100))
     golden(f"board-louis-{position}.svg", board_svg(state, 1, title="Example"))
+    moves = table(state)
+    golden(
+        f"moves-{position}.txt",
+        moves.title + "\n" + tabulate(moves.rows, moves.headers, disable_numparse=True) + "\n",
+    )
     view = show_view(state)
     assert view["over"] == (position == "end")
 

@@ -67,7 +67,11 @@ def random_play(
     rng = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
     boards = tuple(rng.choice("AB") for _ in names)
-    house = HouseRules(trend_ties=rng.choice(("all", "none")))
+    house = HouseRules(
+        trend_ties=rng.choice(("all", "none")),
+        media_floor=rng.choice(("zero", "none")),
+        pass_symbols=rng.choice(("gain", "none")),
+    )
     if recorded:
         deal = seeded_deal(COMPONENTS, str(seed), players)
         setup = Setup(
@@ -286,3 +290,10 @@ def test_the_schema_refuses_a_changed_view() -> None:
     broken = json.loads(json.dumps(view))
     broken["players"][0]["cash"] = 1100
     assert schema_of(broken)
+
+
+def test_render_text_escapes_control_characters() -> None:
+    state = ai_and_louis(players=("ai", "lo\x1b[2Juis"))
+    text = render_text(state)
+    assert "\x1b" not in text and "lo\\x1b[2Juis" in text
+    assert show_view(state)["players"][1]["name"] == "lo\x1b[2Juis"

@@ -9,6 +9,8 @@ boxes and abilities used, refills of the sale area, the mid-year trend card
 and the clearing of the sale area, and the final scores.  ``summary(state)``
 is a paragraph for the top of a message: the month, who is to play, the
 standings.  Every number comes from the two states; nothing is stored.
+The sentences are raw text, like For-Ex's catch-up summaries: a reporter makes
+them safe for its medium (``problems.printable`` on a terminal).
 """
 
 from __future__ import annotations

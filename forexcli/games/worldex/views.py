@@ -24,6 +24,7 @@ from typing import Any, Optional, Union
 
 from tabulate import tabulate
 
+from ...problems import printable
 from .engine import (
     DEALER,
     INVESTMENT_COLOURS,
@@ -580,12 +581,17 @@ def _fit(table: Table, width: int) -> str:
 
 
 def render_text(state: State, width: int = 80) -> str:
-    """Everything ``show`` prints as plain text, each table fitted to ``width`` where it can."""
+    """Everything ``show`` prints as plain text, each table fitted to ``width`` where it can.
+
+    Names are made safe for a terminal (``problems.printable``: control characters are
+    written as escapes).  The tables and ``show_view`` hold them raw.
+    """
     heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
     parts = ["\n".join(heading)]
     for table in tables(state):
         parts.append(table.title + "\n" + _fit(table, width))
-    return "\n\n".join(parts) + "\n"
+    text = "\n\n".join(parts)
+    return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 
 
 def winners_text(state: State, result: Optional[Result] = None) -> str:
