@@ -28,6 +28,8 @@ ROW = 40
 """Pixels between two cash levels (100 coins)."""
 LEFT, TOP = 64, 64
 CARD_W, CARD_H, CARD_GAP = 124, 74, 10
+CARDS_PER_ROW = int((MONTHS * COLUMN + CARD_GAP) // (CARD_W + CARD_GAP))
+"""Sale area cards side by side under the board (5)."""
 
 SYMBOL_COLOURS = {
     "green": "#2ca02c",
@@ -271,11 +273,10 @@ def _sale_area(state: State, y: float) -> list[str]:
             weight="bold",
         ),
     ]
-    per_row = max(1, int((x_of(MONTHS) - LEFT + CARD_GAP) // (CARD_W + CARD_GAP)))
     for i, name in enumerate(state.area):
         city = state.components.city(name)
-        x = LEFT + (i % per_row) * (CARD_W + CARD_GAP)
-        top = y + 12 + (i // per_row) * (CARD_H + CARD_GAP)
+        x = LEFT + (i % CARDS_PER_ROW) * (CARD_W + CARD_GAP)
+        top = y + 12 + (i // CARDS_PER_ROW) * (CARD_H + CARD_GAP)
         price = city.price(month)
         notes = []
         if month in city.bonus_months:
@@ -308,7 +309,7 @@ def board_svg(state: State, seat: int, title: Optional[str] = None) -> str:
     player = state.players[seat]
     board = state.components.boards[player.board]
     gained = spaces_gained(state, seat)
-    rows = max(1, -(-len(state.area) // 5))
+    rows = max(1, -(-len(state.area) // CARDS_PER_ROW))
     boxes_y = y_of(0) + 48
     area_y = boxes_y + 44
     width = x_of(MONTHS) + 40

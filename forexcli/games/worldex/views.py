@@ -147,6 +147,17 @@ def media_ranks(values: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in values if other > value) for value in values]
 
 
+def decider_of(state: State) -> Optional[str]:
+    """The log key of whoever decides now: a player, ``deck`` for a reveal, None once over."""
+    pending = state.pending
+    if pending.phase is Phase.OVER:
+        return None
+    if pending.phase is Phase.REVEAL:
+        return DEALER
+    assert pending.seat is not None
+    return state.players[pending.seat].name
+
+
 def waiting_for(state: State) -> str:
     """Who is to decide what, in words."""
     pending = state.pending
@@ -287,11 +298,7 @@ def show_view(state: State) -> dict[str, Any]:
         "roles_side": state.role_side,
         "to_play": {
             "kind": pending.phase.value,
-            "decider": None
-            if pending.phase is Phase.OVER
-            else DEALER
-            if pending.phase is Phase.REVEAL
-            else state.players[pending.seat or 0].name,
+            "decider": decider_of(state),
             "count": pending.count,
             "text": waiting_for(state),
         },
