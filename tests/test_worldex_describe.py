@@ -148,3 +148,12 @@ def test_every_decision_of_random_games_is_told(seed: int, players: int, side: s
             if len(new.marks) > len(old.marks):
                 assert f"{old.cash:,} -> {new.cash:,}" in " ".join(said) or "passes" in said[0]
         assert summary(after)
+
+
+def test_the_module_name_does_not_shadow_the_games_describe() -> None:
+    """Importing ``worldex.describe`` (this file does) leaves ``WORLDEX.describe`` working."""
+    from forexcli.games.worldex import WORLDEX
+
+    state = ai_and_louis()
+    after = apply(state, Buy("ai", "Vienna"))
+    assert WORLDEX.describe(state, Buy("ai", "Vienna"), after)

@@ -297,3 +297,18 @@ def test_render_text_escapes_control_characters() -> None:
     text = render_text(state)
     assert "\x1b" not in text and "lo\\x1b[2Juis" in text
     assert show_view(state)["players"][1]["name"] == "lo\x1b[2Juis"
+
+
+def test_month_0_lists_the_starting_cities_in_the_order_dealt() -> None:
+    state = apply(ai_and_louis(), Sell("ai", "Cairo"))
+    assert state.players[0].cities == ("Dallas", "Taipei")
+    assert starting_cities(state.players[0]) == ("Dallas", "Cairo", "Taipei")
+    assert board_table(state, 0).rows[0][3] == "start: Dallas, Cairo, Taipei"
+    assert show_view(state)["players"][0]["line"][0]["cards"] == ["Dallas", "Cairo", "Taipei"]
+
+
+def test_side_b_boards_name_the_ability() -> None:
+    state = ai_and_louis(role_side="B")
+    assert "[side B: 1 media: a celebration ring (+ring)]" in board_table(state, 0).title
+    assert "[side B: 2 media: a second card (+rue)]" in board_table(state, 1).title
+    assert show_view(state)["players"][1]["ability"] == "extra_card"

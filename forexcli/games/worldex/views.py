@@ -48,13 +48,6 @@ MIN_COLUMN = 10
 PROJECTION_LABEL = "if the game ended now"
 """How a projected score is labelled everywhere (JSON and text)."""
 
-SYMBOL_WORDS = {
-    "green": "green",
-    "orange": "orange",
-    "blue": "blue",
-    "media": "media",
-    "star": "star",
-}
 ABILITY_WORDS = {
     "ring": "1 media: a celebration ring (+ring)",
     "media_cash": "media for 100 coins each on a sale (+cash N)",
@@ -96,7 +89,7 @@ def symbols_text(symbols: Symbols, empty: str = "-") -> str:
         count: int = getattr(symbols, key)
         if count:
             number = f"{count:+d}" if key == "media" or count < 0 else str(count)
-            words.append(f"{number} {SYMBOL_WORDS[key]}")
+            words.append(f"{number} {key}")
     return ", ".join(words) if words else empty
 
 
@@ -106,7 +99,13 @@ def month_of(state: State) -> int:
 
 
 def starting_cities(player: Player) -> tuple[str, ...]:
-    """The cities a player started with, found by undoing their marks from the last."""
+    """The cities a player started with, in the order dealt.
+
+    ``Player.starting`` holds them; for a player built without it (a test's
+    placed position), they are found by undoing the marks from the last.
+    """
+    if player.starting:
+        return player.starting
     held = list(player.cities)
     for mark in reversed(player.marks):
         if mark.action == "buy":
@@ -392,9 +391,12 @@ def board_table(state: State, seat: int) -> Table:
         boxes.append("buy-two box crossed")
     if player.sold_two:
         boxes.append("sell-two box crossed")
+    role = state.components.role(player.role)
+    ability = f" [side B: {ABILITY_WORDS[role.side_b]}]" if state.role_side == "B" else ""
     title = (
-        f"{player.name} ({player.role}, board {player.board}): cash {coins(player.cash)},"
-        f" media {player.media}" + (f", {', '.join(boxes)}" if boxes else "")
+        f"{player.name} ({player.role}{ability}, board {player.board}):"
+        f" cash {coins(player.cash)}, media {player.media}"
+        + (f", {', '.join(boxes)}" if boxes else "")
     )
     return Table(title, ("month", "cash", "change", "action", "gained", "notes"), tuple(rows))
 
@@ -438,9 +440,9 @@ def sale_area_table(state: State) -> Table:
     for name in state.area:
         city = state.components.city(name)
         marks = []
-        if month in city.bonus_months:
+        if is_bonus(state.components, name, month):
             marks.append("bonus")
-        if city.red_month == month:
+        if is_red(state.components, name, month):
             marks.append("red")
         rows.append(
             (
