@@ -157,3 +157,20 @@ def test_the_module_name_does_not_shadow_the_games_describe() -> None:
     state = ai_and_louis()
     after = apply(state, Buy("ai", "Vienna"))
     assert WORLDEX.describe(state, Buy("ai", "Vienna"), after)
+
+
+def test_a_reveal_that_leaves_no_second_card_settles_the_turn_after_it() -> None:
+    from dataclasses import replace
+
+    from tests.worldex_helpers import COMPONENTS
+
+    state = ai_and_louis()
+    state = replace(state, area=("Vienna", "Dubai", "Melbourne"), deck=state.deck + state.area[3:])
+    state = apply(state, Buy("ai", "Vienna", "box"))  # 300 -> 200; 2 cards left: a refill
+    assert state.pending.phase is Phase.REVEAL and state.pending.count == 3
+    dear = tuple(c for c in state.deck if COMPONENTS.city(c).base > 200)[:3]
+    after = apply(state, Reveal(dear))
+    said = describe(state, Reveal(dear), after)
+    assert said[0].startswith(f"The deck reveals {', '.join(dear)}: the sale area holds 5 cards")
+    assert said[1] == "ai buys Vienna for 100: cash 300 -> 200 in month 1."
+    assert after.pending.seat == 1 and after.players[0].bought_two

@@ -224,7 +224,9 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
     mid_year = before.round == MID_YEAR and (after.round > MID_YEAR or after.is_over)
     if mid_year:
         sentences.extend(_mid_year_sentences(before, after))
-    sentences.extend(_area_sentences(before, after, decision))
+    area = _area_sentences(before, after, decision)
+    # A reveal is told first: a second card it made impossible settles the turn after it.
+    sentences = [*area, *sentences] if isinstance(decision, Reveal) else [*sentences, *area]
     if after.is_over and not before.is_over:
         sentences.extend(_final_sentences(after))
     elif after.round != before.round:
