@@ -80,8 +80,12 @@ def _gains(symbols: Any) -> str:
     return ", ".join(words) if words else "nothing"
 
 
-def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]:
-    """Sentences for what ``decision`` did between ``before`` and ``after``."""
+def brief_describe(before: State, decision: Decision, after: State) -> tuple[str, ...]:
+    """Brief sentences for what ``decision`` did between ``before`` and ``after``.
+
+    (Not called ``describe``: that name is the module ``describe`` of this
+    package, with the full sentences of messages and ``summary``.)
+    """
     sentences: list[str] = []
     if isinstance(decision, Reveal):
         sentences.append(f"The deck reveals {', '.join(decision.cards)}.")
@@ -131,10 +135,11 @@ class WorldexGame:
     notation_error: type[Exception] = notation.NotationError
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema (draft) and the components file's schema."""
+        """The log schema (draft), the components file's schema and the show view's."""
         return {
             "log": schema_source.log_schema(),
             "components": schema_source.components_schema(),
+            "show": schema_source.show_schema(),
         }
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
@@ -214,8 +219,8 @@ class WorldexGame:
         }
 
     def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
-        """What ``decision`` did, in plain sentences (for catch-up messages)."""
-        return describe(before, decision, after)
+        """What ``decision`` did, in brief sentences (``describe.NARRATOR`` tells more)."""
+        return brief_describe(before, decision, after)
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""

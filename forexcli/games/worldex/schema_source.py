@@ -23,6 +23,7 @@ from .engine.components import (
 from .engine.decisions import DEALER
 from .engine.state import HouseRules
 from .notation import NAME_RE, SCHEMA_PATTERNS
+from .show_schema import show_schema as show_schema
 
 END = "$(?!\\n)"
 """The end of the text to Python and ECMA-262 alike (a bare ``$`` also matches before "\n")."""
@@ -413,6 +414,7 @@ def log_schema() -> dict[str, Any]:
 SCHEMAS = {
     "worldex-components.schema.json": components_schema,
     "worldex-log.schema.json": log_schema,
+    "worldex-show.schema.json": show_schema,
 }
 
 

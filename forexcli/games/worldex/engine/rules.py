@@ -212,7 +212,18 @@ def new_game(
             )
         role = components.role(roles[seat])
         media = role.side_a.media if setup.role_side == "A" else 0
-        players.append(Player(name, role.name, boards[seat], start_cash, starting[seat], (), media))
+        players.append(
+            Player(
+                name,
+                role.name,
+                boards[seat],
+                start_cash,
+                starting[seat],
+                (),
+                media,
+                starting=starting[seat],
+            )
+        )
     first = _first_seat(components, names, roles, setup.first)
     return State(
         components=components,

@@ -63,6 +63,8 @@ class Player:
     media: int = 0
     bought_two: bool = False
     sold_two: bool = False
+    starting: tuple[str, ...] = ()
+    """The 3 starting cities dealt at set-up, in the order dealt (whatever became of them)."""
 
     @property
     def cash(self) -> int:

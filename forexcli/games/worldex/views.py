@@ -1,0 +1,612 @@
+"""What ``forex show`` prints for World Exchangers: the state as JSON-ready data, tables and text.
+
+``show_view(state)`` is the public state in a stable shape, checked by
+``schemas/worldex-show.schema.json`` (``show_schema.show_schema``).  It is a
+separate view from ``WORLDEX.view``, whose canonical JSON is the state digest
+of a log entry: changing that would change the digests of existing logs.
+
+The tables are plain ``Table`` values (a title, headers, rows of strings and
+numbers) for the frame to print with tabulate: ``board_table`` (one player's
+cash-flow line by month), ``sale_area_table``, ``media_table`` and
+``scores_table`` (the final scores part by part, as the rulebook's scoring
+lists them, or the projection "if the game ended now").  ``render_text``
+prints all of it within a width.
+
+Nothing here changes the state; all of it is derived from it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+from tabulate import tabulate
+
+from ...problems import printable
+from .engine import (
+    DEALER,
+    INVESTMENT_COLOURS,
+    MONTHS,
+    Components,
+    Phase,
+    Player,
+    Result,
+    State,
+    Symbols,
+    final_scores,
+    media_awards,
+)
+from .engine.components import MID_YEAR, SYMBOL_KEYS
+from .schema_source import GAME_NAME
+
+Cell = Union[str, int]
+
+MIN_COLUMN = 10
+"""Columns are not wrapped narrower than this to fit a width."""
+PROJECTION_LABEL = "if the game ended now"
+"""How a projected score is labelled everywhere (JSON and text)."""
+
+ABILITY_WORDS = {
+    "ring": "1 media: a celebration ring (+ring)",
+    "media_cash": "media for 100 coins each on a sale (+cash N)",
+    "extra_card": "2 media: a second card (+rue)",
+    "refresh": "1 media: refresh the sale area (refresh ...)",
+}
+"""Side B abilities in words, for the tables."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table: a title, its column headers and its rows (for tabulate)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"title", "headers", "rows"}``."""
+        return {
+            "title": self.title,
+            "headers": list(self.headers),
+            "rows": [list(row) for row in self.rows],
+        }
+
+
+# --------------------------------------------------------------------------- words
+
+
+def coins(amount: int) -> str:
+    """An amount of coins with thousands separators: ``1,000``, ``-200``."""
+    return f"{amount:,}"
+
+
+def symbols_text(symbols: Symbols, empty: str = "-") -> str:
+    """Symbols in words: ``2 blue, +1 media, 1 star`` (``empty`` when there are none)."""
+    words = []
+    for key in SYMBOL_KEYS:
+        count: int = getattr(symbols, key)
+        if count:
+            number = f"{count:+d}" if key == "media" or count < 0 else str(count)
+            words.append(f"{number} {key}")
+    return ", ".join(words) if words else empty
+
+
+def month_of(state: State) -> int:
+    """The month being played (the round), 12 once the game is over."""
+    return min(state.round, MONTHS)
+
+
+def starting_cities(player: Player) -> tuple[str, ...]:
+    """The cities a player started with, in the order dealt.
+
+    ``Player.starting`` holds them; for a player built without it (a test's
+    placed position), they are found by undoing the marks from the last.
+    """
+    if player.starting:
+        return player.starting
+    held = list(player.cities)
+    for mark in reversed(player.marks):
+        if mark.action == "buy":
+            held = [card for card in held if card not in mark.cards]
+        elif mark.action == "sell":
+            held = [*mark.cards, *held]
+    return tuple(held)
+
+
+def is_bonus(components: Components, card: str, month: int) -> bool:
+    """Whether ``month`` is one of the card's bonus months."""
+    return month in components.city(card).bonus_months
+
+
+def is_red(components: Components, card: str, month: int) -> bool:
+    """Whether ``month`` is the card's red-marked month (a sale then draws a ring)."""
+    return components.city(card).red_month == month
+
+
+def scores_of(state: State) -> tuple[Result, bool]:
+    """The final result, or the projection if the game ended now; True when final."""
+    if state.result is not None:
+        return state.result, True
+    return final_scores(state), False
+
+
+def media_values(state: State) -> list[int]:
+    """Each seat's media influence for the ranking: the marker plus the media on their cities."""
+    values = []
+    for player in state.players:
+        on_cards = sum(state.components.city(card).symbols.media for card in player.cities)
+        values.append(player.media + on_cards)
+    return values
+
+
+def media_ranks(values: Sequence[int]) -> list[int]:
+    """Rank 1 for the most media; tied players share a rank."""
+    return [1 + sum(1 for other in values if other > value) for value in values]
+
+
+def decider_of(state: State) -> Optional[str]:
+    """The log key of whoever decides now: a player, ``deck`` for a reveal, None once over."""
+    pending = state.pending
+    if pending.phase is Phase.OVER:
+        return None
+    if pending.phase is Phase.REVEAL:
+        return DEALER
+    assert pending.seat is not None
+    return state.players[pending.seat].name
+
+
+def waiting_for(state: State) -> str:
+    """Who is to decide what, in words."""
+    pending = state.pending
+    if pending.phase is Phase.OVER:
+        return "nobody: the game is over"
+    if pending.phase is Phase.REVEAL:
+        count = pending.count
+        return f"the deck: reveal {count} card{'s' if count != 1 else ''}"
+    assert pending.seat is not None
+    name = state.players[pending.seat].name
+    if pending.phase is Phase.SECOND and state.turn is not None:
+        return f"{name}: the second card to {state.turn.action} (after {state.turn.cards[0]})"
+    return f"{name}: buy or sell"
+
+
+# --------------------------------------------------------------------------- JSON view
+
+
+def _symbols(symbols: Symbols) -> dict[str, int]:
+    shown: dict[str, int] = symbols.as_dict()
+    return shown
+
+
+def _card(state: State, name: str, month: int) -> dict[str, Any]:
+    city = state.components.city(name)
+    return {
+        "name": name,
+        "base": city.base,
+        "colour": city.colour,
+        "price": city.price(month),
+        "bonus": month in city.bonus_months,
+        "red": city.red_month == month,
+        "bonus_months": list(city.bonus_months),
+        "red_month": city.red_month,
+        "symbols": _symbols(city.symbols),
+    }
+
+
+def _line(player: Player) -> list[dict[str, Any]]:
+    months: list[dict[str, Any]] = [
+        {
+            "month": 0,
+            "cash": player.start_cash,
+            "action": "start",
+            "cards": list(starting_cities(player)),
+            "gained": {},
+            "ring": False,
+            "extra_cash": 0,
+            "lost": 0,
+        }
+    ]
+    for mark in player.marks:
+        months.append(
+            {
+                "month": mark.month,
+                "cash": mark.cash,
+                "action": mark.action,
+                "cards": list(mark.cards),
+                "gained": _symbols(mark.gained),
+                "ring": mark.ring,
+                "extra_cash": mark.extra_cash,
+                "lost": mark.lost,
+            }
+        )
+    return months
+
+
+def _scores(state: State, result: Result) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": player.name,
+            "cities": score.cities,
+            "cash": score.cash,
+            "settlement_points": score.settlement_points,
+            "settlement": score.settlement,
+            "investments": dict(zip(INVESTMENT_COLOURS, score.investments, strict=True)),
+            "trend": score.trend,
+            "media_value": score.media_value,
+            "media": score.media,
+            "total": score.total,
+            "rank": result.ranks[seat],
+        }
+        for seat, (player, score) in enumerate(zip(state.players, result.scores, strict=True))
+    ]
+
+
+def _trend(state: State, trend_id: str) -> dict[str, Any]:
+    trend = state.components.trend(trend_id)
+    return {"id": trend.id, "round": trend.round, "text": trend.text, "atom": trend.atom}
+
+
+def show_view(state: State) -> dict[str, Any]:
+    """The public state as JSON-ready data (``show --format json``; see the show schema).
+
+    The deck's order is never shown, only its size.  ``scores`` is the final
+    result once the game is over (else null); ``projection`` scores the state
+    as if the game ended now while it goes on (else null), and says so in its
+    ``label``.
+    """
+    components = state.components
+    month = month_of(state)
+    pending = state.pending
+    values = media_values(state)
+    ranks = media_ranks(values)
+    awards = media_awards(values)
+    result, final = scores_of(state)
+    mid_resolved = state.round > MID_YEAR or state.is_over
+    players = []
+    for seat, player in enumerate(state.players):
+        role = components.role(player.role)
+        players.append(
+            {
+                "name": player.name,
+                "seat": seat,
+                "role": player.role,
+                "role_colour": role.colour,
+                "role_side": state.role_side,
+                "role_symbols": _symbols(role.side_a) if state.role_side == "A" else {},
+                "ability": role.side_b if state.role_side == "B" else None,
+                "board": player.board,
+                "cash": player.cash,
+                "media": player.media,
+                "cities": [_card(state, name, month) for name in player.cities],
+                "line": _line(player),
+                "gained": _symbols(player.gained),
+                "boxes": {"buy_two": player.bought_two, "sell_two": player.sold_two},
+            }
+        )
+    turn = state.turn
+    return {
+        "game": GAME_NAME,
+        "components": {"title": components.title, "invented": components.invented},
+        "round": state.round,
+        "month": month,
+        "months": MONTHS,
+        "over": state.is_over,
+        "first": state.players[state.first].name,
+        "roles_side": state.role_side,
+        "to_play": {
+            "kind": pending.phase.value,
+            "decider": decider_of(state),
+            "count": pending.count,
+            "text": waiting_for(state),
+        },
+        "players": players,
+        "sale_area": [_card(state, name, month) for name in state.area],
+        "deck_size": len(state.deck),
+        "removed": list(state.removed),
+        "trends": {
+            "mid": {
+                **_trend(state, state.mid_trend),
+                "resolved": mid_resolved,
+                "gained_media": list(state.trend_media),
+            },
+            "end": {**_trend(state, state.end_trend), "resolved": state.is_over},
+        },
+        "media_track": {
+            "max": components.media_max,
+            "players": [
+                {
+                    "name": player.name,
+                    "marker": player.media,
+                    "on_cities": values[seat] - player.media,
+                    "value": values[seat],
+                    "rank": ranks[seat],
+                    "reward": awards[seat],
+                }
+                for seat, player in enumerate(state.players)
+            ],
+        },
+        "turn": None
+        if turn is None
+        else {"action": turn.action, "cards": list(turn.cards), "cash": turn.cash},
+        "scores": {"players": _scores(state, result), "winners": _winners(state, result)}
+        if final
+        else None,
+        "projection": None
+        if final
+        else {
+            "label": PROJECTION_LABEL,
+            "players": _scores(state, result),
+            "leaders": _winners(state, result),
+        },
+    }
+
+
+def _winners(state: State, result: Result) -> list[str]:
+    return [state.players[seat].name for seat in result.winners()]
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def board_table(state: State, seat: int) -> Table:
+    """One player's board: the cash-flow line by month and the symbols it gained.
+
+    One row per month 0..12: the cash marked (blank while to come), the
+    change, what was done, the symbols the line passed through or stopped on,
+    and any celebration ring, coins bought with media or coins lost above 1,000.
+    """
+    player = state.players[seat]
+    rows: list[tuple[Cell, ...]] = [
+        (0, coins(player.start_cash), "", "start: " + ", ".join(starting_cities(player)), "-", "")
+    ]
+    before = player.start_cash
+    for mark in player.marks:
+        notes = []
+        if mark.ring:
+            notes.append("ring")
+        if mark.extra_cash:
+            notes.append(f"+{coins(mark.extra_cash)} for media")
+        if mark.lost:
+            notes.append(f"{coins(mark.lost)} lost")
+        cards = ", ".join(mark.cards)
+        action = mark.action + (f" {cards}" if cards else "")
+        change = mark.cash - before
+        rows.append(
+            (
+                mark.month,
+                coins(mark.cash),
+                f"{change:+,}" if change else "0",
+                action,
+                symbols_text(mark.gained),
+                "; ".join(notes),
+            )
+        )
+        before = mark.cash
+    for month in range(len(player.marks) + 1, MONTHS + 1):
+        rows.append((month, "", "", "", "", ""))
+    boxes = []
+    if player.bought_two:
+        boxes.append("buy-two box crossed")
+    if player.sold_two:
+        boxes.append("sell-two box crossed")
+    role = state.components.role(player.role)
+    ability = f" [side B: {ABILITY_WORDS[role.side_b]}]" if state.role_side == "B" else ""
+    title = (
+        f"{player.name} ({player.role}{ability}, board {player.board}):"
+        f" cash {coins(player.cash)}, media {player.media}"
+        + (f", {', '.join(boxes)}" if boxes else "")
+    )
+    return Table(title, ("month", "cash", "change", "action", "gained", "notes"), tuple(rows))
+
+
+def holdings_table(state: State) -> Table:
+    """Each player's cities with this month's sale price, and the symbols gained so far."""
+    month = month_of(state)
+    rows: list[tuple[Cell, ...]] = []
+    for player in state.players:
+        cities = [
+            f"{name} ({coins(state.components.city(name).price(month))}"
+            + ("*" if is_bonus(state.components, name, month) else "")
+            + ")"
+            for name in player.cities
+        ]
+        boxes = [
+            box
+            for box, used in (("buy two", player.bought_two), ("sell two", player.sold_two))
+            if used
+        ]
+        rows.append(
+            (
+                player.name,
+                coins(player.cash),
+                ", ".join(cities) or "-",
+                symbols_text(player.gained),
+                ", ".join(boxes) or "-",
+            )
+        )
+    return Table(
+        f"Players (sale prices of month {month}; * a bonus price)",
+        ("player", "cash", "cities (sale price)", "gained", "boxes used"),
+        tuple(rows),
+    )
+
+
+def sale_area_table(state: State) -> Table:
+    """The sale area: each card's base value, this month's sale price, bonus and red months."""
+    month = month_of(state)
+    rows: list[tuple[Cell, ...]] = []
+    for name in state.area:
+        city = state.components.city(name)
+        marks = []
+        if is_bonus(state.components, name, month):
+            marks.append("bonus")
+        if is_red(state.components, name, month):
+            marks.append("red")
+        rows.append(
+            (
+                name,
+                city.colour,
+                city.base,
+                city.price(month),
+                " ".join(marks),
+                ", ".join(str(m) for m in city.bonus_months) or "-",
+                "-" if city.red_month is None else city.red_month,
+                symbols_text(city.symbols),
+            )
+        )
+    return Table(
+        f"Sale area ({len(state.area)} cards, {len(state.deck)} in the deck;"
+        f" sale prices of month {month})",
+        ("card", "colour", "base", "sale", "now", "bonus in", "red", "symbols"),
+        tuple(rows),
+    )
+
+
+def media_table(state: State) -> Table:
+    """The media influence track: each marker, the media on cities, the ranking and its reward."""
+    values = media_values(state)
+    ranks = media_ranks(values)
+    awards = media_awards(values)
+    order = sorted(range(len(state.players)), key=lambda seat: (ranks[seat], seat))
+    rows = tuple(
+        (
+            ranks[seat],
+            state.players[seat].name,
+            state.players[seat].media,
+            f"{values[seat] - state.players[seat].media:+d}",
+            values[seat],
+            coins(awards[seat]),
+        )
+        for seat in order
+    )
+    top = state.components.media_max
+    title = "Media influence" + ("" if top is None else f" (track 0 to {top})")
+    return Table(title, ("rank", "player", "marker", "on cities", "value", "reward"), rows)
+
+
+SCORE_PARTS = (
+    "City cards",
+    "Cash",
+    "Settlement points",
+    "Investments: green",
+    "Investments: orange",
+    "Investments: blue",
+    "Year-end trend card",
+    "Media influence",
+    "Total",
+    "Rank",
+)
+"""The rows of the scores table, in the rulebook's order of scoring."""
+
+
+def scores_table(state: State) -> Table:
+    """The score of each part for each player, as on the scoring board.
+
+    The final scores once the game is over, else the projection labelled
+    "if the game ended now".
+    """
+    result, final = scores_of(state)
+    columns: list[list[Cell]] = []
+    for seat, score in enumerate(result.scores):
+        columns.append(
+            [
+                coins(score.cities),
+                coins(score.cash),
+                f"{coins(score.settlement)} ({score.settlement_points} pt)",
+                *(coins(part) for part in score.investments),
+                coins(score.trend),
+                f"{coins(score.media)} ({score.media_value})",
+                coins(score.total),
+                result.ranks[seat],
+            ]
+        )
+    rows = tuple((part, *(column[i] for column in columns)) for i, part in enumerate(SCORE_PARTS))
+    title = "Final scores" if final else f"Scores {PROJECTION_LABEL}"
+    return Table(title, ("", *(p.name for p in state.players)), rows)
+
+
+def tables(state: State) -> list[Table]:
+    """Every table of ``show``: each board, the players, the sale area, media and scores."""
+    return [
+        *(board_table(state, seat) for seat in range(len(state.players))),
+        holdings_table(state),
+        sale_area_table(state),
+        media_table(state),
+        scores_table(state),
+    ]
+
+
+# --------------------------------------------------------------------------- text
+
+
+def status_lines(state: State) -> list[str]:
+    """The heading: the game, the month, who is to play, the trend cards."""
+    components = state.components
+    mid = components.trend(state.mid_trend)
+    end = components.trend(state.end_trend)
+    where = f"Over after month {MONTHS}" if state.is_over else f"Month {state.round} of {MONTHS}"
+    lines = [
+        f"World Exchangers: {where}; first player {state.players[state.first].name};"
+        f" role cards side {state.role_side}",
+        f"To play: {waiting_for(state)}",
+    ]
+    if state.round > MID_YEAR or state.is_over:
+        gained = ", ".join(state.trend_media) or "nobody"
+        lines.append(f"Mid-year trend (month 6, resolved): {mid.text or mid.id}; media to {gained}")
+    else:
+        lines.append(f"Mid-year trend (month 6): {mid.text or mid.id}")
+    lines.append(
+        f"Year-end trend (month 12{', resolved' if state.is_over else ''}): {end.text or end.id}"
+    )
+    if components.invented:
+        invented = "" if "invented" in components.title.lower() else " (invented)"
+        lines.append(f"Components: {components.title}{invented}")
+    return lines
+
+
+def _fit(table: Table, width: int) -> str:
+    """The table as text; while it is wider than ``width``, its widest column is wrapped."""
+    limits: list[Optional[int]] = [None] * len(table.headers)
+    for _ in range(len(table.headers)):
+        text = tabulate(
+            table.rows, headers=table.headers, disable_numparse=True, maxcolwidths=limits
+        )
+        overflow = max(len(line) for line in text.splitlines()) - width
+        if overflow <= 0:
+            break
+        natural = [
+            max(len(str(cell)) for cell in (header, *(row[i] for row in table.rows)))
+            if limits[i] is None
+            else int(limits[i] or 0)
+            for i, header in enumerate(table.headers)
+        ]
+        widest = max(range(len(natural)), key=lambda i: natural[i])
+        if natural[widest] <= MIN_COLUMN:
+            break
+        limits[widest] = max(MIN_COLUMN, natural[widest] - overflow)
+    return text
+
+
+def render_text(state: State, width: int = 80) -> str:
+    """Everything ``show`` prints as plain text, each table fitted to ``width`` where it can.
+
+    Names are made safe for a terminal (``problems.printable``: control characters are
+    written as escapes).  The tables and ``show_view`` hold them raw.
+    """
+    heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
+    parts = ["\n".join(heading)]
+    for table in tables(state):
+        parts.append(table.title + "\n" + _fit(table, width))
+    text = "\n\n".join(parts)
+    return "\n".join(printable(line) for line in text.split("\n")) + "\n"
+
+
+def winners_text(state: State, result: Optional[Result] = None) -> str:
+    """``rue wins`` or ``ai and louis share the victory``."""
+    result = result or scores_of(state)[0]
+    names = _winners(state, result)
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{' and '.join(names)} share the victory"
