@@ -30,8 +30,8 @@ from .reporters import FORMATS, Style, clean, use_colour
 from .streams import OutputFailed
 
 if TYPE_CHECKING:
-    from .gamelog import GameLog, Replay
-    from .problems import Problem
+    from .record.gamelog import GameLog, Replay
+    from .record.problems import Problem
     from .reporters.game import View
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -120,7 +120,7 @@ class JsonUsageError(click.UsageError):
     """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
 
     def show(self, file: IO[Any] | None = None) -> None:
-        from .problems import Problem
+        from .record.problems import Problem
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
         problem = Problem("usage_error", self.format_message(), "usage", command)
@@ -160,7 +160,7 @@ def _echo(text: str, *, err: bool = False) -> None:
 
 
 def _read_stdin() -> bytes:
-    from .gamelog import MAX_LOG_BYTES
+    from .record.gamelog import MAX_LOG_BYTES
 
     data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
     return data
@@ -171,8 +171,8 @@ def read_log(path: str) -> GameLog:
 
     Raises ``LogError``.
     """
-    from .gamelog import MAX_LOG_BYTES, load, parse_log
-    from .problems import LogError, Problem
+    from .record.gamelog import MAX_LOG_BYTES, load, parse_log
+    from .record.problems import LogError, Problem
 
     if path == "-":
         data = _read_stdin()
@@ -186,9 +186,9 @@ def read_log(path: str) -> GameLog:
 
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
-    from .digests import check_digests
-    from .gamelog import replay
-    from .problems import LogError
+    from .record.digests import check_digests
+    from .record.gamelog import replay
+    from .record.problems import LogError
     from .reporters.problems import problem_text
 
     try:
@@ -202,7 +202,7 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         style = Style(use_colour(sys.stderr, _colour_choice()))
         _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
-        from .signing import check_signatures
+        from .record.signing import check_signatures
 
         style = Style(use_colour(sys.stderr, _colour_choice()))
         for problem in check_signatures(played).errors:
@@ -397,8 +397,8 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
-    from .gamelog import name_problem
-    from .schema_source import NAME_RULE
+    from .games.forex.schema_source import NAME_RULE
+    from .record.gamelog import name_problem
 
     problem = name_problem(name)
     if problem:
@@ -410,14 +410,14 @@ def _check_name(name: str, what: str) -> None:
 
 def _meant(name: str, names: Sequence[str]) -> str:
     """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
-    from .hints import close_match
+    from .record.hints import close_match
 
     match = close_match(name, names)
     return f"; did you mean {clean(match)}?" if match is not None else ""
 
 
 def _check_confusable(names: Sequence[str]) -> None:
-    from .hints import confusable_pairs
+    from .record.hints import confusable_pairs
 
     for a, b in confusable_pairs(names):
         raise click.BadParameter(
@@ -509,9 +509,9 @@ def new_command(
     """
     import datetime
 
-    from .engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
-    from .gamelog import parse_log
-    from .problems import LogError
+    from .games.forex.engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
+    from .record.gamelog import parse_log
+    from .record.problems import LogError
     from .reporters.newlog import (
         DEFAULT_SCHEMA_REF,
         create_log,
@@ -620,7 +620,7 @@ def new_command(
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
-    from .signing import parse_public
+    from .record.signing import parse_public
 
     keys: dict[str, str] = {}
     for item in items:
@@ -762,7 +762,7 @@ def show_command(
     if since_player is not None:
         since_point = _last_move_before(view.replay, since_player, view.at)
     if svg_path is not None:
-        from .svg import board_svg
+        from .games.forex.svg import board_svg
 
         title = view.log.title or os.path.basename(view.log.filename)
         where = f"after move {view.at}" if view.at else "at the start"
@@ -788,7 +788,7 @@ def show_command(
 def _last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""
-    from .catchup import last_move_of
+    from .games.forex.catchup import last_move_of
 
     try:
         last = last_move_of(played, player)
@@ -809,7 +809,7 @@ def _last_move_before(played: Replay, player: str, at: int) -> int:
 def _picture_format(path: str | None, asked: str) -> str:
     """The format to write ``path`` in: ``asked``, unless the file's extension says the other
     one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
-    from .png import format_of
+    from .record.png import format_of
 
     if path is None:
         return asked
@@ -827,12 +827,12 @@ def _picture_format(path: str | None, asked: str) -> str:
 def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
     """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
     over a file without ``force``), or to standard output for ``-``."""
-    from .problems import LogError
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     data: str | bytes = svg
     if fmt == "png":
-        from .png import svg_to_png
+        from .record.png import svg_to_png
 
         if path == "-" and sys.stdout.isatty():
             raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
@@ -887,14 +887,14 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     atomically and never replaces a file without --force. FILE may be - for
     standard input.
     """
-    from .svg import strength_chart_svg
+    from .games.forex.svg import strength_chart_svg
 
     _log, played = load_replay(file)
     problem = played.problem
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    from .png import format_of
+    from .record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
     _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
@@ -920,7 +920,7 @@ def _write_page(
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
     output); a log with an illegal move exits with its problem."""
     from .pages import replay_page
-    from .problems import LogError
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     problem = played.problem
@@ -1039,7 +1039,7 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
     """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
 
     def ask() -> bytes | None:
-        from .signing import ENV_PASSPHRASE
+        from .record.signing import ENV_PASSPHRASE
 
         given = os.environ.get(ENV_PASSPHRASE)
         if given is not None:
@@ -1058,8 +1058,8 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
 
 def _signer(name: str, key_file: str | None) -> Any:
     """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
-    from .problems import LogError
-    from .signing import Signer, key_path, load_private_key
+    from .record.problems import LogError
+    from .record.signing import Signer, key_path, load_private_key
 
     path = key_path(key_file)
     try:
@@ -1095,8 +1095,8 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     Never overwrites a file. Give FILE.pub to the other players (forex new
     --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
     """
-    from .problems import LogError
-    from .signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
+    from .record.problems import LogError
+    from .record.signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -1151,9 +1151,9 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
-    from .gamelog import load
-    from .problems import LogError
-    from .signing import header_keys, same_key, sign_entry
+    from .record.gamelog import load
+    from .record.problems import LogError
+    from .record.signing import header_keys, same_key, sign_entry
 
     if name is None:
         signer = _signer("", key_file)
@@ -1302,8 +1302,8 @@ def play_command(
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
     from .reporters.game import play_data, play_text
 
     if message_fmt is not None and fmt == "markdown":
@@ -1356,7 +1356,7 @@ def play_command(
     events = played.events[-1]
     message = None
     if message_fmt is not None:
-        from .message import compose
+        from .games.forex.message import compose
 
         message = compose(played, None, message_fmt)
     out: list[tuple[str, bool]] = []  # (text, to stderr)
@@ -1431,8 +1431,8 @@ def play_command(
 
 def _commit(change: Any) -> Any:
     """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
 
     try:
         return edit.commit(change)
@@ -1487,7 +1487,7 @@ def _print_written(
 
 def _budget(seconds: float | None, simulations: int | None) -> Any:
     """The search budget of the options; a zero or absurd one is a usage error."""
-    from .advisor import budget
+    from .games.forex.advisor import budget
 
     try:
         return budget(seconds, simulations)
@@ -1545,7 +1545,7 @@ def _search_progress(plan: Any, label: str) -> tuple[_Progress | None, Any]:
 
 
 def _game_over(file: str, log: GameLog) -> ProblemExit:
-    from .problems import Problem
+    from .record.problems import Problem
 
     place = log.place(("moves", len(log.entries) - 1)) if log.entries else None
     line, column = place if place else (None, None)
@@ -1579,12 +1579,12 @@ def _playable(file: str) -> tuple[GameLog, Replay]:
 
 def _engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
-    from .advisor import engine_entry, entry_text, hint
+    from .games.forex.advisor import engine_entry, entry_text, hint
 
     log, played = _playable(file)
     state = played.final
     if state.pending_player != player:
-        from .problems import Problem
+        from .record.problems import Problem
 
         raise ProblemExit(
             [
@@ -1646,7 +1646,7 @@ def hint_command(
     written as forex play takes them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
     """
-    from .advisor import hint
+    from .games.forex.advisor import hint
     from .reporters.advice import hint_data, hint_text
 
     plan = _budget(seconds, simulations)
@@ -1768,9 +1768,9 @@ def _analyse_one(
 ) -> tuple[str, Any, Any]:
     """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
     its notes to commit (None when there is nothing to write)."""
-    from . import edit
-    from .advisor import analyse, noted
-    from .problems import LogError
+    from .games.forex.advisor import analyse, noted
+    from .record import edit
+    from .record.problems import LogError
     from .reporters.advice import analysis_data, analysis_text
 
     log, played = load_replay(file)
@@ -1933,7 +1933,7 @@ def selfplay_command(
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from .advisor import parse_seat
+    from .games.forex.advisor import parse_seat
     from .reporters.advice import selfplay_text
 
     default = _budget(None, simulations)
@@ -1976,7 +1976,7 @@ def selfplay_command(
 
 def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:
     """One self-play game in a worker process, written to ``path``; seats rotate by game."""
-    from .advisor import selfplay_game
+    from .games.forex.advisor import selfplay_game
     from .reporters.newlog import create_log
 
     shift = (index - 1) % len(seats)
@@ -2044,7 +2044,7 @@ def message_command(
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
-    from .message import compose
+    from .games.forex.message import compose
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
@@ -2069,8 +2069,8 @@ def message_command(
         return
     message = compose(played, point, fmt, at=point_at)
     if with_log:
-        from .mail import log_filename
-        from .mail import with_log as embedded
+        from .record.mail import log_filename
+        from .record.mail import with_log as embedded
 
         try:
             body = embedded(message.body, played.log.text, fmt, log_filename(file))
@@ -2084,9 +2084,9 @@ def message_command(
 
 def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
-    from .mail import compose_mail, log_filename
-    from .mail import with_log as embedded
-    from .problems import LogError
+    from .record.mail import compose_mail, log_filename
+    from .record.mail import with_log as embedded
+    from .record.problems import LogError
 
     try:
         mail = compose_mail(played, since, filename=log_filename(file))
@@ -2107,8 +2107,8 @@ def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = F
 
 def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
-    from .mail import mail_bytes
-    from .problems import LogError
+    from .record.mail import mail_bytes
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     data = mail_bytes(mail)
@@ -2155,12 +2155,12 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     forged move, no log, two logs or another game's log are refused, and
     nothing is changed. What arrived is told move by move, as a catch-up.
     """
-    from .mail import read_mail, save_arrival
-    from .problems import LogError
+    from .record.mail import read_mail, save_arrival
+    from .record.problems import LogError
 
     data = None
     if mail == "-":
-        from .gamelog import MAX_LOG_BYTES
+        from .record.gamelog import MAX_LOG_BYTES
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
@@ -2232,8 +2232,8 @@ def annotate_command(
 
     Comments and layout elsewhere in the file are kept as they are.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
 
     if remove and text:
         raise click.UsageError("give a TEXT or --remove, not both")
@@ -2283,8 +2283,8 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
 
     With --to N, remove every move after move N.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
     from .reporters.game import pending_text
 
     if to is not None and after is not None:
@@ -2338,8 +2338,8 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     reported. Logs whose set-up differs are different games. Either file
     may be - for standard input.
     """
-    from .forks import compare
-    from .problems import LogError
+    from .record.forks import compare
+    from .record.problems import LogError
     from .reporters.forks import diff_data, diff_text
 
     if file_a == "-" and file_b == "-":
@@ -2364,7 +2364,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
-    from .problems import Problem
+    from .record.problems import Problem
 
     files: list[str] = []
     problems: list[Problem] = []
@@ -2428,10 +2428,10 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
-    from .gamelog import parse_log, replay
-    from .problems import LogError
+    from .record.gamelog import parse_log, replay
+    from .record.problems import LogError
+    from .record.validation import check_files, finish_report
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
-    from .validation import check_files, finish_report
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
@@ -2479,7 +2479,7 @@ def schema_command(which: str) -> None:
     import json
 
     if which == "log":
-        from .gamelog import log_schema
+        from .record.gamelog import log_schema
 
         _json(log_schema())
         return
