@@ -38,6 +38,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
 
+GAMES = ("for-ex", "world-exchangers")
+"""The games of ``forexcli.games`` (kept here so that start-up does not import it; a test
+keeps them equal)."""
+
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
 
@@ -187,13 +191,15 @@ def read_log(path: str) -> GameLog:
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
     from .record.digests import check_digests
-    from .record.gamelog import replay
+    from .record.gamelog import OtherGame, replay
     from .record.problems import LogError
     from .reporters.problems import problem_text
 
     try:
         log = read_log(path)
         played = replay(log)
+    except OtherGame as other:
+        raise OtherGameExit(other, path) from None
     except LogError as error:
         raise ProblemExit(error.problems) from None
     mismatch = check_digests(played)
@@ -484,6 +490,33 @@ def _check_confusable(names: Sequence[str]) -> None:
     help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
     " repeat it.",
 )
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES)),
+    default=GAMES[0],
+    show_default=True,
+    help="The game to record.",
+)
+@click.option(
+    "--components",
+    "components",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="World Exchangers: the components file (cards and boards) the log names, with its"
+    " SHA-256.",
+)
+@click.option(
+    "--board",
+    "board",
+    multiple=True,
+    metavar="NAME=A|B",
+    help="World Exchangers: the side of a player's board [A]; repeat it.",
+)
+@click.option(
+    "--roles-side",
+    type=click.Choice(["A", "B"]),
+    help="World Exchangers: the side of the role cards [A].",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -499,6 +532,10 @@ def new_command(
     house_rule: tuple[str, ...],
     schema_ref: str | None,
     key_for: tuple[str, ...],
+    game: str,
+    components: str | None,
+    board: tuple[str, ...],
+    roles_side: str | None,
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
@@ -506,6 +543,9 @@ def new_command(
     The log records the seat order, the first player and the 6 certificates
     removed at set-up (given, or drawn from a seed), the house rules if any,
     with no moves yet.
+
+    With --game world-exchangers it names the components file (--components)
+    and its SHA-256, and the tool deals from --seed (a random one if not given).
     """
     import datetime
 
@@ -524,6 +564,30 @@ def new_command(
     names = _split_names(players) + [p.strip() for p in player]
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
+    if game != GAMES[0]:
+        if removed is not None or contact or key_for or schema_ref is not None:
+            raise click.UsageError(
+                "--removed, --contact, --key-for and --schema-ref are For-Ex's only for now"
+            )
+        _other_new(
+            file,
+            names,
+            components,
+            first,
+            seed,
+            title,
+            site,
+            started,
+            house_rule,
+            board,
+            roles_side,
+            dry_run,
+        )
+        return
+    if components is not None or board or roles_side is not None:
+        raise click.UsageError(
+            "--components, --board and --roles-side are for --game world-exchangers"
+        )
     for name in names:
         _check_name(name, "'--players'")
     _check_confusable(names)
@@ -1016,7 +1080,11 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     """
     from .reporters.game import moves_data, moves_text
 
-    view = _view(file, at)
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_moves(other, at, fmt)
+        return
     if fmt == "json":
         _json(moves_data(view, kinds))
         return
@@ -1303,6 +1371,7 @@ def play_command(
     computer, or a vacant seat filled.
     """
     from .record import edit
+    from .record.gamelog import OtherGame
     from .record.problems import LogError
     from .reporters.game import play_data, play_text
 
@@ -1344,6 +1413,13 @@ def play_command(
             signer=signer,
             ignore_digests=ignore_digests,
         )
+    except OtherGame:
+        if message_fmt is not None or sign_move or eml_path is not None or ignore_digests:
+            raise click.UsageError(
+                "--message, --sign, --eml and --ignore-digests are For-Ex's only for now"
+            ) from None
+        _other_play(file, player, text, note, after, digest, dry_run, fmt)
+        return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     # Everything to print is composed before the file is replaced: nothing can fail after it.
@@ -2196,7 +2272,11 @@ def history_command(file: str, events: bool, fmt: str) -> None:
     """
     from .reporters.game import history_data, history_text
 
-    log, played = load_replay(file)
+    try:
+        log, played = load_replay(file)
+    except OtherGameExit as other:
+        _other_history(other, fmt)
+        return
     if fmt == "json":
         _json(history_data(log, played))  # its "problem" names an illegal move
     else:
@@ -2289,11 +2369,18 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")
+    from .record.gamelog import OtherGame
+
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
         else:
             change = edit.remove_after(file, to, dry_run=True)
+    except OtherGame:
+        if to is not None or after is not None:
+            raise click.UsageError("--to and --after are For-Ex's only for now") from None
+        _other_undo(file, dry_run)
+        return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
@@ -2339,17 +2426,24 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     may be - for standard input.
     """
     from .record.forks import compare
+    from .record.gamelog import OtherGame
     from .record.problems import LogError
     from .reporters.forks import diff_data, diff_text
 
     if file_a == "-" and file_b == "-":
         raise click.UsageError("only one of A and B can be - (standard input)")
     logs = []
+    others: list[Any] = []
     for path in (file_a, file_b):
         try:
             logs.append(read_log(path))
+        except OtherGame as other:
+            others.append(_other_record(OtherGameExit(other, path), exit_code=2))
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
+    if others:
+        _other_diff(logs, others, fmt)
+        return
     report = compare(logs[0], logs[1])
     if fmt == "json":
         _json(diff_data(report))
@@ -2428,7 +2522,9 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
-    from .record.gamelog import parse_log, replay
+    from .record.anylog import parse_any
+    from .record.anylog import replay as replay_any
+    from .record.gamelog import GameLog, replay
     from .record.problems import LogError
     from .record.validation import check_files, finish_report
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
@@ -2451,7 +2547,8 @@ def validate_command(
         item = FileReport("<stdin>")
         played = None
         try:
-            played = replay(parse_log(_read_stdin(), "<stdin>"))
+            read = parse_any(_read_stdin(), "<stdin>")
+            played = replay(read) if isinstance(read, GameLog) else replay_any(read)
             item.problems = [played.problem] if played.problem else []
         except LogError as error:
             item.problems = list(error.problems)
@@ -2473,11 +2570,23 @@ def validate_command(
 
 
 @forex.command("schema", epilog=EPILOG)
-@click.argument("which", type=click.Choice(["log", "show"]), default="log")
-def schema_command(which: str) -> None:
-    """Print a JSON Schema: of the log format (log), or of show --format json (show)."""
+@click.argument("which", type=click.Choice(["log", "show", "components"]), default="log")
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES)),
+    default=GAMES[0],
+    show_default=True,
+    help="The game whose schema to print.",
+)
+@click.option("--list", "listing", is_flag=True, help="Name every game's schemas, print none.")
+def schema_command(which: str, game: str, listing: bool) -> None:
+    """Print a JSON Schema: of a game's log format (log), of show --format json (show), or of
+    World Exchangers' components file (components)."""
     import json
 
+    if listing or game != GAMES[0] or which == "components":
+        _other_schema(which, game, listing)
+        return
     if which == "log":
         from .record.gamelog import log_schema
 
@@ -2486,6 +2595,272 @@ def schema_command(which: str) -> None:
     from .reporters.schema import show_schema
 
     _echo(json.dumps(show_schema(), indent=2, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- other games
+# A log whose header names a game other than For-Ex is read through that game's rules
+# module (``record.anylog``); the commands below catch ``OtherGameExit`` (or
+# ``gamelog.OtherGame``) and go on here. Commands that do not are refused with
+# ``not_yet_for_game``.
+
+
+class OtherGameExit(ProblemExit):
+    """A log of another game where a For-Ex reader was tried: its YAML, to read it right."""
+
+    def __init__(self, other: Any, path: str) -> None:
+        super().__init__(other.problems)
+        self.game = other.game
+        self.document = other.document
+        self.path = path
+
+
+def _other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
+    """Another game's log, checked up to its moves (problems exit)."""
+    from .record import anylog
+    from .record.problems import LogError
+
+    filename = "<stdin>" if other.path == "-" else other.path
+    try:
+        return anylog.parse_record(other.game, other.document, other.document.text, filename)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code) from None
+
+
+def _other_replay(other: OtherGameExit) -> Any:
+    """The replay of another game's log (problems before the moves exit)."""
+    from .record import anylog
+    from .record.problems import LogError
+
+    record = _other_record(other)
+    try:
+        return anylog.replay(record)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:
+    """``diff`` where a log is of another game (a For-Ex log beside it is another game)."""
+    from .record.anyforks import compare
+
+    if logs:
+        report: dict[str, Any] = {
+            "kind": "different_games",
+            "common": 0,
+            "text": f"{logs[0].filename} is a For-Ex log and {others[0].filename} a"
+            f" {others[0].game.title} log: different games, not a fork.",
+        }
+    else:
+        report = compare(others[0], others[1])
+    if fmt == "json":
+        _json({"format": "forex-diff", "version": 1, **report})
+    else:
+        _echo(clean(report["text"]))
+    if report["kind"] != "same":
+        sys.exit(1)
+
+
+def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
+    from .reporters import record
+
+    played = _other_replay(other)
+    point = _point(len(played.record.entries), at, other.path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        raise ProblemExit([problem])
+    if fmt == "json":
+        _json(record.moves_data(played, point))
+        return
+    _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))
+
+
+def _other_history(other: OtherGameExit, fmt: str) -> None:
+    from .reporters import record
+
+    played = _other_replay(other)
+    if fmt == "json":
+        _json(record.history_data(played))
+    else:
+        _echo(clean(record.history_text(played, markdown=fmt == "markdown"), newlines=True))
+    if played.problem is not None:
+        raise ProblemExit([played.problem], as_json=False)
+
+
+def _other_play(
+    file: str,
+    player: str,
+    text: str,
+    note: str | None,
+    after: int | None,
+    digest: bool,
+    dry_run: bool,
+    fmt: str,
+) -> None:
+    from .record import anyedit, anylog
+    from .record.problems import LogError
+
+    try:
+        change = anyedit.append(
+            file, player, text, note=note, after=after, digest=digest, dry_run=True
+        )
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    played = change.replay
+    game = played.record.game
+    entry = played.record.entries[-1]
+    verb = "would add" if dry_run else "added"
+    next_line = anylog.pending_line(game, played.final)
+    if fmt == "json":
+        data = {
+            "format": "forex-play",
+            "version": 1,
+            "game": game.name,
+            "file": file,
+            "written": not dry_run,
+            "move": entry.number,
+            "by": entry.key,
+            "decision": entry.text,
+            "note": entry.note,
+            "digest": entry.digest,
+            "next": next_line,
+            "state": game.view(played.final),
+        }
+        report = _json_text(data)
+    else:
+        report = clean(
+            f"{verb} move {entry.number}: {entry.key}: {entry.text} to {file}\nnext: {next_line}",
+            newlines=True,
+        )
+    if dry_run:
+        _echo(report)
+        return
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"move {entry.number}", file)
+
+
+def _other_undo(file: str, dry_run: bool) -> None:
+    from .record import anyedit, anylog
+    from .record.problems import LogError
+
+    try:
+        change = anyedit.remove_last(file, dry_run=True)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    gone = change.removed
+    assert gone is not None
+    what = f"move {gone.number}: {gone.key}: {gone.text}"
+    verb = "would remove" if dry_run else "removed"
+    played = change.replay
+    next_line = anylog.pending_line(played.record.game, played.final)
+    report = clean(f"{verb} {what} from {file}\nnext: {next_line}", newlines=True)
+    if dry_run:
+        _echo(report)
+        return
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"the removal of {clean(what)}", file)
+
+
+def _other_new(
+    file: str,
+    names: list[str],
+    components: str | None,
+    first: str | None,
+    seed: str | None,
+    title: str | None,
+    site: str | None,
+    started: str | None,
+    house_rule: tuple[str, ...],
+    board: tuple[str, ...],
+    roles_side: str | None,
+    dry_run: bool,
+) -> None:
+    """``new --game world-exchangers``: a log dealt from a seed, checked before it is written."""
+    import datetime
+
+    from .games.worldex.load import ComponentsFileError, read_components
+    from .games.worldex.newlog import new_log_text
+    from .record import anylog
+    from .record.problems import LogError
+    from .reporters.newlog import create_log, random_seed
+
+    if components is None:
+        raise click.UsageError("name the components file: --components FILE")
+    if first is not None and first not in names:
+        raise click.BadParameter(
+            f"{clean(first)!r} is not one of the players{_meant(first, names)}",
+            param_hint="'--first'",
+        )
+    try:
+        loaded = read_components(components)
+    except ComponentsFileError as error:
+        raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
+    rules = {}
+    for item in house_rule:
+        option, sep, value = item.partition("=")
+        if not sep:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=VALUE", param_hint="'--house-rule'"
+            )
+        rules[option.strip()] = value.strip()
+    boards = {}
+    for item in board:
+        name, sep, side = item.partition("=")
+        if not sep or name.strip() not in names or side.strip() not in ("A", "B"):
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=A or NAME=B for a player", param_hint="'--board'"
+            )
+        boards[name.strip()] = side.strip()
+    folder = os.path.dirname(os.path.abspath(file))
+    relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
+    if started is None:
+        started = datetime.date.today().isoformat()
+    text = new_log_text(
+        names,
+        relative,
+        loaded.sha256,
+        seed or random_seed(),
+        first=first,
+        title=title or None,
+        site=site or None,
+        started=started or None,
+        roles_side=roles_side,
+        boards=boards,
+        house_rules=rules,
+    )
+    try:
+        record = anylog.parse_any(text, os.path.join(folder, os.path.basename(file)))
+        assert isinstance(record, anylog.GameRecord)
+        anylog.replay(record)
+    except LogError as error:
+        raise click.UsageError("; ".join(clean(p.message) for p in error.problems)) from None
+    if dry_run:
+        _echo(text.rstrip("\n"))
+        return
+    try:
+        create_log(file, text)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    out = _encoded([(f"created {clean(file)}: World Exchangers, {', '.join(names)}", False)])
+    _print_written(out, f"the new log {clean(file)}", file)
+
+
+def _other_schema(which: str, game: str, listing: bool) -> None:
+    """``schema --game``/``--list``: any game's published schemas by role."""
+    from . import games
+
+    if listing:
+        for name in games.names():
+            for role, schema in games.get(name).schemas().items():
+                _echo(f"{name}\t{role}\t{schema.get('$id', '')}")
+        return
+    schemas = games.get(game).schemas()
+    if which not in schemas:
+        raise click.BadParameter(
+            f"{game} has no {which} schema (it has {', '.join(schemas)})",
+            param_hint="'WHICH'",
+        )
+    _json(dict(schemas[which]))
 
 
 # --------------------------------------------------------------------------- completion

@@ -30,6 +30,7 @@ from ..games.forex.engine import (
 )
 from ..games.forex.notation import NotationError, Written, parse
 from ..games.forex.schema_source import (
+    GAME_NAME,
     NAME_BAD_STARTS,
     NAME_RULE,
     PLAYER_NAME_PATTERN,
@@ -209,13 +210,14 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 
 
 _LOG_KEY = re.compile(
-    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex')[ \t]*:""", re.M
+    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex'|game|"game"|'game')[ \t]*:""",
+    re.M,
 )
-"""A ``forex`` key however YAML writes it, for text that is not well-formed YAML."""
+"""A ``forex`` (or ``game``) key however YAML writes it, for text that is not well-formed YAML."""
 
 
 def is_log(data: bytes) -> bool:
-    """True when ``data`` is meant as a game log: its top-level mapping has a ``forex`` key.
+    """True when ``data`` is meant as a game log: its top-level mapping has ``forex`` or ``game``.
 
     Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
     a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
@@ -225,7 +227,7 @@ def is_log(data: bytes) -> bool:
         document = yamlread.read(yamlread.decode(data, "<log>"))
     except LogError:
         return _LOG_KEY.search(data) is not None
-    return isinstance(document.data, dict) and "forex" in document.data
+    return isinstance(document.data, dict) and ("forex" in document.data or "game" in document.data)
 
 
 @cache
@@ -384,7 +386,9 @@ def _schema_problem(
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(error.schema.get("properties", {}))
         extra = [k for k in instance if k not in allowed]
-        known = ", ".join(sorted(allowed))
+        # The header's optional `game:` (For-Ex by default) is left out of the keys listed,
+        # so that a For-Ex log's problems read as they did before there were other games.
+        known = ", ".join(sorted(allowed - ({"game"} if not path else set())))
         found = []
         for key in extra[:MAX_SCHEMA_PROBLEMS]:
             place = doc.place((*path, key), key=True)
@@ -626,6 +630,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                 )
             ]
         )
+    _named_game(doc, filename)
     problems = schema_problems(doc, filename)
     if problems:
         found = _header_problems(doc, filename, {p.entry for p in problems if p.entry})
@@ -634,6 +639,64 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise LogError(problems)
     return _build(doc, text, filename)
+
+
+class OtherGame(LogError):
+    """A log whose header names a game other than For-Ex (``game:``).
+
+    Its one problem (``not_yet_for_game``) is what a command that reads only For-Ex
+    reports; ``anylog.parse_any`` catches it and reads the log with ``game``'s own
+    rules module, from ``document`` (the YAML already read).
+    """
+
+    def __init__(self, game: Any, document: yamlread.Document, problem: Problem) -> None:
+        super().__init__([problem])
+        self.game = game
+        self.document = document
+
+
+def _named_game(doc: yamlread.Document, filename: str) -> None:
+    """Nothing for a For-Ex log; ``OtherGame`` or an ``unknown_game`` problem otherwise."""
+    name = doc.data.get("game", GAME_NAME)
+    if name == GAME_NAME:
+        return
+    from .. import games
+
+    line, column = doc.place(("game",)) or (None, None)
+    try:
+        game = games.for_header(doc.data)
+    except games.UnknownGame as error:
+        hints = did_you_mean(str(name), games.names()) if isinstance(name, str) else ()
+        raise LogError(
+            [
+                Problem(
+                    "unknown_game",
+                    f"game: {error.reason}",
+                    "header",
+                    filename,
+                    line,
+                    column,
+                    hints=hints
+                    or (f"leave game: out for For-Ex, or name one of {', '.join(games.names())}",),
+                )
+            ]
+        ) from None
+    raise OtherGame(
+        game,
+        doc,
+        Problem(
+            "not_yet_for_game",
+            f"this command does not read {game.title} logs yet (game: {name})",
+            "usage",
+            filename,
+            line,
+            column,
+            hints=(
+                f"commands for {game.title} logs: validate, new, moves, play, undo, history,"
+                " diff, schema",
+            ),
+        ),
+    )
 
 
 _parse = lru_cache(maxsize=1 << 15)(parse)

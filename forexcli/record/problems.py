@@ -49,6 +49,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "schema_maximum",
         "schema_minimum",
         "schema_maxLength",
+        "schema_minLength",
         "schema_oneOf",
         "schema_removed_and_seed",
         "unsupported_version",
@@ -57,7 +58,18 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_entry",
         "too_many_problems",
     ),
-    "header": ("unknown_player", "bad_removed", "bad_setup", "confusable_names"),
+    "header": (
+        "unknown_player",
+        "bad_removed",
+        "bad_setup",
+        "confusable_names",
+        "unknown_game",
+        "components_unreadable",
+        "components_json",
+        "components_schema",
+        "components_digest",
+        "bad_components",
+    ),
     "rules": (
         "not_your_turn",
         "wrong_decision_kind",
@@ -73,6 +85,12 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_notation",
         "digest_mismatch",
         "log_moved_on",
+        "card_unavailable",
+        "box_used",
+        "ability_refused",
+        "pass_refused",
+        "bad_reveal",
+        "deal_mismatch",
     ),
     "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
     "signature": (
@@ -98,7 +116,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "dropped_signature",
         "not_a_mail",
     ),
-    "usage": ("usage_error",),
+    "usage": ("usage_error", "not_yet_for_game"),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..reporters.problems import FileReport
 
 if TYPE_CHECKING:
+    from .anylog import GameReplay
     from .gamelog import Replay
 
 PARALLEL_MIN_FILES = 64
@@ -25,13 +26,24 @@ MAX_DEFAULT_JOBS = 8
 """The default never starts more processes than this."""
 
 
-def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:
+def finish_report(
+    item: FileReport, played: Replay | GameReplay | None, require_signatures: bool
+) -> None:
     """Complete ``item`` for a log whose moves replayed: its digests and signatures, then
     (when nothing is wrong) its moves and who decides next."""
     from ..reporters.game import pending_text
+    from . import anylog
     from .digests import check_digests
     from .signing import check_signatures
 
+    if isinstance(played, anylog.GameReplay):  # another game: digests (no signatures yet)
+        if not item.problems:
+            mismatch = anylog.check_digests(played)
+            item.problems = [mismatch] if mismatch is not None else []
+        if not item.problems:
+            item.moves = played.moves
+            item.status = anylog.pending_line(played.record.game, played.final)
+        return
     if played is not None and not item.problems:
         mismatch = check_digests(played)
         signatures = check_signatures(played, require=require_signatures)
@@ -49,7 +61,8 @@ def check_file(
     name: str, only_logs: bool = False, require_signatures: bool = False
 ) -> FileReport | None:
     """What ``validate`` reports for one file; None if ``only_logs`` skips it."""
-    from .gamelog import check, is_log, read_bytes
+    from .anylog import check
+    from .gamelog import is_log, read_bytes
     from .problems import LogError
 
     if only_logs:

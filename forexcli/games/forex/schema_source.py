@@ -30,6 +30,8 @@ SCHEMA_BASE_URL = "https://raw.githubusercontent.com/OWNER/forexcli/main/schemas
 LOG_SCHEMA_ID = SCHEMA_BASE_URL + "forex-log.schema.json"
 """The log schema's ``$id``: the URL that ``forex new`` writes into a log's modeline."""
 FORMAT_VERSION = 1
+GAME_NAME = "for-ex"
+"""The header's ``game:`` value of a For-Ex log (and the name of a log without one)."""
 RESERVED_ENTRY_KEYS = ("note", "digest", "sig")
 
 HOUSE_RULE_DESCRIPTIONS = {
@@ -233,6 +235,12 @@ def log_schema() -> dict[str, Any]:
         "anyOf": [{"required": ["removed"]}, {"required": ["seed"]}],
         "dependentSchemas": {"removed": {"not": {"required": ["seed"]}}},
         "properties": {
+            "game": {
+                "description": (
+                    "The game this log holds; optional, since a log without it is For-Ex."
+                ),
+                "const": GAME_NAME,
+            },
             "forex": {
                 "description": "The version of this log format; always 1.",
                 "const": FORMAT_VERSION,
