@@ -61,3 +61,14 @@ def test_apply_all_matches_apply_one_by_one(tmp_path: Path) -> None:
                 assert outcome(lambda: apply_all(middle, tail)) == outcome(  # noqa: B023
                     lambda: one_by_one(middle, tail)  # noqa: B023
                 )
+
+
+def test_verdicts_benchmark_judges_every_decision() -> None:
+    """benchmarks/verdicts: one small game judged, a kind and a loss for each entry."""
+    from benchmarks import verdicts
+
+    judged = verdicts.judge_game("greedy2", 0, simulations=20, judge_factor=2.0)
+    assert len(judged.kinds) == len(judged.losses) > 0
+    assert set(judged.kinds) == {"engine", "greedy"}
+    assert all(loss >= 0 for loss in judged.losses)
+    assert judged.winner_kind in {"engine", "greedy", "shared"}
