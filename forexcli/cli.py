@@ -30,13 +30,17 @@ from .reporters import FORMATS, Style, clean, use_colour
 from .streams import OutputFailed
 
 if TYPE_CHECKING:
-    from .gamelog import GameLog, Replay
-    from .problems import Problem
+    from .record.gamelog import GameLog, Replay
+    from .record.problems import Problem
     from .reporters.game import View
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
+
+GAMES = ("for-ex", "world-exchangers")
+"""The games of ``forexcli.games`` (kept here so that start-up does not import it; a test
+keeps them equal)."""
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
@@ -120,7 +124,7 @@ class JsonUsageError(click.UsageError):
     """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
 
     def show(self, file: IO[Any] | None = None) -> None:
-        from .problems import Problem
+        from .record.problems import Problem
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
         problem = Problem("usage_error", self.format_message(), "usage", command)
@@ -160,7 +164,7 @@ def _echo(text: str, *, err: bool = False) -> None:
 
 
 def _read_stdin() -> bytes:
-    from .gamelog import MAX_LOG_BYTES
+    from .record.gamelog import MAX_LOG_BYTES
 
     data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
     return data
@@ -171,8 +175,8 @@ def read_log(path: str) -> GameLog:
 
     Raises ``LogError``.
     """
-    from .gamelog import MAX_LOG_BYTES, load, parse_log
-    from .problems import LogError, Problem
+    from .record.gamelog import MAX_LOG_BYTES, load, parse_log
+    from .record.problems import LogError, Problem
 
     if path == "-":
         data = _read_stdin()
@@ -186,14 +190,16 @@ def read_log(path: str) -> GameLog:
 
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
-    from .digests import check_digests
-    from .gamelog import replay
-    from .problems import LogError
+    from .record.digests import check_digests
+    from .record.gamelog import OtherGame, replay
+    from .record.problems import LogError
     from .reporters.problems import problem_text
 
     try:
         log = read_log(path)
         played = replay(log)
+    except OtherGame as other:
+        raise OtherGameExit(other, path) from None
     except LogError as error:
         raise ProblemExit(error.problems) from None
     mismatch = check_digests(played)
@@ -202,7 +208,7 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         style = Style(use_colour(sys.stderr, _colour_choice()))
         _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
-        from .signing import check_signatures
+        from .record.signing import check_signatures
 
         style = Style(use_colour(sys.stderr, _colour_choice()))
         for problem in check_signatures(played).errors:
@@ -397,8 +403,8 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
-    from .gamelog import name_problem
-    from .schema_source import NAME_RULE
+    from .games.forex.schema_source import NAME_RULE
+    from .record.gamelog import name_problem
 
     problem = name_problem(name)
     if problem:
@@ -410,14 +416,14 @@ def _check_name(name: str, what: str) -> None:
 
 def _meant(name: str, names: Sequence[str]) -> str:
     """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
-    from .hints import close_match
+    from .record.hints import close_match
 
     match = close_match(name, names)
     return f"; did you mean {clean(match)}?" if match is not None else ""
 
 
 def _check_confusable(names: Sequence[str]) -> None:
-    from .hints import confusable_pairs
+    from .record.hints import confusable_pairs
 
     for a, b in confusable_pairs(names):
         raise click.BadParameter(
@@ -484,6 +490,33 @@ def _check_confusable(names: Sequence[str]) -> None:
     help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
     " repeat it.",
 )
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES)),
+    default=GAMES[0],
+    show_default=True,
+    help="The game to record.",
+)
+@click.option(
+    "--components",
+    "components",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="World Exchangers: the components file (cards and boards) the log names, with its"
+    " SHA-256.",
+)
+@click.option(
+    "--board",
+    "board",
+    multiple=True,
+    metavar="NAME=A|B",
+    help="World Exchangers: the side of a player's board [A]; repeat it.",
+)
+@click.option(
+    "--roles-side",
+    type=click.Choice(["A", "B"]),
+    help="World Exchangers: the side of the role cards [A].",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -499,6 +532,10 @@ def new_command(
     house_rule: tuple[str, ...],
     schema_ref: str | None,
     key_for: tuple[str, ...],
+    game: str,
+    components: str | None,
+    board: tuple[str, ...],
+    roles_side: str | None,
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
@@ -506,12 +543,15 @@ def new_command(
     The log records the seat order, the first player and the 6 certificates
     removed at set-up (given, or drawn from a seed), the house rules if any,
     with no moves yet.
+
+    With --game world-exchangers it names the components file (--components)
+    and its SHA-256, and the tool deals from --seed (a random one if not given).
     """
     import datetime
 
-    from .engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
-    from .gamelog import parse_log
-    from .problems import LogError
+    from .games.forex.engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
+    from .record.gamelog import parse_log
+    from .record.problems import LogError
     from .reporters.newlog import (
         DEFAULT_SCHEMA_REF,
         create_log,
@@ -524,6 +564,30 @@ def new_command(
     names = _split_names(players) + [p.strip() for p in player]
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
+    if game != GAMES[0]:
+        if removed is not None or contact or key_for or schema_ref is not None:
+            raise click.UsageError(
+                "--removed, --contact, --key-for and --schema-ref are For-Ex's only for now"
+            )
+        _other_new(
+            file,
+            names,
+            components,
+            first,
+            seed,
+            title,
+            site,
+            started,
+            house_rule,
+            board,
+            roles_side,
+            dry_run,
+        )
+        return
+    if components is not None or board or roles_side is not None:
+        raise click.UsageError(
+            "--components, --board and --roles-side are for --game world-exchangers"
+        )
     for name in names:
         _check_name(name, "'--players'")
     _check_confusable(names)
@@ -620,7 +684,7 @@ def new_command(
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
-    from .signing import parse_public
+    from .record.signing import parse_public
 
     keys: dict[str, str] = {}
     for item in items:
@@ -762,7 +826,7 @@ def show_command(
     if since_player is not None:
         since_point = _last_move_before(view.replay, since_player, view.at)
     if svg_path is not None:
-        from .svg import board_svg
+        from .games.forex.svg import board_svg
 
         title = view.log.title or os.path.basename(view.log.filename)
         where = f"after move {view.at}" if view.at else "at the start"
@@ -788,7 +852,7 @@ def show_command(
 def _last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""
-    from .catchup import last_move_of
+    from .games.forex.catchup import last_move_of
 
     try:
         last = last_move_of(played, player)
@@ -809,7 +873,7 @@ def _last_move_before(played: Replay, player: str, at: int) -> int:
 def _picture_format(path: str | None, asked: str) -> str:
     """The format to write ``path`` in: ``asked``, unless the file's extension says the other
     one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
-    from .png import format_of
+    from .record.png import format_of
 
     if path is None:
         return asked
@@ -827,12 +891,12 @@ def _picture_format(path: str | None, asked: str) -> str:
 def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
     """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
     over a file without ``force``), or to standard output for ``-``."""
-    from .problems import LogError
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     data: str | bytes = svg
     if fmt == "png":
-        from .png import svg_to_png
+        from .record.png import svg_to_png
 
         if path == "-" and sys.stdout.isatty():
             raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
@@ -887,14 +951,14 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     atomically and never replaces a file without --force. FILE may be - for
     standard input.
     """
-    from .svg import strength_chart_svg
+    from .games.forex.svg import strength_chart_svg
 
     _log, played = load_replay(file)
     problem = played.problem
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    from .png import format_of
+    from .record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
     _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
@@ -920,7 +984,7 @@ def _write_page(
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
     output); a log with an illegal move exits with its problem."""
     from .pages import replay_page
-    from .problems import LogError
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     problem = played.problem
@@ -1016,7 +1080,11 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     """
     from .reporters.game import moves_data, moves_text
 
-    view = _view(file, at)
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_moves(other, at, fmt)
+        return
     if fmt == "json":
         _json(moves_data(view, kinds))
         return
@@ -1039,7 +1107,7 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
     """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
 
     def ask() -> bytes | None:
-        from .signing import ENV_PASSPHRASE
+        from .record.signing import ENV_PASSPHRASE
 
         given = os.environ.get(ENV_PASSPHRASE)
         if given is not None:
@@ -1058,8 +1126,8 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
 
 def _signer(name: str, key_file: str | None) -> Any:
     """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
-    from .problems import LogError
-    from .signing import Signer, key_path, load_private_key
+    from .record.problems import LogError
+    from .record.signing import Signer, key_path, load_private_key
 
     path = key_path(key_file)
     try:
@@ -1095,8 +1163,8 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     Never overwrites a file. Give FILE.pub to the other players (forex new
     --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
     """
-    from .problems import LogError
-    from .signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
+    from .record.problems import LogError
+    from .record.signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -1151,9 +1219,9 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
-    from .gamelog import load
-    from .problems import LogError
-    from .signing import header_keys, same_key, sign_entry
+    from .record.gamelog import load
+    from .record.problems import LogError
+    from .record.signing import header_keys, same_key, sign_entry
 
     if name is None:
         signer = _signer("", key_file)
@@ -1302,8 +1370,9 @@ def play_command(
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.gamelog import OtherGame
+    from .record.problems import LogError
     from .reporters.game import play_data, play_text
 
     if message_fmt is not None and fmt == "markdown":
@@ -1344,6 +1413,13 @@ def play_command(
             signer=signer,
             ignore_digests=ignore_digests,
         )
+    except OtherGame:
+        if message_fmt is not None or sign_move or eml_path is not None or ignore_digests:
+            raise click.UsageError(
+                "--message, --sign, --eml and --ignore-digests are For-Ex's only for now"
+            ) from None
+        _other_play(file, player, text, note, after, digest, dry_run, fmt)
+        return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     # Everything to print is composed before the file is replaced: nothing can fail after it.
@@ -1356,7 +1432,7 @@ def play_command(
     events = played.events[-1]
     message = None
     if message_fmt is not None:
-        from .message import compose
+        from .games.forex.message import compose
 
         message = compose(played, None, message_fmt)
     out: list[tuple[str, bool]] = []  # (text, to stderr)
@@ -1431,8 +1507,8 @@ def play_command(
 
 def _commit(change: Any) -> Any:
     """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
 
     try:
         return edit.commit(change)
@@ -1487,7 +1563,7 @@ def _print_written(
 
 def _budget(seconds: float | None, simulations: int | None) -> Any:
     """The search budget of the options; a zero or absurd one is a usage error."""
-    from .advisor import budget
+    from .games.forex.advisor import budget
 
     try:
         return budget(seconds, simulations)
@@ -1545,7 +1621,7 @@ def _search_progress(plan: Any, label: str) -> tuple[_Progress | None, Any]:
 
 
 def _game_over(file: str, log: GameLog) -> ProblemExit:
-    from .problems import Problem
+    from .record.problems import Problem
 
     place = log.place(("moves", len(log.entries) - 1)) if log.entries else None
     line, column = place if place else (None, None)
@@ -1579,12 +1655,12 @@ def _playable(file: str) -> tuple[GameLog, Replay]:
 
 def _engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
-    from .advisor import engine_entry, entry_text, hint
+    from .games.forex.advisor import engine_entry, entry_text, hint
 
     log, played = _playable(file)
     state = played.final
     if state.pending_player != player:
-        from .problems import Problem
+        from .record.problems import Problem
 
         raise ProblemExit(
             [
@@ -1646,7 +1722,7 @@ def hint_command(
     written as forex play takes them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
     """
-    from .advisor import hint
+    from .games.forex.advisor import hint
     from .reporters.advice import hint_data, hint_text
 
     plan = _budget(seconds, simulations)
@@ -1768,9 +1844,9 @@ def _analyse_one(
 ) -> tuple[str, Any, Any]:
     """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
     its notes to commit (None when there is nothing to write)."""
-    from . import edit
-    from .advisor import analyse, noted
-    from .problems import LogError
+    from .games.forex.advisor import analyse, noted
+    from .record import edit
+    from .record.problems import LogError
     from .reporters.advice import analysis_data, analysis_text
 
     log, played = load_replay(file)
@@ -1933,7 +2009,7 @@ def selfplay_command(
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from .advisor import parse_seat
+    from .games.forex.advisor import parse_seat
     from .reporters.advice import selfplay_text
 
     default = _budget(None, simulations)
@@ -1976,7 +2052,7 @@ def selfplay_command(
 
 def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:
     """One self-play game in a worker process, written to ``path``; seats rotate by game."""
-    from .advisor import selfplay_game
+    from .games.forex.advisor import selfplay_game
     from .reporters.newlog import create_log
 
     shift = (index - 1) % len(seats)
@@ -2044,7 +2120,7 @@ def message_command(
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
-    from .message import compose
+    from .games.forex.message import compose
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
@@ -2069,8 +2145,8 @@ def message_command(
         return
     message = compose(played, point, fmt, at=point_at)
     if with_log:
-        from .mail import log_filename
-        from .mail import with_log as embedded
+        from .record.mail import log_filename
+        from .record.mail import with_log as embedded
 
         try:
             body = embedded(message.body, played.log.text, fmt, log_filename(file))
@@ -2084,9 +2160,9 @@ def message_command(
 
 def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
-    from .mail import compose_mail, log_filename
-    from .mail import with_log as embedded
-    from .problems import LogError
+    from .record.mail import compose_mail, log_filename
+    from .record.mail import with_log as embedded
+    from .record.problems import LogError
 
     try:
         mail = compose_mail(played, since, filename=log_filename(file))
@@ -2107,8 +2183,8 @@ def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = F
 
 def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
-    from .mail import mail_bytes
-    from .problems import LogError
+    from .record.mail import mail_bytes
+    from .record.problems import LogError
     from .reporters.files import write_output
 
     data = mail_bytes(mail)
@@ -2155,12 +2231,12 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     forged move, no log, two logs or another game's log are refused, and
     nothing is changed. What arrived is told move by move, as a catch-up.
     """
-    from .mail import read_mail, save_arrival
-    from .problems import LogError
+    from .record.mail import read_mail, save_arrival
+    from .record.problems import LogError
 
     data = None
     if mail == "-":
-        from .gamelog import MAX_LOG_BYTES
+        from .record.gamelog import MAX_LOG_BYTES
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
@@ -2196,7 +2272,11 @@ def history_command(file: str, events: bool, fmt: str) -> None:
     """
     from .reporters.game import history_data, history_text
 
-    log, played = load_replay(file)
+    try:
+        log, played = load_replay(file)
+    except OtherGameExit as other:
+        _other_history(other, fmt)
+        return
     if fmt == "json":
         _json(history_data(log, played))  # its "problem" names an illegal move
     else:
@@ -2232,8 +2312,8 @@ def annotate_command(
 
     Comments and layout elsewhere in the file are kept as they are.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
 
     if remove and text:
         raise click.UsageError("give a TEXT or --remove, not both")
@@ -2283,17 +2363,24 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
 
     With --to N, remove every move after move N.
     """
-    from . import edit
-    from .problems import LogError
+    from .record import edit
+    from .record.problems import LogError
     from .reporters.game import pending_text
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")
+    from .record.gamelog import OtherGame
+
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
         else:
             change = edit.remove_after(file, to, dry_run=True)
+    except OtherGame:
+        if to is not None or after is not None:
+            raise click.UsageError("--to and --after are For-Ex's only for now") from None
+        _other_undo(file, dry_run)
+        return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
@@ -2338,18 +2425,25 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     reported. Logs whose set-up differs are different games. Either file
     may be - for standard input.
     """
-    from .forks import compare
-    from .problems import LogError
+    from .record.forks import compare
+    from .record.gamelog import OtherGame
+    from .record.problems import LogError
     from .reporters.forks import diff_data, diff_text
 
     if file_a == "-" and file_b == "-":
         raise click.UsageError("only one of A and B can be - (standard input)")
     logs = []
+    others: list[Any] = []
     for path in (file_a, file_b):
         try:
             logs.append(read_log(path))
+        except OtherGame as other:
+            others.append(_other_record(OtherGameExit(other, path), exit_code=2))
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
+    if others:
+        _other_diff(logs, others, fmt)
+        return
     report = compare(logs[0], logs[1])
     if fmt == "json":
         _json(diff_data(report))
@@ -2364,7 +2458,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
-    from .problems import Problem
+    from .record.problems import Problem
 
     files: list[str] = []
     problems: list[Problem] = []
@@ -2428,10 +2522,12 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
-    from .gamelog import parse_log, replay
-    from .problems import LogError
+    from .record.anylog import parse_any
+    from .record.anylog import replay as replay_any
+    from .record.gamelog import GameLog, replay
+    from .record.problems import LogError
+    from .record.validation import check_files, finish_report
     from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
-    from .validation import check_files, finish_report
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
@@ -2451,7 +2547,8 @@ def validate_command(
         item = FileReport("<stdin>")
         played = None
         try:
-            played = replay(parse_log(_read_stdin(), "<stdin>"))
+            read = parse_any(_read_stdin(), "<stdin>")
+            played = replay(read) if isinstance(read, GameLog) else replay_any(read)
             item.problems = [played.problem] if played.problem else []
         except LogError as error:
             item.problems = list(error.problems)
@@ -2473,19 +2570,297 @@ def validate_command(
 
 
 @forex.command("schema", epilog=EPILOG)
-@click.argument("which", type=click.Choice(["log", "show"]), default="log")
-def schema_command(which: str) -> None:
-    """Print a JSON Schema: of the log format (log), or of show --format json (show)."""
+@click.argument("which", type=click.Choice(["log", "show", "components"]), default="log")
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES)),
+    default=GAMES[0],
+    show_default=True,
+    help="The game whose schema to print.",
+)
+@click.option("--list", "listing", is_flag=True, help="Name every game's schemas, print none.")
+def schema_command(which: str, game: str, listing: bool) -> None:
+    """Print a JSON Schema: of a game's log format (log), of show --format json (show), or of
+    World Exchangers' components file (components)."""
     import json
 
+    if listing or game != GAMES[0] or which == "components":
+        _other_schema(which, game, listing)
+        return
     if which == "log":
-        from .gamelog import log_schema
+        from .record.gamelog import log_schema
 
         _json(log_schema())
         return
     from .reporters.schema import show_schema
 
     _echo(json.dumps(show_schema(), indent=2, ensure_ascii=False))
+
+
+# --------------------------------------------------------------------------- other games
+# A log whose header names a game other than For-Ex is read through that game's rules
+# module (``record.anylog``); the commands below catch ``OtherGameExit`` (or
+# ``gamelog.OtherGame``) and go on here. Commands that do not are refused with
+# ``not_yet_for_game``.
+
+
+class OtherGameExit(ProblemExit):
+    """A log of another game where a For-Ex reader was tried: its YAML, to read it right."""
+
+    def __init__(self, other: Any, path: str) -> None:
+        super().__init__(other.problems)
+        self.game = other.game
+        self.document = other.document
+        self.path = path
+
+
+def _other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
+    """Another game's log, checked up to its moves (problems exit)."""
+    from .record import anylog
+    from .record.problems import LogError
+
+    filename = "<stdin>" if other.path == "-" else other.path
+    try:
+        return anylog.parse_record(other.game, other.document, other.document.text, filename)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code) from None
+
+
+def _other_replay(other: OtherGameExit) -> Any:
+    """The replay of another game's log (problems before the moves exit)."""
+    from .record import anylog
+    from .record.problems import LogError
+
+    record = _other_record(other)
+    try:
+        return anylog.replay(record)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:
+    """``diff`` where a log is of another game (a For-Ex log beside it is another game)."""
+    from .record.anyforks import compare
+
+    if logs:
+        report: dict[str, Any] = {
+            "kind": "different_games",
+            "common": 0,
+            "text": f"{logs[0].filename} is a For-Ex log and {others[0].filename} a"
+            f" {others[0].game.title} log: different games, not a fork.",
+        }
+    else:
+        report = compare(others[0], others[1])
+    if fmt == "json":
+        _json({"format": "forex-diff", "version": 1, **report})
+    else:
+        _echo(clean(report["text"]))
+    if report["kind"] != "same":
+        sys.exit(1)
+
+
+def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
+    from .reporters import record
+
+    played = _other_replay(other)
+    point = _point(len(played.record.entries), at, other.path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        raise ProblemExit([problem])
+    if fmt == "json":
+        _json(record.moves_data(played, point))
+        return
+    _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))
+
+
+def _other_history(other: OtherGameExit, fmt: str) -> None:
+    from .reporters import record
+
+    played = _other_replay(other)
+    if fmt == "json":
+        _json(record.history_data(played))
+    else:
+        _echo(clean(record.history_text(played, markdown=fmt == "markdown"), newlines=True))
+    if played.problem is not None:
+        raise ProblemExit([played.problem], as_json=False)
+
+
+def _other_play(
+    file: str,
+    player: str,
+    text: str,
+    note: str | None,
+    after: int | None,
+    digest: bool,
+    dry_run: bool,
+    fmt: str,
+) -> None:
+    from .record import anyedit, anylog
+    from .record.problems import LogError
+
+    try:
+        change = anyedit.append(
+            file, player, text, note=note, after=after, digest=digest, dry_run=True
+        )
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    played = change.replay
+    game = played.record.game
+    entry = played.record.entries[-1]
+    verb = "would add" if dry_run else "added"
+    next_line = anylog.pending_line(game, played.final)
+    if fmt == "json":
+        data = {
+            "format": "forex-play",
+            "version": 1,
+            "game": game.name,
+            "file": file,
+            "written": not dry_run,
+            "move": entry.number,
+            "by": entry.key,
+            "decision": entry.text,
+            "note": entry.note,
+            "digest": entry.digest,
+            "next": next_line,
+            "state": game.view(played.final),
+        }
+        report = _json_text(data)
+    else:
+        report = clean(
+            f"{verb} move {entry.number}: {entry.key}: {entry.text} to {file}\nnext: {next_line}",
+            newlines=True,
+        )
+    if dry_run:
+        _echo(report)
+        return
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"move {entry.number}", file)
+
+
+def _other_undo(file: str, dry_run: bool) -> None:
+    from .record import anyedit, anylog
+    from .record.problems import LogError
+
+    try:
+        change = anyedit.remove_last(file, dry_run=True)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    gone = change.removed
+    assert gone is not None
+    what = f"move {gone.number}: {gone.key}: {gone.text}"
+    verb = "would remove" if dry_run else "removed"
+    played = change.replay
+    next_line = anylog.pending_line(played.record.game, played.final)
+    report = clean(f"{verb} {what} from {file}\nnext: {next_line}", newlines=True)
+    if dry_run:
+        _echo(report)
+        return
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, f"the removal of {clean(what)}", file)
+
+
+def _other_new(
+    file: str,
+    names: list[str],
+    components: str | None,
+    first: str | None,
+    seed: str | None,
+    title: str | None,
+    site: str | None,
+    started: str | None,
+    house_rule: tuple[str, ...],
+    board: tuple[str, ...],
+    roles_side: str | None,
+    dry_run: bool,
+) -> None:
+    """``new --game world-exchangers``: a log dealt from a seed, checked before it is written."""
+    import datetime
+
+    from .games.worldex.load import ComponentsFileError, read_components
+    from .games.worldex.newlog import new_log_text
+    from .record import anylog
+    from .record.problems import LogError
+    from .reporters.newlog import create_log, random_seed
+
+    if components is None:
+        raise click.UsageError("name the components file: --components FILE")
+    if first is not None and first not in names:
+        raise click.BadParameter(
+            f"{clean(first)!r} is not one of the players{_meant(first, names)}",
+            param_hint="'--first'",
+        )
+    try:
+        loaded = read_components(components)
+    except ComponentsFileError as error:
+        raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
+    rules = {}
+    for item in house_rule:
+        option, sep, value = item.partition("=")
+        if not sep:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=VALUE", param_hint="'--house-rule'"
+            )
+        rules[option.strip()] = value.strip()
+    boards = {}
+    for item in board:
+        name, sep, side = item.partition("=")
+        if not sep or name.strip() not in names or side.strip() not in ("A", "B"):
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=A or NAME=B for a player", param_hint="'--board'"
+            )
+        boards[name.strip()] = side.strip()
+    folder = os.path.dirname(os.path.abspath(file))
+    relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
+    if started is None:
+        started = datetime.date.today().isoformat()
+    text = new_log_text(
+        names,
+        relative,
+        loaded.sha256,
+        seed or random_seed(),
+        first=first,
+        title=title or None,
+        site=site or None,
+        started=started or None,
+        roles_side=roles_side,
+        boards=boards,
+        house_rules=rules,
+    )
+    try:
+        record = anylog.parse_any(text, os.path.join(folder, os.path.basename(file)))
+        assert isinstance(record, anylog.GameRecord)
+        anylog.replay(record)
+    except LogError as error:
+        raise click.UsageError("; ".join(clean(p.message) for p in error.problems)) from None
+    if dry_run:
+        _echo(text.rstrip("\n"))
+        return
+    try:
+        create_log(file, text)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    out = _encoded([(f"created {clean(file)}: World Exchangers, {', '.join(names)}", False)])
+    _print_written(out, f"the new log {clean(file)}", file)
+
+
+def _other_schema(which: str, game: str, listing: bool) -> None:
+    """``schema --game``/``--list``: any game's published schemas by role."""
+    from . import games
+
+    if listing:
+        for name in games.names():
+            for role, schema in games.get(name).schemas().items():
+                _echo(f"{name}\t{role}\t{schema.get('$id', '')}")
+        return
+    schemas = games.get(game).schemas()
+    if which not in schemas:
+        raise click.BadParameter(
+            f"{game} has no {which} schema (it has {', '.join(schemas)})",
+            param_hint="'WHICH'",
+        )
+    _json(dict(schemas[which]))
 
 
 # --------------------------------------------------------------------------- completion

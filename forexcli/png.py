@@ -1,52 +1,16 @@
-"""PNG pictures, for mail clients and forums (phpBB's ``[img]``) that do not show SVG.
+"""Alias of ``forexcli.record.png`` under its old path.
 
-The SVG pictures of ``forexcli.svg`` are rendered by resvg (the ``resvg-py``
-wheel: Rust, no system library) with the machine's fonts.  On this project's
-2-core machine the board renders in about 0.3 s to about 28 kB.
+The same module object, kept for users' scripts (see ``forexcli._aliases``).
 """
 
-from __future__ import annotations
+from typing import TYPE_CHECKING, Any
 
-import os
+from forexcli._aliases import alias
 
-from .problems import LogError, Problem
+if TYPE_CHECKING:
+    from forexcli.record.png import *  # noqa: F403
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+    def __getattr__(name: str) -> Any: ...
 
-FORMATS = {".png": "png", ".svg": "svg"}
-"""Picture formats by a file's extension."""
-
-
-def svg_to_png(svg: str, *, zoom: float = 1.0) -> bytes:
-    """Render an SVG document to PNG bytes (``zoom`` 2 doubles the size in pixels).
-
-    Raises ``LogError`` (code ``no_png``) when resvg is missing or cannot render it.
-    """
-    try:
-        import resvg_py
-    except ImportError:
-        raise LogError(
-            [
-                Problem(
-                    "no_png",
-                    "PNG pictures need the resvg-py package, which is not installed",
-                    "io",
-                    "<png>",
-                    hints=("pip install resvg-py, or write an SVG picture",),
-                )
-            ]
-        ) from None
-    try:
-        data = bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=zoom))
-    except (ValueError, RuntimeError) as error:
-        raise LogError(
-            [Problem("no_png", f"the picture could not be rendered: {error}", "io", "<png>")]
-        ) from None
-    if not data.startswith(PNG_SIGNATURE):
-        raise LogError([Problem("no_png", "resvg gave no PNG", "io", "<png>")])
-    return data
-
-
-def format_of(path: str) -> str | None:
-    """``png`` or ``svg`` by the file's extension (None for another or for ``-``)."""
-    return FORMATS.get(os.path.splitext(path)[1].lower())
+else:
+    alias(__name__, "forexcli.record.png")

@@ -17,15 +17,15 @@ from typing import Any
 
 from forexcli.engine import errors
 from forexcli.gamelog import log_schema
+from forexcli.games.worldex.engine import errors as worldex_errors
+from forexcli.games.worldex.load import CODES as LOADER_CODES
+from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
 from forexcli.problems import CODES
+from forexcli.record.anylog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
 
 ROOT = Path(__file__).parent.parent
 SOURCE = ROOT / "forexcli"
 DOC = ROOT / "docs" / "format.md"
-NOT_YET_WIRED = SOURCE / "games"
-"""The game frame and World Exchangers' rules core: no command reads through them yet, so the
-tool emits none of their codes; World Exchangers' are listed in docs/worldex-rules.md (kept
-complete by its own test) and join CODES when the CLI reads its logs."""
 
 RECODED_KEYWORDS = {
     "additionalProperties": "schema_unknown_key (a mapping's unknown keys, one problem each)",
@@ -73,11 +73,7 @@ def _literal(node: ast.expr | None) -> str | None:
 def source_codes() -> dict[str, set[str]]:
     """Each code found in the source, with the files that emit it."""
     found: dict[str, set[str]] = {}
-    trees = {
-        path: ast.parse(path.read_text(encoding="utf-8"))
-        for path in SOURCE.rglob("*.py")
-        if NOT_YET_WIRED not in path.parents
-    }
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in SOURCE.rglob("*.py")}
     for path, tree in trees.items():
         where = str(path.relative_to(ROOT))
         # This module's helpers that take a `code` parameter: name -> position of `code`.
@@ -104,9 +100,18 @@ def source_codes() -> dict[str, set[str]]:
     for _, cls in inspect.getmembers(errors, inspect.isclass):
         if issubclass(cls, errors.ForexError) and cls is not errors.ForexError:
             found.setdefault(cls.code, set()).add("forexcli/engine/errors.py")
-    found.pop("forex_error", None)  # the base class, never raised itself
+    for _, cls in inspect.getmembers(worldex_errors, inspect.isclass):
+        if issubclass(cls, worldex_errors.WorldexError):
+            found.setdefault(cls.code, set()).add("forexcli/games/worldex/engine/errors.py")
+    for code in LOADER_CODES:  # placed by record.anylog at the header's components key
+        found.setdefault(code, set()).add("forexcli/games/worldex/load.py")
+    found.pop("forex_error", None)  # the base classes, never raised themselves
+    found.pop("worldex_error", None)
     for keyword in schema_keywords(log_schema()) - APPLICATORS - set(RECODED_KEYWORDS):
         found.setdefault(f"schema_{keyword}", set()).add("forexcli/gamelog.py (schema_{validator})")
+    worldex = schema_keywords(worldex_log_schema()) - APPLICATORS - set(RECODED_BY_ANY_GAME)
+    for keyword in worldex:
+        found.setdefault(f"schema_{keyword}", set()).add("forexcli/record/anylog.py")
     return found
 
 

@@ -1,113 +1,16 @@
-"""The pure rules core of For-Ex: plain data in, plain data out, no I/O."""
+"""Alias of ``forexcli.games.forex.engine`` under its old path.
 
-from .board import CURRENCIES, PAIRS, TRACK_HALVES, Board, PairPosition, format_halves, format_rate
-from .decisions import (
-    ChooseStrengthen,
-    ChooseStrongest,
-    Decision,
-    Divest,
-    DivestResponse,
-    Invest,
-    MakeContract,
-    Resolve,
-    Spot,
-    TurnAction,
-)
-from .errors import (
-    ChoiceRefused,
-    ContractRefused,
-    DivestRefused,
-    ForexError,
-    GameOver,
-    IllegalDecision,
-    InsufficientFunds,
-    InvestRefused,
-    NotYourDecision,
-    SetupError,
-    SpotRefused,
-    UnknownName,
-    WrongDecisionKind,
-)
-from .rules import (
-    Event,
-    apply,
-    apply_all,
-    apply_with_events,
-    contract_terms,
-    final_scores,
-    legal_contracts,
-    legal_decisions,
-    legal_invests,
-    legal_spots,
-    money_text,
-    new_game,
-    strongest_candidates,
-)
-from .setup import draw_removed
-from .state import (
-    Contract,
-    DividendStack,
-    GameState,
-    HouseRules,
-    Loan,
-    Pending,
-    Phase,
-    QueueItem,
-    Result,
-)
+The same module object, kept for users' scripts (see ``forexcli._aliases``).
+"""
 
-__all__ = [
-    "CURRENCIES",
-    "PAIRS",
-    "TRACK_HALVES",
-    "Board",
-    "PairPosition",
-    "format_halves",
-    "format_rate",
-    "ChooseStrengthen",
-    "ChooseStrongest",
-    "Decision",
-    "Divest",
-    "DivestResponse",
-    "Invest",
-    "MakeContract",
-    "Resolve",
-    "Spot",
-    "TurnAction",
-    "ChoiceRefused",
-    "ContractRefused",
-    "DivestRefused",
-    "ForexError",
-    "GameOver",
-    "IllegalDecision",
-    "InsufficientFunds",
-    "InvestRefused",
-    "NotYourDecision",
-    "SetupError",
-    "SpotRefused",
-    "UnknownName",
-    "WrongDecisionKind",
-    "Event",
-    "apply",
-    "apply_all",
-    "apply_with_events",
-    "contract_terms",
-    "final_scores",
-    "legal_contracts",
-    "legal_decisions",
-    "legal_invests",
-    "legal_spots",
-    "money_text",
-    "new_game",
-    "strongest_candidates",
-    "draw_removed",
-    "Contract",
-    "DividendStack",
-    "GameState",
-    "HouseRules",
-    "Loan",
-    "Pending",
-    "Phase",
-    "QueueItem",
-    "Result",
-]
+from typing import TYPE_CHECKING, Any
+
+from forexcli._aliases import alias
+
+if TYPE_CHECKING:
+    from forexcli.games.forex.engine import *  # noqa: F403
+
+    def __getattr__(name: str) -> Any: ...
+
+else:
+    alias(__name__, "forexcli.games.forex.engine")

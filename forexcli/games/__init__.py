@@ -15,7 +15,7 @@ DEFAULT_GAME = "for-ex"
 """The game of a log whose header names none."""
 
 _REGISTRY: dict[str, tuple[str, str]] = {
-    "for-ex": ("forexcli.games.forex", "FOREX"),
+    "for-ex": ("forexcli.games.forex.game", "FOREX"),
     "world-exchangers": ("forexcli.games.worldex", "WORLDEX"),
 }
 """Game name -> (module, attribute) of its ``Game`` object."""

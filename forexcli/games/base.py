@@ -42,10 +42,11 @@ classes; every instance has ``code`` (stable, listed in the game's ``CODES``)
 and ``reason`` (a sentence that names the numbers).  The frame adds file,
 line, column, move number and hint.
 
-How For-Ex plugs in (a later session moves it; nothing in it changes):
-``forexcli.games.forex.FOREX`` already wraps today's modules behind this
-Protocol without touching them: ``setup`` is ``engine.new_game(players,
-removed or draw_removed(seed), first, HouseRules(**house_rules))``, ``parse``
+How For-Ex plugs in: its modules live in ``forexcli.games.forex`` (the old
+paths such as ``forexcli.engine`` are aliases, see ``forexcli._aliases``), and
+``forexcli.games.forex.FOREX`` wraps them behind this Protocol: ``setup`` is
+``engine.new_game(players, removed or draw_removed(seed), first,
+HouseRules(**house_rules))``, ``parse``
 is ``notation.parse(...).decisions()``, ``write`` is ``notation.write_entry``
 of a ``Written`` rebuilt from one or two decisions, ``legal`` is
 ``engine.legal_decisions``, ``apply`` is ``engine.apply``, ``pending`` reads
@@ -54,7 +55,15 @@ of a ``Written`` rebuilt from one or two decisions, ``legal`` is
 What stays For-Ex's own after the move: its engine (with ``apply_all`` and
 ``apply_with_events`` for fast replay and catch-up sentences), its
 ``moves`` grouping, its SVG board, its search.  Optional capabilities of
-that kind are separate Protocols (``Narrated`` below) the frame tests for.
+that kind are separate Protocols (``Narrated``, ``LoadsResources`` below) the
+frame tests for.
+
+The frame reads every game but For-Ex through this interface alone
+(``forexcli.record.anylog``: YAML with places, the game's schema, its
+resources, replay; ``anyedit``, ``anyforks``, ``reporters.record``).  For-Ex
+keeps its own, older reader (``record.gamelog``), which words many more
+problems of its header; ``gamelog.parse_log`` hands a log naming another game
+on (``OtherGame``), so a command learns the game from the header.
 """
 
 from __future__ import annotations
@@ -171,6 +180,19 @@ class Narrated(Protocol[StateIn, DecisionIn]):
 
     def describe(self, before: StateIn, decision: DecisionIn, after: StateIn) -> tuple[str, ...]:
         """Sentences saying what ``decision`` did."""
+        ...
+
+
+@runtime_checkable
+class LoadsResources(Protocol):
+    """A game whose header names files (``resources``) that it decodes and checks itself."""
+
+    def load_resource(self, resource: Resource, folder: str) -> Any:
+        """The decoded content of ``resource`` (its path relative to ``folder``).
+
+        Raises an exception with a stable ``code`` and a ``reason``; the frame places it
+        at the header key that names the file.
+        """
         ...
 
 

@@ -34,7 +34,7 @@ from importlib import resources
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ..engine import CURRENCIES
+from ..games.forex.engine import CURRENCIES
 from ..reporters.game import _DECIDED_BY, _ENDINGS, HOUSE_RULE_TEXTS, View, show_data
 from ..reporters.standings import (
     ENDED_BASIS,
@@ -46,7 +46,7 @@ from ..reporters.standings import (
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from ..gamelog import GameLog, Replay
+    from ..record.gamelog import GameLog, Replay
 
 PAGE_FORMAT = "forex-replay"
 PAGE_VERSION = 1
@@ -328,7 +328,7 @@ def _sha256(text: str) -> str:
 def chart_svg(replay: Replay, opening: int) -> str:
     """The strength chart for the page: no XML prolog, a cursor at ``opening``, and one
     strip per position to click (``data-move``, ``data-x`` its x)."""
-    from ..svg import CHART_PLOT_BOTTOM, CHART_PLOT_TOP, chart_x, strength_chart_svg
+    from ..games.forex.svg import CHART_PLOT_BOTTOM, CHART_PLOT_TOP, chart_x, strength_chart_svg
 
     svg = strength_chart_svg(replay)
     svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
@@ -357,7 +357,7 @@ def chart_svg(replay: Replay, opening: int) -> str:
 
 def currency_css() -> str:
     """Each currency's code in its colour of the pictures (``svg.COLOURS``)."""
-    from ..svg import COLOURS
+    from ..games.forex.svg import COLOURS
 
     return "".join(
         f'.cur[data-currency="{code}"] {{ color: {COLOURS[code]}; }}\n' for code in CURRENCIES

@@ -31,7 +31,7 @@ def clean(text: object, *, newlines: bool = False) -> str:
     escape (``\\x1b``, ``\\u202e``).  With ``newlines`` a line feed (or CR LF)
     is kept, for multi-line notes in tables.
     """
-    from ..problems import printable
+    from ..record.problems import printable
 
     value = str(text)
     if not newlines:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
+from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
 from . import PLAIN, Style, clean, md, plural, table
 
 VALUE_NOTE = "value = the player's expected share of the final scores (score share), in percent"

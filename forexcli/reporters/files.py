@@ -17,7 +17,7 @@ import os
 import stat
 import tempfile
 
-from ..problems import LogError, Problem
+from ..record.problems import LogError, Problem
 
 
 def _fail(path: str, code: str, message: str) -> LogError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..forks import ForkReport, Side
+from ..record.forks import ForkReport, Side
 from . import clean, table
 
 DIFF_FORMAT = "forex-diff"

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import (
+from ..games.forex.engine import (
     CURRENCIES,
     PAIRS,
     TRACK_HALVES,
@@ -26,8 +26,8 @@ from ..engine import (
     format_rate,
     money_text,
 )
-from ..engine.state import DIVIDENDS_HALVES, LETTERS
-from ..gamelog import Entry, GameLog, Replay
+from ..games.forex.engine.state import DIVIDENDS_HALVES, LETTERS
+from ..record.gamelog import Entry, GameLog, Replay
 from . import PLAIN, Style, clean, detail_lines, md, plural, table, text_width
 
 SHOW_FORMAT = "forex-show"
@@ -346,7 +346,7 @@ def entry_data(entry: Entry, events: Sequence[Event] | None = None) -> dict[str,
 
 def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     """``show --format json``: the game at one point (see schemas/forex-show.schema.json)."""
-    from ..snapshot import state_dict
+    from ..games.forex.snapshot import state_dict
     from .standings import standings_data
 
     state = view.state
@@ -382,7 +382,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     }
     if since is not None:
         data["since"] = since_data(view, since)
-    from ..signing import signatures_data
+    from ..record.signing import signatures_data
 
     signatures = signatures_data(view.replay, view.at)
     if signatures is not None:
@@ -392,7 +392,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
 
 def since_data(view: View, since: int) -> list[dict[str, Any]]:
     """The moves after entry ``since`` up to the view: what each did, as sentences."""
-    from ..catchup import moves
+    from ..games.forex.catchup import moves
 
     return [
         {
@@ -430,7 +430,7 @@ def since_text(
 
     ``who`` names the player whose last move ``since`` is (``--since-player``).
     """
-    from ..catchup import moves
+    from ..games.forex.catchup import moves
 
     summaries = moves(view.replay, since, view.at)
     heading = since_heading(since, who)
@@ -644,7 +644,7 @@ def show_text(
     house = house_rules_line(log.house_rules)
     if house is not None:
         head.append(md(house) if markdown else clean(house))
-    from ..signing import check_signatures, signature_lines, signed_phrase
+    from ..record.signing import check_signatures, signature_lines, signed_phrase
 
     signatures = check_signatures(view.replay)
     if view.last is not None:
@@ -684,7 +684,7 @@ def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
 
 def _wanted(kind: str, kinds: Sequence[str]) -> bool:
     """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
-    from ..moves import SPOT_ACTION
+    from ..games.forex.moves import SPOT_ACTION
 
     return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
 
@@ -692,7 +692,7 @@ def _wanted(kind: str, kinds: Sequence[str]) -> bool:
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
     makes possible in one group per spot, kind ``spot_action``)."""
-    from ..moves import grouped_moves
+    from ..games.forex.moves import grouped_moves
 
     state = view.state
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
@@ -726,7 +726,7 @@ def moves_text(
     spot is not one, so the spots appear as ``spot ...; ACTION`` with the
     actions only they make possible, grouped by spot, after the other decisions.
     """
-    from ..moves import SPOT_ACTION, grouped_moves
+    from ..games.forex.moves import SPOT_ACTION, grouped_moves
 
     state = view.state
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
@@ -736,7 +736,7 @@ def moves_text(
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
     if spot_actions:
-        from ..moves import MoveGroup
+        from ..games.forex.moves import MoveGroup
 
         by_spot = len({m.split(";")[0] for m in spot_actions})
         groups.append(
@@ -907,7 +907,7 @@ def play_data(
     digest: str | None = None,
 ) -> dict[str, Any]:
     """``play --format json``: the move, what it caused, and who decides next."""
-    from ..snapshot import state_dict
+    from ..games.forex.snapshot import state_dict
 
     return {
         "format": PLAY_FORMAT,

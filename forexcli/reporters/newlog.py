@@ -15,9 +15,9 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 
-from ..engine import CURRENCIES, HouseRules
-from ..problems import LogError, Problem
-from ..schema_source import LOG_SCHEMA_ID
+from ..games.forex.engine import CURRENCIES, HouseRules
+from ..games.forex.schema_source import LOG_SCHEMA_ID
+from ..record.problems import LogError, Problem
 from .files import write_output
 
 MODELINE = "# yaml-language-server: $schema={ref}"
@@ -105,7 +105,7 @@ def new_log_text(
     ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
     ``house_rules:`` block, in the order of the options.
     """
-    from ..edit import quote
+    from ..record.edit import quote
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")

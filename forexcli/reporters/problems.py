@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..problems import Problem
+from ..record.problems import Problem
 from . import PLAIN, Style, clean, plural
 
 VALIDATE_FORMAT = "forex-validate"

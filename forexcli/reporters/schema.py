@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import CURRENCIES, HouseRules
-from ..notation import END
-from ..schema_source import SCHEMA_BASE_URL
+from ..games.forex.engine import CURRENCIES, HouseRules
+from ..games.forex.notation import END
+from ..games.forex.schema_source import SCHEMA_BASE_URL
 
 SHOW_SCHEMA_ID = SCHEMA_BASE_URL + "forex-show.schema.json"
 

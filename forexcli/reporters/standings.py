@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CURRENCIES, Contract, DividendStack, GameState, Loan, money_text
-from ..standings import (
+from ..games.forex.engine import CURRENCIES, Contract, DividendStack, GameState, Loan, money_text
+from ..games.forex.standings import (
     BANKRUPTCY,
     DIVIDEND,
     MERGED,

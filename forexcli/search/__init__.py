@@ -1,1 +1,16 @@
-"""The For-Ex engine: an evaluation, candidate decisions and a tree search (pure, no I/O)."""
+"""Alias of ``forexcli.games.forex.search`` under its old path.
+
+The same module object, kept for users' scripts (see ``forexcli._aliases``).
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from forexcli._aliases import alias
+
+if TYPE_CHECKING:
+    from forexcli.games.forex.search import *  # noqa: F403
+
+    def __getattr__(name: str) -> Any: ...
+
+else:
+    alias(__name__, "forexcli.games.forex.search")

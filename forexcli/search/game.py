@@ -1,38 +1,16 @@
-"""Whole games between players, from a set-up to the end (pure: no I/O)."""
+"""Alias of ``forexcli.games.forex.search.game`` under its old path.
 
-from __future__ import annotations
+The same module object, kept for users' scripts (see ``forexcli._aliases``).
+"""
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..engine import GameState, apply
-from .players import Entry, Player
+from forexcli._aliases import alias
 
-MAX_ENTRIES = 2000
-"""A game that has not ended after this many entries is stopped (none has come near)."""
+if TYPE_CHECKING:
+    from forexcli.games.forex.search.game import *  # noqa: F403
 
+    def __getattr__(name: str) -> Any: ...
 
-@dataclass(frozen=True)
-class PlayedGame:
-    """The entries of a game in order, with who made each, and the final state."""
-
-    entries: tuple[tuple[str, Entry], ...]
-    final: GameState
-
-
-def play_game(start: GameState, players: Sequence[Player]) -> PlayedGame:
-    """Play from ``start`` to the end; ``players[seat]`` decides for each seat."""
-    if len(players) != len(start.players):
-        raise ValueError(f"{len(start.players)} players needed, {len(players)} given")
-    state = start
-    entries: list[tuple[str, Entry]] = []
-    while not state.is_over:
-        if len(entries) >= MAX_ENTRIES:
-            raise RuntimeError(f"the game has not ended after {MAX_ENTRIES} entries")
-        seat = state.pending.player
-        assert seat is not None
-        entry = players[seat](state)
-        for step in entry:
-            state = apply(state, step)
-        entries.append((start.players[seat], entry))
-    return PlayedGame(tuple(entries), state)
+else:
+    alias(__name__, "forexcli.games.forex.search.game")

@@ -147,6 +147,19 @@ class WorldexGame:
         given = header.get("components") or {}
         return (Resource("components", given.get("file"), given.get("sha256")),)
 
+    def load_resource(self, resource: Resource, folder: str) -> Components:
+        """The components file ``resource`` names, read relative to ``folder`` and checked.
+
+        Raises ``load.ComponentsFileError`` (``code`` and ``reason``) for a file that is
+        missing, not JSON, not the one whose SHA-256 the header gives, or inconsistent.
+        """
+        import os
+
+        from .load import read_components
+
+        assert resource.path is not None
+        return read_components(os.path.join(folder, resource.path), resource.sha256).components
+
     def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> State:
         """``new_game`` from the header and the decoded components (data or ``Components``)."""
         components = resources["components"]

@@ -12,8 +12,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
-from .. import notation, snapshot
-from ..engine import (
+from ..base import OVER, Pending, Resource
+from . import notation, snapshot
+from .engine import (
     CURRENCIES,
     Decision,
     ForexError,
@@ -26,8 +27,7 @@ from ..engine import (
     legal_decisions,
     new_game,
 )
-from ..schema_source import log_schema
-from .base import OVER, Pending, Resource
+from .schema_source import log_schema
 
 
 class ForexGame:

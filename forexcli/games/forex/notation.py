@@ -1,0 +1,276 @@
+"""The decision notation of the log: one short line per decision.
+
+=========================================  ==========================================
+written                                    meaning
+=========================================  ==========================================
+``invest USD``, ``invest USD JPY``         buy one or two certificates, in that order
+``contract 6 USD for 12 JPY``              a contract: pay 6 USD, receive 12 JPY
+``divest 2 USD``                           sell 2 USD certificates (the turn action)
+``resolve``                                resolve the front of the queue
+``spot 1 USD to bob for 2 JPY; ACTION``    a spot transaction with bob, then the action
+``sell 1 USD``, ``sell 0 USD``             answer a divest: sell 1, or decline
+``strengthen EUR``                         dividend tie: the currency strengthened
+``strongest GBP``                          final tie: the scoring currency
+=========================================  ==========================================
+
+Amounts are whole numbers or halves (``1.5``).  The parser is the single
+definition of the notation; the JSON Schema's patterns mirror it and a test
+keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...record.hints import did_you_mean
+from ...record.problems import quoted
+from .engine import (
+    ChooseStrengthen,
+    ChooseStrongest,
+    Decision,
+    Divest,
+    DivestResponse,
+    Invest,
+    MakeContract,
+    Resolve,
+    Spot,
+    format_halves,
+)
+
+CURRENCY_RE = r"(?:GBP|EUR|USD|CHF|JPY|CAD|CNY)"
+AMOUNT_RE = r"(?:0|[1-9][0-9]{0,3})(?:\.5)?"
+COUNT_RE = r"[0-9]"
+PARTNER_RE = r"[^\x00-\x1f\x7f;:#,]+?"
+"""A player's name in a spot: no control characters and none of ; : # , (as in the schema)."""
+
+KINDS = ("spot", "contract", "invest", "divest", "resolve", "sell", "strengthen", "strongest")
+"""The first word of every decision."""
+
+ACTION_PATTERNS: dict[str, str] = {
+    "contract": rf"contract (?P<pay>{AMOUNT_RE}) (?P<pay_c>{CURRENCY_RE})"
+    rf" for (?P<recv>{AMOUNT_RE}) (?P<recv_c>{CURRENCY_RE})",
+    "invest": rf"invest (?P<first>{CURRENCY_RE})(?: (?P<second>{CURRENCY_RE}))?",
+    "divest": rf"divest (?P<count>{COUNT_RE}) (?P<currency>{CURRENCY_RE})",
+    "resolve": r"resolve",
+}
+SPOT_PATTERN = (
+    rf"spot (?P<give>{AMOUNT_RE}) (?P<give_c>{CURRENCY_RE}) to (?P<partner>{PARTNER_RE})"
+    rf" for (?P<get>{AMOUNT_RE}) (?P<get_c>{CURRENCY_RE})"
+)
+OTHER_PATTERNS: dict[str, str] = {
+    "sell": rf"sell (?P<count>{COUNT_RE}) (?P<currency>{CURRENCY_RE})",
+    "strengthen": rf"strengthen (?P<currency>{CURRENCY_RE})",
+    "strongest": rf"strongest (?P<currency>{CURRENCY_RE})",
+}
+
+_ACTION_ALTERNATIVES = "|".join(f"(?:{p})" for p in ACTION_PATTERNS.values())
+
+END = "$(?!\\n)"
+"""The end of the text in a schema pattern, in Python's ``re`` and ECMA-262 alike (Python's
+``$`` alone also matches before a final line break, ECMA-262's does not)."""
+
+# Patterns per kind as the schema writes them (names stripped of groups).
+SCHEMA_PATTERNS: dict[str, str] = {
+    kind: "^" + re.sub(r"\?P<\w+>", "", pattern) + END
+    for kind, pattern in {
+        **ACTION_PATTERNS,
+        "spot": SPOT_PATTERN + "; (?:" + _ACTION_ALTERNATIVES + ")",
+        **OTHER_PATTERNS,
+    }.items()
+}
+
+_ACTION_RES = {kind: re.compile(pattern) for kind, pattern in ACTION_PATTERNS.items()}
+_OTHER_RES = {kind: re.compile(pattern) for kind, pattern in OTHER_PATTERNS.items()}
+_SPOT_RE = re.compile(SPOT_PATTERN)
+
+USAGE: dict[str, str] = {
+    "contract": "contract AMOUNT CUR for AMOUNT CUR",
+    "invest": "invest CUR [CUR]",
+    "divest": "divest COUNT CUR",
+    "resolve": "resolve",
+    "spot": "spot AMOUNT CUR to PLAYER for AMOUNT CUR; ACTION",
+    "sell": "sell COUNT CUR",
+    "strengthen": "strengthen CUR",
+    "strongest": "strongest CUR",
+}
+"""How each kind of decision is written."""
+
+USAGE_NOTES: dict[str, str] = {
+    "contract": "pay the first, receive the second",
+    "sell": "0 declines",
+}
+
+_CURRENCIES = CURRENCY_RE.strip("(?:)").split("|")
+_AMOUNT_RE = re.compile(AMOUNT_RE + r"\Z")
+
+
+def _detail(text: str, kind: str) -> tuple[str, tuple[str, ...]]:
+    """What is wrong with one word of ``text``, if that can be told, and a hint."""
+    words = text.replace(";", " ").split(" ")[1:]
+    for index, word in enumerate(words):
+        if index > 0 and words[index - 1] == "to":
+            continue  # a player's name
+        if re.fullmatch(r"[A-Za-z]{3}", word) and word not in ("for",):
+            if word.upper() in _CURRENCIES and word not in _CURRENCIES:
+                return (
+                    f"currencies are written in capitals: {word.upper()}, not {quoted(word)}",
+                    (),
+                )
+            if word.isupper() and word not in _CURRENCIES:
+                return (
+                    f"{quoted(word)} is not a currency ({', '.join(_CURRENCIES)})",
+                    did_you_mean(word, _CURRENCIES),
+                )
+        looks_numeric = any(ch.isdigit() for ch in word) or word.lower().strip("+-.") in (
+            "nan",
+            "inf",
+        )
+        if looks_numeric and kind in ("contract", "spot") and not _AMOUNT_RE.match(word):
+            return (
+                f"{quoted(word)} is not an amount (a whole number up to 9999 or a half: 4.5)",
+                (),
+            )
+        if looks_numeric and kind in ("divest", "sell") and not re.fullmatch(COUNT_RE, word):
+            return f"{quoted(word)} is not a count of certificates (0 to 9)", ()
+    return "", ()
+
+
+class NotationError(ValueError):
+    """A decision that is not written in the notation; ``hints`` say what was meant."""
+
+    code = "bad_notation"
+
+    def __init__(self, reason: str, hints: tuple[str, ...] = ()) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hints = hints
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A parsed log entry: the optional spot and the decision that follows it."""
+
+    spot: Spot | None
+    decision: Decision
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """The engine decisions in the order they are applied."""
+        return (self.decision,) if self.spot is None else (self.spot, self.decision)
+
+
+def _halves(text: str) -> int:
+    whole, _, half = text.partition(".")
+    return int(whole) * 2 + (1 if half else 0)
+
+
+def _kind(text: str) -> str:
+    return text.split(" ", 1)[0]
+
+
+def _fail(text: str, kind: str | None = None) -> NotationError:
+    if kind in USAGE:
+        how = f"write it as `{USAGE[kind]}`"
+        if kind in USAGE_NOTES:
+            how += f" ({USAGE_NOTES[kind]})"
+        detail, hints = _detail(text, kind)
+        if detail:
+            how = f"{detail}; {how}"
+        return NotationError(f"cannot read {quoted(text)}: {how}", hints)
+    kinds = ", ".join(KINDS)
+    word = text.split(" ", 1)[0]
+    return NotationError(
+        f"cannot read {quoted(text)}: a decision starts with one of {kinds}",
+        did_you_mean(word, KINDS),
+    )
+
+
+def _action(player: str, text: str) -> Decision:
+    kind = _kind(text)
+    if kind == "spot":
+        raise NotationError("only one spot transaction is allowed, before the action")
+    regex = _ACTION_RES.get(kind) or _OTHER_RES.get(kind)
+    match = regex.fullmatch(text) if regex else None
+    if match is None:
+        raise _fail(text, kind)
+    g = match.groupdict()
+    if kind == "contract":
+        return MakeContract(player, g["pay_c"], _halves(g["pay"]), g["recv_c"], _halves(g["recv"]))
+    if kind == "invest":
+        codes = (g["first"],) if g["second"] is None else (g["first"], g["second"])
+        return Invest(player, codes)
+    if kind == "divest":
+        return Divest(player, g["currency"], int(g["count"]))
+    if kind == "resolve":
+        return Resolve(player)
+    if kind == "sell":
+        return DivestResponse(player, g["currency"], int(g["count"]))
+    if kind == "strengthen":
+        return ChooseStrengthen(player, g["currency"])
+    return ChooseStrongest(player, g["currency"])
+
+
+def parse(player: str, text: str) -> Written:
+    """Read one written decision of ``player``; raises ``NotationError``."""
+    clean = text
+    if "\t" in clean:
+        words = " ".join(clean.split())
+        raise NotationError(
+            f"cannot read {quoted(text)}: a tab separates its words; YAML keeps tabs inside a"
+            f" value, and the notation takes one space between words: {quoted(words)}"
+        )
+    if _kind(clean) != "spot":
+        return Written(None, _action(player, clean))
+    head, sep, rest = clean.partition(";")
+    match = _SPOT_RE.fullmatch(head.strip())
+    if match is None:
+        raise _fail(head.strip(), "spot")
+    if not sep or not rest.strip():
+        raise NotationError("a spot transaction goes with the turn's action: `spot ...; ACTION`")
+    action = _action(player, rest.strip())
+    if not isinstance(action, (MakeContract, Invest, Divest, Resolve)):
+        raise NotationError(
+            f"a spot transaction goes with a turn action, not `{_kind(rest.strip())}`"
+        )
+    g = match.groupdict()
+    spot = Spot(
+        player,
+        g["partner"].strip(),
+        g["give_c"],
+        _halves(g["give"]),
+        g["get_c"],
+        _halves(g["get"]),
+    )
+    return Written(spot, action)
+
+
+def write(decision: Decision) -> str:
+    """The notation of one engine decision (without the player)."""
+    if isinstance(decision, Spot):
+        return (
+            f"spot {format_halves(decision.give)} {decision.give_currency} to"
+            f" {decision.partner} for {format_halves(decision.get)} {decision.get_currency}"
+        )
+    if isinstance(decision, MakeContract):
+        return (
+            f"contract {format_halves(decision.pay)} {decision.pay_currency} for"
+            f" {format_halves(decision.receive)} {decision.receive_currency}"
+        )
+    if isinstance(decision, Invest):
+        return "invest " + " ".join(decision.currencies)
+    if isinstance(decision, Divest):
+        return f"divest {decision.count} {decision.currency}"
+    if isinstance(decision, Resolve):
+        return "resolve"
+    if isinstance(decision, DivestResponse):
+        return f"sell {decision.count} {decision.currency}"
+    if isinstance(decision, ChooseStrengthen):
+        return f"strengthen {decision.currency}"
+    return f"strongest {decision.currency}"
+
+
+def write_entry(written: Written) -> str:
+    """The notation of a log entry: ``spot ...; ACTION`` or the decision alone."""
+    if written.spot is None:
+        return write(written.decision)
+    return f"{write(written.spot)}; {write(written.decision)}"

@@ -1,0 +1,158 @@
+"""The few sensible decisions of a position, for the search to spend its time on.
+
+Outside a turn every legal action is kept (a divest answer, a tie choice:
+at most a handful).  On a turn, of the up to ~560 legal decisions:
+
+- ``resolve``;
+- every single investment, and the pairs of the four currencies worth most
+  to the player (by the money of that currency the player holds, at the
+  projected rates), in that order;
+- every divest of one certificate, and of all the certificates of a currency;
+- the contracts of the ``CONTRACT_DIRECTIONS`` best directions (receive a
+  currency expected to gain against the one paid, at the projected rates of
+  the evaluation), each at the largest amount the player can pay from what
+  they hold, and at half of it: a contract the player cannot pay is a loan
+  with a penalty, so larger ones are left out;
+- before the action, the ``SPOTS`` spot transactions that gain most at the
+  projected rates, and one that brings the currency of the player's most
+  pressing shortfall in the queue.
+
+Every action is legal by construction; the tests check each against
+``legal_decisions``.
+"""
+
+from __future__ import annotations
+
+from ..engine import Contract, GameState, Loan, Phase
+from ..engine.board import NUM_CURRENCIES
+from ..engine.state import MAX_STRONG_AMOUNT
+from .encoding import (
+    CONTRACT,
+    DIVEST,
+    INVEST,
+    RESOLVE_ACTION,
+    SPOT,
+    Action,
+    can_invest,
+    contract_amounts,
+    legal_actions,
+    spot_terms,
+)
+from .evaluate import strongest, units
+
+CONTRACT_DIRECTIONS = 3
+SPOTS = 2
+INVEST_PAIRS_OF = 4
+_N = NUM_CURRENCIES
+
+
+def _projected_units(state: GameState) -> list[float]:
+    from ..engine.board import move_pairs
+
+    in_hands = [sum(hand[c] for hand in state.certs) for c in range(_N)]
+    pairs = list(state.board.pairs)
+    if state.dividends_left:
+        most = max(in_hands)
+        leaders = [c for c in range(_N) if in_hands[c] == most]
+        if len(leaders) == 1:
+            move_pairs(pairs, leaders[0], True)
+    return units(pairs, strongest(pairs, in_hands))
+
+
+def _committed(state: GameState, seat: int) -> list[int]:
+    """Half-bucks of each currency the player's queued contracts and loans will take."""
+    owed = [0] * _N
+    for item in state.queue:
+        if isinstance(item, Contract) and item.owner == seat:
+            owed[item.pay_currency] += item.pay
+            owed[item.receive_currency] -= item.receive
+        elif isinstance(item, Loan) and item.owner == seat:
+            for c, amount in enumerate(item.owes):
+                owed[c] += amount
+    return owed
+
+
+def candidates(state: GameState) -> list[Action]:
+    """The actions worth searching for the pending player (never empty before the end)."""
+    pending = state.pending
+    seat = pending.player
+    if pending.phase is not Phase.TURN or seat is None:
+        return legal_actions(state)
+    unit = _projected_units(state)
+    now = units(state.board.pairs, strongest(state.board.pairs, [0] * _N))
+    mine = state.money[seat]
+    free = [mine[c] - max(0, owed) for c, owed in enumerate(_committed(state, seat))]
+    actions: list[Action] = []
+    if not state.spot_done:
+        actions.extend(_spots(state, seat, unit, free))
+    actions.append(RESOLVE_ACTION)
+    able = [c for c in range(_N) if can_invest(state, seat, c)]
+    actions.extend((INVEST, c, -1, 0) for c in able)
+    best = sorted(able, key=lambda c: -(mine[c] - 4) * unit[c])[:INVEST_PAIRS_OF]
+    actions.extend((INVEST, a, b, 0) for i, a in enumerate(best) for b in best[i + 1 :])
+    held = state.certs[seat]
+    for c in range(_N):
+        if held[c]:
+            actions.append((DIVEST, c, 1, 0))
+            if held[c] > 1:
+                actions.append((DIVEST, c, held[c], 0))
+    if state.free_letter() is not None:
+        actions.extend(_contracts(state, unit, now, free))
+    return actions
+
+
+def _contracts(
+    state: GameState, unit: list[float], now: list[float], free: list[int]
+) -> list[Action]:
+    scored: list[tuple[float, int, int, int]] = []
+    for pay_c in range(_N):
+        if free[pay_c] <= 0:
+            continue
+        for recv_c in range(_N):
+            if recv_c == pay_c:
+                continue
+            pay1, receive1 = contract_amounts(state, pay_c, recv_c, 1)
+            strong = min(MAX_STRONG_AMOUNT, free[pay_c] // pay1)
+            if strong < 1:
+                continue
+            gain = receive1 * unit[recv_c] - pay1 * unit[pay_c]
+            gain += 0.5 * (receive1 * now[recv_c] - pay1 * now[pay_c])
+            if gain > 0:
+                scored.append((gain * strong, pay_c, recv_c, strong))
+    scored.sort(key=lambda item: (-item[0], item[1], item[2]))
+    actions: list[Action] = []
+    for _gain, pay_c, recv_c, strong in scored[:CONTRACT_DIRECTIONS]:
+        actions.append((CONTRACT, pay_c, recv_c, strong))
+        if strong > 1:
+            actions.append((CONTRACT, pay_c, recv_c, (strong + 1) // 2))
+    return actions
+
+
+def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> list[Action]:
+    mine = state.money[seat]
+    scored: list[tuple[float, Action]] = []
+    needed = min(range(_N), key=lambda c: free[c])
+    rescue: tuple[float, Action] | None = None
+    for partner in range(len(state.players)):
+        if partner == seat:
+            continue
+        theirs = state.money[partner]
+        for give_c in range(_N):
+            for get_c in range(_N):
+                if give_c == get_c:
+                    continue
+                give, get = spot_terms(state, give_c, get_c)
+                if mine[give_c] < give or theirs[get_c] < get:
+                    continue
+                gain = get * unit[get_c] - give * unit[give_c]
+                action: Action = (SPOT, partner, give_c, get_c)
+                if gain > 1e-9:
+                    scored.append((gain, action))
+                rescues = free[needed] < 0 and get_c == needed and free[give_c] >= give
+                if rescues and (rescue is None or gain > rescue[0]):
+                    rescue = (gain, action)
+    scored.sort(key=lambda item: -item[0])
+    actions = [action for _gain, action in scored[:SPOTS]]
+    if rescue is not None and rescue[1] not in actions:
+        actions.append(rescue[1])
+    return actions

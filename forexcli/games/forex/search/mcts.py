@@ -1,0 +1,307 @@
+"""A PUCT tree search guided by the heuristic evaluation, for 2 to 6 players.
+
+No random playouts (they are useless here: random players go bankrupt).  A
+node is expanded by applying each of its candidate actions with the
+engine's ``apply`` and evaluating each child; the children's evaluations
+give the priors (a softmax of the mover's value, temperature ``TAU``) and
+the first estimate of their value.  The value backed up from a new leaf is
+its best child's evaluation for the leaf's mover (one ply of max-n).  Every
+node keeps the sum of the value *vectors* backed up through it (one value
+per seat, each seat's expected score share), and a node's mover picks the
+child that is best for that mover: max-n over averages, the multi-player
+form of PUCT.
+
+The budget is a number of simulations (deterministic: the same position,
+budget and seed give the same result on any machine) or a time limit, or
+both (whichever ends first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine import Decision, GameState, apply
+from .candidates import candidates
+from .encoding import Action, decision
+from .evaluate import Values, evaluate
+
+C_PUCT = 0.05
+"""Exploration weight (values are score shares, so their differences are small)."""
+
+TAU = 0.02
+"""Temperature of the priors' softmax over the children's evaluations."""
+
+MAX_SIMULATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
+
+    simulations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.simulations is None and self.seconds is None:
+            raise ValueError("a budget needs simulations or seconds")
+        if self.simulations is not None and not 1 <= self.simulations <= MAX_SIMULATIONS:
+            raise ValueError(
+                f"simulations must be 1 to {MAX_SIMULATIONS:,}, not {self.simulations:,}"
+            )
+        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):
+            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
+
+    def describe(self) -> str:
+        """``1000 simulations``, ``1 s``, or both."""
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts)
+
+
+class Node:
+    """A position in the search tree."""
+
+    __slots__ = ("action", "children", "mover", "prior", "state", "static", "sums", "visits")
+
+    def __init__(self, state: GameState, action: Action | None, static: Values) -> None:
+        self.state = state
+        self.action = action
+        self.static = static
+        self.mover = state.pending.player
+        self.prior = 1.0
+        self.children: list[Node] | None = None
+        self.visits = 0
+        self.sums = [0.0] * len(static)
+
+    def value(self) -> Values:
+        """The mean value vector backed up through this node (its evaluation before any)."""
+        if not self.visits:
+            return self.static
+        return tuple(s / self.visits for s in self.sums)
+
+    def q(self, seat: int) -> float:
+        """The mean value for ``seat``."""
+        return self.sums[seat] / self.visits if self.visits else self.static[seat]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A decision at the root with its evaluation and the line the search expects after it."""
+
+    decisions: tuple[Decision, ...]
+    """The decision, then the principal line (engine decisions, checked by ``apply``)."""
+    values: Values
+    visits: int
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the root's children, best first."""
+
+    lines: tuple[Line, ...]
+    simulations: int
+    seconds: float
+    root_value: Values
+    forced_values: tuple[Values, ...] = ()
+    """The value of the last node of each forced path, in the order given."""
+
+    @property
+    def best(self) -> Line:
+        """The decision the search chooses."""
+        return self.lines[0]
+
+
+def _expand(node: Node, seed_noise: random.Random | None) -> None:
+    state = node.state
+    children: list[Node] = []
+    for action in candidates(state):
+        child_state = apply(state, decision(state, action))
+        children.append(Node(child_state, action, evaluate(child_state)))
+    mover = node.mover
+    assert mover is not None and children
+    top = max(child.static[mover] for child in children)
+    weights = [math.exp((child.static[mover] - top) / TAU) for child in children]
+    if seed_noise is not None:
+        weights = [w * (1.0 + 1e-6 * seed_noise.random()) for w in weights]
+    total = sum(weights)
+    for child, weight in zip(children, weights, strict=True):
+        child.prior = weight / total
+    node.children = children
+
+
+def _select(node: Node) -> Node:
+    assert node.children is not None and node.mover is not None
+    mover = node.mover
+    root = math.sqrt(node.visits + 1)
+    best = node.children[0]
+    best_score = -math.inf
+    for child in node.children:
+        score = child.q(mover) + C_PUCT * child.prior * root / (1 + child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def _simulate(root: Node, noise: random.Random | None, forced: Sequence[Action] = ()) -> None:
+    path = [root]
+    node = root
+    depth = 0
+    while node.children is not None:
+        if depth < len(forced):
+            node = next(c for c in node.children if c.action == forced[depth])
+        else:
+            node = _select(node)
+        depth += 1
+        path.append(node)
+    if node.mover is None:
+        value = node.static
+    else:
+        _expand(node, noise)
+        assert node.children is not None
+        mover = node.mover
+        value = max(node.children, key=lambda c: c.static[mover]).static
+    for visited in path:
+        visited.visits += 1
+        sums = visited.sums
+        for seat, v in enumerate(value):
+            sums[seat] += v
+
+
+def _principal(node: Node, limit: int = 8) -> list[Node]:
+    line: list[Node] = []
+    while node.children and len(line) < limit:
+        visited = [c for c in node.children if c.visits]
+        if not visited:
+            break
+        node = max(visited, key=lambda c: (c.visits, c.q(node.mover or 0)))
+        line.append(node)
+    return line
+
+
+def _decisions(start: GameState, nodes: Sequence[Node]) -> tuple[Decision, ...]:
+    """The decisions of a path, each checked by the reference ``apply``."""
+    out = []
+    state = start
+    for node in nodes:
+        assert node.action is not None
+        choice = decision(state, node.action)
+        state = apply(state, choice)  # the reference engine stays the judge
+        out.append(choice)
+    return tuple(out)
+
+
+def search(
+    state: GameState,
+    budget: Budget,
+    *,
+    seed: int = 0,
+    forced: Sequence[Sequence[Action]] = (),
+    forced_visits: int = 0,
+    progress: Callable[[int], None] | None = None,
+    stop_when_decided: bool = False,
+) -> SearchResult:
+    """Search ``state`` (not over) within ``budget``; the root's children, best first.
+
+    ``forced`` paths of actions (from the root) are added to the tree and
+    searched for at least ``forced_visits`` simulations each after the
+    budget, so that a recorded decision gets a value of its own.
+    ``progress`` is called with the simulations done so far, now and then.
+    ``stop_when_decided`` ends the search as soon as the most visited child
+    can no longer be overtaken within the budget left (always, when the
+    root has one child): the chosen decision is the one the whole budget
+    would choose, in less time.  Players use it; hints and analyses, which
+    show every line's figures, do not.
+    """
+    if state.pending.phase.value == "over":
+        raise ValueError("the game is over: there is nothing to search")
+    started = time.perf_counter()
+    noise = random.Random(seed) if seed else None
+    root = Node(state, None, evaluate(state))
+    _expand(root, noise)
+    _add_forced(root, forced, noise)
+    deadline = None if budget.seconds is None else started + budget.seconds
+    limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
+    done = 0
+    while done < limit:
+        if stop_when_decided and _decided(root, limit - done, done, started, deadline):
+            break
+        _simulate(root, noise)
+        done += 1
+        if done % 32 == 0:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if progress is not None:
+                progress(done)
+    for path in forced:
+        while _node_at(root, path).visits < forced_visits:
+            _simulate(root, noise, path)
+            done += 1
+    result = _result(root, state, done, time.perf_counter() - started)
+    if not forced:
+        return result
+    values = tuple(_node_at(root, path).value() for path in forced)
+    return SearchResult(result.lines, result.simulations, result.seconds, result.root_value, values)
+
+
+def _decided(root: Node, left: int, done: int, started: float, deadline: float | None) -> bool:
+    """Whether no child can overtake the most visited one in the ``left`` simulations."""
+    children = root.children
+    assert children is not None
+    if len(children) == 1:
+        return True
+    if done % 8:
+        return False
+    if deadline is not None and done:
+        now = time.perf_counter()
+        rate = done / max(now - started, 1e-9)
+        left = min(left, math.ceil(rate * max(deadline - now, 0.0)) + 1)
+    first, second = sorted((c.visits for c in children), reverse=True)[:2]
+    return first > second + left
+
+
+def _add_forced(
+    root: Node, forced: Sequence[Sequence[Action]], noise: random.Random | None
+) -> None:
+    for path in forced:
+        node = root
+        for action in path:
+            if node.children is None:
+                _expand(node, noise)
+            children = node.children
+            assert children is not None
+            match = [c for c in children if c.action == action]
+            if match:
+                node = match[0]
+                continue
+            child_state = apply(node.state, decision(node.state, action))
+            child = Node(child_state, action, evaluate(child_state))
+            child.prior = min(c.prior for c in children)
+            children.append(child)
+            node = child
+
+
+def _node_at(root: Node, path: Sequence[Action]) -> Node:
+    node = root
+    for action in path:
+        assert node.children is not None
+        node = next(c for c in node.children if c.action == action)
+    return node
+
+
+def _result(root: Node, state: GameState, done: int, seconds: float) -> SearchResult:
+    assert root.children is not None and root.mover is not None
+    mover = root.mover
+    ranked = sorted(root.children, key=lambda c: (-c.visits, -c.q(mover), c.action or (0, 0, 0, 0)))
+    lines = []
+    for child in ranked:
+        nodes = [child, *_principal(child)]
+        lines.append(Line(_decisions(state, nodes), child.value(), child.visits))
+    return SearchResult(tuple(lines), done, seconds, root.value())

@@ -1,0 +1,142 @@
+"""Players for benchmarks, tests and self-play: the engine, a greedy one and a random one.
+
+A player is a function from a state (not over) to the next log entry: a
+tuple of one decision, or of a spot transaction and the turn's action.
+Each entry is checked by the engine's ``apply`` before it is returned.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import (
+    Decision,
+    GameState,
+    MakeContract,
+    Spot,
+    apply,
+    legal_decisions,
+)
+from .candidates import candidates
+from .encoding import decision
+from .evaluate import evaluate, money_worth
+from .mcts import Budget, SearchResult, search
+
+Entry = tuple[Decision, ...]
+Player = Callable[[GameState], Entry]
+
+
+def _complete(state: GameState, first: Decision, then: Callable[[GameState], Decision]) -> Entry:
+    """``first``, and when it is a spot, the action chosen after it."""
+    if isinstance(first, Spot):
+        after = apply(state, first)
+        return (first, then(after))
+    apply(state, first)
+    return (first,)
+
+
+def greedy_decision(
+    state: GameState, rng: random.Random | None = None, *, spots: bool = True
+) -> Decision:
+    """The decision that leaves the most money converted at the current rates (one ply).
+
+    The measure is ``money_worth``: the mover's money converted, at the
+    rates after the decision, into the currency that would score then.
+    Contracts change no money now and are left out (unless nothing else is
+    legal).  Ties are broken by ``rng`` (uniformly), or without one by
+    ``legal_decisions`` order.
+    """
+    seat = state.pending.player
+    assert seat is not None
+    best: list[Decision] = []
+    best_worth = -1.0
+    fallback: Decision | None = None
+    for choice in legal_decisions(state):
+        if isinstance(choice, MakeContract) or (isinstance(choice, Spot) and not spots):
+            fallback = fallback or choice
+            continue
+        worth = round(money_worth(apply(state, choice), seat), 9)
+        if worth > best_worth:
+            best, best_worth = [choice], worth
+        elif worth == best_worth:
+            best.append(choice)
+    if not best:
+        assert fallback is not None
+        return fallback
+    return rng.choice(best) if rng is not None else best[0]
+
+
+def greedy_player(seed: int = 0) -> Player:
+    """The greedy baseline: one ply, the most money converted at current rates (ties by seed)."""
+    rng = random.Random(seed)
+
+    def play(state: GameState) -> Entry:
+        first = greedy_decision(state, rng)
+        return _complete(state, first, lambda after: greedy_decision(after, rng, spots=False))
+
+    return play
+
+
+def random_player(seed: int) -> Player:
+    """A uniform random player: a kind of decision at random, then one decision of that kind."""
+    rng = random.Random(seed)
+
+    def choose(state: GameState) -> Decision:
+        by_kind: dict[str, list[Decision]] = {}
+        for choice in legal_decisions(state):
+            by_kind.setdefault(type(choice).__name__, []).append(choice)
+        kind = rng.choice(sorted(by_kind))
+        return rng.choice(by_kind[kind])
+
+    def play(state: GameState) -> Entry:
+        return _complete(state, choose(state), choose)
+
+    return play
+
+
+def heuristic_decision(state: GameState) -> Decision:
+    """The candidate whose position the evaluation likes best for the mover (one ply)."""
+    seat = state.pending.player
+    assert seat is not None
+    best = max(
+        candidates(state),
+        key=lambda action: evaluate(apply(state, decision(state, action)))[seat],
+    )
+    return decision(state, best)
+
+
+def heuristic_player(state: GameState) -> Entry:
+    """The evaluation alone, one ply, no search: what the search adds is measured against it."""
+    return _complete(state, heuristic_decision(state), heuristic_decision)
+
+
+@dataclass(frozen=True)
+class EngineChoice:
+    """The engine's entry and the search behind it."""
+
+    entry: Entry
+    result: SearchResult
+
+
+def engine_choice(state: GameState, budget: Budget, seed: int = 0) -> EngineChoice:
+    """The engine's next entry: the best line's decision, with its spot's action if a spot."""
+    result = search(state, budget, seed=seed, stop_when_decided=True)
+    line = result.best.decisions
+    entry: Entry = line[:2] if isinstance(line[0], Spot) else line[:1]
+    if isinstance(line[0], Spot) and len(line) < 2:
+        entry = _complete(state, line[0], lambda after: engine_choice(after, budget, seed).entry[0])
+    check = state
+    for step in entry:
+        check = apply(check, step)  # the reference engine stays the judge
+    return EngineChoice(entry, result)
+
+
+def engine_player(budget: Budget, seed: int = 0) -> Player:
+    """The engine as a player with a fixed budget per decision."""
+
+    def play(state: GameState) -> Entry:
+        return engine_choice(state, budget, seed).entry
+
+    return play

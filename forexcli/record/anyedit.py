@@ -1,0 +1,158 @@
+"""Change the log of any game in place: append an entry the engine accepts, remove the last.
+
+The text edits are For-Ex's (``edit.appended_text``, ``edit.without_last_text``:
+only the new entry's lines are inserted, every other byte stays) and so is the
+atomic replace that refuses a file changed on disk since it was read
+(``edit.replace_file``).  The game comes from the header (``anylog``): its
+notation reads the entry, its rules accept it or say why not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..games.base import state_digest
+from . import anylog, edit, gamelog
+from .problems import LogError, Problem
+
+
+@dataclass(frozen=True)
+class AnyChange:
+    """A change made (or with ``dry_run``, that would be made) to a log of any game."""
+
+    path: str
+    old_text: str
+    new_text: str
+    replay: anylog.GameReplay
+    expected: bytes
+    written: bool = False
+    removed: anylog.RecordEntry | None = None
+
+
+def load_valid(path: str) -> tuple[bytes, anylog.GameReplay]:
+    """Read a log of a game other than For-Ex that must replay in full before it changes."""
+    data = gamelog.read_bytes(path)
+    record = anylog.parse_any(data, path)
+    if not isinstance(record, anylog.GameRecord):
+        raise TypeError("a For-Ex log: change it with forexcli.record.edit")
+    played = anylog.replay(record)
+    if played.problem is not None:
+        problem = played.problem
+        raise LogError(
+            [replace(problem, message=problem.message + " (fix or undo it before adding moves)")]
+        )
+    return data, played
+
+
+def _fail(path: str, code: str, message: str, entry: int, hints: tuple[str, ...] = ()) -> LogError:
+    return LogError([Problem(code, message, "rules", path, None, None, entry, hints)])
+
+
+def _checked(path: str, new_text: str) -> anylog.GameReplay:
+    """The new text read back and replayed: the edit must give what was checked."""
+    try:
+        record = anylog.parse_any(new_text, path)
+    except LogError as error:
+        raise LogError(
+            [replace(p, code="cannot_edit", layer="edit") for p in error.problems]
+        ) from None
+    assert isinstance(record, anylog.GameRecord)
+    return anylog.replay(record)
+
+
+def append(
+    path: str,
+    key: str,
+    text: str,
+    *,
+    note: str | None = None,
+    after: int | None = None,
+    digest: bool = False,
+    dry_run: bool = False,
+) -> AnyChange:
+    """Check the entry ``key: text`` against the replayed log and append it.
+
+    ``after`` refuses the append unless the log has exactly that many moves;
+    ``digest`` records the digest of the state after the entry.
+    """
+    data, played = load_valid(path)
+    record = played.record
+    game = record.game
+    count = len(record.entries)
+    number = count + 1
+    mismatch = anylog.check_digests(played)
+    if mismatch is not None:
+        raise LogError([mismatch])
+    if after is not None and after != count:
+        raise _fail(
+            path,
+            "log_moved_on",
+            f"the log has {count} moves, not {after}: someone has moved since you looked",
+            number,
+        )
+    keys = game.log_keys(record.header)
+    if key not in keys:
+        raise _fail(
+            path,
+            "unknown_name",
+            f"move {number}: {key!r} is not a player of this game ({', '.join(keys)})",
+            number,
+        )
+    try:
+        decisions = game.parse(key, text)
+    except game.notation_error as error:
+        raise _fail(
+            path, "bad_notation", f"move {number}: {key}: {text}: {error}", number
+        ) from None
+    state = played.final
+    try:
+        for decision in decisions:
+            state = game.apply(state, decision)
+    except game.rules_error as error:
+        problem = anylog._rules_problem(
+            record, played.final, anylog.RecordEntry(number, key, text, decisions), error
+        )
+        raise LogError([replace(problem, line=None, column=None)]) from None
+    written = game.write(decisions)
+    stamp = state_digest(game, state) if digest else None
+    new_text = edit.appended_text(_as_log(record), key, written, note, stamp)
+    new_played = _checked(path, new_text)
+    if new_played.moves != number or new_played.problem is not None:
+        raise LogError(
+            [
+                Problem(
+                    "cannot_edit", "nothing was written: the new text does not replay", "edit", path
+                )
+            ]
+        )
+    change = AnyChange(path, record.text, new_text, new_played, data)
+    return change if dry_run else commit(change)
+
+
+def remove_last(path: str, *, dry_run: bool = False) -> AnyChange:
+    """Remove the last entry (the log before it must replay)."""
+    data = gamelog.read_bytes(path)
+    record = anylog.parse_any(data, path)
+    assert isinstance(record, anylog.GameRecord)
+    new_text = edit.without_last_text(_as_log(record))
+    new_played = _checked(path, new_text)
+    if new_played.problem is not None:
+        raise LogError([new_played.problem])
+    removed = record.entries[-1]
+    change = AnyChange(path, record.text, new_text, new_played, data, removed=removed)
+    return change if dry_run else commit(change)
+
+
+def commit(change: AnyChange) -> AnyChange:
+    """Write a change made with ``dry_run=True``, if the file still holds what was read."""
+    if change.written or change.new_text == change.old_text:
+        return change
+    edit.replace_file(change.path, change.expected, change.new_text)
+    return replace(change, written=True)
+
+
+def _as_log(record: anylog.GameRecord) -> Any:
+    """``record`` where the text edits take a ``GameLog``: they read only its text,
+    document and file name, which every record has."""
+    return record

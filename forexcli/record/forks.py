@@ -1,0 +1,353 @@
+"""Forks: two copies of one game that have parted (two players answered the same mail).
+
+``compare(log_a, log_b)`` replays both logs and tells where they part and
+which continuation is legal::
+
+    a.yaml and b.yaml agree on moves 1 to 12 and part at move 13: a.yaml has
+    bob: invest USD, b.yaml has carol: resolve. After move 12 carol was to play.
+    Only b.yaml's continuation is legal: continue from b.yaml.
+
+Entries are the same when the same player made the same decision (as the
+engine reads it: spacing and number style do not matter).  Notes and digests
+do not make a fork; differing notes in the shared moves are listed.  Two logs
+whose set-up differs (players, first player, removed certificates, house
+rules) are different games, not a fork.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..games.forex.catchup import clean, moves_text, pending_text
+from ..games.forex.engine import CURRENCIES, HouseRules
+from .digests import check_digests
+from .gamelog import Entry, GameLog, Replay, replay
+from .problems import LogError, Problem
+
+SETUP_FIELDS = ("players", "first", "removed", "house_rules")
+"""Header fields that define the game: logs that differ in one are different games."""
+
+SETUP_WORDS = {
+    "players": "players",
+    "first": "first player",
+    "removed": "removed certificates",
+    "house_rules": "house rules",
+}
+
+OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
+"""Header fields that describe the game; a difference is reported, not a fork."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One of the two logs, seen from the fork.
+
+    ``next_entry`` is its first entry after the shared moves (None when it
+    has no more); ``answers`` is True when that entry is legal; ``legal`` is
+    True when every entry of the log replays (``problem`` is the first that
+    does not); ``digest_problem`` the first recorded digest that does not
+    match.
+    """
+
+    filename: str
+    common: int
+    moves: int
+    legal_moves: int
+    next_entry: Entry | None
+    legal: bool
+    problem: Problem | None
+    digest_problem: Problem | None
+    replay: Replay | None
+
+    @property
+    def answers(self) -> bool:
+        """True when its first entry after the shared moves is legal."""
+        return self.next_entry is not None and self.legal_moves > self.common
+
+    @property
+    def label(self) -> str:
+        """The file name, escaped for a terminal."""
+        return clean(self.filename)
+
+
+@dataclass(frozen=True)
+class ForkReport:
+    """How two logs of a game relate; ``kind`` is one of ``KINDS``.
+
+    ``common`` is the number of leading entries they share (0 for different
+    games), ``sentence`` says it all for a person (text escaped for a
+    terminal with ``catchup.clean``).
+    """
+
+    kind: str
+    common: int
+    a: Side
+    b: Side
+    setup_differences: tuple[str, ...]
+    header_differences: tuple[str, ...]
+    note_differences: tuple[int, ...]
+    to_decide: str | None
+    sentence: str
+    setup_values: tuple[tuple[str, str, str], ...] = ()
+    """For different games: each differing set-up field, with its value in A and in B."""
+
+    KINDS = ("identical", "prefix", "fork", "different_games")
+
+    @property
+    def same_game(self) -> bool:
+        """False when the set-up differs."""
+        return self.kind != "different_games"
+
+    @property
+    def identical(self) -> bool:
+        """Both logs hold the same decisions."""
+        return self.kind == "identical"
+
+    @property
+    def parted_at(self) -> int | None:
+        """The first entry number where the logs differ (None when neither goes further)."""
+        if self.kind in ("identical", "different_games"):
+            return None
+        return self.common + 1
+
+    @property
+    def continue_from(self) -> tuple[str, ...]:
+        """The file(s) whose first move after the shared ones is legal (empty: neither).
+
+        A file whose later moves are illegal still counts: see ``Side.legal``.
+        """
+        return tuple(s.filename for s in (self.a, self.b) if s.answers)
+
+
+def _same_entry(x: Entry, y: Entry) -> bool:
+    return x.player == y.player and x.written == y.written
+
+
+def _house_rules(log: GameLog) -> dict[str, Any]:
+    """The header's house rules with the defaults filled in (absent and default are alike)."""
+    given = log.header.get("house_rules") or {}
+    if not isinstance(given, dict):
+        return {"house_rules": given}
+    defaults = HouseRules()
+    rules = {name: given.get(name, getattr(defaults, name)) for name in HouseRules.OPTIONS}
+    rules.update({k: v for k, v in given.items() if k not in rules})
+    return rules
+
+
+def _setup(log: GameLog) -> dict[str, Any]:
+    return {
+        "players": list(log.players),
+        "first": log.first,
+        "removed": list(log.removed),
+        "house_rules": _house_rules(log),
+    }
+
+
+def setup_value(name: str, value: Any) -> str:
+    """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
+    if name == "removed" and isinstance(value, list):
+        counts = zip(value, CURRENCIES, strict=True)
+        return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
+    return "none" if value is None else str(value)
+
+
+def _side(log: GameLog, common: int) -> Side:
+    played: Replay | None = None
+    try:
+        played = replay(log)
+        problem = played.problem
+    except LogError as error:
+        problem = error.problems[0]
+    legal_moves = len(played.states) if played else 0
+    digest_problem = check_digests(played) if played else None
+    next_entry = log.entries[common] if len(log.entries) > common else None
+    return Side(
+        log.filename,
+        common,
+        len(log.entries),
+        legal_moves,
+        next_entry,
+        problem is None,
+        problem,
+        digest_problem,
+        played,
+    )
+
+
+def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
+    """Where two logs of one game part, and which continuation is legal."""
+    setup_a, setup_b = _setup(log_a), _setup(log_b)
+    differing = [name for name in SETUP_FIELDS if setup_a[name] != setup_b[name]]
+    setup_differences = tuple(
+        f"{name}: {log_a.filename} has {setup_value(name, setup_a[name])};"
+        f" {log_b.filename} has {setup_value(name, setup_b[name])}"
+        for name in differing
+    )
+    header_a, header_b = log_a.header, log_b.header
+    header_differences = tuple(
+        name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name)
+    )
+    if setup_differences:
+        a, b = _side(log_a, 0), _side(log_b, 0)
+        return ForkReport(
+            "different_games",
+            0,
+            a,
+            b,
+            setup_differences,
+            header_differences,
+            (),
+            None,
+            clean(
+                f"{log_a.filename} and {log_b.filename} are different games, not a fork:"
+                f" their set-up differs in {_and([SETUP_WORDS[name] for name in differing])}."
+            ),
+            tuple(
+                (name, setup_value(name, setup_a[name]), setup_value(name, setup_b[name]))
+                for name in differing
+            ),
+        )
+    common = 0
+    for x, y in zip(log_a.entries, log_b.entries, strict=False):
+        if not _same_entry(x, y):
+            break
+        common += 1
+    a, b = _side(log_a, common), _side(log_b, common)
+    notes = tuple(
+        x.number
+        for x, y in zip(log_a.entries[:common], log_b.entries[:common], strict=True)
+        if x.note != y.note
+    )
+    if a.moves == b.moves == common:
+        kind = "identical"
+    elif common in (a.moves, b.moves):
+        kind = "prefix"
+    else:
+        kind = "fork"
+    to_decide = None
+    shared_ok = a.replay is not None and a.legal_moves >= common
+    if shared_ok and a.replay is not None:
+        to_decide = pending_text(a.replay.state_after(common))
+    report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
+    return _with_sentence(report)
+
+
+def _entry_text(entry: Entry) -> str:
+    return f"{entry.player}: {entry.text}"
+
+
+def _continuation(side: Side) -> str:
+    """``legal`` or why not, for the part of ``side`` after the shared moves."""
+    if side.legal:
+        return "legal"
+    assert side.problem is not None
+    if side.answers:
+        return f"legal up to move {side.legal_moves}, then illegal: {side.problem.message}"
+    return f"illegal: {side.problem.message}"
+
+
+def _undo(side: Side) -> str:
+    """``` (undo its moves from 12 on)``` when the side's tail is illegal."""
+    if side.legal:
+        return ""
+    return f" (undo its moves from {side.legal_moves + 1} on)"
+
+
+def _with_sentence(report: ForkReport) -> ForkReport:
+    a, b, common = report.a, report.b, report.common
+    parts: list[str] = []
+    shared_problem = None
+    if a.problem is not None and (a.problem.entry or 0) <= common:
+        shared_problem = a.problem
+    if report.kind == "identical":
+        parts.append(f"{a.filename} and {b.filename} hold the same {_count(common)}.")
+        if shared_problem is None and report.to_decide is not None:
+            parts.append(f"Next: {report.to_decide}.")
+    elif report.kind == "prefix":
+        longer, shorter = (a, b) if a.moves > b.moves else (b, a)
+        held = f"its first {_count(common)}" if common else "none of its moves"
+        parts.append(
+            f"{shorter.filename} holds {held}; {longer.filename} goes on with"
+            f" {moves_text(common + 1, longer.moves)}."
+        )
+        if shared_problem is None:
+            if longer.legal:
+                parts.append(f"They do not conflict: continue from {longer.filename}.")
+            else:
+                good = longer if longer.answers else shorter
+                parts.append(
+                    f"{longer.filename}'s continuation is {_continuation(longer)}; continue"
+                    f" from {good.filename}{_undo(good)}."
+                )
+    else:
+        assert a.next_entry is not None and b.next_entry is not None
+        agree = f"agree on {moves_text(1, common)} and part" if common else "part from the start,"
+        parts.append(
+            f"{a.filename} and {b.filename} {agree} at move {common + 1}: {a.filename} has"
+            f" {_entry_text(a.next_entry)}, {b.filename} has {_entry_text(b.next_entry)}."
+        )
+        if shared_problem is None:
+            if report.to_decide is not None:
+                after = f"After move {common}" if common else "At the start"
+                parts.append(f"{after}: {report.to_decide}.")
+            if a.answers and b.answers:
+                parts.append(
+                    f"Both continuations are legal at move {common + 1}: the players must agree"
+                    " which one stands."
+                )
+                parts.extend(
+                    f"{side.filename}'s continuation is {_continuation(side)}."
+                    for side in (a, b)
+                    if not side.legal
+                )
+            elif a.answers or b.answers:
+                good, bad = (a, b) if a.answers else (b, a)
+                parts.append(
+                    f"Only {good.filename}'s continuation is legal ({bad.filename}'s is"
+                    f" {_continuation(bad)}): continue from {good.filename}{_undo(good)}."
+                )
+            else:
+                parts.append(
+                    f"Neither continuation is legal ({a.filename}'s is"
+                    f" {_continuation(a)}; {b.filename}'s is"
+                    f" {_continuation(b)})."
+                )
+    if shared_problem is not None:
+        parts.append(f"The shared moves already break the rules: {shared_problem.message}.")
+    for side in (a, b):
+        if side.digest_problem is not None:
+            parts.append(
+                f"{side.filename}'s recorded digests stop matching at move"
+                f" {side.digest_problem.entry}: it was edited after it was played."
+            )
+    if report.note_differences:
+        numbers = ", ".join(str(n) for n in report.note_differences)
+        plural = "s" if len(report.note_differences) > 1 else ""
+        parts.append(f"Their notes differ at move{plural} {numbers}.")
+    if report.header_differences:
+        parts.append(f"Their headers differ in {', '.join(report.header_differences)}.")
+    return ForkReport(
+        report.kind,
+        common,
+        a,
+        b,
+        report.setup_differences,
+        report.header_differences,
+        report.note_differences,
+        report.to_decide,
+        clean(" ".join(parts)),
+    )
+
+
+def _and(words: list[str]) -> str:
+    """``players``, ``players and first``, ``players, first and removed``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _count(moves: int) -> str:
+    return f"{moves} move{'s' if moves != 1 else ''}"

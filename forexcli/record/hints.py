@@ -1,0 +1,130 @@
+"""Hints for the mistakes of people who write logs by hand.
+
+``did_you_mean`` finds the word meant (``EUD`` -> EUR, ``anne`` -> ann,
+``notes`` -> note) with the standard library's close-match search;
+``yaml_syntax_hints`` names the fix for the common YAML slips (an unquoted
+colon in a note, a note indented under the wrong entry, a log quoted in a
+mail with ``> ``); ``same_name_key`` tells which player names would be
+confused.  Nothing here reads files or prints: it only words hints.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+CUTOFF = 0.6
+"""How alike (difflib's ratio, 0 to 1) a word and a choice must be to suggest the choice."""
+
+ENTRY_KEYS = ("note", "digest")
+
+
+def close_match(word: str, choices: Iterable[str]) -> str | None:
+    """The choice most like ``word`` (letter case aside), or None when none is close."""
+    options = [c for c in dict.fromkeys(choices) if c != word]
+    if not word or not options:
+        return None
+    folded = {option.casefold(): option for option in reversed(options)}
+    exact = folded.get(word.casefold())
+    if exact is not None:
+        return exact
+    wanted = word.casefold()
+    scored = []
+    for option in folded:
+        ratio = difflib.SequenceMatcher(None, wanted, option).ratio()
+        if ratio >= CUTOFF:
+            # Equal ratios (EUD: EUR and USD) go to the one alike letter for letter.
+            in_place = sum(a == b for a, b in zip(wanted, option, strict=False))
+            scored.append((ratio, in_place, option))
+    return folded[max(scored)[2]] if scored else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> tuple[str, ...]:
+    """``("did you mean EUR?",)`` when a choice is close to ``word``; else no hint."""
+    match = close_match(word, choices)
+    return (f"did you mean {match}?",) if match is not None else ()
+
+
+def same_name_key(name: str) -> str:
+    """What two names share when a reader would take them for one player.
+
+    Names that differ only in letter case, in Unicode compatibility forms (NFKC:
+    ``ﬁ`` and ``fi``, full-width letters) or in spaces inside them have the same key.
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return "".join(folded.split())
+
+
+def confusable_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Each pair of distinct names (first seen, later one) that would be confused."""
+    seen: dict[str, str] = {}
+    pairs = []
+    for name in names:
+        key = same_name_key(name)
+        if key in seen and seen[key] != name:
+            pairs.append((seen[key], name))
+        seen.setdefault(key, name)
+    return pairs
+
+
+def _double_quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+_KEY_LINE = re.compile(r"(?P<lead>[ ]*(?:-[ ]+)?)(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<value>.*)")
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def _entry_key_column(lines: list[str], before: int) -> int | None:
+    """The column (1-based) of the player's name in the last entry (``- name: ...``) above."""
+    for index in range(before - 1, -1, -1):
+        match = re.match(r"([ ]*-[ ]+)[^\s#]", lines[index])
+        if match:
+            return len(match.group(1)) + 1
+    return None
+
+
+def quoted_in_a_mail(text: str) -> bool:
+    """True when most lines start with ``>``, as a log quoted in a mail reply does."""
+    lines = [line for line in _lines(text) if line.strip()]
+    quoted = sum(1 for line in lines if line.lstrip().startswith(">"))
+    return len(lines) >= 2 and quoted * 2 > len(lines)
+
+
+def yaml_syntax_hints(text: str, line: int | None, column: int | None) -> tuple[str, ...]:
+    """What to do about a YAML syntax error at ``line``:``column`` (1-based) of ``text``."""
+    if quoted_in_a_mail(text):
+        return (
+            "the log is quoted as in a mail reply (its lines start with '>'): remove the"
+            " '> ' from the start of every line, or save the log attached to the mail",
+        )
+    lines = _lines(text)
+    if line is None or not 1 <= line <= len(lines):
+        return ()
+    here = lines[line - 1]
+    match = _KEY_LINE.fullmatch(here.rstrip())
+    if match is None:
+        return ()
+    key, value = match.group("key").strip(), match.group("value").strip()
+    key_column = len(match.group("lead")) + 1
+    colon_column = match.end("key") + 1
+    hints: list[str] = []
+    if key in ENTRY_KEYS:
+        wanted = _entry_key_column(lines, line - 1)
+        if wanted is not None and wanted != key_column:
+            hints.append(
+                f"`{key}:` belongs to the entry above it: indent it to column {wanted}, level"
+                " with the player's name (a new `- ` would start a new entry)"
+            )
+    if column is not None and column > colon_column and ": " in value:
+        what = "note" if key == "note" else "value"
+        hints.append(
+            f"a colon and a space inside a value end it in YAML: quote the {what}:"
+            f" {key}: {_double_quoted(value)}"
+        )
+    return tuple(hints)

@@ -1,0 +1,592 @@
+"""The log in and out of real mail: RFC 5322 messages made and read with ``email``.
+
+``compose_mail(replay, since)`` makes the mail to send after a move: ``To:`` the
+next decider's contact, the subject and text of ``forexcli.message`` with a
+markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
+show the plain text), the log attached as ``text/plain`` (every mail client
+opens it as text; ``text/yaml`` is newer and many show it only as a file to
+save) and the board as a PNG picture.
+
+``find_logs(data)`` takes a mail (an ``.eml``), an mbox, or a Maildir folder and
+finds the logs in it: attachments, and the text of the body, also when quoted
+with ``> `` (at any depth), inside a BBCode ``[code]`` block or a markdown
+fence.  ``arrival(own, incoming)`` compares what came with the reader's own
+copy (``forks.compare``): a log that goes further than it, every move legal,
+every digest and signature good, and the keys the reader knows unchanged, is
+accepted; an older copy changes nothing; a fork, a rewritten history, a forged
+or another game's log is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email
+import email.policy
+import mailbox
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import formatdate, getaddresses, make_msgid
+
+from ..games.forex.catchup import clean, pending_text, summarize
+from .gamelog import GameLog, Replay, parse_log, replay
+from .problems import LogError, Problem
+
+TOP_KEYS = (
+    "forex",
+    "title",
+    "site",
+    "started",
+    "finished",
+    "players",
+    "first",
+    "removed",
+    "seed",
+    "contacts",
+    "house_rules",
+    "keys",
+    "moves",
+)
+_YAMLISH = re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(TOP_KEYS) + r")[ \t]*:)")
+_START = re.compile(r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b)")
+_FENCE = re.compile(r"^(```|~~~)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
+_BBCODE = re.compile(r"\[code(?:=[^\]]*)?\]\n?(.*?)\[/code\]", re.S | re.I)
+MAX_QUOTE_DEPTH = 6
+
+
+def _problem(code: str, message: str, file: str, *hints: str, entry: int | None = None) -> Problem:
+    return Problem(code, message, "mail", file, entry=entry, hints=tuple(hints))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def address_of(contact: str | None) -> str | None:
+    """The contact as a mail address (None for a forum handle or nothing)."""
+    if not contact:
+        return None
+    pairs = getaddresses([contact])
+    if len(pairs) == 1 and "@" in pairs[0][1] and " " not in pairs[0][1]:
+        return contact.strip()
+    return None
+
+
+def contact_of(log: GameLog, player: str | None) -> str | None:
+    """``player``'s contact in the header (raw)."""
+    contacts = log.header.get("contacts")
+    if player is None or not isinstance(contacts, dict):
+        return None
+    value = contacts.get(player)
+    return value if isinstance(value, str) else None
+
+
+def log_filename(path: str) -> str:
+    """The attachment's name: the log's own file name (``game.yaml`` for standard input)."""
+    name = os.path.basename(path)
+    return name if name.endswith((".yaml", ".yml")) and name != "-" else "game.yaml"
+
+
+def compose_mail(
+    played: Replay,
+    since: int | None = None,
+    *,
+    filename: str = "game.yaml",
+    with_picture: bool = True,
+) -> EmailMessage:
+    """The mail to send with the log as it stands, telling what happened after move ``since``
+    (by default what the next decider has not seen, as ``message.compose``)."""
+    from ..games.forex.message import compose
+    from ..games.forex.svg import board_svg
+
+    log = played.log
+    text = compose(played, since, "text")
+    markdown = compose(played, since, "markdown")
+    mail = EmailMessage(policy=email.policy.default)
+    mail["Subject"] = text.subject
+    to = address_of(contact_of(log, played.final.pending_player))
+    if to:
+        mail["To"] = to
+    last = log.entries[len(played.states) - 1].player if played.states else None
+    sender = address_of(contact_of(log, last))
+    if sender:
+        mail["From"] = sender
+    mail["Date"] = formatdate(localtime=True)
+    mail["Message-ID"] = make_msgid(domain="forexcli.invalid")
+    mail["X-Forex-Moves"] = str(len(played.states))
+    mail.set_content(text.body)
+    mail.add_alternative(markdown.body, subtype="markdown")
+    mail.add_attachment(
+        log.text.encode("utf-8"),
+        maintype="text",
+        subtype="plain",
+        filename=filename,
+        params={"charset": "utf-8"},
+    )
+    if with_picture:
+        from .png import svg_to_png
+
+        title = log.title or filename
+        where = f"after move {len(played.states)}" if played.states else "at the start"
+        picture = svg_to_png(board_svg(played.final, f"{title}, {where}"))
+        mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
+    return mail
+
+
+def mail_bytes(mail: EmailMessage) -> bytes:
+    """The mail as the bytes of an ``.eml`` file (LF line breaks, for ``sendmail -t``)."""
+    return mail.as_bytes(policy=email.policy.default)
+
+
+# --------------------------------------------------------------------------- finding the log
+
+
+@dataclass(frozen=True)
+class Found:
+    """A log found in a mail: its text, and where (``attachment game.yaml``, ``body``)."""
+
+    text: str
+    where: str
+    log: GameLog
+
+
+def _dequoted(text: str, depth: int) -> str | None:
+    """The lines quoted ``depth`` times (``> `` markers removed), or None if there are none."""
+    marker = re.compile(r"^(?: ?>){" + str(depth) + r"} ?")
+    lines = [marker.sub("", line, count=1) for line in text.splitlines() if marker.match(line)]
+    return "\n".join(lines) + "\n" if lines else None
+
+
+def _plain_logs(text: str) -> Iterator[str]:
+    """Stretches of ``text`` that look like a log: from ``forex: 1`` (or its modeline) on,
+    the lines that a log's YAML can hold."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        if not _START.match(lines[index]):
+            index += 1
+            continue
+        end = index + 1
+        while end < len(lines) and _YAMLISH.match(lines[end]):
+            end += 1
+        yield "\n".join(lines[index:end]).rstrip() + "\n"
+        index = end
+
+
+def candidates(text: str) -> Iterator[tuple[str, str]]:
+    """(text, how it was found) for every stretch of a mail body that may be a log."""
+    for depth in range(MAX_QUOTE_DEPTH + 1):
+        body = text if depth == 0 else _dequoted(text, depth)
+        if body is None:
+            break
+        quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
+        for match in _FENCE.finditer(body):
+            yield match.group(2), f"a markdown fence{quoted}"
+        for match in _BBCODE.finditer(body):
+            yield match.group(1), f"a [code] block{quoted}"
+        for stretch in _plain_logs(body):
+            yield stretch, f"the text{quoted}"
+
+
+def unflowed(text: str, delsp: bool = False) -> str:
+    """``format=flowed`` text (RFC 3676) with its soft line breaks joined again.
+
+    A line that ends with a space continues on the next line of the same quote
+    depth; the quote markers and the space-stuffing of each line are kept as
+    one ``> `` per level.
+    """
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for raw in text.splitlines():
+        depth = len(raw) - len(raw.lstrip(">"))
+        line = raw[depth:]
+        if line.startswith(" "):
+            line = line[1:]  # space-stuffing
+        if pending is not None and pending[0] == depth:
+            line = pending[1] + line
+        elif pending is not None:
+            out.append(_quoted_line(*pending))
+        pending = None
+        if line.endswith(" ") and line != "-- ":
+            pending = (depth, line[:-1] if delsp else line)
+            continue
+        out.append(_quoted_line(depth, line))
+    if pending is not None:
+        out.append(_quoted_line(*pending))
+    return "\n".join(out) + "\n"
+
+
+def _quoted_line(depth: int, line: str) -> str:
+    return ("> " * depth + line) if depth else line
+
+
+def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes | str]]:
+    """(where, content) of each leaf part: attachments as bytes, bodies as text."""
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        name = part.get_filename()
+        kind = part.get_content_type()
+        payload = part.get_payload(decode=True)
+        if not isinstance(payload, bytes):
+            continue
+        if name or part.get_content_disposition() == "attachment":
+            if kind.startswith(("text/", "application/")):
+                yield f"the attachment {name or kind}", payload
+            continue
+        if kind in ("text/plain", "text/markdown", "text/x-markdown"):
+            charset = part.get_content_charset() or "utf-8"
+            try:
+                text = payload.decode(charset, errors="replace")
+            except LookupError:
+                text = payload.decode("utf-8", errors="replace")
+            if str(part.get_param("format", "")).lower() == "flowed":
+                text = unflowed(text, str(part.get_param("delsp", "")).lower() == "yes")
+            yield f"the {kind} body", text
+
+
+def _logs_in(message: email.message.Message, source: str) -> list[Found]:
+    found: list[Found] = []
+    for where, content in _message_parts(message):
+        if isinstance(content, bytes):
+            with contextlib.suppress(LogError, UnicodeDecodeError):
+                found.append(Found(content.decode("utf-8-sig"), where, _parse(content, source)))
+            continue
+        for text, how in candidates(content):
+            with contextlib.suppress(LogError):
+                found.append(Found(text, f"{how} of {where}", _parse(text, source)))
+    return found
+
+
+def _parse(data: bytes | str, source: str) -> GameLog:
+    return parse_log(data, source)
+
+
+def messages(path: str, data: bytes | None = None) -> list[email.message.Message]:
+    """The mails in ``path``: a Maildir folder, an mbox file, or one mail (``data`` given:
+    standard input's bytes)."""
+    if data is None and os.path.isdir(path):
+        if not all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new")):
+            raise LogError([_problem("not_a_mail", f"{path} is a folder but not a Maildir", path)])
+        box = mailbox.Maildir(path, factory=None, create=False)
+        return sorted(
+            (
+                email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
+                for key in box.iterkeys()
+            ),
+            key=_date_key,
+        )
+    if data is None:
+        from .gamelog import read_bytes
+
+        try:
+            data = read_bytes(path)
+        except LogError as error:
+            raise LogError([p.in_file(path) for p in error.problems]) from None
+    if data.startswith(b"From "):
+        found: list[email.message.Message] = []
+        for chunk in re.split(rb"(?m)^From [^\n]*\n", data)[1:]:
+            found.append(email.message_from_bytes(chunk, policy=email.policy.default))
+        return found
+    return [email.message_from_bytes(data, policy=email.policy.default)]
+
+
+def _date_key(message: email.message.Message) -> float:
+    from email.utils import parsedate_to_datetime
+
+    try:
+        return parsedate_to_datetime(str(message["Date"])).timestamp()
+    except (TypeError, ValueError, IndexError):
+        return 0.0
+
+
+def _same_log(a: GameLog, b: GameLog) -> bool:
+    return bool(a.document.data == b.document.data)
+
+
+def find_logs(path: str, data: bytes | None = None) -> tuple[list[Found], int]:
+    """Every distinct log in the mail(s) at ``path`` (copies of one log counted once), and
+    how many mails were read."""
+    source = path if data is None else "<stdin>"
+    found: list[Found] = []
+    read = messages(path, data)
+    for message in read:
+        for item in _logs_in(message, source):
+            if not any(_same_log(item.log, other.log) for other in found):
+                found.append(item)
+    return found, len(read)
+
+
+# --------------------------------------------------------------------------- arrival
+
+
+@dataclass
+class Arrival:
+    """What a mail brought, compared with the reader's own copy.
+
+    ``kind``: ``new`` (the reader had no copy), ``extends``, ``same``, ``older``.
+    ``lines`` tell it for a person (escaped for a terminal).
+    """
+
+    kind: str
+    found: Found
+    replay: Replay
+    since: int
+    lines: list[str] = field(default_factory=list)
+    own_bytes: bytes | None = None
+    """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
+    only if the file still holds these bytes."""
+
+    @property
+    def saves(self) -> bool:
+        """True when the reader's copy is to be replaced by what arrived."""
+        return self.kind in ("new", "extends")
+
+
+def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
+    return LogError([_problem(code, message, own, *hints)])
+
+
+def _checked(found: Found, label: str) -> Replay:
+    """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
+    from .digests import check_digests
+    from .signing import check_signatures
+
+    played = replay(found.log)
+    problems = [played.problem] if played.problem else []
+    if not problems:
+        mismatch = check_digests(played)
+        problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
+    if problems:
+        raise LogError(
+            [
+                _problem(
+                    "forged",
+                    f"the log in {label} ({found.where}) is refused: {p.message}",
+                    p.file,
+                    "nothing was changed; ask the sender for a good copy",
+                    entry=p.entry,
+                )
+                for p in problems
+            ]
+        )
+    return played
+
+
+def arrival(own: GameLog | None, found: Found, label: str, own_path: str) -> Arrival:
+    """Compare the log ``found`` in mail ``label`` with the reader's copy ``own``.
+
+    Raises ``LogError`` for a log of another game, a fork, a rewritten
+    history, changed keys, dropped signatures, or anything that does not
+    validate; nothing is changed then.
+    """
+    from .forks import compare
+
+    incoming = found.log
+    if own is not None:
+        _same_keys(own, incoming, label, own_path)
+    played = _checked(found, label)
+    moves = len(incoming.entries)
+    if own is None:
+        return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
+    report = compare(own, incoming)
+    if not report.same_game:
+        raise _refuse(
+            "other_game",
+            f"{label} holds the log of another game: {report.sentence}",
+            own_path,
+            f"nothing was changed; to keep it as a game of its own: forex read {label} --into"
+            " OTHER.yaml",
+        )
+    common = report.common
+    if common < min(len(own.entries), moves):
+        theirs = incoming.entries[common]
+        mine = own.entries[common]
+        if common + 1 < len(own.entries):
+            raise _refuse(
+                "rewritten",
+                f"the log in {label} rewrites move {common + 1}, which your copy had and went"
+                f" on from ({mine.player}: {mine.text}; the mail has {theirs.player}:"
+                f" {theirs.text}): {report.sentence}",
+                own_path,
+                f"nothing was changed; compare the copies: forex diff {own_path} MAIL-LOG",
+            )
+        raise _refuse(
+            "fork",
+            f"the log in {label} forks from your copy at move {common + 1}: {report.sentence}",
+            own_path,
+            "nothing was changed; the players must agree which move stands",
+        )
+    for mine, theirs in zip(own.entries[:common], incoming.entries[:common], strict=False):
+        dropped = sorted(set(mine.sig or {}) - set(theirs.sig or {}))
+        if dropped:
+            raise _refuse(
+                "dropped_signature",
+                f"the log in {label} drops {', '.join(dropped)}'s signature of move {mine.number}",
+                own_path,
+                "nothing was changed",
+            )
+    if moves <= len(own.entries):
+        added = _new_countersignatures(own, incoming)
+        if added and moves == len(own.entries):
+            lines = [clean(f"{label} adds {added}."), clean(f"Next: {pending_text(played.final)}.")]
+            return Arrival("extends", found, played, moves, lines)
+        if moves == len(own.entries):
+            held = f"{moves} move{'s' if moves != 1 else ''}"
+            line = f"{label} holds the {held} you have; {own_path} is unchanged."
+            return Arrival("same", found, played, moves, [clean(line)])
+        line = (
+            f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)});"
+            f" {own_path} is unchanged."
+        )
+        return Arrival("older", found, played, moves, [clean(line)])
+    return Arrival("extends", found, played, common, _story(played, common, f"{label}"))
+
+
+def _same_keys(own: GameLog, incoming: GameLog, label: str, own_path: str) -> None:
+    """Refuse a log that changes or drops a key the reader's copy holds."""
+    from .signing import KEYS_FIELD
+
+    if not compare_setup(own, incoming):
+        return  # another game: said by arrival
+    known = own.header.get(KEYS_FIELD) or {}
+    arrived = incoming.header.get(KEYS_FIELD) or {}
+    changed = sorted(name for name, key in known.items() if arrived.get(name) != key)
+    if changed:
+        raise _refuse(
+            "key_changed",
+            f"the log in {label} changes the key of {', '.join(changed)} in the header:"
+            " someone may be signing in their name",
+            own_path,
+            "nothing was changed; ask the player for their key by another way",
+        )
+
+
+def _new_countersignatures(own: GameLog, incoming: GameLog) -> str:
+    added = []
+    for mine, theirs in zip(own.entries, incoming.entries, strict=False):
+        for signer in sorted(set(theirs.sig or {}) - set(mine.sig or {})):
+            added.append(f"{signer}'s signature of move {mine.number}")
+    return ", ".join(added)
+
+
+def _story(played: Replay, since: int, label: str) -> list[str]:
+    """The catch-up of what arrived: the new moves, who signed them, who is next."""
+    from .signing import check_signatures, signed_phrase
+
+    moves = len(played.states)
+    new = moves - since
+    what = f"{new} new move{'s' if new != 1 else ''}" if new else "no new moves"
+    if new:
+        what += f" ({since + 1} to {moves})" if new > 1 else f" (move {moves})"
+    lines = [clean(f"{label}: {what}.")]
+    signatures = check_signatures(played)
+    story = summarize(played, since)
+    out: list[str] = []
+    for line in story:
+        out.append(line)
+        match = re.match(r"Move (\d+), ", line)
+        if match:
+            signed = signed_phrase(signatures, int(match.group(1)))
+            out.append("  " + clean(signed if signed else "not signed"))
+    lines.extend(out)
+    lines.append(clean(f"Next: {pending_text(played.final)}."))
+    return lines
+
+
+def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool = False) -> Arrival:
+    """Read the mail(s) at ``path`` (``data``: standard input) into the log file ``into``.
+
+    The file is replaced atomically only when the mail's log goes further than it
+    (or created when it does not exist); raises ``LogError`` with nothing changed.
+    """
+    from .gamelog import read_bytes
+
+    label = "standard input" if data is not None else path
+    found, mails = find_logs(path, data)
+    own: GameLog | None = None
+    own_bytes: bytes | None = None
+    if os.path.lexists(into):
+        own_bytes = read_bytes(into)
+        own = parse_log(own_bytes, into)
+    if not found:
+        raise _refuse(
+            "no_log",
+            f"{label} holds no game log (no attachment, no text that reads as a log)",
+            into,
+            "nothing was changed; ask the sender to attach the log, or to send it with"
+            " forex message --with-log",
+        )
+    if own is not None:
+        found = [f for f in found if compare_setup(own, f.log)] or found
+    if len(found) > 1:
+        found = _furthest(found, label, into, one_mail=mails == 1)
+    result = arrival(own, found[0], label, into)
+    result.own_bytes = own_bytes
+    if not dry_run:
+        save_arrival(result, into)
+    return result
+
+
+def save_arrival(result: Arrival, into: str) -> None:
+    """Save what a mail brought (``read_mail(..., dry_run=True)``) into the log file ``into``,
+    atomically, if it goes further than the copy read; raises ``LogError``."""
+    from ..reporters.files import write_output
+    from .edit import replace_file
+
+    if not result.saves:
+        return
+    if result.own_bytes is None:
+        write_output(into, result.found.text, refusal="nothing was written")
+    else:
+        replace_file(into, result.own_bytes, result.found.text)
+
+
+def compare_setup(a: GameLog, b: GameLog) -> bool:
+    """True when two logs are copies of one game (the same set-up)."""
+    from .forks import compare
+
+    return compare(a, b).same_game
+
+
+def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
+    """Of several logs in a thread (an mbox, a Maildir), the one the others are all earlier
+    copies of; two logs in one mail are refused."""
+    from .forks import compare
+
+    ordered = sorted(found, key=lambda f: len(f.log.entries))
+    last = ordered[-1]
+    for other in ordered[:-1]:
+        report = compare(other.log, last.log)
+        if one_mail or report.kind not in ("prefix", "identical"):
+            where = "; ".join(f"{f.where} ({len(f.log.entries)} moves)" for f in found)
+            raise _refuse(
+                "two_logs",
+                f"{label} holds {len(found)} different logs: {where}",
+                into,
+                "nothing was changed; read the mail that holds the log you want, or ask the"
+                " sender which stands",
+            )
+    return [last]
+
+
+# --------------------------------------------------------------------------- the log in a post
+
+
+def with_log(body: str, log_text: str, fmt: str, filename: str = "game.yaml") -> str:
+    """``body`` followed by the whole log, so that the post alone carries the game: plain text,
+    a markdown fence or a BBCode ``[code]`` block.  ``ValueError`` if the log cannot be
+    embedded (a note holding ``[/code]``)."""
+    log_text = log_text if log_text.endswith("\n") else log_text + "\n"
+    intro = f"The log ({filename}; save it, or read this mail with forex read):"
+    if fmt == "markdown":
+        fence = "```"
+        while fence in log_text:
+            fence += "`"
+        return f"{body}\n**{intro}**\n\n{fence}yaml\n{log_text}{fence}\n"
+    if fmt == "bbcode":
+        if "[/code]" in log_text.lower():
+            raise ValueError("the log holds the text [/code], which would end the [code] block")
+        return f"{body}\n[b]{intro}[/b]\n[code]\n{log_text}[/code]\n"
+    return f"{body}\n{intro}\n\n{log_text}"

@@ -1,0 +1,872 @@
+"""Signed moves: Ed25519 signatures over log entries, with OpenSSH keys.
+
+A player who signs a decision writes, beside the entry, ``sig: {alice: BASE64}``:
+an Ed25519 signature over the game's identity (the SHA-256 of its header,
+less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
+the state before the move, the signer's name, the deciding player's name and
+the decision's text.  So a signature cannot be moved to another game, another
+place of the log or another decision.  A spot transaction's partner may add
+their own signature to the same mapping later (``forex sign FILE N``).
+
+The header's ``keys:`` holds each player's public key as an OpenSSH line
+(``ssh-ed25519 AAAA... comment``): given at ``forex new`` (the players agreed
+on it before the game), or written by the player's own first signed move as
+``{key: LINE, since: N}`` (trust on first use: whoever held the log then
+could have put any key there; ``forex read`` refuses a copy whose keys differ
+from the reader's own).
+
+The cryptography is that of the ``cryptography`` package (OpenSSH key files,
+Ed25519); nothing here is written by hand but the message that is signed.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..games.forex.catchup import clean
+from .problems import LogError, Problem
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
+
+    from ..games.forex.engine import GameState
+    from .gamelog import Entry, GameLog, Replay
+
+KEYS_FIELD = "keys"
+SIG_FIELD = "sig"
+ENV_KEY = "FOREX_KEY"
+"""The private key file to sign with when ``--key`` is not given."""
+ENV_PASSPHRASE = "FOREX_PASSPHRASE"
+"""The key's passphrase, for scripts (a prompt is safer: the environment can be read)."""
+DEFAULT_KEY = os.path.join("~", ".ssh", "id_ed25519")
+SIGNATURE_BYTES = 64
+PAYLOAD_VERSION = "forexcli signed move 1"
+IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
+"""Header fields that may change during a game without changing which game it is."""
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def _problem(code: str, message: str, file: str, *hints: str, layer: str = "signature") -> Problem:
+    return Problem(code, message, layer, file, hints=tuple(hints))
+
+
+def new_key_pair(passphrase: bytes | None, comment: str) -> tuple[str, str]:
+    """A new Ed25519 key pair: the OpenSSH private key file's text and the public-key line."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    key = Ed25519PrivateKey.generate()
+    encryption: serialization.KeySerializationEncryption = (
+        serialization.BestAvailableEncryption(passphrase)
+        if passphrase
+        else serialization.NoEncryption()
+    )
+    private = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, encryption
+    ).decode("ascii")
+    return private, public_line(key.public_key(), comment)
+
+
+def public_line(key: Ed25519PublicKey, comment: str = "") -> str:
+    """``ssh-ed25519 AAAA... comment``, the OpenSSH public-key line of ``key``."""
+    from cryptography.hazmat.primitives import serialization
+
+    line = key.public_bytes(
+        serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH
+    ).decode("ascii")
+    comment = " ".join(comment.split())
+    return f"{line} {comment}" if comment else line
+
+
+def write_key_pair(
+    path: str, passphrase: bytes | None, comment: str, pair: tuple[str, str] | None = None
+) -> str:
+    """Write a new key pair (or ``pair``, made by ``new_key_pair``) to ``path`` (private,
+    mode 0600) and ``path.pub``; never overwrites.
+
+    Both files are written atomically; returns the public-key line.  Raises ``LogError``.
+    """
+    from ..reporters.files import write_output
+
+    pub = path + ".pub"
+    for name in (path, pub):
+        if os.path.lexists(name):
+            raise LogError(
+                [
+                    _problem(
+                        "exists",
+                        f"{name} already exists; forex key new never overwrites a key",
+                        name,
+                        "name another file: forex key new FILE",
+                        layer="io",
+                    )
+                ]
+            )
+    private, public = pair if pair is not None else new_key_pair(passphrase, comment)
+    write_output(path, private, mode=0o600, refusal="forex key new never overwrites a key")
+    try:
+        write_output(pub, public + "\n", refusal="forex key new never overwrites a key")
+    except LogError:
+        os.unlink(path)
+        raise
+    return public
+
+
+def key_path(given: str | None) -> str:
+    """The private key file to use: ``--key``, else ``$FOREX_KEY``, else ``~/.ssh/id_ed25519``."""
+    path = given or os.environ.get(ENV_KEY) or DEFAULT_KEY
+    return os.path.expanduser(path)
+
+
+def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed25519PrivateKey:
+    """Read an OpenSSH (or PEM) Ed25519 private key; ``passphrase`` is asked only if needed.
+
+    Raises ``LogError`` (layer ``signature``) for a missing, unreadable, wrong
+    or password-protected key whose passphrase is wrong.
+    """
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    hint = "give the key with --key FILE or FOREX_KEY=FILE; forex key new FILE makes one"
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(1 << 16)
+    except FileNotFoundError:
+        raise LogError([_problem("no_key", f"no key file {path}", path, hint)]) from None
+    except OSError as error:
+        raise LogError(
+            [_problem("no_key", f"cannot read the key {path}: {error.strerror}", path, hint)]
+        ) from None
+    loader = (
+        serialization.load_ssh_private_key
+        if b"OPENSSH PRIVATE KEY" in data
+        else serialization.load_pem_private_key
+    )
+    password: bytes | None = None
+    for _attempt in range(2):
+        try:
+            key = loader(data, password)
+            break
+        except TypeError:  # protected by a passphrase, and none was given
+            if password is not None:
+                raise LogError(
+                    [_problem("bad_key", f"{path}: the key cannot be read", path)]
+                ) from None
+            password = passphrase() or b""
+            if not password:
+                raise LogError(
+                    [_problem("bad_passphrase", f"{path} needs its passphrase", path)]
+                ) from None
+        except ValueError as error:
+            if password is not None:
+                raise LogError(
+                    [_problem("bad_passphrase", f"wrong passphrase for {path}", path)]
+                ) from None
+            raise LogError(
+                [_problem("bad_key", f"{path} is not a private key file ({error})", path, hint)]
+            ) from None
+        except Exception as error:  # an unsupported cipher or key type
+            raise LogError(
+                [_problem("bad_key", f"{path}: the key cannot be read ({error})", path, hint)]
+            ) from None
+    if not isinstance(key, Ed25519PrivateKey):
+        raise LogError(
+            [
+                _problem(
+                    "bad_key",
+                    f"{path} is not an Ed25519 key; forex signs with Ed25519 only",
+                    path,
+                    "make one: ssh-keygen -t ed25519, or forex key new FILE",
+                )
+            ]
+        )
+    return key
+
+
+def parse_public(line: str) -> Ed25519PublicKey:
+    """The Ed25519 key of an OpenSSH public-key line; ``ValueError`` with a reason if not."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    parts = line.split()
+    if len(parts) < 2 or parts[0] != "ssh-ed25519":
+        kind = parts[0] if parts else "nothing"
+        raise ValueError(f"an Ed25519 key line starts with ssh-ed25519, not {kind[:30]}")
+    try:
+        key = serialization.load_ssh_public_key(" ".join(parts[:2]).encode("ascii"))
+    except (ValueError, UnicodeEncodeError, binascii.Error):
+        raise ValueError("the key's base64 data is damaged or cut short") from None
+    if not isinstance(key, Ed25519PublicKey):
+        raise ValueError("not an Ed25519 key")
+    return key
+
+
+def fingerprint(key: Ed25519PublicKey) -> str:
+    """``SHA256:...`` as ssh-keygen -l prints it."""
+    from cryptography.hazmat.primitives import serialization
+
+    line = key.public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
+    blob = base64.b64decode(line.split()[1])
+    digest = base64.b64encode(hashlib.sha256(blob).digest()).decode("ascii").rstrip("=")
+    return f"SHA256:{digest}"
+
+
+def same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
+    """True when two public keys are the same key."""
+    from cryptography.hazmat.primitives import serialization
+
+    raw = serialization.Encoding.Raw, serialization.PublicFormat.Raw
+    return a.public_bytes(*raw) == b.public_bytes(*raw)
+
+
+# --------------------------------------------------------------------------- what is signed
+
+
+def game_identity(log: GameLog) -> str:
+    """The SHA-256 (hex) of the log's header as data, less the fields that may change."""
+    header = {k: v for k, v in log.header.items() if k not in IDENTITY_LEFT_OUT}
+    text = json.dumps(
+        header, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def payload(identity: str, number: int, before: str, signer: str, player: str, text: str) -> bytes:
+    """The bytes a signature covers (one field a line, the decision's text last)."""
+    return "\n".join(
+        (
+            PAYLOAD_VERSION,
+            f"game {identity}",
+            f"move {number}",
+            f"before {before}",
+            f"signer {signer}",
+            f"player {player}",
+            f"decision {text}",
+        )
+    ).encode("utf-8")
+
+
+def sign(
+    key: Ed25519PrivateKey,
+    log: GameLog,
+    number: int,
+    before: GameState,
+    signer: str,
+    player: str,
+    text: str,
+) -> str:
+    """The base64 signature of ``signer`` over entry ``number`` (``before``: the state
+    before it)."""
+    from ..games.forex.snapshot import state_digest
+
+    data = payload(game_identity(log), number, state_digest(before), signer, player, text)
+    return base64.b64encode(key.sign(data)).decode("ascii")
+
+
+def _verifies(key: Ed25519PublicKey, signature: bytes, data: bytes) -> bool:
+    from cryptography.exceptions import InvalidSignature
+
+    try:
+        key.verify(signature, data)
+    except InvalidSignature:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- the header's keys
+
+
+@dataclass(frozen=True)
+class HeaderKey:
+    """A player's key as the header gives it; ``since`` is None for a key given at set-up."""
+
+    player: str
+    line: str
+    since: int | None
+    key: Ed25519PublicKey | None
+
+    @property
+    def trust(self) -> str:
+        """How the key came into the log, in words."""
+        if self.since is None:
+            return "given at set-up"
+        return f"trust on first use: added with their signature on move {self.since}"
+
+
+def key_value(line: str, since: int | None) -> str | dict[str, Any]:
+    """The header value of a key: the line, or ``{key: LINE, since: N}`` (trust on first use)."""
+    return line if since is None else {"key": line, "since": since}
+
+
+def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
+    """The players' keys in the header, and the problems of the ones that cannot be used."""
+    given = log.header.get(KEYS_FIELD) or {}
+    keys: dict[str, HeaderKey] = {}
+    problems: list[Problem] = []
+    for player, value in given.items():
+        where = log.place((KEYS_FIELD, player))
+        line, column = where if where else (None, None)
+        if player not in log.players:
+            problems.append(
+                Problem(
+                    "unknown_player",
+                    f"keys: {player!r} is not one of the players",
+                    "header",
+                    log.filename,
+                    line,
+                    column,
+                )
+            )
+            continue
+        text = value["key"] if isinstance(value, dict) else value
+        since = value.get("since") if isinstance(value, dict) else None
+        try:
+            public: Ed25519PublicKey | None = parse_public(text)
+        except ValueError as error:
+            public = None
+            problems.append(
+                Problem(
+                    "bad_key",
+                    f"keys: {player}: not an Ed25519 public key: {error}",
+                    "signature",
+                    log.filename,
+                    line,
+                    column,
+                    hints=("paste the whole line of the .pub file: ssh-ed25519 AAAA... comment",),
+                )
+            )
+        keys[player] = HeaderKey(player, text, since, public)
+    return keys, problems
+
+
+# --------------------------------------------------------------------------- checking
+
+
+@dataclass
+class SignatureCheck:
+    """What ``check_signatures`` found: ``errors`` make a log invalid, ``warnings`` do not.
+
+    ``signed`` maps a move number to the players whose signatures on it verify.
+    """
+
+    keys: dict[str, HeaderKey] = field(default_factory=dict)
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    signed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Errors and warnings, in the order of the file."""
+        return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
+
+
+def parties(entry: Entry) -> tuple[str, ...]:
+    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
+    spot = getattr(entry.written, "spot", None)
+    partner = getattr(spot, "partner", None) if spot is not None else None
+    names = [entry.player]
+    if isinstance(partner, str) and partner != entry.player:
+        names.append(partner)
+    return tuple(names)
+
+
+def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck:
+    """Verify every signature of the legally replayed entries; find unsigned moves.
+
+    An unsigned entry by a player whose key the header holds (from their
+    first signed move on, for a key added on first use) is a warning, or an
+    error with ``require``.  Every problem is placed at the signature, or at
+    the entry's decision.
+    """
+    log = replay.log
+    keys, key_problems = header_keys(log)
+    result = SignatureCheck(keys, list(key_problems))
+    if not keys and all(entry.sig is None for entry in log.entries):
+        return result
+    from ..games.forex.snapshot import state_digest
+
+    identity = game_identity(log)
+    moves = len(replay.states)
+    befores: list[str] = []  # the digest of the state before each legal entry, when needed
+
+    def before(number: int) -> str:
+        while len(befores) < number:
+            befores.append(state_digest(replay.state_after(len(befores))))
+        return befores[number - 1]
+
+    for entry in log.entries[:moves]:
+        index = entry.number - 1
+        verified: list[str] = []
+        for signer, value in (entry.sig or {}).items():
+            where = log.place(("moves", index, SIG_FIELD, signer))
+            problem = _check_one(replay, keys, identity, entry, signer, value, before, moves, where)
+            if problem is None:
+                verified.append(signer)
+            else:
+                result.errors.append(problem)
+        if verified:
+            result.signed[entry.number] = tuple(verified)
+        key = keys.get(entry.player)
+        expected = key is not None and key.key is not None and (key.since or 0) <= entry.number
+        if expected and entry.player not in (entry.sig or {}):
+            where = log.place(("moves", index, entry.player))
+            line, column = where if where else (None, None)
+            assert key is not None
+            problem = Problem(
+                "unsigned_move",
+                f"move {entry.number}: {entry.player}: {entry.text}: not signed, though"
+                f" {entry.player} has a key ({key.trust})",
+                "signature",
+                log.filename,
+                line,
+                column,
+                entry.number,
+                (
+                    f"{entry.player} can sign it: forex sign {log.filename} {entry.number}"
+                    " --key FILE",
+                    "forex play --sign signs a move as it is played",
+                ),
+            )
+            (result.errors if require else result.warnings).append(problem)
+    for player, key in keys.items():
+        if key.since is None or key.key is None:
+            continue
+        entries = log.entries
+        introduced = key.since <= len(entries) and player in (entries[key.since - 1].sig or {})
+        if not introduced:  # (a signature there that fails is reported at its place)
+            where = log.place((KEYS_FIELD, player))
+            line, column = where if where else (None, None)
+            result.errors.append(
+                Problem(
+                    "bad_key",
+                    f"keys: {player}: the key says it was added by {player}'s signed move"
+                    f" {key.since}, which carries no signature of {player}'s",
+                    "signature",
+                    log.filename,
+                    line,
+                    column,
+                    hints=("a key added on first use comes with a signature that it verifies",),
+                )
+            )
+    result.errors.sort(key=lambda p: (p.line or 0, p.column or 0))
+    return result
+
+
+def _check_one(
+    replay: Replay,
+    keys: dict[str, HeaderKey],
+    identity: str,
+    entry: Entry,
+    signer: str,
+    value: str,
+    before: Callable[[int], str],
+    moves: int,
+    where: tuple[int, int] | None,
+) -> Problem | None:
+    """The problem with ``signer``'s signature ``value`` on ``entry`` (None when it verifies)."""
+    log = replay.log
+    line, column = where if where else (None, None)
+    head = f"move {entry.number}: {entry.player}: {entry.text}: {signer}'s signature"
+
+    def fail(code: str, reason: str, *hints: str) -> Problem:
+        return Problem(
+            code, f"{head} {reason}", "signature", log.filename, line, column, entry.number, hints
+        )
+
+    if signer not in parties(entry):
+        return fail(
+            "stray_signature",
+            "does not belong here: only the deciding player and a spot transaction's partner"
+            " sign a move",
+        )
+    key = keys.get(signer)
+    if key is None or key.key is None:
+        return fail(
+            "unknown_signer",
+            f"cannot be checked: the header holds no key for {signer}",
+            f"add {signer}'s public key to keys: in the header (ask {signer} for it)",
+        )
+    try:
+        raw = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raw = b""
+    if len(raw) != SIGNATURE_BYTES:
+        return fail(
+            "bad_signature",
+            f"is damaged or cut short: {len(raw)} bytes of base64 where an Ed25519 signature"
+            f" has {SIGNATURE_BYTES}",
+            "the mail or an editor may have cut the line: take it from the sender's copy",
+        )
+    data = payload(identity, entry.number, before(entry.number), signer, entry.player, entry.text)
+    if _verifies(key.key, raw, data):
+        return None
+    for other, other_key in keys.items():
+        if other != signer and other_key.key is not None and _verifies(other_key.key, raw, data):
+            return fail(
+                "wrong_key",
+                f"was made with {other}'s key, not {signer}'s ({fingerprint(key.key)})",
+                "someone signed in another player's name",
+            )
+    # Made for this decision at another place of this log?
+    for number in range(1, moves + 1):
+        if number == entry.number:
+            continue
+        moved = payload(identity, number, before(number), signer, entry.player, entry.text)
+        if _verifies(key.key, raw, moved):
+            return fail(
+                "moved_entry",
+                f"was made for move {number}: the entry was moved from its place",
+                "someone moved or copied a signed entry: compare with an earlier copy (forex diff)",
+            )
+    return fail(
+        "bad_signature",
+        f"does not verify with {signer}'s key ({fingerprint(key.key)}): the decision's text,"
+        " an earlier move, the game's header or the signature changed after it was signed,"
+        " or it was copied from another game",
+        "compare with an earlier copy of the log (forex diff) to see what changed",
+    )
+
+
+def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
+    """Who signed which moves, and how each key came into the log (raw text), for show."""
+    if not check.keys and not check.signed:
+        return []
+    lines = []
+    for player in replay.log.players:
+        key = check.keys.get(player)
+        numbers = [n for n, who in sorted(check.signed.items()) if player in who]
+        own = [n for n in numbers if replay.log.entries[n - 1].player == player]
+        counter = [n for n in numbers if n not in own]
+        if key is None:
+            what = "no key"
+        elif key.key is None:
+            what = "a key that cannot be read"
+        else:
+            what = f"key {fingerprint(key.key)}, {key.trust}"
+        said = f"{player}: {what}"
+        if own:
+            said += f"; signed move{'s' if len(own) > 1 else ''} {_numbers(own)}"
+        if counter:
+            said += f"; countersigned {_numbers(counter)}"
+        if key is not None and not numbers:
+            said += "; no signed move yet"
+        lines.append(said)
+    return lines
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``1, 3, 5 to 9``."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(
+        ", ".join(str(n) for n in r) if len(r) <= 2 else f"{r[0]} to {r[-1]}" for r in runs
+    )
+
+
+def signed_phrase(check: SignatureCheck, number: int) -> str | None:
+    """``signed by alice and bob`` for a move whose signatures verify (None if unsigned)."""
+    who = check.signed.get(number)
+    if not who:
+        return None
+    return "signed by " + " and ".join(who)
+
+
+# --------------------------------------------------------------------------- signers
+
+
+@dataclass(frozen=True)
+class Signer:
+    """A player about to sign: their name and private key."""
+
+    name: str
+    key: Ed25519PrivateKey
+    comment: str = ""
+
+    @property
+    def public(self) -> str:
+        """Their public-key line."""
+        return public_line(self.key.public_key(), self.comment)
+
+    def header_key(self, log: GameLog) -> HeaderKey | None:
+        """Their key in ``log``'s header; ``LogError`` when the header holds another one."""
+        keys, _problems = header_keys(log)
+        known = keys.get(self.name)
+        if known is None:
+            return None
+        if known.key is None or not same_key(known.key, self.key.public_key()):
+            theirs = fingerprint(known.key) if known.key is not None else "unreadable"
+            raise LogError(
+                [
+                    Problem(
+                        "wrong_key",
+                        f"this key ({fingerprint(self.key.public_key())}) is not {self.name}'s"
+                        f" key in the log ({theirs}); nothing was written",
+                        "signature",
+                        log.filename,
+                        hints=(f"sign with {self.name}'s own key: --key FILE or FOREX_KEY",),
+                    )
+                ]
+            )
+        return known
+
+
+def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
+    """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
+    from .edit import quote
+
+    text = log.text
+    doc = log.document
+    nl = "\r\n" if "\r\n" in text else "\n"
+    if isinstance(value, dict):
+        flow = "{key: " + quote(value["key"], flow=True) + f", since: {value['since']}" + "}"
+    else:
+        flow = quote(value, flow=True)
+    keys = doc.data.get(KEYS_FIELD)
+    if not keys:
+        if ("moves",) in doc.key_spans and () not in doc.flow:
+            start = doc.key_spans[("moves",)][0]
+            line_start = text.rfind("\n", 0, start) + 1
+            if text[line_start:start].strip():
+                raise _cannot_edit(log)
+            if KEYS_FIELD in doc.data:  # `keys: {}` or `keys:` with nothing
+                raise _cannot_edit(log)
+            block = f"keys:{nl}  {quote(player)}: {flow}{nl}"
+            return text[:line_start] + block + text[line_start:]
+        raise _cannot_edit(log)
+    if (KEYS_FIELD,) in doc.flow:
+        end = doc.spans[(KEYS_FIELD,)][1]
+        close = text.rindex("}", 0, end)
+        return text[:close].rstrip() + f", {quote(player, flow=True)}: {flow}" + text[close:]
+    last = list(keys)[-1]
+    key_start = doc.key_spans[(KEYS_FIELD, last)][0]
+    column = key_start - (text.rfind("\n", 0, key_start) + 1)
+    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == (KEYS_FIELD, last))
+    at = value_end if text[value_end - 1 : value_end] == "\n" else text.find("\n", value_end) + 1
+    if at <= 0:
+        raise _cannot_edit(log)
+    return text[:at] + f"{' ' * column}{quote(player)}: {flow}{nl}" + text[at:]
+
+
+def _cannot_edit(log: GameLog) -> LogError:
+    return LogError(
+        [
+            Problem(
+                "cannot_edit",
+                "cannot add the key to this log's header (its layout is one this tool cannot"
+                " edit safely); add it by hand under keys:",
+                "edit",
+                log.filename,
+            )
+        ]
+    )
+
+
+def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) -> str:
+    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``."""
+    from .edit import quote
+
+    text = log.text
+    doc = log.document
+    nl = "\r\n" if "\r\n" in text else "\n"
+    path: tuple[Any, ...] = ("moves", number - 1)
+    entry = doc.data["moves"][number - 1]
+    pair = f"{quote(signer, flow=True)}: {quote(signature, flow=True)}"
+    if SIG_FIELD in entry:
+        sig_path = (*path, SIG_FIELD)
+        if sig_path not in doc.flow:
+            raise _cannot_edit_entry(log, number)
+        end = doc.spans[sig_path][1]
+        close = text.rindex("}", 0, end)
+        return text[:close].rstrip() + f", {pair}" + text[close:]
+    if path in doc.flow:
+        end = doc.spans[path][1]
+        close = text.rindex("}", 0, end)
+        return text[:close] + f", sig: {{{pair}}}" + text[close:]
+    keys = [p[-1] for p in doc.key_spans if len(p) == 3 and p[:2] == path]
+    first = min(keys, key=lambda k: doc.key_spans[(*path, k)][0])
+    key_start = doc.key_spans[(*path, first)][0]
+    column = key_start - (text.rfind("\n", 0, key_start) + 1)
+    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == path and len(p) > 2)
+    if text[value_end - 1 : value_end] == "\n":
+        at = value_end
+    else:
+        found = text.find("\n", value_end)
+        at = len(text) if found < 0 else found + 1
+    prefix = "" if at < len(text) or text.endswith("\n") else nl
+    return text[:at] + f"{prefix}{' ' * column}sig: {{{pair}}}{nl}" + text[at:]
+
+
+def _cannot_edit_entry(log: GameLog, number: int) -> LogError:
+    return LogError(
+        [
+            Problem(
+                "cannot_edit",
+                f"move {number}: its sig: is not written as {{name: signature}}; add the"
+                " signature by hand",
+                "edit",
+                log.filename,
+                entry=number,
+            )
+        ]
+    )
+
+
+def describe_key(line: str) -> str:
+    """``SHA256:... (comment)`` for a public-key line, escaped."""
+    try:
+        key = parse_public(line)
+    except ValueError as error:
+        return clean(f"not a key: {error}")
+    comment = " ".join(line.split()[2:])
+    return clean(fingerprint(key) + (f" ({comment})" if comment else ""))
+
+
+# --------------------------------------------------------------------------- signing an entry later
+
+
+def refuse_forged(replay: Replay, what: str) -> None:
+    """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then)."""
+    errors = check_signatures(replay).errors
+    if errors:
+        raise LogError(
+            [
+                Problem(
+                    p.code,
+                    f"{p.message}; nothing was {what}",
+                    p.layer,
+                    p.file,
+                    p.line,
+                    p.column,
+                    p.entry,
+                    (*p.hints, "forex validate FILE lists every signature problem"),
+                )
+                for p in errors
+            ]
+        )
+
+
+def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False) -> Any:
+    """Add ``signer``'s signature to entry ``number`` of the log at ``path`` (an ``edit.Change``).
+
+    The signer is the entry's player (signing a move played unsigned) or a
+    spot transaction's partner (countersigning).  The log must replay and its
+    signatures verify; a key the header does not hold is added (trust on
+    first use, from this move).
+    """
+    from . import edit, gamelog
+
+    data, log, played = edit.load_valid(path)
+    if not 1 <= number <= len(log.entries):
+        raise LogError(
+            [
+                Problem(
+                    "no_such_entry",
+                    f"there is no move {number}; the log has {len(log.entries)}",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    entry = log.entries[number - 1]
+    where = log.place(("moves", number - 1, entry.player))
+    line, column = where if where else (None, None)
+    if signer.name not in parties(entry):
+        partner = parties(entry)[1:]
+        who = entry.player + (f" or {partner[0]}, the spot partner" if partner else "")
+        raise LogError(
+            [
+                Problem(
+                    "stray_signature",
+                    f"move {number}: {entry.player}: {entry.text}: {signer.name} is not a party"
+                    f" to it; only {who} can sign it",
+                    "signature",
+                    path,
+                    line,
+                    column,
+                    number,
+                )
+            ]
+        )
+    if entry.sig and signer.name in entry.sig:
+        raise LogError(
+            [
+                Problem(
+                    "already_signed",
+                    f"move {number}: {entry.player}: {entry.text}: {signer.name} has signed it"
+                    " already; nothing was written",
+                    "signature",
+                    path,
+                    line,
+                    column,
+                    number,
+                )
+            ]
+        )
+    refuse_forged(played, "signed")
+    known = signer.header_key(log)
+    signature = sign(
+        signer.key,
+        log,
+        number,
+        played.state_after(number - 1),
+        signer.name,
+        entry.player,
+        entry.text,
+    )
+    base, header = log, log.header
+    if known is None:
+        value = key_value(signer.public, number)
+        base = gamelog.parse_log(keyed_text(log, signer.name, value), log.filename)
+        header = dict(log.header)
+        header[KEYS_FIELD] = {**(log.header.get(KEYS_FIELD) or {}), signer.name: value}
+    new_text = entry_signed_text(base, number, signer.name, signature)
+    new_log, new_played = edit._checked(log, new_text)
+    moves = list(log.document.data.get("moves") or [])
+    changed = dict(moves[number - 1])
+    changed[SIG_FIELD] = {**(changed.get(SIG_FIELD) or {}), signer.name: signature}
+    moves[number - 1] = changed
+    edit._ensure_only(log, new_log, moves, "adding the signature", header)
+    if dry_run:
+        return edit.Change(path, log.text, new_text, new_played, expected=data)
+    edit.replace_file(path, data, new_text)
+    return edit.Change(path, log.text, new_text, new_played, written=True)
+
+
+def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
+    """``show --format json``'s ``signatures`` (None for a log without keys or signatures):
+    each player's key and the verified signers of each move up to ``until``."""
+    check = check_signatures(replay)
+    if not check.keys and not check.signed:
+        return None
+    last = len(replay.log.entries) if until is None else until
+    return {
+        "keys": {
+            name: {
+                "key": key.line,
+                "fingerprint": fingerprint(key.key) if key.key is not None else None,
+                "since": key.since,
+            }
+            for name, key in check.keys.items()
+        },
+        "signed": [
+            {"move": number, "by": list(who)}
+            for number, who in sorted(check.signed.items())
+            if number <= last
+        ],
+    }

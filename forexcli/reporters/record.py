@@ -1,0 +1,138 @@
+"""Reports of a log of any game, made from its rules module alone (``record.anylog``).
+
+``moves`` lists what may be decided now, grouped by the first word of the
+notation (``buy``, ``sell``, ``reveal``); ``history`` lists the entries with
+their notes.  Text (a table, or markdown) and JSON, as For-Ex's reports are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..record.anylog import GameReplay, pending_line
+from . import md
+
+MAX_LISTED = 40
+"""A group with more decisions than this is summed up (its count and a few examples)."""
+EXAMPLES = 3
+
+
+def legal_groups(played: GameReplay, state: Any) -> list[dict[str, Any]]:
+    """What may be decided in ``state``: groups by the notation's first word, in order."""
+    game = played.record.game
+    legal = game.legal(state)
+    groups: dict[str, dict[str, Any]] = {}
+    lazy = not isinstance(legal, (list, tuple))
+    listed = legal[:EXAMPLES] if lazy and len(legal) > MAX_LISTED else legal
+    for decision in listed:
+        text = game.write((decision,))
+        word = text.split(" ", 1)[0]
+        group = groups.setdefault(
+            word, {"kind": word, "by": game.key((decision,)), "count": 0, "entries": []}
+        )
+        group["count"] += 1
+        group["entries"].append(text)
+    if listed is not legal:
+        for group in groups.values():
+            group["count"] = len(legal)
+    for group in groups.values():
+        if group["count"] > MAX_LISTED:
+            group["entries"] = group["entries"][:EXAMPLES]
+    return list(groups.values())
+
+
+def moves_data(played: GameReplay, point: int) -> dict[str, Any]:
+    """``moves --format json`` for any game: who decides, and the legal entries by kind."""
+    game = played.record.game
+    state = played.state_after(point)
+    pending = game.pending(state)
+    return {
+        "format": "forex-moves",
+        "version": 1,
+        "game": game.name,
+        "file": played.record.filename,
+        "at": point,
+        "over": pending.over,
+        "deciders": list(pending.deciders),
+        "kind": pending.kind,
+        "count": pending.count,
+        "groups": legal_groups(played, state),
+    }
+
+
+def moves_text(played: GameReplay, point: int, *, markdown: bool = False) -> str:
+    """``moves`` for any game: who decides, then each group's entries as ``play`` takes them."""
+    data = moves_data(played, point)
+    game = played.record.game
+    lines = [pending_line(game, played.state_after(point))]
+    if not data["groups"]:
+        lines.append("No legal decisions.")
+    for group in data["groups"]:
+        shown = group["entries"]
+        more = group["count"] - len(shown)
+        title = f"{group['kind']} ({group['count']})"
+        lines.append("")
+        lines.append(f"**{md(title)}**" if markdown else title)
+        for text in shown:
+            entry = f"{group['by']}: {text}"
+            lines.append(f"- `{entry}`" if markdown else f"  {entry}")
+        if more > 0:
+            lines.append(f"{'-' if markdown else ' '} ... and {more} more of the same kind")
+    return "\n".join(lines)
+
+
+def history_data(played: GameReplay) -> dict[str, Any]:
+    """``history --format json`` for any game: every entry, and the illegal one if any."""
+    record = played.record
+    return {
+        "format": "forex-history",
+        "version": 1,
+        "game": record.game.name,
+        "file": record.filename,
+        "title": record.title,
+        "players": list(record.players),
+        "moves": [
+            {
+                "move": entry.number,
+                "by": entry.key,
+                "decision": entry.text,
+                "note": entry.note,
+                "legal": entry.number <= played.moves,
+            }
+            for entry in record.entries
+        ],
+        "status": pending_line(record.game, played.final),
+        "problem": None if played.problem is None else played.problem.as_dict(),
+    }
+
+
+def history_text(played: GameReplay, *, markdown: bool = False) -> str:
+    """``history`` for any game: a table of the entries with their notes."""
+    from tabulate import tabulate
+
+    record = played.record
+    data = history_data(played)
+    head: list[str] = []
+    if record.title:
+        head.append(record.title)
+    head.append(
+        f"{record.game.title}; {len(record.entries)} moves;"
+        f" players in seat order: {', '.join(record.players)}"
+    )
+    rows: list[Sequence[Any]] = [
+        (
+            f"{m['move']}" + ("" if m["legal"] else " !"),
+            m["by"],
+            m["decision"],
+            m["note"] or "",
+        )
+        for m in data["moves"]
+    ]
+    table = tabulate(
+        rows,
+        headers=("#", "by", "decision", "note"),
+        tablefmt="github" if markdown else "simple",
+        disable_numparse=True,
+    )
+    return "\n".join([*head, "", table, data["status"]])

@@ -1,0 +1,431 @@
+"""The multi-game frame: old import paths as aliases, the header's ``game:``, and World
+Exchangers logs through the record layer and the commands (validate, moves, history, play,
+undo, schema), every problem located."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import forexcli
+from forexcli import _aliases, games
+from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
+from forexcli.record import anylog
+from tests.test_cli import TWO, run
+
+ROOT = Path(__file__).resolve().parent.parent
+SHA = digest(EXAMPLE_COMPONENTS.read_bytes())
+
+HEADER = f"""\
+game: world-exchangers
+worldex: 1
+title: Vienna and a little more
+players: [ai, louis]
+components:
+  file: components.json
+  sha256: {SHA}
+setup:
+  roles: {{ai: Felix, louis: Rue}}
+  starting: {{ai: [Dallas, Cairo, Taipei], louis: [Osaka, Bogota, Accra]}}
+  trends: {{mid: mid-most-cities, end: end-1000-0}}
+  area: [Vienna, Dubai, Melbourne, Lisbon, Roma]
+"""
+
+MOVES = """\
+moves:
+  - ai: buy Vienna              # 300 - 100 = 200
+  - louis: buy Roma
+  - ai: sell Vienna             # 200 + 200 = 400
+    note: Vienna's month-2 bonus
+  - louis: buy Vienna
+  - ai: sell Dallas
+  - louis: buy Lisbon
+  - ai: buy Dubai
+  - deck: reveal Oslo, Lima, Doha
+  - louis: sell Roma, Accra +box
+"""
+
+
+def worldex_log(folder: Path, moves: str = MOVES, header: str = HEADER) -> Path:
+    """A World Exchangers log (the rulebook's Vienna) beside a copy of the example components."""
+    shutil.copyfile(EXAMPLE_COMPONENTS, folder / "components.json")
+    path = folder / "game.yaml"
+    path.write_text(header + moves, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- aliases
+
+
+@pytest.mark.parametrize("old", sorted(_aliases.MOVED))
+def test_every_old_path_is_the_moved_module_itself(old: str) -> None:
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(_aliases.MOVED[old])
+    parent, _, name = old.rpartition(".")
+    assert getattr(importlib.import_module(parent), name) is module
+    shim = ROOT / Path(*old.split("."))
+    assert shim.with_suffix(".py").exists() or (shim / "__init__.py").exists()
+
+
+def test_submodules_of_an_old_package_are_never_loaded_twice() -> None:
+    import forexcli.engine.rules as old_rules
+    import forexcli.games.forex.engine.rules as rules
+    import forexcli.games.forex.search.mcts as mcts
+    import forexcli.search.mcts as old_mcts
+    from forexcli.engine import GameState
+    from forexcli.games.forex.engine import GameState as Real
+
+    assert old_rules is rules and old_mcts is mcts and GameState is Real
+    assert [n for n in sys.modules if n.endswith(".engine.rules")] == [
+        "forexcli.games.forex.engine.rules",
+        "forexcli.engine.rules",
+    ] or sys.modules["forexcli.engine.rules"] is rules
+
+
+def test_monkeypatching_the_old_path_patches_the_real_module(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from forexcli.record import gamelog
+
+    monkeypatch.setattr("forexcli.gamelog.MAX_LOG_BYTES", 10)
+    assert gamelog.MAX_LOG_BYTES == 10
+
+
+def test_the_old_script_paths_still_run() -> None:
+    for module, schema in (
+        ("forexcli.schema_source", "forex-log.schema.json"),
+        ("forexcli.games.forex.schema_source", "forex-log.schema.json"),
+        ("forexcli.reporters.schema", "forex-show.schema.json"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", module], capture_output=True, text=True, check=True
+        )
+        assert done.stdout == (ROOT / "schemas" / schema).read_text(encoding="utf-8")
+        assert done.stderr == ""
+
+
+def test_start_up_imports_no_record_or_game_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import forexcli.cli"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    ours = sorted(name for name in loaded if name.startswith("forexcli"))
+    assert ours == ["forexcli", "forexcli.cli", "forexcli.reporters", "forexcli.streams"]
+
+
+def test_the_cli_knows_the_registered_games() -> None:
+    from forexcli.cli import GAMES
+
+    assert games.names() == GAMES
+    assert forexcli.__version__
+
+
+# --------------------------------------------------------------------------- game:
+
+
+def test_a_for_ex_log_may_name_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "named.yaml"
+    path.write_text("game: for-ex\n" + TWO.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run(["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert run(["show", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("value", "hint"),
+    [("world-exchanger", "did you mean world-exchangers?"), ("chess", "leave game: out")],
+)
+def test_an_unknown_game_is_located_with_a_hint(tmp_path: Path, value: str, hint: str) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text(f"forex: 1\ngame: {value}\nplayers: [a, b]\n", encoding="utf-8")
+    for command in (["validate"], ["show"], ["moves"]):
+        result = run([*command, str(path)])
+        assert result.exit_code == 1, result.output
+        said = result.stdout + result.stderr
+        assert f"{path}:2:7: unknown_game: game: {value!r} is not a game" in said
+        assert hint in said and "Traceback" not in said
+
+
+def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
+    path = str(worldex_log(tmp_path))
+    for command in (
+        ["show", path],
+        ["show", path, "--format", "json"],
+        ["message", path],
+        ["hint", path],
+        ["chart", path],
+        ["html", path, "-o", str(tmp_path / "page.html")],
+        ["annotate", path, "1", "hello"],
+        ["analyse", path, "--simulations", "5"],
+    ):
+        result = run(command)
+        assert result.exit_code == 1, (command, result.output)
+        assert f"{path}:1:7: not_yet_for_game" in result.stderr, command
+        assert "World Exchangers" in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "page.html").exists()
+
+
+# --------------------------------------------------------------------------- the record layer
+
+
+def test_a_worldex_log_reads_and_replays_through_its_rules_module(tmp_path: Path) -> None:
+    problems, played = anylog.check(worldex_log(tmp_path))
+    assert problems == [] and isinstance(played, anylog.GameReplay)
+    assert played.moves == 9 and played.record.game is games.get("world-exchangers")
+    ai, louis = played.final.players
+    assert ai.line == (300, 200, 400, 900, 400)  # 1,300 - 300 - 300 - 400; Vienna; ...
+    assert louis.sold_two
+    assert played.record.entries[2].note == "Vienna's month-2 bonus"
+    assert played.record.entries[7].key == "deck"
+
+
+def test_a_for_ex_log_reads_as_before_through_check(tmp_path: Path) -> None:
+    from forexcli import gamelog
+
+    problems, played = anylog.check(TWO)
+    assert problems == [] and isinstance(played, gamelog.Replay)
+    assert played.final == gamelog.replay(gamelog.load(TWO)).final
+
+
+@pytest.mark.parametrize(
+    ("change", "code", "place"),
+    [
+        (("title: Vienna", "titel: Vienna"), "schema_unknown_key", "3:1"),
+        (("worldex: 1", "worldex: 2"), "schema_const", "2:10"),
+        (("  - louis: buy Roma", "  - louis: buy Roma +rue +box"), "bad_notation", "15:12"),
+        (("  - louis: buy Roma", "  - lewis: buy Roma"), "unknown_player", "15:5"),
+        (("  - louis: buy Roma", "  - ai: buy Roma"), "not_your_turn", "15:9"),
+        (("  - louis: buy Roma", "  - louis: buy Paris"), "card_unavailable", "15:12"),
+        (("file: components.json", "file: missing.json"), "components_unreadable", "6:9"),
+        ((f"sha256: {SHA}", f"sha256: {'a' * 64}"), "components_digest", "7:11"),
+    ],
+)
+def test_every_layer_is_located(
+    tmp_path: Path, change: tuple[str, str], code: str, place: str
+) -> None:
+    path = worldex_log(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert change[0] in text
+    path.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:{place}: {code}:" in result.stdout + result.stderr, result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_rules_error_names_the_move_and_what_is_legal(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path, MOVES.replace("  - louis: buy Roma", "  - ai: buy Roma"))
+    problems, played = anylog.check(path)
+    assert isinstance(played, anylog.GameReplay) and played.moves == 1
+    (problem,) = problems
+    assert problem.code == "not_your_turn" and problem.entry == 2 and problem.layer == "rules"
+    assert problem.message.startswith("move 2: ai: buy Roma: ")
+    assert "louis decides now (turn)" in problem.hints[0]
+    assert problem.hints[1] == "7 later entries not checked"
+
+
+def test_a_recorded_digest_is_checked(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path)
+    assert run(["play", str(path), "ai", "buy", "Oslo"]).exit_code == 0
+    text = path.read_text(encoding="utf-8")
+    assert "    digest: " in text
+    # Louis's board turned to side B after the digest was written: every move stays legal.
+    path.write_text(
+        text.replace("players: [ai, louis]\n", "players: [ai, louis]\nboards: {louis: B}\n"),
+        encoding="utf-8",
+    )
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1
+    assert "digest_mismatch" in result.stdout + result.stderr
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def test_validate_mixes_both_games_in_files_folders_and_processes(tmp_path: Path) -> None:
+    worldex = worldex_log(tmp_path)
+    shutil.copyfile(TWO, tmp_path / "forex.yaml")
+    for jobs in ("1", "2"):
+        result = run(["validate", "-j", jobs, str(tmp_path), str(worldex)])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == "3 files checked: 3 valid, 0 invalid\n"
+    result = run(["validate", "--format", "json", "--only-logs", str(tmp_path)])
+    data = json.loads(result.stdout)
+    (entry,) = [f for f in data["files"] if f["file"].endswith("game.yaml")]
+    assert entry == {
+        "file": str(worldex),
+        "valid": True,
+        "moves": 9,
+        "status": "ai to decide (turn)",
+        "problems": [],
+    }
+
+
+def test_moves_lists_what_is_legal_now_grouped(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path)
+    result = run(["moves", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "ai to decide (turn)"
+    assert "  ai: buy Oslo" in lines and "  ai: sell Cairo +box" in lines
+    # After ai bought Dubai the sale area needs 3 cards from the deck: a reveal, summed up.
+    result = run(["moves", str(path), "--at", "7"])
+    assert result.stdout.startswith("deck to decide (reveal of 3)\n\nreveal (")
+    assert "more of the same kind" in result.stdout
+    data = json.loads(run(["moves", str(path), "--format", "json"]).stdout)
+    assert data["game"] == "world-exchangers" and data["deciders"] == ["ai"]
+    assert [g["kind"] for g in data["groups"]] == ["buy", "sell"]
+
+
+def test_history_lists_the_entries_with_their_notes(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path)
+    result = run(["history", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "World Exchangers; 9 moves; players in seat order: ai, louis" in result.stdout
+    assert "Vienna's month-2 bonus" in result.stdout
+    data = json.loads(run(["history", str(path), "--format", "json"]).stdout)
+    assert data["moves"][7] == {
+        "move": 8,
+        "by": "deck",
+        "decision": "reveal Oslo, Lima, Doha",
+        "note": None,
+        "legal": True,
+    }
+
+
+def test_play_appends_what_the_engine_accepts_and_undo_removes_it(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path)
+    before = path.read_bytes()
+    result = run(["play", str(path), "ai", "buy", "Oslo", "--dry-run"])
+    assert result.exit_code == 0 and path.read_bytes() == before
+    assert (
+        result.stdout
+        == f"would add move 10: ai: buy Oslo to {path}\nnext: louis to decide (turn)\n"
+    )
+    result = run(["play", str(path), "ai", "buy", "Oslo", "--note", "cheap", "--after", "9"])
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(before.decode()) and "  - ai: buy Oslo\n    note: cheap\n" in text
+    refused = run(["play", str(path), "ai", "buy", "Lima"])
+    assert refused.exit_code == 1 and "not_your_turn" in refused.stderr
+    assert path.read_text(encoding="utf-8") == text
+    result = run(["undo", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"removed move 10: ai: buy Oslo from {path}")
+    assert path.read_bytes() == before
+
+
+def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
+    moves = MOVES.split("  - deck:")[0]
+    path = worldex_log(tmp_path, moves)
+    assert run(["moves", str(path)]).stdout.startswith("deck to decide (reveal of 3)")
+    twice = run(["play", str(path), "deck", "reveal", "Oslo,", "Oslo,", "Doha"])
+    assert twice.exit_code == 1 and "Traceback" not in twice.output
+    result = run(["play", str(path), "deck", "reveal", "Oslo,", "Lima,", "Doha"])
+    assert result.exit_code == 0, result.output
+    assert "next: louis to decide (turn)" in result.stdout
+
+
+def test_play_refuses_what_only_for_ex_has(tmp_path: Path) -> None:
+    path = worldex_log(tmp_path)
+    result = run(["play", str(path), "ai", "buy", "Oslo", "--message"])
+    assert result.exit_code == 2 and "For-Ex's only" in result.stderr
+
+
+def test_schema_names_and_prints_both_games_schemas() -> None:
+    result = run(["schema", "--list"])
+    assert result.exit_code == 0
+    assert [line.split("\t")[:2] for line in result.stdout.splitlines()] == [
+        ["for-ex", "log"],
+        ["for-ex", "show"],
+        ["world-exchangers", "log"],
+        ["world-exchangers", "components"],
+    ]
+    for which, name in (("log", "worldex-log"), ("components", "worldex-components")):
+        printed = json.loads(run(["schema", which, "--game", "world-exchangers"]).stdout)
+        committed = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text())
+        assert printed == committed
+    assert run(["schema"]).stdout == (ROOT / "schemas" / "forex-log.schema.json").read_text()
+    wrong = run(["schema", "show", "--game", "world-exchangers"])
+    assert wrong.exit_code == 2 and "has no show schema" in wrong.stderr
+
+
+def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
+    shutil.copyfile(EXAMPLE_COMPONENTS, tmp_path / "components.json")
+    (tmp_path / "games").mkdir()
+    path = tmp_path / "games" / "new.yaml"
+    args = ["new", str(path), "--game", "world-exchangers", "--players", "ann,bob,cat"]
+    components = ["--components", str(tmp_path / "components.json")]
+    result = run([*args, *components, "--seed", "s1", "--board", "bob=B", "--started", ""])
+    assert result.exit_code == 0, result.output
+    assert path.read_text(encoding="utf-8") == (
+        "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\ncomponents:\n"
+        f'  file: "../components.json"\n  sha256: {SHA}\nboards: {{bob: B}}\n'
+        "deal: seed\nseed: s1\nmoves: []\n"
+    )
+    problems, played = anylog.check(path)
+    assert problems == [] and played.moves == 0
+    assert run(["moves", str(path)]).stdout.startswith("ann to decide (turn)\n")
+    again = run([*args, *components])
+    assert again.exit_code == 2 and "exists" in again.stderr
+    for wrong, said in (
+        ([*args], "--components FILE"),
+        ([*args, "--components", str(tmp_path / "nope.json")], "No such file"),
+        ([*args, *components, "--removed", "GBP=6"], "For-Ex's only"),
+        ([*args, *components, "--house-rule", "trend_ties=x"], "trend_ties"),
+        (["new", str(tmp_path / "f.yaml"), "--players", "a,b", *components], "world-exchangers"),
+    ):
+        result = run(wrong)
+        assert result.exit_code == 2 and said in result.stderr, (wrong, result.output)
+
+
+def test_diff_tells_where_two_copies_part(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a, b = worldex_log(tmp_path / "a"), worldex_log(tmp_path / "b")
+    same = run(["diff", str(a), str(b)])
+    assert same.exit_code == 0 and same.stdout == f"{a} and {b} hold the same 9 moves.\n"
+    run(["play", str(a), "ai", "buy", "Oslo"])
+    run(["play", str(b), "ai", "buy", "Doha"])
+    fork = run(["diff", str(a), str(b)])
+    assert fork.exit_code == 1
+    assert fork.stdout == (
+        f"{a} and {b} agree on moves 1 to 9 and part at move 10:"
+        f" {a} has ai: buy Oslo, {b} has ai: buy Doha.\n"
+    )
+    data = json.loads(run(["diff", str(a), str(b), "--format", "json"]).stdout)
+    assert data["kind"] == "fork" and data["common"] == 9
+    other = run(["diff", str(a), str(TWO)])
+    assert other.exit_code == 1 and "different games" in other.stdout
+
+
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("worldex-history.txt", ["history"]),
+        ("worldex-moves.txt", ["moves"]),
+        ("worldex-moves-reveal.md", ["moves", "--at", "7", "--format", "markdown"]),
+    ],
+)
+def test_golden_worldex_output(tmp_path: Path, name: str, args: list[str]) -> None:
+    """Regenerate with FOREX_REGEN=1 (and review the diff), as tests/test_cli_golden.py does."""
+    import os
+
+    result = run([args[0], str(worldex_log(tmp_path)), *args[1:]])
+    assert result.exit_code == 0, result.output
+    golden = GOLDEN / name
+    if os.environ.get("FOREX_REGEN") == "1":
+        golden.write_text(result.stdout, encoding="utf-8")
+    assert result.stdout == golden.read_text(encoding="utf-8")
