@@ -349,14 +349,19 @@ def test_schema_names_and_prints_both_games_schemas() -> None:
         ["for-ex", "show"],
         ["world-exchangers", "log"],
         ["world-exchangers", "components"],
+        ["world-exchangers", "show"],
     ]
-    for which, name in (("log", "worldex-log"), ("components", "worldex-components")):
+    for which, name in (
+        ("log", "worldex-log"),
+        ("components", "worldex-components"),
+        ("show", "worldex-show"),
+    ):
         printed = json.loads(run(["schema", which, "--game", "world-exchangers"]).stdout)
         committed = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text())
         assert printed == committed
     assert run(["schema"]).stdout == (ROOT / "schemas" / "forex-log.schema.json").read_text()
-    wrong = run(["schema", "show", "--game", "world-exchangers"])
-    assert wrong.exit_code == 2 and "has no show schema" in wrong.stderr
+    wrong = run(["schema", "components"])
+    assert wrong.exit_code == 2 and "has no components schema" in wrong.stderr
 
 
 def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
