@@ -186,22 +186,26 @@ def read_log(path: str) -> GameLog:
 
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
-    from .digests import check_digests
     from .gamelog import replay
     from .problems import LogError
-    from .reporters.problems import problem_text
 
     try:
         log = read_log(path)
         played = replay(log)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    mismatch = check_digests(played)
-    if mismatch is not None:
-        # Shown, but not fatal: the moves still replay by the rules.
-        style = Style(use_colour(sys.stderr, _colour_choice()))
-        _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
+    # Digests and signatures only where the log has some (their modules cost start-up).
+    if any(entry.digest is not None for entry in log.entries):
+        from .digests import check_digests
+        from .reporters.problems import problem_text
+
+        mismatch = check_digests(played)
+        if mismatch is not None:
+            # Shown, but not fatal: the moves still replay by the rules.
+            style = Style(use_colour(sys.stderr, _colour_choice()))
+            _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        from .reporters.problems import problem_text
         from .signing import check_signatures
 
         style = Style(use_colour(sys.stderr, _colour_choice()))
