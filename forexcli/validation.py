@@ -99,6 +99,7 @@ def check_files(
         for name in names:
             yield check_file(name, only_logs, require_signatures)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -112,9 +113,13 @@ def check_files(
     # still finish together when some files are slower than others.
     size = max(1, min(64, len(names) // (jobs * 8)))
     chunks = [names[at : at + size] for at in range(0, len(names), size)]
+    # Forked workers start with all of that (no import, no compile); elsewhere (no fork, as
+    # on Windows) the platform's default starts them.
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork") if fork else None
     done = 0
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             flags = [only_logs] * len(chunks), [require_signatures] * len(chunks)
             for reports in pool.map(_check_chunk, chunks, *flags):
                 yield from reports
