@@ -28,18 +28,24 @@ MAX_DEFAULT_JOBS = 8
 def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:
     """Complete ``item`` for a log whose moves replayed: its digests and signatures, then
     (when nothing is wrong) its moves and who decides next."""
-    from .digests import check_digests
     from .reporters.game import pending_text
-    from .signing import check_signatures
 
     if played is not None and not item.problems:
-        mismatch = check_digests(played)
-        signatures = check_signatures(played, require=require_signatures)
-        item.problems = sorted(
-            ([mismatch] if mismatch is not None else []) + signatures.errors,
-            key=lambda p: (p.line or 0, p.column or 0),
-        )
-        item.warnings = signatures.warnings
+        log = played.log
+        found = []
+        # Digests and signatures only where the log has some (their modules cost start-up).
+        if any(entry.digest is not None for entry in log.entries):
+            from .digests import check_digests
+
+            mismatch = check_digests(played)
+            found += [mismatch] if mismatch is not None else []
+        if log.header.get("keys") or any(entry.sig for entry in log.entries):
+            from .signing import check_signatures
+
+            signatures = check_signatures(played, require=require_signatures)
+            found += signatures.errors
+            item.warnings = signatures.warnings
+        item.problems = sorted(found, key=lambda p: (p.line or 0, p.column or 0))
     if played is not None and not item.problems:
         item.moves = played.moves
         item.status = pending_text(played.final)
