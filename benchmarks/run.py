@@ -154,6 +154,29 @@ def time_commands(
     return best
 
 
+def instructions(command: list[str], cwd: Path = ROOT) -> int | None:
+    """The instructions ``command`` executes (valgrind's callgrind); None without valgrind.
+
+    Unlike times, the count hardly depends on what else the machine is doing.
+    """
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    done = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        cwd=cwd,
+        env=bytecode_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1].strip())
+    return None
+
+
 def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
     """Best wall and best CPU time of ``work()`` over ``runs`` runs (in this process)."""
     wall_best = cpu_best = float("inf")
@@ -354,6 +377,41 @@ def met(ratio: float, target: float) -> str:
     return "met" if ratio <= target else "NOT met"
 
 
+def count_instructions(
+    forex: list[str], show_file: str, names: list[str], say: Callable[[str], None]
+) -> bool:
+    """Print the instruction counts of the start-up commands and of validating ``names``
+    against parsing them with ``CSafeLoader``, as ratios; False without valgrind."""
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "python -c 'import click'": [sys.executable, "-c", "import click"],
+        "forex --help": [*forex, "--help"],
+        "forex show GAME": [*forex, "show", show_file],
+        f"parse CSafeLoader ({len(names)} files)": [
+            sys.executable,
+            "-c",
+            PARSE_SNIPPET.format(loader="CSafeLoader"),
+            *names,
+        ],
+        f"forex validate -j 1 ({len(names)} files)": [*forex, "validate", "-j", "1", *names],
+    }
+    counts = {}
+    for name, command in commands.items():
+        subprocess.run(command, cwd=ROOT, env=bytecode_env(), capture_output=True, check=False)
+        count = instructions(command)
+        if count is None:
+            return False
+        counts[name] = count
+    click_count = counts["python -c 'import click'"]
+    parse_count = counts[f"parse CSafeLoader ({len(names)} files)"]
+    say("Instructions (valgrind callgrind; hardly affected by the load):")
+    for name, count in counts.items():
+        against = parse_count if "files)" in name else click_count
+        what = "parse" if "files)" in name else "import click"
+        say(f"  {name:<34} {count / 1e6:>9,.0f} M  {count / against:.2f}x {what}")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=corpus.DEFAULT_GAMES)
@@ -364,6 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="200 games, best of 3")
     parser.add_argument("--regenerate", action="store_true", help="write the corpus again")
     parser.add_argument("--markdown", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions (valgrind): start-up, and validate of 100 files",
+    )
     parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -524,6 +587,11 @@ def main(argv: list[str] | None = None) -> int:
         f" CPU; {apply_rate / APPLY_ALL_BEFORE:.2f}x (wall),"
         f" {decisions / apply_cpu / APPLY_ALL_BEFORE:.2f}x (CPU) the {APPLY_ALL_BEFORE:,} before"
     )
+    if args.instructions:
+        say()
+        counted = count_instructions(forex, show_file, names[:100], say)
+        if not counted:
+            say("Instructions: valgrind is not installed")
     say()
     say(f"Load average at the end: {load_average()}")
 
