@@ -154,6 +154,29 @@ def time_commands(
     return best
 
 
+def instructions(command: list[str], cwd: Path = ROOT) -> int | None:
+    """The instructions ``command`` executes (valgrind's callgrind); None without valgrind.
+
+    Unlike times, the count hardly depends on what else the machine is doing.
+    """
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    done = subprocess.run(
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        cwd=cwd,
+        env=bytecode_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1].strip())
+    return None
+
+
 def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
     """Best wall and best CPU time of ``work()`` over ``runs`` runs (in this process)."""
     wall_best = cpu_best = float("inf")
@@ -354,6 +377,41 @@ def met(ratio: float, target: float) -> str:
     return "met" if ratio <= target else "NOT met"
 
 
+def count_instructions(
+    forex: list[str], show_file: str, names: list[str], say: Callable[[str], None]
+) -> bool:
+    """Print the instruction counts of the start-up commands and of validating ``names``
+    against parsing them with ``CSafeLoader``, as ratios; False without valgrind."""
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "python -c 'import click'": [sys.executable, "-c", "import click"],
+        "forex --help": [*forex, "--help"],
+        "forex show GAME": [*forex, "show", show_file],
+        f"parse CSafeLoader ({len(names)} files)": [
+            sys.executable,
+            "-c",
+            PARSE_SNIPPET.format(loader="CSafeLoader"),
+            *names,
+        ],
+        f"forex validate -j 1 ({len(names)} files)": [*forex, "validate", "-j", "1", *names],
+    }
+    counts = {}
+    for name, command in commands.items():
+        subprocess.run(command, cwd=ROOT, env=bytecode_env(), capture_output=True, check=False)
+        count = instructions(command)
+        if count is None:
+            return False
+        counts[name] = count
+    click_count = counts["python -c 'import click'"]
+    parse_count = counts[f"parse CSafeLoader ({len(names)} files)"]
+    say("Instructions (valgrind callgrind; hardly affected by the load):")
+    for name, count in counts.items():
+        against = parse_count if "files)" in name else click_count
+        what = "parse" if "files)" in name else "import click"
+        say(f"  {name:<34} {count / 1e6:>9,.0f} M  {count / against:.2f}x {what}")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=corpus.DEFAULT_GAMES)
@@ -364,6 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="200 games, best of 3")
     parser.add_argument("--regenerate", action="store_true", help="write the corpus again")
     parser.add_argument("--markdown", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions (valgrind): start-up, and validate of 100 files",
+    )
     parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
@@ -431,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     single_wall, single_cpu = timed["forex validate -j 1"]
     csafe_wall, csafe_cpu = timed["parse CSafeLoader"]
     fast_wall, fast_cpu = timed["parse yaml_rs"]
-    pooled_wall, _ = timed["forex validate"]
+    pooled_wall, pooled_cpu = timed["forex validate"]
     jobs = default_jobs(len(files))
     say(f"Validation of the corpus (whole processes, same file list; default: {jobs} processes):")
     for name, (wall, cpu) in timed.items():
@@ -451,26 +514,30 @@ def main(argv: list[str] | None = None) -> int:
     )
     jobs_ratio = pooled_wall / single_wall
     say(
-        f"  validate ({jobs} processes) / validate -j 1: {jobs_ratio:.2f}x wall"
+        f"  validate ({jobs} processes) / validate -j 1: {jobs_ratio:.2f}x wall,"
+        f" {pooled_cpu / single_cpu:.2f}x CPU (all processes)"
         f"  -> target <= {JOBS_TARGET}x: {met(jobs_ratio, JOBS_TARGET)}"
     )
     say(
-        f"  validate ({jobs} processes) / parse (CSafeLoader): {pooled_wall / csafe_wall:.2f}x wall"
+        f"  validate ({jobs} processes) / parse (CSafeLoader):"
+        f" {pooled_wall / csafe_wall:.2f}x wall, {pooled_cpu / csafe_cpu:.2f}x CPU (all processes)"
     )
     inproc = run_worker("check", folder, args.runs)
     check_wall, check_cpu = inproc["check"]
     in_safe_wall, in_safe_cpu = inproc["csafe"]
-    in_base_wall, _ = inproc["cbase"]
-    in_rs_wall, _ = inproc["yaml_rs"]
-    accepted_wall, _ = inproc["accepted"]
+    in_base_wall, in_base_cpu = inproc["cbase"]
+    in_rs_wall, in_rs_cpu = inproc["yaml_rs"]
+    accepted_wall, accepted_cpu = inproc["accepted"]
     say("  in-process, without start-up:")
     say(
         f"    yaml.load CSafeLoader {ms(in_safe_wall):>9} ({ms(in_safe_cpu)});"
-        f" CBaseLoader {ms(in_base_wall)}; yaml_rs.loads {ms(in_rs_wall)}"
+        f" CBaseLoader {ms(in_base_wall)} ({ms(in_base_cpu)});"
+        f" yaml_rs.loads {ms(in_rs_wall)} ({ms(in_rs_cpu)})"
     )
     say(
-        f"    fastpath.accepted     {ms(accepted_wall):>9}  (screen, yaml_rs, jsonschema_rs:"
-        f" {accepted_wall / in_safe_wall:.2f}x CSafeLoader)"
+        f"    fastpath.accepted     {ms(accepted_wall):>9} ({ms(accepted_cpu)})"
+        f"  (screen, yaml_rs, jsonschema_rs: {accepted_wall / in_safe_wall:.2f}x wall,"
+        f" {accepted_cpu / in_safe_cpu:.2f}x CPU CSafeLoader)"
     )
     say(
         f"    gamelog.check         {ms(check_wall):>9} ({ms(check_cpu)})"
@@ -493,29 +560,38 @@ def main(argv: list[str] | None = None) -> int:
         },
         args.startup_runs,
     )
-    bare = startup["python -c pass"][0]
-    click_only = startup["python -c 'import click'"][0]
-    say(f"Start-up (show: {Path(show_file).name}):")
+    bare, bare_cpu = startup["python -c pass"]
+    click_only, click_cpu = startup["python -c 'import click'"]
+    say(f"Start-up (show: {Path(show_file).name}), wall (CPU):")
     for name, (wall, cpu) in startup.items():
         say(
-            f"  {name:<26} {ms(wall):>8} ({ms(cpu)})  {wall / bare:.2f}x bare,"
-            f" {wall / click_only:.2f}x import click"
+            f"  {name:<26} {ms(wall):>8} ({ms(cpu)})  {wall / bare:.2f}x ({cpu / bare_cpu:.2f}x)"
+            f" bare, {wall / click_only:.2f}x ({cpu / click_cpu:.2f}x) import click"
         )
-    help_ratio = startup["forex --help"][0] / click_only
+    help_wall, help_cpu = startup["forex --help"]
+    help_ratio = help_wall / click_only
     say(
-        f"  forex --help / import click: {help_ratio:.2f}x  -> target <= {HELP_TARGET}x:"
-        f" {met(help_ratio, HELP_TARGET)}"
+        f"  forex --help / import click: {help_ratio:.2f}x wall, {help_cpu / click_cpu:.2f}x CPU"
+        f"  -> target <= {HELP_TARGET}x: {met(help_ratio, HELP_TARGET)}"
     )
-    show_ratio = startup["forex show GAME"][0] / click_only
+    show_wall, show_cpu = startup["forex show GAME"]
+    show_ratio = show_wall / click_only
     say(
-        f"  forex show GAME / import click: {show_ratio:.2f}x  -> target <= {SHOW_TARGET}x:"
-        f" {met(show_ratio, SHOW_TARGET)}"
+        f"  forex show GAME / import click: {show_ratio:.2f}x wall, {show_cpu / click_cpu:.2f}x CPU"
+        f"  -> target <= {SHOW_TARGET}x: {met(show_ratio, SHOW_TARGET)}"
     )
-    apply_rate = decisions / replay["apply_all"][0]
+    apply_wall, apply_cpu = replay["apply_all"]
+    apply_rate = decisions / apply_wall
     say(
-        f"  (engine) apply_all: {apply_rate:,.0f} decisions/s, {apply_rate / APPLY_ALL_BEFORE:.2f}x"
-        f" the {APPLY_ALL_BEFORE:,} before"
+        f"  (engine) apply_all: {apply_rate:,.0f} decisions/s wall, {decisions / apply_cpu:,.0f}"
+        f" CPU; {apply_rate / APPLY_ALL_BEFORE:.2f}x (wall),"
+        f" {decisions / apply_cpu / APPLY_ALL_BEFORE:.2f}x (CPU) the {APPLY_ALL_BEFORE:,} before"
     )
+    if args.instructions:
+        say()
+        counted = count_instructions(forex, show_file, names[:100], say)
+        if not counted:
+            say("Instructions: valgrind is not installed")
     say()
     say(f"Load average at the end: {load_average()}")
 

@@ -190,10 +190,8 @@ def read_log(path: str) -> GameLog:
 
 def load_replay(path: str) -> tuple[GameLog, Replay]:
     """Read, check and replay a log (``-`` reads standard input); problems exit."""
-    from .record.digests import check_digests
     from .record.gamelog import OtherGame, replay
     from .record.problems import LogError
-    from .reporters.problems import problem_text
 
     try:
         log = read_log(path)
@@ -202,13 +200,19 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         raise OtherGameExit(other, path) from None
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    mismatch = check_digests(played)
-    if mismatch is not None:
-        # Shown, but not fatal: the moves still replay by the rules.
-        style = Style(use_colour(sys.stderr, _colour_choice()))
-        _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
+    # Digests and signatures only where the log has some (their modules cost start-up).
+    if any(entry.digest is not None for entry in log.entries):
+        from .record.digests import check_digests
+        from .reporters.problems import problem_text
+
+        mismatch = check_digests(played)
+        if mismatch is not None:
+            # Shown, but not fatal: the moves still replay by the rules.
+            style = Style(use_colour(sys.stderr, _colour_choice()))
+            _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
         from .record.signing import check_signatures
+        from .reporters.problems import problem_text
 
         style = Style(use_colour(sys.stderr, _colour_choice()))
         for problem in check_signatures(played).errors:

@@ -119,7 +119,13 @@ def test_start_up_imports_no_record_or_game_module() -> None:
     )
     loaded = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
     ours = sorted(name for name in loaded if name.startswith("forexcli"))
-    assert ours == ["forexcli", "forexcli.cli", "forexcli.reporters", "forexcli.streams"]
+    assert ours == [
+        "forexcli",
+        "forexcli.cli",
+        "forexcli.reporters",
+        "forexcli.reporters.ascii_table",
+        "forexcli.streams",
+    ]
 
 
 def test_the_cli_knows_the_registered_games() -> None:

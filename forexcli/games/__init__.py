@@ -7,9 +7,25 @@ for, so listing names stays cheap.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .base import OVER, Game, Narrated, Pending, Resource
+if TYPE_CHECKING:
+    from .base import OVER, Game, Narrated, Pending, Resource
+
+_FROM_BASE = ("OVER", "Game", "Narrated", "Pending", "Resource")
+
+
+def __getattr__(name: str) -> Any:
+    """The interface's names, imported from ``base`` when first asked for.
+
+    Importing For-Ex's engine (``forexcli.games.forex.engine``) imports this
+    package first: it must not cost ``forex show`` the interface's import.
+    """
+    if name in _FROM_BASE:
+        from . import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 DEFAULT_GAME = "for-ex"
 """The game of a log whose header names none."""

@@ -68,8 +68,6 @@ on (``OtherGame``), so a command learns the game from the header.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional, Protocol, TypeVar, runtime_checkable
@@ -201,5 +199,8 @@ def state_digest(game: Game[StateT, Any], state: StateT) -> str:
 
     For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
     """
+    import hashlib
+    import json
+
     canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]

@@ -916,8 +916,6 @@ def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameL
 
 def replay(log: GameLog) -> Replay:
     """Replay every entry; stops at the first illegal one (see ``Replay.problem``)."""
-    from ..games.forex.moves import legal_summary
-
     try:
         initial = log.new_game()
     except ForexError as error:
@@ -936,6 +934,8 @@ def replay(log: GameLog) -> Replay:
                 state, caused = apply_with_events(state, decision)
                 events.extend(caused)
         except ForexError as error:
+            from ..games.forex.moves import legal_summary
+
             before = result.final
             place = log.place(("moves", entry.number - 1, entry.player))
             line, column = place if place else (None, None)

@@ -10,7 +10,6 @@ confused.  Nothing here reads files or prints: it only words hints.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -30,6 +29,8 @@ def close_match(word: str, choices: Iterable[str]) -> str | None:
     exact = folded.get(word.casefold())
     if exact is not None:
         return exact
+    import difflib  # here: only a near miss needs it (start-up)
+
     wanted = word.casefold()
     scored = []
     for option in folded:

@@ -33,8 +33,6 @@ def finish_report(
     (when nothing is wrong) its moves and who decides next."""
     from ..reporters.game import pending_text
     from . import anylog
-    from .digests import check_digests
-    from .signing import check_signatures
 
     if isinstance(played, anylog.GameReplay):  # another game: digests (no signatures yet)
         if not item.problems:
@@ -45,13 +43,21 @@ def finish_report(
             item.status = anylog.pending_line(played.record.game, played.final)
         return
     if played is not None and not item.problems:
-        mismatch = check_digests(played)
-        signatures = check_signatures(played, require=require_signatures)
-        item.problems = sorted(
-            ([mismatch] if mismatch is not None else []) + signatures.errors,
-            key=lambda p: (p.line or 0, p.column or 0),
-        )
-        item.warnings = signatures.warnings
+        log = played.log
+        found = []
+        # Digests and signatures only where the log has some (their modules cost start-up).
+        if any(entry.digest is not None for entry in log.entries):
+            from .digests import check_digests
+
+            mismatch = check_digests(played)
+            found += [mismatch] if mismatch is not None else []
+        if log.header.get("keys") or any(entry.sig for entry in log.entries):
+            from .signing import check_signatures
+
+            signatures = check_signatures(played, require=require_signatures)
+            found += signatures.errors
+            item.warnings = signatures.warnings
+        item.problems = sorted(found, key=lambda p: (p.line or 0, p.column or 0))
     if played is not None and not item.problems:
         item.moves = played.moves
         item.status = pending_text(played.final)
@@ -112,6 +118,7 @@ def check_files(
         for name in names:
             yield check_file(name, only_logs, require_signatures)
         return
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -125,9 +132,13 @@ def check_files(
     # still finish together when some files are slower than others.
     size = max(1, min(64, len(names) // (jobs * 8)))
     chunks = [names[at : at + size] for at in range(0, len(names), size)]
+    # Forked workers start with all of that (no import, no compile); elsewhere (no fork, as
+    # on Windows) the platform's default starts them.
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork") if fork else None
     done = 0
     try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             flags = [only_logs] * len(chunks), [require_signatures] * len(chunks)
             for reports in pool.map(_check_chunk, chunks, *flags):
                 yield from reports

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .ascii_table import one_column
+
 FORMATS = ("text", "markdown", "json")
 """Output formats of the reporting commands."""
 
@@ -127,9 +129,12 @@ PLAIN = Style(False)
 
 def text_width(text: str) -> int:
     """The columns ``text`` takes on a terminal (wide characters count two), its widest line."""
+    lines = text.split("\n")
+    if text.isascii() or all(map(one_column, lines)):  # one column each: no need of wcwidth
+        return max(len(line) for line in lines)
     from wcwidth import wcswidth
 
-    return max((max(wcswidth(line), len(line)) for line in text.split("\n")), default=0)
+    return max((max(wcswidth(line), len(line)) for line in lines), default=0)
 
 
 MIN_WRAP = 8
@@ -187,14 +192,20 @@ def table(
     as written); ``align`` gives ``left``/``right``/``center`` per column.
     Wide characters (CJK, emoji) are measured as two columns (tabulate with
     ``wcwidth``).  A text table wider than ``width`` has its ``wrap`` columns
-    wrapped (at spaces) to fit; markdown tables are never wrapped.
+    wrapped (at spaces) to fit; markdown tables are never wrapped.  Tables of one-column
+    characters are written by ``ascii_table`` (tabulate's text, without importing it).
     """
-    from tabulate import tabulate
-
     cells = [[str(c) for c in row] for row in rows]
     limits = None
     if width is not None and not markdown and cells:
         limits = _fitted_widths([list(headers), *cells], wrap, width)
+    from .ascii_table import ascii_table
+
+    written = ascii_table(cells, headers, markdown=markdown, align=align, limits=limits)
+    if written is not None:  # what tabulate would write, without importing it
+        return written
+    from tabulate import tabulate
+
     # Pipe tables need a header row; markdown cells are already escaped.
     return tabulate(
         cells,

@@ -644,16 +644,20 @@ def show_text(
     house = house_rules_line(log.house_rules)
     if house is not None:
         head.append(md(house) if markdown else clean(house))
-    from ..record.signing import check_signatures, signature_lines, signed_phrase
+    signers: list[str] = []
+    signed: str | None = None
+    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        from ..record.signing import check_signatures, signature_lines, signed_phrase
 
-    signatures = check_signatures(view.replay)
+        signatures = check_signatures(view.replay)
+        signers = signature_lines(signatures, view.replay)
+        if view.last is not None:
+            signed = signed_phrase(signatures, view.last.number)
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"
-        signed = signed_phrase(signatures, last.number)
         text += f" ({signed})" if signed else ""
         head.append(md(text) if markdown else clean(text))
-    signers = signature_lines(signatures, view.replay)
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
         head.extend(("- " + md(line)) if markdown else ("  " + clean(line)) for line in signers)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 CURRENCIES: tuple[str, ...] = ("GBP", "EUR", "USD", "CHF", "JPY", "CAD", "CNY")
 """The seven currencies in board order."""
@@ -189,6 +191,8 @@ class Board:
 
     def convert_exact(self, halves: int, source: int, target: int) -> Fraction:
         """Exact bucks of ``target`` for ``halves`` of ``source`` at the current rate."""
+        from fractions import Fraction  # here: only a house rule needs it (start-up)
+
         if source == target:
             return Fraction(halves, 2)
         rate = self.rate_halves(source, target)

@@ -11,7 +11,6 @@ sampling), so every certificate is equally likely to be removed.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator
 
 from .board import NUM_CURRENCIES
@@ -21,6 +20,8 @@ DRAW_VERSION = "forexcli-removed-v1"
 
 
 def _stream(seed: str) -> Iterator[int]:
+    import hashlib  # here: a log that lists its removed certificates needs no draw (start-up)
+
     block = 0
     while True:
         digest = hashlib.sha256(

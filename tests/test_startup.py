@@ -1,0 +1,100 @@
+"""``forex show`` of a log the fast path accepts imports none of the modules made lazy.
+
+Start-up is a target of its own (issue 12: at most twice ``import click``); a module
+imported at the top of one of the modules ``show`` needs would silently bring its cost
+back, so the modules that only some logs or some output need are checked here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks import corpus
+from forexcli import fastpath
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAZY = (
+    # tables of one-column characters are written without tabulate (reporters.ascii_table)
+    "tabulate",
+    "wcwidth",
+    "importlib.metadata",
+    # the full readers and validator: only for a log the fast path does not accept
+    "ruamel",
+    "ruamel.yaml",
+    "jsonschema",
+    "yaml",
+    # only for logs with digests or signatures, a seed, an illegal entry, a house rule
+    "forexcli.record.digests",
+    "forexcli.games.forex.snapshot",
+    "forexcli.record.signing",
+    "forexcli.games.forex.moves",
+    "forexcli.games.base",
+    "forexcli.reporters.problems",
+    "fractions",
+    "difflib",
+)
+
+PROBE = """
+import contextlib, io, json, sys
+from forexcli.cli import main
+sys.argv = ["forex", "show", sys.argv[1]]
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        main()
+    except SystemExit as stop:
+        assert not stop.code, stop.code
+print(json.dumps({"modules": sorted(sys.modules), "shown": out.getvalue()}))
+"""
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A generated log with ``removed:`` and one with ``seed:``, both taken by the fast path."""
+    folder = tmp_path_factory.mktemp("games")
+    found: dict[str, Path] = {}
+    for path, _ in corpus.generate(folder, games=12, seed=5):
+        text = path.read_text(encoding="utf-8")
+        assert fastpath.accepted(text) is not None, path
+        found.setdefault("seed" if "\nseed:" in text else "removed", path)
+    assert set(found) == {"seed", "removed"}
+    return found
+
+
+def _show(path: Path) -> tuple[set[str], str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    result = json.loads(done.stdout)
+    return set(result["modules"]), result["shown"]
+
+
+@pytest.mark.parametrize("kind", ["removed", "seed"])
+def test_show_of_an_accepted_log_imports_no_lazy_module(kind: str, logs: dict[str, Path]) -> None:
+    modules, shown = _show(logs[kind])
+    assert "Money" in shown and "Contract queue" in shown  # tables were printed
+    assert "yaml_rs" in modules  # read by the fast path
+    assert sorted(modules.intersection(LAZY)) == []
+    if kind == "removed":
+        assert "hashlib" not in modules  # no draw of the removed certificates
+
+
+def test_lazy_modules_are_there_when_needed(logs: dict[str, Path], tmp_path: Path) -> None:
+    """The same command on a log the fast path declines reads it with the full reader."""
+    text = logs["removed"].read_text(encoding="utf-8")
+    declined = tmp_path / "declined.yaml"
+    declined.write_text("# a tab:\t(the fast path declines tabs)\n" + text, "utf-8")
+    assert fastpath.accepted(declined.read_text(encoding="utf-8")) is None
+    modules, shown = _show(declined)
+    assert "Money" in shown
+    assert "yaml" in modules or "ruamel" in modules  # the full reader
