@@ -27,6 +27,7 @@ def __getattr__(name: str) -> Any:
         return getattr(base, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 DEFAULT_GAME = "for-ex"
 """The game of a log whose header names none."""
 
