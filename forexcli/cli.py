@@ -766,6 +766,12 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
 @click.option(
     "--force", is_flag=True, help="With --svg, --png or --html: replace the file if it exists."
 )
+@click.option(
+    "--seat",
+    metavar="NAME",
+    help="World Exchangers, with --svg or --png: whose board to draw, or all [the player to"
+    " play; every board when the deck or nobody is to play].",
+)
 @_format_option()
 @click.pass_context
 def show_command(
@@ -778,6 +784,7 @@ def show_command(
     html_path: str | None,
     png_path: str | None,
     force: bool,
+    seat: str | None,
     fmt: str,
 ) -> None:
     """Show the game: board, money, certificates, queue, standings, who decides next, the result.
@@ -798,7 +805,10 @@ def show_command(
             )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--html writes a page: leave out --format")
-        log, played = load_replay(file)
+        try:
+            log, played = load_replay(file)
+        except OtherGameExit as other:
+            raise _for_ex_only(other, "show --html (the replay page)") from None
         _write_page(log, played, html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
@@ -815,7 +825,18 @@ def show_command(
             raise click.UsageError("--svg and --png draw the board only: leave out --format")
     elif force:
         raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
-    view = _view(file, at)
+    if seat is not None and svg_path is None:
+        raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_show(other, at, since, since_player, svg_path, picture_format, seat, force, fmt)
+        return
+    if seat is not None:
+        raise click.UsageError(
+            "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
+            " is shared: leave it out"
+        )
     since_point = None
     if since is not None:
         since_point = _point(view.total, since, file, "--since")
@@ -2636,6 +2657,101 @@ def _other_replay(other: OtherGameExit) -> Any:
         return anylog.replay(record)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+
+
+def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
+    """The ``not_yet_for_game`` refusal of a For-Ex-only feature, naming it."""
+    (problem,) = other.problems
+    return ProblemExit(
+        [
+            replace(
+                problem,
+                message=f"{what} is for For-Ex logs only, not {other.game.title}"
+                f" (game: {other.game.name})",
+            )
+        ]
+    )
+
+
+def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
+    """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
+    point = _point(len(played.record.entries), at, path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    return point
+
+
+def _other_since(
+    played: Any, point: int, since: int | None, since_player: str | None
+) -> int | None:
+    """The move ``--since``/``--since-player`` name, checked against move ``point``."""
+    from .reporters.worldex import last_entry_of
+
+    if since_player is not None:
+        players = played.record.players
+        if since_player not in players:
+            raise click.BadParameter(
+                f"{clean(since_player)!r} is not a player of this game"
+                f" ({clean(', '.join(players))})",
+                param_hint="'--since-player'",
+            )
+        return last_entry_of(played, since_player, point)
+    if since is None:
+        return None
+    found = _point(played.moves, since, played.record.filename, "--since")
+    if found > point:
+        raise click.BadParameter(
+            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
+        )
+    return found
+
+
+def _other_show(
+    other: OtherGameExit,
+    at: int | None,
+    since: int | None,
+    since_player: str | None,
+    picture: str | None,
+    picture_format: str,
+    seat: str | None,
+    force: bool,
+    fmt: str,
+) -> None:
+    """``show`` of a World Exchangers log: text, markdown, JSON (``show_view``), pictures."""
+    from .games.worldex.views import render_text, show_view
+    from .reporters import worldex
+
+    played = _other_replay(other)
+    point = _other_point(played, at, other.path)
+    state = played.state_after(point)
+    if picture is not None:
+        try:
+            seats = worldex.seats_of(state, seat)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+        title = played.record.title or os.path.basename(played.record.filename)
+        where = f"after move {point}" if point else "at the start"
+        svg = worldex.boards_svg(state, seats, f"{title}, {where}")
+        what = "board" if len(seats) == 1 else "boards"
+        _write_picture(picture, svg, force, what, picture_format)
+        return
+    since_point = _other_since(played, point, since, since_player)
+    if fmt == "json":
+        if since_point is not None:
+            raise click.UsageError(
+                "show --format json of a World Exchangers log is the state alone: leave out"
+                " --since/--since-player (forex history --format json lists the moves)"
+            )
+        _json(show_view(state))
+        return
+    markdown = fmt == "markdown"
+    text = worldex.markdown_text(state) if markdown else render_text(state, streams.width())
+    if since_point is not None:
+        items = worldex.told(played, since_point, point)
+        text = worldex.catch_up_text(items, since_point, markdown=markdown) + "\n" + text
+    _echo(text.rstrip("\n"))
 
 
 def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:

@@ -39,6 +39,14 @@ CASES: dict[str, tuple[list[str], int]] = {
         ["show", "examples/annotated-pbem.yaml", "--at", "12", "--since", "8"],
         0,
     ),
+    "show-worldex-at-8.txt": (
+        ["show", "examples/world-exchangers/three-players.yaml", "--at", "8"],
+        0,
+    ),
+    "show-worldex-end.md": (
+        ["show", "examples/world-exchangers/three-players.yaml", "--format", "markdown"],
+        0,
+    ),
     "moves-two-at-10.txt": (["moves", "examples/two-players.yaml", "--at", "10"], 0),
     "moves-two-at-10.md": (
         ["moves", "examples/two-players.yaml", "--at", "10", "--format", "markdown"],

@@ -1,0 +1,210 @@
+"""World Exchangers in show, message and the pictures (CliRunner, over the example game).
+
+The example (``examples/world-exchangers/three-players.yaml``) is checked by the rules
+tests; here the commands that print it: what they say is compared with the example's own
+comments and the rulebook's arithmetic, not copied from the output.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from tests.test_cli import ROOT, run
+
+EXAMPLE = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
+SHOW_SCHEMA = json.loads((ROOT / "schemas" / "worldex-show.schema.json").read_text("utf-8"))
+
+
+def copy_example(folder: Path, moves: int | None = None) -> Path:
+    """The example game beside its components (the path in its header kept), cut after
+    ``moves`` entries when given."""
+    target = folder / "examples" / "world-exchangers"
+    target.mkdir(parents=True)
+    data = folder / "forexcli" / "games" / "worldex" / "data"
+    data.mkdir(parents=True)
+    shutil.copyfile(
+        ROOT / "forexcli/games/worldex/data/invented-components.json",
+        data / "invented-components.json",
+    )
+    lines = EXAMPLE.read_text("utf-8").splitlines(keepends=True)
+    if moves is not None:
+        start = lines.index("moves:\n") + 1
+        kept, count = [], 0
+        for line in lines[start:]:
+            if line.startswith("  - "):
+                count += 1
+            if count > moves:
+                break
+            kept.append(line)
+        lines = lines[:start] + kept
+    path = target / "game.yaml"
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- show
+
+
+@pytest.mark.parametrize("at", [0, 8, 20, None])
+def test_show_prints_the_month_and_who_is_to_play(at: int | None) -> None:
+    args = ["show", str(EXAMPLE)] + ([] if at is None else ["--at", str(at)])
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("World Exchangers: ")
+    if at == 0:
+        # Felix has the red marker: louis starts each month (the example's comment).
+        assert "Month 1 of 12; first player louis" in out and "To play: louis" in out
+    if at == 8:
+        # After the deck's refill mei plays (the fifth entry of month 2's... month 3).
+        assert "Month 3 of 12" in out and "To play: mei: buy or sell" in out
+    if at is None:
+        assert "Over after month 12" in out and "To play: nobody" in out
+
+
+def test_show_at_8_tells_the_sale_of_dallas_capped() -> None:
+    result = run(["show", str(EXAMPLE), "--at", "8"])
+    assert result.exit_code == 0, result.output
+    # ai sells Dallas in month 1: 800 + 300 = 1,100, capped at 1,000, 100 lost.
+    row = next(line for line in result.stdout.splitlines() if "sell Dallas" in line)
+    assert row.split()[:3] == ["1", "1,000", "+200"] and "100 lost" in row
+
+
+def test_show_json_is_the_view_and_follows_its_schema() -> None:
+    for at in ("0", "8", "-1"):
+        result = run(["show", str(EXAMPLE), "--at", at, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        errors = list(Draft202012Validator(SHOW_SCHEMA).iter_errors(data))
+        assert errors == [], errors[0].message
+        assert data["game"] == "world-exchangers"
+    result = run(["show", str(EXAMPLE), "--format", "json"])
+    data = json.loads(result.stdout)
+    assert data["over"] is True and data["scores"]["winners"]
+    # every part adds up to the total (the rulebook's final scoring)
+    for score in data["scores"]["players"]:
+        parts = ("cities", "cash", "settlement", "trend", "media")
+        total = sum(score[p] for p in parts) + sum(score["investments"].values())
+        assert total == score["total"], score
+
+
+def test_show_markdown_has_a_table_per_board() -> None:
+    result = run(["show", str(EXAMPLE), "--at", "8", "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("**World Exchangers: Month 3 of 12")
+    assert out.count("| month ") == 3  # one board table per player
+    assert "### Sale area" in out
+
+
+def test_show_since_tells_each_entry_after_it() -> None:
+    result = run(["show", str(EXAMPLE), "--at", "8", "--since", "6"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Since move 6:\nMove 7, louis: buy Sydney\n")
+    assert "Move 8, deck: reveal Delhi, Melbourne, Moscow" in out
+    assert "Move 6," not in out
+    result = run(["show", str(EXAMPLE), "--at", "8", "--since-player", "mei"])
+    # mei's last entry before move 8 is move 5 (buy Helsinki)
+    assert result.stdout.startswith("Since move 5:\nMove 6, ai: buy Riga")
+
+
+def test_show_since_errors_are_usage_errors() -> None:
+    for args, said in (
+        (["--at", "8", "--since", "9"], "--since 9 is after the move shown (8)"),
+        (["--since-player", "bob"], "'bob' is not a player of this game (ai, louis, mei)"),
+        (["--since", "3", "--format", "json"], "is the state alone"),
+    ):
+        result = run(["show", str(EXAMPLE), *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert said in result.stderr and "Traceback" not in result.output
+
+
+def test_show_at_beyond_the_log_is_a_usage_error() -> None:
+    result = run(["show", str(EXAMPLE), "--at", "99"])
+    assert result.exit_code == 2
+    assert "there is no move 99" in result.stderr
+
+
+def test_show_of_an_illegal_entry_is_located(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 3)
+    text = path.read_text("utf-8").replace("ai: sell Dallas", "ai: sell Paris")
+    path.write_text(text, encoding="utf-8")
+    result = run(["show", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:" in result.stderr and "move 3: ai: sell Paris" in result.stderr
+    assert f"forex show {path} --at 2" in result.stderr
+    assert run(["show", str(path), "--at", "2"]).exit_code == 0
+
+
+def test_show_reads_standard_input() -> None:
+    # The components path is relative to the log's folder: from stdin, the current one.
+    result = run(["show", "-", "--at", "1"], input=EXAMPLE.read_bytes())
+    assert result.exit_code == 1
+    assert "<stdin>" in result.stderr and "components" in result.stderr
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+def test_svg_draws_the_player_to_play_by_default(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    result = run(["show", str(EXAMPLE), "--at", "8", "--svg", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text("utf-8")
+    assert svg.startswith("<svg") and svg.count("<svg") == 1
+    assert "mei: Wigstan" in svg and "after move 8" in svg
+
+
+def test_svg_seat_and_all(tmp_path: Path) -> None:
+    result = run(["show", str(EXAMPLE), "--at", "8", "--svg", "-", "--seat", "ai"])
+    assert result.exit_code == 0, result.output
+    assert "ai: Rue" in result.stdout and result.stdout.count("<svg") == 1
+    result = run(["show", str(EXAMPLE), "--at", "8", "--svg", "-", "--seat", "all"])
+    assert result.stdout.count("<svg") == 4  # the frame and three boards
+    from xml.dom.minidom import parseString
+
+    parseString(result.stdout.encode("utf-8"))
+
+
+def test_svg_when_the_deck_or_nobody_plays_draws_every_board() -> None:
+    for at in (["--at", "7"], []):  # after move 7 the deck reveals; at the end nobody plays
+        result = run(["show", str(EXAMPLE), *at, "--svg", "-"])
+        assert result.exit_code == 0, result.output
+        assert result.stdout.count("<svg") == 4
+
+
+def test_png_through_the_png_path(tmp_path: Path) -> None:
+    out = tmp_path / "board.png"
+    result = run(["show", str(EXAMPLE), "--png", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    again = run(["show", str(EXAMPLE), "--png", str(out)])
+    assert again.exit_code == 2 and "--force" in again.stderr
+
+
+def test_seat_errors(tmp_path: Path) -> None:
+    for args, said in (
+        (["--svg", "-", "--seat", "bob"], "'bob' is not a player of this game"),
+        (["--seat", "ai"], "--seat chooses the board --svg or --png draws"),
+    ):
+        result = run(["show", str(EXAMPLE), *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert said in result.stderr
+    result = run(["show", str(ROOT / "examples/two-players.yaml"), "--svg", "-", "--seat", "a"])
+    assert result.exit_code == 2 and "--seat is for World Exchangers logs" in result.stderr
+
+
+def test_html_is_for_ex_only(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    result = run(["show", str(EXAMPLE), "--html", str(page)])
+    assert result.exit_code == 1
+    assert "not_yet_for_game: show --html (the replay page) is for For-Ex logs only" in (
+        result.stderr
+    )
+    assert ":4:7:" in result.stderr and not page.exists()
