@@ -2147,7 +2147,11 @@ def message_command(
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    _log, played = load_replay(file)
+    try:
+        _log, played = load_replay(file)
+    except OtherGameExit as other:
+        _other_message(other, since, since_player, with_log, eml_path, at, fmt)
+        return
     legal = len(played.states)
     point_at = _point(legal, at, file)
     point: int | None = None
@@ -2752,6 +2756,47 @@ def _other_show(
         items = worldex.told(played, since_point, point)
         text = worldex.catch_up_text(items, since_point, markdown=markdown) + "\n" + text
     _echo(text.rstrip("\n"))
+
+
+def _other_message(
+    other: OtherGameExit,
+    since: int | None,
+    since_player: str | None,
+    with_log: bool,
+    eml_path: str | None,
+    at: int | None,
+    fmt: str,
+) -> None:
+    """``message`` of a World Exchangers log: the summary and every entry the next decider
+    has not seen, told in full sentences; ``--eml`` as a mail with the log and the board."""
+    from .record.mail import log_filename
+    from .record.mail import with_log as embedded
+    from .reporters import worldex
+
+    played = _other_replay(other)
+    legal = played.moves
+    point = _point(legal, at, other.path)
+    since_point = _other_since(played, point, since, since_player)
+    name = log_filename(other.path)
+    if eml_path is not None:
+        if played.problem is not None:
+            raise ProblemExit([played.problem])
+        try:
+            mail = worldex.compose_mail(played, since_point, filename=name, with_log=with_log)
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        _write_mail(eml_path, mail)
+        return
+    message = worldex.compose(played, since_point, fmt, at=point)
+    if with_log:
+        try:
+            body = embedded(message.body, played.record.text, fmt, name)
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        message = replace(message, body=body)
+    _echo(message.full())
+    if played.problem is not None and point == legal:
+        raise ProblemExit([played.problem])
 
 
 def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:

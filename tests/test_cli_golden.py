@@ -178,6 +178,17 @@ def test_golden_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     check_golden("play-message.bbcode", result.stdout)
 
 
+def test_golden_worldex_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """World Exchangers' message in each format: after move 20 (the mid-year trend, the
+    cleared sale area and its refill), what louis has not seen."""
+    monkeypatch.chdir(ROOT)
+    for fmt, name in (("text", "txt"), ("markdown", "md"), ("bbcode", "bbcode")):
+        args = ["message", "examples/world-exchangers/three-players.yaml", "--at", "20"]
+        result = run([*args, "--format", fmt])
+        assert result.exit_code == 0, result.output
+        check_golden(f"message-worldex-at-20.{name}", result.stdout)
+
+
 def test_golden_diff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """forex diff of two copies that part at move 13, and of a copy that only goes further."""
     from tests.test_cli import truncated

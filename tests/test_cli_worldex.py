@@ -208,3 +208,96 @@ def test_html_is_for_ex_only(tmp_path: Path) -> None:
         result.stderr
     )
     assert ":4:7:" in result.stderr and not page.exists()
+
+
+# --------------------------------------------------------------------------- message
+
+
+def test_message_tells_what_the_next_player_has_not_seen() -> None:
+    result = run(["message", str(EXAMPLE), "--at", "8"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith(
+        "Subject: [World Exchangers] Three players over the invented components"
+        " \u2014 move 8, mei: buy or sell\n"
+    )
+    # mei last played move 5: moves 6, 7 and 8 are told, each in full sentences
+    assert "Since move 5:\nMove 6, ai: buy Riga\n" in out
+    assert "louis buys Sydney for 400: cash 800 -> 400 in month 3." in out
+    assert "Move 8, deck: reveal Delhi, Melbourne, Moscow" in out
+    assert "World Exchangers, month 3 of 12. To play: mei: buy or sell." in out
+    assert "the log goes on to move 39" in out
+
+
+def test_message_since_and_since_player() -> None:
+    result = run(["message", str(EXAMPLE), "--at", "3", "--since", "0"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "What happened:\nMove 1, louis: buy Warsaw" in out
+    # ai's sale of Dallas in month 1: 800 + 300 = 1,100, capped at 1,000 (the example)
+    assert "ai sells Dallas for 300" in out and "100" in out
+    result = run(["message", str(EXAMPLE), "--at", "8", "--since-player", "louis"])
+    assert "Since move 7:\nMove 8, deck:" in result.stdout
+    result = run(["message", str(EXAMPLE), "--at", "8", "--since", "8"])
+    assert "Nothing has happened since move 8." in result.stdout
+
+
+def test_message_at_the_end_tells_the_final_scores() -> None:
+    result = run(["message", str(EXAMPLE), "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert "World Exchangers is over after month 12" in result.stdout
+    assert "- **Move 39, ai: buy Quito**" in result.stdout
+
+
+def test_message_escapes_for_the_format(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 2)
+    text = path.read_text("utf-8").replace(
+        "title: Three players over the invented components", "title: '[b]x[/b] *y* |z|'"
+    )
+    path.write_text(
+        text.replace("  - mei: buy Paris\n", "  - mei: buy Paris\n    note: '[url]a[/url]'\n"),
+        encoding="utf-8",
+    )
+    # the subject is one line of plain text in every format; the body is escaped
+    bb = run(["message", str(path), "--format", "bbcode", "--since", "0"]).stdout
+    bb = bb.split("\n\n", 1)[1]
+    assert "[b]x" not in bb and "\uff3bb\uff3dx" in bb and "\uff3burl\uff3d" in bb
+    markdown = run(["message", str(path), "--format", "markdown", "--since", "0"]).stdout
+    assert "\\[b\\]x\\[/b\\] \\*y\\* \\|z\\|" in markdown
+
+
+def test_message_with_log_carries_the_log() -> None:
+    result = run(["message", str(EXAMPLE), "--with-log"])
+    assert result.exit_code == 0, result.output
+    assert "game: world-exchangers" in result.stdout and "  - ai: buy Quito" in result.stdout
+
+
+def test_message_eml_is_a_mail_with_the_log_and_the_board(tmp_path: Path) -> None:
+    import email
+    import email.policy
+
+    out = tmp_path / "turn.eml"
+    result = run(["message", str(EXAMPLE), "--eml", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "no To:" in result.stderr + result.stdout
+    mail = email.message_from_bytes(out.read_bytes(), policy=email.policy.default)
+    assert "[World Exchangers]" in str(mail["Subject"])
+    names = [part.get_filename() for part in mail.walk() if part.get_filename()]
+    assert names == ["three-players.yaml", "board.png"]
+    attached = next(p for p in mail.walk() if p.get_filename() == "three-players.yaml")
+    assert attached.get_content() == EXAMPLE.read_text("utf-8")
+    again = run(["message", str(EXAMPLE), "--eml", str(out)])
+    assert again.exit_code == 2  # never replaces a file
+
+
+def test_message_of_an_illegal_log_says_so(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 3)
+    path.write_text(
+        path.read_text("utf-8").replace("ai: sell Dallas", "ai: sell Paris"), encoding="utf-8"
+    )
+    result = run(["message", str(path)])
+    assert result.exit_code == 1
+    assert "The log breaks the rules: move 3: ai: sell Paris" in result.stdout
+    assert "move 3: ai: sell Paris" in result.stderr
+    assert run(["message", str(path), "--eml", str(tmp_path / "x.eml")]).exit_code == 1
+    assert not (tmp_path / "x.eml").exists()

@@ -342,3 +342,56 @@ def _bbcode(head: list[str], items: list[Told], tail: str) -> str:
         out.append("[/list]\n")
     out += [f"{e(line)}\n" for line in tail.split("\n")]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def compose_mail(
+    played: GameReplay,
+    since: int | None = None,
+    *,
+    filename: str = "game.yaml",
+    with_log: bool = False,
+    with_picture: bool = True,
+) -> Any:
+    """The mail to send with the log as it stands (an ``EmailMessage``): the message in
+    text with a markdown alternative (the log in both with ``with_log``), the log attached,
+    and the board of the player to play (every board when the deck or nobody is) as PNG.
+
+    World Exchangers logs name no contacts, so the mail has no To: or From:.
+    """
+    import email.policy
+    from email.message import EmailMessage
+    from email.utils import formatdate, make_msgid
+
+    from ..record.mail import with_log as embedded
+
+    text = compose(played, since, "text")
+    markdown = compose(played, since, "markdown")
+    bodies = [text.body, markdown.body]
+    if with_log:
+        bodies = [
+            embedded(body, played.record.text, fmt, filename)
+            for body, fmt in zip(bodies, ("text", "markdown"), strict=True)
+        ]
+    mail = EmailMessage(policy=email.policy.default)
+    mail["Subject"] = text.subject
+    mail["Date"] = formatdate(localtime=True)
+    mail["Message-ID"] = make_msgid(domain="forexcli.invalid")
+    mail["X-Forex-Moves"] = str(played.moves)
+    mail.set_content(bodies[0])
+    mail.add_alternative(bodies[1], subtype="markdown")
+    mail.add_attachment(
+        played.record.text.encode("utf-8"),
+        maintype="text",
+        subtype="plain",
+        filename=filename,
+        params={"charset": "utf-8"},
+    )
+    if with_picture:
+        from ..record.png import svg_to_png
+
+        state = played.final
+        title = played.record.title or filename
+        where = f"after move {played.moves}" if played.moves else "at the start"
+        svg = boards_svg(state, seats_of(state, None), f"{title}, {where}")
+        mail.add_attachment(svg_to_png(svg), maintype="image", subtype="png", filename="board.png")
+    return mail
