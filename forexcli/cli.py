@@ -216,6 +216,15 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
+def _for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
+    """``load_replay`` for a feature only For-Ex has: another game's log is refused with
+    ``not_yet_for_game``, naming the feature."""
+    try:
+        return load_replay(path)
+    except OtherGameExit as other:
+        raise _for_ex_only(other, what) from None
+
+
 def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
     """A move number from ``--at``/``--since`` (negative counts from the end)."""
     if at is None:
@@ -974,7 +983,7 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     """
     from .games.forex.svg import strength_chart_svg
 
-    _log, played = load_replay(file)
+    _log, played = _for_ex_replay(file, "forex chart (the currencies' strength)")
     problem = played.problem
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
@@ -1067,7 +1076,7 @@ def html_command(
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
     """
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "forex html (the replay page)")
     _write_page(log, played, _page_output(file, output), at, title, force)
 
 
@@ -1240,16 +1249,19 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
-    from .record.gamelog import load
+    from .record import anyedit
+    from .record.anylog import GameRecord, load_any
     from .record.problems import LogError
     from .record.signing import header_keys, same_key, sign_entry
 
+    try:
+        log = load_any(file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    signs = anyedit.sign_entry if isinstance(log, GameRecord) else sign_entry
     if name is None:
         signer = _signer("", key_file)
-        try:
-            keys, _problems = header_keys(load(file))
-        except LogError as error:
-            raise ProblemExit(error.problems) from None
+        keys, _problems = header_keys(log)
         public = signer.key.public_key()
         owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
         if not owners:
@@ -1260,7 +1272,7 @@ def sign_command(
     else:
         signer = _signer(name, key_file)
     try:
-        change = sign_entry(file, number, signer, dry_run=True)
+        change = signs(file, number, signer, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -1435,11 +1447,11 @@ def play_command(
             ignore_digests=ignore_digests,
         )
     except OtherGame:
-        if message_fmt is not None or sign_move or eml_path is not None or ignore_digests:
-            raise click.UsageError(
-                "--message, --sign, --eml and --ignore-digests are For-Ex's only for now"
-            ) from None
-        _other_play(file, player, text, note, after, digest, dry_run, fmt)
+        _other_play(
+            file, player, text, note, after, digest, dry_run, fmt,
+            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
+            ignore_digests=ignore_digests,
+        )  # fmt: skip
         return
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -1665,7 +1677,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
 
 def _playable(file: str) -> tuple[GameLog, Replay]:
     """A log that replays legally and is not over (else a located problem exits)."""
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "the engine's search (hint, play --engine)")
     if played.problem is not None:
         hint = "the engine needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -1870,7 +1882,7 @@ def _analyse_one(
     from .record.problems import LogError
     from .reporters.advice import analysis_data, analysis_text
 
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "forex analyse (the engine's judgement)")
     if played.problem is not None:
         hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -2658,9 +2670,28 @@ def _other_replay(other: OtherGameExit) -> Any:
 
     record = _other_record(other)
     try:
-        return anylog.replay(record)
+        played = anylog.replay(record)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    _other_warnings(played)
+    return played
+
+
+def _other_warnings(played: Any) -> None:
+    """A digest that no longer matches and signature problems, as warnings on stderr (the
+    moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
+    from .record import anylog
+    from .reporters.problems import problem_text
+
+    found = [anylog.check_digests(played)]
+    if played.record.header.get("keys") or any(e.sig for e in played.record.entries):
+        from .record.signing import check_signatures
+
+        found.extend(check_signatures(played).errors)
+    style = Style(use_colour(sys.stderr, _colour_choice()))
+    for problem in found:
+        if problem is not None:
+            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 
 def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
@@ -2855,13 +2886,26 @@ def _other_play(
     digest: bool,
     dry_run: bool,
     fmt: str,
+    *,
+    signer: Any = None,
+    message_fmt: str | None = None,
+    eml_path: str | None = None,
+    ignore_digests: bool = False,
 ) -> None:
     from .record import anyedit, anylog
     from .record.problems import LogError
 
     try:
         change = anyedit.append(
-            file, player, text, note=note, after=after, digest=digest, dry_run=True
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            digest=digest,
+            dry_run=True,
+            signer=signer,
+            ignore_digests=ignore_digests,
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -2870,7 +2914,17 @@ def _other_play(
     entry = played.record.entries[-1]
     verb = "would add" if dry_run else "added"
     next_line = anylog.pending_line(game, played.final)
-    if fmt == "json":
+    mail = None
+    if eml_path is not None:
+        from .record.mail import log_filename
+        from .reporters import worldex
+
+        mail = worldex.compose_mail(played, filename=log_filename(file))
+    if message_fmt is not None:
+        from .reporters import worldex
+
+        report = worldex.compose(played, None, message_fmt).full()
+    elif fmt == "json":
         data = {
             "format": "forex-play",
             "version": 1,
@@ -2882,20 +2936,35 @@ def _other_play(
             "decision": entry.text,
             "note": entry.note,
             "digest": entry.digest,
+            "signed": sorted(entry.sig or {}),
             "next": next_line,
             "state": game.view(played.final),
         }
         report = _json_text(data)
     else:
+        signed = " (signed)" if entry.sig else ""
         report = clean(
-            f"{verb} move {entry.number}: {entry.key}: {entry.text} to {file}\nnext: {next_line}",
+            f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
+            f"next: {next_line}",
             newlines=True,
         )
     if dry_run:
         _echo(report)
         return
-    out = _encoded([(report, False)])
-    _commit(change)
+    items = [(report, False)]
+    if mail is not None and eml_path is not None:
+        items.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+    out = _encoded(items)
+    if mail is None or eml_path is None:
+        _commit(change)
+    else:
+        # As For-Ex's: the mail first, then the move; if that fails the mail goes.
+        _write_mail(eml_path, mail, quiet=True)
+        try:
+            _commit(change)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
     _print_written(out, f"move {entry.number}", file)
 
 

@@ -301,3 +301,103 @@ def test_message_of_an_illegal_log_says_so(tmp_path: Path) -> None:
     assert "move 3: ai: sell Paris" in result.stderr
     assert run(["message", str(path), "--eml", str(tmp_path / "x.eml")]).exit_code == 1
     assert not (tmp_path / "x.eml").exists()
+
+
+# --------------------------------------------------------------------------- PBEM
+
+
+def keys(folder: Path, *names: str) -> dict[str, Path]:
+    """A key pair without passphrase for each name (``forex key new``)."""
+    made = {}
+    for name in names:
+        path = folder / f"key_{name}"
+        assert run(["key", "new", str(path), "--no-passphrase"]).exit_code == 0
+        made[name] = path
+    return made
+
+
+def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 0)
+    key = keys(tmp_path, "louis", "mei")
+    result = run(
+        ["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])]
+    )
+    assert result.exit_code == 0, result.output
+    assert "added move 1 (signed): louis: buy Warsaw" in result.stdout
+    text = path.read_text("utf-8")
+    assert "keys:\n  louis: {key: ssh-ed25519 " in text and ", since: 1}" in text
+    assert "    sig: {louis: " in text
+    assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
+    # an unsigned move by a player who has a key: a warning, an error when required
+    assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0
+    assert run(["play", str(path), "ai", "sell", "Dallas"]).exit_code == 0
+    assert run(["play", str(path), "louis", "sell", "Riga"]).exit_code == 0
+    result = run(["validate", str(path)])
+    assert result.exit_code == 0 and "unsigned_move: move 4: louis: sell Riga" in result.stdout
+    result = run(["validate", "--require-signatures", str(path)])
+    assert result.exit_code == 1 and "unsigned_move: move 4" in result.stdout
+    # louis signs it afterwards; mei signs her move 2 (her key comes with it)
+    result = run(["sign", str(path), "4", "--key", str(key["louis"])])
+    assert result.exit_code == 0, result.output
+    assert "louis signed move 4" in result.stdout
+    result = run(["sign", str(path), "2", "--as", "mei", "--key", str(key["mei"])])
+    assert result.exit_code == 0, result.output
+    assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
+    result = run(["show", str(path)])
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_signatures_of_a_worldex_log_are_checked(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 0)
+    key = keys(tmp_path, "louis")
+    run(["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])])
+    good = path.read_text("utf-8")
+    # the signed decision changed after it was signed: the signature does not verify
+    path.write_text(good.replace("louis: buy Warsaw", "louis: buy Madrid"), encoding="utf-8")
+    path.write_text(
+        "\n".join(line for line in path.read_text("utf-8").split("\n") if "digest:" not in line),
+        encoding="utf-8",
+    )
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1
+    assert "bad_signature: move 1: louis: buy Madrid: louis's signature does not verify" in (
+        result.stdout
+    )
+    # show still shows the game, with the problem as a warning
+    result = run(["show", str(path)])
+    assert result.exit_code == 0 and "warning: " in result.stderr
+    assert "bad_signature" in result.stderr
+    # nothing is signed on a log whose signatures do not verify
+    before = path.read_bytes()
+    result = run(["play", str(path), "mei", "buy", "Paris", "--sign", "--key", str(key["louis"])])
+    assert result.exit_code == 1 and "nothing was written" in result.stderr
+    assert path.read_bytes() == before
+
+
+def test_sign_refusals(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 3)
+    key = keys(tmp_path, "louis")
+    before = path.read_bytes()
+    result = run(["sign", str(path), "3", "--as", "louis", "--key", str(key["louis"])])
+    assert result.exit_code == 1
+    assert "stray_signature: move 3: ai: sell Dallas: louis is not a party to it" in result.stderr
+    result = run(["sign", str(path), "9", "--as", "louis", "--key", str(key["louis"])])
+    assert result.exit_code == 1 and "no_such_entry" in result.stderr
+    result = run(["sign", str(path), "1", "--key", str(key["louis"])])
+    assert result.exit_code == 2 and "say who signs with --as NAME" in result.stderr
+    assert path.read_bytes() == before
+    assert run(["sign", str(path), "1", "--as", "louis", "--key", str(key["louis"])]).exit_code == 0
+    result = run(["sign", str(path), "1", "--as", "louis", "--key", str(key["louis"])])
+    assert result.exit_code == 1 and "already_signed" in result.stderr
+
+
+def test_play_message_and_eml(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 2)
+    result = run(["play", str(path), "ai", "sell", "Dallas", "--dry-run", "--message"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Subject: [World Exchangers]")
+    assert "ai sells Dallas for 300" in result.stdout
+    mail = tmp_path / "turn.eml"
+    result = run(["play", str(path), "ai", "sell", "Dallas", "--eml", str(mail)])
+    assert result.exit_code == 0, result.output
+    assert mail.exists() and "  - ai: sell Dallas" in path.read_text("utf-8")

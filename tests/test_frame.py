@@ -335,8 +335,11 @@ def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
 
 def test_play_refuses_what_only_for_ex_has(tmp_path: Path) -> None:
     path = worldex_log(tmp_path)
-    result = run(["play", str(path), "ai", "buy", "Oslo", "--message"])
-    assert result.exit_code == 2 and "For-Ex's only" in result.stderr
+    result = run(["play", str(path), "ai", "--engine", "--simulations", "5"])
+    assert result.exit_code == 1
+    assert f"{path}:1:7: not_yet_for_game: the engine's search (hint, play --engine) is for" in (
+        result.stderr
+    )
 
 
 def test_schema_names_and_prints_both_games_schemas() -> None:
