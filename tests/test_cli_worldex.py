@@ -401,3 +401,68 @@ def test_play_message_and_eml(tmp_path: Path) -> None:
     result = run(["play", str(path), "ai", "sell", "Dallas", "--eml", str(mail)])
     assert result.exit_code == 0, result.output
     assert mail.exists() and "  - ai: sell Dallas" in path.read_text("utf-8")
+
+
+def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    mail = tmp_path / "one.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{mail}: a new copy: 4 new moves (1 to 4).\n")
+    assert "ai sells Dallas for 300" in result.stdout and "not signed" in result.stdout
+    assert copy.read_text("utf-8") == path.read_text("utf-8")
+    again = run(["read", str(mail), "--into", str(copy)])
+    assert again.exit_code == 0 and "holds the 4 moves you have" in again.stdout
+    # the next move, mailed in the text of a post (--with-log): the copy goes on
+    assert run(["play", str(path), "mei", "buy", "Helsinki"]).exit_code == 0
+    post = run(["message", str(path), "--with-log", "--format", "bbcode"]).stdout
+    result = run(["read", "-", "--into", str(copy)], input=post.encode("utf-8"))
+    assert result.exit_code == 0, result.output
+    assert "1 new move (move 5)" in result.stdout and "Move 5, mei: buy Helsinki" in result.stdout
+    assert "  - mei: buy Helsinki" in copy.read_text("utf-8")
+
+
+def test_read_refuses_a_fork_and_a_forged_move(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    shutil.copyfile(path, copy)
+    assert run(["play", str(copy), "mei", "buy", "Helsinki"]).exit_code == 0
+    assert run(["play", str(path), "mei", "sell", "Bogota"]).exit_code == 0
+    assert run(["play", str(path), "ai", "buy", "Helsinki"]).exit_code == 0
+    mail = tmp_path / "fork.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    before = copy.read_bytes()
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 1 and "fork" in result.stderr
+    assert copy.read_bytes() == before
+    # a signed move whose text was changed in the mail is refused
+    key = keys(tmp_path, "louis")
+    signed = copy_example(tmp_path / "b", 0)
+    run(["play", str(signed), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])])
+    forged = signed.read_text("utf-8").replace("louis: buy Warsaw", "louis: buy Madrid")
+    forged = "\n".join(line for line in forged.split("\n") if "digest:" not in line)
+    result = run(["read", "-", "--into", str(signed.parent / "x.yaml")], input=forged)
+    assert result.exit_code == 1
+    assert "forged" in result.stderr and "louis's signature does not verify" in result.stderr
+    assert not (signed.parent / "x.yaml").exists()
+
+
+def test_read_says_when_the_components_cannot_be_found(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 2)
+    mail = tmp_path / "one.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(tmp_path / "copy.yaml")])
+    assert result.exit_code == 1
+    assert "components_unreadable" in result.stderr and "relative to the log's folder" in (
+        result.stderr
+    )
+    assert not (tmp_path / "copy.yaml").exists()
+
+
+def test_the_mail_reader_knows_every_header_key_of_a_worldex_log() -> None:
+    from forexcli.games.worldex import WORLDEX
+    from forexcli.record.mail import TOP_KEYS
+
+    assert set(WORLDEX.schemas()["log"]["properties"]) <= set(TOP_KEYS)
