@@ -980,6 +980,8 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     the weaker: the seven strengths add up to 0. The file is written
     atomically and never replaces a file without --force. FILE may be - for
     standard input.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     from .games.forex.svg import strength_chart_svg
 
@@ -1075,6 +1077,8 @@ def html_command(
     prints. It is written atomically and never replaces a file without
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     log, played = _for_ex_replay(file, "forex html (the replay page)")
     _write_page(log, played, _page_output(file, output), at, title, force)
@@ -1293,7 +1297,8 @@ def sign_command(
 @click.option(
     "--engine",
     is_flag=True,
-    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options.",
+    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
+    " For-Ex logs only.",
 )
 @click.option(
     "--seconds",
@@ -1754,6 +1759,8 @@ def hint_command(
     final scores, in percent) and the line the search expects after it,
     written as forex play takes them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     from .games.forex.advisor import hint
     from .reporters.advice import hint_data, hint_text
@@ -1828,6 +1835,8 @@ def analyse_command(
     verdicts are added to the log as notes, in one atomic change after the
     whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
     are analysed on all cores.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     import os
 
@@ -2037,6 +2046,8 @@ def selfplay_command(
     validate accepts; an existing file is never replaced. The players are
     named after their seat (engine1, greedy2, ...) and the title says who
     played which seat.
+
+    The games are For-Ex games (the engine plays For-Ex only).
     """
     import datetime
     import os
@@ -2349,7 +2360,8 @@ def annotate_command(
 
     Comments and layout elsewhere in the file are kept as they are.
     """
-    from .record import edit
+    from .record import anyedit, edit
+    from .record.gamelog import OtherGame
     from .record.problems import LogError
 
     if remove and text:
@@ -2359,8 +2371,12 @@ def annotate_command(
     note: str | None = None
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
+    change: Any
     try:
-        change = edit.set_note(file, number, note, dry_run=True)
+        try:
+            change = edit.set_note(file, number, note, dry_run=True)
+        except OtherGame:
+            change = anyedit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:

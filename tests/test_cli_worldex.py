@@ -466,3 +466,24 @@ def test_the_mail_reader_knows_every_header_key_of_a_worldex_log() -> None:
     from forexcli.record.mail import TOP_KEYS
 
     assert set(WORLDEX.schemas()["log"]["properties"]) <= set(TOP_KEYS)
+
+
+# --------------------------------------------------------------------------- annotate
+
+
+def test_annotate_sets_and_removes_a_note_keeping_signatures(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 0)
+    key = keys(tmp_path, "louis")
+    run(["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])])
+    result = run(["annotate", str(path), "1", "a", "cheap", "start"])
+    assert result.exit_code == 0, result.output
+    assert "set the note of move 1" in result.stdout
+    assert "    note: a cheap start\n" in path.read_text("utf-8")
+    # notes are not signed: the signature still verifies
+    assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
+    result = run(["history", str(path)])
+    assert "a cheap start" in result.stdout
+    assert run(["annotate", str(path), "1", "--remove"]).exit_code == 0
+    assert "note:" not in path.read_text("utf-8")
+    result = run(["annotate", str(path), "2", "x"])
+    assert result.exit_code == 1 and "no_such_entry: there is no move 2" in result.stderr

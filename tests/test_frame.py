@@ -162,7 +162,6 @@ def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
         ["hint", path],
         ["chart", path],
         ["html", path, "-o", str(tmp_path / "page.html")],
-        ["annotate", path, "1", "hello"],
         ["analyse", path, "--simulations", "5"],
     ):
         result = run(command)

@@ -233,6 +233,37 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     return change if dry_run else commit(change)
 
 
+def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> AnyChange:
+    """Set (or with None remove) the note of move ``number`` (``edit.set_note`` for any game).
+
+    Only the note changes (``edit.noted_text``); the log must replay after the change.
+    """
+    data = gamelog.read_bytes(path)
+    record = anylog.parse_any(data, path)
+    if not isinstance(record, anylog.GameRecord):
+        raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
+    edit._check_note(_as_log(record), note, number)
+    new_text = edit.noted_text(_as_log(record), number, note)
+    new_played = _checked(path, new_text)
+    if new_played.problem is not None:
+        raise LogError([new_played.problem])
+    new = new_played.record
+    expected = [replace(e, note=note) if e.number == number else e for e in record.entries]
+    if list(new.entries) != expected or new.header != record.header:
+        raise LogError(
+            [
+                Problem(
+                    "cannot_edit",
+                    "nothing was written: the note would not read back as given",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    change = AnyChange(path, record.text, new_text, new_played, data)
+    return change if dry_run else commit(change)
+
+
 def remove_last(path: str, *, dry_run: bool = False) -> AnyChange:
     """Remove the last entry (the log before it must replay)."""
     data = gamelog.read_bytes(path)

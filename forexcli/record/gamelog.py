@@ -693,7 +693,7 @@ def _named_game(doc: yamlread.Document, filename: str) -> None:
             column,
             hints=(
                 f"commands for {game.title} logs: validate, new, show, message, moves, play,"
-                " undo, history, diff, schema",
+                " undo, history, diff, annotate, sign, read, schema",
             ),
         ),
     )
