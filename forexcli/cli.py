@@ -2323,7 +2323,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
     try:
         log, played = load_replay(file)
     except OtherGameExit as other:
-        _other_history(other, fmt)
+        _other_history(other, fmt, events)
         return
     if fmt == "json":
         _json(history_data(log, played))  # its "problem" names an illegal move
@@ -2881,14 +2881,15 @@ def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
     _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))
 
 
-def _other_history(other: OtherGameExit, fmt: str) -> None:
+def _other_history(other: OtherGameExit, fmt: str, events: bool = False) -> None:
     from .reporters import record
 
     played = _other_replay(other)
     if fmt == "json":
         _json(record.history_data(played))
     else:
-        _echo(clean(record.history_text(played, markdown=fmt == "markdown"), newlines=True))
+        text = record.history_text(played, markdown=fmt == "markdown", events=events)
+        _echo(clean(text, newlines=True))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)
 

@@ -487,3 +487,17 @@ def test_annotate_sets_and_removes_a_note_keeping_signatures(tmp_path: Path) -> 
     assert "note:" not in path.read_text("utf-8")
     result = run(["annotate", str(path), "2", "x"])
     assert result.exit_code == 1 and "no_such_entry: there is no move 2" in result.stderr
+
+
+def test_history_events_tells_what_each_entry_did() -> None:
+    result = run(["history", str(EXAMPLE), "--events"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "what happened" in out.splitlines()[3]
+    assert "louis buys Warsaw for 100: cash 500 ->" in out
+    assert "The deck reveals Delhi," in out
+    result = run(["history", str(EXAMPLE), "--events", "--format", "markdown"])
+    assert "| what happened " in result.stdout
+    assert "louis buys Warsaw for 100: cash 500 -> 400 in month 1.<br>" in result.stdout
+    plain = run(["history", str(EXAMPLE)]).stdout
+    assert "what happened" not in plain
