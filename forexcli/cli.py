@@ -220,6 +220,15 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
+def _for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
+    """``load_replay`` for a feature only For-Ex has: another game's log is refused with
+    ``not_yet_for_game``, naming the feature."""
+    try:
+        return load_replay(path)
+    except OtherGameExit as other:
+        raise _for_ex_only(other, what) from None
+
+
 def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
     """A move number from ``--at``/``--since`` (negative counts from the end)."""
     if at is None:
@@ -770,6 +779,12 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
 @click.option(
     "--force", is_flag=True, help="With --svg, --png or --html: replace the file if it exists."
 )
+@click.option(
+    "--seat",
+    metavar="NAME",
+    help="World Exchangers, with --svg or --png: whose board to draw, or all [the player to"
+    " play; every board when the deck or nobody is to play].",
+)
 @_format_option()
 @click.pass_context
 def show_command(
@@ -782,6 +797,7 @@ def show_command(
     html_path: str | None,
     png_path: str | None,
     force: bool,
+    seat: str | None,
     fmt: str,
 ) -> None:
     """Show the game: board, money, certificates, queue, standings, who decides next, the result.
@@ -802,7 +818,10 @@ def show_command(
             )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--html writes a page: leave out --format")
-        log, played = load_replay(file)
+        try:
+            log, played = load_replay(file)
+        except OtherGameExit as other:
+            raise _for_ex_only(other, "show --html (the replay page)") from None
         _write_page(log, played, html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
@@ -819,7 +838,18 @@ def show_command(
             raise click.UsageError("--svg and --png draw the board only: leave out --format")
     elif force:
         raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
-    view = _view(file, at)
+    if seat is not None and svg_path is None:
+        raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_show(other, at, since, since_player, svg_path, picture_format, seat, force, fmt)
+        return
+    if seat is not None:
+        raise click.UsageError(
+            "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
+            " is shared: leave it out"
+        )
     since_point = None
     if since is not None:
         since_point = _point(view.total, since, file, "--since")
@@ -954,10 +984,12 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     the weaker: the seven strengths add up to 0. The file is written
     atomically and never replaces a file without --force. FILE may be - for
     standard input.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     from .games.forex.svg import strength_chart_svg
 
-    _log, played = load_replay(file)
+    _log, played = _for_ex_replay(file, "forex chart (the currencies' strength)")
     problem = played.problem
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
@@ -1049,8 +1081,10 @@ def html_command(
     prints. It is written atomically and never replaces a file without
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "forex html (the replay page)")
     _write_page(log, played, _page_output(file, output), at, title, force)
 
 
@@ -1223,16 +1257,19 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
-    from .record.gamelog import load
+    from .record import anyedit
+    from .record.anylog import GameRecord, load_any
     from .record.problems import LogError
     from .record.signing import header_keys, same_key, sign_entry
 
+    try:
+        log = load_any(file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    signs = anyedit.sign_entry if isinstance(log, GameRecord) else sign_entry
     if name is None:
         signer = _signer("", key_file)
-        try:
-            keys, _problems = header_keys(load(file))
-        except LogError as error:
-            raise ProblemExit(error.problems) from None
+        keys, _problems = header_keys(log)
         public = signer.key.public_key()
         owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
         if not owners:
@@ -1243,7 +1280,7 @@ def sign_command(
     else:
         signer = _signer(name, key_file)
     try:
-        change = sign_entry(file, number, signer, dry_run=True)
+        change = signs(file, number, signer, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -1264,7 +1301,8 @@ def sign_command(
 @click.option(
     "--engine",
     is_flag=True,
-    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options.",
+    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
+    " For-Ex logs only.",
 )
 @click.option(
     "--seconds",
@@ -1418,11 +1456,11 @@ def play_command(
             ignore_digests=ignore_digests,
         )
     except OtherGame:
-        if message_fmt is not None or sign_move or eml_path is not None or ignore_digests:
-            raise click.UsageError(
-                "--message, --sign, --eml and --ignore-digests are For-Ex's only for now"
-            ) from None
-        _other_play(file, player, text, note, after, digest, dry_run, fmt)
+        _other_play(
+            file, player, text, note, after, digest, dry_run, fmt,
+            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
+            ignore_digests=ignore_digests,
+        )  # fmt: skip
         return
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -1648,7 +1686,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
 
 def _playable(file: str) -> tuple[GameLog, Replay]:
     """A log that replays legally and is not over (else a located problem exits)."""
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "the engine's search (hint, play --engine)")
     if played.problem is not None:
         hint = "the engine needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -1725,6 +1763,8 @@ def hint_command(
     final scores, in percent) and the line the search expects after it,
     written as forex play takes them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     from .games.forex.advisor import hint
     from .reporters.advice import hint_data, hint_text
@@ -1799,6 +1839,8 @@ def analyse_command(
     verdicts are added to the log as notes, in one atomic change after the
     whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
     are analysed on all cores.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
     import os
 
@@ -1853,7 +1895,7 @@ def _analyse_one(
     from .record.problems import LogError
     from .reporters.advice import analysis_data, analysis_text
 
-    log, played = load_replay(file)
+    log, played = _for_ex_replay(file, "forex analyse (the engine's judgement)")
     if played.problem is not None:
         hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -2008,6 +2050,8 @@ def selfplay_command(
     validate accepts; an existing file is never replaced. The players are
     named after their seat (engine1, greedy2, ...) and the title says who
     played which seat.
+
+    The games are For-Ex games (the engine plays For-Ex only).
     """
     import datetime
     import os
@@ -2130,7 +2174,11 @@ def message_command(
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    _log, played = load_replay(file)
+    try:
+        _log, played = load_replay(file)
+    except OtherGameExit as other:
+        _other_message(other, since, since_player, with_log, eml_path, at, fmt)
+        return
     legal = len(played.states)
     point_at = _point(legal, at, file)
     point: int | None = None
@@ -2279,7 +2327,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
     try:
         log, played = load_replay(file)
     except OtherGameExit as other:
-        _other_history(other, fmt)
+        _other_history(other, fmt, events)
         return
     if fmt == "json":
         _json(history_data(log, played))  # its "problem" names an illegal move
@@ -2316,7 +2364,8 @@ def annotate_command(
 
     Comments and layout elsewhere in the file are kept as they are.
     """
-    from .record import edit
+    from .record import anyedit, edit
+    from .record.gamelog import OtherGame
     from .record.problems import LogError
 
     if remove and text:
@@ -2326,8 +2375,12 @@ def annotate_command(
     note: str | None = None
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
+    change: Any
     try:
-        change = edit.set_note(file, number, note, dry_run=True)
+        try:
+            change = edit.set_note(file, number, note, dry_run=True)
+        except OtherGame:
+            change = anyedit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -2637,9 +2690,164 @@ def _other_replay(other: OtherGameExit) -> Any:
 
     record = _other_record(other)
     try:
-        return anylog.replay(record)
+        played = anylog.replay(record)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    _other_warnings(played)
+    return played
+
+
+def _other_warnings(played: Any) -> None:
+    """A digest that no longer matches and signature problems, as warnings on stderr (the
+    moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
+    from .record import anylog
+    from .reporters.problems import problem_text
+
+    found = [anylog.check_digests(played)]
+    if played.record.header.get("keys") or any(e.sig for e in played.record.entries):
+        from .record.signing import check_signatures
+
+        found.extend(check_signatures(played).errors)
+    style = Style(use_colour(sys.stderr, _colour_choice()))
+    for problem in found:
+        if problem is not None:
+            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
+
+
+def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
+    """The ``not_yet_for_game`` refusal of a For-Ex-only feature, naming it."""
+    (problem,) = other.problems
+    return ProblemExit(
+        [
+            replace(
+                problem,
+                message=f"{what} is for For-Ex logs only, not {other.game.title}"
+                f" (game: {other.game.name})",
+            )
+        ]
+    )
+
+
+def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
+    """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
+    point = _point(len(played.record.entries), at, path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    return point
+
+
+def _other_since(
+    played: Any, point: int, since: int | None, since_player: str | None
+) -> int | None:
+    """The move ``--since``/``--since-player`` name, checked against move ``point``."""
+    from .reporters.worldex import last_entry_of
+
+    if since_player is not None:
+        players = played.record.players
+        if since_player not in players:
+            raise click.BadParameter(
+                f"{clean(since_player)!r} is not a player of this game"
+                f" ({clean(', '.join(players))})",
+                param_hint="'--since-player'",
+            )
+        return last_entry_of(played, since_player, point)
+    if since is None:
+        return None
+    found = _point(played.moves, since, played.record.filename, "--since")
+    if found > point:
+        raise click.BadParameter(
+            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
+        )
+    return found
+
+
+def _other_show(
+    other: OtherGameExit,
+    at: int | None,
+    since: int | None,
+    since_player: str | None,
+    picture: str | None,
+    picture_format: str,
+    seat: str | None,
+    force: bool,
+    fmt: str,
+) -> None:
+    """``show`` of a World Exchangers log: text, markdown, JSON (``show_view``), pictures."""
+    from .games.worldex.views import render_text, show_view
+    from .reporters import worldex
+
+    played = _other_replay(other)
+    point = _other_point(played, at, other.path)
+    state = played.state_after(point)
+    if picture is not None:
+        try:
+            seats = worldex.seats_of(state, seat)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+        title = played.record.title or os.path.basename(played.record.filename)
+        where = f"after move {point}" if point else "at the start"
+        svg = worldex.boards_svg(state, seats, f"{title}, {where}")
+        what = "board" if len(seats) == 1 else "boards"
+        _write_picture(picture, svg, force, what, picture_format)
+        return
+    since_point = _other_since(played, point, since, since_player)
+    if fmt == "json":
+        if since_point is not None:
+            raise click.UsageError(
+                "show --format json of a World Exchangers log is the state alone: leave out"
+                " --since/--since-player (forex history --format json lists the moves)"
+            )
+        _json(show_view(state))
+        return
+    markdown = fmt == "markdown"
+    text = worldex.markdown_text(state) if markdown else render_text(state, streams.width())
+    if since_point is not None:
+        items = worldex.told(played, since_point, point)
+        text = worldex.catch_up_text(items, since_point, markdown=markdown) + "\n" + text
+    _echo(text.rstrip("\n"))
+
+
+def _other_message(
+    other: OtherGameExit,
+    since: int | None,
+    since_player: str | None,
+    with_log: bool,
+    eml_path: str | None,
+    at: int | None,
+    fmt: str,
+) -> None:
+    """``message`` of a World Exchangers log: the summary and every entry the next decider
+    has not seen, told in full sentences; ``--eml`` as a mail with the log and the board."""
+    from .record.mail import log_filename
+    from .record.mail import with_log as embedded
+    from .reporters import worldex
+
+    played = _other_replay(other)
+    legal = played.moves
+    point = _point(legal, at, other.path)
+    since_point = _other_since(played, point, since, since_player)
+    name = log_filename(other.path)
+    if eml_path is not None:
+        if played.problem is not None:
+            raise ProblemExit([played.problem])
+        try:
+            mail = worldex.compose_mail(played, since_point, filename=name, with_log=with_log)
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        _write_mail(eml_path, mail)
+        return
+    message = worldex.compose(played, since_point, fmt, at=point)
+    if with_log:
+        try:
+            body = embedded(message.body, played.record.text, fmt, name)
+        except ValueError as error:
+            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+        message = replace(message, body=body)
+    _echo(message.full())
+    if played.problem is not None and point == legal:
+        raise ProblemExit([played.problem])
 
 
 def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:
@@ -2677,14 +2885,15 @@ def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
     _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))
 
 
-def _other_history(other: OtherGameExit, fmt: str) -> None:
+def _other_history(other: OtherGameExit, fmt: str, events: bool = False) -> None:
     from .reporters import record
 
     played = _other_replay(other)
     if fmt == "json":
         _json(record.history_data(played))
     else:
-        _echo(clean(record.history_text(played, markdown=fmt == "markdown"), newlines=True))
+        text = record.history_text(played, markdown=fmt == "markdown", events=events)
+        _echo(clean(text, newlines=True))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)
 
@@ -2698,13 +2907,26 @@ def _other_play(
     digest: bool,
     dry_run: bool,
     fmt: str,
+    *,
+    signer: Any = None,
+    message_fmt: str | None = None,
+    eml_path: str | None = None,
+    ignore_digests: bool = False,
 ) -> None:
     from .record import anyedit, anylog
     from .record.problems import LogError
 
     try:
         change = anyedit.append(
-            file, player, text, note=note, after=after, digest=digest, dry_run=True
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            digest=digest,
+            dry_run=True,
+            signer=signer,
+            ignore_digests=ignore_digests,
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -2713,7 +2935,17 @@ def _other_play(
     entry = played.record.entries[-1]
     verb = "would add" if dry_run else "added"
     next_line = anylog.pending_line(game, played.final)
-    if fmt == "json":
+    mail = None
+    if eml_path is not None:
+        from .record.mail import log_filename
+        from .reporters import worldex
+
+        mail = worldex.compose_mail(played, filename=log_filename(file))
+    if message_fmt is not None:
+        from .reporters import worldex
+
+        report = worldex.compose(played, None, message_fmt).full()
+    elif fmt == "json":
         data = {
             "format": "forex-play",
             "version": 1,
@@ -2725,20 +2957,35 @@ def _other_play(
             "decision": entry.text,
             "note": entry.note,
             "digest": entry.digest,
+            "signed": sorted(entry.sig or {}),
             "next": next_line,
             "state": game.view(played.final),
         }
         report = _json_text(data)
     else:
+        signed = " (signed)" if entry.sig else ""
         report = clean(
-            f"{verb} move {entry.number}: {entry.key}: {entry.text} to {file}\nnext: {next_line}",
+            f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
+            f"next: {next_line}",
             newlines=True,
         )
     if dry_run:
         _echo(report)
         return
-    out = _encoded([(report, False)])
-    _commit(change)
+    items = [(report, False)]
+    if mail is not None and eml_path is not None:
+        items.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+    out = _encoded(items)
+    if mail is None or eml_path is None:
+        _commit(change)
+    else:
+        # As For-Ex's: the mail first, then the move; if that fails the mail goes.
+        _write_mail(eml_path, mail, quiet=True)
+        try:
+            _commit(change)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
     _print_written(out, f"move {entry.number}", file)
 
 

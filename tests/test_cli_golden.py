@@ -39,6 +39,14 @@ CASES: dict[str, tuple[list[str], int]] = {
         ["show", "examples/annotated-pbem.yaml", "--at", "12", "--since", "8"],
         0,
     ),
+    "show-worldex-at-8.txt": (
+        ["show", "examples/world-exchangers/three-players.yaml", "--at", "8"],
+        0,
+    ),
+    "show-worldex-end.md": (
+        ["show", "examples/world-exchangers/three-players.yaml", "--format", "markdown"],
+        0,
+    ),
     "moves-two-at-10.txt": (["moves", "examples/two-players.yaml", "--at", "10"], 0),
     "moves-two-at-10.md": (
         ["moves", "examples/two-players.yaml", "--at", "10", "--format", "markdown"],
@@ -168,6 +176,17 @@ def test_golden_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     result = run(["play", "game.yaml", "noor", "resolve", "--dry-run", "--message", "bbcode"])
     assert result.exit_code == 0, result.output
     check_golden("play-message.bbcode", result.stdout)
+
+
+def test_golden_worldex_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """World Exchangers' message in each format: after move 20 (the mid-year trend, the
+    cleared sale area and its refill), what louis has not seen."""
+    monkeypatch.chdir(ROOT)
+    for fmt, name in (("text", "txt"), ("markdown", "md"), ("bbcode", "bbcode")):
+        args = ["message", "examples/world-exchangers/three-players.yaml", "--at", "20"]
+        result = run([*args, "--format", fmt])
+        assert result.exit_code == 0, result.output
+        check_golden(f"message-worldex-at-20.{name}", result.stdout)
 
 
 def test_golden_diff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -164,13 +164,10 @@ def test_an_unknown_game_is_located_with_a_hint(tmp_path: Path, value: str, hint
 def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
     path = str(worldex_log(tmp_path))
     for command in (
-        ["show", path],
-        ["show", path, "--format", "json"],
-        ["message", path],
+        ["show", path, "--html", str(tmp_path / "page.html")],
         ["hint", path],
         ["chart", path],
         ["html", path, "-o", str(tmp_path / "page.html")],
-        ["annotate", path, "1", "hello"],
         ["analyse", path, "--simulations", "5"],
     ):
         result = run(command)
@@ -343,8 +340,11 @@ def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
 
 def test_play_refuses_what_only_for_ex_has(tmp_path: Path) -> None:
     path = worldex_log(tmp_path)
-    result = run(["play", str(path), "ai", "buy", "Oslo", "--message"])
-    assert result.exit_code == 2 and "For-Ex's only" in result.stderr
+    result = run(["play", str(path), "ai", "--engine", "--simulations", "5"])
+    assert result.exit_code == 1
+    assert f"{path}:1:7: not_yet_for_game: the engine's search (hint, play --engine) is for" in (
+        result.stderr
+    )
 
 
 def test_schema_names_and_prints_both_games_schemas() -> None:

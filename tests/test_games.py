@@ -106,7 +106,11 @@ def test_worldex_through_the_interface() -> None:
     before = WORLDEX.setup(header, {"components": data})
     (first,) = WORLDEX.parse("ai", "buy Vienna")
     told = WORLDEX.describe(before, first, WORLDEX.apply(before, first))
-    assert told == ("ai buys Vienna: month 1 at 200 (from 300), gaining nothing.",)
+    # the rulebook's Vienna: base value 100, cash 300 -> 200
+    assert told == (
+        "ai buys Vienna for 100: cash 300 -> 200 in month 1.",
+        "The month-1 line gains no symbol.",
+    )
     view = WORLDEX.view(state)
     assert view["players"][0]["line"] == [300, 200, 400]
     assert "deck" not in view and view["deck_size"] == 40

@@ -70,11 +70,16 @@ def append(
     after: int | None = None,
     digest: bool = False,
     dry_run: bool = False,
+    signer: Any = None,
+    ignore_digests: bool = False,
 ) -> AnyChange:
     """Check the entry ``key: text`` against the replayed log and append it.
 
     ``after`` refuses the append unless the log has exactly that many moves;
-    ``digest`` records the digest of the state after the entry.
+    ``digest`` records the digest of the state after the entry.  With a
+    ``signing.Signer`` (who must be ``key``) the entry is signed as For-Ex's are, and a key
+    the header does not hold yet is added to it (trust on first use).  A log whose recorded
+    digests no longer match is refused with ``digest_mismatch`` unless ``ignore_digests``.
     """
     data, played = load_valid(path)
     record = played.record
@@ -82,7 +87,7 @@ def append(
     count = len(record.entries)
     number = count + 1
     mismatch = anylog.check_digests(played)
-    if mismatch is not None:
+    if mismatch is not None and not ignore_digests:
         raise LogError([mismatch])
     if after is not None and after != count:
         raise _fail(
@@ -116,13 +121,142 @@ def append(
         raise LogError([replace(problem, line=None, column=None)]) from None
     written = game.write(decisions)
     stamp = state_digest(game, state) if digest else None
-    new_text = edit.appended_text(_as_log(record), key, written, note, stamp)
+    base, sig = record, None
+    if signer is not None:
+        from . import signing
+
+        if signer.name != key:
+            raise _fail(path, "stray_signature", f"move {number}: only {key} signs it", number)
+        signing.refuse_forged(played, "written")
+        sig = {key: signing.sign(signer.key, record, number, played.final, key, key, written)}
+        if signer.header_key(record) is None:
+            value = signing.key_value(signer.public, number)
+            base = _checked(path, signing.keyed_text(record, key, value)).record
+    new_text = edit.appended_text(_as_log(base), key, written, note, stamp, sig)
     new_played = _checked(path, new_text)
     if new_played.moves != number or new_played.problem is not None:
         raise LogError(
             [
                 Problem(
                     "cannot_edit", "nothing was written: the new text does not replay", "edit", path
+                )
+            ]
+        )
+    change = AnyChange(path, record.text, new_text, new_played, data)
+    return change if dry_run else commit(change)
+
+
+def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) -> AnyChange:
+    """Add ``signer``'s signature to entry ``number`` (``signing.sign_entry`` for any game).
+
+    Only the entry's decider signs it (no game but For-Ex has a partner who countersigns);
+    the log must replay and its signatures verify; a key the header does not hold is added
+    (trust on first use, from this move).
+    """
+    from . import signing
+
+    data, played = load_valid(path)
+    record = played.record
+    if not 1 <= number <= len(record.entries):
+        raise LogError(
+            [
+                Problem(
+                    "no_such_entry",
+                    f"there is no move {number}; the log has {len(record.entries)}",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    entry = record.entries[number - 1]
+    where = record.place(("moves", number - 1, entry.key))
+    line, column = where if where else (None, None)
+    head = f"move {number}: {entry.key}: {entry.text}: {signer.name}"
+    if signer.name != entry.key:
+        raise LogError(
+            [
+                Problem(
+                    "stray_signature",
+                    f"{head} is not a party to it; only {entry.key} can sign it",
+                    "signature",
+                    path,
+                    line,
+                    column,
+                    number,
+                )
+            ]
+        )
+    if entry.sig and signer.name in entry.sig:
+        raise LogError(
+            [
+                Problem(
+                    "already_signed",
+                    f"{head} has signed it already; nothing was written",
+                    "signature",
+                    path,
+                    line,
+                    column,
+                    number,
+                )
+            ]
+        )
+    signing.refuse_forged(played, "signed")
+    known = signer.header_key(record)
+    before = played.state_after(number - 1)
+    signature = signing.sign(signer.key, record, number, before, entry.key, entry.key, entry.text)
+    base = record
+    if known is None:
+        value = signing.key_value(signer.public, number)
+        base = _checked(path, signing.keyed_text(record, signer.name, value)).record
+    new_text = signing.entry_signed_text(base, number, signer.name, signature)
+    new_played = _checked(path, new_text)
+    signed = new_played.record.entries[number - 1].sig or {}
+    others = [e for e in new_played.record.entries if e.number != number]
+    unchanged = others == [e for e in record.entries if e.number != number]
+    if (
+        new_played.moves != played.moves
+        or signed.get(signer.name) != signature
+        or not unchanged
+        or signing.check_signatures(new_played).errors
+    ):
+        raise LogError(
+            [
+                Problem(
+                    "cannot_edit",
+                    "nothing was written: the signed log does not check",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    change = AnyChange(path, record.text, new_text, new_played, data)
+    return change if dry_run else commit(change)
+
+
+def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> AnyChange:
+    """Set (or with None remove) the note of move ``number`` (``edit.set_note`` for any game).
+
+    Only the note changes (``edit.noted_text``); the log must replay after the change.
+    """
+    data = gamelog.read_bytes(path)
+    record = anylog.parse_any(data, path)
+    if not isinstance(record, anylog.GameRecord):
+        raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
+    edit._check_note(_as_log(record), note, number)
+    new_text = edit.noted_text(_as_log(record), number, note)
+    new_played = _checked(path, new_text)
+    if new_played.problem is not None:
+        raise LogError([new_played.problem])
+    new = new_played.record
+    expected = [replace(e, note=note) if e.number == number else e for e in record.entries]
+    if list(new.entries) != expected or new.header != record.header:
+        raise LogError(
+            [
+                Problem(
+                    "cannot_edit",
+                    "nothing was written: the note would not read back as given",
+                    "edit",
+                    path,
                 )
             ]
         )

@@ -28,7 +28,7 @@ from .problems import LogError, Problem, quoted
 MAX_SCHEMA_PROBLEMS = 50
 """At most this many schema problems are listed for one file."""
 
-ENTRY_FIELDS = ("note", "digest")
+ENTRY_FIELDS = ("note", "digest", "sig")
 """The keys an entry may have beside its decider."""
 
 RECODED_KEYWORDS = {
@@ -55,6 +55,17 @@ class RecordEntry:
     decisions: tuple[Any, ...]
     note: str | None = None
     digest: str | None = None
+    sig: dict[str, str] | None = None
+
+    @property
+    def player(self) -> str:
+        """Who decided (the key), as ``record.signing`` reads an entry of any game."""
+        return self.key
+
+    @property
+    def written(self) -> None:
+        """No For-Ex notation (so no spot partner who could countersign)."""
+        return None
 
 
 @dataclass
@@ -98,6 +109,11 @@ class GameReplay:
     initial: Any
     states: list[Any] = field(default_factory=list)
     problem: Problem | None = None
+
+    @property
+    def log(self) -> GameRecord:
+        """The record, under the name ``record.signing`` reads a replay's log by."""
+        return self.record
 
     @property
     def moves(self) -> int:
@@ -244,7 +260,9 @@ def _entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> lis
             )
             continue
         entries.append(
-            RecordEntry(number, key, text, decisions, raw.get("note"), raw.get("digest"))
+            RecordEntry(
+                number, key, text, decisions, raw.get("note"), raw.get("digest"), raw.get("sig")
+            )
         )
     if problems:
         raise LogError(problems)

@@ -692,8 +692,8 @@ def _named_game(doc: yamlread.Document, filename: str) -> None:
             line,
             column,
             hints=(
-                f"commands for {game.title} logs: validate, new, moves, play, undo, history,"
-                " diff, schema",
+                f"commands for {game.title} logs: validate, new, show, message, moves, play,"
+                " undo, history, diff, annotate, sign, read, schema",
             ),
         ),
     )

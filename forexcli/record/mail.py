@@ -26,9 +26,10 @@ import mailbox
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.message import EmailMessage
 from email.utils import formatdate, getaddresses, make_msgid
+from typing import Any
 
 from ..games.forex.catchup import clean, pending_text, summarize
 from .gamelog import GameLog, Replay, parse_log, replay
@@ -48,9 +49,21 @@ TOP_KEYS = (
     "house_rules",
     "keys",
     "moves",
+    # the header keys of the other games' logs (World Exchangers'; a test keeps them complete)
+    "game",
+    "worldex",
+    "components",
+    "boards",
+    "roles_side",
+    "deal",
+    "seed_sha256",
+    "atom_trends",
+    "setup",
 )
 _YAMLISH = re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(TOP_KEYS) + r")[ \t]*:)")
-_START = re.compile(r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b)")
+_START = re.compile(
+    r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b|game[ \t]*:[ \t]*[a-z][a-z0-9-]*[ \t]*$)"
+)
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 _BBCODE = re.compile(r"\[code(?:=[^\]]*)?\]\n?(.*?)\[/code\]", re.S | re.I)
 MAX_QUOTE_DEPTH = 6
@@ -148,7 +161,8 @@ class Found:
 
     text: str
     where: str
-    log: GameLog
+    log: Any
+    """A For-Ex ``GameLog``, or another game's ``anylog.GameRecord``."""
 
 
 def _dequoted(text: str, depth: int) -> str | None:
@@ -246,21 +260,97 @@ def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes 
             yield f"the {kind} body", text
 
 
-def _logs_in(message: email.message.Message, source: str) -> list[Found]:
+class MissingResource(LogError):
+    """A log of another game whose files (its components) cannot be read beside ``into``:
+    it is a log, so the problem is told instead of "no log"."""
+
+
+def _logs_in(message: email.message.Message, source: str, into: str | None) -> list[Found]:
     found: list[Found] = []
     for where, content in _message_parts(message):
-        if isinstance(content, bytes):
-            with contextlib.suppress(LogError, UnicodeDecodeError):
-                found.append(Found(content.decode("utf-8-sig"), where, _parse(content, source)))
+        try:
+            if isinstance(content, bytes):
+                with contextlib.suppress(UnicodeDecodeError):
+                    parsed = _parse(content, source, into)
+                    found.append(Found(content.decode("utf-8-sig"), where, parsed))
+                continue
+            for text, how in candidates(content):
+                try:
+                    parsed = _parse(text, source, into)
+                except MissingResource:
+                    raise
+                except LogError:
+                    continue
+                found.append(Found(text, f"{how} of {where}", parsed))
+        except MissingResource:
+            raise
+        except LogError:
             continue
-        for text, how in candidates(content):
-            with contextlib.suppress(LogError):
-                found.append(Found(text, f"{how} of {where}", _parse(text, source)))
     return found
 
 
-def _parse(data: bytes | str, source: str) -> GameLog:
-    return parse_log(data, source)
+def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
+    """A For-Ex ``GameLog``, or another game's ``GameRecord``: its files (the components)
+    are read relative to ``into``, where the log is to be saved (else to ``source``);
+    ``MissingResource`` when they cannot be."""
+    from .gamelog import OtherGame
+
+    try:
+        return parse_log(data, source)
+    except OtherGame as other:
+        from . import anylog
+
+        name = into or source
+        doc = other.document
+        problems = anylog.schema_problems(other.game, doc, name)
+        if problems:
+            raise LogError(problems) from None
+        entries = anylog._entries(other.game, doc, name)
+        try:
+            resources = anylog.load_resources(other.game, doc, name)
+        except LogError as error:
+            raise MissingResource(
+                [
+                    replace(p, hints=(*p.hints, "save the log where that path reaches the file"))
+                    for p in error.problems
+                ]
+            ) from None
+        return anylog.GameRecord(other.game, name, doc.text, doc, tuple(entries), resources)
+
+
+def _is_record(log: Any) -> bool:
+    from .anylog import GameRecord
+
+    return isinstance(log, GameRecord)
+
+
+@dataclass(frozen=True)
+class _Relation:
+    """How two logs relate, in ``forks.ForkReport``'s words (for any game)."""
+
+    kind: str
+    common: int
+    sentence: str
+
+    @property
+    def same_game(self) -> bool:
+        return self.kind != "different_games"
+
+
+def _compare(a: Any, b: Any) -> Any:
+    """``forks.compare`` for two For-Ex logs, ``anyforks.compare`` (its kinds as For-Ex's:
+    ``identical``, ``prefix``, ``fork``) for two logs of another game."""
+    if not _is_record(a) and not _is_record(b):
+        from .forks import compare
+
+        return compare(a, b)
+    if _is_record(a) != _is_record(b) or a.game is not b.game:
+        return _Relation("different_games", 0, "they are logs of different games")
+    from .anyforks import compare as compare_any
+
+    report = compare_any(a, b)
+    kind = {"same": "identical", "ahead": "prefix"}.get(report["kind"], report["kind"])
+    return _Relation(kind, report["common"], clean(report["text"]))
 
 
 def messages(path: str, data: bytes | None = None) -> list[email.message.Message]:
@@ -301,18 +391,20 @@ def _date_key(message: email.message.Message) -> float:
         return 0.0
 
 
-def _same_log(a: GameLog, b: GameLog) -> bool:
+def _same_log(a: Any, b: Any) -> bool:
     return bool(a.document.data == b.document.data)
 
 
-def find_logs(path: str, data: bytes | None = None) -> tuple[list[Found], int]:
+def find_logs(
+    path: str, data: bytes | None = None, into: str | None = None
+) -> tuple[list[Found], int]:
     """Every distinct log in the mail(s) at ``path`` (copies of one log counted once), and
-    how many mails were read."""
+    how many mails were read; another game's files are read relative to ``into``."""
     source = path if data is None else "<stdin>"
     found: list[Found] = []
     read = messages(path, data)
     for message in read:
-        for item in _logs_in(message, source):
+        for item in _logs_in(message, source, into):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(item)
     return found, len(read)
@@ -331,7 +423,8 @@ class Arrival:
 
     kind: str
     found: Found
-    replay: Replay
+    replay: Any
+    """For-Ex's ``Replay`` or another game's ``GameReplay``."""
     since: int
     lines: list[str] = field(default_factory=list)
     own_bytes: bytes | None = None
@@ -348,15 +441,23 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
     return LogError([_problem(code, message, own, *hints)])
 
 
-def _checked(found: Found, label: str) -> Replay:
+def _checked(found: Found, label: str) -> Any:
     """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
+    from . import anylog
     from .digests import check_digests
     from .signing import check_signatures
 
-    played = replay(found.log)
+    played: Any
+    digests: Any
+    if _is_record(found.log):
+        played = anylog.replay(found.log)
+        digests = anylog.check_digests
+    else:
+        played = replay(found.log)
+        digests = check_digests
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = check_digests(played)
+        mismatch = digests(played)
         problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
     if problems:
         raise LogError(
@@ -374,15 +475,22 @@ def _checked(found: Found, label: str) -> Replay:
     return played
 
 
-def arrival(own: GameLog | None, found: Found, label: str, own_path: str) -> Arrival:
+def _next_text(played: Any) -> str:
+    """Who decides next, in For-Ex's words or another game's ``pending_line``."""
+    from .anylog import GameReplay, pending_line
+
+    if isinstance(played, GameReplay):
+        return pending_line(played.record.game, played.final)
+    return pending_text(played.final)
+
+
+def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     """Compare the log ``found`` in mail ``label`` with the reader's copy ``own``.
 
     Raises ``LogError`` for a log of another game, a fork, a rewritten
     history, changed keys, dropped signatures, or anything that does not
     validate; nothing is changed then.
     """
-    from .forks import compare
-
     incoming = found.log
     if own is not None:
         _same_keys(own, incoming, label, own_path)
@@ -390,7 +498,7 @@ def arrival(own: GameLog | None, found: Found, label: str, own_path: str) -> Arr
     moves = len(incoming.entries)
     if own is None:
         return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
-    report = compare(own, incoming)
+    report = _compare(own, incoming)
     if not report.same_game:
         raise _refuse(
             "other_game",
@@ -430,7 +538,7 @@ def arrival(own: GameLog | None, found: Found, label: str, own_path: str) -> Arr
     if moves <= len(own.entries):
         added = _new_countersignatures(own, incoming)
         if added and moves == len(own.entries):
-            lines = [clean(f"{label} adds {added}."), clean(f"Next: {pending_text(played.final)}.")]
+            lines = [clean(f"{label} adds {added}."), clean(f"Next: {_next_text(played)}.")]
             return Arrival("extends", found, played, moves, lines)
         if moves == len(own.entries):
             held = f"{moves} move{'s' if moves != 1 else ''}"
@@ -444,7 +552,7 @@ def arrival(own: GameLog | None, found: Found, label: str, own_path: str) -> Arr
     return Arrival("extends", found, played, common, _story(played, common, f"{label}"))
 
 
-def _same_keys(own: GameLog, incoming: GameLog, label: str, own_path: str) -> None:
+def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
     """Refuse a log that changes or drops a key the reader's copy holds."""
     from .signing import KEYS_FIELD
 
@@ -463,7 +571,7 @@ def _same_keys(own: GameLog, incoming: GameLog, label: str, own_path: str) -> No
         )
 
 
-def _new_countersignatures(own: GameLog, incoming: GameLog) -> str:
+def _new_countersignatures(own: Any, incoming: Any) -> str:
     added = []
     for mine, theirs in zip(own.entries, incoming.entries, strict=False):
         for signer in sorted(set(theirs.sig or {}) - set(mine.sig or {})):
@@ -471,8 +579,29 @@ def _new_countersignatures(own: GameLog, incoming: GameLog) -> str:
     return ", ".join(added)
 
 
-def _story(played: Replay, since: int, label: str) -> list[str]:
+def _any_story(played: Any, since: int) -> list[str]:
+    """Another game's catch-up: each entry after move ``since`` and, for a game that is
+    ``Narrated``, the sentences of what its decisions did (escaped)."""
+    from ..games.base import Narrated
+
+    game = played.record.game
+    lines = []
+    for entry in played.record.entries[since : played.moves]:
+        lines.append(clean(f"Move {entry.number}, {entry.key}: {entry.text}"))
+        state = played.state_after(entry.number - 1)
+        for decision in entry.decisions:
+            after = game.apply(state, decision)
+            if isinstance(game, Narrated):
+                lines.extend("  " + clean(s) for s in game.describe(state, decision, after))
+            state = after
+        if entry.note:
+            lines.append("  " + clean(f"Note: {entry.note}"))
+    return lines
+
+
+def _story(played: Any, since: int, label: str) -> list[str]:
     """The catch-up of what arrived: the new moves, who signed them, who is next."""
+    from .anylog import GameReplay
     from .signing import check_signatures, signed_phrase
 
     moves = len(played.states)
@@ -482,7 +611,8 @@ def _story(played: Replay, since: int, label: str) -> list[str]:
         what += f" ({since + 1} to {moves})" if new > 1 else f" (move {moves})"
     lines = [clean(f"{label}: {what}.")]
     signatures = check_signatures(played)
-    story = summarize(played, since)
+    other = isinstance(played, GameReplay)
+    story = _any_story(played, since) if other else summarize(played, since)
     out: list[str] = []
     for line in story:
         out.append(line)
@@ -491,7 +621,7 @@ def _story(played: Replay, since: int, label: str) -> list[str]:
             signed = signed_phrase(signatures, int(match.group(1)))
             out.append("  " + clean(signed if signed else "not signed"))
     lines.extend(out)
-    lines.append(clean(f"Next: {pending_text(played.final)}."))
+    lines.append(clean(f"Next: {_next_text(played)}."))
     return lines
 
 
@@ -504,12 +634,12 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     from .gamelog import read_bytes
 
     label = "standard input" if data is not None else path
-    found, mails = find_logs(path, data)
-    own: GameLog | None = None
+    found, mails = find_logs(path, data, into)
+    own: Any = None
     own_bytes: bytes | None = None
     if os.path.lexists(into):
         own_bytes = read_bytes(into)
-        own = parse_log(own_bytes, into)
+        own = _parse(own_bytes, into, into)
     if not found:
         raise _refuse(
             "no_log",
@@ -543,22 +673,18 @@ def save_arrival(result: Arrival, into: str) -> None:
         replace_file(into, result.own_bytes, result.found.text)
 
 
-def compare_setup(a: GameLog, b: GameLog) -> bool:
+def compare_setup(a: Any, b: Any) -> bool:
     """True when two logs are copies of one game (the same set-up)."""
-    from .forks import compare
-
-    return compare(a, b).same_game
+    return bool(_compare(a, b).same_game)
 
 
 def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
     """Of several logs in a thread (an mbox, a Maildir), the one the others are all earlier
     copies of; two logs in one mail are refused."""
-    from .forks import compare
-
     ordered = sorted(found, key=lambda f: len(f.log.entries))
     last = ordered[-1]
     for other in ordered[:-1]:
-        report = compare(other.log, last.log)
+        report = _compare(other.log, last.log)
         if one_mail or report.kind not in ("prefix", "identical"):
             where = "; ".join(f"{f.where} ({len(f.log.entries)} moves)" for f in found)
             raise _refuse(

@@ -40,7 +40,13 @@ if TYPE_CHECKING:
     )
 
     from ..games.forex.engine import GameState
+    from .anylog import GameRecord, GameReplay, RecordEntry
     from .gamelog import Entry, GameLog, Replay
+
+    AnyLog = GameLog | GameRecord
+    """A log of any game: For-Ex's ``GameLog`` or another game's ``GameRecord``."""
+    AnyReplay = Replay | GameReplay
+    AnyEntry = Entry | RecordEntry
 
 KEYS_FIELD = "keys"
 SIG_FIELD = "sig"
@@ -234,7 +240,7 @@ def same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
 # --------------------------------------------------------------------------- what is signed
 
 
-def game_identity(log: GameLog) -> str:
+def game_identity(log: AnyLog) -> str:
     """The SHA-256 (hex) of the log's header as data, less the fields that may change."""
     header = {k: v for k, v in log.header.items() if k not in IDENTITY_LEFT_OUT}
     text = json.dumps(
@@ -260,19 +266,30 @@ def payload(identity: str, number: int, before: str, signer: str, player: str, t
 
 def sign(
     key: Ed25519PrivateKey,
-    log: GameLog,
+    log: AnyLog,
     number: int,
-    before: GameState,
+    before: GameState | Any,
     signer: str,
     player: str,
     text: str,
 ) -> str:
     """The base64 signature of ``signer`` over entry ``number`` (``before``: the state
     before it)."""
-    from ..games.forex.snapshot import state_digest
-
-    data = payload(game_identity(log), number, state_digest(before), signer, player, text)
+    data = payload(game_identity(log), number, digest_of(log)(before), signer, player, text)
     return base64.b64encode(key.sign(data)).decode("ascii")
+
+
+def digest_of(log: Any) -> Callable[[Any], str]:
+    """The state digest a signature covers: For-Ex's (``snapshot.state_digest``) for a For-Ex
+    log, the frame's (``games.base.state_digest``) for a log of another game (``GameRecord``)."""
+    game = getattr(log, "game", None)
+    if game is None:
+        from ..games.forex.snapshot import state_digest
+
+        return state_digest
+    from ..games.base import state_digest as any_digest
+
+    return lambda state: any_digest(game, state)
 
 
 def _verifies(key: Ed25519PublicKey, signature: bytes, data: bytes) -> bool:
@@ -310,7 +327,7 @@ def key_value(line: str, since: int | None) -> str | dict[str, Any]:
     return line if since is None else {"key": line, "since": since}
 
 
-def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
+def header_keys(log: AnyLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
     """The players' keys in the header, and the problems of the ones that cannot be used."""
     given = log.header.get(KEYS_FIELD) or {}
     keys: dict[str, HeaderKey] = {}
@@ -372,7 +389,7 @@ class SignatureCheck:
         return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def parties(entry: Entry) -> tuple[str, ...]:
+def parties(entry: AnyEntry) -> tuple[str, ...]:
     """Who may sign an entry: the deciding player, and a spot transaction's partner."""
     spot = getattr(entry.written, "spot", None)
     partner = getattr(spot, "partner", None) if spot is not None else None
@@ -382,7 +399,7 @@ def parties(entry: Entry) -> tuple[str, ...]:
     return tuple(names)
 
 
-def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck:
+def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCheck:
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
     An unsigned entry by a player whose key the header holds (from their
@@ -395,8 +412,7 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
     result = SignatureCheck(keys, list(key_problems))
     if not keys and all(entry.sig is None for entry in log.entries):
         return result
-    from ..games.forex.snapshot import state_digest
-
+    state_digest = digest_of(log)
     identity = game_identity(log)
     moves = len(replay.states)
     befores: list[str] = []  # the digest of the state before each legal entry, when needed
@@ -465,10 +481,10 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
 
 
 def _check_one(
-    replay: Replay,
+    replay: AnyReplay,
     keys: dict[str, HeaderKey],
     identity: str,
-    entry: Entry,
+    entry: AnyEntry,
     signer: str,
     value: str,
     before: Callable[[int], str],
@@ -603,7 +619,7 @@ class Signer:
         """Their public-key line."""
         return public_line(self.key.public_key(), self.comment)
 
-    def header_key(self, log: GameLog) -> HeaderKey | None:
+    def header_key(self, log: AnyLog) -> HeaderKey | None:
         """Their key in ``log``'s header; ``LogError`` when the header holds another one."""
         keys, _problems = header_keys(log)
         known = keys.get(self.name)
@@ -626,7 +642,7 @@ class Signer:
         return known
 
 
-def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
+def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
     from .edit import quote
 
@@ -663,7 +679,7 @@ def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
     return text[:at] + f"{' ' * column}{quote(player)}: {flow}{nl}" + text[at:]
 
 
-def _cannot_edit(log: GameLog) -> LogError:
+def _cannot_edit(log: AnyLog) -> LogError:
     return LogError(
         [
             Problem(
@@ -677,7 +693,7 @@ def _cannot_edit(log: GameLog) -> LogError:
     )
 
 
-def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) -> str:
+def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> str:
     """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``."""
     from .edit import quote
 
@@ -712,7 +728,7 @@ def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) ->
     return text[:at] + f"{prefix}{' ' * column}sig: {{{pair}}}{nl}" + text[at:]
 
 
-def _cannot_edit_entry(log: GameLog, number: int) -> LogError:
+def _cannot_edit_entry(log: AnyLog, number: int) -> LogError:
     return LogError(
         [
             Problem(
@@ -740,7 +756,7 @@ def describe_key(line: str) -> str:
 # --------------------------------------------------------------------------- signing an entry later
 
 
-def refuse_forged(replay: Replay, what: str) -> None:
+def refuse_forged(replay: AnyReplay, what: str) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then)."""
     errors = check_signatures(replay).errors
     if errors:

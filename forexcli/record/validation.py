@@ -34,10 +34,15 @@ def finish_report(
     from ..reporters.game import pending_text
     from . import anylog
 
-    if isinstance(played, anylog.GameReplay):  # another game: digests (no signatures yet)
+    if isinstance(played, anylog.GameReplay):  # another game: its digests and signatures
         if not item.problems:
             mismatch = anylog.check_digests(played)
-            item.problems = [mismatch] if mismatch is not None else []
+            signatures = check_signatures(played, require=require_signatures)
+            item.problems = sorted(
+                ([mismatch] if mismatch is not None else []) + signatures.errors,
+                key=lambda p: (p.line or 0, p.column or 0),
+            )
+            item.warnings = signatures.warnings
         if not item.problems:
             item.moves = played.moves
             item.status = anylog.pending_line(played.record.game, played.final)

@@ -107,9 +107,31 @@ def history_data(played: GameReplay) -> dict[str, Any]:
     }
 
 
-def history_text(played: GameReplay, *, markdown: bool = False) -> str:
-    """``history`` for any game: a table of the entries with their notes."""
+def entry_sentences(played: GameReplay, number: int) -> list[str]:
+    """What the decisions of legal entry ``number`` did, in the game's sentences (none for a
+    game that is not ``Narrated``)."""
+    from ..games.base import Narrated
+
+    game = played.record.game
+    if not isinstance(game, Narrated):
+        return []
+    state = played.state_after(number - 1)
+    sentences: list[str] = []
+    for decision in played.record.entries[number - 1].decisions:
+        after = game.apply(state, decision)
+        sentences.extend(game.describe(state, decision, after))
+        state = after
+    return sentences
+
+
+def history_text(played: GameReplay, *, markdown: bool = False, events: bool = False) -> str:
+    """``history`` for any game: a table of the entries with their notes (and with
+    ``events``, what each legal one did)."""
+    import textwrap
+
     from tabulate import tabulate
+
+    from . import clean
 
     record = played.record
     data = history_data(played)
@@ -129,9 +151,19 @@ def history_text(played: GameReplay, *, markdown: bool = False) -> str:
         )
         for m in data["moves"]
     ]
+    headers: tuple[str, ...] = ("#", "by", "decision", "note")
+    if events:
+        headers = ("#", "by", "decision", "what happened", "note")
+        joiner = "<br>" if markdown else "\n"
+        for index, m in enumerate(data["moves"]):
+            said = entry_sentences(played, m["move"]) if m["legal"] else ["(not legal)"]
+            lines = [clean(s) for s in said]
+            if not markdown:
+                lines = [part for line in lines for part in textwrap.wrap(line, 40) or [""]]
+            rows[index] = (*rows[index][:3], joiner.join(lines), rows[index][3])
     table = tabulate(
         rows,
-        headers=("#", "by", "decision", "note"),
+        headers=headers,
         tablefmt="github" if markdown else "simple",
         disable_numparse=True,
     )

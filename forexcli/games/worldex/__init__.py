@@ -16,14 +16,10 @@ from ..base import OVER, Pending, Resource
 from . import notation, schema_source
 from .engine import (
     DEALER,
-    Buy,
     Components,
     Decision,
     HouseRules,
     Phase,
-    Refresh,
-    Reveal,
-    Sell,
     Setup,
     State,
     WorldexError,
@@ -70,60 +66,6 @@ def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
 def _symbols(symbols: Any) -> dict[str, int]:
     shown: dict[str, int] = symbols.as_dict()
     return shown
-
-
-def _gains(symbols: Any) -> str:
-    words = [
-        f"{count:+d} {key}" if key == "media" else f"{count} {key}"
-        for key, count in symbols.as_dict().items()
-    ]
-    return ", ".join(words) if words else "nothing"
-
-
-def brief_describe(before: State, decision: Decision, after: State) -> tuple[str, ...]:
-    """Brief sentences for what ``decision`` did between ``before`` and ``after``.
-
-    (Not called ``describe``: that name is the module ``describe`` of this
-    package, with the full sentences of messages and ``summary``.)
-    """
-    sentences: list[str] = []
-    if isinstance(decision, Reveal):
-        sentences.append(f"The deck reveals {', '.join(decision.cards)}.")
-    elif isinstance(decision, Refresh):
-        gone = ", ".join(decision.discard) or "no cards"
-        sentences.append(f"{decision.player} spends 1 media and discards {gone}.")
-    elif isinstance(decision, (Buy, Sell)) and decision.extra is not None:
-        how = "crosses the two-city box" if decision.extra == "box" else "spends 2 media (Rue)"
-        verb = "buys" if isinstance(decision, Buy) else "sells"
-        sentences.append(f"{decision.player} {how} and {verb} {decision.card} first.")
-    for old, new in zip(before.players, after.players, strict=True):
-        if len(new.marks) > len(old.marks):
-            mark = new.marks[-1]
-            what = {"buy": "buys", "sell": "sells", "pass": "passes"}[mark.action]
-            cards = f" {', '.join(mark.cards)}" if mark.cards else ""
-            text = (
-                f"{new.name} {what}{cards}: month {mark.month} at {mark.cash}"
-                f" (from {old.cash}), gaining {_gains(mark.gained)}"
-            )
-            if mark.ring:
-                text += " with a celebration ring"
-            if mark.extra_cash:
-                text += f"; {mark.extra_cash} bought with media"
-            if mark.lost:
-                text += f"; {mark.lost} above 1000 lost"
-            sentences.append(text + ".")
-    if after.trend_media != before.trend_media:
-        names = ", ".join(after.trend_media) or "nobody"
-        sentences.append(
-            f"Mid-year trend {after.mid_trend}: {names} gain(s) media; the sale area is cleared."
-        )
-    if after.pending.phase is Phase.REVEAL and before.pending.phase is not Phase.REVEAL:
-        sentences.append(f"The sale area needs {after.pending.count} card(s) from the deck.")
-    if after.result is not None and before.result is None:
-        winners = [after.players[s].name for s in after.result.winners()]
-        best = max(score.total for score in after.result.scores)
-        sentences.append(f"The game is over: {' and '.join(winners)} win(s) with {best}.")
-    return tuple(sentences)
 
 
 class WorldexGame:
@@ -232,8 +174,10 @@ class WorldexGame:
         }
 
     def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
-        """What ``decision`` did, in brief sentences (``describe.NARRATOR`` tells more)."""
-        return brief_describe(before, decision, after)
+        """What ``decision`` did, in the sentences of messages (``describe.describe``)."""
+        from .describe import describe
+
+        return describe(before, decision, after)
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""

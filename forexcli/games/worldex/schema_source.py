@@ -25,6 +25,22 @@ from .engine.state import HouseRules
 from .notation import NAME_RE, SCHEMA_PATTERNS
 from .show_schema import show_schema as show_schema
 
+
+def signing_keys() -> dict[str, Any]:
+    """The header's ``keys:`` (players' Ed25519 public keys): the frame's signing format,
+    the same for every game (``record.signing``)."""
+    from ..forex.schema_source import _keys
+
+    return _keys()
+
+
+def signatures() -> dict[str, Any]:
+    """An entry's ``sig:`` (signatures by signer), as For-Ex logs have it."""
+    from ..forex.schema_source import _signatures
+
+    return _signatures()
+
+
 END = "$(?!\\n)"
 """The end of the text to Python and ECMA-262 alike (a bare ``$`` also matches before "\n")."""
 
@@ -354,6 +370,7 @@ def _log_schema() -> dict[str, Any]:
                     },
                 },
             },
+            "keys": signing_keys(),
             "house_rules": {
                 "type": "object",
                 "additionalProperties": False,
@@ -368,16 +385,17 @@ def _log_schema() -> dict[str, Any]:
                     "propertyNames": {
                         "anyOf": [
                             {"pattern": PLAYER_NAME_PATTERN},
-                            {"enum": ["note", "digest"]},
+                            {"enum": ["note", "digest", "sig"]},
                         ]
                     },
                     "properties": {
                         "note": {"type": "string", "maxLength": 20000},
                         "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+                        "sig": signatures(),
                     },
                     "additionalProperties": decision,
                     "minProperties": 1,
-                    "maxProperties": 3,
+                    "maxProperties": 4,
                 },
             },
         },

@@ -1,0 +1,397 @@
+"""World Exchangers in ``show``, ``message`` and the pictures, from its pure views.
+
+The views (``games.worldex.views``: ``render_text``, the tables, ``show_view``;
+``picture.board_svg``; ``describe.describe`` and ``summary``) know nothing of
+files; this module lays them out for the commands: markdown tables, the
+catch-up of the entries after move N (every decision of an entry told in
+turn, from the states the replay gives), messages in plain text, markdown or
+BBCode, and the boards a picture draws (one player's, or every board stacked).
+
+Everything that comes from the log (names, notes, the title) is escaped for
+the format: controls as escapes everywhere, markdown punctuation backslashed,
+BBCode brackets made full-width so that no tag can be opened.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabulate import tabulate
+
+from ..games.worldex.describe import describe, summary
+from ..games.worldex.engine import State
+from ..games.worldex.picture import board_svg
+from ..games.worldex.views import decider_of, status_lines, tables, waiting_for
+from ..record.anylog import GameReplay, RecordEntry
+from . import clean, md
+
+SUBJECT_PREFIX = "[World Exchangers]"
+WIDTH = 80
+"""The width prose is wrapped to in text and BBCode messages."""
+ALL_SEATS = "all"
+"""The ``--seat`` value that draws every board."""
+
+
+# --------------------------------------------------------------------------- show
+
+
+def markdown_text(state: State) -> str:
+    """What ``show --format markdown`` prints: the heading lines, then each table."""
+    lines = status_lines(state)
+    out = [f"**{md(lines[0])}**", "", *(f"- {md(line)}" for line in lines[1:])]
+    for table in tables(state):
+        rows = [[md(cell) for cell in row] for row in table.rows]
+        out += [
+            "",
+            f"### {md(table.title)}",
+            "",
+            tabulate(
+                rows,
+                headers=[md(h) for h in table.headers],
+                tablefmt="github",
+                disable_numparse=True,
+            ),
+        ]
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- catch-up
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One entry told: its number, who decided, the notation, the sentences and the note."""
+
+    number: int
+    key: str
+    text: str
+    sentences: tuple[str, ...]
+    note: str | None
+
+    @property
+    def heading(self) -> str:
+        """``Move 7, louis: buy Sydney``."""
+        return f"Move {self.number}, {self.key}: {self.text}"
+
+
+def told(played: GameReplay, since: int, at: int) -> list[Told]:
+    """The entries after move ``since`` up to move ``at``, each with what its decisions did."""
+    game = played.record.game
+    out = []
+    for entry in played.record.entries[since:at]:
+        out.append(_told(game, played.state_after(entry.number - 1), entry))
+    return out
+
+
+def _told(game: Any, before: State, entry: RecordEntry) -> Told:
+    sentences: list[str] = []
+    state = before
+    for decision in entry.decisions:
+        after = game.apply(state, decision)
+        sentences.extend(describe(state, decision, after))
+        state = after
+    return Told(entry.number, entry.key, entry.text, tuple(sentences), entry.note)
+
+
+def last_entry_of(played: GameReplay, name: str, at: int) -> int:
+    """The number of ``name``'s last entry at or before move ``at`` (0 when none)."""
+    entries = played.record.entries[:at]
+    return next((e.number for e in reversed(entries) if e.key == name), 0)
+
+
+def unseen_since(played: GameReplay, at: int) -> int:
+    """The move after which the next decider has seen nothing (at least the last is told).
+
+    That is the next player's own last entry; when the deck or nobody decides next, the
+    earliest last entry of the players who did not make the last one.
+    """
+    if at == 0:
+        return 0
+    who = decider_of(played.state_after(at))
+    players = played.record.players
+    if who in players:
+        point = last_entry_of(played, who, at)
+    else:
+        last = played.record.entries[at - 1].key
+        others = [p for p in players if p != last] or list(players)
+        point = min(last_entry_of(played, p, at) for p in others)
+    return min(point, at - 1)
+
+
+def catch_up_text(items: Sequence[Told], since: int, *, markdown: bool = False) -> str:
+    """``Since move N:`` and each entry with its sentences (text or markdown)."""
+    if not items:
+        title = f"Nothing has happened since move {since}."
+        return (f"**{md(title)}**" if markdown else title) + "\n"
+    title = "What happened:" if since == 0 else f"Since move {since}:"
+    if markdown:
+        out = [f"**{md(title)}**", ""]
+        for item in items:
+            out.append(f"- **{md(item.heading)}**")
+            out.extend(f"  - {md(line)}" for line in _details(item))
+    else:
+        out = [title]
+        for item in items:
+            out.append(clean(item.heading))
+            for line in _details(item):
+                out.extend(_wrap(clean(line), "  "))
+    return "\n".join(out) + "\n"
+
+
+def _details(item: Told) -> list[str]:
+    lines = list(item.sentences)
+    if item.note:
+        lines.append(f"Note: {item.note}")
+    return lines
+
+
+def _wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "  " if indent else "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [indent]
+
+
+# --------------------------------------------------------------------------- pictures
+
+
+def seats_of(state: State, seat: str | None) -> list[int]:
+    """The seats a picture draws: the named player's, every one for ``all``, and by
+    default the player to play (every board when the deck or nobody decides).
+
+    Raises ``ValueError`` (with the players' names) for a name that is not a player.
+    """
+    names = [player.name for player in state.players]
+    if seat is None:
+        who = decider_of(state)
+        return [names.index(who)] if who in names else list(range(len(names)))
+    if seat == ALL_SEATS:
+        return list(range(len(names)))
+    if seat not in names:
+        raise ValueError(
+            f"{seat!r} is not a player of this game ({', '.join(names)}; or {ALL_SEATS})"
+        )
+    return [names.index(seat)]
+
+
+def boards_svg(state: State, seats: Sequence[int], title: str | None = None) -> str:
+    """The boards of ``seats`` as one SVG: one board as ``board_svg`` draws it, several
+    stacked one below the other (each a nested ``<svg>`` of its own size)."""
+    if len(seats) == 1:
+        return board_svg(state, seats[0], title)
+    import re
+
+    parts = [board_svg(state, seat, title) for seat in seats]
+    sizes = []
+    for part in parts:
+        found = re.search(r'width="([\d.]+)" height="([\d.]+)"', part)
+        assert found is not None
+        sizes.append((float(found.group(1)), float(found.group(2))))
+    width = max(w for w, _ in sizes)
+    height = sum(h for _, h in sizes)
+    heading = f"{title}: " if title else ""
+    names = ", ".join(state.players[seat].name for seat in seats)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(width)}"'
+        f' height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}">',
+        f"<title>{_xml(f'{heading}the boards of {names}')}</title>",
+    ]
+    top = 0.0
+    for part, (_, h) in zip(parts, sizes, strict=True):
+        inner = part.strip().replace("<svg ", f'<svg x="0" y="{_num(top)}" ', 1)
+        out.append(inner)
+        top += h
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _xml(text: str) -> str:
+    from ..games.worldex.picture import xml_escape
+
+    return xml_escape(text)
+
+
+# --------------------------------------------------------------------------- message
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message to send: its subject line and body, in format ``fmt``."""
+
+    subject: str
+    body: str
+    fmt: str
+
+    def full(self) -> str:
+        """``Subject: ...``, a blank line, and the body (ready to paste)."""
+        return f"Subject: {self.subject}\n\n{self.body}"
+
+
+def escape_bbcode(text: str) -> str:
+    """``text`` for BBCode: controls escaped, square brackets made full-width (no tags)."""
+    return clean(text).replace("[", "\uff3b").replace("]", "\uff3d")
+
+
+def game_name(played: GameReplay) -> str:
+    """The log's title, or its players' names when it has none (raw)."""
+    return played.record.title or ", ".join(played.record.players)
+
+
+def subject(played: GameReplay, at: int) -> str:
+    """``[World Exchangers] Friday club — move 14, mei: buy or sell`` (one line, escaped)."""
+    where = f"move {at}" if at else "set-up"
+    state = played.state_after(at)
+    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {waiting_for(state)}")
+
+
+def compose(
+    played: GameReplay, since: int | None = None, fmt: str = "text", *, at: int | None = None
+) -> Message:
+    """A message about the game after move ``at`` (the last legal one by default): the
+    summary, what every entry after move ``since`` did (by default all the next decider
+    has not seen: ``unseen_since``) and who is to play.
+
+    ``fmt`` is ``text``, ``markdown`` or ``bbcode``; raises ``ValueError`` for another
+    format, or an ``at`` or ``since`` beyond the legal moves.
+    """
+    layouts: dict[str, Callable[[list[str], list[Told], str], str]] = {
+        "text": _text,
+        "markdown": _markdown,
+        "bbcode": _bbcode,
+    }
+    if fmt not in layouts:
+        raise ValueError(f"unknown message format {fmt!r}; use one of {', '.join(layouts)}")
+    legal = played.moves
+    at = legal if at is None else at
+    if not 0 <= at <= legal:
+        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+    if since is None:
+        since = unseen_since(played, at)
+    if not 0 <= since <= at:
+        raise ValueError(f"--since {since} is not between 0 and move {at}")
+    state = played.state_after(at)
+    where = f"move {at}" if at else "set-up"
+    head = [f"{game_name(played)}, {where}: to play: {waiting_for(state)}."]
+    if played.problem is not None and at == legal:
+        head.append(f"The log breaks the rules: {played.problem.message}")
+    items = told(played, since, at)
+    tail = [summary(state)]
+    if not state.is_over:
+        if at < legal:
+            tail.append(f"This is the game after move {at}; the log goes on to move {legal}.")
+        else:
+            tail.append(
+                f"The log has {at} move{'' if at == 1 else 's'}: play the next one with"
+                f" --after {at}, so that a crossing answer is refused."
+            )
+    title = (
+        f"Nothing has happened since move {since}."
+        if not items
+        else ("What happened:" if since == 0 else f"Since move {since}:")
+    )
+    body = layouts[fmt]([*head, title], items, "\n".join(tail))
+    return Message(subject(played, at), body, fmt)
+
+
+def _text(head: list[str], items: list[Told], tail: str) -> str:
+    out = [*_wrap(clean(head[0])), ""]
+    for line in head[1:-1]:
+        out += [*_wrap(clean(line)), ""]
+    out.append(head[-1])
+    for item in items:
+        out.append(clean(item.heading))
+        for line in _details(item):
+            out.extend(_wrap(clean(line), "  "))
+    for line in tail.split("\n"):
+        out += ["", *_wrap(clean(line))]
+    return "\n".join(out) + "\n"
+
+
+def _markdown(head: list[str], items: list[Told], tail: str) -> str:
+    out = [f"**{md(line)}**\n" for line in head]
+    for item in items:
+        out.append(f"- **{md(item.heading)}**")
+        out.extend(f"  - {md(line)}" for line in _details(item))
+    if items:
+        out.append("")
+    out += [f"{md(line)}\n" for line in tail.split("\n")]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _bbcode(head: list[str], items: list[Told], tail: str) -> str:
+    e = escape_bbcode
+    out = [f"[b]{e(line)}[/b]\n" for line in head]
+    if items:
+        out.append("[list]")
+        for item in items:
+            out.append(f"[*][b]{e(item.heading)}[/b]")
+            details = _details(item)
+            if details:
+                out += ["[list]", *(f"[*]{e(line)}" for line in details), "[/list]"]
+        out.append("[/list]\n")
+    out += [f"{e(line)}\n" for line in tail.split("\n")]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def compose_mail(
+    played: GameReplay,
+    since: int | None = None,
+    *,
+    filename: str = "game.yaml",
+    with_log: bool = False,
+    with_picture: bool = True,
+) -> Any:
+    """The mail to send with the log as it stands (an ``EmailMessage``): the message in
+    text with a markdown alternative (the log in both with ``with_log``), the log attached,
+    and the board of the player to play (every board when the deck or nobody is) as PNG.
+
+    World Exchangers logs name no contacts, so the mail has no To: or From:.
+    """
+    import email.policy
+    from email.message import EmailMessage
+    from email.utils import formatdate, make_msgid
+
+    from ..record.mail import with_log as embedded
+
+    text = compose(played, since, "text")
+    markdown = compose(played, since, "markdown")
+    bodies = [text.body, markdown.body]
+    if with_log:
+        bodies = [
+            embedded(body, played.record.text, fmt, filename)
+            for body, fmt in zip(bodies, ("text", "markdown"), strict=True)
+        ]
+    mail = EmailMessage(policy=email.policy.default)
+    mail["Subject"] = text.subject
+    mail["Date"] = formatdate(localtime=True)
+    mail["Message-ID"] = make_msgid(domain="forexcli.invalid")
+    mail["X-Forex-Moves"] = str(played.moves)
+    mail.set_content(bodies[0])
+    mail.add_alternative(bodies[1], subtype="markdown")
+    mail.add_attachment(
+        played.record.text.encode("utf-8"),
+        maintype="text",
+        subtype="plain",
+        filename=filename,
+        params={"charset": "utf-8"},
+    )
+    if with_picture:
+        from ..record.png import svg_to_png
+
+        state = played.final
+        title = played.record.title or filename
+        where = f"after move {played.moves}" if played.moves else "at the start"
+        svg = boards_svg(state, seats_of(state, None), f"{title}, {where}")
+        mail.add_attachment(svg_to_png(svg), maintype="image", subtype="png", filename="board.png")
+    return mail
