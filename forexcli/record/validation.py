@@ -36,6 +36,8 @@ def finish_report(
 
     if isinstance(played, anylog.GameReplay):  # another game: its digests and signatures
         if not item.problems:
+            from .signing import check_signatures
+
             mismatch = anylog.check_digests(played)
             signatures = check_signatures(played, require=require_signatures)
             item.problems = sorted(
