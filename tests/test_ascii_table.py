@@ -115,10 +115,11 @@ def test_wrapped_tables_are_tabulates(example: tuple[object, ...], data: st.Data
     written = ascii_table(rows, headers, align=align, limits=limits)
     if written is not None:
         assert written == by_tabulate(rows, headers, False, align, limits)
-    else:  # only a word longer than its column's limit is left to tabulate
+    else:  # only a word longer than its column's limit, or a wrapped False, goes to tabulate
         assert any(
-            limit is not None and any(len(word) > limit for word in row[i].split())
-            for row in rows
+            limit is not None
+            and (row[i] == "False" or any(len(word) > limit for word in row[i].split()))
+            for row in [*rows, headers]
             for i, limit in enumerate(limits)
         )
 
