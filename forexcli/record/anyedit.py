@@ -14,7 +14,7 @@ from typing import Any
 
 from ..games.base import state_digest
 from . import anylog, edit, gamelog
-from .problems import LogError, Problem
+from .problems import LogError, Problem, check_move_number
 
 
 @dataclass(frozen=True)
@@ -157,17 +157,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
 
     data, played = load_valid(path)
     record = played.record
-    if not 1 <= number <= len(record.entries):
-        raise LogError(
-            [
-                Problem(
-                    "no_such_entry",
-                    f"there is no move {number}; the log has {len(record.entries)}",
-                    "edit",
-                    path,
-                )
-            ]
-        )
+    check_move_number(number, len(record.entries), path)
     entry = record.entries[number - 1]
     where = record.place(("moves", number - 1, entry.key))
     line, column = where if where else (None, None)

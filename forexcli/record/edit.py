@@ -24,7 +24,7 @@ from typing import Any
 from ..games.forex.engine import Event, ForexError, GameState, apply_with_events
 from ..games.forex.notation import NotationError, Written, parse, write_entry
 from . import gamelog, yamlread
-from .problems import LogError, Problem
+from .problems import LogError, Problem, check_move_number
 
 LOCK_TIMEOUT_SECONDS = 10.0
 
@@ -315,17 +315,7 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
     doc = log.document
     nl = _newline(text)
     entries = doc.data.get("moves") or []
-    if not 1 <= number <= len(entries):
-        raise LogError(
-            [
-                Problem(
-                    "no_such_entry",
-                    f"there is no move {number}; the log has {len(entries)}",
-                    "edit",
-                    log.filename,
-                )
-            ]
-        )
+    check_move_number(number, len(entries), log.filename)
     index = number - 1
     entry = entries[index]
     path = ("moves", index)

@@ -216,3 +216,12 @@ class LogError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__("; ".join(f"{p.where()}: {p.message}" for p in problems))
         self.problems = problems
+
+
+def check_move_number(number: int, count: int, filename: str) -> None:
+    """Raise ``no_such_entry`` unless ``number`` names one of a log's ``count`` moves."""
+    if not 1 <= number <= count:
+        problem = Problem(
+            "no_such_entry", f"there is no move {number}; the log has {count}", "edit", filename
+        )
+        raise LogError([problem])

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..games.forex.catchup import clean
-from .problems import LogError, Problem
+from .problems import LogError, Problem, check_move_number
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -788,17 +788,7 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
     from . import edit, gamelog
 
     data, log, played = edit.load_valid(path)
-    if not 1 <= number <= len(log.entries):
-        raise LogError(
-            [
-                Problem(
-                    "no_such_entry",
-                    f"there is no move {number}; the log has {len(log.entries)}",
-                    "edit",
-                    path,
-                )
-            ]
-        )
+    check_move_number(number, len(log.entries), path)
     entry = log.entries[number - 1]
     where = log.place(("moves", number - 1, entry.player))
     line, column = where if where else (None, None)
