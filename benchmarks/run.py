@@ -30,7 +30,8 @@ machine):
 Targets (issue 12), each printed with its ratio: ``forex validate -j 1`` <= 1.0x
 the ``CSafeLoader`` parse and <= 3x the ``yaml_rs`` parse; the default (several
 processes) <= 0.6x ``-j 1``; ``forex show GAME`` <= 2.0x ``import click``;
-``forex --help`` <= 1.3x; ``apply_all`` not slower than before (~300,000 decisions/s).
+``forex --help`` <= 1.3x; ``apply_all`` not slower than before issue 12 (the engine
+at ``BEFORE_COMMIT``, taken from git and timed beside today's in the same run).
 The versions of the parsers and validators, the machine and its load average
 (at the start and at the end: the machine may be shared) are printed first and last.
 In-process timings run in a fresh interpreter each (``--worker``), so one
@@ -40,6 +41,7 @@ measurement's garbage does not slow the next.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -48,7 +50,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +68,31 @@ JOBS_TARGET = 0.6
 """``forex validate`` (one process per core) / ``forex validate -j 1``."""
 SHOW_TARGET = 2.0
 HELP_TARGET = 1.3
-APPLY_ALL_BEFORE = 300_000
-"""``apply_all`` decisions per second before issue 12 (RESULTS.md at 185ce04)."""
+BEFORE_COMMIT = "185ce04"
+"""The engine before issue 12 (``apply_all`` ~300,000 decisions/s then): it is timed beside
+today's in the same run (its ``forexcli`` taken from git), so that a slower machine is not
+mistaken for a slower engine."""
+
+APPLY_ALL_SNIPPET = (
+    "import gc, glob, json, sys, time\n"
+    "from forexcli import gamelog\n"
+    "from forexcli.engine import apply_all, new_game\n"
+    "logs = [gamelog.load(name) for name in sorted(glob.glob(sys.argv[1] + '/game-*.yaml'))]\n"
+    "games = [(l.players, l.removed, l.first,\n"
+    "          [d for e in l.entries for d in e.written.decisions()]) for l in logs]\n"
+    "del logs\n"
+    "gc.collect(); gc.freeze()\n"
+    "best = [float('inf'), float('inf')]\n"
+    "for _ in range(int(sys.argv[2])):\n"
+    "    cpu, wall = time.process_time(), time.perf_counter()\n"
+    "    for players, removed, first, steps in games:\n"
+    "        apply_all(new_game(players, removed, first), steps)\n"
+    "    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu\n"
+    "    best = [min(best[0], wall), min(best[1], cpu)]\n"
+    "print(json.dumps({'decisions': sum(len(g[3]) for g in games), 'apply_all': best}))\n"
+)
+"""``apply_all`` over the corpus, best of N, with the API that both the engine before issue 12
+and today's have (``forexcli.gamelog``, ``forexcli.engine``); run in the tree to time."""
 
 PARSE_SNIPPET = (
     "import sys, yaml\n"
@@ -207,6 +232,11 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
         for log in logs
     ]
     decisions = sum(len(game[3]) for game in games)
+    # The loaded corpus is not the engine's garbage: keep the collector from scanning it.
+    import gc
+
+    gc.collect()
+    gc.freeze()
 
     def with_events() -> None:
         for players, removed, first, steps in games:
@@ -314,6 +344,78 @@ def run_worker(name: str, folder: Path, runs: int) -> dict[str, Any]:
         raise SystemExit(f"worker {name} failed:\n{done.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(done.stdout)
     return result
+
+
+@contextlib.contextmanager
+def tree_at(commit: str) -> Iterator[Path | None]:
+    """A temporary folder holding ``forexcli/`` as it was at ``commit`` (None without git)."""
+    import tarfile
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="forex-before-") as folder:
+        archive = subprocess.run(
+            ["git", "archive", "--format=tar", commit, "forexcli"],
+            cwd=ROOT,
+            capture_output=True,
+            check=False,
+        )
+        if archive.returncode != 0:
+            yield None
+            return
+        tar_path = Path(folder) / "before.tar"
+        tar_path.write_bytes(archive.stdout)
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(folder, filter="data")
+        yield Path(folder)
+
+
+def engine_before_and_now(before: Path, folder: Path, runs: int) -> dict[str, tuple[float, float]]:
+    """``apply_all`` over the corpus with the engine in ``before`` and with today's, timed in
+    turns in fresh interpreters (best wall, best CPU of each)."""
+    trees = {f"at {BEFORE_COMMIT}": before, "now": ROOT}
+    best = {name: (float("inf"), float("inf")) for name in trees}
+    # Two runs in each interpreter, interpreters in turns: a slow spell hits both.
+    for _ in range(max(1, runs // 2)):
+        for name, tree in trees.items():
+            done = subprocess.run(
+                [sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), "2"],
+                cwd=tree,
+                env=bytecode_env(),
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if done.returncode != 0:
+                raise SystemExit(f"apply_all {name} failed:\n{done.stderr[-3000:]}")
+            wall, cpu = json.loads(done.stdout)["apply_all"]
+            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    return best
+
+
+def engine_instructions(before: Path, folder: Path) -> dict[str, int] | None:
+    """Instructions of one ``apply_all`` pass over the games in ``folder`` (three passes
+    less one, so that loading and first-use costs cancel), before and now."""
+    counts = {}
+    for name, tree in {f"at {BEFORE_COMMIT}": before, "now": ROOT}.items():
+        one, three = (
+            instructions([sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), passes], cwd=tree)
+            for passes in ("1", "3")
+        )
+        if one is None or three is None:
+            return None
+        counts[name] = (three - one) // 2
+    return counts
+
+
+@contextlib.contextmanager
+def tempfile_corpus(files: Sequence[Path]) -> Iterator[Path]:
+    """A temporary folder with copies of ``files``."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="forex-corpus-") as folder:
+        for path in files:
+            shutil.copy(path, folder)
+        yield Path(folder)
 
 
 # --------------------------------------------------------------------------- report
@@ -580,13 +682,33 @@ def main(argv: list[str] | None = None) -> int:
         f"  forex show GAME / import click: {show_ratio:.2f}x wall, {show_cpu / click_cpu:.2f}x CPU"
         f"  -> target <= {SHOW_TARGET}x: {met(show_ratio, SHOW_TARGET)}"
     )
-    apply_wall, apply_cpu = replay["apply_all"]
-    apply_rate = decisions / apply_wall
-    say(
-        f"  (engine) apply_all: {apply_rate:,.0f} decisions/s wall, {decisions / apply_cpu:,.0f}"
-        f" CPU; {apply_rate / APPLY_ALL_BEFORE:.2f}x (wall),"
-        f" {decisions / apply_cpu / APPLY_ALL_BEFORE:.2f}x (CPU) the {APPLY_ALL_BEFORE:,} before"
-    )
+    say()
+    with tree_at(BEFORE_COMMIT) as before:
+        engines = None if before is None else engine_before_and_now(before, folder, args.runs)
+        engine_counts = None
+        if before is not None and args.instructions:
+            with tempfile_corpus(files[:100]) as small:
+                engine_counts = engine_instructions(before, small)
+    if engines is None:
+        say(f"Engine before issue 12: not measured (no git, or no commit {BEFORE_COMMIT})")
+    else:
+        say(f"Engine, apply_all on the corpus, before issue 12 ({BEFORE_COMMIT}) and now:")
+        for name, (wall, cpu) in engines.items():
+            say(
+                f"  {name:<12} {ms(wall):>9} ({ms(cpu)})  {decisions / wall:>9,.0f} decisions/s"
+                f" wall, {decisions / cpu:,.0f} CPU"
+            )
+        (old_wall, old_cpu), (new_wall, new_cpu) = engines.values()
+        say(
+            f"  now / before: {old_wall / new_wall:.2f}x the speed (wall), {old_cpu / new_cpu:.2f}x"
+            f" (CPU)  -> target: not slower: {'met' if new_cpu <= old_cpu * 1.02 else 'NOT met'}"
+        )
+    if engine_counts:
+        (old_count, new_count) = engine_counts.values()
+        say(
+            f"  instructions of one pass over 100 games: {old_count / 1e6:,.0f} M before,"
+            f" {new_count / 1e6:,.0f} M now: {new_count / old_count:.2f}x"
+        )
     if args.instructions:
         say()
         counted = count_instructions(forex, show_file, names[:100], say)

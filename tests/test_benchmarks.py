@@ -72,3 +72,42 @@ def test_verdicts_benchmark_judges_every_decision() -> None:
     assert set(judged.kinds) == {"engine", "greedy"}
     assert all(loss >= 0 for loss in judged.losses)
     assert judged.winner_kind in {"engine", "greedy", "shared"}
+
+
+def test_apply_all_snippet_times_todays_engine(tmp_path: Path) -> None:
+    """benchmarks/run: the snippet that times the engine before issue 12 and now runs here."""
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import run
+
+    corpus.generate(tmp_path, games=3, seed=5)
+    expected = 0
+    for path in sorted(tmp_path.glob("game-*.yaml")):
+        log = gamelog.load(path)
+        expected += sum(len(entry.written.decisions()) for entry in log.entries)
+    done = subprocess.run(
+        [sys.executable, "-c", run.APPLY_ALL_SNIPPET, str(tmp_path), "2"],
+        cwd=run.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(done.stdout)
+    assert result["decisions"] == expected > 0
+    wall, cpu = result["apply_all"]
+    assert 0 < wall < 60 and 0 <= cpu < 60
+
+
+def test_tree_at_a_commit_holds_its_engine() -> None:
+    """benchmarks/run: the tree of an earlier commit has its own engine (or there is no git)."""
+    from benchmarks import run
+
+    with run.tree_at(run.BEFORE_COMMIT) as before:
+        if before is None:
+            import pytest
+
+            pytest.skip(f"no git history with {run.BEFORE_COMMIT} here")
+        assert (before / "forexcli" / "engine" / "rules.py").is_file()
+        assert not (before / "forexcli" / "games").exists()  # the layout before the frame
