@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from .problems import LogError, Problem, quoted
 
@@ -42,8 +43,7 @@ Place = tuple[int, int]
 """(line, column), both 1-based."""
 
 
-@dataclass
-class Places:
+class Places(Struct):
     """Where everything of a document is written."""
 
     values: dict[Path, Place] = field(default_factory=dict)
