@@ -20,7 +20,6 @@ import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -30,11 +29,22 @@ from .reporters import FORMATS, Style, clean, use_colour
 from .streams import OutputFailed
 
 if TYPE_CHECKING:
+    from msgspec import Struct
+
     from .record.gamelog import GameLog, Replay
     from .record.problems import Problem
     from .reporters.game import View
 
 F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R", bound="Struct")
+
+
+def replace(record: R, **changes: Any) -> R:
+    """A copy of the record with ``changes`` (``msgspec.structs.replace``, imported when used)."""
+    from msgspec.structs import replace as replace_fields
+
+    return replace_fields(record, **changes)
+
 
 KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
 
@@ -44,6 +54,11 @@ keeps them equal)."""
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
+
+FILE = click.Path(dir_okay=False)
+FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+"""The parameter types of most arguments, made once: each ``click.Path()`` looks up the
+translation of its name on disk (gettext), which made a tenth of this module's import."""
 
 EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
@@ -447,7 +462,7 @@ def _check_confusable(names: Sequence[str]) -> None:
 
 
 @forex.command("new", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.option(
     "--players",
     "players",
@@ -514,7 +529,7 @@ def _check_confusable(names: Sequence[str]) -> None:
     "--components",
     "components",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="World Exchangers: the components file (cards and boards) the log names, with its"
     " SHA-256.",
 )
@@ -733,7 +748,7 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
 
 
 @forex.command("show", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "--at",
     type=int,
@@ -756,7 +771,7 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     "--svg",
     "svg_path",
     metavar="OUT.svg",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Draw the board (after --at N) as an SVG picture into OUT.svg instead of the tables;"
     " - writes it to standard output.",
 )
@@ -764,7 +779,7 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     "--html",
     "html_path",
     metavar="OUT.html",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Write the whole game as a replay page into OUT.html instead of the tables, opening"
     " after --at N (see forex html); - writes it to standard output.",
 )
@@ -772,7 +787,7 @@ def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     "--png",
     "png_path",
     metavar="OUT.png",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Draw the board as a PNG picture (for mail and forums) into OUT.png; - writes it to"
     " standard output when that is not a terminal.",
 )
@@ -958,12 +973,12 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
 
 
 @forex.command("chart", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "-o",
     "--output",
     metavar="OUT.svg",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     default="-",
     help="Write the chart to OUT.svg [- : standard output].",
 )
@@ -1046,12 +1061,12 @@ def _write_page(
 
 
 @forex.command("html", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "-o",
     "--output",
     metavar="OUT.html",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Write the page to OUT.html; - : standard output [FILE with .html for .yaml].",
 )
 @click.option(
@@ -1092,7 +1107,7 @@ def html_command(
 
 
 @forex.command("moves", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option("--at", type=int, metavar="N", help="After move N instead of the last.")
 @click.option(
     "--kind",
@@ -1187,7 +1202,7 @@ def key_group() -> None:
 
 
 @key_group.command("new", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.option("--comment", metavar="TEXT", help="The comment of the public key [FILE's name].")
 @click.option(
     "--no-passphrase",
@@ -1232,7 +1247,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
 
 
 @forex.command("sign", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.argument("number", metavar="N", type=click.IntRange(min=1))
 @click.option(
     "--as",
@@ -1244,7 +1259,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     "--key",
     "key_file",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
 )
 @click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
@@ -1295,7 +1310,7 @@ def sign_command(
 
 
 @forex.command("play", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.argument("player")
 @click.argument("decision", nargs=-1, required=False)
 @click.option(
@@ -1357,14 +1372,14 @@ def sign_command(
     "--key",
     "key_file",
     metavar="FILE",
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
 )
 @click.option(
     "--eml",
     "eml_path",
     metavar="OUT.eml",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
     " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
     " a file.",
@@ -1748,7 +1763,7 @@ def _budget_options(seconds_help: str) -> Callable[[F], F]:
 
 
 @forex.command("hint", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @_budget_options("Search for S seconds [1, when --simulations is not given].")
 @click.option(
     "--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many decisions."
@@ -2114,7 +2129,7 @@ def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, pa
 
 
 @forex.command("message", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "--since",
     type=int,
@@ -2137,7 +2152,7 @@ def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, pa
     "--eml",
     "eml_path",
     metavar="OUT.eml",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=FILE_OR_DASH,
     help="Write the message as a complete mail (To:, text and markdown, the log and the board"
     " attached) into OUT.eml instead of printing it; - writes it to standard output.",
 )
@@ -2267,7 +2282,7 @@ def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     "into",
     metavar="LOG",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="Your copy of the game: replaced only by a log that goes further than it (created if"
     " it does not exist).",
 )
@@ -2314,7 +2329,7 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
 
 
 @forex.command("history", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=FILE_OR_DASH)
 @click.option("--events", is_flag=True, help="Also say what each move caused.")
 @_format_option()
 def history_command(file: str, events: bool, fmt: str) -> None:
@@ -2350,7 +2365,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
 
 @forex.command("annotate", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.argument("number", metavar="N", type=click.IntRange(min=1))
 @click.argument("text", nargs=-1)
 @click.option("--remove", is_flag=True, help="Remove the note of move N.")
@@ -2399,7 +2414,7 @@ def annotate_command(
 
 
 @forex.command("undo", epilog=EPILOG)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=FILE)
 @click.option("--dry-run", is_flag=True, help="Say which move would be removed; write nothing.")
 @click.option(
     "--after",
@@ -2468,8 +2483,8 @@ See forex(1) for the log format and examples."""
 
 
 @forex.command("diff", epilog=DIFF_EPILOG)
-@click.argument("file_a", metavar="A", type=click.Path(dir_okay=False, allow_dash=True))
-@click.argument("file_b", metavar="B", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file_a", metavar="A", type=FILE_OR_DASH)
+@click.argument("file_b", metavar="B", type=FILE_OR_DASH)
 @_format_option(("text", "json"))
 def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     """Compare two copies A and B of a game: where they part, and which to continue from.

@@ -10,9 +10,8 @@ loan adds to that loan, which ``keep``s its place in the queue or goes to the
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from forexcli.engine import (
     ChooseStrengthen,

@@ -9,12 +9,12 @@ the engine's half-bucks by ``h``.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import hashlib
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Optional, Union
 
+import msgspec
 import pytest
 
 from forexcli.engine import (
@@ -104,7 +104,7 @@ def with_money(state: GameState, seat: int, **amounts: Amount) -> GameState:
         row[cx(code)] = h(amount)
     money = list(state.money)
     money[seat] = tuple(row)
-    return dataclasses.replace(state, money=tuple(money))
+    return msgspec.structs.replace(state, money=tuple(money))
 
 
 def with_certs(state: GameState, seat: int, **counts: int) -> GameState:
@@ -117,7 +117,7 @@ def with_certs(state: GameState, seat: int, **counts: int) -> GameState:
         row[c] = count
     certs = list(state.certs)
     certs[seat] = tuple(row)
-    return dataclasses.replace(state, certs=tuple(certs), supply=tuple(supply))
+    return msgspec.structs.replace(state, certs=tuple(certs), supply=tuple(supply))
 
 
 def set_pairs(board: Board, *moves: tuple[str, str, str]) -> Board:
@@ -131,7 +131,7 @@ def set_pairs(board: Board, *moves: tuple[str, str, str]) -> Board:
 
 def with_board(state: GameState, *moves: tuple[str, str, str]) -> GameState:
     """The state with some pairs placed (see ``set_pairs``)."""
-    return dataclasses.replace(state, board=set_pairs(state.board, *moves))
+    return msgspec.structs.replace(state, board=set_pairs(state.board, *moves))
 
 
 def pair(board: Board, a: str, b: str) -> tuple[str, str]:
@@ -156,7 +156,7 @@ def moved(before: Board, after: Board) -> dict[str, tuple[str, str]]:
 
 def on_turn(state: GameState, seat: int) -> GameState:
     """The state with ``seat`` to take a turn (no spot made yet)."""
-    return dataclasses.replace(
+    return msgspec.structs.replace(
         state, turn_player=seat, spot_done=False, pending=Pending(Phase.TURN, seat)
     )
 
@@ -165,7 +165,7 @@ def with_queue(state: GameState, *items: QueueItem) -> GameState:
     """The state with this queue; ``dividends_left`` follows the dividend stack in it."""
     stacks = [item for item in items if isinstance(item, DividendStack)]
     left = stacks[0].left if stacks else 0
-    return dataclasses.replace(state, queue=tuple(items), dividends_left=left)
+    return msgspec.structs.replace(state, queue=tuple(items), dividends_left=left)
 
 
 def contract(

@@ -7,10 +7,10 @@ the comments).
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -139,7 +139,7 @@ def test_projection_follows_the_rounding_house_rule(
 ) -> None:
     # In GBP: alice's 1 EUR is 2/3 (GBP/EUR 1.5) and her 1 CAD 1/2 (GBP/CAD 2): 0 + 0 each
     # rounded, floor(7/6) = 1 in total; bob's 1.5 GBP is 1 either way.
-    state = dataclasses.replace(game(), house=HouseRules(rounding=rounding))
+    state = msgspec.structs.replace(game(), house=HouseRules(rounding=rounding))
     state = broke(broke(state, ALICE, EUR=1, CAD=1), BOB, GBP="1.5")
     result = projection(state).results[0]
     assert result.converted == ((0,) * 7, (1,) + (0,) * 6)
@@ -223,7 +223,7 @@ def test_a_contract_that_would_merge_into_an_older_loan() -> None:
 
 def test_a_merged_loan_goes_to_the_back_under_the_house_rule() -> None:
     state = with_queue(
-        dataclasses.replace(game(), house=HouseRules(merged_loan="back")),
+        msgspec.structs.replace(game(), house=HouseRules(merged_loan="back")),
         contract("B", ALICE, ("USD", 5), ("JPY", "7.5")),
         loan("A", ALICE, EUR=3),
         DividendStack(5),
@@ -262,7 +262,7 @@ def forced_ends(state: GameState, bankrupt: int) -> list[Result]:
     """
     loan_now = Loan("A", bankrupt, (10**9, 0, 0, 0, 0, 0, 0))
     mover = state.turn_player
-    trial = dataclasses.replace(
+    trial = msgspec.structs.replace(
         state,
         queue=(loan_now, *state.queue),
         pending=Pending(Phase.TURN, mover),
@@ -293,12 +293,12 @@ def check_position(state: GameState, rng: random.Random) -> None:
     if state.ending is None:
         bankrupt = rng.randrange(len(state.players))
         forced = forced_ends(state, bankrupt)
-        as_bankrupt = projection(dataclasses.replace(state, bankrupt=bankrupt))
+        as_bankrupt = projection(msgspec.structs.replace(state, bankrupt=bankrupt))
         assert [r.strongest for r in forced] == list(proj.candidates)
         for result in forced:
             expected = as_bankrupt.result_for(result.strongest)
-            assert dataclasses.replace(result, ending="projection", decided_by="x") == (
-                dataclasses.replace(expected, decided_by="x")
+            assert msgspec.structs.replace(result, ending="projection", decided_by="x") == (
+                msgspec.structs.replace(expected, decided_by="x")
             )
             assert result.decided_by == ("choice" if proj.tied else proj.decided_by)
             mine = proj.result_for(result.strongest)

@@ -38,12 +38,24 @@ LAZY = (
     "forexcli.reporters.problems",
     "fractions",
     "difflib",
+    # the records are msgspec Structs: making a dataclass costs ~4 M instructions each
+    "dataclasses",
+)
+
+HELP_LAZY = (
+    *LAZY,
+    # --help needs click and the command table only: no record, no engine
+    "msgspec",
+    "forexcli.games",
+    "forexcli.record.problems",
+    "jsonschema_rs",
+    "yaml_rs",
 )
 
 PROBE = """
 import contextlib, io, json, sys
 from forexcli.cli import main
-sys.argv = ["forex", "show", sys.argv[1]]
+sys.argv = ["forex", *sys.argv[1:]]
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
     try:
@@ -67,9 +79,10 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return found
 
 
-def _show(path: Path) -> tuple[set[str], str]:
+def _run(*args: str) -> tuple[set[str], str]:
+    """The modules ``forex ARGS`` imported (in a fresh interpreter) and what it printed."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(path)],
+        [sys.executable, "-c", PROBE, *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -77,6 +90,10 @@ def _show(path: Path) -> tuple[set[str], str]:
     )
     result = json.loads(done.stdout)
     return set(result["modules"]), result["shown"]
+
+
+def _show(path: Path) -> tuple[set[str], str]:
+    return _run("show", str(path))
 
 
 @pytest.mark.parametrize("kind", ["removed", "seed"])
@@ -98,3 +115,16 @@ def test_lazy_modules_are_there_when_needed(logs: dict[str, Path], tmp_path: Pat
     modules, shown = _show(declined)
     assert "Money" in shown
     assert "yaml" in modules or "ruamel" in modules  # the full reader
+
+
+def test_validate_of_accepted_logs_imports_no_lazy_module(logs: dict[str, Path]) -> None:
+    modules, shown = _run("validate", "-j", "1", str(logs["removed"]), str(logs["seed"]))
+    assert "2 valid, 0 invalid" in shown, shown
+    unused = {"dataclasses", "ruamel", "ruamel.yaml", "jsonschema", "yaml", "tabulate"}
+    assert sorted(modules.intersection(unused)) == []
+
+
+def test_help_imports_neither_records_nor_the_engine() -> None:
+    modules, shown = _run("--help")
+    assert "Usage: forex" in shown and "show" in shown
+    assert sorted(modules.intersection(HELP_LAZY)) == []

@@ -160,7 +160,7 @@ def test_the_module_name_does_not_shadow_the_games_describe() -> None:
 
 
 def test_a_reveal_that_leaves_no_second_card_settles_the_turn_after_it() -> None:
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from tests.worldex_helpers import COMPONENTS
 

@@ -7,7 +7,7 @@ cash-flow examples pass through (docs/worldex-rules.md, "The components file").
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from forexcli.games.worldex.engine import (
     Buy,

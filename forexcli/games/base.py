@@ -69,8 +69,9 @@ on (``OtherGame``), so a command learns the game from the header.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Optional, Protocol, TypeVar, runtime_checkable
+
+from msgspec import Struct
 
 StateT = TypeVar("StateT")
 DecisionT = TypeVar("DecisionT")
@@ -78,8 +79,7 @@ StateIn = TypeVar("StateIn", contravariant=True)
 DecisionIn = TypeVar("DecisionIn", contravariant=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Struct, frozen=True):
     """Who decides next, and what kind of decision; ``over`` when nobody does.
 
     ``deciders`` are log keys (players' names, or a pseudo-decider such as
@@ -101,8 +101,7 @@ class Pending:
 OVER = Pending((), "over")
 
 
-@dataclass(frozen=True, slots=True)
-class Resource:
+class Resource(Struct, frozen=True):
     """A file a log's header names: where, and the SHA-256 (hex) it must have if given.
 
     ``embedded`` holds the content when the header embeds it instead.

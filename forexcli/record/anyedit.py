@@ -9,16 +9,17 @@ notation reads the entry, its rules accept it or say why not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from ..games.base import state_digest
 from . import anylog, edit, gamelog
 from .problems import LogError, Problem, check_move_number
 
 
-@dataclass(frozen=True)
-class AnyChange:
+class AnyChange(Struct, frozen=True):
     """A change made (or with ``dry_run``, that would be made) to a log of any game."""
 
     path: str

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+from msgspec import Struct, field
 
 from ..games import Game, Resource
 from ..games.base import LoadsResources, state_digest
@@ -45,8 +46,7 @@ In the games' log schemas ``anyOf`` lists the notation's patterns, ``propertyNam
 ``not`` the player-name rule, ``minProperties``/``maxProperties`` an entry's one decider."""
 
 
-@dataclass(frozen=True, slots=True)
-class RecordEntry:
+class RecordEntry(Struct, frozen=True):
     """One entry as written: its number, who decides (the key), the notation and the note."""
 
     number: int
@@ -68,8 +68,7 @@ class RecordEntry:
         return None
 
 
-@dataclass
-class GameRecord:
+class GameRecord(Struct):
     """A log of ``game`` read and checked against its schema and resources (not yet replayed)."""
 
     game: Game[Any, Any]
@@ -101,8 +100,7 @@ class GameRecord:
         return self.document.place(path, key=key)
 
 
-@dataclass
-class GameReplay:
+class GameReplay(Struct):
     """A record replayed as far as it is legal: the state at the start and after each entry."""
 
     record: GameRecord

@@ -18,8 +18,10 @@ import re
 import stat
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from ..games.forex.engine import Event, ForexError, GameState, apply_with_events
 from ..games.forex.notation import NotationError, Written, parse, write_entry
@@ -32,8 +34,7 @@ before_replace: Callable[[str], None] | None = None
 """Test hook: called with the temporary file's path just before the rename."""
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(Struct, frozen=True):
     """A change made (or, with ``dry_run``, that would be made) to a log."""
 
     path: str

@@ -16,8 +16,9 @@ rules) are different games, not a fork.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from ..games.forex.catchup import clean, moves_text, pending_text
 from ..games.forex.engine import CURRENCIES, HouseRules
@@ -39,8 +40,7 @@ OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game; a difference is reported, not a fork."""
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(Struct, frozen=True):
     """One of the two logs, seen from the fork.
 
     ``next_entry`` is its first entry after the shared moves (None when it
@@ -71,8 +71,7 @@ class Side:
         return clean(self.filename)
 
 
-@dataclass(frozen=True)
-class ForkReport:
+class ForkReport(Struct, frozen=True):
     """How two logs of a game relate; ``kind`` is one of ``KINDS``.
 
     ``common`` is the number of leading entries they share (0 for different

@@ -12,10 +12,12 @@ import os
 import re
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from ..games.forex.engine import (
     CURRENCIES,
@@ -46,8 +48,7 @@ MAX_LOG_BYTES = 8 * 1024 * 1024
 SCHEMA_FILE = Path(__file__).parent.parent / "schemas" / "forex-log.schema.json"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Struct, frozen=True):
     """One move of the log as written: who, what, and the note."""
 
     number: int
@@ -60,8 +61,7 @@ class Entry:
     """Signatures (signer's name to base64), see ``forexcli.signing``."""
 
 
-@dataclass
-class GameLog:
+class GameLog(Struct):
     """A log read and checked against the schema (not yet replayed)."""
 
     filename: str

@@ -74,7 +74,8 @@ def _double_quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-_KEY_LINE = re.compile(r"(?P<lead>[ ]*(?:-[ ]+)?)(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<value>.*)")
+_KEY_LINE = r"(?P<lead>[ ]*(?:-[ ]+)?)(?P<key>[^\s:#'\"][^:#]*?):[ \t]+(?P<value>.*)"
+"""A ``key: value`` line (a pattern: ``re`` compiles it when a hint first needs it)."""
 
 
 def _lines(text: str) -> list[str]:
@@ -108,7 +109,7 @@ def yaml_syntax_hints(text: str, line: int | None, column: int | None) -> tuple[
     if line is None or not 1 <= line <= len(lines):
         return ()
     here = lines[line - 1]
-    match = _KEY_LINE.fullmatch(here.rstrip())
+    match = re.fullmatch(_KEY_LINE, here.rstrip())
     if match is None:
         return ()
     key, value = match.group("key").strip(), match.group("value").strip()

@@ -26,10 +26,12 @@ import mailbox
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from email.message import EmailMessage
 from email.utils import formatdate, getaddresses, make_msgid
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from ..games.forex.catchup import clean, pending_text, summarize
 from .gamelog import GameLog, Replay, parse_log, replay
@@ -155,8 +157,7 @@ def mail_bytes(mail: EmailMessage) -> bytes:
 # --------------------------------------------------------------------------- finding the log
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(Struct, frozen=True):
     """A log found in a mail: its text, and where (``attachment game.yaml``, ``body``)."""
 
     text: str
@@ -324,8 +325,7 @@ def _is_record(log: Any) -> bool:
     return isinstance(log, GameRecord)
 
 
-@dataclass(frozen=True)
-class _Relation:
+class _Relation(Struct, frozen=True):
     """How two logs relate, in ``forks.ForkReport``'s words (for any game)."""
 
     kind: str
@@ -413,8 +413,7 @@ def find_logs(
 # --------------------------------------------------------------------------- arrival
 
 
-@dataclass
-class Arrival:
+class Arrival(Struct):
     """What a mail brought, compared with the reader's own copy.
 
     ``kind``: ``new`` (the reader had no copy), ``extends``, ``same``, ``older``.

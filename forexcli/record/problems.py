@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 CODES: dict[str, tuple[str, ...]] = {
     "io": (
@@ -161,8 +163,7 @@ def quoted(value: object, limit: int = MAX_QUOTED) -> str:
     return shown
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """One problem found in a file: what, where (1-based line and column), why.
 
     ``layer`` names the check that found it: ``io``, ``yaml``, ``schema``,
@@ -179,11 +180,13 @@ class Problem:
     line: int | None = None
     column: int | None = None
     entry: int | None = None
-    hints: tuple[str, ...] = field(default=())
+    hints: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "message", printable(self.message))
-        object.__setattr__(self, "hints", tuple(printable(hint) for hint in self.hints))
+        # A frozen Struct refuses setattr; its fields' slot descriptors still set them.
+        fields = vars(Problem)
+        fields["message"].__set__(self, printable(self.message))
+        fields["hints"].__set__(self, tuple(printable(hint) for hint in self.hints))
 
     def where(self) -> str:
         """``file:line:column`` (as much of it as is known), control characters escaped."""

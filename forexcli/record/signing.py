@@ -27,8 +27,9 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct, field
 
 from ..games.forex.catchup import clean
 from .problems import LogError, Problem, check_move_number
@@ -305,8 +306,7 @@ def _verifies(key: Ed25519PublicKey, signature: bytes, data: bytes) -> bool:
 # --------------------------------------------------------------------------- the header's keys
 
 
-@dataclass(frozen=True)
-class HeaderKey:
+class HeaderKey(Struct, frozen=True):
     """A player's key as the header gives it; ``since`` is None for a key given at set-up."""
 
     player: str
@@ -371,8 +371,7 @@ def header_keys(log: AnyLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
 # --------------------------------------------------------------------------- checking
 
 
-@dataclass
-class SignatureCheck:
+class SignatureCheck(Struct):
     """What ``check_signatures`` found: ``errors`` make a log invalid, ``warnings`` do not.
 
     ``signed`` maps a move number to the players whose signatures on it verify.
@@ -606,8 +605,7 @@ def signed_phrase(check: SignatureCheck, number: int) -> str | None:
 # --------------------------------------------------------------------------- signers
 
 
-@dataclass(frozen=True)
-class Signer:
+class Signer(Struct, frozen=True):
     """A player about to sign: their name and private key."""
 
     name: str

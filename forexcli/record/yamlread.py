@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from .problems import LogError, Problem, quoted
 
@@ -42,8 +43,7 @@ Place = tuple[int, int]
 """(line, column), both 1-based."""
 
 
-@dataclass
-class Places:
+class Places(Struct):
     """Where everything of a document is written."""
 
     values: dict[Path, Place] = field(default_factory=dict)
@@ -116,12 +116,14 @@ class Document:
             probe = probe[:-1]
 
 
-_INT = re.compile(r"[-+]?[0-9]+\Z")
-_INT_OCT = re.compile(r"0o[0-7]+\Z")
-_INT_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
-_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
-_INF = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z")
-_NAN = re.compile(r"\.(?:nan|NaN|NAN)\Z")
+# Patterns, not compiled ones: ``re`` compiles (and caches) each when first used, so that
+# start-up does not pay for them (a log the fast path accepts never needs them).
+_INT = r"[-+]?[0-9]+\Z"
+_INT_OCT = r"0o[0-7]+\Z"
+_INT_HEX = r"0x[0-9a-fA-F]+\Z"
+_FLOAT = r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z"
+_INF = r"[-+]?\.(?:inf|Inf|INF)\Z"
+_NAN = r"\.(?:nan|NaN|NAN)\Z"
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _TRUES = frozenset({"true", "True", "TRUE"})
 _FALSES = frozenset({"false", "False", "FALSE"})
@@ -137,19 +139,19 @@ def plain_value(text: str) -> Any:
         return False
     first = text[0]
     if first.isdigit() or first in "+-.":
-        if _INT.match(text):
+        if re.match(_INT, text):
             if len(text) <= MAX_INT_DIGITS:
                 return int(text)
             return -math.inf if text[0] == "-" else math.inf
-        if _INT_OCT.match(text):
+        if re.match(_INT_OCT, text):
             return int(text[2:], 8)
-        if _INT_HEX.match(text):
+        if re.match(_INT_HEX, text):
             return int(text[2:], 16)
-        if _FLOAT.match(text):
+        if re.match(_FLOAT, text):
             return float(text)
-        if _INF.match(text):
+        if re.match(_INF, text):
             return -math.inf if text[0] == "-" else math.inf
-        if _NAN.match(text):
+        if re.match(_NAN, text):
             return math.nan
     return text
 
@@ -202,8 +204,8 @@ class _Frame:
 _DROPPED = object()
 """The first part of the path of a value that is not kept (under a duplicate key)."""
 
-_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-"""Line breaks as libyaml counts them."""
+_BREAKS = "\r\n|[\r\n\x85\u2028\u2029]"
+"""Line breaks as libyaml counts them (a pattern, compiled when first used)."""
 
 
 class _Stop(Exception):
@@ -220,7 +222,7 @@ def place_of_offset(text: str, offset: int) -> Place:
     """(line, column), 1-based, of character ``offset`` in ``text``, counting lines as YAML does."""
     line = 1
     line_start = 0
-    for match in _BREAKS.finditer(text, 0, offset):
+    for match in re.compile(_BREAKS).finditer(text, 0, offset):
         line += 1
         line_start = match.end()
     return line, offset - line_start + 1

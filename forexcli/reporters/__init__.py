@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from .ascii_table import one_column
@@ -89,11 +88,38 @@ _SGR = {
 }
 
 
-@dataclass(frozen=True)
 class Style:
-    """Optional ANSI colour; every method returns its text unchanged when off."""
+    """Optional ANSI colour; every method returns its text unchanged when off.
 
-    colour: bool = False
+    Immutable, compared and hashed by ``colour``.  A plain class, not a ``Struct``
+    as the other records are: ``forex --help`` imports this module, and importing
+    msgspec would cost it about a seventh of ``import click``.
+    """
+
+    __slots__ = ("colour",)
+    __match_args__ = ("colour",)
+
+    colour: bool
+
+    def __init__(self, colour: bool = False) -> None:
+        object.__setattr__(self, "colour", colour)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Style is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Style:
+            return NotImplemented
+        return self.colour == other.colour
+
+    def __hash__(self) -> int:
+        return hash((self.colour,))
+
+    def __repr__(self) -> str:
+        return f"Style(colour={self.colour!r})"
+
+    def __reduce__(self) -> tuple[type[Style], tuple[bool]]:
+        return Style, (self.colour,)
 
     def paint(self, text: str, *names: str) -> str:
         """``text`` wrapped in the SGR codes of ``names`` (bold, red, ...)."""

@@ -7,8 +7,9 @@ Each report has a ``*_data`` function giving JSON-ready data and a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from ..games.forex.engine import (
     CURRENCIES,
@@ -310,8 +311,7 @@ def house_rules_line(rules: HouseRules) -> str | None:
     return f"House rules: {'; '.join(changed)}" if changed else None
 
 
-@dataclass(frozen=True)
-class View:
+class View(Struct, frozen=True):
     """A game at one point: the log, its replay and the number of entries applied."""
 
     log: GameLog

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from ..record.problems import Problem
 from . import PLAIN, Style, clean, plural
@@ -70,8 +71,7 @@ def github_annotation(problem: Problem, level: str = "error") -> str:
 # --------------------------------------------------------------------------- validate
 
 
-@dataclass
-class FileReport:
+class FileReport(Struct):
     """What ``validate`` found in one file."""
 
     file: str
@@ -104,8 +104,7 @@ class FileReport:
         return data
 
 
-@dataclass
-class ValidateReport:
+class ValidateReport(Struct):
     """The result of ``forex validate``: every file and every problem."""
 
     files: list[FileReport] = field(default_factory=list)

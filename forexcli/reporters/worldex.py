@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
 from tabulate import tabulate
 
 from ..games.worldex.describe import describe, summary
@@ -61,8 +61,7 @@ def markdown_text(state: State) -> str:
 # --------------------------------------------------------------------------- catch-up
 
 
-@dataclass(frozen=True, slots=True)
-class Told:
+class Told(Struct, frozen=True):
     """One entry told: its number, who decided, the notation, the sentences and the note."""
 
     number: int
@@ -225,8 +224,7 @@ def _xml(text: str) -> str:
 # --------------------------------------------------------------------------- message
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(Struct, frozen=True):
     """A message to send: its subject line and body, in format ``fmt``."""
 
     subject: str

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from .engine import Decision, GameState, Spot, apply, legal_decisions
 from .notation import Written, write_entry
@@ -60,8 +61,7 @@ def entry_text(written: Written) -> str:
     return write_entry(written)
 
 
-@dataclass(frozen=True)
-class Suggestion:
+class Suggestion(Struct, frozen=True):
     """One decision the engine suggests, with its evaluation and the line it expects."""
 
     entry: Written
@@ -73,8 +73,7 @@ class Suggestion:
     """The principal line after it: (player, entry text), as ``forex play`` takes them."""
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Struct, frozen=True):
     """The best decisions found for whoever decides next."""
 
     player: str
@@ -151,8 +150,7 @@ def engine_entry(state: GameState, plan: Budget, seed: int = 0) -> Written:
 # --------------------------------------------------------------------------- analysis
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Struct, frozen=True):
     """One recorded decision judged against the engine's choice."""
 
     number: int
@@ -274,8 +272,7 @@ def analyse(
 SEAT_KINDS = ("engine", "greedy", "random")
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Struct, frozen=True):
     """Who plays a seat in self-play: ``engine`` with its budget, ``greedy`` or ``random``."""
 
     kind: str
@@ -329,8 +326,7 @@ def seat_player(seat: Seat, seed: int) -> Callable[[GameState], tuple[Decision, 
     return play
 
 
-@dataclass(frozen=True)
-class SelfPlayGame:
+class SelfPlayGame(Struct, frozen=True):
     """A finished self-play game: its log text and its result."""
 
     index: int

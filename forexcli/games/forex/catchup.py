@@ -21,7 +21,7 @@ escapes it with ``clean`` for a terminal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from ...record.gamelog import Replay
 from ...record.problems import printable
@@ -41,8 +41,7 @@ def clean(text: str) -> str:
     return printable(text)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveSummary:
+class MoveSummary(Struct, frozen=True):
     """What one log entry did, as sentences (raw: nothing escaped).
 
     ``events`` are the engine's sentences in order; ``money`` one line per

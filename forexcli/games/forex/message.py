@@ -24,7 +24,8 @@ text in every format.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ...record.gamelog import Replay
 from ...reporters.game import board_grid as show_board_grid
@@ -38,8 +39,7 @@ FORMATS = ("text", "markdown", "bbcode")
 SUBJECT_PREFIX = "[For-Ex]"
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(Struct, frozen=True):
     """A message to send: its subject line and body, in format ``fmt``."""
 
     subject: str
@@ -191,8 +191,7 @@ def _markdown_table(rows: Sequence[Sequence[str]]) -> list[str]:
 # --------------------------------------------------------------------------- bodies
 
 
-@dataclass(frozen=True, slots=True)
-class _Parts:
+class _Parts(Struct, frozen=True):
     """What a message says, raw; each format lays it out."""
 
     headline: str
@@ -259,7 +258,7 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
         problem = f"The log breaks the rules: {replay.problem.message}"
     where = f"move {played}" if played else "set-up"
     summaries = moves(replay, since, played)
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     from ...record.signing import check_signatures, signed_phrase
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from .engine import (
     ChooseStrengthen,
@@ -24,8 +25,7 @@ from .engine import (
 from .notation import write
 
 
-@dataclass(frozen=True, slots=True)
-class MoveGroup:
+class MoveGroup(Struct, frozen=True):
     """Legal decisions of one kind (contracts: of one direction), in notation."""
 
     kind: str

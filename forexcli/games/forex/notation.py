@@ -21,7 +21,8 @@ keeps the two in step.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ...record.hints import did_you_mean
 from ...record.problems import quoted
@@ -147,8 +148,7 @@ class NotationError(ValueError):
         self.hints = hints
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(Struct, frozen=True):
     """A parsed log entry: the optional spot and the decision that follows it."""
 
     spot: Spot | None

@@ -20,8 +20,10 @@ Three questions, each answered by the engine's own functions on a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Optional
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from .engine import (
     Contract,
@@ -47,8 +49,7 @@ PROJECTION_ENDING = "projection"
 # --------------------------------------------------------------------------- if it ended now
 
 
-@dataclass(frozen=True, slots=True)
-class Projection:
+class Projection(Struct, frozen=True):
     """The final scoring applied to a position as it stands.
 
     ``candidates`` holds the strongest currency, or the currencies still
@@ -116,8 +117,7 @@ _OUTCOME_OF_EVENT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class QueueRisk:
+class QueueRisk(Struct, frozen=True):
     """What resolving one queue item now would do.
 
     ``position`` counts from 1 at the front.  ``short`` lists (currency,
@@ -229,8 +229,7 @@ def queue_risks(state: GameState) -> tuple[QueueRisk, ...]:
 # --------------------------------------------------------------------------- exposure
 
 
-@dataclass(frozen=True, slots=True)
-class Exposure:
+class Exposure(Struct, frozen=True):
     """What one player's contracts and loan in the queue owe against what they hold."""
 
     seat: int

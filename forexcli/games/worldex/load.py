@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
+
+from msgspec import Struct
 
 from .engine import Components, ComponentsError, components_from_data
 from .schema_source import components_schema
@@ -43,8 +44,7 @@ class ComponentsFileError(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedComponents:
+class LoadedComponents(Struct, frozen=True):
     """A components file read and checked: its data, its components and its SHA-256."""
 
     data: dict[str, Any]

@@ -14,8 +14,9 @@ every row.  ``table(state)`` gives the rows with headers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional
+
+from msgspec import Struct
 
 from .engine import (
     DEALER,
@@ -35,8 +36,7 @@ from .notation import write
 from .views import Table, coins
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(Struct, frozen=True):
     """One thing the decider can do now, with the entry to write for it.
 
     ``kind`` is ``buy``, ``sell``, ``buy two``, ``sell two``, ``second buy``,
@@ -54,8 +54,7 @@ class Option:
     notation: str
 
 
-@dataclass(frozen=True, slots=True)
-class Moves:
+class Moves(Struct, frozen=True):
     """The options of the decider now: who, what kind of decision, the options, the extras."""
 
     decider: Optional[str]

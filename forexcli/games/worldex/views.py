@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Optional, Union
 
+from msgspec import Struct
 from tabulate import tabulate
 
 from ...problems import printable
@@ -57,8 +57,7 @@ ABILITY_WORDS = {
 """Side B abilities in words, for the tables."""
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """One table: a title, its column headers and its rows (for tabulate)."""
 
     title: str

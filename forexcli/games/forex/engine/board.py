@@ -8,9 +8,10 @@ one unit of the stronger.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -75,8 +76,7 @@ def format_rate(space: int) -> str:
     return format_halves(TRACK_HALVES[space])
 
 
-@dataclass(frozen=True, slots=True)
-class PairPosition:
+class PairPosition(Struct, frozen=True):
     """Where one pair stands: its stronger currency and the track space (0..9)."""
 
     stronger: int
@@ -120,8 +120,7 @@ def _space_of(value: str) -> int:
     return TRACK_HALVES.index(round(float(value) * 2))
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(Struct, frozen=True):
     """The positions of all 21 pairs, in ``PAIRS`` order."""
 
     pairs: tuple[PairPosition, ...]
@@ -212,16 +211,9 @@ class Board:
         return halves // rate
 
 
-_new_object = object.__new__
-_set_board_pairs: Callable[[object, tuple[PairPosition, ...]], None] = vars(Board)["pairs"].__set__
-
-
 def make_board(pairs: tuple[PairPosition, ...]) -> Board:
-    """``Board(pairs)``, set directly (the engine makes many)."""
-    board: Any = _new_object(Board)
-    _set_board_pairs(board, pairs)
-    made: Board = board
-    return made
+    """``Board(pairs)`` (kept for the engine's callers; a ``Struct`` is made in C)."""
+    return Board(pairs)
 
 
 def move_pairs(pairs: list[PairPosition], currency: int, strengthen: bool) -> None:

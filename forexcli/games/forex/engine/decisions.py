@@ -6,12 +6,12 @@ integer half-bucks (``4`` is 2 bucks, ``3`` is 1.5 bucks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
+from msgspec import Struct
 
-@dataclass(frozen=True, slots=True)
-class Spot:
+
+class Spot(Struct, frozen=True):
     """A spot transaction: ``player`` gives ``give`` to ``partner`` and gets ``get``."""
 
     player: str
@@ -22,8 +22,7 @@ class Spot:
     get: int
 
 
-@dataclass(frozen=True, slots=True)
-class MakeContract:
+class MakeContract(Struct, frozen=True):
     """A contract with the bank: pay ``pay`` of one currency, receive the other."""
 
     player: str
@@ -33,16 +32,14 @@ class MakeContract:
     receive: int
 
 
-@dataclass(frozen=True, slots=True)
-class Invest:
+class Invest(Struct, frozen=True):
     """Buy one or two certificates of different currencies, in the order given."""
 
     player: str
     currencies: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Divest:
+class Divest(Struct, frozen=True):
     """Sell ``count`` certificates of ``currency`` as the turn action."""
 
     player: str
@@ -50,15 +47,13 @@ class Divest:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Resolve:
+class Resolve(Struct, frozen=True):
     """Resolve the front item of the contract queue."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class DivestResponse:
+class DivestResponse(Struct, frozen=True):
     """Another holder's answer to a divest: sell ``count`` (0 declines)."""
 
     player: str
@@ -66,16 +61,14 @@ class DivestResponse:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseStrengthen:
+class ChooseStrengthen(Struct, frozen=True):
     """After a dividend with a tie for most certificates: the currency strengthened."""
 
     player: str
     currency: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseStrongest:
+class ChooseStrongest(Struct, frozen=True):
     """At the end with a tie for strongest currency: the scoring currency."""
 
     player: str

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Optional
+
+from msgspec import Struct
 
 from .board import (
     _PAIR_AT,
@@ -88,17 +89,11 @@ _TURN_PENDING: tuple[Pending, ...] = tuple(Pending(Phase.TURN, seat) for seat in
 """``Pending(Phase.TURN, seat)`` for every seat, built once (they are immutable)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Struct, frozen=True):
     """Something that happened while a decision was applied."""
 
     kind: str
     text: str
-
-
-_new_object = object.__new__
-_set_event_kind: Callable[[object, str], None] = vars(Event)["kind"].__set__
-_set_event_text: Callable[[object, str], None] = vars(Event)["text"].__set__
 
 
 def money_text(halves: int, currency: int) -> str:
@@ -278,10 +273,7 @@ class _Scratch:
         return self.state.players[seat]
 
     def say(self, kind: str, text: str) -> None:
-        event: Any = _new_object(Event)
-        _set_event_kind(event, kind)
-        _set_event_text(event, text)
-        self.events.append(event)
+        self.events.append(Event(kind, text))
 
     @property
     def board(self) -> Board:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ..engine import GameState, apply
 from .players import Entry, Player
@@ -12,8 +13,7 @@ MAX_ENTRIES = 2000
 """A game that has not ended after this many entries is stopped (none has come near)."""
 
 
-@dataclass(frozen=True)
-class PlayedGame:
+class PlayedGame(Struct, frozen=True):
     """The entries of a game in order, with who made each, and the final state."""
 
     entries: tuple[tuple[str, Entry], ...]

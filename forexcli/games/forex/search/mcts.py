@@ -22,7 +22,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ..engine import Decision, GameState, apply
 from .candidates import candidates
@@ -39,8 +40,7 @@ MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(Struct, frozen=True):
     """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
 
     simulations: int | None = None
@@ -92,8 +92,7 @@ class Node:
         return self.sums[seat] / self.visits if self.visits else self.static[seat]
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     """A decision at the root with its evaluation and the line the search expects after it."""
 
     decisions: tuple[Decision, ...]
@@ -102,8 +101,7 @@ class Line:
     visits: int
 
 
-@dataclass(frozen=True)
-class SearchResult:
+class SearchResult(Struct, frozen=True):
     """What a search found: the root's children, best first."""
 
     lines: tuple[Line, ...]

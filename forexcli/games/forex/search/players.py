@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from ..engine import (
     Decision,
@@ -112,8 +113,7 @@ def heuristic_player(state: GameState) -> Entry:
     return _complete(state, heuristic_decision(state), heuristic_decision)
 
 
-@dataclass(frozen=True)
-class EngineChoice:
+class EngineChoice(Struct, frozen=True):
     """The engine's entry and the search behind it."""
 
     entry: Entry

@@ -11,8 +11,9 @@ months, spaces on the board's grid).  Reading the file is not done here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Optional
+
+from msgspec import Struct
 
 from .errors import ComponentsError
 
@@ -45,8 +46,7 @@ END_CONDITIONS = ("stopped_on", "distinct_amounts", "repeated_amount")
 SYMBOL_KEYS = ("green", "orange", "blue", "media", "star")
 
 
-@dataclass(frozen=True, slots=True)
-class Symbols:
+class Symbols(Struct, frozen=True):
     """A count of symbols; on cards the investment and media counts may be negative."""
 
     green: int = 0
@@ -81,8 +81,7 @@ class Symbols:
 NO_SYMBOLS = Symbols()
 
 
-@dataclass(frozen=True, slots=True)
-class City:
+class City(Struct, frozen=True):
     """One city card: base value, colour, sale price by month, its marks and symbols."""
 
     name: str
@@ -100,8 +99,7 @@ class City:
         return self.prices[month - 1]
 
 
-@dataclass(frozen=True, slots=True)
-class Space:
+class Space(Struct, frozen=True):
     """A space between month ``after`` and ``after + 1`` at a cash level (multiple of 50).
 
     ``crossed_by`` lists the lines (cash at ``after``, cash at ``after + 1``)
@@ -122,8 +120,7 @@ class Space:
         return min(start, end) <= self.cash <= max(start, end)
 
 
-@dataclass(frozen=True, slots=True)
-class BoardSide:
+class BoardSide(Struct, frozen=True):
     """One side of the player board: symbols on months and cash levels, and between months."""
 
     side: str
@@ -136,8 +133,7 @@ class BoardSide:
         return self.stops.get((month, cash), NO_SYMBOLS)
 
 
-@dataclass(frozen=True, slots=True)
-class Trend:
+class Trend(Struct, frozen=True):
     """A mid-year (6) or year-end (12) trend card.
 
     Mid-year: ``condition`` is one of ``MID_CONDITIONS`` and ``media`` the
@@ -157,8 +153,7 @@ class Trend:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Role:
+class Role(Struct, frozen=True):
     """A role card: its marker colour, side A's symbols, side B's ability."""
 
     name: str
@@ -167,8 +162,7 @@ class Role:
     side_b: str
 
 
-@dataclass(frozen=True, slots=True)
-class Components:
+class Components(Struct, frozen=True):
     """Every card and board of one copy of the game."""
 
     title: str

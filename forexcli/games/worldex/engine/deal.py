@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
+
+from msgspec import Struct
 
 from .components import MID_YEAR, SALE_AREA, STARTING_PER_PLAYER, YEAR_END, Components
 
@@ -56,8 +57,7 @@ def shuffled(items: Sequence[T], seed: str, label: str) -> tuple[T, ...]:
     return tuple(deck)
 
 
-@dataclass(frozen=True, slots=True)
-class SeededDeal:
+class SeededDeal(Struct, frozen=True):
     """Everything the seed deals: set-up and the order of the deck."""
 
     starting: tuple[tuple[str, ...], ...]

@@ -11,15 +11,15 @@ the deck; it is made by the dealer, not a player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Optional, Union
+
+from msgspec import Struct
 
 DEALER = "deck"
 """Who makes ``Reveal`` decisions in the log; no player may have this name."""
 
 
-@dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(Struct, frozen=True):
     """Buy ``card`` from the sale area, paying its base value."""
 
     player: str
@@ -28,8 +28,7 @@ class Buy:
     ring: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Sell:
+class Sell(Struct, frozen=True):
     """Sell ``card`` back to the sale area at its price for the month.
 
     ``media_cash`` is the media Wigstan (side B) spends for 100 coins each.
@@ -42,23 +41,20 @@ class Sell:
     media_cash: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Struct, frozen=True):
     """Neither buy nor sell: allowed only when the player can do neither."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class Refresh:
+class Refresh(Struct, frozen=True):
     """Estelle (side B) spends 1 media, discards ``discard`` from the sale area and refills it."""
 
     player: str
     discard: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Reveal:
+class Reveal(Struct, frozen=True):
     """Cards turned up from the deck into the sale area, in the order laid out."""
 
     cards: tuple[str, ...]

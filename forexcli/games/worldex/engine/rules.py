@@ -13,8 +13,10 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from typing import Optional, overload
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from .components import (
     CASH_STEP,
@@ -77,8 +79,7 @@ INVESTMENT_COINS = 100
 MEDIA_CASH_COINS = 100
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(Struct, frozen=True):
     """The header's set-up: who plays with what, and what was dealt.
 
     With ``deal="seed"`` the seed deals everything and reveals are made by the

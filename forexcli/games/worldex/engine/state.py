@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, Optional
+
+from msgspec import Struct
 
 from .components import NO_SYMBOLS, Components, Symbols
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
+class HouseRules(Struct, frozen=True):
     """Table rules where the rulebook is open to more than one reading (see docs/worldex-rules.md).
 
     ``trend_ties``: ``"all"`` (default) gives a mid-year trend card's reward to
@@ -32,8 +32,7 @@ class HouseRules:
     }
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(Struct, frozen=True):
     """One month of a player's cash-flow line: where it stopped and what it gained there."""
 
     month: int
@@ -50,8 +49,7 @@ class Mark:
     """Coins above 1,000 that were ignored."""
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(Struct, frozen=True):
     """One player: role, board side, cities, cash-flow line and media marker."""
 
     name: str
@@ -94,8 +92,7 @@ class Phase(str, Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Struct, frozen=True):
     """The awaited decision: its phase, the seat that decides, how many cards to reveal."""
 
     phase: Phase
@@ -103,8 +100,7 @@ class Pending:
     count: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class TurnSoFar:
+class TurnSoFar(Struct, frozen=True):
     """The action under way when it takes two cards (or a reveal comes between)."""
 
     action: str
@@ -116,8 +112,7 @@ class TurnSoFar:
     """The cash after the cards bought or sold so far (sales uncapped)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Struct, frozen=True):
     """The final score of one player, part by part (coins)."""
 
     cities: int
@@ -143,8 +138,7 @@ class Score:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(Struct, frozen=True):
     """The end of a game: the score and rank of each seat (equal ranks share the victory)."""
 
     scores: tuple[Score, ...]
@@ -155,8 +149,7 @@ class Result:
         return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(Struct, frozen=True):
     """Everything about a game at one moment.  Seats are indices into ``players``.
 
     Every card is in exactly one place: a player's ``cities``, the sale
