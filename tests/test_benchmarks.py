@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks import corpus
@@ -72,3 +72,36 @@ def test_verdicts_benchmark_judges_every_decision() -> None:
     assert set(judged.kinds) == {"engine", "greedy"}
     assert all(loss >= 0 for loss in judged.losses)
     assert judged.winner_kind in {"engine", "greedy", "shared"}
+
+
+def test_apply_all_raises_what_apply_raises_for_the_wrong_player() -> None:
+    """The quick look at whose decision it is leaves every doubtful case to the full check."""
+    import dataclasses
+
+    from forexcli.engine import ForexError, Invest, Resolve, apply, apply_all, new_game
+
+    def outcome(run: Callable[[], GameState]) -> object:
+        try:
+            return run()
+        except ForexError as error:
+            return (type(error), error.code, error.reason)
+
+    def one_by_one(state: GameState, decisions: Sequence[Decision]) -> GameState:
+        for decision in decisions:
+            state = apply(state, decision)
+        return state
+
+    start = new_game(("ann", "bob", "cy"), (1, 1, 1, 1, 1, 1, 0), "ann")
+    twins = dataclasses.replace(start, players=("ann", "ann", "cy"))  # never made by new_game
+    for state in (start, twins):
+        for decision in (
+            Resolve("bob"),
+            Resolve("dan"),
+            Resolve("Ann"),
+            Invest("ann", ("USD",)),
+            Invest("bob", ("USD",)),
+        ):
+            for tail in ([decision], [Invest("ann", ("USD",)), decision]):
+                assert outcome(lambda: apply_all(state, tail)) == outcome(  # noqa: B023
+                    lambda: one_by_one(state, tail)  # noqa: B023
+                ), (tail, state.players)
