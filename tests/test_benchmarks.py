@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks import corpus
@@ -111,3 +111,36 @@ def test_tree_at_a_commit_holds_its_engine() -> None:
             pytest.skip(f"no git history with {run.BEFORE_COMMIT} here")
         assert (before / "forexcli" / "engine" / "rules.py").is_file()
         assert not (before / "forexcli" / "games").exists()  # the layout before the frame
+
+
+def test_apply_all_raises_what_apply_raises_for_the_wrong_player() -> None:
+    """The quick look at whose decision it is leaves every doubtful case to the full check."""
+    from msgspec import structs
+
+    from forexcli.engine import ForexError, Invest, Resolve, apply, apply_all, new_game
+
+    def outcome(run: Callable[[], GameState]) -> object:
+        try:
+            return run()
+        except ForexError as error:
+            return (type(error), error.code, error.reason)
+
+    def one_by_one(state: GameState, decisions: Sequence[Decision]) -> GameState:
+        for decision in decisions:
+            state = apply(state, decision)
+        return state
+
+    start = new_game(("ann", "bob", "cy"), (1, 1, 1, 1, 1, 1, 0), "ann")
+    twins = structs.replace(start, players=("ann", "ann", "cy"))  # never made by new_game
+    for state in (start, twins):
+        for decision in (
+            Resolve("bob"),
+            Resolve("dan"),
+            Resolve("Ann"),
+            Invest("ann", ("USD",)),
+            Invest("bob", ("USD",)),
+        ):
+            for tail in ([decision], [Invest("ann", ("USD",)), decision]):
+                assert outcome(lambda: apply_all(state, tail)) == outcome(  # noqa: B023
+                    lambda: one_by_one(state, tail)  # noqa: B023
+                ), (tail, state.players)

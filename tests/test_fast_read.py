@@ -226,6 +226,44 @@ def test_inserted_pieces_are_read_alike_or_declined(text: str, pieces: list[Any]
     _check_agreement(text)
 
 
+def _marked_one_by_one(text: str) -> bool:
+    """The screen of odd-number marks as first written: each mark searched on its own."""
+    for mark in fastpath._ODD_NUMBER_MARKS:
+        at = text.find(mark)
+        while at >= 0:
+            if fastpath._odd_number_at(text, at):
+                return True
+            at = text.find(mark, at + 1)
+    return False
+
+
+_MARK_TEXT = st.lists(
+    st.sampled_from(
+        [
+            *fastpath._ODD_NUMBER_MARKS,
+            *fastpath._LOWER_MARKS,
+            *("0", "1", "+", "-", ".", "_", " ", ":", ",", "[", "]", "\n"),
+            *("x", "I", "n", "o", "B", "İ", "ß", "\u0130x", "é"),
+        ]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(_MARK_TEXT, st.text(max_size=20)), st.sampled_from(["", *TEXTS[:3]]))
+def test_the_odd_number_marks_are_found_as_one_by_one(piece: str, text: str) -> None:
+    """Searching the lower-cased text (for ASCII texts) finds what the twelve searches found,
+    or a token with ``_`` that ``unsure`` declines for its ``_`` all the same."""
+    for mixed in (piece, text + piece, piece + text):
+        underscored = any(
+            fastpath._odd_number_at(mixed, at) for at, char in enumerate(mixed) if char == "_"
+        )
+        old = _marked_one_by_one(mixed)
+        new = fastpath._odd_number_marked(mixed)
+        assert new == old or (new and underscored), mixed
+
+
 # --------------------------------------------------------------------------- fallbacks
 
 

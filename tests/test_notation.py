@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from forexcli import notation
 from forexcli.engine import (
     ChooseStrengthen,
     ChooseStrongest,
@@ -212,3 +213,62 @@ def test_parse_fails_only_with_notation_errors(text: str) -> None:
         parse("a", text)
     except NotationError as error:
         assert error.reason
+
+
+def _mutations(text: str) -> st.SearchStrategy[str]:
+    """``text`` with a piece cut out, doubled, or a character put in or replaced."""
+    odd = st.sampled_from([" ", "  ", ";", "; ", "\t", "\n", "\xa0", "0", "5", ".5", "x", "É"])
+    at = st.integers(0, len(text))
+    return st.one_of(
+        st.tuples(at, at).map(lambda ab: text[: min(ab)] + text[max(ab) :]),
+        st.tuples(at, at).map(lambda ab: text[: max(ab)] + text[min(ab) :]),
+        st.tuples(at, odd).map(lambda ai: text[: ai[0]] + ai[1] + text[ai[0] :]),
+        st.tuples(at, odd).map(lambda ai: text[: ai[0]] + ai[1] + text[ai[0] + 1 :]),
+    )
+
+
+_WRITTEN = st.one_of(
+    st.lists(_WORDS, min_size=1, max_size=12).map(" ".join),
+    st.sampled_from(
+        [
+            "spot 1 USD to bob for 2 JPY; contract 4 EUR for 6.5 GBP",
+            "spot 9999.5 CNY to  b ob  for 0 CAD; invest USD JPY",
+            "spot 1 USD to bob for 2 JPY for 3 EUR; divest 2 CHF",
+            "spot 1 USD to bob; for 2 JPY; resolve",
+            "invest GBP EUR",
+            "sell 0 USD",
+            "strengthen EUR",
+            "strongest GBP",
+            "divest 9 CAD",
+        ]
+    ).flatmap(lambda text: st.one_of(st.just(text), _mutations(text))),
+)
+
+
+def _outcome(read: object, player: str, text: str) -> object:
+    try:
+        return read(player, text)  # type: ignore[operator]
+    except NotationError as error:
+        return ("error", error.reason, error.hints)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(_WRITTEN, st.sampled_from(["a", "bob", "Zoë"]))
+def test_the_exact_forms_are_read_as_the_full_parser_reads_them(text: str, player: str) -> None:
+    """``parse`` takes the common forms by a shortcut; it gives what the full parser gives
+    (the same decision, or the same error), for written and mutated texts alike."""
+    exact = notation._written_exactly(player, text)
+    full = _outcome(notation._parse_fully, player, text)
+    assert _outcome(parse, player, text) == full, text
+    if exact is not None:
+        assert exact == full, text
+
+
+def test_the_exact_forms_take_the_shortcut() -> None:
+    assert notation._written_exactly("a", "spot 1 USD to bob for 2 JPY; invest EUR") == parse(
+        "a", "spot 1 USD to bob for 2 JPY; invest EUR"
+    )
+    assert notation._written_exactly("a", "sell 0 USD") == Written(
+        None, DivestResponse("a", "USD", 0)
+    )
+    assert notation._written_exactly("a", "spot 1 USD to bob for 2 JPY ; invest EUR") is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from forexcli.engine import Board, Divest, Invest, apply
+from forexcli.games.forex.engine.board import LAST_SPACE, PAIRS, PairPosition, move_pairs
 from tests.test_rules import (
     ALICE,
     cx,
@@ -243,3 +244,27 @@ def test_invest_costs_two_whatever_the_rate() -> None:
     after = apply(state, Invest("alice", ("USD",)))
     assert after.money[ALICE][USD] == 0
     assert pair(after.board, "GBP", "USD") == ("GBP", "6")
+
+
+def _moved_as_the_rules_say(pos: PairPosition, gaining: int) -> PairPosition:
+    """One space in favour of ``gaining``, written out as the rules say it."""
+    if pos.stronger == gaining:
+        return PairPosition(gaining, min(pos.space + 1, LAST_SPACE))
+    if pos.space == 0:
+        return PairPosition(gaining, 0)  # the flip at 1:1
+    return PairPosition(pos.stronger, pos.space - 1)
+
+
+def test_move_pairs_moves_every_position_as_the_rules_say() -> None:
+    """``move_pairs`` looks the move up in a table: every position of every pair, both ways."""
+    for index, (a, b) in enumerate(PAIRS):
+        for stronger in (a, b):
+            for space in range(LAST_SPACE + 1):
+                for currency, other in ((a, b), (b, a)):
+                    for strengthen in (True, False):
+                        pairs = [PairPosition(0, 0)] * len(PAIRS)
+                        pairs[index] = PairPosition(stronger, space)
+                        move_pairs(pairs, currency, strengthen)
+                        gaining = currency if strengthen else other
+                        expected = _moved_as_the_rules_say(PairPosition(stronger, space), gaining)
+                        assert pairs[index] == expected, (a, b, stronger, space, currency)

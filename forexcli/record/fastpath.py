@@ -62,6 +62,9 @@ _SEPARATORS = frozenset(" \n\r[]{},:")
 _ODD_NUMBER = re.compile("[-+]?(?:_|[0-9.][^_\\s\\[\\]{},:]*_|0[bBXO]|\\.(?i:inf|nan))|[-+]0[xo]")
 """The start of a plain scalar that yaml_rs may read as a number where YAML 1.2 reads text."""
 _ODD_NUMBER_MARKS = ("0b", "0B", "0X", "0O", "+0x", "+0o", "-0x", "-0o", ".i", ".I", ".n", ".N")
+_LOWER_MARKS = ("0b", "0x", "0o", ".i", ".n")
+"""The marks in lower case: each finds a mark above (or more) in a lower-cased ASCII text, in
+the same token (``+0x`` one place earlier, which ``_odd_number_at`` judges alike)."""
 _CHAIN = re.compile(r"-[ ]+-[ ]+-[ ]+-")
 """Collections nested on one line (``- - - -``)."""
 _DEEP_INDENT = "\n" + " " * 40
@@ -90,6 +93,19 @@ def _odd_number_at(text: str, at: int) -> bool:
     while start > 0 and text[start - 1] not in _SEPARATORS:
         start -= 1
     return _ODD_NUMBER.match(text, start) is not None
+
+
+def _odd_number_marked(text: str) -> bool:
+    """True if a token with one of ``_ODD_NUMBER_MARKS`` may be read as a number otherwise."""
+    # An ASCII text keeps its offsets in lower case, where five searches find every mark.
+    marked, marks = (text.lower(), _LOWER_MARKS) if text.isascii() else (text, _ODD_NUMBER_MARKS)
+    for mark in marks:
+        at = marked.find(mark)
+        while at >= 0:
+            if _odd_number_at(text, at):
+                return True
+            at = marked.find(mark, at + 1)
+    return False
 
 
 def _brackets(text: str) -> list[int]:
@@ -147,12 +163,8 @@ def unsure(text: str) -> bool:
                 return True  # an escape that could write any character
         else:
             return True
-    for mark in _ODD_NUMBER_MARKS:
-        at = text.find(mark)
-        while at >= 0:
-            if _odd_number_at(text, at):
-                return True
-            at = text.find(mark, at + 1)
+    if _odd_number_marked(text):
+        return True
     if "- -" in text and _CHAIN.search(text) is not None:
         return True
     return _flow_across_lines(text)

@@ -193,6 +193,11 @@ def _action(player: str, text: str) -> Decision:
     match = regex.fullmatch(text) if regex else None
     if match is None:
         raise _fail(text, kind)
+    return _decision(player, kind, match)
+
+
+def _decision(player: str, kind: str, match: re.Match[str]) -> Decision:
+    """The decision of ``kind`` that ``match`` (of its pattern) read."""
     g = match.groupdict()
     if kind == "contract":
         return MakeContract(player, g["pay_c"], _halves(g["pay"]), g["recv_c"], _halves(g["recv"]))
@@ -210,8 +215,46 @@ def _action(player: str, text: str) -> Decision:
     return ChooseStrongest(player, g["currency"])
 
 
+_SPOT_HEAD_RE = re.compile(SPOT_PATTERN + "; ")
+"""A spot written exactly so, and the ``; `` before its action."""
+_TURN_KINDS = frozenset(("contract", "invest", "divest", "resolve"))
+
+
+def _written_exactly(player: str, text: str) -> Written | None:
+    """The decision of a text in the notation exactly as it is written (one space between
+    words), the entry of nearly every log; None for anything else, which ``parse`` reads.
+
+    It gives what ``parse`` gives, faster: one regular expression per form, and no
+    stripping, splitting or error text.
+    """
+    spot = None
+    at = 0
+    if text.startswith("spot "):
+        head = _SPOT_HEAD_RE.match(text)
+        if head is None:
+            return None
+        give, give_c, partner, get, get_c = head.groups()
+        spot = Spot(player, partner.strip(), give_c, _halves(give), get_c, _halves(get))
+        at = head.end()
+    space = text.find(" ", at)
+    kind = text[at:] if space < 0 else text[at:space]
+    if spot is not None and kind not in _TURN_KINDS:
+        return None
+    regex = _ACTION_RES.get(kind) or _OTHER_RES.get(kind)
+    match = regex.fullmatch(text, at) if regex else None
+    if match is None:
+        return None
+    return Written(spot, _decision(player, kind, match))
+
+
 def parse(player: str, text: str) -> Written:
     """Read one written decision of ``player``; raises ``NotationError``."""
+    written = _written_exactly(player, text)
+    return written if written is not None else _parse_fully(player, text)
+
+
+def _parse_fully(player: str, text: str) -> Written:
+    """``parse`` of any text: forgiving spaces around ``;``, and wording every error."""
     clean = text
     if "\t" in clean:
         words = " ".join(clean.split())

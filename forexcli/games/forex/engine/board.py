@@ -216,34 +216,32 @@ def make_board(pairs: tuple[PairPosition, ...]) -> Board:
     return Board(pairs)
 
 
+_GAINING: tuple[tuple[tuple[PairPosition, ...], ...], ...] = tuple(
+    tuple(
+        # The gaining side moves one space up, to the cap; the other side one space down,
+        # and at 1:1 the pair flips to the gaining side, still on the 1 space.
+        row[1:] + row[-1:] if stronger == gaining else _POSITIONS[gaining][:1] + row[:-1]
+        for stronger, row in enumerate(_POSITIONS)
+    )
+    for gaining in range(NUM_CURRENCIES)
+)
+"""``_GAINING[currency][stronger][space]``: where a pair of ``currency`` at that position goes
+when it moves one space in favour of ``currency``."""
+
+
 def move_pairs(pairs: list[PairPosition], currency: int, strengthen: bool) -> None:
     """Move, in place, every pair of ``currency`` one space in its favour (or against it)."""
     if not 0 <= currency < NUM_CURRENCIES:
         pair_index(currency, 0)  # raises KeyError, as the general code did
-    positions = _POSITIONS
     if strengthen:
-        gaining_row = positions[currency]
+        moved = _GAINING[currency]
         for index, _ in _PAIRS_OF[currency]:
             pos = pairs[index]
-            if pos.stronger == currency:
-                # Already stronger: the rate moves up, to the cap.
-                if pos.space < LAST_SPACE:
-                    pairs[index] = gaining_row[pos.space + 1]
-            elif pos.space == 0:
-                # At 1:1 the weaker side flips to stronger, still on the 1 space.
-                pairs[index] = gaining_row[0]
-            else:
-                pairs[index] = positions[pos.stronger][pos.space - 1]
+            pairs[index] = moved[pos.stronger][pos.space]
     else:
         for index, other in _PAIRS_OF[currency]:
             pos = pairs[index]
-            if pos.stronger == other:
-                if pos.space < LAST_SPACE:
-                    pairs[index] = positions[other][pos.space + 1]
-            elif pos.space == 0:
-                pairs[index] = positions[other][0]
-            else:
-                pairs[index] = positions[pos.stronger][pos.space - 1]
+            pairs[index] = _GAINING[other][pos.stronger][pos.space]
 
 
 _STARTING: list[Board] = []

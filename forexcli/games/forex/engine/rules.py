@@ -675,8 +675,19 @@ def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
     """
     work = _Scratch(state, False)
     current: Any = work  # the scratch reads as the state reached so far
+    players = state.players
+    distinct = len(set(players)) == len(players)  # as new_game makes sure
     for decision in decisions:
-        seat = _check_turn(current, decision)
+        seat = work.pending.player
+        if (
+            _PHASE_OF.get(type(decision)) is not work.pending.phase
+            or seat is None
+            or players[seat] != decision.player
+            or not distinct
+        ):
+            # Not the decision awaited (as far as the quick look can tell): the full check,
+            # which finds the same seat or raises what ``apply`` raises.
+            seat = _check_turn(current, decision)
         _HANDLERS[type(decision)](current, work, seat, decision)
     return work.freeze()
 
