@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import concurrent.futures
-import gc
 import json
 import shutil
-import types
 from pathlib import Path
 
 import pytest
@@ -95,22 +93,3 @@ def test_jobs_must_be_positive() -> None:
     code, output = _run("-j", "0", str(LOGS))
     assert code == 2
     assert "-j" in output or "--jobs" in output
-
-
-def test_the_collector_runs_less_often_while_files_are_checked_and_is_put_back(
-    folder: Path,
-) -> None:
-    before = gc.get_threshold()
-    names = sorted(str(path) for path in folder.rglob("*.yaml"))
-    seen = []
-    for report in validation.check_files(names, jobs=1):
-        seen.append(gc.get_threshold()[0])
-        assert report is not None
-    assert seen and set(seen) == {validation.COLLECT_EVERY}
-    assert gc.get_threshold() == before
-    # Put back also when the caller stops early (the generator is closed).
-    reports = validation.check_files(names, jobs=1)
-    assert isinstance(reports, types.GeneratorType)
-    next(reports)
-    reports.close()
-    assert gc.get_threshold() == before

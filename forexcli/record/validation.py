@@ -8,10 +8,8 @@ standard library's (``concurrent.futures.ProcessPoolExecutor``).
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ..reporters.problems import FileReport
@@ -107,32 +105,10 @@ def default_jobs(files: int) -> int:
     return max(1, min(_cores(), MAX_DEFAULT_JOBS, files // (PARALLEL_MIN_FILES // 2)))
 
 
-COLLECT_EVERY = 20_000
-"""While many files are checked, the cyclic garbage collector's youngest generation is
-collected after this many new container objects, not after 700 (Python's default)."""
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Run the cyclic garbage collector less often inside the block.
-
-    Each log makes thousands of dicts, lists and records that reference counting frees
-    when the file is done; collecting every 700 of them only rescans the ones still in
-    use (and the long-lived caches, again and again).  The thresholds are put back after.
-    """
-    before = gc.get_threshold()
-    gc.set_threshold(COLLECT_EVERY, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
 def _check_chunk(
     names: Sequence[str], only_logs: bool, require_signatures: bool
 ) -> list[FileReport | None]:
-    with _fewer_collections():
-        return [check_file(name, only_logs, require_signatures) for name in names]
+    return [check_file(name, only_logs, require_signatures) for name in names]
 
 
 def check_files(
@@ -146,9 +122,8 @@ def check_files(
         jobs = default_jobs(len(names))
     jobs = min(jobs, len(names))
     if jobs <= 1:
-        with _fewer_collections():
-            for name in names:
-                yield check_file(name, only_logs, require_signatures)
+        for name in names:
+            yield check_file(name, only_logs, require_signatures)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
