@@ -308,6 +308,9 @@ def _contact(log: GameLog, player: str | None) -> str | None:
 # --------------------------------------------------------------------------- group
 
 
+HELP_MAX_WIDTH = 100
+"""The help is never wider than this, however wide the terminal."""
+
 _OUTPUT_ERRNOS = frozenset({errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT})
 """The errors of a write to standard output (click's own help and usage text included)."""
 
@@ -345,6 +348,11 @@ class ForexGroup(click.Group):
         parent: click.Context | None = None,
         **extra: Any,
     ) -> click.Context:
+        if parent is None and "terminal_width" not in extra:
+            # The help's width by the rule of every other output (streams.width), worked out
+            # as click would: click's own way imports shutil (with bz2, lzma, zlib).
+            columns = min(streams.width(), HELP_MAX_WIDTH)
+            extra["terminal_width"] = max(columns - 2, 50)
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
@@ -386,7 +394,7 @@ def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError
 
 @click.group(
     cls=ForexGroup,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": HELP_MAX_WIDTH},
     epilog=EPILOG,
 )
 @click.version_option(__version__, "-V", "--version", prog_name="forex")

@@ -50,6 +50,8 @@ HELP_LAZY = (
     "forexcli.record.problems",
     "jsonschema_rs",
     "yaml_rs",
+    # the help's width is worked out as click would, without click's import of shutil
+    "shutil",
 )
 
 PROBE = """
@@ -128,3 +130,25 @@ def test_help_imports_neither_records_nor_the_engine() -> None:
     modules, shown = _run("--help")
     assert "Usage: forex" in shown and "show" in shown
     assert sorted(modules.intersection(HELP_LAZY)) == []
+
+
+@pytest.mark.parametrize(("columns", "widest"), [("60", 58), ("200", 98), ("", 78)])
+def test_help_fits_the_width_click_would_give_it(columns: str, widest: int) -> None:
+    """COLUMNS (else 80 off a terminal), at most 100, less click's margin of 2; never below 50."""
+    import os
+
+    env = {key: value for key, value in os.environ.items() if key != "COLUMNS"}
+    if columns:
+        env["COLUMNS"] = columns
+    shown = subprocess.run(
+        [sys.executable, "-c", "from forexcli.cli import main; main()", "show", "--help"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    options = shown.split("Exit status:")[0]  # the epilog is kept as written (click's \b)
+    lengths = [len(line) for line in options.splitlines()]
+    assert max(lengths) <= widest
+    assert max(lengths) >= widest - 12  # the long option lines fill the width
