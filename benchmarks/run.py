@@ -462,7 +462,7 @@ def versions() -> str:
     import yaml
 
     found = []
-    for package in ("PyYAML", "yaml-rs", "jsonschema-rs", "jsonschema", "ruamel.yaml"):
+    for package in ("PyYAML", "yaml-rs", "jsonschema-rs", "jsonschema", "ruamel.yaml", "msgspec"):
         try:
             found.append(f"{package} {version(package)}")
         except PackageNotFoundError:
