@@ -330,20 +330,21 @@ WORKERS: dict[str, Callable[[Sequence[Path], int], dict[str, Any]]] = {
 }
 
 
-def run_worker(name: str, folder: Path, runs: int) -> dict[str, Any]:
-    """Run one in-process measurement in a fresh interpreter; its JSON result."""
+def json_of(command: list[str], what: str, cwd: Path = ROOT) -> dict[str, Any]:
+    """The JSON that ``command`` prints on stdout; stops the benchmark if it fails."""
     done = subprocess.run(
-        [*WORKER_COMMAND, name, "--corpus", str(folder), "--runs", str(runs)],
-        cwd=ROOT,
-        env=bytecode_env(),
-        capture_output=True,
-        text=True,
-        check=False,
+        command, cwd=cwd, env=bytecode_env(), capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
-        raise SystemExit(f"worker {name} failed:\n{done.stderr[-3000:]}")
+        raise SystemExit(f"{what} failed:\n{done.stderr[-3000:]}")
     result: dict[str, Any] = json.loads(done.stdout)
     return result
+
+
+def run_worker(name: str, folder: Path, runs: int) -> dict[str, Any]:
+    """Run one in-process measurement in a fresh interpreter; its JSON result."""
+    command = [*WORKER_COMMAND, name, "--corpus", str(folder), "--runs", str(runs)]
+    return json_of(command, f"worker {name}")
 
 
 @contextlib.contextmanager
@@ -377,17 +378,8 @@ def engine_before_and_now(before: Path, folder: Path, runs: int) -> dict[str, tu
     # Two runs in each interpreter, interpreters in turns: a slow spell hits both.
     for _ in range(max(1, runs // 2)):
         for name, tree in trees.items():
-            done = subprocess.run(
-                [sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), "2"],
-                cwd=tree,
-                env=bytecode_env(),
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            if done.returncode != 0:
-                raise SystemExit(f"apply_all {name} failed:\n{done.stderr[-3000:]}")
-            wall, cpu = json.loads(done.stdout)["apply_all"]
+            command = [sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), "2"]
+            wall, cpu = json_of(command, f"apply_all {name}", cwd=tree)["apply_all"]
             best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
     return best
 
