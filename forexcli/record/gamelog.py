@@ -804,33 +804,37 @@ def _header_problems(
             continue
         (player,) = keys
         if players and player not in players and not name_problem(player):
-            problems.append(
-                _unknown_player(
-                    doc,
-                    filename,
-                    f"move {index + 1}",
-                    player,
-                    players,
-                    ("moves", index, player),
-                    key=True,
-                )
-            )
+            problems.append(_unknown_mover(doc, filename, index, player, players))
         value = raw[player]
         if index + 1 not in refused_entries and isinstance(value, str):
             try:
                 _parse(player, value)
             except NotationError as error:
-                problems.append(
-                    _problem_at(
-                        doc,
-                        filename,
-                        "bad_notation",
-                        f"move {index + 1}: {error.reason}",
-                        ("moves", index, player),
-                        hints=error.hints,
-                    )
-                )
+                problems.append(_bad_notation(doc, filename, index, player, error))
     return problems
+
+
+def _unknown_mover(
+    doc: yamlread.Document, filename: str, index: int, player: str, players: tuple[str, ...]
+) -> Problem:
+    """The problem of entry ``index`` (0-based) whose key names someone who does not play."""
+    return _unknown_player(
+        doc, filename, f"move {index + 1}", player, players, ("moves", index, player), key=True
+    )
+
+
+def _bad_notation(
+    doc: yamlread.Document, filename: str, index: int, player: str, error: NotationError
+) -> Problem:
+    """The problem of entry ``index`` (0-based) whose move the notation cannot read."""
+    return _problem_at(
+        doc,
+        filename,
+        "bad_notation",
+        f"move {index + 1}: {error.reason}",
+        ("moves", index, player),
+        hints=error.hints,
+    )
 
 
 def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
@@ -868,31 +872,12 @@ def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
             text_of_move, note, digest = raw[player], raw.get("note"), raw.get("digest")
             sig = raw.get("sig")
         if player not in known:
-            problems.append(
-                _unknown_player(
-                    doc,
-                    filename,
-                    f"move {index + 1}",
-                    player,
-                    players,
-                    ("moves", index, player),
-                    key=True,
-                )
-            )
+            problems.append(_unknown_mover(doc, filename, index, player, players))
             continue
         try:
             written = _parse(player, text_of_move)
         except NotationError as error:
-            problems.append(
-                _problem_at(
-                    doc,
-                    filename,
-                    "bad_notation",
-                    f"move {index + 1}: {error.reason}",
-                    ("moves", index, player),
-                    hints=error.hints,
-                )
-            )
+            problems.append(_bad_notation(doc, filename, index, player, error))
             continue
         entries.append(Entry(index + 1, player, text_of_move, written, note, digest, sig))
     if problems:
