@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .record.gamelog import GameLog, Replay
     from .record.problems import Problem
     from .reporters.game import View
+    from .reporters.problems import FileReport
 
 F = TypeVar("F", bound=Callable[..., Any])
 R = TypeVar("R", bound="Struct")
@@ -2564,6 +2565,27 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     return files, problems
 
 
+def _stdin_report(require_signatures: bool) -> FileReport:
+    """What ``validate`` reports for the log on standard input."""
+    from .record.anylog import parse_any
+    from .record.anylog import replay as replay_any
+    from .record.gamelog import GameLog, replay
+    from .record.problems import LogError
+    from .record.validation import finish_report
+    from .reporters.problems import FileReport
+
+    item = FileReport("<stdin>")
+    played = None
+    try:
+        read = parse_any(_read_stdin(), "<stdin>")
+        played = replay(read) if isinstance(read, GameLog) else replay_any(read)
+        item.problems = [played.problem] if played.problem else []
+    except LogError as error:
+        item.problems = list(error.problems)
+    finish_report(item, played, require_signatures)
+    return item
+
+
 @forex.command("validate", epilog=EPILOG)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @_format_option(("text", "json", "github"))
@@ -2602,20 +2624,18 @@ def validate_command(
     from standard input. Exit status 0 when every log is valid, 1 when one
     is invalid, 2 when a path cannot be read.
     """
-    from .record.anylog import parse_any
-    from .record.anylog import replay as replay_any
-    from .record.gamelog import GameLog, replay
-    from .record.problems import LogError
-    from .record.validation import check_files, finish_report
-    from .reporters.problems import FileReport, ValidateReport, validate_github, validate_text
+    from .record.validation import check_files
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
     files, missing = _collect(paths)
-    report = ValidateReport(usage=missing)
+    # The processes (if any) start here: they read the logs while this one imports the rest.
     checked = check_files(
         [name for name in files if name != "-"], jobs, only_logs, require_signatures
     )
+    from .reporters.problems import ValidateReport, validate_github, validate_text
+
+    report = ValidateReport(usage=missing)
     for name in files:
         if name != "-":
             found = next(checked)
@@ -2624,16 +2644,7 @@ def validate_command(
             else:
                 report.files.append(found)
             continue
-        item = FileReport("<stdin>")
-        played = None
-        try:
-            read = parse_any(_read_stdin(), "<stdin>")
-            played = replay(read) if isinstance(read, GameLog) else replay_any(read)
-            item.problems = [played.problem] if played.problem else []
-        except LogError as error:
-            item.problems = list(error.problems)
-        finish_report(item, played, require_signatures)
-        report.files.append(item)
+        report.files.append(_stdin_report(require_signatures))
     if fmt == "json":
         _json(report.as_dict())
     elif fmt == "github":

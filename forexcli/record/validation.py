@@ -3,18 +3,22 @@
 Each file is checked on its own (``check_file``), so the work splits over
 processes without changing a result: ``check_files`` gives the reports in the
 order of the names, whatever the number of processes.  The pool is the
-standard library's (``concurrent.futures.ProcessPoolExecutor``).
+standard library's (``concurrent.futures.ProcessPoolExecutor``).  The module imports
+nothing of the package at load, so that a caller can start the processes before it imports
+what it needs for the reports: the workers then read and compile all the rest side by side.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING
 
-from ..reporters.problems import FileReport
-
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..reporters.problems import FileReport
     from .anylog import GameReplay
     from .gamelog import Replay
 
@@ -24,6 +28,10 @@ PARALLEL_MIN_FILES = 64
 
 MAX_DEFAULT_JOBS = 8
 """The default never starts more processes than this."""
+
+MAX_CHUNK_FILES = 16
+"""The most files a worker is handed at once: few messages between the processes, and
+the workers still finish within a few files of each other (the last chunk runs alone)."""
 
 
 def finish_report(
@@ -74,6 +82,7 @@ def check_file(
     name: str, only_logs: bool = False, require_signatures: bool = False
 ) -> FileReport | None:
     """What ``validate`` reports for one file; None if ``only_logs`` skips it."""
+    from ..reporters.problems import FileReport
     from .anylog import check
     from .gamelog import is_log, read_bytes
     from .problems import LogError
@@ -117,40 +126,71 @@ def check_files(
     only_logs: bool = False,
     require_signatures: bool = False,
 ) -> Iterator[FileReport | None]:
-    """``check_file`` of every name, in order, over ``jobs`` processes (None: ``default_jobs``)."""
+    """``check_file`` of every name, in order, over ``jobs`` processes (None: ``default_jobs``).
+
+    With more than one process, the processes start at once, before this returns.
+    """
     if jobs is None:
         jobs = default_jobs(len(names))
     jobs = min(jobs, len(names))
-    if jobs <= 1:
-        for name in names:
-            yield check_file(name, only_logs, require_signatures)
-        return
+    if jobs > 1:
+        started = _start_pool(names, jobs, only_logs, require_signatures)
+        if started is not None:
+            return _pooled(*started, names, only_logs, require_signatures)
+    return _one_by_one(names, only_logs, require_signatures)
+
+
+def _one_by_one(
+    names: Sequence[str], only_logs: bool, require_signatures: bool
+) -> Iterator[FileReport | None]:
+    for name in names:
+        yield check_file(name, only_logs, require_signatures)
+
+
+def _start_pool(
+    names: Sequence[str], jobs: int, only_logs: bool, require_signatures: bool
+) -> tuple[ProcessPoolExecutor, Iterator[list[FileReport | None]]] | None:
+    """A pool of ``jobs`` processes already at work on ``names`` in chunks, and its results
+    in order; None if no processes can be had here."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from ..reporters import game
-    from . import digests, fastpath, gamelog, signing
-
-    # Set up in this process what every worker needs, so that forked workers start with it.
-    assert digests and gamelog and game and signing
-    fastpath.warm_up()
-    # Chunks of a few dozen files: few messages between processes, and the workers
-    # still finish together when some files are slower than others.
-    size = max(1, min(64, len(names) // (jobs * 8)))
+    size = max(1, min(MAX_CHUNK_FILES, len(names) // (jobs * 8)))
     chunks = [names[at : at + size] for at in range(0, len(names), size)]
-    # Forked workers start with all of that (no import, no compile); elsewhere (no fork, as
-    # on Windows) the platform's default starts them.
+    # Forked workers start at once with what this process has (elsewhere, as on Windows,
+    # the platform's default starts them) and import the rest on their first file.
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork") if fork else None
+    try:
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    except (OSError, NotImplementedError):  # no semaphores here, say
+        return None
+    try:
+        # ``map`` hands every chunk to the pool now, which starts the workers.
+        results = pool.map(_check_chunk, chunks, repeat(only_logs), repeat(require_signatures))
+    except (OSError, NotImplementedError, BrokenProcessPool):
+        pool.shutdown(wait=False, cancel_futures=True)
+        return None
+    return pool, results
+
+
+def _pooled(
+    pool: ProcessPoolExecutor,
+    results: Iterable[list[FileReport | None]],
+    names: Sequence[str],
+    only_logs: bool,
+    require_signatures: bool,
+) -> Iterator[FileReport | None]:
+    from concurrent.futures.process import BrokenProcessPool
+
     done = 0
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            flags = [only_logs] * len(chunks), [require_signatures] * len(chunks)
-            for reports in pool.map(_check_chunk, chunks, *flags):
+        with pool:
+            for reports in results:
                 yield from reports
                 done += len(reports)
-    except (OSError, NotImplementedError, BrokenProcessPool):
-        # No processes to be had here (no semaphores, a worker killed): the rest in this one.
+    except (OSError, BrokenProcessPool):
+        # A worker died (killed, say): the files not yet reported in this one.
         for name in names[done:]:
             yield check_file(name, only_logs, require_signatures)
