@@ -5,6 +5,8 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,21 @@ def test_jobs_must_be_positive() -> None:
     code, output = _run("-j", "0", str(LOGS))
     assert code == 2
     assert "-j" in output or "--jobs" in output
+
+
+def test_the_processes_start_before_the_readers_are_imported(folder: Path) -> None:
+    """``check_files`` starts its workers at once, with none of the readers loaded, so that
+    they import and compile side by side (and the caller may import while they work)."""
+    code = (
+        "import multiprocessing, sys\n"
+        "from forexcli.record import validation\n"
+        "checked = validation.check_files(sys.argv[1:], jobs=2)\n"
+        "print(len(multiprocessing.active_children()), 'forexcli.record.gamelog' in sys.modules)\n"
+        "print(sum(report is not None for report in checked))\n"
+    )
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2", "False", str(len(names))]

@@ -269,13 +269,6 @@ def _in_python_dialect(node: Any) -> Any:
     return copied
 
 
-def warm_up() -> None:
-    """Import and compile everything the fast path uses (before forking workers)."""
-    _parser()
-    _compiled("log")
-    _compiled("entry")
-
-
 def surely_valid(data: Any, which: str = "log") -> bool:
     """True only if ``data`` surely conforms to the schema (of the log, or of one ``entry``).
 
