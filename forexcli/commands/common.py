@@ -213,6 +213,14 @@ def _commit(change: Any) -> Any:
         raise ProblemExit(error.problems) from None
 
 
+def _commit_reported(change: Any, report: str, what: str, path: str) -> None:
+    """Write a change composed with ``dry_run=True`` and print ``report`` (made ready for the
+    stream before the file is replaced); see ``_print_written`` for ``what``."""
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, what, path)
+
+
 EXIT_WRITTEN_UNREPORTED = 3
 """Exit status: the file was changed, but what the command had to say could not be printed."""
 
@@ -253,6 +261,16 @@ def _print_written(
             _echo(text, err=err)
     except OutputFailed as failure:
         raise WrittenUnreported(what, path, failure, log=log) from None
+
+
+_key_option = click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=FILE,
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
+"""``--key FILE`` of the commands that sign (``play --sign``, ``sign``)."""
 
 
 def _passphrase(path: str) -> Callable[[], bytes | None]:

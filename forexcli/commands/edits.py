@@ -9,7 +9,7 @@ import click
 
 from ..cli import EPILOG, _echo
 from ..reporters import clean
-from .common import FILE, ProblemExit, _commit, _encoded, _print_written
+from .common import FILE, ProblemExit, _commit_reported
 
 
 @click.command("annotate", epilog=EPILOG)
@@ -56,9 +56,7 @@ def annotate_command(
         report, what = f"removed the note of move {number} in {clean(file)}", "the removal"
     else:
         report, what = f"set the note of move {number} in {clean(file)}", "the note"
-    out = _encoded([(report, False)])
-    _commit(change)
-    _print_written(out, f"{what} of move {number}", file)
+    _commit_reported(change, report, f"{what} of move {number}", file)
 
 
 @click.command("undo", epilog=EPILOG)
@@ -115,9 +113,7 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
     if dry_run:
         _echo(report)
         return
-    out = _encoded([(report, False)])
-    _commit(change)
-    _print_written(out, f"the removal of {clean(what)}", file)
+    _commit_reported(change, report, f"the removal of {clean(what)}", file)
 
 
 def _other_undo(file: str, dry_run: bool) -> None:
@@ -138,6 +134,4 @@ def _other_undo(file: str, dry_run: bool) -> None:
     if dry_run:
         _echo(report)
         return
-    out = _encoded([(report, False)])
-    _commit(change)
-    _print_written(out, f"the removal of {clean(what)}", file)
+    _commit_reported(change, report, f"the removal of {clean(what)}", file)

@@ -8,7 +8,16 @@ import click
 
 from ..cli import EPILOG, _echo
 from ..reporters import clean
-from .common import FILE, ProblemExit, _commit, _encoded, _print_written, _signer, replace
+from .common import (
+    FILE,
+    ProblemExit,
+    _commit_reported,
+    _encoded,
+    _key_option,
+    _print_written,
+    _signer,
+    replace,
+)
 
 
 @click.group("key", epilog=EPILOG)
@@ -70,13 +79,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     metavar="NAME",
     help="Who signs [the player whose key in the log is --key's].",
 )
-@click.option(
-    "--key",
-    "key_file",
-    metavar="FILE",
-    type=FILE,
-    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
-)
+@_key_option
 @click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
 def sign_command(
     file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
@@ -116,6 +119,5 @@ def sign_command(
     if dry_run:
         _echo(change.new_text)
         return
-    out = _encoded([(f"{clean(signer.name)} signed move {number} of {clean(file)}", False)])
-    _commit(change)
-    _print_written(out, f"{clean(signer.name)}'s signature of move {number}", file)
+    report = f"{clean(signer.name)} signed move {number} of {clean(file)}"
+    _commit_reported(change, report, f"{clean(signer.name)}'s signature of move {number}", file)

@@ -17,6 +17,7 @@ from .common import (
     _commit,
     _encoded,
     _format_option,
+    _key_option,
     _mail_of,
     _out_style,
     _print_written,
@@ -87,13 +88,7 @@ if TYPE_CHECKING:
     " a passphrase is asked for without echo, or taken from FOREX_PASSPHRASE). A key the log"
     " does not hold yet is added to its keys: (trust on first use).",
 )
-@click.option(
-    "--key",
-    "key_file",
-    metavar="FILE",
-    type=FILE,
-    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
-)
+@_key_option
 @click.option(
     "--eml",
     "eml_path",

@@ -193,10 +193,10 @@ def show_command(
 def _picture_format(path: str | None, asked: str) -> str:
     """The format to write ``path`` in: ``asked``, unless the file's extension says the other
     one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
-    from ..record.png import format_of
-
     if path is None:
         return asked
+    from ..record.png import format_of
+
     named = format_of(path)
     if named is not None and named != asked:
         option = "--svg" if asked == "svg" else "--png"
