@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import importlib
 import sys
 from collections.abc import Iterator, MutableMapping, Sequence
 from gettext import gettext
@@ -211,15 +210,21 @@ _MOVED = {"_Progress": "forexcli.commands.engine"}
 """Names of this module's that moved to ``forexcli.commands`` (besides the commands)."""
 
 
+def _imported(location: str) -> Any:
+    """What ``module:attribute`` names, its module imported (by ``__import__``, which
+    ``python -X importtime`` lists, unlike ``importlib.import_module``)."""
+    module, _, attribute = location.partition(":")
+    return getattr(__import__(module, fromlist=[attribute]), attribute)
+
+
 def __getattr__(name: str) -> Any:
     """A command (``show_command``, ...) or another name that moved to ``forexcli.commands``,
     imported from there when it is first asked for."""
     for location, _short_help in COMMANDS.values():
-        module, _, attribute = location.partition(":")
-        if attribute == name:
-            return getattr(importlib.import_module(module), name)
+        if location.endswith(f":{name}"):
+            return _imported(location)
     if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
+        return _imported(f"{_MOVED[name]}:{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -238,8 +243,7 @@ class LazyCommands(MutableMapping[str, click.Command]):
     def __getitem__(self, name: str) -> click.Command:
         command = self.loaded.get(name)
         if command is None:
-            module, _, attribute = self.where[name].partition(":")
-            command = getattr(importlib.import_module(module), attribute)
+            command = _imported(self.where[name])
             assert isinstance(command, click.Command), self.where[name]
             self.loaded[name] = command
         return command
