@@ -1,0 +1,507 @@
+"""What the ``forex`` commands share: a log read and replayed for a command, its problems
+as an exit (``ProblemExit``), the options many take, a change written and its report, mail,
+and the start of another game's log (``OtherGameExit``)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from .. import streams
+from ..cli import _echo, _error_json, _json_text
+from ..reporters import FORMATS, Style, clean, use_colour
+from ..streams import OutputFailed
+
+if TYPE_CHECKING:
+    from msgspec import Struct
+
+    from ..record.gamelog import GameLog, Replay
+    from ..record.problems import Problem
+    from ..reporters.game import View
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+R = TypeVar("R", bound="Struct")
+
+
+def replace(record: R, **changes: Any) -> R:
+    """A copy of the record with ``changes`` (``msgspec.structs.replace``, imported when used)."""
+    from msgspec.structs import replace as replace_fields
+
+    return replace_fields(record, **changes)
+
+
+FILE = click.Path(dir_okay=False)
+FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+"""The parameter types of most arguments, made once: each ``click.Path()`` looks up the
+translation of its name on disk (gettext)."""
+
+
+class ProblemExit(click.ClickException):
+    """Problems to print on stderr (``file:line:col: code: message``) and an exit status."""
+
+    exit_code: int  # type: ignore[misc]  # set per instance: 1 or 2
+
+    def __init__(
+        self,
+        problems: Sequence[Problem],
+        exit_code: int | None = None,
+        *,
+        as_json: bool | None = None,
+    ) -> None:
+        from ..reporters.problems import exit_code as code_of
+
+        super().__init__("; ".join(p.message for p in problems))
+        self.problems = list(problems)
+        self.exit_code = code_of(self.problems) if exit_code is None else exit_code
+        self.colour = _colour_choice()
+        # JSON on stdout too for a --format json command (unless it printed its report already).
+        self.as_json = _wants_json() if as_json is None else as_json
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        from ..reporters.problems import problems_text
+
+        if self.as_json:
+            _error_json([p.as_dict() for p in self.problems], self.exit_code)
+        stream = file if file is not None else sys.stderr
+        style = Style(use_colour(stream, self.colour))
+        text = streams.plain(problems_text(self.problems, style), stream)
+        with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
+            click.echo(text, file=stream, color=True)
+
+
+def _wants_json() -> bool:
+    """Whether the running command was asked for ``--format json``."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.params.get("fmt") == "json"
+
+
+def _colour_choice() -> str:
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if isinstance(ctx.obj, dict) and "color" in ctx.obj:
+            return str(ctx.obj["color"])
+        ctx = ctx.parent
+    return "auto"
+
+
+def _out_style() -> Style:
+    return Style(use_colour(sys.stdout, _colour_choice()))
+
+
+def _read_stdin() -> bytes:
+    from ..record.gamelog import MAX_LOG_BYTES
+
+    data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
+    return data
+
+
+def read_log(path: str) -> GameLog:
+    """Read and check a log against the schema (``-`` reads standard input).
+
+    Raises ``LogError``.
+    """
+    from ..record.gamelog import MAX_LOG_BYTES, load, parse_log
+    from ..record.problems import LogError, Problem
+
+    if path == "-":
+        data = _read_stdin()
+        if len(data) > MAX_LOG_BYTES:
+            raise LogError(
+                [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
+            )
+        return parse_log(data, "<stdin>")
+    return load(path)
+
+
+def load_replay(path: str) -> tuple[GameLog, Replay]:
+    """Read, check and replay a log (``-`` reads standard input); problems exit."""
+    from ..record.gamelog import OtherGame, replay
+    from ..record.problems import LogError
+
+    try:
+        log = read_log(path)
+        played = replay(log)
+    except OtherGame as other:
+        raise OtherGameExit(other, path) from None
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    # Digests and signatures only where the log has some (their modules cost start-up).
+    if any(entry.digest is not None for entry in log.entries):
+        from ..record.digests import check_digests
+        from ..reporters.problems import problem_text
+
+        mismatch = check_digests(played)
+        if mismatch is not None:
+            # Shown, but not fatal: the moves still replay by the rules.
+            style = Style(use_colour(sys.stderr, _colour_choice()))
+            _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
+    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        from ..record.signing import check_signatures
+        from ..reporters.problems import problem_text
+
+        style = Style(use_colour(sys.stderr, _colour_choice()))
+        for problem in check_signatures(played).errors:
+            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
+    return log, played
+
+
+def _for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
+    """``load_replay`` for a feature only For-Ex has: another game's log is refused with
+    ``not_yet_for_game``, naming the feature."""
+    try:
+        return load_replay(path)
+    except OtherGameExit as other:
+        raise _for_ex_only(other, what) from None
+
+
+def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
+    """A move number from ``--at``/``--since`` (negative counts from the end)."""
+    if at is None:
+        return total
+    point = total + at if at < 0 else at
+    if not 0 <= point <= total:
+        raise click.BadParameter(
+            f"there is no move {at} in {clean(name)}: it has {total} (0 is the start,"
+            " -1 the move before the last)",
+            param_hint=f"'{option}'",
+        )
+    return point
+
+
+def _view(path: str, at: int | None) -> View:
+    """The game after entry ``at`` (all legal entries when None); an illegal one before exits."""
+    from ..reporters.game import View
+
+    log, played = load_replay(path)
+    point = _point(len(log.entries), at, path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        hint = f"the game up to the move before it: forex show {path} --at {problem.entry - 1}"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    return View(log, played, point)
+
+
+def _format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(choices)),
+        default="text",
+        show_default=True,
+        help="Output format: " + ", ".join(choices) + ".",
+    )
+
+
+def _json(data: Any) -> None:
+    _echo(_json_text(data))
+
+
+def _commit(change: Any) -> Any:
+    """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
+    from ..record import edit
+    from ..record.problems import LogError
+
+    try:
+        return edit.commit(change)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+def _commit_reported(change: Any, report: str, what: str, path: str) -> None:
+    """Write a change composed with ``dry_run=True`` and print ``report`` (made ready for the
+    stream before the file is replaced); see ``_print_written`` for ``what``."""
+    out = _encoded([(report, False)])
+    _commit(change)
+    _print_written(out, what, path)
+
+
+EXIT_WRITTEN_UNREPORTED = 3
+"""Exit status: the file was changed, but what the command had to say could not be printed."""
+
+
+class WrittenUnreported(click.ClickException):
+    """A change was written, then printing its report failed: say plainly that it stands."""
+
+    exit_code = EXIT_WRITTEN_UNREPORTED
+
+    def __init__(self, what: str, path: str, failure: OutputFailed, *, log: bool = True) -> None:
+        see = f": see it with forex show {clean(path)}" if log else ""
+        super().__init__(
+            f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
+            f" report could not be printed ({failure}); do not repeat it{see}"
+        )
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        stream = file if file is not None else sys.stderr
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(streams.plain(self.message, stream) + "\n")
+            stream.flush()
+        streams.silence_stdout()
+
+
+def _encoded(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """``out`` (text, to stderr) as the streams will carry it: called before a file is
+    replaced, so that no encoding is left to do (or fail) after it."""
+    return [(streams.plain(text, sys.stderr if err else sys.stdout), err) for text, err in out]
+
+
+def _print_written(
+    out: Sequence[tuple[str, bool]], what: str, path: str, *, log: bool = True
+) -> None:
+    """Print what a command that has changed ``path`` (a log unless ``log`` is False) has to
+    say; if that fails, the command ends with exit status 3, saying that ``what`` was written."""
+    try:
+        for text, err in out:
+            _echo(text, err=err)
+    except OutputFailed as failure:
+        raise WrittenUnreported(what, path, failure, log=log) from None
+
+
+_key_option = click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=FILE,
+    help="The OpenSSH private key to sign with [FOREX_KEY, ~/.ssh/id_ed25519].",
+)
+"""``--key FILE`` of the commands that sign (``play --sign``, ``sign``)."""
+
+
+def _passphrase(path: str) -> Callable[[], bytes | None]:
+    """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
+
+    def ask() -> bytes | None:
+        from ..record.signing import ENV_PASSPHRASE
+
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is not None:
+            return given.encode("utf-8")
+        text: str = click.prompt(
+            f"Passphrase for {clean(path)}",
+            hide_input=True,
+            default="",
+            show_default=False,
+            err=True,
+        )
+        return text.encode("utf-8")
+
+    return ask
+
+
+def _signer(name: str, key_file: str | None) -> Any:
+    """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
+    from ..record.problems import LogError
+    from ..record.signing import Signer, key_path, load_private_key
+
+    path = key_path(key_file)
+    try:
+        key = load_private_key(path, _passphrase(path))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    comment = ""
+    try:
+        with open(path + ".pub", encoding="utf-8", errors="replace") as handle:
+            comment = " ".join(handle.read(4096).split()[2:])
+    except OSError:
+        pass
+    return Signer(name, key, comment)
+
+
+def _last_move_before(played: Replay, player: str, at: int) -> int:
+    """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
+    a name that is not a player."""
+    from ..games.forex.catchup import last_move_of
+
+    try:
+        last = last_move_of(played, player)
+    except ValueError:
+        players = ", ".join(played.log.players)
+        raise click.BadParameter(
+            f"{clean(player)!r} is not a player of this game ({clean(players)})",
+            param_hint="'--since-player'",
+        ) from None
+    if last <= at:
+        return last
+    for entry in reversed(played.log.entries[:at]):
+        if entry.player == player:
+            return entry.number
+    return 0
+
+
+def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
+    """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
+    from ..record.mail import compose_mail, log_filename
+    from ..record.mail import with_log as embedded
+    from ..record.problems import LogError
+
+    try:
+        mail = compose_mail(played, since, filename=log_filename(file))
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    if with_log:
+        body = mail.get_body(("plain",))
+        alternative = mail.get_body(("markdown",))
+        for part, fmt in ((body, "text"), (alternative, "markdown")):
+            if part is not None:
+                text = part.get_content()
+                part.set_content(
+                    embedded(text, played.log.text, fmt, log_filename(file)),
+                    subtype="plain" if fmt == "text" else "markdown",
+                )
+    return mail
+
+
+def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
+    """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
+    from ..record.mail import mail_bytes
+    from ..record.problems import LogError
+    from ..reporters.files import write_output
+
+    data = mail_bytes(mail)
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    out: list[tuple[str, bool]] = []
+    if not quiet:
+        to = mail["To"]
+        where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        out = _encoded([(f"wrote the mail to {clean(path)}{where}", False)])
+    try:
+        write_output(path, data, refusal="nothing was written; name a new file")
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, "the mail", path, log=False)
+
+
+def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
+    """The files to check: files as given, folders searched for *.yaml and *.yml."""
+    from ..record.problems import Problem
+
+    files: list[str] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path == "-":
+            files.append(path)
+            continue
+        if os.path.isdir(path):
+            found = []
+            for root, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(names):
+                    if name.startswith("."):
+                        continue
+                    if name.endswith((".yaml", ".yml")):
+                        found.append(os.path.join(root, name))
+            files.extend(found)
+            continue
+        if not os.path.lexists(path):
+            problems.append(Problem("not_found", f"no such file or folder: {path}", "io", path))
+            continue
+        files.append(path)
+    return files, problems
+
+
+# A log whose header names a game other than For-Ex is read through that game's rules
+# module (``record.anylog``); the commands catch ``OtherGameExit`` (or
+# ``gamelog.OtherGame``) and go on in their module's ``_other_*`` functions. Commands that
+# do not are refused with ``not_yet_for_game``.
+
+
+class OtherGameExit(ProblemExit):
+    """A log of another game where a For-Ex reader was tried: its YAML, to read it right."""
+
+    def __init__(self, other: Any, path: str) -> None:
+        super().__init__(other.problems)
+        self.game = other.game
+        self.document = other.document
+        self.path = path
+
+
+def _other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
+    """Another game's log, checked up to its moves (problems exit)."""
+    from ..record import anylog
+    from ..record.problems import LogError
+
+    filename = "<stdin>" if other.path == "-" else other.path
+    try:
+        return anylog.parse_record(other.game, other.document, other.document.text, filename)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code) from None
+
+
+def _other_replay(other: OtherGameExit) -> Any:
+    """The replay of another game's log (problems before the moves exit)."""
+    from ..record import anylog
+    from ..record.problems import LogError
+
+    record = _other_record(other)
+    try:
+        played = anylog.replay(record)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    _other_warnings(played)
+    return played
+
+
+def _other_warnings(played: Any) -> None:
+    """A digest that no longer matches and signature problems, as warnings on stderr (the
+    moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
+    from ..record import anylog
+    from ..reporters.problems import problem_text
+
+    found = [anylog.check_digests(played)]
+    if played.record.header.get("keys") or any(e.sig for e in played.record.entries):
+        from ..record.signing import check_signatures
+
+        found.extend(check_signatures(played).errors)
+    style = Style(use_colour(sys.stderr, _colour_choice()))
+    for problem in found:
+        if problem is not None:
+            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
+
+
+def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
+    """The ``not_yet_for_game`` refusal of a For-Ex-only feature, naming it."""
+    (problem,) = other.problems
+    return ProblemExit(
+        [
+            replace(
+                problem,
+                message=f"{what} is for For-Ex logs only, not {other.game.title}"
+                f" (game: {other.game.name})",
+            )
+        ]
+    )
+
+
+def _other_since(
+    played: Any, point: int, since: int | None, since_player: str | None
+) -> int | None:
+    """The move ``--since``/``--since-player`` name, checked against move ``point``."""
+    from ..reporters.worldex import last_entry_of
+
+    if since_player is not None:
+        players = played.record.players
+        if since_player not in players:
+            raise click.BadParameter(
+                f"{clean(since_player)!r} is not a player of this game"
+                f" ({clean(', '.join(players))})",
+                param_hint="'--since-player'",
+            )
+        return last_entry_of(played, since_player, point)
+    if since is None:
+        return None
+    found = _point(played.moves, since, played.record.filename, "--since")
+    if found > point:
+        raise click.BadParameter(
+            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
+        )
+    return found

@@ -1,0 +1,537 @@
+"""``forex hint``, ``analyse`` and ``selfplay``: the engine's search (and the decision of
+``play --engine``)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..cli import EPILOG, _echo, _json_text
+from ..reporters import Style, clean
+from .common import (
+    FILE_OR_DASH,
+    F,
+    ProblemExit,
+    _collect,
+    _commit,
+    _encoded,
+    _for_ex_replay,
+    _format_option,
+    _json,
+    _out_style,
+    _print_written,
+    replace,
+)
+
+if TYPE_CHECKING:
+    from ..record.gamelog import GameLog, Replay
+
+
+def _budget(seconds: float | None, simulations: int | None) -> Any:
+    """The search budget of the options; a zero or absurd one is a usage error."""
+    from ..games.forex.advisor import budget
+
+    try:
+        return budget(seconds, simulations)
+    except ValueError as error:
+        option = (
+            "'--simulations'"
+            if simulations is not None and "simulations" in str(error)
+            else ("'--seconds'" if seconds is not None else "'--simulations'")
+        )
+        raise click.BadParameter(str(error), param_hint=option) from None
+
+
+class _Progress:
+    """A progress bar on stderr, only on a terminal (a no-op elsewhere)."""
+
+    def __init__(self, length: int, label: str) -> None:
+        self.bar: Any = None
+        if sys.stderr.isatty():
+            self.bar = click.progressbar(length=length, label=label, file=sys.stderr)
+            self.bar.__enter__()
+
+    def to(self, position: int) -> None:
+        if self.bar is not None and position > self.bar.pos:
+            self.bar.update(position - self.bar.pos)
+
+    def step(self, count: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(count)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _search_progress(plan: Any, label: str) -> tuple[_Progress | None, Any]:
+    """A bar for one search that may take over a second, and its callback (simulations done)."""
+    import time
+
+    long = (plan.seconds or 0) >= 1 or (plan.simulations or 0) >= 2000
+    if not long or not sys.stderr.isatty():
+        return None, None
+    bar = _Progress(100, label)
+    start = time.monotonic()
+
+    def update(done: int) -> None:
+        parts = []
+        if plan.simulations:
+            parts.append(done / plan.simulations)
+        if plan.seconds:
+            parts.append((time.monotonic() - start) / plan.seconds)
+        bar.to(min(100, int(100 * max(parts))))
+
+    return bar, update
+
+
+def _game_over(file: str, log: GameLog) -> ProblemExit:
+    from ..record.problems import Problem
+
+    place = log.place(("moves", len(log.entries) - 1)) if log.entries else None
+    line, column = place if place else (None, None)
+    return ProblemExit(
+        [
+            Problem(
+                "game_over",
+                f"the game in {file} is over after move {len(log.entries)}: there is nothing to"
+                " decide",
+                "rules",
+                file,
+                line,
+                column,
+                len(log.entries),
+                ("forex analyse FILE judges the decisions of a finished game",),
+            )
+        ]
+    )
+
+
+def _playable(file: str) -> tuple[GameLog, Replay]:
+    """A log that replays legally and is not over (else a located problem exits)."""
+    log, played = _for_ex_replay(file, "the engine's search (hint, play --engine)")
+    if played.problem is not None:
+        hint = "the engine needs a log whose moves are all legal: fix or undo that move"
+        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
+    if played.final.is_over:
+        raise _game_over(file, log)
+    return log, played
+
+
+def _engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
+    """The engine's decision for PLAYER in FILE, written as forex play takes it."""
+    from ..games.forex.advisor import engine_entry, entry_text, hint
+
+    log, played = _playable(file)
+    state = played.final
+    if state.pending_player != player:
+        from ..record.problems import Problem
+
+        raise ProblemExit(
+            [
+                Problem(
+                    "not_your_turn",
+                    f"move {len(log.entries) + 1}: the engine cannot decide for {clean(player)}:"
+                    f" {clean(state.pending_player or '')} decides next",
+                    "rules",
+                    file,
+                    entry=len(log.entries) + 1,
+                    hints=(
+                        f"forex play {clean(file)} {clean(state.pending_player or '')} --engine",
+                    ),
+                )
+            ]
+        )
+    bar, update = _search_progress(plan, "thinking")
+    try:
+        if update is None:
+            return entry_text(engine_entry(state, plan, seed))
+        found = hint(state, plan, top=1, seed=seed, progress=update)
+        return entry_text(found.suggestions[0].entry)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _budget_options(seconds_help: str) -> Callable[[F], F]:
+    def decorate(function: F) -> F:
+        function = click.option(
+            "--seed", type=int, default=0, show_default=True, help="The search's seed."
+        )(function)
+        function = click.option(
+            "--simulations",
+            type=int,
+            metavar="N",
+            help="Search N simulations (deterministic: the same result on any machine).",
+        )(function)
+        function = click.option("--seconds", type=float, metavar="S", help=seconds_help)(function)
+        return function
+
+    return decorate
+
+
+@click.command("hint", epilog=EPILOG)
+@click.argument("file", type=FILE_OR_DASH)
+@_budget_options("Search for S seconds [1, when --simulations is not given].")
+@click.option(
+    "--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many decisions."
+)
+@_format_option()
+def hint_command(
+    file: str, seconds: float | None, simulations: int | None, seed: int, top: int, fmt: str
+) -> None:
+    """The engine's best decisions for whoever decides next in FILE.
+
+    Each comes with its evaluation (the player's expected share of the
+    final scores, in percent) and the line the search expects after it,
+    written as forex play takes them. --simulations gives the same result on
+    any machine (for a given --seed); --seconds depends on the machine.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    """
+    from ..games.forex.advisor import hint
+    from ..reporters.advice import hint_data, hint_text
+
+    plan = _budget(seconds, simulations)
+    log, played = _playable(file)
+    bar, update = _search_progress(plan, "thinking")
+    try:
+        found = hint(played.final, plan, top=top, seed=seed, progress=update)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        _echo("interrupted", err=True)
+        sys.exit(130)
+    finally:
+        if bar is not None:
+            bar.close()
+    moves = len(log.entries)
+    if fmt == "json":
+        _json(hint_data(found, file, moves))
+        return
+    where = f"after move {moves}" if moves else "at the start"
+    _echo(hint_text(found, where, markdown=fmt == "markdown", style=_out_style()))
+
+
+@click.command("analyse", epilog=EPILOG)
+@click.argument("file", type=click.Path(allow_dash=False))
+@click.option(
+    "--seconds-per-move",
+    type=float,
+    metavar="S",
+    help="Search each position for S seconds [1, when --simulations is not given].",
+)
+@click.option(
+    "--simulations",
+    type=int,
+    metavar="N",
+    help="Search each position N simulations (deterministic: the same verdicts on any machine).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="The search's seed.")
+@click.option("--from", "first", type=click.IntRange(min=1), metavar="N", help="From move N [1].")
+@click.option("--to", "last", type=click.IntRange(min=1), metavar="M", help="To move M [the last].")
+@click.option(
+    "--write",
+    is_flag=True,
+    help="Add the verdicts (dubious, mistake, blunder) to the log as notes; a note already"
+    " there is kept.",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    metavar="P",
+    help="For a folder: analyse P logs at once [the number of cores].",
+)
+@_format_option()
+def analyse_command(
+    file: str,
+    seconds_per_move: float | None,
+    simulations: int | None,
+    seed: int,
+    first: int | None,
+    last: int | None,
+    write: bool,
+    processes: int | None,
+    fmt: str,
+) -> None:
+    """Judge every recorded decision of FILE against the engine's choice.
+
+    Each decision is marked dubious, mistake or blunder when it loses 2, 5
+    or 10 points of score share (the player's expected share of the final
+    scores) against the engine's choice, which is named. With --write the
+    verdicts are added to the log as notes, in one atomic change after the
+    whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
+    are analysed on all cores.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    """
+    import os
+
+    plan = _budget(seconds_per_move, simulations)
+    if first is not None and last is not None and first > last:
+        raise click.BadParameter(f"--from {first} is after --to {last}", param_hint="'--from'")
+    if os.path.isdir(file):
+        _analyse_folder(file, plan, seed, first, last, write, processes, fmt)
+        return
+    try:
+        text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
+    except KeyboardInterrupt:
+        _echo(f"interrupted: nothing was written to {clean(file)}", err=True)
+        sys.exit(130)
+    out = _encoded([(_json_text(data) if fmt == "json" else text, False)])
+    if change is None:
+        for text, err in out:
+            _echo(text, err=err)
+        return
+    _commit(change)
+    _print_written(out, "the verdicts as notes", file)
+
+
+def _analyse_range(file: str, total: int, first: int | None, last: int | None) -> tuple[int, int]:
+    start = first or 1
+    end = total if last is None else last
+    if total == 0:
+        raise click.UsageError(f"{clean(file)} has no moves to analyse")
+    if end > total or start > total:
+        raise click.BadParameter(
+            f"there is no move {max(start, end)} in {clean(file)}: it has {total}",
+            param_hint="'--to'" if end > total else "'--from'",
+        )
+    return start, end
+
+
+def _analyse_one(
+    file: str,
+    plan: Any,
+    seed: int,
+    first: int | None,
+    last: int | None,
+    write: bool,
+    fmt: str,
+    *,
+    progress: bool,
+) -> tuple[str, Any, Any]:
+    """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
+    its notes to commit (None when there is nothing to write)."""
+    from ..games.forex.advisor import analyse, noted
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..reporters.advice import analysis_data, analysis_text
+
+    log, played = _for_ex_replay(file, "forex analyse (the engine's judgement)")
+    if played.problem is not None:
+        hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
+        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
+    start, end = _analyse_range(file, len(log.entries), first, last)
+    bar = _Progress(end - start + 1, "analysing") if progress else None
+    try:
+        verdicts = analyse(
+            played, plan, start, end, seed=seed,
+            progress=bar.step if bar is not None else None,
+        )  # fmt: skip
+    finally:
+        if bar is not None:
+            bar.close()
+    change = None
+    if write:
+        notes = {v.number: noted(log.entries[v.number - 1].note, v) for v in verdicts if v.label}
+        try:
+            change = edit.set_notes(file, notes, dry_run=True)
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+        if change.new_text == change.old_text:
+            change = None
+    data = analysis_data(verdicts, file, change is not None)
+    text = analysis_text(verdicts, file, markdown=fmt == "markdown", style=_out_style())
+    if change is not None:
+        text += f"wrote {len(notes)} verdicts as notes in {clean(file)}\n"
+    return text, data, change
+
+
+def _analyse_task(
+    file: str, plan: Any, seed: int, first: int | None, last: int | None, write: bool, fmt: str
+) -> tuple[str, Any, str | None, bool]:
+    """One log of a folder, in a worker process (its notes written there): its report, or the
+    problem's text, and whether the log was changed."""
+    try:
+        text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=False)
+        if change is not None:
+            _commit(change)
+    except ProblemExit as error:
+        from ..reporters.problems import problems_text
+
+        return "", None, problems_text(error.problems, Style(False)), False
+    except click.ClickException as error:
+        return "", None, f"{clean(file)}: {error.format_message()}", False
+    return text, data, None, change is not None
+
+
+def _analyse_folder(
+    folder: str,
+    plan: Any,
+    seed: int,
+    first: int | None,
+    last: int | None,
+    write: bool,
+    processes: int | None,
+    fmt: str,
+) -> None:
+    """Analyse every log of a folder on a process pool; any failure exits 1 at the end."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    files, problems = _collect([folder])
+    if problems:
+        raise ProblemExit(problems)
+    failures: list[str] = []
+    reports: list[Any] = []
+    changed = 0
+    bar = _Progress(len(files), "analysing")
+    try:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            futures = [
+                pool.submit(_analyse_task, f, plan, seed, first, last, write, fmt) for f in files
+            ]
+            for future in futures:
+                text, data, failure, written = future.result()
+                changed += written
+                bar.to(len(reports) + len(failures) + 1)
+                if failure is not None:
+                    failures.append(failure)
+                elif fmt == "json":
+                    reports.append(data)
+                else:
+                    reports.append(text)
+    except KeyboardInterrupt:
+        bar.close()
+        _echo("interrupted: the logs not yet finished were not written", err=True)
+        sys.exit(130)
+    bar.close()
+    out = [(_json_text(reports) if fmt == "json" else "\n".join(reports), False)]
+    out = _encoded([*out, *((failure, True) for failure in failures)])
+    if changed:
+        _print_written(out, f"the verdicts as notes in {changed} logs", folder, log=False)
+    else:
+        for text, err in out:
+            _echo(text, err=err)
+    if failures:
+        sys.exit(1)
+
+
+@click.command("selfplay", epilog=EPILOG)
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option(
+    "--games", type=click.IntRange(1, 10000), default=1, show_default=True, help="How many games."
+)
+@click.option(
+    "--players",
+    "count",
+    type=click.IntRange(2, 6),
+    default=2,
+    show_default=True,
+    help="Players per game (2 to 6), when --seat is not given.",
+)
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="SPEC",
+    help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), greedy or"
+    " random; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
+)
+@click.option(
+    "--simulations",
+    type=int,
+    default=200,
+    show_default=True,
+    metavar="N",
+    help="The budget of a plain engine seat, in simulations per decision.",
+)
+@click.option(
+    "--seed",
+    default="selfplay",
+    show_default=True,
+    help="Set-ups are drawn from SEED-1, SEED-2, ...",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    metavar="P",
+    help="Play P games at once [the number of cores].",
+)
+def selfplay_command(
+    folder: str,
+    games: int,
+    count: int,
+    seats: tuple[str, ...],
+    simulations: int,
+    seed: str,
+    processes: int | None,
+) -> None:
+    """Play complete games between engines (or greedy and random players) into FOLDER.
+
+    Each game is an ordinary log, FOLDER/game-001.yaml and on, that forex
+    validate accepts; an existing file is never replaced. The players are
+    named after their seat (engine1, greedy2, ...) and the title says who
+    played which seat.
+
+    The games are For-Ex games (the engine plays For-Ex only).
+    """
+    import datetime
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..games.forex.advisor import parse_seat
+    from ..reporters.advice import selfplay_text
+
+    default = _budget(None, simulations)
+    specs = list(seats) or ["engine"] * count
+    if len(specs) < 2 or len(specs) > 6:
+        raise click.BadParameter(
+            f"{len(specs)} seats given; a game has 2 to 6", param_hint="'--seat'"
+        )
+    try:
+        parsed = [parse_seat(spec, default) for spec in specs]
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+    os.makedirs(folder, exist_ok=True)
+    paths = [os.path.join(folder, f"game-{index:03d}.yaml") for index in range(1, games + 1)]
+    taken = [p for p in paths if os.path.lexists(p)]
+    if taken:
+        raise click.UsageError(
+            f"{clean(taken[0])} already exists; forex selfplay never replaces a file"
+        )
+    started = datetime.date.today().isoformat()
+    done: list[Any] = []
+    bar = _Progress(games, "playing")
+    try:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            futures = [
+                pool.submit(_selfplay_task, parsed, index, seed, started, path)
+                for index, path in enumerate(paths, 1)
+            ]
+            for path, future in zip(paths, futures, strict=True):
+                done.append((path, future.result()))
+                bar.to(len(done))
+    except KeyboardInterrupt:
+        bar.close()
+        _echo(f"interrupted: {len(done)} games were written", err=True)
+        sys.exit(130)
+    bar.close()
+    out = _encoded([(selfplay_text(done), False)])
+    _print_written(out, f"every one of the {len(done)} games", folder, log=False)
+
+
+def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:
+    """One self-play game in a worker process, written to ``path``; seats rotate by game."""
+    from ..games.forex.advisor import selfplay_game
+    from ..reporters.newlog import create_log
+
+    shift = (index - 1) % len(seats)
+    rotated = list(seats[shift:]) + list(seats[:shift])
+    game = selfplay_game(rotated, f"{seed}-{index}", index, started)
+    create_log(path, game.text)
+    return game

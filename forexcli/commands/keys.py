@@ -1,0 +1,123 @@
+"""``forex key new`` and ``forex sign``: Ed25519 keys and signed moves."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ..cli import EPILOG, _echo
+from ..reporters import clean
+from .common import (
+    FILE,
+    ProblemExit,
+    _commit_reported,
+    _encoded,
+    _key_option,
+    _print_written,
+    _signer,
+    replace,
+)
+
+
+@click.group("key", epilog=EPILOG)
+def key_group() -> None:
+    """Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it)."""
+
+
+@key_group.command("new", epilog=EPILOG)
+@click.argument("file", type=FILE)
+@click.option("--comment", metavar="TEXT", help="The comment of the public key [FILE's name].")
+@click.option(
+    "--no-passphrase",
+    is_flag=True,
+    help="Leave the private key unencrypted [a passphrase is asked for twice, without echo,"
+    " or taken from FOREX_PASSPHRASE].",
+)
+def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None:
+    """Write a new key pair: FILE (the private key, mode 0600) and FILE.pub.
+
+    Never overwrites a file. Give FILE.pub to the other players (forex new
+    --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
+    """
+    from ..record.problems import LogError
+    from ..record.signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
+
+    passphrase: bytes | None = None
+    if not no_passphrase:
+        given = os.environ.get(ENV_PASSPHRASE)
+        if given is None:
+            given = click.prompt(
+                f"Passphrase for {clean(file)} (empty for none)",
+                hide_input=True,
+                confirmation_prompt=True,
+                default="",
+                show_default=False,
+                err=True,
+            )
+        passphrase = given.encode("utf-8") or None
+    pair = new_key_pair(passphrase, comment or os.path.basename(file))
+    locked = "protected by a passphrase" if passphrase else "without a passphrase"
+    report = (
+        f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
+        f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
+    )
+    out = _encoded([(report, False)])
+    try:
+        write_key_pair(file, passphrase, comment or os.path.basename(file), pair)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, f"the key pair {clean(file)} and {clean(file)}.pub", file, log=False)
+
+
+@click.command("sign", epilog=EPILOG)
+@click.argument("file", type=FILE)
+@click.argument("number", metavar="N", type=click.IntRange(min=1))
+@click.option(
+    "--as",
+    "name",
+    metavar="NAME",
+    help="Who signs [the player whose key in the log is --key's].",
+)
+@_key_option
+@click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
+def sign_command(
+    file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
+) -> None:
+    """Sign move N of FILE: a spot partner countersigns, or a player signs a move of theirs.
+
+    The signature covers the game's header, the move number, the state
+    before the move and its text, like forex play --sign. The log must be
+    valid and its signatures verify.
+    """
+    from ..record import anyedit
+    from ..record.anylog import GameRecord, load_any
+    from ..record.problems import LogError
+    from ..record.signing import header_keys, same_key, sign_entry
+
+    try:
+        log = load_any(file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    signs = anyedit.sign_entry if isinstance(log, GameRecord) else sign_entry
+    if name is None:
+        signer = _signer("", key_file)
+        keys, _problems = header_keys(log)
+        public = signer.key.public_key()
+        owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
+        if not owners:
+            raise click.UsageError(
+                "the log holds no player's key equal to this one: say who signs with --as NAME"
+            )
+        signer = replace(signer, name=owners[0])
+    else:
+        signer = _signer(name, key_file)
+    try:
+        change = signs(file, number, signer, dry_run=True)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    if dry_run:
+        _echo(change.new_text)
+        return
+    report = f"{clean(signer.name)} signed move {number} of {clean(file)}"
+    _commit_reported(change, report, f"{clean(signer.name)}'s signature of move {number}", file)

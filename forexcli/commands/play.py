@@ -1,0 +1,377 @@
+"""``forex play``: check one decision and append it to the log."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .. import streams
+from ..cli import EPILOG, MESSAGE_FORMATS, _echo, _json_text
+from ..reporters import clean
+from .common import (
+    FILE,
+    FILE_OR_DASH,
+    ProblemExit,
+    _commit,
+    _encoded,
+    _format_option,
+    _key_option,
+    _mail_of,
+    _out_style,
+    _print_written,
+    _signer,
+    _write_mail,
+)
+
+if TYPE_CHECKING:
+    from ..record.gamelog import GameLog
+
+
+@click.command("play", epilog=EPILOG)
+@click.argument("file", type=FILE)
+@click.argument("player")
+@click.argument("decision", nargs=-1, required=False)
+@click.option(
+    "--engine",
+    is_flag=True,
+    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
+    " For-Ex logs only.",
+)
+@click.option(
+    "--seconds",
+    type=float,
+    metavar="S",
+    help="With --engine: search for S seconds [1, when --simulations is not given].",
+)
+@click.option(
+    "--simulations",
+    type=int,
+    metavar="N",
+    help="With --engine: search N simulations (deterministic: the same move on any machine).",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="With --engine: the search's seed."
+)
+@click.option("--note", metavar="TEXT", help="A note (comment) to record with the move.")
+@click.option("--dry-run", is_flag=True, help="Check the move and show its result; write nothing.")
+@click.option(
+    "--after",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Refuse unless the log has exactly N moves (guards against answering an old position).",
+)
+@click.option(
+    "--digest/--no-digest",
+    default=True,
+    show_default=True,
+    help="Record the digest of the state after the move, to catch edits by hand.",
+)
+@click.option(
+    "--message",
+    "message_fmt",
+    type=click.Choice(list(MESSAGE_FORMATS)),
+    is_flag=False,
+    flag_value="text",
+    default=None,
+    metavar="[text|markdown|bbcode]",
+    help="Print a ready-to-send message (subject, what the move did, the board, who is next)"
+    " instead of the report, in text [the default], markdown or bbcode; the report's first"
+    " line goes to stderr.",
+)
+@click.option(
+    "--sign",
+    "sign_move",
+    is_flag=True,
+    help="Sign the move with PLAYER's Ed25519 key (--key FILE, FOREX_KEY or ~/.ssh/id_ed25519;"
+    " a passphrase is asked for without echo, or taken from FOREX_PASSPHRASE). A key the log"
+    " does not hold yet is added to its keys: (trust on first use).",
+)
+@_key_option
+@click.option(
+    "--eml",
+    "eml_path",
+    metavar="OUT.eml",
+    type=FILE_OR_DASH,
+    help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
+    " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
+    " a file.",
+)
+@click.option(
+    "--ignore-digests",
+    is_flag=True,
+    help="Add the move even though the log's recorded digests no longer match (it was"
+    " edited after they were written) [refuse: digest_mismatch].",
+)
+@_format_option()
+def play_command(
+    file: str,
+    player: str,
+    decision: tuple[str, ...],
+    engine: bool,
+    seconds: float | None,
+    simulations: int | None,
+    seed: int,
+    note: str | None,
+    dry_run: bool,
+    after: int | None,
+    digest: bool,
+    message_fmt: str | None,
+    sign_move: bool,
+    key_file: str | None,
+    eml_path: str | None,
+    ignore_digests: bool,
+    fmt: str,
+) -> None:
+    """Check one DECISION of PLAYER and append it to FILE.
+
+    The words of DECISION are joined with spaces, so both work:
+
+    \b
+      forex play game.yaml bob contract 6 USD for 12 JPY
+      forex play game.yaml bob "spot 1 GBP to carol for 1.5 EUR; invest USD"
+
+    Prints what changed (payments, rates that moved, loans, dividends) and
+    who decides next. With --message, prints instead a message to mail or
+    post (its format may follow: --message bbcode); put --message after the
+    decision, or give its format, so that it does not take a word of it.
+
+    With --engine (and no DECISION) the engine decides for PLAYER, and its
+    decision is checked and appended like any other: a game against the
+    computer, or a vacant seat filled.
+    """
+    from ..record import edit
+    from ..record.gamelog import OtherGame
+    from ..record.problems import LogError
+    from ..reporters.game import play_data, play_text
+
+    if message_fmt is not None and fmt == "markdown":
+        raise click.UsageError(
+            "--format markdown shapes the report, which --message replaces: use --message markdown"
+        )
+    text = " ".join(word.strip() for word in decision if word.strip())
+    if engine and text:
+        raise click.UsageError("give a DECISION or --engine, not both")
+    if not engine and not text:
+        raise click.UsageError("give the DECISION to play (or --engine to let the engine decide)")
+    if not engine and (seconds is not None or simulations is not None):
+        raise click.UsageError("--seconds and --simulations go with --engine")
+    if engine:
+        from .engine import _budget, _engine_decision
+
+        text = _engine_decision(file, player, _budget(seconds, simulations), seed)
+    if key_file is not None and not sign_move:
+        raise click.UsageError("--key goes with --sign (the key to sign the move with)")
+    if eml_path is not None and dry_run:
+        raise click.UsageError("--eml writes the mail of a move made: leave out --dry-run")
+    if eml_path == "-":
+        raise click.BadParameter(
+            "name a file for the mail (standard output carries the report)", param_hint="'--eml'"
+        )
+    if eml_path is not None and os.path.lexists(eml_path):
+        raise click.BadParameter(
+            f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
+        )
+    signer = _signer(player, key_file) if sign_move else None
+    try:
+        change = edit.append(
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            dry_run=True,
+            digest=digest,
+            signer=signer,
+            ignore_digests=ignore_digests,
+        )
+    except OtherGame:
+        _other_play(
+            file, player, text, note, after, digest, dry_run, fmt,
+            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
+            ignore_digests=ignore_digests,
+        )  # fmt: skip
+        return
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    # Everything to print is composed before the file is replaced: nothing can fail after it.
+    written = not dry_run
+    played = change.replay
+    number = len(played.states)
+    before = played.state_after(number - 1)
+    after_state = played.final
+    entry = played.log.entries[-1]
+    events = played.events[-1]
+    message = None
+    if message_fmt is not None:
+        from ..games.forex.message import compose
+
+        message = compose(played, None, message_fmt)
+    out: list[tuple[str, bool]] = []  # (text, to stderr)
+    address = _contact(played.log, after_state.pending_player)
+    send = None
+    if address and written and after_state.pending_player != entry.player:
+        who = after_state.pending_player or ""
+        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
+    if fmt == "json":
+        data = play_data(
+            file,
+            number,
+            entry.player,
+            entry.text,
+            entry.note,
+            before,
+            after_state,
+            events,
+            written=written,
+            digest=entry.digest,
+        )
+        if message is not None:
+            data["message"] = {
+                "format": message.fmt,
+                "subject": message.subject,
+                "body": message.body,
+            }
+        out.append((_json_text(data), False))
+    elif message is not None:
+        done = f"added to {file}" if written else f"dry run: {file} is unchanged"
+        out.append((clean(f"move {number}: {entry.player}: {entry.text} ({done})"), True))
+        if send:
+            out.append((send, True))
+        out.append((message.full(), False))
+    else:
+        report = play_text(
+            file,
+            number,
+            entry.player,
+            entry.text,
+            before,
+            after_state,
+            events,
+            written=written,
+            markdown=fmt == "markdown",
+            style=_out_style(),
+            width=streams.width(),
+        )
+        out.append((report, False))
+        if send and fmt == "text":
+            out.append((send, False))
+    if dry_run:
+        for item, err in out:
+            _echo(item, err=err)
+        return
+    if eml_path is not None:
+        out.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+    out = _encoded(out)
+    if eml_path is None:
+        _commit(change)
+    else:
+        # The mail is made from the checked move and written first; the move is then
+        # written, and if that fails the mail is removed: a failing command leaves no file.
+        _write_mail(eml_path, _mail_of(played, None, file), quiet=True)
+        try:
+            _commit(change)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
+    _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _contact(log: GameLog, player: str | None) -> str | None:
+    contacts = log.header.get("contacts")
+    if player is None or not isinstance(contacts, dict):
+        return None
+    address = contacts.get(player)
+    return address if isinstance(address, str) else None
+
+
+def _other_play(
+    file: str,
+    player: str,
+    text: str,
+    note: str | None,
+    after: int | None,
+    digest: bool,
+    dry_run: bool,
+    fmt: str,
+    *,
+    signer: Any = None,
+    message_fmt: str | None = None,
+    eml_path: str | None = None,
+    ignore_digests: bool = False,
+) -> None:
+    from ..record import anyedit, anylog
+    from ..record.problems import LogError
+
+    try:
+        change = anyedit.append(
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            digest=digest,
+            dry_run=True,
+            signer=signer,
+            ignore_digests=ignore_digests,
+        )
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    played = change.replay
+    game = played.record.game
+    entry = played.record.entries[-1]
+    verb = "would add" if dry_run else "added"
+    next_line = anylog.pending_line(game, played.final)
+    mail = None
+    if eml_path is not None:
+        from ..record.mail import log_filename
+        from ..reporters import worldex
+
+        mail = worldex.compose_mail(played, filename=log_filename(file))
+    if message_fmt is not None:
+        from ..reporters import worldex
+
+        report = worldex.compose(played, None, message_fmt).full()
+    elif fmt == "json":
+        data = {
+            "format": "forex-play",
+            "version": 1,
+            "game": game.name,
+            "file": file,
+            "written": not dry_run,
+            "move": entry.number,
+            "by": entry.key,
+            "decision": entry.text,
+            "note": entry.note,
+            "digest": entry.digest,
+            "signed": sorted(entry.sig or {}),
+            "next": next_line,
+            "state": game.view(played.final),
+        }
+        report = _json_text(data)
+    else:
+        signed = " (signed)" if entry.sig else ""
+        report = clean(
+            f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
+            f"next: {next_line}",
+            newlines=True,
+        )
+    if dry_run:
+        _echo(report)
+        return
+    items = [(report, False)]
+    if mail is not None and eml_path is not None:
+        items.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+    out = _encoded(items)
+    if mail is None or eml_path is None:
+        _commit(change)
+    else:
+        # As For-Ex's: the mail first, then the move; if that fails the mail goes.
+        _write_mail(eml_path, mail, quiet=True)
+        try:
+            _commit(change)
+        except BaseException:
+            os.unlink(eml_path)
+            raise
+    _print_written(out, f"move {entry.number}", file)

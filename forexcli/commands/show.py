@@ -1,0 +1,485 @@
+"""``forex show``, ``chart``, ``html`` and ``moves``: the game as tables, pictures, a replay
+page, and the legal decisions."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .. import streams
+from ..cli import EPILOG, _echo
+from ..reporters import clean
+from .common import (
+    FILE_OR_DASH,
+    OtherGameExit,
+    ProblemExit,
+    _encoded,
+    _for_ex_only,
+    _for_ex_replay,
+    _format_option,
+    _json,
+    _last_move_before,
+    _other_replay,
+    _other_since,
+    _out_style,
+    _point,
+    _print_written,
+    _view,
+    load_replay,
+    replace,
+)
+
+if TYPE_CHECKING:
+    from ..record.gamelog import GameLog, Replay
+
+
+KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
+
+
+@click.command("show", epilog=EPILOG)
+@click.argument("file", type=FILE_OR_DASH)
+@click.option(
+    "--at",
+    type=int,
+    metavar="N",
+    help="Show the game after move N (0 = the start; -1 = before the last move) [the last].",
+)
+@click.option(
+    "--since",
+    type=int,
+    metavar="N",
+    help="Also say what happened after move N, move by move: who did what, payments, rates"
+    " that moved, loans, dividends (the catch-up for a player who last looked at move N).",
+)
+@click.option(
+    "--since-player",
+    metavar="NAME",
+    help="Like --since, from NAME's last decision: what NAME has not seen yet.",
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="OUT.svg",
+    type=FILE_OR_DASH,
+    help="Draw the board (after --at N) as an SVG picture into OUT.svg instead of the tables;"
+    " - writes it to standard output.",
+)
+@click.option(
+    "--html",
+    "html_path",
+    metavar="OUT.html",
+    type=FILE_OR_DASH,
+    help="Write the whole game as a replay page into OUT.html instead of the tables, opening"
+    " after --at N (see forex html); - writes it to standard output.",
+)
+@click.option(
+    "--png",
+    "png_path",
+    metavar="OUT.png",
+    type=FILE_OR_DASH,
+    help="Draw the board as a PNG picture (for mail and forums) into OUT.png; - writes it to"
+    " standard output when that is not a terminal.",
+)
+@click.option(
+    "--force", is_flag=True, help="With --svg, --png or --html: replace the file if it exists."
+)
+@click.option(
+    "--seat",
+    metavar="NAME",
+    help="World Exchangers, with --svg or --png: whose board to draw, or all [the player to"
+    " play; every board when the deck or nobody is to play].",
+)
+@_format_option()
+@click.pass_context
+def show_command(
+    ctx: click.Context,
+    file: str,
+    at: int | None,
+    since: int | None,
+    since_player: str | None,
+    svg_path: str | None,
+    html_path: str | None,
+    png_path: str | None,
+    force: bool,
+    seat: str | None,
+    fmt: str,
+) -> None:
+    """Show the game: board, money, certificates, queue, standings, who decides next, the result.
+
+    FILE may be - for standard input.
+    """
+    from ..reporters.game import show_data, show_text
+
+    if since is not None and since_player is not None:
+        raise click.UsageError("give --since or --since-player, not both")
+    if html_path is not None:
+        if svg_path is not None or png_path is not None:
+            raise click.UsageError("give one of --svg, --png and --html")
+        if since is not None or since_player is not None:
+            raise click.UsageError(
+                "--html writes the whole game (every move's catch-up included):"
+                " leave out --since/--since-player"
+            )
+        if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("--html writes a page: leave out --format")
+        try:
+            log, played = load_replay(file)
+        except OtherGameExit as other:
+            raise _for_ex_only(other, "show --html (the replay page)") from None
+        _write_page(log, played, html_path, at, None, force)
+        return
+    if svg_path is not None and png_path is not None:
+        raise click.UsageError("give --svg or --png, not both")
+    picture = png_path or svg_path
+    picture_format = _picture_format(picture, "png" if png_path is not None else "svg")
+    svg_path = picture
+    if svg_path is not None:
+        if since is not None or since_player is not None:
+            raise click.UsageError(
+                "--svg and --png draw the board only: leave out --since/--since-player"
+            )
+        if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("--svg and --png draw the board only: leave out --format")
+    elif force:
+        raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
+    if seat is not None and svg_path is None:
+        raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_show(other, at, since, since_player, svg_path, picture_format, seat, force, fmt)
+        return
+    if seat is not None:
+        raise click.UsageError(
+            "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
+            " is shared: leave it out"
+        )
+    since_point = None
+    if since is not None:
+        since_point = _point(view.total, since, file, "--since")
+        if since_point > view.at:
+            raise click.BadParameter(
+                f"--since {since} is after the move shown ({view.at})", param_hint="'--since'"
+            )
+    if since_player is not None:
+        since_point = _last_move_before(view.replay, since_player, view.at)
+    if svg_path is not None:
+        from ..games.forex.svg import board_svg
+
+        title = view.log.title or os.path.basename(view.log.filename)
+        where = f"after move {view.at}" if view.at else "at the start"
+        _write_picture(
+            svg_path, board_svg(view.state, f"{title}, {where}"), force, "board", picture_format
+        )
+        return
+    if fmt == "json":
+        _json(show_data(view, since_point))
+        return
+    _echo(
+        show_text(
+            view,
+            markdown=fmt == "markdown",
+            since=since_point,
+            style=_out_style(),
+            since_player=since_player,
+            width=streams.width(),
+        )
+    )
+
+
+def _picture_format(path: str | None, asked: str) -> str:
+    """The format to write ``path`` in: ``asked``, unless the file's extension says the other
+    one (a usage error: ``--svg board.png`` would put SVG into a .png file)."""
+    if path is None:
+        return asked
+    from ..record.png import format_of
+
+    named = format_of(path)
+    if named is not None and named != asked:
+        option = "--svg" if asked == "svg" else "--png"
+        better = f"--{named} {path}"
+        raise click.UsageError(
+            f"{clean(path)} names a .{named} file, but {option} writes {asked.upper()}:"
+            f" use {clean(better)}"
+        )
+    return asked
+
+
+def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
+    """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
+    over a file without ``force``), or to standard output for ``-``."""
+    from ..record.problems import LogError
+    from ..reporters.files import write_output
+
+    data: str | bytes = svg
+    if fmt == "png":
+        from ..record.png import svg_to_png
+
+        if path == "-" and sys.stdout.isatty():
+            raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
+        try:
+            data = svg_to_png(svg)
+        except LogError as error:
+            raise ProblemExit(error.problems, exit_code=2) from None
+    if path == "-":
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            _echo(data)
+        return
+    out = _encoded([(f"wrote the {what} to {clean(path)}", False)])
+    try:
+        write_output(path, data, force=force)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, f"the {what}", path, log=False)
+
+
+@click.command("chart", epilog=EPILOG)
+@click.argument("file", type=FILE_OR_DASH)
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT.svg",
+    type=FILE_OR_DASH,
+    default="-",
+    help="Write the chart to OUT.svg [- : standard output].",
+)
+@click.option("--title", metavar="TEXT", help="The chart's title [the game's title].")
+@click.option(
+    "--png",
+    "png",
+    is_flag=True,
+    help="Write a PNG picture instead of SVG (also chosen by an OUT.png file name).",
+)
+@click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
+def chart_command(file: str, output: str, title: str | None, png: bool, force: bool) -> None:
+    """Draw each currency's strength over the whole game as an SVG line chart.
+
+    One line per currency, at the start and after every move; dashed lines
+    mark the dividends. A currency's strength is how far its six pairs stand
+    from 1:1, counted up where it is the stronger side and down where it is
+    the weaker: the seven strengths add up to 0. The file is written
+    atomically and never replaces a file without --force. FILE may be - for
+    standard input.
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    """
+    from ..games.forex.svg import strength_chart_svg
+
+    _log, played = _for_ex_replay(file, "forex chart (the currencies' strength)")
+    problem = played.problem
+    if problem is not None:
+        hint = "the picture needs a log that replays to its end: fix or undo that move"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    from ..record.png import format_of
+
+    fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
+    _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
+
+
+def _page_output(file: str, output: str | None) -> str:
+    """Where ``forex html`` writes: ``-o``, else FILE with ``.html`` for its ``.yaml``/``.yml``
+    (standard output for a log read from standard input)."""
+    if output is not None:
+        return output
+    if file == "-":
+        return "-"
+    stem, suffix = os.path.splitext(file)
+    return (stem if suffix.lower() in (".yaml", ".yml") else file) + ".html"
+
+
+def _write_page(
+    log: GameLog, played: Replay, output: str, at: int | None, title: str | None, force: bool
+) -> None:
+    """Write the replay page of a log that replays to its end (atomically; ``-``: standard
+    output); a log with an illegal move exits with its problem."""
+    from ..pages import replay_page
+    from ..record.problems import LogError
+    from ..reporters.files import write_output
+
+    problem = played.problem
+    if problem is not None:
+        hint = "the page needs a log that replays to its end: fix or undo that move"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    opening = None if at is None else _point(played.moves, at, log.filename)
+    page = replay_page(log, played, at=opening, title=title)
+    if output == "-":
+        _echo(page)
+        return
+    size = len(page.encode("utf-8"))
+    report = (
+        f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
+        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
+    )
+    out = _encoded([(report, False)])
+    try:
+        write_output(output, page, force=force)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, "the replay page", output, log=False)
+
+
+@click.command("html", epilog=EPILOG)
+@click.argument("file", type=FILE_OR_DASH)
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT.html",
+    type=FILE_OR_DASH,
+    help="Write the page to OUT.html; - : standard output [FILE with .html for .yaml].",
+)
+@click.option(
+    "--at",
+    type=int,
+    metavar="N",
+    help="Open the page after move N (0 = the start; -1 = before the last move) [the last].",
+)
+@click.option("--title", metavar="TEXT", help="The page's title [the game's title].")
+@click.option("--force", is_flag=True, help="Replace OUT.html if it exists.")
+def html_command(
+    file: str, output: str | None, at: int | None, title: str | None, force: bool
+) -> None:
+    """Write the game as one HTML page to step through in a browser: a replay.
+
+    At every position the page shows what forex show --at N shows (board,
+    money, certificates, supply, queue, free letters, dividends, who decides
+    next; the projection if the game ended now, whether each queue item's
+    owner could pay it now and what resolving it would do, the exposure),
+    the move's text, its note and what it did, and the result at the end;
+    the strength chart of the whole game marks the position and jumps
+    to a move when clicked. Step with the buttons, the arrow keys (Home,
+    End), the slider or the move list; OUT.html#move-N opens after move N.
+
+    The file is self-contained: no network, font or script from elsewhere.
+    Without JavaScript it shows the opening position and the moves, and it
+    prints. It is written atomically and never replaces a file without
+    --force. FILE may be - for standard input (the page then goes to
+    standard output unless -o is given).
+
+    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    """
+    log, played = _for_ex_replay(file, "forex html (the replay page)")
+    _write_page(log, played, _page_output(file, output), at, title, force)
+
+
+@click.command("moves", epilog=EPILOG)
+@click.argument("file", type=FILE_OR_DASH)
+@click.option("--at", type=int, metavar="N", help="After move N instead of the last.")
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(KINDS),
+    help="Only decisions of this kind, every one listed; repeat it for several.",
+)
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
+    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION).",
+)
+@_format_option()
+def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
+    """List the legal decisions of whoever must decide next.
+
+    Decisions are grouped: contracts per pair and direction with their
+    amount range, investments, divests, divest answers, tie choices, spot
+    transactions. Each is written exactly as forex play takes it.
+    """
+    from ..reporters.game import moves_data, moves_text
+
+    try:
+        view = _view(file, at)
+    except OtherGameExit as other:
+        _other_moves(other, at, fmt)
+        return
+    if fmt == "json":
+        _json(moves_data(view, kinds))
+        return
+    _echo(
+        moves_text(
+            view,
+            kinds=kinds,
+            every=every or bool(kinds),
+            markdown=fmt == "markdown",
+            style=_out_style(),
+            width=streams.width(),
+        )
+    )
+
+
+def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
+    """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
+    point = _point(len(played.record.entries), at, path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+    return point
+
+
+def _other_show(
+    other: OtherGameExit,
+    at: int | None,
+    since: int | None,
+    since_player: str | None,
+    picture: str | None,
+    picture_format: str,
+    seat: str | None,
+    force: bool,
+    fmt: str,
+) -> None:
+    """``show`` of a World Exchangers log: text, markdown, JSON (``show_view``), pictures."""
+    from ..games.worldex.views import render_text, show_view
+    from ..reporters import worldex
+
+    played = _other_replay(other)
+    point = _other_point(played, at, other.path)
+    state = played.state_after(point)
+    if picture is not None:
+        try:
+            seats = worldex.seats_of(state, seat)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+        title = played.record.title or os.path.basename(played.record.filename)
+        where = f"after move {point}" if point else "at the start"
+        svg = worldex.boards_svg(state, seats, f"{title}, {where}")
+        what = "board" if len(seats) == 1 else "boards"
+        _write_picture(picture, svg, force, what, picture_format)
+        return
+    since_point = _other_since(played, point, since, since_player)
+    if fmt == "json":
+        if since_point is not None:
+            raise click.UsageError(
+                "show --format json of a World Exchangers log is the state alone: leave out"
+                " --since/--since-player (forex history --format json lists the moves)"
+            )
+        _json(show_view(state))
+        return
+    markdown = fmt == "markdown"
+    text = worldex.markdown_text(state) if markdown else render_text(state, streams.width())
+    if since_point is not None:
+        items = worldex.told(played, since_point, point)
+        text = worldex.catch_up_text(items, since_point, markdown=markdown) + "\n" + text
+    _echo(text.rstrip("\n"))
+
+
+def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
+    from ..reporters import record
+
+    played = _other_replay(other)
+    point = _point(len(played.record.entries), at, other.path)
+    problem = played.problem
+    if problem is not None and problem.entry is not None and point >= problem.entry:
+        raise ProblemExit([problem])
+    if fmt == "json":
+        _json(record.moves_data(played, point))
+        return
+    _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))

@@ -1,0 +1,106 @@
+"""``forex validate``: check logs (files, folders, standard input)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from ..cli import EPILOG, _echo
+from .common import _collect, _format_option, _json, _out_style, _read_stdin
+
+if TYPE_CHECKING:
+    from ..reporters.problems import FileReport
+
+
+def _stdin_report(require_signatures: bool) -> FileReport:
+    """What ``validate`` reports for the log on standard input."""
+    from ..record.anylog import parse_any
+    from ..record.anylog import replay as replay_any
+    from ..record.gamelog import GameLog, replay
+    from ..record.problems import LogError
+    from ..record.validation import finish_report
+    from ..reporters.problems import FileReport
+
+    item = FileReport("<stdin>")
+    played = None
+    try:
+        read = parse_any(_read_stdin(), "<stdin>")
+        played = replay(read) if isinstance(read, GameLog) else replay_any(read)
+        item.problems = [played.problem] if played.problem else []
+    except LogError as error:
+        item.problems = list(error.problems)
+    finish_report(item, played, require_signatures)
+    return item
+
+
+@click.command("validate", epilog=EPILOG)
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@_format_option(("text", "json", "github"))
+@click.option("-q", "--quiet", is_flag=True, help="Print only the problems (no summary).")
+@click.option("-v", "--verbose", is_flag=True, help="Also print every valid file and its state.")
+@click.option(
+    "--only-logs",
+    is_flag=True,
+    help="Skip YAML files without a top-level `forex:` key (other YAML in a repository).",
+)
+@click.option(
+    "--require-signatures",
+    is_flag=True,
+    help="An unsigned move by a player whose key the log holds is an error [a warning].",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Check the files in N processes [one per core for 64 files or more, else 1].",
+)
+def validate_command(
+    paths: tuple[str, ...],
+    fmt: str,
+    quiet: bool,
+    verbose: bool,
+    only_logs: bool,
+    require_signatures: bool,
+    jobs: int | None,
+) -> None:
+    """Check game logs: YAML, schema, set-up, and every move by the rules.
+
+    PATHS are files or folders; folders are searched recursively for *.yaml
+    and *.yml files (hidden files and folders are skipped). - reads one log
+    from standard input. Exit status 0 when every log is valid, 1 when one
+    is invalid, 2 when a path cannot be read.
+    """
+    from ..record.validation import check_files
+
+    if quiet and verbose:
+        raise click.UsageError("--quiet and --verbose do not go together")
+    files, missing = _collect(paths)
+    # The processes (if any) start here: they read the logs while this one imports the rest.
+    checked = check_files(
+        [name for name in files if name != "-"], jobs, only_logs, require_signatures
+    )
+    from ..reporters.problems import ValidateReport, validate_github, validate_text
+
+    report = ValidateReport(usage=missing)
+    for name in files:
+        if name != "-":
+            found = next(checked)
+            if found is None:
+                report.skipped.append(name)
+            else:
+                report.files.append(found)
+            continue
+        report.files.append(_stdin_report(require_signatures))
+    if fmt == "json":
+        _json(report.as_dict())
+    elif fmt == "github":
+        _echo(validate_github(report, quiet=quiet))
+    else:
+        out = validate_text(report, _out_style(), quiet=quiet, verbose=verbose)
+        if out:
+            _echo(out)
+    if report.exit_code:
+        sys.exit(report.exit_code)
