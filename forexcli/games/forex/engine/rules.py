@@ -9,13 +9,16 @@ what happened, in plain sentences.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Optional
 
 from msgspec import Struct
 
 from .board import (
+    _GAINING,
     _PAIR_AT,
+    _PAIRS_OF,
     CURRENCIES,
     NUM_CURRENCIES,
     PAIRS,
@@ -23,8 +26,6 @@ from .board import (
     Board,
     PairPosition,
     format_halves,
-    make_board,
-    move_pairs,
 )
 from .decisions import (
     ChooseStrengthen,
@@ -69,8 +70,6 @@ from .state import (
     Phase,
     QueueItem,
     Result,
-    build_pending,
-    build_state,
 )
 
 MIN_PLAYERS = 2
@@ -111,12 +110,13 @@ def new_game(
     house: HouseRules = DEFAULT_HOUSE_RULES,
 ) -> GameState:
     """Set up a game: seat order, removed certificates per currency, first player, house rules."""
-    for option, allowed in HouseRules.OPTIONS.items():
-        value = getattr(house, option)
-        if value not in allowed:
-            raise SetupError(
-                f"house rule {option} must be one of {', '.join(allowed)}, not {value!r}"
-            )
+    if house is not DEFAULT_HOUSE_RULES:  # (whose rules are allowed)
+        for option, allowed in HouseRules.OPTIONS.items():
+            value = getattr(house, option)
+            if value not in allowed:
+                raise SetupError(
+                    f"house rule {option} must be one of {', '.join(allowed)}, not {value!r}"
+                )
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(f"For-Ex takes 2 to 6 players; {len(names)} given")
@@ -140,21 +140,28 @@ def new_game(
         first = names.index(first_player)
     n = len(names)
     return GameState(
-        players=names,
-        board=Board.starting(),
-        money=tuple((START_MONEY_HALVES,) * NUM_CURRENCIES for _ in range(n)),
-        certs=tuple((0,) * NUM_CURRENCIES for _ in range(n)),
-        supply=tuple(CERTS_PER_CURRENCY - r for r in removed_t),
-        removed=removed_t,
-        sold=(0,) * NUM_CURRENCIES,
-        queue=(DividendStack(len(DIVIDENDS_HALVES)),),
-        dividends_left=len(DIVIDENDS_HALVES),
-        turn_player=first,
-        turn_number=1,
-        spot_done=False,
-        pending=Pending(Phase.TURN, first),
-        house=house,
+        names,
+        Board.starting(),
+        (_START_MONEY,) * n,
+        (_NO_CERTS,) * n,
+        tuple([CERTS_PER_CURRENCY - r for r in removed_t]),
+        removed_t,
+        _NO_CERTS,
+        (DividendStack(len(DIVIDENDS_HALVES)),),
+        len(DIVIDENDS_HALVES),
+        first,
+        1,
+        False,
+        _TURN_PENDING[first],
+        None,
+        None,
+        None,
+        house,
     )
+
+
+_START_MONEY: tuple[int, ...] = (START_MONEY_HALVES,) * NUM_CURRENCIES
+_NO_CERTS: tuple[int, ...] = (0,) * NUM_CURRENCIES
 
 
 # --------------------------------------------------------------------------- scratch
@@ -188,6 +195,8 @@ class _Scratch:
         self.state = state
         self.loud = loud  # write events? (``apply`` needs none; ``apply_with_events`` does)
         self._board: Optional[Board] = state.board
+        # The pairs as moved, or None before a move; the rules read a position as
+        # ``(work._pairs or state.board.pairs)[index]`` (no board is built for it).
         self._pairs: Optional[list[PairPosition]] = None
         self._money: Optional[list[Sequence[int]]] = None
         self._certs: Optional[list[Sequence[int]]] = None
@@ -281,33 +290,51 @@ class _Scratch:
         board = self._board
         if board is None:
             assert self._pairs is not None
-            board = self._board = make_board(tuple(self._pairs))
+            board = self._board = Board(tuple(self._pairs))
         return board
 
-    def _moving_pairs(self) -> list[PairPosition]:
-        pairs = self._pairs
-        if pairs is None:
-            pairs = self._pairs = list(self.board.pairs)
-        self._board = None
+    def _copy_pairs(self) -> list[PairPosition]:
+        """The pairs as a list to move, copied from the board at the first move."""
+        pairs = self._pairs = list(self.board.pairs)
         return pairs
 
+    # ``strengthen`` and ``weaken`` move the pairs as ``move_pairs`` does, written out here (the
+    # rules give them a currency they looked up): a call less on the way of most decisions.
+
     def strengthen(self, currency: int) -> None:
-        move_pairs(self._moving_pairs(), currency, True)
+        """Move every pair of ``currency`` one space in its favour."""
+        pairs = self._pairs or self._copy_pairs()
+        self._board = None
+        moved = _GAINING[currency]
+        for index, _ in _PAIRS_OF[currency]:
+            pos = pairs[index]
+            pairs[index] = moved[pos.stronger][pos.space]
         if self.loud:
             self.say("strengthen", f"{CURRENCIES[currency]} strengthened")
 
-    def weaken(self, currency: int) -> None:
-        move_pairs(self._moving_pairs(), currency, False)
-        if self.loud:
-            self.say("weaken", f"{CURRENCIES[currency]} weakened")
+    def weaken(self, currency: int, times: int = 1) -> None:
+        """Move every pair of ``currency`` one space against it, ``times`` times over."""
+        pairs = self._pairs or self._copy_pairs()
+        self._board = None
+        for _ in range(times):
+            for index, other in _PAIRS_OF[currency]:
+                pos = pairs[index]
+                pairs[index] = _GAINING[other][pos.stronger][pos.space]
+            if self.loud:
+                self.say("weaken", f"{CURRENCIES[currency]} weakened")
 
     def free_letter(self) -> Optional[str]:
+        """The lowest free contract letter, or None (as ``GameState.free_letter``)."""
         used = {item.letter for item in self.queue if not isinstance(item, DividendStack)}
-        return next((letter for letter in LETTERS if letter not in used), None)
+        for letter in LETTERS:
+            if letter not in used:
+                return letter
+        return None
 
     def freeze(self) -> GameState:
+        """The state the working copy stands for (fields in order: a ``Struct`` made in C)."""
         state = self.state
-        return build_state(
+        return GameState(
             state.players,
             self.board,
             state.money if self._money is None else tuple(map(tuple, self._money)),
@@ -330,11 +357,10 @@ class _Scratch:
     # ----------------------------------------------------------------- flow
 
     def end_turn(self) -> None:
-        n = len(self.state.players)
-        self.turn_player = (self.turn_player + 1) % n
+        seat = self.turn_player = (self.turn_player + 1) % len(self.state.players)
         self.turn_number += 1
         self.spot_done = False
-        self.pending = _TURN_PENDING[self.turn_player]
+        self.pending = _TURN_PENDING[seat]
 
     def resolve_front(self, resolver: int) -> None:
         """Resolve the front item; may leave a tie choice pending or end the game."""
@@ -353,7 +379,7 @@ class _Scratch:
 
     def resolve_contract(self, item: Contract) -> None:
         owner = item.owner
-        who = self.name(owner)
+        who = self.state.players[owner]
         row = self.money_row(owner)
         row[item.receive_currency] += item.receive
         if row[item.pay_currency] >= item.pay:
@@ -431,11 +457,16 @@ class _Scratch:
     def resolve_dividend(self, item: DividendStack, resolver: int) -> None:
         index = len(DIVIDENDS_HALVES) - item.left
         per_cert = DIVIDENDS_HALVES[index]
-        non_paying = self.board.non_paying()
-        for seat, hand in enumerate(self.certs):
-            for c, count in enumerate(hand):
-                if count and c not in non_paying:
-                    self.money_row(seat)[c] += count * per_cert
+        non_paying: frozenset[int] = frozenset()
+        if per_cert:  # (the first dividend pays nothing, and nothing is said to be skipped)
+            non_paying = self.board.non_paying()
+            for seat, hand in enumerate(self.certs):
+                row = None
+                for c, count in enumerate(hand):
+                    if count and c not in non_paying:
+                        if row is None:
+                            row = self.money_row(seat)
+                        row[c] += count * per_cert
         skipped = ""
         if non_paying and per_cert:
             codes = ", ".join(CURRENCIES[c] for c in sorted(non_paying))
@@ -449,13 +480,13 @@ class _Scratch:
         self.dividends_left = item.left - 1
         if self.dividends_left:
             self.queue.append(DividendStack(self.dividends_left))
-        counts = [sum(hand[c] for hand in self.certs) for c in range(NUM_CURRENCIES)]
+        counts = list(map(sum, zip(*self.certs, strict=False)))  # per currency, all hands
         most = max(counts)
-        tied = tuple(c for c in range(NUM_CURRENCIES) if counts[c] == most)
-        if len(tied) > 1:
+        if counts.count(most) > 1:
+            tied = tuple([c for c, count in enumerate(counts) if count == most])
             self.pending = Pending(Phase.DIVIDEND_TIE, resolver, candidates=tied)
             return
-        self.strengthen(tied[0])
+        self.strengthen(counts.index(most))
         self.after_dividend(resolver)
 
     def after_dividend(self, resolver: int) -> None:
@@ -504,6 +535,40 @@ class _Scratch:
             self.say("game_over", f"game over: {CURRENCIES[strongest]} is the strongest currency")
 
 
+class _Working(_Scratch):
+    """The working copy of ``apply_all``: every part copied at the start, for a whole game.
+
+    The parts that ``_Scratch`` copies on first use, behind properties, are plain
+    attributes here (the same lists), so that the rules read them without a call.
+    """
+
+    __slots__ = ("certs", "money", "players", "queue", "sold", "supply")
+    certs: list[Sequence[int]]
+    money: list[Sequence[int]]
+    players: tuple[str, ...]
+    queue: list[QueueItem]
+    sold: list[int]
+    supply: list[int]
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(state, False)
+        self.players = state.players
+        self.money = self._money = [list(row) for row in state.money]
+        self.certs = self._certs = [list(row) for row in state.certs]
+        self.supply = self._supply = list(state.supply)
+        self.sold = self._sold = list(state.sold)
+        self.queue = self._queue = list(state.queue)
+        self._pairs = list(state.board.pairs)
+
+    def money_row(self, seat: int) -> list[int]:
+        """One seat's money, to change (every row is a list here)."""
+        return self.money[seat]  # type: ignore[return-value]
+
+    def certs_row(self, seat: int) -> list[int]:
+        """One seat's certificates, to change (every row is a list here)."""
+        return self.certs[seat]  # type: ignore[return-value]
+
+
 # --------------------------------------------------------------------------- scoring
 
 
@@ -544,9 +609,14 @@ def final_scores(
     certificates of ``strongest``, shared when still tied, with ``bankrupt``
     last.  The end of the game uses this; so can a projection of any position.
     """
+    # Each currency's factor and divisor into ``strongest``: ``convert_floor`` worked out once
+    # per currency instead of once per seat and currency.
+    terms = [_floor_terms(board, c, strongest) for c in range(NUM_CURRENCIES)]
     converted = tuple(
-        tuple(board.convert_floor(row[c], c, strongest) for c in range(NUM_CURRENCIES))
-        for row in money
+        [
+            tuple([held * times // over for held, (times, over) in zip(row, terms, strict=False)])
+            for row in money
+        ]
     )
     if house.rounding == "total":
         totals = tuple(
@@ -556,22 +626,39 @@ def final_scores(
             for row in money
         )
     else:
-        totals = tuple(sum(row) for row in converted)
+        totals = tuple(map(sum, converted))
     n = len(money)
     keys = [
         (1 if seat == bankrupt else 0, -totals[seat], -certs[seat][strongest]) for seat in range(n)
     ]
-    ranks = tuple(1 + sum(1 for other in keys if other < keys[seat]) for seat in range(n))
+    # A seat's rank: 1 + how many keys are smaller (``bisect_left`` in the sorted keys).
+    ordered = sorted(keys)
+    ranks = tuple([1 + bisect_left(ordered, key) for key in keys])
     return converted, totals, ranks
+
+
+def _floor_terms(board: Board, source: int, target: int) -> tuple[int, int]:
+    """(factor, divisor): ``board.convert_floor(halves, source, target)`` is
+    ``halves * factor // divisor`` (the same integers: a whole half-buck rate)."""
+    if source == target:
+        return 1, 2
+    rate = board.rate_halves(source, target)
+    if board.is_stronger(source, target):
+        return rate, 4
+    return 1, rate
 
 
 # --------------------------------------------------------------------------- checks
 
 
 _CURRENCY_AT: dict[str, int] = {code: c for c, code in enumerate(CURRENCIES)}
+"""The index of each currency code. The rules read ``_CURRENCY_AT[code]`` (a subscript,
+not a call, on the way of every decision) and leave anything it does not find, or cannot
+look up (a list), to ``_currency``, which finds an equal code or raises ``UnknownName``."""
 
 
 def _currency(code: str) -> int:
+    """The index of a currency code; raises ``UnknownName`` for anything else."""
     if type(code) is str:
         index = _CURRENCY_AT.get(code)
         if index is not None:
@@ -661,7 +748,10 @@ def _need(state: GameState, seat: int, currency: int, halves: int, purpose: str)
 
 def apply(state: GameState, decision: Decision) -> GameState:
     """The state after ``decision``; raises ``IllegalDecision`` if it is not legal."""
-    return _apply(state, decision, False).freeze()
+    seat = _check_turn(state, decision)
+    work = _Scratch(state, False)  # (``_apply``, written out: a call less for the search)
+    _HANDLERS[type(decision)](state, work, seat, decision)
+    return work.freeze()
 
 
 def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
@@ -673,14 +763,16 @@ def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
     a decision before it changes anything, so the working copy stands for the
     state reached so far while each decision is checked.)
     """
-    work = _Scratch(state, False)
+    work = _Working(state)
     current: Any = work  # the scratch reads as the state reached so far
     players = state.players
     distinct = len(set(players)) == len(players)  # as new_game makes sure
     for decision in decisions:
-        seat = work.pending.player
+        pending = work.pending
+        seat = pending.player
+        kind = type(decision)
         if (
-            _PHASE_OF.get(type(decision)) is not work.pending.phase
+            _PHASE_OF.get(kind) is not pending.phase
             or seat is None
             or players[seat] != decision.player
             or not distinct
@@ -688,7 +780,7 @@ def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
             # Not the decision awaited (as far as the quick look can tell): the full check,
             # which finds the same seat or raises what ``apply`` raises.
             seat = _check_turn(current, decision)
-        _HANDLERS[type(decision)](current, work, seat, decision)
+        _HANDLERS[kind](current, work, seat, decision)
     return work.freeze()
 
 
@@ -750,22 +842,33 @@ def _spot_terms(state: GameState, give_currency: int, get_currency: int) -> tupl
 def _apply_spot(state: GameState, work: _Scratch, seat: int, decision: Spot) -> None:
     if state.spot_done:
         raise SpotRefused(f"{decision.player} has already made a spot transaction this turn")
-    partner = _seat(state, decision.partner)
+    try:
+        partner = state.players.index(decision.partner)
+    except ValueError:
+        partner = _seat(state, decision.partner)  # raises UnknownName
     if partner == seat:
         raise SpotRefused("a spot transaction is made with another player")
-    give_c = _currency(decision.give_currency)
-    get_c = _currency(decision.get_currency)
+    try:
+        give_c = _CURRENCY_AT[decision.give_currency]
+        get_c = _CURRENCY_AT[decision.get_currency]
+    except (KeyError, TypeError):  # not a code as written: the full look-up
+        give_c, get_c = _currency(decision.give_currency), _currency(decision.get_currency)
     if give_c == get_c:
         raise SpotRefused("a spot transaction trades two different currencies")
-    give, get = _spot_terms(state, give_c, get_c)
+    # ``_spot_terms(state, give_c, get_c)``, written out (a call less)
+    pos = (work._pairs or state.board.pairs)[_PAIR_AT[give_c][get_c]]  # (see _Scratch)
+    rate = TRACK_HALVES[pos.space]
+    give, get = (2, rate) if pos.stronger == give_c else (rate, 2)
     if decision.give != give or decision.get != get:
         raise SpotRefused(
             f"at the current rate a spot gives {money_text(give, give_c)} for"
             f" {money_text(get, get_c)}, not {money_text(decision.give, give_c)} for"
             f" {money_text(decision.get, get_c)}"
         )
-    _need(state, seat, give_c, give, "this spot transaction")
-    _need(state, partner, get_c, get, "this spot transaction")
+    money = state.money
+    if money[seat][give_c] < give or money[partner][get_c] < get:
+        _need(state, seat, give_c, give, "this spot transaction")
+        _need(state, partner, get_c, get, "this spot transaction")
     mine = work.money_row(seat)
     mine[give_c] -= give
     mine[get_c] += get
@@ -792,14 +895,17 @@ def contract_terms(
 
 
 def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeContract) -> None:
-    pay_c = _currency(decision.pay_currency)
-    recv_c = _currency(decision.receive_currency)
+    try:
+        pay_c = _CURRENCY_AT[decision.pay_currency]
+        recv_c = _CURRENCY_AT[decision.receive_currency]
+    except (KeyError, TypeError):  # not a code as written: the full look-up
+        pay_c, recv_c = _currency(decision.pay_currency), _currency(decision.receive_currency)
     if pay_c == recv_c:
         raise ContractRefused("a contract pays one currency and receives another")
     letter = state.free_letter()
     if letter is None:
         raise ContractRefused("all six contract letters A-F are in use")
-    pos = state.board.pairs[_PAIR_AT[pay_c][recv_c]]
+    pos = (work._pairs or state.board.pairs)[_PAIR_AT[pay_c][recv_c]]  # (see _Scratch)
     paying_stronger = pos.stronger == pay_c
     strong_c, strong_amt = (pay_c, decision.pay) if paying_stronger else (recv_c, decision.receive)
     weak_c = recv_c if paying_stronger else pay_c
@@ -810,7 +916,8 @@ def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeC
             f" 1 to 10, not {format_halves(strong_amt)}"
         )
     strong = strong_amt // 2
-    pay, receive = contract_terms(state.board, pay_c, recv_c, strong)
+    # ``contract_terms(state.board, pay_c, recv_c, strong)``, from the position read above
+    pay, receive = (2 * strong, strong * rate) if paying_stronger else (strong * rate, 2 * strong)
     if decision.pay != pay or decision.receive != receive:
         raise ContractRefused(
             f"at the current rate 1 {CURRENCIES[strong_c]} = {format_halves(rate)}"
@@ -848,7 +955,11 @@ def _apply_invest(state: GameState, work: _Scratch, seat: int, decision: Invest)
     codes = decision.currencies
     if not 1 <= len(codes) <= 2:
         raise InvestRefused(f"invest buys 1 or 2 certificates, not {len(codes)}")
-    currencies = [_currency(codes[0])] if len(codes) == 1 else [_currency(code) for code in codes]
+    index = _CURRENCY_AT
+    try:
+        currencies = [index[codes[0]]] if len(codes) == 1 else [index[codes[0]], index[codes[1]]]
+    except (KeyError, TypeError):  # not a code as written: the full look-up
+        currencies = [_currency(code) for code in codes]
     if len(currencies) == 2 and currencies[0] == currencies[1]:
         raise InvestRefused(
             f"the two certificates must be of different currencies, not {codes[0]} twice"
@@ -886,12 +997,14 @@ def _sell(work: _Scratch, seat: int, currency: int, count: int) -> None:
             f"{work.name(seat)} sells {count} {CURRENCIES[currency]} certificate"
             f"{'s' if count != 1 else ''} for {2 * count}",
         )
-    for _ in range(count):
-        work.weaken(currency)
+    work.weaken(currency, count)
 
 
 def _apply_divest(state: GameState, work: _Scratch, seat: int, decision: Divest) -> None:
-    currency = _currency(decision.currency)
+    try:
+        currency = _CURRENCY_AT[decision.currency]
+    except (KeyError, TypeError):  # not a code as written: the full look-up
+        currency = _currency(decision.currency)
     held = state.certs[seat][currency]
     if decision.count < 1:
         raise DivestRefused("a divest sells at least 1 certificate")
@@ -902,15 +1015,16 @@ def _apply_divest(state: GameState, work: _Scratch, seat: int, decision: Divest)
         )
     _sell(work, seat, currency, decision.count)
     certs = state.certs
-    responders = tuple([other for other in _OTHERS[len(certs)][seat] if certs[other][currency]])
+    responders: tuple[int, ...] = ()  # the other holders of the currency, in turn order
+    for other in _OTHERS[len(certs)][seat]:
+        if certs[other][currency]:
+            responders += (other,)
     _next_responder(work, currency, responders)
 
 
 def _next_responder(work: _Scratch, currency: int, responders: tuple[int, ...]) -> None:
     if responders:
-        work.pending = build_pending(
-            Phase.DIVEST_RESPONSE, responders[0], currency, (), responders[1:]
-        )
+        work.pending = Pending(Phase.DIVEST_RESPONSE, responders[0], currency, (), responders[1:])
     else:
         work.end_turn()
 
@@ -918,7 +1032,10 @@ def _next_responder(work: _Scratch, currency: int, responders: tuple[int, ...]) 
 def _apply_divest_response(
     state: GameState, work: _Scratch, seat: int, decision: DivestResponse
 ) -> None:
-    currency = _currency(decision.currency)
+    try:
+        currency = _CURRENCY_AT[decision.currency]
+    except (KeyError, TypeError):  # not a code as written: the full look-up
+        currency = _currency(decision.currency)
     pending = state.pending
     assert pending.currency is not None
     if currency != pending.currency:

@@ -150,12 +150,16 @@ class GameState(Struct, frozen=True):
 
     def letters_in_use(self) -> frozenset[str]:
         """Letters held by contracts and loans in the queue."""
-        return frozenset(item.letter for item in self.queue if not isinstance(item, DividendStack))
+        letters = [item.letter for item in self.queue if not isinstance(item, DividendStack)]
+        return frozenset(letters)
 
     def free_letter(self) -> Optional[str]:
         """The lowest free contract letter, or None."""
         used = self.letters_in_use()
-        return next((letter for letter in LETTERS if letter not in used), None)
+        for letter in LETTERS:
+            if letter not in used:
+                return letter
+        return None
 
     def certs_in_hands(self) -> tuple[int, ...]:
         """Certificates held by all players together, per currency."""
