@@ -321,3 +321,54 @@ def test_validate_output_is_the_same_without_the_extensions(
     after = runner.invoke(forex, ["validate", "--format", "json", *paths])
     assert (after.exit_code, after.output) == (before.exit_code, before.output)
     assert before.exit_code == 1  # the folder holds invalid logs: the problems are compared too
+
+
+_ENTRY_VALUES = st.one_of(
+    st.sampled_from(["resolve", "sell 0 USD", "invest USD", "resolve ", "sell 0 usd", "", "x"]),
+    st.text(max_size=12),
+    st.integers(),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=True),
+    st.lists(st.text(max_size=3), max_size=2),
+    st.dictionaries(st.text(max_size=4), st.text(max_size=4), max_size=2),
+)
+_ENTRY_KEYS = st.one_of(
+    st.sampled_from(["note", "digest", "sig", "ann", "nobody", " ann", "note "]),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    log=st.sampled_from(GENERATED[:8]),
+    changes=st.lists(
+        st.tuples(st.integers(0, 200), _ENTRY_KEYS, _ENTRY_VALUES, st.booleans()), max_size=4
+    ),
+)
+def test_entries_judged_apart_and_remembered_as_the_whole_log(
+    log: str, changes: list[tuple[int, str, Any, bool]]
+) -> None:
+    """``_surely_valid_log`` (the header and each distinct entry apart, entries accepted
+    before remembered) judges every log as the compiled validator judges it whole."""
+    data = fastpath.accepted(log)
+    assert data is not None
+    moves = data["moves"]
+    for at, key, value, alone in changes:
+        index = at % len(moves)
+        moves[index] = {key: value} if alone else {**moves[index], key: value}
+    if changes and changes[0][0] % 3 == 0:
+        moves.append(changes[0][2])  # an entry that is not a mapping
+    whole = fastpath.surely_valid(data)
+    assert fastpath._surely_valid_log(data) is whole
+    assert fastpath._surely_valid_log(data) is whole  # its entries now remembered
+    assert whole is (list(gamelog._validator().iter_errors(data)) == [])
+
+
+def test_the_remembered_entries_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fastpath, "MAX_KNOWN_ENTRIES", 5)
+    fastpath._known_entries.clear()
+    data = fastpath.accepted(GENERATED[0])
+    assert data is not None and fastpath._surely_valid_log(data)
+    assert len(fastpath._known_entries) <= max(5, len({str(e) for e in data["moves"]}))
+    assert fastpath._surely_valid_log(fastpath.accepted(GENERATED[1]))
