@@ -199,9 +199,6 @@ def _compiled(which: str) -> Any:
         return None
     if which == "entry":
         schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/entry"}
-    elif which == "entries":  # a list of entries, as ``moves`` holds them
-        entries = {"type": "array", "items": {"$ref": "#/$defs/entry"}}
-        schema = {"$schema": schema["$schema"], "$defs": schema["$defs"], **entries}
     try:
         # The linear-time engine: it compiles the schema's patterns several times faster.
         options = jsonschema_rs.RegexOptions()
@@ -277,7 +274,6 @@ def warm_up() -> None:
     _parser()
     _compiled("log")
     _compiled("entry")
-    _compiled("entries")
 
 
 def surely_valid(data: Any, which: str = "log") -> bool:
@@ -307,45 +303,9 @@ def accepted(text: str) -> Any:
         data = loads(text)
     except Exception:  # any refusal of the parser: the full reader judges
         return None
-    if type(data) is not dict or not _small_numbers(data) or not _surely_valid_log(data):
+    if type(data) is not dict or not _small_numbers(data) or not surely_valid(data):
         return None
     return data
-
-
-MAX_KNOWN_ENTRIES = 1 << 15
-"""The entries remembered as valid (``_surely_valid_log``) are forgotten past this many."""
-_known_entries: set[tuple[tuple[Any, Any], ...]] = set()
-"""The items of entries the compiled validator accepted (each a tuple of text pairs)."""
-
-
-def _surely_valid_log(data: dict[str, Any]) -> bool:
-    """``surely_valid(data)``, with the entries of ``moves`` judged apart, each entry that
-    is written alike only once (games repeat ``resolve`` and ``sell 0 USD``).
-
-    The schema judges each item of ``moves`` alone (``items``, nothing across them), so
-    the log is valid when its header (``moves`` left empty) and every entry are.  An
-    entry equal to one accepted before (the same keys and texts, in the same order) is
-    the same instance: a text equals no number, and an entry holding a list or a
-    mapping is not hashable, so that log is judged whole.
-    """
-    moves = data.get("moves")
-    if type(moves) is not list or not moves:
-        return surely_valid(data)
-    try:
-        # In C: each entry's items as a tuple, the file's distinct entries as a set.
-        written = set(map(tuple, map(dict.items, moves)))
-    except TypeError:  # an entry that is not a mapping, or holds a list or a mapping
-        return surely_valid(data)
-    if not surely_valid(dict(data, moves=[])):
-        return False
-    new = written - _known_entries
-    if new:
-        if not surely_valid(list(map(dict, new)), "entries"):
-            return False
-        if len(_known_entries) + len(new) > MAX_KNOWN_ENTRIES:
-            _known_entries.clear()
-        _known_entries.update(new)
-    return True
 
 
 def _small_numbers(data: dict[str, Any]) -> bool:
