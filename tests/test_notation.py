@@ -240,6 +240,18 @@ _WRITTEN = st.one_of(
             "strengthen EUR",
             "strongest GBP",
             "divest 9 CAD",
+            "contract 06 USD for 10000 JPY",
+            "contract 1.50 USD for 0.5 JPY",
+            "spot 1 USD to a to b for 2 JPY; resolve",
+            "spot 1 USD to a for  for 2 JPY; divest 1 USD",
+            "spot 1 USD to b:o#b, for 2 JPY; resolve",
+            "spot 1 USD to \x85bob\u2028 for 2 JPY; resolve",
+            "spot 1 USD to bob for 2 JPY; sell 1 USD",
+            "spot 1 USD to bob for 2 JPY; invest EUR; resolve",
+            "sell 10 USD",
+            "invest USD USD",
+            "strongest USD JPY",
+            "resolve resolve",
         ]
     ).flatmap(lambda text: st.one_of(st.just(text), _mutations(text))),
 )
@@ -272,3 +284,15 @@ def test_the_exact_forms_take_the_shortcut() -> None:
         None, DivestResponse("a", "USD", 0)
     )
     assert notation._written_exactly("a", "spot 1 USD to bob for 2 JPY ; invest EUR") is None
+    for text in [
+        "resolve",
+        "invest GBP",
+        "invest GBP EUR",
+        "sell 0 USD",
+        "divest 9 CAD",
+        "contract 9999.5 USD for 0 JPY",
+        "strengthen EUR",
+        "strongest GBP",
+        "spot 0.5 USD to Zoë van Dam for 2 JPY; contract 4 EUR for 6.5 GBP",
+    ]:
+        assert notation._written_exactly("a", text) == notation._parse_fully("a", text), text
