@@ -113,3 +113,25 @@ def test_the_processes_start_before_the_readers_are_imported(folder: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["2", "False", str(len(names))]
+
+
+def test_validate_starts_the_processes_before_it_imports_the_records(folder: Path) -> None:
+    """What ``forex validate`` has imported when it asks for the files to be checked: nothing
+    the workers would otherwise wait for (the records, msgspec, the readers)."""
+    code = (
+        "import sys\n"
+        "from forexcli.record import validation\n"
+        "def stop(*args, **kwargs):\n"
+        "    wanted = ('forexcli.record', 'msgspec')\n"
+        "    print(sorted(m for m in sys.modules if m.startswith(wanted)))\n"
+        "    sys.exit(0)\n"
+        "validation.check_files = stop\n"
+        "from forexcli.cli import main\n"
+        "main(['validate', *sys.argv[1:]])\n"
+    )
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
+    done = subprocess.run(
+        [sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['forexcli.record', 'forexcli.record.validation']"

@@ -383,8 +383,6 @@ def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
 
 def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
-    from ..record.problems import Problem
-
     files: list[str] = []
     problems: list[Problem] = []
     for path in paths:
@@ -403,6 +401,9 @@ def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             files.extend(found)
             continue
         if not os.path.lexists(path):
+            # (imported here: validate starts its processes before the records are needed)
+            from ..record.problems import Problem
+
             problems.append(Problem("not_found", f"no such file or folder: {path}", "io", path))
             continue
         files.append(path)
