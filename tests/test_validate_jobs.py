@@ -97,6 +97,15 @@ def test_jobs_must_be_positive() -> None:
     assert "-j" in output or "--jobs" in output
 
 
+def _python(code: str, args: list[str]) -> str:
+    """What ``code`` prints, run with ``args`` in a fresh interpreter (which must succeed)."""
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_processes_start_before_the_readers_are_imported(folder: Path) -> None:
     """``check_files`` starts its workers at once, with none of the readers loaded, so that
     they import and compile side by side (and the caller may import while they work)."""
@@ -108,11 +117,7 @@ def test_the_processes_start_before_the_readers_are_imported(folder: Path) -> No
         "print(sum(report is not None for report in checked))\n"
     )
     names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
-    done = subprocess.run(
-        [sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["2", "False", str(len(names))]
+    assert _python(code, names).split() == ["2", "False", str(len(names))]
 
 
 def test_validate_starts_the_processes_before_it_imports_the_records(folder: Path) -> None:
@@ -130,8 +135,4 @@ def test_validate_starts_the_processes_before_it_imports_the_records(folder: Pat
         "main(['validate', *sys.argv[1:]])\n"
     )
     names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
-    done = subprocess.run(
-        [sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "['forexcli.record', 'forexcli.record.validation']"
+    assert _python(code, names).strip() == "['forexcli.record', 'forexcli.record.validation']"
