@@ -84,6 +84,50 @@ def _errors(data: Any) -> list[Any]:
     return list(Draft202012Validator(schema()).iter_errors(data))
 
 
+def _size_conditions() -> list[dict[str, Any]]:
+    """The one-player rule written plainly: a condition for each set of reserved keys."""
+    from itertools import combinations
+
+    keys = schema_source.RESERVED_ENTRY_KEYS
+    rules: list[dict[str, Any]] = []
+    for size in range(len(keys) + 1):
+        for present in combinations(keys, size):
+            absent = [k for k in keys if k not in present]
+            condition: dict[str, Any] = {"required": list(present)}
+            if absent:
+                condition["not"] = {"anyOf": [{"required": [k]} for k in absent]}
+            count = size + 1
+            then = {"maxProperties": count, "minProperties": count} if present else {}
+            rules.append({"if": condition, "then": then or {"maxProperties": 1}})
+    return rules
+
+
+def _entry_errors(entry_schema: dict[str, Any], entry: dict[str, Any]) -> list[tuple[Any, ...]]:
+    errors = Draft202012Validator(entry_schema).iter_errors(entry)
+    return sorted(
+        (e.validator, e.validator_value, e.message, tuple(e.absolute_path)) for e in errors
+    )
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["note", "digest", "sig", "alice", "bob", "carol"]),
+        st.just("x"),
+        max_size=6,
+    )
+)
+def test_the_entry_size_tree_gives_the_errors_of_one_condition_a_key_set(
+    entry: dict[str, Any],
+) -> None:
+    entry_schema = schema()["$defs"]["entry"]
+    published = {k: v for k, v in entry_schema.items() if k in ("allOf", "minProperties")}
+    plain = {"allOf": _size_conditions(), "minProperties": 1}
+    assert _entry_errors(published, entry) == _entry_errors(plain, entry)
+    assert Draft202012Validator(published).is_valid(entry) == (
+        len([k for k in entry if k not in schema_source.RESERVED_ENTRY_KEYS]) == 1
+    )
+
+
 def test_a_wrong_field_is_reported_at_that_field() -> None:
     data = {
         "forex": 1,
