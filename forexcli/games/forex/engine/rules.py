@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from msgspec import Struct
 
@@ -71,6 +71,9 @@ from .state import (
     QueueItem,
     Result,
 )
+
+if TYPE_CHECKING:  # (only the checkers read it; a protocol costs start-up to define)
+    from .views import StateView
 
 MIN_PLAYERS = 2
 DEFAULT_HOUSE_RULES = HouseRules()
@@ -671,7 +674,7 @@ def _currency(code: str) -> int:
         ) from None
 
 
-def _seat(state: GameState, name: str) -> int:
+def _seat(state: StateView, name: str) -> int:
     try:
         return state.players.index(name)
     except ValueError:
@@ -699,7 +702,7 @@ _PHASE_OF: dict[type, Phase] = {
 }
 
 
-def _check_turn(state: GameState, decision: Decision) -> int:
+def _check_turn(state: StateView, decision: Decision) -> int:
     pending = state.pending
     if pending.phase is _OVER:
         raise GameOver("the game is over; no more decisions are taken")
@@ -734,7 +737,7 @@ _KIND_NAMES: dict[type, str] = {
 }
 
 
-def _need(state: GameState, seat: int, currency: int, halves: int, purpose: str) -> None:
+def _need(state: StateView, seat: int, currency: int, halves: int, purpose: str) -> None:
     held = state.money[seat][currency]
     if held < halves:
         raise InsufficientFunds(
@@ -764,7 +767,7 @@ def apply_all(state: GameState, decisions: Iterable[Decision]) -> GameState:
     state reached so far while each decision is checked.)
     """
     work = _Working(state)
-    current: Any = work  # the scratch reads as the state reached so far
+    current: StateView = work  # the scratch reads as the state reached so far
     players = state.players
     distinct = len(set(players)) == len(players)  # as new_game makes sure
     for decision in decisions:
@@ -797,14 +800,14 @@ def _apply(state: GameState, decision: Decision, loud: bool) -> _Scratch:
     return work
 
 
-def _apply_resolve(state: GameState, work: _Scratch, seat: int, decision: Resolve) -> None:
+def _apply_resolve(state: StateView, work: _Scratch, seat: int, decision: Resolve) -> None:
     if work.loud:
         work.say("resolve", f"{decision.player} resolves the front of the queue")
     work.resolve_front(seat)
 
 
 def _apply_strengthen(
-    state: GameState, work: _Scratch, seat: int, decision: ChooseStrengthen
+    state: StateView, work: _Scratch, seat: int, decision: ChooseStrengthen
 ) -> None:
     currency = _choice(state, decision.currency, "strengthen")
     if work.loud:
@@ -814,7 +817,7 @@ def _apply_strengthen(
 
 
 def _apply_strongest(
-    state: GameState, work: _Scratch, seat: int, decision: ChooseStrongest
+    state: StateView, work: _Scratch, seat: int, decision: ChooseStrongest
 ) -> None:
     currency = _choice(state, decision.currency, "be the strongest currency")
     if work.loud:
@@ -822,7 +825,7 @@ def _apply_strongest(
     work.score(currency, "choice")
 
 
-def _choice(state: GameState, code: str, what: str) -> int:
+def _choice(state: StateView, code: str, what: str) -> int:
     currency = _currency(code)
     candidates = state.pending.candidates
     if currency not in candidates:
@@ -831,7 +834,7 @@ def _choice(state: GameState, code: str, what: str) -> int:
     return currency
 
 
-def _spot_terms(state: GameState, give_currency: int, get_currency: int) -> tuple[int, int]:
+def _spot_terms(state: StateView, give_currency: int, get_currency: int) -> tuple[int, int]:
     """(give, get) half-bucks allowed for a spot giving ``give_currency`` (currencies differ)."""
     pos = state.board.pairs[_PAIR_AT[give_currency][get_currency]]
     if pos.stronger == give_currency:
@@ -839,7 +842,7 @@ def _spot_terms(state: GameState, give_currency: int, get_currency: int) -> tupl
     return TRACK_HALVES[pos.space], 2
 
 
-def _apply_spot(state: GameState, work: _Scratch, seat: int, decision: Spot) -> None:
+def _apply_spot(state: StateView, work: _Scratch, seat: int, decision: Spot) -> None:
     if state.spot_done:
         raise SpotRefused(f"{decision.player} has already made a spot transaction this turn")
     try:
@@ -894,7 +897,7 @@ def contract_terms(
     return strong * rate, 2 * strong
 
 
-def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeContract) -> None:
+def _apply_contract(state: StateView, work: _Scratch, seat: int, decision: MakeContract) -> None:
     try:
         pay_c = _CURRENCY_AT[decision.pay_currency]
         recv_c = _CURRENCY_AT[decision.receive_currency]
@@ -938,7 +941,7 @@ def _apply_contract(state: GameState, work: _Scratch, seat: int, decision: MakeC
     work.end_turn()
 
 
-def _invest_problem(state: GameState, seat: int, currency: int) -> Optional[str]:
+def _invest_problem(state: StateView, seat: int, currency: int) -> Optional[str]:
     code = CURRENCIES[currency]
     name = state.players[seat]
     held = state.money[seat][currency]
@@ -951,7 +954,7 @@ def _invest_problem(state: GameState, seat: int, currency: int) -> Optional[str]
     return None
 
 
-def _apply_invest(state: GameState, work: _Scratch, seat: int, decision: Invest) -> None:
+def _apply_invest(state: StateView, work: _Scratch, seat: int, decision: Invest) -> None:
     codes = decision.currencies
     if not 1 <= len(codes) <= 2:
         raise InvestRefused(f"invest buys 1 or 2 certificates, not {len(codes)}")
@@ -1000,7 +1003,7 @@ def _sell(work: _Scratch, seat: int, currency: int, count: int) -> None:
     work.weaken(currency, count)
 
 
-def _apply_divest(state: GameState, work: _Scratch, seat: int, decision: Divest) -> None:
+def _apply_divest(state: StateView, work: _Scratch, seat: int, decision: Divest) -> None:
     try:
         currency = _CURRENCY_AT[decision.currency]
     except (KeyError, TypeError):  # not a code as written: the full look-up
@@ -1030,7 +1033,7 @@ def _next_responder(work: _Scratch, currency: int, responders: tuple[int, ...]) 
 
 
 def _apply_divest_response(
-    state: GameState, work: _Scratch, seat: int, decision: DivestResponse
+    state: StateView, work: _Scratch, seat: int, decision: DivestResponse
 ) -> None:
     try:
         currency = _CURRENCY_AT[decision.currency]
@@ -1057,7 +1060,7 @@ def _apply_divest_response(
     _next_responder(work, currency, pending.responders)
 
 
-_HANDLERS: dict[type, Callable[[GameState, _Scratch, int, Any], None]] = {
+_HANDLERS: dict[type, Callable[[StateView, _Scratch, int, Any], None]] = {
     Spot: _apply_spot,
     MakeContract: _apply_contract,
     Invest: _apply_invest,
