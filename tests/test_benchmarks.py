@@ -141,3 +141,51 @@ def test_apply_all_raises_what_apply_raises_for_the_wrong_player() -> None:
                 assert outcome(lambda: apply_all(state, tail)) == outcome(  # noqa: B023
                     lambda: one_by_one(state, tail)  # noqa: B023
                 ), (tail, state.players)
+
+
+def _finals_digest(folder: Path) -> str:
+    """The digest the compiled-engine benchmark prints, made here with ``apply`` one by one."""
+    import hashlib
+
+    import msgspec
+
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("game-*.yaml")):
+        log = gamelog.load(path)
+        decisions = [d for entry in log.entries for d in entry.written.decisions()]
+        digest.update(msgspec.json.encode(one_by_one(log.new_game(), decisions)))
+    return digest.hexdigest()
+
+
+def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path) -> None:
+    """benchmarks/compiled: mypyc compiles the rules as they are, and the compiled engine
+    reaches the final state ``apply`` reaches in every game (skipped without a C compiler)."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    import pytest
+
+    from benchmarks import compiled, run
+
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here for mypyc")
+    games = tmp_path / "games"
+    corpus.generate(games, games=4, seed=9)
+    expected = _finals_digest(games)
+    build = tmp_path / "build"
+    build.mkdir()
+    assert compiled.compile_engine(build) is None
+    for tree, suffix in ((run.ROOT, ".py"), (build, ".so")):
+        done = subprocess.run(
+            [sys.executable, "-c", compiled.REPLAY_SNIPPET, str(games), "1"],
+            cwd=tree,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        result = json.loads(done.stdout)
+        assert Path(result["module"]).suffix == suffix
+        assert Path(result["module"]).is_relative_to(tree)
+        assert result["finals"] == expected
