@@ -189,3 +189,29 @@ def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path
         assert Path(result["module"]).suffix == suffix
         assert Path(result["module"]).is_relative_to(tree)
         assert result["finals"] == expected
+
+
+def test_every_stage_of_the_stages_benchmark_reads_the_files(tmp_path: Path) -> None:
+    """benchmarks/stages: each stage's snippet runs on real logs (valgrind counts it)."""
+    import subprocess
+    import sys
+
+    from benchmarks import stages
+
+    names = [str(path) for path, _ in corpus.generate(tmp_path, games=2, seed=4)]
+    for stage in range(len(stages.STAGES)):
+        done = subprocess.run(
+            [sys.executable, "-c", stages.STAGE_SNIPPET, str(stage), *names],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, (stage, done.stderr)
+    for flag in ("0", "1"):
+        done = subprocess.run(
+            [sys.executable, "-c", stages.PARSE_SNIPPET, flag, *names],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
