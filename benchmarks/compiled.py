@@ -21,13 +21,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from . import corpus
 from .run import (
     ROOT,
     bytecode_env,
     ensure_corpus,
-    instructions,
-    json_of,
     machine,
+    snippet_in_turns,
+    snippet_instructions,
 )
 
 COMPILED_MODULES = ("forexcli/games/forex/engine/rules.py", "forexcli/games/forex/engine/board.py")
@@ -79,10 +80,10 @@ def compile_engine(folder: Path) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.compiled", description=__doc__)
-    parser.add_argument("--games", type=int, default=1000, help="games in the corpus")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--games", type=int, default=corpus.DEFAULT_GAMES)
+    parser.add_argument("--seed", type=int, default=corpus.DEFAULT_SEED)
     parser.add_argument("--runs", type=int, default=6, help="timed passes in each tree")
-    parser.add_argument("--corpus", type=Path, default=ROOT / "benchmarks" / "corpus")
+    parser.add_argument("--corpus", type=Path, default=corpus.DEFAULT_OUT)
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions (valgrind)"
     )
@@ -97,49 +98,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mypyc could not compile the rules here:\n{why}")
             return 1
         trees = {"pure": ROOT, "mypyc": built}
-        best: dict[str, tuple[float, float]] = {}
-        finals: dict[str, str] = {}
-        decisions = 0
-        for _ in range(max(1, args.runs // 2)):  # two passes an interpreter, trees in turns
-            for name, tree in trees.items():
-                command = [sys.executable, "-c", REPLAY_SNIPPET, str(args.corpus), "2"]
-                result = json_of(command, f"apply_all ({name})", cwd=tree)
-                compiled = not str(result["module"]).endswith(".py")
-                if compiled != (name == "mypyc"):
-                    print(f"the {name} run loaded {result['module']}")
-                    return 1
-                finals[name], decisions = result["finals"], result["decisions"]
-                wall, cpu = result["apply_all"]
-                old = best.get(name, (float("inf"), float("inf")))
-                best[name] = (min(old[0], wall), min(old[1], cpu))
-        if finals["pure"] != finals["mypyc"]:
+        timed = snippet_in_turns(trees, REPLAY_SNIPPET, args.corpus, args.runs)
+        for name, (result, _) in timed.items():
+            if str(result["module"]).endswith(".py") != (name == "pure"):
+                print(f"the {name} run loaded {result['module']}")
+                return 1
+        if timed["pure"][0]["finals"] != timed["mypyc"][0]["finals"]:
             print("the compiled engine reached other final states than the pure one")
             return 1
+        decisions = timed["pure"][0]["decisions"]
         print(f"Same final state in every game ({decisions:,} decisions).")
         print("apply_all over the corpus, best wall (CPU):")
-        for name, (wall, cpu) in best.items():
+        for name, (_, (wall, cpu)) in timed.items():
             print(
                 f"  {name:<6} {wall * 1000:7.0f} ms ({cpu * 1000:.0f} ms)"
                 f"  {decisions / wall:>9,.0f} decisions/s"
             )
-        pure, fast = best["pure"], best["mypyc"]
+        pure, fast = timed["pure"][1], timed["mypyc"][1]
         print(
             f"  mypyc / pure: {fast[0] / pure[0]:.2f}x the time (wall),"
             f" {fast[1] / pure[1]:.2f}x (CPU)"
         )
         if args.instructions:
-            counts = {}
-            for name, tree in trees.items():
-                one, three = (
-                    instructions(
-                        [sys.executable, "-c", REPLAY_SNIPPET, str(args.corpus), passes], cwd=tree
-                    )
-                    for passes in ("1", "3")
-                )
-                if one is None or three is None:
-                    print("  (no valgrind here: no instruction counts)")
-                    return 0
-                counts[name] = (three - one) // 2
+            counts = snippet_instructions(trees, REPLAY_SNIPPET, args.corpus)
+            if counts is None:
+                print("  (no valgrind here: no instruction counts)")
+                return 0
             print(
                 f"  instructions of one pass: {counts['pure'] / 1e6:,.0f} M pure,"
                 f" {counts['mypyc'] / 1e6:,.0f} M compiled:"

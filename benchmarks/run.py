@@ -370,33 +370,54 @@ def tree_at(commit: str) -> Iterator[Path | None]:
         yield Path(folder)
 
 
-def engine_before_and_now(before: Path, folder: Path, runs: int) -> dict[str, tuple[float, float]]:
-    """``apply_all`` over the corpus with the engine in ``before`` and with today's, timed in
-    turns in fresh interpreters (best wall, best CPU of each)."""
-    trees = {f"at {BEFORE_COMMIT}": before, "now": ROOT}
-    best = {name: (float("inf"), float("inf")) for name in trees}
-    # Two runs in each interpreter, interpreters in turns: a slow spell hits both.
+def snippet_in_turns(
+    trees: dict[str, Path], snippet: str, folder: Path, runs: int
+) -> dict[str, tuple[dict[str, Any], tuple[float, float]]]:
+    """``snippet`` (which times ``apply_all`` over the games in ``folder``) run in each tree,
+    in fresh interpreters, trees in turns: each tree's last result and its best wall and CPU."""
+    done: dict[str, tuple[dict[str, Any], tuple[float, float]]] = {}
+    # Two runs in each interpreter, interpreters in turns: a slow spell hits every tree.
     for _ in range(max(1, runs // 2)):
         for name, tree in trees.items():
-            command = [sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), "2"]
-            wall, cpu = json_of(command, f"apply_all {name}", cwd=tree)["apply_all"]
-            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
-    return best
+            command = [sys.executable, "-c", snippet, str(folder), "2"]
+            result = json_of(command, f"apply_all {name}", cwd=tree)
+            wall, cpu = result["apply_all"]
+            old = done[name][1] if name in done else (float("inf"), float("inf"))
+            done[name] = (result, (min(old[0], wall), min(old[1], cpu)))
+    return done
 
 
-def engine_instructions(before: Path, folder: Path) -> dict[str, int] | None:
-    """Instructions of one ``apply_all`` pass over the games in ``folder`` (three passes
-    less one, so that loading and first-use costs cancel), before and now."""
+def snippet_instructions(
+    trees: dict[str, Path], snippet: str, folder: Path
+) -> dict[str, int] | None:
+    """Instructions of one pass of ``snippet`` over the games in ``folder`` in each tree (three
+    passes less one, so that loading and first-use costs cancel); None without valgrind."""
     counts = {}
-    for name, tree in {f"at {BEFORE_COMMIT}": before, "now": ROOT}.items():
+    for name, tree in trees.items():
         one, three = (
-            instructions([sys.executable, "-c", APPLY_ALL_SNIPPET, str(folder), passes], cwd=tree)
+            instructions([sys.executable, "-c", snippet, str(folder), passes], cwd=tree)
             for passes in ("1", "3")
         )
         if one is None or three is None:
             return None
         counts[name] = (three - one) // 2
     return counts
+
+
+def _before_and_now(before: Path) -> dict[str, Path]:
+    return {f"at {BEFORE_COMMIT}": before, "now": ROOT}
+
+
+def engine_before_and_now(before: Path, folder: Path, runs: int) -> dict[str, tuple[float, float]]:
+    """``apply_all`` over the corpus with the engine in ``before`` and with today's, timed in
+    turns in fresh interpreters (best wall, best CPU of each)."""
+    timed = snippet_in_turns(_before_and_now(before), APPLY_ALL_SNIPPET, folder, runs)
+    return {name: best for name, (_, best) in timed.items()}
+
+
+def engine_instructions(before: Path, folder: Path) -> dict[str, int] | None:
+    """Instructions of one ``apply_all`` pass over the games in ``folder``, before and now."""
+    return snippet_instructions(_before_and_now(before), APPLY_ALL_SNIPPET, folder)
 
 
 @contextlib.contextmanager

@@ -17,7 +17,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .run import ROOT, ensure_corpus, instructions, machine
+from . import corpus
+from .run import ensure_corpus, instructions, machine
 
 STAGES = ("read", "screen", "yaml_rs", "schema", "records", "replay", "check_file")
 """The stages in order; a run at stage N does stages 0..N to each file."""
@@ -53,9 +54,11 @@ PARSE_SNIPPET = (
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.stages", description=__doc__)
     parser.add_argument("--files", type=int, default=200, help="files of the corpus to read")
-    parser.add_argument("--corpus", type=Path, default=ROOT / "benchmarks" / "corpus")
+    parser.add_argument("--games", type=int, default=corpus.DEFAULT_GAMES)
+    parser.add_argument("--seed", type=int, default=corpus.DEFAULT_SEED)
+    parser.add_argument("--corpus", type=Path, default=corpus.DEFAULT_OUT)
     args = parser.parse_args(argv)
-    files, _ = ensure_corpus(args.corpus, 1000, 2026, False)
+    files, _ = ensure_corpus(args.corpus, args.games, args.seed, False)
     names = [str(path) for path in files[: args.files]]
     print(f"Machine: {machine()}")
     print(f"Instructions a file over {len(names)} files of {args.corpus} (valgrind callgrind):")
