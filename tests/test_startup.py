@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,12 +60,25 @@ import contextlib, io, json, sys
 from forexcli.cli import main
 sys.argv = ["forex", *sys.argv[1:]]
 out = io.StringIO()
+code = 0
 with contextlib.redirect_stdout(out):
     try:
         main()
     except SystemExit as stop:
-        assert not stop.code, stop.code
-print(json.dumps({"modules": sorted(sys.modules), "shown": out.getvalue()}))
+        code = stop.code or 0
+compiled = []  # the patterns compiled only when first needed
+if "forexcli.record.fastpath" in sys.modules:
+    from forexcli.games.forex import notation
+    from forexcli.record import fastpath
+    for name, made in [
+        ("notation._kind_regexes", notation._kind_regexes),
+        ("notation._spot_regex", notation._spot_regex),
+        ("fastpath._non_ascii_suspect", fastpath._non_ascii_suspect),
+    ]:
+        if made.cache_info().currsize:
+            compiled.append(name)
+modules = sorted(sys.modules)
+print(json.dumps({"modules": modules, "shown": out.getvalue(), "compiled": compiled, "code": code}))
 """
 
 
@@ -81,8 +95,9 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return found
 
 
-def _run(*args: str) -> tuple[set[str], str]:
-    """The modules ``forex ARGS`` imported (in a fresh interpreter) and what it printed."""
+def _probe(*args: str) -> dict[str, Any]:
+    """What ``forex ARGS`` imported (in a fresh interpreter), printed, compiled lazily, and
+    its exit code."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args],
         capture_output=True,
@@ -90,7 +105,14 @@ def _run(*args: str) -> tuple[set[str], str]:
         cwd=ROOT,
         check=True,
     )
-    result = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _run(*args: str) -> tuple[set[str], str]:
+    """The modules ``forex ARGS`` imported (in a fresh interpreter) and what it printed."""
+    result = _probe(*args)
+    assert result["code"] == 0, result["shown"]
     return set(result["modules"]), result["shown"]
 
 
@@ -106,6 +128,27 @@ def test_show_of_an_accepted_log_imports_no_lazy_module(kind: str, logs: dict[st
     assert sorted(modules.intersection(LAZY)) == []
     if kind == "removed":
         assert "hashlib" not in modules  # no draw of the removed certificates
+
+
+def test_show_of_an_accepted_log_compiles_no_lazy_pattern(logs: dict[str, Path]) -> None:
+    assert _probe("show", str(logs["seed"]))["compiled"] == []
+
+
+def test_lazy_patterns_are_compiled_when_needed(logs: dict[str, Path], tmp_path: Path) -> None:
+    """A name with an accent, and a move the notation cannot read (its error is worded by the
+    full parser)."""
+    text = logs["removed"].read_text(encoding="utf-8")
+    player = text.split("players: [", 1)[1].split(",", 1)[0]
+    accented = tmp_path / "accented.yaml"
+    accented.write_text(text.replace(player, player + "é"), "utf-8")
+    shown = _probe("show", str(accented))
+    assert shown["code"] == 0 and "Money" in shown["shown"]
+    assert shown["compiled"] == ["fastpath._non_ascii_suspect"]
+    misspelt = tmp_path / "misspelt.yaml"
+    misspelt.write_text(text.replace(": invest ", ": invest  ", 1), "utf-8")
+    checked = _probe("validate", "-j", "1", str(misspelt))
+    assert checked["code"] == 1 and "bad_notation" in checked["shown"], checked["shown"]
+    assert "notation._kind_regexes" in checked["compiled"]
 
 
 def test_lazy_modules_are_there_when_needed(logs: dict[str, Path], tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ keeps the two in step.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from msgspec import Struct
 
@@ -81,9 +82,21 @@ SCHEMA_PATTERNS: dict[str, str] = {
     }.items()
 }
 
-_ACTION_RES = {kind: re.compile(pattern) for kind, pattern in ACTION_PATTERNS.items()}
-_OTHER_RES = {kind: re.compile(pattern) for kind, pattern in OTHER_PATTERNS.items()}
-_SPOT_RE = re.compile(SPOT_PATTERN)
+
+@cache
+def _kind_regexes() -> dict[str, re.Pattern[str]]:
+    """The compiled pattern of every kind but ``spot``: only the full parser reads by them,
+    so they are compiled when it first runs, not at start-up."""
+    return {
+        kind: re.compile(pattern) for kind, pattern in {**ACTION_PATTERNS, **OTHER_PATTERNS}.items()
+    }
+
+
+@cache
+def _spot_regex() -> re.Pattern[str]:
+    """The compiled ``SPOT_PATTERN`` (see ``_kind_regexes``)."""
+    return re.compile(SPOT_PATTERN)
+
 
 USAGE: dict[str, str] = {
     "contract": "contract AMOUNT CUR for AMOUNT CUR",
@@ -189,7 +202,7 @@ def _action(player: str, text: str) -> Decision:
     kind = _kind(text)
     if kind == "spot":
         raise NotationError("only one spot transaction is allowed, before the action")
-    regex = _ACTION_RES.get(kind) or _OTHER_RES.get(kind)
+    regex = _kind_regexes().get(kind)
     match = regex.fullmatch(text) if regex else None
     if match is None:
         raise _fail(text, kind)
@@ -333,7 +346,7 @@ def _parse_fully(player: str, text: str) -> Written:
     if _kind(clean) != "spot":
         return Written(None, _action(player, clean))
     head, sep, rest = clean.partition(";")
-    match = _SPOT_RE.fullmatch(head.strip())
+    match = _spot_regex().fullmatch(head.strip())
     if match is None:
         raise _fail(head.strip(), "spot")
     if not sep or not rest.strip():
