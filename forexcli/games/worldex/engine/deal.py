@@ -5,18 +5,19 @@ versions).  Each shuffle is a Fisher-Yates shuffle fed by a SHA-256 stream:
 block ``k`` of the stream for ``label`` is ``sha256(b"worldex-deal-v1\\0" +
 label + b"\\0" + seed + b"\\0" + str(k))``, read as 8-byte big-endian
 numbers, each used only when below the largest multiple of the range
-(rejection sampling).  The labels are ``starting``, ``cities``, ``mid``,
-``end`` and ``roles``; each list is shuffled in components order.
+(rejection sampling: ``forexcli.games.seeded``).  The labels are ``starting``,
+``cities``, ``mid``, ``end`` and ``roles``; each list is shuffled in components order.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from msgspec import Struct
 
+from ...seeded import below, stream
 from .components import MID_YEAR, SALE_AREA, STARTING_PER_PLAYER, YEAR_END, Components
 
 DEAL_VERSION = "worldex-deal-v1"
@@ -28,31 +29,12 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
-def _stream(seed: str, label: str) -> Iterator[int]:
-    block = 0
-    while True:
-        digest = hashlib.sha256(
-            b"\0".join((DEAL_VERSION.encode(), label.encode(), seed.encode(), str(block).encode()))
-        ).digest()
-        for offset in range(0, len(digest), 8):
-            yield int.from_bytes(digest[offset : offset + 8], "big")
-        block += 1
-
-
-def _below(stream: Iterator[int], bound: int) -> int:
-    limit = (1 << 64) - (1 << 64) % bound
-    for value in stream:
-        if value < limit:
-            return value % bound
-    raise AssertionError("unreachable: the stream is endless")
-
-
 def shuffled(items: Sequence[T], seed: str, label: str) -> tuple[T, ...]:
     """``items`` in the order the seed's stream for ``label`` shuffles them."""
     deck = list(items)
-    stream = _stream(seed, label)
+    numbers = stream(DEAL_VERSION, label, seed)
     for i in range(len(deck) - 1):
-        j = i + _below(stream, len(deck) - i)
+        j = i + below(numbers, len(deck) - i)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
