@@ -73,7 +73,7 @@ if "forexcli.record.fastpath" in sys.modules:
     for name, made in [
         ("notation._kind_regexes", notation._kind_regexes),
         ("notation._spot_regex", notation._spot_regex),
-        ("fastpath._non_ascii_suspect", fastpath._non_ascii_suspect),
+        ("fastpath._suspect_in_any_text", fastpath._suspect_in_any_text),
     ]:
         if made.cache_info().currsize:
             compiled.append(name)
@@ -143,7 +143,7 @@ def test_lazy_patterns_are_compiled_when_needed(logs: dict[str, Path], tmp_path:
     accented.write_text(text.replace(player, player + "é"), "utf-8")
     shown = _probe("show", str(accented))
     assert shown["code"] == 0 and "Money" in shown["shown"]
-    assert shown["compiled"] == ["fastpath._non_ascii_suspect"]
+    assert shown["compiled"] == ["fastpath._suspect_in_any_text"]
     misspelt = tmp_path / "misspelt.yaml"
     misspelt.write_text(text.replace(": invest ", ": invest  ", 1), "utf-8")
     checked = _probe("validate", "-j", "1", str(misspelt))

@@ -48,15 +48,15 @@ from typing import Any
 MAX_CHARS = 50_000
 """Longer texts are left to the full reader (a long game log is about 10,000 characters)."""
 
-_SUSPECT = re.compile("[\x00-\x09\x0b\x0c\x0e-\x1f!%&*>?@\\\\_`|\x7f]")
+_ASCII_SUSPECTS = "\x00-\x09\x0b\x0c\x0e-\x1f!%&*>?@\\\\_`|\x7f"
 """The indicators (``!%&*>?@|`` and the backquote), ``_``, backslashes, and the ASCII
-characters no log needs (tab, control characters, DEL): every ASCII character that may not
-mean the same to both parsers.  An ASCII class, which compiles in a fraction of a millisecond
-(start-up notices)."""
-_NON_ASCII_SUSPECT = "[\x80-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]"
+characters no log needs (tab, control characters, DEL), as the body of a class."""
+_OTHER_SUSPECTS = "\x80-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff"
 """The other characters no log needs (C1 controls with NEL, U+2028/9, byte-order mark, lone
-surrogates, non-characters).  Compiled only when a text that is not ASCII is first met: a
-class of such ranges costs more to compile than all the rest of the screen."""
+surrogates, non-characters), as the body of a class."""
+_SUSPECT_IN_ASCII = re.compile(f"[{_ASCII_SUSPECTS}]")
+"""Every character of an ASCII text that may not mean the same to both parsers.  An ASCII
+class, which compiles in a fraction of a millisecond (start-up notices)."""
 _INDICATORS = frozenset("&*!%?|>@`")
 _NODE_STARTS = frozenset(" \n\r[]{},:?-")
 """Characters after which a node may start."""
@@ -151,9 +151,8 @@ def unsure(text: str) -> bool:
         return True  # document markers (a first line of them too)
     if _DEEP_INDENT in text:
         return True
-    if not text.isascii() and _non_ascii_suspect().search(text) is not None:
-        return True
-    for found in _SUSPECT.finditer(text):
+    suspects = _SUSPECT_IN_ASCII if text.isascii() else _suspect_in_any_text()
+    for found in suspects.finditer(text):
         at = found.start()
         mark = text[at]
         if mark in _INDICATORS:
@@ -175,9 +174,11 @@ def unsure(text: str) -> bool:
 
 
 @cache
-def _non_ascii_suspect() -> re.Pattern[str]:
-    """``_NON_ASCII_SUSPECT``, compiled."""
-    return re.compile(_NON_ASCII_SUSPECT)
+def _suspect_in_any_text() -> re.Pattern[str]:
+    """Every character that may not mean the same to both parsers.  Compiled when a text
+    that is not ASCII is first met: a class of such wide ranges costs more to compile than
+    all the rest of the screen."""
+    return re.compile(f"[{_ASCII_SUSPECTS}{_OTHER_SUSPECTS}]")
 
 
 @cache
