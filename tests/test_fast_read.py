@@ -264,6 +264,40 @@ def test_the_odd_number_marks_are_found_as_one_by_one(piece: str, text: str) -> 
         assert new == old or (new and underscored), mixed
 
 
+_PATTERN_PIECE = st.sampled_from(["\\", "s", "d", "S", "w", "b", "B", "W", "D", "[", "]", "a", "$"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PATTERN_PIECE, max_size=12).map("".join))
+def test_a_pattern_without_escapes_to_read_is_taken_as_it_is(pattern: str) -> None:
+    """The shortcut of ``_pattern_in_python_dialect`` gives what reading every escape gives."""
+    assert fastpath._pattern_in_python_dialect(pattern) == fastpath._escapes_in_python_dialect(
+        pattern
+    )
+
+
+def test_the_published_schema_needs_no_escape_read() -> None:
+    """(So the compiled validator's schema costs no slow reading at start-up.)"""
+    from forexcli.games.forex.notation import END
+
+    found = [
+        value
+        for value in _values(gamelog.log_schema(), "pattern")
+        if any(escape in value.replace(END, "$") for escape in fastpath._ESCAPES_TO_READ)
+    ]
+    assert found == []
+
+
+def _values(node: Any, key: str) -> list[Any]:
+    """Every value of ``key`` anywhere in ``node``."""
+    if isinstance(node, list):
+        return [value for item in node for value in _values(item, key)]
+    if not isinstance(node, dict):
+        return []
+    own = [node[key]] if key in node else []
+    return own + [value for item in node.values() for value in _values(item, key)]
+
+
 # --------------------------------------------------------------------------- fallbacks
 
 

@@ -225,6 +225,8 @@ _PYTHON_SPACE = (
 """The characters of Python's ``\\s`` (``str.isspace``), as a class body."""
 _UNSURE_ESCAPES = frozenset("SdDwWbB")
 """Escapes whose meaning differs between Python and ECMA-262 that are not translated."""
+_ESCAPES_TO_READ = tuple("\\" + letter for letter in "s" + "".join(sorted(_UNSURE_ESCAPES)))
+"""``\\s`` and the unsure escapes: a pattern that holds none of them is the same in both."""
 
 
 def _pattern_in_python_dialect(pattern: str) -> str | None:
@@ -237,6 +239,14 @@ def _pattern_in_python_dialect(pattern: str) -> str | None:
     from ..games.forex.notation import END
 
     pattern = pattern.replace(END, "$")
+    if not any(escape in pattern for escape in _ESCAPES_TO_READ):
+        return pattern  # every pattern of the published schema: no need of the slow reading
+    return _escapes_in_python_dialect(pattern)
+
+
+def _escapes_in_python_dialect(pattern: str) -> str | None:
+    """``pattern`` with ``\\s`` spelt out as Python reads it; None if it holds an escape that
+    is read otherwise still (one character at a time, so that ``\\\\s`` stays as it is)."""
     out = []
     in_class = False
     at = 0
