@@ -191,6 +191,34 @@ def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path
         assert result["finals"] == expected
 
 
+def test_the_whole_compiled_benchmark_runs_forex_from_the_tree_it_names(tmp_path: Path) -> None:
+    """benchmarks/compiled --whole: its command runs ``forex`` from the tree named (here the
+    checkout, whose report is the CLI's), and a tree whose modules were not compiled is
+    refused rather than timed as the compiled one."""
+    import subprocess
+    import sys
+
+    from click.testing import CliRunner
+
+    from benchmarks import compiled, run
+    from forexcli.cli import forex
+
+    games = tmp_path / "games"
+    corpus.generate(games, games=3, seed=5)
+    arguments = ["validate", "-v", "--format", "json", str(games)]
+    done = subprocess.run(
+        [sys.executable, "-c", compiled.FOREX_IN_TREE, str(run.ROOT), *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    expected = CliRunner().invoke(forex, arguments)
+    assert (done.returncode, done.stdout) == (0, expected.output)
+    why = compiled._same_reports({"pure": run.ROOT, "mypyc": run.ROOT}, games)
+    assert why is not None and why.startswith("the mypyc tree loaded ")
+    assert "rules.py" in why
+
+
 def test_every_stage_of_the_stages_benchmark_reads_the_files(tmp_path: Path) -> None:
     """benchmarks/stages: each stage's snippet runs on real logs (valgrind counts it)."""
     import subprocess
