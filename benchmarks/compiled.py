@@ -180,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _same_reports(trees: dict[str, Path], folder: Path) -> str | None:
-    """Why the trees' reports of ``folder`` differ, or None (also: the modules compiled)."""
+    """Why the trees cannot be timed against each other, or None: each must load its own
+    modules (``.py`` or ``.so``) and find every file of ``folder`` valid, with the same report."""
     env = bytecode_env()
     for name, tree in trees.items():
         done = subprocess.run(
@@ -194,16 +195,18 @@ def _same_reports(trees: dict[str, Path], folder: Path) -> str | None:
         if any(path.endswith(".py") != (name == "pure") for path in loaded):
             return f"the {name} tree loaded {', '.join(loaded)}"
     report = ["validate", "--format", "json", str(folder)]
-    reports = {
-        name: subprocess.run(
+    reports = set()
+    for name, tree in trees.items():
+        checked = subprocess.run(
             [sys.executable, "-c", FOREX_IN_TREE, str(tree), *report],
             env=env,
             capture_output=True,
             check=False,
-        ).stdout
-        for name, tree in trees.items()
-    }
-    if len(set(reports.values())) != 1:
+        )
+        if checked.returncode != 0:
+            return f"validate from the {name} tree exited {checked.returncode}"
+        reports.add(checked.stdout)
+    if len(reports) != 1:
         return "the two trees report the corpus differently"
     return None
 
