@@ -30,6 +30,12 @@ class SetupError(WorldexError):
     code = "bad_setup"
 
 
+class FirstPlayerNeeded(SetupError):
+    """Nobody holds the red marker and the set-up names no starting player."""
+
+    code = "first_needed"
+
+
 class IllegalDecision(WorldexError):
     """A decision that the rules do not allow in this state."""
 
@@ -105,6 +111,7 @@ class DealMismatch(IllegalDecision):
 CODES: tuple[str, ...] = (
     "bad_components",
     "bad_setup",
+    "first_needed",
     "game_over",
     "not_your_turn",
     "wrong_decision_kind",

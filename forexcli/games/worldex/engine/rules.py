@@ -43,6 +43,7 @@ from .errors import (
     BoxUsed,
     CardUnavailable,
     DealMismatch,
+    FirstPlayerNeeded,
     GameOver,
     IllegalDecision,
     InsufficientFunds,
@@ -314,33 +315,44 @@ def _first_seat(
                 f"{names[red[0]]} holds the red marker and starts; {first} is named first"
             )
         return red[0]
-    return 0 if first is None else names.index(first)
+    if first is None:
+        held = ", ".join(f"{name} {role}" for name, role in zip(names, roles, strict=True))
+        raise FirstPlayerNeeded(
+            f"nobody holds the red marker ({held}): the rulebook's starting player (who spent"
+            " the most money today) is not in the record, so the log names it (first)"
+        )
+    return names.index(first)
 
 
 # --------------------------------------------------------------------------- the board
 
 
-def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -> Symbols:
-    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with any ring.
+def line_gains(board: BoardSide, month: int, start: int, end: int, rings: int) -> Symbols:
+    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with its rings.
 
     The line passes through the spaces between the two months that it crosses
     and stops on the space at ``month`` and ``end``.  A celebration ring at the
     end adds the spaces between months on either side whose cash level is
-    less than one space (100) from ``end``; a space is counted once.
+    less than one space (100) from ``end``; a space the line and a ring both
+    pass is counted once.  Each further ring (``rings`` of them, ``True`` for
+    one) adds again what the first ring added.
     """
     counted = {
         (space.after, space.cash): space
         for space in board.between
         if space.after == month - 1 and space.crossed(start, end)
     }
-    if ring:
-        for space in board.between:
-            near = abs(space.cash - end) < CASH_STEP
-            if near and space.after in (month - 1, month):
-                counted.setdefault((space.after, space.cash), space)
     total = board.stop(month, end)
     for space in counted.values():
         total = total + space.symbols
+    if rings:
+        for space in board.between:
+            near = abs(space.cash - end) < CASH_STEP
+            place = (space.after, space.cash)
+            if near and space.after in (month - 1, month) and place not in counted:
+                counted[place] = space
+                for _ in range(int(rings)):
+                    total = total + space.symbols
     return total
 
 
@@ -756,7 +768,10 @@ def _apply_reveal(state: State, decision: Reveal) -> State:
     deck = tuple(c for c in state.deck if c not in seen)
     resume = state.resume
     assert resume is not None
-    return _enter(replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None))
+    state = replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None)
+    if state.mid_year_due:
+        return _end_of_mid_year(replace(state, mid_year_due=False))
+    return _enter(state)
 
 
 def _where(state: State, card: str) -> str:
@@ -787,15 +802,17 @@ def _settle(state: State) -> State:
     cash += extra_cash
     lost = max(0, cash - MAX_CASH)
     cash -= lost
-    red = turn.action == "sell" and any(
-        state.components.city(card).red_month == month for card in turn.cards
+    red = (
+        sum(1 for card in turn.cards if state.components.city(card).red_month == month)
+        if turn.action == "sell"
+        else 0
     )
-    ring = turn.ring or red
+    rings = red + (1 if turn.ring else 0)
     board = state.components.boards[player.board]
     if turn.action == "pass" and state.house.pass_symbols == "none":
         gained = NO_SYMBOLS
     else:
-        gained = line_gains(board, month, player.cash, cash, ring)
+        gained = line_gains(board, month, player.cash, cash, rings)
     if turn.action == "buy":
         cities = player.cities + turn.cards
         area = state.area
@@ -804,7 +821,7 @@ def _settle(state: State) -> State:
         area = state.area + turn.cards
     else:
         cities, area = player.cities, state.area
-    mark = Mark(month, cash, turn.action, turn.cards, gained, ring, extra_cash, lost)
+    mark = Mark(month, cash, turn.action, turn.cards, gained, rings > 0, extra_cash, lost, rings)
     updated = replace(
         player,
         cities=cities,
@@ -825,17 +842,36 @@ def _next_turn(state: State) -> State:
         state = replace(state, seat=seat, pending=Pending(Phase.OVER), resume=None)
         return replace(state, result=final_scores(state))
     if state.round == MID_YEAR:
-        state = _mid_year(state)
-        state = replace(
+        state = replace(state, seat=seat)
+        count = _refill_count(state, len(state.area))
+        short = len(state.area) <= REFILL_AT and count > 0
+        if not short or state.house.mid_year_refill == "skip":
+            return _end_of_mid_year(state)
+        if state.automatic:
+            turned = state.deck[:count]
+            return _end_of_mid_year(
+                replace(state, area=state.area + turned, deck=state.deck[count:])
+            )
+        return replace(
             state,
-            seat=seat,
-            round=state.round + 1,
-            removed=state.removed + state.area,
-            area=(),
+            pending=Pending(Phase.REVEAL, None, count),
+            resume=Pending(Phase.TURN, seat),
+            mid_year_due=True,
         )
-        return _with_refill(state, Pending(Phase.TURN, seat), force=True)
     state = replace(state, seat=seat, round=state.round + 1)
     return _with_refill(state, Pending(Phase.TURN, seat))
+
+
+def _end_of_mid_year(state: State) -> State:
+    """The mid-year trend card, then the sale area cleared and 5 cards turned up (round 7)."""
+    state = _mid_year(state)
+    state = replace(
+        state,
+        round=state.round + 1,
+        removed=state.removed + state.area,
+        area=(),
+    )
+    return _with_refill(state, Pending(Phase.TURN, state.seat), force=True)
 
 
 def _extreme(values: Sequence[int], most: bool, ties: str) -> list[int]:
