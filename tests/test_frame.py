@@ -376,20 +376,25 @@ def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
     path = tmp_path / "games" / "new.yaml"
     args = ["new", str(path), "--game", "world-exchangers", "--players", "ann,bob,cat"]
     components = ["--components", str(tmp_path / "components.json")]
-    result = run([*args, *components, "--seed", "s1", "--board", "bob=B", "--started", ""])
+    # The seed s1 deals Wigstan, Rue and Estelle: nobody holds the red marker, so --first.
+    no_red = run([*args, *components, "--seed", "s1", "--board", "bob=B", "--started", ""])
+    assert no_red.exit_code == 2 and "--first" in no_red.stderr and not path.exists()
+    result = run(
+        [*args, *components, "--seed", "s1", "--board", "bob=B", "--started", "", "--first", "bob"]
+    )
     assert result.exit_code == 0, result.output
     assert path.read_text(encoding="utf-8") == (
-        "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\ncomponents:\n"
+        "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\nfirst: bob\ncomponents:\n"
         f'  file: "../components.json"\n  sha256: {SHA}\nboards: {{bob: B}}\n'
         "deal: seed\nseed: s1\nmoves: []\n"
     )
     problems, played = anylog.check(path)
     assert problems == [] and played.moves == 0
-    assert run(["moves", str(path)]).stdout.startswith("ann to decide (turn)\n")
-    again = run([*args, *components])
+    assert run(["moves", str(path)]).stdout.startswith("bob to decide (turn)\n")
+    again = run([*args, *components, "--seed", "s1", "--first", "ann"])
     assert again.exit_code == 2 and "exists" in again.stderr
     for wrong, said in (
-        ([*args], "--components FILE"),
+        ([*args], "invented-components.json"),
         ([*args, "--components", str(tmp_path / "nope.json")], "No such file"),
         ([*args, *components, "--removed", "GBP=6"], "For-Ex's only"),
         ([*args, *components, "--house-rule", "trend_ties=x"], "trend_ties"),

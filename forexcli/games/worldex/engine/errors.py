@@ -9,13 +9,25 @@ from __future__ import annotations
 
 
 class WorldexError(Exception):
-    """Base class of every error the rules core raises; ``reason`` names the numbers."""
+    """Base class of every error the rules core raises; ``reason`` names the numbers.
+
+    ``hints`` are what to do about it; ``unknown`` is a name that is not in the game with the
+    names that are (``("Viena", ("Vienna", ...))``), for the frame's "did you mean" hint.
+    """
 
     code = "worldex_error"
 
-    def __init__(self, reason: str) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        hints: tuple[str, ...] = (),
+        unknown: tuple[str, tuple[str, ...]] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.hints = hints
+        self.unknown = unknown
 
 
 class ComponentsError(WorldexError):

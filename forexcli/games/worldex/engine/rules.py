@@ -253,7 +253,10 @@ def _check_roles(components: Components, roles: tuple[str, ...], n: int) -> None
         raise SetupError(f"one role card per player; {len(roles)} given for {n} players")
     for name in roles:
         if name not in known:
-            raise SetupError(f"{name!r} is not a role card ({', '.join(sorted(known))})")
+            raise SetupError(
+                f"{name!r} is not a role card ({', '.join(sorted(known))})",
+                unknown=(name, tuple(sorted(known))),
+            )
     if len(set(roles)) != len(roles):
         raise SetupError("a role card is dealt twice")
 
@@ -270,7 +273,8 @@ def _check_starting(
         for card in hand:
             city = components.by_name.get(card)
             if city is None or not city.starting:
-                raise SetupError(f"{card!r} is not a starting city card")
+                names_ = tuple(c.name for c in components.starting_cities)
+                raise SetupError(f"{card!r} is not a starting city card", unknown=(card, names_))
             if card in seen:
                 raise SetupError(f"starting city {card} is dealt twice")
             seen.add(card)
@@ -281,7 +285,8 @@ def _check_trends(components: Components, mid: str, end: str) -> None:
         try:
             trend = components.trend(trend_id)
         except KeyError:
-            raise SetupError(f"{trend_id!r} is not a trend card") from None
+            ids = tuple(t.id for t in components.trends if t.round == round_)
+            raise SetupError(f"{trend_id!r} is not a trend card", unknown=(trend_id, ids)) from None
         if trend.round != round_:
             raise SetupError(
                 f"trend card {trend_id} is resolved in round {trend.round}, not {round_}"
@@ -296,7 +301,8 @@ def _check_area(
     for card in area:
         city = components.by_name.get(card)
         if city is None or city.starting:
-            raise SetupError(f"{card!r} is not a city card of the deck")
+            deck = tuple(c.name for c in components.cities)
+            raise SetupError(f"{card!r} is not a city card of the deck", unknown=(card, deck))
     if len(set(area)) != len(area):
         raise SetupError("a card is shown twice in the sale area")
 
@@ -308,7 +314,10 @@ def _first_seat(
         seat for seat, role in enumerate(roles) if components.role(role).colour == STARTING_COLOUR
     ]
     if first is not None and first not in names:
-        raise SetupError(f"first player {first!r} is not one of the players")
+        raise SetupError(
+            f"first player {first!r} is not one of the players ({', '.join(names)})",
+            unknown=(first, names),
+        )
     if red:
         if first is not None and names.index(first) != red[0]:
             raise SetupError(
@@ -319,7 +328,8 @@ def _first_seat(
         held = ", ".join(f"{name} {role}" for name, role in zip(names, roles, strict=True))
         raise FirstPlayerNeeded(
             f"nobody holds the red marker ({held}): the rulebook's starting player (who spent"
-            " the most money today) is not in the record, so the log names it (first)"
+            " the most money today) is not in the record, so the log names it (first)",
+            hints=(f"add `first: NAME` to the header, NAME one of {', '.join(names)}",),
         )
     return names.index(first)
 
@@ -551,7 +561,10 @@ def apply(state: State, decision: Decision) -> State:
         return _apply_reveal(state, decision)
     names = [p.name for p in state.players]
     if decision.player not in names:
-        raise UnknownName(f"{decision.player!r} is not a player ({', '.join(names)})")
+        raise UnknownName(
+            f"{decision.player!r} is not a player ({', '.join(names)})",
+            unknown=(decision.player, tuple(names)),
+        )
     if pending.phase is Phase.REVEAL:
         raise NotYourDecision(f"{_count(pending.count)} to be revealed from the deck first")
     assert pending.seat is not None
@@ -573,7 +586,10 @@ def apply(state: State, decision: Decision) -> State:
 
 def _known_card(state: State, card: str) -> None:
     if card not in state.components.by_name:
-        raise UnknownName(f"{card!r} is not a city card of these components")
+        # The cards a decision could mean: those in the sale area or held by a player.
+        held = tuple(c for p in state.players for c in p.cities)
+        near = (*state.area, *held)
+        raise UnknownName(f"{card!r} is not a city card of these components", unknown=(card, near))
 
 
 def _check_options(
