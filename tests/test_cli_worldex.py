@@ -324,7 +324,7 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
         ["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])]
     )
     assert result.exit_code == 0, result.output
-    assert "added move 1 (signed): louis: buy Warsaw" in result.stdout
+    assert result.stdout.startswith("move 1 (signed): louis: buy Warsaw (added to ")
     text = path.read_text("utf-8")
     assert "keys:\n  louis: {key: ssh-ed25519 " in text and ", since: 1}" in text
     assert "    sig: {louis: " in text
