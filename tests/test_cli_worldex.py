@@ -606,3 +606,37 @@ def test_did_you_mean_for_cities_players_and_roles(tmp_path: Path) -> None:
     role = run(["validate", str(example)])
     assert role.exit_code == 1 and "'Felx' is not a role card" in role.output
     assert "did you mean Felix?" in role.output
+
+
+def test_the_readme_starts_and_plays_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's World Exchangers block, run in a folder holding the bundled components."""
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("## World Exchangers\n", 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    assert [line.split()[1] for line in lines] == ["new", "moves", "play"]
+    data = tmp_path / "forexcli" / "games" / "worldex" / "data"
+    data.mkdir(parents=True)
+    shutil.copyfile(COMPONENTS_FILE, data / "invented-components.json")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for line in lines:
+        result = run(shlex.split(line)[1:])
+        assert result.exit_code == 0, (line, result.output)
+        outputs.append(result.stdout)
+    assert "ann plays first (the red marker)" in outputs[0]
+    assert "\nbuy Roma " in outputs[1]
+    assert outputs[2].startswith("move 1: ann: buy Roma (added to wx.yaml)")
+
+
+def test_forex_help_names_both_games() -> None:
+    result = run(["--help"])
+    assert result.exit_code == 0
+    assert "For-Ex and of World Exchangers" in result.stdout
+    assert "forex new wx.yaml --game world-exchangers" in result.stdout
