@@ -139,3 +139,30 @@ def test_moves_text_of_the_end_names_the_winner() -> None:
     played = anylog.replay(anylog.load_record(EXAMPLE))
     text = moves_text(played, played.moves, "game.yaml")
     assert text.startswith("The game is over (after move 39): mei wins")
+
+
+def test_next_text_for_a_second_card_and_for_a_pass() -> None:
+    from forexcli.games.worldex.engine import Buy, Phase, Reveal, apply
+    from forexcli.games.worldex.report import next_text
+    from tests.worldex_helpers import COMPONENTS, ai_and_louis, at_turn, placed
+
+    state = at_turn(placed(ai_and_louis(), 0, [600], ["Cairo"]), 2, 0)
+    state = replace(state, area=("Vienna", "Dubai", "Melbourne"))
+    state = apply(state, Buy("ai", "Dubai", "box"))  # 100 left; the area falls to 2
+    sentence, command = next_text(state, "wx.yaml")
+    assert sentence == (
+        "Next: the deck reveals 3 cards (any 3 of the 40 cards left in the deck, as turned up):"
+    )
+    assert command == "forex play wx.yaml deck reveal CITY, CITY, CITY"
+    dear = [c for c in state.deck if COMPONENTS.city(c).base > 100][:3]
+    state = apply(state, Reveal(tuple(dear)))
+    assert state.pending.phase is Phase.SECOND
+    sentence, command = next_text(state, "wx.yaml")
+    assert sentence == (
+        "Next: ai to play in month 2 (cash 100, media 0): the second card to buy: Vienna 100."
+        " The entries:"
+    )
+    assert command == "forex moves wx.yaml"
+    broke = at_turn(placed(ai_and_louis(), 0, [0], []), 2, 0)
+    sentence, _ = next_text(broke, "wx.yaml")
+    assert sentence.endswith("may only pass: nothing can be bought or sold. Every entry:")

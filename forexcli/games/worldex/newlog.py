@@ -102,6 +102,8 @@ def red_marker_missing(components: Any, players: Sequence[str], seed: str) -> st
 def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -> str:
     """What ``forex new`` says of a new World Exchangers log: who plays which role and
     board, who starts and why, the house rules, what is face up, and what to do next."""
+    import shlex
+
     from .engine import Phase
 
     players = state.players
@@ -123,5 +125,6 @@ def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -
             " they are not the published cards or boards"
         )
     assert state.pending.phase is Phase.TURN
-    lines.append(f"next: forex moves {path}   (then: forex play {path} {first.name} DECISION)")
+    shown = shlex.quote(path)
+    lines.append(f"next: forex moves {shown}   (then: forex play {shown} {first.name} DECISION)")
     return "\n".join(lines)

@@ -89,11 +89,13 @@ def next_text(state: State, path: str) -> tuple[str, str]:
         )
     assert state.pending.seat is not None
     player = state.players[state.pending.seat]
+    second = state.pending.phase is Phase.SECOND and state.turn is not None
+    cash = state.turn.cash if second and state.turn is not None else player.cash
     head = (
         f"Next: {player.name} to play in month {state.round}"
-        f" (cash {coins(player.cash)}, media {player.media})"
+        f" (cash {coins(cash)}, media {player.media})"
     )
-    if state.pending.phase is Phase.SECOND and state.turn is not None:
+    if second and state.turn is not None:
         cards = [(o.cards[0], o.price or 0) for o in moves.options]
         what = f"the second card to {state.turn.action}: {_named(cards)}"
         return f"{head}: {what}. The entries:", moves_command
@@ -106,7 +108,7 @@ def next_text(state: State, path: str) -> tuple[str, str]:
         parts.append(f"sell {_named(sells)}")
     pairs = sum(1 for o in moves.options if o.kind in ("buy two", "sell two"))
     if pairs:
-        parts.append(f"{pairs} two-card turns")
+        parts.append(f"{pairs} two-card turn{'' if pairs == 1 else 's'}")
     if any(o.kind == "refresh" for o in moves.options):
         parts.append("refresh the sale area (Estelle)")
     if any(o.kind == "pass" for o in moves.options):
