@@ -488,3 +488,26 @@ def test_reveal_choices_list_every_combination_lazily() -> None:
     assert Reveal(("a", "b", "z")) not in choices
     with pytest.raises(IndexError):
         choices[10]
+
+
+def test_the_header_names_the_mid_year_refill_house_rule() -> None:
+    from forexcli.games.worldex import WORLDEX, setup_from_header
+
+    header: dict[str, Any] = {
+        "players": ["ai", "louis"],
+        "setup": {
+            "roles": {"ai": "Felix", "louis": "Rue"},
+            "starting": {
+                "ai": ["Dallas", "Cairo", "Taipei"],
+                "louis": ["Osaka", "Bogota", "Accra"],
+            },
+            "trends": {"mid": "mid-most-cities", "end": "end-1000-0"},
+            "area": list(AREA),
+        },
+    }
+    assert setup_from_header(header)[1].mid_year_refill == "refill"
+    header["house_rules"] = {"mid_year_refill": "skip"}
+    state = WORLDEX.setup(header, {"components": COMPONENTS})
+    assert state.house.mid_year_refill == "skip"
+    schema = WORLDEX.schemas()["log"]["properties"]["house_rules"]["properties"]
+    assert schema["mid_year_refill"] == {"enum": ["refill", "skip"]}
