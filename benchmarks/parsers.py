@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import corpus, run
-from forexcli import fastpath, gamelog, yamlread
-from forexcli.problems import LogError
+from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.problems import LogError
 
 CASES = {
     "yes": "a: yes\n", "on": "a: on\n", "0777": "a: 0777\n", "1:30": "a: 1:30\n",

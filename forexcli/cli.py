@@ -39,7 +39,8 @@ GAMES = ("for-ex", "world-exchangers")
 keeps them equal)."""
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
-"""The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
+"""The formats of ``forexcli.games.forex.message`` (kept here so that start-up does not import
+it)."""
 
 EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
@@ -206,26 +207,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 looked up) and its short help, the first sentence of its help: ``forex --help`` lists the
 commands from here, importing none of them (a test keeps the two equal)."""
 
-_MOVED = {"_Progress": "forexcli.commands.engine"}
-"""Names of this module's that moved to ``forexcli.commands`` (besides the commands)."""
-
 
 def _imported(location: str) -> Any:
     """What ``module:attribute`` names, its module imported (by ``__import__``, which
     ``python -X importtime`` lists, unlike ``importlib.import_module``)."""
     module, _, attribute = location.partition(":")
     return getattr(__import__(module, fromlist=[attribute]), attribute)
-
-
-def __getattr__(name: str) -> Any:
-    """A command (``show_command``, ...) or another name that moved to ``forexcli.commands``,
-    imported from there when it is first asked for."""
-    for location, _short_help in COMMANDS.values():
-        if location.endswith(f":{name}"):
-            return _imported(location)
-    if name in _MOVED:
-        return _imported(f"{_MOVED[name]}:{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LazyCommands(MutableMapping[str, click.Command]):

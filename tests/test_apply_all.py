@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec import structs
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     PAIRS,
     Board,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.engine import apply, legal_decisions
+from forexcli.games.forex.engine import apply, legal_decisions
+from forexcli.record import gamelog
 from tests.test_cli import ANNOTATED, TWO, new_game, replayed, run, truncated
 from tests.test_cli_golden import check_golden
 
@@ -37,7 +37,7 @@ def test_hint_golden(at_ten: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_hint_json_decisions_are_legal(at_ten: Path) -> None:
     """Every suggestion and every line is played back through the reference engine."""
-    from forexcli.notation import parse
+    from forexcli.games.forex.notation import parse
 
     result = run(["hint", str(at_ten), "--simulations", "100", "--top", "5", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -199,7 +199,7 @@ def test_analyse_interrupted_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C in the middle of an analysis: exit 130, the log unchanged."""
-    from forexcli import advisor
+    from forexcli.games.forex import advisor
 
     game = truncated(ANNOTATED, 8, tmp_path / "game.yaml")
     before = game.read_bytes()
@@ -273,11 +273,11 @@ class _Terminal(io.StringIO):
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
-    from forexcli import cli
+    from forexcli.commands.engine import _Progress
 
     stream = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)
-    bar = cli._Progress(10, "analysing")
+    bar = _Progress(10, "analysing")
     bar.step(4)
     bar.to(10)
     bar.close()

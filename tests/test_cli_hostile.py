@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from forexcli import gamelog
 from forexcli.cli import forex
+from forexcli.record import gamelog
 from tests.test_hostile import HOSTILE
 
 COMMANDS: dict[str, list[str]] = {

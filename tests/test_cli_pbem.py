@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.message import FORMATS, compose
+from forexcli.games.forex.message import FORMATS, compose
+from forexcli.record import gamelog
 from tests.test_cli import ANNOTATED, INVALID, ROOT, SIX, TWO, new_game, run, truncated
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -125,7 +125,7 @@ def _tampered(tmp_path: Path) -> Path:
 
 
 def test_play_records_a_digest_of_the_state_after_the_move(tmp_path: Path) -> None:
-    from forexcli.snapshot import state_digest
+    from forexcli.games.forex.snapshot import state_digest
 
     game = new_game(tmp_path / "g.yaml")
     assert run(["play", str(game), "alice", "invest", "USD", "JPY"]).exit_code == 0
@@ -456,7 +456,7 @@ def test_show_svg_writes_the_board(tmp_path: Path) -> None:
 
 
 def test_show_svg_to_standard_output_matches_the_library() -> None:
-    from forexcli.svg import board_svg
+    from forexcli.games.forex.svg import board_svg
 
     result = run(["show", str(TWO), "--svg", "-"])
     assert result.exit_code == 0
@@ -539,7 +539,7 @@ def test_a_full_disk_leaves_no_file_and_no_temporary_file(
 
 
 def test_chart_to_standard_output_and_to_a_file(tmp_path: Path) -> None:
-    from forexcli.svg import strength_chart_svg
+    from forexcli.games.forex.svg import strength_chart_svg
 
     played = gamelog.replay(gamelog.load(SIX))
     result = run(["chart", str(SIX)])
@@ -586,8 +586,9 @@ def test_the_pbem_modules_are_imported_only_by_their_commands() -> None:
         "        forex.main(args, prog_name='forex')\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "print('LOADED:', *(m for m in ('forexcli.message', 'forexcli.forks', 'forexcli.svg',"
-        " 'forexcli.catchup', 'forexcli.gamelog') if m in sys.modules))"
+        "print('LOADED:', *(m for m in ('forexcli.games.forex.message', 'forexcli.record.forks',"
+        " 'forexcli.games.forex.svg', 'forexcli.games.forex.catchup', 'forexcli.record.gamelog')"
+        " if m in sys.modules))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True

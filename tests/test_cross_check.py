@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog
-from forexcli.problems import LogError
+from forexcli.record import edit, gamelog
+from forexcli.record.problems import LogError
 
 LOG = """\
 # a comment

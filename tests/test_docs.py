@@ -242,7 +242,7 @@ def test_readme_ci_recipes() -> None:
 
 def test_pre_commit_revs_are_tags() -> None:
     """pre-commit installs a hook once per rev: a branch such as main would never update."""
-    from forexcli.schema_source import LOG_SCHEMA_ID
+    from forexcli.games.forex.schema_source import LOG_SCHEMA_ID
 
     configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
     repos = {repo["repo"]: repo for config in configs for repo in config["repos"]}

@@ -12,10 +12,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli import edit, gamelog, yamlread
-from forexcli.engine import Spot, legal_decisions
-from forexcli.notation import write
-from forexcli.problems import LogError
+from forexcli.games.forex.engine import Spot, legal_decisions
+from forexcli.games.forex.notation import write
+from forexcli.record import edit, gamelog, yamlread
+from forexcli.record.problems import LogError
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).resolve().parent / "logs"
@@ -503,8 +503,8 @@ def test_quote_keeps_ordinary_text_plain() -> None:
 
 
 def test_the_digest_of_the_layouts_is_that_of_the_state_after_m1(tmp_path: Path) -> None:
-    from forexcli import gamelog
-    from forexcli.snapshot import state_digest
+    from forexcli.games.forex.snapshot import state_digest
+    from forexcli.record import gamelog
 
     path = write_file(tmp_path, (HEAD + f"moves:\n  - {M1}\n").encode())
     assert state_digest(gamelog.replay(gamelog.load(path)).final) == M1_DIGEST

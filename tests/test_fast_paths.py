@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from forexcli import gamelog, yamlread
-from forexcli.problems import LogError
+from forexcli.record import gamelog, yamlread
+from forexcli.record.problems import LogError
 
 HERE = Path(__file__).parent
 SAMPLES = sorted(p for p in HERE.rglob("*.yaml") if "bga-games" not in p.parts)

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import corpus
-from forexcli import fastpath, gamelog, yamlread
 from forexcli.cli import forex
-from forexcli.problems import LogError
+from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.problems import LogError
 from tests.test_fast_paths import PIECES, SAMPLES, _mutated, _same
 
 ROOT = Path(__file__).resolve().parent.parent

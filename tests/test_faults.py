@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from forexcli import edit, gamelog
-from forexcli.problems import LogError
+from forexcli.record import edit, gamelog
+from forexcli.record.problems import LogError
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "forex: 1\nplayers: [alice, bob]\nremoved: {GBP: 1, EUR: 1, USD: 3, JPY: 1}\n"
@@ -278,8 +278,8 @@ def test_a_lock_held_too_long(log_file: Path, monkeypatch: pytest.MonkeyPatch) -
 
 _CHILD = """
 import json, os, sys, time
-from forexcli import edit
-from forexcli.problems import LogError
+from forexcli.record import edit
+from forexcli.record.problems import LogError
 path, go, player, decision, pause = sys.argv[1:6]
 if float(pause):
     edit.before_replace = lambda temp: time.sleep(float(pause))

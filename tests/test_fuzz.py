@@ -17,10 +17,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from forexcli import edit, gamelog
-from forexcli.engine import Spot, legal_decisions
-from forexcli.notation import write
-from forexcli.problems import LogError, Problem
+from forexcli.games.forex.engine import Spot, legal_decisions
+from forexcli.games.forex.notation import write
+from forexcli.record import edit, gamelog
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [

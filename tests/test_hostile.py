@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog, yamlread
-from forexcli.problems import LogError, Problem
+from forexcli.record import edit, gamelog, yamlread
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = (
@@ -278,7 +278,7 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
 
 _MEASURE = """
 import json, sys, time
-from forexcli import gamelog
+from forexcli.record import gamelog
 worst = 0.0
 for path in sys.argv[1:]:
     started = time.perf_counter()
@@ -370,7 +370,7 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
-    from forexcli.problems import CODES
+    from forexcli.record.problems import CODES
 
     for name in HOSTILE:
         problems, played = gamelog.check(corpus / f"{name}.yaml")

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from forexcli.games.forex.svg import chart_x
 from forexcli.pages import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
-from forexcli.svg import chart_x
 from tests.test_cli import ANNOTATED, EXAMPLES, ROOT, run
 from tests.test_pages import HOSTILE_NOTE, hostile_game
 
@@ -481,8 +481,8 @@ def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: 
         "return JSON.stringify(Array.from({length: window.forexReplay.count},"
         " (_, n) => window.forexReplay.position(n)))"
     )
-    from forexcli.gamelog import load, replay
     from forexcli.pages import positions
+    from forexcli.record.gamelog import load, replay
 
     log = load(path)
     assert json.loads(every) == json.loads(json.dumps(positions(log, replay(log))))
@@ -539,7 +539,7 @@ def test_keys_the_page_does_not_know(
     from selenium.webdriver.common.by import By
 
     from forexcli import pages
-    from forexcli.gamelog import load, replay
+    from forexcli.record.gamelog import load, replay
 
     real = pages.show_data  # type: ignore[attr-defined]
 

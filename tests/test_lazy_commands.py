@@ -183,10 +183,9 @@ def test_a_group_lists_an_added_command_unless_it_is_hidden() -> None:
     assert "seen  Seen here." in group.get_help(ctx) and "unseen" not in group.get_help(ctx)
 
 
-def test_the_names_that_moved_are_still_found_in_cli() -> None:
-    from forexcli.commands import engine, show
+def test_a_command_is_found_where_it_lives_and_not_in_cli() -> None:
+    from forexcli.commands import show
 
-    assert cli._Progress is engine._Progress
-    assert cli.show_command is show.show_command
-    with pytest.raises(AttributeError):
-        _ = cli.no_such_name
+    assert cli.forex.commands["show"] is show.show_command
+    for name in ("show_command", "_Progress", "no_such_name"):
+        assert not hasattr(cli, name), name

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli import notation
-from forexcli.engine import (
+from forexcli.games.forex import notation
+from forexcli.games.forex.engine import (
     ChooseStrengthen,
     ChooseStrongest,
     Decision,
@@ -25,7 +25,7 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.notation import (
+from forexcli.games.forex.notation import (
     KINDS,
     SCHEMA_PATTERNS,
     NotationError,

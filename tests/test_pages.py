@@ -16,8 +16,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forexcli import gamelog, pages
+from forexcli import pages
 from forexcli.pages import apply_delta, delta, positions, replay_page
+from forexcli.record import gamelog
 from tests.test_cli import (
     ANNOTATED,
     BANKRUPT,

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     PAIRS,
     Decision,
     DividendStack,

@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from forexcli import fastpath, gamelog, schema_source, yamlread
-from forexcli.engine import HouseRules
-from forexcli.notation import KINDS, SCHEMA_PATTERNS
-from forexcli.schema_source import PLAYER_NAME_PATTERN
+from forexcli.games.forex import schema_source
+from forexcli.games.forex.engine import HouseRules
+from forexcli.games.forex.notation import KINDS, SCHEMA_PATTERNS
+from forexcli.games.forex.schema_source import PLAYER_NAME_PATTERN
+from forexcli.record import fastpath, gamelog, yamlread
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "schemas" / "forex-log.schema.json"

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 import regress
 
-from forexcli import gamelog, yamlread
-from forexcli.problems import LogError
+from forexcli.record import gamelog, yamlread
+from forexcli.record.problems import LogError
 from forexcli.reporters.schema import show_schema
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     GameState,
     Phase,
     apply,
@@ -16,12 +16,12 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.search.candidates import candidates
-from forexcli.search.encoding import decision, encode, legal_actions
-from forexcli.search.evaluate import evaluate, money_worth
-from forexcli.search.game import play_game
-from forexcli.search.mcts import Budget, search
-from forexcli.search.players import engine_player, greedy_player, random_player
+from forexcli.games.forex.search.candidates import candidates
+from forexcli.games.forex.search.encoding import decision, encode, legal_actions
+from forexcli.games.forex.search.evaluate import evaluate, money_worth
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.mcts import Budget, search
+from forexcli.games.forex.search.players import engine_player, greedy_player, random_player
 
 
 def random_position(seed: int, players: int, steps: int) -> GameState:
@@ -206,7 +206,7 @@ def test_engine_beats_greedy_smoke() -> None:
 
 def test_benchmark_players_make_legal_entries() -> None:
     """The greedy, random and one-ply players only make legal entries (a spot with its action)."""
-    from forexcli.search.players import heuristic_player
+    from forexcli.games.forex.search.players import heuristic_player
 
     for player in (greedy_player(3), random_player(3), heuristic_player):
         state = new_game(["x", "y", "z"], draw_removed("players"))

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog, signing
-from forexcli.problems import CODES, LogError
+from forexcli.record import gamelog, signing
+from forexcli.record.problems import CODES, LogError
 from tests.test_cli import new_game, run
 
 

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli import gamelog
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     ChooseStrongest,
     DividendStack,
@@ -32,6 +31,17 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
+from forexcli.games.forex.standings import (
+    BANKRUPTCY,
+    DIVIDEND,
+    MERGED,
+    NEW_LOAN,
+    PAID,
+    exposures,
+    projection,
+    queue_risks,
+)
+from forexcli.record import gamelog
 from forexcli.reporters.standings import (
     exposure_text,
     outcome_text,
@@ -41,16 +51,6 @@ from forexcli.reporters.standings import (
     standings_data,
     standings_lines,
     standings_text,
-)
-from forexcli.standings import (
-    BANKRUPTCY,
-    DIVIDEND,
-    MERGED,
-    NEW_LOAN,
-    PAID,
-    exposures,
-    projection,
-    queue_risks,
 )
 from tests import bga
 from tests.test_random_play import choose, removed_certificates
@@ -371,7 +371,7 @@ def test_bga_games_projection_at_the_end_is_the_result(path: Path) -> None:
 def test_the_standings_module_is_pure() -> None:
     from tests.test_cli import _imported_after
 
-    assert _imported_after("import forexcli.standings") == []
+    assert _imported_after("import forexcli.games.forex.standings") == []
 
 
 def test_show_has_the_sections_while_the_game_goes_on() -> None:

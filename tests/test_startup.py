@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from benchmarks import corpus
-from forexcli import fastpath
+from forexcli.record import fastpath
 
 ROOT = Path(__file__).resolve().parent.parent
 

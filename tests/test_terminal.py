@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog
+from forexcli.record import edit, gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

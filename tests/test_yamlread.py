@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli import yamlread
-from forexcli.problems import LogError, Problem
+from forexcli.record import yamlread
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "tests" / "logs" / "valid").glob("*.yaml")) + sorted(

@@ -58,7 +58,7 @@ class Entry(Struct, frozen=True):
     note: str | None = None
     digest: str | None = None
     sig: dict[str, str] | None = None
-    """Signatures (signer's name to base64), see ``forexcli.signing``."""
+    """Signatures (signer's name to base64), see ``forexcli.record.signing``."""
 
 
 class GameLog(Struct):

@@ -178,7 +178,7 @@ def board_grid(
     (``·``); the last cell of a row counts the pairs the row currency is
     stronger in.  With ``mark_eight`` a rate on the 8 space is marked ``8*``:
     the weaker currency pays no dividends.  No header row: each rendering
-    (``show``'s table, ``forexcli.message``) adds its own.
+    (``show``'s table, ``forexcli.games.forex.message``) adds its own.
     """
     board = state.board
     rows = []

@@ -1,6 +1,6 @@
 """Standings and risks as text, markdown, JSON-ready data and message lines.
 
-The numbers come from :mod:`forexcli.standings` (the engine's own scoring
+The numbers come from :mod:`forexcli.games.forex.standings` (the engine's own scoring
 and resolving); this module only words and lays them out.  Phrases are
 built raw and cleaned (or escaped) where they are printed.
 """

@@ -1,7 +1,7 @@
 """The source of ``schemas/forex-log.schema.json``.
 
 The decision patterns come from ``notation`` so that the schema and the
-parser cannot drift; ``python -m forexcli.schema_source`` prints the schema
+parser cannot drift; ``python -m forexcli.games.forex.schema_source`` prints the schema
 and a test checks that the committed file is exactly that output.
 
 Every ``pattern`` is written in the common part of Python's ``re`` and of
