@@ -301,12 +301,13 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
                 yaml_rs.loads(handle.read().decode("utf-8"), parse_datetime=False)
 
     from forexcli.record import fastpath
+    from forexcli.record.gamelog import FAST_VALIDATOR
 
     texts = [Path(name).read_text(encoding="utf-8") for name in names]
 
     def accepted() -> None:
         for text in texts:
-            assert fastpath.accepted(text) is not None
+            assert fastpath.accepted(text, FAST_VALIDATOR) is not None
 
     # Interleave them so that a slow spell of the machine hits all of them.
     results: dict[str, tuple[float, float]] = {}

@@ -24,13 +24,14 @@ from hypothesis import strategies as st
 from benchmarks import corpus
 from forexcli.cli import forex
 from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.gamelog import FAST_VALIDATOR
 from forexcli.record.problems import LogError
 from tests.test_fast_paths import PIECES, SAMPLES, _mutated, _same
 
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.skipif(
-    fastpath._parser() is None or fastpath._compiled("log") is None,
+    fastpath._parser() is None or fastpath._compiled(FAST_VALIDATOR, "log") is None,
     reason="yaml_rs or jsonschema_rs is not installed here",
 )
 
@@ -45,7 +46,7 @@ def _reference(text: str) -> Any:
 
 def _check_agreement(text: str) -> bool:
     """Assert that an accepted text is read as the full reader reads it; True if accepted."""
-    data = fastpath.accepted(text)
+    data = fastpath.accepted(text, FAST_VALIDATOR)
     if data is None:
         return False
     reference = _reference(text)
@@ -75,7 +76,7 @@ def test_the_fast_path_accepts_ordinary_logs() -> None:
 def test_a_document_marker_on_the_first_line_is_declined(marker: str) -> None:
     """A log opening with ``...`` (the full reader refuses it) or ``---`` takes the full reader."""
     text = marker + GENERATED[0]
-    assert fastpath.accepted(text) is None
+    assert fastpath.accepted(text, FAST_VALIDATOR) is None
     _check_agreement(text)
 
 
@@ -134,14 +135,14 @@ def test_odd_scalars_in_every_field_are_read_alike_or_declined(field: str) -> No
 def test_yaml_11_scalars_keep_their_yaml_12_meaning() -> None:
     """``yes``/``on`` stay text, ``0777`` is 777, ``1:30`` text, ``.inf`` infinite."""
     text = _log_with("title", "yes").replace("site: y", "site: on")
-    assert fastpath.accepted(text) == _reference(text)
-    assert fastpath.accepted(text)["title"] == "yes"
+    assert fastpath.accepted(text, FAST_VALIDATOR) == _reference(text)
+    assert fastpath.accepted(text, FAST_VALIDATOR)["title"] == "yes"
     octal = _log_with("seed", "0777")
-    assert fastpath.accepted(octal)["seed"] == 777 == _reference(octal)["seed"]
+    assert fastpath.accepted(octal, FAST_VALIDATOR)["seed"] == 777 == _reference(octal)["seed"]
     sexagesimal = _log_with("seed", "1:30")
-    assert fastpath.accepted(sexagesimal)["seed"] == "1:30"
+    assert fastpath.accepted(sexagesimal, FAST_VALIDATOR)["seed"] == "1:30"
     # .inf is read alike by both, but is never a valid seed: the full reader reports it.
-    assert fastpath.accepted(_log_with("seed", ".inf")) is None
+    assert fastpath.accepted(_log_with("seed", ".inf"), FAST_VALIDATOR) is None
 
 
 HOSTILE = {
@@ -169,7 +170,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_texts_are_declined(name: str) -> None:
-    assert fastpath.accepted(HOSTILE[name]) is None
+    assert fastpath.accepted(HOSTILE[name], FAST_VALIDATOR) is None
     _check_agreement(HOSTILE[name])
 
 
@@ -191,8 +192,8 @@ def test_deep_nesting_is_declined_without_reaching_the_parser(name: str) -> None
     assert fastpath.unsure(text)
     # In a child process, so that a crash would fail the test rather than the run.
     code = (
-        "import sys; from forexcli import fastpath;"
-        " print(fastpath.accepted(sys.stdin.read()) is None)"
+        "import sys; from forexcli.record import fastpath, gamelog;"
+        " print(fastpath.accepted(sys.stdin.read(), gamelog.FAST_VALIDATOR) is None)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -209,7 +210,7 @@ def test_huge_logs_go_to_the_full_reader() -> None:
     entries = "".join("  - alice: resolve\n  - bob: resolve\n" for _ in range(2000))
     text = f"forex: 1\nplayers: [alice, bob]\nseed: s\nmoves:\n{entries}"
     assert len(text) > fastpath.MAX_CHARS
-    assert fastpath.accepted(text) is None
+    assert fastpath.accepted(text, FAST_VALIDATOR) is None
     small = f"forex: 1\nplayers: [alice, bob]\nseed: s\nmoves:\n{entries[:20_000]}"
     assert _check_agreement(small)
 
@@ -271,9 +272,9 @@ _PATTERN_PIECE = st.sampled_from(["\\", "s", "d", "S", "w", "b", "B", "W", "D", 
 @given(st.lists(_PATTERN_PIECE, max_size=12).map("".join))
 def test_a_pattern_without_escapes_to_read_is_taken_as_it_is(pattern: str) -> None:
     """The shortcut of ``_pattern_in_python_dialect`` gives what reading every escape gives."""
-    assert fastpath._pattern_in_python_dialect(pattern) == fastpath._escapes_in_python_dialect(
-        pattern
-    )
+    assert fastpath._pattern_in_python_dialect(
+        pattern, gamelog.FAST_VALIDATOR.end
+    ) == fastpath._escapes_in_python_dialect(pattern)
 
 
 def test_the_published_schema_needs_no_escape_read() -> None:
@@ -338,9 +339,9 @@ def test_a_missing_extension_falls_back_silently_and_alike(
     with_extensions = _outcomes(FALLBACK_FILES)
     for module in hidden:
         _hide(monkeypatch, module)
-    assert fastpath.accepted(GENERATED[0]) is None
+    assert fastpath.accepted(GENERATED[0], FAST_VALIDATOR) is None
     if "jsonschema_rs" in hidden:
-        assert not fastpath.surely_valid(gamelog.parse_log(GENERATED[0]).document.data)
+        assert not FAST_VALIDATOR.surely_valid(gamelog.parse_log(GENERATED[0]).document.data)
     assert _outcomes(FALLBACK_FILES) == with_extensions
 
 

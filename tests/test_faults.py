@@ -151,7 +151,7 @@ def test_a_killed_writer_leaves_the_original_and_its_litter_is_swept(log_file: P
     """A process killed between writing the temporary file and the rename."""
     code = (
         "import os, sys\n"
-        "from forexcli import edit\n"
+        "from forexcli.record import edit\n"
         "edit.before_replace = lambda temp: os._exit(3)\n"
         f"edit.append(sys.argv[1], {ROUNDS[0][0]!r}, {ROUNDS[0][1]!r})\n"
     )
