@@ -68,12 +68,12 @@ def _asks_json(args: Sequence[str]) -> bool:
     return False
 
 
-def _error_json(problems: list[dict[str, Any]], status: int) -> None:
+def error_json(problems: list[dict[str, Any]], status: int) -> None:
     """The problems of a failed ``--format json`` command as JSON on stdout (the same problem
     objects as ``validate --format json``); the text goes to stderr as always."""
     data = {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
     with contextlib.suppress(OutputFailed):
-        _echo(_json_text(data))
+        echo(json_text(data))
 
 
 class JsonUsageError(click.UsageError):
@@ -84,12 +84,12 @@ class JsonUsageError(click.UsageError):
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
         problem = Problem("usage_error", self.format_message(), "usage", command)
-        _error_json([problem.as_dict()], self.exit_code)
+        error_json([problem.as_dict()], self.exit_code)
         with contextlib.suppress(OSError):
             super().show(file)
 
 
-def _echo(text: str, *, err: bool = False) -> None:
+def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (a line break added if it has none) on stdout, or stderr with ``err``.
 
     Characters the stream cannot carry are written as plain fallbacks
@@ -106,7 +106,7 @@ def _echo(text: str, *, err: bool = False) -> None:
         raise OutputFailed(error, "standard error" if err else "standard output") from None
 
 
-def _json_text(data: Any) -> str:
+def json_text(data: Any) -> str:
     """``data`` as indented JSON; non-ASCII characters as ``\\u`` escapes when standard output
     cannot carry them (so that nothing is lost to a fallback)."""
     import json
@@ -340,7 +340,7 @@ class ForexGroup(click.Group):
         # click 8.1 prints the help and exits 0, 8.2 and later raise a usage error whose
         # message is the help: do the same thing with every version.
         if not args and not ctx.resilient_parsing:
-            _echo(ctx.get_help())
+            echo(ctx.get_help())
             ctx.exit(2)
         ctx.meta["forex.json"] = _asks_json(args)
         return super().parse_args(ctx, args)
