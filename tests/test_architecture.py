@@ -140,6 +140,11 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def _resolved(importer: str, path: Path, node: ast.ImportFrom) -> str:
     """The absolute module name a ``from ... import`` names."""
     if not node.level:
@@ -152,10 +157,13 @@ def _resolved(importer: str, path: Path, node: ast.ImportFrom) -> str:
 
 
 def _imports_of(importer: str, path: Path, modules: dict[str, Path]) -> Iterator[Import]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     bound: dict[str, str] = {}  # local name -> the package module it is bound to
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
+    private_attributes: list[ast.Attribute] = []  # ``name._attribute``, ``name`` perhaps bound
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.attr.startswith("_"):
+                private_attributes.append(node)
+        elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == PACKAGE:
                     if alias.asname:
@@ -172,13 +180,9 @@ def _imports_of(importer: str, path: Path, modules: dict[str, Path]) -> Iterator
                     yield Import(importer, submodule, None, node.lineno)
                 else:
                     yield Import(importer, module, alias.name, node.lineno)
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in bound
-            and node.attr.startswith("_")
-        ):
+    for node in private_attributes:
+        assert isinstance(node.value, ast.Name)
+        if node.value.id in bound:
             yield Import(importer, bound[node.value.id], node.attr, node.lineno)
 
 
@@ -326,6 +330,6 @@ def test_no_module_stands_in_for_another() -> None:
     """The old alias modules put the real module into ``sys.modules`` under their own name;
     every module is now imported from where it lives."""
     for name, path in _modules().items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
                 assert ast.unparse(node.value) != "sys.modules", (name, node.lineno)

@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import pytest
+
 from benchmarks import corpus
 from forexcli.games.forex.engine import Decision, GameState
 from forexcli.record import gamelog
@@ -157,6 +159,7 @@ def _finals_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
+@pytest.mark.slow
 def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path) -> None:
     """benchmarks/compiled: mypyc compiles the rules as they are, and the compiled engine
     reaches the final state ``apply`` reaches in every game (skipped without a C compiler)."""
@@ -191,6 +194,7 @@ def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path
         assert result["finals"] == expected
 
 
+@pytest.mark.slow
 def test_the_whole_compiled_benchmark_runs_forex_from_the_tree_it_names(tmp_path: Path) -> None:
     """benchmarks/compiled --whole: its command runs ``forex`` from the tree named (here the
     checkout, whose report is the CLI's), and a tree whose modules were not compiled is
@@ -219,6 +223,7 @@ def test_the_whole_compiled_benchmark_runs_forex_from_the_tree_it_names(tmp_path
     assert "rules.py" in why
 
 
+@pytest.mark.slow
 def test_every_stage_of_the_stages_benchmark_reads_the_files(tmp_path: Path) -> None:
     """benchmarks/stages: each stage's snippet runs on real logs (valgrind counts it)."""
     import subprocess

@@ -413,6 +413,7 @@ def test_show_markdown() -> None:
     assert "### Result" in out
 
 
+@pytest.mark.slow
 def test_show_json_validates_against_the_schema() -> None:
     import jsonschema
 
@@ -855,6 +856,7 @@ def test_undo_without_moves_or_file(game: Path, tmp_path: Path) -> None:
     assert run(["undo", str(tmp_path / "none.yaml")]).exit_code == 2
 
 
+@pytest.mark.slow
 def test_play_then_undo_restores_the_file_byte_for_byte(copy: Path, tmp_path: Path) -> None:
     path = truncated(ANNOTATED, 30, tmp_path / "a.yaml")
     before = path.read_bytes()

@@ -25,6 +25,7 @@ def at_ten(tmp_path: Path) -> Path:
     return truncated(TWO, 10, tmp_path / "two.yaml")
 
 
+@pytest.mark.slow
 def test_hint_golden(at_ten: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(at_ten.parent)
     result = run(["hint", "two.yaml", "--simulations", "150", "--top", "3"])
@@ -35,6 +36,7 @@ def test_hint_golden(at_ten: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_golden("hint-two-at-10.txt", report + "\n" + result.stdout)
 
 
+@pytest.mark.slow
 def test_hint_json_decisions_are_legal(at_ten: Path) -> None:
     """Every suggestion and every line is played back through the reference engine."""
     from forexcli.games.forex.notation import parse
@@ -57,6 +59,7 @@ def test_hint_json_decisions_are_legal(at_ten: Path) -> None:
                 position = apply(position, step)
 
 
+@pytest.mark.slow
 def test_hint_is_deterministic(at_ten: Path) -> None:
     args = ["hint", str(at_ten), "--simulations", "80", "--seed", "5", "--format", "json"]
     assert run(args).stdout == run(args).stdout
@@ -76,6 +79,7 @@ def test_play_engine_appends_a_legal_move(tmp_path: Path) -> None:
     assert len(replayed(game).log.entries) == 1
 
 
+@pytest.mark.slow
 def test_play_engine_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 26, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
@@ -131,6 +135,7 @@ def test_engine_on_a_finished_or_invalid_game(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "simulations must be" in result.stderr
 
 
+@pytest.mark.slow
 def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
@@ -151,6 +156,7 @@ def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         assert (move["verdict"] is None) == (move["loss"] < 0.02)
 
 
+@pytest.mark.slow
 def test_analyse_write_keeps_comments_and_notes(tmp_path: Path) -> None:
     game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     before = game.read_text()
@@ -177,6 +183,7 @@ def test_analyse_write_keeps_comments_and_notes(tmp_path: Path) -> None:
     assert all((e.note or "").count("[engine:") <= 1 for e in gamelog.load(game).entries)
 
 
+@pytest.mark.slow
 def test_analyse_range_errors(tmp_path: Path) -> None:
     game = truncated(ANNOTATED, 6, tmp_path / "game.yaml")
     before = game.read_bytes()
@@ -195,6 +202,7 @@ def test_analyse_range_errors(tmp_path: Path) -> None:
     assert game.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_analyse_interrupted_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -219,6 +227,7 @@ def test_analyse_interrupted_writes_nothing(
     assert game.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_analyse_folder(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()

@@ -306,6 +306,7 @@ def pbem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return truncated(ANNOTATED, 12, tmp_path / "game.yaml")
 
 
+@pytest.mark.slow
 def test_play_message_prints_only_the_message(pbem: Path) -> None:
     result = run(["play", "game.yaml", "noor", "resolve", "--message"])
     assert result.exit_code == 0, result.output
@@ -324,6 +325,7 @@ def test_play_message_prints_only_the_message(pbem: Path) -> None:
     assert result.stderr.startswith("move 13: noor: resolve (added to game.yaml)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_play_message_formats_and_dry_run(pbem: Path, fmt: str) -> None:
     before = pbem.read_bytes()
@@ -337,6 +339,7 @@ def test_play_message_formats_and_dry_run(pbem: Path, fmt: str) -> None:
     assert marks[fmt] in body or (fmt == "markdown" and "|:---|" in body)
 
 
+@pytest.mark.slow
 def test_play_message_with_json_and_markdown(pbem: Path) -> None:
     result = run(
         [
@@ -362,6 +365,7 @@ def test_play_message_with_json_and_markdown(pbem: Path) -> None:
     assert "use --message markdown" in both.stderr
 
 
+@pytest.mark.slow
 def test_play_message_before_the_decision_must_have_its_format(pbem: Path) -> None:
     before = pbem.read_bytes()
     result = run(["play", "game.yaml", "noor", "--message", "resolve"])
@@ -380,6 +384,7 @@ def test_play_message_names_the_contact_on_stderr(tmp_path: Path) -> None:
     assert "Send" not in result.stdout
 
 
+@pytest.mark.slow
 def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> None:
     result = run(["message", "game.yaml"])
     assert result.exit_code == 0, result.output
@@ -392,6 +397,7 @@ def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> N
     assert "Move 11, otto:" in result.stdout and "Move 12, mira:" in result.stdout
 
 
+@pytest.mark.slow
 def test_message_since_and_since_player(pbem: Path) -> None:
     played = gamelog.replay(gamelog.load(pbem))
     since = run(["message", "game.yaml", "--since", "8", "--format", "markdown"])

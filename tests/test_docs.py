@@ -184,6 +184,7 @@ def test_man_page_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     run_in_scratch(lines, tmp_path, monkeypatch)
 
 
+@pytest.mark.slow
 def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = readme_commands()
     assert lines[0] == "forex show examples/two-players.yaml"

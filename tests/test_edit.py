@@ -180,6 +180,7 @@ def folder_names(tmp_path: Path) -> list[str]:
 # --------------------------------------------------------------------------- append
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant", "data"), CASES)
 def test_append_inserts_text_and_changes_nothing_else(
     tmp_path: Path, name: str, variant: str, data: bytes
@@ -217,6 +218,7 @@ def test_append_inserts_text_and_changes_nothing_else(
     assert folder_names(tmp_path) == ["game.yaml"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant", "data"), CASES)
 def test_notes_change_only_their_entry(
     tmp_path: Path, name: str, variant: str, data: bytes
@@ -254,6 +256,7 @@ def test_notes_change_only_their_entry(
     assert folder_names(tmp_path) == ["game.yaml"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant", "data"), CASES)
 def test_remove_last_removes_only_the_last_entry(
     tmp_path: Path, name: str, variant: str, data: bytes
@@ -286,6 +289,7 @@ def test_remove_last_removes_only_the_last_entry(
     assert folder_names(tmp_path) == ["game.yaml"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variant", "data"), CASES)
 def test_append_then_remove_gives_the_file_back(
     tmp_path: Path, name: str, variant: str, data: bytes
@@ -332,6 +336,7 @@ def test_append_to_golden_logs_byte_for_byte(tmp_path: Path, sample: Path) -> No
         assert path.read_bytes() == data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_notes_on_golden_logs(tmp_path: Path, sample: Path) -> None:
     data = sample.read_bytes()
@@ -497,6 +502,7 @@ def _yaml11(text: str) -> Any:
     return yaml.load(text, Loader=yaml.SafeLoader)  # PyYAML reads YAML 1.1
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=40))
 def test_quote_reads_back_in_block_and_flow(text: str) -> None:

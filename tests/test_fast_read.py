@@ -103,6 +103,7 @@ GENERATED = _generated(40, 12)
 TEXTS = [p.read_text(encoding="utf-8", errors="replace") for p in SAMPLES] + GENERATED
 
 
+@pytest.mark.slow
 @needs_compiled
 def test_the_fast_path_accepts_ordinary_logs() -> None:
     assert all(_check_agreement(text) for text in GENERATED)
@@ -120,6 +121,7 @@ def test_a_document_marker_on_the_first_line_is_declined(marker: str) -> None:
     _check_agreement(text)
 
 
+@pytest.mark.slow
 @needs_compiled
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_logs_are_read_alike_or_declined(seed: int) -> None:
@@ -165,6 +167,7 @@ def _log_with(field: str, scalar: str) -> str:
     )
 
 
+@pytest.mark.slow
 @needs_compiled
 @pytest.mark.parametrize("field", FIELDS)
 def test_odd_scalars_in_every_field_are_read_alike_or_declined(field: str) -> None:
@@ -264,6 +267,7 @@ def test_huge_logs_go_to_the_full_reader() -> None:
 _PIECE = st.sampled_from([*PIECES, *ODD_SCALARS])
 
 
+@pytest.mark.slow
 @needs_compiled
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TEXTS), st.lists(st.tuples(st.floats(0, 1), _PIECE), max_size=4))
@@ -298,6 +302,7 @@ _MARK_TEXT = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @needs_compiled
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(_MARK_TEXT, st.text(max_size=20)), st.sampled_from(["", *TEXTS[:3]]))
@@ -413,6 +418,7 @@ def test_validate_output_is_the_same_without_the_extensions(
 # --------------------------------------------------------------------------- the reader's own
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_fast_reader_agrees_with_full_reader(seed: int) -> None:
     rng = random.Random(seed)

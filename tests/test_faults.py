@@ -318,6 +318,7 @@ def _race(path: Path, move: tuple[str, str], writers: int, pause: float) -> list
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("writers", "pause"), [(2, 0.3), (6, 0.0)])
 def test_concurrent_appends_one_wins_and_no_move_is_lost(
     log_file: Path, writers: int, pause: float
@@ -339,6 +340,7 @@ def test_concurrent_appends_one_wins_and_no_move_is_lost(
     assert names(log_file.parent) == ["game.yaml"]
 
 
+@pytest.mark.slow
 def test_concurrent_appends_through_the_command(log_file: Path) -> None:
     """Real `forex play` processes (python -m forexcli.cli) racing on one file."""
     if not (ROOT / "forexcli" / "cli.py").exists():

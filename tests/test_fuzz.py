@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -214,6 +215,7 @@ def _check_file(data: bytes) -> None:
         assert [p.name for p in Path(folder).iterdir()] == ["game.yaml"]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=None,
@@ -246,6 +248,7 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
         _clean([played.problem])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(SAMPLES),

@@ -188,6 +188,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
     path = corpus / f"{name}.yaml"
@@ -291,6 +292,7 @@ print(json.dumps({"rss_mb": peak / 1024, "worst_seconds": worst}))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
 def test_memory_stays_bounded_near_the_size_limit(tmp_path: Path) -> None:
     """Files just under the size limit, each in the worst shape, in a fresh process."""
@@ -369,6 +371,7 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ]
 
 
+@pytest.mark.slow
 def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
     from forexcli.record.problems import CODES
 

@@ -404,6 +404,7 @@ def open_page(browser: WebDriver, page: Path, fragment: str = "") -> None:
     browser.get(page.as_uri() + fragment)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)
 def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: Path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -498,6 +499,7 @@ STATIC = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stem", "at"), STATIC, ids=[f"{s}-{a}" for s, a in STATIC])
 def test_the_page_without_javascript(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory, stem: str, at: int | None
@@ -531,6 +533,7 @@ def test_the_page_without_javascript(
     assert severe(browser) == []
 
 
+@pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -103,6 +103,7 @@ def test_the_table_keeps_each_commands_own_short_help(name: str) -> None:
         assert forex.command_short_help(name, limit) == command.get_short_help_str(limit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_loads_alone(name: str) -> None:
     """``forex NAME --help`` in a fresh interpreter imports NAME's module (and common) only."""
@@ -112,6 +113,7 @@ def test_every_command_loads_alone(name: str) -> None:
     assert where in modules and set(modules) <= {"common", where}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "module"),
     [

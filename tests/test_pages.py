@@ -129,6 +129,7 @@ def test_delta_format() -> None:
     assert delta({"a": {"x": 1}}, {"a": {"x": 1}}) == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.name)
 def test_the_page_holds_show_json_of_every_position(path: Path) -> None:
     log, played = replayed(path)

@@ -273,6 +273,7 @@ def near_valid(draw: st.DrawFn) -> Any:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_compiled_validator_never_accepts_what_jsonschema_refuses(data: Any) -> None:
@@ -287,6 +288,7 @@ def test_compiled_validator_never_accepts_what_jsonschema_refuses(data: Any) -> 
                 assert list(entry_validator.iter_errors(entry)) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_the_loader_finds_what_plain_jsonschema_finds(data: Any) -> None:

@@ -113,6 +113,7 @@ def test_search_is_deterministic_and_its_lines_are_legal() -> None:
     assert visits == sorted(visits, reverse=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(2, 4), st.integers(0, 80))
 def test_stopping_when_decided_keeps_the_full_budgets_choice(
@@ -130,6 +131,7 @@ def test_stopping_when_decided_keeps_the_full_budgets_choice(
         assert early.simulations == 0
 
 
+@pytest.mark.slow
 def test_stopping_when_decided_saves_simulations_in_a_clear_position() -> None:
     """Over a few opening positions, the early stop spends clearly less than the budget."""
     spent = 0
@@ -176,6 +178,7 @@ def test_greedy_maximises_converted_money() -> None:
     assert money_worth(after, seat) == pytest.approx(best)
 
 
+@pytest.mark.slow
 def test_engine_beats_random_smoke() -> None:
     """A few 2-player games at a tiny budget: the engine must win them against random play."""
     wins = 0

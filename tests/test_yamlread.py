@@ -248,6 +248,7 @@ def test_problems_are_capped() -> None:
     assert found[-1].code == "too_many_problems"
 
 
+@pytest.mark.slow
 def test_values_are_capped() -> None:
     found = problems("a: [" + "1, " * yamlread.MAX_VALUES + "1]\n")
     assert [p.code for p in found] == ["too_large"]
