@@ -8,9 +8,9 @@ which finds and places every problem.  Nothing here ever reports a problem.
 
 Two compiled extensions do the work: ``yaml_rs`` (a YAML 1.2 parser written
 in Rust) reads the text into Python objects, and ``jsonschema_rs`` checks them
-against the schema (``schemas/forex-log.schema.json`` for For-Ex).  Either one may be missing (no
-wheel for the platform): the fast path then declines every file, or only the
-schema check falls back to ``jsonschema``.
+against the schema (``schemas/forex-log.schema.json`` for For-Ex).  Either one
+may be missing (no wheel for the platform): the fast path then declines every
+file, or only the schema check falls back to ``jsonschema``.
 
 The two parsers do not agree on everything, so a text goes to ``yaml_rs`` only
 when it holds none of what they read differently (found by the property tests
