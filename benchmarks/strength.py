@@ -30,10 +30,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from forexcli.engine import draw_removed, new_game
-from forexcli.search.game import play_game
-from forexcli.search.mcts import Budget
-from forexcli.search.players import (
+from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import (
     Player,
     engine_player,
     greedy_player,

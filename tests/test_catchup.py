@@ -1,4 +1,4 @@
-"""Catch-up summaries: ``forexcli.catchup``.
+"""Catch-up summaries: ``forexcli.games.forex.catchup``.
 
 The helpers at the top (``scripted_entries``, ``log_text``, ``write_log``,
 ``replay_text``) build logs for the tests of catch-up, forks, messages,
@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from forexcli import edit, gamelog
-from forexcli.catchup import (
+from forexcli.games.forex.catchup import (
     clean,
     last_move_of,
     money_changes,
@@ -25,7 +24,7 @@ from forexcli.catchup import (
     result_lines,
     summarize,
 )
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     Board,
     Decision,
     DivestResponse,
@@ -39,7 +38,8 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.notation import write
+from forexcli.games.forex.notation import write
+from forexcli.record import edit, gamelog
 
 PLAYERS = ("alice", "bob", "carol")
 REMOVED = {"GBP": 1, "EUR": 1, "USD": 1, "CHF": 1, "JPY": 1, "CAD": 1}
@@ -54,7 +54,7 @@ def _prudent(state: GameState, decision: Decision) -> bool:
     if isinstance(decision, MakeContract):
         seat = state.seat(decision.player)
         code = decision.pay_currency
-        from forexcli.engine import CURRENCIES
+        from forexcli.games.forex.engine import CURRENCIES
 
         return state.money[seat][CURRENCIES.index(code)] >= decision.pay
     return True
@@ -196,7 +196,7 @@ def test_pending_text_for_each_phase() -> None:
     state = apply(state, Invest("alice", ("USD",)))
     state = apply(state, Invest("bob", ("USD",)))
     state = apply(state, Invest("carol", ("EUR",)))
-    from forexcli.engine import Divest
+    from forexcli.games.forex.engine import Divest
 
     state = apply(state, Divest("alice", "USD", 1))
     assert pending_text(state) == "bob to answer the USD divest"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from forexcli import gamelog
 from forexcli.cli import forex
-from forexcli.message import compose, unseen_since
+from forexcli.games.forex.message import compose, unseen_since
+from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 SIX = ROOT / "examples" / "six-players.yaml"
@@ -182,8 +182,8 @@ def test_undo_to_in_a_flow_list(tmp_path: Path) -> None:
 
 
 def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) -> None:
-    from forexcli.engine import Spot, apply, legal_decisions
-    from forexcli.notation import parse, write
+    from forexcli.games.forex.engine import Spot, apply, legal_decisions
+    from forexcli.games.forex.notation import parse, write
 
     two = ROOT / "examples" / "two-players.yaml"
     played = gamelog.replay(gamelog.load(two))

@@ -180,6 +180,7 @@ def test_svg_when_the_deck_or_nobody_plays_draws_every_board() -> None:
         assert result.stdout.count("<svg") == 4
 
 
+@pytest.mark.slow
 def test_png_through_the_png_path(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
     result = run(["show", str(EXAMPLE), "--png", str(out)])
@@ -273,6 +274,7 @@ def test_message_with_log_carries_the_log() -> None:
     assert "game: world-exchangers" in result.stdout and "  - ai: buy Quito" in result.stdout
 
 
+@pytest.mark.slow
 def test_message_eml_is_a_mail_with_the_log_and_the_board(tmp_path: Path) -> None:
     import email
     import email.policy

@@ -184,6 +184,7 @@ def test_man_page_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     run_in_scratch(lines, tmp_path, monkeypatch)
 
 
+@pytest.mark.slow
 def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = readme_commands()
     assert lines[0] == "forex show examples/two-players.yaml"
@@ -242,7 +243,7 @@ def test_readme_ci_recipes() -> None:
 
 def test_pre_commit_revs_are_tags() -> None:
     """pre-commit installs a hook once per rev: a branch such as main would never update."""
-    from forexcli.schema_source import LOG_SCHEMA_ID
+    from forexcli.games.forex.schema_source import LOG_SCHEMA_ID
 
     configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
     repos = {repo["repo"]: repo for config in configs for repo in config["repos"]}

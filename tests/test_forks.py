@@ -1,12 +1,12 @@
-"""Forks: ``forexcli.forks.compare``."""
+"""Forks: ``forexcli.record.forks.compare``."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from forexcli import gamelog
-from forexcli.forks import ForkReport, compare
+from forexcli.record import gamelog
+from forexcli.record.forks import ForkReport, compare
 from tests.test_catchup import log_text, play, scripted_entries, write_log
 
 SHARED = scripted_entries(9, seed=7)

@@ -1,4 +1,4 @@
-"""The multi-game frame: old import paths as aliases, the header's ``game:``, and World
+"""The multi-game frame: the old import paths gone, the header's ``game:``, and World
 Exchangers logs through the record layer and the commands (validate, moves, history, play,
 undo, schema), every problem located."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import forexcli
-from forexcli import _aliases, games
+from forexcli import games
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
 from forexcli.record import anylog
 from tests.test_cli import TWO, run
@@ -63,43 +63,56 @@ def worldex_log(folder: Path, moves: str = MOVES, header: str = HEADER) -> Path:
 # --------------------------------------------------------------------------- aliases
 
 
-@pytest.mark.parametrize("old", sorted(_aliases.MOVED))
-def test_every_old_path_is_the_moved_module_itself(old: str) -> None:
-    module = importlib.import_module(old)
-    assert module is importlib.import_module(_aliases.MOVED[old])
-    parent, _, name = old.rpartition(".")
-    assert getattr(importlib.import_module(parent), name) is module
+OLD_PATHS = {
+    **{
+        f"forexcli.{name}": f"forexcli.record.{name}"
+        for name in (
+            "digests",
+            "edit",
+            "fastpath",
+            "forks",
+            "gamelog",
+            "hints",
+            "mail",
+            "png",
+            "problems",
+            "signing",
+            "validation",
+            "yamlread",
+        )
+    },
+    **{
+        f"forexcli.{name}": f"forexcli.games.forex.{name}"
+        for name in (
+            "advisor",
+            "catchup",
+            "engine",
+            "message",
+            "moves",
+            "notation",
+            "schema_source",
+            "search",
+            "snapshot",
+            "standings",
+            "svg",
+        )
+    },
+}
+"""The import paths used before the record layer and For-Ex were split, and where each is now."""
+
+
+@pytest.mark.parametrize("old", sorted(OLD_PATHS))
+def test_an_old_path_is_gone_and_its_module_is_where_it_lives(old: str) -> None:
     shim = ROOT / Path(*old.split("."))
-    assert shim.with_suffix(".py").exists() or (shim / "__init__.py").exists()
+    assert not shim.with_suffix(".py").exists() and not (shim / "__init__.py").exists()
+    parent, _, name = OLD_PATHS[old].rpartition(".")
+    module = importlib.import_module(OLD_PATHS[old])
+    assert module.__name__ == OLD_PATHS[old]
+    assert getattr(importlib.import_module(parent), name) is module
 
 
-def test_submodules_of_an_old_package_are_never_loaded_twice() -> None:
-    import forexcli.engine.rules as old_rules
-    import forexcli.games.forex.engine.rules as rules
-    import forexcli.games.forex.search.mcts as mcts
-    import forexcli.search.mcts as old_mcts
-    from forexcli.engine import GameState
-    from forexcli.games.forex.engine import GameState as Real
-
-    assert old_rules is rules and old_mcts is mcts and GameState is Real
-    assert [n for n in sys.modules if n.endswith(".engine.rules")] == [
-        "forexcli.games.forex.engine.rules",
-        "forexcli.engine.rules",
-    ] or sys.modules["forexcli.engine.rules"] is rules
-
-
-def test_monkeypatching_the_old_path_patches_the_real_module(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from forexcli.record import gamelog
-
-    monkeypatch.setattr("forexcli.gamelog.MAX_LOG_BYTES", 10)
-    assert gamelog.MAX_LOG_BYTES == 10
-
-
-def test_the_old_script_paths_still_run() -> None:
+def test_the_schema_scripts_print_the_committed_schemas() -> None:
     for module, schema in (
-        ("forexcli.schema_source", "forex-log.schema.json"),
         ("forexcli.games.forex.schema_source", "forex-log.schema.json"),
         ("forexcli.reporters.schema", "forex-show.schema.json"),
     ):
@@ -192,7 +205,7 @@ def test_a_worldex_log_reads_and_replays_through_its_rules_module(tmp_path: Path
 
 
 def test_a_for_ex_log_reads_as_before_through_check(tmp_path: Path) -> None:
-    from forexcli import gamelog
+    from forexcli.record import gamelog
 
     problems, played = anylog.check(TWO)
     assert problems == [] and isinstance(played, gamelog.Replay)

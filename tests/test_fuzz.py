@@ -14,13 +14,14 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from forexcli import edit, gamelog
-from forexcli.engine import Spot, legal_decisions
-from forexcli.notation import write
-from forexcli.problems import LogError, Problem
+from forexcli.games.forex.engine import Spot, legal_decisions
+from forexcli.games.forex.notation import write
+from forexcli.record import edit, gamelog
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [
@@ -214,6 +215,7 @@ def _check_file(data: bytes) -> None:
         assert [p.name for p in Path(folder).iterdir()] == ["game.yaml"]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=None,
@@ -246,6 +248,7 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
         _clean([played.problem])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(SAMPLES),

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog, yamlread
-from forexcli.problems import LogError, Problem
+from forexcli.record import edit, gamelog, yamlread
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = (
@@ -189,6 +189,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
     path = corpus / f"{name}.yaml"
@@ -279,7 +280,7 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
 
 _MEASURE = """
 import json, sys, time
-from forexcli import gamelog
+from forexcli.record import gamelog
 worst = 0.0
 for path in sys.argv[1:]:
     started = time.process_time()
@@ -292,6 +293,7 @@ print(json.dumps({"rss_mb": peak / 1024, "worst_seconds": worst}))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
 def test_memory_stays_bounded_near_the_size_limit(tmp_path: Path) -> None:
     """Files just under the size limit, each in the worst shape, in a fresh process."""
@@ -370,8 +372,9 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ]
 
 
+@pytest.mark.slow
 def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
-    from forexcli.problems import CODES
+    from forexcli.record.problems import CODES
 
     for name in HOSTILE:
         problems, played = gamelog.check(corpus / f"{name}.yaml")

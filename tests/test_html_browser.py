@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from forexcli.games.forex.svg import chart_x
 from forexcli.pages import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
-from forexcli.svg import chart_x
 from tests.test_cli import ANNOTATED, EXAMPLES, ROOT, run
 from tests.test_pages import HOSTILE_NOTE, hostile_game
 
@@ -404,6 +404,7 @@ def open_page(browser: WebDriver, page: Path, fragment: str = "") -> None:
     browser.get(page.as_uri() + fragment)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)
 def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: Path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -481,8 +482,8 @@ def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: 
         "return JSON.stringify(Array.from({length: window.forexReplay.count},"
         " (_, n) => window.forexReplay.position(n)))"
     )
-    from forexcli.gamelog import load, replay
     from forexcli.pages import positions
+    from forexcli.record.gamelog import load, replay
 
     log = load(path)
     assert json.loads(every) == json.loads(json.dumps(positions(log, replay(log))))
@@ -498,6 +499,7 @@ STATIC = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stem", "at"), STATIC, ids=[f"{s}-{a}" for s, a in STATIC])
 def test_the_page_without_javascript(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory, stem: str, at: int | None
@@ -531,6 +533,7 @@ def test_the_page_without_javascript(
     assert severe(browser) == []
 
 
+@pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -539,7 +542,7 @@ def test_keys_the_page_does_not_know(
     from selenium.webdriver.common.by import By
 
     from forexcli import pages
-    from forexcli.gamelog import load, replay
+    from forexcli.record.gamelog import load, replay
 
     real = pages.show_data  # type: ignore[attr-defined]
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import png as pypng
 import pytest
 
-from forexcli import gamelog, signing
-from forexcli.message import compose
-from forexcli.png import PNG_SIGNATURE
+from forexcli.games.forex.message import compose
+from forexcli.record import gamelog, signing
+from forexcli.record.png import PNG_SIGNATURE
 from tests.test_cli import run
 
 PLAYERS = ("alice", "bob", "carol")

@@ -14,9 +14,10 @@ import pytest
 from click.testing import CliRunner, Result
 from wcwidth import wcswidth
 
-from forexcli import edit, gamelog, streams
+from forexcli import streams
 from forexcli.cli import forex
-from forexcli.message import compose
+from forexcli.games.forex.message import compose
+from forexcli.record import edit, gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog, signing
-from forexcli.problems import CODES, LogError
+from forexcli.record import gamelog, signing
+from forexcli.record.problems import CODES, LogError
 from tests.test_cli import new_game, run
 
 
@@ -116,6 +116,7 @@ def test_key_new_writes_an_openssh_pair_never_overwriting(tmp_path: Path) -> Non
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.slow
 def test_a_passphrase_is_prompted_without_echo_and_checked(tmp_path: Path) -> None:
     key = tmp_path / "k"
     made = run(["key", "new", str(key)], input="s3cret\ns3cret\n")

@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import FILE, ProblemExit, _commit_reported
 

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cli import EPILOG, _echo, _json_text
+from ..cli import EPILOG
+from ..cli import echo as _echo
+from ..cli import json_text as _json_text
 from ..reporters import Style, clean
 from .common import (
     FILE_OR_DASH,

@@ -6,7 +6,8 @@ import os
 
 import click
 
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE,

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from ..cli import EPILOG, MESSAGE_FORMATS, _echo
+from ..cli import EPILOG, MESSAGE_FORMATS
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE,

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 import click
 
-from ..cli import EPILOG, GAMES, _echo
+from ..cli import EPILOG, GAMES
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import FILE, ProblemExit, _encoded, _print_written
 

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, MESSAGE_FORMATS, _echo, _json_text
+from ..cli import EPILOG, MESSAGE_FORMATS
+from ..cli import echo as _echo
+from ..cli import json_text as _json_text
 from ..reporters import clean
 from .common import (
     FILE,

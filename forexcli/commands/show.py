@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE_OR_DASH,

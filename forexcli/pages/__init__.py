@@ -35,7 +35,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..games.forex.engine import CURRENCIES
-from ..reporters.game import _DECIDED_BY, _ENDINGS, HOUSE_RULE_TEXTS, View, show_data
+from ..games.forex.views import DECIDED_BY, ENDINGS
+from ..reporters.game import HOUSE_RULE_TEXTS, View, show_data
 from ..reporters.standings import (
     ENDED_BASIS,
     ENDED_HEADING,
@@ -105,8 +106,8 @@ RISKS_BASIS = (
     " as held (only the front item can be resolved this turn)."
 )
 WORDS = {
-    "ending": _ENDINGS,
-    "decided_by": _DECIDED_BY,
+    "ending": ENDINGS,
+    "decided_by": DECIDED_BY,
     "standings": {
         "heading": PROJECTION_HEADING,
         "basis": PROJECTION_BASIS,

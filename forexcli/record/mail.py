@@ -1,7 +1,7 @@
 """The log in and out of real mail: RFC 5322 messages made and read with ``email``.
 
 ``compose_mail(replay, since)`` makes the mail to send after a move: ``To:`` the
-next decider's contact, the subject and text of ``forexcli.message`` with a
+next decider's contact, the subject and text of ``forexcli.games.forex.message`` with a
 markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
 show the plain text), the log attached as ``text/plain`` (every mail client
 opens it as text; ``text/yaml`` is newer and many show it only as a file to

@@ -240,7 +240,8 @@ def _state() -> dict[str, Any]:
             "bankrupt": {"description": "The bankrupt player, if any.", **_NULLABLE_TEXT},
             "result": {"anyOf": [result, {"type": "null"}]},
         },
-        "Everything about the game at this point (as forexcli.snapshot.state_dict gives it).",
+        "Everything about the game at this point: the board, the players, the supply, the queue"
+        " and the result.",
     )
 
 

@@ -1,10 +1,10 @@
 """The engine beside a game: hints, analysis of recorded decisions, engine moves, self-play.
 
 This is the library behind ``forex hint``, ``forex analyse``, ``forex play
---engine`` and ``forex selfplay``; the search itself is ``forexcli.search``
+--engine`` and ``forex selfplay``; the search itself is ``forexcli.games.forex.search``
 (pure).  Values are **score shares**: a player's expected share of the sum
 of the players' final scores (a bankrupt player scores 0), shown in percent;
-see ``forexcli.search.evaluate``.
+see ``forexcli.games.forex.search.evaluate``.
 """
 
 from __future__ import annotations

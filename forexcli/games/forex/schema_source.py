@@ -1,7 +1,7 @@
 """The source of ``schemas/forex-log.schema.json``.
 
 The decision patterns come from ``notation`` so that the schema and the
-parser cannot drift; ``python -m forexcli.schema_source`` prints the schema
+parser cannot drift; ``python -m forexcli.games.forex.schema_source`` prints the schema
 and a test checks that the committed file is exactly that output.
 
 Every ``pattern`` is written in the common part of Python's ``re`` and of
@@ -122,7 +122,7 @@ def _entry() -> dict[str, Any]:
                 "type": "string",
                 "pattern": f"^[0-9a-f]{{16}}{END}",
             },
-            "sig": _signatures(),
+            "sig": signatures(),
         },
         "propertyNames": {
             "description": "A player's name, or `note`, `digest` or `sig`.",
@@ -162,7 +162,8 @@ SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}{END}"
 KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 
 
-def _keys() -> dict[str, Any]:
+def signing_keys() -> dict[str, Any]:
+    """The header's ``keys:``: each player's Ed25519 public key (the frame's signing format)."""
     line = {
         "description": "An OpenSSH public-key line: `ssh-ed25519 AAAA... comment`.",
         "type": "string",
@@ -198,7 +199,8 @@ def _keys() -> dict[str, Any]:
     }
 
 
-def _signatures() -> dict[str, Any]:
+def signatures() -> dict[str, Any]:
+    """An entry's ``sig:``: its Ed25519 signatures, by signer."""
     return {
         "description": (
             "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
@@ -329,7 +331,7 @@ def log_schema() -> dict[str, Any]:
                     for option, choices in HouseRules.OPTIONS.items()
                 },
             },
-            "keys": _keys(),
+            "keys": signing_keys(),
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"

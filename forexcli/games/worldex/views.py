@@ -24,7 +24,7 @@ from typing import Any, Optional, Union
 from msgspec import Struct
 from tabulate import tabulate
 
-from ...problems import printable
+from ...record.problems import printable
 from .engine import (
     DEALER,
     INVESTMENT_COLOURS,
