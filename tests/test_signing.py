@@ -202,8 +202,9 @@ def test_signed_game_validates_and_show_says_who_signed(signed_game: Path) -> No
     shown = run(["show", str(signed_game)])
     assert shown.exit_code == 0
     assert "Last move: 5. alice: resolve (signed by alice)" in shown.stdout
-    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", shown.stdout)
-    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", shown.stdout)
+    said = " ".join(shown.stdout.split())  # (the lines are wrapped to the width)
+    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", said)
+    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", said)
     message = run(["message", str(signed_game), "--since", "0"])
     assert message.stdout.count("signed by ") == 5
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..record.gamelog import GameLog
+    from ..record.gamelog import GameLog, Replay
 
 
 @click.command("play", epilog=EPILOG)
@@ -195,9 +196,10 @@ def play_command(
         return
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    played = change.replay
+    _refuse_unagreed(played, signed=signer is not None)
     # Everything to print is composed before the file is replaced: nothing can fail after it.
     written = not dry_run
-    played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
     after_state = played.final
@@ -214,6 +216,7 @@ def play_command(
     if address and written and after_state.pending_player != entry.player:
         who = after_state.pending_player or ""
         send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
+    awaits = _awaits_notice(played, file, engine)
     if fmt == "json":
         data = play_data(
             file,
@@ -257,6 +260,8 @@ def play_command(
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
+    if awaits is not None:
+        out.append((awaits, fmt != "text" or message is not None))
     if dry_run:
         for item, err in out:
             _echo(item, err=err)
@@ -276,6 +281,60 @@ def play_command(
             os.unlink(eml_path)
             raise
     _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
+    """What the move's spot deal waits for: in a signed game, the partner's signature
+    (``forex sign``); a deal the engine made in an unsigned game, the partner's word."""
+    entry = played.log.entries[-1]
+    if getattr(entry.written, "spot", None) is None:
+        return None
+    from ..record.signing import sign_hint, signed_game, spot_partner
+
+    partner = spot_partner(entry)
+    if partner is None:
+        return None
+    log = played.log
+    if signed_game(log):
+        hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
+        return clean(f"The spot deal with {partner} awaits {partner}'s signature; {hint}")
+    if engine:
+        return clean(
+            f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
+            f" this log is unsigned, so nothing records {partner}'s agreement; ask {partner},"
+            f" or take the move back (forex undo {file})"
+        )
+    return None
+
+
+def _refuse_unagreed(played: Replay, *, signed: bool) -> None:
+    """Under ``signatures: required``: refuse an unsigned move, and a move that follows a
+    spot deal its partner has not countersigned (``unagreed_spot``)."""
+    log = played.log
+    if log.header.get("signatures") != "required":
+        return
+    from ..record.problems import Problem
+    from ..record.signing import unagreed_past
+
+    problems = unagreed_past(played, "nothing was written")
+    entry = log.entries[-1]
+    if not signed:
+        problems.append(
+            Problem(
+                "unsigned_move",
+                f"move {entry.number}: {entry.player}: {entry.text}: not signed, and the log"
+                " says signatures: required; nothing was written",
+                "signature",
+                log.filename,
+                entry=entry.number,
+                hints=(
+                    f"sign it: forex play {log.filename} {entry.player}"
+                    f" {json.dumps(entry.text)} --sign --key FILE",
+                ),
+            )
+        )
+    if problems:
+        raise ProblemExit(problems)
 
 
 def _contact(log: GameLog, player: str | None) -> str | None:

@@ -383,7 +383,9 @@ def html_command(
     "every",
     is_flag=True,
     help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
-    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION).",
+    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION);"
+    " then, as lines starting with #, the plain spot offers (a count per partner and pair)"
+    " and the spot deals that await their partner's signature.",
 )
 @_format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:

@@ -100,6 +100,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "wrong_key",
         "moved_entry",
         "unsigned_move",
+        "unagreed_spot",
         "stray_signature",
         "unknown_signer",
         "bad_key",
