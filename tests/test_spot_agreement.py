@@ -230,3 +230,20 @@ def test_new_require_signatures_is_for_ex_only(tmp_path: Path) -> None:
         ]
     )
     assert result.exit_code == 2 and "--require-signatures" in result.output
+
+
+def test_show_json_lists_the_awaited_deals(dealt: Path, keys: dict[str, Path]) -> None:
+    import jsonschema
+
+    from tests.test_cli import ROOT
+
+    schema = json.loads((ROOT / "schemas" / "forex-show.schema.json").read_text())
+    data = json.loads(run(["show", str(dealt), "--format", "json"]).stdout)
+    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    assert data["signatures"]["awaiting"] == [{"move": 1, "player": "alice", "partner": "bob"}]
+    at_start = json.loads(run(["show", str(dealt), "--format", "json", "--at", "0"]).stdout)
+    assert at_start["signatures"]["awaiting"] == []
+    _sign(dealt, 1, "bob", keys["bob"])
+    data = json.loads(run(["show", str(dealt), "--format", "json"]).stdout)
+    assert data["signatures"]["awaiting"] == []
+    assert data["signatures"]["signed"] == [{"move": 1, "by": ["alice", "bob"]}]

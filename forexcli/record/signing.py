@@ -954,11 +954,12 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
 
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
-    """``show --format json``'s ``signatures`` (None for a log without keys or signatures):
-    each player's key and the verified signers of each move up to ``until``."""
-    check = check_signatures(replay)
-    if not check.keys and not check.signed:
+    """``show --format json``'s ``signatures`` (None in an unsigned game): each player's
+    key, the verified signers of each move up to ``until`` and the spot deals up to it that
+    await their partner's countersignature."""
+    if not signed_game(replay.log):
         return None
+    check = check_signatures(replay)
     last = len(replay.log.entries) if until is None else until
     return {
         "keys": {
@@ -972,6 +973,11 @@ def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] 
         "signed": [
             {"move": number, "by": list(who)}
             for number, who in sorted(check.signed.items())
+            if number <= last
+        ],
+        "awaiting": [
+            {"move": number, "player": replay.log.entries[number - 1].player, "partner": partner}
+            for number, partner in sorted(check.awaiting.items())
             if number <= last
         ],
     }
