@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .. import streams
 from ..cli import EPILOG, _echo, _json_text
-from ..reporters import Style, clean
+from ..reporters import Style, clean, plural
 from .common import (
     FILE_OR_DASH,
     F,
@@ -214,16 +215,28 @@ def hint_command(
         _json(hint_data(found, file, moves))
         return
     where = f"after move {moves}" if moves else "at the start"
-    _echo(hint_text(found, where, markdown=fmt == "markdown", style=_out_style()))
+    _echo(
+        hint_text(
+            found,
+            where,
+            file=file,
+            markdown=fmt == "markdown",
+            style=_out_style(),
+            width=streams.width(),
+        )
+    )
 
 
 @click.command("analyse", epilog=EPILOG)
 @click.argument("file", type=click.Path(allow_dash=False))
 @click.option(
     "--seconds-per-move",
+    "--seconds",
+    "seconds_per_move",
     type=float,
     metavar="S",
-    help="Search each position for S seconds [1, when --simulations is not given].",
+    help="Search each position for S seconds [1, when --simulations is not given]; --seconds"
+    " says the same, as for forex hint.",
 )
 @click.option(
     "--simulations",
@@ -346,9 +359,11 @@ def _analyse_one(
         if change.new_text == change.old_text:
             change = None
     data = analysis_data(verdicts, file, change is not None)
-    text = analysis_text(verdicts, file, markdown=fmt == "markdown", style=_out_style())
+    text = analysis_text(
+        verdicts, file, markdown=fmt == "markdown", style=_out_style(), width=streams.width()
+    )
     if change is not None:
-        text += f"wrote {len(notes)} verdicts as notes in {clean(file)}\n"
+        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
     return text, data, change
 
 

@@ -213,7 +213,7 @@ def play_command(
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     address = _contact(played.log, after_state.pending_player)
     send = None
-    if address and written and after_state.pending_player != entry.player:
+    if address and written and after_state.pending_player != entry.player and eml_path is None:
         who = after_state.pending_player or ""
         send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
     awaits = _awaits_notice(played, file, engine)
@@ -266,21 +266,41 @@ def play_command(
         for item, err in out:
             _echo(item, err=err)
         return
+    mail = None
     if eml_path is not None:
-        out.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+        mail = _eml_of(played, file, eml_path, out)
     out = _encoded(out)
-    if eml_path is None:
+    if eml_path is None or mail is None:
         _commit(change)
     else:
         # The mail is made from the checked move and written first; the move is then
         # written, and if that fails the mail is removed: a failing command leaves no file.
-        _write_mail(eml_path, _mail_of(played, None, file), quiet=True)
+        _write_mail(eml_path, mail, quiet=True)
         try:
             _commit(change)
         except BaseException:
             os.unlink(eml_path)
             raise
     _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
+    """The mail of ``play --eml`` (None when the player who moved is next: no mail to
+    oneself), with what to do with it put first in ``out`` (on stderr)."""
+    entry = played.log.entries[-1]
+    final = played.final
+    if not final.is_over and final.pending_player == entry.player:
+        said = (
+            f"no mail written to {eml_path}: {entry.player} decides next too (no mail to"
+            f" yourself); play on, then --eml"
+        )
+        out.insert(0, (clean(said), True))
+        return None
+    mail = _mail_of(played, None, file)
+    to = mail["To"]
+    send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+    out.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
+    return mail
 
 
 def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
@@ -421,7 +441,9 @@ def _other_play(
         return
     items = [(report, False)]
     if mail is not None and eml_path is not None:
-        items.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+        to = mail["To"]
+        send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+        items.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
     out = _encoded(items)
     if mail is None or eml_path is None:
         _commit(change)

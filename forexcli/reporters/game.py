@@ -653,7 +653,9 @@ def show_text(
     state = view.state
     title = log.title or log.filename
     where = (
-        f"after move {view.at} of {view.total}" if view.at else f"at the start ({view.total} moves)"
+        f"after move {view.at} of {view.total}"
+        if view.at
+        else f"at the start ({plural(view.total, 'move')})"
     )
     if markdown:
         head = [f"## {md(title)}", "", f"*{md(where)}*"]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..record.anylog import GameReplay, pending_line
-from . import md
+from . import md, plural
 
 MAX_LISTED = 40
 """A group with more decisions than this is summed up (its count and a few examples)."""
@@ -139,7 +139,7 @@ def history_text(played: GameReplay, *, markdown: bool = False, events: bool = F
     if record.title:
         head.append(record.title)
     head.append(
-        f"{record.game.title}; {len(record.entries)} moves;"
+        f"{record.game.title}; {plural(len(record.entries), 'move')};"
         f" players in seat order: {', '.join(record.players)}"
     )
     rows: list[Sequence[Any]] = [

@@ -86,7 +86,11 @@ def _catch_up() -> dict[str, Any]:
     for key, description in (
         ("events", "What the move caused, in order, in sentences."),
         ("money", "One line per player whose money changed: `bob -6 USD +12 JPY`."),
-        ("rates", "One line per pair that moved: `USD/JPY: 2 -> 2.5 (USD stronger)`."),
+        (
+            "rates",
+            "One line per pair that moved, saying which way its stronger currency went:"
+            " `USD/JPY: 2 -> 2.5 (USD strengthened)`, `EUR/USD: 1.5 -> 1 (EUR weakened)`.",
+        ),
         ("result", "The final scores, when the game ended with this move."),
     ):
         entry["properties"][key] = {"description": description, **lines}

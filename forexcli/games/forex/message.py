@@ -404,7 +404,9 @@ def compose(
         raise ValueError(f"unknown message format {fmt!r}; use one of {', '.join(FORMATS)}")
     legal = len(replay.states)
     if at is not None and not 0 <= at <= legal:
-        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+        raise ValueError(
+            f"there is no move {at}: the log has {legal} legal move{'' if legal == 1 else 's'}"
+        )
     if since is None:
         since = unseen_since(replay, at)
     parts = _parts(replay, since, at)
