@@ -681,7 +681,7 @@ def show_text(
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
-        head.append(md(text) if markdown else clean(text))
+        head.append(md(text) if markdown else _fill(clean(text), width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
         head.extend(

@@ -38,6 +38,11 @@ ALL_SEATS = "all"
 # --------------------------------------------------------------------------- show
 
 
+def _deciding(state: State) -> str:
+    """``ai: buy or sell``, or ``the game is over`` (not that nobody is to play)."""
+    return "the game is over" if state.is_over else waiting_for(state)
+
+
 def markdown_text(state: State) -> str:
     """What ``show --format markdown`` prints: the heading lines, then each table."""
     lines = status_lines(state)
@@ -250,7 +255,7 @@ def subject(played: GameReplay, at: int) -> str:
     """``[World Exchangers] Friday club — move 14, mei: buy or sell`` (one line, escaped)."""
     where = f"move {at}" if at else "set-up"
     state = played.state_after(at)
-    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {waiting_for(state)}")
+    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {_deciding(state)}")
 
 
 def compose(
