@@ -10,6 +10,7 @@ and ``read`` refuse a move that follows it.  ``play`` says that a deal awaits th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -247,3 +248,27 @@ def test_show_json_lists_the_awaited_deals(dealt: Path, keys: dict[str, Path]) -
     data = json.loads(run(["show", str(dealt), "--format", "json"]).stdout)
     assert data["signatures"]["awaiting"] == []
     assert data["signatures"]["signed"] == [{"move": 1, "by": ["alice", "bob"]}]
+
+
+def test_world_exchangers_history_has_a_signed_column(tmp_path: Path) -> None:
+    from tests.test_cli_worldex import copy_example
+    from tests.test_cli_worldex import keys as worldex_keys
+
+    path = copy_example(tmp_path, 0)
+    key = worldex_keys(tmp_path, "louis")
+    plain = run(["history", str(path)]).stdout
+    assert "signed" not in plain.splitlines()[2]  # an unsigned game has no such column
+    signed = run(
+        ["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])]
+    )
+    assert signed.exit_code == 0, signed.output
+    assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0
+    lines = run(["history", str(path)]).stdout.splitlines()
+    header = next(line for line in lines if line.startswith("#"))
+    assert header.split() == ["#", "by", "decision", "signed", "note"]
+    assert re.search(r"^1\s+louis\s+buy Warsaw\s+louis", lines[lines.index(header) + 2])
+    assert re.search(r"^2\s+mei\s+buy Paris\s+-", lines[lines.index(header) + 3])
+    data = json.loads(run(["history", str(path), "--format", "json"]).stdout)
+    assert [m["signed"] for m in data["moves"]] == [["louis"], []]
+    events = run(["history", str(path), "--events"]).stdout.splitlines()
+    assert next(line for line in events if line.startswith("#")).split()[3] == "signed"

@@ -533,7 +533,8 @@ def selfplay_command(
                 bar.to(len(done))
     except KeyboardInterrupt:
         bar.close()
-        _echo(f"interrupted: {len(done)} games were written", err=True)
+        written = plural(len(done), "game")
+        _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
         sys.exit(130)
     bar.close()
     out = _encoded([(selfplay_text(done), False)])

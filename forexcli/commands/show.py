@@ -315,7 +315,8 @@ def _write_page(
     size = len(page.encode("utf-8"))
     report = (
         f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
-        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
+        f" {played.moves + 1} position{'s' if played.moves else ''}): open it in a browser;"
+        " #move-N opens after move N"
     )
     out = _encoded([(report, False)])
     try:
