@@ -91,6 +91,8 @@ def test_show_message_moves_and_history_name_the_deal(dealt: Path, keys: dict[st
     assert awaits in table
     listed = run(["moves", str(dealt), "--kind", "resolve"]).stdout.splitlines()
     assert listed[0] == "resolve" and listed[1].startswith(f"# {awaits}")
+    moves = json.loads(run(["moves", str(dealt), "--format", "json"]).stdout)
+    assert moves["awaiting"] == [{"move": 1, "player": "alice", "partner": "bob"}]
     history = run(["history", str(dealt)]).stdout.splitlines()
     assert "signed" in history[3].split()
     assert "alice; awaits bob" in history[5]
@@ -99,6 +101,7 @@ def test_show_message_moves_and_history_name_the_deal(dealt: Path, keys: dict[st
     _sign(dealt, 1, "bob", keys["bob"])
     assert "awaits" not in run(["show", str(dealt)]).stdout
     assert "awaits" not in run(["moves", str(dealt)]).stdout
+    assert json.loads(run(["moves", str(dealt), "--format", "json"]).stdout)["awaiting"] == []
     history = run(["history", str(dealt)]).stdout.splitlines()
     assert "alice, bob" in history[5] and "awaits" not in history[5]
     data = json.loads(run(["history", str(dealt), "--format", "json"]).stdout)

@@ -721,7 +721,8 @@ def _wanted(kind: str, kinds: Sequence[str]) -> bool:
 
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
-    makes possible in one group per spot, kind ``spot_action``)."""
+    makes possible in one group per spot, kind ``spot_action``), and the spot deals that
+    await their partner's signature."""
     from ..games.forex.moves import grouped_moves
 
     state = view.state
@@ -736,7 +737,20 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
             {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
             for g in groups
         ],
+        "awaiting": _awaiting_data(view),
     }
+
+
+def _awaiting_data(view: View) -> list[dict[str, Any]]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature."""
+    check = _signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    return [
+        {"move": number, "player": view.log.entries[number - 1].player, "partner": partner}
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
 
 
 _SPOT_TEXT = re.compile(r"spot \S+ ([A-Z]{3}) to (.+) for \S+ ([A-Z]{3})")
