@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     "--engine",
     is_flag=True,
     help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " For-Ex logs only.",
+    " A spot deal it makes is reported as awaiting the partner's agreement. For-Ex logs only.",
 )
 @click.option(
     "--seconds",
