@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -328,31 +327,13 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
 
 
 def _refuse_unagreed(played: Replay, *, signed: bool) -> None:
-    """Under ``signatures: required``: refuse an unsigned move, and a move that follows a
-    spot deal its partner has not countersigned (``unagreed_spot``)."""
-    log = played.log
-    if log.header.get("signatures") != "required":
+    """Under ``signatures: required``: an unsigned move, or one that follows a spot deal
+    its partner has not countersigned, exits (``signing.required_refusals``)."""
+    if played.log.header.get("signatures") != "required":
         return
-    from ..record.problems import Problem
-    from ..record.signing import unagreed_past
+    from ..record.signing import required_refusals
 
-    problems = unagreed_past(played, "nothing was written")
-    entry = log.entries[-1]
-    if not signed:
-        problems.append(
-            Problem(
-                "unsigned_move",
-                f"move {entry.number}: {entry.player}: {entry.text}: not signed, and the log"
-                " says signatures: required; nothing was written",
-                "signature",
-                log.filename,
-                entry=entry.number,
-                hints=(
-                    f"sign it: forex play {log.filename} {entry.player}"
-                    f" {json.dumps(entry.text)} --sign --key FILE",
-                ),
-            )
-        )
+    problems = required_refusals(played, signed=signed)
     if problems:
         raise ProblemExit(problems)
 

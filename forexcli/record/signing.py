@@ -485,6 +485,33 @@ def unagreed_past(replay: AnyReplay, doing: str) -> list[Problem]:
     return found
 
 
+def required_refusals(replay: AnyReplay, *, signed: bool) -> list[Problem]:
+    """Why ``signatures: required`` refuses the last move of ``replay`` (none: it may be
+    written): it is not ``signed`` (``unsigned_move``), or it follows a spot deal its
+    partner has not countersigned (``unagreed_spot``)."""
+    log = replay.log
+    if not signatures_required(log) or not log.entries:
+        return []
+    problems = unagreed_past(replay, "nothing was written")
+    entry = log.entries[-1]
+    if not signed:
+        problems.append(
+            Problem(
+                "unsigned_move",
+                f"move {entry.number}: {entry.player}: {entry.text}: not signed, and the log"
+                " says signatures: required; nothing was written",
+                "signature",
+                log.filename,
+                entry=entry.number,
+                hints=(
+                    f"sign it: forex play {log.filename} {entry.player}"
+                    f" {json.dumps(entry.text)} --sign --key FILE",
+                ),
+            )
+        )
+    return problems
+
+
 def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCheck:
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
