@@ -425,7 +425,7 @@ def signed_game(log: AnyLog) -> bool:
 
 
 def sign_hint(log: AnyLog, number: int, partner: str) -> str:
-    """``carol agrees by signing it: forex sign FILE 6 --as carol --key FILE``."""
+    """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
     return (
         f"{partner} agrees by countersigning it:"
         f" forex sign {log.filename} {number} --as {partner} --key FILE"
@@ -518,9 +518,9 @@ def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCh
     An unsigned entry by a player whose key the header holds (from their
     first signed move on, for a key added on first use), and a spot deal its
     partner has not countersigned (``unagreed_spot``), are warnings, or errors
-    with ``require`` (``validate`` sets it for ``--require-signatures`` or the header's
-    ``signatures: required``).  Every problem
-    is placed at the signature, or at the entry's decision.
+    with ``require`` (``validate`` sets it for ``--require-signatures`` or the
+    header's ``signatures: required``).  Every problem is placed at the
+    signature, or at the entry's decision.
     """
     log = replay.log
     keys, key_problems = header_keys(log)
