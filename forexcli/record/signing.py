@@ -5,8 +5,11 @@ an Ed25519 signature over the game's identity (the SHA-256 of its header,
 less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
 the state before the move, the signer's name, the deciding player's name and
 the decision's text.  So a signature cannot be moved to another game, another
-place of the log or another decision.  A spot transaction's partner may add
-their own signature to the same mapping later (``forex sign FILE N``).
+place of the log or another decision.  A spot transaction's partner adds
+their own signature to the same mapping later (``forex sign FILE N``): in a
+signed game that countersignature is the partner's agreement to the deal, and
+a deal without it awaits the partner (``unagreed_spot``; under the header's
+``signatures: required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
 (``ssh-ed25519 AAAA... comment``): given at ``forex new`` (the players agreed
