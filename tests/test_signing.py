@@ -256,7 +256,7 @@ def test_countersigning_a_spot(tmp_path: Path, keys: dict[str, Path]) -> None:
     entry = gamelog.load(log).entries[0]
     assert entry.sig is not None and list(entry.sig) == ["alice", "bob"]
     assert validate_json(log, "--require-signatures")["ok"] is True
-    shown = run(["show", str(log)]).stdout
+    shown = " ".join(run(["show", str(log)]).stdout.split())  # (wrapped to the width)
     assert "(signed by alice and bob)" in shown
     assert "bob: key SHA256:" in shown and "countersigned 1" in shown
 
