@@ -83,6 +83,8 @@ def test_show_message_moves_and_history_name_the_deal(dealt: Path, keys: dict[st
     shown = " ".join(run(["show", str(dealt)]).stdout.split())
     assert "(signed by alice; the spot deal awaits bob's signature)" in shown
     assert awaits in shown
+    at_start = " ".join(run(["show", str(dealt), "--at", "0"]).stdout.split())
+    assert "Signatures:" in at_start and "awaits" not in at_start  # not yet made
     message = " ".join(run(["message", str(dealt), "--since", "0"]).stdout.split())
     assert "signed by alice; the spot deal awaits bob's signature" in message
     assert "Move 1: alice's spot deal with bob awaits bob's signature; bob agrees" in message

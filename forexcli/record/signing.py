@@ -678,9 +678,10 @@ def _check_one(
     )
 
 
-def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
-    """Who signed which moves, how each key came into the log, and the spot deals that
-    await their partner's signature (raw text), for show."""
+def signature_lines(check: SignatureCheck, replay: Replay, until: int | None = None) -> list[str]:
+    """Who signed which moves, how each key came into the log, and the spot deals up to
+    move ``until`` (all by default) that await their partner's signature (raw text), for
+    show."""
     if not check.keys and not check.signed and not check.awaiting:
         return []
     lines = []
@@ -704,7 +705,10 @@ def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
             said += "; no signed move yet"
         lines.append(said)
     log = replay.log
-    lines.extend(awaiting_text(log, n, partner) for n, partner in sorted(check.awaiting.items()))
+    last = len(log.entries) if until is None else until
+    lines.extend(
+        awaiting_text(log, n, partner) for n, partner in sorted(check.awaiting.items()) if n <= last
+    )
     return lines
 
 

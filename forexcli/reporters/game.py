@@ -674,7 +674,7 @@ def show_text(
         from ..record.signing import check_signatures, signature_lines, signed_phrase
 
         signatures = check_signatures(view.replay)
-        signers = signature_lines(signatures, view.replay)
+        signers = signature_lines(signatures, view.replay, view.at)
         if view.last is not None:
             signed = signed_phrase(signatures, view.last.number)
     if view.last is not None:
