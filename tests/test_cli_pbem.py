@@ -50,7 +50,9 @@ def test_since_tells_payments_rates_loans_and_dividends() -> None:
     assert "dividend 3 of 5 pays 2 per certificate" in out
     assert re.search(r"^    money: ada [-+]", out, re.M)  # who paid and received what
     assert re.search(
-        r"^    [A-Z]{3}/[A-Z]{3}: [\d.]+ .*-> [\d.]+ \([A-Z]{3} stronger\)$", out, re.M
+        r"^    [A-Z]{3}/[A-Z]{3}: [\d.]+ .*-> [\d.]+ \([A-Z]{3} (strengthened|weakened)\)$",
+        out,
+        re.M,
     )
 
 

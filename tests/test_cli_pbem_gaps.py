@@ -220,7 +220,15 @@ def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) 
     table = run(["moves", str(two), "--at", "40"]).stdout
     assert "spot, then" in table and f"{len(expected)}" in table
     only = run(["moves", str(two), "--at", "40", "--kind", "spot"]).stdout.splitlines()
-    assert only == expected
+    assert [line for line in only if not line.startswith("#")] == expected
+    # Then the plain spot offers, as # lines: their count, and one line per partner and pair.
+    offers = [write(d) for d in decisions if isinstance(d, Spot)]
+    comments = [line for line in only if line.startswith("#")]
+    assert comments[0].startswith(f"# {len(offers)} spot offers;")
+    listed = [m for line in comments[1:] for m in line.split(": ", 1)[1].split(" | ")]
+    assert sorted(listed) == sorted(offers)
+    counts = [int(line.split("(")[1].split(")")[0]) for line in comments[1:]]
+    assert sum(counts) == len(offers)
 
 
 # --------------------------------------------------------------------------- JSON errors

@@ -65,7 +65,7 @@ def test_show_prints_the_month_and_who_is_to_play(at: int | None) -> None:
         # After the deck's refill mei plays (the fifth entry of month 2's... month 3).
         assert "Month 3 of 12" in out and "To play: mei: buy or sell" in out
     if at is None:
-        assert "Over after month 12" in out and "To play: nobody" in out
+        assert "Over after month 12" in out and "The game is over" in out  # (issue 22)
 
 
 def test_show_at_8_tells_the_sale_of_dallas_capped() -> None:

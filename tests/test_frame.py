@@ -317,6 +317,7 @@ def test_history_lists_the_entries_with_their_notes(tmp_path: Path) -> None:
         "decision": "reveal Oslo, Lima, Doha",
         "note": None,
         "legal": True,
+        "signed": [],  # the players whose signatures of it verify (issue 22)
     }
 
 

@@ -203,8 +203,9 @@ def test_signed_game_validates_and_show_says_who_signed(signed_game: Path) -> No
     shown = run(["show", str(signed_game)])
     assert shown.exit_code == 0
     assert "Last move: 5. alice: resolve (signed by alice)" in shown.stdout
-    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", shown.stdout)
-    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", shown.stdout)
+    said = " ".join(shown.stdout.split())  # (the lines are wrapped to the width)
+    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", said)
+    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", said)
     message = run(["message", str(signed_game), "--since", "0"])
     assert message.stdout.count("signed by ") == 5
 
@@ -256,7 +257,7 @@ def test_countersigning_a_spot(tmp_path: Path, keys: dict[str, Path]) -> None:
     entry = gamelog.load(log).entries[0]
     assert entry.sig is not None and list(entry.sig) == ["alice", "bob"]
     assert validate_json(log, "--require-signatures")["ok"] is True
-    shown = run(["show", str(log)]).stdout
+    shown = " ".join(run(["show", str(log)]).stdout.split())  # (wrapped to the width)
     assert "(signed by alice and bob)" in shown
     assert "bob: key SHA256:" in shown and "countersigned 1" in shown
 

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .. import streams
 from ..cli import EPILOG
 from ..cli import echo as _echo
 from ..cli import json_text as _json_text
-from ..reporters import Style, clean
+from ..reporters import Style, clean, plural
 from .common import (
     FILE_OR_DASH,
     F,
@@ -216,16 +217,28 @@ def hint_command(
         _json(hint_data(found, file, moves))
         return
     where = f"after move {moves}" if moves else "at the start"
-    _echo(hint_text(found, where, markdown=fmt == "markdown", style=_out_style()))
+    _echo(
+        hint_text(
+            found,
+            where,
+            file=file,
+            markdown=fmt == "markdown",
+            style=_out_style(),
+            width=streams.width(),
+        )
+    )
 
 
 @click.command("analyse", epilog=EPILOG)
 @click.argument("file", type=click.Path(allow_dash=False))
 @click.option(
     "--seconds-per-move",
+    "--seconds",
+    "seconds_per_move",
     type=float,
     metavar="S",
-    help="Search each position for S seconds [1, when --simulations is not given].",
+    help="Search each position for S seconds [1, when --simulations is not given]; --seconds"
+    " says the same, as for forex hint.",
 )
 @click.option(
     "--simulations",
@@ -348,9 +361,11 @@ def _analyse_one(
         if change.new_text == change.old_text:
             change = None
     data = analysis_data(verdicts, file, change is not None)
-    text = analysis_text(verdicts, file, markdown=fmt == "markdown", style=_out_style())
+    text = analysis_text(
+        verdicts, file, markdown=fmt == "markdown", style=_out_style(), width=streams.width()
+    )
     if change is not None:
-        text += f"wrote {len(notes)} verdicts as notes in {clean(file)}\n"
+        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
     return text, data, change
 
 
@@ -520,7 +535,8 @@ def selfplay_command(
                 bar.to(len(done))
     except KeyboardInterrupt:
         bar.close()
-        _echo(f"interrupted: {len(done)} games were written", err=True)
+        written = plural(len(done), "game")
+        _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
         sys.exit(130)
     bar.close()
     out = _encoded([(selfplay_text(done), False)])

@@ -160,6 +160,12 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
         arrived = read_mail(mail, into, data=data, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
+    if arrived.saves:
+        from ..record.signing import unagreed_past
+
+        refused = unagreed_past(arrived.replay, f"nothing was changed: {clean(into)} is as it was")
+        if refused:
+            raise ProblemExit(refused)
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"

@@ -115,6 +115,13 @@ def _check_confusable(names: Sequence[str]) -> None:
     " repeat it.",
 )
 @click.option(
+    "--require-signatures",
+    "require_signatures",
+    is_flag=True,
+    help="Write signatures: required: every move signed, and no move after a spot deal its"
+    " partner has not countersigned (forex play and forex read refuse one).",
+)
+@click.option(
     "--game",
     type=click.Choice(list(GAMES)),
     default=GAMES[0],
@@ -156,6 +163,7 @@ def new_command(
     house_rule: tuple[str, ...],
     schema_ref: str | None,
     key_for: tuple[str, ...],
+    require_signatures: bool,
     game: str,
     components: str | None,
     board: tuple[str, ...],
@@ -196,9 +204,16 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     if game != GAMES[0]:
-        if removed is not None or contact or key_for or schema_ref is not None:
+        if (
+            removed is not None
+            or contact
+            or key_for
+            or require_signatures
+            or schema_ref is not None
+        ):
             raise click.UsageError(
-                "--removed, --contact, --key-for and --schema-ref are For-Ex's only for now"
+                "--removed, --contact, --key-for, --require-signatures and --schema-ref are"
+                " For-Ex's only for now"
             )
         _other_new(
             file,
@@ -289,6 +304,7 @@ def new_command(
         schema_ref=ref or None,
         house_rules=rules,
         keys=keys,
+        signatures_required=require_signatures,
     )
     try:
         log = parse_log(text, file)

@@ -101,6 +101,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "wrong_key",
         "moved_entry",
         "unsigned_move",
+        "unagreed_spot",
         "stray_signature",
         "unknown_signer",
         "bad_key",
@@ -226,6 +227,9 @@ def check_move_number(number: int, count: int, filename: str) -> None:
     """Raise ``no_such_entry`` unless ``number`` names one of a log's ``count`` moves."""
     if not 1 <= number <= count:
         problem = Problem(
-            "no_such_entry", f"there is no move {number}; the log has {count}", "edit", filename
+            "no_such_entry",
+            f"there is no move {number}; the log has {count} move{'' if count == 1 else 's'}",
+            "edit",
+            filename,
         )
         raise LogError([problem])

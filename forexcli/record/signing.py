@@ -5,8 +5,11 @@ an Ed25519 signature over the game's identity (the SHA-256 of its header,
 less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
 the state before the move, the signer's name, the deciding player's name and
 the decision's text.  So a signature cannot be moved to another game, another
-place of the log or another decision.  A spot transaction's partner may add
-their own signature to the same mapping later (``forex sign FILE N``).
+place of the log or another decision.  A spot transaction's partner adds
+their own signature to the same mapping later (``forex sign FILE N``): in a
+signed game that countersignature is the partner's agreement to the deal, and
+a deal without it awaits the partner (``unagreed_spot``; under the header's
+``signatures: required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
 (``ssh-ed25519 AAAA... comment``): given at ``forex new`` (the players agreed
@@ -60,6 +63,9 @@ SIGNATURE_BYTES = 64
 PAYLOAD_VERSION = "forexcli signed move 1"
 IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
 """Header fields that may change during a game without changing which game it is."""
+SIGNATURES_FIELD = "signatures"
+REQUIRED = "required"
+"""``signatures: required`` in the header: every move signed, every spot deal agreed."""
 
 
 # --------------------------------------------------------------------------- keys
@@ -374,13 +380,16 @@ def header_keys(log: AnyLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
 class SignatureCheck(Struct):
     """What ``check_signatures`` found: ``errors`` make a log invalid, ``warnings`` do not.
 
-    ``signed`` maps a move number to the players whose signatures on it verify.
+    ``signed`` maps a move number to the players whose signatures on it verify;
+    ``awaiting`` a move whose spot deal the partner has not countersigned (in a
+    signed game) to that partner.
     """
 
     keys: dict[str, HeaderKey] = field(default_factory=dict)
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     signed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    awaiting: dict[int, str] = field(default_factory=dict)
 
     @property
     def problems(self) -> list[Problem]:
@@ -388,28 +397,138 @@ class SignatureCheck(Struct):
         return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def parties(entry: AnyEntry) -> tuple[str, ...]:
-    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
+def spot_partner(entry: AnyEntry) -> str | None:
+    """The partner of an entry's spot transaction (None when it makes no deal)."""
     spot = getattr(entry.written, "spot", None)
     partner = getattr(spot, "partner", None) if spot is not None else None
-    names = [entry.player]
     if isinstance(partner, str) and partner != entry.player:
-        names.append(partner)
-    return tuple(names)
+        return partner
+    return None
+
+
+def parties(entry: AnyEntry) -> tuple[str, ...]:
+    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
+    partner = spot_partner(entry)
+    return (entry.player,) if partner is None else (entry.player, partner)
+
+
+def signatures_required(log: AnyLog) -> bool:
+    """Whether the header says ``signatures: required``."""
+    return log.header.get(SIGNATURES_FIELD) == REQUIRED
+
+
+def signed_game(log: AnyLog) -> bool:
+    """A game whose log holds keys, signatures or ``signatures: required``: one where a
+    spot deal is agreed by the partner's countersignature."""
+    return bool(
+        log.header.get(KEYS_FIELD)
+        or signatures_required(log)
+        or any(entry.sig for entry in log.entries)
+    )
+
+
+def sign_hint(log: AnyLog, number: int, partner: str) -> str:
+    """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
+    return (
+        f"{partner} agrees by countersigning it:"
+        f" forex sign {log.filename} {number} --as {partner} --key FILE"
+    )
+
+
+def awaiting_text(log: AnyLog, number: int, partner: str) -> str:
+    """``move 6: alice's spot deal with carol awaits carol's signature``."""
+    player = log.entries[number - 1].player
+    return f"move {number}: {player}'s spot deal with {partner} awaits {partner}'s signature"
+
+
+def unagreed_problem(log: AnyLog, number: int, partner: str) -> Problem:
+    """``unagreed_spot`` for move ``number``, at its decision."""
+    entry = log.entries[number - 1]
+    where = log.place(("moves", number - 1, entry.player))
+    line, column = where if where else (None, None)
+    return Problem(
+        "unagreed_spot",
+        f"{awaiting_text(log, number, partner)} (in a signed game the partner's"
+        f" countersignature is the agreement): {entry.text}",
+        "signature",
+        log.filename,
+        line,
+        column,
+        number,
+        (sign_hint(log, number, partner),),
+    )
+
+
+def unagreed_past(replay: AnyReplay, doing: str) -> list[Problem]:
+    """Under ``signatures: required``, an ``unagreed_spot`` for each spot deal that a later
+    move of ``replay`` follows, though its partner has not countersigned it (``doing`` says
+    what is refused: ``nothing was written``)."""
+    log = replay.log
+    if not signatures_required(log):
+        return []
+    moves = len(replay.states)
+    found = []
+    for number, partner in sorted(check_signatures(replay).awaiting.items()):
+        if number >= moves:
+            continue
+        problem = unagreed_problem(log, number, partner)
+        found.append(
+            Problem(
+                problem.code,
+                f"{awaiting_text(log, number, partner)}, and the log says signatures: required:"
+                f" no move may follow it until {partner} countersigns it; {doing}",
+                problem.layer,
+                problem.file,
+                problem.line,
+                problem.column,
+                number,
+                problem.hints,
+            )
+        )
+    return found
+
+
+def required_refusals(replay: AnyReplay, *, signed: bool) -> list[Problem]:
+    """Why ``signatures: required`` refuses the last move of ``replay`` (none: it may be
+    written): it is not ``signed`` (``unsigned_move``), or it follows a spot deal its
+    partner has not countersigned (``unagreed_spot``)."""
+    log = replay.log
+    if not signatures_required(log) or not log.entries:
+        return []
+    problems = unagreed_past(replay, "nothing was written")
+    entry = log.entries[-1]
+    if not signed:
+        problems.append(
+            Problem(
+                "unsigned_move",
+                f"move {entry.number}: {entry.player}: {entry.text}: not signed, and the log"
+                " says signatures: required; nothing was written",
+                "signature",
+                log.filename,
+                entry=entry.number,
+                hints=(
+                    f"sign it: forex play {log.filename} {entry.player}"
+                    f" {json.dumps(entry.text)} --sign --key FILE",
+                ),
+            )
+        )
+    return problems
 
 
 def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCheck:
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
     An unsigned entry by a player whose key the header holds (from their
-    first signed move on, for a key added on first use) is a warning, or an
-    error with ``require``.  Every problem is placed at the signature, or at
-    the entry's decision.
+    first signed move on, for a key added on first use), and a spot deal its
+    partner has not countersigned (``unagreed_spot``), are warnings, or errors
+    with ``require`` (``validate`` sets it for ``--require-signatures`` or the
+    header's ``signatures: required``).  Every problem is placed at the
+    signature, or at the entry's decision.
     """
     log = replay.log
     keys, key_problems = header_keys(log)
     result = SignatureCheck(keys, list(key_problems))
-    if not keys and all(entry.sig is None for entry in log.entries):
+    if not signed_game(log):
         return result
     state_digest = digest_of(log)
     identity = game_identity(log)
@@ -455,6 +574,11 @@ def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCh
                 ),
             )
             (result.errors if require else result.warnings).append(problem)
+        partner = spot_partner(entry)
+        if partner is not None and partner not in verified:
+            result.awaiting[entry.number] = partner
+            unagreed = unagreed_problem(log, entry.number, partner)
+            (result.errors if require else result.warnings).append(unagreed)
     for player, key in keys.items():
         if key.since is None or key.key is None:
             continue
@@ -554,9 +678,11 @@ def _check_one(
     )
 
 
-def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
-    """Who signed which moves, and how each key came into the log (raw text), for show."""
-    if not check.keys and not check.signed:
+def signature_lines(check: SignatureCheck, replay: Replay, until: int | None = None) -> list[str]:
+    """Who signed which moves, how each key came into the log, and the spot deals up to
+    move ``until`` (all by default) that await their partner's signature (raw text), for
+    show."""
+    if not check.keys and not check.signed and not check.awaiting:
         return []
     lines = []
     for player in replay.log.players:
@@ -578,6 +704,11 @@ def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
         if key is not None and not numbers:
             said += "; no signed move yet"
         lines.append(said)
+    log = replay.log
+    last = len(log.entries) if until is None else until
+    lines.extend(
+        awaiting_text(log, n, partner) for n, partner in sorted(check.awaiting.items()) if n <= last
+    )
     return lines
 
 
@@ -595,11 +726,15 @@ def _numbers(numbers: list[int]) -> str:
 
 
 def signed_phrase(check: SignatureCheck, number: int) -> str | None:
-    """``signed by alice and bob`` for a move whose signatures verify (None if unsigned)."""
+    """``signed by alice and bob`` for a move whose signatures verify, with ``; the spot
+    deal awaits carol's signature`` when its partner has not countersigned (None for an
+    unsigned move that makes no deal)."""
     who = check.signed.get(number)
-    if not who:
-        return None
-    return "signed by " + " and ".join(who)
+    partner = check.awaiting.get(number)
+    said = "signed by " + " and ".join(who) if who else None
+    if partner is None:
+        return said
+    return f"{said or 'not signed'}; the spot deal awaits {partner}'s signature"
 
 
 # --------------------------------------------------------------------------- signers
@@ -853,11 +988,12 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
 
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
-    """``show --format json``'s ``signatures`` (None for a log without keys or signatures):
-    each player's key and the verified signers of each move up to ``until``."""
-    check = check_signatures(replay)
-    if not check.keys and not check.signed:
+    """``show --format json``'s ``signatures`` (None in an unsigned game): each player's
+    key, the verified signers of each move up to ``until`` and the spot deals up to it that
+    await their partner's countersignature."""
+    if not signed_game(replay.log):
         return None
+    check = check_signatures(replay)
     last = len(replay.log.entries) if until is None else until
     return {
         "keys": {
@@ -871,6 +1007,11 @@ def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] 
         "signed": [
             {"move": number, "by": list(who)}
             for number, who in sorted(check.signed.items())
+            if number <= last
+        ],
+        "awaiting": [
+            {"move": number, "player": replay.log.entries[number - 1].player, "partner": partner}
+            for number, partner in sorted(check.awaiting.items())
             if number <= last
         ],
     }

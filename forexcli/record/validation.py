@@ -66,10 +66,15 @@ def finish_report(
 
             mismatch = check_digests(played)
             found += [mismatch] if mismatch is not None else []
-        if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        if (
+            log.header.get("keys")
+            or log.header.get("signatures")
+            or any(entry.sig for entry in log.entries)
+        ):
             from .signing import check_signatures
 
-            signatures = check_signatures(played, require=require_signatures)
+            required = require_signatures or log.header.get("signatures") == "required"
+            signatures = check_signatures(played, require=required)
             found += signatures.errors
             item.warnings = signatures.warnings
         item.problems = sorted(found, key=lambda p: (p.line or 0, p.column or 0))

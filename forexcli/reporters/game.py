@@ -6,6 +6,7 @@ Each report has a ``*_data`` function giving JSON-ready data and a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +42,23 @@ PLAY_FORMAT = "forex-play"
 
 def _amount(halves: int) -> int | float:
     return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _hang(text: str, width: int | None, indent: str = "  ") -> str:
+    """``text`` after ``indent``, wrapped at spaces to ``width`` columns, its further lines
+    indented two more."""
+    if width is None or len(indent + text) <= width:
+        return indent + text
+    import textwrap
+
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 # --------------------------------------------------------------------------- words
@@ -538,7 +556,9 @@ def show_text(
     state = view.state
     title = log.title or log.filename
     where = (
-        f"after move {view.at} of {view.total}" if view.at else f"at the start ({view.total} moves)"
+        f"after move {view.at} of {view.total}"
+        if view.at
+        else f"at the start ({plural(view.total, 'move')})"
     )
     if markdown:
         head = [f"## {md(title)}", "", f"*{md(where)}*"]
@@ -549,21 +569,27 @@ def show_text(
         head.append(md(house) if markdown else clean(house))
     signers: list[str] = []
     signed: str | None = None
-    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+    if (
+        log.header.get("keys")
+        or log.header.get("signatures")
+        or any(entry.sig for entry in log.entries)
+    ):
         from ..record.signing import check_signatures, signature_lines, signed_phrase
 
         signatures = check_signatures(view.replay)
-        signers = signature_lines(signatures, view.replay)
+        signers = signature_lines(signatures, view.replay, view.at)
         if view.last is not None:
             signed = signed_phrase(signatures, view.last.number)
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
-        head.append(md(text) if markdown else clean(text))
+        head.append(md(text) if markdown else wrapped(clean(text), width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
-        head.extend(("- " + md(line)) if markdown else ("  " + clean(line)) for line in signers)
+        head.extend(
+            ("- " + md(line)) if markdown else _hang(clean(line), width) for line in signers
+        )
     parts = ["\n".join(head), ""]
     if since is not None:
         parts.extend(
@@ -598,7 +624,8 @@ def _wanted(kind: str, kinds: Sequence[str]) -> bool:
 
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
-    makes possible in one group per spot, kind ``spot_action``)."""
+    makes possible in one group per spot, kind ``spot_action``), and the spot deals that
+    await their partner's signature."""
     from ..games.forex.moves import grouped_moves
 
     state = view.state
@@ -613,7 +640,45 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
             {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
             for g in groups
         ],
+        "awaiting": _awaiting_data(view),
     }
+
+
+def _awaiting_data(view: View) -> list[dict[str, Any]]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature."""
+    check = _signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    return [
+        {"move": number, "player": view.log.entries[number - 1].player, "partner": partner}
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
+
+
+_SPOT_TEXT = re.compile(r"spot \S+ ([A-Z]{3}) to (.+) for \S+ ([A-Z]{3})")
+
+
+def spot_offer_lines(spots: Sequence[str]) -> list[str]:
+    """The plain spot offers for ``moves --all``, as ``#`` lines (a bare spot is no entry of
+    its own): a count, then one line per partner and currency pair, with its count."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for text in spots:
+        match = _SPOT_TEXT.fullmatch(text)
+        if match is None:  # (the notation writes every spot so)
+            groups.setdefault(("", ""), []).append(text)
+            continue
+        give, partner, get = match.groups()
+        pair = "/".join(sorted((give, get), key=CURRENCIES.index))
+        groups.setdefault((partner, pair), []).append(text)
+    lines = [
+        f"# {plural(len(spots), 'spot offer')}; a spot goes before the turn's action:"
+        " spot ...; ACTION"
+    ]
+    for (partner, pair), texts in groups.items():
+        head = f"with {partner}, {pair}" if partner else "other"
+        lines.append(clean(f"# {head} ({len(texts)}): " + " | ".join(texts)))
+    return lines
 
 
 def moves_text(
@@ -639,7 +704,12 @@ def moves_text(
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     if every:
         playable = [g for g in groups if g.kind != "spot"]
-        return "".join(f"{clean(move)}\n" for g in playable for move in g.moves)
+        listed = [clean(move) for g in playable for move in g.moves]
+        for group in groups:
+            if group.kind == "spot":
+                listed.extend(spot_offer_lines(group.moves))
+        listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
+        return "".join(f"{line}\n" for line in listed)
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
     if spot_actions:
@@ -695,21 +765,65 @@ def moves_text(
             " lists them all."
         )
         lines.extend(["", hint if markdown else wrapped(hint, width)])
+    awaited = awaiting_lines(view)
+    if awaited:
+        lines.append("")
+        lines.extend(md(line) if markdown else wrapped(clean(line), width) for line in awaited)
     return "\n".join(lines) + "\n"
+
+
+def awaiting_lines(view: View) -> list[str]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature, each
+    with how the partner gives it (raw text; none in an unsigned game)."""
+    check = _signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    from ..record.signing import awaiting_text, sign_hint
+
+    log = view.log
+    return [
+        f"{awaiting_text(log, number, partner)}; {sign_hint(log, number, partner)}"
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
 
 
 # --------------------------------------------------------------------------- history
 
 
+def _signatures_of(log: GameLog, replay: Replay) -> Any:
+    """The log's ``SignatureCheck`` in a signed game (None in an unsigned one)."""
+    if not (
+        log.header.get("keys")
+        or log.header.get("signatures")
+        or any(entry.sig for entry in log.entries)
+    ):
+        return None
+    from ..record.signing import check_signatures
+
+    return check_signatures(replay)
+
+
+def _signed_cell(check: Any, number: int) -> str:
+    """``alice, bob``, with ``; awaits carol`` for a spot deal its partner has not signed."""
+    who = ", ".join(check.signed.get(number, ())) or "-"
+    partner = check.awaiting.get(number)
+    return f"{who}; awaits {partner}" if partner is not None else who
+
+
 def history_data(log: GameLog, replay: Replay) -> dict[str, Any]:
-    """``history --format json``: every entry with its note and what it caused."""
+    """``history --format json``: every entry with its note and what it caused, who signed
+    it (signatures that verify) and the partner whose signature its spot deal awaits."""
     entries = []
+    check = _signatures_of(log, replay)
     for entry in log.entries:
         index = entry.number - 1
         events = replay.events[index] if index < len(replay.events) else None
         item = entry_data(entry, events)
         item["digest"] = entry.digest
         item["legal"] = events is not None
+        item["signed"] = list(check.signed.get(entry.number, ())) if check else []
+        item["awaits"] = check.awaiting.get(entry.number) if check else None
         entries.append(item)
     return {
         "format": HISTORY_FORMAT,
@@ -737,6 +851,7 @@ def history_text(
     """
     rows = []
     bad = replay.problem.entry if replay.problem else None
+    check = _signatures_of(log, replay)
     for entry in log.entries:
         index = entry.number - 1
         decision = entry.text
@@ -750,15 +865,24 @@ def history_text(
             caused = replay.events[index] if index < len(replay.events) else ()
             text = "\n".join(e.text for e in caused if e.kind != "resolve")
             cells.append(md(text) if markdown else clean(text, newlines=True))
+        if check is not None:
+            cells.append(cell(_signed_cell(check, entry.number), markdown))
         cells.append(md(note) if markdown else clean(note, newlines=True))
         rows.append(cells)
-    headers = ["#", "player", "decision", *(["what happened"] if events else []), "note"]
+    headers = [
+        "#",
+        "player",
+        "decision",
+        *(["what happened"] if events else []),
+        *(["signed"] if check is not None else []),
+        "note",
+    ]
     title = log.title or log.filename
     head = f"## {md(title)}" if markdown else style.heading(clean(title))
     players = ", ".join(log.players)
     sub = f"{plural(len(log.entries), 'move')}; players in seat order: {players}"
     parts = [head, md(sub) if markdown else clean(sub), ""]
-    wrap = [2, 3, 4] if events else [2, 3]
+    wrap = list(range(2, len(headers)))
     fitted = table(rows, headers, markdown=markdown, width=width, wrap=wrap)
     parts.append(fitted if rows else "(no moves yet)")
     return "\n".join(parts) + "\n"

@@ -99,6 +99,7 @@ def new_log_text(
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
     keys: Mapping[str, str] | None = None,
+    signatures_required: bool = False,
 ) -> str:
     """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
 
@@ -140,6 +141,8 @@ def new_log_text(
             for name in HouseRules.OPTIONS
             if name in house_rules
         )
+    if signatures_required:
+        lines.append("signatures: required")
     if keys:
         lines.append("keys:")
         lines.extend(f"  {quote(name)}: {quote(line)}" for name, line in keys.items())

@@ -24,9 +24,9 @@ from tabulate import tabulate
 from ..games.worldex.describe import describe, summary
 from ..games.worldex.engine import State
 from ..games.worldex.picture import board_svg
-from ..games.worldex.views import Table, decider_of, status_lines, tables, waiting_for
+from ..games.worldex.views import Table, decider_of, status_lines, tables, to_play, waiting_for
 from ..record.anylog import GameReplay, RecordEntry
-from . import clean, md
+from . import clean, md, plural
 
 SUBJECT_PREFIX = "[World Exchangers]"
 WIDTH = 80
@@ -36,6 +36,11 @@ ALL_SEATS = "all"
 
 
 # --------------------------------------------------------------------------- show
+
+
+def _who_decides(state: State) -> str:
+    """``ai: buy or sell``, or ``the game is over`` (not that nobody is to play)."""
+    return "the game is over" if state.is_over else waiting_for(state)
 
 
 def markdown_text(state: State) -> str:
@@ -407,7 +412,7 @@ def subject(played: GameReplay, at: int) -> str:
     """``[World Exchangers] Friday club — move 14, mei: buy or sell`` (one line, escaped)."""
     where = f"move {at}" if at else "set-up"
     state = played.state_after(at)
-    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {waiting_for(state)}")
+    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {_who_decides(state)}")
 
 
 def compose(
@@ -430,14 +435,14 @@ def compose(
     legal = played.moves
     at = legal if at is None else at
     if not 0 <= at <= legal:
-        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+        raise ValueError(f"there is no move {at}: the log has {plural(legal, 'legal move')}")
     if since is None:
         since = unseen_since(played, at)
     if not 0 <= since <= at:
         raise ValueError(f"--since {since} is not between 0 and move {at}")
     state = played.state_after(at)
     where = f"move {at}" if at else "set-up"
-    head = [f"{game_name(played)}, {where}: to play: {waiting_for(state)}."]
+    head = [f"{game_name(played)}, {where}: {to_play(state)}."]
     if played.problem is not None and at == legal:
         head.append(f"The log breaks the rules: {played.problem.message}")
     items = told(played, since, at)

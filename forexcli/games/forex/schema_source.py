@@ -332,6 +332,15 @@ def log_schema() -> dict[str, Any]:
                 },
             },
             "keys": signing_keys(),
+            "signatures": {
+                "description": (
+                    "`required`: every move is signed and every spot deal countersigned by"
+                    " its partner (the agreement) before another move follows it; `forex"
+                    " validate` then reports an unsigned move or an unagreed deal as an"
+                    " error, and `forex play` and `forex read` refuse to go on past one."
+                ),
+                "const": "required",
+            },
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"

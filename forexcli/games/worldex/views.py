@@ -156,6 +156,15 @@ def decider_of(state: State) -> Optional[str]:
     return state.players[pending.seat].name
 
 
+def to_play(state: State) -> str:
+    """``to play: alice: buy or sell``, or ``the game is over``."""
+    return (
+        "the game is over"
+        if state.pending.phase is Phase.OVER
+        else f"to play: {waiting_for(state)}"
+    )
+
+
 def waiting_for(state: State) -> str:
     """Who is to decide what, in words."""
     pending = state.pending
@@ -549,7 +558,7 @@ def status_lines(state: State) -> list[str]:
     lines = [
         f"World Exchangers: {where}; first player {state.players[state.first].name};"
         f" role cards side {state.role_side}",
-        f"To play: {waiting_for(state)}",
+        to_play(state)[0].upper() + to_play(state)[1:],
     ]
     if state.round > MID_YEAR or state.is_over:
         gained = ", ".join(state.trend_media) or "nobody"
