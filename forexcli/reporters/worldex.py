@@ -67,7 +67,7 @@ def markdown_text(state: State) -> str:
 
 
 def _table_text(table: Table, width: int, markdown: bool) -> str:
-    from ..games.worldex.views import _fit
+    from ..games.worldex.views import fitted_table
 
     if markdown:
         rows = [[md(cell) for cell in row] for row in table.rows]
@@ -75,7 +75,7 @@ def _table_text(table: Table, width: int, markdown: bool) -> str:
             rows, headers=[md(h) for h in table.headers], tablefmt="github", disable_numparse=True
         )
         return f"**{md(table.title)}**\n\n{body}"
-    return table.title + "\n\n" + clean(_fit(table, width), newlines=True)
+    return table.title + "\n\n" + clean(fitted_table(table, width), newlines=True)
 
 
 def _paragraph(text: str, markdown: bool) -> str:

@@ -574,7 +574,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def _fit(table: Table, width: int) -> str:
+def fitted_table(table: Table, width: int) -> str:
     """The table as text; while it is wider than ``width``, its widest column is wrapped."""
     limits: list[Optional[int]] = [None] * len(table.headers)
     for _ in range(len(table.headers)):
@@ -606,7 +606,7 @@ def render_text(state: State, width: int = 80) -> str:
     heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
     parts = ["\n".join(heading)]
     for table in tables(state):
-        parts.append(table.title + "\n" + _fit(table, width))
+        parts.append(table.title + "\n" + fitted_table(table, width))
     text = "\n\n".join(parts)
     return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 
