@@ -469,21 +469,24 @@ def infer_removed(log: TableLog) -> tuple[int, ...] | None:
 # --------------------------------------------------------------------------- the import
 
 
-def convert(
-    data: Any,
-    *,
-    removed: Sequence[int] | None = None,
-    names: Mapping[int, str] | None = None,
-) -> Imported:
-    """A table log (parsed JSON) as a For-Ex game, every fact of it checked by the replay.
+def renamed(log: TableLog, renames: Mapping[str, str]) -> TableLog:
+    """The table log with players renamed (the site's name to the name for the log)."""
+    for old in renames:
+        if old not in log.names.values():
+            known = ", ".join(log.names.values())
+            raise _fail("unknown_player", f"{old!r} does not play at this table ({known})")
+    names = {pid: renames.get(name, name) for pid, name in log.names.items()}
+    return TableLog(log.table, names, log.packets)
+
+
+def convert(log: TableLog, *, removed: Sequence[int] | None = None) -> Imported:
+    """A table log (see ``read_table_log``) as a For-Ex game, every fact of it checked by the
+    replay.
 
     ``removed`` gives the 6 certificates removed at set-up (per currency); without it they
-    are inferred when the log decides them, else ``removed_unknown``. ``names`` replaces the
-    site's name of a player (by id). Raises ``TableLogError``.
+    are inferred when the log decides them, else ``removed_unknown``. Raises
+    ``TableLogError``.
     """
-    log = read_table_log(data)
-    if names:
-        log = TableLog(log.table, {**log.names, **names}, log.packets)
     if not 2 <= len(log.names) <= 6:
         raise _fail("bad_table_log", f"{len(log.names)} players: For-Ex takes 2 to 6")
     order, first = seat_order(log)
