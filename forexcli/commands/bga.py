@@ -55,13 +55,14 @@ def import_command(
 ) -> None:
     """Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.
 
-    TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that Board Game Arena's game review page loads
-    for a table. Seat order and first player are read from the turns it
-    shows, the names as the site shows them; each action becomes a decision
-    in forex play's notation (an accepted spot trade joined to the action
-    after it; refused and cancelled offers are not decisions), with the
-    divest answers and the tie choices. The header gets site: and the table
-    number, started: (the first packet's time, UTC) and a title.
+    TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that
+    Board Game Arena's game review page loads for a table. Seat order and
+    first player are read from the turns it shows, the names as the site
+    shows them; each action becomes a decision in forex play's notation (an
+    accepted spot trade joined to the action after it; refused and
+    cancelled offers are not decisions), with the divest answers and the
+    tie choices. The header gets site: with the table number, started: (the
+    first packet's time, UTC) and a title.
 
     A table log does not say which 6 certificates were removed at set-up:
     give them with --removed (the board at the start of the table's replay

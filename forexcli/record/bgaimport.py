@@ -36,7 +36,9 @@ from .problems import LogError, Problem
 MAX_JSON_BYTES = 64 * 1024 * 1024
 """The most a table log may hold once decompressed (a long game's is well under 1 MiB)."""
 
-USAGE_CODES = frozenset({"removed_unknown", "bad_player_name", "confusable_names", "unknown_player"})
+USAGE_CODES = frozenset(
+    {"removed_unknown", "bad_player_name", "confusable_names", "unknown_player"}
+)
 """Problems an option fixes (``--removed``, ``--rename``): exit status 2, like a usage error."""
 
 
@@ -174,7 +176,9 @@ def _check_written(text: str, game: Imported, filename: str) -> None:
         played = replay(parse_log(text, "the imported log"))
     except LogError as error:  # pragma: no cover - the importer's own fault
         raise _problem(
-            "table_mismatch", f"the log written for {filename} does not read back: {error}", filename
+            "table_mismatch",
+            f"the log written for {filename} does not read back: {error}",
+            filename,
         ) from None
     if played.problem is not None:  # pragma: no cover - the importer's own fault
         raise _problem(

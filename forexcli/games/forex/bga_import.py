@@ -24,6 +24,7 @@ from msgspec import Struct
 
 from .engine import (
     CURRENCIES,
+    PAIRS,
     ChooseStrengthen,
     ChooseStrongest,
     Contract,
@@ -34,6 +35,7 @@ from .engine import (
     ForexError,
     GameState,
     Invest,
+    Loan,
     MakeContract,
     Phase,
     Resolve,
@@ -41,7 +43,12 @@ from .engine import (
     apply,
     new_game,
 )
-from .engine.state import CERTS_PER_CURRENCY, DIVIDENDS_HALVES, REMOVED_AT_SETUP
+from .engine.state import (
+    CERTS_PER_CURRENCY,
+    DIVIDENDS_HALVES,
+    LOAN_PENALTY_HALVES,
+    REMOVED_AT_SETUP,
+)
 from .notation import Written
 
 SITE = "Board Game Arena"
@@ -178,6 +185,8 @@ class TableLog(Struct, frozen=True):
     table: int
     names: dict[int, str]
     packets: tuple[Packet, ...]
+    site_names: dict[int, str] | None = None
+    """The names as the site shows them, when ``names`` renames some (``renamed``)."""
 
 
 class Imported(Struct):
@@ -264,7 +273,7 @@ def read_table_log(data: Any) -> TableLog:
         raise _fail("bad_table_log", f"{len(logs):,} packets: more than a game holds")
     if not logs:
         raise _fail("bad_table_log", "the table log holds no packet")
-    packets = []
+    packets: list[Packet] = []
     table: int | None = None
     for index, raw in enumerate(logs, 1):
         packet = _packet(raw, index)
@@ -373,11 +382,11 @@ class _Reader:
         amount: Fraction | None = None
         if isinstance(value, bool):
             amount = None
-        elif isinstance(value, int):
-            amount = Fraction(value)
-        elif isinstance(value, float) and math.isfinite(value):
-            amount = Fraction(value)
-        elif isinstance(value, str) and _DECIMAL.fullmatch(value):
+        elif (
+            isinstance(value, int)
+            or (isinstance(value, float) and math.isfinite(value))
+            or (isinstance(value, str) and _DECIMAL.fullmatch(value))
+        ):
             amount = Fraction(value)
         if amount is None or abs(amount) > _MAX_AMOUNT or (amount * 2).denominator != 1:
             raise self.fail(f"{key} is {_shown(value)}, not an amount in whole or half bucks")
@@ -476,7 +485,7 @@ def renamed(log: TableLog, renames: Mapping[str, str]) -> TableLog:
             known = ", ".join(log.names.values())
             raise _fail("unknown_player", f"{old!r} does not play at this table ({known})")
     names = {pid: renames.get(name, name) for pid, name in log.names.items()}
-    return TableLog(log.table, names, log.packets)
+    return TableLog(log.table, names, log.packets, log.site_names or log.names)
 
 
 def convert(log: TableLog, *, removed: Sequence[int] | None = None) -> Imported:
@@ -528,7 +537,7 @@ class _Replayer:
 
     def run(self) -> Imported:
         packets = self.log.packets
-        self._check_next(packets[0], self.state)
+        self._check(packets[0], self.state, self.state, [])
         for position, packet in enumerate(packets[1:], 2):
             self._packet(packet, last=position == len(packets))
         if self.spot is not None:
@@ -569,9 +578,8 @@ class _Replayer:
                     notification=note.index,
                     kind=note.type,
                 ) from None
-        if phase is Phase.OVER and not decisions:
-            if any(n.type in FOREX_TYPES for n in packet.notes):
-                raise _fail("table_mismatch", "a packet after the end of the game", packet)
+        if phase is Phase.OVER and any(n.type in FOREX_TYPES for n in packet.notes):
+            raise _fail("table_mismatch", "a packet after the end of the game", packet)
         self._check(packet, before, state, decisions)
         self.state = state
 
@@ -732,6 +740,7 @@ class _Replayer:
             return None
         answer = answers[0]
         if answer.type != "spotTradeAccepted":
+            self._refusal(packet, answer, who, terms[0])
             return []
         answer_reader = _Reader(self.names, packet, answer)
         if _terms(answer_reader) != terms:
@@ -742,6 +751,23 @@ class _Replayer:
         self.spot_packet = packet
         return [(spot, answer)]
 
+    def _refusal(self, packet: Packet, answer: Note, who: str, partner: int) -> None:
+        """A refused offer is refused by whom it was made to, a cancelled one cancelled by
+        whom it was made by."""
+        reader = _Reader(self.names, packet, answer)
+        site = self.log.site_names or self.names
+        by = site[partner]
+        if answer.type == "spotTradeRejected":
+            if reader.player("spot_trade_to") != partner:
+                raise reader.fail("another player refuses than the offer is made to")
+        else:
+            by = site[next(pid for pid, name in self.names.items() if name == who)]
+        if reader.get("player_name") != by:
+            raise reader.fail(
+                f"{_shown(reader.get('player_name'))} answers; the offer's answer is {by}'s",
+                "table_mismatch",
+            )
+
     # ------------------------------------------------------------- the facts
 
     def _check(
@@ -751,6 +777,7 @@ class _Replayer:
         after: GameState,
         decisions: list[tuple[Decision, Note]],
     ) -> None:
+        self._check_consistent(packet)
         names = self.names
         n = len(after.players)
         money = [[0] * len(CURRENCIES) for _ in range(n)]
@@ -760,6 +787,11 @@ class _Replayer:
         conversion = _conversion_notes(packet)
         for note in packet.notes:
             reader = _Reader(names, packet, note)
+            if note.type == "moniesChanged":
+                amount = reader.halves("amt")
+                way = note.args.get("pays_or_receives")
+                if (way == "pays" and amount > 0) or (way == "receives" and amount < 0):
+                    raise reader.fail(f"it {way} {_amount_text(amount)}", "table_mismatch")
             if note.type == "moniesChanged" and note.index not in conversion:
                 seat = _seat_of(after, names, reader.player())
                 c = CURRENCIES.index(reader.currency("curr"))
@@ -773,8 +805,6 @@ class _Replayer:
                 else:
                     certs[seat][c] -= reader.certificates()
                 last_certs[seat, c] = note
-            elif note.type == "contractTaken":
-                self._check_contract(reader, after)
             elif note.type == "bankruptcy":
                 seat = _seat_of(after, names, reader.player())
                 if after.bankrupt != seat:
@@ -805,6 +835,8 @@ class _Replayer:
                         packet,
                         last_certs.get((seat, c), first),
                     )
+        self._check_board(packet, before, after, first)
+        _QueueCheck(self, packet, before, after, first).run()
         self._check_dividends(packet, before, decisions)
         if after.result is not None and before.result is None:
             self._check_scoring(packet, after, conversion)
@@ -815,16 +847,39 @@ class _Replayer:
             )
         self._check_next(packet, after)
 
-    def _check_contract(self, reader: _Reader, after: GameState) -> None:
-        letter = reader.get("contract")
-        seat = _seat_of(after, self.names, reader.player())
-        taken = after.queue[-1] if after.queue else None
-        if not (isinstance(taken, Contract) and taken.letter == letter and taken.owner == seat):
-            got = f"contract {taken.letter}" if isinstance(taken, Contract) else "no contract"
-            raise reader.fail(
-                f"contract {_shown(letter)} taken by {after.players[seat]}, but the replay puts"
-                f" {got} at the back of the queue",
+    def _check_board(
+        self, packet: Packet, before: GameState, after: GameState, first: Note | None
+    ) -> None:
+        """The currencies strengthened and weakened, in order, must move the board as the
+        replay does."""
+        board = before.board
+        last = first
+        for note in packet.notes:
+            if note.type not in ("currencyStrengthened", "currencyWeakened"):
+                continue
+            reader = _Reader(self.names, packet, note)
+            c = CURRENCIES.index(reader.currency("currency"))
+            if note.type == "currencyStrengthened":
+                board = board.strengthen(c)
+            else:
+                times = _whole(reader.get("amt"), "amt", packet, note)
+                if not 1 <= times <= CERTS_PER_CURRENCY:
+                    raise reader.fail(f"a currency weakened {times} times")
+                for _ in range(times):
+                    board = board.weaken(c)
+            last = note
+        if board != after.board:
+            differ = [
+                f"{CURRENCIES[a]}/{CURRENCIES[b]}"
+                for a, b in PAIRS
+                if board.position(a, b) != after.board.position(a, b)
+            ]
+            raise _fail(
                 "table_mismatch",
+                "the currencies strengthened and weakened here move the board otherwise than"
+                f" the replay (pairs {', '.join(differ)})",
+                packet,
+                last,
             )
 
     def _check_dividends(
@@ -913,8 +968,8 @@ class _Replayer:
                 )
                 if said != strongest or (how is not None and how != result.decided_by):
                     raise reader.fail(
-                        f"{said} is the scoring currency by {how or 'its rule'}; the replay makes it"
-                        f" {strongest}, by {result.decided_by}",
+                        f"{said} is the scoring currency by {how or 'its rule'}; the replay"
+                        f" makes it {strongest}, by {result.decided_by}",
                         "table_mismatch",
                     )
             elif note.type == "currencyScored":
@@ -929,7 +984,8 @@ class _Replayer:
                 scored.add(seat)
                 if reader.currency("scoring_currency") != strongest:
                     raise reader.fail(
-                        f"converted into {note.args['scoring_currency']}; the replay scores in {strongest}",
+                        f"converted into {note.args['scoring_currency']}; the replay scores"
+                        f" in {strongest}",
                         "table_mismatch",
                     )
                 amounts = reader.get("score_amt")
@@ -988,34 +1044,264 @@ class _Replayer:
                 )
 
     def _check_next(self, packet: Packet, after: GameState) -> None:
-        """The packet's last state change says who decides next: the replay must agree."""
-        changes = [
-            n
-            for n in packet.notes
-            if n.type == "gameStateChange" and n.args.get("name") not in IN_BETWEEN_STATES
-        ]
-        if not changes:
-            return
-        note = changes[-1]
-        reader = _Reader(self.names, packet, note)
-        name = reader.get("name")
-        if name not in STATES:
-            raise reader.fail(
-                f"state {_shown(name)} is not one of For-Ex's: is this a table log of another game?",
-                "not_for_ex",
-            )
-        phase = STATES[name]
-        awaited = after.pending.phase
-        who = after.pending_player
-        if phase is Phase.OVER:
-            if awaited is not Phase.OVER:
-                raise reader.fail(f"the game ends here; the replay awaits {who}", "table_mismatch")
-            return
-        active = self.names[reader.player("active_player")]
-        if (phase, active) != (awaited, who):
-            now = "has ended" if who is None else f"awaits {who} ({awaited.value})"
-            raise reader.fail(f"{active} is to decide ({name}); the replay {now}", "table_mismatch")
+        """Each state change says who decides next: the replay must agree (an offer's answer
+        is awaited from whom it is made to)."""
+        offered: Any = None
+        for note in packet.notes:
+            if note.type == "spotTradeOffered":
+                offered = note.args.get("to_player")
+            if note.type != "gameStateChange":
+                continue
+            reader = _Reader(self.names, packet, note)
+            name = reader.get("name")
+            if name == "offerResponse":
+                if offered is None:
+                    raise reader.fail("an answer is awaited, but no offer was made")
+                if reader.player("active_player") != _whole(offered, "to_player", packet):
+                    raise reader.fail(
+                        "the answer is awaited from another than the offer is made to",
+                        "table_mismatch",
+                    )
+                continue
+            if name in IN_BETWEEN_STATES:
+                continue
+            if name not in STATES:
+                raise reader.fail(
+                    f"state {_shown(name)} is not one of For-Ex's: is this a table log of"
+                    " another game?",
+                    "not_for_ex",
+                )
+            phase = STATES[name]
+            awaited = after.pending.phase
+            who = after.pending_player
+            if phase is Phase.OVER:
+                if awaited is not Phase.OVER:
+                    raise reader.fail(
+                        f"the game ends here; the replay awaits {who}", "table_mismatch"
+                    )
+                continue
+            active = self.names[reader.player("active_player")]
+            if (phase, active) != (awaited, who):
+                now = "has ended" if who is None else f"awaits {who} ({awaited.value})"
+                raise reader.fail(
+                    f"{active} is to decide ({name}); the replay {now}", "table_mismatch"
+                )
 
+    def _check_consistent(self, packet: Packet) -> None:
+        """What a notification says twice it must say the same way: the player's id and name,
+        a currency's two keys, a spot trade's two pairs of players."""
+        site = self.log.site_names or self.names
+        for note in packet.notes:
+            args = note.args
+            reader = _Reader(self.names, packet, note)
+            if "player_id" in args and "player_name" in args:
+                pid = reader.player()
+                if args["player_name"] != site[pid]:
+                    raise reader.fail(
+                        f"player {pid} is {site[pid]!r}, not {_shown(args['player_name'])}",
+                        "table_mismatch",
+                    )
+            for one, other in _SAID_TWICE:
+                if one in args and other in args and args[one] != args[other]:
+                    if one.startswith("spot") and reader.player(one) == reader.player(other):
+                        continue  # the same id, once as a number and once as text
+                    raise reader.fail(f"its {one} and {other} differ", "table_mismatch")
+
+
+class _QueueCheck:
+    """The contract queue as the notifications tell it (contracts taken, paid, turned into or
+    added to loans, loans paid or not, dividends resolved), which must be the replay's."""
+
+    def __init__(
+        self,
+        replayer: _Replayer,
+        packet: Packet,
+        before: GameState,
+        after: GameState,
+        first: Note | None,
+    ) -> None:
+        self.names = replayer.names
+        self.packet = packet
+        self.after = after
+        self.queue: list[Any] = list(before.queue)
+        self.last = first
+
+    def run(self) -> None:
+        for note in self.packet.notes:
+            handler = getattr(self, f"_{note.type}", None)
+            if handler is not None:
+                self.last = note
+                handler(_Reader(self.names, self.packet, note))
+        if tuple(self.queue) != self.after.queue:
+            raise _fail(
+                "table_mismatch",
+                f"the notifications leave the queue {_queue_text(self.queue)}; the replay"
+                f" leaves {_queue_text(self.after.queue)}",
+                self.packet,
+                self.last,
+            )
+
+    def _item(self, reader: _Reader, kind: type, key: str = "contract") -> tuple[int, Any]:
+        letter = reader.get(key)
+        for index, item in enumerate(self.queue):
+            if isinstance(item, kind) and getattr(item, "letter", None) == letter:
+                return index, item
+        what = "contract" if kind is Contract else "loan"
+        raise reader.fail(f"there is no {what} {_shown(letter)} in the queue", "table_mismatch")
+
+    def _owner(self, reader: _Reader, item: Any) -> int:
+        seat = _seat_of(self.after, self.names, reader.player())
+        if item.owner != seat:
+            raise reader.fail(
+                f"{item.letter} is {self.after.players[item.owner]}'s, not"
+                f" {self.after.players[seat]}'s",
+                "table_mismatch",
+            )
+        return seat
+
+    def _terms(self, reader: _Reader, item: Contract, *, pay: bool = True) -> None:
+        receive = (CURRENCIES.index(reader.currency("payout")), reader.halves("payout_amt"))
+        if receive != (item.receive_currency, item.receive) or (
+            pay
+            and (CURRENCIES.index(reader.currency("promise")), reader.halves("promise_amt"))
+            != (item.pay_currency, item.pay)
+        ):
+            raise reader.fail(
+                f"these are not the terms of contract {item.letter} in the replay",
+                "table_mismatch",
+            )
+
+    def _contractTaken(self, reader: _Reader) -> None:
+        seat = _seat_of(self.after, self.names, reader.player())
+        letter = reader.get("contract")
+        if not isinstance(letter, str):
+            raise reader.fail(f"contract is {_shown(letter)}")
+        self.queue.append(
+            Contract(
+                letter,
+                seat,
+                CURRENCIES.index(reader.currency("promise")),
+                reader.halves("promise_amt"),
+                CURRENCIES.index(reader.currency("payout")),
+                reader.halves("payout_amt"),
+            )
+        )
+
+    def _resolvedContractQueue(self, reader: _Reader) -> None:
+        front = self.queue[0] if self.queue else None
+        said = reader.get("contract")
+        if "dividend" in reader.note.args:
+            stack = [item.left for item in self.queue if isinstance(item, DividendStack)]
+            left = _whole(reader.get("dividend"), "dividend", self.packet, reader.note)
+            if left != (stack[0] if stack else 0):
+                raise reader.fail(
+                    f"{left} dividends left; the replay has {stack[0] if stack else 0}",
+                    "table_mismatch",
+                )
+        if isinstance(front, DividendStack):
+            if said != "Dividends":
+                raise reader.fail(
+                    f"{_shown(said)} is resolved; the front of the queue is the dividends",
+                    "table_mismatch",
+                )
+            self.queue.pop(0)
+            if front.left > 1:
+                self.queue.append(DividendStack(front.left - 1))
+        elif front is None or front.letter != said:
+            shown = "empty" if front is None else front.letter
+            raise reader.fail(
+                f"{_shown(said)} is resolved; the front of the queue is {shown}",
+                "table_mismatch",
+            )
+
+    def _queueMoved(self, reader: _Reader) -> None:
+        said = reader.get("contract")
+        front = self.queue[0] if self.queue else None
+        shown = "Dividends" if front is None or isinstance(front, DividendStack) else front.letter
+        emptied = not any(isinstance(item, DividendStack) for item in self.queue)
+        # Board Game Arena keeps the emptied dividend stack in its queue: its turn may come.
+        if said != shown and not (said == "Dividends" and emptied):
+            raise reader.fail(
+                f"the queue's front is {_shown(said)}; in the replay it is {shown}",
+                "table_mismatch",
+            )
+
+    def _contractPaid(self, reader: _Reader) -> None:
+        index, item = self._item(reader, Contract)
+        self._owner(reader, item)
+        self._terms(reader, item)
+        del self.queue[index]
+
+    def _unpaid(self, reader: _Reader) -> tuple[Contract, int, int]:
+        index, item = self._item(reader, Contract)
+        self._owner(reader, item)
+        self._terms(reader, item, pay=False)
+        c = CURRENCIES.index(reader.currency("loan_curr"))
+        owed = reader.halves("loan_amt")
+        if c != item.pay_currency or owed != item.pay + LOAN_PENALTY_HALVES:
+            raise reader.fail(
+                f"the loan of contract {item.letter} owes {_amount_text(item.pay + 2)}"
+                f" {CURRENCIES[item.pay_currency]} in the replay",
+                "table_mismatch",
+            )
+        del self.queue[index]
+        return item, c, owed
+
+    def _loanCreated(self, reader: _Reader) -> None:
+        item, c, owed = self._unpaid(reader)
+        owes = [0] * len(CURRENCIES)
+        owes[c] = owed
+        self.queue.append(Loan(item.letter, item.owner, tuple(owes)))
+
+    def _loanMerged(self, reader: _Reader) -> None:
+        item, c, owed = self._unpaid(reader)
+        index, loan = self._item(reader, Loan, "loan")
+        if loan.owner != item.owner:
+            raise reader.fail(f"loan {loan.letter} is another player's", "table_mismatch")
+        owes = list(loan.owes)
+        owes[c] += owed
+        self.queue[index] = Loan(loan.letter, loan.owner, tuple(owes))
+
+    def _loanResolved(self, reader: _Reader) -> None:
+        index, loan = self._item(reader, Loan)
+        self._owner(reader, loan)
+        said = reader.get("loans")
+        if not isinstance(said, dict):
+            raise reader.fail("its loans are not an object")
+        owes = [0] * len(CURRENCIES)
+        for code, amount in said.items():
+            inner = _Reader(self.names, reader.packet, Note(0, "", {"c": code, "a": amount}, ""))
+            owes[CURRENCIES.index(inner.currency("c"))] = inner.halves("a")
+        if tuple(owes) != loan.owes:
+            raise reader.fail(f"loan {loan.letter} owes otherwise in the replay", "table_mismatch")
+        del self.queue[index]
+
+    def _bankruptcy(self, reader: _Reader) -> None:
+        _index, loan = self._item(reader, Loan)
+        self._owner(reader, loan)
+
+    def _dividendsStackPopped(self, reader: _Reader) -> None:
+        left = _whole(reader.get("dividends"), "dividends", self.packet, reader.note)
+        if left != self.after.dividends_left:
+            raise reader.fail(
+                f"{left} dividends left; the replay leaves {self.after.dividends_left}",
+                "table_mismatch",
+            )
+
+
+def _queue_text(queue: Sequence[Any]) -> str:
+    if not queue:
+        return "empty"
+    return " ".join(
+        "dividends" if isinstance(item, DividendStack) else item.letter for item in queue
+    )
+
+
+_SAID_TWICE = (
+    ("currency", "curr"),
+    ("spot_trade_from", "from_player"),
+    ("spot_trade_to", "to_player"),
+)
 
 _DECISION_TYPES = frozenset(
     {
