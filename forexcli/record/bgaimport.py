@@ -54,6 +54,12 @@ def _problem(code: str, message: str, filename: str, hints: tuple[str, ...] = ()
     return LogError([Problem(code, message, "import", filename, hints=hints)])
 
 
+NOT_JSON_HINT = (
+    "a table log is the JSON that Board Game Arena's game review page loads for a table"
+    " (saved as .json or .json.gz)"
+)
+
+
 def read_json(data: bytes, filename: str) -> Any:
     """The JSON of a table log's bytes, gunzipped first if they are gzip's."""
     if data[:2] == b"\x1f\x8b":
@@ -61,31 +67,29 @@ def read_json(data: bytes, filename: str) -> Any:
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
                 data = unpacked.read(MAX_JSON_BYTES + 1)
         except (OSError, EOFError, zlib.error) as error:
-            raise _problem(
-                "bad_json", f"{filename} is not a whole gzip file: {error}", filename
-            ) from None
+            raise _problem("bad_json", f"not a whole gzip file: {error}", filename) from None
         if len(data) > MAX_JSON_BYTES:
             raise _problem(
                 "too_large",
-                f"{filename} unpacks to more than {MAX_JSON_BYTES:,} bytes; a table log is far"
-                " smaller",
+                f"it unpacks to more than {MAX_JSON_BYTES:,} bytes; a table log is far smaller",
                 filename,
             )
     try:
         return json.loads(data)
     except json.JSONDecodeError as error:
+        cut = "; cut short?" if error.pos >= len(error.doc.rstrip()) else ""
         raise _problem(
             "bad_json",
-            f"{filename} is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-            " (cut short?)",
+            f"not JSON: {error.msg} (line {error.lineno}, column {error.colno}{cut})",
             filename,
+            (NOT_JSON_HINT,),
         ) from None
     except UnicodeDecodeError:
-        raise _problem("bad_json", f"{filename} is not JSON: not UTF-8 text", filename) from None
+        raise _problem("bad_json", "not JSON: not UTF-8 text", filename, (NOT_JSON_HINT,)) from None
     except RecursionError:
-        raise _problem(
-            "bad_json", f"{filename} is nested too deeply for a table log", filename
-        ) from None
+        raise _problem("bad_json", "nested too deeply for a table log", filename) from None
+    except ValueError as error:  # a number of more digits than Python reads
+        raise _problem("bad_json", f"a value JSON readers refuse: {error}", filename) from None
 
 
 def _names_checked(names: Sequence[str], filename: str) -> None:

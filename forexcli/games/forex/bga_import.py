@@ -239,17 +239,23 @@ def read_table_log(data: Any) -> TableLog:
 
     Raises ``TableLogError`` (``not_a_table_log``, ``bad_table_log``).
     """
-    if not isinstance(data, dict) or "data" not in data:
+    if not isinstance(data, dict):
         raise _fail(
             "not_a_table_log",
-            'this is not a Board Game Arena table log: it has no top-level "data"',
+            f"this is not a Board Game Arena table log: it is a JSON {type(data).__name__},"
+            " not an object",
         )
     status = data.get("status", 1)
     if status not in (1, "1", True):
         raise _fail(
             "not_a_table_log",
             f"Board Game Arena answered with status {_shown(status)} and no table log"
-            f" (error: {_shown(data.get('error', data.get('data')))})",
+            f" (error: {_shown(data.get('error'))})",
+        )
+    if "data" not in data:
+        raise _fail(
+            "not_a_table_log",
+            'this is not a Board Game Arena table log: it has no top-level "data"',
         )
     body = data["data"]
     if not isinstance(body, dict) or not isinstance(body.get("logs"), list):
