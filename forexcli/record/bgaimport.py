@@ -77,13 +77,17 @@ def read_json(data: bytes, filename: str) -> Any:
     try:
         return json.loads(data)
     except json.JSONDecodeError as error:
-        cut = "; cut short?" if error.pos >= len(error.doc.rstrip()) else ""
-        raise _problem(
+        cut = " (cut short?)" if error.pos >= len(error.doc.rstrip()) else ""
+        problem = Problem(
             "bad_json",
-            f"not JSON: {error.msg} (line {error.lineno}, column {error.colno}{cut})",
+            f"not JSON: {error.msg}{cut}",
+            "import",
             filename,
-            (NOT_JSON_HINT,),
-        ) from None
+            error.lineno,
+            error.colno,
+            hints=(NOT_JSON_HINT,),
+        )
+        raise LogError([problem]) from None
     except UnicodeDecodeError:
         raise _problem("bad_json", "not JSON: not UTF-8 text", filename, (NOT_JSON_HINT,)) from None
     except RecursionError:
