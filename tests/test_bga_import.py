@@ -189,6 +189,7 @@ def test_wrong_removed_is_refused_at_the_invest_it_forbids(tmp_path: Path) -> No
     assert result.exit_code == 1
     assert "illegal_invest" in result.stderr
     assert "packet move_id" in result.stderr
+    assert "--removed" in result.stderr
     assert not out.exists()
 
 
@@ -217,6 +218,20 @@ def test_a_name_the_log_format_refuses_is_reported_and_can_be_renamed(tmp_path: 
     result = run(["import", str(table), "-o", str(out), "--rename", "noor: the great=noor"])
     assert result.exit_code == 0, result.output
     assert parse_log(out.read_text(encoding="utf-8")).players[1] == "noor"
+
+
+def test_every_player_renamed(tmp_path: Path) -> None:
+    """Renamed players still decide as the site's names say: tie choices and refusals too."""
+    path = bga.TABLE_LOGS_DIR / "table-12-3.json.gz"  # dividend ties, refused offers
+    game = bga.game_of(path)
+    data = bga.table_log(path)
+    renames = {name: f"player {n}" for n, name in enumerate(_site_names(data).values(), 1)}
+    imported = import_table(data, path.name, removed=game.removed, renames=renames)
+    plain = import_table(data, path.name, removed=game.removed)
+    assert set(imported.game.players) == set(renames.values())
+    assert [w for _who, w in imported.game.entries if w.spot is None] != []
+    assert len(imported.game.entries) == len(plain.game.entries)
+    assert any("strengthen" in line for line in imported.text.splitlines())
 
 
 def test_rename_of_someone_not_at_the_table(tmp_path: Path) -> None:

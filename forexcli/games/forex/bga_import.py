@@ -6,10 +6,14 @@ action, each packet's ``data`` the For-Ex module's notifications of that action,
 ``convert`` reads the seat order and the first player from the framework's state changes,
 turns each action into an engine decision (an accepted spot trade joined to the action
 after it; refused and cancelled offers are not decisions), replays them through the rules
-core, and checks every fact the notifications state against the replay: each money change,
-certificate bought or sold, contract taken, dividend paid, who decides next, and the final
-conversion. Any disagreement is a ``TableLogError`` placed at the packet (``move_id``) and
-the notification. Pure: data in, data out, no I/O.
+core, and checks what the notifications state against the replay, packet by packet: each
+money change, certificate bought or sold, contract taken, dividend paid, the board's moves,
+the queue (contracts paid, loans made, merged and paid, a bankruptcy, the dividends left,
+its front), who decides next, and the final conversion. Any disagreement is a
+``TableLogError`` placed at the packet (``move_id``) and the notification. What is only
+shown (the ``x_monies`` pictures, ``i18n``, ``conL``, ``location``, the framework's state
+ids and arguments, a certificate's id but to count those bought) is not checked. Pure:
+data in, data out, no I/O.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from .engine import (
     Resolve,
     Spot,
     apply,
+    format_halves,
     new_game,
 )
 from .engine.state import (
@@ -409,7 +414,7 @@ class _Reader:
 
 
 def _amount_text(halves: int) -> str:
-    return str(halves // 2) if halves % 2 == 0 else f"{halves / 2}"
+    return format_halves(halves)
 
 
 def _seat_of(state: GameState, names: Mapping[int, str], pid: int) -> int:
@@ -577,12 +582,19 @@ class _Replayer:
             try:
                 state = apply(state, decision)
             except ForexError as error:
+                hints: tuple[str, ...] = ()
+                if isinstance(decision, Invest) and not self.inferred:
+                    hints = (
+                        "if the certificate was there on the site, the removed certificates"
+                        " given (--removed) are not this table's",
+                    )
                 raise TableLogError(
                     error.code,
                     f"the replay refuses {_said(decision)}: {error.reason}",
                     move_id=packet.move_id,
                     notification=note.index,
                     kind=note.type,
+                    hints=hints,
                 ) from None
         if phase is Phase.OVER and any(n.type in FOREX_TYPES for n in packet.notes):
             raise _fail("table_mismatch", "a packet after the end of the game", packet)
@@ -643,7 +655,7 @@ class _Replayer:
         note = choices[0]
         reader = _Reader(self.names, packet, note)
         name = reader.get("player_name")
-        if name != who:
+        if name != self._site_name(who):
             raise reader.fail(
                 f"{_shown(name)} chooses, but the replay awaits {who}", "table_mismatch"
             )
@@ -651,6 +663,11 @@ class _Replayer:
         if phase is Phase.DIVIDEND_TIE:
             return self._entry(who, ChooseStrengthen(who, currency), note)
         return self._entry(who, ChooseStrongest(who, currency), note)
+
+    def _site_name(self, who: str) -> str:
+        """The name the site shows for the player called ``who`` in the log."""
+        site = self.log.site_names or self.names
+        return next(site[pid] for pid, name in self.names.items() if name == who)
 
     def _entry(self, who: str, decision: Decision, note: Note) -> list[tuple[Decision, Note]]:
         self.entries.append((who, Written(None, decision)))
@@ -767,7 +784,7 @@ class _Replayer:
             if reader.player("spot_trade_to") != partner:
                 raise reader.fail("another player refuses than the offer is made to")
         else:
-            by = site[next(pid for pid, name in self.names.items() if name == who)]
+            by = self._site_name(who)
         if reader.get("player_name") != by:
             raise reader.fail(
                 f"{_shown(reader.get('player_name'))} answers; the offer's answer is {by}'s",
