@@ -174,6 +174,12 @@ def test_without_removed_it_says_where_to_read_them_and_writes_nothing(tmp_path:
     assert not out.exists()
 
 
+def test_the_output_is_required(tmp_path: Path) -> None:
+    result = run(["import", str(SHORT)])
+    assert result.exit_code == 2
+    assert "-o" in result.stderr
+
+
 def test_bad_removed_option_is_a_usage_error(tmp_path: Path) -> None:
     out = tmp_path / "game.yaml"
     result = run(["import", str(SHORT), "-o", str(out), "--removed", "GBP=7"])

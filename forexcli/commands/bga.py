@@ -70,10 +70,11 @@ def import_command(
     (the log then says so in a comment); else nothing is written (exit 2).
 
     Every money change, certificate bought or sold, contract taken, dividend
-    paid and the final conversion in the table log must be what the replay
-    of the written log gives; a disagreement is reported at its packet
-    (move_id) and notification, and nothing is written. A game in progress
-    is imported up to its last decision. The log is written atomically.
+    paid, move of the board and of the queue, and the final conversion in
+    the table log must be what the replay of the written log gives; a
+    disagreement is reported at its packet (move_id) and notification, and
+    nothing is written. A game in progress is imported up to its last
+    decision. The log is written atomically.
     """
     from ..record.bgaimport import USAGE_CODES, import_table, read_json, summary
     from ..record.gamelog import MAX_LOG_BYTES, read_bytes
