@@ -546,3 +546,58 @@ def test_read_json_limits() -> None:
     with pytest.raises(LogError) as caught:
         read_json(_nested(100_000), "deep.json")
     assert caught.value.problems[0].code == "bad_json"
+
+
+# --------------------------------------------------------------------------- the final tie
+
+
+def _final_tie_packet(score_shift: int = 0) -> tuple[Any, Any]:
+    """A game (as test_bga_reader builds it) ended in a tie for the scoring currency, and
+    the packet of bob's choice as the For-Ex module would send it: none of the 60 games
+    ends in such a tie."""
+    from forexcli.games.forex.bga_import import Note, Packet, TableLog, _Replayer
+    from forexcli.games.forex.engine import ChooseStrongest, apply
+    from tests.test_bga_reader import IDS
+    from tests.test_rules import ALICE, BOB, CAROL, game, with_board, with_certs
+    from tests.test_rules_scoring import ROCK_PAPER_SCISSORS, ended_by_bankruptcy
+
+    state = with_board(game("alice", "bob", "carol"), *ROCK_PAPER_SCISSORS)
+    state = with_certs(with_certs(state, ALICE, EUR=1), CAROL, USD=1)
+    tied = ended_by_bankruptcy(state, CAROL, BOB)
+    result = apply(tied, ChooseStrongest("bob", "USD")).result
+    assert result is not None
+    notes = [
+        Note(1, "currencyChosen", {"player_name": "bob", "currency": "USD"}, "chooses"),
+    ]
+    for seat, name in enumerate(tied.players):
+        if seat == result.bankrupt:
+            continue
+        amounts = {c: result.converted[seat][i] for i, c in enumerate(CURRENCIES) if c != "USD"}
+        amounts["GBP"] += score_shift
+        args = {
+            "player_id": IDS[name],
+            "player_name": name,
+            "scoring_currency": "USD",
+            "score_amt": amounts,
+        }
+        notes.append(Note(len(notes) + 1, "currencyScored", args, ""))
+    notes.append(Note(len(notes) + 1, "gameStateChange", {"name": "gameEnd", "id": 99}, ""))
+    names = {pid: name for name, pid in IDS.items()}
+    table = TableLog(1, names, (Packet(1, 1, 0, ()), Packet(2, 7, 0, tuple(notes))))
+    replayer = _Replayer(table, tied, "alice", False)
+    return replayer, table.packets[1]
+
+
+def test_the_final_tie_choice_is_read_and_its_conversion_checked() -> None:
+    from forexcli.games.forex.engine import ChooseStrongest
+
+    replayer, packet = _final_tie_packet()
+    replayer._packet(packet, last=True)
+    ((who, written),) = replayer.entries
+    assert (who, written.decision) == ("bob", ChooseStrongest("bob", "USD"))
+    assert replayer.state.result is not None and replayer.state.result.decided_by == "choice"
+    replayer, packet = _final_tie_packet(score_shift=1)
+    with pytest.raises(TableLogError) as caught:
+        replayer._packet(packet, last=True)
+    assert (caught.value.code, caught.value.move_id) == ("table_mismatch", 7)
+    assert caught.value.kind == "currencyScored"
