@@ -178,7 +178,17 @@ def expected_pending(game: BgaGame, nxt: dict[str, Any]) -> tuple[Phase, Optiona
     return phase, game.names[nxt["active"]]
 
 
-TABLE_LOGS_DIR = Path(__file__).parent / "data" / "bga-table-logs"
+def _table_logs_dir() -> Path:
+    """The copy beside the conformance games, else the shared folder beside the clone."""
+    here = Path(__file__).parent / "data" / "bga-table-logs"
+    beside = Path(__file__).resolve().parent.parent.parent / "shared" / "conformance"
+    for folder in (here, beside / "bga-table-logs"):
+        if folder.is_dir():
+            return folder
+    return here
+
+
+TABLE_LOGS_DIR = _table_logs_dir()
 """The same 60 games as Board Game Arena table logs (``table-SEED-NP.json.gz``)."""
 
 
