@@ -152,6 +152,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "forexcli.commands.show:html_command",
         "Write the game as one HTML page to step through in a browser: a replay.",
     ),
+    "import": (
+        "forexcli.commands.bga:import_command",
+        "Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.",
+    ),
     "key": (
         "forexcli.commands.keys:key_group",
         "Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it).",

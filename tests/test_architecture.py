@@ -33,6 +33,7 @@ ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         _COMMANDS,
     )
     for importer, imported, names in (
+        ("bga", "common", "_encoded _print_written _read_stdin"),
         ("edits", "common", "_commit_reported"),
         (
             "engine",

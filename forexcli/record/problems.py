@@ -121,6 +121,19 @@ CODES: dict[str, tuple[str, ...]] = {
         "not_a_mail",
     ),
     "usage": ("usage_error", "not_yet_for_game"),
+    "import": (
+        "bad_json",
+        "too_large",
+        "not_a_table_log",
+        "bad_table_log",
+        "not_for_ex",
+        "table_mismatch",
+        "removed_unknown",
+        "seat_order_unknown",
+        "unknown_player",
+        "bad_player_name",
+        "confusable_names",
+    ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 

@@ -255,17 +255,27 @@ def log_schema() -> dict[str, Any]:
                 "const": FORMAT_VERSION,
             },
             "title": {
-                "description": "A name for the game, used in messages and reports.",
+                "description": (
+                    "A name for the game, used in messages and reports (`forex import`"
+                    " writes `Board Game Arena table N` unless given `--title`)."
+                ),
                 "type": "string",
                 "maxLength": 200,
             },
             "site": {
-                "description": "Where the game is played: a club, a forum thread, a mailing list.",
+                "description": (
+                    "Where the game is played: a club, a forum thread, a mailing list"
+                    " (`forex import` writes `Board Game Arena, table N`)."
+                ),
                 "type": "string",
                 "maxLength": 500,
             },
             "started": {
-                "description": "When the game started, as written (for example 2026-11-30).",
+                "description": (
+                    "When the game started, as written (for example 2026-11-30; `forex"
+                    " import` writes the time of the table log's first packet, in UTC:"
+                    " 2025-11-25 16:17:44 UTC)."
+                ),
                 "type": "string",
                 "maxLength": 100,
             },
