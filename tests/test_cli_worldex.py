@@ -377,6 +377,26 @@ def test_signatures_of_a_worldex_log_are_checked(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_play_refuses_felix_paid_ring_on_a_red_month_sale(tmp_path: Path) -> None:
+    # After 27 entries louis (Felix, side B, 1 media) holds Beijing in its red month 9.
+    path = copy_example(tmp_path, 27)
+    before = path.read_bytes()
+    result = run(["play", str(path), "louis", "sell Beijing +ring"])
+    assert result.exit_code == 1, result.output
+    assert "ring_already_drawn: move 28: louis: sell Beijing +ring:" in result.stderr
+    assert "Beijing is sold in its red month 9" in result.stderr
+    assert "hint: sell Beijing without +ring: its red month draws the ring anyway" in result.stderr
+    assert path.read_bytes() == before
+    # forex moves offers the sale without the ring, and says why.
+    listed = run(["moves", str(path)])
+    assert listed.exit_code == 0 and "sell Beijing +ring" not in listed.stdout
+    assert "not on Beijing: the red month draws the ring anyway" in " ".join(listed.stdout.split())
+    played = run(["play", str(path), "louis", "sell Beijing"])
+    assert played.exit_code == 0, played.output
+    told = " ".join(played.stdout.split())
+    assert "draws a celebration ring (a red-marked month) that adds nothing" in told
+
+
 def test_sign_refusals(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 3)
     key = keys(tmp_path, "louis")

@@ -67,11 +67,23 @@ def test_the_dubai_sale_and_its_celebration_ring() -> None:
     assert said[2] == "ai's media influence 0 -> 2."
 
 
-def test_felix_paid_ring_on_a_red_month_is_a_second_ring() -> None:
+def test_two_red_month_sales_draw_one_ring() -> None:
+    # Mumbai and Sydney in their red month 3, 0 -> 1,000 on board B: one ring, not two.
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state, _ = told(state, Sell("ai", "Mumbai", "box"))
+    _, (said,) = told(state, Sell("ai", "Sydney"))
+    assert (
+        "passes through 2 green, +1 media, draws a celebration ring (a red-marked month)"
+        " that adds 1 orange, -1 media."
+    ) in said[1], said
+
+
+def test_felix_paid_ring_is_told() -> None:
     state = ai_and_louis(role_side="B")
-    state = at_turn(placed(state, 0, [300, 200, 100, 0], ["Dubai", "Cairo"], media=1), 5, 0)
-    _, (said,) = told(state, Sell("ai", "Dubai", ring=True))
-    assert "draws 2 celebration rings (a red-marked month, 1 media) that add 2 green" in said[1]
+    state = at_turn(placed(state, 0, [300, 200, 100, 0], ["Roma", "Cairo"], media=1), 5, 0)
+    _, (said,) = told(state, Sell("ai", "Roma", ring=True))
+    assert "draws a celebration ring (1 media) that adds 1 orange" in said[1], said
 
 
 def test_the_refill_before_the_mid_year_clearing_is_told() -> None:

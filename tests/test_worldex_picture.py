@@ -185,17 +185,19 @@ def test_the_finished_board_shows_the_score_and_the_winner() -> None:
     assert before.find(".//svg:g[@id='scores']", NS) is None
 
 
-def test_two_rings_gain_the_rings_spaces_twice() -> None:
-    state = ai_and_louis(role_side="B")
-    state = at_turn(placed(state, 0, [300, 200, 100, 0], ["Dubai", "Cairo"], media=1), 5, 0)
-    state = apply(state, Sell("ai", "Dubai", ring=True))
+def test_two_red_month_sales_gain_the_rings_spaces_once() -> None:
+    # Mumbai and Sydney in their red month 3, 0 -> 1,000 on board B: one ring is drawn.
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state = apply(apply(state, Sell("ai", "Mumbai", "box")), Sell("ai", "Sydney"))
     mark = state.players[0].marks[-1]
-    assert mark.rings == 2
-    board = COMPONENTS.boards["A"]
+    board = COMPONENTS.boards["B"]
     between = {(s.after, s.cash): s.symbols for s in board.between}
-    in_month_5 = NO_SYMBOLS
+    in_month_3 = NO_SYMBOLS
     for (kind, where, cash), months in spaces_gained(state, 0).items():
-        for _ in (m for m in months if m == 5):
-            in_month_5 += board.stop(where, cash) if kind == "stop" else between[(where, cash)]
-    assert in_month_5 == mark.gained == Symbols(green=2, blue=1, media=2)
-    assert any(months == [5, 5] for months in spaces_gained(state, 0).values())
+        assert months.count(3) <= 1, (kind, where, cash, months)
+        for _ in (m for m in months if m == 3):
+            in_month_3 += board.stop(where, cash) if kind == "stop" else between[(where, cash)]
+    assert in_month_3 == mark.gained == Symbols(green=2, orange=1)
+    root = parsed(board_svg(state, 0))
+    assert len(root.findall(".//svg:circle[@class='ring']", NS)) == 1

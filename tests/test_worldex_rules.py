@@ -18,6 +18,7 @@ from forexcli.games.worldex.engine import (
     Refresh,
     Reveal,
     RevealChoices,
+    RingAlreadyDrawn,
     Sell,
     Setup,
     State,
@@ -152,17 +153,9 @@ def test_felix_side_b_ring_and_wigstan_side_b_media_for_cash() -> None:
     assert plain.marks[-1].gained == Symbols(green=1, media=1)
     assert ringed.marks[-1].gained == Symbols(green=2, media=1) and ringed.marks[-1].ring
     assert (plain.media, ringed.media) == (2 + 1, 2 - 1 + 1)
-    # At Dubai's red month a ring is drawn anyway; Felix's paid ring is a second ring,
-    # which adds again what the first added (docs/worldex-rules.md, "Readings chosen").
-    # The rulebook's Dubai: 0 -> 700 in month 5 gains 1 blue and 2 media, and its ring 1
-    # green; with Felix's paid ring too, 2 green.
-    dubai = at_turn(placed(state, 0, [300, 300, 300, 0], ["Dubai"], media=1), 5, 0)
-    red = apply(dubai, Sell("ai", "Dubai")).players[0].marks[-1]
-    both = apply(dubai, Sell("ai", "Dubai", ring=True)).players[0].marks[-1]
-    assert (red.rings, both.rings, red.ring, both.ring) == (1, 2, True, True)
-    assert red.gained == Symbols(blue=1, media=2, green=1)
-    assert both.gained == Symbols(blue=1, media=2, green=2)
-    assert both.gained == line_gains(COMPONENTS.boards["A"], 5, 0, 700, 2)
+    # At Dubai's red month the ring is drawn anyway: Felix's paid ring would add nothing
+    # and is refused (test_felix_paid_ring_on_a_red_month_sale_is_refused).
+    refused(state, Sell("ai", "Dubai", ring=True), "ring_already_drawn", "Dubai", "month 5")
     state = apply(state, Buy("ai", "Paris"))
     assert state.players[1].media == 3
     refused(state, Sell("louis", "Lisbon", media_cash=4), "ability_refused", "3 media")
@@ -286,6 +279,77 @@ def test_media_floor_house_rule() -> None:
         state = apply(state, Sell("ai", "Cairo"))  # 900 + 300, capped at 1000
         assert state.players[0].marks[-1].gained == Symbols(media=-1)
         assert state.players[0].media == expected
+
+
+def _felix_b_in_month_5(cities: list[str]) -> State:
+    """Ai (Felix, side B, 1 media) to play in month 5, at 0 in month 4, holding ``cities``."""
+    state = ai_and_louis(role_side="B")
+    return at_turn(placed(state, 0, [300, 300, 300, 0], cities, media=1), 5, 0)
+
+
+def test_felix_paid_ring_on_a_red_month_sale_is_refused() -> None:
+    # The rulebook's Dubai: 0 -> 700 in month 5, red-marked: its ring adds 1 green.
+    state = _felix_b_in_month_5(["Dubai", "Cairo"])
+    red = apply(state, Sell("ai", "Dubai")).players[0]
+    assert red.marks[-1].ring and red.marks[-1].gained == Symbols(blue=1, media=2, green=1)
+    assert red.media == 1 + 2
+    with pytest.raises(RingAlreadyDrawn) as caught:
+        apply(state, Sell("ai", "Dubai", ring=True))
+    assert caught.value.code == "ring_already_drawn"
+    assert "Dubai is sold in its red month 5" in caught.value.reason, caught.value.reason
+    assert "would add nothing" in caught.value.reason
+    assert caught.value.hints == ("sell Dubai without +ring: its red month draws the ring anyway",)
+    legal = legal_decisions(state)
+    assert Sell("ai", "Dubai") in legal and Sell("ai", "Dubai", ring=True) not in legal
+    assert Sell("ai", "Cairo", ring=True) in legal
+    assert not any(d.ring for d in legal if isinstance(d, Sell) and d.card == "Dubai")
+    # With the sell-two box the only second sale (Dubai) would draw the ring: refused too.
+    refused(state, Sell("ai", "Cairo", "box", ring=True), "ring_already_drawn", "Dubai", "month 5")
+    assert Sell("ai", "Cairo", "box", ring=True) not in legal
+    assert Sell("ai", "Cairo", "box") in legal and Sell("ai", "Dubai", "box") in legal
+
+
+def test_felix_paid_ring_then_a_red_month_second_sale_is_refused() -> None:
+    state = _felix_b_in_month_5(["Helsinki", "Dubai", "Buenos Aires"])
+    assert Sell("ai", "Helsinki", "box", ring=True) in legal_decisions(state)
+    state = apply(state, Sell("ai", "Helsinki", "box", ring=True))
+    assert state.pending.phase is Phase.SECOND and state.players[0].media == 0
+    assert legal_decisions(state) == [Sell("ai", "Buenos Aires")]
+    with pytest.raises(RingAlreadyDrawn) as caught:
+        apply(state, Sell("ai", "Dubai"))
+    assert "Dubai would be sold in its red month 5" in caught.value.reason, caught.value.reason
+    assert "paid 1 media for Felix's ring on Helsinki" in caught.value.reason
+    assert caught.value.hints == ("sell Buenos Aires second",)
+    # 0 + 300 + 400 = 700 in month 5: the paid ring adds the green Dubai's red month would.
+    mark = apply(state, Sell("ai", "Buenos Aires")).players[0].marks[-1]
+    assert mark.ring and mark.cash == 700 and mark.gained == Symbols(blue=1, media=2, green=1)
+
+
+def test_felix_paid_ring_on_a_plain_month_counts() -> None:
+    state = _felix_b_in_month_5(["Roma"])
+    # Roma (no red month, 200) 0 -> 200 in month 5: Felix's ring adds 1 orange (board A).
+    plain = apply(state, Sell("ai", "Roma")).players[0]
+    ringed = apply(state, Sell("ai", "Roma", ring=True)).players[0]
+    board = COMPONENTS.boards["A"]
+    assert not plain.marks[-1].ring and ringed.marks[-1].ring
+    assert plain.marks[-1].gained == line_gains(board, 5, 0, 200, ring=False)
+    assert ringed.marks[-1].gained == line_gains(board, 5, 0, 200, ring=True)
+    assert ringed.marks[-1].gained == plain.marks[-1].gained + Symbols(orange=1)
+    assert (plain.media, ringed.media) == (1, 0)
+
+
+def test_two_red_month_sales_in_one_turn_draw_one_ring() -> None:
+    # Month 3 is the red month of Mumbai and Sydney (600 each): 0 -> 1,000 (200 lost).
+    # On board B the ring there adds 1 orange and 1 media - (next to 1,000 after month 3).
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state = apply(apply(state, Sell("ai", "Mumbai", "box")), Sell("ai", "Sydney"))
+    mark = state.players[0].marks[-1]
+    board = COMPONENTS.boards["B"]
+    without = line_gains(board, 3, 0, 1000, ring=False)
+    assert (mark.cash, mark.lost, mark.ring) == (1000, 200, True)
+    assert mark.gained == line_gains(board, 3, 0, 1000, ring=True)
+    assert mark.gained == without + Symbols(orange=1, media=-1) == Symbols(green=2, orange=1)
 
 
 def test_setup_errors() -> None:

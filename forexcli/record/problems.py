@@ -91,6 +91,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "card_unavailable",
         "box_used",
         "ability_refused",
+        "ring_already_drawn",
         "pass_refused",
         "bad_reveal",
         "deal_mismatch",

@@ -67,7 +67,7 @@ def _line_sentence(state: State, player: Player, old_cash: int, mark: Mark) -> s
     stop = board.stop(mark.month, mark.cash)
     if mark.action == "pass" and state.house.pass_symbols == "none":
         return f"The line stays flat at {coins(mark.cash)} and gains nothing (house rule)."
-    without_ring = line_gains(board, mark.month, old_cash, mark.cash, 0)
+    without_ring = line_gains(board, mark.month, old_cash, mark.cash, ring=False)
     passed = _minus(without_ring, stop)
     ring = _minus(mark.gained, without_ring)
     parts = []
@@ -76,17 +76,13 @@ def _line_sentence(state: State, player: Player, old_cash: int, mark: Mark) -> s
     if not stop.is_empty():
         parts.append(f"stops on {symbols_text(stop)}")
     if mark.ring:
-        red = sum(
-            1
-            for c in mark.cards
-            if mark.action == "sell" and state.components.city(c).red_month == mark.month
+        why = (
+            "a red-marked month"
+            if mark.action == "sell"
+            and any(state.components.city(c).red_month == mark.month for c in mark.cards)
+            else "1 media"
         )
-        whys = ["a red-marked month"] * red + ["1 media"] * (max(mark.rings, 1) - red)
-        rings = "a celebration ring" if len(whys) == 1 else f"{len(whys)} celebration rings"
-        parts.append(
-            f"draws {rings} ({', '.join(whys)}) that add{'s' if len(whys) == 1 else ''}"
-            f" {symbols_text(ring, 'nothing')}"
-        )
+        parts.append(f"draws a celebration ring ({why}) that adds {symbols_text(ring, 'nothing')}")
     if not parts:
         return f"The month-{mark.month} line gains no symbol."
     return f"The month-{mark.month} line {', '.join(parts)}."

@@ -188,7 +188,10 @@ def options(state: State) -> Moves:
             f"refresh CITY, ...: Estelle discards any of {', '.join(state.area)} (1 media)"
         )
     if any(isinstance(d, (Buy, Sell)) and d.ring for d in legal):
-        extras.append("+ring on a buy or a sale: a celebration ring for 1 media (Felix)")
+        ringed = {d.card for d in legal if isinstance(d, Sell) and d.ring}
+        red = [d.card for d in plain if isinstance(d, Sell) and d.card not in ringed]
+        why = f"; not on {', '.join(red)}: the red month draws the ring anyway" if red else ""
+        extras.append(f"+ring on a buy or a sale: a celebration ring for 1 media (Felix{why})")
     most = max((d.media_cash for d in legal if isinstance(d, Sell)), default=0)
     if most:
         span = "1" if most == 1 else f"1..{most}"
@@ -259,8 +262,8 @@ OPTION_WORDS = {
     " this turn, settled as one line",
     "+rue": "Rue (role side B) spends 2 media for a second card this turn (never with a box)",
     "+ring": "Felix (role side B) spends 1 media for a celebration ring at the end of this"
-    " turn's line: it gains the symbols it passes (a red-month sale draws one anyway; the"
-    " paid ring is then a second)",
+    " turn's line: it gains the symbols it passes (not on a turn with a red-month sale, which"
+    " draws the turn's one ring anyway)",
     "+cash N": "Wigstan (role side B) spends N media for N x 100 coins on a sale",
     "refresh": "Estelle (role side B) spends 1 media to discard the cards named (or none)"
     " from the sale area, which is then refilled to 5",

@@ -172,8 +172,7 @@ def spaces_gained(state: State, seat: int) -> dict[Key, list[int]]:
 
     A month's line gains the space it stops on and the spaces between the two
     months it crosses; a celebration ring adds the spaces between months on
-    either side less than one space from the end (as ``line_gains``), once
-    for each ring drawn (a month is then listed twice).  A
+    either side less than one space from the end (as ``line_gains``).  A
     flat line of a pass gains nothing under the house rule ``pass_symbols: none``.
     """
     player = state.players[seat]
@@ -185,7 +184,6 @@ def spaces_gained(state: State, seat: int) -> dict[Key, list[int]]:
             keys: list[Key] = []
             if not board.stop(mark.month, mark.cash).is_empty():
                 keys.append(("stop", mark.month, mark.cash))
-            rings: list[Key] = []
             for space in board.between:
                 crossed = space.after == mark.month - 1 and space.crossed(start, mark.cash)
                 near = (
@@ -193,16 +191,10 @@ def spaces_gained(state: State, seat: int) -> dict[Key, list[int]]:
                     and space.after in (mark.month - 1, mark.month)
                     and abs(space.cash - mark.cash) < CASH_STEP
                 )
-                if space.symbols.is_empty():
-                    continue
-                if crossed:
+                if (crossed or near) and not space.symbols.is_empty():
                     keys.append(("between", space.after, space.cash))
-                elif near:
-                    rings.append(("between", space.after, space.cash))
-            for key in keys:
+            for key in dict.fromkeys(keys):
                 gained.setdefault(key, []).append(mark.month)
-            for key in rings:  # each ring drawn gains them (Felix's paid ring is a second)
-                gained.setdefault(key, []).extend([mark.month] * max(1, mark.rings))
         start = mark.cash
     return gained
 

@@ -102,6 +102,12 @@ class AbilityRefused(IllegalDecision):
     code = "ability_refused"
 
 
+class RingAlreadyDrawn(IllegalDecision):
+    """Felix's paid ring on a turn whose red-month sale draws the turn's ring anyway."""
+
+    code = "ring_already_drawn"
+
+
 class PassRefused(IllegalDecision):
     """A pass while the player can buy or sell."""
 
@@ -132,6 +138,7 @@ CODES: tuple[str, ...] = (
     "insufficient_funds",
     "box_used",
     "ability_refused",
+    "ring_already_drawn",
     "pass_refused",
     "bad_reveal",
     "deal_mismatch",

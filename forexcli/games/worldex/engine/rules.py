@@ -49,6 +49,7 @@ from .errors import (
     InsufficientFunds,
     NotYourDecision,
     PassRefused,
+    RingAlreadyDrawn,
     SetupError,
     UnknownName,
     WrongDecisionKind,
@@ -337,32 +338,27 @@ def _first_seat(
 # --------------------------------------------------------------------------- the board
 
 
-def line_gains(board: BoardSide, month: int, start: int, end: int, rings: int) -> Symbols:
-    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with its rings.
+def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -> Symbols:
+    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with any ring.
 
     The line passes through the spaces between the two months that it crosses
     and stops on the space at ``month`` and ``end``.  A celebration ring at the
     end adds the spaces between months on either side whose cash level is
-    less than one space (100) from ``end``; a space the line and a ring both
-    pass is counted once.  Each further ring (``rings`` of them, ``True`` for
-    one) adds again what the first ring added.
+    less than one space (100) from ``end``; a space is counted once.
     """
     counted = {
         (space.after, space.cash): space
         for space in board.between
         if space.after == month - 1 and space.crossed(start, end)
     }
+    if ring:
+        for space in board.between:
+            near = abs(space.cash - end) < CASH_STEP
+            if near and space.after in (month - 1, month):
+                counted.setdefault((space.after, space.cash), space)
     total = board.stop(month, end)
     for space in counted.values():
         total = total + space.symbols
-    if rings:
-        for space in board.between:
-            near = abs(space.cash - end) < CASH_STEP
-            place = (space.after, space.cash)
-            if near and space.after in (month - 1, month) and place not in counted:
-                counted[place] = space
-                for _ in range(int(rings)):
-                    total = total + space.symbols
     return total
 
 
@@ -386,6 +382,36 @@ def _media(state: State, value: int) -> int:
 def _cards(names: Iterable[str]) -> str:
     listed = ", ".join(names)
     return listed or "none"
+
+
+def _red_now(state: State, card: str) -> bool:
+    """Whether ``card`` sold now is sold in its red month (and so draws the turn's ring)."""
+    return state.components.city(card).red_month == state.round
+
+
+def _wasted_ring(state: State, seat: int, card: str, two: bool) -> Optional[RingAlreadyDrawn]:
+    """The refusal of Felix's paid ring on a sale of ``card`` that would add nothing, or None.
+
+    The turn's ring is drawn once, at the end of the line: a red-month sale
+    draws it anyway.  With ``two`` (a second sale declared) the ring is
+    refused too when every other city the player holds would be sold in its
+    red month (the second sale must then draw the ring).
+    """
+    month = state.round
+    paid = "Felix's paid ring (1 media) would add nothing: the turn's ring is drawn once"
+    if _red_now(state, card):
+        return RingAlreadyDrawn(
+            f"{card} is sold in its red month {month}, which draws the celebration ring; {paid}",
+            hints=(f"sell {card} without +ring: its red month draws the ring anyway",),
+        )
+    others = [c for c in state.players[seat].cities if c != card]
+    if two and others and all(_red_now(state, c) for c in others):
+        return RingAlreadyDrawn(
+            f"the second sale can only be {_cards(others)}, sold in the red month {month},"
+            f" which draws the celebration ring; {paid}",
+            hints=(f"sell {card} and {others[0]} without +ring: the red month draws the ring",),
+        )
+    return None
 
 
 def _count(cards: int) -> str:
@@ -501,7 +527,11 @@ def legal_decisions(state: State) -> Sequence[Decision]:
         assert turn is not None
         if turn.action == "buy":
             return [Buy(name, card) for card in _affordable(state, turn.cash, state.area)]
-        return [Sell(name, card) for card in player.cities if card not in turn.cards]
+        return [
+            Sell(name, card)
+            for card in player.cities
+            if card not in turn.cards and not (turn.ring and _red_now(state, card))
+        ]
     ability = _ability(state, seat)
     media = player.media
     out: list[Decision] = []
@@ -524,6 +554,8 @@ def legal_decisions(state: State) -> Sequence[Decision]:
         for extra in _extras(state, seat, second, player.sold_two):
             cash_options = range(media + 1) if ability == "media_cash" else range(1)
             for ring in rings:
+                if ring and _wasted_ring(state, seat, card, extra is not None):
+                    continue
                 out.extend(Sell(name, card, extra, ring, k) for k in cash_options)
     if not buyable and not player.cities:
         out.append(Pass(name))
@@ -668,6 +700,9 @@ def _apply_sell(state: State, seat: int, decision: Sell) -> State:
     _check_options(state, seat, decision.extra, decision.ring, decision.media_cash, "sell")
     if decision.extra is not None and len(player.cities) < 2:
         raise CardUnavailable(f"{player.name} holds 1 city: a second sale is impossible")
+    wasted = decision.ring and _wasted_ring(state, seat, decision.card, decision.extra is not None)
+    if wasted:
+        raise wasted
     cost = (
         (EXTRA_CARD_COST if decision.extra == "rue" else 0)
         + (RING_COST if decision.ring else 0)
@@ -728,6 +763,14 @@ def _apply_second(state: State, seat: int, decision: Decision) -> State:
     if decision.card not in player.cities or decision.card in turn.cards:
         held = [c for c in player.cities if c not in turn.cards]
         raise CardUnavailable(f"{player.name} does not hold {decision.card} (holds {_cards(held)})")
+    if turn.ring and _red_now(state, decision.card):
+        others = [c for c in player.cities if c not in turn.cards and not _red_now(state, c)]
+        raise RingAlreadyDrawn(
+            f"{decision.card} would be sold in its red month {state.round}, which draws the"
+            f" celebration ring; {player.name} paid 1 media for Felix's ring on {turn.cards[0]},"
+            " which would then add nothing: the turn's ring is drawn once",
+            hints=(f"sell {' or '.join(others)} second" if others else "sell another city",),
+        )
     price = state.components.city(decision.card).price(state.round)
     turn = replace(turn, cards=(*turn.cards, decision.card), cash=turn.cash + price)
     return _settle(replace(state, turn=turn))
@@ -818,17 +861,14 @@ def _settle(state: State) -> State:
     cash += extra_cash
     lost = max(0, cash - MAX_CASH)
     cash -= lost
-    red = (
-        sum(1 for card in turn.cards if state.components.city(card).red_month == month)
-        if turn.action == "sell"
-        else 0
-    )
-    rings = red + (1 if turn.ring else 0)
+    # One ring a turn at most: a red-month sale draws it, or Felix's paid ring (never both).
+    red = turn.action == "sell" and any(_red_now(state, card) for card in turn.cards)
+    ring = turn.ring or red
     board = state.components.boards[player.board]
     if turn.action == "pass" and state.house.pass_symbols == "none":
         gained = NO_SYMBOLS
     else:
-        gained = line_gains(board, month, player.cash, cash, rings)
+        gained = line_gains(board, month, player.cash, cash, ring)
     if turn.action == "buy":
         cities = player.cities + turn.cards
         area = state.area
@@ -837,7 +877,7 @@ def _settle(state: State) -> State:
         area = state.area + turn.cards
     else:
         cities, area = player.cities, state.area
-    mark = Mark(month, cash, turn.action, turn.cards, gained, rings > 0, extra_cash, lost, rings)
+    mark = Mark(month, cash, turn.action, turn.cards, gained, ring, extra_cash, lost)
     updated = replace(
         player,
         cities=cities,

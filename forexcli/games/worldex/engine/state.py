@@ -53,9 +53,6 @@ class Mark(Struct, frozen=True):
     """Coins bought with media (Wigstan, side B)."""
     lost: int = 0
     """Coins above 1,000 that were ignored."""
-    rings: int = 0
-    """How many celebration rings were drawn (one for each card sold in its red month, one
-    for Felix's paid ring); ``ring`` is ``rings > 0``."""
 
 
 class Player(Struct, frozen=True):
