@@ -15,6 +15,9 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+CONNECT_SECONDS = 10.0
+"""How long to try to reach a scheduler before giving up."""
+
 
 class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached (the message says which)."""
@@ -35,7 +38,7 @@ def pool(scheduler: str | None, processes: int | None = None) -> Iterator[Execut
         client.close()
 
 
-def connect(scheduler: str, timeout: float = 10.0) -> Any:
+def connect(scheduler: str, timeout: float | None = None) -> Any:
     """A ``distributed.Client`` of the scheduler at ``scheduler`` (``tcp://HOST:PORT``)."""
     try:
         import distributed
@@ -45,7 +48,7 @@ def connect(scheduler: str, timeout: float = 10.0) -> Any:
         ) from None
     try:
         client: Any = distributed.Client
-        return client(scheduler, timeout=timeout)
+        return client(scheduler, timeout=CONNECT_SECONDS if timeout is None else timeout)
     except (OSError, TimeoutError) as error:
         raise ClusterUnavailable(
             f"cannot reach the Dask scheduler at {scheduler}: {error}"
