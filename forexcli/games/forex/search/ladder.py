@@ -30,8 +30,8 @@ from ..engine import (
     DividendStack,
     GameState,
     Loan,
-    MakeContract,
     Phase,
+    Resolve,
     Spot,
     apply,
     legal_decisions,
@@ -146,8 +146,10 @@ def takeable(state: GameState, seat: int, currency: int) -> int:
         rate = board.rate_halves(currency, other)
         stronger = board.is_stronger(currency, other)
         take, give = (2, rate) if stronger else (rate, 2)
-        if take <= held and take > most and any(
-            row[other] >= give for s, row in enumerate(state.money) if s != seat
+        if (
+            take <= held
+            and take > most
+            and any(row[other] >= give for s, row in enumerate(state.money) if s != seat)
         ):
             most = take
     return most
@@ -244,7 +246,26 @@ def value(state: GameState, seat: int, style: Style) -> float:
     if style.rival_weight == 0:
         return mine
     rival = max(forecast(state, s, style, view) for s in range(len(state.players)) if s != seat)
-    return mine - style.rival_weight * rival
+    worth = mine - style.rival_weight * rival
+    ending = _rival_can_end(state, seat)
+    if ending is not None:
+        worth = min(worth, value(ending, seat, style))
+    return worth
+
+
+def _rival_can_end(state: GameState, seat: int) -> GameState | None:
+    """The finished game, when the rival on turn can end it at once by resolving the last
+    dividend at the front of the queue (a rival ahead will), else None."""
+    pending = state.pending
+    if (
+        pending.phase is not Phase.TURN
+        or pending.player is None
+        or pending.player == seat
+        or state.dividends_left != 1
+        or not isinstance(state.queue[0], DividendStack)
+    ):
+        return None
+    return apply(state, Resolve(state.players[pending.player]))
 
 
 Judge = Callable[[GameState, int], float]
@@ -335,7 +356,7 @@ def shortfall(state: GameState, seat: int) -> int:
             continue
         if isinstance(item, Contract):
             row[item.receive_currency] += item.receive
-            owes = ((item.pay_currency, item.pay),)
+            owes: tuple[tuple[int, int], ...] = ((item.pay_currency, item.pay),)
         else:
             owes = tuple((c, owed) for c, owed in enumerate(item.owes) if owed)
         for c, owed in owes:
@@ -346,9 +367,9 @@ def shortfall(state: GameState, seat: int) -> int:
 
 
 def _pays_its_way(before: GameState, after: GameState, seat: int) -> bool:
-    """A move is allowed when the queue can still be paid in order, or is no shorter of it."""
+    """A move is allowed when the queue can still be paid in order, or is no more short of it."""
     short = shortfall(after, seat)
-    return short == 0 or short < shortfall(before, seat)
+    return short == 0 or short <= shortfall(before, seat)
 
 
 def investor_player(seed: int = 0) -> Player:
@@ -385,7 +406,7 @@ def _stays_covered(before: GameState, after: GameState, seat: int) -> bool:
     """A move is allowed when it leaves the debts covered, or at least covers no less."""
     if covered(after, seat):
         return True
-    return _uncovered(after, seat) < _uncovered(before, seat)
+    return _uncovered(after, seat) <= _uncovered(before, seat)
 
 
 def _uncovered(state: GameState, seat: int) -> int:
@@ -444,4 +465,3 @@ def ladder_player(name: str, budget: Budget, seed: int = 0) -> Player:
     if kind == "engine" and divisor.isdigit() and int(divisor) >= 1:
         return engine_fraction_player(budget, int(divisor), seed)
     raise ValueError(f"{name!r} is not a ladder player: one of {', '.join(LADDER)} or engine")
-
