@@ -190,3 +190,21 @@ def test_parse_seat_fractions() -> None:
     assert parse_seat("engine:2000/4", default).plan == Budget(simulations=500)
     assert parse_seat("engine:1s/4", default).plan == Budget(seconds=0.25)
     assert parse_seat("oneply", default).plan is None
+
+
+def test_a_rival_who_can_end_the_game_is_assumed_to_when_it_hurts() -> None:
+    from forexcli.games.forex.engine import Resolve
+    from forexcli.games.forex.search.ladder import value
+
+    start = _start()
+    # The last dividend at the front, p1 on turn and richer: resolving it ends the game now.
+    money = ((3, 3, 3, 3, 3, 3, 3), (9, 9, 9, 9, 9, 9, 9))
+    certs = ((0,) * 7, (2, 0, 0, 0, 0, 0, 0))  # GBP leads: no tie to choose after the dividend
+    state = _with(start, money=money, certs=certs, queue=(DividendStack(1),), dividends_left=1)
+    state = _pending(state, 1)
+    ended = apply(state, Resolve("p1"))
+    assert ended.is_over
+    assert value(state, 0, INVESTOR) == value(ended, 0, INVESTOR)
+    # On p0's own turn the game goes on: the forecast (no rounding down yet) is kept.
+    own = _pending(state, 0)
+    assert value(own, 0, INVESTOR) > value(ended, 0, INVESTOR)
