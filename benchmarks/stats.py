@@ -181,6 +181,11 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
+EMPTY_BIN = 1e-3
+"""The count given to a kind of result not seen yet (so that, say, a clean sweep still has a
+finite likelihood under a hypothesis that expects some losses)."""
+
+
 def llr(counts: Sequence[float], elo0: float, elo1: float) -> float:
     """The generalised log-likelihood ratio of H1 (elo1) over H0 (elo0).
 
@@ -188,11 +193,53 @@ def llr(counts: Sequence[float], elo0: float, elo1: float) -> float:
     three counts (loss, shared, win) for single games (trinomial), five for
     pairs of games on one set-up with the seats swapped (pentanomial: a pair
     scores 0, 0.5, 1, 1.5 or 2 points, here in halves of the pair's total).
-    The scores' mean and variance are estimated from the samples and the
-    ratio taken under the normal approximation, as the chess engines'
-    testing frameworks do: ``N (s1 - s0) (2 m - s0 - s1) / (2 v)`` with
-    ``s0``, ``s1`` the expected scores of ``elo0``, ``elo1`` (logistic Elo).
+    Under each hypothesis the distribution of the results is the most likely
+    one whose mean is that hypothesis's expected score (logistic Elo); the
+    ratio is the samples' log-likelihood under H1's less that under H0's, as
+    the chess engines' testing frameworks compute it.  Results never seen
+    count ``EMPTY_BIN``.
     """
+    n = sum(counts)
+    if n == 0:
+        return 0.0
+    top = len(counts) - 1
+    values = [k / top for k in range(len(counts))]
+    seen = [c if c > 0 else EMPTY_BIN for c in counts]
+    total = sum(seen)
+    shares = [c / total for c in seen]
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    log0 = _constrained_log_ratio(values, shares, s0)
+    log1 = _constrained_log_ratio(values, shares, s1)
+    return n * sum(p * (a - b) for p, a, b in zip(shares, log0, log1, strict=True))
+
+
+def _constrained_log_ratio(
+    values: Sequence[float], shares: Sequence[float], mean: float
+) -> list[float]:
+    """``log(shares[k] / q[k])`` for the ``q`` closest to ``shares`` (maximum likelihood) whose
+    mean is ``mean``: ``q[k] = shares[k] / (1 + lam (values[k] - mean))`` with ``lam`` found
+    by bisection so that the ``q`` add up to 1."""
+    gaps = [v - mean for v in values]
+    low = -1.0 / max(gaps) if max(gaps) > 0 else -1e12
+    high = -1.0 / min(gaps) if min(gaps) < 0 else 1e12
+    low, high = low + 1e-12 * abs(low), high - 1e-12 * abs(high)
+
+    def excess(lam: float) -> float:
+        return sum(p * g / (1.0 + lam * g) for p, g in zip(shares, gaps, strict=True))
+
+    for _ in range(200):
+        middle = (low + high) / 2
+        if excess(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    lam = (low + high) / 2
+    return [math.log(1.0 + lam * g) for g in gaps]
+
+
+def normal_llr(counts: Sequence[float], elo0: float, elo1: float) -> float:
+    """The normal approximation of ``llr``: ``N (s1 - s0) (2 m - s0 - s1) / (2 v)`` with the
+    samples' mean ``m`` and variance ``v`` (0 when they have no variance)."""
     n = sum(counts)
     if n == 0:
         return 0.0

@@ -62,16 +62,31 @@ def test_sprt_bounds_and_llr() -> None:
     lower, upper = stats.sprt_bounds(0.05, 0.05)
     assert upper == pytest.approx(math.log(19))
     assert lower == pytest.approx(-math.log(19))
+    # Only wins and losses: the most likely distribution with mean s puts s on a win, so the
+    # ratio is W ln(s1/s0) + L ln((1-s1)/(1-s0)) (the empty bins add next to nothing).
+    s0, s1 = 0.5, stats.expected_score(100)
+    binary = 7 * math.log(s1 / s0) + 3 * math.log((1 - s1) / (1 - s0))
+    assert stats.llr([3, 0, 0, 0, 7], 0, 100) == pytest.approx(binary, rel=5e-3)
+    assert stats.llr([0, 0, 2], 0, 100) == pytest.approx(2 * math.log(s1 / s0), rel=5e-3)
+    assert stats.llr([0, 0, 0], 0, 10) == 0.0
+    assert stats.sprt([0, 0, 0], 0, 10).verdict == "continue"
+    assert stats.sprt([0, 0, 0, 0, 2], 0, 100).verdict == "continue"  # two sweeps: too few
+    assert stats.sprt([100, 0, 100, 0, 300], 0, 10).verdict == "accept"
+    assert stats.sprt([300, 0, 100, 0, 100], 0, 10).verdict == "reject"
+
+
+def test_normal_llr_known_value_and_agreement() -> None:
     # 60 wins, 20 draws, 20 losses: mean 0.7, variance 0.65 - 0.49 = 0.16;
     # LLR = 100 (s1 - 0.5) (1.4 - 0.5 - s1) / 0.32 with s1 the score of +10 Elo.
     s1 = stats.expected_score(10)
     expected = 100 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32
-    assert stats.llr([20, 20, 60], 0, 10) == pytest.approx(expected)
-    assert stats.llr([20, 20, 60], 0, 10) == pytest.approx(1.7337, abs=1e-4)
-    assert stats.sprt([0, 0, 0], 0, 10).verdict == "continue"
-    assert stats.sprt([0, 0, 200], 0, 10).llr == 0.0  # no variance: no evidence either way
-    assert stats.sprt([100, 0, 100, 0, 300], 0, 10).verdict == "accept"
-    assert stats.sprt([300, 0, 100, 0, 100], 0, 10).verdict == "reject"
+    assert stats.normal_llr([20, 20, 60], 0, 10) == pytest.approx(expected)
+    assert stats.normal_llr([20, 20, 60], 0, 10) == pytest.approx(1.7337, abs=1e-4)
+    assert stats.normal_llr([0, 0, 200], 0, 10) == 0.0  # no variance
+    # Near the hypotheses the exact ratio and its normal approximation agree.
+    for counts in ([300, 100, 320], [10, 40, 100, 40, 12]):
+        exact, approximate = stats.llr(counts, 0, 10), stats.normal_llr(counts, 0, 10)
+        assert exact == pytest.approx(approximate, abs=0.01)
 
 
 def test_pentanomial_and_trinomial_counts() -> None:
