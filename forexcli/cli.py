@@ -187,7 +187,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "selfplay": (
         "forexcli.commands.engine:selfplay_command",
-        "Play complete games between engines (or greedy and random players) into FOLDER.",
+        "Play complete games between engines (or the ladder's other players) into FOLDER.",
     ),
     "show": (
         "forexcli.commands.show:show_command",

@@ -261,6 +261,12 @@ def hint_command(
     metavar="P",
     help="For a folder: analyse P logs at once [the number of cores].",
 )
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="For a folder: hand the logs to the workers of this Dask scheduler instead of local"
+    " processes (pip install 'forexcli[cluster]'; the folder at the same path on every worker).",
+)
 @_format_option()
 def analyse_command(
     file: str,
@@ -271,6 +277,7 @@ def analyse_command(
     last: int | None,
     write: bool,
     processes: int | None,
+    scheduler: str | None,
     fmt: str,
 ) -> None:
     """Judge every recorded decision of FILE against the engine's choice.
@@ -290,8 +297,13 @@ def analyse_command(
     if first is not None and last is not None and first > last:
         raise click.BadParameter(f"--from {first} is after --to {last}", param_hint="'--from'")
     if os.path.isdir(file):
-        _analyse_folder(file, plan, seed, first, last, write, processes, fmt)
+        _analyse_folder(file, plan, seed, first, last, write, processes, fmt, scheduler)
         return
+    if scheduler is not None:
+        raise click.BadParameter(
+            "a cluster analyses the logs of a folder; name a folder, or leave --scheduler out",
+            param_hint="'--scheduler'",
+        )
     try:
         text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
     except KeyboardInterrupt:
@@ -396,9 +408,11 @@ def _analyse_folder(
     write: bool,
     processes: int | None,
     fmt: str,
+    scheduler: str | None = None,
 ) -> None:
-    """Analyse every log of a folder on a process pool; any failure exits 1 at the end."""
-    from concurrent.futures import ProcessPoolExecutor
+    """Analyse every log of a folder on a process pool (or a Dask cluster); any failure exits
+    1 at the end."""
+    from ..cluster import ClusterUnavailable, pool
 
     files, problems = _collect([folder])
     if problems:
@@ -408,9 +422,10 @@ def _analyse_folder(
     changed = 0
     bar = _Progress(len(files), "analysing")
     try:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
+        with pool(scheduler, processes) as executor:
             futures = [
-                pool.submit(_analyse_task, f, plan, seed, first, last, write, fmt) for f in files
+                executor.submit(_analyse_task, f, plan, seed, first, last, write, fmt)
+                for f in files
             ]
             for future in futures:
                 text, data, failure, written = future.result()
@@ -426,6 +441,9 @@ def _analyse_folder(
         bar.close()
         _echo("interrupted: the logs not yet finished were not written", err=True)
         sys.exit(130)
+    except ClusterUnavailable as error:
+        bar.close()
+        raise click.BadParameter(str(error), param_hint="'--scheduler'") from None
     bar.close()
     out = [(_json_text(reports) if fmt == "json" else "\n".join(reports), False)]
     out = _encoded([*out, *((failure, True) for failure in failures)])
@@ -456,8 +474,9 @@ def _analyse_folder(
     "seats",
     multiple=True,
     metavar="SPEC",
-    help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), greedy or"
-    " random; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
+    help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), engine/K"
+    " (a K-th of the budget), or a ladder player: greedy, random, oneply, investor, trader,"
+    " cautious; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
 )
 @click.option(
     "--simulations",
@@ -488,7 +507,7 @@ def selfplay_command(
     seed: str,
     processes: int | None,
 ) -> None:
-    """Play complete games between engines (or greedy and random players) into FOLDER.
+    """Play complete games between engines (or the ladder's other players) into FOLDER.
 
     Each game is an ordinary log, FOLDER/game-001.yaml and on, that forex
     validate accepts; an existing file is never replaced. The players are
