@@ -416,7 +416,8 @@ def find_logs(
 class Arrival(Struct):
     """What a mail brought, compared with the reader's own copy.
 
-    ``kind``: ``new`` (the reader had no copy), ``extends``, ``same``, ``older``.
+    ``kind``: ``new`` (the reader had no copy), ``extends``, ``merged`` (no move further,
+    but notes or comments the reader's copy lacks), ``same``, ``older``.
     ``lines`` tell it for a person (escaped for a terminal).
     """
 
@@ -426,14 +427,23 @@ class Arrival(Struct):
     """For-Ex's ``Replay`` or another game's ``GameReplay``."""
     since: int
     lines: list[str] = field(default_factory=list)
+    text: str = ""
+    """The text to save: the log that arrived, with the notes and comments of the reader's
+    copy it lacks (``merge``); empty when nothing is to be saved but the log as found."""
     own_bytes: bytes | None = None
     """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
     only if the file still holds these bytes."""
 
     @property
     def saves(self) -> bool:
-        """True when the reader's copy is to be replaced by what arrived."""
-        return self.kind in ("new", "extends")
+        """True when the reader's copy is to be replaced (``merged``: by their own copy with
+        the notes or comments that arrived)."""
+        return self.kind in ("new", "extends", "merged")
+
+    @property
+    def saved_text(self) -> str:
+        """The text ``save_arrival`` writes."""
+        return self.text or self.found.text
 
 
 def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
@@ -534,21 +544,40 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
                 own_path,
                 "nothing was changed",
             )
-    if moves <= len(own.entries):
-        added = _new_countersignatures(own, incoming)
-        if added and moves == len(own.entries):
-            lines = [clean(f"{label} adds {added}."), clean(f"Next: {_next_text(played)}.")]
-            return Arrival("extends", found, played, moves, lines)
-        if moves == len(own.entries):
-            held = f"{moves} move{'s' if moves != 1 else ''}"
-            line = f"{label} holds the {held} you have; {own_path} is unchanged."
-            return Arrival("same", found, played, moves, [clean(line)])
-        line = (
-            f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)});"
-            f" {own_path} is unchanged."
-        )
-        return Arrival("older", found, played, moves, [clean(line)])
-    return Arrival("extends", found, played, common, _story(played, common, f"{label}"))
+    added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
+    takes_incoming = moves > len(own.entries) or bool(added)
+    merged = _merged(own, incoming, common, takes_incoming, own_path)
+    said = [clean(line) for line in merged.said]
+    if moves > len(own.entries):
+        lines = _story(played, common, f"{label}")
+        return Arrival("extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text)
+    if added:
+        lines = [clean(f"{label} adds {added}."), *said, clean(f"Next: {_next_text(played)}.")]
+        return Arrival("extends", found, played, moves, lines, merged.text)
+    if moves == len(own.entries):
+        held = f"{moves} move{'s' if moves != 1 else ''}"
+        if merged.changed:
+            line = f"{label} holds the {held} you have, with notes or comments yours lacks:"
+            return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
+        line = f"{label} holds the {held} you have; {own_path} is unchanged."
+        return Arrival("same", found, played, moves, [clean(line)])
+    older = f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)})"
+    if merged.changed:
+        line = f"{older}, with notes or comments yours lacks:"
+        return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
+    return Arrival("older", found, played, moves, [clean(f"{older}; {own_path} is unchanged.")])
+
+
+def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path: str) -> Any:
+    """``merge.merge`` of the two copies: the text of the one that goes further (the mail's
+    when it adds moves or signatures), with the other's notes and comments it lacks."""
+    from .merge import merge
+
+    def parse(text: str) -> Any:
+        return _parse(text, own_path, own_path)
+
+    base, other = (incoming, own) if takes_incoming else (own, incoming)
+    return merge(base, other, common, parse=parse, base_is_own=not takes_incoming, filename=own_path)
 
 
 def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
@@ -667,9 +696,9 @@ def save_arrival(result: Arrival, into: str) -> None:
     if not result.saves:
         return
     if result.own_bytes is None:
-        write_output(into, result.found.text, refusal="nothing was written")
+        write_output(into, result.saved_text, refusal="nothing was written")
     else:
-        replace_file(into, result.own_bytes, result.found.text)
+        replace_file(into, result.own_bytes, result.saved_text)
 
 
 def compare_setup(a: Any, b: Any) -> bool:
