@@ -433,3 +433,92 @@ def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -
     stale = tmp_path / "fixed.yaml"
     result = run(["read", str(save(answer, tmp_path / "fixed.eml")), "--into", str(stale)])
     assert result.exit_code != 0 or stale.read_bytes() != table.log("alice").read_bytes()
+
+
+# --------------------------------------------------------------------------- notes merged
+
+
+def test_read_keeps_the_readers_notes_and_comments(table: Table, tmp_path: Path) -> None:
+    """alice annotates move 1 and comments on it; bob's signed mail with move 2 keeps both."""
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(alice), "1", "a safe start")
+    alice.write_text(alice.read_text() + "# alice: keep an eye on JPY\n")
+    to_alice = tmp_path / "to-alice.eml"
+    table.play("bob", "invest JPY", "--after", "1", "--eml", str(to_alice))
+    said = ok("read", str(to_alice), "--into", str(alice))
+    assert "1 new move (move 2)" in said
+    assert "kept your note of move 1" in said
+    assert "kept 1 comment of yours that the mail's copy lacks" in said
+    merged = gamelog.load(alice)
+    assert merged.entries[0].note == "a safe start"
+    assert "# alice: keep an eye on JPY\n" in alice.read_text()
+    assert [e.text for e in merged.entries] == ["invest USD", "invest JPY"]
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+
+
+def test_a_mail_that_only_adds_a_note_is_taken(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(bob), "1", "bob thinks this is weak")
+    mail = tmp_path / "note.eml"
+    ok("message", str(bob), "--eml", str(mail))
+    before = unchanged(alice)
+    said = ok("read", str(mail), "--into", str(alice), "--dry-run")
+    assert "with notes or comments yours lacks" in said and "would save" in said
+    assert unchanged(alice) == before
+    said = ok("read", str(mail), "--into", str(alice))
+    assert "took the note of move 1 from the mail" in said and "saved" in said
+    assert gamelog.load(alice).entries[0].note == "bob thinks this is weak"
+    # Read again: nothing more to take.
+    again = ok("read", str(mail), "--into", str(alice))
+    assert "holds the 1 move you have" in again and "unchanged" in again
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+
+
+def test_both_changed_a_note_both_are_kept_or_refused(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(alice), "1", "alice: strong")
+    ok("annotate", str(bob), "1", "bob: weak")
+    table.play("bob", "invest JPY", "--after", "1")
+    said = ok("read", str(_log_mail(bob.read_text(), tmp_path / "b.eml")), "--into", str(alice))
+    assert "kept both notes of move 1 (yours first, then the mail's)" in said
+    assert gamelog.load(alice).entries[0].note == "alice: strong\n\nbob: weak"
+    # bob reads alice's merged copy back: her note holds his, so nothing is doubled.
+    said = ok("read", str(_log_mail(alice.read_text(), tmp_path / "a.eml")), "--into", str(bob))
+    assert "took the note of move 1 from the mail" in said
+    assert gamelog.load(bob).entries[0].note == "alice: strong\n\nbob: weak"
+    # Two notes too long to keep together: refused, both shown, nothing changed.
+    long_mine, long_theirs = "m" * 15000, "t" * 15000
+    ok("annotate", str(alice), "2", long_mine)
+    ok("annotate", str(bob), "2", long_theirs)
+    before = unchanged(alice)
+    out = refused(
+        "note_conflict",
+        "read",
+        str(_log_mail(bob.read_text(), tmp_path / "c.eml")),
+        "--into",
+        str(alice),
+    )
+    assert "move 2" in out and "mmmm" in out and "tttt" in out
+    assert unchanged(alice) == before
+
+
+def test_an_older_copy_brings_its_notes(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, carol = table.log("alice"), table.log("carol")
+    carol.write_bytes(alice.read_bytes())
+    ok("annotate", str(carol), "1", "carol was here")
+    bob = table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    table.play("bob", "invest JPY")
+    alice.write_bytes(bob.read_bytes())
+    said = ok("read", str(_log_mail(carol.read_text(), tmp_path / "o.eml")), "--into", str(alice))
+    assert "older copy (1 move" in said and "yours has 2)" in said
+    assert "took the note of move 1 from the mail" in said
+    assert gamelog.load(alice).entries[0].note == "carol was here"
+    assert len(gamelog.load(alice).entries) == 2

@@ -822,6 +822,72 @@ def remove_after(
     return change if dry_run else commit(change)
 
 
+# --------------------------------------------------------------------------- whose moves go
+
+
+def whose_move(entry: Any) -> str:
+    """``carol's move 31, signed by carol`` (or ``not signed``) for an entry of any game."""
+    signers = list(entry.sig or {})
+    signed = "signed by " + " and ".join(signers) if signers else "not signed"
+    return f"{entry.player}'s move {entry.number}, {signed}"
+
+
+def signed_game(log: Any) -> bool:
+    """True when the log holds a player's key or a signed move."""
+    return bool(log.header.get("keys")) or any(entry.sig for entry in log.entries)
+
+
+def others_moves(log: Any, removed: tuple[Any, ...], undoer: str | None) -> list[Any]:
+    """The removed entries that are not ``undoer``'s alone to take back: signed by someone
+    else, or decided by someone else when the undoer is known or the game is signed (so in a
+    signed game every one, when the undoer is not known)."""
+    guarded = undoer is not None or signed_game(log)
+    found = []
+    for entry in removed:
+        by_others = any(signer != undoer for signer in entry.sig or {})
+        if by_others or (guarded and entry.player != undoer):
+            found.append(entry)
+    return found
+
+
+def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogError | None:
+    """``not_your_move`` when ``undoer`` (None: not said) would remove another player's or a
+    signed move without ``--force``; None when the moves are theirs to remove."""
+    others = others_moves(log, removed, undoer)
+    if not others:
+        return None
+    what = "; ".join(whose_move(entry) for entry in others)
+    if undoer is None:
+        why = "this is a signed game, and who is undoing is not said"
+        hints = (
+            "say who you are: forex undo FILE --as NAME, or --key FILE (FOREX_KEY)",
+            "to remove it all the same: forex undo FILE --force",
+        )
+    else:
+        why = f"it is not {undoer}'s own move alone"
+        hints = (
+            "ask its player to undo it, or settle a fork with forex undo FILE --to N",
+            "to remove it all the same: forex undo FILE --force",
+        )
+    first = others[0]
+    where = log.place(("moves", first.number - 1, first.player))
+    line, column = where if where else (None, None)
+    return LogError(
+        [
+            Problem(
+                "not_your_move",
+                f"undo would remove {what}: {why}; nothing was removed",
+                "edit",
+                log.filename,
+                line,
+                column,
+                first.number,
+                hints,
+            )
+        ]
+    )
+
+
 # --------------------------------------------------------------------------- writing
 
 

@@ -13,8 +13,9 @@ with ``> `` (at any depth), inside a BBCode ``[code]`` block or a markdown
 fence.  ``arrival(own, incoming)`` compares what came with the reader's own
 copy (``forks.compare``): a log that goes further than it, every move legal,
 every digest and signature good, and the keys the reader knows unchanged, is
-accepted; an older copy changes nothing; a fork, a rewritten history, a forged
-or another game's log is refused.
+accepted, with the notes and comments of the reader's copy it lacks (``merge``); a
+copy that goes no further brings only the notes and comments the reader lacks; a fork,
+a rewritten history, a forged or another game's log is refused.
 """
 
 from __future__ import annotations
@@ -550,7 +551,9 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     said = [clean(line) for line in merged.said]
     if moves > len(own.entries):
         lines = _story(played, common, f"{label}")
-        return Arrival("extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text)
+        return Arrival(
+            "extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text
+        )
     if added:
         lines = [clean(f"{label} adds {added}."), *said, clean(f"Next: {_next_text(played)}.")]
         return Arrival("extends", found, played, moves, lines, merged.text)
@@ -577,7 +580,9 @@ def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path
         return _parse(text, own_path, own_path)
 
     base, other = (incoming, own) if takes_incoming else (own, incoming)
-    return merge(base, other, common, parse=parse, base_is_own=not takes_incoming, filename=own_path)
+    return merge(
+        base, other, common, parse=parse, base_is_own=not takes_incoming, filename=own_path
+    )
 
 
 def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:

@@ -84,6 +84,7 @@ def comments(text: str, doc: yamlread.Document) -> list[Comment]:
     covered.sort()
     starts = [start for start, _end in covered]
     nodes.sort(key=lambda item: item[0])
+    node_starts = [start for start, _path in nodes]
     found: list[Comment] = []
     position = 0
     while True:
@@ -100,13 +101,12 @@ def comments(text: str, doc: yamlread.Document) -> list[Comment]:
         end = len(text) if end < 0 else end
         line_start = text.rfind("\n", 0, hash_at) + 1
         trailing = bool(text[line_start:hash_at].strip())
+        at = bisect.bisect_left(node_starts, hash_at)
         if trailing:
-            earlier = [path for start, path in nodes if start < hash_at]
-            path = earlier[-1] if earlier else None
+            near = nodes[at - 1][1] if at > 0 else None
         else:
-            later = [path for start, path in nodes if start > hash_at]
-            path = later[0] if later else None
-        found.append(Comment(text[hash_at:end].rstrip(" \t\r"), hash_at, _anchor(path)))
+            near = nodes[at][1] if at < len(nodes) else None
+        found.append(Comment(text[hash_at:end].rstrip(" \t\r"), hash_at, _anchor(near)))
         position = end
     return found
 
@@ -163,7 +163,7 @@ def _insertion(
 
 
 def _with_comments(log: Any, missing: list[Comment], other_moves: int, *, at_end: bool) -> str:
-    text = log.text
+    text: str = log.text
     nl = "\r\n" if "\r\n" in text else "\n"
     inserts: dict[int, list[str]] = {}
     tail: list[str] = []
@@ -241,7 +241,9 @@ def merge(
             said.append(f"took the note of move {number} from the mail")
         else:
             said.append(f"kept your note of move {number}")
-    missing = _missing(comments(current.text, current.document), comments(other.text, other.document))
+    missing = _missing(
+        comments(current.text, current.document), comments(other.text, other.document)
+    )
     text = current.text
     if missing:
         for at_end in (False, True):
