@@ -13,6 +13,7 @@ import re
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -416,3 +417,36 @@ def test_show_json_lists_keys_and_signers(signed_game: Path) -> None:
     plain = json.loads(run(["show", str(unsigned), "--format", "json"]).stdout)
     assert plain["players"] == ["alice", "bob", "carol"]
     assert "signatures" not in plain
+
+
+def test_a_passphrase_without_a_terminal_says_to_set_forex_passphrase(tmp_path: Path) -> None:
+    """No terminal and no FOREX_PASSPHRASE: one clean error, no GetPassWarning, no Aborted!."""
+    key = tmp_path / "k"
+    assert run(["key", "new", str(key)], FOREX_PASSPHRASE="s3cret").exit_code == 0
+    log = new_game(tmp_path / "g.yaml")
+    before = log.read_text()
+    args = ["play", str(log), "alice", "resolve", "--sign", "--key", str(key)]
+    result = run(args)  # no input: the prompt meets the end of standard input
+    assert result.exit_code == 2
+    assert "bad_passphrase" in result.stderr and "FOREX_PASSPHRASE=" in result.stderr
+    assert "Aborted" not in result.output
+    # A real process without a controlling terminal: getpass would warn and read stdin.
+    process = subprocess.run(
+        [sys.executable, "-c", "from forexcli.cli import main; main()", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k != "FOREX_PASSPHRASE"},
+        check=False,
+    )
+    assert process.returncode == 2, process.stderr
+    assert "GetPassWarning" not in process.stderr and "Aborted" not in process.stderr
+    assert "there is no terminal to ask for" in process.stderr
+    assert "FOREX_PASSPHRASE=" in process.stderr
+    assert log.read_text() == before
+    made = run(["key", "new", str(tmp_path / "k2")])
+    assert made.exit_code == 2 and "--no-passphrase" in made.stderr
+    assert not (tmp_path / "k2").exists()
+    done = run(args, FOREX_PASSPHRASE="s3cret")
+    assert done.exit_code == 0, done.output

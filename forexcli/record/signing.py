@@ -137,6 +137,19 @@ def key_path(given: str | None) -> str:
     return os.path.expanduser(path)
 
 
+def no_terminal(path: str, *, new: bool = False) -> Problem:
+    """``bad_passphrase``: the key's passphrase (with ``new``, the passphrase of a key about
+    to be made) could not be asked for: there is no terminal."""
+    what = f"a passphrase for the new key {path}" if new else f"{path}'s passphrase"
+    return _problem(
+        "bad_passphrase",
+        f"there is no terminal to ask for {what} on",
+        path,
+        f"give it in the environment: {ENV_PASSPHRASE}=... (or run the command in a terminal,"
+        " which asks without echo)",
+    )
+
+
 def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed25519PrivateKey:
     """Read an OpenSSH (or PEM) Ed25519 private key; ``passphrase`` is asked only if needed.
 
