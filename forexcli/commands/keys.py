@@ -40,10 +40,10 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     Never overwrites a file. Give FILE.pub to the other players (forex new
     --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
     """
-    from ..record.problems import LogError
     import getpass
     import warnings
 
+    from ..record.problems import LogError
     from ..record.signing import (
         ENV_PASSPHRASE,
         describe_key,
