@@ -16,15 +16,10 @@ import secrets
 from collections.abc import Mapping, Sequence
 
 from ..games.forex.engine import CURRENCIES, HouseRules
-from ..games.forex.schema_source import LOG_SCHEMA_ID
 from ..record.problems import LogError, Problem
 from .files import write_output
 
 MODELINE = "# yaml-language-server: $schema={ref}"
-
-DEFAULT_SCHEMA_REF = LOG_SCHEMA_ID
-"""What a new log's modeline names: the published schema's ``$id``, its URL, which means the
-same on every machine the log is mailed to (a path would point into the sender's install)."""
 
 
 def random_seed() -> str:

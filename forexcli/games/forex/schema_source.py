@@ -20,14 +20,12 @@ from typing import Any
 from .engine import CURRENCIES, HouseRules
 from .notation import END, KINDS, SCHEMA_PATTERNS
 
-PROJECT_URL = "https://github.com/OWNER/forexcli"
-"""Where the project is published (the README's examples use the same address)."""
+SCHEMA_ID_PREFIX = "urn:forexcli:schema:"
+"""The schemas' ``$id`` is a name, not an address (the project has no public home to fetch
+them from yet): ``urn:forexcli:schema:NAME:VERSION``, as World Exchangers' schemas are named."""
 
-SCHEMA_BASE_URL = "https://raw.githubusercontent.com/OWNER/forexcli/main/schemas/"
-"""Where the published schemas can be fetched: their ``$id`` is their address there."""
-
-LOG_SCHEMA_ID = SCHEMA_BASE_URL + "forex-log.schema.json"
-"""The log schema's ``$id``: the URL that ``forex new`` writes into a log's modeline."""
+LOG_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-log:1"
+"""The log schema's ``$id``."""
 FORMAT_VERSION = 1
 GAME_NAME = "for-ex"
 """The header's ``game:`` value of a For-Ex log (and the name of a log without one)."""
