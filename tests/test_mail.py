@@ -522,3 +522,24 @@ def test_an_older_copy_brings_its_notes(table: Table, tmp_path: Path) -> None:
     assert "took the note of move 1 from the mail" in said
     assert gamelog.load(alice).entries[0].note == "carol was here"
     assert len(gamelog.load(alice).entries) == 2
+
+
+def test_a_stale_copy_is_told_to_read_the_latest_mail(table: Table, tmp_path: Path) -> None:
+    """bob answers alice's second mail from his copy of her first: read the mail first."""
+    to_bob = tmp_path / "to-bob.eml"
+    table.play("alice", "invest USD", "--eml", str(to_bob))
+    ok("read", str(to_bob), "--into", str(table.log("bob")))
+    alice = table.log("alice")
+    ok("play", str(alice), "bob", "invest JPY", "--sign", "--key", str(table.keys["bob"]))
+    ok("message", str(alice), "--eml", str(tmp_path / "latest.eml"))
+    stale = run(
+        ["play", str(table.log("bob")), "carol", "invest CAD", "--after", "2"]
+        + ["--sign", "--key", str(table.keys["carol"])]
+    )
+    assert stale.exit_code == 1 and "log_moved_on" in stale.stderr
+    assert "this copy is older than the game you answer" in stale.stderr
+    assert f"forex read MAIL --into {table.log('bob')}" in stale.stderr
+    ok("read", str(tmp_path / "latest.eml"), "--into", str(table.log("bob")))
+    ahead = run(["play", str(table.log("bob")), "carol", "invest CAD", "--after", "1"])
+    assert ahead.exit_code == 1 and "someone has moved since you looked" in ahead.stderr
+    assert f"forex show {table.log('bob')} --since 1" in ahead.stderr

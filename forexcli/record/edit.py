@@ -638,12 +638,7 @@ def append(
     if not ignore_digests:
         _check_digests(played)
     if after is not None and after != count:
-        raise _fail(
-            log,
-            "log_moved_on",
-            f"the log has {count} moves, not {after}: someone has moved since you looked"
-            " (see `forex show --since`)",
-        )
+        raise moved_on(log.filename, count, after, "nothing was written")
     _check_note(log, note, count + 1)
     state = played.final
     try:
@@ -700,6 +695,26 @@ def append(
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events), expected=data)
     return change if dry_run else commit(change)
+
+
+def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
+    """``log_moved_on``: the log at ``path`` has ``count`` moves where ``--after`` expected
+    ``after``, with the advice that fits: a copy behind the mail you answer is brought up to
+    date with ``forex read``; a copy that went on is caught up with ``show --since``."""
+    moves = f"{count} move{'s' if count != 1 else ''}"
+    if count < after:
+        message = (
+            f"the log has {moves}, not {after}: this copy is older than the game you answer"
+            f" (someone has moved since it was saved); {nothing}"
+        )
+        hints = (
+            f"read the latest mail into it first: forex read MAIL --into {path}",
+            f"then see what happened: forex show {path} --since {count}",
+        )
+    else:
+        message = f"the log has {moves}, not {after}: someone has moved since you looked; {nothing}"
+        hints = (f"see what happened since: forex show {path} --since {after}",)
+    return LogError([Problem("log_moved_on", message, "rules", path, hints=hints)])
 
 
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> Change:
@@ -776,16 +791,7 @@ def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -
     log = gamelog.parse_log(data, path)
     count = len(log.entries)
     if after is not None and after != count:
-        raise LogError(
-            [
-                Problem(
-                    "log_moved_on",
-                    f"the log has {count} moves, not {after}; nothing was removed",
-                    "edit",
-                    path,
-                )
-            ]
-        )
+        raise moved_on(path, count, after, "nothing was removed")
     return remove_after(path, max(count - 1, 0), dry_run=dry_run, _read=(data, log))
 
 
