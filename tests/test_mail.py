@@ -532,10 +532,8 @@ def test_a_stale_copy_is_told_to_read_the_latest_mail(table: Table, tmp_path: Pa
     alice = table.log("alice")
     ok("play", str(alice), "bob", "invest JPY", "--sign", "--key", str(table.keys["bob"]))
     ok("message", str(alice), "--eml", str(tmp_path / "latest.eml"))
-    stale = run(
-        ["play", str(table.log("bob")), "carol", "invest CAD", "--after", "2"]
-        + ["--sign", "--key", str(table.keys["carol"])]
-    )
+    carol = ["--sign", "--key", str(table.keys["carol"])]
+    stale = run(["play", str(table.log("bob")), "carol", "invest CAD", "--after", "2", *carol])
     assert stale.exit_code == 1 and "log_moved_on" in stale.stderr
     assert "this copy is older than the game you answer" in stale.stderr
     assert f"forex read MAIL --into {table.log('bob')}" in stale.stderr
