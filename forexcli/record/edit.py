@@ -158,6 +158,63 @@ def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
     return text, offset
 
 
+LINE_WIDTH = 72
+"""The width new text is folded to: with a quote marker or three (``> > > ``) a line still
+fits the 78 columns of a mail line (RFC 5322), so that no mail program re-wraps it."""
+
+_CONTINUES = re.compile(r"[A-Za-z0-9(+/=_.]")
+"""What a plain scalar's continuation line may start with: no YAML indicator, no comment."""
+
+
+def _cuttable(scalar: str, at: int, plain: bool) -> bool:
+    """True when the single space at ``at`` may become a line break that YAML folds back."""
+    before, after = scalar[at - 1], scalar[at + 1]
+    if before in " \\" or after == " ":
+        return False
+    return not plain or (before != ":" and bool(_CONTINUES.match(after)))
+
+
+def folded(scalar: str, column: int, indent: str, nl: str, width: int = LINE_WIDTH) -> str:
+    """``scalar`` (plain or double-quoted, as ``quote`` writes it), starting at ``column``,
+    broken at single spaces onto lines that start with ``indent`` so that none goes past
+    ``width`` where a space allows it: YAML folds each break back into that one space, so
+    the value read is the same."""
+    if column + len(scalar) <= width:
+        return scalar
+    plain = not scalar.startswith('"')
+    cuts = [
+        i for i in range(1, len(scalar) - 1) if scalar[i] == " " and _cuttable(scalar, i, plain)
+    ]
+    lines: list[str] = []
+    start, used = 0, column
+    for index, cut in enumerate(cuts):
+        following = cuts[index + 1] if index + 1 < len(cuts) else len(scalar)
+        if used + (following - start) > width and cut > start:
+            lines.append(scalar[start:cut])
+            start, used = cut + 1, len(indent)
+    lines.append(scalar[start:])
+    return (nl + indent).join(lines)
+
+
+def sig_lines(sig: dict[str, str], indent: str, nl: str) -> str:
+    """``sig:`` as a block mapping at ``indent``, each signature folded under its signer."""
+    out = [f"{indent}sig:"]
+    for signer, value in sig.items():
+        out.append(signer_line(signer, value, indent + "  ", nl))
+    return nl.join(out) + nl
+
+
+def signer_line(signer: str, value: str, indent: str, nl: str) -> str:
+    """``alice: PIECE`` and the signature's other pieces below it (without a final break); a
+    long name puts the whole signature on the lines below."""
+    key = f"{indent}{quote(signer)}:"
+    scalar = quote(value)
+    below = indent + "  "
+    if len(key) + 1 + scalar.find(" ") > LINE_WIDTH and " " in scalar:
+        return key + nl + below + folded(scalar, len(below), below, nl, 0)
+    return f"{key} " + folded(scalar, len(key) + 1, below, nl)
+
+
 def _sig_flow(sig: dict[str, str]) -> str:
     """``{alice: BASE64}``: an entry's signatures as one flow mapping."""
     pairs = (f"{quote(k, flow=True)}: {quote(v, flow=True)}" for k, v in sig.items())
@@ -173,14 +230,17 @@ def _entry_lines(
     nl: str,
     sig: dict[str, str] | None = None,
 ) -> str:
-    lines = [f"{indent}- {quote(player)}: {quote(decision)}"]
+    head = f"{indent}- {quote(player)}: "
+    deeper = indent + "    "
+    lines = [head + folded(quote(decision), len(head), deeper, nl)]
     if note is not None:
-        lines.append(f"{indent}  note: {quote(note)}")
+        lines.append(f"{indent}  note: " + folded(quote(note), len(indent) + 8, deeper, nl))
     if digest is not None:
         lines.append(f"{indent}  digest: {quote(digest)}")
+    text = nl.join(lines) + nl
     if sig:
-        lines.append(f"{indent}  sig: {_sig_flow(sig)}")
-    return nl.join(lines) + nl
+        text += sig_lines(sig, indent + "  ", nl)
+    return text
 
 
 def _flow_entry(
@@ -326,9 +386,12 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
         n_start, n_end = doc.spans[(*path, "note")]
         if note is not None:
             keep_break = text[n_start:n_end].endswith("\n") and not flow
-            return (
-                text[:n_start] + quote(note, flow=flow) + (nl if keep_break else "") + text[n_end:]
-            )
+            value = quote(note, flow=flow)
+            if not flow:
+                key_column = doc.key_spans[(*path, "note")][0] - _line_start(text, n_start)
+                column = n_start - _line_start(text, n_start)
+                value = folded(value, column, " " * (key_column + 2), nl)
+            return text[:n_start] + value + (nl if keep_break else "") + text[n_end:]
         position = keys.index("note")
         key_start = doc.key_spans[(*path, "note")][0]
         if flow:
@@ -359,7 +422,8 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
     )
     at = _after_content(text, last_end)
     text, at = _ending_line(text, at, nl)
-    return text[:at] + f"{' ' * column}note: {quote(note)}{nl}" + text[at:]
+    value = folded(quote(note), column + 6, " " * (column + 2), nl)
+    return text[:at] + f"{' ' * column}note: {value}{nl}" + text[at:]
 
 
 def without_last_text(log: gamelog.GameLog) -> str:
@@ -702,6 +766,7 @@ def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
     ``after``, with the advice that fits: a copy behind the mail you answer is brought up to
     date with ``forex read``; a copy that went on is caught up with ``show --since``."""
     moves = f"{count} move{'s' if count != 1 else ''}"
+    hints: tuple[str, ...]
     if count < after:
         message = (
             f"the log has {moves}, not {after}: this copy is older than the game you answer"

@@ -101,6 +101,7 @@ def new_log_text(
     ``house_rules:`` block, in the order of the options.
     """
     from ..record.edit import quote
+    from ..record.signing import key_lines
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")
@@ -137,7 +138,7 @@ def new_log_text(
         )
     if keys:
         lines.append("keys:")
-        lines.extend(f"  {quote(name)}: {quote(line)}" for name, line in keys.items())
+        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
 

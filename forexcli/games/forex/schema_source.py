@@ -156,7 +156,8 @@ def _entry_size(reserved: tuple[str, ...], size: int) -> dict[str, Any]:
     }
 
 
-SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}{END}"
+SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}( [A-Za-z0-9+/=]{{1,200}})*{END}"
+"""Base64, in pieces with a space between (``signing.in_pieces``), or in one piece."""
 KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 
 
@@ -200,7 +201,8 @@ def _signatures() -> dict[str, Any]:
     return {
         "description": (
             "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
-            " transaction's partner who countersigns (base64, 64 bytes). Each covers the"
+            " transaction's partner who countersigns (base64 of 64 bytes, written in pieces of"
+            " 44 characters with a space between, which are not part of it). Each covers the"
             " game's header, the move number, the state before it and the decision's text."
         ),
         "type": "object",
