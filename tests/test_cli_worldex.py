@@ -325,8 +325,8 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "added move 1 (signed): louis: buy Warsaw" in result.stdout
     text = path.read_text("utf-8")
-    assert "keys:\n  louis: {key: ssh-ed25519 " in text and ", since: 1}" in text
-    assert "    sig: {louis: " in text
+    assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
+    assert "    sig:\n      louis: " in text
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
     # an unsigned move by a player who has a key: a warning, an error when required
     assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0

@@ -188,7 +188,7 @@ def test_markdown_fence_bbcode_block_and_mailboxes(table: Table, tmp_path: Path)
     mails = []
     for fmt in ("markdown", "bbcode"):
         text = ok("message", str(table.log("alice")), "--with-log", "--format", fmt)
-        assert ("```yaml\n" if fmt == "markdown" else "[code]\n# yaml") in text
+        assert ("```yaml\n" if fmt == "markdown" else "[code]\nforex: 1") in text
         mails.append(save(post(text, "alice"), tmp_path / f"{fmt}.eml"))
     for number, path in enumerate(mails):
         target = tmp_path / f"copy{number}.yaml"
@@ -349,9 +349,9 @@ def test_a_countersignature_arrives_by_mail(table: Table, tmp_path: Path) -> Non
     entry = gamelog.load(table.log("alice")).entries[0]
     assert entry.sig is not None and set(entry.sig) == {"alice", "bob"}
     # A copy that drops it again is refused.
-    # A signature that starts with "/" is written quoted; the pattern takes both forms.
+    # bob's signature, in its two pieces (quoted when it starts with "/" or "+").
     signed = table.log("alice").read_text()
-    dropped = re.sub(r', bob: "?[A-Za-z0-9+/=]+"?', "", signed)
+    dropped = re.sub(r'\n      bob: "?[A-Za-z0-9+/=]+\n        [A-Za-z0-9+/=]+"?', "", signed)
     assert dropped != signed
     refused(
         "dropped_signature",
@@ -420,7 +420,8 @@ def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -
     posted = ok("message", str(table.log("alice")), "--with-log").split("\n\n", 1)[1]
     quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
     body = _flowed(f"Thanks, I have it.\n\nalice wrote:\n{quoted}\n")
-    assert max(len(line) for line in body.splitlines()) > 72  # the signature cannot be cut
+    log_lines = posted.split("\nforex: 1\n", 1)[1].splitlines()
+    assert max(len(line) for line in log_lines) <= 72  # the log is folded to fit
     assert any(line.endswith(" ") for line in body.splitlines())
     answer = EmailMessage()
     answer["Subject"] = "Re: the game"

@@ -130,9 +130,20 @@ def _line_end(text: str, offset: int) -> int:
 
 
 def _content_end(doc: yamlread.Document, path: tuple[Any, ...]) -> int:
-    """Offset of the end of the last value inside the value at ``path``."""
+    """Offset of the end of the last value inside the value at ``path``.
+
+    A block collection's own span ends where the next token starts (the next entry's
+    dash, the next key), so only scalars and flow collections count.
+    """
     size = len(path)
-    return max(end for p, (_, end) in doc.spans.items() if p[:size] == path and len(p) > size)
+    inside = [p for p in doc.spans if p[:size] == path and len(p) > size]
+    parents = {p[:-1] for p in inside}
+    return max(doc.spans[p][1] for p in inside if p in doc.flow or p not in parents)
+
+
+def content_end(doc: yamlread.Document, path: tuple[Any, ...]) -> int:
+    """``_content_end`` for the other record modules."""
+    return _content_end(doc, path)
 
 
 def _after_comments(text: str, offset: int, indent: int) -> int:

@@ -665,7 +665,7 @@ class Signer(Struct, frozen=True):
 
 def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .edit import quote
+    from .edit import content_end, quote
 
     text = log.text
     doc = log.document
@@ -693,7 +693,7 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     last = list(keys)[-1]
     key_start = doc.key_spans[(KEYS_FIELD, last)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == (KEYS_FIELD, last))
+    value_end = content_end(doc, (KEYS_FIELD,))
     at = value_end if text[value_end - 1 : value_end] == "\n" else text.find("\n", value_end) + 1
     if at <= 0:
         raise _cannot_edit(log)
@@ -731,7 +731,7 @@ def _cannot_edit(log: AnyLog) -> LogError:
 def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> str:
     """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
     (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
-    from .edit import quote, sig_lines, signer_line
+    from .edit import content_end, quote, sig_lines, signer_line
 
     text = log.text
     doc = log.document
@@ -763,8 +763,7 @@ def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> 
     first = min(keys, key=lambda k: doc.key_spans[(*path, k)][0])
     key_start = doc.key_spans[(*path, first)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == path and len(p) > 2)
-    at = _line_after(text, value_end)
+    at = _line_after(text, content_end(doc, path))
     prefix = "" if at < len(text) or text.endswith("\n") else nl
     return text[:at] + prefix + sig_lines({signer: signature}, " " * column, nl) + text[at:]
 
