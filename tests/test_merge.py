@@ -62,9 +62,9 @@ def test_no_note_or_comment_of_either_copy_is_lost(
     for index, entry in enumerate(result.entries):
         assert (entry.player, entry.text) == (base.entries[index].player, base.entries[index].text)
         for copy in (own, theirs):
-            if index < len(copy.entries) and copy.entries[index].note is not None:
-                assert entry.note is not None
-                assert copy.entries[index].note.rstrip("\n") in entry.note
+            note = copy.entries[index].note if index < len(copy.entries) else None
+            if note is not None:
+                assert entry.note is not None and note.rstrip("\n") in entry.note
     assert len(result.entries) == len(base.entries)
     have = _comments(result)
     for copy in (own, theirs):
