@@ -542,3 +542,70 @@ def test_a_stale_copy_is_told_to_read_the_latest_mail(table: Table, tmp_path: Pa
     ahead = run(["play", str(table.log("bob")), "carol", "invest CAD", "--after", "1"])
     assert ahead.exit_code == 1 and "someone has moved since you looked" in ahead.stderr
     assert f"forex show {table.log('bob')} --since 1" in ahead.stderr
+
+
+# --------------------------------------------------------------------------- re-wrapped logs
+
+
+def _old_layout(text: str) -> str:
+    """``text`` as forexcli wrote signatures before they were folded: ``sig: {a: X, b: Y}``
+    on one line of about 110 to 200 characters."""
+
+    def one_line(match: re.Match[str]) -> str:
+        pairs = re.findall(r"      (\S+): (\S+)\n        (\S+)\n", match.group(1))
+        return "    sig: {" + ", ".join(f"{n}: {a}{b}" for n, a, b in pairs) + "}\n"
+
+    return re.sub(r"    sig:\n((?:      \S+: \S+\n        \S+\n)+)", one_line, text)
+
+
+def _rewrapped(text: str, width: int = 70) -> str:
+    """``text`` re-wrapped as a mail program does a reply: a line longer than ``width`` is
+    broken at its last space that fits, and the rest goes on a new line with the quote
+    marker only (the indentation is lost)."""
+    out = []
+    for line in text.splitlines():
+        marker = re.match(r"(?:> ?)*", line).group(0)  # type: ignore[union-attr]
+        text_start = len(marker) + len(line[len(marker) :]) - len(line[len(marker) :].lstrip())
+        while len(line) > width and " " in line[text_start + 1 : width]:
+            cut = line.rindex(" ", text_start + 1, width)
+            out.append(line[:cut])
+            line = marker + line[cut + 1 :].lstrip(" ")
+            text_start = len(marker)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_a_reply_that_rewrapped_the_quoted_log_is_repaired(table: Table, tmp_path: Path) -> None:
+    """An old-style log (one-line signatures of two signers) quoted in a reply that a mail
+    program re-wrapped at 70 columns: the broken lines are joined back, every signature
+    verifies again."""
+    alice = table.log("alice")
+    table.play("alice", "spot 1 GBP to bob for 1 USD; invest USD")
+    ok("sign", str(alice), "1", "--key", str(table.keys["bob"]))
+    ok("play", str(alice), "bob", "invest JPY", "--sign", "--key", str(table.keys["bob"]))
+    old = _old_layout(alice.read_text())
+    assert max(len(line) for line in old.splitlines()) > 180
+    alice.write_text(old)
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+    posted = ok("message", str(alice), "--with-log").split("\n\n", 1)[1]
+    quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
+    body = _rewrapped(f"Got it, thanks.\n\nbob wrote:\n{quoted}\n")
+    # "    sig: {alice: X, bob: Y}" broke after "alice:": "X, bob: Y}" lost its indentation.
+    assert re.search(r"\n> [A-Za-z0-9+/]{40,}", body)
+    answer = post(body, "bob")
+    target = table.log("carol")
+    said = ok("read", str(save(answer, tmp_path / "wrapped.eml")), "--into", str(target))
+    assert "a mail program had broken joined again" in said
+    assert gamelog.load(target).document.data == gamelog.load(alice).document.data
+    assert run(["validate", str(target), "--require-signatures"]).exit_code == 0
+    # Past repair: a broken-off line lost its end. log_damaged, with the line, not no_log.
+    lines = body.splitlines()
+    broken = next(i for i, line in enumerate(lines) if re.match(r"> [A-Za-z0-9+/]{40,}.*}$", line))
+    lines[broken] = lines[broken].replace("}", "")
+    damaged = post("\n".join(lines) + "\n", "bob")
+    fresh = tmp_path / "fresh.yaml"
+    out = refused(
+        "log_damaged", "read", str(save(damaged, tmp_path / "d.eml")), "--into", str(fresh)
+    )
+    assert "no_log" not in out and f"of the log: '{lines[broken][2:12]}" in out
+    assert not fresh.exists()

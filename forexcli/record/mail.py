@@ -37,6 +37,7 @@ from msgspec.structs import replace
 from ..games.forex.catchup import clean, pending_text, summarize
 from .gamelog import GameLog, Replay, parse_log, replay
 from .problems import LogError, Problem
+from .problems import quoted as problems_quoted
 
 TOP_KEYS = (
     "forex",
@@ -174,10 +175,46 @@ def _dequoted(text: str, depth: int) -> str | None:
     return "\n".join(lines) + "\n" if lines else None
 
 
-def _plain_logs(text: str) -> Iterator[str]:
-    """Stretches of ``text`` that look like a log: from ``forex: 1`` (or its modeline) on,
-    the lines that a log's YAML can hold."""
-    lines = text.splitlines()
+def candidates(text: str) -> Iterator[tuple[str, str]]:
+    """(text, how it was found) for every stretch of a mail body that may be a log."""
+    for choices, _damage in alternatives(text):
+        yield next(choice for choice in choices if REPAIRED not in choice[1])
+
+
+def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]]:
+    """For every stretch of a mail body that may be a log: the readings to try, best first,
+    each (text, how it was found), and where a mail program broke it (None: nowhere).
+
+    A stretch whose lines a mail program re-wrapped (a line that no log can hold, on
+    the line after a line of the log: the rest of a line broken at a space) is tried
+    first with those lines joined again (``rejoined``), then as it is."""
+    for depth in range(MAX_QUOTE_DEPTH + 1):
+        body = text if depth == 0 else _dequoted(text, depth)
+        if body is None:
+            break
+        quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
+        for match in _FENCE.finditer(body):
+            yield [(match.group(2), f"a markdown fence{quoted}")], None
+        for match in _BBCODE.finditer(body):
+            yield [(match.group(1), f"a [code] block{quoted}")], None
+        lines = body.splitlines()
+        for start, stretch in _plain_stretches(lines):
+            plain = (stretch, f"the text{quoted}")
+            joined = rejoined(lines, start)
+            if joined is None:
+                yield [plain], None
+                continue
+            variants, count, broke, at_end = joined
+            what = f"{count} line{'s' if count != 1 else ''} a mail program had broken"
+            how = f"the text{quoted}{REPAIRED}{what} joined again"
+            repaired = [(variant, how) for variant in variants]
+            # Text right after the log (no blank line between) looks broken off too: a
+            # stretch that reads as a log as it is then wins.
+            yield ([plain, *repaired] if at_end else [*repaired, plain]), broke
+
+
+def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """``_plain_logs`` with the line each stretch starts at."""
     index = 0
     while index < len(lines):
         if not _START.match(lines[index]):
@@ -186,23 +223,65 @@ def _plain_logs(text: str) -> Iterator[str]:
         end = index + 1
         while end < len(lines) and _YAMLISH.match(lines[end]):
             end += 1
-        yield "\n".join(lines[index:end]).rstrip() + "\n"
+        yield index, "\n".join(lines[index:end]).rstrip() + "\n"
         index = end
 
 
-def candidates(text: str) -> Iterator[tuple[str, str]]:
-    """(text, how it was found) for every stretch of a mail body that may be a log."""
-    for depth in range(MAX_QUOTE_DEPTH + 1):
-        body = text if depth == 0 else _dequoted(text, depth)
-        if body is None:
+REPAIRED = "\x00"
+"""Between how a repaired log was found and what was repaired, in ``alternatives``."""
+_BASE64_END = re.compile(r"[A-Za-z0-9+/=]{20,}\Z")
+_BASE64_START = re.compile(r"[A-Za-z0-9+/=]")
+HARD_WRAP = 60
+"""A line this long that ends in the middle of base64 was cut where no space was (a hard
+wrap): its rest is joined to it without a space."""
+
+
+def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] | None:
+    """The log starting at ``lines[start]`` with the lines a mail program broke off joined
+    back to the line they belong to: the readings to try (the broken lines joined with a
+    space, then, if some look cut in the middle of base64, those joined without one), how
+    many lines were joined, where the first break was (``line N: TEXT`` of the log), and
+    whether every joined line is at the end (text after the log, or the log's last line
+    broken). None when no line was broken.
+
+    A broken line is one no log line can be (not indented, not a header key, not ``- ``)
+    that follows a line of the log; a blank line before such a line ends the log.
+    """
+    out: list[str] = []
+    joins: list[tuple[int, bool]] = []  # (line of out, cut in base64)
+    broke = ""
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        if index == start or _YAMLISH.match(line):
+            out.append(line)
+        elif out and out[-1].strip():
+            if not broke:
+                broke = f"line {index - start + 1} of the log: {problems_quoted(line)}"
+            hard = (
+                len(out[-1]) >= HARD_WRAP
+                and bool(_BASE64_END.search(out[-1]))
+                and bool(_BASE64_START.match(line))
+            )
+            joins.append((len(out) - 1, hard))
+            out[-1] = out[-1] + "\0" + line
+        else:
             break
-        quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
-        for match in _FENCE.finditer(body):
-            yield match.group(2), f"a markdown fence{quoted}"
-        for match in _BBCODE.finditer(body):
-            yield match.group(1), f"a [code] block{quoted}"
-        for stretch in _plain_logs(body):
-            yield stretch, f"the text{quoted}"
+        index += 1
+    if not joins:
+        return None
+    while out and not out[-1].strip():
+        out.pop()
+    at_end = all(line == len(out) - 1 for line, _hard in joins)
+    text = "\n".join(out) + "\n"
+    variants = [text.replace("\0", " ")]
+    if any(hard for _line, hard in joins):
+        pieces = text.split("\0")
+        hards = iter(hard for _line, hard in joins)
+        variants.append(
+            pieces[0] + "".join(("" if next(hards) else " ") + piece for piece in pieces[1:])
+        )
+    return variants, len(joins), broke, at_end
 
 
 def unflowed(text: str, delsp: bool = False) -> str:
@@ -267,7 +346,39 @@ class MissingResource(LogError):
     it is a log, so the problem is told instead of "no log"."""
 
 
-def _logs_in(message: email.message.Message, source: str, into: str | None) -> list[Found]:
+def _first_reading(
+    choices: list[tuple[str, str]], source: str, into: str | None, where: str, repaired: bool
+) -> Found | None:
+    """The first of ``choices`` that reads as a log (a repaired one also replays with good
+    signatures, so that a wrong guess at a break is not taken); None if none does."""
+    for number, (text, how) in enumerate(choices):
+        try:
+            parsed = _parse(text, source, into)
+        except MissingResource:
+            raise
+        except LogError:
+            continue
+        found_how, _, repair = how.partition(REPAIRED)
+        said = f"{found_how} of {where}" + (f", with {repair}" if repair else "")
+        found = Found(text, said, parsed)
+        last = number == len(choices) - 1
+        if repaired and not last:
+            try:
+                _checked(found, where)
+            except LogError:
+                continue
+        return found
+    return None
+
+
+def _logs_in(
+    message: email.message.Message,
+    source: str,
+    into: str | None,
+    damaged: list[str] | None = None,
+) -> list[Found]:
+    """The logs in ``message``; each stretch that looks like a log, was broken by a mail
+    program and cannot be read even so is told in ``damaged``."""
     found: list[Found] = []
     for where, content in _message_parts(message):
         try:
@@ -276,14 +387,12 @@ def _logs_in(message: email.message.Message, source: str, into: str | None) -> l
                     parsed = _parse(content, source, into)
                     found.append(Found(content.decode("utf-8-sig"), where, parsed))
                 continue
-            for text, how in candidates(content):
-                try:
-                    parsed = _parse(text, source, into)
-                except MissingResource:
-                    raise
-                except LogError:
-                    continue
-                found.append(Found(text, f"{how} of {where}", parsed))
+            for choices, broke in alternatives(content):
+                taken = _first_reading(choices, source, into, where, len(choices) > 1)
+                if taken is not None:
+                    found.append(taken)
+                elif broke is not None and damaged is not None:
+                    damaged.append(f"{choices[-1][1].partition(REPAIRED)[0]} of {where}, {broke}")
         except MissingResource:
             raise
         except LogError:
@@ -401,14 +510,21 @@ def find_logs(
 ) -> tuple[list[Found], int]:
     """Every distinct log in the mail(s) at ``path`` (copies of one log counted once), and
     how many mails were read; another game's files are read relative to ``into``."""
+    found, read, _damaged = _find(path, data, into)
+    return found, read
+
+
+def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found], int, list[str]]:
+    """``find_logs``, and the logs that a mail program broke beyond repair."""
     source = path if data is None else "<stdin>"
     found: list[Found] = []
+    damaged: list[str] = []
     read = messages(path, data)
     for message in read:
-        for item in _logs_in(message, source, into):
+        for item in _logs_in(message, source, into, damaged):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(item)
-    return found, len(read)
+    return found, len(read), damaged
 
 
 # --------------------------------------------------------------------------- arrival
@@ -667,12 +783,21 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     from .gamelog import read_bytes
 
     label = "standard input" if data is not None else path
-    found, mails = find_logs(path, data, into)
+    found, mails, damaged = _find(path, data, into)
     own: Any = None
     own_bytes: bytes | None = None
     if os.path.lexists(into):
         own_bytes = read_bytes(into)
         own = _parse(own_bytes, into, into)
+    if not found and damaged:
+        raise _refuse(
+            "log_damaged",
+            f"{label} holds a game log that a mail program has damaged, past repair: {damaged[0]}",
+            into,
+            "nothing was changed; a mail program re-wrapped the log (a quoted reply?) and the"
+            " broken lines cannot be joined back: ask the sender to attach the log (forex"
+            " message --eml)",
+        )
     if not found:
         raise _refuse(
             "no_log",
