@@ -100,7 +100,7 @@ def new_log_text(
     ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
     ``house_rules:`` block, in the order of the options.
     """
-    from ..record.edit import quote
+    from ..record.edit import folded, quote
     from ..record.signing import key_lines
 
     if (removed is None) == (seed is None):
@@ -110,9 +110,9 @@ def new_log_text(
         lines.append(MODELINE.format(ref=schema_ref))
     lines.append("forex: 1")
     if title:
-        lines.append(f"title: {quote(title)}")
+        lines.append("title: " + folded(quote(title), 7, "  ", "\n"))
     if site:
-        lines.append(f"site: {quote(site)}")
+        lines.append("site: " + folded(quote(site), 6, "  ", "\n"))
     if started:
         lines.append(f"started: {quote(started)}")
     lines.append("players: [" + ", ".join(quote(name) for name in players) + "]")
