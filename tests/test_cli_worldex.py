@@ -424,6 +424,22 @@ def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     assert "  - mei: buy Helsinki" in copy.read_text("utf-8")
 
 
+def test_read_keeps_the_notes_of_both_copies_of_a_worldex_log(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    shutil.copyfile(path, copy)
+    assert run(["annotate", str(copy), "2", "mine"]).exit_code == 0
+    assert run(["annotate", str(path), "3", "theirs"]).exit_code == 0
+    assert run(["play", str(path), "mei", "buy", "Helsinki"]).exit_code == 0
+    mail = tmp_path / "five.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "kept your note of move 2" in result.stdout
+    text = copy.read_text("utf-8")
+    assert "note: mine" in text and "note: theirs" in text and "  - mei: buy Helsinki" in text
+
+
 def test_read_refuses_a_fork_and_a_forged_move(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 4)
     copy = path.parent / "copy.yaml"
