@@ -427,7 +427,7 @@ def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError
 )
 @click.pass_context
 def forex(ctx: click.Context, color: str) -> None:
-    """Record, check, show and play games of For-Ex as YAML logs.
+    """Record, check, show and play games of For-Ex and of World Exchangers as YAML logs.
 
     \b
     Start a game:        forex new game.yaml --players alice,bob,carol
@@ -440,6 +440,9 @@ def forex(ctx: click.Context, color: str) -> None:
     Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
     A replay page:       forex html game.yaml (then open game.html in a browser)
     Check logs in CI:    forex validate games/
+    World Exchangers:    forex new wx.yaml --game world-exchangers --players ben,ann
+                           --components FILE (leave it out to be told the bundled one);
+                         then forex moves wx.yaml, forex play wx.yaml ben buy Vienna
     """
     ctx.ensure_object(dict)
     ctx.obj["color"] = color

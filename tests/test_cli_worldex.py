@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -323,7 +324,7 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
         ["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])]
     )
     assert result.exit_code == 0, result.output
-    assert "added move 1 (signed): louis: buy Warsaw" in result.stdout
+    assert result.stdout.startswith("move 1 (signed): louis: buy Warsaw (added to ")
     text = path.read_text("utf-8")
     assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
     assert "    sig:\n      louis: " in text
@@ -517,3 +518,141 @@ def test_history_events_tells_what_each_entry_did() -> None:
     assert "louis buys Warsaw for 100: cash 500 -> 400 in month 1.<br>" in result.stdout
     plain = run(["history", str(EXAMPLE)]).stdout
     assert "what happened" not in plain
+
+
+# --------------------------------------------------------------------------- new
+
+
+COMPONENTS_FILE = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+
+
+def new_game(folder: Path, *extra: str, players: str = "ben,ann") -> tuple[Path, Any]:
+    path = folder / "wx.yaml"
+    args = ["new", str(path), "--game", "world-exchangers", "--players", players]
+    return path, run([*args, "--components", str(COMPONENTS_FILE), "--started", "", *extra])
+
+
+def test_new_without_components_names_the_bundled_file(tmp_path: Path) -> None:
+    path = tmp_path / "wx.yaml"
+    result = run(["new", str(path), "--game", "world-exchangers", "--players", "ben,ann"])
+    assert result.exit_code == 2 and not path.exists()
+    assert f"--components {COMPONENTS_FILE}" in " ".join(result.stderr.split())
+    assert "not the published cards" in result.stderr
+
+
+def test_new_reports_roles_first_player_area_and_the_invented_components(tmp_path: Path) -> None:
+    from forexcli.games.worldex.engine import seeded_deal
+    from tests.worldex_helpers import COMPONENTS
+
+    path, result = new_game(tmp_path, "--seed", "mid-year")
+    assert result.exit_code == 0, result.output
+    deal = seeded_deal(COMPONENTS, "mid-year", 2)
+    assert deal.roles == ("Wigstan", "Felix")  # ann holds Felix, the red marker
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"created {path}: World Exchangers, role cards on side A;")
+    assert "ben (Wigstan, board A" in lines[0] and "ann (Felix, board A" in lines[0]
+    assert lines[1] == "ann plays first (the red marker); dealt from seed 'mid-year'"
+    assert lines[2].startswith(f"sale area: {', '.join(deal.area)}; trend cards:")
+    assert "invented" in lines[3]
+    assert lines[4].startswith(f"next: forex moves {path}")
+
+
+def test_new_asks_for_first_when_nobody_holds_red(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1")  # deals Wigstan and Rue
+    assert result.exit_code == 2 and not path.exists(), result.output
+    assert "deals no red marker (ben Wigstan, ann Rue)" in result.stderr
+    assert "--first" in result.stderr
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann")
+    assert result.exit_code == 0, result.output
+    assert "first: ann\n" in path.read_text("utf-8")
+    assert "ann plays first (named by --first: nobody holds the red marker)" in result.stdout
+
+
+def test_a_log_where_nobody_holds_red_needs_first(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann")
+    assert result.exit_code == 0, result.output
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("first: ann\n", ""), "utf-8")
+    checked = run(["validate", str(path)])
+    assert checked.exit_code == 1 and "first_needed" in checked.output, checked.output
+    assert "add `first: NAME` to the header, NAME one of ben, ann" in checked.output
+
+
+def test_new_house_rules_are_checked_and_recorded(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "x")
+    assert result.exit_code == 2 and "write NAME=VALUE" in result.stderr
+    path, result = new_game(
+        tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "mid_year_refil=skip"
+    )
+    assert result.exit_code == 2 and "did you mean mid_year_refill?" in result.stderr
+    assert not path.exists()
+    path, result = new_game(
+        tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "mid_year_refill=skip"
+    )
+    assert result.exit_code == 0, result.output
+    assert "house_rules:\n  mid_year_refill: skip\n" in path.read_text("utf-8")
+    assert "house rules: mid_year_refill=skip" in result.stdout
+
+
+def test_did_you_mean_for_cities_players_and_roles(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "mid-year")
+    assert result.exit_code == 0, result.output
+    from forexcli.games.worldex.engine import seeded_deal
+    from tests.worldex_helpers import COMPONENTS
+
+    card = seeded_deal(COMPONENTS, "mid-year", 2).area[0]
+    typo = card[:-1]
+    city = run(["play", str(path), "ann", "buy", typo])
+    assert city.exit_code == 1 and f"hint: did you mean {card}?" in city.stderr, city.output
+    player = run(["play", str(path), "anne", "buy", card])
+    assert player.exit_code == 1 and "hint: did you mean ann?" in player.stderr
+    assert "(ben, ann; other entry keys: deck)" in player.stderr
+    # An entry of a player who is not in the game, written by hand.
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("moves: []", f"moves:\n  - anne: buy {card}"), "utf-8")
+    entry = run(["validate", str(path)])
+    assert entry.exit_code == 1 and "unknown_player" in entry.output
+    assert "(ben, ann; other entry keys: deck)" in entry.output
+    assert "did you mean ann?" in entry.output
+    # A role card misspelt in a recorded set-up.
+    example = copy_example(tmp_path / "copy")
+    text = example.read_text("utf-8")
+    text = "".join(line for line in text.splitlines(True) if not line.startswith("seed:"))
+    example.write_text(text.replace("louis: Felix", "louis: Felx"), "utf-8")
+    role = run(["validate", str(example)])
+    assert role.exit_code == 1 and "'Felx' is not a role card" in role.output
+    assert "did you mean Felix?" in role.output
+
+
+def test_the_readme_starts_and_plays_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's World Exchangers block, run in a folder holding the bundled components."""
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("## World Exchangers\n", 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    assert [line.split()[1] for line in lines] == ["new", "moves", "play"]
+    data = tmp_path / "forexcli" / "games" / "worldex" / "data"
+    data.mkdir(parents=True)
+    shutil.copyfile(COMPONENTS_FILE, data / "invented-components.json")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for line in lines:
+        result = run(shlex.split(line)[1:])
+        assert result.exit_code == 0, (line, result.output)
+        outputs.append(result.stdout)
+    assert "ann plays first (the red marker)" in outputs[0]
+    assert "\nbuy Roma " in outputs[1]
+    assert outputs[2].startswith("move 1: ann: buy Roma (added to wx.yaml)")
+
+
+def test_forex_help_names_both_games() -> None:
+    result = run(["--help"])
+    assert result.exit_code == 0
+    assert "For-Ex and of World Exchangers" in result.stdout
+    assert "forex new wx.yaml --game world-exchangers" in result.stdout

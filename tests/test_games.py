@@ -123,6 +123,7 @@ def test_worldex_seeded_header_with_commitment() -> None:
     data = read_components(EXAMPLE_COMPONENTS).data
     header = worldex_header(deal="seed", seed="s3cret", seed_sha256=commitment("s3cret"))
     del header["setup"]
+    header["first"] = "louis"  # the seed deals Wigstan and Rue: nobody holds the red marker
     state = WORLDEX.setup(header, {"components": data})
     while not WORLDEX.pending(state).over:
         state = WORLDEX.apply(state, WORLDEX.legal(state)[0])

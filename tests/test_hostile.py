@@ -28,7 +28,8 @@ GAME = (
 ).read_bytes()
 SHORT = b"forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n  - alice: resolve\n"
 TIME_LIMIT = 5.0
-"""Seconds any one file may take (most take milliseconds)."""
+"""CPU seconds any one file may take (most take milliseconds): CPU time, so that a busy host
+does not fail the test."""
 
 
 def _with(entry_line: bytes) -> bytes:
@@ -192,9 +193,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
     path = corpus / f"{name}.yaml"
     data = path.read_bytes()
-    started = time.perf_counter()
+    started = time.process_time()
     problems, played = gamelog.check(path, "f.yaml")
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert elapsed < TIME_LIMIT, f"{elapsed:.1f}s"
     if played is not None and played.problem is not None:
         problems = [played.problem]
@@ -264,9 +265,9 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
         handle.write(b"forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n")
         handle.write(line * (50_000_000 // len(line)))
     assert path.stat().st_size > 49_000_000
-    started = time.perf_counter()
+    started = time.process_time()
     problems, _ = gamelog.check(path)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     assert problems[0].message.startswith(f"{path} is 50,0")
     for action in _edits(path):
@@ -281,9 +282,9 @@ import json, sys, time
 from forexcli import gamelog
 worst = 0.0
 for path in sys.argv[1:]:
-    started = time.perf_counter()
+    started = time.process_time()
     gamelog.check(path)
-    worst = max(worst, time.perf_counter() - started)
+    worst = max(worst, time.process_time() - started)
 # The peak resident size of this process (VmHWM; ru_maxrss would count the parent's too).
 with open("/proc/self/status") as status:
     peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))

@@ -81,7 +81,7 @@ def test_dubai_sale_in_its_red_month_draws_a_celebration_ring() -> None:
     assert state.players[0].media == 2
     # Without the ring the same line gains 1 blue and 2 media only: the green is the ring's.
     board = COMPONENTS.boards["A"]
-    assert line_gains(board, 5, 0, 700, ring=False) == Symbols(blue=1, media=2)
+    assert line_gains(board, 5, 0, 700, 0) == Symbols(blue=1, media=2)
 
 
 def test_louis_month_7_stops_on_a_settlement_point_in_case_a_only() -> None:

@@ -350,6 +350,12 @@ def _other_play(
             "state": game.view(played.final),
         }
         report = _json_text(data)
+    elif game.name == "world-exchangers":
+        from ..reporters import worldex
+
+        report = worldex.play_text(
+            played, file, written=not dry_run, markdown=fmt == "markdown", width=streams.width()
+        ).rstrip("\n")
     else:
         signed = " (signed)" if entry.sig else ""
         report = clean(

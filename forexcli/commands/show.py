@@ -482,4 +482,12 @@ def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
     if fmt == "json":
         _json(record.moves_data(played, point))
         return
+    if played.record.game.name == "world-exchangers":
+        from ..reporters import worldex
+
+        text = worldex.moves_text(
+            played, point, other.path, markdown=fmt == "markdown", width=streams.width()
+        )
+        _echo(text.rstrip("\n"))
+        return
     _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))

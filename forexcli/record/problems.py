@@ -64,6 +64,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "unknown_player",
         "bad_removed",
         "bad_setup",
+        "first_needed",
         "confusable_names",
         "unknown_game",
         "components_unreadable",

@@ -312,7 +312,9 @@ def _log_schema() -> dict[str, Any]:
                 "uniqueItems": True,
             },
             "first": {
-                "description": "The starting player when no role card has the red marker.",
+                "description": (
+                    "The starting player when no role card has the red marker (then required)."
+                ),
                 "type": "string",
             },
             "boards": _per_player({"enum": ["A", "B"]}, "Each player's board side (default A)."),

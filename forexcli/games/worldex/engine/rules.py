@@ -43,6 +43,7 @@ from .errors import (
     BoxUsed,
     CardUnavailable,
     DealMismatch,
+    FirstPlayerNeeded,
     GameOver,
     IllegalDecision,
     InsufficientFunds,
@@ -252,7 +253,10 @@ def _check_roles(components: Components, roles: tuple[str, ...], n: int) -> None
         raise SetupError(f"one role card per player; {len(roles)} given for {n} players")
     for name in roles:
         if name not in known:
-            raise SetupError(f"{name!r} is not a role card ({', '.join(sorted(known))})")
+            raise SetupError(
+                f"{name!r} is not a role card ({', '.join(sorted(known))})",
+                unknown=(name, tuple(sorted(known))),
+            )
     if len(set(roles)) != len(roles):
         raise SetupError("a role card is dealt twice")
 
@@ -269,7 +273,8 @@ def _check_starting(
         for card in hand:
             city = components.by_name.get(card)
             if city is None or not city.starting:
-                raise SetupError(f"{card!r} is not a starting city card")
+                names_ = tuple(c.name for c in components.starting_cities)
+                raise SetupError(f"{card!r} is not a starting city card", unknown=(card, names_))
             if card in seen:
                 raise SetupError(f"starting city {card} is dealt twice")
             seen.add(card)
@@ -280,7 +285,8 @@ def _check_trends(components: Components, mid: str, end: str) -> None:
         try:
             trend = components.trend(trend_id)
         except KeyError:
-            raise SetupError(f"{trend_id!r} is not a trend card") from None
+            ids = tuple(t.id for t in components.trends if t.round == round_)
+            raise SetupError(f"{trend_id!r} is not a trend card", unknown=(trend_id, ids)) from None
         if trend.round != round_:
             raise SetupError(
                 f"trend card {trend_id} is resolved in round {trend.round}, not {round_}"
@@ -295,7 +301,8 @@ def _check_area(
     for card in area:
         city = components.by_name.get(card)
         if city is None or city.starting:
-            raise SetupError(f"{card!r} is not a city card of the deck")
+            deck = tuple(c.name for c in components.cities)
+            raise SetupError(f"{card!r} is not a city card of the deck", unknown=(card, deck))
     if len(set(area)) != len(area):
         raise SetupError("a card is shown twice in the sale area")
 
@@ -307,40 +314,55 @@ def _first_seat(
         seat for seat, role in enumerate(roles) if components.role(role).colour == STARTING_COLOUR
     ]
     if first is not None and first not in names:
-        raise SetupError(f"first player {first!r} is not one of the players")
+        raise SetupError(
+            f"first player {first!r} is not one of the players ({', '.join(names)})",
+            unknown=(first, names),
+        )
     if red:
         if first is not None and names.index(first) != red[0]:
             raise SetupError(
                 f"{names[red[0]]} holds the red marker and starts; {first} is named first"
             )
         return red[0]
-    return 0 if first is None else names.index(first)
+    if first is None:
+        held = ", ".join(f"{name} {role}" for name, role in zip(names, roles, strict=True))
+        raise FirstPlayerNeeded(
+            f"nobody holds the red marker ({held}): the rulebook's starting player (who spent"
+            " the most money today) is not in the record, so the log names it (first)",
+            hints=(f"add `first: NAME` to the header, NAME one of {', '.join(names)}",),
+        )
+    return names.index(first)
 
 
 # --------------------------------------------------------------------------- the board
 
 
-def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -> Symbols:
-    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with any ring.
+def line_gains(board: BoardSide, month: int, start: int, end: int, rings: int) -> Symbols:
+    """The symbols a line from ``start`` (month - 1) to ``end`` (month) gains, with its rings.
 
     The line passes through the spaces between the two months that it crosses
     and stops on the space at ``month`` and ``end``.  A celebration ring at the
     end adds the spaces between months on either side whose cash level is
-    less than one space (100) from ``end``; a space is counted once.
+    less than one space (100) from ``end``; a space the line and a ring both
+    pass is counted once.  Each further ring (``rings`` of them, ``True`` for
+    one) adds again what the first ring added.
     """
     counted = {
         (space.after, space.cash): space
         for space in board.between
         if space.after == month - 1 and space.crossed(start, end)
     }
-    if ring:
-        for space in board.between:
-            near = abs(space.cash - end) < CASH_STEP
-            if near and space.after in (month - 1, month):
-                counted.setdefault((space.after, space.cash), space)
     total = board.stop(month, end)
     for space in counted.values():
         total = total + space.symbols
+    if rings:
+        for space in board.between:
+            near = abs(space.cash - end) < CASH_STEP
+            place = (space.after, space.cash)
+            if near and space.after in (month - 1, month) and place not in counted:
+                counted[place] = space
+                for _ in range(int(rings)):
+                    total = total + space.symbols
     return total
 
 
@@ -539,7 +561,10 @@ def apply(state: State, decision: Decision) -> State:
         return _apply_reveal(state, decision)
     names = [p.name for p in state.players]
     if decision.player not in names:
-        raise UnknownName(f"{decision.player!r} is not a player ({', '.join(names)})")
+        raise UnknownName(
+            f"{decision.player!r} is not a player ({', '.join(names)})",
+            unknown=(decision.player, tuple(names)),
+        )
     if pending.phase is Phase.REVEAL:
         raise NotYourDecision(f"{_count(pending.count)} to be revealed from the deck first")
     assert pending.seat is not None
@@ -561,7 +586,10 @@ def apply(state: State, decision: Decision) -> State:
 
 def _known_card(state: State, card: str) -> None:
     if card not in state.components.by_name:
-        raise UnknownName(f"{card!r} is not a city card of these components")
+        # The cards a decision could mean: those in the sale area or held by a player.
+        held = tuple(c for p in state.players for c in p.cities)
+        near = (*state.area, *held)
+        raise UnknownName(f"{card!r} is not a city card of these components", unknown=(card, near))
 
 
 def _check_options(
@@ -756,7 +784,10 @@ def _apply_reveal(state: State, decision: Reveal) -> State:
     deck = tuple(c for c in state.deck if c not in seen)
     resume = state.resume
     assert resume is not None
-    return _enter(replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None))
+    state = replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None)
+    if state.mid_year_due:
+        return _end_of_mid_year(replace(state, mid_year_due=False))
+    return _enter(state)
 
 
 def _where(state: State, card: str) -> str:
@@ -787,15 +818,17 @@ def _settle(state: State) -> State:
     cash += extra_cash
     lost = max(0, cash - MAX_CASH)
     cash -= lost
-    red = turn.action == "sell" and any(
-        state.components.city(card).red_month == month for card in turn.cards
+    red = (
+        sum(1 for card in turn.cards if state.components.city(card).red_month == month)
+        if turn.action == "sell"
+        else 0
     )
-    ring = turn.ring or red
+    rings = red + (1 if turn.ring else 0)
     board = state.components.boards[player.board]
     if turn.action == "pass" and state.house.pass_symbols == "none":
         gained = NO_SYMBOLS
     else:
-        gained = line_gains(board, month, player.cash, cash, ring)
+        gained = line_gains(board, month, player.cash, cash, rings)
     if turn.action == "buy":
         cities = player.cities + turn.cards
         area = state.area
@@ -804,7 +837,7 @@ def _settle(state: State) -> State:
         area = state.area + turn.cards
     else:
         cities, area = player.cities, state.area
-    mark = Mark(month, cash, turn.action, turn.cards, gained, ring, extra_cash, lost)
+    mark = Mark(month, cash, turn.action, turn.cards, gained, rings > 0, extra_cash, lost, rings)
     updated = replace(
         player,
         cities=cities,
@@ -825,17 +858,36 @@ def _next_turn(state: State) -> State:
         state = replace(state, seat=seat, pending=Pending(Phase.OVER), resume=None)
         return replace(state, result=final_scores(state))
     if state.round == MID_YEAR:
-        state = _mid_year(state)
-        state = replace(
+        state = replace(state, seat=seat)
+        count = _refill_count(state, len(state.area))
+        short = len(state.area) <= REFILL_AT and count > 0
+        if not short or state.house.mid_year_refill == "skip":
+            return _end_of_mid_year(state)
+        if state.automatic:
+            turned = state.deck[:count]
+            return _end_of_mid_year(
+                replace(state, area=state.area + turned, deck=state.deck[count:])
+            )
+        return replace(
             state,
-            seat=seat,
-            round=state.round + 1,
-            removed=state.removed + state.area,
-            area=(),
+            pending=Pending(Phase.REVEAL, None, count),
+            resume=Pending(Phase.TURN, seat),
+            mid_year_due=True,
         )
-        return _with_refill(state, Pending(Phase.TURN, seat), force=True)
     state = replace(state, seat=seat, round=state.round + 1)
     return _with_refill(state, Pending(Phase.TURN, seat))
+
+
+def _end_of_mid_year(state: State) -> State:
+    """The mid-year trend card, then the sale area cleared and 5 cards turned up (round 7)."""
+    state = _mid_year(state)
+    state = replace(
+        state,
+        round=state.round + 1,
+        removed=state.removed + state.area,
+        area=(),
+    )
+    return _with_refill(state, Pending(Phase.TURN, state.seat), force=True)
 
 
 def _extreme(values: Sequence[int], most: bool, ties: str) -> list[int]:
