@@ -161,7 +161,7 @@ def test_never_overwrites_without_force(tmp_path: Path) -> None:
     assert "exists" in result.stderr
     assert out.read_text(encoding="utf-8") == "mine\n"
     assert run([*args, "--force"]).exit_code == 0
-    assert out.read_text(encoding="utf-8").startswith("# yaml-language-server:")
+    assert out.read_text(encoding="utf-8").startswith("# imported by forex import")
 
 
 def test_without_removed_it_says_where_to_read_them_and_writes_nothing(tmp_path: Path) -> None:
@@ -601,3 +601,16 @@ def test_the_final_tie_choice_is_read_and_its_conversion_checked() -> None:
         replayer._packet(packet, last=True)
     assert (caught.value.code, caught.value.move_id) == ("table_mismatch", 7)
     assert caught.value.kind == "currencyScored"
+
+
+def test_a_schema_ref_writes_the_modeline_and_none_is_written_without_it(tmp_path: Path) -> None:
+    """As forex new: no address that may not exist, unless the user names one."""
+    removed = _removed_option(bga.game_of(SHORT))
+    plain, named = tmp_path / "plain.yaml", tmp_path / "named.yaml"
+    assert run(["import", str(SHORT), "-o", str(plain), "--removed", removed]).exit_code == 0
+    ref = "../schemas/forex-log.schema.json"
+    args = ["import", str(SHORT), "-o", str(named), "--removed", removed, "--schema-ref", ref]
+    assert run(args).exit_code == 0
+    assert "yaml-language-server" not in plain.read_text(encoding="utf-8")
+    first = named.read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"# yaml-language-server: $schema={ref}"

@@ -143,7 +143,10 @@ def test_undo_to_removes_every_move_after_n(game: Path) -> None:
     )
     dry = run(["undo", str(game), "--to", "1", "--dry-run"])
     assert dry.exit_code == 0
-    assert dry.stdout.startswith(f"would remove moves 2 to 3 from {game}\nnext: bob to play")
+    assert dry.stdout.startswith(
+        f"would remove moves 2 to 3 from {game}\n"
+        "(bob's move 2, not signed; cat's move 3, not signed)\nnext: bob to play"
+    )
     result = run(["undo", str(game), "--to", "1"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"removed moves 2 to 3 from {game}")

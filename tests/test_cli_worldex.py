@@ -328,8 +328,8 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("move 1 (signed): louis: buy Warsaw (added to ")
     text = path.read_text("utf-8")
-    assert "keys:\n  louis: {key: ssh-ed25519 " in text and ", since: 1}" in text
-    assert "    sig: {louis: " in text
+    assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
+    assert "    sig:\n      louis: " in text
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
     # an unsigned move by a player who has a key: a warning, an error when required
     assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0
@@ -445,6 +445,22 @@ def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "1 new move (move 5)" in result.stdout and "Move 5, mei: buy Helsinki" in result.stdout
     assert "  - mei: buy Helsinki" in copy.read_text("utf-8")
+
+
+def test_read_keeps_the_notes_of_both_copies_of_a_worldex_log(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    shutil.copyfile(path, copy)
+    assert run(["annotate", str(copy), "2", "mine"]).exit_code == 0
+    assert run(["annotate", str(path), "3", "theirs"]).exit_code == 0
+    assert run(["play", str(path), "mei", "buy", "Helsinki"]).exit_code == 0
+    mail = tmp_path / "five.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "kept your note of move 2" in result.stdout
+    text = copy.read_text("utf-8")
+    assert "note: mine" in text and "note: theirs" in text and "  - mei: buy Helsinki" in text
 
 
 def test_read_refuses_a_fork_and_a_forged_move(tmp_path: Path) -> None:

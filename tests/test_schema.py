@@ -332,15 +332,20 @@ def test_kind_patterns_are_anchored(kind: str) -> None:
     assert re.compile(pattern).pattern == pattern
 
 
-def test_the_schemas_ids_are_their_published_urls() -> None:
+def test_the_schemas_ids_are_names_not_addresses() -> None:
+    """No public home yet: the ids are URNs (as World Exchangers' are), and no URL is made up."""
     from forexcli.reporters.schema import show_schema
 
     log_id, show_id = schema()["$id"], show_schema()["$id"]
-    assert log_id == schema_source.SCHEMA_BASE_URL + SCHEMA_FILE.name
-    assert show_id == schema_source.SCHEMA_BASE_URL + "forex-show.schema.json"
-    assert log_id.startswith("https://")
+    assert (
+        log_id
+        == schema_source.SCHEMA_ID_PREFIX + "forex-log:1"
+        == "urn:forexcli:schema:forex-log:1"
+    )
+    assert show_id == schema_source.SCHEMA_ID_PREFIX + "forex-show:1"
     docs = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
-    assert f"# yaml-language-server: $schema={log_id}\n" in docs
+    assert f"`{log_id}`" in docs
+    assert "# yaml-language-server: $schema=../schemas/forex-log.schema.json\n" in docs
 
 
 def test_the_compiled_player_pattern_accepts_no_character_python_refuses() -> None:

@@ -44,6 +44,12 @@ def _renames(values: tuple[str, ...]) -> dict[str, str]:
     help="Give a player another name in the log (for a site name the log format refuses);"
     " repeat it.",
 )
+@click.option(
+    "--schema-ref",
+    metavar="URL|PATH",
+    help="Write a first-line modeline naming this schema for editors, as forex new does"
+    " [no modeline].",
+)
 @click.option("--force", is_flag=True, help="Replace OUT.yaml if it exists.")
 def import_command(
     table_log: str,
@@ -51,6 +57,7 @@ def import_command(
     removed: str | None,
     title: str | None,
     rename: tuple[str, ...],
+    schema_ref: str | None,
     force: bool,
 ) -> None:
     """Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.
@@ -97,7 +104,12 @@ def import_command(
                 [Problem("too_large", "standard input is too large for a table log", "io", name)]
             )
         imported = import_table(
-            read_json(data, name), name, removed=counts, title=title, renames=renames
+            read_json(data, name),
+            name,
+            removed=counts,
+            title=title,
+            renames=renames,
+            schema_ref=schema_ref,
         )
     except LogError as error:
         usage = any(p.layer == "io" or p.code in USAGE_CODES for p in error.problems)

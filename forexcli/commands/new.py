@@ -103,8 +103,9 @@ def _check_confusable(names: Sequence[str]) -> None:
 @click.option(
     "--schema-ref",
     metavar="URL|PATH",
-    help="The schema named in the first-line modeline for editors [the published schema's"
-    " URL, its $id]; an empty value leaves the modeline out.",
+    help="Write a first-line modeline naming this schema for editors (a path relative to the"
+    " log, such as ../schemas/forex-log.schema.json, saved by forex schema > FILE; or a URL)"
+    " [no modeline].",
 )
 @click.option(
     "--key-for",
@@ -192,7 +193,6 @@ def new_command(
     from ..record.gamelog import parse_log
     from ..record.problems import LogError
     from ..reporters.newlog import (
-        DEFAULT_SCHEMA_REF,
         create_log,
         new_log_text,
         parse_house_rule,
@@ -291,7 +291,6 @@ def new_command(
         raise click.UsageError(clean(error.reason)) from None
     if started is None:
         started = datetime.date.today().isoformat()
-    ref = DEFAULT_SCHEMA_REF if schema_ref is None else schema_ref
     text = new_log_text(
         names,
         first=first,
@@ -301,7 +300,7 @@ def new_command(
         site=site or None,
         started=started or None,
         contacts=contacts,
-        schema_ref=ref or None,
+        schema_ref=schema_ref or None,
         house_rules=rules,
         keys=keys,
         signatures_required=require_signatures,

@@ -96,7 +96,14 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_reveal",
         "deal_mismatch",
     ),
-    "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
+    "edit": (
+        "no_such_entry",
+        "no_moves",
+        "cannot_edit",
+        "bad_note",
+        "parser_disagreement",
+        "not_your_move",
+    ),
     "signature": (
         "bad_signature",
         "wrong_key",
@@ -120,6 +127,9 @@ CODES: dict[str, tuple[str, ...]] = {
         "key_changed",
         "dropped_signature",
         "not_a_mail",
+        "note_conflict",
+        "cannot_merge",
+        "log_damaged",
     ),
     "usage": ("usage_error", "not_yet_for_game"),
     "import": (

@@ -60,6 +60,8 @@ ENV_PASSPHRASE = "FOREX_PASSPHRASE"
 """The key's passphrase, for scripts (a prompt is safer: the environment can be read)."""
 DEFAULT_KEY = os.path.join("~", ".ssh", "id_ed25519")
 SIGNATURE_BYTES = 64
+SIGNATURE_PIECE = 44
+"""A signature's 88 base64 characters are written as two pieces of 44 (see ``in_pieces``)."""
 PAYLOAD_VERSION = "forexcli signed move 1"
 IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
 """Header fields that may change during a game without changing which game it is."""
@@ -141,6 +143,19 @@ def key_path(given: str | None) -> str:
     """The private key file to use: ``--key``, else ``$FOREX_KEY``, else ``~/.ssh/id_ed25519``."""
     path = given or os.environ.get(ENV_KEY) or DEFAULT_KEY
     return os.path.expanduser(path)
+
+
+def no_terminal(path: str, *, new: bool = False) -> Problem:
+    """``bad_passphrase``: the key's passphrase (with ``new``, the passphrase of a key about
+    to be made) could not be asked for: there is no terminal."""
+    what = f"a passphrase for the new key {path}" if new else f"{path}'s passphrase"
+    return _problem(
+        "bad_passphrase",
+        f"there is no terminal to ask for {what} on",
+        path,
+        f"give it in the environment: {ENV_PASSPHRASE}=... (or run the command in a terminal,"
+        " which asks without echo)",
+    )
 
 
 def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed25519PrivateKey:
@@ -281,9 +296,17 @@ def sign(
     text: str,
 ) -> str:
     """The base64 signature of ``signer`` over entry ``number`` (``before``: the state
-    before it)."""
+    before it), in pieces (``in_pieces``)."""
     data = payload(game_identity(log), number, digest_of(log)(before), signer, player, text)
-    return base64.b64encode(key.sign(data)).decode("ascii")
+    return in_pieces(base64.b64encode(key.sign(data)).decode("ascii"))
+
+
+def in_pieces(signature: str) -> str:
+    """A base64 signature as it is written: in pieces of ``SIGNATURE_PIECE`` characters with
+    a space between, so that a log line can be folded there and stay within a mail's width
+    (the spaces are not part of the base64: a signature is read without them)."""
+    pieces = [signature[i : i + SIGNATURE_PIECE] for i in range(0, len(signature), SIGNATURE_PIECE)]
+    return " ".join(pieces)
 
 
 def digest_of(log: Any) -> Callable[[Any], str]:
@@ -638,7 +661,7 @@ def _check_one(
             f"add {signer}'s public key to keys: in the header (ask {signer} for it)",
         )
     try:
-        raw = base64.b64decode(value, validate=True)
+        raw = base64.b64decode("".join(value.split(" ")), validate=True)
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != SIGNATURE_BYTES:
@@ -777,7 +800,7 @@ class Signer(Struct, frozen=True):
 
 def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .edit import quote
+    from .edit import content_end, quote
 
     text = log.text
     doc = log.document
@@ -795,7 +818,7 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
                 raise _cannot_edit(log)
             if KEYS_FIELD in doc.data:  # `keys: {}` or `keys:` with nothing
                 raise _cannot_edit(log)
-            block = f"keys:{nl}  {quote(player)}: {flow}{nl}"
+            block = f"keys:{nl}{key_lines(player, value, '  ', nl)}"
             return text[:line_start] + block + text[line_start:]
         raise _cannot_edit(log)
     if (KEYS_FIELD,) in doc.flow:
@@ -805,11 +828,25 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     last = list(keys)[-1]
     key_start = doc.key_spans[(KEYS_FIELD, last)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == (KEYS_FIELD, last))
+    value_end = content_end(doc, (KEYS_FIELD,))
     at = value_end if text[value_end - 1 : value_end] == "\n" else text.find("\n", value_end) + 1
     if at <= 0:
         raise _cannot_edit(log)
-    return text[:at] + f"{' ' * column}{quote(player)}: {flow}{nl}" + text[at:]
+    return text[:at] + key_lines(player, value, " " * column, nl) + text[at:]
+
+
+def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
+    """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
+    line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
+    from .edit import folded, quote
+
+    deeper = indent + "  "
+    if isinstance(value, dict):
+        head = f"{deeper}key: "
+        line = folded(quote(value["key"]), len(head), deeper + "  ", nl)
+        return f"{indent}{quote(player)}:{nl}{head}{line}{nl}{deeper}since: {value['since']}{nl}"
+    head = f"{indent}{quote(player)}: "
+    return head + folded(quote(value), len(head), deeper, nl) + nl
 
 
 def _cannot_edit(log: AnyLog) -> LogError:
@@ -827,8 +864,9 @@ def _cannot_edit(log: AnyLog) -> LogError:
 
 
 def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> str:
-    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``."""
-    from .edit import quote
+    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
+    (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
+    from .edit import content_end, quote, sig_lines, signer_line
 
     text = log.text
     doc = log.document
@@ -838,11 +876,20 @@ def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> 
     pair = f"{quote(signer, flow=True)}: {quote(signature, flow=True)}"
     if SIG_FIELD in entry:
         sig_path = (*path, SIG_FIELD)
-        if sig_path not in doc.flow:
+        signed = entry[SIG_FIELD]
+        if sig_path in doc.flow:
+            end = doc.spans[sig_path][1]
+            close = text.rindex("}", 0, end)
+            return text[:close].rstrip() + f", {pair}" + text[close:]
+        if not isinstance(signed, dict) or not signed:
             raise _cannot_edit_entry(log, number)
-        end = doc.spans[sig_path][1]
-        close = text.rindex("}", 0, end)
-        return text[:close].rstrip() + f", {pair}" + text[close:]
+        last = list(signed)[-1]
+        key_start = doc.key_spans[(*sig_path, last)][0]
+        column = key_start - (text.rfind("\n", 0, key_start) + 1)
+        at = _line_after(text, doc.spans[(*sig_path, last)][1])
+        prefix = "" if at < len(text) or text.endswith("\n") else nl
+        line = signer_line(signer, signature, " " * column, nl)
+        return text[:at] + prefix + line + nl + text[at:]
     if path in doc.flow:
         end = doc.spans[path][1]
         close = text.rindex("}", 0, end)
@@ -851,14 +898,18 @@ def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> 
     first = min(keys, key=lambda k: doc.key_spans[(*path, k)][0])
     key_start = doc.key_spans[(*path, first)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == path and len(p) > 2)
-    if text[value_end - 1 : value_end] == "\n":
-        at = value_end
-    else:
-        found = text.find("\n", value_end)
-        at = len(text) if found < 0 else found + 1
+    at = _line_after(text, content_end(doc, path))
     prefix = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + f"{prefix}{' ' * column}sig: {{{pair}}}{nl}" + text[at:]
+    return text[:at] + prefix + sig_lines({signer: signature}, " " * column, nl) + text[at:]
+
+
+def _line_after(text: str, value_end: int) -> int:
+    """The start of the line after a value that ends at ``value_end`` (the end of the text
+    when it ends there)."""
+    if text[value_end - 1 : value_end] == "\n":
+        return value_end
+    found = text.find("\n", value_end)
+    return len(text) if found < 0 else found + 1
 
 
 def _cannot_edit_entry(log: AnyLog, number: int) -> LogError:

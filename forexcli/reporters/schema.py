@@ -12,9 +12,9 @@ from typing import Any
 
 from ..games.forex.engine import CURRENCIES, HouseRules
 from ..games.forex.notation import END
-from ..games.forex.schema_source import SCHEMA_BASE_URL
+from ..games.forex.schema_source import SCHEMA_ID_PREFIX
 
-SHOW_SCHEMA_ID = SCHEMA_BASE_URL + "forex-show.schema.json"
+SHOW_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-show:1"
 
 _RATE = {
     "description": "A rate as printed on the track: 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6 or 8.",

@@ -147,7 +147,7 @@ def import_table(
 def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
     """The text of the log of an imported game."""
     from ...record.edit import quote
-    from ...reporters.newlog import DEFAULT_SCHEMA_REF, new_log_text
+    from ...reporters.newlog import new_log_text
 
     header = new_log_text(
         list(game.players),
@@ -156,7 +156,7 @@ def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
         title=title or None,
         site=f"{SITE}, table {game.table}",
         started=game.started,
-        schema_ref=DEFAULT_SCHEMA_REF if schema_ref is None else schema_ref or None,
+        schema_ref=schema_ref or None,
     )
     lines = header.splitlines()
     at = 1 if lines[0].startswith("# yaml-language-server:") else 0

@@ -20,14 +20,12 @@ from typing import Any
 from .engine import CURRENCIES, HouseRules
 from .notation import END, KINDS, SCHEMA_PATTERNS
 
-PROJECT_URL = "https://github.com/OWNER/forexcli"
-"""Where the project is published (the README's examples use the same address)."""
+SCHEMA_ID_PREFIX = "urn:forexcli:schema:"
+"""The schemas' ``$id`` is a name, not an address (the project has no public home to fetch
+them from yet): ``urn:forexcli:schema:NAME:VERSION``, as World Exchangers' schemas are named."""
 
-SCHEMA_BASE_URL = "https://raw.githubusercontent.com/OWNER/forexcli/main/schemas/"
-"""Where the published schemas can be fetched: their ``$id`` is their address there."""
-
-LOG_SCHEMA_ID = SCHEMA_BASE_URL + "forex-log.schema.json"
-"""The log schema's ``$id``: the URL that ``forex new`` writes into a log's modeline."""
+LOG_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-log:1"
+"""The log schema's ``$id``."""
 FORMAT_VERSION = 1
 GAME_NAME = "for-ex"
 """The header's ``game:`` value of a For-Ex log (and the name of a log without one)."""
@@ -158,7 +156,8 @@ def _entry_size(reserved: tuple[str, ...], size: int) -> dict[str, Any]:
     }
 
 
-SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}{END}"
+SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}( [A-Za-z0-9+/=]{{1,200}})*{END}"
+"""Base64, in pieces with a space between (``signing.in_pieces``), or in one piece."""
 KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 
 
@@ -204,7 +203,8 @@ def signatures() -> dict[str, Any]:
     return {
         "description": (
             "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
-            " transaction's partner who countersigns (base64, 64 bytes). Each covers the"
+            " transaction's partner who countersigns (base64 of 64 bytes, written in pieces of"
+            " 44 characters with a space between, which are not part of it). Each covers the"
             " game's header, the move number, the state before it and the decision's text."
         ),
         "type": "object",
