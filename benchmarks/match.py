@@ -1,0 +1,86 @@
+"""Quick seat-balanced matches of the engine (fixed simulation budget) against one opponent.
+
+For measuring engine changes (issue 23): every set-up (drawn from a seed)
+is played from every seat; the engine's score (a win 1, a shared first
+place its share), its bankruptcies and the opponents' are counted.
+
+    python -m benchmarks.match --opponent investor --players 2 --games 40 --simulations 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.investor import investor_player
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import Player, engine_player, greedy_player
+
+OPPONENTS = ("investor", "greedy")
+
+
+def _opponent(name: str, seed: int) -> Player:
+    return investor_player(seed) if name == "investor" else greedy_player(seed)
+
+
+def play_one(
+    opponent: str, players: int, index: int, simulations: int
+) -> tuple[float, int, str, bool, bool]:
+    """Game ``index``: (engine score, engine seat, ending, engine bankrupt, opponent bankrupt)."""
+    seat = index % players
+    start = new_game(
+        [f"p{i}" for i in range(players)], draw_removed(f"match-{players}-{index // players}")
+    )
+    seats = [
+        engine_player(Budget(simulations=simulations), seed=index)
+        if s == seat
+        else _opponent(opponent, 1000 * index + s)
+        for s in range(players)
+    ]
+    result = play_game(start, seats).final.result
+    assert result is not None
+    firsts = [s for s, rank in enumerate(result.ranks) if rank == 1]
+    score = (1.0 / len(firsts)) if seat in firsts else 0.0
+    bankrupt = result.bankrupt
+    return score, seat, result.ending, bankrupt == seat, bankrupt not in (None, seat)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the games and print the engine's score, by seat, and the bankruptcies."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponent", choices=OPPONENTS, default="investor")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--simulations", type=int, default=300)
+    parser.add_argument("--processes", type=int, default=2)
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    indices = range(args.start, args.start + args.games)
+    with ProcessPoolExecutor(max_workers=args.processes) as pool:
+        futures = [
+            pool.submit(play_one, args.opponent, args.players, i, args.simulations)
+            for i in indices
+        ]
+        outcomes = [f.result() for f in futures]
+    score = sum(o[0] for o in outcomes)
+    by_seat = [sum(o[0] for o in outcomes if o[1] == s) for s in range(args.players)]
+    endings: dict[str, int] = {}
+    for o in outcomes:
+        endings[o[2]] = endings.get(o[2], 0) + 1
+    lost = [i for i, o in zip(indices, outcomes, strict=True) if o[0] < 1]
+    print(
+        f"engine {args.simulations} sims vs {args.opponent} x{args.players - 1}:"
+        f" {score:g}/{len(outcomes)} ({score / len(outcomes):.0%}); by seat {by_seat};"
+        f" engine bankrupt {sum(o[3] for o in outcomes)}, opponent bankrupt"
+        f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost};"
+        f" {time.perf_counter() - began:.0f} s; load {os.getloadavg()[0]:.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Exact endings and bankruptcy checks, by playing the queue out with the reference rules.
+
+Once the last dividend is in the queue nothing is left to chance: the game
+ends when the queue reaches it, and everything after it is settled in order.
+``settled`` plays a position out with every player resolving the front of
+the queue (the fastest way to the end, the one a player ahead can force),
+a tie choice going to the option best for its chooser, and returns the
+exact final score shares.  The search values its endgame leaves with it
+instead of the heuristic, so that a line ending in a bankruptcy is seen for
+what it is.
+
+``endangered`` says whether a player can be made bankrupt before their next
+turn: the others resolve the front of the queue, each turn, until the
+player is to move again (a tie choice of theirs going the worst way for the
+player).  A player's decision after which that happens is a decision that
+makes an avoidable loan unpayable; the engine does not choose one while
+another decision is safe.
+"""
+
+from __future__ import annotations
+
+from ..engine import GameState, Phase, Resolve, apply
+from .encoding import legal_actions
+from .encoding import decision as decode
+from .evaluate import Values, final_values
+
+ENDGAME_DIVIDENDS = 1
+"""Positions with at most this many dividends left are valued exactly by ``settled``."""
+
+_MAX_STEPS = 64
+"""More resolves than a queue can ever need (6 letters, each at most a contract and a loan)."""
+
+
+def in_endgame(state: GameState) -> bool:
+    """True when the search values ``state`` exactly (the last dividend is in the queue)."""
+    return state.dividends_left <= ENDGAME_DIVIDENDS
+
+
+def settled(state: GameState, table: dict[GameState, Values] | None = None) -> Values:
+    """The exact score shares after every player resolves until the end (ties: the chooser's best).
+
+    A pending divest answer sells nothing.  ``table`` (a transposition
+    table) gives the values of positions already played out and receives
+    those of every position on the way.
+    """
+    memo: dict[GameState, Values] = {} if table is None else table
+    path: list[GameState] = []
+    for _ in range(_MAX_STEPS):
+        known = memo.get(state)
+        if known is not None:
+            value = known
+            break
+        path.append(state)
+        pending = state.pending
+        phase = pending.phase
+        if phase is Phase.OVER:
+            value = final_values(state)
+            break
+        seat = pending.player
+        assert seat is not None
+        if phase is Phase.TURN:
+            state = apply(state, Resolve(state.players[seat]))
+        elif phase is Phase.DIVEST_RESPONSE:
+            state = apply(state, decode(state, legal_actions(state)[0]))
+        else:  # a tie choice: the chooser's best way to the end
+            options = [settled(apply(state, decode(state, a)), memo) for a in legal_actions(state)]
+            value = max(options, key=lambda values: values[seat])
+            break
+    else:  # pragma: no cover
+        raise AssertionError("the queue did not empty")
+    for visited in path:
+        memo[visited] = value
+    return value
+
+
+def endangered(state: GameState, seat: int) -> bool:
+    """Whether the others can bankrupt ``seat`` by resolving before ``seat``'s next turn."""
+    for _ in range(_MAX_STEPS):
+        pending = state.pending
+        phase = pending.phase
+        if phase is Phase.OVER:
+            return state.bankrupt == seat
+        mover = pending.player
+        assert mover is not None
+        if phase is Phase.TURN:
+            if mover == seat:
+                return False
+            state = apply(state, Resolve(state.players[mover]))
+        elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
+            return all(
+                endangered(apply(state, decode(state, a)), seat) for a in legal_actions(state)
+            )
+        elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
+            state = apply(state, decode(state, legal_actions(state)[0]))
+        else:  # another's tie choice: the worst for ``seat``
+            return any(
+                endangered(apply(state, decode(state, a)), seat) for a in legal_actions(state)
+            )
+    raise AssertionError("the queue did not empty")  # pragma: no cover
