@@ -2,9 +2,13 @@
 
 For measuring engine changes (issue 23): every set-up (drawn from a seed)
 is played from every seat; the engine's score (a win 1, a shared first
-place its share), its bankruptcies and the opponents' are counted.
+place its share), its bankruptcies and the opponents' are counted.  The
+opponents: the dividend investor, the greedy player, or ``baseline``, the
+engine at the same budget as it was before issue 23 (the heuristic to the
+end, no safety ranking, the old evaluation's constants).
 
     python -m benchmarks.match --opponent investor --players 2 --games 40 --simulations 300
+    python -m benchmarks.match --opponent baseline --weights win=0.5,spread=4
 """
 
 from __future__ import annotations
@@ -12,35 +16,74 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
-from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.engine import GameState, draw_removed, new_game
+from forexcli.games.forex.search import endgame, mcts
+from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget
-from forexcli.games.forex.search.players import Player, engine_player, greedy_player
+from forexcli.games.forex.search.players import Entry, Player, engine_player, greedy_player
 
-OPPONENTS = ("investor", "greedy")
+OPPONENTS = ("investor", "greedy", "baseline")
+BASELINE_WEIGHTS = Weights(cert=0.9, non_paying=0.5, slack=1.5, win=0.0)
 
 
-def _opponent(name: str, seed: int) -> Player:
-    return investor_player(seed) if name == "investor" else greedy_player(seed)
+@contextmanager
+def _old_search() -> Iterator[None]:
+    """The search as before issue 23 (module switches, set for one decision)."""
+    saved = endgame.ENDGAME_DIVIDENDS, mcts.SAFE_FIRST
+    endgame.ENDGAME_DIVIDENDS, mcts.SAFE_FIRST = 0, False
+    try:
+        yield
+    finally:
+        endgame.ENDGAME_DIVIDENDS, mcts.SAFE_FIRST = saved
+
+
+def baseline_player(budget: Budget, seed: int) -> Player:
+    """The engine as it was before issue 23, at ``budget``."""
+    inner = engine_player(budget, seed, BASELINE_WEIGHTS)
+
+    def play(state: GameState) -> Entry:
+        with _old_search():
+            return inner(state)
+
+    return play
+
+
+def parse_weights(text: str) -> Weights:
+    """``win=0.5,spread=4`` over the default weights."""
+    values = DEFAULT_WEIGHTS._asdict()
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        if name not in values:
+            raise SystemExit(f"unknown weight {name!r}; known: {', '.join(values)}")
+        values[name] = float(value)
+    return Weights(**values)
 
 
 def play_one(
-    opponent: str, players: int, index: int, simulations: int
+    opponent: str, players: int, index: int, simulations: int, weights: Weights
 ) -> tuple[float, int, str, bool, bool]:
     """Game ``index``: (engine score, engine seat, ending, engine bankrupt, opponent bankrupt)."""
     seat = index % players
     start = new_game(
         [f"p{i}" for i in range(players)], draw_removed(f"match-{players}-{index // players}")
     )
-    seats = [
-        engine_player(Budget(simulations=simulations), seed=index)
-        if s == seat
-        else _opponent(opponent, 1000 * index + s)
-        for s in range(players)
-    ]
+    budget = Budget(simulations=simulations)
+    seats: list[Player] = []
+    for s in range(players):
+        if s == seat:
+            seats.append(engine_player(budget, seed=index, weights=weights))
+        elif opponent == "investor":
+            seats.append(investor_player(1000 * index + s))
+        elif opponent == "greedy":
+            seats.append(greedy_player(1000 * index + s))
+        else:
+            seats.append(baseline_player(budget, 1000 * index + s))
     result = play_game(start, seats).final.result
     assert result is not None
     firsts = [s for s, rank in enumerate(result.ranks) if rank == 1]
@@ -57,13 +100,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=300)
+    parser.add_argument("--weights", default="", help="the engine's, e.g. win=0.5 [defaults]")
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
+    weights = parse_weights(args.weights)
     began = time.perf_counter()
     indices = range(args.start, args.start + args.games)
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
         futures = [
-            pool.submit(play_one, args.opponent, args.players, i, args.simulations)
+            pool.submit(play_one, args.opponent, args.players, i, args.simulations, weights)
             for i in indices
         ]
         outcomes = [f.result() for f in futures]
@@ -74,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         endings[o[2]] = endings.get(o[2], 0) + 1
     lost = [i for i, o in zip(indices, outcomes, strict=True) if o[0] < 1]
     print(
-        f"engine {args.simulations} sims vs {args.opponent} x{args.players - 1}:"
+        f"engine {args.simulations} sims {weights} vs {args.opponent} x{args.players - 1}:"
         f" {score:g}/{len(outcomes)} ({score / len(outcomes):.0%}); by seat {by_seat};"
         f" engine bankrupt {sum(o[3] for o in outcomes)}, opponent bankrupt"
         f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost};"

@@ -20,9 +20,9 @@ another decision is safe.
 from __future__ import annotations
 
 from ..engine import GameState, Phase, Resolve, apply
-from .encoding import legal_actions
 from .encoding import decision as decode
-from .evaluate import Values, final_values
+from .encoding import legal_actions
+from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
 
 ENDGAME_DIVIDENDS = 1
 """Positions with at most this many dividends left are valued exactly by ``settled``."""
@@ -36,12 +36,17 @@ def in_endgame(state: GameState) -> bool:
     return state.dividends_left <= ENDGAME_DIVIDENDS
 
 
-def settled(state: GameState, table: dict[GameState, Values] | None = None) -> Values:
+def settled(
+    state: GameState,
+    table: dict[GameState, Values] | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Values:
     """The exact score shares after every player resolves until the end (ties: the chooser's best).
 
     A pending divest answer sells nothing.  ``table`` (a transposition
     table) gives the values of positions already played out and receives
-    those of every position on the way.
+    those of every position on the way.  ``weights.win`` mixes the win into
+    the score shares, as in ``final_values``.
     """
     memo: dict[GameState, Values] = {} if table is None else table
     path: list[GameState] = []
@@ -54,7 +59,7 @@ def settled(state: GameState, table: dict[GameState, Values] | None = None) -> V
         pending = state.pending
         phase = pending.phase
         if phase is Phase.OVER:
-            value = final_values(state)
+            value = final_values(state, weights)
             break
         seat = pending.player
         assert seat is not None
@@ -63,7 +68,9 @@ def settled(state: GameState, table: dict[GameState, Values] | None = None) -> V
         elif phase is Phase.DIVEST_RESPONSE:
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # a tie choice: the chooser's best way to the end
-            options = [settled(apply(state, decode(state, a)), memo) for a in legal_actions(state)]
+            options = [
+                settled(apply(state, decode(state, a)), memo, weights) for a in legal_actions(state)
+            ]
             value = max(options, key=lambda values: values[seat])
             break
     else:  # pragma: no cover

@@ -25,8 +25,10 @@ Everything is plain float arithmetic on the engine's state: no I/O.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from operator import mul
+from typing import NamedTuple
 
 from ..engine import (
     TRACK_HALVES,
@@ -48,14 +50,23 @@ from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 
 Values = tuple[float, ...]
 
-CERT_WEIGHT = 0.9
-"""How much of the dividends still to come a certificate is worth (they may be lost)."""
 
-NON_PAYING_WEIGHT = 0.5
-"""The share of its dividends still counted for a currency that now pays nothing."""
+class Weights(NamedTuple):
+    """The evaluation's constants (``benchmarks/tune.py`` tunes them by self-play)."""
 
-SLACK_PER_ITEM = 1.5
-"""Bucks a player can raise, for each queue item ahead of a debt, before it falls due."""
+    cert: float = 0.9
+    """How much of the dividends still to come a certificate is worth (they may be lost)."""
+    non_paying: float = 0.5
+    """The share of its dividends still counted for a currency that now pays nothing."""
+    slack: float = 1.5
+    """Bucks a player can raise, for each queue item ahead of a debt, before it falls due."""
+    win: float = 0.0
+    """The weight of the chance of finishing first against the score share (0 to 1)."""
+    spread: float = 4.0
+    """Bucks of doubt about a final total, per dividend still to come (the chance's softness)."""
+
+
+DEFAULT_WEIGHTS = Weights()
 
 _N = NUM_CURRENCIES
 _RATES = tuple(h / 2 for h in TRACK_HALVES)
@@ -86,15 +97,26 @@ def units(pairs: Sequence[PairPosition], target: int) -> list[float]:
     return worth
 
 
-def final_values(state: GameState) -> Values:
-    """The exact score shares of a finished game (a bankrupt player scores 0)."""
+def final_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
+    """The exact values of a finished game: the score share (a bankrupt player scores 0),
+    mixed with the win (1, shared among those ranked first alone or together) by ``weights.win``.
+    """
     result = state.result
     assert result is not None
     scores = [
         0.0 if seat == result.bankrupt else float(max(total, 0))
         for seat, total in enumerate(result.totals)
     ]
-    return _shares(scores)
+    shares = _shares(scores)
+    win = weights.win
+    if not win:
+        return shares
+    firsts = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+    won = 1.0 / len(firsts)
+    return tuple(
+        (1.0 - win) * share + (win * won if seat in firsts else 0.0)
+        for seat, share in enumerate(shares)
+    )
 
 
 def _shares(scores: list[float]) -> Values:
@@ -104,7 +126,15 @@ def _shares(scores: list[float]) -> Values:
     return tuple(s / total for s in scores)
 
 
-def worths(state: GameState) -> tuple[list[float], list[float]]:
+def _chances(scores: list[float], softness: float) -> list[float]:
+    """Each player's chance of the highest final total, for totals known to ``softness`` bucks."""
+    top = max(scores)
+    weights = [math.exp((s - top) / softness) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
     """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
     n = len(state.players)
     certs = state.certs
@@ -118,12 +148,12 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
             move_pairs(moved, in_hands.index(most), True)
             pairs = moved
     unit = units(pairs, strongest(pairs, in_hands))
-    per_cert = _DIVIDENDS_AFTER[state.dividends_left] * CERT_WEIGHT
+    per_cert = _DIVIDENDS_AFTER[state.dividends_left] * weights.cert
     cert_unit = [u * per_cert for u in unit]
     for (a, b), pos in zip(PAIRS, board_pairs, strict=True):
         if pos.space == LAST_SPACE:
             weak = b if pos.stronger == a else a
-            cert_unit[weak] = unit[weak] * per_cert * NON_PAYING_WEIGHT
+            cert_unit[weak] = unit[weak] * per_cert * weights.non_paying
     half_unit = [u / 2 for u in unit]
     worth = [
         sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
@@ -152,7 +182,9 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
             else:
                 worth[seat] -= LOAN_PENALTY_HALVES * unit[item.pay_currency] / 2
                 shortfall = (short + LOAN_PENALTY_HALVES) * unit[item.pay_currency] / 2
-                risk[seat] = max(risk[seat], _risk(shortfall, min(len(state.queue), last)))
+                risk[seat] = max(
+                    risk[seat], _risk(shortfall, min(len(state.queue), last), weights.slack)
+                )
         elif isinstance(item, Loan):
             shortfall = 0.0
             for c, owed in enumerate(item.owes):
@@ -165,22 +197,31 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
                     shortfall += (owed - row[c]) * unit[c] / 2
                     row[c] = 0
             if shortfall:
-                risk[seat] = max(risk[seat], _risk(shortfall, min(ahead, last)))
+                risk[seat] = max(risk[seat], _risk(shortfall, min(ahead, last), weights.slack))
     return worth, risk
 
 
-def _risk(shortfall: float, ahead: int) -> float:
+def _risk(shortfall: float, ahead: int, per_item: float) -> float:
     """The chance that a debt short by ``shortfall`` bucks bankrupts its owner."""
-    slack = SLACK_PER_ITEM * ahead
+    slack = per_item * ahead
     return shortfall / (shortfall + 0.5 + slack)
 
 
-def evaluate(state: GameState) -> Values:
-    """Each player's expected share of the final scores (exact when the game is over)."""
+def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
+    """Each player's expected share of the final scores (exact when the game is over),
+    mixed with their chance of finishing first by ``weights.win``."""
     if state.pending.phase is Phase.OVER:
-        return final_values(state)
-    worth, risk = worths(state)
-    return _shares([max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)])
+        return final_values(state, weights)
+    worth, risk = worths(state, weights)
+    scores = [max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
+    shares = _shares(scores)
+    win = weights.win
+    if not win:
+        return shares
+    chances = _chances(scores, weights.spread * (1 + state.dividends_left))
+    return tuple(
+        (1.0 - win) * share + win * chance for share, chance in zip(shares, chances, strict=True)
+    )
 
 
 def money_worth(state: GameState, seat: int) -> float:

@@ -29,13 +29,16 @@ from ..engine import Decision, GameState, Phase, apply
 from .candidates import candidates
 from .encoding import Action, decision
 from .endgame import endangered, in_endgame, settled
-from .evaluate import Values, evaluate
+from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
 
 C_PUCT = 0.05
 """Exploration weight (values are score shares, so their differences are small)."""
 
 TAU = 0.02
 """Temperature of the priors' softmax over the children's evaluations."""
+
+SAFE_FIRST = True
+"""Rank the root's lines that let the others bankrupt the mover last (off only to measure)."""
 
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
@@ -74,11 +77,12 @@ class Valuer:
     by ``settled``; the others by the heuristic ``evaluate``.
     """
 
-    __slots__ = ("hits", "table")
+    __slots__ = ("hits", "table", "weights")
 
-    def __init__(self) -> None:
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.table: dict[GameState, Values] = {}
         self.hits = 0
+        self.weights = weights
 
     def __call__(self, state: GameState) -> Values:
         """The value of ``state``: exact in the endgame, else the heuristic's."""
@@ -87,8 +91,8 @@ class Valuer:
             self.hits += 1
             return known
         if in_endgame(state):
-            return settled(state, self.table)
-        value = self.table[state] = evaluate(state)
+            return settled(state, self.table, self.weights)
+        value = self.table[state] = evaluate(state, self.weights)
         return value
 
 
@@ -233,6 +237,7 @@ def search(
     forced_visits: int = 0,
     progress: Callable[[int], None] | None = None,
     stop_when_decided: bool = False,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> SearchResult:
     """Search ``state`` (not over) within ``budget``; the root's children, best first.
 
@@ -244,13 +249,14 @@ def search(
     can no longer be overtaken within the budget left (always, when the
     root has one child): the chosen decision is the one the whole budget
     would choose, in less time.  Players use it; hints and analyses, which
-    show every line's figures, do not.
+    show every line's figures, do not.  ``weights`` are the evaluation's
+    constants.
     """
     if state.pending.phase.value == "over":
         raise ValueError("the game is over: there is nothing to search")
     started = time.perf_counter()
     noise = random.Random(seed) if seed else None
-    value_of = Valuer()
+    value_of = Valuer(weights)
     root = Node(state, None, value_of(state))
     _expand(root, noise, value_of)
     _add_forced(root, forced, noise, value_of)
@@ -331,7 +337,8 @@ def _result(root: Node, state: GameState, done: int, seconds: float) -> SearchRe
     for child in root.children:
         nodes = [child, *_principal(child)]
         line = Line(_decisions(state, nodes), child.value(), child.visits)
-        lines.append((_endangering(state, child, nodes, mover), child, line))
+        danger = SAFE_FIRST and _endangering(state, child, nodes, mover)
+        lines.append((danger, child, line))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
     return SearchResult(tuple(line for _danger, _child, line in lines), done, seconds, root.value())
@@ -349,7 +356,6 @@ def _endangering(state: GameState, child: Node, nodes: Sequence[Node], mover: in
         if len(nodes) > 1:
             return endangered(nodes[1].state, mover)
         return all(
-            endangered(apply(after, decision(after, action)), mover)
-            for action in candidates(after)
+            endangered(apply(after, decision(after, action)), mover) for action in candidates(after)
         )
     return endangered(after, mover)
