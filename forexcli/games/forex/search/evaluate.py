@@ -60,6 +60,10 @@ class Weights(NamedTuple):
     """The share of its dividends still counted for a currency that now pays nothing."""
     slack: float = 1.5
     """Bucks a player can raise, for each queue item ahead of a debt, before it falls due."""
+    own_turns: float = 0.0
+    """1 counts ``slack`` per turn of the debt's owner before it falls due, if every player
+    resolves (a loan third in the queue of a 4-player game is due before its owner moves
+    again); 0 per queue item ahead of it."""
     win: float = 0.0
     """The weight of the chance of finishing first against the score share (0 to 1)."""
     spread: float = 4.0
@@ -167,10 +171,16 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
     last = len(state.queue)
     if state.dividends_left == 1:
         last = next(i for i, it in enumerate(state.queue) if isinstance(it, DividendStack))
+    turns = weights.own_turns
+    mover = state.turn_player if state.pending.phase is Phase.TURN else state.turn_player + 1
     for ahead, item in enumerate(state.queue):
         if isinstance(item, DividendStack):
             continue
         seat = item.owner
+        items = 0.0
+        if turns:
+            until = min(ahead if isinstance(item, Loan) else len(state.queue), last)
+            items = (1 - turns) * until + turns * _own_turns(until, (seat - mover) % n, n)
         row = held[seat]
         if isinstance(item, Contract):
             row[item.receive_currency] += item.receive
@@ -182,9 +192,8 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
             else:
                 worth[seat] -= LOAN_PENALTY_HALVES * unit[item.pay_currency] / 2
                 shortfall = (short + LOAN_PENALTY_HALVES) * unit[item.pay_currency] / 2
-                risk[seat] = max(
-                    risk[seat], _risk(shortfall, min(len(state.queue), last), weights.slack)
-                )
+                due: float = items if turns else min(len(state.queue), last)
+                risk[seat] = max(risk[seat], _risk(shortfall, due, weights.slack))
         elif isinstance(item, Loan):
             shortfall = 0.0
             for c, owed in enumerate(item.owes):
@@ -197,11 +206,17 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
                     shortfall += (owed - row[c]) * unit[c] / 2
                     row[c] = 0
             if shortfall:
-                risk[seat] = max(risk[seat], _risk(shortfall, min(ahead, last), weights.slack))
+                due = items if turns else min(ahead, last)
+                risk[seat] = max(risk[seat], _risk(shortfall, due, weights.slack))
     return worth, risk
 
 
-def _risk(shortfall: float, ahead: int, per_item: float) -> float:
+def _own_turns(items: int, wait: int, players: int) -> int:
+    """The owner's turns among the next ``items`` turns, the first of them ``wait`` turns away."""
+    return 0 if items <= wait else (items - 1 - wait) // players + 1
+
+
+def _risk(shortfall: float, ahead: float, per_item: float) -> float:
     """The chance that a debt short by ``shortfall`` bucks bankrupts its owner."""
     slack = per_item * ahead
     return shortfall / (shortfall + 0.5 + slack)
