@@ -2,6 +2,7 @@
 
 Once the last dividend is in the queue nothing is left to chance: the game
 ends when the queue reaches it, and everything after it is settled in order.
+When it is near the front, the players can end the game within a round.
 ``settled`` plays a position out with every player resolving the front of
 the queue (the fastest way to the end, the one a player ahead can force),
 a tie choice going to the option best for its chooser, and returns the
@@ -19,21 +20,30 @@ another decision is safe.
 
 from __future__ import annotations
 
-from ..engine import GameState, Phase, Resolve, apply
+from ..engine import DividendStack, GameState, Phase, Resolve, apply
 from .encoding import decision as decode
 from .encoding import legal_actions
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
 
 ENDGAME_DIVIDENDS = 1
-"""Positions with at most this many dividends left are valued exactly by ``settled``."""
+"""Positions with at most this many dividends left may be valued exactly by ``settled``."""
 
 _MAX_STEPS = 64
 """More resolves than a queue can ever need (6 letters, each at most a contract and a loan)."""
 
 
 def in_endgame(state: GameState) -> bool:
-    """True when the search values ``state`` exactly (the last dividend is in the queue)."""
-    return state.dividends_left <= ENDGAME_DIVIDENDS
+    """True when the search values ``state`` exactly: the last dividend is in the queue, close
+    enough to the front that the players can reach it before the one to move moves again.
+
+    (Further back, playing out by resolving would miss the turns still to come.)
+    """
+    if state.dividends_left > ENDGAME_DIVIDENDS:
+        return False
+    for index, item in enumerate(state.queue):
+        if isinstance(item, DividendStack):
+            return index < len(state.players)
+    return False
 
 
 def settled(

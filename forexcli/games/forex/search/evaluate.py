@@ -138,27 +138,46 @@ def _chances(scores: list[float], softness: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
-    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
-    n = len(state.players)
-    certs = state.certs
-    in_hands = [sum(column) for column in zip(*certs, strict=True)]
-    board_pairs = state.board.pairs
+_Rates = tuple[list[float], list[float], list[float]]
+_RATES_SEEN: dict[object, _Rates] = {}
+"""``_rates`` of the boards seen (most decisions leave the board as it was), a bounded memo."""
+_RATES_SEEN_MAX = 100_000
+
+
+def _rates(
+    board_pairs: Sequence[PairPosition], in_hands: Sequence[int], left: int, weights: Weights
+) -> _Rates:
+    """(unit, half-buck unit, certificate unit) of each currency at the projected rates."""
     pairs: Sequence[PairPosition] = board_pairs
-    if state.dividends_left:
+    if left:
         most = max(in_hands)
         if in_hands.count(most) == 1:
             moved = list(board_pairs)
             move_pairs(moved, in_hands.index(most), True)
             pairs = moved
     unit = units(pairs, strongest(pairs, in_hands))
-    per_cert = _DIVIDENDS_AFTER[state.dividends_left] * weights.cert
+    per_cert = _DIVIDENDS_AFTER[left] * weights.cert
     cert_unit = [u * per_cert for u in unit]
     for (a, b), pos in zip(PAIRS, board_pairs, strict=True):
         if pos.space == LAST_SPACE:
             weak = b if pos.stronger == a else a
             cert_unit[weak] = unit[weak] * per_cert * weights.non_paying
-    half_unit = [u / 2 for u in unit]
+    return unit, [u / 2 for u in unit], cert_unit
+
+
+def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
+    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
+    n = len(state.players)
+    certs = state.certs
+    in_hands = tuple(map(sum, zip(*certs, strict=True)))
+    key = (state.board, in_hands, state.dividends_left, weights.cert, weights.non_paying)
+    known = _RATES_SEEN.get(key)
+    if known is None:
+        known = _rates(state.board.pairs, in_hands, state.dividends_left, weights)
+        if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
+            _RATES_SEEN.clear()
+        _RATES_SEEN[key] = known
+    unit, half_unit, cert_unit = known
     worth = [
         sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
         for row, hand in zip(state.money, certs, strict=True)
