@@ -38,7 +38,7 @@ from .encoding import (
     legal_actions,
     spot_terms,
 )
-from .evaluate import strongest, units
+from .evaluate import projected_rates, strongest, units
 
 CONTRACT_DIRECTIONS = 3
 SPOTS = 2
@@ -47,16 +47,8 @@ _N = NUM_CURRENCIES
 
 
 def _projected_units(state: GameState) -> list[float]:
-    from ..engine.board import move_pairs
-
-    in_hands = [sum(hand[c] for hand in state.certs) for c in range(_N)]
-    pairs = list(state.board.pairs)
-    if state.dividends_left:
-        most = max(in_hands)
-        leaders = [c for c in range(_N) if in_hands[c] == most]
-        if len(leaders) == 1:
-            move_pairs(pairs, leaders[0], True)
-    return units(pairs, strongest(pairs, in_hands))
+    """The worth of a buck of each currency at the evaluation's projected rates."""
+    return projected_rates(state)[0]
 
 
 def _committed(state: GameState, seat: int) -> list[int]:

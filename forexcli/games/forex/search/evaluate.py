@@ -165,11 +165,9 @@ def _rates(
     return unit, [u / 2 for u in unit], cert_unit
 
 
-def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
-    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
-    n = len(state.players)
-    certs = state.certs
-    in_hands = tuple(map(sum, zip(*certs, strict=True)))
+def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
+    """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized."""
+    in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
     key = (state.board, in_hands, state.dividends_left, weights.cert, weights.non_paying)
     known = _RATES_SEEN.get(key)
     if known is None:
@@ -177,7 +175,14 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
         if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
             _RATES_SEEN.clear()
         _RATES_SEEN[key] = known
-    unit, half_unit, cert_unit = known
+    return known
+
+
+def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
+    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
+    n = len(state.players)
+    certs = state.certs
+    unit, half_unit, cert_unit = projected_rates(state, weights)
     worth = [
         sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
         for row, hand in zip(state.money, certs, strict=True)

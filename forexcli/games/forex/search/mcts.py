@@ -171,8 +171,11 @@ def _select(node: Node) -> Node:
     root = math.sqrt(node.visits + 1)
     best = node.children[0]
     best_score = -math.inf
+    scale = C_PUCT * root
     for child in node.children:
-        score = child.q(mover) + C_PUCT * child.prior * root / (1 + child.visits)
+        visits = child.visits
+        q = child.sums[mover] / visits if visits else child.static[mover]
+        score = q + scale * child.prior / (1 + visits)
         if score > best_score:
             best, best_score = child, score
     return best
