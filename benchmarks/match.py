@@ -118,11 +118,13 @@ def main(argv: list[str] | None = None) -> None:
     for o in outcomes:
         endings[o[2]] = endings.get(o[2], 0) + 1
     lost = [i for i, o in zip(indices, outcomes, strict=True) if o[0] < 1]
+    broke = [i for i, o in zip(indices, outcomes, strict=True) if o[3]]
     print(
         f"engine {args.simulations} sims {weights} vs {args.opponent} x{args.players - 1}:"
         f" {score:g}/{len(outcomes)} ({score / len(outcomes):.0%}); by seat {by_seat};"
         f" engine bankrupt {sum(o[3] for o in outcomes)}, opponent bankrupt"
-        f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost};"
+        f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost}; engine bankrupt in"
+        f" {broke};"
         f" {time.perf_counter() - began:.0f} s; load {os.getloadavg()[0]:.1f}"
     )
 

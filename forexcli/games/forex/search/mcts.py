@@ -271,10 +271,10 @@ def search(
             break
         _simulate(root, noise, value_of)
         done += 1
-        if done % 32 == 0:
+        if done % 8 == 0:  # (an endgame simulation, played out exactly, takes longer)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if progress is not None:
+            if progress is not None and done % 32 == 0:
                 progress(done)
     for path in forced:
         while _node_at(root, path).visits < forced_visits:
