@@ -22,7 +22,13 @@ from forexcli.games.forex.engine import (
     new_game,
 )
 from forexcli.games.forex.search.endgame import endangered, in_endgame, settled
-from forexcli.games.forex.search.evaluate import Weights, final_values
+from forexcli.games.forex.search.evaluate import (
+    Weights,
+    evaluate,
+    final_values,
+    projected_rates,
+    worths,
+)
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
@@ -172,3 +178,39 @@ def test_the_chosen_line_is_safe_whenever_a_safe_line_exists(seed: int) -> None:
         if first:
             others = [_entry_endangers(state, line.decisions, seat) for line in result.lines]
             assert all(danger is not False for danger in others)
+
+
+def test_a_debt_due_before_its_owner_moves_again_is_counted_as_due_now() -> None:
+    """With ``own_turns`` the loan third in a 4-player queue has no slack: p0 moves after it."""
+    invested = apply(LOAN_DUE, Invest("p0", ("GBP",)))
+    per_item = worths(invested, Weights(own_turns=0.0))[1][0]
+    per_turn = worths(invested, Weights(own_turns=1.0))[1][0]
+    assert 0.0 < per_item < per_turn
+    # the shortfall is 2 GBP: with no slack the risk is 2 / (2 + 0.5)
+    assert (
+        abs(per_turn - 2.0 * units_of(invested)[GBP] / (2.0 * units_of(invested)[GBP] + 0.5)) < 1e-9
+    )
+
+
+def units_of(state: GameState) -> list[float]:
+    """The evaluation's projected worth of a buck of each currency."""
+    return projected_rates(state)[0]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**6),
+    st.floats(0.0, 1.0),
+    st.floats(0.5, 20.0),
+    st.floats(0.0, 1.0),
+)
+def test_values_are_shares_for_any_weights(
+    seed: int, win: float, spread: float, own_turns: float
+) -> None:
+    """Whatever the weights, a position's values are one per seat, 0 to 1, adding up to 1."""
+    weights = Weights(win=win, spread=spread, own_turns=own_turns)
+    for state in _played_positions(seed)[::25]:
+        values = evaluate(state, weights)
+        assert len(values) == len(state.players)
+        assert all(-1e-9 <= v <= 1 + 1e-9 for v in values)
+        assert abs(sum(values) - 1.0) < 1e-9
