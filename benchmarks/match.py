@@ -29,7 +29,9 @@ from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import Entry, Player, engine_player, greedy_player
 
 OPPONENTS = ("investor", "greedy", "baseline")
-BASELINE_WEIGHTS = Weights(cert=0.9, non_paying=0.5, slack=1.5, own_turns=0.0, win=0.0)
+BASELINE_WEIGHTS = Weights(
+    cert=0.9, non_paying=0.5, slack=1.5, own_turns=0.0, scarce=0.0, win=0.0, spread=4.0
+)
 
 
 @contextmanager

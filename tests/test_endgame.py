@@ -15,12 +15,15 @@ from forexcli.games.forex.engine import (
     GameState,
     Invest,
     Loan,
+    Pending,
+    Phase,
     Resolve,
     Spot,
     apply,
     draw_removed,
     new_game,
 )
+from forexcli.games.forex.engine.board import Board, PairPosition, make_board
 from forexcli.games.forex.search.endgame import endangered, in_endgame, settled
 from forexcli.games.forex.search.evaluate import (
     Weights,
@@ -32,7 +35,7 @@ from forexcli.games.forex.search.evaluate import (
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
-from forexcli.games.forex.search.players import engine_player, greedy_player
+from forexcli.games.forex.search.players import engine_choice, engine_player, greedy_player
 
 GBP, EUR, USD, CHF, JPY, CAD, CNY = range(7)
 NONE = (0,) * 7
@@ -214,3 +217,51 @@ def test_values_are_shares_for_any_weights(
         assert len(values) == len(state.players)
         assert all(-1e-9 <= v <= 1 + 1e-9 for v in values)
         assert abs(sum(values) - 1.0) < 1e-9
+
+
+def _pairs(*positions: tuple[int, int]) -> Board:
+    return make_board(tuple(PairPosition(stronger, space) for stronger, space in positions))
+
+
+# Found in a game (benchmarks/match.py, game 3 against the engine of before issue 23, 100
+# simulations): p1 resolved its contract C (pay 3 JPY) holding 2 JPY; the loan of 4 JPY it
+# became could never be paid (p0 held no JPY) and p1 went bankrupt 12 moves later.  A spot
+# for 1 JPY (p0 still had 1) pays the contract.
+BOARD_OF_GAME_3 = (
+    *((0, 1), (2, 3), (3, 1), (0, 2), (0, 3), (0, 7), (2, 3), (3, 2), (1, 2), (1, 2), (1, 5)),
+    *((2, 1), (2, 6), (2, 6), (2, 8), (3, 5), (3, 5), (3, 9), (4, 1), (4, 4), (5, 3)),
+)
+"""(stronger currency, track space) of the 21 pairs, in board order."""
+
+SCARCE_JPY = replace(
+    new_game(["p0", "p1"], draw_removed("endgame")),
+    board=_pairs(*BOARD_OF_GAME_3),
+    money=((10, 3, 14, 11, 2, 12, 3), (6, 11, 6, 1, 4, 2, 28)),
+    certs=((1, 0, 0, 4, 0, 0, 0), (0, 0, 3, 0, 0, 0, 0)),
+    supply=(0,) * 7,
+    removed=(1, 0, 3, 0, 0, 1, 1),
+    sold=(6, 8, 2, 4, 8, 7, 7),
+    queue=(
+        Contract("C", 1, JPY, 6, CNY, 18),
+        Contract("D", 0, GBP, 2, CNY, 16),
+        Contract("E", 1, GBP, 2, CNY, 16),
+        Contract("F", 0, CHF, 2, CNY, 12),
+        DividendStack(2),
+        Loan("A", 0, money(cny=14)),
+        Contract("B", 0, USD, 14, CHF, 21),
+    ),
+    dividends_left=2,
+    turn_player=1,
+    turn_number=100,
+    pending=Pending(Phase.TURN, 1),
+)
+
+
+def test_the_engine_pays_a_contract_in_a_currency_nobody_could_lend_later() -> None:
+    """The engine gets the missing JPY by a spot before resolving its contract (it did not)."""
+    for simulations in (100, 300):
+        entry = engine_choice(SCARCE_JPY, Budget(simulations=simulations)).entry
+        after = SCARCE_JPY
+        for step in entry:
+            after = apply(after, step)
+        assert not any(isinstance(item, Loan) and item.owner == 1 for item in after.queue), entry

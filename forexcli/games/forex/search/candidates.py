@@ -14,8 +14,8 @@ at most a handful).  On a turn, of the up to ~560 legal decisions:
   they hold, and at half of it: a contract the player cannot pay is a loan
   with a penalty, so larger ones are left out;
 - before the action, the ``SPOTS`` spot transactions that gain most at the
-  projected rates, and one that brings the currency of the player's most
-  pressing shortfall in the queue.
+  projected rates, and for each currency the player's queued debts need more
+  of than the player holds, the best spot that brings some of it.
 
 Every action is legal by construction; the tests check each against
 ``legal_decisions``.
@@ -123,8 +123,7 @@ def _contracts(
 def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> list[Action]:
     mine = state.money[seat]
     scored: list[tuple[float, Action]] = []
-    needed = min(range(_N), key=lambda c: free[c])
-    rescue: tuple[float, Action] | None = None
+    rescues: dict[int, tuple[float, Action]] = {}
     for partner in range(len(state.players)):
         if partner == seat:
             continue
@@ -140,11 +139,13 @@ def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> l
                 action: Action = (SPOT, partner, give_c, get_c)
                 if gain > 1e-9:
                     scored.append((gain, action))
-                rescues = free[needed] < 0 and get_c == needed and free[give_c] >= give
-                if rescues and (rescue is None or gain > rescue[0]):
-                    rescue = (gain, action)
+                if free[get_c] < 0 and free[give_c] >= give:
+                    known = rescues.get(get_c)
+                    if known is None or gain > known[0]:
+                        rescues[get_c] = (gain, action)
     scored.sort(key=lambda item: -item[0])
     actions = [action for _gain, action in scored[:SPOTS]]
-    if rescue is not None and rescue[1] not in actions:
-        actions.append(rescue[1])
+    for c in sorted(rescues, key=lambda c: (free[c], c)):
+        if rescues[c][1] not in actions:
+            actions.append(rescues[c][1])
     return actions

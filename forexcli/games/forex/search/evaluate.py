@@ -64,7 +64,10 @@ class Weights(NamedTuple):
     """1 counts ``slack`` per turn of the debt's owner before it falls due, if every player
     resolves (a loan third in the queue of a 4-player game is due before its owner moves
     again); 0 per queue item ahead of it."""
-    win: float = 0.0
+    scarce: float = 0.9
+    """The least risk of a debt short in a currency the other players do not hold enough of
+    (nobody can sell it to the owner: it may never be found)."""
+    win: float = 0.5
     """The weight of the chance of finishing first against the score share (0 to 1)."""
     spread: float = 4.0
     """Bucks of doubt about a final total, per dividend still to come (the chance's softness)."""
@@ -217,9 +220,13 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
                 worth[seat] -= LOAN_PENALTY_HALVES * unit[item.pay_currency] / 2
                 shortfall = (short + LOAN_PENALTY_HALVES) * unit[item.pay_currency] / 2
                 due: float = items if turns else min(len(state.queue), last)
-                risk[seat] = max(risk[seat], _risk(shortfall, due, weights.slack))
+                chance = _risk(shortfall, due, weights.slack)
+                if weights.scarce and _scarce(state, seat, item.pay_currency, short):
+                    chance = max(chance, weights.scarce)
+                risk[seat] = max(risk[seat], chance)
         elif isinstance(item, Loan):
             shortfall = 0.0
+            scarce = False
             for c, owed in enumerate(item.owes):
                 if not owed:
                     continue
@@ -228,11 +235,23 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
                     row[c] -= owed
                 else:
                     shortfall += (owed - row[c]) * unit[c] / 2
+                    scarce = scarce or (
+                        weights.scarce > 0 and _scarce(state, seat, c, owed - row[c])
+                    )
                     row[c] = 0
             if shortfall:
                 due = items if turns else min(ahead, last)
-                risk[seat] = max(risk[seat], _risk(shortfall, due, weights.slack))
+                chance = _risk(shortfall, due, weights.slack)
+                if scarce:
+                    chance = max(chance, weights.scarce)
+                risk[seat] = max(risk[seat], chance)
     return worth, risk
+
+
+def _scarce(state: GameState, seat: int, currency: int, short: int) -> bool:
+    """Whether the others hold fewer than ``short`` half-bucks of ``currency`` together."""
+    others = sum(row[currency] for other, row in enumerate(state.money) if other != seat)
+    return others < short
 
 
 def _own_turns(items: int, wait: int, players: int) -> int:
