@@ -9,10 +9,11 @@ less wins of ``-``).  Iterations run two at a time on a process pool (both
 from the same constants), so the run is the same on any machine for the
 same ``--seed``, ``--iterations`` and ``--simulations``.
 
-The result is written as ``forexcli/games/forex/search/tuned.py`` (the
-data file the engine ships; ``--write``), with the command that made it.
+The constants reached are printed; they become the engine's (the defaults
+of ``Weights`` in ``evaluate.py``) only once ``benchmarks/match.py`` shows
+them better than the defaults over enough games.
 
-    python -m benchmarks.tune --seed 23 --iterations 120 --simulations 60 --write
+    python -m benchmarks.tune --seed 23 --iterations 120 --simulations 60
 """
 
 from __future__ import annotations
@@ -22,28 +23,27 @@ import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 from forexcli.games.forex.engine import draw_removed, new_game
-from forexcli.games.forex.search.evaluate import Weights
+from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import engine_player
 
-START = Weights(cert=0.9, non_paying=0.5, slack=1.5, own_turns=0.5, win=0.3, spread=4.0)
-"""Where the tuning starts: the old constants, the new terms half on."""
+START = DEFAULT_WEIGHTS
+"""Where the tuning starts: the engine's constants."""
 
-SCALE = Weights(cert=0.15, non_paying=0.2, slack=0.75, own_turns=0.25, win=0.15, spread=2.0)
+SCALE = Weights(
+    cert=0.15, non_paying=0.2, slack=0.75, own_turns=0.25, scarce=0.1, win=0.15, spread=2.0
+)
 """The size of one step of each constant (SPSA moves in these units)."""
 
-LOW = Weights(cert=0.3, non_paying=0.0, slack=0.0, own_turns=0.0, win=0.0, spread=0.5)
-HIGH = Weights(cert=1.5, non_paying=1.0, slack=6.0, own_turns=1.0, win=1.0, spread=20.0)
+LOW = Weights(cert=0.3, non_paying=0.0, slack=0.0, own_turns=0.0, scarce=0.0, win=0.0, spread=0.5)
+HIGH = Weights(cert=1.5, non_paying=1.0, slack=6.0, own_turns=1.0, scarce=1.0, win=1.0, spread=20.0)
 
 A_GAIN, C_GAIN, STABILITY, ALPHA, GAMMA = 0.6, 1.0, 10.0, 0.602, 0.101
 """SPSA's gain sequences: ``a_k = A_GAIN / (k + 1 + STABILITY)**ALPHA``, ``c_k = C_GAIN /
 (k + 1)**GAMMA`` (Spall's usual exponents)."""
-
-TUNED = Path(__file__).resolve().parent.parent / "forexcli/games/forex/search/tuned.py"
 
 
 def _clip(values: list[float]) -> Weights:
@@ -98,41 +98,19 @@ def tune(seed: int, iterations: int, simulations: int, processes: int) -> Weight
     return Weights(*theta)
 
 
-def write(weights: Weights, command: str) -> None:
-    """Write ``weights`` as the engine's tuned constants."""
-    fields = "\n".join(
-        f"    {name}={value!r}," for name, value in zip(Weights._fields, weights, strict=True)
-    )
-    text = (
-        '"""The evaluation\'s constants as tuned by self-play (generated: do not edit).\n\n'
-        f"Made by ``{command}``.\n"
-        '"""\n\nfrom __future__ import annotations\n\n'
-        "from .evaluate import Weights\n\n"
-        f"TUNED = Weights(\n{fields}\n)\n"
-    )
-    TUNED.write_text(text, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> None:
-    """Tune, print the constants reached, and write them with ``--write``."""
+    """Tune and print the constants reached."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--iterations", type=int, default=120)
     parser.add_argument("--simulations", type=int, default=60)
     parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--write", action="store_true", help=f"write {TUNED.name}")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     print(f"SPSA seed {args.seed}, {args.iterations} iterations, {args.simulations} simulations"
           f" a decision; load {os.getloadavg()[0]:.1f}")  # fmt: skip
     weights = tune(args.seed, args.iterations, args.simulations, args.processes)
     print(f"reached {weights} in {time.perf_counter() - began:.0f} s")
-    if args.write:
-        command = (
-            f"python -m benchmarks.tune --seed {args.seed} --iterations {args.iterations}"
-            f" --simulations {args.simulations} --processes {args.processes} --write"
-        )
-        write(weights, command)
 
 
 if __name__ == "__main__":
