@@ -68,7 +68,7 @@ def parse_weights(text: str) -> Weights:
 
 
 def play_one(
-    opponent: str, players: int, index: int, simulations: int, weights: Weights
+    opponent: str, players: int, index: int, simulations: int, weights: Weights | None
 ) -> tuple[float, int, str, bool, bool]:
     """Game ``index``: (engine score, engine seat, ending, engine bankrupt, opponent bankrupt)."""
     seat = index % players
@@ -78,7 +78,9 @@ def play_one(
     budget = Budget(simulations=simulations)
     seats: list[Player] = []
     for s in range(players):
-        if s == seat:
+        if s == seat and weights is None:
+            seats.append(baseline_player(budget, index))
+        elif s == seat:
             seats.append(engine_player(budget, seed=index, weights=weights))
         elif opponent == "investor":
             seats.append(investor_player(1000 * index + s))
@@ -103,9 +105,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=300)
     parser.add_argument("--weights", default="", help="the engine's, e.g. win=0.5 [defaults]")
+    parser.add_argument(
+        "--baseline", action="store_true", help="measure the engine of before issue 23 instead"
+    )
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args(argv)
-    weights = parse_weights(args.weights)
+    weights = None if args.baseline else parse_weights(args.weights)
     began = time.perf_counter()
     indices = range(args.start, args.start + args.games)
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
@@ -122,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
     lost = [i for i, o in zip(indices, outcomes, strict=True) if o[0] < 1]
     broke = [i for i, o in zip(indices, outcomes, strict=True) if o[3]]
     print(
-        f"engine {args.simulations} sims {weights} vs {args.opponent} x{args.players - 1}:"
+        f"engine {args.simulations} sims {weights or 'baseline'} vs {args.opponent} x{args.players - 1}:"
         f" {score:g}/{len(outcomes)} ({score / len(outcomes):.0%}); by seat {by_seat};"
         f" engine bankrupt {sum(o[3] for o in outcomes)}, opponent bankrupt"
         f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost}; engine bankrupt in"
