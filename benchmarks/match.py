@@ -78,10 +78,12 @@ def play_one(
     budget = Budget(simulations=simulations)
     seats: list[Player] = []
     for s in range(players):
-        if s == seat and weights is None:
-            seats.append(baseline_player(budget, index))
-        elif s == seat:
-            seats.append(engine_player(budget, seed=index, weights=weights))
+        if s == seat:
+            seats.append(
+                baseline_player(budget, index)
+                if weights is None
+                else engine_player(budget, seed=index, weights=weights)
+            )
         elif opponent == "investor":
             seats.append(investor_player(1000 * index + s))
         elif opponent == "greedy":
@@ -127,7 +129,8 @@ def main(argv: list[str] | None = None) -> None:
     lost = [i for i, o in zip(indices, outcomes, strict=True) if o[0] < 1]
     broke = [i for i, o in zip(indices, outcomes, strict=True) if o[3]]
     print(
-        f"engine {args.simulations} sims {weights or 'baseline'} vs {args.opponent} x{args.players - 1}:"
+        f"engine {args.simulations} sims {weights or 'baseline'} vs {args.opponent}"
+        f" x{args.players - 1}:"
         f" {score:g}/{len(outcomes)} ({score / len(outcomes):.0%}); by seat {by_seat};"
         f" engine bankrupt {sum(o[3] for o in outcomes)}, opponent bankrupt"
         f" {sum(o[4] for o in outcomes)}; endings {endings}; not won {lost}; engine bankrupt in"
