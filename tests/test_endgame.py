@@ -186,8 +186,10 @@ def test_the_chosen_line_is_safe_whenever_a_safe_line_exists(seed: int) -> None:
 def test_a_debt_due_before_its_owner_moves_again_is_counted_as_due_now() -> None:
     """With ``own_turns`` the loan third in a 4-player queue has no slack: p0 moves after it."""
     invested = apply(LOAN_DUE, Invest("p0", ("GBP",)))
-    per_item = worths(invested, Weights(own_turns=0.0))[1][0]
-    per_turn = worths(invested, Weights(own_turns=1.0))[1][0]
+    per_item = worths(invested, Weights(own_turns=0.0, scarce=0.0))[1][0]
+    per_turn = worths(invested, Weights(own_turns=1.0, scarce=0.0))[1][0]
+    # nobody else holds GBP: with ``scarce`` the risk is at least that
+    assert worths(invested, Weights(own_turns=0.0, scarce=0.9))[1][0] == max(0.9, per_item)
     assert 0.0 < per_item < per_turn
     # the shortfall is 2 GBP: with no slack the risk is 2 / (2 + 0.5)
     assert (
