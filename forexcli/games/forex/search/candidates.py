@@ -14,8 +14,8 @@ at most a handful).  On a turn, of the up to ~560 legal decisions:
   they hold, and at half of it: a contract the player cannot pay is a loan
   with a penalty, so larger ones are left out;
 - before the action, the ``SPOTS`` spot transactions that gain most at the
-  projected rates, and for each currency the player's queued debts need more
-  of than the player holds, the best spot that brings some of it.
+  projected rates, and for each of the (at most ``RESCUES``) currencies the
+  player's queued debts lack most, the best spot that brings some of it.
 
 Every action is legal by construction; the tests check each against
 ``legal_decisions``.
@@ -42,6 +42,7 @@ from .evaluate import projected_rates, strongest, units
 
 CONTRACT_DIRECTIONS = 3
 SPOTS = 2
+RESCUES = 2
 INVEST_PAIRS_OF = 4
 _N = NUM_CURRENCIES
 
@@ -145,7 +146,7 @@ def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> l
                         rescues[get_c] = (gain, action)
     scored.sort(key=lambda item: -item[0])
     actions = [action for _gain, action in scored[:SPOTS]]
-    for c in sorted(rescues, key=lambda c: (free[c], c)):
+    for c in sorted(rescues, key=lambda c: (free[c], c))[:RESCUES]:
         if rescues[c][1] not in actions:
             actions.append(rescues[c][1])
     return actions

@@ -43,6 +43,7 @@ from ..engine.board import (
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
+    Board,
     PairPosition,
     move_pairs,
 )
@@ -142,7 +143,7 @@ def _chances(scores: list[float], softness: float) -> list[float]:
 
 
 _Rates = tuple[list[float], list[float], list[float]]
-_RATES_SEEN: dict[object, _Rates] = {}
+_RATES_SEEN: dict[int, tuple[Board, tuple[int, ...], int, Weights, _Rates]] = {}
 """``_rates`` of the boards seen (most decisions leave the board as it was), a bounded memo."""
 _RATES_SEEN_MAX = 100_000
 
@@ -169,16 +170,29 @@ def _rates(
 
 
 def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
-    """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized."""
+    """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized.
+
+    The memo is keyed by the board object itself (decisions that do not move the board
+    pass it on unchanged), held in the entry so that its identity stays its own.
+    """
+    board = state.board
     in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
-    key = (state.board, in_hands, state.dividends_left, weights.cert, weights.non_paying)
-    known = _RATES_SEEN.get(key)
-    if known is None:
-        known = _rates(state.board.pairs, in_hands, state.dividends_left, weights)
-        if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
-            _RATES_SEEN.clear()
-        _RATES_SEEN[key] = known
-    return known
+    left = state.dividends_left
+    known = _RATES_SEEN.get(id(board))
+    if known is not None:
+        seen_board, seen_hands, seen_left, seen_weights, rates = known
+        if (
+            seen_board is board
+            and seen_hands == in_hands
+            and seen_left == left
+            and seen_weights is weights
+        ):
+            return rates
+    rates = _rates(board.pairs, in_hands, left, weights)
+    if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
+        _RATES_SEEN.clear()
+    _RATES_SEEN[id(board)] = (board, in_hands, left, weights, rates)
+    return rates
 
 
 def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:

@@ -71,29 +71,26 @@ class Budget(Struct, frozen=True):
 
 
 class Valuer:
-    """A position's value for the search, each position valued once (a transposition table).
+    """A position's value for the search.
 
-    Endgame positions (the last dividend in the queue) are valued exactly,
-    by ``settled``; the others by the heuristic ``evaluate``.
+    Endgame positions (the last dividend within a round of the front) are
+    valued exactly, by ``settled``, through a transposition table (the
+    playouts of sibling positions run into each other); the others by the
+    heuristic ``evaluate`` (they seldom repeat: hashing them costs more than
+    it saves).
     """
 
-    __slots__ = ("hits", "table", "weights")
+    __slots__ = ("table", "weights")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.table: dict[GameState, Values] = {}
-        self.hits = 0
         self.weights = weights
 
     def __call__(self, state: GameState) -> Values:
         """The value of ``state``: exact in the endgame, else the heuristic's."""
-        known = self.table.get(state)
-        if known is not None:
-            self.hits += 1
-            return known
         if in_endgame(state):
             return settled(state, self.table, self.weights)
-        value = self.table[state] = evaluate(state, self.weights)
-        return value
+        return evaluate(state, self.weights)
 
 
 class Node:
