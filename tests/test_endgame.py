@@ -58,12 +58,13 @@ def money(**amounts: int) -> tuple[int, ...]:
     return tuple(amounts.get(code, 0) for code in codes)
 
 
-# 4 players: p0 owes 2 GBP on a loan third in the queue and holds exactly that.  Investing
-# it looks good to a heuristic that gives p0 time to find the money, but the three others
-# resolve the two contracts and then the loan before p0 moves again: bankrupt.  (The engine
+# 4 players: p0 owes 2 GBP on a loan third in the queue and holds 4.  Investing 2 of them
+# looks good to a heuristic that gives p0 time to find the money, but p1 can take 1 GBP by a
+# spot and the three others resolve the two contracts and then the loan before p0 moves
+# again: bankrupt.  (The engine
 # as it was before issue 23 invested, at every budget tried up to 400 simulations.)
 LOAN_DUE = position(
-    (money(gbp=4), money(eur=8), money(eur=8), money(eur=8)),
+    (money(gbp=8), money(eur=8), money(eur=8), money(eur=8)),
     (
         Contract("A", 1, EUR, 2, USD, 2),
         Contract("B", 2, EUR, 2, USD, 2),
@@ -89,7 +90,7 @@ def test_a_decision_that_spends_a_loans_money_is_endangering() -> None:
     """Investing the 2 GBP the loan needs lets the others bankrupt p0; resolving is safe."""
     invested = apply(LOAN_DUE, Invest("p0", ("GBP",)))
     assert endangered(invested, 0)
-    bankrupt = invested
+    bankrupt = apply(invested, Spot("p1", "p0", "EUR", 4, "GBP", 2))
     for seat in (1, 2, 3):
         bankrupt = apply(bankrupt, Resolve(f"p{seat}"))
     assert bankrupt.bankrupt == 0
@@ -185,7 +186,8 @@ def test_the_chosen_line_is_safe_whenever_a_safe_line_exists(seed: int) -> None:
 
 def test_a_debt_due_before_its_owner_moves_again_is_counted_as_due_now() -> None:
     """With ``own_turns`` the loan third in a 4-player queue has no slack: p0 moves after it."""
-    invested = apply(LOAN_DUE, Invest("p0", ("GBP",)))
+    poorer = replace(LOAN_DUE, money=(money(gbp=4), *LOAN_DUE.money[1:]))
+    invested = apply(poorer, Invest("p0", ("GBP",)))  # no GBP left for the loan
     per_item = worths(invested, Weights(own_turns=0.0, scarce=0.0))[1][0]
     per_turn = worths(invested, Weights(own_turns=1.0, scarce=0.0))[1][0]
     # nobody else holds GBP: with ``scarce`` the risk is at least that

@@ -12,17 +12,19 @@ what it is.
 
 ``endangered`` says whether a player can be made bankrupt before their next
 turn: the others resolve the front of the queue, each turn, until the
-player is to move again (a tie choice of theirs going the worst way for the
-player).  A player's decision after which that happens is a decision that
-makes an avoidable loan unpayable; the engine does not choose one while
-another decision is safe.
+player is to move again, the first of them taking first by a spot what it
+can of a currency the player owes (a spot needs no consent here), and a tie
+choice of theirs going the worst way for the player.  A decision after
+which that happens makes an avoidable loan unpayable; the engine does not
+choose one while another decision is safe.
 """
 
 from __future__ import annotations
 
-from ..engine import DividendStack, GameState, Phase, Resolve, apply
+from ..engine import Contract, DividendStack, GameState, Loan, Phase, Resolve, apply
+from ..engine.board import NUM_CURRENCIES
+from .encoding import SPOT, Action, legal_actions, spot_terms
 from .encoding import decision as decode
-from .encoding import legal_actions
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
 
 ENDGAME_DIVIDENDS = 1
@@ -90,8 +92,11 @@ def settled(
     return value
 
 
-def endangered(state: GameState, seat: int) -> bool:
-    """Whether the others can bankrupt ``seat`` by resolving before ``seat``'s next turn."""
+def endangered(state: GameState, seat: int, *, drained: bool = False) -> bool:
+    """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above).
+
+    ``drained``: the one draining spot has been made already.
+    """
     for _ in range(_MAX_STEPS):
         pending = state.pending
         phase = pending.phase
@@ -102,15 +107,48 @@ def endangered(state: GameState, seat: int) -> bool:
         if phase is Phase.TURN:
             if mover == seat:
                 return False
+            if not drained and not state.spot_done:
+                drained = True
+                drain = _draining_spot(state, mover, seat)
+                if drain is not None:
+                    state = apply(state, decode(state, drain))
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
             return all(
-                endangered(apply(state, decode(state, a)), seat) for a in legal_actions(state)
+                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                for a in legal_actions(state)
             )
         elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # another's tie choice: the worst for ``seat``
             return any(
-                endangered(apply(state, decode(state, a)), seat) for a in legal_actions(state)
+                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                for a in legal_actions(state)
             )
     raise AssertionError("the queue did not empty")  # pragma: no cover
+
+
+def _draining_spot(state: GameState, mover: int, seat: int) -> Action | None:
+    """``mover``'s spot with ``seat`` that takes the most of a currency ``seat`` owes in the
+    queue, when it leaves ``seat`` less of it than ``seat`` owes (None when none does)."""
+    owed = [0] * NUM_CURRENCIES
+    for item in state.queue:
+        if isinstance(item, Contract) and item.owner == seat:
+            owed[item.pay_currency] += item.pay
+        elif isinstance(item, Loan) and item.owner == seat:
+            for c, amount in enumerate(item.owes):
+                owed[c] += amount
+    theirs, mine = state.money[seat], state.money[mover]
+    best: tuple[int, Action] | None = None
+    for get_c in range(NUM_CURRENCIES):
+        if not owed[get_c]:
+            continue
+        for give_c in range(NUM_CURRENCIES):
+            if give_c == get_c:
+                continue
+            give, get = spot_terms(state, give_c, get_c)
+            if mine[give_c] < give or theirs[get_c] < get or theirs[get_c] - get >= owed[get_c]:
+                continue
+            if best is None or get > best[0]:
+                best = (get, (SPOT, seat, give_c, get_c))
+    return None if best is None else best[1]
