@@ -18,7 +18,7 @@ from forexcli.games.forex.engine import (
 )
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import decision, encode, legal_actions
-from forexcli.games.forex.search.evaluate import evaluate, money_worth
+from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.mcts import Budget, search
 from forexcli.games.forex.search.players import engine_player, greedy_player, random_player
@@ -89,14 +89,20 @@ def test_evaluation_is_a_share_per_seat(state: GameState) -> None:
 
 
 def test_final_evaluation_is_exact() -> None:
-    """At the end the value is each total over the sum of totals; the bankrupt scores 0."""
+    """At the end the value is each total over the sum of totals (the bankrupt scores 0),
+    mixed by the ``win`` weight with the win (1 for the first, shared when tied)."""
     state = new_game(["a", "b"], draw_removed("end"))
     game = play_game(state, [greedy_player(1), greedy_player(2)])
     result = game.final.result
     assert result is not None
     totals = [0 if seat == result.bankrupt else t for seat, t in enumerate(result.totals)]
-    expected = tuple(t / sum(totals) for t in totals)
-    assert evaluate(game.final) == pytest.approx(expected)
+    shares = [t / sum(totals) for t in totals]
+    firsts = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+    won = [1 / len(firsts) if seat in firsts else 0.0 for seat in range(2)]
+    for win in (0.0, 0.5, 1.0):
+        expected = tuple((1 - win) * s + win * w for s, w in zip(shares, won, strict=True))
+        assert evaluate(game.final, Weights(win=win)) == pytest.approx(expected)
+    assert evaluate(game.final) == evaluate(game.final, DEFAULT_WEIGHTS)
 
 
 def test_search_is_deterministic_and_its_lines_are_legal() -> None:

@@ -283,8 +283,9 @@ def analyse_command(
     """Judge every recorded decision of FILE against the engine's choice.
 
     Each decision is marked dubious, mistake or blunder when it loses 2, 5
-    or 10 points of score share (the player's expected share of the final
-    scores) against the engine's choice, which is named. With --write the
+    or 10 points of value (half the player's expected share of the final
+    scores, half their chance of finishing first) against the engine's
+    choice, which is named. With --write the
     verdicts are added to the log as notes, in one atomic change after the
     whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
     are analysed on all cores.

@@ -10,7 +10,10 @@ from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame,
 from . import PLAIN, Style, clean, md, plural, table
 from .tables import wrapped
 
-VALUE_NOTE = "value = the player's expected share of the final scores (score share), in percent"
+VALUE_NOTE = (
+    "value = half the player's expected share of the final scores, half their chance of"
+    " finishing first, in percent"
+)
 
 
 def _pct(value: float) -> str:
@@ -87,7 +90,7 @@ def hint_data(found: Hint, file: str, moves: int) -> dict[str, Any]:
         "moves": moves,
         "player": found.player,
         "simulations": found.simulations,
-        "value": "score share: the player's expected share of the final scores (0 to 1)",
+        "value": "half the expected share of the final scores, half the chance of finishing first (0 to 1)",
         "suggestions": [
             {
                 "decision": entry_text(s.entry),
@@ -167,7 +170,7 @@ def analysis_data(verdicts: Sequence[Verdict], file: str, written: bool) -> dict
         "file": file,
         "written": written,
         "thresholds": {"dubious": DUBIOUS, "mistake": MISTAKE, "blunder": BLUNDER},
-        "value": "score share: the player's expected share of the final scores (0 to 1)",
+        "value": "half the expected share of the final scores, half the chance of finishing first (0 to 1)",
         "moves": [
             {
                 "move": v.number,

@@ -14,8 +14,8 @@ at most a handful).  On a turn, of the up to ~560 legal decisions:
   they hold, and at half of it: a contract the player cannot pay is a loan
   with a penalty, so larger ones are left out;
 - before the action, the ``SPOTS`` spot transactions that gain most at the
-  projected rates, and one that brings the currency of the player's most
-  pressing shortfall in the queue.
+  projected rates, and for each of the (at most ``RESCUES``) currencies the
+  player's queued debts lack most, the best spot that brings some of it.
 
 Every action is legal by construction; the tests check each against
 ``legal_decisions``.
@@ -38,25 +38,18 @@ from .encoding import (
     legal_actions,
     spot_terms,
 )
-from .evaluate import strongest, units
+from .evaluate import projected_rates, strongest, units
 
 CONTRACT_DIRECTIONS = 3
 SPOTS = 2
+RESCUES = 2
 INVEST_PAIRS_OF = 4
 _N = NUM_CURRENCIES
 
 
 def _projected_units(state: GameState) -> list[float]:
-    from ..engine.board import move_pairs
-
-    in_hands = [sum(hand[c] for hand in state.certs) for c in range(_N)]
-    pairs = list(state.board.pairs)
-    if state.dividends_left:
-        most = max(in_hands)
-        leaders = [c for c in range(_N) if in_hands[c] == most]
-        if len(leaders) == 1:
-            move_pairs(pairs, leaders[0], True)
-    return units(pairs, strongest(pairs, in_hands))
+    """The worth of a buck of each currency at the evaluation's projected rates."""
+    return projected_rates(state)[0]
 
 
 def _committed(state: GameState, seat: int) -> list[int]:
@@ -131,8 +124,7 @@ def _contracts(
 def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> list[Action]:
     mine = state.money[seat]
     scored: list[tuple[float, Action]] = []
-    needed = min(range(_N), key=lambda c: free[c])
-    rescue: tuple[float, Action] | None = None
+    rescues: dict[int, tuple[float, Action]] = {}
     for partner in range(len(state.players)):
         if partner == seat:
             continue
@@ -148,11 +140,13 @@ def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> l
                 action: Action = (SPOT, partner, give_c, get_c)
                 if gain > 1e-9:
                     scored.append((gain, action))
-                rescues = free[needed] < 0 and get_c == needed and free[give_c] >= give
-                if rescues and (rescue is None or gain > rescue[0]):
-                    rescue = (gain, action)
+                if free[get_c] < 0 and free[give_c] >= give:
+                    known = rescues.get(get_c)
+                    if known is None or gain > known[0]:
+                        rescues[get_c] = (gain, action)
     scored.sort(key=lambda item: -item[0])
     actions = [action for _gain, action in scored[:SPOTS]]
-    if rescue is not None and rescue[1] not in actions:
-        actions.append(rescue[1])
+    for c in sorted(rescues, key=lambda c: (free[c], c))[:RESCUES]:
+        if rescues[c][1] not in actions:
+            actions.append(rescues[c][1])
     return actions

@@ -25,8 +25,10 @@ Everything is plain float arithmetic on the engine's state: no I/O.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from operator import mul
+from typing import NamedTuple
 
 from ..engine import (
     TRACK_HALVES,
@@ -40,6 +42,7 @@ from ..engine.board import (
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
+    Board,
     PairPosition,
     move_pairs,
 )
@@ -48,14 +51,30 @@ from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 
 Values = tuple[float, ...]
 
-CERT_WEIGHT = 0.9
-"""How much of the dividends still to come a certificate is worth (they may be lost)."""
 
-NON_PAYING_WEIGHT = 0.5
-"""The share of its dividends still counted for a currency that now pays nothing."""
+class Weights(NamedTuple):
+    """The evaluation's constants (``benchmarks/tune.py`` tunes them by self-play)."""
 
-SLACK_PER_ITEM = 1.5
-"""Bucks a player can raise, for each queue item ahead of a debt, before it falls due."""
+    cert: float = 0.9
+    """How much of the dividends still to come a certificate is worth (they may be lost)."""
+    non_paying: float = 0.5
+    """The share of its dividends still counted for a currency that now pays nothing."""
+    slack: float = 1.5
+    """Bucks a player can raise, for each queue item ahead of a debt, before it falls due."""
+    own_turns: float = 0.0
+    """1 counts ``slack`` per turn of the debt's owner before it falls due, if every player
+    resolves (a loan third in the queue of a 4-player game is due before its owner moves
+    again); 0 per queue item ahead of it."""
+    scarce: float = 0.9
+    """The least risk of a debt short in a currency the other players do not hold enough of
+    (nobody can sell it to the owner: it may never be found)."""
+    win: float = 0.5
+    """The weight of the chance of finishing first against the score share (0 to 1)."""
+    spread: float = 4.0
+    """Bucks of doubt about a final total, per dividend still to come (the chance's softness)."""
+
+
+DEFAULT_WEIGHTS = Weights()
 
 _N = NUM_CURRENCIES
 _RATES = tuple(h / 2 for h in TRACK_HALVES)
@@ -86,15 +105,26 @@ def units(pairs: Sequence[PairPosition], target: int) -> list[float]:
     return worth
 
 
-def final_values(state: GameState) -> Values:
-    """The exact score shares of a finished game (a bankrupt player scores 0)."""
+def final_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
+    """The exact values of a finished game: the score share (a bankrupt player scores 0),
+    mixed with the win (1, shared among those ranked first alone or together) by ``weights.win``.
+    """
     result = state.result
     assert result is not None
     scores = [
         0.0 if seat == result.bankrupt else float(max(total, 0))
         for seat, total in enumerate(result.totals)
     ]
-    return _shares(scores)
+    shares = _shares(scores)
+    win = weights.win
+    if not win:
+        return shares
+    firsts = [seat for seat, rank in enumerate(result.ranks) if rank == 1]
+    won = 1.0 / len(firsts)
+    return tuple(
+        (1.0 - win) * share + (win * won if seat in firsts else 0.0)
+        for seat, share in enumerate(shares)
+    )
 
 
 def _shares(scores: list[float]) -> Values:
@@ -104,27 +134,72 @@ def _shares(scores: list[float]) -> Values:
     return tuple(s / total for s in scores)
 
 
-def worths(state: GameState) -> tuple[list[float], list[float]]:
-    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
-    n = len(state.players)
-    certs = state.certs
-    in_hands = [sum(column) for column in zip(*certs, strict=True)]
-    board_pairs = state.board.pairs
+def _chances(scores: list[float], softness: float) -> list[float]:
+    """Each player's chance of the highest final total, for totals known to ``softness`` bucks."""
+    top = max(scores)
+    weights = [math.exp((s - top) / softness) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+_Rates = tuple[list[float], list[float], list[float]]
+_RATES_SEEN: dict[int, tuple[Board, tuple[int, ...], int, Weights, _Rates]] = {}
+"""``_rates`` of the boards seen (most decisions leave the board as it was), a bounded memo."""
+_RATES_SEEN_MAX = 100_000
+
+
+def _rates(
+    board_pairs: Sequence[PairPosition], in_hands: Sequence[int], left: int, weights: Weights
+) -> _Rates:
+    """(unit, half-buck unit, certificate unit) of each currency at the projected rates."""
     pairs: Sequence[PairPosition] = board_pairs
-    if state.dividends_left:
+    if left:
         most = max(in_hands)
         if in_hands.count(most) == 1:
             moved = list(board_pairs)
             move_pairs(moved, in_hands.index(most), True)
             pairs = moved
     unit = units(pairs, strongest(pairs, in_hands))
-    per_cert = _DIVIDENDS_AFTER[state.dividends_left] * CERT_WEIGHT
+    per_cert = _DIVIDENDS_AFTER[left] * weights.cert
     cert_unit = [u * per_cert for u in unit]
     for (a, b), pos in zip(PAIRS, board_pairs, strict=True):
         if pos.space == LAST_SPACE:
             weak = b if pos.stronger == a else a
-            cert_unit[weak] = unit[weak] * per_cert * NON_PAYING_WEIGHT
-    half_unit = [u / 2 for u in unit]
+            cert_unit[weak] = unit[weak] * per_cert * weights.non_paying
+    return unit, [u / 2 for u in unit], cert_unit
+
+
+def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
+    """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized.
+
+    The memo is keyed by the board object itself (decisions that do not move the board
+    pass it on unchanged), held in the entry so that its identity stays its own.
+    """
+    board = state.board
+    in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
+    left = state.dividends_left
+    known = _RATES_SEEN.get(id(board))
+    if known is not None:
+        seen_board, seen_hands, seen_left, seen_weights, rates = known
+        if (
+            seen_board is board
+            and seen_hands == in_hands
+            and seen_left == left
+            and seen_weights is weights
+        ):
+            return rates
+    rates = _rates(board.pairs, in_hands, left, weights)
+    if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
+        _RATES_SEEN.clear()
+    _RATES_SEEN[id(board)] = (board, in_hands, left, weights, rates)
+    return rates
+
+
+def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
+    """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
+    n = len(state.players)
+    certs = state.certs
+    unit, half_unit, cert_unit = projected_rates(state, weights)
     worth = [
         sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
         for row, hand in zip(state.money, certs, strict=True)
@@ -137,10 +212,16 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
     last = len(state.queue)
     if state.dividends_left == 1:
         last = next(i for i, it in enumerate(state.queue) if isinstance(it, DividendStack))
+    turns = weights.own_turns
+    mover = state.turn_player if state.pending.phase is Phase.TURN else state.turn_player + 1
     for ahead, item in enumerate(state.queue):
         if isinstance(item, DividendStack):
             continue
         seat = item.owner
+        items = 0.0
+        if turns:
+            until = min(ahead if isinstance(item, Loan) else len(state.queue), last)
+            items = (1 - turns) * until + turns * _own_turns(until, (seat - mover) % n, n)
         row = held[seat]
         if isinstance(item, Contract):
             row[item.receive_currency] += item.receive
@@ -152,9 +233,14 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
             else:
                 worth[seat] -= LOAN_PENALTY_HALVES * unit[item.pay_currency] / 2
                 shortfall = (short + LOAN_PENALTY_HALVES) * unit[item.pay_currency] / 2
-                risk[seat] = max(risk[seat], _risk(shortfall, min(len(state.queue), last)))
+                due: float = items if turns else min(len(state.queue), last)
+                chance = _risk(shortfall, due, weights.slack)
+                if weights.scarce and _scarce(state, seat, item.pay_currency, short):
+                    chance = max(chance, weights.scarce)
+                risk[seat] = max(risk[seat], chance)
         elif isinstance(item, Loan):
             shortfall = 0.0
+            scarce = False
             for c, owed in enumerate(item.owes):
                 if not owed:
                     continue
@@ -163,24 +249,51 @@ def worths(state: GameState) -> tuple[list[float], list[float]]:
                     row[c] -= owed
                 else:
                     shortfall += (owed - row[c]) * unit[c] / 2
+                    scarce = scarce or (
+                        weights.scarce > 0 and _scarce(state, seat, c, owed - row[c])
+                    )
                     row[c] = 0
             if shortfall:
-                risk[seat] = max(risk[seat], _risk(shortfall, min(ahead, last)))
+                due = items if turns else min(ahead, last)
+                chance = _risk(shortfall, due, weights.slack)
+                if scarce:
+                    chance = max(chance, weights.scarce)
+                risk[seat] = max(risk[seat], chance)
     return worth, risk
 
 
-def _risk(shortfall: float, ahead: int) -> float:
+def _scarce(state: GameState, seat: int, currency: int, short: int) -> bool:
+    """Whether the others hold fewer than ``short`` half-bucks of ``currency`` together."""
+    others = sum(row[currency] for other, row in enumerate(state.money) if other != seat)
+    return others < short
+
+
+def _own_turns(items: int, wait: int, players: int) -> int:
+    """The owner's turns among the next ``items`` turns, the first of them ``wait`` turns away."""
+    return 0 if items <= wait else (items - 1 - wait) // players + 1
+
+
+def _risk(shortfall: float, ahead: float, per_item: float) -> float:
     """The chance that a debt short by ``shortfall`` bucks bankrupts its owner."""
-    slack = SLACK_PER_ITEM * ahead
+    slack = per_item * ahead
     return shortfall / (shortfall + 0.5 + slack)
 
 
-def evaluate(state: GameState) -> Values:
-    """Each player's expected share of the final scores (exact when the game is over)."""
+def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
+    """Each player's expected share of the final scores (exact when the game is over),
+    mixed with their chance of finishing first by ``weights.win``."""
     if state.pending.phase is Phase.OVER:
-        return final_values(state)
-    worth, risk = worths(state)
-    return _shares([max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)])
+        return final_values(state, weights)
+    worth, risk = worths(state, weights)
+    scores = [max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
+    shares = _shares(scores)
+    win = weights.win
+    if not win:
+        return shares
+    chances = _chances(scores, weights.spread * (1 + state.dividends_left))
+    return tuple(
+        (1.0 - win) * share + win * chance for share, chance in zip(shares, chances, strict=True)
+    )
 
 
 def money_worth(state: GameState, seat: int) -> float:

@@ -25,16 +25,20 @@ from collections.abc import Callable, Sequence
 
 from msgspec import Struct
 
-from ..engine import Decision, GameState, apply
+from ..engine import Decision, GameState, Phase, apply
 from .candidates import candidates
 from .encoding import Action, decision
-from .evaluate import Values, evaluate
+from .endgame import endangered, in_endgame, settled
+from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
 
 C_PUCT = 0.05
 """Exploration weight (values are score shares, so their differences are small)."""
 
 TAU = 0.02
 """Temperature of the priors' softmax over the children's evaluations."""
+
+SAFE_FIRST = True
+"""Rank the root's lines that let the others bankrupt the mover last (off only to measure)."""
 
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
@@ -64,6 +68,29 @@ class Budget(Struct, frozen=True):
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} s")
         return " or ".join(parts)
+
+
+class Valuer:
+    """A position's value for the search.
+
+    Endgame positions (the last dividend within a round of the front) are
+    valued exactly, by ``settled``, through a transposition table (the
+    playouts of sibling positions run into each other); the others by the
+    heuristic ``evaluate`` (they seldom repeat: hashing them costs more than
+    it saves).
+    """
+
+    __slots__ = ("table", "weights")
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.table: dict[GameState, Values] = {}
+        self.weights = weights
+
+    def __call__(self, state: GameState) -> Values:
+        """The value of ``state``: exact in the endgame, else the heuristic's."""
+        if in_endgame(state):
+            return settled(state, self.table, self.weights)
+        return evaluate(state, self.weights)
 
 
 class Node:
@@ -117,12 +144,12 @@ class SearchResult(Struct, frozen=True):
         return self.lines[0]
 
 
-def _expand(node: Node, seed_noise: random.Random | None) -> None:
+def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> None:
     state = node.state
     children: list[Node] = []
     for action in candidates(state):
         child_state = apply(state, decision(state, action))
-        children.append(Node(child_state, action, evaluate(child_state)))
+        children.append(Node(child_state, action, value(child_state)))
     mover = node.mover
     assert mover is not None and children
     top = max(child.static[mover] for child in children)
@@ -141,14 +168,19 @@ def _select(node: Node) -> Node:
     root = math.sqrt(node.visits + 1)
     best = node.children[0]
     best_score = -math.inf
+    scale = C_PUCT * root
     for child in node.children:
-        score = child.q(mover) + C_PUCT * child.prior * root / (1 + child.visits)
+        visits = child.visits
+        q = child.sums[mover] / visits if visits else child.static[mover]
+        score = q + scale * child.prior / (1 + visits)
         if score > best_score:
             best, best_score = child, score
     return best
 
 
-def _simulate(root: Node, noise: random.Random | None, forced: Sequence[Action] = ()) -> None:
+def _simulate(
+    root: Node, noise: random.Random | None, value_of: Valuer, forced: Sequence[Action] = ()
+) -> None:
     path = [root]
     node = root
     depth = 0
@@ -162,7 +194,7 @@ def _simulate(root: Node, noise: random.Random | None, forced: Sequence[Action] 
     if node.mover is None:
         value = node.static
     else:
-        _expand(node, noise)
+        _expand(node, noise, value_of)
         assert node.children is not None
         mover = node.mover
         value = max(node.children, key=lambda c: c.static[mover]).static
@@ -205,6 +237,7 @@ def search(
     forced_visits: int = 0,
     progress: Callable[[int], None] | None = None,
     stop_when_decided: bool = False,
+    weights: Weights = DEFAULT_WEIGHTS,
 ) -> SearchResult:
     """Search ``state`` (not over) within ``budget``; the root's children, best first.
 
@@ -216,31 +249,33 @@ def search(
     can no longer be overtaken within the budget left (always, when the
     root has one child): the chosen decision is the one the whole budget
     would choose, in less time.  Players use it; hints and analyses, which
-    show every line's figures, do not.
+    show every line's figures, do not.  ``weights`` are the evaluation's
+    constants.
     """
     if state.pending.phase.value == "over":
         raise ValueError("the game is over: there is nothing to search")
     started = time.perf_counter()
     noise = random.Random(seed) if seed else None
-    root = Node(state, None, evaluate(state))
-    _expand(root, noise)
-    _add_forced(root, forced, noise)
+    value_of = Valuer(weights)
+    root = Node(state, None, value_of(state))
+    _expand(root, noise, value_of)
+    _add_forced(root, forced, noise, value_of)
     deadline = None if budget.seconds is None else started + budget.seconds
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
     while done < limit:
         if stop_when_decided and _decided(root, limit - done, done, started, deadline):
             break
-        _simulate(root, noise)
+        _simulate(root, noise, value_of)
         done += 1
-        if done % 32 == 0:
+        if done % 8 == 0:  # (an endgame simulation, played out exactly, takes longer)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if progress is not None:
+            if progress is not None and done % 32 == 0:
                 progress(done)
     for path in forced:
         while _node_at(root, path).visits < forced_visits:
-            _simulate(root, noise, path)
+            _simulate(root, noise, value_of, path)
             done += 1
     result = _result(root, state, done, time.perf_counter() - started)
     if not forced:
@@ -266,13 +301,13 @@ def _decided(root: Node, left: int, done: int, started: float, deadline: float |
 
 
 def _add_forced(
-    root: Node, forced: Sequence[Sequence[Action]], noise: random.Random | None
+    root: Node, forced: Sequence[Sequence[Action]], noise: random.Random | None, value: Valuer
 ) -> None:
     for path in forced:
         node = root
         for action in path:
             if node.children is None:
-                _expand(node, noise)
+                _expand(node, noise, value)
             children = node.children
             assert children is not None
             match = [c for c in children if c.action == action]
@@ -280,7 +315,7 @@ def _add_forced(
                 node = match[0]
                 continue
             child_state = apply(node.state, decision(node.state, action))
-            child = Node(child_state, action, evaluate(child_state))
+            child = Node(child_state, action, value(child_state))
             child.prior = min(c.prior for c in children)
             children.append(child)
             node = child
@@ -295,11 +330,32 @@ def _node_at(root: Node, path: Sequence[Action]) -> Node:
 
 
 def _result(root: Node, state: GameState, done: int, seconds: float) -> SearchResult:
+    """The root's children as lines: safe ones first, then by visits and value."""
     assert root.children is not None and root.mover is not None
     mover = root.mover
-    ranked = sorted(root.children, key=lambda c: (-c.visits, -c.q(mover), c.action or (0, 0, 0, 0)))
     lines = []
-    for child in ranked:
+    for child in root.children:
         nodes = [child, *_principal(child)]
-        lines.append(Line(_decisions(state, nodes), child.value(), child.visits))
-    return SearchResult(tuple(lines), done, seconds, root.value())
+        line = Line(_decisions(state, nodes), child.value(), child.visits)
+        danger = SAFE_FIRST and _endangering(state, child, nodes, mover)
+        lines.append((danger, child, line))
+    lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
+                                 item[1].action or (0, 0, 0, 0)))  # fmt: skip
+    return SearchResult(tuple(line for _danger, _child, line in lines), done, seconds, root.value())
+
+
+def _endangering(state: GameState, child: Node, nodes: Sequence[Node], mover: int) -> bool:
+    """Whether the entry a line starts with lets the others bankrupt ``mover`` before their turn.
+
+    A spot is judged with the action the line plays after it, or, when the
+    line stops at the spot, with every candidate action (endangering when
+    all of them are).
+    """
+    after = child.state
+    if after.pending.phase is Phase.TURN and after.pending.player == mover:  # a spot: mid-turn
+        if len(nodes) > 1:
+            return endangered(nodes[1].state, mover)
+        return all(
+            endangered(apply(after, decision(after, action)), mover) for action in candidates(after)
+        )
+    return endangered(after, mover)

@@ -22,7 +22,7 @@ from ..engine import (
 )
 from .candidates import candidates
 from .encoding import decision
-from .evaluate import evaluate, money_worth
+from .evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
 from .mcts import Budget, SearchResult, search
 
 Entry = tuple[Decision, ...]
@@ -120,23 +120,27 @@ class EngineChoice(Struct, frozen=True):
     result: SearchResult
 
 
-def engine_choice(state: GameState, budget: Budget, seed: int = 0) -> EngineChoice:
+def engine_choice(
+    state: GameState, budget: Budget, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS
+) -> EngineChoice:
     """The engine's next entry: the best line's decision, with its spot's action if a spot."""
-    result = search(state, budget, seed=seed, stop_when_decided=True)
+    result = search(state, budget, seed=seed, stop_when_decided=True, weights=weights)
     line = result.best.decisions
     entry: Entry = line[:2] if isinstance(line[0], Spot) else line[:1]
     if isinstance(line[0], Spot) and len(line) < 2:
-        entry = _complete(state, line[0], lambda after: engine_choice(after, budget, seed).entry[0])
+        entry = _complete(
+            state, line[0], lambda after: engine_choice(after, budget, seed, weights).entry[0]
+        )
     check = state
     for step in entry:
         check = apply(check, step)  # the reference engine stays the judge
     return EngineChoice(entry, result)
 
 
-def engine_player(budget: Budget, seed: int = 0) -> Player:
-    """The engine as a player with a fixed budget per decision."""
+def engine_player(budget: Budget, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> Player:
+    """The engine as a player with a fixed budget per decision (and evaluation ``weights``)."""
 
     def play(state: GameState) -> Entry:
-        return engine_choice(state, budget, seed).entry
+        return engine_choice(state, budget, seed, weights).entry
 
     return play

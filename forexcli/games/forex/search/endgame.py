@@ -1,0 +1,154 @@
+"""Exact endings and bankruptcy checks, by playing the queue out with the reference rules.
+
+Once the last dividend is in the queue nothing is left to chance: the game
+ends when the queue reaches it, and everything after it is settled in order.
+When it is near the front, the players can end the game within a round.
+``settled`` plays a position out with every player resolving the front of
+the queue (the fastest way to the end, the one a player ahead can force),
+a tie choice going to the option best for its chooser, and returns the
+exact final score shares.  The search values its endgame leaves with it
+instead of the heuristic, so that a line ending in a bankruptcy is seen for
+what it is.
+
+``endangered`` says whether a player can be made bankrupt before their next
+turn: the others resolve the front of the queue, each turn, until the
+player is to move again, the first of them taking first by a spot what it
+can of a currency the player owes (a spot needs no consent here), and a tie
+choice of theirs going the worst way for the player.  A decision after
+which that happens makes an avoidable loan unpayable; the engine does not
+choose one while another decision is safe.
+"""
+
+from __future__ import annotations
+
+from ..engine import Contract, DividendStack, GameState, Loan, Phase, Resolve, apply
+from ..engine.board import NUM_CURRENCIES
+from .encoding import SPOT, Action, legal_actions, spot_terms
+from .encoding import decision as decode
+from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
+
+ENDGAME_DIVIDENDS = 1
+"""Positions with at most this many dividends left may be valued exactly by ``settled``."""
+
+_MAX_STEPS = 64
+"""More resolves than a queue can ever need (6 letters, each at most a contract and a loan)."""
+
+
+def in_endgame(state: GameState) -> bool:
+    """True when the search values ``state`` exactly: the last dividend is in the queue, close
+    enough to the front that the players can reach it before the one to move moves again.
+
+    (Further back, playing out by resolving would miss the turns still to come.)
+    """
+    if state.dividends_left > ENDGAME_DIVIDENDS:
+        return False
+    for index, item in enumerate(state.queue):
+        if isinstance(item, DividendStack):
+            return index < len(state.players)
+    return False
+
+
+def settled(
+    state: GameState,
+    table: dict[GameState, Values] | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Values:
+    """The exact score shares after every player resolves until the end (ties: the chooser's best).
+
+    A pending divest answer sells nothing.  ``table`` (a transposition
+    table) gives the values of positions already played out and receives
+    those of every position on the way.  ``weights.win`` mixes the win into
+    the score shares, as in ``final_values``.
+    """
+    memo: dict[GameState, Values] = {} if table is None else table
+    path: list[GameState] = []
+    for _ in range(_MAX_STEPS):
+        known = memo.get(state)
+        if known is not None:
+            value = known
+            break
+        path.append(state)
+        pending = state.pending
+        phase = pending.phase
+        if phase is Phase.OVER:
+            value = final_values(state, weights)
+            break
+        seat = pending.player
+        assert seat is not None
+        if phase is Phase.TURN:
+            state = apply(state, Resolve(state.players[seat]))
+        elif phase is Phase.DIVEST_RESPONSE:
+            state = apply(state, decode(state, legal_actions(state)[0]))
+        else:  # a tie choice: the chooser's best way to the end
+            options = [
+                settled(apply(state, decode(state, a)), memo, weights) for a in legal_actions(state)
+            ]
+            value = max(options, key=lambda values: values[seat])
+            break
+    else:  # pragma: no cover
+        raise AssertionError("the queue did not empty")
+    for visited in path:
+        memo[visited] = value
+    return value
+
+
+def endangered(state: GameState, seat: int, *, drained: bool = False) -> bool:
+    """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above).
+
+    ``drained``: the one draining spot has been made already.
+    """
+    for _ in range(_MAX_STEPS):
+        pending = state.pending
+        phase = pending.phase
+        if phase is Phase.OVER:
+            return state.bankrupt == seat
+        mover = pending.player
+        assert mover is not None
+        if phase is Phase.TURN:
+            if mover == seat:
+                return False
+            if not drained and not state.spot_done:
+                drained = True
+                drain = _draining_spot(state, mover, seat)
+                if drain is not None:
+                    state = apply(state, decode(state, drain))
+            state = apply(state, Resolve(state.players[mover]))
+        elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
+            return all(
+                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                for a in legal_actions(state)
+            )
+        elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
+            state = apply(state, decode(state, legal_actions(state)[0]))
+        else:  # another's tie choice: the worst for ``seat``
+            return any(
+                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                for a in legal_actions(state)
+            )
+    raise AssertionError("the queue did not empty")  # pragma: no cover
+
+
+def _draining_spot(state: GameState, mover: int, seat: int) -> Action | None:
+    """``mover``'s spot with ``seat`` that takes the most of a currency ``seat`` owes in the
+    queue, when it leaves ``seat`` less of it than ``seat`` owes (None when none does)."""
+    owed = [0] * NUM_CURRENCIES
+    for item in state.queue:
+        if isinstance(item, Contract) and item.owner == seat:
+            owed[item.pay_currency] += item.pay
+        elif isinstance(item, Loan) and item.owner == seat:
+            for c, amount in enumerate(item.owes):
+                owed[c] += amount
+    theirs, mine = state.money[seat], state.money[mover]
+    best: tuple[int, Action] | None = None
+    for get_c in range(NUM_CURRENCIES):
+        if not owed[get_c]:
+            continue
+        for give_c in range(NUM_CURRENCIES):
+            if give_c == get_c:
+                continue
+            give, get = spot_terms(state, give_c, get_c)
+            if mine[give_c] < give or theirs[get_c] < get or theirs[get_c] - get >= owed[get_c]:
+                continue
+            if best is None or get > best[0]:
+                best = (get, (SPOT, seat, give_c, get_c))
+    return None if best is None else best[1]
