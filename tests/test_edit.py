@@ -16,6 +16,7 @@ from forexcli import edit, gamelog, yamlread
 from forexcli.engine import Spot, legal_decisions
 from forexcli.notation import write
 from forexcli.problems import LogError
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).resolve().parent / "logs"
@@ -484,7 +485,7 @@ def _ruamel(text: str) -> Any:
     return edit._plain(YAML(typ="rt").load(text))  # ruamel.yaml reads YAML 1.2
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=40))
 @example("0?")  # PyYAML ends a plain scalar at "?" in a flow mapping
 def test_quote_reads_back_in_block_and_flow(text: str) -> None:

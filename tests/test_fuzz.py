@@ -23,6 +23,7 @@ from forexcli.games.forex.engine import Spot, legal_decisions
 from forexcli.games.forex.notation import write
 from forexcli.record import anylog, edit, gamelog, validation
 from forexcli.record.problems import LogError, Problem
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = [
@@ -269,12 +270,16 @@ def _check_file(data: bytes) -> None:
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(mutated())
 def test_mutated_logs_fail_only_cleanly(data: bytes) -> None:
+    """A log mutated one to three times (entries, lines, words or bytes) is read and replayed,
+    or refused with clean problems (an illegal move's problem names the entry where replay
+    stopped), and ``_check_file`` holds for it: check and ``validate`` agree, and every edit
+    refuses cleanly or keeps every old byte without hiding a problem."""
     try:
         log = gamelog.parse_log(data, "f.yaml")
     except LogError as error:
@@ -287,9 +292,11 @@ def test_mutated_logs_fail_only_cleanly(data: bytes) -> None:
     _check_file(data)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=400))
 def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
+    """Any bytes at all are read as a log or refused with clean problems (one printable line
+    each, places from 1), never with another exception."""
     try:
         log = gamelog.parse_log(data, "f.yaml")
     except LogError as error:
@@ -300,7 +307,7 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
         _clean([played.problem])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.sampled_from(SAMPLES),
     st.integers(min_value=0),
@@ -315,5 +322,9 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
 def test_bytes_spliced_into_valid_logs_fail_only_cleanly(
     sample: bytes, where: int, junk: bytes
 ) -> None:
+    """Bytes or YAML punctuation spliced anywhere into a valid log: ``_check_file`` holds (as
+    for the mutated logs), whether the splice leaves the log valid, breaks its reading or
+    its moves, or only its digests and signatures (as ``seed: (x`` does: another seed is
+    another set-up)."""
     at = where % (len(sample) + 1)
     _check_file(sample[:at] + junk + sample[at:])
