@@ -30,7 +30,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     Decision,
     Divest,
@@ -49,7 +49,7 @@ from forexcli.engine import (
     legal_spots,
     new_game,
 )
-from forexcli.notation import write
+from forexcli.games.forex.notation import write
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 2026

@@ -24,11 +24,11 @@ import os
 import time
 from collections.abc import Callable
 
-from forexcli.engine import GameState, apply, draw_removed, legal_decisions, new_game
-from forexcli.search.candidates import candidates
-from forexcli.search.encoding import decision, legal_actions
-from forexcli.search.mcts import Budget
-from forexcli.search.players import engine_player
+from forexcli.games.forex.engine import GameState, apply, draw_removed, legal_decisions, new_game
+from forexcli.games.forex.search.candidates import candidates
+from forexcli.games.forex.search.encoding import decision, legal_actions
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import engine_player
 
 
 def positions() -> list[GameState]:

@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import corpus, run
-from forexcli import fastpath, gamelog, yamlread
-from forexcli.problems import LogError
+from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.gamelog import FAST_VALIDATOR
+from forexcli.record.problems import LogError
 
 CASES = {
     "yes": "a: yes\n", "on": "a: on\n", "0777": "a: 0777\n", "1:30": "a: 1:30\n",
@@ -155,10 +156,10 @@ def main(argv: list[str] | None = None) -> int:
             f"  {seconds / base:5.2f}x CSafeLoader   agrees on {agreed}"
         )
 
-    datas = [fastpath.accepted(text) for text in texts]
+    datas = [fastpath.accepted(text, FAST_VALIDATOR) for text in texts]
     schema = gamelog.log_schema()
     validators: dict[str, tuple[str, Callable[[Any], Any]]] = {}
-    compiled = fastpath._compiled("log")
+    compiled = fastpath._compiled(FAST_VALIDATOR, "log")
     if compiled is not None:
         validators["jsonschema_rs is_valid"] = ("jsonschema-rs", compiled.is_valid)
     try:

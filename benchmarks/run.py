@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import corpus
-from forexcli.validation import default_jobs
+from forexcli.record.validation import default_jobs
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = "MANIFEST.json"
@@ -75,8 +75,12 @@ mistaken for a slower engine."""
 
 APPLY_ALL_SNIPPET = (
     "import gc, glob, json, sys, time\n"
-    "from forexcli import gamelog\n"
-    "from forexcli.engine import apply_all, new_game\n"
+    "try:\n"
+    "    from forexcli.games.forex.engine import apply_all, new_game\n"
+    "    from forexcli.record import gamelog\n"
+    "except ImportError:  # a tree from before the record layer and the games were split\n"
+    "    from forexcli import gamelog\n"
+    "    from forexcli.engine import apply_all, new_game\n"
     "logs = [gamelog.load(name) for name in sorted(glob.glob(sys.argv[1] + '/game-*.yaml'))]\n"
     "games = [(l.players, l.removed, l.first,\n"
     "          [d for e in l.entries for d in e.written.decisions()]) for l in logs]\n"
@@ -92,7 +96,8 @@ APPLY_ALL_SNIPPET = (
     "print(json.dumps({'decisions': sum(len(g[3]) for g in games), 'apply_all': best}))\n"
 )
 """``apply_all`` over the corpus, best of N, with the API that both the engine before issue 12
-and today's have (``forexcli.gamelog``, ``forexcli.engine``); run in the tree to time."""
+and today's have (``gamelog.load``, ``apply_all``, ``new_game``; at the paths of either tree);
+run in the tree to time."""
 
 PARSE_SNIPPET = (
     "import sys, yaml\n"
@@ -218,8 +223,8 @@ def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
 
 
 def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
-    from forexcli import gamelog
-    from forexcli.engine import apply, apply_all, apply_with_events, new_game
+    from forexcli.games.forex.engine import apply, apply_all, apply_with_events, new_game
+    from forexcli.record import gamelog
 
     logs = [gamelog.load(path) for path in files]
     games = [
@@ -271,7 +276,7 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
 def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
     import yaml
 
-    from forexcli import gamelog
+    from forexcli.record import gamelog
 
     names = [str(path) for path in files]
 
@@ -295,13 +300,14 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
             with open(name, "rb") as handle:
                 yaml_rs.loads(handle.read().decode("utf-8"), parse_datetime=False)
 
-    from forexcli import fastpath
+    from forexcli.record import fastpath
+    from forexcli.record.gamelog import FAST_VALIDATOR
 
     texts = [Path(name).read_text(encoding="utf-8") for name in names]
 
     def accepted() -> None:
         for text in texts:
-            assert fastpath.accepted(text) is not None
+            assert fastpath.accepted(text, FAST_VALIDATOR) is not None
 
     # Interleave them so that a slow spell of the machine hits all of them.
     results: dict[str, tuple[float, float]] = {}

@@ -15,25 +15,60 @@ every seat):
 A game counts as a win for the engine when it ranks first alone (a shared
 first place counts half).  The interval is Wilson's score interval at 95%.
 Budgets are simulations a decision (deterministic; ``--seconds`` searches
-by time instead).  Games run on a process pool.
+by time instead).  Games run on a process pool, or with ``--scheduler
+tcp://HOST:PORT`` on the workers of a Dask cluster.
+
+Beside those pairings, the tournaments of issue 23, all 2-player and
+seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
+
+- ``--against NAME``: the engine against a ladder player (``investor``,
+  ``trader``, ``cautious``, ``greedy``, ``random``, ``oneply``, ``engine/10``,
+  ``engine/4``), with Wilson intervals and the engine's bankruptcies;
+- ``--ladder``: a round robin of ``--player`` specs (the whole ladder and the
+  engine by default), rated by Bradley-Terry in Elo with 95% intervals;
+  ``--results`` writes the table into ``benchmarks/RESULTS.md``;
+- ``--sprt NEW OLD``: a sequential probability ratio test of ``elo0`` against
+  ``elo1`` on game pairs (pentanomial, or ``--trinomial``), stopping when it
+  accepts or rejects the change;
+- ``--time-curve``: the engine against the investor at 0.25, 0.5, 1, 2 and 4 s
+  a move (``--curve-seconds``), as a table and an SVG plot (``--svg``).
+
+A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
+``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
+``py:MODULE:FACTORY`` (``FACTORY(budget, seed)`` returns a player: an engine
+change tested against a copy of the old one).
 
     python -m benchmarks.strength --games 40 --simulations 1000 --processes 2
+    python -m benchmarks.strength --ladder --games 4 --simulations 100 --results
+    python -m benchmarks.strength --sprt engine engine/2 --elo0 0 --elo1 50
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import os
 import subprocess
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from forexcli.engine import draw_removed, new_game
-from forexcli.search.game import play_game
-from forexcli.search.mcts import Budget
-from forexcli.search.players import (
+from benchmarks.stats import (
+    Rating,
+    bradley_terry,
+    pentanomial,
+    sprt,
+    trinomial,
+)
+from benchmarks.stats import wilson as wilson  # where issue 9's tests import it from
+from forexcli.cluster import pool
+from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.ladder import LADDER, ladder_player
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import (
     Player,
     engine_player,
     greedy_player,
@@ -43,16 +78,6 @@ from forexcli.search.players import (
 
 PAIRINGS = ("greedy2", "greedy4", "self2", "random2", "oneply2")
 TARGETS = {"greedy2": 0.85, "greedy4": 0.45, "self2": 0.65, "random2": 0.95, "oneply2": 0.5}
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's score interval for a proportion ``wins / games``."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -112,8 +137,284 @@ def _commit() -> str:
         return "unknown"
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the tournaments and print one line per pairing."""
+# --------------------------------------------------------------------------- ladder matches
+
+
+def player_of(spec: str, budget: Budget, seed: int) -> Player:
+    """The player of a spec (see the module's docstring); raises ``ValueError``."""
+    if spec.startswith("py:"):
+        module, _, factory = spec[3:].partition(":")
+        made: Callable[[Budget, int], Player] = getattr(importlib.import_module(module), factory)
+        return made(budget, seed)
+    name, sep, amount = spec.partition(":")
+    if sep and name == "engine":
+        if amount.endswith("s"):
+            return engine_player(Budget(seconds=float(amount[:-1])), seed)
+        return engine_player(Budget(simulations=int(amount)), seed)
+    return ladder_player(spec, budget, seed)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One 2-player game between two specs: the first's score, seat and fate."""
+
+    first: str
+    second: str
+    index: int
+    score: float
+    seat: int
+    entries: int
+    ending: str
+    bankrupt: str | None
+    """``first`` or ``second`` when that player went bankrupt, else None."""
+    seconds: float
+
+
+def play_match(
+    first: str,
+    second: str,
+    index: int,
+    simulations: int | None,
+    seconds: float | None,
+    setups: str = "ladder",
+) -> Match:
+    """Game ``index`` of ``first`` against ``second``: set-up ``SETUPS-(index // 2)``, ``first``
+    in seat ``index % 2`` (so games ``2k`` and ``2k + 1`` are a pair with the seats swapped)."""
+    seat = index % 2
+    start = new_game(["p0", "p1"], draw_removed(f"{setups}-{index // 2}"))
+    budget = _budget(simulations, seconds)
+    mine = player_of(first, budget, seed=2 * index + 1)
+    theirs = player_of(second, budget, seed=2 * index + 2)
+    began = time.perf_counter()
+    game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine])
+    result = game.final.result
+    assert result is not None
+    firsts = result.winners()
+    score = (1.0 / len(firsts)) if seat in firsts else 0.0
+    fate = None if result.bankrupt is None else ("first" if result.bankrupt == seat else "second")
+    return Match(first, second, index, score, seat, len(game.entries), result.ending, fate,
+                 time.perf_counter() - began)  # fmt: skip
+
+
+def run_matches(
+    executor: Executor,
+    jobs: Sequence[tuple[str, str, int]],
+    simulations: int | None,
+    seconds: float | None,
+    setups: str = "ladder",
+) -> list[Match]:
+    """Play ``(first, second, index)`` games on ``executor``, in the order given."""
+    futures = [
+        executor.submit(play_match, a, b, index, simulations, seconds, setups)
+        for a, b, index in jobs
+    ]
+    return [future.result() for future in futures]
+
+
+def pair_points(matches: Sequence[Match]) -> list[float]:
+    """The first player's points in each complete pair of games (same set-up, seats swapped)."""
+    by_pair: dict[tuple[str, str, int], list[float]] = {}
+    for m in matches:
+        by_pair.setdefault((m.first, m.second, m.index // 2), []).append(m.score)
+    return [sum(scores) for scores in by_pair.values() if len(scores) == 2]
+
+
+def against_table(rows: Sequence[tuple[str, Sequence[Match]]]) -> list[str]:
+    """One line per opponent: the engine's score, win rate, Wilson interval, bankruptcies."""
+    lines = [
+        f"| {'opponent':10} | games | score | win rate | 95% interval | engine bankrupt"
+        " | opponent bankrupt | s/game |",
+        "|---|---:|---:|---:|---|---:|---:|---:|",
+    ]
+    for name, matches in rows:
+        games = len(matches)
+        score = sum(m.score for m in matches)
+        low, high = wilson(score, games)
+        mine = sum(m.bankrupt == "first" for m in matches)
+        theirs = sum(m.bankrupt == "second" for m in matches)
+        per_game = sum(m.seconds for m in matches) / max(games, 1)
+        lines.append(
+            f"| {name:10} | {games} | {score:g} | {score / max(games, 1):.0%} |"
+            f" {low:.0%}..{high:.0%} | {mine} | {theirs} | {per_game:.1f} |"
+        )
+    return lines
+
+
+def round_robin_jobs(
+    specs: Sequence[str], games: int, start: int = 0
+) -> list[tuple[str, str, int]]:
+    """Every pair of ``specs`` over ``games`` games (rounded up to whole seat-swapped pairs)."""
+    pairs = (games + 1) // 2
+    return [
+        (a, b, index)
+        for i, a in enumerate(specs)
+        for b in specs[i + 1 :]
+        for index in range(2 * start, 2 * (start + pairs))
+    ]
+
+
+def ratings_of(specs: Sequence[str], matches: Sequence[Match]) -> list[Rating]:
+    """Bradley-Terry ratings of a round robin (one virtual draw per pair that met), best first."""
+    where = {spec: i for i, spec in enumerate(specs)}
+    games = [(where[m.first], where[m.second], m.score) for m in matches]
+    ratings = bradley_terry(specs, games, prior=1.0)
+    return sorted(ratings, key=lambda r: -r.elo)
+
+
+def ratings_table(ratings: Sequence[Rating]) -> list[str]:
+    """The ratings as a Markdown table: Elo with its 95% interval, games and score."""
+    lines = [
+        "| player | Elo | 95% interval | games | score |",
+        "|---|---:|---|---:|---:|",
+    ]
+    for r in ratings:
+        low, high = r.interval()
+        lines.append(
+            f"| {r.name} | {r.elo:+.0f} | {low:+.0f}..{high:+.0f} | {r.games} |"
+            f" {r.score:g} ({r.score / max(r.games, 1):.0%}) |"
+        )
+    return lines
+
+
+def crosstable(specs: Sequence[str], matches: Sequence[Match]) -> list[str]:
+    """Each row player's points against each column player (of the games they met in)."""
+    points: dict[tuple[str, str], list[float]] = {}
+    for m in matches:
+        points.setdefault((m.first, m.second), []).append(m.score)
+        points.setdefault((m.second, m.first), []).append(1.0 - m.score)
+    lines = ["| | " + " | ".join(specs) + " |", "|---|" + "---:|" * len(specs)]
+    for a in specs:
+        cells = []
+        for b in specs:
+            got = points.get((a, b))
+            cells.append("" if a == b or not got else f"{sum(got):g}/{len(got)}")
+        lines.append(f"| {a} | " + " | ".join(cells) + " |")
+    return lines
+
+
+BEGIN = "<!-- strength:{name}:begin -->"
+END = "<!-- strength:{name}:end -->"
+
+
+def with_section(document: str, name: str, body: str) -> str:
+    """``document`` with the section ``name`` (between its markers) replaced by ``body``, or
+    ``body`` in new markers at the end when the document has none."""
+    begin, end = BEGIN.format(name=name), END.format(name=name)
+    block = f"{begin}\n{body.rstrip()}\n{end}"
+    if begin in document and end in document:
+        head, rest = document.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        return head + block + tail
+    return document.rstrip() + "\n\n" + block + "\n"
+
+
+def write_section(path: str, name: str, body: str) -> None:
+    """Write the section into the file at ``path`` (atomically)."""
+    from forexcli.reporters.files import write_output
+
+    old = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            old = handle.read()
+    write_output(path, with_section(old, name, body), force=True)
+
+
+# --------------------------------------------------------------------------- SPRT
+
+
+def run_sprt(
+    executor: Executor,
+    new: str,
+    old: str,
+    args: argparse.Namespace,
+    batch: int,
+) -> tuple[str, list[Match]]:
+    """Play pairs of games between ``new`` and ``old`` in batches until the SPRT decides."""
+    matches: list[Match] = []
+    index = 2 * args.start
+    verdict = "continue"
+    while verdict == "continue" and len(matches) < 2 * args.max_pairs:
+        jobs = [(new, old, index + k) for k in range(2 * batch)]
+        index += 2 * batch
+        matches.extend(run_matches(executor, jobs, args.simulations, args.seconds, "sprt"))
+        if args.trinomial:
+            counts = trinomial([m.score for m in matches])
+        else:
+            counts = pentanomial(pair_points(matches))
+        test = sprt(counts, args.elo0, args.elo1, args.alpha, args.beta)
+        verdict = test.verdict
+        print(f"games {len(matches):5d}; counts {counts}; LLR {test.llr:+.2f}"
+              f" ({test.lower:+.2f}, {test.upper:+.2f}): {verdict}", flush=True)  # fmt: skip
+    if verdict == "continue":
+        verdict = "inconclusive"
+    return verdict, matches
+
+
+# --------------------------------------------------------------------------- time curve
+
+
+def curve_svg(points: Sequence[tuple[float, float, float, float, int]], title: str) -> str:
+    """A plot of win rate against seconds a move (log scale), with the Wilson intervals.
+
+    ``points``: (seconds, win rate, low, high, games), rates 0..1.
+    """
+    from forexcli.games.forex.svg import FONT, xml_escape
+
+    width, height, left, right, top, bottom = 560, 340, 60, 20, 40, 50
+    inner_w, inner_h = width - left - right, height - top - bottom
+    xs = [math.log2(p[0]) for p in points]
+    lo_x, hi_x = (min(xs), max(xs)) if xs else (0.0, 1.0)
+    span = (hi_x - lo_x) or 1.0
+
+    def x_at(seconds: float) -> float:
+        return left + inner_w * (math.log2(seconds) - lo_x) / span
+
+    def y_at(rate: float) -> float:
+        return top + inner_h * (1.0 - rate)
+
+    out = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}"'
+        f' height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">',
+        f"<title>{xml_escape(title)}</title>",
+        "<desc>"
+        + xml_escape(
+            "; ".join(
+                f"{p[0]:g} s: {p[1]:.0%} ({p[2]:.0%} to {p[3]:.0%}, {p[4]} games)" for p in points
+            )
+        )
+        + "</desc>",
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{width / 2:.1f}" y="22" font-size="14" text-anchor="middle">'
+        f"{xml_escape(title)}</text>",
+    ]
+    for rate in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = y_at(rate)
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}"'
+                   f' stroke="#dddddd"/>')  # fmt: skip
+        out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">'
+                   f"{rate:.0%}</text>")  # fmt: skip
+    for p in points:
+        x = x_at(p[0])
+        out.append(f'<text x="{x:.1f}" y="{height - bottom + 18}" font-size="11"'
+                   f' text-anchor="middle">{p[0]:g} s</text>')  # fmt: skip
+        out.append(f'<line x1="{x:.1f}" y1="{y_at(p[2]):.1f}" x2="{x:.1f}" y2="{y_at(p[3]):.1f}"'
+                   ' stroke="#1f77b4" stroke-width="1.5"/>')  # fmt: skip
+    if points:
+        path = " ".join(f"{x_at(p[0]):.1f},{y_at(p[1]):.1f}" for p in points)
+        out.append(f'<polyline points="{path}" fill="none" stroke="#1f77b4" stroke-width="2"/>')
+        out.extend(f'<circle cx="{x_at(p[0]):.1f}" cy="{y_at(p[1]):.1f}" r="3.5"'
+                   ' fill="#1f77b4"/>' for p in points)  # fmt: skip
+    out.append(f'<text x="{width / 2:.1f}" y="{height - 12}" font-size="12"'
+               ' text-anchor="middle">seconds a move (log scale)</text>')  # fmt: skip
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairing", action="append", choices=PAIRINGS, help="[all but random2]")
     parser.add_argument("--games", type=int, default=20, help="games per pairing [20]")
@@ -123,40 +424,141 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--simulations", type=int, default=1000, help="per decision [1000]")
     parser.add_argument("--seconds", type=float, help="per decision, instead of simulations")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args(argv)
-    pairings = args.pairing or ["greedy2", "greedy4", "self2"]
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a Dask scheduler")
+    parser.add_argument("--against", action="append", metavar="SPEC",
+                        help="the engine against this player, seat-balanced")  # fmt: skip
+    parser.add_argument("--ladder", action="store_true", help="a round robin of --player specs")
+    parser.add_argument("--player", action="append", metavar="SPEC",
+                        help="a player of the round robin [the ladder and the engine]")  # fmt: skip
+    parser.add_argument("--results", nargs="?", const="benchmarks/RESULTS.md", metavar="FILE",
+                        help="write the tables into FILE [benchmarks/RESULTS.md]")  # fmt: skip
+    parser.add_argument("--sprt", nargs=2, metavar=("NEW", "OLD"), help="an SPRT of NEW vs OLD")
+    parser.add_argument("--elo0", type=float, default=0.0, help="H0's Elo gain [0]")
+    parser.add_argument("--elo1", type=float, default=50.0, help="H1's Elo gain [50]")
+    parser.add_argument("--alpha", type=float, default=0.05, help="false acceptance [0.05]")
+    parser.add_argument("--beta", type=float, default=0.05, help="false rejection [0.05]")
+    parser.add_argument("--max-pairs", type=int, default=500, help="then stop undecided [500]")
+    parser.add_argument("--trinomial", action="store_true", help="count games, not pairs")
+    parser.add_argument("--time-curve", action="store_true", help="win rate against time")
+    parser.add_argument("--curve-seconds", default="0.25,0.5,1,2,4", metavar="S,S,...")
+    parser.add_argument("--curve-opponent", default="investor", metavar="SPEC")
+    parser.add_argument("--svg", default="benchmarks/strength-time.svg", metavar="FILE")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the tournaments asked for and print their tables."""
+    args = _parser().parse_args(argv)
     budget = f"{args.seconds:g} s" if args.seconds else f"{args.simulations} simulations"
     load = os.getloadavg()[0]
-    print(f"commit {_commit()}; budget {budget} a decision; games {args.start} to"
-          f" {args.start + args.games - 1} of each pairing;"
-          f" {args.processes} processes; load average at start {load:.2f}")  # fmt: skip
+    print(f"commit {_commit()}; budget {budget} a decision; {args.processes} processes;"
+          f" load average at start {load:.2f}")  # fmt: skip
+    with pool(args.scheduler, args.processes) as executor:
+        if args.sprt:
+            new, old = args.sprt
+            verdict, matches = run_sprt(executor, new, old, args, max(1, args.processes))
+            print(f"SPRT {new} against {old}: {verdict} after {len(matches)} games")
+        elif args.time_curve:
+            _time_curve(executor, args)
+        elif args.ladder:
+            _ladder(executor, args)
+        elif args.against:
+            _against(executor, args)
+        else:
+            _pairings(executor, args)
+    print(f"load average at end {os.getloadavg()[0]:.2f}")
+
+
+def _against(executor: Executor, args: argparse.Namespace) -> None:
+    pairs = (args.games + 1) // 2
+    rows = []
+    for name in args.against:
+        jobs = [("engine", name, i) for i in range(2 * args.start, 2 * (args.start + pairs))]
+        rows.append((name, run_matches(executor, jobs, args.simulations, args.seconds)))
+        print(against_table(rows)[-1], flush=True)
+    table = "\n".join(against_table(rows))
+    print(table)
+    if args.results:
+        budget = f"{args.seconds:g} s" if args.seconds else f"{args.simulations} simulations"
+        write_section(args.results, "against", f"The engine at {budget} a decision, commit"
+                      f" {_commit()}:\n\n{table}\n")  # fmt: skip
+
+
+def _ladder(executor: Executor, args: argparse.Namespace) -> None:
+    specs = args.player or [*LADDER, "engine"]
+    matches = run_matches(executor, round_robin_jobs(specs, args.games, args.start),
+                          args.simulations, args.seconds)  # fmt: skip
+    ratings = "\n".join(ratings_table(ratings_of(specs, matches)))
+    cross = "\n".join(crosstable(specs, matches))
+    bankrupt = sum(m.bankrupt is not None for m in matches)
+    print(ratings)
+    print()
+    print(cross)
+    print(f"{len(matches)} games, {bankrupt} ended by a bankruptcy")
+    if args.results:
+        budget = f"{args.seconds:g} s" if args.seconds else f"{args.simulations} simulations"
+        body = (f"Round robin at commit {_commit()}, engines at {budget} a decision,"
+                f" {len(matches)} games ({bankrupt} ended by a bankruptcy):\n\n{ratings}\n\n"
+                f"Points of the row player against the column player:\n\n{cross}\n")  # fmt: skip
+        write_section(args.results, "ladder", body)
+
+
+def _time_curve(executor: Executor, args: argparse.Namespace) -> None:
+    from forexcli.reporters.files import write_output
+
+    points = []
+    pairs = (args.games + 1) // 2
+    lines = ["| seconds a move | games | score | win rate | 95% interval | s/game |",
+             "|---:|---:|---:|---:|---|---:|"]  # fmt: skip
+    for text in args.curve_seconds.split(","):
+        seconds = float(text)
+        jobs = [(f"engine:{seconds:g}s", args.curve_opponent, i)
+                for i in range(2 * args.start, 2 * (args.start + pairs))]  # fmt: skip
+        matches = run_matches(executor, jobs, args.simulations, None, "curve")
+        score = sum(m.score for m in matches)
+        low, high = wilson(score, len(matches))
+        points.append((seconds, score / len(matches), low, high, len(matches)))
+        per_game = sum(m.seconds for m in matches) / len(matches)
+        lines.append(f"| {seconds:g} | {len(matches)} | {score:g} | {score / len(matches):.0%} |"
+                     f" {low:.0%}..{high:.0%} | {per_game:.0f} |")  # fmt: skip
+        print(lines[-1], flush=True)
+    title = f"The engine against the {args.curve_opponent}: win rate by time a move"
+    write_output(args.svg, curve_svg(points, title), force=True)
+    table = "\n".join(lines)
+    print(table)
+    if args.results:
+        write_section(args.results, "time", f"Commit {_commit()}, 2 players, seat-balanced"
+                      f" (plot: `{args.svg}`):\n\n{table}\n")  # fmt: skip
+
+
+def _pairings(executor: Executor, args: argparse.Namespace) -> None:
+    pairings = args.pairing or ["greedy2", "greedy4", "self2"]
+    print(f"games {args.start} to {args.start + args.games - 1} of each pairing")
     print(f"{'pairing':10} {'games':>5} {'score':>7} {'win rate':>9} {'95% CI':>15}"
           f" {'target':>7} {'met':>4} {'entries':>8} {'s/game':>7}")  # fmt: skip
-    with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        for pairing in pairings:
-            began = time.perf_counter()
-            futures = [
-                pool.submit(play_one, pairing, index, args.simulations, args.seconds)
-                for index in range(args.start, args.start + args.games)
-            ]
-            outcomes = [future.result() for future in futures]
-            score = sum(o.score for o in outcomes)
-            low, high = wilson(score, len(outcomes))
-            target = TARGETS[pairing]
-            met = "yes" if low >= target else ("no" if high < target else "?")
-            entries = sum(o.entries for o in outcomes) / len(outcomes)
-            per_game = sum(o.seconds for o in outcomes) / len(outcomes)
-            print(
-                f"{pairing:10} {len(outcomes):5d} {score:7.1f} {score / len(outcomes):9.1%}"
-                f" {f'{low:.1%}..{high:.1%}':>15} {target:7.0%} {met:>4} {entries:8.1f}"
-                f" {per_game:7.1f}"
-            )
-            endings: dict[str, int] = {}
-            for o in outcomes:
-                endings[o.ending] = endings.get(o.ending, 0) + 1
-            print(f"{'':10} endings: {endings}; wall {time.perf_counter() - began:.0f} s",
-                  flush=True)  # fmt: skip
-    print(f"load average at end {os.getloadavg()[0]:.2f}")
+    for pairing in pairings:
+        began = time.perf_counter()
+        futures = [
+            executor.submit(play_one, pairing, index, args.simulations, args.seconds)
+            for index in range(args.start, args.start + args.games)
+        ]
+        outcomes = [future.result() for future in futures]
+        score = sum(o.score for o in outcomes)
+        low, high = wilson(score, len(outcomes))
+        target = TARGETS[pairing]
+        met = "yes" if low >= target else ("no" if high < target else "?")
+        entries = sum(o.entries for o in outcomes) / len(outcomes)
+        per_game = sum(o.seconds for o in outcomes) / len(outcomes)
+        print(
+            f"{pairing:10} {len(outcomes):5d} {score:7.1f} {score / len(outcomes):9.1%}"
+            f" {f'{low:.1%}..{high:.1%}':>15} {target:7.0%} {met:>4} {entries:8.1f}"
+            f" {per_game:7.1f}"
+        )
+        endings: dict[str, int] = {}
+        for o in outcomes:
+            endings[o.ending] = endings.get(o.ending, 0) + 1
+        print(f"{'':10} endings: {endings}; wall {time.perf_counter() - began:.0f} s",
+              flush=True)  # fmt: skip
     print("met: yes = the whole 95% interval is at or above the target; no = below it;"
           " ? = the interval straddles it")  # fmt: skip
 

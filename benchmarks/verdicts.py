@@ -22,12 +22,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from forexcli.advisor import BLUNDER, DUBIOUS, MISTAKE, judge
-from forexcli.engine import Spot, apply, draw_removed, new_game
-from forexcli.notation import Written
-from forexcli.search.game import play_game
-from forexcli.search.mcts import Budget
-from forexcli.search.players import Player, engine_player, greedy_player
+from forexcli.games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, judge
+from forexcli.games.forex.engine import Spot, apply, draw_removed, new_game
+from forexcli.games.forex.notation import Written
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import Player, engine_player, greedy_player
 
 PAIRINGS = ("greedy2", "self2")
 

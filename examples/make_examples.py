@@ -30,9 +30,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from forexcli import gamelog  # noqa: E402
 from forexcli.cli import forex  # noqa: E402
-from forexcli.engine import (  # noqa: E402
+from forexcli.games.forex.engine import (  # noqa: E402
     CURRENCIES,
     Decision,
     Divest,
@@ -46,7 +45,8 @@ from forexcli.engine import (  # noqa: E402
     apply,
     legal_decisions,
 )
-from forexcli.notation import write  # noqa: E402
+from forexcli.games.forex.notation import write  # noqa: E402
+from forexcli.record import gamelog  # noqa: E402
 
 SCHEMA_REF = "../schemas/forex-log.schema.json"
 

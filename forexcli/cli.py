@@ -39,7 +39,8 @@ GAMES = ("for-ex", "world-exchangers")
 keeps them equal)."""
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
-"""The formats of ``forexcli.message`` (kept here so that start-up does not import it)."""
+"""The formats of ``forexcli.games.forex.message`` (kept here so that start-up does not import
+it)."""
 
 EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
@@ -67,12 +68,12 @@ def _asks_json(args: Sequence[str]) -> bool:
     return False
 
 
-def _error_json(problems: list[dict[str, Any]], status: int) -> None:
+def error_json(problems: list[dict[str, Any]], status: int) -> None:
     """The problems of a failed ``--format json`` command as JSON on stdout (the same problem
     objects as ``validate --format json``); the text goes to stderr as always."""
     data = {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
     with contextlib.suppress(OutputFailed):
-        _echo(_json_text(data))
+        echo(json_text(data))
 
 
 class JsonUsageError(click.UsageError):
@@ -83,12 +84,12 @@ class JsonUsageError(click.UsageError):
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
         problem = Problem("usage_error", self.format_message(), "usage", command)
-        _error_json([problem.as_dict()], self.exit_code)
+        error_json([problem.as_dict()], self.exit_code)
         with contextlib.suppress(OSError):
             super().show(file)
 
 
-def _echo(text: str, *, err: bool = False) -> None:
+def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (a line break added if it has none) on stdout, or stderr with ``err``.
 
     Characters the stream cannot carry are written as plain fallbacks
@@ -105,7 +106,7 @@ def _echo(text: str, *, err: bool = False) -> None:
         raise OutputFailed(error, "standard error" if err else "standard output") from None
 
 
-def _json_text(data: Any) -> str:
+def json_text(data: Any) -> str:
     """``data`` as indented JSON; non-ASCII characters as ``\\u`` escapes when standard output
     cannot carry them (so that nothing is lost to a fallback)."""
     import json
@@ -151,6 +152,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "forexcli.commands.show:html_command",
         "Write the game as one HTML page to step through in a browser: a replay.",
     ),
+    "import": (
+        "forexcli.commands.bga:import_command",
+        "Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.",
+    ),
     "key": (
         "forexcli.commands.keys:key_group",
         "Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it).",
@@ -182,7 +187,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "selfplay": (
         "forexcli.commands.engine:selfplay_command",
-        "Play complete games between engines (or greedy and random players) into FOLDER.",
+        "Play complete games between engines (or the ladder's other players) into FOLDER.",
     ),
     "show": (
         "forexcli.commands.show:show_command",
@@ -206,26 +211,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 looked up) and its short help, the first sentence of its help: ``forex --help`` lists the
 commands from here, importing none of them (a test keeps the two equal)."""
 
-_MOVED = {"_Progress": "forexcli.commands.engine"}
-"""Names of this module's that moved to ``forexcli.commands`` (besides the commands)."""
-
 
 def _imported(location: str) -> Any:
     """What ``module:attribute`` names, its module imported (by ``__import__``, which
     ``python -X importtime`` lists, unlike ``importlib.import_module``)."""
     module, _, attribute = location.partition(":")
     return getattr(__import__(module, fromlist=[attribute]), attribute)
-
-
-def __getattr__(name: str) -> Any:
-    """A command (``show_command``, ...) or another name that moved to ``forexcli.commands``,
-    imported from there when it is first asked for."""
-    for location, _short_help in COMMANDS.values():
-        if location.endswith(f":{name}"):
-            return _imported(location)
-    if name in _MOVED:
-        return _imported(f"{_MOVED[name]}:{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class LazyCommands(MutableMapping[str, click.Command]):
@@ -353,7 +344,7 @@ class ForexGroup(click.Group):
         # click 8.1 prints the help and exits 0, 8.2 and later raise a usage error whose
         # message is the help: do the same thing with every version.
         if not args and not ctx.resilient_parsing:
-            _echo(ctx.get_help())
+            echo(ctx.get_help())
             ctx.exit(2)
         ctx.meta["forex.json"] = _asks_json(args)
         return super().parse_args(ctx, args)
@@ -427,7 +418,7 @@ def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError
 )
 @click.pass_context
 def forex(ctx: click.Context, color: str) -> None:
-    """Record, check, show and play games of For-Ex as YAML logs.
+    """Record, check, show and play games of For-Ex and of World Exchangers as YAML logs.
 
     \b
     Start a game:        forex new game.yaml --players alice,bob,carol
@@ -440,6 +431,9 @@ def forex(ctx: click.Context, color: str) -> None:
     Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
     A replay page:       forex html game.yaml (then open game.html in a browser)
     Check logs in CI:    forex validate games/
+    World Exchangers:    forex new wx.yaml --game world-exchangers --players ben,ann
+                           --components FILE (leave it out to be told the bundled one);
+                         then forex moves wx.yaml, forex play wx.yaml ben buy Vienna
     """
     ctx.ensure_object(dict)
     ctx.obj["color"] = color

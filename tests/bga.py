@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     PAIRS,
     ChooseStrengthen,
@@ -176,3 +176,31 @@ def expected_pending(game: BgaGame, nxt: dict[str, Any]) -> tuple[Phase, Optiona
     if phase is Phase.OVER:
         return phase, None
     return phase, game.names[nxt["active"]]
+
+
+def _table_logs_dir() -> Path:
+    """The copy beside the conformance games, else the shared folder beside the clone."""
+    here = Path(__file__).parent / "data" / "bga-table-logs"
+    beside = Path(__file__).resolve().parent.parent.parent / "shared" / "conformance"
+    for folder in (here, beside / "bga-table-logs"):
+        if folder.is_dir():
+            return folder
+    return here
+
+
+TABLE_LOGS_DIR = _table_logs_dir()
+"""The same 60 games as Board Game Arena table logs (``table-SEED-NP.json.gz``)."""
+
+
+def all_table_logs() -> list[Path]:
+    return sorted(TABLE_LOGS_DIR.glob("table-*.json.gz"), key=lambda p: int(p.name.split("-")[1]))
+
+
+def table_log(path: Path) -> Any:
+    """A table log's JSON."""
+    return json.loads(gzip.decompress(path.read_bytes()))
+
+
+def game_of(table: Path) -> BgaGame:
+    """The conformance game of a table log: the same seed and player count."""
+    return load(GAMES_DIR / table.name.replace("table-", "game-"))

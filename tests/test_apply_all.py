@@ -12,11 +12,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec import structs
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     PAIRS,
     Board,
@@ -118,6 +119,7 @@ def one_by_one(state: GameState, decisions: Sequence[Decision]) -> GameState:
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, database=None)
 @given(seed=st.integers(0, 2**32 - 1), house=st.sampled_from(HOUSES))
 def test_apply_all_is_apply_one_by_one_errors_too(seed: int, house: HouseRules) -> None:

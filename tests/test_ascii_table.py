@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
@@ -41,7 +42,8 @@ def tables(draw: st.DrawFn, cell: st.SearchStrategy[str] = ASCII) -> tuple[objec
     return rows, headers, draw(st.booleans()), align
 
 
-@settings(max_examples=400)
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None)
 @given(tables(ASCII | LATIN))
 def test_one_column_tables_are_tabulates(example: tuple[object, ...]) -> None:
     """A table of one-column text (ASCII and Latin-1) is drawn exactly as tabulate draws it, and
@@ -56,7 +58,8 @@ def test_one_column_tables_are_tabulates(example: tuple[object, ...]) -> None:
         assert written == by_tabulate(rows, headers, markdown, align)
 
 
-@settings(max_examples=300)
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
 @given(tables(ANY_TEXT | ASCII))
 def test_any_text_is_tabulates_or_left_to_it(example: tuple[object, ...]) -> None:
     """Line breaks, tabs, escape codes, wide and combining characters go to tabulate."""
@@ -106,7 +109,8 @@ WORDY = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=500)
+@pytest.mark.slow
+@settings(max_examples=500, deadline=None)
 @given(tables(WORDY | ASCII), st.data())
 def test_wrapped_tables_are_tabulates(example: tuple[object, ...], data: st.DataObject) -> None:
     """With column limits, a table wrapped without tabulate is tabulate's; a table is left to

@@ -6,14 +6,16 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import pytest
+
 from benchmarks import corpus
-from forexcli import gamelog
-from forexcli.engine import Decision, GameState
+from forexcli.games.forex.engine import Decision, GameState
+from forexcli.record import gamelog
 
 
 def outcome(run: Callable[[], GameState]) -> object:
     """What ``run()`` gives: the state, or the type, code and reason of its error."""
-    from forexcli.engine import ForexError
+    from forexcli.games.forex.engine import ForexError
 
     try:
         return run()
@@ -23,7 +25,7 @@ def outcome(run: Callable[[], GameState]) -> object:
 
 def one_by_one(state: GameState, decisions: Sequence[Decision]) -> GameState:
     """``apply`` decision after decision."""
-    from forexcli.engine import apply
+    from forexcli.games.forex.engine import apply
 
     for decision in decisions:
         state = apply(state, decision)
@@ -52,7 +54,7 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
 
 def test_apply_all_matches_apply_one_by_one(tmp_path: Path) -> None:
     """``apply_all`` (one working copy for many decisions) is ``apply`` repeated, errors too."""
-    from forexcli.engine import apply_all, legal_decisions
+    from forexcli.games.forex.engine import apply_all, legal_decisions
 
     rng = random.Random(5)
     for path, _ in corpus.generate(tmp_path, games=5, seed=3):
@@ -125,7 +127,7 @@ def test_apply_all_raises_what_apply_raises_for_the_wrong_player() -> None:
     """The quick look at whose decision it is leaves every doubtful case to the full check."""
     from msgspec import structs
 
-    from forexcli.engine import Invest, Resolve, apply_all, new_game
+    from forexcli.games.forex.engine import Invest, Resolve, apply_all, new_game
 
     start = new_game(("ann", "bob", "cy"), (1, 1, 1, 1, 1, 1, 0), "ann")
     twins = structs.replace(start, players=("ann", "ann", "cy"))  # never made by new_game
@@ -157,6 +159,7 @@ def _finals_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
+@pytest.mark.slow
 def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path) -> None:
     """benchmarks/compiled: mypyc compiles the rules as they are, and the compiled engine
     reaches the final state ``apply`` reaches in every game (skipped without a C compiler)."""
@@ -191,6 +194,7 @@ def test_the_compiled_engine_benchmark_replays_as_the_engine_does(tmp_path: Path
         assert result["finals"] == expected
 
 
+@pytest.mark.slow
 def test_the_whole_compiled_benchmark_runs_forex_from_the_tree_it_names(tmp_path: Path) -> None:
     """benchmarks/compiled --whole: its command runs ``forex`` from the tree named (here the
     checkout, whose report is the CLI's), and a tree whose modules were not compiled is
@@ -219,6 +223,7 @@ def test_the_whole_compiled_benchmark_runs_forex_from_the_tree_it_names(tmp_path
     assert "rules.py" in why
 
 
+@pytest.mark.slow
 def test_every_stage_of_the_stages_benchmark_reads_the_files(tmp_path: Path) -> None:
     """benchmarks/stages: each stage's snippet runs on real logs (valgrind counts it)."""
     import subprocess

@@ -1,4 +1,4 @@
-"""Catch-up summaries: ``forexcli.catchup``.
+"""Catch-up summaries: ``forexcli.games.forex.catchup``.
 
 The helpers at the top (``scripted_entries``, ``log_text``, ``write_log``,
 ``replay_text``) build logs for the tests of catch-up, forks, messages,
@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from forexcli import edit, gamelog
-from forexcli.catchup import (
+from forexcli.games.forex.catchup import (
     clean,
     last_move_of,
     money_changes,
@@ -25,7 +24,7 @@ from forexcli.catchup import (
     result_lines,
     summarize,
 )
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     Board,
     Decision,
     DivestResponse,
@@ -39,7 +38,8 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.notation import write
+from forexcli.games.forex.notation import write
+from forexcli.record import edit, gamelog
 
 PLAYERS = ("alice", "bob", "carol")
 REMOVED = {"GBP": 1, "EUR": 1, "USD": 1, "CHF": 1, "JPY": 1, "CAD": 1}
@@ -54,7 +54,7 @@ def _prudent(state: GameState, decision: Decision) -> bool:
     if isinstance(decision, MakeContract):
         seat = state.seat(decision.player)
         code = decision.pay_currency
-        from forexcli.engine import CURRENCIES
+        from forexcli.games.forex.engine import CURRENCIES
 
         return state.money[seat][CURRENCIES.index(code)] >= decision.pay
     return True
@@ -166,10 +166,10 @@ def test_rate_changes_same_side_and_flip() -> None:
     board = Board.starting()
     # USD/JPY starts at 1.5 with USD stronger; strengthening USD moves it to 2.
     lines = rate_changes(board, board.strengthen(2))
-    assert "USD/JPY: 1.5 -> 2 (USD stronger)" in lines
+    assert "USD/JPY: 1.5 -> 2 (USD strengthened)" in lines
     assert len(lines) == 6
     # GBP/USD starts at 1 with GBP stronger: strengthening USD flips it at 1.
-    assert "USD/GBP: 1 (GBP stronger) -> 1 (USD stronger)" in lines
+    assert "USD/GBP: 1 (GBP stronger) -> 1 (USD stronger), USD strengthened" in lines
     assert rate_changes(board, board) == []
 
 
@@ -178,9 +178,29 @@ def test_rate_changes_over_several_steps() -> None:
     after = board.weaken(2).weaken(2).weaken(2)  # USD weakened three times
     lines = rate_changes(board, after)
     # USD/CHF: 1 (USD) -> 1 (CHF) -> 1.5 -> 2.
-    assert "CHF/USD: 1 (USD stronger) -> 2 (CHF stronger)" in lines
-    # USD/CNY: 3.5 -> 3 -> 2.5 -> 2, USD still stronger.
-    assert "USD/CNY: 3.5 -> 2 (USD stronger)" in lines
+    assert "CHF/USD: 1 (USD stronger) -> 2 (CHF stronger), CHF strengthened" in lines
+    # USD/CNY: 3.5 -> 3 -> 2.5 -> 2, USD still stronger but weaker than it was (issue 22:
+    # "(USD stronger)" read as a gain).
+    assert "USD/CNY: 3.5 -> 2 (USD weakened)" in lines
+
+
+@pytest.mark.parametrize("currency", range(7))
+@pytest.mark.parametrize("way", ["strengthen", "weaken"])
+def test_a_rate_change_says_which_way_the_stronger_currency_went(currency: int, way: str) -> None:
+    """Strengthening a currency strengthens it in every pair it leads and weakens the
+    currency that leads it; weakening does the opposite (issue 22)."""
+    from forexcli.games.forex.engine import CURRENCIES
+
+    code = CURRENCIES[currency]
+    board = Board.starting().strengthen(3).weaken(5)
+    moved = getattr(board, way)(currency)
+    lines = rate_changes(board, moved)
+    assert lines
+    for line in lines:
+        leader = line[:3]  # the pair is named stronger side first (after the move)
+        gained = (leader == code) == (way == "strengthen")
+        word = "strengthened" if gained else "weakened"
+        assert line.endswith((f"({leader} {word})", f", {leader} {word}")), line
 
 
 def test_money_changes() -> None:
@@ -196,7 +216,7 @@ def test_pending_text_for_each_phase() -> None:
     state = apply(state, Invest("alice", ("USD",)))
     state = apply(state, Invest("bob", ("USD",)))
     state = apply(state, Invest("carol", ("EUR",)))
-    from forexcli.engine import Divest
+    from forexcli.games.forex.engine import Divest
 
     state = apply(state, Divest("alice", "USD", 1))
     assert pending_text(state) == "bob to answer the USD divest"
@@ -224,8 +244,8 @@ def test_summary_of_a_contract_and_an_invest() -> None:
     assert "  USD strengthened" in second
     assert "  money: bob -1 GBP -2 USD +1.5 CHF" in second
     assert "  money: carol +1 GBP -1.5 CHF" in second
-    assert "  USD/JPY: 1.5 -> 2 (USD stronger)" in second
-    assert "  USD/GBP: 1 (GBP stronger) -> 1 (USD stronger)" in second
+    assert "  USD/JPY: 1.5 -> 2 (USD strengthened)" in second
+    assert "  USD/GBP: 1 (GBP stronger) -> 1 (USD stronger), USD strengthened" in second
     # Only the moves after `since` are told.
     assert summarize(played, 1)[0].startswith("Move 2, bob")
     assert summarize(played, 2) == []

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.engine import apply, legal_decisions
+from forexcli.games.forex.engine import apply, legal_decisions
+from forexcli.record import gamelog
 from tests.test_cli import ANNOTATED, TWO, new_game, replayed, run, truncated
 from tests.test_cli_golden import check_golden
 
@@ -25,6 +25,7 @@ def at_ten(tmp_path: Path) -> Path:
     return truncated(TWO, 10, tmp_path / "two.yaml")
 
 
+@pytest.mark.slow
 def test_hint_golden(at_ten: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(at_ten.parent)
     result = run(["hint", "two.yaml", "--simulations", "150", "--top", "3"])
@@ -35,9 +36,10 @@ def test_hint_golden(at_ten: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_golden("hint-two-at-10.txt", report + "\n" + result.stdout)
 
 
+@pytest.mark.slow
 def test_hint_json_decisions_are_legal(at_ten: Path) -> None:
     """Every suggestion and every line is played back through the reference engine."""
-    from forexcli.notation import parse
+    from forexcli.games.forex.notation import parse
 
     result = run(["hint", str(at_ten), "--simulations", "100", "--top", "5", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -57,6 +59,7 @@ def test_hint_json_decisions_are_legal(at_ten: Path) -> None:
                 position = apply(position, step)
 
 
+@pytest.mark.slow
 def test_hint_is_deterministic(at_ten: Path) -> None:
     args = ["hint", str(at_ten), "--simulations", "80", "--seed", "5", "--format", "json"]
     assert run(args).stdout == run(args).stdout
@@ -76,6 +79,7 @@ def test_play_engine_appends_a_legal_move(tmp_path: Path) -> None:
     assert len(replayed(game).log.entries) == 1
 
 
+@pytest.mark.slow
 def test_play_engine_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 26, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
@@ -131,6 +135,7 @@ def test_engine_on_a_finished_or_invalid_game(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "simulations must be" in result.stderr
 
 
+@pytest.mark.slow
 def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
@@ -151,6 +156,7 @@ def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         assert (move["verdict"] is None) == (move["loss"] < 0.02)
 
 
+@pytest.mark.slow
 def test_analyse_write_keeps_comments_and_notes(tmp_path: Path) -> None:
     game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     before = game.read_text()
@@ -177,6 +183,7 @@ def test_analyse_write_keeps_comments_and_notes(tmp_path: Path) -> None:
     assert all((e.note or "").count("[engine:") <= 1 for e in gamelog.load(game).entries)
 
 
+@pytest.mark.slow
 def test_analyse_range_errors(tmp_path: Path) -> None:
     game = truncated(ANNOTATED, 6, tmp_path / "game.yaml")
     before = game.read_bytes()
@@ -195,11 +202,12 @@ def test_analyse_range_errors(tmp_path: Path) -> None:
     assert game.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_analyse_interrupted_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C in the middle of an analysis: exit 130, the log unchanged."""
-    from forexcli import advisor
+    from forexcli.games.forex import advisor
 
     game = truncated(ANNOTATED, 8, tmp_path / "game.yaml")
     before = game.read_bytes()
@@ -219,6 +227,7 @@ def test_analyse_interrupted_writes_nothing(
     assert game.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_analyse_folder(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
@@ -273,11 +282,11 @@ class _Terminal(io.StringIO):
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
-    from forexcli import cli
+    from forexcli.commands.engine import _Progress
 
     stream = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)
-    bar = cli._Progress(10, "analysing")
+    bar = _Progress(10, "analysing")
     bar.step(4)
     bar.to(10)
     bar.close()

@@ -120,6 +120,7 @@ def test_golden(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     check_golden(name, result.stdout)
 
 
+@pytest.mark.slow
 def test_golden_play_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The report of a move with a spot, an investment and moved rates; and of the last move."""
     from tests.test_cli import truncated
@@ -163,6 +164,7 @@ def test_golden_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     check_golden("errors.txt", "".join(lines))
 
 
+@pytest.mark.slow
 def test_golden_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The ready-to-send message in each format: after move 12 of the PBEM game, since move 8."""
     from tests.test_cli import truncated
@@ -189,6 +191,7 @@ def test_golden_worldex_messages(monkeypatch: pytest.MonkeyPatch) -> None:
         check_golden(f"message-worldex-at-20.{name}", result.stdout)
 
 
+@pytest.mark.slow
 def test_golden_diff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """forex diff of two copies that part at move 13, and of a copy that only goes further."""
     from tests.test_cli import truncated

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from forexcli import gamelog
 from forexcli.cli import forex
+from forexcli.record import gamelog
 from tests.test_hostile import HOSTILE
 
 COMMANDS: dict[str, list[str]] = {
@@ -42,6 +42,7 @@ def _run(args: list[str], path: Path) -> tuple[int, str, str, BaseException | No
     return result.exit_code, result.stdout, result.stderr, exception
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_every_command_answers_a_hostile_file_cleanly(tmp_path: Path, name: str) -> None:
     content = HOSTILE[name][0]

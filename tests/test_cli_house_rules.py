@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from forexcli import gamelog
-from forexcli.engine import CURRENCIES, HouseRules
+from forexcli.games.forex.engine import CURRENCIES, HouseRules
+from forexcli.record import gamelog
 from tests.test_cli import EXAMPLES, ROOT, TWO, run
 
 SHOW_SCHEMA = json.loads((ROOT / "schemas" / "forex-show.schema.json").read_text())

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.message import FORMATS, compose
+from forexcli.games.forex.message import FORMATS, compose
+from forexcli.record import gamelog
 from tests.test_cli import ANNOTATED, INVALID, ROOT, SIX, TWO, new_game, run, truncated
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -50,7 +50,9 @@ def test_since_tells_payments_rates_loans_and_dividends() -> None:
     assert "dividend 3 of 5 pays 2 per certificate" in out
     assert re.search(r"^    money: ada [-+]", out, re.M)  # who paid and received what
     assert re.search(
-        r"^    [A-Z]{3}/[A-Z]{3}: [\d.]+ .*-> [\d.]+ \([A-Z]{3} stronger\)$", out, re.M
+        r"^    [A-Z]{3}/[A-Z]{3}: [\d.]+ .*-> [\d.]+ \([A-Z]{3} (strengthened|weakened)\)$",
+        out,
+        re.M,
     )
 
 
@@ -125,7 +127,7 @@ def _tampered(tmp_path: Path) -> Path:
 
 
 def test_play_records_a_digest_of_the_state_after_the_move(tmp_path: Path) -> None:
-    from forexcli.snapshot import state_digest
+    from forexcli.games.forex.snapshot import state_digest
 
     game = new_game(tmp_path / "g.yaml")
     assert run(["play", str(game), "alice", "invest", "USD", "JPY"]).exit_code == 0
@@ -306,6 +308,7 @@ def pbem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return truncated(ANNOTATED, 12, tmp_path / "game.yaml")
 
 
+@pytest.mark.slow
 def test_play_message_prints_only_the_message(pbem: Path) -> None:
     result = run(["play", "game.yaml", "noor", "resolve", "--message"])
     assert result.exit_code == 0, result.output
@@ -324,6 +327,7 @@ def test_play_message_prints_only_the_message(pbem: Path) -> None:
     assert result.stderr.startswith("move 13: noor: resolve (added to game.yaml)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_play_message_formats_and_dry_run(pbem: Path, fmt: str) -> None:
     before = pbem.read_bytes()
@@ -337,6 +341,7 @@ def test_play_message_formats_and_dry_run(pbem: Path, fmt: str) -> None:
     assert marks[fmt] in body or (fmt == "markdown" and "|:---|" in body)
 
 
+@pytest.mark.slow
 def test_play_message_with_json_and_markdown(pbem: Path) -> None:
     result = run(
         [
@@ -362,6 +367,7 @@ def test_play_message_with_json_and_markdown(pbem: Path) -> None:
     assert "use --message markdown" in both.stderr
 
 
+@pytest.mark.slow
 def test_play_message_before_the_decision_must_have_its_format(pbem: Path) -> None:
     before = pbem.read_bytes()
     result = run(["play", "game.yaml", "noor", "--message", "resolve"])
@@ -380,6 +386,7 @@ def test_play_message_names_the_contact_on_stderr(tmp_path: Path) -> None:
     assert "Send" not in result.stdout
 
 
+@pytest.mark.slow
 def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> None:
     result = run(["message", "game.yaml"])
     assert result.exit_code == 0, result.output
@@ -392,6 +399,7 @@ def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> N
     assert "Move 11, otto:" in result.stdout and "Move 12, mira:" in result.stdout
 
 
+@pytest.mark.slow
 def test_message_since_and_since_player(pbem: Path) -> None:
     played = gamelog.replay(gamelog.load(pbem))
     since = run(["message", "game.yaml", "--since", "8", "--format", "markdown"])
@@ -456,7 +464,7 @@ def test_show_svg_writes_the_board(tmp_path: Path) -> None:
 
 
 def test_show_svg_to_standard_output_matches_the_library() -> None:
-    from forexcli.svg import board_svg
+    from forexcli.games.forex.svg import board_svg
 
     result = run(["show", str(TWO), "--svg", "-"])
     assert result.exit_code == 0
@@ -539,7 +547,7 @@ def test_a_full_disk_leaves_no_file_and_no_temporary_file(
 
 
 def test_chart_to_standard_output_and_to_a_file(tmp_path: Path) -> None:
-    from forexcli.svg import strength_chart_svg
+    from forexcli.games.forex.svg import strength_chart_svg
 
     played = gamelog.replay(gamelog.load(SIX))
     result = run(["chart", str(SIX)])
@@ -586,8 +594,9 @@ def test_the_pbem_modules_are_imported_only_by_their_commands() -> None:
         "        forex.main(args, prog_name='forex')\n"
         "    except SystemExit:\n"
         "        pass\n"
-        "print('LOADED:', *(m for m in ('forexcli.message', 'forexcli.forks', 'forexcli.svg',"
-        " 'forexcli.catchup', 'forexcli.gamelog') if m in sys.modules))"
+        "print('LOADED:', *(m for m in ('forexcli.games.forex.message', 'forexcli.record.forks',"
+        " 'forexcli.games.forex.svg', 'forexcli.games.forex.catchup', 'forexcli.record.gamelog')"
+        " if m in sys.modules))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True

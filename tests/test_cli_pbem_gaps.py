@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from forexcli import gamelog
 from forexcli.cli import forex
-from forexcli.message import compose, unseen_since
+from forexcli.games.forex.message import compose, unseen_since
+from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 SIX = ROOT / "examples" / "six-players.yaml"
@@ -143,7 +143,10 @@ def test_undo_to_removes_every_move_after_n(game: Path) -> None:
     )
     dry = run(["undo", str(game), "--to", "1", "--dry-run"])
     assert dry.exit_code == 0
-    assert dry.stdout.startswith(f"would remove moves 2 to 3 from {game}\nnext: bob to play")
+    assert dry.stdout.startswith(
+        f"would remove moves 2 to 3 from {game}\n"
+        "(bob's move 2, not signed; cat's move 3, not signed)\nnext: bob to play"
+    )
     result = run(["undo", str(game), "--to", "1"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"removed moves 2 to 3 from {game}")
@@ -182,8 +185,8 @@ def test_undo_to_in_a_flow_list(tmp_path: Path) -> None:
 
 
 def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) -> None:
-    from forexcli.engine import Spot, apply, legal_decisions
-    from forexcli.notation import parse, write
+    from forexcli.games.forex.engine import Spot, apply, legal_decisions
+    from forexcli.games.forex.notation import parse, write
 
     two = ROOT / "examples" / "two-players.yaml"
     played = gamelog.replay(gamelog.load(two))
@@ -220,7 +223,15 @@ def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) 
     table = run(["moves", str(two), "--at", "40"]).stdout
     assert "spot, then" in table and f"{len(expected)}" in table
     only = run(["moves", str(two), "--at", "40", "--kind", "spot"]).stdout.splitlines()
-    assert only == expected
+    assert [line for line in only if not line.startswith("#")] == expected
+    # Then the plain spot offers, as # lines: their count, and one line per partner and pair.
+    offers = [write(d) for d in decisions if isinstance(d, Spot)]
+    comments = [line for line in only if line.startswith("#")]
+    assert comments[0].startswith(f"# {len(offers)} spot offers;")
+    listed = [m for line in comments[1:] for m in line.split(": ", 1)[1].split(" | ")]
+    assert sorted(listed) == sorted(offers)
+    counts = [int(line.split("(")[1].split(")")[0]) for line in comments[1:]]
+    assert sum(counts) == len(offers)
 
 
 # --------------------------------------------------------------------------- JSON errors

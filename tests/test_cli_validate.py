@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
+from forexcli.record import gamelog
 from tests.test_cli import ANNOTATED, EXAMPLES, INVALID, TWO, run
 
 INVALID_FILES = sorted(INVALID.glob("*.yaml"))
@@ -30,7 +30,7 @@ def test_the_examples_are_valid() -> None:
 
 
 def test_the_examples_are_the_games_the_readme_promises() -> None:
-    from forexcli import gamelog
+    from forexcli.record import gamelog
 
     def final(name: str) -> gamelog.Replay:
         played = gamelog.replay(gamelog.load(EXAMPLES / name))
@@ -200,7 +200,7 @@ def test_github_format() -> None:
 
 
 def test_github_escapes_properties_and_data() -> None:
-    from forexcli.problems import Problem
+    from forexcli.record.problems import Problem
     from forexcli.reporters.problems import github_annotation
 
     problem = Problem("code", "100% sure, 50:50", "rules", "a,b:c.yaml", 3, None, None, ("h",))

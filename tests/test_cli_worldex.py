@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -64,7 +65,7 @@ def test_show_prints_the_month_and_who_is_to_play(at: int | None) -> None:
         # After the deck's refill mei plays (the fifth entry of month 2's... month 3).
         assert "Month 3 of 12" in out and "To play: mei: buy or sell" in out
     if at is None:
-        assert "Over after month 12" in out and "To play: nobody" in out
+        assert "Over after month 12" in out and "The game is over" in out  # (issue 22)
 
 
 def test_show_at_8_tells_the_sale_of_dallas_capped() -> None:
@@ -179,6 +180,7 @@ def test_svg_when_the_deck_or_nobody_plays_draws_every_board() -> None:
         assert result.stdout.count("<svg") == 4
 
 
+@pytest.mark.slow
 def test_png_through_the_png_path(tmp_path: Path) -> None:
     out = tmp_path / "board.png"
     result = run(["show", str(EXAMPLE), "--png", str(out)])
@@ -272,6 +274,7 @@ def test_message_with_log_carries_the_log() -> None:
     assert "game: world-exchangers" in result.stdout and "  - ai: buy Quito" in result.stdout
 
 
+@pytest.mark.slow
 def test_message_eml_is_a_mail_with_the_log_and_the_board(tmp_path: Path) -> None:
     import email
     import email.policy
@@ -323,10 +326,10 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
         ["play", str(path), "louis", "buy", "Warsaw", "--sign", "--key", str(key["louis"])]
     )
     assert result.exit_code == 0, result.output
-    assert "added move 1 (signed): louis: buy Warsaw" in result.stdout
+    assert result.stdout.startswith("move 1 (signed): louis: buy Warsaw (added to ")
     text = path.read_text("utf-8")
-    assert "keys:\n  louis: {key: ssh-ed25519 " in text and ", since: 1}" in text
-    assert "    sig: {louis: " in text
+    assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
+    assert "    sig:\n      louis: " in text
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
     # an unsigned move by a player who has a key: a warning, an error when required
     assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0
@@ -372,6 +375,26 @@ def test_signatures_of_a_worldex_log_are_checked(tmp_path: Path) -> None:
     result = run(["play", str(path), "mei", "buy", "Paris", "--sign", "--key", str(key["louis"])])
     assert result.exit_code == 1 and "nothing was written" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_play_refuses_felix_paid_ring_on_a_red_month_sale(tmp_path: Path) -> None:
+    # After 27 entries louis (Felix, side B, 1 media) holds Beijing in its red month 9.
+    path = copy_example(tmp_path, 27)
+    before = path.read_bytes()
+    result = run(["play", str(path), "louis", "sell Beijing +ring"])
+    assert result.exit_code == 1, result.output
+    assert "ring_already_drawn: move 28: louis: sell Beijing +ring:" in result.stderr
+    assert "Beijing is sold in its red month 9" in result.stderr
+    assert "hint: sell Beijing without +ring: its red month draws the ring anyway" in result.stderr
+    assert path.read_bytes() == before
+    # forex moves offers the sale without the ring, and says why.
+    listed = run(["moves", str(path)])
+    assert listed.exit_code == 0 and "sell Beijing +ring" not in listed.stdout
+    assert "not on Beijing: the red month draws the ring anyway" in " ".join(listed.stdout.split())
+    played = run(["play", str(path), "louis", "sell Beijing"])
+    assert played.exit_code == 0, played.output
+    told = " ".join(played.stdout.split())
+    assert "draws a celebration ring (a red-marked month) that adds nothing" in told
 
 
 def test_sign_refusals(tmp_path: Path) -> None:
@@ -422,6 +445,22 @@ def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "1 new move (move 5)" in result.stdout and "Move 5, mei: buy Helsinki" in result.stdout
     assert "  - mei: buy Helsinki" in copy.read_text("utf-8")
+
+
+def test_read_keeps_the_notes_of_both_copies_of_a_worldex_log(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    shutil.copyfile(path, copy)
+    assert run(["annotate", str(copy), "2", "mine"]).exit_code == 0
+    assert run(["annotate", str(path), "3", "theirs"]).exit_code == 0
+    assert run(["play", str(path), "mei", "buy", "Helsinki"]).exit_code == 0
+    mail = tmp_path / "five.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "kept your note of move 2" in result.stdout
+    text = copy.read_text("utf-8")
+    assert "note: mine" in text and "note: theirs" in text and "  - mei: buy Helsinki" in text
 
 
 def test_read_refuses_a_fork_and_a_forged_move(tmp_path: Path) -> None:
@@ -501,3 +540,141 @@ def test_history_events_tells_what_each_entry_did() -> None:
     assert "louis buys Warsaw for 100: cash 500 -> 400 in month 1.<br>" in result.stdout
     plain = run(["history", str(EXAMPLE)]).stdout
     assert "what happened" not in plain
+
+
+# --------------------------------------------------------------------------- new
+
+
+COMPONENTS_FILE = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+
+
+def new_game(folder: Path, *extra: str, players: str = "ben,ann") -> tuple[Path, Any]:
+    path = folder / "wx.yaml"
+    args = ["new", str(path), "--game", "world-exchangers", "--players", players]
+    return path, run([*args, "--components", str(COMPONENTS_FILE), "--started", "", *extra])
+
+
+def test_new_without_components_names_the_bundled_file(tmp_path: Path) -> None:
+    path = tmp_path / "wx.yaml"
+    result = run(["new", str(path), "--game", "world-exchangers", "--players", "ben,ann"])
+    assert result.exit_code == 2 and not path.exists()
+    assert f"--components {COMPONENTS_FILE}" in " ".join(result.stderr.split())
+    assert "not the published cards" in result.stderr
+
+
+def test_new_reports_roles_first_player_area_and_the_invented_components(tmp_path: Path) -> None:
+    from forexcli.games.worldex.engine import seeded_deal
+    from tests.worldex_helpers import COMPONENTS
+
+    path, result = new_game(tmp_path, "--seed", "mid-year")
+    assert result.exit_code == 0, result.output
+    deal = seeded_deal(COMPONENTS, "mid-year", 2)
+    assert deal.roles == ("Wigstan", "Felix")  # ann holds Felix, the red marker
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"created {path}: World Exchangers, role cards on side A;")
+    assert "ben (Wigstan, board A" in lines[0] and "ann (Felix, board A" in lines[0]
+    assert lines[1] == "ann plays first (the red marker); dealt from seed 'mid-year'"
+    assert lines[2].startswith(f"sale area: {', '.join(deal.area)}; trend cards:")
+    assert "invented" in lines[3]
+    assert lines[4].startswith(f"next: forex moves {path}")
+
+
+def test_new_asks_for_first_when_nobody_holds_red(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1")  # deals Wigstan and Rue
+    assert result.exit_code == 2 and not path.exists(), result.output
+    assert "deals no red marker (ben Wigstan, ann Rue)" in result.stderr
+    assert "--first" in result.stderr
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann")
+    assert result.exit_code == 0, result.output
+    assert "first: ann\n" in path.read_text("utf-8")
+    assert "ann plays first (named by --first: nobody holds the red marker)" in result.stdout
+
+
+def test_a_log_where_nobody_holds_red_needs_first(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann")
+    assert result.exit_code == 0, result.output
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("first: ann\n", ""), "utf-8")
+    checked = run(["validate", str(path)])
+    assert checked.exit_code == 1 and "first_needed" in checked.output, checked.output
+    assert "add `first: NAME` to the header, NAME one of ben, ann" in checked.output
+
+
+def test_new_house_rules_are_checked_and_recorded(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "x")
+    assert result.exit_code == 2 and "write NAME=VALUE" in result.stderr
+    path, result = new_game(
+        tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "mid_year_refil=skip"
+    )
+    assert result.exit_code == 2 and "did you mean mid_year_refill?" in result.stderr
+    assert not path.exists()
+    path, result = new_game(
+        tmp_path, "--seed", "s1", "--first", "ann", "--house-rule", "mid_year_refill=skip"
+    )
+    assert result.exit_code == 0, result.output
+    assert "house_rules:\n  mid_year_refill: skip\n" in path.read_text("utf-8")
+    assert "house rules: mid_year_refill=skip" in result.stdout
+
+
+def test_did_you_mean_for_cities_players_and_roles(tmp_path: Path) -> None:
+    path, result = new_game(tmp_path, "--seed", "mid-year")
+    assert result.exit_code == 0, result.output
+    from forexcli.games.worldex.engine import seeded_deal
+    from tests.worldex_helpers import COMPONENTS
+
+    card = seeded_deal(COMPONENTS, "mid-year", 2).area[0]
+    typo = card[:-1]
+    city = run(["play", str(path), "ann", "buy", typo])
+    assert city.exit_code == 1 and f"hint: did you mean {card}?" in city.stderr, city.output
+    player = run(["play", str(path), "anne", "buy", card])
+    assert player.exit_code == 1 and "hint: did you mean ann?" in player.stderr
+    assert "(ben, ann; other entry keys: deck)" in player.stderr
+    # An entry of a player who is not in the game, written by hand.
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("moves: []", f"moves:\n  - anne: buy {card}"), "utf-8")
+    entry = run(["validate", str(path)])
+    assert entry.exit_code == 1 and "unknown_player" in entry.output
+    assert "(ben, ann; other entry keys: deck)" in entry.output
+    assert "did you mean ann?" in entry.output
+    # A role card misspelt in a recorded set-up.
+    example = copy_example(tmp_path / "copy")
+    text = example.read_text("utf-8")
+    text = "".join(line for line in text.splitlines(True) if not line.startswith("seed:"))
+    example.write_text(text.replace("louis: Felix", "louis: Felx"), "utf-8")
+    role = run(["validate", str(example)])
+    assert role.exit_code == 1 and "'Felx' is not a role card" in role.output
+    assert "did you mean Felix?" in role.output
+
+
+def test_the_readme_starts_and_plays_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's World Exchangers block, run in a folder holding the bundled components."""
+    import re
+    import shlex
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme.split("## World Exchangers\n", 1)[1]
+    block = re.search(r"```bash\n(.*?)```", section, re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    assert [line.split()[1] for line in lines] == ["new", "moves", "play"]
+    data = tmp_path / "forexcli" / "games" / "worldex" / "data"
+    data.mkdir(parents=True)
+    shutil.copyfile(COMPONENTS_FILE, data / "invented-components.json")
+    monkeypatch.chdir(tmp_path)
+    outputs = []
+    for line in lines:
+        result = run(shlex.split(line)[1:])
+        assert result.exit_code == 0, (line, result.output)
+        outputs.append(result.stdout)
+    assert "ann plays first (the red marker)" in outputs[0]
+    assert "\nbuy Roma " in outputs[1]
+    assert outputs[2].startswith("move 1: ann: buy Roma (added to wx.yaml)")
+
+
+def test_forex_help_names_both_games() -> None:
+    result = run(["--help"])
+    assert result.exit_code == 0
+    assert "For-Ex and of World Exchangers" in result.stdout
+    assert "forex new wx.yaml --game world-exchangers" in result.stdout

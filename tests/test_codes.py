@@ -15,13 +15,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from forexcli.engine import errors
-from forexcli.gamelog import log_schema
+from forexcli.games.forex.engine import errors
 from forexcli.games.worldex.engine import errors as worldex_errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
-from forexcli.problems import CODES
 from forexcli.record.anylog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
+from forexcli.record.gamelog import log_schema
+from forexcli.record.problems import CODES
 
 ROOT = Path(__file__).parent.parent
 SOURCE = ROOT / "forexcli"
@@ -99,7 +99,7 @@ def source_codes() -> dict[str, set[str]]:
                     found.setdefault(code, set()).add(where)
     for _, cls in inspect.getmembers(errors, inspect.isclass):
         if issubclass(cls, errors.ForexError) and cls is not errors.ForexError:
-            found.setdefault(cls.code, set()).add("forexcli/engine/errors.py")
+            found.setdefault(cls.code, set()).add("forexcli/games/forex/engine/errors.py")
     for _, cls in inspect.getmembers(worldex_errors, inspect.isclass):
         if issubclass(cls, worldex_errors.WorldexError):
             found.setdefault(cls.code, set()).add("forexcli/games/worldex/engine/errors.py")
@@ -108,7 +108,8 @@ def source_codes() -> dict[str, set[str]]:
     found.pop("forex_error", None)  # the base classes, never raised themselves
     found.pop("worldex_error", None)
     for keyword in schema_keywords(log_schema()) - APPLICATORS - set(RECODED_KEYWORDS):
-        found.setdefault(f"schema_{keyword}", set()).add("forexcli/gamelog.py (schema_{validator})")
+        where = "forexcli/record/gamelog.py (schema_{validator})"
+        found.setdefault(f"schema_{keyword}", set()).add(where)
     worldex = schema_keywords(worldex_log_schema()) - APPLICATORS - set(RECODED_BY_ANY_GAME)
     for keyword in worldex:
         found.setdefault(f"schema_{keyword}", set()).add("forexcli/record/anylog.py")
@@ -168,7 +169,7 @@ def test_the_table_lists_codes_by_layer_as_codes_does() -> None:
 def test_writing_onto_a_folder_is_refused_with_the_listed_code(tmp_path: Path) -> None:
     import pytest
 
-    from forexcli.problems import LogError
+    from forexcli.record.problems import LogError
     from forexcli.reporters.files import write_output
 
     with pytest.raises(LogError) as info:

@@ -1,12 +1,12 @@
-"""Tamper evidence: ``forexcli.digests.check_digests``."""
+"""Tamper evidence: ``forexcli.record.digests.check_digests``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from forexcli import gamelog
-from forexcli.digests import check_digests, recomputed
-from forexcli.snapshot import state_digest
+from forexcli.games.forex.snapshot import state_digest
+from forexcli.record import gamelog
+from forexcli.record.digests import check_digests, recomputed
 from tests.test_catchup import log_text, play, replay_text, scripted_entries, write_log
 
 ENTRIES = [
@@ -156,7 +156,7 @@ def test_a_digest_that_looks_like_a_number(tmp_path: Path) -> None:
 
 
 def test_a_stretch_of_one_move_is_named_as_one() -> None:
-    from forexcli.catchup import moves_text
+    from forexcli.games.forex.catchup import moves_text
 
     assert moves_text(4, 4) == "move 4"
     assert moves_text(1, 3) == "moves 1 to 3"

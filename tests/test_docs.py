@@ -184,6 +184,7 @@ def test_man_page_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     run_in_scratch(lines, tmp_path, monkeypatch)
 
 
+@pytest.mark.slow
 def test_readme_examples_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lines = readme_commands()
     assert lines[0] == "forex show examples/two-players.yaml"
@@ -240,37 +241,45 @@ def test_readme_ci_recipes() -> None:
     assert hook_ids == ["forex-validate", "check-jsonschema"]
 
 
-def test_pre_commit_revs_are_tags() -> None:
-    """pre-commit installs a hook once per rev: a branch such as main would never update."""
-    from forexcli.schema_source import LOG_SCHEMA_ID
-
+def test_pre_commit_recipes_name_no_address_that_does_not_exist() -> None:
+    """The project has no public home yet: the README's forex hook is a local one, the same
+    as .pre-commit-hooks.yaml's, and check-jsonschema reads the schema saved beside the logs.
+    A ``repo:`` address's rev is a release tag (pre-commit installs a hook once per rev)."""
     configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
     repos = {repo["repo"]: repo for config in configs for repo in config["repos"]}
-    ours = repos["https://github.com/OWNER/forexcli"]
-    assert ours["rev"] == f"v{__version__}"
+    (ours,) = repos["local"]["hooks"]
+    (published,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert {k: ours[k] for k in ("id", "name", "entry", "types")} == {
+        k: published[k] for k in ("id", "name", "entry", "types")
+    }
+    assert ours["language"] == "system"
     hooks_file = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     assert f"rev: v{__version__}" in hooks_file
     theirs = repos["https://github.com/python-jsonschema/check-jsonschema"]
     assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", theirs["rev"])
     (hook,) = theirs["hooks"]
-    assert hook["args"] == ["--schemafile", LOG_SCHEMA_ID]
-    for doc in (README, ROOT / "docs" / "format.md"):
-        assert "id: check-jsonschema" in doc.read_text(encoding="utf-8"), doc
+    assert hook["args"] == ["--schemafile", "schemas/forex-log.schema.json"]
+    for doc in (README, ROOT / "docs" / "format.md", ROOT / ".pre-commit-hooks.yaml"):
+        text = doc.read_text(encoding="utf-8")
+        assert "OWNER" not in text, doc
+        if doc.suffix == ".md":
+            assert "id: check-jsonschema" in text, doc
 
 
 def test_the_check_jsonschema_hook_accepts_a_log(tmp_path: Path) -> None:
-    """The documented hook, run as pre-commit runs it (with the schema file instead of the
-    URL, which this machine cannot fetch)."""
+    """The documented hook, run as pre-commit runs it, with the schema saved as documented
+    (``forex schema > schemas/forex-log.schema.json``)."""
     import sys
 
     configs = [yaml.safe_load(b) for b in _yaml_blocks() if b.startswith("repos:")]
     (hook,) = [
         h for c in configs for r in c["repos"] for h in r["hooks"] if h["id"] == "check-jsonschema"
     ]
-    args = [
-        str(ROOT / "schemas" / "forex-log.schema.json") if a.startswith("https:") else a
-        for a in hook["args"]
-    ]
+    args = hook["args"]
+    (tmp_path / "schemas").mkdir()
+    saved = run(["schema"])
+    assert saved.exit_code == 0
+    (tmp_path / "schemas" / "forex-log.schema.json").write_text(saved.stdout, encoding="utf-8")
     games = tmp_path / "games"
     games.mkdir()
     shutil.copy(ROOT / "examples" / "two-players.yaml", games)

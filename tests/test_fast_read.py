@@ -1,4 +1,6 @@
-"""The compiled fast path (``fastpath``) reads every file it accepts as the full reader does.
+"""The fast paths of reading agree with the full reader, or step aside for it.
+
+The compiled fast path (``fastpath``) reads every file it accepts as the full reader does.
 
 Whatever ``fastpath.accepted`` returns for a text must be exactly the data the
 full reader (``yamlread._read_full``, libyaml events typed by the YAML 1.2
@@ -6,10 +8,15 @@ core schema) reads from it, and jsonschema must find nothing wrong with it;
 for anything else it must decline (None).  Checked over generated logs, logs
 mutated by inserting and cutting pieces of YAML, logs with scalars where YAML
 1.1 and 1.2 differ written into every field, and hand-picked hostile texts.
+
+The reader's own fast path (``yamlread._read_data``, used when the compiled one declines)
+reads mutated logs as the full reader does or steps aside, and ``replay_final`` keeps what
+``replay`` gives.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -22,18 +29,50 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import corpus
-from forexcli import fastpath, gamelog, yamlread
 from forexcli.cli import forex
-from forexcli.problems import LogError
+from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.gamelog import FAST_VALIDATOR
+from forexcli.record.problems import LogError
 from tests.conftest import examples
-from tests.test_fast_paths import PIECES, SAMPLES, _mutated, _same
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(
-    fastpath._parser() is None or fastpath._compiled("log") is None,
+SAMPLES = sorted(p for p in (ROOT / "tests").rglob("*.yaml") if "bga-games" not in p.parts)
+PIECES = [
+    ":", ": ", "- ", "&a ", "*a", "!", "!!str ", "! ", '"', "'", "#", "\t", "\n", "{", "}",
+    "[", "]", ",", "? ", "|", ">", "---\n", "...\n", "~", "null", "true", "no", "0x1F", "0o17",
+    "1e3", ".inf", ".nan", "-.5", "+1", "007", " ", "\ud800", "é", "\u2028", "\x85",
+    "%YAML 1.2\n", "<<: ", "note", "digest", "\\", "\r\n", "\r", "12345678901234567890",
+]  # fmt: skip
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def _mutated(rng: random.Random, text: str) -> str:
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(text) + 1)
+        if rng.random() < 0.6:
+            text = text[:at] + rng.choice(PIECES) + text[at:]
+        else:
+            text = text[:at] + text[at + rng.randrange(1, 6) :]
+    return text
+
+
+needs_compiled = pytest.mark.skipif(
+    fastpath._parser() is None or fastpath._compiled(FAST_VALIDATOR, "log") is None,
     reason="yaml_rs or jsonschema_rs is not installed here",
 )
+"""The mark of a test of the compiled fast path (the reader's own needs no extension)."""
 
 
 def _reference(text: str) -> Any:
@@ -46,7 +85,7 @@ def _reference(text: str) -> Any:
 
 def _check_agreement(text: str) -> bool:
     """Assert that an accepted text is read as the full reader reads it; True if accepted."""
-    data = fastpath.accepted(text)
+    data = fastpath.accepted(text, FAST_VALIDATOR)
     if data is None:
         return False
     reference = _reference(text)
@@ -65,6 +104,8 @@ GENERATED = _generated(40, 12)
 TEXTS = [p.read_text(encoding="utf-8", errors="replace") for p in SAMPLES] + GENERATED
 
 
+@pytest.mark.slow
+@needs_compiled
 def test_the_fast_path_accepts_ordinary_logs() -> None:
     assert all(_check_agreement(text) for text in GENERATED)
     valid = sorted((ROOT / "tests" / "logs" / "valid").glob("*.yaml"))
@@ -72,14 +113,17 @@ def test_the_fast_path_accepts_ordinary_logs() -> None:
     assert len(accepted) >= len(valid) // 2
 
 
+@needs_compiled
 @pytest.mark.parametrize("marker", ["...\n", "---\n", "--- \n", "...\n...\n"])
 def test_a_document_marker_on_the_first_line_is_declined(marker: str) -> None:
     """A log opening with ``...`` (the full reader refuses it) or ``---`` takes the full reader."""
     text = marker + GENERATED[0]
-    assert fastpath.accepted(text) is None
+    assert fastpath.accepted(text, FAST_VALIDATOR) is None
     _check_agreement(text)
 
 
+@pytest.mark.slow
+@needs_compiled
 @pytest.mark.parametrize("seed", range(4))
 def test_mutated_logs_are_read_alike_or_declined(seed: int) -> None:
     rng = random.Random(seed)
@@ -124,6 +168,8 @@ def _log_with(field: str, scalar: str) -> str:
     )
 
 
+@pytest.mark.slow
+@needs_compiled
 @pytest.mark.parametrize("field", FIELDS)
 def test_odd_scalars_in_every_field_are_read_alike_or_declined(field: str) -> None:
     for scalar in ODD_SCALARS:
@@ -132,17 +178,18 @@ def test_odd_scalars_in_every_field_are_read_alike_or_declined(field: str) -> No
         _check_agreement(_log_with(field, f'"{scalar}"'))
 
 
+@needs_compiled
 def test_yaml_11_scalars_keep_their_yaml_12_meaning() -> None:
     """``yes``/``on`` stay text, ``0777`` is 777, ``1:30`` text, ``.inf`` infinite."""
     text = _log_with("title", "yes").replace("site: y", "site: on")
-    assert fastpath.accepted(text) == _reference(text)
-    assert fastpath.accepted(text)["title"] == "yes"
+    assert fastpath.accepted(text, FAST_VALIDATOR) == _reference(text)
+    assert fastpath.accepted(text, FAST_VALIDATOR)["title"] == "yes"
     octal = _log_with("seed", "0777")
-    assert fastpath.accepted(octal)["seed"] == 777 == _reference(octal)["seed"]
+    assert fastpath.accepted(octal, FAST_VALIDATOR)["seed"] == 777 == _reference(octal)["seed"]
     sexagesimal = _log_with("seed", "1:30")
-    assert fastpath.accepted(sexagesimal)["seed"] == "1:30"
+    assert fastpath.accepted(sexagesimal, FAST_VALIDATOR)["seed"] == "1:30"
     # .inf is read alike by both, but is never a valid seed: the full reader reports it.
-    assert fastpath.accepted(_log_with("seed", ".inf")) is None
+    assert fastpath.accepted(_log_with("seed", ".inf"), FAST_VALIDATOR) is None
 
 
 HOSTILE = {
@@ -168,9 +215,10 @@ HOSTILE = {
 }
 
 
+@needs_compiled
 @pytest.mark.parametrize("name", sorted(HOSTILE))
 def test_hostile_texts_are_declined(name: str) -> None:
-    assert fastpath.accepted(HOSTILE[name]) is None
+    assert fastpath.accepted(HOSTILE[name], FAST_VALIDATOR) is None
     _check_agreement(HOSTILE[name])
 
 
@@ -185,6 +233,7 @@ DEEP = {
 }
 
 
+@needs_compiled
 @pytest.mark.parametrize("name", sorted(DEEP))
 def test_deep_nesting_is_declined_without_reaching_the_parser(name: str) -> None:
     """yaml_rs recurses: thousands of levels would overflow its stack, so it is never asked."""
@@ -192,8 +241,8 @@ def test_deep_nesting_is_declined_without_reaching_the_parser(name: str) -> None
     assert fastpath.unsure(text)
     # In a child process, so that a crash would fail the test rather than the run.
     code = (
-        "import sys; from forexcli import fastpath;"
-        " print(fastpath.accepted(sys.stdin.read()) is None)"
+        "import sys; from forexcli.record import fastpath, gamelog;"
+        " print(fastpath.accepted(sys.stdin.read(), gamelog.FAST_VALIDATOR) is None)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -206,11 +255,12 @@ def test_deep_nesting_is_declined_without_reaching_the_parser(name: str) -> None
     assert (done.returncode, done.stdout.strip()) == (0, "True"), done.stderr[-2000:]
 
 
+@needs_compiled
 def test_huge_logs_go_to_the_full_reader() -> None:
     entries = "".join("  - alice: resolve\n  - bob: resolve\n" for _ in range(2000))
     text = f"forex: 1\nplayers: [alice, bob]\nseed: s\nmoves:\n{entries}"
     assert len(text) > fastpath.MAX_CHARS
-    assert fastpath.accepted(text) is None
+    assert fastpath.accepted(text, FAST_VALIDATOR) is None
     small = f"forex: 1\nplayers: [alice, bob]\nseed: s\nmoves:\n{entries[:20_000]}"
     assert _check_agreement(small)
 
@@ -218,6 +268,8 @@ def test_huge_logs_go_to_the_full_reader() -> None:
 _PIECE = st.sampled_from([*PIECES, *ODD_SCALARS])
 
 
+@pytest.mark.slow
+@needs_compiled
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TEXTS), st.lists(st.tuples(st.floats(0, 1), _PIECE), max_size=4))
 def test_inserted_pieces_are_read_alike_or_declined(text: str, pieces: list[Any]) -> None:
@@ -253,6 +305,8 @@ _MARK_TEXT = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
+@needs_compiled
 @settings(max_examples=examples(500), deadline=None)
 @given(st.one_of(_MARK_TEXT, st.text(max_size=20)), st.sampled_from(["", *TEXTS[:3]]))
 def test_the_odd_number_marks_are_found_as_one_by_one(piece: str, text: str) -> None:
@@ -270,15 +324,17 @@ def test_the_odd_number_marks_are_found_as_one_by_one(piece: str, text: str) -> 
 _PATTERN_PIECE = st.sampled_from(["\\", "s", "d", "S", "w", "b", "B", "W", "D", "[", "]", "a", "$"])
 
 
+@needs_compiled
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_PATTERN_PIECE, max_size=12).map("".join))
 def test_a_pattern_without_escapes_to_read_is_taken_as_it_is(pattern: str) -> None:
     """The shortcut of ``_pattern_in_python_dialect`` gives what reading every escape gives."""
-    assert fastpath._pattern_in_python_dialect(pattern) == fastpath._escapes_in_python_dialect(
-        pattern
-    )
+    assert fastpath._pattern_in_python_dialect(
+        pattern, gamelog.FAST_VALIDATOR.end
+    ) == fastpath._escapes_in_python_dialect(pattern)
 
 
+@needs_compiled
 def test_the_published_schema_needs_no_escape_read() -> None:
     """(So the compiled validator's schema costs no slow reading at start-up.)"""
     from forexcli.games.forex.notation import END
@@ -334,6 +390,7 @@ def _outcomes(paths: list[Path]) -> list[Any]:
 FALLBACK_FILES = sorted((ROOT / "tests" / "logs").rglob("*.yaml"))
 
 
+@needs_compiled
 @pytest.mark.parametrize("hidden", [["yaml_rs"], ["jsonschema_rs"], ["yaml_rs", "jsonschema_rs"]])
 def test_a_missing_extension_falls_back_silently_and_alike(
     hidden: list[str], monkeypatch: pytest.MonkeyPatch, fresh_caches: None
@@ -341,12 +398,13 @@ def test_a_missing_extension_falls_back_silently_and_alike(
     with_extensions = _outcomes(FALLBACK_FILES)
     for module in hidden:
         _hide(monkeypatch, module)
-    assert fastpath.accepted(GENERATED[0]) is None
+    assert fastpath.accepted(GENERATED[0], FAST_VALIDATOR) is None
     if "jsonschema_rs" in hidden:
-        assert not fastpath.surely_valid(gamelog.parse_log(GENERATED[0]).document.data)
+        assert not FAST_VALIDATOR.surely_valid(gamelog.parse_log(GENERATED[0]).document.data)
     assert _outcomes(FALLBACK_FILES) == with_extensions
 
 
+@needs_compiled
 def test_validate_output_is_the_same_without_the_extensions(
     monkeypatch: pytest.MonkeyPatch, fresh_caches: None
 ) -> None:
@@ -358,3 +416,45 @@ def test_validate_output_is_the_same_without_the_extensions(
     after = runner.invoke(forex, ["validate", "--format", "json", *paths])
     assert (after.exit_code, after.output) == (before.exit_code, before.output)
     assert before.exit_code == 1  # the folder holds invalid logs: the problems are compared too
+
+
+# --------------------------------------------------------------------------- the reader's own
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_reader_agrees_with_full_reader(seed: int) -> None:
+    rng = random.Random(seed)
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in SAMPLES]
+    fast_read = 0
+    for _ in range(1500):
+        text = _mutated(rng, rng.choice(texts))
+        try:
+            full = yamlread._read_full(text)
+        except LogError:
+            full = None
+        try:
+            data = yamlread._read_data(text)
+        except yamlread._Unusual:
+            continue  # the full reader judges it
+        fast_read += 1
+        assert full is not None, repr(text)
+        assert _same(data, full.data), repr(text)
+        doc = yamlread.read(text)
+        assert doc.values == full.values and doc.spans == full.spans, repr(text)
+    assert fast_read > 300
+
+
+def test_check_keeps_the_final_state_and_works_out_the_rest_on_demand() -> None:
+    for path in SAMPLES:
+        try:
+            log = gamelog.load(path)
+        except LogError:
+            continue
+        full = gamelog.replay(log)
+        fast = gamelog.replay_final(log)
+        assert fast.problem == full.problem
+        assert fast.final == full.final
+        assert fast.moves == len(full.states)
+        assert fast.states == full.states
+        assert fast.events == full.events

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from forexcli import edit, gamelog
-from forexcli.problems import LogError
+from forexcli.record import edit, gamelog
+from forexcli.record.problems import LogError
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "forex: 1\nplayers: [alice, bob]\nremoved: {GBP: 1, EUR: 1, USD: 3, JPY: 1}\n"
@@ -151,7 +151,7 @@ def test_a_killed_writer_leaves_the_original_and_its_litter_is_swept(log_file: P
     """A process killed between writing the temporary file and the rename."""
     code = (
         "import os, sys\n"
-        "from forexcli import edit\n"
+        "from forexcli.record import edit\n"
         "edit.before_replace = lambda temp: os._exit(3)\n"
         f"edit.append(sys.argv[1], {ROUNDS[0][0]!r}, {ROUNDS[0][1]!r})\n"
     )
@@ -278,8 +278,8 @@ def test_a_lock_held_too_long(log_file: Path, monkeypatch: pytest.MonkeyPatch) -
 
 _CHILD = """
 import json, os, sys, time
-from forexcli import edit
-from forexcli.problems import LogError
+from forexcli.record import edit
+from forexcli.record.problems import LogError
 path, go, player, decision, pause = sys.argv[1:6]
 if float(pause):
     edit.before_replace = lambda temp: time.sleep(float(pause))
@@ -318,6 +318,7 @@ def _race(path: Path, move: tuple[str, str], writers: int, pause: float) -> list
     return results
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("writers", "pause"), [(2, 0.3), (6, 0.0)])
 def test_concurrent_appends_one_wins_and_no_move_is_lost(
     log_file: Path, writers: int, pause: float
@@ -339,6 +340,7 @@ def test_concurrent_appends_one_wins_and_no_move_is_lost(
     assert names(log_file.parent) == ["game.yaml"]
 
 
+@pytest.mark.slow
 def test_concurrent_appends_through_the_command(log_file: Path) -> None:
     """Real `forex play` processes (python -m forexcli.cli) racing on one file."""
     if not (ROOT / "forexcli" / "cli.py").exists():

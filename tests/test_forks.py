@@ -1,12 +1,12 @@
-"""Forks: ``forexcli.forks.compare``."""
+"""Forks: ``forexcli.record.forks.compare``."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from forexcli import gamelog
-from forexcli.forks import ForkReport, compare
+from forexcli.record import gamelog
+from forexcli.record.forks import ForkReport, compare
 from tests.test_catchup import log_text, play, scripted_entries, write_log
 
 SHARED = scripted_entries(9, seed=7)
@@ -77,7 +77,7 @@ def test_one_log_is_a_prefix_of_the_other(tmp_path: Path) -> None:
     assert report.b.next_entry is None
     assert report.continue_from == ("a.yaml",)
     assert report.sentence == (
-        f"b.yaml holds its first {len(SHARED)} moves; a.yaml goes on with moves"
+        f"b.yaml holds the first {len(SHARED)} moves of a.yaml; a.yaml goes on with moves"
         f" {len(SHARED) + 1} to {len(SHARED) + len(MORE)}. They do not conflict: continue"
         " from a.yaml."
     )

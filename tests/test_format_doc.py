@@ -5,8 +5,8 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from forexcli.engine import errors
-from forexcli.problems import CODES
+from forexcli.games.forex.engine import errors
+from forexcli.record.problems import CODES
 
 DOC = Path(__file__).parent.parent / "docs" / "format.md"
 

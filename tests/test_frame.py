@@ -1,4 +1,4 @@
-"""The multi-game frame: old import paths as aliases, the header's ``game:``, and World
+"""The multi-game frame: the old import paths gone, the header's ``game:``, and World
 Exchangers logs through the record layer and the commands (validate, moves, history, play,
 undo, schema), every problem located."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import forexcli
-from forexcli import _aliases, games
+from forexcli import games
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
 from forexcli.record import anylog
 from tests.test_cli import TWO, run
@@ -63,43 +63,56 @@ def worldex_log(folder: Path, moves: str = MOVES, header: str = HEADER) -> Path:
 # --------------------------------------------------------------------------- aliases
 
 
-@pytest.mark.parametrize("old", sorted(_aliases.MOVED))
-def test_every_old_path_is_the_moved_module_itself(old: str) -> None:
-    module = importlib.import_module(old)
-    assert module is importlib.import_module(_aliases.MOVED[old])
-    parent, _, name = old.rpartition(".")
-    assert getattr(importlib.import_module(parent), name) is module
+OLD_PATHS = {
+    **{
+        f"forexcli.{name}": f"forexcli.record.{name}"
+        for name in (
+            "digests",
+            "edit",
+            "fastpath",
+            "forks",
+            "gamelog",
+            "hints",
+            "mail",
+            "png",
+            "problems",
+            "signing",
+            "validation",
+            "yamlread",
+        )
+    },
+    **{
+        f"forexcli.{name}": f"forexcli.games.forex.{name}"
+        for name in (
+            "advisor",
+            "catchup",
+            "engine",
+            "message",
+            "moves",
+            "notation",
+            "schema_source",
+            "search",
+            "snapshot",
+            "standings",
+            "svg",
+        )
+    },
+}
+"""The import paths used before the record layer and For-Ex were split, and where each is now."""
+
+
+@pytest.mark.parametrize("old", sorted(OLD_PATHS))
+def test_an_old_path_is_gone_and_its_module_is_where_it_lives(old: str) -> None:
     shim = ROOT / Path(*old.split("."))
-    assert shim.with_suffix(".py").exists() or (shim / "__init__.py").exists()
+    assert not shim.with_suffix(".py").exists() and not (shim / "__init__.py").exists()
+    parent, _, name = OLD_PATHS[old].rpartition(".")
+    module = importlib.import_module(OLD_PATHS[old])
+    assert module.__name__ == OLD_PATHS[old]
+    assert getattr(importlib.import_module(parent), name) is module
 
 
-def test_submodules_of_an_old_package_are_never_loaded_twice() -> None:
-    import forexcli.engine.rules as old_rules
-    import forexcli.games.forex.engine.rules as rules
-    import forexcli.games.forex.search.mcts as mcts
-    import forexcli.search.mcts as old_mcts
-    from forexcli.engine import GameState
-    from forexcli.games.forex.engine import GameState as Real
-
-    assert old_rules is rules and old_mcts is mcts and GameState is Real
-    assert [n for n in sys.modules if n.endswith(".engine.rules")] == [
-        "forexcli.games.forex.engine.rules",
-        "forexcli.engine.rules",
-    ] or sys.modules["forexcli.engine.rules"] is rules
-
-
-def test_monkeypatching_the_old_path_patches_the_real_module(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from forexcli.record import gamelog
-
-    monkeypatch.setattr("forexcli.gamelog.MAX_LOG_BYTES", 10)
-    assert gamelog.MAX_LOG_BYTES == 10
-
-
-def test_the_old_script_paths_still_run() -> None:
+def test_the_schema_scripts_print_the_committed_schemas() -> None:
     for module, schema in (
-        ("forexcli.schema_source", "forex-log.schema.json"),
         ("forexcli.games.forex.schema_source", "forex-log.schema.json"),
         ("forexcli.reporters.schema", "forex-show.schema.json"),
     ):
@@ -192,7 +205,7 @@ def test_a_worldex_log_reads_and_replays_through_its_rules_module(tmp_path: Path
 
 
 def test_a_for_ex_log_reads_as_before_through_check(tmp_path: Path) -> None:
-    from forexcli import gamelog
+    from forexcli.record import gamelog
 
     problems, played = anylog.check(TWO)
     assert problems == [] and isinstance(played, gamelog.Replay)
@@ -278,12 +291,14 @@ def test_moves_lists_what_is_legal_now_grouped(tmp_path: Path) -> None:
     result = run(["moves", str(path)])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "ai to decide (turn)"
-    assert "  ai: buy Oslo" in lines and "  ai: sell Cairo +box" in lines
+    assert lines[0] == "ai to play (buy or sell), month 5, after move 9: cash 400, media 1."
+    decisions = [line.split("  ")[0] for line in lines]
+    assert "buy Oslo" in decisions and "sell Cairo, Taipei +box" in decisions
+    assert not any(line.startswith("ai: ") for line in lines)  # written as play takes them
     # After ai bought Dubai the sale area needs 3 cards from the deck: a reveal, summed up.
     result = run(["moves", str(path), "--at", "7"])
-    assert result.stdout.startswith("deck to decide (reveal of 3)\n\nreveal (")
-    assert "more of the same kind" in result.stdout
+    assert result.stdout.startswith("The deck to reveal 3 cards (after move 7).\n")
+    assert "reveal CITY, CITY, CITY" in result.stdout and "any 3 of the 40" in result.stdout
     data = json.loads(run(["moves", str(path), "--format", "json"]).stdout)
     assert data["game"] == "world-exchangers" and data["deciders"] == ["ai"]
     assert [g["kind"] for g in data["groups"]] == ["buy", "sell"]
@@ -302,6 +317,7 @@ def test_history_lists_the_entries_with_their_notes(tmp_path: Path) -> None:
         "decision": "reveal Oslo, Lima, Doha",
         "note": None,
         "legal": True,
+        "signed": [],  # the players whose signatures of it verify (issue 22)
     }
 
 
@@ -310,10 +326,8 @@ def test_play_appends_what_the_engine_accepts_and_undo_removes_it(tmp_path: Path
     before = path.read_bytes()
     result = run(["play", str(path), "ai", "buy", "Oslo", "--dry-run"])
     assert result.exit_code == 0 and path.read_bytes() == before
-    assert (
-        result.stdout
-        == f"would add move 10: ai: buy Oslo to {path}\nnext: louis to decide (turn)\n"
-    )
+    assert result.stdout.startswith(f"move 10: ai: buy Oslo (dry run: {path} is unchanged)\n")
+    assert "\nNext: louis to play in month 5 (cash " in result.stdout
     result = run(["play", str(path), "ai", "buy", "Oslo", "--note", "cheap", "--after", "9"])
     assert result.exit_code == 0, result.output
     text = path.read_text(encoding="utf-8")
@@ -330,12 +344,13 @@ def test_play_appends_what_the_engine_accepts_and_undo_removes_it(tmp_path: Path
 def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
     moves = MOVES.split("  - deck:")[0]
     path = worldex_log(tmp_path, moves)
-    assert run(["moves", str(path)]).stdout.startswith("deck to decide (reveal of 3)")
+    assert run(["moves", str(path)]).stdout.startswith("The deck to reveal 3 cards")
     twice = run(["play", str(path), "deck", "reveal", "Oslo,", "Oslo,", "Doha"])
     assert twice.exit_code == 1 and "Traceback" not in twice.output
     result = run(["play", str(path), "deck", "reveal", "Oslo,", "Lima,", "Doha"])
     assert result.exit_code == 0, result.output
-    assert "next: louis to decide (turn)" in result.stdout
+    assert "The deck reveals Oslo, Lima, Doha: the sale area holds 5 cards" in result.stdout
+    assert "\nNext: louis to play in month 4" in result.stdout
 
 
 def test_play_refuses_what_only_for_ex_has(tmp_path: Path) -> None:
@@ -376,20 +391,25 @@ def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
     path = tmp_path / "games" / "new.yaml"
     args = ["new", str(path), "--game", "world-exchangers", "--players", "ann,bob,cat"]
     components = ["--components", str(tmp_path / "components.json")]
-    result = run([*args, *components, "--seed", "s1", "--board", "bob=B", "--started", ""])
+    # The seed s1 deals Wigstan, Rue and Estelle: nobody holds the red marker, so --first.
+    no_red = run([*args, *components, "--seed", "s1", "--board", "bob=B", "--started", ""])
+    assert no_red.exit_code == 2 and "--first" in no_red.stderr and not path.exists()
+    result = run(
+        [*args, *components, "--seed", "s1", "--board", "bob=B", "--started", "", "--first", "bob"]
+    )
     assert result.exit_code == 0, result.output
     assert path.read_text(encoding="utf-8") == (
-        "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\ncomponents:\n"
+        "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\nfirst: bob\ncomponents:\n"
         f'  file: "../components.json"\n  sha256: {SHA}\nboards: {{bob: B}}\n'
         "deal: seed\nseed: s1\nmoves: []\n"
     )
     problems, played = anylog.check(path)
     assert problems == [] and played.moves == 0
-    assert run(["moves", str(path)]).stdout.startswith("ann to decide (turn)\n")
-    again = run([*args, *components])
+    assert run(["moves", str(path)]).stdout.startswith("bob to play (buy or sell), month 1,")
+    again = run([*args, *components, "--seed", "s1", "--first", "ann"])
     assert again.exit_code == 2 and "exists" in again.stderr
     for wrong, said in (
-        ([*args], "--components FILE"),
+        ([*args], "invented-components.json"),
         ([*args, "--components", str(tmp_path / "nope.json")], "No such file"),
         ([*args, *components, "--removed", "GBP=6"], "For-Ex's only"),
         ([*args, *components, "--house-rule", "trend_ties=x"], "trend_ties"),
@@ -430,11 +450,15 @@ GOLDEN = ROOT / "tests" / "golden"
         ("worldex-moves-reveal.md", ["moves", "--at", "7", "--format", "markdown"]),
     ],
 )
-def test_golden_worldex_output(tmp_path: Path, name: str, args: list[str]) -> None:
+def test_golden_worldex_output(
+    tmp_path: Path, name: str, args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Regenerate with FOREX_REGEN=1 (and review the diff), as tests/test_cli_golden.py does."""
     import os
 
-    result = run([args[0], str(worldex_log(tmp_path)), *args[1:]])
+    worldex_log(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the reports name the log as given
+    result = run([args[0], "game.yaml", *args[1:]])
     assert result.exit_code == 0, result.output
     golden = GOLDEN / name
     if os.environ.get("FOREX_REGEN") == "1":

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -269,6 +270,7 @@ def _check_file(data: bytes) -> None:
         assert [p.name for p in Path(folder).iterdir()] == ["game.yaml"]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=examples(300),
     deadline=None,
@@ -309,6 +311,7 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
         _clean([played.problem])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(
     st.sampled_from(SAMPLES),

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.engine import HouseRules
-from forexcli.problems import LogError, Problem
+from forexcli.games.forex.engine import HouseRules
+from forexcli.record import gamelog
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = Path(__file__).resolve().parent / "logs"
@@ -399,7 +399,7 @@ def test_a_pipe_put_in_the_files_place_does_not_block(
 
 
 def test_every_golden_problem_has_a_registered_code() -> None:
-    from forexcli.problems import CODES
+    from forexcli.record.problems import CODES
 
     for path in INVALID:
         problems, played = gamelog.check(path)

@@ -8,16 +8,17 @@ from typing import Any
 
 import pytest
 
-from forexcli import gamelog, games
-from forexcli.engine import Decision as ForexDecision
-from forexcli.engine import GameState
+from forexcli import games
 from forexcli.games.base import Game, Narrated
 from forexcli.games.base import state_digest as frame_digest
 from forexcli.games.forex import FOREX
+from forexcli.games.forex.engine import Decision as ForexDecision
+from forexcli.games.forex.engine import GameState
+from forexcli.games.forex.snapshot import state_digest
 from forexcli.games.worldex import WORLDEX
 from forexcli.games.worldex.engine import Decision, State, commitment
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
-from forexcli.snapshot import state_digest
+from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -123,6 +124,7 @@ def test_worldex_seeded_header_with_commitment() -> None:
     data = read_components(EXAMPLE_COMPONENTS).data
     header = worldex_header(deal="seed", seed="s3cret", seed_sha256=commitment("s3cret"))
     del header["setup"]
+    header["first"] = "louis"  # the seed deals Wigstan and Rue: nobody holds the red marker
     state = WORLDEX.setup(header, {"components": data})
     while not WORLDEX.pending(state).over:
         state = WORLDEX.apply(state, WORLDEX.legal(state)[0])

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog
-from forexcli.hints import close_match, confusable_pairs, quoted_in_a_mail, same_name_key
-from forexcli.problems import LogError, Problem
-from forexcli.schema_source import NAME_BAD_STARTS, NAME_RULE
+from forexcli.games.forex.schema_source import NAME_BAD_STARTS, NAME_RULE
+from forexcli.record import gamelog
+from forexcli.record.hints import close_match, confusable_pairs, quoted_in_a_mail, same_name_key
+from forexcli.record.problems import LogError, Problem
 from tests.test_cli import ROOT, run
 
 HEADER = "forex: 1\nplayers: [ann, bob]\nseed: x\nmoves:\n"

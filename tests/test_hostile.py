@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog, yamlread
-from forexcli.problems import LogError, Problem
+from forexcli.record import edit, gamelog, yamlread
+from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = (
@@ -28,7 +28,8 @@ GAME = (
 ).read_bytes()
 SHORT = b"forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n  - alice: resolve\n"
 TIME_LIMIT = 5.0
-"""Seconds any one file may take (most take milliseconds)."""
+"""CPU seconds any one file may take (most take milliseconds): CPU time, so that a busy host
+does not fail the test."""
 
 
 def _with(entry_line: bytes) -> bytes:
@@ -188,13 +189,14 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
     path = corpus / f"{name}.yaml"
     data = path.read_bytes()
-    started = time.perf_counter()
+    started = time.process_time()
     problems, played = gamelog.check(path, "f.yaml")
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert elapsed < TIME_LIMIT, f"{elapsed:.1f}s"
     if played is not None and played.problem is not None:
         problems = [played.problem]
@@ -264,9 +266,9 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
         handle.write(b"forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n")
         handle.write(line * (50_000_000 // len(line)))
     assert path.stat().st_size > 49_000_000
-    started = time.perf_counter()
+    started = time.process_time()
     problems, _ = gamelog.check(path)
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     assert problems[0].message.startswith(f"{path} is 50,0")
     for action in _edits(path):
@@ -278,12 +280,12 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
 
 _MEASURE = """
 import json, sys, time
-from forexcli import gamelog
+from forexcli.record import gamelog
 worst = 0.0
 for path in sys.argv[1:]:
-    started = time.perf_counter()
+    started = time.process_time()
     gamelog.check(path)
-    worst = max(worst, time.perf_counter() - started)
+    worst = max(worst, time.process_time() - started)
 # The peak resident size of this process (VmHWM; ru_maxrss would count the parent's too).
 with open("/proc/self/status") as status:
     peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
@@ -291,6 +293,7 @@ print(json.dumps({"rss_mb": peak / 1024, "worst_seconds": worst}))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
 def test_memory_stays_bounded_near_the_size_limit(tmp_path: Path) -> None:
     """Files just under the size limit, each in the worst shape, in a fresh process."""
@@ -369,8 +372,9 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ]
 
 
+@pytest.mark.slow
 def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
-    from forexcli.problems import CODES
+    from forexcli.record.problems import CODES
 
     for name in HOSTILE:
         problems, played = gamelog.check(corpus / f"{name}.yaml")

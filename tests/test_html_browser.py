@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from forexcli.games.forex.svg import chart_x
 from forexcli.pages import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
-from forexcli.svg import chart_x
 from tests.test_cli import ANNOTATED, EXAMPLES, ROOT, run
 from tests.test_pages import HOSTILE_NOTE, hostile_game
 
@@ -404,6 +404,7 @@ def open_page(browser: WebDriver, page: Path, fragment: str = "") -> None:
     browser.get(page.as_uri() + fragment)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)
 def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: Path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
@@ -481,8 +482,8 @@ def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: 
         "return JSON.stringify(Array.from({length: window.forexReplay.count},"
         " (_, n) => window.forexReplay.position(n)))"
     )
-    from forexcli.gamelog import load, replay
     from forexcli.pages import positions
+    from forexcli.record.gamelog import load, replay
 
     log = load(path)
     assert json.loads(every) == json.loads(json.dumps(positions(log, replay(log))))
@@ -498,6 +499,7 @@ STATIC = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stem", "at"), STATIC, ids=[f"{s}-{a}" for s, a in STATIC])
 def test_the_page_without_javascript(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory, stem: str, at: int | None
@@ -531,6 +533,7 @@ def test_the_page_without_javascript(
     assert severe(browser) == []
 
 
+@pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -539,7 +542,7 @@ def test_keys_the_page_does_not_know(
     from selenium.webdriver.common.by import By
 
     from forexcli import pages
-    from forexcli.gamelog import load, replay
+    from forexcli.record.gamelog import load, replay
 
     real = pages.show_data  # type: ignore[attr-defined]
 
@@ -655,3 +658,165 @@ def test_screenshot_for_the_readme(browser: WebDriver, pages_dir: Path, tmp_path
     if os.environ.get("FOREX_REGEN"):
         shutil.copyfile(shot, committed)
     assert png_size(committed)[0] == width
+
+
+# --------------------------------------------------------------------------- issue 22
+
+OVERFLOW = r"""
+const width = document.documentElement.clientWidth;
+const wide = [...document.querySelectorAll(".scroll")]
+  .filter((s) => s.scrollWidth > s.clientWidth + 1)
+  .map((s) => s.firstElementChild.id);
+const outside = [...document.body.querySelectorAll("*")]
+  .filter((e) => !e.closest(".scroll") && e.getBoundingClientRect().right > width + 1)
+  .map((e) => e.tagName + "#" + e.id);
+return {width: width, page: document.documentElement.scrollWidth, wide: wide,
+  outside: outside};
+"""
+
+
+@pytest.fixture(scope="module")
+def signed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A signed game: alice's spot deal with bob (move 1) countersigned, bob's deal with
+    carol (move 2) not; then carol's move.  Its replay page."""
+    from tests.test_signing import make_key
+
+    folder = tmp_path_factory.mktemp("signed-page")
+    keys = {name: make_key(folder, name) for name in ("alice", "bob", "carol")}
+    log = folder / "signed.yaml"
+    given = [arg for name, key in keys.items() for arg in ("--key-for", f"{name}={key}.pub")]
+    new = ["new", str(log), "--players", "alice,bob,carol", "--seed", "page", *given]
+    assert run([*new, "--started", "2026-12-01"]).exit_code == 0
+    for player, move in (
+        ("alice", "spot 1 GBP to bob for 1.5 EUR; invest EUR"),
+        ("bob", "spot 1 GBP to carol for 1 EUR; invest JPY"),
+        ("carol", "resolve"),
+    ):
+        done = run(["play", str(log), player, move, "--sign", "--key", str(keys[player])])
+        assert done.exit_code == 0, done.output
+    signed = run(["sign", str(log), "1", "--as", "bob", "--key", str(keys["bob"])])
+    assert signed.exit_code == 0, signed.output
+    page = folder / "signed.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    return page
+
+
+SIGNED = {
+    1: "Signed by alice and bob.",
+    2: "Signed by bob; the spot deal awaits carol's signature.",
+    3: "Signed by carol.",
+}
+AWAITING = ["Move 2: bob's spot deal with carol awaits carol's signature."]
+
+
+def _signatures_shown(browser: WebDriver) -> dict[str, Any]:
+    from selenium.webdriver.common.by import By
+
+    section = browser.find_element(By.ID, "signatures-section")
+    return {
+        "move": browser.find_element(By.CSS_SELECTOR, "#this-move .signed").text,
+        "keys": [
+            [cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")]
+            for row in section.find_elements(By.CSS_SELECTOR, "#keys tbody tr")
+        ],
+        "awaiting": [li.text for li in section.find_elements(By.CSS_SELECTOR, "#awaiting li")],
+        "list": {
+            int(li.get_attribute("data-move") or 0): li.find_element(
+                By.CSS_SELECTOR, ".signed"
+            ).text
+            for li in browser.find_elements(By.CSS_SELECTOR, "#moves li[data-move]")
+            if li.get_attribute("data-move") != "0"
+        },
+    }
+
+
+def test_signatures_and_awaited_agreements_are_shown(browser: WebDriver, signed_page: Path) -> None:
+    """The replay page says who signed each move, lists the keys, and names the spot deal
+    that awaits its partner, drawn by the template and by the script alike."""
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, signed_page)
+        static = _signatures_shown(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    assert static["move"] == SIGNED[3]
+    assert [row[0] for row in static["keys"]] == ["alice", "bob", "carol"]
+    assert all(
+        row[1].startswith("SHA256:") and row[2] == "given at set-up" for row in static["keys"]
+    )
+    assert static["awaiting"] == AWAITING
+    assert static["list"] == SIGNED  # the list tells the game as it stands
+    open_page(browser, signed_page)
+    for at in (1, 2, 3):
+        browser.execute_script("window.forexReplay.go(arguments[0])", at)
+        drawn = _signatures_shown(browser)
+        assert drawn["move"] == SIGNED[at]
+        assert drawn["keys"] == static["keys"] and drawn["list"] == SIGNED
+        # Up to move 1 nothing awaits: bob's countersignature is there.
+        assert drawn["awaiting"] == ([] if at == 1 else AWAITING)
+    browser.execute_script("window.forexReplay.go(1)")
+    from selenium.webdriver.common.by import By
+
+    assert browser.find_element(By.ID, "awaiting-none").text == (
+        "No spot deal awaits its partner's signature."
+    )
+    browser.execute_script("window.forexReplay.go(3)")
+    assert browser.find_element(By.ID, "position").text == _static_position(browser, signed_page)
+    assert severe(browser) == []
+
+
+def _static_position(browser: WebDriver, page: Path) -> str:
+    """The text of #position as the template drew it (the page opened without script)."""
+    from selenium.webdriver.common.by import By
+
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get("about:blank")
+        browser.get(page.as_uri())
+        text: str = browser.find_element(By.ID, "position").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    open_page(browser, page)
+    return text
+
+
+def test_the_current_move_is_in_view_in_the_move_list(browser: WebDriver, pages_dir: Path) -> None:
+    """The move list scrolls (not the page) so that the current move shows: on opening at
+    the last move, at a #move-N link, and at every step."""
+    page = pages_dir / "six-players.html"
+    in_view = (
+        "const li = document.querySelector('#moves li.current'), list = li.parentNode;"
+        " const a = li.getBoundingClientRect(), b = list.getBoundingClientRect();"
+        " return [a.top >= b.top - 1 && a.bottom <= b.bottom + 1,"
+        " list.scrollHeight > list.clientHeight, window.scrollY];"
+    )
+    open_page(browser, page)
+    assert browser.execute_script(in_view) == [True, True, 0]  # it opens at the last move
+    open_page(browser, page, "#move-60")
+    assert browser.execute_script(in_view) == [True, True, 0]
+    count = browser.execute_script("return window.forexReplay.count")
+    for at in (0, 90, 5, count - 1, 40):
+        browser.execute_script("window.forexReplay.go(arguments[0])", at)
+        assert browser.execute_script(in_view)[0], at
+    assert severe(browser) == []
+
+
+def test_a_phone_scrolls_sideways_only_the_board(
+    browser: WebDriver, pages_dir: Path, signed_page: Path
+) -> None:
+    """On a screen 412 pixels wide no table but the board needs sideways scrolling, and
+    nothing sticks out of the page, at any position of any example."""
+    browser.set_window_size(412, 900)
+    try:
+        for page in [*sorted(pages_dir.glob("*.html")), signed_page]:
+            open_page(browser, page)
+            assert browser.execute_script("return document.documentElement.clientWidth") == 412
+            count = browser.execute_script("return window.forexReplay.count")
+            for at in range(count):
+                browser.execute_script("window.forexReplay.go(arguments[0])", at)
+                found = browser.execute_script(OVERFLOW)
+                assert found["page"] <= found["width"], (page.name, at, found)
+                assert found["outside"] == [], (page.name, at, found)
+                assert set(found["wide"]) <= {"board"}, (page.name, at, found)
+    finally:
+        browser.set_window_size(1280, 1400)

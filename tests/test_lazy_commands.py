@@ -103,6 +103,7 @@ def test_the_table_keeps_each_commands_own_short_help(name: str) -> None:
         assert forex.command_short_help(name, limit) == command.get_short_help_str(limit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_loads_alone(name: str) -> None:
     """``forex NAME --help`` in a fresh interpreter imports NAME's module (and common) only."""
@@ -112,6 +113,7 @@ def test_every_command_loads_alone(name: str) -> None:
     assert where in modules and set(modules) <= {"common", where}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "module"),
     [
@@ -183,10 +185,9 @@ def test_a_group_lists_an_added_command_unless_it_is_hidden() -> None:
     assert "seen  Seen here." in group.get_help(ctx) and "unseen" not in group.get_help(ctx)
 
 
-def test_the_names_that_moved_are_still_found_in_cli() -> None:
-    from forexcli.commands import engine, show
+def test_a_command_is_found_where_it_lives_and_not_in_cli() -> None:
+    from forexcli.commands import show
 
-    assert cli._Progress is engine._Progress
-    assert cli.show_command is show.show_command
-    with pytest.raises(AttributeError):
-        _ = cli.no_such_name
+    assert cli.forex.commands["show"] is show.show_command
+    for name in ("show_command", "_Progress", "no_such_name"):
+        assert not hasattr(cli, name), name

@@ -15,9 +15,9 @@ from pathlib import Path
 import png as pypng
 import pytest
 
-from forexcli import gamelog, signing
-from forexcli.message import compose
-from forexcli.png import PNG_SIGNATURE
+from forexcli.games.forex.message import compose
+from forexcli.record import gamelog, signing
+from forexcli.record.png import PNG_SIGNATURE
 from tests.test_cli import run
 
 PLAYERS = ("alice", "bob", "carol")
@@ -188,7 +188,7 @@ def test_markdown_fence_bbcode_block_and_mailboxes(table: Table, tmp_path: Path)
     mails = []
     for fmt in ("markdown", "bbcode"):
         text = ok("message", str(table.log("alice")), "--with-log", "--format", fmt)
-        assert ("```yaml\n" if fmt == "markdown" else "[code]\n# yaml") in text
+        assert ("```yaml\n" if fmt == "markdown" else "[code]\nforex: 1") in text
         mails.append(save(post(text, "alice"), tmp_path / f"{fmt}.eml"))
     for number, path in enumerate(mails):
         target = tmp_path / f"copy{number}.yaml"
@@ -349,9 +349,9 @@ def test_a_countersignature_arrives_by_mail(table: Table, tmp_path: Path) -> Non
     entry = gamelog.load(table.log("alice")).entries[0]
     assert entry.sig is not None and set(entry.sig) == {"alice", "bob"}
     # A copy that drops it again is refused.
-    # A signature that starts with "/" is written quoted; the pattern takes both forms.
+    # bob's signature, in its two pieces (quoted when it starts with "/" or "+").
     signed = table.log("alice").read_text()
-    dropped = re.sub(r', bob: "?[A-Za-z0-9+/=]+"?', "", signed)
+    dropped = re.sub(r'\n      bob: "?[A-Za-z0-9+/=]+\n        [A-Za-z0-9+/=]+"?', "", signed)
     assert dropped != signed
     refused(
         "dropped_signature",
@@ -420,7 +420,8 @@ def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -
     posted = ok("message", str(table.log("alice")), "--with-log").split("\n\n", 1)[1]
     quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
     body = _flowed(f"Thanks, I have it.\n\nalice wrote:\n{quoted}\n")
-    assert max(len(line) for line in body.splitlines()) > 72  # the signature cannot be cut
+    log_lines = posted.split("\nforex: 1\n", 1)[1].splitlines()
+    assert max(len(line) for line in log_lines) <= 72  # the log is folded to fit
     assert any(line.endswith(" ") for line in body.splitlines())
     answer = EmailMessage()
     answer["Subject"] = "Re: the game"
@@ -433,3 +434,178 @@ def test_a_quoted_reply_in_format_flowed_is_read(table: Table, tmp_path: Path) -
     stale = tmp_path / "fixed.yaml"
     result = run(["read", str(save(answer, tmp_path / "fixed.eml")), "--into", str(stale)])
     assert result.exit_code != 0 or stale.read_bytes() != table.log("alice").read_bytes()
+
+
+# --------------------------------------------------------------------------- notes merged
+
+
+def test_read_keeps_the_readers_notes_and_comments(table: Table, tmp_path: Path) -> None:
+    """alice annotates move 1 and comments on it; bob's signed mail with move 2 keeps both."""
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(alice), "1", "a safe start")
+    alice.write_text(alice.read_text() + "# alice: keep an eye on JPY\n")
+    to_alice = tmp_path / "to-alice.eml"
+    table.play("bob", "invest JPY", "--after", "1", "--eml", str(to_alice))
+    said = ok("read", str(to_alice), "--into", str(alice))
+    assert "1 new move (move 2)" in said
+    assert "kept your note of move 1" in said
+    assert "kept 1 comment of yours that the mail's copy lacks" in said
+    merged = gamelog.load(alice)
+    assert merged.entries[0].note == "a safe start"
+    assert "# alice: keep an eye on JPY\n" in alice.read_text()
+    assert [e.text for e in merged.entries] == ["invest USD", "invest JPY"]
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+
+
+def test_a_mail_that_only_adds_a_note_is_taken(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(bob), "1", "bob thinks this is weak")
+    mail = tmp_path / "note.eml"
+    ok("message", str(bob), "--eml", str(mail))
+    before = unchanged(alice)
+    said = ok("read", str(mail), "--into", str(alice), "--dry-run")
+    assert "with notes or comments yours lacks" in said and "would save" in said
+    assert unchanged(alice) == before
+    said = ok("read", str(mail), "--into", str(alice))
+    assert "took the note of move 1 from the mail" in said and "saved" in said
+    assert gamelog.load(alice).entries[0].note == "bob thinks this is weak"
+    # Read again: nothing more to take.
+    again = ok("read", str(mail), "--into", str(alice))
+    assert "holds the 1 move you have" in again and "unchanged" in again
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+
+
+def test_both_changed_a_note_both_are_kept_or_refused(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, bob = table.log("alice"), table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    ok("annotate", str(alice), "1", "alice: strong")
+    ok("annotate", str(bob), "1", "bob: weak")
+    table.play("bob", "invest JPY", "--after", "1")
+    said = ok("read", str(_log_mail(bob.read_text(), tmp_path / "b.eml")), "--into", str(alice))
+    assert "kept both notes of move 1 (yours first, then the mail's)" in said
+    assert gamelog.load(alice).entries[0].note == "alice: strong\n\nbob: weak"
+    # bob reads alice's merged copy back: her note holds his, so nothing is doubled.
+    said = ok("read", str(_log_mail(alice.read_text(), tmp_path / "a.eml")), "--into", str(bob))
+    assert "took the note of move 1 from the mail" in said
+    assert gamelog.load(bob).entries[0].note == "alice: strong\n\nbob: weak"
+    # Two notes too long to keep together: refused, both shown, nothing changed.
+    long_mine, long_theirs = "m" * 15000, "t" * 15000
+    ok("annotate", str(alice), "2", long_mine)
+    ok("annotate", str(bob), "2", long_theirs)
+    before = unchanged(alice)
+    out = refused(
+        "note_conflict",
+        "read",
+        str(_log_mail(bob.read_text(), tmp_path / "c.eml")),
+        "--into",
+        str(alice),
+    )
+    assert "move 2" in out and "mmmm" in out and "tttt" in out
+    assert unchanged(alice) == before
+
+
+def test_an_older_copy_brings_its_notes(table: Table, tmp_path: Path) -> None:
+    table.play("alice", "invest USD")
+    alice, carol = table.log("alice"), table.log("carol")
+    carol.write_bytes(alice.read_bytes())
+    ok("annotate", str(carol), "1", "carol was here")
+    bob = table.log("bob")
+    bob.write_bytes(alice.read_bytes())
+    table.play("bob", "invest JPY")
+    alice.write_bytes(bob.read_bytes())
+    said = ok("read", str(_log_mail(carol.read_text(), tmp_path / "o.eml")), "--into", str(alice))
+    assert "older copy (1 move" in said and "yours has 2)" in said
+    assert "took the note of move 1 from the mail" in said
+    assert gamelog.load(alice).entries[0].note == "carol was here"
+    assert len(gamelog.load(alice).entries) == 2
+
+
+def test_a_stale_copy_is_told_to_read_the_latest_mail(table: Table, tmp_path: Path) -> None:
+    """bob answers alice's second mail from his copy of her first: read the mail first."""
+    to_bob = tmp_path / "to-bob.eml"
+    table.play("alice", "invest USD", "--eml", str(to_bob))
+    ok("read", str(to_bob), "--into", str(table.log("bob")))
+    alice = table.log("alice")
+    ok("play", str(alice), "bob", "invest JPY", "--sign", "--key", str(table.keys["bob"]))
+    ok("message", str(alice), "--eml", str(tmp_path / "latest.eml"))
+    carol = ["--sign", "--key", str(table.keys["carol"])]
+    stale = run(["play", str(table.log("bob")), "carol", "invest CAD", "--after", "2", *carol])
+    assert stale.exit_code == 1 and "log_moved_on" in stale.stderr
+    assert "this copy is older than the game you answer" in stale.stderr
+    assert f"forex read MAIL --into {table.log('bob')}" in stale.stderr
+    ok("read", str(tmp_path / "latest.eml"), "--into", str(table.log("bob")))
+    ahead = run(["play", str(table.log("bob")), "carol", "invest CAD", "--after", "1"])
+    assert ahead.exit_code == 1 and "someone has moved since you looked" in ahead.stderr
+    assert f"forex show {table.log('bob')} --since 1" in ahead.stderr
+
+
+# --------------------------------------------------------------------------- re-wrapped logs
+
+
+def _old_layout(text: str) -> str:
+    """``text`` as forexcli wrote signatures before they were folded: ``sig: {a: X, b: Y}``
+    on one line of about 110 to 200 characters."""
+
+    def one_line(match: re.Match[str]) -> str:
+        pairs = re.findall(r"      (\S+): (\S+)\n        (\S+)\n", match.group(1))
+        return "    sig: {" + ", ".join(f"{n}: {a}{b}" for n, a, b in pairs) + "}\n"
+
+    return re.sub(r"    sig:\n((?:      \S+: \S+\n        \S+\n)+)", one_line, text)
+
+
+def _rewrapped(text: str, width: int = 70) -> str:
+    """``text`` re-wrapped as a mail program does a reply: a line longer than ``width`` is
+    broken at its last space that fits, and the rest goes on a new line with the quote
+    marker only (the indentation is lost)."""
+    out = []
+    for line in text.splitlines():
+        marker = re.match(r"(?:> ?)*", line).group(0)  # type: ignore[union-attr]
+        text_start = len(marker) + len(line[len(marker) :]) - len(line[len(marker) :].lstrip())
+        while len(line) > width and " " in line[text_start + 1 : width]:
+            cut = line.rindex(" ", text_start + 1, width)
+            out.append(line[:cut])
+            line = marker + line[cut + 1 :].lstrip(" ")
+            text_start = len(marker)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_a_reply_that_rewrapped_the_quoted_log_is_repaired(table: Table, tmp_path: Path) -> None:
+    """An old-style log (one-line signatures of two signers) quoted in a reply that a mail
+    program re-wrapped at 70 columns: the broken lines are joined back, every signature
+    verifies again."""
+    alice = table.log("alice")
+    table.play("alice", "spot 1 GBP to bob for 1 USD; invest USD")
+    ok("sign", str(alice), "1", "--key", str(table.keys["bob"]))
+    ok("play", str(alice), "bob", "invest JPY", "--sign", "--key", str(table.keys["bob"]))
+    old = _old_layout(alice.read_text())
+    assert max(len(line) for line in old.splitlines()) > 180
+    alice.write_text(old)
+    assert run(["validate", str(alice), "--require-signatures"]).exit_code == 0
+    posted = ok("message", str(alice), "--with-log").split("\n\n", 1)[1]
+    quoted = "\n".join("> " + line if line else ">" for line in posted.splitlines())
+    body = _rewrapped(f"Got it, thanks.\n\nbob wrote:\n{quoted}\n")
+    # "    sig: {alice: X, bob: Y}" broke after "alice:": "X, bob: Y}" lost its indentation.
+    assert re.search(r"\n> [A-Za-z0-9+/]{40,}", body)
+    answer = post(body, "bob")
+    target = table.log("carol")
+    said = ok("read", str(save(answer, tmp_path / "wrapped.eml")), "--into", str(target))
+    assert "a mail program had broken joined again" in said
+    assert gamelog.load(target).document.data == gamelog.load(alice).document.data
+    assert run(["validate", str(target), "--require-signatures"]).exit_code == 0
+    # Past repair: a broken-off line lost its end. log_damaged, with the line, not no_log.
+    lines = body.splitlines()
+    broken = next(i for i, line in enumerate(lines) if re.match(r"> [A-Za-z0-9+/]{40,}.*}$", line))
+    lines[broken] = lines[broken].replace("}", "")
+    damaged = post("\n".join(lines) + "\n", "bob")
+    fresh = tmp_path / "fresh.yaml"
+    out = refused(
+        "log_damaged", "read", str(save(damaged, tmp_path / "d.eml")), "--into", str(fresh)
+    )
+    assert "no_log" not in out and f"of the log: '{lines[broken][2:12]}" in out
+    assert not fresh.exists()

@@ -1,4 +1,4 @@
-"""Ready-to-send messages: ``forexcli.message.compose``."""
+"""Ready-to-send messages: ``forexcli.games.forex.message.compose``."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from forexcli.engine import CURRENCIES, PAIRS, format_rate
-from forexcli.message import (
+from forexcli.games.forex.engine import CURRENCIES, PAIRS, format_rate
+from forexcli.games.forex.message import (
     FORMATS,
     board_grid,
     compose,

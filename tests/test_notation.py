@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli import notation
-from forexcli.engine import (
+from forexcli.games.forex import notation
+from forexcli.games.forex.engine import (
     ChooseStrengthen,
     ChooseStrongest,
     Decision,
@@ -25,7 +25,7 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.notation import (
+from forexcli.games.forex.notation import (
     KINDS,
     SCHEMA_PATTERNS,
     NotationError,
@@ -60,6 +60,7 @@ def states() -> Iterator[GameState]:
                 yield state
 
 
+@pytest.mark.slow
 def test_every_legal_decision_round_trips() -> None:
     seen: set[type] = set()
     count = 0
@@ -193,6 +194,7 @@ _WORDS = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(2000), deadline=None)
 @given(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join))
 def test_schema_and_parser_agree(text: str) -> None:
@@ -267,6 +269,7 @@ def _outcome(read: object, player: str, text: str) -> object:
         return ("error", error.reason, error.hints)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(3000), deadline=None)
 @given(_WRITTEN, st.sampled_from(["a", "bob", "Zoë"]))
 def test_the_exact_forms_are_read_as_the_full_parser_reads_them(text: str, player: str) -> None:

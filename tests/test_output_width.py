@@ -14,9 +14,10 @@ import pytest
 from click.testing import CliRunner, Result
 from wcwidth import wcswidth
 
-from forexcli import edit, gamelog, streams
+from forexcli import streams
 from forexcli.cli import forex
-from forexcli.message import compose
+from forexcli.games.forex.message import compose
+from forexcli.record import edit, gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -197,3 +198,31 @@ def test_the_board_is_the_same_in_show_and_message() -> None:
     caption = caption[next(i for i, line in enumerate(caption) if line.startswith("Board (")) :]
     caption = caption[: next(i for i, line in enumerate(caption) if line.endswith("):")) + 1]
     assert len(caption) > 1 and all(len(line) <= 80 for line in caption)
+
+
+@pytest.mark.parametrize("columns", ["70", "80"])
+def test_hint_analyse_and_signatures_fit_the_width(
+    tmp_path: Path, columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hint's and analyse's tables and show's signature lines (issue 22) fit, like the rest."""
+    from tests.test_cli import truncated
+
+    truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    monkeypatch.chdir(tmp_path)
+    signed = ROOT / "tests" / "logs" / "valid" / "signed.yaml"
+    for args in (
+        ["hint", "game.yaml", "--simulations", "40"],
+        ["analyse", "game.yaml", "--simulations", "20", "--from", "3", "--to", "5"],
+        ["show", str(signed)],
+        ["history", str(signed)],
+    ):
+        result = run(args, COLUMNS=columns)
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        if args[0] == "show":  # its heading and signature lines (the board has its own width)
+            lines = lines[: lines.index("")]
+            assert "Signatures:" in lines
+        too_wide = [line for line in lines if wcswidth(line) > int(columns)]
+        assert not too_wide, (args[0], too_wide)
+    whole = run(["show", str(signed)], COLUMNS="200").stdout
+    assert any(line.startswith("  alice: key SHA256:") for line in whole.splitlines())

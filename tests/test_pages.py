@@ -16,8 +16,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forexcli import gamelog, pages
+from forexcli import pages
 from forexcli.pages import apply_delta, delta, positions, replay_page
+from forexcli.record import gamelog
 from tests.test_cli import (
     ANNOTATED,
     BANKRUPT,
@@ -130,6 +131,7 @@ def test_delta_format() -> None:
     assert delta({"a": {"x": 1}}, {"a": {"x": 1}}) == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.name)
 def test_the_page_holds_show_json_of_every_position(path: Path) -> None:
     log, played = replayed(path)

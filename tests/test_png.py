@@ -8,9 +8,10 @@ from pathlib import Path
 import png as pypng
 import pytest
 
-from forexcli import gamelog, svg
-from forexcli.engine import CURRENCIES, PAIRS, TRACK_HALVES
-from forexcli.png import PNG_SIGNATURE, svg_to_png
+from forexcli.games.forex import svg
+from forexcli.games.forex.engine import CURRENCIES, PAIRS, TRACK_HALVES
+from forexcli.record import gamelog
+from forexcli.record.png import PNG_SIGNATURE, svg_to_png
 from tests.test_cli import ROOT, TWO, new_game, run
 
 FOUR = ROOT / "examples" / "four-players-bankruptcy.yaml"
@@ -144,7 +145,7 @@ def test_the_extension_decides_and_a_mismatch_is_refused(tmp_path: Path) -> None
 
 
 def test_svg_to_png_refuses_what_is_not_svg() -> None:
-    from forexcli.problems import LogError
+    from forexcli.record.problems import LogError
 
     with pytest.raises(LogError) as error:
         svg_to_png("not svg")

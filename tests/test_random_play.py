@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     PAIRS,
     Decision,
     DividendStack,
@@ -154,6 +154,7 @@ def removed_certificates(draw: st.DrawFn) -> tuple[int, ...]:
     return tuple(picks.count(c) for c in range(7))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @settings(
     max_examples=50,
@@ -176,6 +177,7 @@ def test_random_games(
     assert state.is_over
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_kind_of_ending_and_decision() -> None:
     """A fixed set of random games exercises what the property test relies on."""
     endings: Counter[Optional[str]] = Counter()

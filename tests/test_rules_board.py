@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from forexcli.engine import Board, Divest, Invest, apply
+from forexcli.games.forex.engine import Board, Divest, Invest, apply
 from forexcli.games.forex.engine.board import LAST_SPACE, PAIRS, PairPosition, move_pairs
 from tests.test_rules import (
     ALICE,

@@ -14,10 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from forexcli import fastpath, gamelog, schema_source, yamlread
-from forexcli.engine import HouseRules
-from forexcli.notation import KINDS, SCHEMA_PATTERNS
-from forexcli.schema_source import PLAYER_NAME_PATTERN
+from forexcli.games.forex import schema_source
+from forexcli.games.forex.engine import HouseRules
+from forexcli.games.forex.notation import KINDS, SCHEMA_PATTERNS
+from forexcli.games.forex.schema_source import PLAYER_NAME_PATTERN
+from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record.gamelog import FAST_VALIDATOR
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "schemas" / "forex-log.schema.json"
@@ -273,22 +275,24 @@ def near_valid(draw: st.DrawFn) -> Any:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_compiled_validator_never_accepts_what_jsonschema_refuses(data: Any) -> None:
     """The compiled validator (the fast path) accepts a near-valid log or entry only if
     jsonschema finds no error in it."""
     errors = _errors(data)
-    if fastpath.surely_valid(data):
+    if FAST_VALIDATOR.surely_valid(data):
         assert errors == [], [e.message for e in errors]
     moves = data.get("moves") if isinstance(data, dict) else None
     if isinstance(moves, list):
         entry_validator = gamelog._entry_validator()
         for entry in moves:
-            if fastpath.surely_valid(entry, "entry"):
+            if FAST_VALIDATOR.surely_valid(entry, "entry"):
                 assert list(entry_validator.iter_errors(entry)) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_the_loader_finds_what_plain_jsonschema_finds(data: Any) -> None:
@@ -309,7 +313,7 @@ def _in_entry(error: Any) -> bool:
 def test_the_valid_samples_pass_the_compiled_validator() -> None:
     assert _VALID_DOCS
     for data in _VALID_DOCS:
-        assert fastpath.surely_valid(data)
+        assert FAST_VALIDATOR.surely_valid(data)
         assert _errors(data) == []
 
 
@@ -321,7 +325,7 @@ def test_names_the_regex_dialects_read_differently_are_not_accepted(name: str) -
     """ECMA-262 (jsonschema_rs) and Python (jsonschema) differ on ``\\s`` and ``$``."""
     data = copy.deepcopy(_VALID_DOCS[0])
     data["players"] = [name, *data["players"][1:]]
-    if fastpath.surely_valid(data):
+    if FAST_VALIDATOR.surely_valid(data):
         assert _errors(data) == []
 
 
@@ -332,20 +336,25 @@ def test_kind_patterns_are_anchored(kind: str) -> None:
     assert re.compile(pattern).pattern == pattern
 
 
-def test_the_schemas_ids_are_their_published_urls() -> None:
+def test_the_schemas_ids_are_names_not_addresses() -> None:
+    """No public home yet: the ids are URNs (as World Exchangers' are), and no URL is made up."""
     from forexcli.reporters.schema import show_schema
 
     log_id, show_id = schema()["$id"], show_schema()["$id"]
-    assert log_id == schema_source.SCHEMA_BASE_URL + SCHEMA_FILE.name
-    assert show_id == schema_source.SCHEMA_BASE_URL + "forex-show.schema.json"
-    assert log_id.startswith("https://")
+    assert (
+        log_id
+        == schema_source.SCHEMA_ID_PREFIX + "forex-log:1"
+        == "urn:forexcli:schema:forex-log:1"
+    )
+    assert show_id == schema_source.SCHEMA_ID_PREFIX + "forex-show:1"
     docs = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
-    assert f"# yaml-language-server: $schema={log_id}\n" in docs
+    assert f"`{log_id}`" in docs
+    assert "# yaml-language-server: $schema=../schemas/forex-log.schema.json\n" in docs
 
 
 def test_the_compiled_player_pattern_accepts_no_character_python_refuses() -> None:
     """Every character of the Basic Multilingual Plane's first scripts, at each end of a name."""
-    validator = fastpath._compiled("entry")
+    validator = fastpath._compiled(FAST_VALIDATOR, "entry")
     python = re.compile(PLAYER_NAME_PATTERN)
     if validator is None:
         pytest.skip("jsonschema_rs is not installed here")

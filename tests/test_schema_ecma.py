@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 import regress
 
-from forexcli import gamelog, yamlread
-from forexcli.problems import LogError
+from forexcli.record import gamelog, yamlread
+from forexcli.record.problems import LogError
 from forexcli.reporters.schema import show_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,6 +109,7 @@ def test_every_pattern_is_ecma_262_in_unicode_mode(pattern: str) -> None:
     re.compile(pattern)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pattern", patterns())
 def test_every_pattern_means_the_same_to_regress_and_python(pattern: str) -> None:
     ecma = regress.Regex(pattern, flags="u")
@@ -137,6 +138,7 @@ def _node_matches(pattern_list: list[str], texts: list[str]) -> list[list[bool]]
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
 def test_every_pattern_compiles_and_means_the_same_in_javascript() -> None:
     """As editors compile them: ``new RegExp(pattern, "u")``."""

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     GameState,
     Phase,
     apply,
@@ -16,12 +16,12 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.search.candidates import candidates
-from forexcli.search.encoding import decision, encode, legal_actions
-from forexcli.search.evaluate import evaluate, money_worth
-from forexcli.search.game import play_game
-from forexcli.search.mcts import Budget, search
-from forexcli.search.players import engine_player, greedy_player, random_player
+from forexcli.games.forex.search.candidates import candidates
+from forexcli.games.forex.search.encoding import decision, encode, legal_actions
+from forexcli.games.forex.search.evaluate import evaluate, money_worth
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.mcts import Budget, search
+from forexcli.games.forex.search.players import engine_player, greedy_player, random_player
 
 
 def random_position(seed: int, players: int, steps: int) -> GameState:
@@ -114,6 +114,7 @@ def test_search_is_deterministic_and_its_lines_are_legal() -> None:
     assert visits == sorted(visits, reverse=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.integers(2, 4), st.integers(0, 80))
 def test_stopping_when_decided_keeps_the_full_budgets_choice(
@@ -131,6 +132,7 @@ def test_stopping_when_decided_keeps_the_full_budgets_choice(
         assert early.simulations == 0
 
 
+@pytest.mark.slow
 def test_stopping_when_decided_saves_simulations_in_a_clear_position() -> None:
     """Over a few opening positions, the early stop spends clearly less than the budget."""
     spent = 0
@@ -177,6 +179,7 @@ def test_greedy_maximises_converted_money() -> None:
     assert money_worth(after, seat) == pytest.approx(best)
 
 
+@pytest.mark.slow
 def test_engine_beats_random_smoke() -> None:
     """A few 2-player games at a tiny budget: the engine must win them against random play."""
     wins = 0
@@ -207,7 +210,7 @@ def test_engine_beats_greedy_smoke() -> None:
 
 def test_benchmark_players_make_legal_entries() -> None:
     """The greedy, random and one-ply players only make legal entries (a spot with its action)."""
-    from forexcli.search.players import heuristic_player
+    from forexcli.games.forex.search.players import heuristic_player
 
     for player in (greedy_player(3), random_player(3), heuristic_player):
         state = new_game(["x", "y", "z"], draw_removed("players"))

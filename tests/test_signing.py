@@ -13,12 +13,13 @@ import re
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from forexcli import gamelog, signing
-from forexcli.problems import CODES, LogError
+from forexcli.record import gamelog, signing
+from forexcli.record.problems import CODES, LogError
 from tests.test_cli import new_game, run
 
 
@@ -33,11 +34,12 @@ def make_key(folder: Path, name: str, passphrase: str | None = None) -> Path:
     return path
 
 
-def line_of(path: Path, needle: str, occurrence: int = 1) -> int:
-    """The 1-based line number of the ``occurrence``-th line containing ``needle``."""
+def line_of(path: Path, needle: str, occurrence: int = 1, *, whole: bool = False) -> int:
+    """The 1-based line number of the ``occurrence``-th line containing ``needle`` (being it,
+    with ``whole``)."""
     seen = 0
     for number, line in enumerate(path.read_text().splitlines(), 1):
-        if needle in line:
+        if (line == needle) if whole else (needle in line):
             seen += 1
             if seen == occurrence:
                 return number
@@ -116,6 +118,7 @@ def test_key_new_writes_an_openssh_pair_never_overwriting(tmp_path: Path) -> Non
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.slow
 def test_a_passphrase_is_prompted_without_echo_and_checked(tmp_path: Path) -> None:
     key = tmp_path / "k"
     made = run(["key", "new", str(key)], input="s3cret\ns3cret\n")
@@ -196,14 +199,16 @@ def test_missing_and_wrong_keys_are_clear_errors(tmp_path: Path, keys: dict[str,
 def test_signed_game_validates_and_show_says_who_signed(signed_game: Path) -> None:
     assert validate_json(signed_game, "--require-signatures")["ok"] is True
     text = signed_game.read_text()
-    assert text.count("sig: {") == 5
+    assert text.count("    sig:\n") == 5
+    assert max(len(line) for line in text.splitlines()) <= 78
     header = gamelog.load(signed_game).header["keys"]
     assert isinstance(header["alice"], str) and header["carol"]["since"] == 4
     shown = run(["show", str(signed_game)])
     assert shown.exit_code == 0
     assert "Last move: 5. alice: resolve (signed by alice)" in shown.stdout
-    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", shown.stdout)
-    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", shown.stdout)
+    said = " ".join(shown.stdout.split())  # (the lines are wrapped to the width)
+    assert re.search(r"alice: key SHA256:\S+, given at set-up; signed moves 1, 2, 5", said)
+    assert re.search(r"carol: key SHA256:\S+, trust on first use: added with their", said)
     message = run(["message", str(signed_game), "--since", "0"])
     assert message.stdout.count("signed by ") == 5
 
@@ -255,7 +260,7 @@ def test_countersigning_a_spot(tmp_path: Path, keys: dict[str, Path]) -> None:
     entry = gamelog.load(log).entries[0]
     assert entry.sig is not None and list(entry.sig) == ["alice", "bob"]
     assert validate_json(log, "--require-signatures")["ok"] is True
-    shown = run(["show", str(log)]).stdout
+    shown = " ".join(run(["show", str(log)]).stdout.split())  # (wrapped to the width)
     assert "(signed by alice and bob)" in shown
     assert "bob: key SHA256:" in shown and "countersigned 1" in shown
 
@@ -263,13 +268,30 @@ def test_countersigning_a_spot(tmp_path: Path, keys: dict[str, Path]) -> None:
 # --------------------------------------------------------------------------- forgeries
 
 
+def _written(text: str, value: str) -> re.Match[str]:
+    """Where ``value`` is written in ``text``, once: a signature or a key line is folded at its
+    spaces onto the lines below."""
+    pattern = r"\s+".join(re.escape(word) for word in value.split(" "))
+    found = list(re.finditer(pattern, text))
+    assert len(found) == 1, (value, len(found))
+    return found[0]
+
+
+def _rewritten(text: str, old: str, new: str) -> str:
+    """``text`` with the value ``old`` (folded as it is written) replaced by ``new``, folded
+    the same way where it has as many pieces."""
+    match = _written(text, old)
+    seps = re.findall(r"\s+", match.group(0))
+    words = new.split(" ")
+    joined = "".join(w + (seps[i] if i < len(seps) else " ") for i, w in enumerate(words[:-1]))
+    return text[: match.start()] + joined + words[-1] + text[match.end() :]
+
+
 def _replace_sig(log: Path, number: int, signer: str, value: str) -> None:
     """Put ``value`` in place of ``signer``'s signature on move ``number`` (by text)."""
     entries = gamelog.load(log).entries
     old = entries[number - 1].sig[signer]  # type: ignore[index]
-    text = log.read_text()
-    assert text.count(old) == 1
-    log.write_text(text.replace(old, value))
+    log.write_text(_rewritten(log.read_text(), old, value))
 
 
 def test_forgery_with_another_players_key(signed_game: Path, keys: dict[str, Path]) -> None:
@@ -281,7 +303,7 @@ def test_forgery_with_another_players_key(signed_game: Path, keys: dict[str, Pat
     forged = signing.sign(bob, log, 5, played.state_after(4), "alice", "alice", entry.text)
     _replace_sig(signed_game, 5, "alice", forged)
     found = problems_of(signed_game)
-    line = line_of(signed_game, "sig: {alice:", 3)
+    line = line_of(signed_game, "      alice: ", 3)
     assert [(p["code"], p["line"], p["entry"]) for p in found] == [("wrong_key", line, 5)]
     assert "made with bob's key, not alice's" in str(found[0]["message"])
 
@@ -290,10 +312,11 @@ def test_forgery_by_moving_a_signed_entry(signed_game: Path) -> None:
     """alice's signatures of moves 1 and 5 (the same decision) are swapped."""
     entries = gamelog.load(signed_game).entries
     first, fourth = entries[0].sig["alice"], entries[4].sig["alice"]  # type: ignore[index]
-    text = signed_game.read_text()
-    signed_game.write_text(text.replace(first, "@").replace(fourth, first).replace("@", fourth))
+    text = _rewritten(signed_game.read_text(), first, "@")
+    text = _rewritten(text, fourth, first)
+    signed_game.write_text(_rewritten(text, "@", fourth))
     found = problems_of(signed_game)
-    lines = [line_of(signed_game, "sig: {alice:", n) for n in (1, 3)]
+    lines = [line_of(signed_game, "      alice: ", n) for n in (1, 3)]
     assert [(p["code"], p["line"]) for p in found] == [("moved_entry", n) for n in lines]
     assert "was made for move 5" in str(found[0]["message"])
     assert "was made for move 1" in str(found[1]["message"])
@@ -303,12 +326,12 @@ def test_forgery_by_editing_a_signed_entry(signed_game: Path) -> None:
     text = signed_game.read_text()
     signed_game.write_text(text.replace("- carol: invest CAD", "- carol: invest CNY"))
     found = problems_of(signed_game)
-    line = line_of(signed_game, "sig: {carol:")
+    line = line_of(signed_game, "      carol: ")
     codes = [(p["code"], p["line"]) for p in found if p["code"] != "digest_mismatch"]
     # The edited move's own signature fails, and so does every later one (the state before
     # them changed); the first is at the edited entry.
     assert codes[0] == ("bad_signature", line)
-    assert codes[1:] == [("bad_signature", line_of(signed_game, "sig: {alice:", 3))]
+    assert codes[1:] == [("bad_signature", line_of(signed_game, "      alice: ", 3))]
     signature = next(p for p in found if p["code"] == "bad_signature")
     assert "does not verify with carol's key" in str(signature["message"])
 
@@ -327,7 +350,7 @@ def test_forgery_by_copying_a_signature_from_another_game(
     stolen = gamelog.load(other).entries[0].sig["alice"]  # type: ignore[index]
     _replace_sig(signed_game, 1, "alice", stolen)
     found = problems_of(signed_game)
-    line = line_of(signed_game, "sig: {alice:")
+    line = line_of(signed_game, "      alice: ")
     assert [(p["code"], p["line"]) for p in found] == [("bad_signature", line)]
 
 
@@ -335,7 +358,7 @@ def test_forgery_by_a_truncated_signature(signed_game: Path) -> None:
     value = gamelog.load(signed_game).entries[2].sig["bob"]  # type: ignore[index]
     _replace_sig(signed_game, 3, "bob", value[:40])
     found = problems_of(signed_game)
-    line = line_of(signed_game, "sig: {bob:")
+    line = line_of(signed_game, "      bob: ")
     assert [(p["code"], p["line"]) for p in found] == [("bad_signature", line)]
     assert "damaged or cut short" in str(found[0]["message"])
     result = run(["validate", str(signed_game)])
@@ -350,17 +373,17 @@ def test_forgery_by_replacing_a_key_added_on_first_use(
     log = gamelog.load(signed_game)
     carol_line = log.header["keys"]["carol"]["key"]
     alice_line = log.header["keys"]["alice"]
-    text = signed_game.read_text()
-    signed_game.write_text(text.replace(carol_line, alice_line))
+    signed_game.write_text(_rewritten(signed_game.read_text(), carol_line, alice_line))
     found = problems_of(signed_game)
     assert [(p["code"], p["line"]) for p in found] == [
-        ("bad_signature", line_of(signed_game, "sig: {carol:"))
+        ("bad_signature", line_of(signed_game, "      carol: "))
     ]
     # A key added on first use must come with a signature of that player at its move.
     text = signed_game.read_text()
-    signed_game.write_text(text.replace("since: 4}", "since: 1}"))
+    assert text.count("    since: 4\n") == 1
+    signed_game.write_text(text.replace("    since: 4\n", "    since: 1\n"))
     found = problems_of(signed_game)
-    assert ("bad_key", line_of(signed_game, "carol: {key:")) in [
+    assert ("bad_key", line_of(signed_game, "  carol:", whole=True) + 1) in [
         (p["code"], p["line"]) for p in found
     ]
 
@@ -416,3 +439,36 @@ def test_show_json_lists_keys_and_signers(signed_game: Path) -> None:
     plain = json.loads(run(["show", str(unsigned), "--format", "json"]).stdout)
     assert plain["players"] == ["alice", "bob", "carol"]
     assert "signatures" not in plain
+
+
+def test_a_passphrase_without_a_terminal_says_to_set_forex_passphrase(tmp_path: Path) -> None:
+    """No terminal and no FOREX_PASSPHRASE: one clean error, no GetPassWarning, no Aborted!."""
+    key = tmp_path / "k"
+    assert run(["key", "new", str(key)], FOREX_PASSPHRASE="s3cret").exit_code == 0
+    log = new_game(tmp_path / "g.yaml")
+    before = log.read_text()
+    args = ["play", str(log), "alice", "resolve", "--sign", "--key", str(key)]
+    result = run(args)  # no input: the prompt meets the end of standard input
+    assert result.exit_code == 2
+    assert "bad_passphrase" in result.stderr and "FOREX_PASSPHRASE=" in result.stderr
+    assert "Aborted" not in result.output
+    # A real process without a controlling terminal: getpass would warn and read stdin.
+    process = subprocess.run(
+        [sys.executable, "-c", "from forexcli.cli import main; main()", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k != "FOREX_PASSPHRASE"},
+        check=False,
+    )
+    assert process.returncode == 2, process.stderr
+    assert "GetPassWarning" not in process.stderr and "Aborted" not in process.stderr
+    assert "there is no terminal to ask for" in process.stderr
+    assert "FOREX_PASSPHRASE=" in process.stderr
+    assert log.read_text() == before
+    made = run(["key", "new", str(tmp_path / "k2")])
+    assert made.exit_code == 2 and "--no-passphrase" in made.stderr
+    assert not (tmp_path / "k2").exists()
+    done = run(args, FOREX_PASSPHRASE="s3cret")
+    assert done.exit_code == 0, done.output

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli import gamelog
-from forexcli.engine import (
+from forexcli.games.forex.engine import (
     CURRENCIES,
     ChooseStrongest,
     DividendStack,
@@ -32,6 +31,17 @@ from forexcli.engine import (
     legal_decisions,
     new_game,
 )
+from forexcli.games.forex.standings import (
+    BANKRUPTCY,
+    DIVIDEND,
+    MERGED,
+    NEW_LOAN,
+    PAID,
+    exposures,
+    projection,
+    queue_risks,
+)
+from forexcli.record import gamelog
 from forexcli.reporters.standings import (
     exposure_text,
     outcome_text,
@@ -41,16 +51,6 @@ from forexcli.reporters.standings import (
     standings_data,
     standings_lines,
     standings_text,
-)
-from forexcli.standings import (
-    BANKRUPTCY,
-    DIVIDEND,
-    MERGED,
-    NEW_LOAN,
-    PAID,
-    exposures,
-    projection,
-    queue_risks,
 )
 from tests import bga
 from tests.test_random_play import choose, removed_certificates
@@ -328,6 +328,7 @@ def play_checked(players: int, removed: tuple[int, ...], seed: int, prudent: boo
     pytest.fail("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @settings(
     max_examples=15, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
@@ -354,6 +355,7 @@ def test_example_games_every_position(name: str) -> None:
         assert projection(replay.final).result_for(result.strongest) == result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", bga.all_games(), ids=lambda p: p.name.split(".")[0])
 def test_bga_games_projection_at_the_end_is_the_result(path: Path) -> None:
     game_ = bga.load(path)
@@ -373,7 +375,7 @@ def test_bga_games_projection_at_the_end_is_the_result(path: Path) -> None:
 def test_the_standings_module_is_pure() -> None:
     from tests.test_cli import _imported_after
 
-    assert _imported_after("import forexcli.standings") == []
+    assert _imported_after("import forexcli.games.forex.standings") == []
 
 
 def test_show_has_the_sections_while_the_game_goes_on() -> None:
@@ -399,6 +401,7 @@ def test_show_has_the_sections_while_the_game_goes_on() -> None:
     assert "If the game ended now" not in message  # the game is over: the result is given
 
 
+@pytest.mark.slow
 def test_message_has_the_standings_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.test_cli import run, truncated
 

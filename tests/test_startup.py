@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from benchmarks import corpus
-from forexcli import fastpath
+from forexcli.record import fastpath
+from forexcli.record.gamelog import FAST_VALIDATOR
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,7 +90,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for path, _ in corpus.generate(folder, games=12, seed=5):
         text = path.read_text(encoding="utf-8")
-        assert fastpath.accepted(text) is not None, path
+        assert fastpath.accepted(text, FAST_VALIDATOR) is not None, path
         found.setdefault("seed" if "\nseed:" in text else "removed", path)
     assert set(found) == {"seed", "removed"}
     return found
@@ -156,7 +157,7 @@ def test_lazy_modules_are_there_when_needed(logs: dict[str, Path], tmp_path: Pat
     text = logs["removed"].read_text(encoding="utf-8")
     declined = tmp_path / "declined.yaml"
     declined.write_text("# a tab:\t(the fast path declines tabs)\n" + text, "utf-8")
-    assert fastpath.accepted(declined.read_text(encoding="utf-8")) is None
+    assert fastpath.accepted(declined.read_text(encoding="utf-8"), FAST_VALIDATOR) is None
     modules, shown = _show(declined)
     assert "Money" in shown
     assert "yaml" in modules or "ruamel" in modules  # the full reader

@@ -1,4 +1,4 @@
-"""SVG pictures: ``forexcli.svg``, checked by parsing the SVG."""
+"""SVG pictures: ``forexcli.games.forex.svg``, checked by parsing the SVG."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.engine import CURRENCIES, PAIRS, Board, GameState, format_rate, new_game
-from forexcli.gamelog import Replay
-from forexcli.svg import (
+from forexcli.games.forex.engine import CURRENCIES, PAIRS, Board, GameState, format_rate, new_game
+from forexcli.games.forex.svg import (
     board_svg,
     dividend_moves,
     pair_sentence,
@@ -20,6 +19,7 @@ from forexcli.svg import (
     strength_series,
     xml_escape,
 )
+from forexcli.record.gamelog import Replay
 from tests.test_catchup import REMOVED_COUNTS, log_text, replay_text, scripted_entries
 
 NS = "{http://www.w3.org/2000/svg}"

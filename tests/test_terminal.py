@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit, gamelog
+from forexcli.record import edit, gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -88,6 +88,7 @@ def oldest_click(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(target)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["oldest", "installed"])
 def test_bare_forex_and_missing_arguments_print_usage(
     which: str, request: pytest.FixtureRequest
@@ -275,6 +276,7 @@ def _split(data: bytes, env: dict[str, str]) -> list[tuple[str, str]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setting", [*ENCODINGS, "LC_ALL=C"])
 def test_every_command_under_a_narrow_encoding(tmp_path: Path, setting: str) -> None:
     game = _unicode_game(tmp_path)
@@ -388,6 +390,7 @@ def test_a_closed_pipe_ends_quietly_like_cat(tmp_path: Path) -> None:
         ["message", str(TWO), "--eml", "-"],
     ],
 )
+@pytest.mark.slow
 def test_a_full_disk_is_one_line_on_stderr(args: list[str]) -> None:
     with open("/dev/full", "wb") as full:
         done = forex(args, stdout=full.fileno())
@@ -501,6 +504,7 @@ def _changed(game: Path, name: str) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WRITERS))
 @pytest.mark.parametrize("failure", ["full disk", "closed pipe"])
 def test_a_command_that_wrote_says_so_when_its_output_fails(

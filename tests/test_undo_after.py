@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli import edit
-from forexcli.problems import LogError
+from forexcli.record import edit
+from forexcli.record.problems import LogError
 
 LOG = """\
 forex: 1

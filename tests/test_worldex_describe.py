@@ -67,6 +67,45 @@ def test_the_dubai_sale_and_its_celebration_ring() -> None:
     assert said[2] == "ai's media influence 0 -> 2."
 
 
+def test_two_red_month_sales_draw_one_ring() -> None:
+    # Mumbai and Sydney in their red month 3, 0 -> 1,000 on board B: one ring, not two.
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state, _ = told(state, Sell("ai", "Mumbai", "box"))
+    _, (said,) = told(state, Sell("ai", "Sydney"))
+    assert (
+        "passes through 2 green, +1 media, draws a celebration ring (a red-marked month)"
+        " that adds 1 orange, -1 media."
+    ) in said[1], said
+
+
+def test_felix_paid_ring_is_told() -> None:
+    state = ai_and_louis(role_side="B")
+    state = at_turn(placed(state, 0, [300, 200, 100, 0], ["Roma", "Cairo"], media=1), 5, 0)
+    _, (said,) = told(state, Sell("ai", "Roma", ring=True))
+    assert "draws a celebration ring (1 media) that adds 1 orange" in said[1], said
+
+
+def test_the_refill_before_the_mid_year_clearing_is_told() -> None:
+    from msgspec.structs import replace
+
+    state = placed(ai_and_louis(), 0, [300] * 6, ["Cairo"])
+    state = placed(state, 1, [700] * 5, ["Osaka"])
+    state = replace(state, area=("Vienna", "Roma", "Lisbon"), removed=("Dubai", "Melbourne"))
+    state, (bought,) = told(at_turn(state, 6, 1), Buy("louis", "Vienna"))
+    assert bought[-1] == (
+        "The sale area holds 2 cards: the deck is to reveal 3 for a refill (before the"
+        " mid-year trend card and the clearing)."
+    )
+    cards = state.deck[:3]
+    _, (revealed,) = told(state, Reveal(cards))
+    assert revealed[0].startswith(f"The deck reveals {', '.join(cards)}: the sale area holds 5")
+    assert revealed[2] == (
+        f"The sale area is cleared: Roma, Lisbon, {', '.join(cards)} leave the game."
+    )
+    assert "the deck is to reveal 5 for the month-7 sale area" in revealed[3]
+
+
 def test_a_sale_capped_at_1000_says_what_was_lost() -> None:
     state = at_turn(placed(ai_and_louis(), 0, [300, 200, 100, 900], ["Dubai", "Cairo"]), 4, 0)
     _, (said,) = told(state, Sell("ai", "Dubai"))

@@ -107,3 +107,99 @@ def test_pictures_of_random_states_are_valid_and_agree(seed: int, players: int, 
             assert len(marks) == len(player.marks)
             if state.house.pass_symbols == "gain":
                 assert gained_by_spaces(state, seat) == player.gained
+
+
+def _texts(root: ET.Element, group: str) -> list[ET.Element]:
+    found = root.find(f".//svg:g[@id='{group}']", NS)
+    assert found is not None, group
+    return found.findall(".//svg:text", NS)
+
+
+def _extents(texts: list[ET.Element]) -> list[tuple[float, float, float]]:
+    """(y, left, right) of each text, from the same width estimate the layout uses."""
+    from forexcli.games.worldex.picture import text_width
+
+    out = []
+    for text in texts:
+        x, y, size = (float(text.get(k, 0)) for k in ("x", "y", "font-size"))
+        width = text_width(text.text or "", size)
+        left = x - width if text.get("text-anchor") == "end" else x
+        out.append((y, left, left + width))
+    return out
+
+
+def test_the_boxes_and_the_key_do_not_overlap_even_both_crossed() -> None:
+    from msgspec.structs import replace
+
+    from forexcli.games.worldex.picture import CHAR_WIDTH, SYMBOL_NAMES
+
+    assert CHAR_WIDTH >= 0.55  # DejaVu Sans averages about 0.55 em: the estimate is generous
+    state = ai_and_louis()
+    ai = replace(state.players[0], bought_two=True, sold_two=True)
+    state = replace(state, players=(ai, state.players[1]))
+    root = parsed(board_svg(state, 0, title="a title that is long " * 8))
+    boxes = _texts(root, "boxes")
+    assert [t.text for t in boxes] == ["buy two cities (crossed)", "sell two cities (crossed)"]
+    (_, _, first_end), (_, second_start, _) = _extents(boxes)
+    assert first_end + 14 < second_start
+    key = [t for t in _texts(root, "key") if t.text != "\u2605"]  # the star is a glyph
+    assert [t.text for t in key] == [*SYMBOL_NAMES.values(), "celebration ring"]
+    width = float(root.get("width", 0))
+    spans = _extents(key)
+    for i, (y, left, right) in enumerate(spans):
+        assert right <= width
+        for other_y, other_left, other_right in spans[i + 1 :]:
+            assert other_y != y or other_left > right or other_right < left
+    heading = root.findall("svg:text", NS)
+    assert all(right <= width for _, _, right in _extents(heading))
+
+
+def test_symbols_are_drawn_not_lettered() -> None:
+    state = apply(ai_and_louis(), Buy("ai", "Vienna"))
+    root = parsed(board_svg(state, 0))
+    spaces = root.find(".//svg:g[@id='spaces']", NS)
+    assert spaces is not None
+    # Counts of 2 or more are written on the shape; no letter stands for a symbol.
+    for text in spaces.findall(".//svg:text", NS):
+        assert (text.text or "").isdigit() or text.text == "\u2605", text.text
+    shapes = spaces.findall(".//svg:circle", NS) + spaces.findall(".//svg:path", NS)
+    assert len(shapes) > 20
+
+
+def test_the_finished_board_shows_the_score_and_the_winner() -> None:
+    from forexcli.games.worldex.views import scores_table, winners_text
+
+    states = random_game(7, 3, recorded=False, side="B")
+    over = states[-1]
+    assert over.is_over and over.result is not None
+    table = scores_table(over)
+    for seat, player in enumerate(over.players):
+        root = parsed(board_svg(over, seat))
+        texts = [t.text for t in _texts(root, "scores")]
+        assert texts[0] == f"Final score of {player.name}"
+        for row in table.rows:
+            assert str(row[0]) in texts and str(row[1 + seat]) in texts
+        assert f"Result: {winners_text(over)}." in texts
+        total = f"{player.name} {over.result.scores[seat].total:,}"
+        assert any(total in (t or "") for t in texts if (t or "").startswith("Totals: "))
+    assert root.find(".//svg:g[@id='scores']", NS) is not None
+    before = parsed(board_svg(states[-2], 0))
+    assert before.find(".//svg:g[@id='scores']", NS) is None
+
+
+def test_two_red_month_sales_gain_the_rings_spaces_once() -> None:
+    # Mumbai and Sydney in their red month 3, 0 -> 1,000 on board B: one ring is drawn.
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state = apply(apply(state, Sell("ai", "Mumbai", "box")), Sell("ai", "Sydney"))
+    mark = state.players[0].marks[-1]
+    board = COMPONENTS.boards["B"]
+    between = {(s.after, s.cash): s.symbols for s in board.between}
+    in_month_3 = NO_SYMBOLS
+    for (kind, where, cash), months in spaces_gained(state, 0).items():
+        assert months.count(3) <= 1, (kind, where, cash, months)
+        for _ in (m for m in months if m == 3):
+            in_month_3 += board.stop(where, cash) if kind == "stop" else between[(where, cash)]
+    assert in_month_3 == mark.gained == Symbols(green=2, orange=1)
+    root = parsed(board_svg(state, 0))
+    assert len(root.findall(".//svg:circle[@class='ring']", NS)) == 1

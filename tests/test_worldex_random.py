@@ -20,7 +20,7 @@ from forexcli.games.worldex.engine import (
     seeded_deal,
 )
 from forexcli.games.worldex.notation import parse, write
-from tests.worldex_helpers import COMPONENTS, places
+from tests.worldex_helpers import COMPONENTS, first_unless_red, places
 
 EVERY_CARD = sorted(c.name for c in (*COMPONENTS.starting_cities, *COMPONENTS.cities))
 MAX_DECISIONS = 400
@@ -55,11 +55,13 @@ def test_random_games_end_after_12_rounds_with_every_invariant(data: st.DataObje
         trend_ties=data.draw(st.sampled_from(("all", "none"))),
         media_floor=data.draw(st.sampled_from(("zero", "none"))),
         pass_symbols=data.draw(st.sampled_from(("gain", "none"))),
+        mid_year_refill=data.draw(st.sampled_from(("refill", "skip"))),
     )
     boards = tuple(data.draw(st.sampled_from("AB")) for _ in names)
     side = data.draw(st.sampled_from("AB"), label="roles side")
+    deal = seeded_deal(COMPONENTS, seed, n)
+    first = first_unless_red(names, deal.roles)
     if recorded:
-        deal = seeded_deal(COMPONENTS, seed, n)
         setup = Setup(
             names,
             boards,
@@ -69,9 +71,10 @@ def test_random_games_end_after_12_rounds_with_every_invariant(data: st.DataObje
             deal.mid_trend,
             deal.end_trend,
             deal.area,
+            first,
         )
     else:
-        setup = Setup(names, boards, side, deal="seed", seed=seed)
+        setup = Setup(names, boards, side, first=first, deal="seed", seed=seed)
     state = new_game(COMPONENTS, setup, house)
     for _ in range(MAX_DECISIONS):
         check(state)

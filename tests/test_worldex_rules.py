@@ -18,6 +18,7 @@ from forexcli.games.worldex.engine import (
     Refresh,
     Reveal,
     RevealChoices,
+    RingAlreadyDrawn,
     Sell,
     Setup,
     State,
@@ -28,6 +29,7 @@ from forexcli.games.worldex.engine import (
     check_reason,
     commitment,
     legal_decisions,
+    line_gains,
     media_awards,
     new_game,
     seeded_deal,
@@ -35,7 +37,16 @@ from forexcli.games.worldex.engine import (
     year_end_amount,
 )
 from forexcli.games.worldex.engine import errors as errors_module
-from tests.worldex_helpers import AREA, COMPONENTS, ai_and_louis, at_turn, placed, places
+from tests.worldex_helpers import (
+    AREA,
+    COMPONENTS,
+    DEFAULT_HOUSE,
+    ai_and_louis,
+    at_turn,
+    first_unless_red,
+    placed,
+    places,
+)
 
 
 def refused(state: State, decision: object, code: str, *words: str) -> None:
@@ -142,10 +153,9 @@ def test_felix_side_b_ring_and_wigstan_side_b_media_for_cash() -> None:
     assert plain.marks[-1].gained == Symbols(green=1, media=1)
     assert ringed.marks[-1].gained == Symbols(green=2, media=1) and ringed.marks[-1].ring
     assert (plain.media, ringed.media) == (2 + 1, 2 - 1 + 1)
-    # At Dubai's red month a ring is drawn anyway; Felix's adds nothing more.
-    red = apply(state, Sell("ai", "Dubai")).players[0].marks[-1]
-    both = apply(state, Sell("ai", "Dubai", ring=True)).players[0].marks[-1]
-    assert red.ring and both.ring and red.gained == both.gained
+    # At Dubai's red month the ring is drawn anyway: Felix's paid ring would add nothing
+    # and is refused (test_felix_paid_ring_on_a_red_month_sale_is_refused).
+    refused(state, Sell("ai", "Dubai", ring=True), "ring_already_drawn", "Dubai", "month 5")
     state = apply(state, Buy("ai", "Paris"))
     assert state.players[1].media == 3
     refused(state, Sell("louis", "Lisbon", media_cash=4), "ability_refused", "3 media")
@@ -271,6 +281,77 @@ def test_media_floor_house_rule() -> None:
         assert state.players[0].media == expected
 
 
+def _felix_b_in_month_5(cities: list[str]) -> State:
+    """Ai (Felix, side B, 1 media) to play in month 5, at 0 in month 4, holding ``cities``."""
+    state = ai_and_louis(role_side="B")
+    return at_turn(placed(state, 0, [300, 300, 300, 0], cities, media=1), 5, 0)
+
+
+def test_felix_paid_ring_on_a_red_month_sale_is_refused() -> None:
+    # The rulebook's Dubai: 0 -> 700 in month 5, red-marked: its ring adds 1 green.
+    state = _felix_b_in_month_5(["Dubai", "Cairo"])
+    red = apply(state, Sell("ai", "Dubai")).players[0]
+    assert red.marks[-1].ring and red.marks[-1].gained == Symbols(blue=1, media=2, green=1)
+    assert red.media == 1 + 2
+    with pytest.raises(RingAlreadyDrawn) as caught:
+        apply(state, Sell("ai", "Dubai", ring=True))
+    assert caught.value.code == "ring_already_drawn"
+    assert "Dubai is sold in its red month 5" in caught.value.reason, caught.value.reason
+    assert "would add nothing" in caught.value.reason
+    assert caught.value.hints == ("sell Dubai without +ring: its red month draws the ring anyway",)
+    legal = legal_decisions(state)
+    assert Sell("ai", "Dubai") in legal and Sell("ai", "Dubai", ring=True) not in legal
+    assert Sell("ai", "Cairo", ring=True) in legal
+    assert not any(d.ring for d in legal if isinstance(d, Sell) and d.card == "Dubai")
+    # With the sell-two box the only second sale (Dubai) would draw the ring: refused too.
+    refused(state, Sell("ai", "Cairo", "box", ring=True), "ring_already_drawn", "Dubai", "month 5")
+    assert Sell("ai", "Cairo", "box", ring=True) not in legal
+    assert Sell("ai", "Cairo", "box") in legal and Sell("ai", "Dubai", "box") in legal
+
+
+def test_felix_paid_ring_then_a_red_month_second_sale_is_refused() -> None:
+    state = _felix_b_in_month_5(["Helsinki", "Dubai", "Buenos Aires"])
+    assert Sell("ai", "Helsinki", "box", ring=True) in legal_decisions(state)
+    state = apply(state, Sell("ai", "Helsinki", "box", ring=True))
+    assert state.pending.phase is Phase.SECOND and state.players[0].media == 0
+    assert legal_decisions(state) == [Sell("ai", "Buenos Aires")]
+    with pytest.raises(RingAlreadyDrawn) as caught:
+        apply(state, Sell("ai", "Dubai"))
+    assert "Dubai would be sold in its red month 5" in caught.value.reason, caught.value.reason
+    assert "paid 1 media for Felix's ring on Helsinki" in caught.value.reason
+    assert caught.value.hints == ("sell Buenos Aires second",)
+    # 0 + 300 + 400 = 700 in month 5: the paid ring adds the green Dubai's red month would.
+    mark = apply(state, Sell("ai", "Buenos Aires")).players[0].marks[-1]
+    assert mark.ring and mark.cash == 700 and mark.gained == Symbols(blue=1, media=2, green=1)
+
+
+def test_felix_paid_ring_on_a_plain_month_counts() -> None:
+    state = _felix_b_in_month_5(["Roma"])
+    # Roma (no red month, 200) 0 -> 200 in month 5: Felix's ring adds 1 orange (board A).
+    plain = apply(state, Sell("ai", "Roma")).players[0]
+    ringed = apply(state, Sell("ai", "Roma", ring=True)).players[0]
+    board = COMPONENTS.boards["A"]
+    assert not plain.marks[-1].ring and ringed.marks[-1].ring
+    assert plain.marks[-1].gained == line_gains(board, 5, 0, 200, ring=False)
+    assert ringed.marks[-1].gained == line_gains(board, 5, 0, 200, ring=True)
+    assert ringed.marks[-1].gained == plain.marks[-1].gained + Symbols(orange=1)
+    assert (plain.media, ringed.media) == (1, 0)
+
+
+def test_two_red_month_sales_in_one_turn_draw_one_ring() -> None:
+    # Month 3 is the red month of Mumbai and Sydney (600 each): 0 -> 1,000 (200 lost).
+    # On board B the ring there adds 1 orange and 1 media - (next to 1,000 after month 3).
+    state = ai_and_louis(boards=("B", "A"))
+    state = at_turn(placed(state, 0, [0, 0], ["Mumbai", "Sydney"]), 3, 0)
+    state = apply(apply(state, Sell("ai", "Mumbai", "box")), Sell("ai", "Sydney"))
+    mark = state.players[0].marks[-1]
+    board = COMPONENTS.boards["B"]
+    without = line_gains(board, 3, 0, 1000, ring=False)
+    assert (mark.cash, mark.lost, mark.ring) == (1000, 200, True)
+    assert mark.gained == line_gains(board, 3, 0, 1000, ring=True)
+    assert mark.gained == without + Symbols(orange=1, media=-1) == Symbols(green=2, orange=1)
+
+
 def test_setup_errors() -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({"players": ("ai",)}, "2 to 4 players"),
@@ -293,9 +374,66 @@ def test_setup_errors() -> None:
         assert words in caught.value.reason, caught.value.reason
 
 
-def test_the_first_seat_starts_when_nobody_has_the_red_marker() -> None:
-    assert ai_and_louis(roles=("Rue", "Estelle")).pending.seat == 0
+def test_nobody_has_the_red_marker_the_set_up_names_the_first_player() -> None:
     assert ai_and_louis(roles=("Rue", "Estelle"), first="louis").pending.seat == 1
+    assert ai_and_louis(roles=("Rue", "Estelle"), first="ai").pending.seat == 0
+    with pytest.raises(WorldexError) as caught:
+        ai_and_louis(roles=("Rue", "Estelle"))
+    assert caught.value.code == "first_needed"
+    assert "ai Rue, louis Estelle" in caught.value.reason, caught.value.reason
+
+
+def _round_6_ends_short(house: HouseRules = DEFAULT_HOUSE) -> State:
+    """Louis's last turn of round 6 (ai, Felix, started) leaves 2 cards in the sale area."""
+    state = placed(ai_and_louis(house), 0, [300, 300, 300, 300, 300, 300], ["Cairo"])
+    state = placed(state, 1, [700, 700, 700, 700, 700], ["Osaka"])
+    state = replace(state, area=("Vienna", "Roma", "Lisbon"), removed=("Dubai", "Melbourne"))
+    return apply(at_turn(state, 6, 1), Buy("louis", "Vienna"))
+
+
+def test_the_last_turn_of_round_6_refills_before_the_mid_year_clearing() -> None:
+    state = _round_6_ends_short()
+    # The rulebook: 2 or fewer cards left are refilled to 5 at once ...
+    assert state.pending.phase is Phase.REVEAL and state.pending.count == 3
+    assert state.round == 6 and state.area == ("Roma", "Lisbon")
+    deck = state.deck
+    refused(state, Reveal(deck[:2]), "bad_reveal", "3 cards are to be revealed")
+    state = apply(state, Reveal(deck[:3]))
+    # ... then the mid-year card (most cities: louis, 2 against 1), the clearing, 5 more.
+    assert state.round == 7 and state.pending.phase is Phase.REVEAL
+    assert state.pending.count == 5 and state.trend_media == ("louis",)
+    assert state.removed == ("Dubai", "Melbourne", "Roma", "Lisbon", *deck[:3])
+    assert state.area == () and sorted(places(state)) == sorted(places(_round_6_ends_short()))
+    state = apply(state, Reveal(state.deck[:5]))
+    assert state.pending.phase is Phase.TURN and state.pending.seat == 0
+    assert state.deck == deck[8:] and len(state.area) == 5
+
+
+def test_the_mid_year_refill_house_rule_skips_it() -> None:
+    state = _round_6_ends_short(HouseRules(mid_year_refill="skip"))
+    assert state.round == 7 and state.pending.count == 5 and state.area == ()
+    deck = state.deck
+    state = apply(state, Reveal(deck[:5]))
+    assert state.deck == deck[5:] and state.trend_media == ("louis",)
+
+
+def test_the_mid_year_refill_from_a_seed_turns_up_3_more() -> None:
+    seeded = {"deal": "seed", "seed": "mid-year", "roles": None, "starting": None}
+    seeded.update({"mid_trend": None, "end_trend": None, "area": None})  # deals Felix
+    for rule, kept in (("refill", 3), ("skip", 0)):
+        state = ai_and_louis(HouseRules(mid_year_refill=rule), **seeded)
+        deck = state.deck
+        starting = [p.cities for p in state.players]
+        state = placed(state, 0, [300] * 6, starting[0])
+        state = placed(state, 1, [700] * 5, starting[1])
+        first = state.first
+        last = 1 - first
+        area = state.area[:3]
+        state = at_turn(replace(state, area=area), 6, last)
+        affordable = [c for c in area if COMPONENTS.city(c).base <= state.players[last].cash]
+        state = apply(state, Buy(state.players[last].name, affordable[0]))
+        assert state.round == 7 and state.pending.seat == first and len(state.area) == 5
+        assert state.area == deck[kept : kept + 5], rule
 
 
 def test_estelle_side_a_starts_one_media_up() -> None:
@@ -329,6 +467,7 @@ def test_recorded_deal_checked_against_the_seed_revealed_at_the_end() -> None:
         mid_trend=deal.mid_trend,
         end_trend=deal.end_trend,
         area=deal.area,
+        first=first_unless_red(("a", "b"), deal.roles),
         seed_sha256=commitment(seed),
     )
     during = new_game(COMPONENTS, recorded)  # the seed is still secret
@@ -413,6 +552,29 @@ def test_reveal_choices_list_every_combination_lazily() -> None:
     assert Reveal(("a", "b", "z")) not in choices
     with pytest.raises(IndexError):
         choices[10]
+
+
+def test_the_header_names_the_mid_year_refill_house_rule() -> None:
+    from forexcli.games.worldex import WORLDEX, setup_from_header
+
+    header: dict[str, Any] = {
+        "players": ["ai", "louis"],
+        "setup": {
+            "roles": {"ai": "Felix", "louis": "Rue"},
+            "starting": {
+                "ai": ["Dallas", "Cairo", "Taipei"],
+                "louis": ["Osaka", "Bogota", "Accra"],
+            },
+            "trends": {"mid": "mid-most-cities", "end": "end-1000-0"},
+            "area": list(AREA),
+        },
+    }
+    assert setup_from_header(header)[1].mid_year_refill == "refill"
+    header["house_rules"] = {"mid_year_refill": "skip"}
+    state = WORLDEX.setup(header, {"components": COMPONENTS})
+    assert state.house.mid_year_refill == "skip"
+    schema = WORLDEX.schemas()["log"]["properties"]["house_rules"]["properties"]
+    assert schema["mid_year_refill"] == {"enum": ["refill", "skip"]}
 
 
 def test_media_for_cash_below_zero_media_still_lists_the_sales() -> None:

@@ -42,7 +42,7 @@ from forexcli.games.worldex.views import (
     symbols_text,
     tables,
 )
-from tests.worldex_helpers import COMPONENTS, ai_and_louis, at_turn, placed
+from tests.worldex_helpers import COMPONENTS, ai_and_louis, at_turn, first_unless_red, placed
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERY_CARD = sorted(c.name for c in (*COMPONENTS.starting_cities, *COMPONENTS.cities))
@@ -71,9 +71,11 @@ def random_play(
         trend_ties=rng.choice(("all", "none")),
         media_floor=rng.choice(("zero", "none")),
         pass_symbols=rng.choice(("gain", "none")),
+        mid_year_refill=rng.choice(("refill", "skip")),
     )
+    deal = seeded_deal(COMPONENTS, str(seed), players)
+    first = first_unless_red(names, deal.roles)
     if recorded:
-        deal = seeded_deal(COMPONENTS, str(seed), players)
         setup = Setup(
             names,
             boards,
@@ -83,9 +85,10 @@ def random_play(
             deal.mid_trend,
             deal.end_trend,
             deal.area,
+            first,
         )
     else:
-        setup = Setup(names, boards, side, deal="seed", seed=str(seed))
+        setup = Setup(names, boards, side, first=first, deal="seed", seed=str(seed))
     state = new_game(COMPONENTS, setup, house)
     states = [state]
     decisions: list[Decision] = []

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli import yamlread
-from forexcli.problems import LogError, Problem
+from forexcli.record import yamlread
+from forexcli.record.problems import LogError, Problem
 from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,6 +249,7 @@ def test_problems_are_capped() -> None:
     assert found[-1].code == "too_many_problems"
 
 
+@pytest.mark.slow
 def test_values_are_capped() -> None:
     found = problems("a: [" + "1, " * yamlread.MAX_VALUES + "1]\n")
     assert [p.code for p in found] == ["too_large"]

@@ -45,6 +45,12 @@ def ai_and_louis(house: HouseRules = DEFAULT_HOUSE, **changes: Any) -> State:
     return new_game(COMPONENTS, Setup(**fields), house)
 
 
+def first_unless_red(names: Sequence[str], roles: Sequence[str]) -> str | None:
+    """The ``first`` a set-up must name: the first seat when no role card has the red marker."""
+    red = any(COMPONENTS.role(role).colour == "red" for role in roles)
+    return None if red else names[0]
+
+
 def placed(
     state: State,
     seat: int,

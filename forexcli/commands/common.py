@@ -13,7 +13,9 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from .. import streams
-from ..cli import _echo, _error_json, _json_text
+from ..cli import echo as _echo
+from ..cli import error_json as _error_json
+from ..cli import json_text as _json_text
 from ..reporters import FORMATS, Style, clean, use_colour
 from ..streams import OutputFailed
 
@@ -277,18 +279,28 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
     """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
 
     def ask() -> bytes | None:
-        from ..record.signing import ENV_PASSPHRASE
+        import getpass
+        import warnings
+
+        from ..record.problems import LogError
+        from ..record.signing import ENV_PASSPHRASE, no_terminal
 
         given = os.environ.get(ENV_PASSPHRASE)
         if given is not None:
             return given.encode("utf-8")
-        text: str = click.prompt(
-            f"Passphrase for {clean(path)}",
-            hide_input=True,
-            default="",
-            show_default=False,
-            err=True,
-        )
+        try:
+            with warnings.catch_warnings():
+                # Without a terminal, getpass would warn and read standard input, echoed.
+                warnings.simplefilter("error", getpass.GetPassWarning)
+                text: str = click.prompt(
+                    f"Passphrase for {clean(path)}",
+                    hide_input=True,
+                    default="",
+                    show_default=False,
+                    err=True,
+                )
+        except (getpass.GetPassWarning, click.Abort):
+            raise LogError([no_terminal(path)]) from None
         return text.encode("utf-8")
 
     return ask

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import EPILOG, _echo, forex
+from ..cli import EPILOG, forex
+from ..cli import echo as _echo
 
 
 @click.command("completion", epilog=EPILOG)

@@ -7,9 +7,10 @@ from typing import Any
 
 import click
 
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
-from .common import FILE, ProblemExit, _commit_reported
+from .common import FILE, ProblemExit, _commit_reported, _key_option, _signer
 
 
 @click.command("annotate", epilog=EPILOG)
@@ -76,10 +77,36 @@ def annotate_command(
     help="Remove every move after move N instead (0 = all of them): to settle a fork, keep"
     " the moves both copies share (forex diff names the move where they part).",
 )
-def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) -> None:
+@click.option(
+    "--as",
+    "name",
+    metavar="NAME",
+    help="Who undoes: a player may take back their own moves [the player whose key in the"
+    " log is --key's].",
+)
+@_key_option
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove the moves even if they are another player's or signed by another player.",
+)
+def undo_command(
+    file: str,
+    dry_run: bool,
+    after: int | None,
+    to: int | None,
+    name: str | None,
+    key_file: str | None,
+    force: bool,
+) -> None:
     """Remove the last move of FILE (for the sender, before the mail goes out).
 
-    With --to N, remove every move after move N.
+    With --to N, remove every move after move N. A move signed by another
+    player than the one who undoes, and in a signed game (the header holds
+    keys, or a move is signed) any move of another player, is removed only
+    with --force. Who undoes is --as NAME, or the player whose key in the log
+    is --key's (FOREX_KEY's when the game is signed and neither is given).
+    What is said names whose move each removed move was and who signed it.
     """
     from ..record import edit
     from ..record.problems import LogError
@@ -87,7 +114,9 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")
-    from ..record.gamelog import OtherGame
+    if name is not None and key_file is not None:
+        raise click.UsageError("give --as or --key, not both")
+    from ..record.gamelog import OtherGame, parse_log
 
     try:
         if to is None:
@@ -97,18 +126,21 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
     except OtherGame:
         if to is not None or after is not None:
             raise click.UsageError("--to and --after are For-Ex's only for now") from None
-        _other_undo(file, dry_run)
+        _other_undo(file, dry_run, name, key_file, force)
         return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
+    forced = _guard(parse_log(change.old_text, file), gone, name, key_file, force)
     if len(gone) == 1:
         what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
     else:
         what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
+    whose = "; ".join(edit.whose_move(entry) for entry in gone)
     report = (
-        f"{verb} {clean(what)} from {clean(file)}\nnext: {clean(pending_text(change.replay.final))}"
+        f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}\n"
+        f"next: {clean(pending_text(change.replay.final))}"
     )
     if dry_run:
         _echo(report)
@@ -116,8 +148,57 @@ def undo_command(file: str, dry_run: bool, after: int | None, to: int | None) ->
     _commit_reported(change, report, f"the removal of {clean(what)}", file)
 
 
-def _other_undo(file: str, dry_run: bool) -> None:
-    from ..record import anyedit, anylog
+def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:
+    """Who undoes: ``--as``, or the player whose key in the log is ``--key``'s (None when
+    neither is given); a usage error for a name or key that is no player's."""
+    from ..record.signing import header_keys, same_key
+
+    if name is not None:
+        if name not in log.players:
+            players = ", ".join(log.players)
+            raise click.BadParameter(
+                f"{clean(name)!r} is not a player of this game ({clean(players)})",
+                param_hint="'--as'",
+            )
+        return name
+    if key_file is None:
+        return None
+    public = _signer("", key_file).key.public_key()
+    keys, _problems = header_keys(log)
+    owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
+    if not owners:
+        raise click.UsageError(
+            "the log holds no player's key equal to this one: say who undoes with --as NAME"
+        )
+    return owners[0]
+
+
+def _guard(
+    log: Any, gone: tuple[Any, ...], name: str | None, key_file: str | None, force: bool
+) -> str:
+    """Refuse (``not_your_move``) to remove moves that are not the undoer's, unless
+    ``force``; with ``force``, the words that say so (else "")."""
+    import os
+
+    from ..record import edit
+    from ..record.signing import ENV_KEY
+
+    undoer = _undoer(log, name, key_file)
+    if undoer is None and edit.others_moves(log, gone, None) and os.environ.get(ENV_KEY):
+        undoer = _undoer(log, None, os.environ[ENV_KEY])
+    refusal = edit.undo_refusal(log, gone, undoer)
+    if refusal is None:
+        return ""
+    if not force:
+        raise ProblemExit(refusal.problems)
+    mine = f"{clean(undoer)}'s own moves alone" if undoer else "the undoer's own moves"
+    return f"\n--force: not {mine}"
+
+
+def _other_undo(
+    file: str, dry_run: bool, name: str | None, key_file: str | None, force: bool
+) -> None:
+    from ..record import anyedit, anylog, edit
     from ..record.problems import LogError
 
     try:
@@ -126,11 +207,15 @@ def _other_undo(file: str, dry_run: bool) -> None:
         raise ProblemExit(error.problems) from None
     gone = change.removed
     assert gone is not None
+    forced = _guard(anylog.parse_any(change.old_text, file), (gone,), name, key_file, force)
     what = f"move {gone.number}: {gone.key}: {gone.text}"
     verb = "would remove" if dry_run else "removed"
     played = change.replay
     next_line = anylog.pending_line(played.record.game, played.final)
-    report = clean(f"{verb} {what} from {file}\nnext: {next_line}", newlines=True)
+    report = clean(
+        f"{verb} {what} from {file}\n({edit.whose_move(gone)}){forced}\nnext: {next_line}",
+        newlines=True,
+    )
     if dry_run:
         _echo(report)
         return

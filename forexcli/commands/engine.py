@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..cli import EPILOG, _echo, _json_text
-from ..reporters import Style, clean
+from .. import streams
+from ..cli import EPILOG
+from ..cli import echo as _echo
+from ..cli import json_text as _json_text
+from ..reporters import Style, clean, plural
 from .common import (
     FILE_OR_DASH,
     F,
@@ -214,16 +217,28 @@ def hint_command(
         _json(hint_data(found, file, moves))
         return
     where = f"after move {moves}" if moves else "at the start"
-    _echo(hint_text(found, where, markdown=fmt == "markdown", style=_out_style()))
+    _echo(
+        hint_text(
+            found,
+            where,
+            file=file,
+            markdown=fmt == "markdown",
+            style=_out_style(),
+            width=streams.width(),
+        )
+    )
 
 
 @click.command("analyse", epilog=EPILOG)
 @click.argument("file", type=click.Path(allow_dash=False))
 @click.option(
     "--seconds-per-move",
+    "--seconds",
+    "seconds_per_move",
     type=float,
     metavar="S",
-    help="Search each position for S seconds [1, when --simulations is not given].",
+    help="Search each position for S seconds [1, when --simulations is not given]; --seconds"
+    " says the same, as for forex hint.",
 )
 @click.option(
     "--simulations",
@@ -246,6 +261,12 @@ def hint_command(
     metavar="P",
     help="For a folder: analyse P logs at once [the number of cores].",
 )
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="For a folder: hand the logs to the workers of this Dask scheduler instead of local"
+    " processes (pip install 'forexcli[cluster]'; the folder at the same path on every worker).",
+)
 @_format_option()
 def analyse_command(
     file: str,
@@ -256,6 +277,7 @@ def analyse_command(
     last: int | None,
     write: bool,
     processes: int | None,
+    scheduler: str | None,
     fmt: str,
 ) -> None:
     """Judge every recorded decision of FILE against the engine's choice.
@@ -275,8 +297,13 @@ def analyse_command(
     if first is not None and last is not None and first > last:
         raise click.BadParameter(f"--from {first} is after --to {last}", param_hint="'--from'")
     if os.path.isdir(file):
-        _analyse_folder(file, plan, seed, first, last, write, processes, fmt)
+        _analyse_folder(file, plan, seed, first, last, write, processes, fmt, scheduler)
         return
+    if scheduler is not None:
+        raise click.BadParameter(
+            "a cluster analyses the logs of a folder; name a folder, or leave --scheduler out",
+            param_hint="'--scheduler'",
+        )
     try:
         text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
     except KeyboardInterrupt:
@@ -346,9 +373,11 @@ def _analyse_one(
         if change.new_text == change.old_text:
             change = None
     data = analysis_data(verdicts, file, change is not None)
-    text = analysis_text(verdicts, file, markdown=fmt == "markdown", style=_out_style())
+    text = analysis_text(
+        verdicts, file, markdown=fmt == "markdown", style=_out_style(), width=streams.width()
+    )
     if change is not None:
-        text += f"wrote {len(notes)} verdicts as notes in {clean(file)}\n"
+        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
     return text, data, change
 
 
@@ -379,9 +408,11 @@ def _analyse_folder(
     write: bool,
     processes: int | None,
     fmt: str,
+    scheduler: str | None = None,
 ) -> None:
-    """Analyse every log of a folder on a process pool; any failure exits 1 at the end."""
-    from concurrent.futures import ProcessPoolExecutor
+    """Analyse every log of a folder on a process pool (or a Dask cluster); any failure exits
+    1 at the end."""
+    from ..cluster import ClusterUnavailable, pool
 
     files, problems = _collect([folder])
     if problems:
@@ -391,9 +422,10 @@ def _analyse_folder(
     changed = 0
     bar = _Progress(len(files), "analysing")
     try:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
+        with pool(scheduler, processes) as executor:
             futures = [
-                pool.submit(_analyse_task, f, plan, seed, first, last, write, fmt) for f in files
+                executor.submit(_analyse_task, f, plan, seed, first, last, write, fmt)
+                for f in files
             ]
             for future in futures:
                 text, data, failure, written = future.result()
@@ -409,6 +441,9 @@ def _analyse_folder(
         bar.close()
         _echo("interrupted: the logs not yet finished were not written", err=True)
         sys.exit(130)
+    except ClusterUnavailable as error:
+        bar.close()
+        raise click.BadParameter(str(error), param_hint="'--scheduler'") from None
     bar.close()
     out = [(_json_text(reports) if fmt == "json" else "\n".join(reports), False)]
     out = _encoded([*out, *((failure, True) for failure in failures)])
@@ -439,8 +474,9 @@ def _analyse_folder(
     "seats",
     multiple=True,
     metavar="SPEC",
-    help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), greedy or"
-    " random; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
+    help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), engine/K"
+    " (a K-th of the budget), or a ladder player: greedy, random, oneply, investor, trader,"
+    " cautious; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
 )
 @click.option(
     "--simulations",
@@ -471,7 +507,7 @@ def selfplay_command(
     seed: str,
     processes: int | None,
 ) -> None:
-    """Play complete games between engines (or greedy and random players) into FOLDER.
+    """Play complete games between engines (or the ladder's other players) into FOLDER.
 
     Each game is an ordinary log, FOLDER/game-001.yaml and on, that forex
     validate accepts; an existing file is never replaced. The players are
@@ -518,7 +554,8 @@ def selfplay_command(
                 bar.to(len(done))
     except KeyboardInterrupt:
         bar.close()
-        _echo(f"interrupted: {len(done)} games were written", err=True)
+        written = plural(len(done), "game")
+        _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
         sys.exit(130)
     bar.close()
     out = _encoded([(selfplay_text(done), False)])

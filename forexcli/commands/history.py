@@ -8,7 +8,8 @@ from typing import Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE_OR_DASH,

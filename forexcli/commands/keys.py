@@ -6,7 +6,8 @@ import os
 
 import click
 
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE,
@@ -40,21 +41,38 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     Never overwrites a file. Give FILE.pub to the other players (forex new
     --key-for NAME=FILE.pub), and sign with forex play --sign --key FILE.
     """
+    import getpass
+    import warnings
+
     from ..record.problems import LogError
-    from ..record.signing import ENV_PASSPHRASE, describe_key, new_key_pair, write_key_pair
+    from ..record.signing import (
+        ENV_PASSPHRASE,
+        describe_key,
+        new_key_pair,
+        no_terminal,
+        write_key_pair,
+    )
 
     passphrase: bytes | None = None
     if not no_passphrase:
         given = os.environ.get(ENV_PASSPHRASE)
         if given is None:
-            given = click.prompt(
-                f"Passphrase for {clean(file)} (empty for none)",
-                hide_input=True,
-                confirmation_prompt=True,
-                default="",
-                show_default=False,
-                err=True,
-            )
+            try:
+                with warnings.catch_warnings():
+                    # Without a terminal, getpass would warn and read standard input, echoed.
+                    warnings.simplefilter("error", getpass.GetPassWarning)
+                    given = click.prompt(
+                        f"Passphrase for {clean(file)} (empty for none)",
+                        hide_input=True,
+                        confirmation_prompt=True,
+                        default="",
+                        show_default=False,
+                        err=True,
+                    )
+            except (getpass.GetPassWarning, click.Abort):
+                problem = no_terminal(file, new=True)
+                hints = (*problem.hints, "or make a key without one: --no-passphrase")
+                raise ProblemExit([replace(problem, hints=hints)], exit_code=2) from None
         passphrase = given.encode("utf-8") or None
     pair = new_key_pair(passphrase, comment or os.path.basename(file))
     locked = "protected by a passphrase" if passphrase else "without a passphrase"

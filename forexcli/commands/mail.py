@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from ..cli import EPILOG, MESSAGE_FORMATS, _echo
+from ..cli import EPILOG, MESSAGE_FORMATS
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE,
@@ -132,8 +133,8 @@ def message_command(
     metavar="LOG",
     required=True,
     type=FILE,
-    help="Your copy of the game: replaced only by a log that goes further than it (created if"
-    " it does not exist).",
+    help="Your copy of the game: replaced only by a log that goes further than it or brings"
+    " notes or comments it lacks (created if it does not exist).",
 )
 @click.option("--dry-run", is_flag=True, help="Check and tell what arrived; change nothing.")
 def read_command(mail: str, into: str, dry_run: bool) -> None:
@@ -142,10 +143,13 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     MAIL is an .eml file, an mbox, a Maildir folder or - (standard input).
     The log is found as an attachment or in the text (also quoted with > ,
     in a BBCode [code] block or a markdown fence). It must be a copy of
-    LOG's game whose moves, digests and signatures are all good, keep the
-    keys LOG holds, and go further than LOG: a fork, a rewritten move, a
-    forged move, no log, two logs or another game's log are refused, and
-    nothing is changed. What arrived is told move by move, as a catch-up.
+    LOG's game whose moves, digests and signatures are all good and keep the
+    keys LOG holds: a fork, a rewritten move, a forged move, no log, two logs
+    or another game's log are refused, and nothing is changed. What arrived
+    is told move by move, as a catch-up. No note or comment is lost: those of
+    LOG the mail lacks are kept, those of the mail LOG lacks are taken (also
+    from a copy with no new move), and two different notes on one move are
+    both kept, yours first; what was merged is said.
     """
     from ..record.mail import read_mail, save_arrival
     from ..record.problems import LogError
@@ -159,6 +163,12 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
         arrived = read_mail(mail, into, data=data, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
+    if arrived.saves:
+        from ..record.signing import unagreed_past
+
+        refused = unagreed_past(arrived.replay, f"nothing was changed: {clean(into)} is as it was")
+        if refused:
+            raise ProblemExit(refused)
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 import click
 
-from ..cli import EPILOG, GAMES, _echo
+from ..cli import EPILOG, GAMES
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import FILE, ProblemExit, _encoded, _print_written
 
@@ -60,7 +61,12 @@ def _check_confusable(names: Sequence[str]) -> None:
     help="The players in seat order, comma-separated (alice,bob,carol).",
 )
 @click.option("--player", "player", multiple=True, metavar="NAME", help="One player; repeat it.")
-@click.option("--first", metavar="NAME", help="Who takes the first turn [the first seat].")
+@click.option(
+    "--first",
+    metavar="NAME",
+    help="Who takes the first turn [the first seat]. World Exchangers: the red marker's holder"
+    " starts; --first is needed (and only allowed) when the seed deals nobody the red marker.",
+)
 @click.option(
     "--removed",
     metavar="CUR=N,...",
@@ -91,13 +97,15 @@ def _check_confusable(names: Sequence[str]) -> None:
     multiple=True,
     metavar="NAME=VALUE",
     help="A house rule the table plays: rounding=each|total, merged_loan=keep|back"
-    " [each, keep]; repeat it.",
+    " [each, keep]; World Exchangers: trend_ties=all|none, media_floor=zero|none,"
+    " pass_symbols=gain|none, mid_year_refill=refill|skip [the first of each]; repeat it.",
 )
 @click.option(
     "--schema-ref",
     metavar="URL|PATH",
-    help="The schema named in the first-line modeline for editors [the published schema's"
-    " URL, its $id]; an empty value leaves the modeline out.",
+    help="Write a first-line modeline naming this schema for editors (a path relative to the"
+    " log, such as ../schemas/forex-log.schema.json, saved by forex schema > FILE; or a URL)"
+    " [no modeline].",
 )
 @click.option(
     "--key-for",
@@ -106,6 +114,13 @@ def _check_confusable(names: Sequence[str]) -> None:
     metavar="NAME=PUBFILE",
     help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
     " repeat it.",
+)
+@click.option(
+    "--require-signatures",
+    "require_signatures",
+    is_flag=True,
+    help="Write signatures: required: every move signed, and no move after a spot deal its"
+    " partner has not countersigned (forex play and forex read refuse one).",
 )
 @click.option(
     "--game",
@@ -149,6 +164,7 @@ def new_command(
     house_rule: tuple[str, ...],
     schema_ref: str | None,
     key_for: tuple[str, ...],
+    require_signatures: bool,
     game: str,
     components: str | None,
     board: tuple[str, ...],
@@ -161,8 +177,15 @@ def new_command(
     removed at set-up (given, or drawn from a seed), the house rules if any,
     with no moves yet.
 
-    With --game world-exchangers it names the components file (--components)
-    and its SHA-256, and the tool deals from --seed (a random one if not given).
+    With --game world-exchangers it names the components file (--components;
+    forexcli ships invented ones, and says where when it is left out) and its
+    SHA-256, and the tool deals from --seed (a random one if not given):
+
+    \b
+      forex new wx.yaml --game world-exchangers --players ben,ann \\
+          --components forexcli/games/worldex/data/invented-components.json
+      forex moves wx.yaml
+      forex play wx.yaml ben buy Vienna
     """
     import datetime
 
@@ -170,7 +193,6 @@ def new_command(
     from ..record.gamelog import parse_log
     from ..record.problems import LogError
     from ..reporters.newlog import (
-        DEFAULT_SCHEMA_REF,
         create_log,
         new_log_text,
         parse_house_rule,
@@ -182,9 +204,16 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     if game != GAMES[0]:
-        if removed is not None or contact or key_for or schema_ref is not None:
+        if (
+            removed is not None
+            or contact
+            or key_for
+            or require_signatures
+            or schema_ref is not None
+        ):
             raise click.UsageError(
-                "--removed, --contact, --key-for and --schema-ref are For-Ex's only for now"
+                "--removed, --contact, --key-for, --require-signatures and --schema-ref are"
+                " For-Ex's only for now"
             )
         _other_new(
             file,
@@ -262,7 +291,6 @@ def new_command(
         raise click.UsageError(clean(error.reason)) from None
     if started is None:
         started = datetime.date.today().isoformat()
-    ref = DEFAULT_SCHEMA_REF if schema_ref is None else schema_ref
     text = new_log_text(
         names,
         first=first,
@@ -272,9 +300,10 @@ def new_command(
         site=site or None,
         started=started or None,
         contacts=contacts,
-        schema_ref=ref or None,
+        schema_ref=schema_ref or None,
         house_rules=rules,
         keys=keys,
+        signatures_required=require_signatures,
     )
     try:
         log = parse_log(text, file)
@@ -351,13 +380,24 @@ def _other_new(
     import datetime
 
     from ..games.worldex.load import ComponentsFileError, read_components
-    from ..games.worldex.newlog import new_log_text
+    from ..games.worldex.newlog import (
+        created_report,
+        new_log_text,
+        parse_house_rules,
+        red_marker_missing,
+    )
     from ..record import anylog
     from ..record.problems import LogError
     from ..reporters.newlog import create_log, random_seed
 
     if components is None:
-        raise click.UsageError("name the components file: --components FILE")
+        from ..games.worldex.load import EXAMPLE_COMPONENTS
+
+        raise click.UsageError(
+            "name the components file (the cards and boards): --components FILE. forexcli"
+            f" ships invented ones for trying the game: --components {EXAMPLE_COMPONENTS}"
+            " (not the published cards; docs/worldex-rules.md tells how to write yours)"
+        )
     if first is not None and first not in names:
         raise click.BadParameter(
             f"{clean(first)!r} is not one of the players{_meant(first, names)}",
@@ -367,14 +407,19 @@ def _other_new(
         loaded = read_components(components)
     except ComponentsFileError as error:
         raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
-    rules = {}
-    for item in house_rule:
-        option, sep, value = item.partition("=")
-        if not sep:
-            raise click.BadParameter(
-                f"{clean(item)!r}: write NAME=VALUE", param_hint="'--house-rule'"
+    try:
+        rules = parse_house_rules(house_rule)
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--house-rule'") from None
+    seed = seed or random_seed()
+    if first is None and len(names) >= 2:
+        dealt = red_marker_missing(loaded.components, names, seed)
+        if dealt is not None:
+            raise click.UsageError(
+                f"the seed deals no red marker ({clean(dealt)}): the rulebook's starting"
+                " player is the one who spent the most money today, which the log cannot"
+                f" know; name them with --first (one of {', '.join(clean(n) for n in names)})"
             )
-        rules[option.strip()] = value.strip()
     boards = {}
     for item in board:
         name, sep, side = item.partition("=")
@@ -391,7 +436,7 @@ def _other_new(
         names,
         relative,
         loaded.sha256,
-        seed or random_seed(),
+        seed,
         first=first,
         title=title or None,
         site=site or None,
@@ -403,7 +448,7 @@ def _other_new(
     try:
         record = anylog.parse_any(text, os.path.join(folder, os.path.basename(file)))
         assert isinstance(record, anylog.GameRecord)
-        anylog.replay(record)
+        state = anylog.replay(record).final
     except LogError as error:
         raise click.UsageError("; ".join(clean(p.message) for p in error.problems)) from None
     if dry_run:
@@ -413,5 +458,6 @@ def _other_new(
         create_log(file, text)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    out = _encoded([(f"created {clean(file)}: World Exchangers, {', '.join(names)}", False)])
+    report = created_report(file, state, seed, rules)
+    out = _encoded([(clean(report, newlines=True), False)])
     _print_written(out, f"the new log {clean(file)}", file)

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, MESSAGE_FORMATS, _echo, _json_text
+from ..cli import EPILOG, MESSAGE_FORMATS
+from ..cli import echo as _echo
+from ..cli import json_text as _json_text
 from ..reporters import clean
 from .common import (
     FILE,
@@ -26,7 +28,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..record.gamelog import GameLog
+    from ..record.gamelog import GameLog, Replay
 
 
 @click.command("play", epilog=EPILOG)
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     "--engine",
     is_flag=True,
     help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " For-Ex logs only.",
+    " A spot deal it makes is reported as awaiting the partner's agreement. For-Ex logs only.",
 )
 @click.option(
     "--seconds",
@@ -195,9 +197,10 @@ def play_command(
         return
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    played = change.replay
+    _refuse_unagreed(played, signed=signer is not None)
     # Everything to print is composed before the file is replaced: nothing can fail after it.
     written = not dry_run
-    played = change.replay
     number = len(played.states)
     before = played.state_after(number - 1)
     after_state = played.final
@@ -211,9 +214,10 @@ def play_command(
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     address = _contact(played.log, after_state.pending_player)
     send = None
-    if address and written and after_state.pending_player != entry.player:
+    if address and written and after_state.pending_player != entry.player and eml_path is None:
         who = after_state.pending_player or ""
         send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
+    awaits = _awaits_notice(played, file, engine)
     if fmt == "json":
         data = play_data(
             file,
@@ -257,25 +261,83 @@ def play_command(
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
+    if awaits is not None:
+        out.append((awaits, fmt != "text" or message is not None))
     if dry_run:
         for item, err in out:
             _echo(item, err=err)
         return
+    mail = None
     if eml_path is not None:
-        out.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+        mail = _eml_of(played, file, eml_path, out)
     out = _encoded(out)
-    if eml_path is None:
+    if eml_path is None or mail is None:
         _commit(change)
     else:
         # The mail is made from the checked move and written first; the move is then
         # written, and if that fails the mail is removed: a failing command leaves no file.
-        _write_mail(eml_path, _mail_of(played, None, file), quiet=True)
+        _write_mail(eml_path, mail, quiet=True)
         try:
             _commit(change)
         except BaseException:
             os.unlink(eml_path)
             raise
     _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+
+
+def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
+    """The mail of ``play --eml`` (None when the player who moved is next: no mail to
+    oneself), with what to do with it put first in ``out`` (on stderr)."""
+    entry = played.log.entries[-1]
+    final = played.final
+    if not final.is_over and final.pending_player == entry.player:
+        said = (
+            f"no mail written to {eml_path}: {entry.player} decides next too (no mail to"
+            f" yourself); play on, then --eml"
+        )
+        out.insert(0, (clean(said), True))
+        return None
+    mail = _mail_of(played, None, file)
+    to = mail["To"]
+    send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+    out.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
+    return mail
+
+
+def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
+    """What the move's spot deal waits for: in a signed game, the partner's signature
+    (``forex sign``); a deal the engine made in an unsigned game, the partner's word."""
+    entry = played.log.entries[-1]
+    if getattr(entry.written, "spot", None) is None:
+        return None
+    from ..record.signing import sign_hint, signed_game, spot_partner
+
+    partner = spot_partner(entry)
+    if partner is None:
+        return None
+    log = played.log
+    if signed_game(log):
+        hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
+        return clean(f"The spot deal with {partner} awaits {partner}'s signature; {hint}")
+    if engine:
+        return clean(
+            f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
+            f" this log is unsigned, so nothing records {partner}'s agreement; ask {partner},"
+            f" or take the move back (forex undo {file})"
+        )
+    return None
+
+
+def _refuse_unagreed(played: Replay, *, signed: bool) -> None:
+    """Under ``signatures: required``: an unsigned move, or one that follows a spot deal
+    its partner has not countersigned, exits (``signing.required_refusals``)."""
+    if played.log.header.get("signatures") != "required":
+        return
+    from ..record.signing import required_refusals
+
+    problems = required_refusals(played, signed=signed)
+    if problems:
+        raise ProblemExit(problems)
 
 
 def _contact(log: GameLog, player: str | None) -> str | None:
@@ -350,6 +412,12 @@ def _other_play(
             "state": game.view(played.final),
         }
         report = _json_text(data)
+    elif game.name == "world-exchangers":
+        from ..reporters import worldex
+
+        report = worldex.play_text(
+            played, file, written=not dry_run, markdown=fmt == "markdown", width=streams.width()
+        ).rstrip("\n")
     else:
         signed = " (signed)" if entry.sig else ""
         report = clean(
@@ -362,7 +430,9 @@ def _other_play(
         return
     items = [(report, False)]
     if mail is not None and eml_path is not None:
-        items.insert(0, (f"wrote the mail to {clean(eml_path)}", True))
+        to = mail["To"]
+        send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+        items.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
     out = _encoded(items)
     if mail is None or eml_path is None:
         _commit(change)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import EPILOG, GAMES, _echo
+from ..cli import EPILOG, GAMES
+from ..cli import echo as _echo
 from .common import _json
 
 

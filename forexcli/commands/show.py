@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from ..reporters import clean
 from .common import (
     FILE_OR_DASH,
@@ -315,7 +316,8 @@ def _write_page(
     size = len(page.encode("utf-8"))
     report = (
         f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
-        f" {played.moves + 1} positions): open it in a browser; #move-N opens after move N"
+        f" {played.moves + 1} position{'s' if played.moves else ''}): open it in a browser;"
+        " #move-N opens after move N"
     )
     out = _encoded([(report, False)])
     try:
@@ -383,7 +385,9 @@ def html_command(
     "every",
     is_flag=True,
     help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
-    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION).",
+    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION);"
+    " then, as lines starting with #, the plain spot offers (a count per partner and pair)"
+    " and the spot deals that await their partner's signature.",
 )
 @_format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
@@ -481,5 +485,13 @@ def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
         raise ProblemExit([problem])
     if fmt == "json":
         _json(record.moves_data(played, point))
+        return
+    if played.record.game.name == "world-exchangers":
+        from ..reporters import worldex
+
+        text = worldex.moves_text(
+            played, point, other.path, markdown=fmt == "markdown", width=streams.width()
+        )
+        _echo(text.rstrip("\n"))
         return
     _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..cli import EPILOG, _echo
+from ..cli import EPILOG
+from ..cli import echo as _echo
 from .common import _collect, _format_option, _json, _out_style, _read_stdin
 
 if TYPE_CHECKING:

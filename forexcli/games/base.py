@@ -42,8 +42,7 @@ classes; every instance has ``code`` (stable, listed in the game's ``CODES``)
 and ``reason`` (a sentence that names the numbers).  The frame adds file,
 line, column, move number and hint.
 
-How For-Ex plugs in: its modules live in ``forexcli.games.forex`` (the old
-paths such as ``forexcli.engine`` are aliases, see ``forexcli._aliases``), and
+How For-Ex plugs in: its modules live in ``forexcli.games.forex``, and
 ``forexcli.games.forex.FOREX`` wraps them behind this Protocol: ``setup`` is
 ``engine.new_game(players, removed or draw_removed(seed), first,
 HouseRules(**house_rules))``, ``parse``

@@ -35,7 +35,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..games.forex.engine import CURRENCIES
-from ..reporters.game import _DECIDED_BY, _ENDINGS, HOUSE_RULE_TEXTS, View, show_data
+from ..games.forex.views import DECIDED_BY, ENDINGS
+from ..reporters.game import HOUSE_RULE_TEXTS, View, show_data
 from ..reporters.standings import (
     ENDED_BASIS,
     ENDED_HEADING,
@@ -69,6 +70,7 @@ SHOWN_KEYS = (
     "state",
     "since",
     "standings",
+    "signatures",
 )
 """The keys of ``show --format json`` that the page lays out in their own place."""
 
@@ -105,8 +107,8 @@ RISKS_BASIS = (
     " as held (only the front item can be resolved this turn)."
 )
 WORDS = {
-    "ending": _ENDINGS,
-    "decided_by": _DECIDED_BY,
+    "ending": ENDINGS,
+    "decided_by": DECIDED_BY,
     "standings": {
         "heading": PROJECTION_HEADING,
         "basis": PROJECTION_BASIS,
@@ -219,6 +221,47 @@ def script_json(data: Any) -> str:
 # --------------------------------------------------------------------------- the view
 
 
+def signed_line(signatures: dict[str, Any] | None, number: int) -> str | None:
+    """``Signed by alice; the spot deal awaits bob's signature.``: who signed move ``number``
+    and whose signature its spot deal awaits, from show JSON's ``signatures`` (None in an
+    unsigned game; ``replay.js`` words it the same)."""
+    if signatures is None:
+        return None
+    by: list[str] = next((s["by"] for s in signatures["signed"] if s["move"] == number), [])
+    partner = next((a["partner"] for a in signatures["awaiting"] if a["move"] == number), None)
+    said = "signed by " + " and ".join(by) if by else "not signed"
+    if partner is not None:
+        said += f"; the spot deal awaits {partner}'s signature"
+    return said[0].upper() + said[1:] + "."
+
+
+def signature_rows(signatures: dict[str, Any] | None) -> list[dict[str, str]]:
+    """One row per player with a key: the fingerprint and how the key came into the log."""
+    if signatures is None:
+        return []
+    return [
+        {
+            "name": name,
+            "fingerprint": key["fingerprint"] or "(a key that cannot be read)",
+            "added": "given at set-up"
+            if key["since"] is None
+            else f"on first use, with move {key['since']}",
+        }
+        for name, key in signatures["keys"].items()
+    ]
+
+
+def awaiting_lines(signatures: dict[str, Any] | None) -> list[str]:
+    """``Move 6: alice's spot deal with carol awaits carol's signature.``, one per deal."""
+    if signatures is None:
+        return []
+    return [
+        f"Move {a['move']}: {a['player']}'s spot deal with {a['partner']} awaits"
+        f" {a['partner']}'s signature."
+        for a in signatures["awaiting"]
+    ]
+
+
 def extras(data: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
     """The members of ``data`` the page has no place of its own for."""
     return {key: value for key, value in data.items() if key not in known}
@@ -249,8 +292,14 @@ def position_view(position: dict[str, Any]) -> dict[str, Any]:
         {key for item in state["queue"] for key in item if key not in SHOWN_QUEUE_KEYS}
     )
     standings = position.get("standings")
+    signatures = position.get("signatures")
+    last = position.get("last_move")
     return {
         "p": position,
+        "signed": signed_line(signatures, last["number"]) if last else None,
+        "sig": signatures,
+        "keys": signature_rows(signatures),
+        "awaiting": awaiting_lines(signatures),
         "s": state,
         "st": standings,
         "risks": standings["queue"] if standings else [],
@@ -387,6 +436,10 @@ def replay_page(
         f"script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
         "base-uri 'none'; form-action 'none'"
     )
+    final = every[-1].get("signatures")
+    marks = {
+        entry.number: signed_line(final, entry.number) for entry in log.entries[: replay.moves]
+    }
     template = _environment().get_template("replay.html.j2")
     return template.render(
         name=name,
@@ -397,6 +450,7 @@ def replay_page(
         words=data["words"],
         house=house_rules_words(shown["house_rules"]),
         entries=log.entries[: replay.moves],
+        marks=marks,
         source=os.path.basename(log.filename),
         version=__version__,
         csp=csp,

@@ -76,6 +76,16 @@
   function money(amounts) { return Object.keys(amounts).map(function (c) { return amounts[c] + " " + c; }).join(", "); }
   function section(id, title, children) { return el("section", { id: id }, [el("h3", {}, [title])].concat(children)); }
 
+  /* Who signed a move and whose signature its spot deal awaits (pages.signed_line). */
+  function signedLine(sg, number) {
+    var by = [], partner = null;
+    sg.signed.forEach(function (one) { if (one.move === number) by = one.by; });
+    sg.awaiting.forEach(function (one) { if (one.move === number) partner = one.partner; });
+    var said = by.length ? "signed by " + by.join(" and ") : "not signed";
+    if (partner !== null) said += "; the spot deal awaits " + partner + "'s signature";
+    return said.charAt(0).toUpperCase() + said.slice(1) + ".";
+  }
+
   function render(p) {
     var s = p.state, np = p.board.non_paying, next = p.pending.player;
     var spaces = {}, held = {};
@@ -97,6 +107,10 @@
       move.push(el("p", { "class": "move-text" }, ["Move ", el("span", { "class": "num" }, [p.last_move.number]), ", ",
         el("bdi", { "class": "player" }, [p.last_move.player]), ": ", el("span", { "class": "decision" }, [p.last_move.decision])]));
       if (p.last_move.note !== null) move.push(el("p", { "class": "note" }, [bdi(p.last_move.note)]));
+      if (p.signatures) {
+        var said = signedLine(p.signatures, p.last_move.number);
+        move.push(el("p", { "class": said.indexOf("awaits") >= 0 ? "signed awaits" : "signed" }, [said]));
+      }
       var lines = !summary ? [] : summary.events.concat(summary.money.map(function (m) { return "money: " + m; }),
         summary.rates, summary.result);
       move.push(el("ul", { "class": "catchup" }, lines.map(function (line) { return el("li", {}, [line]); })));
@@ -233,6 +247,22 @@
             [el("td", {}, [row.certificates_of_strongest])]));
         }))]));
     }
+    var sg = p.signatures;
+    if (sg) {
+      var names = Object.keys(sg.keys);
+      out.push(section("signatures-section", "Signatures", [
+        names.length ? table("keys", ["player", "key", "added"], names.map(function (name) {
+          var key = sg.keys[name];
+          return el("tr", { "data-player": name }, [el("th", { scope: "row" }, [bdi(name)]),
+            el("td", { "class": "fingerprint" }, [key.fingerprint || "(a key that cannot be read)"]),
+            el("td", {}, [key.since === null ? "given at set-up" : "on first use, with move " + key.since])]);
+        })) : null,
+        sg.awaiting.length ? el("ul", { id: "awaiting", "class": "awaiting" }, sg.awaiting.map(function (a) {
+          return el("li", {}, ["Move " + a.move + ": " + a.player + "'s spot deal with " + a.partner + " awaits " +
+            a.partner + "'s signature."]);
+        })) : el("p", { id: "awaiting-none" }, ["No spot deal awaits its partner's signature."]),
+        el("p", { "class": "hint" }, ["A spot deal's partner agrees to it by countersigning the move (forex sign FILE N)."])]));
+    }
     var more = {};
     Object.keys(p).forEach(function (k) { if (!shownIn("top", k)) more[k] = p[k]; });
     Object.keys(s).forEach(function (k) { if (!shownIn("state", k)) more[k] = s[k]; });
@@ -257,21 +287,29 @@
       if (item) {
         item.classList.add("current");
         item.setAttribute("aria-current", "step");
-        var list = item.parentNode;
-        if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
-          list.scrollTop = item.offsetTop - list.clientHeight / 2;
-        }
       }
       var strip = document.querySelector('#chart-strips [data-move="' + n + '"]');
       if (cursor && strip) { cursor.setAttribute("x1", strip.getAttribute("data-x")); cursor.setAttribute("x2", strip.getAttribute("data-x")); }
       at = n;
     }
+    inView(n);
     slider.value = String(n);
     counter.textContent = n + " / " + last;
     document.getElementById("first").disabled = document.getElementById("prev").disabled = n === 0;
     document.getElementById("next").disabled = document.getElementById("last").disabled = n === last;
     if (!fromHash && location.hash !== "#move-" + n) {
       try { history.replaceState(null, "", "#move-" + n); } catch (e) { /* a browser that refuses: keep the old hash */ }
+    }
+  }
+  /* The current move in view in the move list, which scrolls by itself (the page does not
+     move: the list's own scrollTop changes, so a #move-N link keeps the page at the top). */
+  function inView(n) {
+    var item = document.querySelector('#moves li[data-move="' + n + '"]');
+    if (!item) return;
+    var list = item.parentNode;
+    if (list.scrollHeight <= list.clientHeight) return;
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, item.offsetTop - (list.clientHeight - item.offsetHeight) / 2);
     }
   }
   function fromHash() {

@@ -99,11 +99,15 @@ def append(
         )
     keys = game.log_keys(record.header)
     if key not in keys:
+        from .hints import did_you_mean
+
         raise _fail(
             path,
             "unknown_name",
-            f"move {number}: {key!r} is not a player of this game ({', '.join(keys)})",
+            f"move {number}: {key!r} is not a player of this game"
+            f" ({anylog.keys_text(keys, record.players)})",
             number,
+            did_you_mean(key, keys),
         )
     try:
         decisions = game.parse(key, text)

@@ -54,7 +54,8 @@ def compare(a: GameRecord, b: GameRecord) -> dict[str, Any]:
         )
     agreed = f"moves 1 to {common}" if common else "no move"
     if sides[0]["moves"] == sides[1]["moves"] == common:
-        kind, text = "same", f"{names[0]} and {names[1]} hold the same {common} moves."
+        same = f"{common} move{'' if common == 1 else 's'}"
+        kind, text = "same", f"{names[0]} and {names[1]} hold the same {same}."
     elif common in (sides[0]["moves"], sides[1]["moves"]):
         longer, shorter = (1, 0) if sides[0]["moves"] == common else (0, 1)
         kind = "ahead"

@@ -230,7 +230,7 @@ def _entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> lis
                 _problem(
                     "unknown_player",
                     f"move {number}: {quoted(key)} is not a player of this game"
-                    f" ({', '.join(keys)})",
+                    f" ({keys_text(keys, header['players'])})",
                     "header",
                     doc,
                     filename,
@@ -265,6 +265,23 @@ def _entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> lis
     if problems:
         raise LogError(problems)
     return entries
+
+
+def keys_text(keys: Sequence[str], players: Sequence[str]) -> str:
+    """``ben, ann; other entry keys: deck``: the players, then the keys that are not players."""
+    others = [k for k in keys if k not in players]
+    listed = ", ".join(str(p) for p in players)
+    return listed + (f"; other entry keys: {', '.join(others)}" if others else "")
+
+
+def error_hints(error: Exception) -> list[str]:
+    """The hints a game's error carries, and "did you mean" for a name it does not know."""
+    hints = [str(h) for h in getattr(error, "hints", ()) or ()]
+    unknown = getattr(error, "unknown", None)
+    if unknown is not None:
+        word, choices = unknown
+        hints[:0] = did_you_mean(str(word), [str(c) for c in choices])
+    return hints
 
 
 def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
@@ -342,7 +359,10 @@ def replay(record: GameRecord) -> GameReplay:
                     record.document,
                     record.filename,
                     ("setup",) if "setup" in record.header else ("players",),
-                    hints=(f"the header's keys: forex schema --game {game.name}",),
+                    hints=(
+                        *error_hints(error),
+                        f"the header's keys: forex schema --game {game.name}",
+                    ),
                 )
             ]
         ) from None
@@ -364,7 +384,7 @@ def _rules_problem(
 ) -> Problem:
     game = record.game
     pending = game.pending(before)
-    hints: list[str] = []
+    hints: list[str] = error_hints(error)
     if pending.over:
         hints.append("the game is over: no entry may follow")
     else:

@@ -130,9 +130,20 @@ def _line_end(text: str, offset: int) -> int:
 
 
 def _content_end(doc: yamlread.Document, path: tuple[Any, ...]) -> int:
-    """Offset of the end of the last value inside the value at ``path``."""
+    """Offset of the end of the last value inside the value at ``path``.
+
+    A block collection's own span ends where the next token starts (the next entry's
+    dash, the next key), so only scalars and flow collections count.
+    """
     size = len(path)
-    return max(end for p, (_, end) in doc.spans.items() if p[:size] == path and len(p) > size)
+    inside = [p for p in doc.spans if p[:size] == path and len(p) > size]
+    parents = {p[:-1] for p in inside}
+    return max(doc.spans[p][1] for p in inside if p in doc.flow or p not in parents)
+
+
+def content_end(doc: yamlread.Document, path: tuple[Any, ...]) -> int:
+    """``_content_end`` for the other record modules."""
+    return _content_end(doc, path)
 
 
 def _after_comments(text: str, offset: int, indent: int) -> int:
@@ -158,6 +169,63 @@ def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
     return text, offset
 
 
+LINE_WIDTH = 72
+"""The width new text is folded to: with a quote marker or three (``> > > ``) a line still
+fits the 78 columns of a mail line (RFC 5322), so that no mail program re-wraps it."""
+
+_CONTINUES = re.compile(r"[A-Za-z0-9(+/=_.]")
+"""What a plain scalar's continuation line may start with: no YAML indicator, no comment."""
+
+
+def _cuttable(scalar: str, at: int, plain: bool) -> bool:
+    """True when the single space at ``at`` may become a line break that YAML folds back."""
+    before, after = scalar[at - 1], scalar[at + 1]
+    if before in " \\" or after == " ":
+        return False
+    return not plain or (before != ":" and bool(_CONTINUES.match(after)))
+
+
+def folded(scalar: str, column: int, indent: str, nl: str, width: int = LINE_WIDTH) -> str:
+    """``scalar`` (plain or double-quoted, as ``quote`` writes it), starting at ``column``,
+    broken at single spaces onto lines that start with ``indent`` so that none goes past
+    ``width`` where a space allows it: YAML folds each break back into that one space, so
+    the value read is the same."""
+    if column + len(scalar) <= width:
+        return scalar
+    plain = not scalar.startswith('"')
+    cuts = [
+        i for i in range(1, len(scalar) - 1) if scalar[i] == " " and _cuttable(scalar, i, plain)
+    ]
+    lines: list[str] = []
+    start, used = 0, column
+    for index, cut in enumerate(cuts):
+        following = cuts[index + 1] if index + 1 < len(cuts) else len(scalar)
+        if used + (following - start) > width and cut > start:
+            lines.append(scalar[start:cut])
+            start, used = cut + 1, len(indent)
+    lines.append(scalar[start:])
+    return (nl + indent).join(lines)
+
+
+def sig_lines(sig: dict[str, str], indent: str, nl: str) -> str:
+    """``sig:`` as a block mapping at ``indent``, each signature folded under its signer."""
+    out = [f"{indent}sig:"]
+    for signer, value in sig.items():
+        out.append(signer_line(signer, value, indent + "  ", nl))
+    return nl.join(out) + nl
+
+
+def signer_line(signer: str, value: str, indent: str, nl: str) -> str:
+    """``alice: PIECE`` and the signature's other pieces below it (without a final break); a
+    long name puts the whole signature on the lines below."""
+    key = f"{indent}{quote(signer)}:"
+    scalar = quote(value)
+    below = indent + "  "
+    if len(key) + 1 + scalar.find(" ") > LINE_WIDTH and " " in scalar:
+        return key + nl + below + folded(scalar, len(below), below, nl, 0)
+    return f"{key} " + folded(scalar, len(key) + 1, below, nl)
+
+
 def _sig_flow(sig: dict[str, str]) -> str:
     """``{alice: BASE64}``: an entry's signatures as one flow mapping."""
     pairs = (f"{quote(k, flow=True)}: {quote(v, flow=True)}" for k, v in sig.items())
@@ -173,14 +241,17 @@ def _entry_lines(
     nl: str,
     sig: dict[str, str] | None = None,
 ) -> str:
-    lines = [f"{indent}- {quote(player)}: {quote(decision)}"]
+    head = f"{indent}- {quote(player)}: "
+    deeper = indent + "    "
+    lines = [head + folded(quote(decision), len(head), deeper, nl)]
     if note is not None:
-        lines.append(f"{indent}  note: {quote(note)}")
+        lines.append(f"{indent}  note: " + folded(quote(note), len(indent) + 8, deeper, nl))
     if digest is not None:
         lines.append(f"{indent}  digest: {quote(digest)}")
+    text = nl.join(lines) + nl
     if sig:
-        lines.append(f"{indent}  sig: {_sig_flow(sig)}")
-    return nl.join(lines) + nl
+        text += sig_lines(sig, indent + "  ", nl)
+    return text
 
 
 def _flow_entry(
@@ -326,9 +397,12 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
         n_start, n_end = doc.spans[(*path, "note")]
         if note is not None:
             keep_break = text[n_start:n_end].endswith("\n") and not flow
-            return (
-                text[:n_start] + quote(note, flow=flow) + (nl if keep_break else "") + text[n_end:]
-            )
+            value = quote(note, flow=flow)
+            if not flow:
+                key_column = doc.key_spans[(*path, "note")][0] - _line_start(text, n_start)
+                column = n_start - _line_start(text, n_start)
+                value = folded(value, column, " " * (key_column + 2), nl)
+            return text[:n_start] + value + (nl if keep_break else "") + text[n_end:]
         position = keys.index("note")
         key_start = doc.key_spans[(*path, "note")][0]
         if flow:
@@ -359,7 +433,8 @@ def noted_text(log: gamelog.GameLog, number: int, note: str | None) -> str:
     )
     at = _after_content(text, last_end)
     text, at = _ending_line(text, at, nl)
-    return text[:at] + f"{' ' * column}note: {quote(note)}{nl}" + text[at:]
+    value = folded(quote(note), column + 6, " " * (column + 2), nl)
+    return text[:at] + f"{' ' * column}note: {value}{nl}" + text[at:]
 
 
 def without_last_text(log: gamelog.GameLog) -> str:
@@ -643,12 +718,7 @@ def append(
     if not ignore_digests:
         _check_digests(played)
     if after is not None and after != count:
-        raise _fail(
-            log,
-            "log_moved_on",
-            f"the log has {count} moves, not {after}: someone has moved since you looked"
-            " (see `forex show --since`)",
-        )
+        raise moved_on(log.filename, count, after, "nothing was written")
     _check_note(log, note, count + 1)
     state = played.final
     try:
@@ -705,6 +775,27 @@ def append(
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events), expected=data)
     return change if dry_run else commit(change)
+
+
+def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
+    """``log_moved_on``: the log at ``path`` has ``count`` moves where ``--after`` expected
+    ``after``, with the advice that fits: a copy behind the mail you answer is brought up to
+    date with ``forex read``; a copy that went on is caught up with ``show --since``."""
+    moves = f"{count} move{'s' if count != 1 else ''}"
+    hints: tuple[str, ...]
+    if count < after:
+        message = (
+            f"the log has {moves}, not {after}: this copy is older than the game you answer"
+            f" (someone has moved since it was saved); {nothing}"
+        )
+        hints = (
+            f"read the latest mail into it first: forex read MAIL --into {path}",
+            f"then see what happened: forex show {path} --since {count}",
+        )
+    else:
+        message = f"the log has {moves}, not {after}: someone has moved since you looked; {nothing}"
+        hints = (f"see what happened since: forex show {path} --since {after}",)
+    return LogError([Problem("log_moved_on", message, "rules", path, hints=hints)])
 
 
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> Change:
@@ -781,16 +872,7 @@ def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -
     log = gamelog.parse_log(data, path)
     count = len(log.entries)
     if after is not None and after != count:
-        raise LogError(
-            [
-                Problem(
-                    "log_moved_on",
-                    f"the log has {count} moves, not {after}; nothing was removed",
-                    "edit",
-                    path,
-                )
-            ]
-        )
+        raise moved_on(path, count, after, "nothing was removed")
     return remove_after(path, max(count - 1, 0), dry_run=dry_run, _read=(data, log))
 
 
@@ -825,6 +907,72 @@ def remove_after(
         removed_entries=removed,
     )
     return change if dry_run else commit(change)
+
+
+# --------------------------------------------------------------------------- whose moves go
+
+
+def whose_move(entry: Any) -> str:
+    """``carol's move 31, signed by carol`` (or ``not signed``) for an entry of any game."""
+    signers = list(entry.sig or {})
+    signed = "signed by " + " and ".join(signers) if signers else "not signed"
+    return f"{entry.player}'s move {entry.number}, {signed}"
+
+
+def signed_game(log: Any) -> bool:
+    """True when the log holds a player's key or a signed move."""
+    return bool(log.header.get("keys")) or any(entry.sig for entry in log.entries)
+
+
+def others_moves(log: Any, removed: tuple[Any, ...], undoer: str | None) -> list[Any]:
+    """The removed entries that are not ``undoer``'s alone to take back: signed by someone
+    else, or decided by someone else when the undoer is known or the game is signed (so in a
+    signed game every one, when the undoer is not known)."""
+    guarded = undoer is not None or signed_game(log)
+    found = []
+    for entry in removed:
+        by_others = any(signer != undoer for signer in entry.sig or {})
+        if by_others or (guarded and entry.player != undoer):
+            found.append(entry)
+    return found
+
+
+def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogError | None:
+    """``not_your_move`` when ``undoer`` (None: not said) would remove another player's or a
+    signed move without ``--force``; None when the moves are theirs to remove."""
+    others = others_moves(log, removed, undoer)
+    if not others:
+        return None
+    what = "; ".join(whose_move(entry) for entry in others)
+    if undoer is None:
+        why = "this is a signed game, and who is undoing is not said"
+        hints = (
+            "say who you are: forex undo FILE --as NAME, or --key FILE (FOREX_KEY)",
+            "to remove it all the same: forex undo FILE --force",
+        )
+    else:
+        why = f"it is not {undoer}'s own move alone"
+        hints = (
+            "ask its player to undo it, or settle a fork with forex undo FILE --to N",
+            "to remove it all the same: forex undo FILE --force",
+        )
+    first = others[0]
+    where = log.place(("moves", first.number - 1, first.player))
+    line, column = where if where else (None, None)
+    return LogError(
+        [
+            Problem(
+                "not_your_move",
+                f"undo would remove {what}: {why}; nothing was removed",
+                "edit",
+                log.filename,
+                line,
+                column,
+                first.number,
+                hints,
+            )
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- writing

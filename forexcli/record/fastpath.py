@@ -1,16 +1,16 @@
 """The fast path of reading a log: compiled parser and validator that may only accept.
 
-``accepted(text)`` gives the data of a log that is surely valid YAML and surely
-valid under the published schema, read exactly as the full reader
-(``yamlread``) reads it; it gives ``None`` whenever it is not sure, and the
-caller then reads the text the usual way, which finds and places every
-problem.  Nothing here ever reports a problem.
+``accepted(text, validator)`` gives the data of a log that is surely valid YAML and
+surely valid under the game's published schema (a ``Validator``, which the reader of
+the log passes in), read exactly as the full reader (``yamlread``) reads it; it gives
+``None`` whenever it is not sure, and the caller then reads the text the usual way,
+which finds and places every problem.  Nothing here ever reports a problem.
 
 Two compiled extensions do the work: ``yaml_rs`` (a YAML 1.2 parser written
 in Rust) reads the text into Python objects, and ``jsonschema_rs`` checks them
-against ``schemas/forex-log.schema.json``.  Either one may be missing (no
-wheel for the platform): the fast path then declines every file, or only the
-schema check falls back to ``jsonschema``.
+against the schema (``schemas/forex-log.schema.json`` for For-Ex).  Either one
+may be missing (no wheel for the platform): the fast path then declines every
+file, or only the schema check falls back to ``jsonschema``.
 
 The two parsers do not agree on everything, so a text goes to ``yaml_rs`` only
 when it holds none of what they read differently (found by the property tests
@@ -42,6 +42,7 @@ make ``yaml_rs`` fail (``DuplicateKeyPolicy.Error``), which declines.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -71,6 +72,37 @@ _CHAIN = re.compile(r"-[ ]+-[ ]+-[ ]+-")
 """Collections nested on one line (``- - - -``)."""
 _DEEP_INDENT = "\n" + " " * 40
 _LONG = 1 << 63
+
+
+class Validator:
+    """What the fast path checks a log's data against: a game's published log schema.
+
+    ``schema`` gives the schema when the compiled validator is first needed (so making a
+    ``Validator`` costs nothing); every ``pattern`` of it ends with ``end`` where it means
+    the end of the text (``$`` not before a final line break), which is what ``$`` alone
+    means to the compiled validator's engine, that has no lookaround.
+    """
+
+    __slots__ = ("end", "schema")
+
+    def __init__(self, schema: Callable[[], dict[str, Any]], end: str) -> None:
+        self.schema = schema
+        self.end = end
+
+    def surely_valid(self, data: Any, which: str = "log") -> bool:
+        """True only if ``data`` surely conforms to the schema (of the log, or of one
+        ``entry``).
+
+        False when the compiled validator refuses it, cannot take it (a key that is
+        not text, an integer too long for it) or is missing: jsonschema then judges.
+        """
+        compiled = _compiled(self, which)
+        if compiled is None:
+            return False
+        try:
+            return bool(compiled.is_valid(data))
+        except (ValueError, TypeError, OverflowError, RecursionError):
+            return False
 
 
 def _in_comment(text: str, at: int) -> bool:
@@ -197,15 +229,14 @@ def _parser() -> Any:
 
 
 @cache
-def _compiled(which: str) -> Any:
-    """A compiled validator of the log (``log``) or of one entry (``entry``), or None."""
+def _compiled(validator: Validator, which: str) -> Any:
+    """The compiled check of ``validator``'s schema of the log (``log``) or of one entry
+    (``entry``), or None."""
     try:
         import jsonschema_rs
     except ImportError:
         return None
-    from .gamelog import log_schema
-
-    schema = _in_python_dialect(log_schema())
+    schema = _in_python_dialect(validator.schema(), validator.end)
     if schema is None:
         return None
     if which == "entry":
@@ -229,16 +260,14 @@ _ESCAPES_TO_READ = tuple("\\" + letter for letter in "s" + "".join(sorted(_UNSUR
 """``\\s`` and the unsure escapes: a pattern that holds none of them is the same in both."""
 
 
-def _pattern_in_python_dialect(pattern: str) -> str | None:
+def _pattern_in_python_dialect(pattern: str, end: str) -> str | None:
     """``pattern`` with ``\\s`` spelt out as Python reads it, so that an ECMA-262 engine
     reads it the same way; None if it holds an escape that is read otherwise still.
 
-    The schema ends its patterns with ``END`` (``$`` not before a final line break), which
+    The schema ends its patterns with ``end`` (``$`` not before a final line break), which
     is what ``$`` alone means to the compiled validator's engine, that has no lookaround.
     """
-    from ..games.forex.notation import END
-
-    pattern = pattern.replace(END, "$")
+    pattern = pattern.replace(end, "$")
     if not any(escape in pattern for escape in _ESCAPES_TO_READ):
         return pattern  # every pattern of the published schema: no need of the slow reading
     return _escapes_in_python_dialect(pattern)
@@ -271,42 +300,28 @@ def _escapes_in_python_dialect(pattern: str) -> str | None:
     return "".join(out)
 
 
-def _in_python_dialect(node: Any) -> Any:
+def _in_python_dialect(node: Any, end: str) -> Any:
     """A copy of a schema with every ``pattern`` in Python's dialect; None if one cannot be."""
     if isinstance(node, list):
-        items = [_in_python_dialect(item) for item in node]
+        items = [_in_python_dialect(item, end) for item in node]
         return None if any(item is None for item in items) else items
     if not isinstance(node, dict):
         return node
     copied = {}
     for key, value in node.items():
         if key == "pattern" and isinstance(value, str):
-            value = _pattern_in_python_dialect(value)
+            value = _pattern_in_python_dialect(value, end)
         else:
-            value = _in_python_dialect(value)
+            value = _in_python_dialect(value, end)
         if value is None and node[key] is not None:
             return None
         copied[key] = value
     return copied
 
 
-def surely_valid(data: Any, which: str = "log") -> bool:
-    """True only if ``data`` surely conforms to the schema (of the log, or of one ``entry``).
-
-    False when the compiled validator refuses it, cannot take it (a key that is
-    not text, an integer too long for it) or is missing: jsonschema then judges.
-    """
-    validator = _compiled(which)
-    if validator is None:
-        return False
-    try:
-        return bool(validator.is_valid(data))
-    except (ValueError, TypeError, OverflowError, RecursionError):
-        return False
-
-
-def accepted(text: str) -> Any:
-    """The data of ``text`` if it is surely a schema-valid log read as the full reader reads it.
+def accepted(text: str, validator: Validator) -> Any:
+    """The data of ``text`` if it is surely a log valid under ``validator``'s schema, read as
+    the full reader reads it.
 
     None whenever that is not sure.
     """
@@ -317,7 +332,7 @@ def accepted(text: str) -> Any:
         data = loads(text)
     except Exception:  # any refusal of the parser: the full reader judges
         return None
-    if type(data) is not dict or not _small_numbers(data) or not surely_valid(data):
+    if type(data) is not dict or not _small_numbers(data) or not validator.surely_valid(data):
         return None
     return data
 

@@ -269,7 +269,11 @@ def _with_sentence(report: ForkReport) -> ForkReport:
             parts.append(f"Next: {report.to_decide}.")
     elif report.kind == "prefix":
         longer, shorter = (a, b) if a.moves > b.moves else (b, a)
-        held = f"its first {_count(common)}" if common else "none of its moves"
+        held = (
+            f"the first {_count(common)} of {longer.filename}"
+            if common
+            else f"none of the moves of {longer.filename}"
+        )
         parts.append(
             f"{shorter.filename} holds {held}; {longer.filename} goes on with"
             f" {moves_text(common + 1, longer.moves)}."

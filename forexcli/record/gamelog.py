@@ -31,7 +31,7 @@ from ..games.forex.engine import (
     draw_removed,
     new_game,
 )
-from ..games.forex.notation import NotationError, Written, parse
+from ..games.forex.notation import END, NotationError, Written, parse
 from ..games.forex.schema_source import (
     GAME_NAME,
     NAME_BAD_STARTS,
@@ -59,7 +59,7 @@ class Entry(Struct, frozen=True):
     note: str | None = None
     digest: str | None = None
     sig: dict[str, str] | None = None
-    """Signatures (signer's name to base64), see ``forexcli.signing``."""
+    """Signatures (signer's name to base64), see ``forexcli.record.signing``."""
 
 
 class GameLog(Struct):
@@ -238,6 +238,10 @@ def log_schema() -> dict[str, Any]:
     return loaded
 
 
+FAST_VALIDATOR = fastpath.Validator(log_schema, END)
+"""The published log schema as the fast path checks it (compiled when first used)."""
+
+
 @cache
 def _validator() -> Any:
     from jsonschema import Draft202012Validator
@@ -263,13 +267,13 @@ MAX_SCHEMA_PROBLEMS = 50
 def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     """Every schema violation, each at its own place (at most ``MAX_SCHEMA_PROBLEMS``).
 
-    What the compiled validator (``fastpath.surely_valid``) accepts is not
+    What the compiled validator (``FAST_VALIDATOR.surely_valid``) accepts is not
     given to jsonschema: the header is checked with the moves left out, then
     each entry the compiled validator doubts is checked on its own, so that
     one bad entry in a long log costs one entry's check.  The problems are
     the ones jsonschema finds in the whole document.
     """
-    surely_valid = fastpath.surely_valid
+    surely_valid = FAST_VALIDATOR.surely_valid
     data = doc.data
     if surely_valid(data):
         return []
@@ -603,7 +607,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
             ]
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
-    surely = fastpath.accepted(text)
+    surely = fastpath.accepted(text, FAST_VALIDATOR)
     if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
         return _build(yamlread.Document(surely, text, None, filename), text, filename)
     doc = yamlread.read(text, filename)

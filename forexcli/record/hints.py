@@ -3,9 +3,10 @@
 ``did_you_mean`` finds the word meant (``EUD`` -> EUR, ``anne`` -> ann,
 ``notes`` -> note) with the standard library's close-match search;
 ``yaml_syntax_hints`` names the fix for the common YAML slips (an unquoted
-colon in a note, a note indented under the wrong entry, a log quoted in a
-mail with ``> ``); ``same_name_key`` tells which player names would be
-confused.  Nothing here reads files or prints: it only words hints.
+colon in a note, a note indented under the wrong entry, an entry's ``- ``
+indented unlike the one above it, a log quoted in a mail with ``> ``);
+``same_name_key`` tells which player names would be confused.  Nothing here
+reads files or prints: it only words hints.
 """
 
 from __future__ import annotations
@@ -91,6 +92,15 @@ def _entry_key_column(lines: list[str], before: int) -> int | None:
     return None
 
 
+def _entry_dash_column(lines: list[str], before: int) -> int | None:
+    """The column (1-based) of the ``-`` of the last entry (``- name: ...``) above."""
+    for index in range(before - 1, -1, -1):
+        match = re.match(r"([ ]*)-[ ]+[^\s#]", lines[index])
+        if match:
+            return len(match.group(1)) + 1
+    return None
+
+
 def quoted_in_a_mail(text: str) -> bool:
     """True when most lines start with ``>``, as a log quoted in a mail reply does."""
     lines = [line for line in _lines(text) if line.strip()]
@@ -122,6 +132,16 @@ def yaml_syntax_hints(text: str, line: int | None, column: int | None) -> tuple[
             hints.append(
                 f"`{key}:` belongs to the entry above it: indent it to column {wanted}, level"
                 " with the player's name (a new `- ` would start a new entry)"
+            )
+    lead = match.group("lead")
+    if "-" in lead:
+        dash = lead.index("-") + 1
+        wanted = _entry_dash_column(lines, line - 1)
+        if wanted is not None and wanted != dash:
+            deeper = "deeper" if dash > wanted else "less deep"
+            hints.append(
+                f"this entry's `- ` is indented {deeper} than the entry above it: every entry"
+                f" of `moves` starts with `- ` at the same column; move it to column {wanted}"
             )
     if column is not None and column > colon_column and ": " in value:
         what = "note" if key == "note" else "value"

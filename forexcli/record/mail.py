@@ -1,7 +1,7 @@
 """The log in and out of real mail: RFC 5322 messages made and read with ``email``.
 
 ``compose_mail(replay, since)`` makes the mail to send after a move: ``To:`` the
-next decider's contact, the subject and text of ``forexcli.message`` with a
+next decider's contact, the subject and text of ``forexcli.games.forex.message`` with a
 markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
 show the plain text), the log attached as ``text/plain`` (every mail client
 opens it as text; ``text/yaml`` is newer and many show it only as a file to
@@ -13,8 +13,9 @@ with ``> `` (at any depth), inside a BBCode ``[code]`` block or a markdown
 fence.  ``arrival(own, incoming)`` compares what came with the reader's own
 copy (``forks.compare``): a log that goes further than it, every move legal,
 every digest and signature good, and the keys the reader knows unchanged, is
-accepted; an older copy changes nothing; a fork, a rewritten history, a forged
-or another game's log is refused.
+accepted, with the notes and comments of the reader's copy it lacks (``merge``); a
+copy that goes no further brings only the notes and comments the reader lacks; a fork,
+a rewritten history, a forged or another game's log is refused.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from msgspec.structs import replace
 from ..games.forex.catchup import clean, pending_text, summarize
 from .gamelog import GameLog, Replay, parse_log, replay
 from .problems import LogError, Problem
+from .problems import quoted as problems_quoted
 
 TOP_KEYS = (
     "forex",
@@ -173,10 +175,46 @@ def _dequoted(text: str, depth: int) -> str | None:
     return "\n".join(lines) + "\n" if lines else None
 
 
-def _plain_logs(text: str) -> Iterator[str]:
-    """Stretches of ``text`` that look like a log: from ``forex: 1`` (or its modeline) on,
-    the lines that a log's YAML can hold."""
-    lines = text.splitlines()
+def candidates(text: str) -> Iterator[tuple[str, str]]:
+    """(text, how it was found) for every stretch of a mail body that may be a log."""
+    for choices, _damage in alternatives(text):
+        yield next(choice for choice in choices if REPAIRED not in choice[1])
+
+
+def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]]:
+    """For every stretch of a mail body that may be a log: the readings to try, best first,
+    each (text, how it was found), and where a mail program broke it (None: nowhere).
+
+    A stretch whose lines a mail program re-wrapped (a line that no log can hold, on
+    the line after a line of the log: the rest of a line broken at a space) is tried
+    first with those lines joined again (``rejoined``), then as it is."""
+    for depth in range(MAX_QUOTE_DEPTH + 1):
+        body = text if depth == 0 else _dequoted(text, depth)
+        if body is None:
+            break
+        quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
+        for match in _FENCE.finditer(body):
+            yield [(match.group(2), f"a markdown fence{quoted}")], None
+        for match in _BBCODE.finditer(body):
+            yield [(match.group(1), f"a [code] block{quoted}")], None
+        lines = body.splitlines()
+        for start, stretch in _plain_stretches(lines):
+            plain = (stretch, f"the text{quoted}")
+            joined = rejoined(lines, start)
+            if joined is None:
+                yield [plain], None
+                continue
+            variants, count, broke, at_end = joined
+            what = f"{count} line{'s' if count != 1 else ''} a mail program had broken"
+            how = f"the text{quoted}{REPAIRED}{what} joined again"
+            repaired = [(variant, how) for variant in variants]
+            # Text right after the log (no blank line between) looks broken off too: a
+            # stretch that reads as a log as it is then wins.
+            yield ([plain, *repaired] if at_end else [*repaired, plain]), broke
+
+
+def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """``_plain_logs`` with the line each stretch starts at."""
     index = 0
     while index < len(lines):
         if not _START.match(lines[index]):
@@ -185,23 +223,65 @@ def _plain_logs(text: str) -> Iterator[str]:
         end = index + 1
         while end < len(lines) and _YAMLISH.match(lines[end]):
             end += 1
-        yield "\n".join(lines[index:end]).rstrip() + "\n"
+        yield index, "\n".join(lines[index:end]).rstrip() + "\n"
         index = end
 
 
-def candidates(text: str) -> Iterator[tuple[str, str]]:
-    """(text, how it was found) for every stretch of a mail body that may be a log."""
-    for depth in range(MAX_QUOTE_DEPTH + 1):
-        body = text if depth == 0 else _dequoted(text, depth)
-        if body is None:
+REPAIRED = "\x00"
+"""Between how a repaired log was found and what was repaired, in ``alternatives``."""
+_BASE64_END = re.compile(r"[A-Za-z0-9+/=]{20,}\Z")
+_BASE64_START = re.compile(r"[A-Za-z0-9+/=]")
+HARD_WRAP = 60
+"""A line this long that ends in the middle of base64 was cut where no space was (a hard
+wrap): its rest is joined to it without a space."""
+
+
+def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] | None:
+    """The log starting at ``lines[start]`` with the lines a mail program broke off joined
+    back to the line they belong to: the readings to try (the broken lines joined with a
+    space, then, if some look cut in the middle of base64, those joined without one), how
+    many lines were joined, where the first break was (``line N: TEXT`` of the log), and
+    whether every joined line is at the end (text after the log, or the log's last line
+    broken). None when no line was broken.
+
+    A broken line is one no log line can be (not indented, not a header key, not ``- ``)
+    that follows a line of the log; a blank line before such a line ends the log.
+    """
+    out: list[str] = []
+    joins: list[tuple[int, bool]] = []  # (line of out, cut in base64)
+    broke = ""
+    index = start
+    while index < len(lines):
+        line = lines[index]
+        if index == start or _YAMLISH.match(line):
+            out.append(line)
+        elif out and out[-1].strip():
+            if not broke:
+                broke = f"line {index - start + 1} of the log: {problems_quoted(line)}"
+            hard = (
+                len(out[-1]) >= HARD_WRAP
+                and bool(_BASE64_END.search(out[-1]))
+                and bool(_BASE64_START.match(line))
+            )
+            joins.append((len(out) - 1, hard))
+            out[-1] = out[-1] + "\0" + line
+        else:
             break
-        quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
-        for match in _FENCE.finditer(body):
-            yield match.group(2), f"a markdown fence{quoted}"
-        for match in _BBCODE.finditer(body):
-            yield match.group(1), f"a [code] block{quoted}"
-        for stretch in _plain_logs(body):
-            yield stretch, f"the text{quoted}"
+        index += 1
+    if not joins:
+        return None
+    while out and not out[-1].strip():
+        out.pop()
+    at_end = all(line == len(out) - 1 for line, _hard in joins)
+    text = "\n".join(out) + "\n"
+    variants = [text.replace("\0", " ")]
+    if any(hard for _line, hard in joins):
+        pieces = text.split("\0")
+        hards = iter(hard for _line, hard in joins)
+        variants.append(
+            pieces[0] + "".join(("" if next(hards) else " ") + piece for piece in pieces[1:])
+        )
+    return variants, len(joins), broke, at_end
 
 
 def unflowed(text: str, delsp: bool = False) -> str:
@@ -266,7 +346,39 @@ class MissingResource(LogError):
     it is a log, so the problem is told instead of "no log"."""
 
 
-def _logs_in(message: email.message.Message, source: str, into: str | None) -> list[Found]:
+def _first_reading(
+    choices: list[tuple[str, str]], source: str, into: str | None, where: str, repaired: bool
+) -> Found | None:
+    """The first of ``choices`` that reads as a log (a repaired one also replays with good
+    signatures, so that a wrong guess at a break is not taken); None if none does."""
+    for number, (text, how) in enumerate(choices):
+        try:
+            parsed = _parse(text, source, into)
+        except MissingResource:
+            raise
+        except LogError:
+            continue
+        found_how, _, repair = how.partition(REPAIRED)
+        said = f"{found_how} of {where}" + (f", with {repair}" if repair else "")
+        found = Found(text, said, parsed)
+        last = number == len(choices) - 1
+        if repaired and not last:
+            try:
+                _checked(found, where)
+            except LogError:
+                continue
+        return found
+    return None
+
+
+def _logs_in(
+    message: email.message.Message,
+    source: str,
+    into: str | None,
+    damaged: list[str] | None = None,
+) -> list[Found]:
+    """The logs in ``message``; each stretch that looks like a log, was broken by a mail
+    program and cannot be read even so is told in ``damaged``."""
     found: list[Found] = []
     for where, content in _message_parts(message):
         try:
@@ -275,14 +387,12 @@ def _logs_in(message: email.message.Message, source: str, into: str | None) -> l
                     parsed = _parse(content, source, into)
                     found.append(Found(content.decode("utf-8-sig"), where, parsed))
                 continue
-            for text, how in candidates(content):
-                try:
-                    parsed = _parse(text, source, into)
-                except MissingResource:
-                    raise
-                except LogError:
-                    continue
-                found.append(Found(text, f"{how} of {where}", parsed))
+            for choices, broke in alternatives(content):
+                taken = _first_reading(choices, source, into, where, len(choices) > 1)
+                if taken is not None:
+                    found.append(taken)
+                elif broke is not None and damaged is not None:
+                    damaged.append(f"{choices[-1][1].partition(REPAIRED)[0]} of {where}, {broke}")
         except MissingResource:
             raise
         except LogError:
@@ -400,14 +510,21 @@ def find_logs(
 ) -> tuple[list[Found], int]:
     """Every distinct log in the mail(s) at ``path`` (copies of one log counted once), and
     how many mails were read; another game's files are read relative to ``into``."""
+    found, read, _damaged = _find(path, data, into)
+    return found, read
+
+
+def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found], int, list[str]]:
+    """``find_logs``, and the logs that a mail program broke beyond repair."""
     source = path if data is None else "<stdin>"
     found: list[Found] = []
+    damaged: list[str] = []
     read = messages(path, data)
     for message in read:
-        for item in _logs_in(message, source, into):
+        for item in _logs_in(message, source, into, damaged):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(item)
-    return found, len(read)
+    return found, len(read), damaged
 
 
 # --------------------------------------------------------------------------- arrival
@@ -416,7 +533,8 @@ def find_logs(
 class Arrival(Struct):
     """What a mail brought, compared with the reader's own copy.
 
-    ``kind``: ``new`` (the reader had no copy), ``extends``, ``same``, ``older``.
+    ``kind``: ``new`` (the reader had no copy), ``extends``, ``merged`` (no move further,
+    but notes or comments the reader's copy lacks), ``same``, ``older``.
     ``lines`` tell it for a person (escaped for a terminal).
     """
 
@@ -426,14 +544,23 @@ class Arrival(Struct):
     """For-Ex's ``Replay`` or another game's ``GameReplay``."""
     since: int
     lines: list[str] = field(default_factory=list)
+    text: str = ""
+    """The text to save: the log that arrived, with the notes and comments of the reader's
+    copy it lacks (``merge``); empty when nothing is to be saved but the log as found."""
     own_bytes: bytes | None = None
     """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
     only if the file still holds these bytes."""
 
     @property
     def saves(self) -> bool:
-        """True when the reader's copy is to be replaced by what arrived."""
-        return self.kind in ("new", "extends")
+        """True when the reader's copy is to be replaced (``merged``: by their own copy with
+        the notes or comments that arrived)."""
+        return self.kind in ("new", "extends", "merged")
+
+    @property
+    def saved_text(self) -> str:
+        """The text ``save_arrival`` writes."""
+        return self.text or self.found.text
 
 
 def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
@@ -534,21 +661,44 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
                 own_path,
                 "nothing was changed",
             )
-    if moves <= len(own.entries):
-        added = _new_countersignatures(own, incoming)
-        if added and moves == len(own.entries):
-            lines = [clean(f"{label} adds {added}."), clean(f"Next: {_next_text(played)}.")]
-            return Arrival("extends", found, played, moves, lines)
-        if moves == len(own.entries):
-            held = f"{moves} move{'s' if moves != 1 else ''}"
-            line = f"{label} holds the {held} you have; {own_path} is unchanged."
-            return Arrival("same", found, played, moves, [clean(line)])
-        line = (
-            f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)});"
-            f" {own_path} is unchanged."
+    added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
+    takes_incoming = moves > len(own.entries) or bool(added)
+    merged = _merged(own, incoming, common, takes_incoming, own_path)
+    said = [clean(line) for line in merged.said]
+    if moves > len(own.entries):
+        lines = _story(played, common, f"{label}")
+        return Arrival(
+            "extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text
         )
-        return Arrival("older", found, played, moves, [clean(line)])
-    return Arrival("extends", found, played, common, _story(played, common, f"{label}"))
+    if added:
+        lines = [clean(f"{label} adds {added}."), *said, clean(f"Next: {_next_text(played)}.")]
+        return Arrival("extends", found, played, moves, lines, merged.text)
+    if moves == len(own.entries):
+        held = f"{moves} move{'s' if moves != 1 else ''}"
+        if merged.changed:
+            line = f"{label} holds the {held} you have, with notes or comments yours lacks:"
+            return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
+        line = f"{label} holds the {held} you have; {own_path} is unchanged."
+        return Arrival("same", found, played, moves, [clean(line)])
+    older = f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)})"
+    if merged.changed:
+        line = f"{older}, with notes or comments yours lacks:"
+        return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
+    return Arrival("older", found, played, moves, [clean(f"{older}; {own_path} is unchanged.")])
+
+
+def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path: str) -> Any:
+    """``merge.merge`` of the two copies: the text of the one that goes further (the mail's
+    when it adds moves or signatures), with the other's notes and comments it lacks."""
+    from .merge import merge
+
+    def parse(text: str) -> Any:
+        return _parse(text, own_path, own_path)
+
+    base, other = (incoming, own) if takes_incoming else (own, incoming)
+    return merge(
+        base, other, common, parse=parse, base_is_own=not takes_incoming, filename=own_path
+    )
 
 
 def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
@@ -633,12 +783,21 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     from .gamelog import read_bytes
 
     label = "standard input" if data is not None else path
-    found, mails = find_logs(path, data, into)
+    found, mails, damaged = _find(path, data, into)
     own: Any = None
     own_bytes: bytes | None = None
     if os.path.lexists(into):
         own_bytes = read_bytes(into)
         own = _parse(own_bytes, into, into)
+    if not found and damaged:
+        raise _refuse(
+            "log_damaged",
+            f"{label} holds a game log that a mail program has damaged, past repair: {damaged[0]}",
+            into,
+            "nothing was changed; a mail program re-wrapped the log (a quoted reply?) and the"
+            " broken lines cannot be joined back: ask the sender to attach the log (forex"
+            " message --eml)",
+        )
     if not found:
         raise _refuse(
             "no_log",
@@ -667,9 +826,9 @@ def save_arrival(result: Arrival, into: str) -> None:
     if not result.saves:
         return
     if result.own_bytes is None:
-        write_output(into, result.found.text, refusal="nothing was written")
+        write_output(into, result.saved_text, refusal="nothing was written")
     else:
-        replace_file(into, result.own_bytes, result.found.text)
+        replace_file(into, result.own_bytes, result.saved_text)
 
 
 def compare_setup(a: Any, b: Any) -> bool:

@@ -64,6 +64,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "unknown_player",
         "bad_removed",
         "bad_setup",
+        "first_needed",
         "confusable_names",
         "unknown_game",
         "components_unreadable",
@@ -90,16 +91,25 @@ CODES: dict[str, tuple[str, ...]] = {
         "card_unavailable",
         "box_used",
         "ability_refused",
+        "ring_already_drawn",
         "pass_refused",
         "bad_reveal",
         "deal_mismatch",
     ),
-    "edit": ("no_such_entry", "no_moves", "cannot_edit", "bad_note", "parser_disagreement"),
+    "edit": (
+        "no_such_entry",
+        "no_moves",
+        "cannot_edit",
+        "bad_note",
+        "parser_disagreement",
+        "not_your_move",
+    ),
     "signature": (
         "bad_signature",
         "wrong_key",
         "moved_entry",
         "unsigned_move",
+        "unagreed_spot",
         "stray_signature",
         "unknown_signer",
         "bad_key",
@@ -117,8 +127,24 @@ CODES: dict[str, tuple[str, ...]] = {
         "key_changed",
         "dropped_signature",
         "not_a_mail",
+        "note_conflict",
+        "cannot_merge",
+        "log_damaged",
     ),
     "usage": ("usage_error", "not_yet_for_game"),
+    "import": (
+        "bad_json",
+        "too_large",
+        "not_a_table_log",
+        "bad_table_log",
+        "not_for_ex",
+        "table_mismatch",
+        "removed_unknown",
+        "seat_order_unknown",
+        "unknown_player",
+        "bad_player_name",
+        "confusable_names",
+    ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
 
@@ -225,6 +251,9 @@ def check_move_number(number: int, count: int, filename: str) -> None:
     """Raise ``no_such_entry`` unless ``number`` names one of a log's ``count`` moves."""
     if not 1 <= number <= count:
         problem = Problem(
-            "no_such_entry", f"there is no move {number}; the log has {count}", "edit", filename
+            "no_such_entry",
+            f"there is no move {number}; the log has {count} move{'' if count == 1 else 's'}",
+            "edit",
+            filename,
         )
         raise LogError([problem])

@@ -5,8 +5,11 @@ an Ed25519 signature over the game's identity (the SHA-256 of its header,
 less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
 the state before the move, the signer's name, the deciding player's name and
 the decision's text.  So a signature cannot be moved to another game, another
-place of the log or another decision.  A spot transaction's partner may add
-their own signature to the same mapping later (``forex sign FILE N``).
+place of the log or another decision.  A spot transaction's partner adds
+their own signature to the same mapping later (``forex sign FILE N``): in a
+signed game that countersignature is the partner's agreement to the deal, and
+a deal without it awaits the partner (``unagreed_spot``; under the header's
+``signatures: required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
 (``ssh-ed25519 AAAA... comment``): given at ``forex new`` (the players agreed
@@ -57,9 +60,14 @@ ENV_PASSPHRASE = "FOREX_PASSPHRASE"
 """The key's passphrase, for scripts (a prompt is safer: the environment can be read)."""
 DEFAULT_KEY = os.path.join("~", ".ssh", "id_ed25519")
 SIGNATURE_BYTES = 64
+SIGNATURE_PIECE = 44
+"""A signature's 88 base64 characters are written as two pieces of 44 (see ``in_pieces``)."""
 PAYLOAD_VERSION = "forexcli signed move 1"
 IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
 """Header fields that may change during a game without changing which game it is."""
+SIGNATURES_FIELD = "signatures"
+REQUIRED = "required"
+"""``signatures: required`` in the header: every move signed, every spot deal agreed."""
 
 
 # --------------------------------------------------------------------------- keys
@@ -135,6 +143,19 @@ def key_path(given: str | None) -> str:
     """The private key file to use: ``--key``, else ``$FOREX_KEY``, else ``~/.ssh/id_ed25519``."""
     path = given or os.environ.get(ENV_KEY) or DEFAULT_KEY
     return os.path.expanduser(path)
+
+
+def no_terminal(path: str, *, new: bool = False) -> Problem:
+    """``bad_passphrase``: the key's passphrase (with ``new``, the passphrase of a key about
+    to be made) could not be asked for: there is no terminal."""
+    what = f"a passphrase for the new key {path}" if new else f"{path}'s passphrase"
+    return _problem(
+        "bad_passphrase",
+        f"there is no terminal to ask for {what} on",
+        path,
+        f"give it in the environment: {ENV_PASSPHRASE}=... (or run the command in a terminal,"
+        " which asks without echo)",
+    )
 
 
 def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed25519PrivateKey:
@@ -275,9 +296,17 @@ def sign(
     text: str,
 ) -> str:
     """The base64 signature of ``signer`` over entry ``number`` (``before``: the state
-    before it)."""
+    before it), in pieces (``in_pieces``)."""
     data = payload(game_identity(log), number, digest_of(log)(before), signer, player, text)
-    return base64.b64encode(key.sign(data)).decode("ascii")
+    return in_pieces(base64.b64encode(key.sign(data)).decode("ascii"))
+
+
+def in_pieces(signature: str) -> str:
+    """A base64 signature as it is written: in pieces of ``SIGNATURE_PIECE`` characters with
+    a space between, so that a log line can be folded there and stay within a mail's width
+    (the spaces are not part of the base64: a signature is read without them)."""
+    pieces = [signature[i : i + SIGNATURE_PIECE] for i in range(0, len(signature), SIGNATURE_PIECE)]
+    return " ".join(pieces)
 
 
 def digest_of(log: Any) -> Callable[[Any], str]:
@@ -374,13 +403,16 @@ def header_keys(log: AnyLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
 class SignatureCheck(Struct):
     """What ``check_signatures`` found: ``errors`` make a log invalid, ``warnings`` do not.
 
-    ``signed`` maps a move number to the players whose signatures on it verify.
+    ``signed`` maps a move number to the players whose signatures on it verify;
+    ``awaiting`` a move whose spot deal the partner has not countersigned (in a
+    signed game) to that partner.
     """
 
     keys: dict[str, HeaderKey] = field(default_factory=dict)
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     signed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    awaiting: dict[int, str] = field(default_factory=dict)
 
     @property
     def problems(self) -> list[Problem]:
@@ -388,28 +420,138 @@ class SignatureCheck(Struct):
         return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def parties(entry: AnyEntry) -> tuple[str, ...]:
-    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
+def spot_partner(entry: AnyEntry) -> str | None:
+    """The partner of an entry's spot transaction (None when it makes no deal)."""
     spot = getattr(entry.written, "spot", None)
     partner = getattr(spot, "partner", None) if spot is not None else None
-    names = [entry.player]
     if isinstance(partner, str) and partner != entry.player:
-        names.append(partner)
-    return tuple(names)
+        return partner
+    return None
+
+
+def parties(entry: AnyEntry) -> tuple[str, ...]:
+    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
+    partner = spot_partner(entry)
+    return (entry.player,) if partner is None else (entry.player, partner)
+
+
+def signatures_required(log: AnyLog) -> bool:
+    """Whether the header says ``signatures: required``."""
+    return log.header.get(SIGNATURES_FIELD) == REQUIRED
+
+
+def signed_game(log: AnyLog) -> bool:
+    """A game whose log holds keys, signatures or ``signatures: required``: one where a
+    spot deal is agreed by the partner's countersignature."""
+    return bool(
+        log.header.get(KEYS_FIELD)
+        or signatures_required(log)
+        or any(entry.sig for entry in log.entries)
+    )
+
+
+def sign_hint(log: AnyLog, number: int, partner: str) -> str:
+    """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
+    return (
+        f"{partner} agrees by countersigning it:"
+        f" forex sign {log.filename} {number} --as {partner} --key FILE"
+    )
+
+
+def awaiting_text(log: AnyLog, number: int, partner: str) -> str:
+    """``move 6: alice's spot deal with carol awaits carol's signature``."""
+    player = log.entries[number - 1].player
+    return f"move {number}: {player}'s spot deal with {partner} awaits {partner}'s signature"
+
+
+def unagreed_problem(log: AnyLog, number: int, partner: str) -> Problem:
+    """``unagreed_spot`` for move ``number``, at its decision."""
+    entry = log.entries[number - 1]
+    where = log.place(("moves", number - 1, entry.player))
+    line, column = where if where else (None, None)
+    return Problem(
+        "unagreed_spot",
+        f"{awaiting_text(log, number, partner)} (in a signed game the partner's"
+        f" countersignature is the agreement): {entry.text}",
+        "signature",
+        log.filename,
+        line,
+        column,
+        number,
+        (sign_hint(log, number, partner),),
+    )
+
+
+def unagreed_past(replay: AnyReplay, doing: str) -> list[Problem]:
+    """Under ``signatures: required``, an ``unagreed_spot`` for each spot deal that a later
+    move of ``replay`` follows, though its partner has not countersigned it (``doing`` says
+    what is refused: ``nothing was written``)."""
+    log = replay.log
+    if not signatures_required(log):
+        return []
+    moves = len(replay.states)
+    found = []
+    for number, partner in sorted(check_signatures(replay).awaiting.items()):
+        if number >= moves:
+            continue
+        problem = unagreed_problem(log, number, partner)
+        found.append(
+            Problem(
+                problem.code,
+                f"{awaiting_text(log, number, partner)}, and the log says signatures: required:"
+                f" no move may follow it until {partner} countersigns it; {doing}",
+                problem.layer,
+                problem.file,
+                problem.line,
+                problem.column,
+                number,
+                problem.hints,
+            )
+        )
+    return found
+
+
+def required_refusals(replay: AnyReplay, *, signed: bool) -> list[Problem]:
+    """Why ``signatures: required`` refuses the last move of ``replay`` (none: it may be
+    written): it is not ``signed`` (``unsigned_move``), or it follows a spot deal its
+    partner has not countersigned (``unagreed_spot``)."""
+    log = replay.log
+    if not signatures_required(log) or not log.entries:
+        return []
+    problems = unagreed_past(replay, "nothing was written")
+    entry = log.entries[-1]
+    if not signed:
+        problems.append(
+            Problem(
+                "unsigned_move",
+                f"move {entry.number}: {entry.player}: {entry.text}: not signed, and the log"
+                " says signatures: required; nothing was written",
+                "signature",
+                log.filename,
+                entry=entry.number,
+                hints=(
+                    f"sign it: forex play {log.filename} {entry.player}"
+                    f" {json.dumps(entry.text)} --sign --key FILE",
+                ),
+            )
+        )
+    return problems
 
 
 def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCheck:
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
     An unsigned entry by a player whose key the header holds (from their
-    first signed move on, for a key added on first use) is a warning, or an
-    error with ``require``.  Every problem is placed at the signature, or at
-    the entry's decision.
+    first signed move on, for a key added on first use), and a spot deal its
+    partner has not countersigned (``unagreed_spot``), are warnings, or errors
+    with ``require`` (``validate`` sets it for ``--require-signatures`` or the
+    header's ``signatures: required``).  Every problem is placed at the
+    signature, or at the entry's decision.
     """
     log = replay.log
     keys, key_problems = header_keys(log)
     result = SignatureCheck(keys, list(key_problems))
-    if not keys and all(entry.sig is None for entry in log.entries):
+    if not signed_game(log):
         return result
     state_digest = digest_of(log)
     identity = game_identity(log)
@@ -455,6 +597,11 @@ def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCh
                 ),
             )
             (result.errors if require else result.warnings).append(problem)
+        partner = spot_partner(entry)
+        if partner is not None and partner not in verified:
+            result.awaiting[entry.number] = partner
+            unagreed = unagreed_problem(log, entry.number, partner)
+            (result.errors if require else result.warnings).append(unagreed)
     for player, key in keys.items():
         if key.since is None or key.key is None:
             continue
@@ -514,7 +661,7 @@ def _check_one(
             f"add {signer}'s public key to keys: in the header (ask {signer} for it)",
         )
     try:
-        raw = base64.b64decode(value, validate=True)
+        raw = base64.b64decode("".join(value.split(" ")), validate=True)
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != SIGNATURE_BYTES:
@@ -554,9 +701,11 @@ def _check_one(
     )
 
 
-def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
-    """Who signed which moves, and how each key came into the log (raw text), for show."""
-    if not check.keys and not check.signed:
+def signature_lines(check: SignatureCheck, replay: Replay, until: int | None = None) -> list[str]:
+    """Who signed which moves, how each key came into the log, and the spot deals up to
+    move ``until`` (all by default) that await their partner's signature (raw text), for
+    show."""
+    if not check.keys and not check.signed and not check.awaiting:
         return []
     lines = []
     for player in replay.log.players:
@@ -578,6 +727,11 @@ def signature_lines(check: SignatureCheck, replay: Replay) -> list[str]:
         if key is not None and not numbers:
             said += "; no signed move yet"
         lines.append(said)
+    log = replay.log
+    last = len(log.entries) if until is None else until
+    lines.extend(
+        awaiting_text(log, n, partner) for n, partner in sorted(check.awaiting.items()) if n <= last
+    )
     return lines
 
 
@@ -595,11 +749,15 @@ def _numbers(numbers: list[int]) -> str:
 
 
 def signed_phrase(check: SignatureCheck, number: int) -> str | None:
-    """``signed by alice and bob`` for a move whose signatures verify (None if unsigned)."""
+    """``signed by alice and bob`` for a move whose signatures verify, with ``; the spot
+    deal awaits carol's signature`` when its partner has not countersigned (None for an
+    unsigned move that makes no deal)."""
     who = check.signed.get(number)
-    if not who:
-        return None
-    return "signed by " + " and ".join(who)
+    partner = check.awaiting.get(number)
+    said = "signed by " + " and ".join(who) if who else None
+    if partner is None:
+        return said
+    return f"{said or 'not signed'}; the spot deal awaits {partner}'s signature"
 
 
 # --------------------------------------------------------------------------- signers
@@ -642,7 +800,7 @@ class Signer(Struct, frozen=True):
 
 def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .edit import quote
+    from .edit import content_end, quote
 
     text = log.text
     doc = log.document
@@ -660,7 +818,7 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
                 raise _cannot_edit(log)
             if KEYS_FIELD in doc.data:  # `keys: {}` or `keys:` with nothing
                 raise _cannot_edit(log)
-            block = f"keys:{nl}  {quote(player)}: {flow}{nl}"
+            block = f"keys:{nl}{key_lines(player, value, '  ', nl)}"
             return text[:line_start] + block + text[line_start:]
         raise _cannot_edit(log)
     if (KEYS_FIELD,) in doc.flow:
@@ -670,11 +828,25 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
     last = list(keys)[-1]
     key_start = doc.key_spans[(KEYS_FIELD, last)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == (KEYS_FIELD, last))
+    value_end = content_end(doc, (KEYS_FIELD,))
     at = value_end if text[value_end - 1 : value_end] == "\n" else text.find("\n", value_end) + 1
     if at <= 0:
         raise _cannot_edit(log)
-    return text[:at] + f"{' ' * column}{quote(player)}: {flow}{nl}" + text[at:]
+    return text[:at] + key_lines(player, value, " " * column, nl) + text[at:]
+
+
+def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
+    """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
+    line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
+    from .edit import folded, quote
+
+    deeper = indent + "  "
+    if isinstance(value, dict):
+        head = f"{deeper}key: "
+        line = folded(quote(value["key"]), len(head), deeper + "  ", nl)
+        return f"{indent}{quote(player)}:{nl}{head}{line}{nl}{deeper}since: {value['since']}{nl}"
+    head = f"{indent}{quote(player)}: "
+    return head + folded(quote(value), len(head), deeper, nl) + nl
 
 
 def _cannot_edit(log: AnyLog) -> LogError:
@@ -692,8 +864,9 @@ def _cannot_edit(log: AnyLog) -> LogError:
 
 
 def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> str:
-    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``."""
-    from .edit import quote
+    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
+    (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
+    from .edit import content_end, quote, sig_lines, signer_line
 
     text = log.text
     doc = log.document
@@ -703,11 +876,20 @@ def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> 
     pair = f"{quote(signer, flow=True)}: {quote(signature, flow=True)}"
     if SIG_FIELD in entry:
         sig_path = (*path, SIG_FIELD)
-        if sig_path not in doc.flow:
+        signed = entry[SIG_FIELD]
+        if sig_path in doc.flow:
+            end = doc.spans[sig_path][1]
+            close = text.rindex("}", 0, end)
+            return text[:close].rstrip() + f", {pair}" + text[close:]
+        if not isinstance(signed, dict) or not signed:
             raise _cannot_edit_entry(log, number)
-        end = doc.spans[sig_path][1]
-        close = text.rindex("}", 0, end)
-        return text[:close].rstrip() + f", {pair}" + text[close:]
+        last = list(signed)[-1]
+        key_start = doc.key_spans[(*sig_path, last)][0]
+        column = key_start - (text.rfind("\n", 0, key_start) + 1)
+        at = _line_after(text, doc.spans[(*sig_path, last)][1])
+        prefix = "" if at < len(text) or text.endswith("\n") else nl
+        line = signer_line(signer, signature, " " * column, nl)
+        return text[:at] + prefix + line + nl + text[at:]
     if path in doc.flow:
         end = doc.spans[path][1]
         close = text.rindex("}", 0, end)
@@ -716,14 +898,18 @@ def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> 
     first = min(keys, key=lambda k: doc.key_spans[(*path, k)][0])
     key_start = doc.key_spans[(*path, first)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = max(end for p, (_s, end) in doc.spans.items() if p[:2] == path and len(p) > 2)
-    if text[value_end - 1 : value_end] == "\n":
-        at = value_end
-    else:
-        found = text.find("\n", value_end)
-        at = len(text) if found < 0 else found + 1
+    at = _line_after(text, content_end(doc, path))
     prefix = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + f"{prefix}{' ' * column}sig: {{{pair}}}{nl}" + text[at:]
+    return text[:at] + prefix + sig_lines({signer: signature}, " " * column, nl) + text[at:]
+
+
+def _line_after(text: str, value_end: int) -> int:
+    """The start of the line after a value that ends at ``value_end`` (the end of the text
+    when it ends there)."""
+    if text[value_end - 1 : value_end] == "\n":
+        return value_end
+    found = text.find("\n", value_end)
+    return len(text) if found < 0 else found + 1
 
 
 def _cannot_edit_entry(log: AnyLog, number: int) -> LogError:
@@ -853,11 +1039,12 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
 
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
-    """``show --format json``'s ``signatures`` (None for a log without keys or signatures):
-    each player's key and the verified signers of each move up to ``until``."""
-    check = check_signatures(replay)
-    if not check.keys and not check.signed:
+    """``show --format json``'s ``signatures`` (None in an unsigned game): each player's
+    key, the verified signers of each move up to ``until`` and the spot deals up to it that
+    await their partner's countersignature."""
+    if not signed_game(replay.log):
         return None
+    check = check_signatures(replay)
     last = len(replay.log.entries) if until is None else until
     return {
         "keys": {
@@ -871,6 +1058,11 @@ def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] 
         "signed": [
             {"move": number, "by": list(who)}
             for number, who in sorted(check.signed.items())
+            if number <= last
+        ],
+        "awaiting": [
+            {"move": number, "player": replay.log.entries[number - 1].player, "partner": partner}
+            for number, partner in sorted(check.awaiting.items())
             if number <= last
         ],
     }

@@ -60,10 +60,15 @@ def integrity_problems(
 
             digest_mismatch = check_digests(played)
             found += [digest_mismatch] if digest_mismatch is not None else []
-        if log.header.get("keys") or any(entry.sig for entry in log.entries):
+        if (
+            log.header.get("keys")
+            or log.header.get("signatures")
+            or any(entry.sig for entry in log.entries)
+        ):
             from .signing import check_signatures
 
-            checked = check_signatures(played, require=require_signatures)
+            required = require_signatures or log.header.get("signatures") == "required"
+            checked = check_signatures(played, require=required)
             found += checked.errors
             warnings = checked.warnings
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings

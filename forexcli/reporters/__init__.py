@@ -25,7 +25,7 @@ FORMATS = ("text", "markdown", "json")
 def clean(text: object, *, newlines: bool = False) -> str:
     """``text`` safe to print on a terminal: control characters are escaped.
 
-    The escaping is the library's (``forexcli.problems.printable``), so that
+    The escaping is the library's (``forexcli.record.problems.printable``), so that
     messages, names and notes read the same everywhere: every character that
     is not printable (C0 and C1 controls such as ESC, bidirectional
     overrides, zero-width and line/paragraph separators) is written as an

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
 from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
 from . import PLAIN, Style, clean, md, plural, table
+from .tables import wrapped
 
 VALUE_NOTE = "value = the player's expected share of the final scores (score share), in percent"
 
@@ -22,8 +24,24 @@ def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
     return "; ".join(shown) or "-"
 
 
-def hint_text(found: Hint, where: str, *, markdown: bool = False, style: Style = PLAIN) -> str:
-    """The suggestions as a table, with the budget and what the values mean."""
+VISITS_NOTE = (
+    "The rows are in the order of the search's visits (the decision it explored most"
+    " first), not of their values"
+)
+
+
+def hint_text(
+    found: Hint,
+    where: str,
+    *,
+    file: str = "FILE",
+    markdown: bool = False,
+    style: Style = PLAIN,
+    width: int | None = None,
+) -> str:
+    """The suggestions as a table (fitted to ``width``, wrapping the decision and the line),
+    with the budget, the order of the rows, what the values mean and how to play the best
+    in ``file``."""
     esc = md if markdown else clean
     head = (
         f"{esc(found.player)} to play {where}: the engine's best decisions"
@@ -44,15 +62,19 @@ def hint_text(found: Hint, where: str, *, markdown: bool = False, style: Style =
         ["#", "decision", "value", "visits", "line expected after it"],
         markdown=markdown,
         align=["right", "left", "right", "right", "left"],
+        width=width,
+        wrap=[1, 4],
     )
     best = found.suggestions[0]
-    play = f'forex play FILE {found.player} "{entry_text(best.entry)}"'
+    named = "FILE" if file == "-" else shlex.quote(file)
+    play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(entry_text(best.entry))}"
+    notes = [VISITS_NOTE + ".", VALUE_NOTE + "."]
     lines = [
-        (f"**{head}**" if markdown else style.heading(head)),
+        (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
         "",
         body,
         "",
-        VALUE_NOTE + ".",
+        *(notes if markdown else (wrapped(note, width) for note in notes)),
         f"To play the best: {'`' + esc(play) + '`' if markdown else esc(play)}",
     ]
     return "\n".join(lines) + "\n"
@@ -86,9 +108,15 @@ THRESHOLD_NOTE = (
 
 
 def analysis_text(
-    verdicts: Sequence[Verdict], file: str, *, markdown: bool = False, style: Style = PLAIN
+    verdicts: Sequence[Verdict],
+    file: str,
+    *,
+    markdown: bool = False,
+    style: Style = PLAIN,
+    width: int | None = None,
 ) -> str:
-    """Every judged decision as a table, then a summary per player."""
+    """Every judged decision as a table (fitted to ``width``, wrapping the decisions), then
+    a summary per player."""
     esc = md if markdown else clean
     rows = []
     for v in verdicts:
@@ -106,12 +134,14 @@ def analysis_text(
                 "" if v.label is None else _pct(v.best_value),
             ]
         )
-    head = f"{esc(file)}: {len(verdicts)} decisions analysed"
+    head = f"{esc(file)}: {plural(len(verdicts), 'decision')} analysed"
     body = table(
         rows,
         ["move", "player", "played", "value", "verdict", "better", "its value"],
         markdown=markdown,
         align=["right", "left", "left", "right", "left", "left", "right"],
+        width=width,
+        wrap=[2],
     )
     summary = []
     players: dict[str, dict[str, int]] = {}
@@ -126,7 +156,8 @@ def analysis_text(
         )
     out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
     out.extend(summary)
-    out.extend(["", THRESHOLD_NOTE + ".", VALUE_NOTE + "."])
+    notes = [THRESHOLD_NOTE + ".", VALUE_NOTE + "."]
+    out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
     return "\n".join(out) + "\n"
 
 

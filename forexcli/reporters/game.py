@@ -6,6 +6,7 @@ Each report has a ``*_data`` function giving JSON-ready data and a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,14 +23,15 @@ from ..games.forex.engine import (
     HouseRules,
     Loan,
     Phase,
-    Result,
     format_halves,
     format_rate,
     money_text,
 )
-from ..games.forex.engine.state import DIVIDENDS_HALVES, LETTERS
+from ..games.forex.engine.state import LETTERS
+from ..games.forex.views import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
 from ..record.gamelog import Entry, GameLog, Replay
 from . import PLAIN, Style, clean, detail_lines, md, plural, table, text_width
+from .tables import cell, section_heading, wrapped
 
 SHOW_FORMAT = "forex-show"
 SHOW_VERSION = 1
@@ -42,47 +44,24 @@ def _amount(halves: int) -> int | float:
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-def _fill(text: str, width: int | None) -> str:
-    """``text`` wrapped at spaces to ``width`` columns (as it is when ``width`` is None)."""
-    if width is None or len(text) <= width:
-        return text
+def _hang(text: str, width: int | None, indent: str = "  ") -> str:
+    """``text`` after ``indent``, wrapped at spaces to ``width`` columns, its further lines
+    indented two more."""
+    if width is None or len(indent + text) <= width:
+        return indent + text
     import textwrap
 
-    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
-
-
-def _cell(text: object, markdown: bool) -> str:
-    return md(text) if markdown else clean(text)
-
-
-def _heading(text: str, markdown: bool, style: Style) -> str:
-    return f"### {text}" if markdown else style.heading(text)
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 # --------------------------------------------------------------------------- words
-
-
-_ENDINGS = {
-    "last_dividend": "after the last dividend",
-    "bankruptcy": "by a bankruptcy",
-    "last_dividend_then_bankruptcy": "by a bankruptcy in the final settlement",
-}
-
-_DECIDED_BY = {
-    "pairs": "stronger in the most pairs",
-    "certificates": "tied on pairs, most certificates in hands",
-    "choice": "tied, chosen by the last player",
-}
-
-
-def next_dividend(state: GameState) -> str:
-    """``dividend 3 of 5 pays 2 per certificate``, or that none are left."""
-    if not state.dividends_left:
-        return "no dividends left"
-    index = len(DIVIDENDS_HALVES) - state.dividends_left
-    return (
-        f"dividend {index + 1} of 5 pays {format_halves(DIVIDENDS_HALVES[index])} per certificate"
-    )
 
 
 def pending_text(state: GameState) -> str:
@@ -99,7 +78,7 @@ def pending_text(state: GameState) -> str:
             return "game over"
         winners = ", ".join(state.players[s] for s in result.winners())
         return (
-            f"game over {_ENDINGS.get(result.ending, result.ending)}:"
+            f"game over {ENDINGS.get(result.ending, result.ending)}:"
             f" {CURRENCIES[result.strongest]} is the strongest currency; won by {winners}"
         )
     if pending.phase is Phase.TURN:
@@ -178,7 +157,7 @@ def board_grid(
     (``·``); the last cell of a row counts the pairs the row currency is
     stronger in.  With ``mark_eight`` a rate on the 8 space is marked ``8*``:
     the weaker currency pays no dividends.  No header row: each rendering
-    (``show``'s table, ``forexcli.message``) adds its own.
+    (``show``'s table, ``forexcli.games.forex.message``) adds its own.
     """
     board = state.board
     rows = []
@@ -240,8 +219,8 @@ def board_text(
         align=["left", *("left" for _ in TRACK_HALVES)],
     )
     parts = [
-        _heading("Currency board", markdown, style),
-        _fill(
+        section_heading("Currency board", markdown, style),
+        wrapped(
             "Row = the stronger currency; a cell is how many of the column currency buy 1 of"
             " the row.",
             None if markdown else width,
@@ -255,8 +234,8 @@ def board_text(
     parts.extend(
         [
             "",
-            _heading("Rate track", markdown, style),
-            _fill(
+            section_heading("Rate track", markdown, style),
+            wrapped(
                 "As on the physical board: each row holds the currencies weaker than it, on"
                 " their rate.",
                 None if markdown else width,
@@ -276,10 +255,10 @@ def _next_line(state: GameState, markdown: bool, style: Style, width: int | None
     text = pending_text(state)
     if state.is_over:
         text = text[0].upper() + text[1:] + "."
-        return f"**{md(text)}**" if markdown else style.heading(_fill(clean(text), width))
+        return f"**{md(text)}**" if markdown else style.heading(wrapped(clean(text), width))
     if markdown:
         return f"**Next:** {md(text)}"
-    return style.heading("Next: ") + _fill("Next: " + clean(text), width)[len("Next: ") :]
+    return style.heading("Next: ") + wrapped("Next: " + clean(text), width)[len("Next: ") :]
 
 
 HOUSE_RULE_TEXTS: dict[str, dict[str, str]] = {
@@ -437,7 +416,7 @@ def since_text(
     if not summaries:
         text = f"No moves {heading[0].lower()}{heading[1:]}."
         return md(text) if markdown else clean(text)
-    lines = [_heading(md(heading) if markdown else clean(heading), markdown, style)]
+    lines = [section_heading(md(heading) if markdown else clean(heading), markdown, style)]
     for summary in summaries:
         if markdown:
             lines.append(f"- **{md(summary.heading)}**")
@@ -447,66 +426,6 @@ def since_text(
             for detail in summary.details():
                 lines.extend(detail_lines(detail, "    ", clean))
     return "\n".join(lines)
-
-
-def conversion_sentence(state: GameState, code: str) -> str:
-    """How money is converted to ``code`` under the house rules, in one sentence."""
-    if state.house.rounding == "total":
-        return (
-            f"Money is converted to {code} exactly and only the total is rounded down"
-            " (the columns from each currency are rounded down)."
-        )
-    return f"Money is converted to {code} one currency at a time, each rounded down."
-
-
-def score_table(
-    state: GameState, result: Result, *, markdown: bool = False, width: int | None = None
-) -> tuple[str, list[str]]:
-    """The scores of ``result`` as a table (rank, player, total, from each currency, certs).
-
-    Returns the table and the legend lines it needs: a text table wider than ``width``
-    names its columns by currency alone and says in the legend what they hold.
-    """
-    strongest = CURRENCIES[result.strongest]
-    order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
-
-    def rows_of(mark_bankrupt: bool) -> list[list[str]]:
-        rows = []
-        for seat in order:
-            name = _cell(state.players[seat], markdown)
-            if seat == result.bankrupt and mark_bankrupt:
-                name += " (bankrupt)"
-            rows.append(
-                [
-                    str(result.ranks[seat]),
-                    name,
-                    str(result.totals[seat]),
-                    *(str(v) for v in result.converted[seat]),
-                    str(state.certs[seat][result.strongest]),
-                ]
-            )
-        return rows
-
-    align = ["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))]
-    headers = [
-        "rank",
-        "player",
-        f"total {strongest}",
-        *(f"from {c}" for c in CURRENCIES),
-        f"{strongest} certs",
-    ]
-    grid = table(rows_of(True), headers, markdown=markdown, align=align)
-    legend: list[str] = []
-    if width is not None and not markdown and text_width(grid) > width:
-        short = ["#", "player", "total", *CURRENCIES, "certs"]
-        grid = table(rows_of(False), short, align=align, width=width, wrap=[1])
-        legend = [
-            f"Columns {CURRENCIES[0]} to {CURRENCIES[-1]}: the money from each currency in"
-            f" {strongest}; certs: {strongest} certificates."
-        ]
-        if result.bankrupt is not None:
-            legend.append(f"{clean(state.players[result.bankrupt])} went bankrupt.")
-    return grid, legend
 
 
 def result_text(
@@ -521,18 +440,20 @@ def result_text(
         return ""
     strongest = CURRENCIES[result.strongest]
     winners = ", ".join(state.players[s] for s in result.winners())
+    from .standings import score_table
+
     converted = conversion_sentence(state, strongest)
     grid, legend = score_table(state, result, markdown=markdown, width=width)
     prose = [
-        f"Game over {_ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
-        f" {strongest} ({_DECIDED_BY.get(result.decided_by, result.decided_by)}).",
+        f"Game over {ENDINGS.get(result.ending, result.ending)}. Strongest currency:"
+        f" {strongest} ({DECIDED_BY.get(result.decided_by, result.decided_by)}).",
         f"{converted} {'Winners' if len(result.winners()) > 1 else 'Winner'}:"
-        f" {_cell(winners, markdown)}.",
+        f" {cell(winners, markdown)}.",
         *legend,
     ]
     lines = [
-        _heading("Result", markdown, style),
-        *(_fill(line, None if markdown else width) for line in prose),
+        section_heading("Result", markdown, style),
+        *(wrapped(line, None if markdown else width) for line in prose),
         "",
         grid,
     ]
@@ -553,13 +474,13 @@ def state_text(
         marker = " (next)" if seat == state.pending.player else ""
         money_rows.append(
             [
-                _cell(name, c) + marker,
+                cell(name, c) + marker,
                 *(format_halves(v) for v in state.money[seat]),
                 letters_held(state, seat),
             ]
         )
     cert_rows = [
-        [_cell(name, c), *(str(v) for v in state.certs[seat])]
+        [cell(name, c), *(str(v) for v in state.certs[seat])]
         for seat, name in enumerate(state.players)
     ]
     cert_rows.append(["in hands", *(str(v) for v in state.certs_in_hands())])
@@ -569,12 +490,12 @@ def state_text(
     queue_rows = []
     for position, item in enumerate(state.queue, start=1):
         kind, letter, owner, terms = queue_terms(state, item)
-        queue_rows.append([str(position), kind, letter, _cell(owner, c), terms])
+        queue_rows.append([str(position), kind, letter, cell(owner, c), terms])
     right = ["right" for _ in CURRENCIES]
     parts = [
         board_text(state, markdown=markdown, style=style, width=width),
         "",
-        _heading("Money", markdown, style),
+        section_heading("Money", markdown, style),
         "",
         table(
             money_rows,
@@ -583,11 +504,11 @@ def state_text(
             align=["left", *right, "left"],
         ),
         "",
-        _heading("Certificates", markdown, style),
+        section_heading("Certificates", markdown, style),
         "",
         table(cert_rows, ["certificates", *CURRENCIES], markdown=markdown, align=["left", *right]),
         "",
-        _heading("Contract queue (front first)", markdown, style),
+        section_heading("Contract queue (front first)", markdown, style),
         "",
     ]
     if queue_rows:
@@ -635,7 +556,9 @@ def show_text(
     state = view.state
     title = log.title or log.filename
     where = (
-        f"after move {view.at} of {view.total}" if view.at else f"at the start ({view.total} moves)"
+        f"after move {view.at} of {view.total}"
+        if view.at
+        else f"at the start ({plural(view.total, 'move')})"
     )
     if markdown:
         head = [f"## {md(title)}", "", f"*{md(where)}*"]
@@ -646,21 +569,27 @@ def show_text(
         head.append(md(house) if markdown else clean(house))
     signers: list[str] = []
     signed: str | None = None
-    if log.header.get("keys") or any(entry.sig for entry in log.entries):
+    if (
+        log.header.get("keys")
+        or log.header.get("signatures")
+        or any(entry.sig for entry in log.entries)
+    ):
         from ..record.signing import check_signatures, signature_lines, signed_phrase
 
         signatures = check_signatures(view.replay)
-        signers = signature_lines(signatures, view.replay)
+        signers = signature_lines(signatures, view.replay, view.at)
         if view.last is not None:
             signed = signed_phrase(signatures, view.last.number)
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
-        head.append(md(text) if markdown else clean(text))
+        head.append(md(text) if markdown else wrapped(clean(text), width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
-        head.extend(("- " + md(line)) if markdown else ("  " + clean(line)) for line in signers)
+        head.extend(
+            ("- " + md(line)) if markdown else _hang(clean(line), width) for line in signers
+        )
     parts = ["\n".join(head), ""]
     if since is not None:
         parts.extend(
@@ -695,7 +624,8 @@ def _wanted(kind: str, kinds: Sequence[str]) -> bool:
 
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
-    makes possible in one group per spot, kind ``spot_action``)."""
+    makes possible in one group per spot, kind ``spot_action``), and the spot deals that
+    await their partner's signature."""
     from ..games.forex.moves import grouped_moves
 
     state = view.state
@@ -710,7 +640,45 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
             {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
             for g in groups
         ],
+        "awaiting": _awaiting_data(view),
     }
+
+
+def _awaiting_data(view: View) -> list[dict[str, Any]]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature."""
+    check = _signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    return [
+        {"move": number, "player": view.log.entries[number - 1].player, "partner": partner}
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
+
+
+_SPOT_TEXT = re.compile(r"spot \S+ ([A-Z]{3}) to (.+) for \S+ ([A-Z]{3})")
+
+
+def spot_offer_lines(spots: Sequence[str]) -> list[str]:
+    """The plain spot offers for ``moves --all``, as ``#`` lines (a bare spot is no entry of
+    its own): a count, then one line per partner and currency pair, with its count."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for text in spots:
+        match = _SPOT_TEXT.fullmatch(text)
+        if match is None:  # (the notation writes every spot so)
+            groups.setdefault(("", ""), []).append(text)
+            continue
+        give, partner, get = match.groups()
+        pair = "/".join(sorted((give, get), key=CURRENCIES.index))
+        groups.setdefault((partner, pair), []).append(text)
+    lines = [
+        f"# {plural(len(spots), 'spot offer')}; a spot goes before the turn's action:"
+        " spot ...; ACTION"
+    ]
+    for (partner, pair), texts in groups.items():
+        head = f"with {partner}, {pair}" if partner else "other"
+        lines.append(clean(f"# {head} ({len(texts)}): " + " | ".join(texts)))
+    return lines
 
 
 def moves_text(
@@ -736,7 +704,12 @@ def moves_text(
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
     if every:
         playable = [g for g in groups if g.kind != "spot"]
-        return "".join(f"{clean(move)}\n" for g in playable for move in g.moves)
+        listed = [clean(move) for g in playable for move in g.moves]
+        for group in groups:
+            if group.kind == "spot":
+                listed.extend(spot_offer_lines(group.moves))
+        listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
+        return "".join(f"{line}\n" for line in listed)
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
     if spot_actions:
@@ -753,7 +726,7 @@ def moves_text(
             )
         )
     text = pending_text(state)
-    lines = [md(text) if markdown else style.heading(_fill(clean(text), width)), ""]
+    lines = [md(text) if markdown else style.heading(wrapped(clean(text), width)), ""]
     if not groups:
         lines.append("No legal decisions." if state.is_over else "No decisions of that kind.")
         return "\n".join(lines) + "\n"
@@ -761,10 +734,10 @@ def moves_text(
     def rendered(limit: int, fit: int | None) -> str:
         rows = [
             [
-                _cell(g.label, markdown),
+                cell(g.label, markdown),
                 str(len(g.moves)),
-                _cell(_shown_moves(g.moves, limit), markdown),
-                _cell(g.summary, markdown),
+                cell(_shown_moves(g.moves, limit), markdown),
+                cell(g.summary, markdown),
             ]
             for g in groups
         ]
@@ -791,22 +764,66 @@ def moves_text(
             "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
             " lists them all."
         )
-        lines.extend(["", hint if markdown else _fill(hint, width)])
+        lines.extend(["", hint if markdown else wrapped(hint, width)])
+    awaited = awaiting_lines(view)
+    if awaited:
+        lines.append("")
+        lines.extend(md(line) if markdown else wrapped(clean(line), width) for line in awaited)
     return "\n".join(lines) + "\n"
+
+
+def awaiting_lines(view: View) -> list[str]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature, each
+    with how the partner gives it (raw text; none in an unsigned game)."""
+    check = _signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    from ..record.signing import awaiting_text, sign_hint
+
+    log = view.log
+    return [
+        f"{awaiting_text(log, number, partner)}; {sign_hint(log, number, partner)}"
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
 
 
 # --------------------------------------------------------------------------- history
 
 
+def _signatures_of(log: GameLog, replay: Replay) -> Any:
+    """The log's ``SignatureCheck`` in a signed game (None in an unsigned one)."""
+    if not (
+        log.header.get("keys")
+        or log.header.get("signatures")
+        or any(entry.sig for entry in log.entries)
+    ):
+        return None
+    from ..record.signing import check_signatures
+
+    return check_signatures(replay)
+
+
+def _signed_cell(check: Any, number: int) -> str:
+    """``alice, bob``, with ``; awaits carol`` for a spot deal its partner has not signed."""
+    who = ", ".join(check.signed.get(number, ())) or "-"
+    partner = check.awaiting.get(number)
+    return f"{who}; awaits {partner}" if partner is not None else who
+
+
 def history_data(log: GameLog, replay: Replay) -> dict[str, Any]:
-    """``history --format json``: every entry with its note and what it caused."""
+    """``history --format json``: every entry with its note and what it caused, who signed
+    it (signatures that verify) and the partner whose signature its spot deal awaits."""
     entries = []
+    check = _signatures_of(log, replay)
     for entry in log.entries:
         index = entry.number - 1
         events = replay.events[index] if index < len(replay.events) else None
         item = entry_data(entry, events)
         item["digest"] = entry.digest
         item["legal"] = events is not None
+        item["signed"] = list(check.signed.get(entry.number, ())) if check else []
+        item["awaits"] = check.awaiting.get(entry.number) if check else None
         entries.append(item)
     return {
         "format": HISTORY_FORMAT,
@@ -834,6 +851,7 @@ def history_text(
     """
     rows = []
     bad = replay.problem.entry if replay.problem else None
+    check = _signatures_of(log, replay)
     for entry in log.entries:
         index = entry.number - 1
         decision = entry.text
@@ -842,20 +860,29 @@ def history_text(
         elif bad is not None and entry.number > bad:
             decision += " (not checked)"
         note = entry.note or ""
-        cells = [str(entry.number), _cell(entry.player, markdown), _cell(decision, markdown)]
+        cells = [str(entry.number), cell(entry.player, markdown), cell(decision, markdown)]
         if events:
             caused = replay.events[index] if index < len(replay.events) else ()
             text = "\n".join(e.text for e in caused if e.kind != "resolve")
             cells.append(md(text) if markdown else clean(text, newlines=True))
+        if check is not None:
+            cells.append(cell(_signed_cell(check, entry.number), markdown))
         cells.append(md(note) if markdown else clean(note, newlines=True))
         rows.append(cells)
-    headers = ["#", "player", "decision", *(["what happened"] if events else []), "note"]
+    headers = [
+        "#",
+        "player",
+        "decision",
+        *(["what happened"] if events else []),
+        *(["signed"] if check is not None else []),
+        "note",
+    ]
     title = log.title or log.filename
     head = f"## {md(title)}" if markdown else style.heading(clean(title))
     players = ", ".join(log.players)
     sub = f"{plural(len(log.entries), 'move')}; players in seat order: {players}"
     parts = [head, md(sub) if markdown else clean(sub), ""]
-    wrap = [2, 3, 4] if events else [2, 3]
+    wrap = list(range(2, len(headers)))
     fitted = table(rows, headers, markdown=markdown, width=width, wrap=wrap)
     parts.append(fitted if rows else "(no moves yet)")
     return "\n".join(parts) + "\n"
@@ -967,14 +994,14 @@ def play_text(
         lines.append(f"- {md(event.text)}" if m else f"  {clean(event.text)}")
     rates = rate_changes(before, after)
     if rates:
-        lines.extend(["", _heading("Rates that moved", m, style), ""])
+        lines.extend(["", section_heading("Rates that moved", m, style), ""])
         lines.append(table(rates, ["pair", "before", "after"], markdown=m))
     holdings = holding_changes(before, after)
     if holdings:
-        lines.extend(["", _heading("Holdings that changed", m, style), ""])
+        lines.extend(["", section_heading("Holdings that changed", m, style), ""])
         lines.append(
             table(
-                [(_cell(n, m), money, certs) for n, money, certs in holdings],
+                [(cell(n, m), money, certs) for n, money, certs in holdings],
                 ["player", "money", "certificates"],
                 markdown=m,
             )

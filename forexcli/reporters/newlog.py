@@ -16,15 +16,10 @@ import secrets
 from collections.abc import Mapping, Sequence
 
 from ..games.forex.engine import CURRENCIES, HouseRules
-from ..games.forex.schema_source import LOG_SCHEMA_ID
 from ..record.problems import LogError, Problem
 from .files import write_output
 
 MODELINE = "# yaml-language-server: $schema={ref}"
-
-DEFAULT_SCHEMA_REF = LOG_SCHEMA_ID
-"""What a new log's modeline names: the published schema's ``$id``, its URL, which means the
-same on every machine the log is mailed to (a path would point into the sender's install)."""
 
 
 def random_seed() -> str:
@@ -99,13 +94,15 @@ def new_log_text(
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
     keys: Mapping[str, str] | None = None,
+    signatures_required: bool = False,
 ) -> str:
     """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
 
     ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
     ``house_rules:`` block, in the order of the options.
     """
-    from ..record.edit import quote
+    from ..record.edit import folded, quote
+    from ..record.signing import key_lines
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")
@@ -114,9 +111,9 @@ def new_log_text(
         lines.append(MODELINE.format(ref=schema_ref))
     lines.append("forex: 1")
     if title:
-        lines.append(f"title: {quote(title)}")
+        lines.append("title: " + folded(quote(title), 7, "  ", "\n"))
     if site:
-        lines.append(f"site: {quote(site)}")
+        lines.append("site: " + folded(quote(site), 6, "  ", "\n"))
     if started:
         lines.append(f"started: {quote(started)}")
     lines.append("players: [" + ", ".join(quote(name) for name in players) + "]")
@@ -140,9 +137,11 @@ def new_log_text(
             for name in HouseRules.OPTIONS
             if name in house_rules
         )
+    if signatures_required:
+        lines.append("signatures: required")
     if keys:
         lines.append("keys:")
-        lines.extend(f"  {quote(name)}: {quote(line)}" for name, line in keys.items())
+        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
 

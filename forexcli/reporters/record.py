@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..record.anylog import GameReplay, pending_line
-from . import md
+from . import md, plural
 
 MAX_LISTED = 40
 """A group with more decisions than this is summed up (its count and a few examples)."""
@@ -85,6 +85,11 @@ def moves_text(played: GameReplay, point: int, *, markdown: bool = False) -> str
 def history_data(played: GameReplay) -> dict[str, Any]:
     """``history --format json`` for any game: every entry, and the illegal one if any."""
     record = played.record
+    check = None
+    if record.header.get("keys") or any(entry.sig for entry in record.entries):
+        from ..record.signing import check_signatures
+
+        check = check_signatures(played)
     return {
         "format": "forex-history",
         "version": 1,
@@ -99,6 +104,7 @@ def history_data(played: GameReplay) -> dict[str, Any]:
                 "decision": entry.text,
                 "note": entry.note,
                 "legal": entry.number <= played.moves,
+                "signed": list(check.signed.get(entry.number, ())) if check else [],
             }
             for entry in record.entries
         ],
@@ -139,7 +145,7 @@ def history_text(played: GameReplay, *, markdown: bool = False, events: bool = F
     if record.title:
         head.append(record.title)
     head.append(
-        f"{record.game.title}; {len(record.entries)} moves;"
+        f"{record.game.title}; {plural(len(record.entries), 'move')};"
         f" players in seat order: {', '.join(record.players)}"
     )
     rows: list[Sequence[Any]] = [
@@ -152,15 +158,22 @@ def history_text(played: GameReplay, *, markdown: bool = False, events: bool = F
         for m in data["moves"]
     ]
     headers: tuple[str, ...] = ("#", "by", "decision", "note")
+    signed = record.header.get("keys") or any(entry.sig for entry in record.entries)
+    if signed:  # a signed game: who signed each entry, before the note
+        rows = [
+            (*row[:3], ", ".join(m["signed"]) or "-", row[3])
+            for row, m in zip(rows, data["moves"], strict=True)
+        ]
+        headers = ("#", "by", "decision", "signed", "note")
     if events:
-        headers = ("#", "by", "decision", "what happened", "note")
+        headers = (*headers[:-1], "what happened", "note")
         joiner = "<br>" if markdown else "\n"
         for index, m in enumerate(data["moves"]):
             said = entry_sentences(played, m["move"]) if m["legal"] else ["(not legal)"]
             lines = [clean(s) for s in said]
             if not markdown:
                 lines = [part for line in lines for part in textwrap.wrap(line, 40) or [""]]
-            rows[index] = (*rows[index][:3], joiner.join(lines), rows[index][3])
+            rows[index] = (*rows[index][:-1], joiner.join(lines), rows[index][-1])
     table = tabulate(
         rows,
         headers=headers,

@@ -12,9 +12,9 @@ from typing import Any
 
 from ..games.forex.engine import CURRENCIES, HouseRules
 from ..games.forex.notation import END
-from ..games.forex.schema_source import SCHEMA_BASE_URL
+from ..games.forex.schema_source import SCHEMA_ID_PREFIX
 
-SHOW_SCHEMA_ID = SCHEMA_BASE_URL + "forex-show.schema.json"
+SHOW_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-show:1"
 
 _RATE = {
     "description": "A rate as printed on the track: 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6 or 8.",
@@ -86,7 +86,11 @@ def _catch_up() -> dict[str, Any]:
     for key, description in (
         ("events", "What the move caused, in order, in sentences."),
         ("money", "One line per player whose money changed: `bob -6 USD +12 JPY`."),
-        ("rates", "One line per pair that moved: `USD/JPY: 2 -> 2.5 (USD stronger)`."),
+        (
+            "rates",
+            "One line per pair that moved, saying which way its stronger currency went:"
+            " `USD/JPY: 2 -> 2.5 (USD strengthened)`, `EUR/USD: 1.5 -> 1 (EUR weakened)`.",
+        ),
         ("result", "The final scores, when the game ended with this move."),
     ):
         entry["properties"][key] = {"description": description, **lines}
@@ -240,7 +244,8 @@ def _state() -> dict[str, Any]:
             "bankrupt": {"description": "The bankrupt player, if any.", **_NULLABLE_TEXT},
             "result": {"anyOf": [result, {"type": "null"}]},
         },
-        "Everything about the game at this point (as forexcli.snapshot.state_dict gives it).",
+        "Everything about the game at this point: the board, the players, the supply, the queue"
+        " and the result.",
     )
 
 
@@ -544,11 +549,13 @@ def _signatures() -> dict[str, Any]:
         },
     }
     return {
-        "description": "Only for a log with keys or signatures: each player's key, and the"
-        " signers whose signatures verify, by move.",
+        "description": "Only for a signed game (a log with keys, signatures or"
+        " `signatures: required`): each player's key, the signers whose signatures verify,"
+        " by move, and the spot deals that await their partner's countersignature (the"
+        " agreement).",
         "type": "object",
         "additionalProperties": False,
-        "required": ["keys", "signed"],
+        "required": ["keys", "signed", "awaiting"],
         "properties": {
             "keys": {"type": "object", "additionalProperties": key},
             "signed": {
@@ -560,6 +567,24 @@ def _signatures() -> dict[str, Any]:
                     "properties": {
                         "move": {"type": "integer", "minimum": 1},
                         "by": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                    },
+                },
+            },
+            "awaiting": {
+                "description": "The spot deals up to this point whose partner has not"
+                " countersigned them, by move.",
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["move", "player", "partner"],
+                    "properties": {
+                        "move": {"type": "integer", "minimum": 1},
+                        "player": {"description": "Who made the deal.", "type": "string"},
+                        "partner": {
+                            "description": "Whose signature it awaits.",
+                            "type": "string",
+                        },
                     },
                 },
             },

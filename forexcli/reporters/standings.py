@@ -1,6 +1,6 @@
 """Standings and risks as text, markdown, JSON-ready data and message lines.
 
-The numbers come from :mod:`forexcli.standings` (the engine's own scoring
+The numbers come from :mod:`forexcli.games.forex.standings` (the engine's own scoring
 and resolving); this module only words and lays them out.  Phrases are
 built raw and cleaned (or escaped) where they are printed.
 """
@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, Contract, DividendStack, GameState, Loan, money_text
+from ..games.forex.engine import (
+    CURRENCIES,
+    Contract,
+    DividendStack,
+    GameState,
+    Loan,
+    Result,
+    money_text,
+)
 from ..games.forex.standings import (
     BANKRUPTCY,
     DIVIDEND,
@@ -22,8 +30,9 @@ from ..games.forex.standings import (
     projection,
     queue_risks,
 )
-from . import PLAIN, Style, table
-from .game import _cell, _fill, _heading, conversion_sentence, next_dividend, score_table
+from ..games.forex.views import conversion_sentence, next_dividend
+from . import PLAIN, Style, clean, table, text_width
+from .tables import cell, section_heading, wrapped
 
 PROJECTION_HEADING = "If the game ended now (a projection)"
 PROJECTION_BASIS = (
@@ -122,15 +131,15 @@ def risks_text(
             [
                 str(risk.position),
                 item_label(risk.item),
-                "" if owner is None else _cell(state.players[owner], markdown),
+                "" if owner is None else cell(state.players[owner], markdown),
                 "" if dividend else ("yes" if risk.can_pay else "no"),
                 "" if dividend else (short_text(risk) or "-"),
-                _cell(outcome_text(state, risk), markdown),
+                cell(outcome_text(state, risk), markdown),
             ]
         )
     parts = [
-        _heading("Queue risks: each item if it were resolved now", markdown, style),
-        _fill(
+        section_heading("Queue risks: each item if it were resolved now", markdown, style),
+        wrapped(
             "With the money as held now (only the front item can be resolved this turn).",
             None if markdown else width,
         ),
@@ -158,7 +167,7 @@ def exposure_text(
     """Per player and currency: what they owe in the queue, what they hold, the gap."""
     rows = []
     for exposure in exposures(state):
-        name = _cell(state.players[exposure.seat], markdown)
+        name = cell(state.players[exposure.seat], markdown)
         for c, owed in enumerate(exposure.owes):
             if owed:
                 gap = exposure.short[c]
@@ -172,7 +181,7 @@ def exposure_text(
                     ]
                 )
     parts = [
-        _heading("Exposure: owed in the queue against money held", markdown, style),
+        section_heading("Exposure: owed in the queue against money held", markdown, style),
         "",
     ]
     if rows:
@@ -194,6 +203,56 @@ def exposure_text(
 # --------------------------------------------------------------------------- projection
 
 
+def score_table(
+    state: GameState, result: Result, *, markdown: bool = False, width: int | None = None
+) -> tuple[str, list[str]]:
+    """The scores of ``result`` as a table (rank, player, total, from each currency, certs).
+
+    Returns the table and the legend lines it needs: a text table wider than ``width``
+    names its columns by currency alone and says in the legend what they hold.
+    """
+    strongest = CURRENCIES[result.strongest]
+    order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
+
+    def rows_of(mark_bankrupt: bool) -> list[list[str]]:
+        rows = []
+        for seat in order:
+            name = cell(state.players[seat], markdown)
+            if seat == result.bankrupt and mark_bankrupt:
+                name += " (bankrupt)"
+            rows.append(
+                [
+                    str(result.ranks[seat]),
+                    name,
+                    str(result.totals[seat]),
+                    *(str(v) for v in result.converted[seat]),
+                    str(state.certs[seat][result.strongest]),
+                ]
+            )
+        return rows
+
+    align = ["right", "left", *("right" for _ in range(len(CURRENCIES) + 2))]
+    headers = [
+        "rank",
+        "player",
+        f"total {strongest}",
+        *(f"from {c}" for c in CURRENCIES),
+        f"{strongest} certs",
+    ]
+    grid = table(rows_of(True), headers, markdown=markdown, align=align)
+    legend: list[str] = []
+    if width is not None and not markdown and text_width(grid) > width:
+        short = ["#", "player", "total", *CURRENCIES, "certs"]
+        grid = table(rows_of(False), short, align=align, width=width, wrap=[1])
+        legend = [
+            f"Columns {CURRENCIES[0]} to {CURRENCIES[-1]}: the money from each currency in"
+            f" {strongest}; certs: {strongest} certificates."
+        ]
+        if result.bankrupt is not None:
+            legend.append(f"{clean(state.players[result.bankrupt])} went bankrupt.")
+    return grid, legend
+
+
 def projection_text(
     state: GameState, *, markdown: bool = False, style: Style = PLAIN, width: int | None = None
 ) -> str:
@@ -204,16 +263,16 @@ def projection_text(
     else:
         heading, basis = ENDED_HEADING, ENDED_BASIS
     fill = None if markdown else width
-    parts = [_heading(heading, markdown, style), basis]
+    parts = [section_heading(heading, markdown, style), basis]
     if not proj.tied:
         result = proj.results[0]
         leaders = ", ".join(state.players[s] for s in result.winners())
         parts.append(
             f"{strongest_text(proj)} {conversion_sentence(state, CURRENCIES[result.strongest])}"
-            f" {'Leaders' if len(result.winners()) > 1 else 'Leader'}: {_cell(leaders, markdown)}."
+            f" {'Leaders' if len(result.winners()) > 1 else 'Leader'}: {cell(leaders, markdown)}."
         )
         grid, legend = score_table(state, result, markdown=markdown, width=width)
-        parts = [parts[0], *(_fill(line, fill) for line in [*parts[1:], *legend]), "", grid]
+        parts = [parts[0], *(wrapped(line, fill) for line in [*parts[1:], *legend]), "", grid]
         return "\n".join(parts)
     parts.append(
         f"{strongest_text(proj)} {conversion_sentence(state, 'the chosen currency')}"
@@ -221,7 +280,7 @@ def projection_text(
     )
     rows = []
     for seat, name in enumerate(state.players):
-        cells = [_cell(name, markdown) + (" (bankrupt)" if seat == state.bankrupt else "")]
+        cells = [cell(name, markdown) + (" (bankrupt)" if seat == state.bankrupt else "")]
         for result in proj.results:
             cells.extend([str(result.totals[seat]), str(result.ranks[seat])])
         rows.append(cells)
@@ -242,7 +301,7 @@ def projection_text(
             ),
         ]
     )
-    parts[1:3] = [_fill(line, fill) for line in parts[1:3]]
+    parts[1:3] = [wrapped(line, fill) for line in parts[1:3]]
     return "\n".join(parts)
 
 

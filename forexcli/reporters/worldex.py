@@ -24,9 +24,9 @@ from tabulate import tabulate
 from ..games.worldex.describe import describe, summary
 from ..games.worldex.engine import State
 from ..games.worldex.picture import board_svg
-from ..games.worldex.views import decider_of, status_lines, tables, waiting_for
+from ..games.worldex.views import Table, decider_of, status_lines, tables, to_play, waiting_for
 from ..record.anylog import GameReplay, RecordEntry
-from . import clean, md
+from . import clean, md, plural
 
 SUBJECT_PREFIX = "[World Exchangers]"
 WIDTH = 80
@@ -36,6 +36,11 @@ ALL_SEATS = "all"
 
 
 # --------------------------------------------------------------------------- show
+
+
+def _who_decides(state: State) -> str:
+    """``ai: buy or sell``, or ``the game is over`` (not that nobody is to play)."""
+    return "the game is over" if state.is_over else waiting_for(state)
 
 
 def markdown_text(state: State) -> str:
@@ -55,6 +60,163 @@ def markdown_text(state: State) -> str:
                 disable_numparse=True,
             ),
         ]
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- play and moves
+
+
+def _table_text(table: Table, width: int, markdown: bool) -> str:
+    from ..games.worldex.views import fitted_table
+
+    if markdown:
+        rows = [[md(cell) for cell in row] for row in table.rows]
+        body = tabulate(
+            rows, headers=[md(h) for h in table.headers], tablefmt="github", disable_numparse=True
+        )
+        return f"**{md(table.title)}**\n\n{body}"
+    return table.title + "\n\n" + clean(fitted_table(table, width), newlines=True)
+
+
+def _paragraph(text: str, markdown: bool) -> str:
+    return md(text) if markdown else "\n".join(_wrap(clean(text)))
+
+
+def _command_path(path: str) -> str:
+    import shlex
+
+    return shlex.quote(clean(path))
+
+
+def play_text(
+    played: GameReplay,
+    path: str,
+    *,
+    written: bool,
+    markdown: bool = False,
+    width: int = WIDTH,
+) -> str:
+    """What ``forex play`` prints after an entry of a World Exchangers log: the entry, what
+    each of its decisions did (sentences: cash, symbols, media, rings, refills, reveals,
+    trend cards, final scores), the players that changed, the sale area, and who decides
+    next with what they may do."""
+    from ..games.worldex.report import area_line, changes_table, next_text
+    from ..games.worldex.views import scores_table
+
+    entry = played.record.entries[-1]
+    before = played.state_after(entry.number - 1)
+    after = played.final
+    (item,) = told(played, entry.number - 1, entry.number)
+    done = f"added to {path}" if written else f"dry run: {path} is unchanged"
+    signed = " (signed)" if entry.sig else ""
+    head = f"move {entry.number}{signed}: {entry.key}: {entry.text} ({done})"
+    parts: list[str] = []
+    if markdown:
+        parts.append(f"**{md(head)}**")
+        parts.append("\n".join(f"- {md(line)}" for line in _details(item)))
+    else:
+        parts.append(clean(head))
+        parts.append("\n".join(line for s in _details(item) for line in _wrap(clean(s), "  ")))
+    changed = changes_table(before, after)
+    if changed.rows:
+        parts.append(_table_text(changed, width, markdown))
+    if after.is_over:
+        parts.append(_table_text(scores_table(after), width, markdown))
+    else:
+        parts.append(_paragraph(area_line(after), markdown))
+    sentence, command = next_text(after, _command_path(path))
+    if not command:
+        parts.append(_paragraph(sentence, markdown))
+    elif markdown:
+        parts.append(f"{md(sentence)} `{clean(command)}`")
+    else:
+        parts.append(_paragraph(sentence, False) + "\n  " + clean(command))
+    return "\n\n".join(part for part in parts if part) + "\n"
+
+
+def _deciding(state: State, where: str) -> str:
+    """``ann to play (buy or sell), month 1, at the start: cash 600, media 0.``"""
+    pending = state.pending
+    if pending.seat is None:
+        count = pending.count
+        return f"The deck to reveal {count} card{'' if count == 1 else 's'} ({where})."
+    player = state.players[pending.seat]
+    turn = state.turn
+    if pending.phase.value == "second" and turn is not None:
+        what = f"the second card to {turn.action}, after {turn.cards[0]}"
+    else:
+        what = "buy or sell"
+    return (
+        f"{player.name} to play ({what}), month {state.round}, {where}:"
+        f" cash {player.cash:,}, media {player.media}."
+    )
+
+
+def _options_table(moves: Any, width: int, markdown: bool) -> str:
+    """The entries first (never wrapped: they are pasted), then price, cash after, notes."""
+    headers = ("decision", "price", "cash after", "notes")
+    rows = [
+        (
+            option.notation,
+            "" if option.price is None else f"{option.price:,}",
+            "" if option.cash is None else f"{option.cash:,}",
+            option.notes,
+        )
+        for option in moves.options
+    ]
+    if markdown:
+        cells = [[f"`{clean(row[0])}`", *(md(cell) for cell in row[1:])] for row in rows]
+        return tabulate(cells, headers=list(headers), tablefmt="github", disable_numparse=True)
+    rows = [(clean(a), clean(b), clean(c), clean(d)) for a, b, c, d in rows]
+    fixed = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers[:3])]
+    room = max(16, width - sum(fixed) - 2 * 3)
+    return tabulate(
+        rows,
+        headers=list(headers),
+        disable_numparse=True,
+        maxcolwidths=[None, None, None, room],
+    )
+
+
+def moves_text(
+    played: GameReplay, point: int, path: str, *, markdown: bool = False, width: int = WIDTH
+) -> str:
+    """What ``forex moves`` prints for a World Exchangers log: who decides, how to play an
+    entry, every legal entry (exactly as ``forex play`` takes it) with its price, cash after
+    and notes, the extras that ride on a buy or a sale, and what each option means."""
+    from ..games.worldex.moves import legend, options
+
+    state = played.state_after(point)
+    moves = options(state)
+    where = f"after move {point}" if point else "at the start"
+
+    def line(text: str) -> list[str]:
+        return [md(text)] if markdown else _wrap(clean(text))
+
+    if moves.decider is None:
+        from ..games.worldex.views import winners_text
+
+        over = (
+            f"The game is over ({where}): {winners_text(state)}; no decision is left."
+            f" forex show {_command_path(path)} gives the scores part by part."
+        )
+        return "\n".join(line(over)) + "\n"
+    out = line(_deciding(state, where))
+    play = f"forex play {_command_path(path)} {moves.decider} DECISION"
+    if markdown:
+        out.append(f"Play one with `{clean(play)}`, DECISION from the first column.")
+    else:
+        out += ["Play one with (DECISION from the first column):", f"  {clean(play)}"]
+    out += ["", _options_table(moves, width, markdown)]
+    if moves.extras:
+        out += ["", "**Extras**" if markdown else "Extras (written after the cards):"]
+        for extra in moves.extras:
+            out += [f"- {md(extra)}"] if markdown else _wrap(clean(extra), "  ")
+    explained = legend(moves)
+    if explained:
+        out += ["", "**What the options mean**" if markdown else "What the options mean:"]
+        for word, meaning in explained:
+            out += [f"- `{word}`: {md(meaning)}"] if markdown else _wrap(f"{word}: {meaning}", "  ")
     return "\n".join(out) + "\n"
 
 
@@ -250,7 +412,7 @@ def subject(played: GameReplay, at: int) -> str:
     """``[World Exchangers] Friday club — move 14, mei: buy or sell`` (one line, escaped)."""
     where = f"move {at}" if at else "set-up"
     state = played.state_after(at)
-    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {waiting_for(state)}")
+    return clean(f"{SUBJECT_PREFIX} {game_name(played)} \u2014 {where}, {_who_decides(state)}")
 
 
 def compose(
@@ -273,14 +435,14 @@ def compose(
     legal = played.moves
     at = legal if at is None else at
     if not 0 <= at <= legal:
-        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+        raise ValueError(f"there is no move {at}: the log has {plural(legal, 'legal move')}")
     if since is None:
         since = unseen_since(played, at)
     if not 0 <= since <= at:
         raise ValueError(f"--since {since} is not between 0 and move {at}")
     state = played.state_after(at)
     where = f"move {at}" if at else "set-up"
-    head = [f"{game_name(played)}, {where}: to play: {waiting_for(state)}."]
+    head = [f"{game_name(played)}, {where}: {to_play(state)}."]
     if played.problem is not None and at == legal:
         head.append(f"The log breaks the rules: {played.problem.message}")
     items = told(played, since, at)

@@ -3,10 +3,10 @@
 Layout: ``engine/`` is the pure rules core; ``notation`` reads and writes log
 entries; ``schema_source`` generates the published log schema; ``snapshot``
 (the state as JSON, whose digest ``forex play`` records), ``standings``,
-``catchup`` (plain sentences), ``moves`` (legal decisions grouped), ``svg``
-and ``message`` are its views; ``search/`` and ``advisor`` its engine
-player.  ``FOREX`` (in ``game``) is the object the frame uses; it is loaded
-only when asked for, so importing the engine stays light.
+``catchup`` (plain sentences), ``moves`` (legal decisions grouped), ``views``
+(its words for the reports), ``svg`` and ``message`` are its views; ``search/``
+and ``advisor`` its engine player.  ``FOREX`` (in ``game``) is the object the
+frame uses; it is loaded only when asked for, so importing the engine stays light.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The engine beside a game: hints, analysis of recorded decisions, engine moves, self-play.
 
 This is the library behind ``forex hint``, ``forex analyse``, ``forex play
---engine`` and ``forex selfplay``; the search itself is ``forexcli.search``
+--engine`` and ``forex selfplay``; the search itself is ``forexcli.games.forex.search``
 (pure).  Values are **score shares**: a player's expected share of the sum
 of the players' final scores (a bankrupt player scores 0), shown in percent;
-see ``forexcli.search.evaluate``.
+see ``forexcli.games.forex.search.evaluate``.
 """
 
 from __future__ import annotations
@@ -269,11 +269,13 @@ def analyse(
 
 # --------------------------------------------------------------------------- self-play
 
-SEAT_KINDS = ("engine", "greedy", "random")
+SEAT_KINDS = ("engine", "greedy", "random", "oneply", "investor", "trader", "cautious")
+"""The kinds of seat; all but ``engine`` are the ladder's players without search (see
+``forexcli.games.forex.search.ladder``)."""
 
 
 class Seat(Struct, frozen=True):
-    """Who plays a seat in self-play: ``engine`` with its budget, ``greedy`` or ``random``."""
+    """Who plays a seat in self-play: ``engine`` with its budget, or a ladder player."""
 
     kind: str
     plan: Budget | None = None
@@ -284,39 +286,47 @@ class Seat(Struct, frozen=True):
 
 
 def parse_seat(text: str, default: Budget) -> Seat:
-    """``engine``, ``engine:500`` (simulations), ``engine:0.5s`` (seconds), ``greedy``, ``random``.
+    """``engine``, ``engine:500`` (simulations), ``engine:0.5s`` (seconds), ``engine/10`` (a
+    tenth of the budget; ``engine:2000/4`` a quarter of 2000), or a ladder player: ``greedy``,
+    ``random``, ``oneply``, ``investor``, ``trader``, ``cautious``.
 
     Raises ``ValueError`` with a readable reason.
     """
-    kind, sep, amount = text.strip().partition(":")
+    from .search.ladder import fraction
+
+    spec, slash, divisor = text.strip().partition("/")
+    kind, sep, amount = spec.partition(":")
     if kind not in SEAT_KINDS:
         raise ValueError(
-            f"{text!r}: a seat is one of {', '.join(SEAT_KINDS)} (engine:500, engine:1s)"
+            f"{text!r}: a seat is one of {', '.join(SEAT_KINDS)} (engine:500, engine:1s, engine/10)"
         )
     if kind != "engine":
-        if sep:
+        if sep or slash:
             raise ValueError(f"{text!r}: only an engine seat takes a budget")
         return Seat(kind)
-    if not sep:
-        return Seat(kind, default)
+    plan = default
     try:
-        if amount.endswith("s"):
-            return Seat(kind, Budget(seconds=float(amount[:-1])))
-        return Seat(kind, Budget(simulations=int(amount)))
+        if sep and amount.endswith("s"):
+            plan = Budget(seconds=float(amount[:-1]))
+        elif sep:
+            plan = Budget(simulations=int(amount))
     except ValueError as error:
         if "must" in str(error):
             raise ValueError(f"{text!r}: {error}") from None
         raise ValueError(f"{text!r}: write engine:SIMULATIONS or engine:SECONDSs") from None
+    if not slash:
+        return Seat(kind, plan)
+    if not divisor.isdigit() or not 1 <= int(divisor) <= 1000:
+        raise ValueError(f"{text!r}: write engine/K with K a whole number from 1 to 1000")
+    return Seat(kind, fraction(plan, int(divisor)))
 
 
 def seat_player(seat: Seat, seed: int) -> Callable[[GameState], tuple[Decision, ...]]:
     """The player function of a seat (deterministic for a seed)."""
-    from .search.players import greedy_player, random_player
+    from .search.ladder import ladder_player
 
-    if seat.kind == "greedy":
-        return greedy_player(seed)
-    if seat.kind == "random":
-        return random_player(seed)
+    if seat.kind != "engine":
+        return ladder_player(seat.kind, Budget(simulations=1), seed)
     assert seat.plan is not None
     plan = seat.plan
 

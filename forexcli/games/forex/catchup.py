@@ -10,7 +10,7 @@
       carol buys a USD certificate for 2
       USD strengthened
       money: carol -2 USD
-      USD/JPY: 2 -> 2.5 (USD stronger)
+      USD/JPY: 2 -> 2.5 (USD strengthened)
       ...
 
 ``moves`` gives the same facts as data (``MoveSummary``), unescaped, for
@@ -79,9 +79,11 @@ def rate_changes(before: Board, after: Board) -> list[str]:
     """One sentence per pair whose position differs, in board order.
 
     The pair is named stronger side first (after the move); the rate is the
-    track value, units of the weaker for one of the stronger:
-    ``USD/JPY: 2 -> 2.5 (USD stronger)``, or when the stronger side changed,
-    ``JPY/USD: 1 (USD stronger) -> 1.5 (JPY stronger)``.
+    track value, units of the weaker for one of the stronger; the words say
+    which way the stronger currency moved: ``USD/JPY: 2 -> 2.5 (USD
+    strengthened)``, ``EUR/USD: 1.5 -> 1 (EUR weakened)``, or when the stronger
+    side changed, ``JPY/USD: 1 (USD stronger) -> 1.5 (JPY stronger), JPY
+    strengthened``.
     """
     lines = []
     for (a, b), old, new in zip(PAIRS, before.pairs, after.pairs, strict=True):
@@ -90,15 +92,16 @@ def rate_changes(before: Board, after: Board) -> list[str]:
         strong = new.stronger
         weak = b if strong == a else a
         name = pair_name(strong, weak)
+        code = CURRENCIES[strong]
         if old.stronger == new.stronger:
+            moved = "strengthened" if new.space > old.space else "weakened"
             lines.append(
-                f"{name}: {format_rate(old.space)} -> {format_rate(new.space)}"
-                f" ({CURRENCIES[strong]} stronger)"
+                f"{name}: {format_rate(old.space)} -> {format_rate(new.space)} ({code} {moved})"
             )
         else:
             lines.append(
                 f"{name}: {format_rate(old.space)} ({CURRENCIES[old.stronger]} stronger) ->"
-                f" {format_rate(new.space)} ({CURRENCIES[strong]} stronger)"
+                f" {format_rate(new.space)} ({code} stronger), {code} strengthened"
             )
     return lines
 
@@ -185,7 +188,9 @@ def _check_range(replay: Replay, since: int, until: int | None) -> int:
     played = _moves_played(replay)
     end = played if until is None else until
     if not 0 <= since <= played:
-        raise ValueError(f"there is no move {since}: the log has {played} legal moves")
+        raise ValueError(
+            f"there is no move {since}: the log has {played} legal move{'' if played == 1 else 's'}"
+        )
     if not since <= end <= played:
         raise ValueError(
             f"cannot summarise {moves_text(since + 1, end)}: the log has {played} legal moves"

@@ -260,13 +260,18 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
     summaries = moves(replay, since, played)
     from msgspec.structs import replace
 
-    from ...record.signing import check_signatures, signed_phrase
+    from ...record.signing import awaiting_text, check_signatures, sign_hint, signed_phrase
 
     signatures = check_signatures(replay)
     for index, summary in enumerate(summaries):
         signed = signed_phrase(signatures, summary.number)
         if signed:
             summaries[index] = replace(summary, events=(*summary.events, signed))
+    for number, partner in sorted(signatures.awaiting.items()):
+        if number <= played:
+            text = awaiting_text(replay.log, number, partner)
+            hint = sign_hint(replay.log, number, partner)
+            next_lines.append(f"{text[0].upper()}{text[1:]}; {hint}.")
     return _Parts(
         headline=f"{game_name(replay)}, {where}: {pending_text(state)}.",
         since=since,
@@ -399,7 +404,9 @@ def compose(
         raise ValueError(f"unknown message format {fmt!r}; use one of {', '.join(FORMATS)}")
     legal = len(replay.states)
     if at is not None and not 0 <= at <= legal:
-        raise ValueError(f"there is no move {at}: the log has {legal} legal moves")
+        raise ValueError(
+            f"there is no move {at}: the log has {legal} legal move{'' if legal == 1 else 's'}"
+        )
     if since is None:
         since = unseen_since(replay, at)
     parts = _parts(replay, since, at)

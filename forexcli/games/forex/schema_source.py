@@ -1,7 +1,7 @@
 """The source of ``schemas/forex-log.schema.json``.
 
 The decision patterns come from ``notation`` so that the schema and the
-parser cannot drift; ``python -m forexcli.schema_source`` prints the schema
+parser cannot drift; ``python -m forexcli.games.forex.schema_source`` prints the schema
 and a test checks that the committed file is exactly that output.
 
 Every ``pattern`` is written in the common part of Python's ``re`` and of
@@ -20,14 +20,12 @@ from typing import Any
 from .engine import CURRENCIES, HouseRules
 from .notation import END, KINDS, SCHEMA_PATTERNS
 
-PROJECT_URL = "https://github.com/OWNER/forexcli"
-"""Where the project is published (the README's examples use the same address)."""
+SCHEMA_ID_PREFIX = "urn:forexcli:schema:"
+"""The schemas' ``$id`` is a name, not an address (the project has no public home to fetch
+them from yet): ``urn:forexcli:schema:NAME:VERSION``, as World Exchangers' schemas are named."""
 
-SCHEMA_BASE_URL = "https://raw.githubusercontent.com/OWNER/forexcli/main/schemas/"
-"""Where the published schemas can be fetched: their ``$id`` is their address there."""
-
-LOG_SCHEMA_ID = SCHEMA_BASE_URL + "forex-log.schema.json"
-"""The log schema's ``$id``: the URL that ``forex new`` writes into a log's modeline."""
+LOG_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-log:1"
+"""The log schema's ``$id``."""
 FORMAT_VERSION = 1
 GAME_NAME = "for-ex"
 """The header's ``game:`` value of a For-Ex log (and the name of a log without one)."""
@@ -122,7 +120,7 @@ def _entry() -> dict[str, Any]:
                 "type": "string",
                 "pattern": f"^[0-9a-f]{{16}}{END}",
             },
-            "sig": _signatures(),
+            "sig": signatures(),
         },
         "propertyNames": {
             "description": "A player's name, or `note`, `digest` or `sig`.",
@@ -158,11 +156,13 @@ def _entry_size(reserved: tuple[str, ...], size: int) -> dict[str, Any]:
     }
 
 
-SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}{END}"
+SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}( [A-Za-z0-9+/=]{{1,200}})*{END}"
+"""Base64, in pieces with a space between (``signing.in_pieces``), or in one piece."""
 KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 
 
-def _keys() -> dict[str, Any]:
+def signing_keys() -> dict[str, Any]:
+    """The header's ``keys:``: each player's Ed25519 public key (the frame's signing format)."""
     line = {
         "description": "An OpenSSH public-key line: `ssh-ed25519 AAAA... comment`.",
         "type": "string",
@@ -198,11 +198,13 @@ def _keys() -> dict[str, Any]:
     }
 
 
-def _signatures() -> dict[str, Any]:
+def signatures() -> dict[str, Any]:
+    """An entry's ``sig:``: its Ed25519 signatures, by signer."""
     return {
         "description": (
             "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
-            " transaction's partner who countersigns (base64, 64 bytes). Each covers the"
+            " transaction's partner who countersigns (base64 of 64 bytes, written in pieces of"
+            " 44 characters with a space between, which are not part of it). Each covers the"
             " game's header, the move number, the state before it and the decision's text."
         ),
         "type": "object",
@@ -253,17 +255,27 @@ def log_schema() -> dict[str, Any]:
                 "const": FORMAT_VERSION,
             },
             "title": {
-                "description": "A name for the game, used in messages and reports.",
+                "description": (
+                    "A name for the game, used in messages and reports (`forex import`"
+                    " writes `Board Game Arena table N` unless given `--title`)."
+                ),
                 "type": "string",
                 "maxLength": 200,
             },
             "site": {
-                "description": "Where the game is played: a club, a forum thread, a mailing list.",
+                "description": (
+                    "Where the game is played: a club, a forum thread, a mailing list"
+                    " (`forex import` writes `Board Game Arena, table N`)."
+                ),
                 "type": "string",
                 "maxLength": 500,
             },
             "started": {
-                "description": "When the game started, as written (for example 2026-11-30).",
+                "description": (
+                    "When the game started, as written (for example 2026-11-30; `forex"
+                    " import` writes the time of the table log's first packet, in UTC:"
+                    " 2025-11-25 16:17:44 UTC)."
+                ),
                 "type": "string",
                 "maxLength": 100,
             },
@@ -329,7 +341,16 @@ def log_schema() -> dict[str, Any]:
                     for option, choices in HouseRules.OPTIONS.items()
                 },
             },
-            "keys": _keys(),
+            "keys": signing_keys(),
+            "signatures": {
+                "description": (
+                    "`required`: every move is signed and every spot deal countersigned by"
+                    " its partner (the agreement) before another move follows it; `forex"
+                    " validate` then reports an unsigned move or an unagreed deal as an"
+                    " error, and `forex play` and `forex read` refuse to go on past one."
+                ),
+                "const": "required",
+            },
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"

@@ -143,9 +143,11 @@ def _area_sentences(before: State, after: State, decision: Decision) -> list[str
     sentences = []
     mid_year = before.round == MID_YEAR and after.round > MID_YEAR
     if isinstance(decision, Reveal):
+        # The refill before the mid-year clearing is told before the area is cleared.
+        shown = len(before.area) + len(decision.cards) if before.mid_year_due else len(after.area)
         sentences.append(
             f"The deck reveals {', '.join(decision.cards)}: the sale area holds"
-            f" {_plural(len(after.area), 'card')} ({len(after.deck)} left in the deck)."
+            f" {_plural(shown, 'card')} ({len(after.deck)} left in the deck)."
         )
     elif after.order_known and after.automatic:
         turned = [c for c in after.area if c not in before.area and c in before.deck]
@@ -154,8 +156,11 @@ def _area_sentences(before: State, after: State, decision: Decision) -> list[str
                 f"The sale area is refilled from the deck: {', '.join(turned)}"
                 f" ({len(after.deck)} left)."
             )
-    if after.pending.phase is Phase.REVEAL and before.pending.phase is not Phase.REVEAL:
+    again = before.pending.phase is not Phase.REVEAL or before.mid_year_due
+    if after.pending.phase is Phase.REVEAL and again:
         why = "the month-7 sale area" if mid_year else "a refill"
+        if after.mid_year_due:
+            why = "a refill (before the mid-year trend card and the clearing)"
         sentences.append(
             f"The sale area holds {_plural(len(after.area), 'card')}: the deck is to reveal"
             f" {after.pending.count} for {why}."
@@ -226,7 +231,13 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
         sentences.extend(_mid_year_sentences(before, after))
     area = _area_sentences(before, after, decision)
     # A reveal is told first: a second card it made impossible settles the turn after it.
-    sentences = [*area, *sentences] if isinstance(decision, Reveal) else [*sentences, *area]
+    if isinstance(decision, Reveal) and before.mid_year_due:
+        # The refill before the mid-year card, the card and the clearing, then the new area.
+        sentences = [*area[:1], *sentences, *area[1:]]
+    elif isinstance(decision, Reveal):
+        sentences = [*area, *sentences]
+    else:
+        sentences = [*sentences, *area]
     if after.is_over and not before.is_over:
         sentences.extend(_final_sentences(after))
     elif after.round != before.round:

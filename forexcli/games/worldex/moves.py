@@ -188,10 +188,14 @@ def options(state: State) -> Moves:
             f"refresh CITY, ...: Estelle discards any of {', '.join(state.area)} (1 media)"
         )
     if any(isinstance(d, (Buy, Sell)) and d.ring for d in legal):
-        extras.append("+ring on a buy or a sale: a celebration ring for 1 media (Felix)")
+        ringed = {d.card for d in legal if isinstance(d, Sell) and d.ring}
+        red = [d.card for d in plain if isinstance(d, Sell) and d.card not in ringed]
+        why = f"; not on {', '.join(red)}: the red month draws the ring anyway" if red else ""
+        extras.append(f"+ring on a buy or a sale: a celebration ring for 1 media (Felix{why})")
     most = max((d.media_cash for d in legal if isinstance(d, Sell)), default=0)
     if most:
-        extras.append(f"+cash 1..{most} on a sale: 100 coins for each media spent (Wigstan)")
+        span = "1" if most == 1 else f"1..{most}"
+        extras.append(f"+cash {span} on a sale: 100 coins for each media spent (Wigstan)")
     if any(isinstance(d, Pass) for d in legal):
         found.append(Option("pass", (), None, cash, "nothing can be bought or sold", "pass"))
     return Moves(player.name, "turn", tuple(found), tuple(extras))
@@ -251,3 +255,25 @@ def entries(state: State) -> list[tuple[str, str]]:
         for option in moves.options
         if option.kind != "reveal" or option.cards
     ]
+
+
+OPTION_WORDS = {
+    "+box": "cross the buy-two (or sell-two) box on your board, once a game each: two cards"
+    " this turn, settled as one line",
+    "+rue": "Rue (role side B) spends 2 media for a second card this turn (never with a box)",
+    "+ring": "Felix (role side B) spends 1 media for a celebration ring at the end of this"
+    " turn's line: it gains the symbols it passes (not on a turn with a red-month sale, which"
+    " draws the turn's one ring anyway)",
+    "+cash N": "Wigstan (role side B) spends N media for N x 100 coins on a sale",
+    "refresh": "Estelle (role side B) spends 1 media to discard the cards named (or none)"
+    " from the sale area, which is then refilled to 5",
+    "reveal": "the deck's entry: the cards turned up, in the order laid out",
+}
+"""What the options of an entry mean, in words (``forex moves`` explains those it lists)."""
+
+
+def legend(moves: Moves) -> list[tuple[str, str]]:
+    """``(option, meaning)`` for each option the listed entries or extras use, in order."""
+    written = [option.notation for option in moves.options] + list(moves.extras)
+    words = {word for text in written for word in text.replace(",", " ").split()}
+    return [(word, meaning) for word, meaning in OPTION_WORDS.items() if word.split()[0] in words]

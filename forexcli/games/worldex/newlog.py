@@ -9,6 +9,7 @@ players who do not trust each other see "Dealing" in docs/worldex-rules.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .schema_source import GAME_NAME
 
@@ -53,3 +54,77 @@ def new_log_text(
         lines.extend(f"  {name}: {value}" for name, value in house_rules.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
+
+
+def parse_house_rules(items: Sequence[str]) -> dict[str, str]:
+    """``--house-rule NAME=VALUE`` items, checked against ``HouseRules.OPTIONS``.
+
+    Raises ``ValueError`` with a readable reason (and a close name or value when one is meant).
+    """
+    from ...record.hints import close_match
+    from .engine import HouseRules
+
+    options = HouseRules.OPTIONS
+    listed = "; ".join(f"{n}={'|'.join(v)}" for n, v in options.items())
+    rules: dict[str, str] = {}
+    for item in items:
+        name, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not name or not value:
+            raise ValueError(f"{item!r}: write NAME=VALUE; the house rules are {listed}")
+        if name not in options:
+            meant = close_match(name, options)
+            hint = f"did you mean {meant}? " if meant else ""
+            raise ValueError(f"{name!r} is not a house rule; {hint}the house rules are {listed}")
+        if value not in options[name]:
+            meant = close_match(value, options[name])
+            hint = f"; did you mean {meant}?" if meant else ""
+            raise ValueError(
+                f"{value!r} is not a value of the house rule {name}:"
+                f" it is one of {', '.join(options[name])}{hint}"
+            )
+        if rules.get(name, value) != value:
+            raise ValueError(f"{name} is given twice: {rules[name]} and {value}")
+        rules[name] = value
+    return rules
+
+
+def red_marker_missing(components: Any, players: Sequence[str], seed: str) -> str | None:
+    """The roles the seed deals (``ann Wigstan, bob Rue``) when none has the red marker."""
+    from .engine import seeded_deal
+    from .engine.rules import STARTING_COLOUR
+
+    deal = seeded_deal(components, seed, len(players))
+    if any(components.role(role).colour == STARTING_COLOUR for role in deal.roles):
+        return None
+    return ", ".join(f"{name} {role}" for name, role in zip(players, deal.roles, strict=True))
+
+
+def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -> str:
+    """What ``forex new`` says of a new World Exchangers log: who plays which role and
+    board, who starts and why, the house rules, what is face up, and what to do next."""
+    import shlex
+
+    from .engine import Phase
+
+    players = state.players
+    seats = ", ".join(f"{p.name} ({p.role}, board {p.board}, cash {p.start_cash})" for p in players)
+    first = players[state.first]
+    colour = state.components.role(first.role).colour
+    why = "the red marker" if colour == "red" else "named by --first: nobody holds the red marker"
+    lines = [
+        f"created {path}: World Exchangers, role cards on side {state.role_side}; {seats}",
+        f"{first.name} plays first ({why}); dealt from seed {seed!r}",
+        f"sale area: {', '.join(state.area)}; trend cards: {state.mid_trend} (month 6),"
+        f" {state.end_trend} (month 12)",
+    ]
+    if rules:
+        lines.append("house rules: " + ", ".join(f"{n}={v}" for n, v in rules.items()))
+    if state.components.invented:
+        lines.append(
+            f"note: the components ({state.components.title or 'untitled'}) are invented:"
+            " they are not the published cards or boards"
+        )
+    assert state.pending.phase is Phase.TURN
+    shown = shlex.quote(path)
+    lines.append(f"next: forex moves {shown}   (then: forex play {shown} {first.name} DECISION)")
+    return "\n".join(lines)

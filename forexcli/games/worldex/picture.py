@@ -4,9 +4,14 @@
 cash 0 to 1,000 up), the symbols of its spaces (on a month and a cash level,
 or between two months), the player's cash-flow line across the months played
 with a celebration ring where one was drawn, the spaces the line gained
-marked, the buy-two and sell-two boxes, and below it the sale area with each
-card's base value and this month's sale price.  ``spaces_gained`` says which
-spaces those are (the same reading as the rules core's ``line_gains``).
+marked, the buy-two and sell-two boxes, a key naming the symbols, and below
+it the sale area with each card's base value and this month's sale price;
+once the game is over, the player's score part by part and the winner.
+Symbols are drawn, each with its own shape as well as its colour: green
+investment a circle, orange a square, blue a diamond, media a triangle (up
++, down -), a settlement point a star.  ``spaces_gained`` says which spaces
+the line gained (the same reading as the rules core's ``line_gains``).
+Texts are laid out from an estimate of their width, so that none overlaps.
 
 The output is deterministic.  Every name taken from a log or a components
 file is escaped: control characters become visible escapes, ``& < > " '``
@@ -26,7 +31,7 @@ COLUMN = 56
 """Pixels between two months."""
 ROW = 40
 """Pixels between two cash levels (100 coins)."""
-LEFT, TOP = 64, 64
+LEFT, TOP = 64, 80
 CARD_W, CARD_H, CARD_GAP = 124, 74, 10
 CARDS_PER_ROW = int((MONTHS * COLUMN + CARD_GAP) // (CARD_W + CARD_GAP))
 """Sale area cards side by side under the board (5)."""
@@ -41,6 +46,18 @@ SYMBOL_COLOURS = {
 CARD_COLOURS = {"green": "#2ca02c", "orange": "#ff7f0e", "blue": "#1f77b4", "purple": "#7b3fa0"}
 LINE_COLOUR = "#c0392b"
 GLYPHS = {"green": "G", "orange": "O", "blue": "B", "media": "M", "star": "\u2605"}
+SYMBOL_NAMES = {
+    "green": "green investment",
+    "orange": "orange investment",
+    "blue": "blue investment",
+    "media": "media influence + / -",
+    "star": "settlement point",
+}
+"""The key's words for each symbol."""
+SHAPE = 12
+"""The size of a drawn symbol (pixels)."""
+CHAR_WIDTH = 0.6
+"""A character's width as a share of the font size (DejaVu Sans, a little generous)."""
 
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;"}
 
@@ -88,6 +105,59 @@ def glyph(symbols: Symbols) -> str:
         else:
             parts.append(("" if count == 1 else str(count)) + GLYPHS[key])
     return " ".join(parts)
+
+
+def text_width(text: str, size: float) -> float:
+    """An estimate of the width of ``text`` at font ``size`` (no font metrics in SVG 1.1)."""
+    return len(text) * size * CHAR_WIDTH
+
+
+def _shape(key: str, x: float, y: float, count: int) -> str:
+    """One symbol drawn centred on ``x, y``: its shape, its colour, its count when not 1."""
+    h = SHAPE / 2
+    fill = SYMBOL_COLOURS[key]
+    edge = ' stroke="#ffffff" stroke-width="0.8"'
+    if key == "green":
+        body = f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(h)}" fill="{fill}"{edge}/>'
+    elif key == "orange":
+        body = (
+            f'<rect x="{_num(x - h + 0.5)}" y="{_num(y - h + 0.5)}" width="{_num(SHAPE - 1)}"'
+            f' height="{_num(SHAPE - 1)}" fill="{fill}"{edge}/>'
+        )
+    elif key == "blue":
+        body = (
+            f'<path d="M{_num(x)} {_num(y - h - 1)}L{_num(x + h + 1)} {_num(y)}'
+            f'L{_num(x)} {_num(y + h + 1)}L{_num(x - h - 1)} {_num(y)}Z" fill="{fill}"{edge}/>'
+        )
+    elif key == "media":
+        tip, base = (y - h, y + h - 1) if count > 0 else (y + h, y - h + 1)
+        body = (
+            f'<path d="M{_num(x)} {_num(tip)}L{_num(x + h)} {_num(base)}'
+            f'L{_num(x - h)} {_num(base)}Z" fill="{fill}"{edge}/>'
+        )
+    else:
+        body = _text(x, y + 5, "\u2605", size=15, anchor="middle", fill=fill)
+    shown = abs(count) if key == "media" else count
+    label = ""
+    if shown != 1:
+        label = _text(
+            x, y + 3.5, str(shown), size=9, anchor="middle", fill="#ffffff", weight="bold"
+        )
+        if key == "star":
+            label = _text(x + h + 3, y + 4, str(shown), size=9, fill=fill, weight="bold")
+    return body + label
+
+
+def symbols_drawn(symbols: Symbols, x: float, y: float, anchor: str = "middle") -> list[str]:
+    """The symbols of a space or a card drawn side by side, centred on (or starting at) ``x``."""
+    keys = [key for key in SYMBOL_KEYS if getattr(symbols, key)]
+    step = SHAPE + 3
+    width = len(keys) * step - 3
+    left = x - width / 2 if anchor == "middle" else (x - width if anchor == "end" else x)
+    return [
+        _shape(key, left + SHAPE / 2 + i * step, y, getattr(symbols, key))
+        for i, key in enumerate(keys)
+    ]
 
 
 def _colour(symbols: Symbols) -> str:
@@ -171,21 +241,21 @@ def _space(key: Key, symbols: Symbols, months: Optional[list[int]]) -> list[str]
     kind, where, cash = key
     x = x_of(where) if kind == "stop" else x_of(where + 0.5)
     y = y_of(cash)
-    label = glyph(symbols)
-    width = max(18, 7 * len(label) + 6)
+    kinds = sum(1 for key in SYMBOL_KEYS if getattr(symbols, key))
+    width = kinds * (SHAPE + 3) + 3
     classes = f"space {kind}" + (" gained" if months else "")
     what = f"month {where}" if kind == "stop" else f"between months {where} and {where + 1}"
     title = f"{what}, {coins(cash)}: {symbols_text(symbols)}"
     if months:
         title += "; gained in month" + ("s " if len(months) > 1 else " ")
         title += ", ".join(str(m) for m in months)
-    stroke = f' stroke="{LINE_COLOUR}" stroke-width="2.5"' if months else ' stroke="#ffffff"'
+    stroke = f' stroke="{LINE_COLOUR}" stroke-width="2.5"' if months else ' stroke="#c8c8c8"'
     return [
         f'<g class="{classes}" id="{kind}-{where}-{cash}">',
         f"<title>{xml_escape(title)}</title>",
-        f'<rect x="{_num(x - width / 2)}" y="{_num(y - 8)}" width="{_num(width)}" height="16"'
-        f' rx="4" fill="{_colour(symbols)}" fill-opacity="0.85"{stroke}/>',
-        _text(x, y + 4, label, size=10, anchor="middle", fill="#ffffff", weight="bold"),
+        f'<rect x="{_num(x - width / 2)}" y="{_num(y - 9)}" width="{_num(width)}" height="18"'
+        f' rx="4" fill="#ffffff" fill-opacity="0.9"{stroke}/>',
+        *symbols_drawn(symbols, x, y),
         "</g>",
     ]
 
@@ -241,11 +311,14 @@ def _line(player: Player) -> list[str]:
 
 
 def _boxes(player: Player, y: float) -> list[str]:
+    """The buy-two and sell-two boxes, side by side from the left, each label its own room."""
     out = ['<g id="boxes">']
-    for i, (label, crossed) in enumerate(
-        (("buy two cities", player.bought_two), ("sell two cities", player.sold_two))
+    x = float(LEFT)
+    for label, crossed in (
+        ("buy two cities", player.bought_two),
+        ("sell two cities", player.sold_two),
     ):
-        x = x_of(MONTHS) - 250 + i * 130
+        label += " (crossed)" if crossed else ""
         out.append(
             f'<rect x="{_num(x)}" y="{_num(y)}" width="14" height="14" fill="#ffffff"'
             ' stroke="#333333"/>'
@@ -256,9 +329,44 @@ def _boxes(player: Player, y: float) -> list[str]:
                 f'M{_num(x + 12)} {_num(y + 2)}L{_num(x + 2)} {_num(y + 12)}"'
                 ' stroke="#c0392b" stroke-width="2"/>'
             )
-        out.append(_text(x + 20, y + 11, label + (" (crossed)" if crossed else "")))
+        out.append(_text(x + 20, y + 11, label))
+        x += 20 + text_width(label, 11) + 28
     out.append("</g>")
     return out
+
+
+def _key(y: float, right: float) -> tuple[list[str], float]:
+    """The symbols named, one after the other, on as many rows as the width needs; and
+    the y below the key."""
+    out = ['<g id="key">']
+    x, row = float(LEFT), y
+    for key, name in SYMBOL_NAMES.items():
+        width = SHAPE + 6 + text_width(name, 11)
+        if x > LEFT and x + width > right:
+            x, row = float(LEFT), row + 20
+        out.append(_shape(key, x + SHAPE / 2, row, 1))
+        if key == "media":
+            out.append(_shape(key, x + SHAPE / 2 + SHAPE + 2, row, -1))
+            width += SHAPE + 2
+            out.append(_text(x + 2 * SHAPE + 8, row + 4, name))
+        else:
+            out.append(_text(x + SHAPE + 6, row + 4, name))
+        x += width + 22
+    out.append(
+        f'<circle cx="{_num(x + 7)}" cy="{_num(row)}" r="7" fill="none" stroke="{LINE_COLOUR}"'
+        ' stroke-width="1.5" stroke-dasharray="3 2"/>'
+    )
+    ring = "celebration ring"
+    if x + 20 + text_width(ring, 11) > right:
+        out.pop()
+        x, row = float(LEFT), row + 20
+        out.append(
+            f'<circle cx="{_num(x + 7)}" cy="{_num(row)}" r="7" fill="none"'
+            f' stroke="{LINE_COLOUR}" stroke-width="1.5" stroke-dasharray="3 2"/>'
+        )
+    out.append(_text(x + 20, row + 4, ring))
+    out.append("</g>")
+    return out, row + 14
 
 
 def _sale_area(state: State, y: float) -> list[str]:
@@ -298,53 +406,95 @@ def _sale_area(state: State, y: float) -> list[str]:
             ]
         )
         if not city.symbols.is_empty():
-            out.append(_text(x + CARD_W - 8, top + 44, glyph(city.symbols), anchor="end"))
+            out.extend(symbols_drawn(city.symbols, x + CARD_W - 8, top + 40, anchor="end"))
         out.append("</g>")
     out.append("</g>")
     return out
 
 
+def _scores(state: State, seat: int, y: float) -> tuple[list[str], float]:
+    """Once the game is over: the player's score part by part, every total, the winner."""
+    from .views import scores_table, winners_text
+
+    table = scores_table(state)
+    result = state.result
+    assert result is not None
+    out = [
+        '<g id="scores">',
+        _text(LEFT, y, f"Final score of {state.players[seat].name}", size=13, weight="bold"),
+    ]
+    top = y + 20
+    for i, row in enumerate(table.rows):
+        line = top + i * 17
+        bold = "bold" if row[0] in ("Total", "Rank") else None
+        out.append(_text(LEFT, line, str(row[0]), weight=bold))
+        out.append(_text(LEFT + 230, line, str(row[1 + seat]), anchor="end", weight=bold))
+    bottom = top + len(table.rows) * 17
+    order = sorted(range(len(state.players)), key=lambda s: (result.ranks[s], s))
+    totals = ", ".join(f"{state.players[s].name} {coins(result.scores[s].total)}" for s in order)
+    x = LEFT + 270
+    out.append(_text(x, top, f"Result: {winners_text(state)}.", size=13, weight="bold"))
+    out.append(_text(x, top + 20, f"Totals: {totals}"))
+    out.append(_text(x, top + 38, "Ties go to more city cards, then more cash.", fill="#555555"))
+    out.append("</g>")
+    return out, bottom
+
+
 def board_svg(state: State, seat: int, title: Optional[str] = None) -> str:
-    """The player board of ``seat`` with its cash-flow line, and the sale area below, as SVG."""
+    """The player board of ``seat`` with its cash-flow line, and the sale area below, as SVG;
+    once the game is over, the player's final score and the winner."""
     player = state.players[seat]
     board = state.components.boards[player.board]
     gained = spaces_gained(state, seat)
     rows = max(1, -(-len(state.area) // CARDS_PER_ROW))
-    boxes_y = y_of(0) + 48
-    area_y = boxes_y + 44
     width = x_of(MONTHS) + 40
-    height = area_y + 12 + rows * (CARD_H + CARD_GAP) + 16
+    boxes_y = y_of(0) + 48
+    key, below_key = _key(boxes_y + 34, width - 16)
+    area_y = below_key + 30
+    bottom = area_y + 12 + rows * (CARD_H + CARD_GAP)
+    scores: list[str] = []
+    if state.is_over and state.result is not None:
+        scores, bottom = _scores(state, seat, bottom + 20)
+    height = bottom + 16
     heading = (
         f"{player.name}: {player.role}, board side {player.board}, cash {coins(player.cash)},"
         f" media {player.media}"
     )
-    if title:
-        heading = f"{title}: {heading}"
+    full = f"{title}: {heading}" if title else heading
     desc = (
         f"World Exchangers, month {month_of(state)}{' (over)' if state.is_over else ''}."
         f" The cash-flow line of {player.name} across months 0 to {len(player.marks)};"
         f" gained so far: {symbols_text(player.gained, 'nothing')}."
     )
+    lines = []
+    if title:
+        lines.append(_text(LEFT, 22, _fitted(title, width - LEFT - 8, 12), size=12, fill="#555555"))
+    lines.append(_text(LEFT, 42, _fitted(heading, width - LEFT - 8, 15), size=15, weight="bold"))
+    gains = f"Gained on the board: {symbols_text(player.gained, 'nothing')}"
+    lines.append(_text(LEFT, 60, _fitted(gains, width - LEFT - 8, 11), size=11, fill="#555555"))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(width)}"'
         f' height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}"'
         f' font-family="{FONT}">',
-        f"<title>{xml_escape(heading)}</title>",
+        f"<title>{xml_escape(full)}</title>",
         f"<desc>{xml_escape(desc)}</desc>",
         f'<rect x="0" y="0" width="{_num(width)}" height="{_num(height)}" fill="#fbfaf5"/>',
-        _text(LEFT, 28, heading, size=15, weight="bold"),
-        _text(
-            LEFT,
-            46,
-            f"Gained: {symbols_text(player.gained, 'nothing')}",
-            size=11,
-            fill="#555555",
-        ),
+        *lines,
         *_grid(),
         *_spaces(board, gained),
         *_line(player),
         *_boxes(player, boxes_y),
+        *key,
         *_sale_area(state, area_y),
+        *scores,
         "</svg>",
     ]
     return "\n".join(out) + "\n"
+
+
+def _fitted(text: str, room: float, size: float) -> str:
+    """``text`` cut short with an ellipsis when it is wider than ``room``."""
+    if text_width(text, size) <= room:
+        return text
+    keep = max(1, int(room / (size * CHAR_WIDTH)) - 1)
+    return text[:keep].rstrip() + "\u2026"

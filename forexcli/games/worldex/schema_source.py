@@ -29,16 +29,16 @@ from .show_schema import show_schema as show_schema
 def signing_keys() -> dict[str, Any]:
     """The header's ``keys:`` (players' Ed25519 public keys): the frame's signing format,
     the same for every game (``record.signing``)."""
-    from ..forex.schema_source import _keys
+    from ..forex import schema_source
 
-    return _keys()
+    return schema_source.signing_keys()
 
 
 def signatures() -> dict[str, Any]:
     """An entry's ``sig:`` (signatures by signer), as For-Ex logs have it."""
-    from ..forex.schema_source import _signatures
+    from ..forex import schema_source
 
-    return _signatures()
+    return schema_source.signatures()
 
 
 END = "$(?!\\n)"
@@ -312,7 +312,9 @@ def _log_schema() -> dict[str, Any]:
                 "uniqueItems": True,
             },
             "first": {
-                "description": "The starting player when no role card has the red marker.",
+                "description": (
+                    "The starting player when no role card has the red marker (then required)."
+                ),
                 "type": "string",
             },
             "boards": _per_player({"enum": ["A", "B"]}, "Each player's board side (default A)."),

@@ -24,7 +24,7 @@ from typing import Any, Optional, Union
 from msgspec import Struct
 from tabulate import tabulate
 
-from ...problems import printable
+from ...record.problems import printable
 from .engine import (
     DEALER,
     INVESTMENT_COLOURS,
@@ -154,6 +154,15 @@ def decider_of(state: State) -> Optional[str]:
         return DEALER
     assert pending.seat is not None
     return state.players[pending.seat].name
+
+
+def to_play(state: State) -> str:
+    """``to play: alice: buy or sell``, or ``the game is over``."""
+    return (
+        "the game is over"
+        if state.pending.phase is Phase.OVER
+        else f"to play: {waiting_for(state)}"
+    )
 
 
 def waiting_for(state: State) -> str:
@@ -549,7 +558,7 @@ def status_lines(state: State) -> list[str]:
     lines = [
         f"World Exchangers: {where}; first player {state.players[state.first].name};"
         f" role cards side {state.role_side}",
-        f"To play: {waiting_for(state)}",
+        to_play(state)[0].upper() + to_play(state)[1:],
     ]
     if state.round > MID_YEAR or state.is_over:
         gained = ", ".join(state.trend_media) or "nobody"
@@ -565,7 +574,7 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def _fit(table: Table, width: int) -> str:
+def fitted_table(table: Table, width: int) -> str:
     """The table as text; while it is wider than ``width``, its widest column is wrapped."""
     limits: list[Optional[int]] = [None] * len(table.headers)
     for _ in range(len(table.headers)):
@@ -597,7 +606,7 @@ def render_text(state: State, width: int = 80) -> str:
     heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
     parts = ["\n".join(heading)]
     for table in tables(state):
-        parts.append(table.title + "\n" + _fit(table, width))
+        parts.append(table.title + "\n" + fitted_table(table, width))
     text = "\n\n".join(parts)
     return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 

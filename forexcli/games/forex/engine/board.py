@@ -42,14 +42,14 @@ def pair_index(a: int, b: int) -> int:
     return _PAIR_INDEX[(a, b) if a < b else (b, a)]
 
 
-_PAIR_AT: tuple[tuple[int, ...], ...] = tuple(
+PAIR_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(-1 if a == b else _PAIR_INDEX[(a, b) if a < b else (b, a)] for b in range(NUM_CURRENCIES))
     for a in range(NUM_CURRENCIES)
 )
-"""``_PAIR_AT[a][b]``: ``pair_index(a, b)``, or -1 when ``a == b`` (a fast lookup)."""
+"""``PAIR_AT[a][b]``: ``pair_index(a, b)``, or -1 when ``a == b`` (a fast lookup)."""
 
-_PAIRS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((_PAIR_AT[c][other], other) for other in range(NUM_CURRENCIES) if other != c)
+PAIRS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((PAIR_AT[c][other], other) for other in range(NUM_CURRENCIES) if other != c)
     for c in range(NUM_CURRENCIES)
 )
 """For each currency: (pair index, other currency) of its six pairs, in board order."""
@@ -142,14 +142,14 @@ class Board(Struct, frozen=True):
 
     def is_stronger(self, a: int, b: int) -> bool:
         """True when ``a`` is the stronger side of its pair with ``b``."""
-        index = _PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
+        index = PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
         if index < 0:
             return self.position(a, b).stronger == a  # raises as before
         return self.pairs[index].stronger == a
 
     def rate_halves(self, a: int, b: int) -> int:
         """Units of the weaker of ``a``/``b`` for one of the stronger, in half-bucks."""
-        index = _PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
+        index = PAIR_AT[a][b] if 0 <= a < NUM_CURRENCIES and 0 <= b < NUM_CURRENCIES else -1
         if index < 0:
             return TRACK_HALVES[self.position(a, b).space]  # raises as before
         return TRACK_HALVES[self.pairs[index].space]
@@ -216,7 +216,7 @@ def make_board(pairs: tuple[PairPosition, ...]) -> Board:
     return Board(pairs)
 
 
-_GAINING: tuple[tuple[tuple[PairPosition, ...], ...], ...] = tuple(
+GAINING: tuple[tuple[tuple[PairPosition, ...], ...], ...] = tuple(
     tuple(
         # The gaining side moves one space up, to the cap; the other side one space down,
         # and at 1:1 the pair flips to the gaining side, still on the 1 space.
@@ -225,7 +225,7 @@ _GAINING: tuple[tuple[tuple[PairPosition, ...], ...], ...] = tuple(
     )
     for gaining in range(NUM_CURRENCIES)
 )
-"""``_GAINING[currency][stronger][space]``: where a pair of ``currency`` at that position goes
+"""``GAINING[currency][stronger][space]``: where a pair of ``currency`` at that position goes
 when it moves one space in favour of ``currency``."""
 
 
@@ -234,14 +234,14 @@ def move_pairs(pairs: list[PairPosition], currency: int, strengthen: bool) -> No
     if not 0 <= currency < NUM_CURRENCIES:
         pair_index(currency, 0)  # raises KeyError, as the general code did
     if strengthen:
-        moved = _GAINING[currency]
-        for index, _ in _PAIRS_OF[currency]:
+        moved = GAINING[currency]
+        for index, _ in PAIRS_OF[currency]:
             pos = pairs[index]
             pairs[index] = moved[pos.stronger][pos.space]
     else:
-        for index, other in _PAIRS_OF[currency]:
+        for index, other in PAIRS_OF[currency]:
             pos = pairs[index]
-            pairs[index] = _GAINING[other][pos.stronger][pos.space]
+            pairs[index] = GAINING[other][pos.stronger][pos.space]
 
 
 _STARTING: list[Board] = []

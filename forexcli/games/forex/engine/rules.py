@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Optional
 from msgspec import Struct
 
 from .board import (
-    _GAINING,
-    _PAIR_AT,
-    _PAIRS_OF,
     CURRENCIES,
+    GAINING,
     NUM_CURRENCIES,
+    PAIR_AT,
     PAIRS,
+    PAIRS_OF,
     TRACK_HALVES,
     Board,
     PairPosition,
@@ -308,8 +308,8 @@ class _Scratch:
         """Move every pair of ``currency`` one space in its favour."""
         pairs = self._pairs or self._copy_pairs()
         self._board = None
-        moved = _GAINING[currency]
-        for index, _ in _PAIRS_OF[currency]:
+        moved = GAINING[currency]
+        for index, _ in PAIRS_OF[currency]:
             pos = pairs[index]
             pairs[index] = moved[pos.stronger][pos.space]
         if self.loud:
@@ -320,9 +320,9 @@ class _Scratch:
         pairs = self._pairs or self._copy_pairs()
         self._board = None
         for _ in range(times):
-            for index, other in _PAIRS_OF[currency]:
+            for index, other in PAIRS_OF[currency]:
                 pos = pairs[index]
-                pairs[index] = _GAINING[other][pos.stronger][pos.space]
+                pairs[index] = GAINING[other][pos.stronger][pos.space]
             if self.loud:
                 self.say("weaken", f"{CURRENCIES[currency]} weakened")
 
@@ -836,7 +836,7 @@ def _choice(state: StateView, code: str, what: str) -> int:
 
 def _spot_terms(state: StateView, give_currency: int, get_currency: int) -> tuple[int, int]:
     """(give, get) half-bucks allowed for a spot giving ``give_currency`` (currencies differ)."""
-    pos = state.board.pairs[_PAIR_AT[give_currency][get_currency]]
+    pos = state.board.pairs[PAIR_AT[give_currency][get_currency]]
     if pos.stronger == give_currency:
         return 2, TRACK_HALVES[pos.space]
     return TRACK_HALVES[pos.space], 2
@@ -859,7 +859,7 @@ def _apply_spot(state: StateView, work: _Scratch, seat: int, decision: Spot) -> 
     if give_c == get_c:
         raise SpotRefused("a spot transaction trades two different currencies")
     # ``_spot_terms(state, give_c, get_c)``, written out (a call less)
-    pos = (work._pairs or state.board.pairs)[_PAIR_AT[give_c][get_c]]  # (see _Scratch)
+    pos = (work._pairs or state.board.pairs)[PAIR_AT[give_c][get_c]]  # (see _Scratch)
     rate = TRACK_HALVES[pos.space]
     give, get = (2, rate) if pos.stronger == give_c else (rate, 2)
     if decision.give != give or decision.get != get:
@@ -908,7 +908,7 @@ def _apply_contract(state: StateView, work: _Scratch, seat: int, decision: MakeC
     letter = state.free_letter()
     if letter is None:
         raise ContractRefused("all six contract letters A-F are in use")
-    pos = (work._pairs or state.board.pairs)[_PAIR_AT[pay_c][recv_c]]  # (see _Scratch)
+    pos = (work._pairs or state.board.pairs)[PAIR_AT[pay_c][recv_c]]  # (see _Scratch)
     paying_stronger = pos.stronger == pay_c
     strong_c, strong_amt = (pay_c, decision.pay) if paying_stronger else (recv_c, decision.receive)
     weak_c = recv_c if paying_stronger else pay_c

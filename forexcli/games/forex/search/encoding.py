@@ -41,7 +41,7 @@ from ..engine import (
     Resolve,
     Spot,
 )
-from ..engine.board import _PAIR_AT
+from ..engine.board import PAIR_AT as _PAIR_AT
 from ..engine.state import INVEST_PRICE_HALVES, MAX_CERTS_PER_CURRENCY, MAX_STRONG_AMOUNT
 
 Action = tuple[int, int, int, int]

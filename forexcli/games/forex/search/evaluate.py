@@ -37,13 +37,13 @@ from ..engine import (
     Phase,
 )
 from ..engine.board import (
-    _PAIR_AT,
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
     PairPosition,
     move_pairs,
 )
+from ..engine.board import PAIR_AT as _PAIR_AT
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 
 Values = tuple[float, ...]

@@ -9,13 +9,25 @@ from __future__ import annotations
 
 
 class WorldexError(Exception):
-    """Base class of every error the rules core raises; ``reason`` names the numbers."""
+    """Base class of every error the rules core raises; ``reason`` names the numbers.
+
+    ``hints`` are what to do about it; ``unknown`` is a name that is not in the game with the
+    names that are (``("Viena", ("Vienna", ...))``), for the frame's "did you mean" hint.
+    """
 
     code = "worldex_error"
 
-    def __init__(self, reason: str) -> None:
+    def __init__(
+        self,
+        reason: str,
+        *,
+        hints: tuple[str, ...] = (),
+        unknown: tuple[str, tuple[str, ...]] | None = None,
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.hints = hints
+        self.unknown = unknown
 
 
 class ComponentsError(WorldexError):
@@ -28,6 +40,12 @@ class SetupError(WorldexError):
     """The game cannot be set up as asked (players, dealt cards, sides, seed)."""
 
     code = "bad_setup"
+
+
+class FirstPlayerNeeded(SetupError):
+    """Nobody holds the red marker and the set-up names no starting player."""
+
+    code = "first_needed"
 
 
 class IllegalDecision(WorldexError):
@@ -84,6 +102,12 @@ class AbilityRefused(IllegalDecision):
     code = "ability_refused"
 
 
+class RingAlreadyDrawn(IllegalDecision):
+    """Felix's paid ring on a turn whose red-month sale draws the turn's ring anyway."""
+
+    code = "ring_already_drawn"
+
+
 class PassRefused(IllegalDecision):
     """A pass while the player can buy or sell."""
 
@@ -105,6 +129,7 @@ class DealMismatch(IllegalDecision):
 CODES: tuple[str, ...] = (
     "bad_components",
     "bad_setup",
+    "first_needed",
     "game_over",
     "not_your_turn",
     "wrong_decision_kind",
@@ -113,6 +138,7 @@ CODES: tuple[str, ...] = (
     "insufficient_funds",
     "box_used",
     "ability_refused",
+    "ring_already_drawn",
     "pass_refused",
     "bad_reveal",
     "deal_mismatch",

@@ -43,11 +43,13 @@ from .errors import (
     BoxUsed,
     CardUnavailable,
     DealMismatch,
+    FirstPlayerNeeded,
     GameOver,
     IllegalDecision,
     InsufficientFunds,
     NotYourDecision,
     PassRefused,
+    RingAlreadyDrawn,
     SetupError,
     UnknownName,
     WrongDecisionKind,
@@ -252,7 +254,10 @@ def _check_roles(components: Components, roles: tuple[str, ...], n: int) -> None
         raise SetupError(f"one role card per player; {len(roles)} given for {n} players")
     for name in roles:
         if name not in known:
-            raise SetupError(f"{name!r} is not a role card ({', '.join(sorted(known))})")
+            raise SetupError(
+                f"{name!r} is not a role card ({', '.join(sorted(known))})",
+                unknown=(name, tuple(sorted(known))),
+            )
     if len(set(roles)) != len(roles):
         raise SetupError("a role card is dealt twice")
 
@@ -269,7 +274,8 @@ def _check_starting(
         for card in hand:
             city = components.by_name.get(card)
             if city is None or not city.starting:
-                raise SetupError(f"{card!r} is not a starting city card")
+                names_ = tuple(c.name for c in components.starting_cities)
+                raise SetupError(f"{card!r} is not a starting city card", unknown=(card, names_))
             if card in seen:
                 raise SetupError(f"starting city {card} is dealt twice")
             seen.add(card)
@@ -280,7 +286,8 @@ def _check_trends(components: Components, mid: str, end: str) -> None:
         try:
             trend = components.trend(trend_id)
         except KeyError:
-            raise SetupError(f"{trend_id!r} is not a trend card") from None
+            ids = tuple(t.id for t in components.trends if t.round == round_)
+            raise SetupError(f"{trend_id!r} is not a trend card", unknown=(trend_id, ids)) from None
         if trend.round != round_:
             raise SetupError(
                 f"trend card {trend_id} is resolved in round {trend.round}, not {round_}"
@@ -295,7 +302,8 @@ def _check_area(
     for card in area:
         city = components.by_name.get(card)
         if city is None or city.starting:
-            raise SetupError(f"{card!r} is not a city card of the deck")
+            deck = tuple(c.name for c in components.cities)
+            raise SetupError(f"{card!r} is not a city card of the deck", unknown=(card, deck))
     if len(set(area)) != len(area):
         raise SetupError("a card is shown twice in the sale area")
 
@@ -307,14 +315,24 @@ def _first_seat(
         seat for seat, role in enumerate(roles) if components.role(role).colour == STARTING_COLOUR
     ]
     if first is not None and first not in names:
-        raise SetupError(f"first player {first!r} is not one of the players")
+        raise SetupError(
+            f"first player {first!r} is not one of the players ({', '.join(names)})",
+            unknown=(first, names),
+        )
     if red:
         if first is not None and names.index(first) != red[0]:
             raise SetupError(
                 f"{names[red[0]]} holds the red marker and starts; {first} is named first"
             )
         return red[0]
-    return 0 if first is None else names.index(first)
+    if first is None:
+        held = ", ".join(f"{name} {role}" for name, role in zip(names, roles, strict=True))
+        raise FirstPlayerNeeded(
+            f"nobody holds the red marker ({held}): the rulebook's starting player (who spent"
+            " the most money today) is not in the record, so the log names it (first)",
+            hints=(f"add `first: NAME` to the header, NAME one of {', '.join(names)}",),
+        )
+    return names.index(first)
 
 
 # --------------------------------------------------------------------------- the board
@@ -364,6 +382,36 @@ def _media(state: State, value: int) -> int:
 def _cards(names: Iterable[str]) -> str:
     listed = ", ".join(names)
     return listed or "none"
+
+
+def _red_now(state: State, card: str) -> bool:
+    """Whether ``card`` sold now is sold in its red month (and so draws the turn's ring)."""
+    return state.components.city(card).red_month == state.round
+
+
+def _wasted_ring(state: State, seat: int, card: str, two: bool) -> Optional[RingAlreadyDrawn]:
+    """The refusal of Felix's paid ring on a sale of ``card`` that would add nothing, or None.
+
+    The turn's ring is drawn once, at the end of the line: a red-month sale
+    draws it anyway.  With ``two`` (a second sale declared) the ring is
+    refused too when every other city the player holds would be sold in its
+    red month (the second sale must then draw the ring).
+    """
+    month = state.round
+    paid = "Felix's paid ring (1 media) would add nothing: the turn's ring is drawn once"
+    if _red_now(state, card):
+        return RingAlreadyDrawn(
+            f"{card} is sold in its red month {month}, which draws the celebration ring; {paid}",
+            hints=(f"sell {card} without +ring: its red month draws the ring anyway",),
+        )
+    others = [c for c in state.players[seat].cities if c != card]
+    if two and others and all(_red_now(state, c) for c in others):
+        return RingAlreadyDrawn(
+            f"the second sale can only be {_cards(others)}, sold in the red month {month},"
+            f" which draws the celebration ring; {paid}",
+            hints=(f"sell {card} and {others[0]} without +ring: the red month draws the ring",),
+        )
+    return None
 
 
 def _count(cards: int) -> str:
@@ -479,7 +527,11 @@ def legal_decisions(state: State) -> Sequence[Decision]:
         assert turn is not None
         if turn.action == "buy":
             return [Buy(name, card) for card in _affordable(state, turn.cash, state.area)]
-        return [Sell(name, card) for card in player.cities if card not in turn.cards]
+        return [
+            Sell(name, card)
+            for card in player.cities
+            if card not in turn.cards and not (turn.ring and _red_now(state, card))
+        ]
     ability = _ability(state, seat)
     media = player.media
     out: list[Decision] = []
@@ -503,6 +555,8 @@ def legal_decisions(state: State) -> Sequence[Decision]:
             # Media below zero (house rule media_floor none) spends none, but the sale stands.
             cash_options = range(max(media, 0) + 1) if ability == "media_cash" else range(1)
             for ring in rings:
+                if ring and _wasted_ring(state, seat, card, extra is not None):
+                    continue
                 out.extend(Sell(name, card, extra, ring, k) for k in cash_options)
     if not buyable and not player.cities:
         out.append(Pass(name))
@@ -540,7 +594,10 @@ def apply(state: State, decision: Decision) -> State:
         return _apply_reveal(state, decision)
     names = [p.name for p in state.players]
     if decision.player not in names:
-        raise UnknownName(f"{decision.player!r} is not a player ({', '.join(names)})")
+        raise UnknownName(
+            f"{decision.player!r} is not a player ({', '.join(names)})",
+            unknown=(decision.player, tuple(names)),
+        )
     if pending.phase is Phase.REVEAL:
         raise NotYourDecision(f"{_count(pending.count)} to be revealed from the deck first")
     assert pending.seat is not None
@@ -562,7 +619,10 @@ def apply(state: State, decision: Decision) -> State:
 
 def _known_card(state: State, card: str) -> None:
     if card not in state.components.by_name:
-        raise UnknownName(f"{card!r} is not a city card of these components")
+        # The cards a decision could mean: those in the sale area or held by a player.
+        held = tuple(c for p in state.players for c in p.cities)
+        near = (*state.area, *held)
+        raise UnknownName(f"{card!r} is not a city card of these components", unknown=(card, near))
 
 
 def _check_options(
@@ -641,6 +701,9 @@ def _apply_sell(state: State, seat: int, decision: Sell) -> State:
     _check_options(state, seat, decision.extra, decision.ring, decision.media_cash, "sell")
     if decision.extra is not None and len(player.cities) < 2:
         raise CardUnavailable(f"{player.name} holds 1 city: a second sale is impossible")
+    wasted = decision.ring and _wasted_ring(state, seat, decision.card, decision.extra is not None)
+    if wasted:
+        raise wasted
     cost = (
         (EXTRA_CARD_COST if decision.extra == "rue" else 0)
         + (RING_COST if decision.ring else 0)
@@ -701,6 +764,14 @@ def _apply_second(state: State, seat: int, decision: Decision) -> State:
     if decision.card not in player.cities or decision.card in turn.cards:
         held = [c for c in player.cities if c not in turn.cards]
         raise CardUnavailable(f"{player.name} does not hold {decision.card} (holds {_cards(held)})")
+    if turn.ring and _red_now(state, decision.card):
+        others = [c for c in player.cities if c not in turn.cards and not _red_now(state, c)]
+        raise RingAlreadyDrawn(
+            f"{decision.card} would be sold in its red month {state.round}, which draws the"
+            f" celebration ring; {player.name} paid 1 media for Felix's ring on {turn.cards[0]},"
+            " which would then add nothing: the turn's ring is drawn once",
+            hints=(f"sell {' or '.join(others)} second" if others else "sell another city",),
+        )
     price = state.components.city(decision.card).price(state.round)
     turn = replace(turn, cards=(*turn.cards, decision.card), cash=turn.cash + price)
     return _settle(replace(state, turn=turn))
@@ -757,7 +828,10 @@ def _apply_reveal(state: State, decision: Reveal) -> State:
     deck = tuple(c for c in state.deck if c not in seen)
     resume = state.resume
     assert resume is not None
-    return _enter(replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None))
+    state = replace(state, area=state.area + cards, deck=deck, pending=resume, resume=None)
+    if state.mid_year_due:
+        return _end_of_mid_year(replace(state, mid_year_due=False))
+    return _enter(state)
 
 
 def _where(state: State, card: str) -> str:
@@ -788,9 +862,8 @@ def _settle(state: State) -> State:
     cash += extra_cash
     lost = max(0, cash - MAX_CASH)
     cash -= lost
-    red = turn.action == "sell" and any(
-        state.components.city(card).red_month == month for card in turn.cards
-    )
+    # One ring a turn at most: a red-month sale draws it, or Felix's paid ring (never both).
+    red = turn.action == "sell" and any(_red_now(state, card) for card in turn.cards)
     ring = turn.ring or red
     board = state.components.boards[player.board]
     if turn.action == "pass" and state.house.pass_symbols == "none":
@@ -826,17 +899,36 @@ def _next_turn(state: State) -> State:
         state = replace(state, seat=seat, pending=Pending(Phase.OVER), resume=None)
         return replace(state, result=final_scores(state))
     if state.round == MID_YEAR:
-        state = _mid_year(state)
-        state = replace(
+        state = replace(state, seat=seat)
+        count = _refill_count(state, len(state.area))
+        short = len(state.area) <= REFILL_AT and count > 0
+        if not short or state.house.mid_year_refill == "skip":
+            return _end_of_mid_year(state)
+        if state.automatic:
+            turned = state.deck[:count]
+            return _end_of_mid_year(
+                replace(state, area=state.area + turned, deck=state.deck[count:])
+            )
+        return replace(
             state,
-            seat=seat,
-            round=state.round + 1,
-            removed=state.removed + state.area,
-            area=(),
+            pending=Pending(Phase.REVEAL, None, count),
+            resume=Pending(Phase.TURN, seat),
+            mid_year_due=True,
         )
-        return _with_refill(state, Pending(Phase.TURN, seat), force=True)
     state = replace(state, seat=seat, round=state.round + 1)
     return _with_refill(state, Pending(Phase.TURN, seat))
+
+
+def _end_of_mid_year(state: State) -> State:
+    """The mid-year trend card, then the sale area cleared and 5 cards turned up (round 7)."""
+    state = _mid_year(state)
+    state = replace(
+        state,
+        round=state.round + 1,
+        removed=state.removed + state.area,
+        area=(),
+    )
+    return _with_refill(state, Pending(Phase.TURN, state.seat), force=True)
 
 
 def _extreme(values: Sequence[int], most: bool, ties: str) -> list[int]:

@@ -18,17 +18,23 @@ class HouseRules(Struct, frozen=True):
     ``media_floor``: ``"zero"`` (default) stops the media marker at 0;
     ``"none"`` lets it go below.  ``pass_symbols``: ``"gain"`` (default) lets a
     player who can neither buy nor sell gain the symbols of the flat line they
-    draw; ``"none"`` draws it without gaining anything.
+    draw; ``"none"`` draws it without gaining anything.  ``mid_year_refill``:
+    ``"refill"`` (default, the rulebook) refills a sale area left with 2 or
+    fewer cards by the last turn of round 6 before the mid-year clearing;
+    ``"skip"`` makes no such refill (forexcli's reading before it followed the
+    rulebook: the deck keeps those cards for months 7 to 12).
     """
 
     trend_ties: str = "all"
     media_floor: str = "zero"
     pass_symbols: str = "gain"
+    mid_year_refill: str = "refill"
 
     OPTIONS: ClassVar[dict[str, tuple[str, ...]]] = {
         "trend_ties": ("all", "none"),
         "media_floor": ("zero", "none"),
         "pass_symbols": ("gain", "none"),
+        "mid_year_refill": ("refill", "skip"),
     }
 
 
@@ -180,6 +186,8 @@ class State(Struct, frozen=True):
     turn: Optional[TurnSoFar] = None
     trend_media: tuple[str, ...] = ()
     """Who gained the mid-year trend card's media (names), once resolved."""
+    mid_year_due: bool = False
+    """Round 6 is over and the awaited reveal refills the area before the mid-year card."""
     result: Optional[Result] = None
 
     @property

@@ -1,0 +1,124 @@
+"""``forex import``: a Board Game Arena table log as a For-Ex log."""
+
+from __future__ import annotations
+
+import click
+
+from ..cli import EPILOG
+from ..reporters import clean
+from .common import FILE, FILE_OR_DASH, ProblemExit, _encoded, _print_written, _read_stdin
+
+
+def _renames(values: tuple[str, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for value in values:
+        old, sep, new = value.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            raise click.BadParameter(f"{clean(value)!r}: write OLD=NEW", param_hint="'--rename'")
+        out[old.strip()] = new.strip()
+    return out
+
+
+@click.command("import", epilog=EPILOG)
+@click.argument("table_log", type=FILE_OR_DASH)
+@click.option(
+    "-o",
+    "--output",
+    metavar="OUT.yaml",
+    type=FILE,
+    required=True,
+    help="The log to write (never replaced without --force).",
+)
+@click.option(
+    "--removed",
+    metavar="CUR=N,...",
+    help="The 6 certificates removed at set-up, as forex new takes them: GBP=1,USD=2,CNY=3"
+    " [inferred when the table log decides them].",
+)
+@click.option("--title", metavar="TEXT", help="The log's title [Board Game Arena table N].")
+@click.option(
+    "--rename",
+    "rename",
+    multiple=True,
+    metavar="OLD=NEW",
+    help="Give a player another name in the log (for a site name the log format refuses);"
+    " repeat it.",
+)
+@click.option(
+    "--schema-ref",
+    metavar="URL|PATH",
+    help="Write a first-line modeline naming this schema for editors, as forex new does"
+    " [no modeline].",
+)
+@click.option("--force", is_flag=True, help="Replace OUT.yaml if it exists.")
+def import_command(
+    table_log: str,
+    output: str,
+    removed: str | None,
+    title: str | None,
+    rename: tuple[str, ...],
+    schema_ref: str | None,
+    force: bool,
+) -> None:
+    """Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.
+
+    TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that
+    Board Game Arena's game review page loads for a table. Seat order and
+    first player are read from the turns it shows, the names as the site
+    shows them; each action becomes a decision in forex play's notation (an
+    accepted spot trade joined to the action after it; refused and
+    cancelled offers are not decisions), with the divest answers and the
+    tie choices. The header gets site: with the table number, started: (the
+    first packet's time, UTC) and a title.
+
+    A table log does not say which 6 certificates were removed at set-up:
+    give them with --removed (the board at the start of the table's replay
+    shows them). Without it they are inferred only when the log decides them
+    (the log then says so in a comment); else nothing is written (exit 2).
+
+    Every money change, certificate bought or sold, contract taken, dividend
+    paid, move of the board and of the queue, and the final conversion in
+    the table log must be what the replay of the written log gives; a
+    disagreement is reported at its packet (move_id) and notification, and
+    nothing is written. A game in progress is imported up to its last
+    decision. The log is written atomically.
+    """
+    from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
+    from ..record.gamelog import MAX_LOG_BYTES, read_bytes
+    from ..record.problems import LogError, Problem
+    from ..reporters.files import write_output
+    from ..reporters.newlog import parse_removed
+
+    counts = None
+    if removed is not None:
+        try:
+            counts = parse_removed(removed)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--removed'") from None
+    renames = _renames(rename)
+    name = "<stdin>" if table_log == "-" else table_log
+    try:
+        data = _read_stdin() if table_log == "-" else read_bytes(table_log)
+        if len(data) > MAX_LOG_BYTES:
+            raise LogError(
+                [Problem("too_large", "standard input is too large for a table log", "io", name)]
+            )
+        imported = import_table(
+            read_json(data, name),
+            name,
+            removed=counts,
+            title=title,
+            renames=renames,
+            schema_ref=schema_ref,
+        )
+    except LogError as error:
+        usage = any(p.layer == "io" or p.code in USAGE_CODES for p in error.problems)
+        raise ProblemExit(error.problems, exit_code=2 if usage else 1) from None
+    report = f"imported {clean(name)} into {clean(output)}: {clean(summary(imported.game))}"
+    follow = f"next: forex analyse {clean(output)} --write; forex html {clean(output)}"
+    out = _encoded([(report, False), (follow, False)])
+    try:
+        write_output(output, imported.text, force=force)
+    except LogError as error:
+        raise ProblemExit(error.problems, exit_code=2) from None
+    _print_written(out, "the imported log", output)

@@ -1,0 +1,216 @@
+"""``forex import``'s library: a Board Game Arena table log read, converted and written as a log.
+
+``read_json`` reads the bytes of a table log (``.json`` or gzip-compressed), within limits,
+as one placed problem when they are not JSON. ``import_table`` converts it
+(``games.forex.bga_import``), checks the players' names against the log format, writes the
+log's text and checks it as ``forex validate`` would: the written log must replay to
+exactly the game whose every fact was checked. Problems are ``LogError`` (layer ``import``,
+or ``io``); nothing here writes a file.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from msgspec import Struct
+
+from ...record.problems import LogError, Problem
+from .bga_import import (
+    SITE,
+    Imported,
+    TableLogError,
+    convert,
+    read_table_log,
+    renamed,
+    review_url,
+)
+from .engine import CURRENCIES
+from .notation import write_entry
+from .schema_source import NAME_RULE
+
+MAX_JSON_BYTES = 64 * 1024 * 1024
+"""The most a table log may hold once decompressed (a long game's is well under 1 MiB)."""
+
+USAGE_CODES = frozenset(
+    {"removed_unknown", "bad_player_name", "confusable_names", "unknown_player"}
+)
+"""Problems an option fixes (``--removed``, ``--rename``): exit status 2, like a usage error."""
+
+
+class ImportedLog(Struct):
+    """A table log imported: the log's text and the game it holds."""
+
+    text: str
+    game: Imported
+    title: str
+
+
+def _problem(code: str, message: str, filename: str, hints: tuple[str, ...] = ()) -> LogError:
+    return LogError([Problem(code, message, "import", filename, hints=hints)])
+
+
+NOT_JSON_HINT = (
+    "a table log is the JSON that Board Game Arena's game review page loads for a table"
+    " (saved as .json or .json.gz)"
+)
+
+
+def read_json(data: bytes, filename: str) -> Any:
+    """The JSON of a table log's bytes, gunzipped first if they are gzip's."""
+    if data[:2] == b"\x1f\x8b":
+        try:
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                data = unpacked.read(MAX_JSON_BYTES + 1)
+        except (OSError, EOFError, zlib.error) as error:
+            raise _problem("bad_json", f"not a whole gzip file: {error}", filename) from None
+        if len(data) > MAX_JSON_BYTES:
+            raise _problem(
+                "too_large",
+                f"it unpacks to more than {MAX_JSON_BYTES:,} bytes; a table log is far smaller",
+                filename,
+            )
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as error:
+        cut = " (cut short?)" if error.pos >= len(error.doc.rstrip()) else ""
+        problem = Problem(
+            "bad_json",
+            f"not JSON: {error.msg}{cut}",
+            "import",
+            filename,
+            error.lineno,
+            error.colno,
+            hints=(NOT_JSON_HINT,),
+        )
+        raise LogError([problem]) from None
+    except UnicodeDecodeError:
+        raise _problem("bad_json", "not JSON: not UTF-8 text", filename, (NOT_JSON_HINT,)) from None
+    except RecursionError:
+        raise _problem("bad_json", "nested too deeply for a table log", filename) from None
+    except ValueError as error:  # a number of more digits than Python reads
+        raise _problem("bad_json", f"a value JSON readers refuse: {error}", filename) from None
+
+
+def _names_checked(names: Sequence[str], filename: str) -> None:
+    from ...record.gamelog import name_problem
+    from ...record.hints import confusable_pairs
+
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise _problem(
+                "bad_player_name",
+                f"the site's name {name!r} cannot be a name in a log: {problem}",
+                filename,
+                (f"give it another with --rename '{name}=NEW' ({NAME_RULE})",),
+            )
+    for a, b in confusable_pairs(names):
+        raise _problem(
+            "confusable_names",
+            f"{a!r} and {b!r} would be taken for one player in a log",
+            filename,
+            (f"give one another name with --rename '{b}=NEW'",),
+        )
+
+
+def import_table(
+    data: Any,
+    filename: str,
+    *,
+    removed: Sequence[int] | None = None,
+    title: str | None = None,
+    renames: Mapping[str, str] | None = None,
+    schema_ref: str | None = None,
+) -> ImportedLog:
+    """A table log's parsed JSON as the text of a checked For-Ex log; problems as ``LogError``."""
+    try:
+        table = read_table_log(data)
+        if renames:
+            table = renamed(table, renames)
+        _names_checked(list(table.names.values()), filename)
+        game = convert(table, removed=removed)
+    except TableLogError as error:
+        place = error.place()
+        message = f"{place}: {error.reason}" if place else error.reason
+        raise _problem(error.code, message, filename, error.hints) from None
+    title = title if title is not None else f"{SITE} table {game.table}"
+    text = log_text(game, title, schema_ref)
+    _check_written(text, game, filename)
+    return ImportedLog(text, game, title)
+
+
+def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
+    """The text of the log of an imported game."""
+    from ...record.edit import quote
+    from ...reporters.newlog import new_log_text
+
+    header = new_log_text(
+        list(game.players),
+        first=game.first,
+        removed=game.removed,
+        title=title or None,
+        site=f"{SITE}, table {game.table}",
+        started=game.started,
+        schema_ref=schema_ref or None,
+    )
+    lines = header.splitlines()
+    at = 1 if lines[0].startswith("# yaml-language-server:") else 0
+    lines.insert(at, f"# imported by forex import from {review_url(game.table)}")
+    if game.removed_inferred:
+        at = next(i for i, line in enumerate(lines) if line.startswith("removed:"))
+        lines.insert(
+            at,
+            "# removed: inferred by forex import (the table log does not say; every other"
+            " certificate was bought in the game)",
+        )
+    assert lines[-1] == "moves: []"
+    if game.entries:
+        lines[-1] = "moves:"
+        lines.extend(f"  - {quote(who)}: {write_entry(written)}" for who, written in game.entries)
+    lines.extend(f"# not in this log: {what}" for what in game.left_out)
+    return "\n".join(lines) + "\n"
+
+
+def _check_written(text: str, game: Imported, filename: str) -> None:
+    """The written log must read back, replay legally, and reach the checked game's state."""
+    from ...record.gamelog import parse_log, replay
+
+    try:
+        played = replay(parse_log(text, "the imported log"))
+    except LogError as error:  # pragma: no cover - the importer's own fault
+        raise _problem(
+            "table_mismatch",
+            f"the log written for {filename} does not read back: {error}",
+            filename,
+        ) from None
+    if played.problem is not None:  # pragma: no cover - the importer's own fault
+        raise _problem(
+            "table_mismatch",
+            f"the log written for {filename} does not replay: {played.problem.message}",
+            filename,
+        )
+    if not game.left_out and played.final != game.final:  # pragma: no cover
+        raise _problem(
+            "table_mismatch", f"the log written for {filename} replays to another game", filename
+        )
+
+
+def summary(game: Imported) -> str:
+    """One line on what was imported: the players, the set-up, how far the game went."""
+    gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, game.removed, strict=True) if n)
+    how = "inferred" if game.removed_inferred else "as given"
+    state = game.final
+    if state.result is not None:
+        winners = ", ".join(state.players[s] for s in state.result.winners())
+        where = f"the game is over: {winners} {'win' if ',' in winners else 'wins'}"
+    else:
+        where = f"the game goes on: {state.pending_player} decides next"
+    return (
+        f"table {game.table}: {len(game.entries)} moves; {', '.join(game.players)};"
+        f" {game.first} plays first; removed {gone} ({how}); {where}"
+    )

@@ -1,0 +1,24 @@
+"""Pieces every text or markdown report is laid out with: cells, wrapped lines, headings."""
+
+from __future__ import annotations
+
+from . import Style, clean, md
+
+
+def cell(text: object, markdown: bool) -> str:
+    """``text`` for a table cell or a sentence: escaped for markdown, else cleaned."""
+    return md(text) if markdown else clean(text)
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` wrapped at spaces to ``width`` columns (as it is when ``width`` is None)."""
+    if width is None or len(text) <= width:
+        return text
+    import textwrap
+
+    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
+
+
+def section_heading(text: str, markdown: bool, style: Style) -> str:
+    """The heading of a section: ``### text`` in markdown, else ``text`` in the heading style."""
+    return f"### {text}" if markdown else style.heading(text)

@@ -1,0 +1,336 @@
+"""The shape of forexcli's import graph, read from the source (every import, also those inside
+functions and under ``TYPE_CHECKING``): no circles, no module taking another's underscore
+names, ``record/`` knowing no game, and no module standing in for another.
+
+What is left today is listed below, each entry with why it is there and what removes it.  The
+lists may only shrink: an entry that is no longer needed fails too, so that it is deleted.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from msgspec import Struct
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "forexcli"
+
+ALLOWED_CIRCLES: dict[frozenset[str], str] = {
+    frozenset({"forexcli.record.edit", "forexcli.record.signing"}): (
+        "signing edits entries' text with edit's surgery and edit checks signatures; issue 24"
+        " moves the text surgery into one module both use"
+    ),
+}
+"""Each circle (the modules of one strongly connected component) and why it is left."""
+
+_COMMANDS = "commands/ becomes a package of thin commands (issue 24): its shared helpers public"
+ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {
+    (f"forexcli.commands.{importer}", f"forexcli.commands.{imported}"): (
+        frozenset(names.split()),
+        _COMMANDS,
+    )
+    for importer, imported, names in (
+        ("bga", "common", "_encoded _print_written _read_stdin"),
+        ("edits", "common", "_commit_reported"),
+        (
+            "engine",
+            "common",
+            "_collect _commit _encoded _for_ex_replay _format_option _json _out_style"
+            " _print_written",
+        ),
+        ("history", "common", "_format_option _json _other_record _other_replay _out_style"),
+        ("keys", "common", "_commit_reported _encoded _key_option _print_written _signer"),
+        (
+            "mail",
+            "common",
+            "_encoded _format_option _last_move_before _mail_of _other_replay _other_since"
+            " _point _print_written _write_mail",
+        ),
+        ("new", "common", "_encoded _print_written"),
+        (
+            "play",
+            "common",
+            "_commit _encoded _format_option _key_option _mail_of _out_style _print_written"
+            " _signer _write_mail",
+        ),
+        ("play", "engine", "_budget _engine_decision"),
+        ("schema", "common", "_json"),
+        (
+            "show",
+            "common",
+            "_encoded _for_ex_only _for_ex_replay _format_option _json _last_move_before"
+            " _other_replay _other_since _out_style _point _print_written _view",
+        ),
+        ("validate", "common", "_collect _format_option _json _out_style _read_stdin"),
+    )
+} | {
+    ("forexcli.games.forex.advisor", "forexcli.record.edit"): (
+        frozenset({"_entry_lines"}),
+        "the entries' text surgery gets a public module of its own (issue 24)",
+    ),
+    ("forexcli.record.anyedit", "forexcli.record.anylog"): (
+        frozenset({"_rules_problem"}),
+        "the any* copies go when both games take one path (issue 24)",
+    ),
+    ("forexcli.record.anyedit", "forexcli.record.edit"): (
+        frozenset({"_check_note"}),
+        "the any* copies go when both games take one path (issue 24)",
+    ),
+    ("forexcli.record.mail", "forexcli.record.anylog"): (
+        frozenset({"_entries"}),
+        "the any* copies go when both games take one path (issue 24)",
+    ),
+    ("forexcli.record.signing", "forexcli.record.edit"): (
+        frozenset({"_checked", "_ensure_only"}),
+        "the entries' text surgery gets a public module of its own (issue 24)",
+    ),
+}
+"""(importer, imported module) -> the underscore names it takes (by import or as an attribute
+of the imported module), and why."""
+
+GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base"})
+"""What ``record/`` may import of ``games/``: the interface and its registry."""
+
+_FOREX_BEHIND_GAME = "For-Ex goes behind the Game interface like World Exchangers (issue 24)"
+ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {
+    (f"forexcli.record.{importer}", f"forexcli.games.forex.{imported}"): _FOREX_BEHIND_GAME
+    for importer, imported in (
+        ("digests", "catchup"),
+        ("digests", "snapshot"),
+        ("edit", "engine"),
+        ("edit", "moves"),
+        ("edit", "notation"),
+        ("edit", "snapshot"),
+        ("forks", "catchup"),
+        ("forks", "engine"),
+        ("gamelog", "engine"),
+        ("gamelog", "moves"),
+        ("gamelog", "notation"),
+        ("gamelog", "schema_source"),
+        ("mail", "catchup"),
+        ("mail", "message"),
+        ("mail", "svg"),
+        ("signing", "catchup"),
+        ("signing", "engine"),
+        ("signing", "snapshot"),
+    )
+}
+"""(record module, game module) -> why ``record/`` still imports it."""
+
+
+class Import(Struct, frozen=True):
+    """One imported module (with the name taken from it, if not the module itself)."""
+
+    importer: str
+    module: str
+    name: str | None
+    line: int
+
+
+def _modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its ``__init__.py``)."""
+    found = {}
+    for path in sorted((ROOT / PACKAGE).rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _resolved(importer: str, path: Path, node: ast.ImportFrom) -> str:
+    """The absolute module name a ``from ... import`` names."""
+    if not node.level:
+        return node.module or ""
+    base = importer.split(".")
+    if path.name != "__init__.py":
+        base.pop()
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _imports_of(importer: str, path: Path, modules: dict[str, Path]) -> Iterator[Import]:
+    bound: dict[str, str] = {}  # local name -> the package module it is bound to
+    private_attributes: list[ast.Attribute] = []  # ``name._attribute``, ``name`` perhaps bound
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.attr.startswith("_"):
+                private_attributes.append(node)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == PACKAGE:
+                    if alias.asname:
+                        bound[alias.asname] = alias.name
+                    yield Import(importer, alias.name, None, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            module = _resolved(importer, path, node)
+            if module.split(".")[0] != PACKAGE:
+                continue
+            for alias in node.names:
+                submodule = f"{module}.{alias.name}"
+                if submodule in modules:
+                    bound[alias.asname or alias.name] = submodule
+                    yield Import(importer, submodule, None, node.lineno)
+                else:
+                    yield Import(importer, module, alias.name, node.lineno)
+    for node in private_attributes:
+        assert isinstance(node.value, ast.Name)
+        if node.value.id in bound:
+            yield Import(importer, bound[node.value.id], node.attr, node.lineno)
+
+
+@cache
+def imports() -> tuple[Import, ...]:
+    """Every import of a module of the package by one of its modules."""
+    modules = _modules()
+    return tuple(
+        found for name, path in modules.items() for found in _imports_of(name, path, modules)
+    )
+
+
+def graph() -> dict[str, set[str]]:
+    """Each module and the modules of the package it imports (itself left out)."""
+    modules = _modules()
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    for found in imports():
+        target = found.module
+        while target not in modules and "." in target:
+            target = target.rpartition(".")[0]
+        if target != found.importer:
+            edges[found.importer].add(target)
+    return edges
+
+
+def circles(edges: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm,
+    without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, successors = work[-1]
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = len(index)
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(edges[successor]))))
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(frozenset(component))
+    return found
+
+
+def private_imports() -> dict[tuple[str, str], set[str]]:
+    """(importer, imported module) -> the underscore names it takes from that module."""
+    found: dict[tuple[str, str], set[str]] = {}
+    for each in imports():
+        name = each.name or ""
+        private = name.startswith("_") and not name.startswith("__")
+        if private and each.module != each.importer:
+            found.setdefault((each.importer, each.module), set()).add(name)
+    return found
+
+
+def record_to_game() -> set[tuple[str, str]]:
+    """(record module, game module) for each import of a game by ``record/``."""
+    return {
+        (importer, imported)
+        for importer, targets in graph().items()
+        if importer.startswith("forexcli.record")
+        for imported in targets
+        if imported.startswith("forexcli.games") and imported not in GAME_INTERFACE
+    }
+
+
+# --------------------------------------------------------------------------- the reader itself
+
+
+def test_the_reader_finds_imports_inside_functions_and_relative_ones() -> None:
+    edges = graph()
+    assert "forexcli.record.problems" in edges["forexcli.reporters"]  # inside clean()
+    assert "forexcli.games.forex.engine" in edges["forexcli.reporters.game"]
+    assert "forexcli.games.forex.engine.board" in edges["forexcli.games.forex.engine.rules"]
+
+
+def test_circles_are_found() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e", "d"}}
+    assert circles(edges) == [frozenset("abc")]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+# --------------------------------------------------------------------------- the contracts
+
+
+def test_the_import_graph_has_no_circle_but_the_listed_ones() -> None:
+    found = set(circles(graph()))
+    assert found - ALLOWED_CIRCLES.keys() == set(), "a new import circle"
+    assert ALLOWED_CIRCLES.keys() - found == set(), "gone: remove it from ALLOWED_CIRCLES"
+
+
+def test_no_module_takes_another_modules_underscore_names_but_the_listed_ones() -> None:
+    found = private_imports()
+    new = {
+        pair: sorted(names - ALLOWED_PRIVATE.get(pair, (frozenset(), ""))[0])
+        for pair, names in found.items()
+    }
+    assert {pair: names for pair, names in new.items() if names} == {}, (
+        "make the name public where it is defined"
+    )
+    gone = {
+        pair: sorted(names - found.get(pair, set()))
+        for pair, (names, _why) in ALLOWED_PRIVATE.items()
+    }
+    assert {pair: names for pair, names in gone.items() if names} == {}, (
+        "no longer taken: remove it from ALLOWED_PRIVATE"
+    )
+
+
+def test_record_imports_no_game_but_the_listed_imports() -> None:
+    found = record_to_game()
+    assert found - ALLOWED_RECORD_TO_GAME.keys() == set(), (
+        "record/ may import only games/base.py's interface and the registry"
+    )
+    assert ALLOWED_RECORD_TO_GAME.keys() - found == set(), (
+        "gone: remove it from ALLOWED_RECORD_TO_GAME"
+    )
+
+
+def test_no_module_stands_in_for_another() -> None:
+    """The old alias modules put the real module into ``sys.modules`` under their own name;
+    every module is now imported from where it lives."""
+    for name, path in _modules().items():
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+                assert ast.unparse(node.value) != "sys.modules", (name, node.lineno)
