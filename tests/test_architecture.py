@@ -34,7 +34,7 @@ ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {
     )
     for importer, imported, names in (
         ("bga", "common", "_encoded _print_written _read_stdin"),
-        ("edits", "common", "_commit_reported"),
+        ("edits", "common", "_commit_reported _key_option _signer"),
         (
             "engine",
             "common",

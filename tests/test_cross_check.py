@@ -23,18 +23,18 @@ moves:
 def test_same_data_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     log = gamelog.parse_log(LOG, "game.yaml")
     assert edit._ruamel_reading(LOG) == edit._plain(log.document.data)  # the readers agree
-    edit._cross_check(log, LOG, log.document.data)  # (it raises when it refuses)
+    edit.cross_check(log, LOG, log.document.data)  # (it raises when it refuses)
     # An edit that both readers read alike is checked, then written.
     path = tmp_path / "game.yaml"
     path.write_text(LOG, encoding="utf-8")
     checked: list[str] = []
-    real_check = edit._cross_check
+    real_check = edit.cross_check
 
     def spy(log: gamelog.GameLog, new_text: str, new_data: object) -> None:
         checked.append(new_text)
         real_check(log, new_text, new_data)
 
-    monkeypatch.setattr(edit, "_cross_check", spy)
+    monkeypatch.setattr(edit, "cross_check", spy)
     edit.set_note(str(path), 1, "checked")
     assert checked == [path.read_text(encoding="utf-8")]
     assert gamelog.load(path).entries[0].note == "checked"
@@ -44,7 +44,7 @@ def test_different_data_is_refused() -> None:
     log = gamelog.parse_log(LOG, "game.yaml")
     data = dict(log.document.data, players=["alice", "carol"])
     with pytest.raises(LogError) as caught:
-        edit._cross_check(log, LOG, data)
+        edit.cross_check(log, LOG, data)
     assert [p.code for p in caught.value.problems] == ["parser_disagreement"]
 
 

@@ -547,7 +547,7 @@ def _checked(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, game
                 for p in error.problems
             ]
         ) from None
-    _cross_check(log, new_text, new_log.document.data)
+    cross_check(log, new_text, new_log.document.data)
     return new_log, played
 
 
@@ -613,7 +613,7 @@ def _ruamel_reading(text: str) -> Any:
         return error
 
 
-def _cross_check(log: gamelog.GameLog, new_text: str, new_data: Any) -> None:
+def cross_check(log: gamelog.GameLog, new_text: str, new_data: Any) -> None:
     """Refuse an edit that makes ruamel.yaml's round-trip reader (YAML 1.2) read differently.
 
     The text about to be written was made by splicing; a second, independent YAML

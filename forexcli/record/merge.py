@@ -218,7 +218,7 @@ def merge(
     Raises ``LogError`` (nothing is to be changed then) for two notes too long to keep
     together, or a merge that would change anything but notes and comments.
     """
-    from .edit import MAX_NOTE_LENGTH, _cross_check, noted_text
+    from .edit import MAX_NOTE_LENGTH, cross_check, noted_text
 
     said: list[str] = []
     current = base
@@ -287,7 +287,7 @@ def merge(
                 )
             ]
         )
-    _cross_check(base, text, merged.document.data)
+    cross_check(base, text, merged.document.data)
     return Merged(text, tuple(said))
 
 
