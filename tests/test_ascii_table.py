@@ -46,6 +46,8 @@ def tables(draw: st.DrawFn, cell: st.SearchStrategy[str] = ASCII) -> tuple[objec
 @settings(max_examples=400, deadline=None)
 @given(tables(ASCII | LATIN))
 def test_one_column_tables_are_tabulates(example: tuple[object, ...]) -> None:
+    """A table of one-column text (ASCII and Latin-1) is drawn exactly as tabulate draws it, and
+    only such a table is drawn without tabulate."""
     rows, headers, markdown, align = example
     assert isinstance(rows, list) and isinstance(headers, list) and isinstance(markdown, bool)
     assert align is None or isinstance(align, list)
@@ -92,6 +94,7 @@ def test_a_known_table() -> None:
 
 @given(st.text(max_size=30) | LATIN)
 def test_text_width_of_one_column_text_needs_no_wcwidth(text: str) -> None:
+    """``text_width`` is the widest line's width as wcwidth counts it (at least its length)."""
     from wcwidth import wcswidth
 
     from forexcli.reporters import text_width
@@ -110,6 +113,8 @@ WORDY = st.lists(
 @settings(max_examples=500, deadline=None)
 @given(tables(WORDY | ASCII), st.data())
 def test_wrapped_tables_are_tabulates(example: tuple[object, ...], data: st.DataObject) -> None:
+    """With column limits, a table wrapped without tabulate is tabulate's; a table is left to
+    tabulate only for a word longer than its limit or a wrapped False."""
     rows, headers, _, align = example
     assert isinstance(rows, list) and isinstance(headers, list)
     assert align is None or isinstance(align, list)

@@ -508,6 +508,9 @@ def _money_told(data: Any, players: tuple[str, ...]) -> list[list[int]]:
 def test_a_mutated_table_log_is_refused_placed_or_still_agrees(
     mutation: tuple[Path, Any, int],
 ) -> None:
+    """A BGA table log mutated at one move is refused with one import or rules problem placed no
+    earlier than the mutation, or imported as a log that replays: another game only where a
+    decision was changed, and the money as the notifications tell it."""
     path, data, at = mutation
     game = bga.game_of(path)
     original = convert(read_table_log(_ORIGINALS[path]), removed=game.removed)

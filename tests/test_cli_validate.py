@@ -273,3 +273,32 @@ def test_only_logs_checks_every_way_of_writing_a_log(tmp_path: Path, text: str) 
 )
 def test_what_only_logs_takes_for_a_log(text: str, is_log: bool) -> None:
     assert gamelog.is_log(text.encode()) is is_log
+
+
+ALL_LOGS = sorted(
+    path
+    for folder in (EXAMPLES, EXAMPLES.parent / "tests" / "logs")
+    for path in folder.rglob("*.yaml")
+)
+
+
+@pytest.mark.parametrize("require", [False, True], ids=["", "require-signatures"])
+def test_validate_and_the_library_check_agree_on_every_log(require: bool) -> None:
+    """One meaning of valid: for every log the repository holds (valid, invalid, signed,
+    with digests, of either game), ``forex validate`` reports exactly the problems that
+    ``anylog.check`` finds, and for a For-Ex log those of ``gamelog.check``."""
+    from forexcli.record import anylog
+
+    flags = ["--require-signatures"] if require else []
+    result = run(["validate", "--format", "json", *flags, *map(str, ALL_LOGS)])
+    reported = {item["file"]: item["problems"] for item in json.loads(result.stdout)["files"]}
+    assert sorted(reported) == sorted(map(str, ALL_LOGS))
+    integrity = 0
+    for path in ALL_LOGS:
+        problems, played = anylog.check(path, require_signatures=require)
+        assert reported[str(path)] == [p.as_dict() for p in problems], path
+        if isinstance(played, gamelog.Replay):
+            assert gamelog.check(path, require_signatures=require)[0] == problems, path
+        if played is not None and played.problem is None and problems:
+            integrity += 1  # the moves replay, the digests or signatures do not check
+    assert integrity >= 1

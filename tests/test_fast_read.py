@@ -33,6 +33,7 @@ from forexcli.cli import forex
 from forexcli.record import fastpath, gamelog, yamlread
 from forexcli.record.gamelog import FAST_VALIDATOR
 from forexcli.record.problems import LogError
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -269,9 +270,11 @@ _PIECE = st.sampled_from([*PIECES, *ODD_SCALARS])
 
 @pytest.mark.slow
 @needs_compiled
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TEXTS), st.lists(st.tuples(st.floats(0, 1), _PIECE), max_size=4))
 def test_inserted_pieces_are_read_alike_or_declined(text: str, pieces: list[Any]) -> None:
+    """Odd pieces put anywhere into a log: the fast path reads the text exactly as the full
+    reader does (and the schema accepts it), or declines it."""
     for where, piece in pieces:
         at = int(where * len(text))
         text = text[:at] + piece + text[at:]
@@ -304,7 +307,7 @@ _MARK_TEXT = st.lists(
 
 @pytest.mark.slow
 @needs_compiled
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.one_of(_MARK_TEXT, st.text(max_size=20)), st.sampled_from(["", *TEXTS[:3]]))
 def test_the_odd_number_marks_are_found_as_one_by_one(piece: str, text: str) -> None:
     """Searching the lower-cased text (for ASCII texts) finds what the twelve searches found,
@@ -322,7 +325,7 @@ _PATTERN_PIECE = st.sampled_from(["\\", "s", "d", "S", "w", "b", "B", "W", "D", 
 
 
 @needs_compiled
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_PATTERN_PIECE, max_size=12).map("".join))
 def test_a_pattern_without_escapes_to_read_is_taken_as_it_is(pattern: str) -> None:
     """The shortcut of ``_pattern_in_python_dialect`` gives what reading every escape gives."""

@@ -27,6 +27,8 @@ def notes(draw: st.DrawFn) -> str:
 @settings(max_examples=300, deadline=None)
 @given(note=notes())
 def test_a_folded_note_reads_back_the_same_in_both_readers(note: str) -> None:
+    """Any note, folded as an append writes it, reads back as that note, and ruamel.yaml reads
+    the appended log as forexcli's reader does."""
     log = gamelog.parse_log(HEADER, "g.yaml")
     text = edit.appended_text(log, "alice", "invest USD", note, "0123456789abcdef")
     data = gamelog.parse_log(text, "g.yaml").document.data
@@ -37,6 +39,8 @@ def test_a_folded_note_reads_back_the_same_in_both_readers(note: str) -> None:
 @settings(max_examples=100, deadline=None)
 @given(parts=st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=12), min_size=8))
 def test_words_fit_the_width(parts: list[str]) -> None:
+    """A note of words shorter than the width is folded into lines of at most ``LINE_WIDTH``
+    and reads back as given."""
     note = " ".join(parts)
     log = gamelog.parse_log(HEADER, "g.yaml")
     text = edit.appended_text(log, "alice", "invest USD", note)

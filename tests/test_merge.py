@@ -50,6 +50,8 @@ def _comments(log: gamelog.GameLog) -> Counter[str]:
 def test_no_note_or_comment_of_either_copy_is_lost(
     data: st.DataObject, own_moves: int, extra: int
 ) -> None:
+    """Merging two copies of a game (one ahead or the same length) keeps the base's moves, and
+    every note and comment of either copy, and says it changed only when the text changed."""
     theirs_moves = min(own_moves + extra, len(MOVES))
     own = _parse(data.draw(copies(own_moves)))
     theirs = _parse(data.draw(copies(theirs_moves)))

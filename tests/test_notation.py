@@ -35,6 +35,7 @@ from forexcli.games.forex.notation import (
     write_entry,
 )
 from tests import bga
+from tests.conftest import examples
 
 TURN_ACTIONS = (MakeContract, Invest, Divest, Resolve)
 SCHEMA_RES = {kind: re.compile(pattern) for kind, pattern in SCHEMA_PATTERNS.items()}
@@ -194,7 +195,7 @@ _WORDS = st.sampled_from(
 
 
 @pytest.mark.slow
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(st.lists(_WORDS, min_size=1, max_size=12).map(" ".join))
 def test_schema_and_parser_agree(text: str) -> None:
     """Whatever the schema accepts, the parser reads; what the parser reads, it writes validly."""
@@ -208,9 +209,11 @@ def test_schema_and_parser_agree(text: str) -> None:
         assert write_entry(written) == text
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(max_size=60))
 def test_parse_fails_only_with_notation_errors(text: str) -> None:
+    """Any text is parsed or refused with a ``NotationError`` that gives a reason, never another
+    exception."""
     try:
         parse("a", text)
     except NotationError as error:
@@ -267,7 +270,7 @@ def _outcome(read: object, player: str, text: str) -> object:
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(_WRITTEN, st.sampled_from(["a", "bob", "Zoë"]))
 def test_the_exact_forms_are_read_as_the_full_parser_reads_them(text: str, player: str) -> None:
     """``parse`` takes the common forms by a shortcut; it gives what the full parser gives

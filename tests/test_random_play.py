@@ -171,6 +171,8 @@ def removed_certificates(draw: st.DrawFn) -> tuple[int, ...]:
 def test_random_games(
     players: int, removed: tuple[int, ...], first: int, seed: int, prudent: bool
 ) -> None:
+    """A game of random legal decisions, from any set-up, keeps every invariant after every
+    decision (``play``) and ends."""
     state, _ = play(players, removed, first % players, seed, prudent)
     assert state.is_over
 

@@ -121,6 +121,8 @@ def _entry_errors(entry_schema: dict[str, Any], entry: dict[str, Any]) -> list[t
 def test_the_entry_size_tree_gives_the_errors_of_one_condition_a_key_set(
     entry: dict[str, Any],
 ) -> None:
+    """The published entry schema's size conditions give the errors of the plain ones for any key
+    set, and accept an entry exactly when it has one key that is not reserved."""
     entry_schema = schema()["$defs"]["entry"]
     published = {k: v for k, v in entry_schema.items() if k in ("allOf", "minProperties")}
     plain = {"allOf": _size_conditions(), "minProperties": 1}
@@ -277,6 +279,8 @@ def near_valid(draw: st.DrawFn) -> Any:
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(near_valid())
 def test_compiled_validator_never_accepts_what_jsonschema_refuses(data: Any) -> None:
+    """The compiled validator (the fast path) accepts a near-valid log or entry only if
+    jsonschema finds no error in it."""
     errors = _errors(data)
     if FAST_VALIDATOR.surely_valid(data):
         assert errors == [], [e.message for e in errors]

@@ -82,6 +82,7 @@ def test_candidates_are_legal_and_apply(state: GameState) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions)
 def test_evaluation_is_a_share_per_seat(state: GameState) -> None:
+    """In any reachable position the evaluation gives each seat a share in [0, 1], summing to 1."""
     values = evaluate(state)
     assert len(values) == len(state.players)
     assert all(0.0 <= v <= 1.0 for v in values)

@@ -337,6 +337,8 @@ def play_checked(players: int, removed: tuple[int, ...], seed: int, prudent: boo
 def test_random_games_projection_agrees_with_forcing_the_end(
     players: int, removed: tuple[int, ...], seed: int, prudent: bool
 ) -> None:
+    """In every position of random games the projection is the result of forcing the end, and
+    the front item's what-if is resolving it (``check_position``); the games end."""
     final = play_checked(players, removed, seed, prudent)
     assert final.is_over
 

@@ -174,11 +174,11 @@ def test_the_narrator_is_narrated() -> None:
     assert summary(state).startswith("World Exchangers, month 1 of 12. To play: ai: buy or sell.")
 
 
-@settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4), side=st.sampled_from("AB"))
 def test_every_decision_of_random_games_is_told(seed: int, players: int, side: str) -> None:
+    """Every decision of random games is told in sentences, a mark's cash change among them,
+    and every state has a summary."""
     states, decisions = random_play(seed, players, recorded=seed % 2 == 0, side=side)
     for before, decision, after in zip(states[:-1], decisions, states[1:], strict=True):
         said = describe(before, decision, after)

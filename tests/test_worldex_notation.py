@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.worldex.engine import DEALER, Buy, Decision, Pass, Refresh, Reveal, Sell
@@ -17,6 +17,7 @@ from forexcli.games.worldex.notation import (
     who,
     write,
 )
+from tests.conftest import examples
 from tests.worldex_helpers import COMPONENTS
 
 WRITTEN: list[tuple[str, str, tuple[Decision, ...]]] = [
@@ -105,8 +106,10 @@ def entries(draw: st.DrawFn) -> tuple[Decision, ...]:
     return (head, *tail) if extra is not None and draw(st.booleans()) else (head,)
 
 
+@settings(max_examples=examples(100))
 @given(entries())
 def test_round_trip(decisions: tuple[Decision, ...]) -> None:
+    """Any decision written as notation parses back to itself and matches the schema's patterns."""
     text = write(decisions)
     assert parse(who(decisions), text) == decisions
     assert any(re.search(pattern, text) for pattern in SCHEMA_PATTERNS.values())

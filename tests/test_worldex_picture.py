@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.worldex.engine import Buy, Sell, State, Symbols, apply, apply_all
@@ -86,15 +86,17 @@ def test_glyphs() -> None:
     assert glyph(Symbols(star=1)) == "\u2605"
 
 
-@settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 4),
     pick=st.integers(0, 10_000),
 )
+# Wigstan (media for cash) at -1 media once had no sale listed, so no legal decision at all.
+@example(seed=1, players=4, pick=0)
 def test_pictures_of_random_states_are_valid_and_agree(seed: int, players: int, pick: int) -> None:
+    """The board picture of every seat in random states is the same each time, parses as SVG and
+    shows the seat's marks (and what passing gained) as the state holds them."""
     states = random_game(seed, players, recorded=seed % 2 == 0, side="AB"[seed % 3 % 2])
     for state in (states[pick % len(states)], states[-1]):
         for seat, player in enumerate(state.players):

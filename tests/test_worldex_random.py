@@ -42,11 +42,11 @@ def check(state: State) -> None:
         assert len(state.area) >= 3 or not state.deck
 
 
-@settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_games_end_after_12_rounds_with_every_invariant(data: st.DataObject) -> None:
+    """Random games under any house rules and set-up keep every invariant, write every decision
+    as notation that parses back, and end after 12 rounds, ranked by their scores."""
     n = data.draw(st.integers(2, 4), label="players")
     names = tuple(f"p{i}" for i in range(n))
     seed = data.draw(st.text("abcdef0123", min_size=1, max_size=6), label="seed")

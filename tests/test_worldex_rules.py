@@ -575,3 +575,22 @@ def test_the_header_names_the_mid_year_refill_house_rule() -> None:
     assert state.house.mid_year_refill == "skip"
     schema = WORLDEX.schemas()["log"]["properties"]["house_rules"]["properties"]
     assert schema["mid_year_refill"] == {"enum": ["refill", "skip"]}
+
+
+def test_media_for_cash_below_zero_media_still_lists_the_sales() -> None:
+    """A side B Wigstan (media for cash) at -1 media (house rule media_floor none) may still
+    sell, spending no media: legal_decisions lists what apply takes (once it listed nothing)."""
+    from forexcli.games.worldex.engine import Sell, legal_decisions
+    from tests.test_worldex_views import random_game
+
+    seen = 0
+    for state in random_game(1, 4, False, "B"):  # such a Wigstan to play in month 12
+        if state.is_over or state.pending.seat is None:
+            continue
+        player = state.players[state.pending.seat]
+        if player.role == "Wigstan" and player.media < 0 and player.cities:
+            legal = legal_decisions(state)
+            assert [d for d in legal if isinstance(d, Sell)], state.round
+            assert all(d.media_cash == 0 for d in legal if isinstance(d, Sell))
+            seen += 1
+    assert seen

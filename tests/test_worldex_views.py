@@ -264,9 +264,7 @@ def check_view(state: State) -> None:
     assert len(tables(state)) == len(state.players) + 4
 
 
-@settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 4),
@@ -277,6 +275,8 @@ def check_view(state: State) -> None:
 def test_views_of_random_states_agree_with_the_state(
     seed: int, players: int, recorded: bool, side: str, picks: list[int]
 ) -> None:
+    """The show view of random states is schema-valid, the same each time, and agrees with the
+    state (``check_view``)."""
     states = random_game(seed, players, recorded, side)
     for pick in (0, len(states) - 1, *picks):
         check_view(states[pick % len(states)])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from forexcli.record import yamlread
 from forexcli.record.problems import LogError, Problem
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "tests" / "logs" / "valid").glob("*.yaml")) + sorted(
@@ -268,9 +269,11 @@ def test_syntax_errors_say_where_the_construct_starts() -> None:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(max_size=200))
 def test_any_text_is_read_or_refused_cleanly(text: str) -> None:
+    """Any text is read, keeping the text, or refused with printable problems, never with
+    another exception."""
     try:
         doc = yamlread.read(text, "f")
     except LogError as error:

@@ -470,13 +470,12 @@ def load_record(path: str | os.PathLike[str], display_name: str | None = None) -
     return found
 
 
-def check(
+def load_and_replay(
     path: str | os.PathLike[str], display_name: str | None = None
 ) -> tuple[list[Problem], Any]:
-    """Every problem of a log file of any game, and its replay when it could be made.
+    """``gamelog.load_and_replay`` for a log of any game: not its digests nor signatures.
 
-    The replay is ``gamelog.Replay`` for For-Ex (as ``gamelog.check`` gives it) and
-    ``GameReplay`` for another game.
+    The replay is ``gamelog.Replay`` for For-Ex and ``GameReplay`` for another game.
     """
     from .gamelog import replay_final
 
@@ -486,3 +485,21 @@ def check(
     except LogError as error:
         return error.problems, None
     return ([played.problem] if played.problem else []), played
+
+
+def check(
+    path: str | os.PathLike[str],
+    display_name: str | None = None,
+    *,
+    require_signatures: bool = False,
+) -> tuple[list[Problem], Any]:
+    """``gamelog.check`` for a log of any game: every problem ``forex validate`` finds in it.
+
+    The replay is ``gamelog.Replay`` for For-Ex and ``GameReplay`` for another game.
+    """
+    problems, played = load_and_replay(path, display_name)
+    if played is not None and not problems:
+        from .validation import integrity_problems
+
+        problems = integrity_problems(played, require_signatures)[0]
+    return problems, played

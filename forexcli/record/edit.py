@@ -74,14 +74,14 @@ def quote(text: str, *, flow: bool = False) -> str:
     Text is left plain only if YAML 1.2 reads it as that text and YAML 1.1
     readers would not see a boolean, null, number or date in it; everything
     else is double-quoted with escapes for every character that is not
-    printable.  With ``flow`` the scalar is to go
-    inside ``{...}`` or ``[...]``, where a comma ends it.
+    printable.  With ``flow`` the scalar is to go inside ``{...}`` or
+    ``[...]``, where a comma ends it, and so does a ``?`` for YAML 1.1 readers.
     """
     if (
         _PLAIN.match(text)
         and not text.endswith(" ")
         and " #" not in text
-        and not (flow and "," in text)
+        and not (flow and ("," in text or "?" in text))
         and not _YAML11.match(text)
         and yamlread.plain_value(text) == text
     ):
@@ -639,7 +639,12 @@ def cross_check(log: gamelog.GameLog, new_text: str, new_data: Any) -> None:
 
 
 def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
-    """Read a log that must validate in full before it is changed."""
+    """Read a log whose every move must replay before it is changed.
+
+    Not the whole check (``gamelog.check``): ``append`` checks the digests after this, and a
+    signed append the signatures; a note or an undo may be made in a log whose digests or
+    signatures are wrong (they do not cover notes, and undo is how a forged move goes).
+    """
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
     played = gamelog.replay_final(log)

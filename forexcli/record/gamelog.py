@@ -2,7 +2,8 @@
 
 Each layer reports every problem it finds with file, line, column, the entry
 (move) number and a stable code.  Replay stops at the first illegal decision,
-since what follows cannot be judged.
+since what follows cannot be judged.  ``check`` is the whole check of a file, the
+one ``forex validate`` makes: these layers, then the recorded digests and signatures.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class GameLog(Struct):
 class Replay:
     """A log replayed as far as it is legal: the state after each entry.
 
-    ``check`` keeps only the final state (``apply_all`` checks every decision
+    ``replay_final`` keeps only the final state (``apply_all`` checks every decision
     without building the states in between); the states and events after
     each entry are then worked out when first asked for.
     """
@@ -979,14 +980,40 @@ def replay_final(log: GameLog) -> Replay:
     return Replay(log, initial, final)
 
 
-def check(
+def load_and_replay(
     path: str | os.PathLike[str], display_name: str | None = None
 ) -> tuple[list[Problem], Replay | None]:
-    """Every problem of a log file, and its replay when it could be made."""
+    """The problems of reading a log file and replaying its moves, and the replay when it
+    could be made.
+
+    Not the whole check: the recorded digests and signatures are not looked at (``check``
+    looks at them too, as ``forex validate`` does).
+    """
     try:
         log = load(path, display_name)
         played = replay_final(log)
     except LogError as error:
         return error.problems, None
     problems = [played.problem] if played.problem else []
+    return problems, played
+
+
+def check(
+    path: str | os.PathLike[str],
+    display_name: str | None = None,
+    *,
+    require_signatures: bool = False,
+) -> tuple[list[Problem], Replay | None]:
+    """Every problem ``forex validate`` finds in a log file, and its replay when it could be made.
+
+    The file, its YAML, the schema, the set-up, every move by the rules, then the recorded
+    digests and the signatures (``validation.integrity_problems``); the replay is given even
+    when a digest or a signature is wrong.  With ``require_signatures`` an unsigned move by a
+    player whose key the log holds is a problem (else only ``validate``'s warning).
+    """
+    problems, played = load_and_replay(path, display_name)
+    if played is not None and not problems:
+        from .validation import integrity_problems
+
+        problems = integrity_problems(played, require_signatures)[0]
     return problems, played

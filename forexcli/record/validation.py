@@ -1,4 +1,4 @@
-"""Validate many log files, in this process or spread over a pool of processes.
+"""Validate log files: the whole check of one, and many in this process or over a pool.
 
 Each file is checked on its own (``check_file``), so the work splits over
 processes without changing a result: ``check_files`` gives the reports in the
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..reporters.problems import FileReport
     from .anylog import GameReplay
     from .gamelog import Replay
+    from .problems import Problem
 
 PARALLEL_MIN_FILES = 64
 """With ``jobs`` left to the default, fewer files are checked in this process alone
@@ -34,38 +35,31 @@ MAX_CHUNK_FILES = 16
 the workers still finish within a few files of each other (the last chunk runs alone)."""
 
 
-def finish_report(
-    item: FileReport, played: Replay | GameReplay | None, require_signatures: bool
-) -> None:
-    """Complete ``item`` for a log whose moves replayed: its digests and signatures, then
-    (when nothing is wrong) its moves and who decides next."""
-    from ..reporters.game import pending_text
+def integrity_problems(
+    played: Replay | GameReplay, require_signatures: bool = False
+) -> tuple[list[Problem], list[Problem]]:
+    """The problems of a replayed log's recorded digests and signatures, in the order of
+    their places, and the signatures' warnings: what ``validate`` checks once every move
+    has replayed (``gamelog.check`` and ``anylog.check`` end with it)."""
     from . import anylog
 
-    if isinstance(played, anylog.GameReplay):  # another game: its digests and signatures
-        if not item.problems:
-            from .signing import check_signatures
+    found: list[Problem] = []
+    warnings: list[Problem] = []
+    if isinstance(played, anylog.GameReplay):  # another game: always both
+        from .signing import check_signatures
 
-            mismatch = anylog.check_digests(played)
-            signatures = check_signatures(played, require=require_signatures)
-            item.problems = sorted(
-                ([mismatch] if mismatch is not None else []) + signatures.errors,
-                key=lambda p: (p.line or 0, p.column or 0),
-            )
-            item.warnings = signatures.warnings
-        if not item.problems:
-            item.moves = played.moves
-            item.status = anylog.pending_line(played.record.game, played.final)
-        return
-    if played is not None and not item.problems:
+        mismatch = anylog.check_digests(played)
+        signatures = check_signatures(played, require=require_signatures)
+        found = ([mismatch] if mismatch is not None else []) + signatures.errors
+        warnings = signatures.warnings
+    else:
         log = played.log
-        found = []
         # Digests and signatures only where the log has some (their modules cost start-up).
         if any(entry.digest is not None for entry in log.entries):
             from .digests import check_digests
 
-            mismatch = check_digests(played)
-            found += [mismatch] if mismatch is not None else []
+            digest_mismatch = check_digests(played)
+            found += [digest_mismatch] if digest_mismatch is not None else []
         if (
             log.header.get("keys")
             or log.header.get("signatures")
@@ -74,21 +68,41 @@ def finish_report(
             from .signing import check_signatures
 
             required = require_signatures or log.header.get("signatures") == "required"
-            signatures = check_signatures(played, require=required)
-            found += signatures.errors
-            item.warnings = signatures.warnings
-        item.problems = sorted(found, key=lambda p: (p.line or 0, p.column or 0))
-    if played is not None and not item.problems:
-        item.moves = played.moves
+            checked = check_signatures(played, require=required)
+            found += checked.errors
+            warnings = checked.warnings
+    return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
+
+
+def finish_report(
+    item: FileReport, played: Replay | GameReplay | None, require_signatures: bool
+) -> None:
+    """Complete ``item`` for a log whose moves replayed: its digests and signatures
+    (``integrity_problems``), then (when nothing is wrong) its moves and who decides next."""
+    from . import anylog
+
+    if played is None or item.problems:
+        return
+    item.problems, item.warnings = integrity_problems(played, require_signatures)
+    if item.problems:
+        return
+    item.moves = played.moves
+    if isinstance(played, anylog.GameReplay):
+        item.status = anylog.pending_line(played.record.game, played.final)
+    else:
+        from ..reporters.game import pending_text
+
         item.status = pending_text(played.final)
 
 
 def check_file(
     name: str, only_logs: bool = False, require_signatures: bool = False
 ) -> FileReport | None:
-    """What ``validate`` reports for one file; None if ``only_logs`` skips it."""
+    """What ``validate`` reports for one file (None if ``only_logs`` skips it): the problems
+    of ``anylog.check`` (read and replay, then ``integrity_problems``), the warnings, and
+    for a valid log its moves and who decides next."""
     from ..reporters.problems import FileReport
-    from .anylog import check
+    from .anylog import load_and_replay
     from .gamelog import is_log, read_bytes
     from .problems import LogError
 
@@ -97,9 +111,9 @@ def check_file(
             if not is_log(read_bytes(name)):
                 return None
         except LogError:
-            pass  # reported by check() below
+            pass  # reported below
     item = FileReport(name)
-    item.problems, played = check(name)
+    item.problems, played = load_and_replay(name)
     finish_report(item, played, require_signatures)
     return item
 

@@ -552,7 +552,8 @@ def legal_decisions(state: State) -> Sequence[Decision]:
     for card in player.cities:
         second = len(player.cities) >= 2
         for extra in _extras(state, seat, second, player.sold_two):
-            cash_options = range(media + 1) if ability == "media_cash" else range(1)
+            # Media below zero (house rule media_floor none) spends none, but the sale stands.
+            cash_options = range(max(media, 0) + 1) if ability == "media_cash" else range(1)
             for ring in rings:
                 if ring and _wasted_ring(state, seat, card, extra is not None):
                     continue
