@@ -10,6 +10,9 @@ from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame,
 from . import PLAIN, Style, clean, md, plural, table
 from .tables import wrapped
 
+VALUE_MEANING = "half the expected share of the final scores, half the chance of finishing first"
+"""What a value is, in the JSON reports."""
+
 VALUE_NOTE = (
     "value = half the player's expected share of the final scores, half their chance of"
     " finishing first, in percent"
@@ -90,7 +93,7 @@ def hint_data(found: Hint, file: str, moves: int) -> dict[str, Any]:
         "moves": moves,
         "player": found.player,
         "simulations": found.simulations,
-        "value": "half the expected share of the final scores, half the chance of finishing first (0 to 1)",
+        "value": f"{VALUE_MEANING} (0 to 1)",
         "suggestions": [
             {
                 "decision": entry_text(s.entry),
@@ -170,7 +173,7 @@ def analysis_data(verdicts: Sequence[Verdict], file: str, written: bool) -> dict
         "file": file,
         "written": written,
         "thresholds": {"dubious": DUBIOUS, "mistake": MISTAKE, "blunder": BLUNDER},
-        "value": "half the expected share of the final scores, half the chance of finishing first (0 to 1)",
+        "value": f"{VALUE_MEANING} (0 to 1)",
         "moves": [
             {
                 "move": v.number,
