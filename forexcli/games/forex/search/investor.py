@@ -26,7 +26,7 @@ from ..engine import (
 from ..engine.board import LAST_SPACE, NUM_CURRENCIES, PAIRS, PairPosition, move_pairs
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 from .evaluate import strongest, units
-from .players import Entry, Player, _complete
+from .players import Entry, Player, complete_entry
 
 BANKRUPTCY_CHARGE = 500.0
 """Bucks charged for a debt the player cannot meet from what it will hold."""
@@ -114,6 +114,8 @@ def investor_player(seed: int = 0) -> Player:
 
     def play(state: GameState) -> Entry:
         first = investor_decision(state, rng)
-        return _complete(state, first, lambda after: investor_decision(after, rng, spots=False))
+        return complete_entry(
+            state, first, lambda after: investor_decision(after, rng, spots=False)
+        )
 
     return play

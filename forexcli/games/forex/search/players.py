@@ -29,7 +29,9 @@ Entry = tuple[Decision, ...]
 Player = Callable[[GameState], Entry]
 
 
-def _complete(state: GameState, first: Decision, then: Callable[[GameState], Decision]) -> Entry:
+def complete_entry(
+    state: GameState, first: Decision, then: Callable[[GameState], Decision]
+) -> Entry:
     """``first``, and when it is a spot, the action chosen after it."""
     if isinstance(first, Spot):
         after = apply(state, first)
@@ -75,7 +77,7 @@ def greedy_player(seed: int = 0) -> Player:
 
     def play(state: GameState) -> Entry:
         first = greedy_decision(state, rng)
-        return _complete(state, first, lambda after: greedy_decision(after, rng, spots=False))
+        return complete_entry(state, first, lambda after: greedy_decision(after, rng, spots=False))
 
     return play
 
@@ -92,7 +94,7 @@ def random_player(seed: int) -> Player:
         return rng.choice(by_kind[kind])
 
     def play(state: GameState) -> Entry:
-        return _complete(state, choose(state), choose)
+        return complete_entry(state, choose(state), choose)
 
     return play
 
@@ -110,7 +112,7 @@ def heuristic_decision(state: GameState) -> Decision:
 
 def heuristic_player(state: GameState) -> Entry:
     """The evaluation alone, one ply, no search: what the search adds is measured against it."""
-    return _complete(state, heuristic_decision(state), heuristic_decision)
+    return complete_entry(state, heuristic_decision(state), heuristic_decision)
 
 
 class EngineChoice(Struct, frozen=True):
@@ -128,7 +130,7 @@ def engine_choice(
     line = result.best.decisions
     entry: Entry = line[:2] if isinstance(line[0], Spot) else line[:1]
     if isinstance(line[0], Spot) and len(line) < 2:
-        entry = _complete(
+        entry = complete_entry(
             state, line[0], lambda after: engine_choice(after, budget, seed, weights).entry[0]
         )
     check = state
