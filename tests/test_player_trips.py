@@ -96,6 +96,19 @@ def test_counts_agree_with_their_nouns(tmp_path: Path) -> None:
     assert f"{older} holds the first 1 move of {log}; {log} goes on with move 2." in diff
 
 
+def test_undo_and_read_count_one_move_as_one_move(tmp_path: Path) -> None:
+    """The record layer's own messages (undo --to, a guard, an older copy in a mail)."""
+    log = new_game(tmp_path / "g.yaml")
+    assert run(["play", str(log), "alice", "invest USD"]).exit_code == 0
+    too_far = run(["undo", str(log), "--to", "5"])
+    assert too_far.exit_code == 1
+    assert "the log has 1 move: there is nothing after move 5 to remove" in too_far.stderr
+    guarded = run(["play", str(log), "bob", "invest JPY", "--after", "3"])
+    assert guarded.exit_code == 1
+    assert "the log has 1 move, not 3" in guarded.stderr
+    assert "1 moves" not in too_far.stderr + guarded.stderr
+
+
 def test_a_finished_world_exchangers_game_is_over_not_to_play_by_nobody() -> None:
     from tests.test_cli import EXAMPLES
 

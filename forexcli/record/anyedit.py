@@ -94,7 +94,8 @@ def append(
         raise _fail(
             path,
             "log_moved_on",
-            f"the log has {count} moves, not {after}: someone has moved since you looked",
+            f"the log has {count} move{'s' if count != 1 else ''}, not {after}: someone has"
+            " moved since you looked",
             number,
         )
     keys = game.log_keys(record.header)

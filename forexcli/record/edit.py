@@ -459,8 +459,8 @@ def without_moves_after_text(log: gamelog.GameLog, keep: int) -> str:
             [
                 Problem(
                     "no_such_entry",
-                    f"the log has {len(entries)} moves: there is nothing after move {keep}"
-                    " to remove",
+                    f"the log has {len(entries)} move{'s' if len(entries) != 1 else ''}:"
+                    f" there is nothing after move {keep} to remove",
                     "edit",
                     log.filename,
                 )

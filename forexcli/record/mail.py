@@ -680,7 +680,10 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
         line = f"{label} holds the {held} you have; {own_path} is unchanged."
         return Arrival("same", found, played, moves, [clean(line)])
-    older = f"{label} holds an older copy ({moves} moves; yours has {len(own.entries)})"
+    older = (
+        f"{label} holds an older copy ({moves} move{'s' if moves != 1 else ''};"
+        f" yours has {len(own.entries)})"
+    )
     if merged.changed:
         line = f"{older}, with notes or comments yours lacks:"
         return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
@@ -844,7 +847,10 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
         if one_mail or report.kind not in ("prefix", "identical"):
-            where = "; ".join(f"{f.where} ({len(f.log.entries)} moves)" for f in found)
+            where = "; ".join(
+                f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"
+                for f in found
+            )
             raise _refuse(
                 "two_logs",
                 f"{label} holds {len(found)} different logs: {where}",
