@@ -607,5 +607,10 @@ def test_a_reply_that_rewrapped_the_quoted_log_is_repaired(table: Table, tmp_pat
     out = refused(
         "log_damaged", "read", str(save(damaged, tmp_path / "d.eml")), "--into", str(fresh)
     )
-    assert "no_log" not in out and f"of the log: '{lines[broken][2:12]}" in out
+    assert "no_log" not in out
+    # It names the line where the log broke: a line of the damaged mail (which line the
+    # reader stops at depends on where the random signatures were cut).
+    named = re.search(r"of the log: '([^']{10})", out)
+    assert named is not None, out
+    assert any(named.group(1) in line for line in lines), out
     assert not fresh.exists()
