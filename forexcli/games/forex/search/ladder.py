@@ -436,11 +436,19 @@ def fraction(budget: Budget, divisor: int) -> Budget:
 
 
 def style_answer(style: Style) -> Answer:
-    """A styled player's answer to a spot offer: accept when its own ``value`` of the position
-    after the spot is not below the one before it."""
+    """A styled player's answer to a spot offer: refuse one that leaves its queued debts
+    shorter of money (``shortfall``), else accept when its own ``value`` of the position after
+    the spot is not below the one before it.
+
+    (The forecast alone cannot tell: it already counts a rival's spot against a debt near
+    the front, so the draining spot looks no worse than the threat of it.)
+    """
 
     def answer(state: GameState, spot: Spot, partner: int) -> bool:
-        return value(apply(state, spot), partner, style) >= value(state, partner, style)
+        after = apply(state, spot)
+        if shortfall(after, partner) > shortfall(state, partner):
+            return False
+        return value(after, partner, style) >= value(state, partner, style)
 
     return answer
 
