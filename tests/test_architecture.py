@@ -40,68 +40,7 @@ ALLOWED_CIRCLES: dict[frozenset[str], str] = {
 }
 """Each circle (the modules of one strongly connected component) and why it is left."""
 
-_COMMANDS = "commands/ becomes a package of thin commands (issue 24): its shared helpers public"
-ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {
-    (f"forexcli.commands.{importer}", f"forexcli.commands.{imported}"): (
-        frozenset(names.split()),
-        _COMMANDS,
-    )
-    for importer, imported, names in (
-        ("bga", "common", "_encoded _print_written _read_stdin"),
-        ("edits", "common", "_commit_reported _key_option _signer"),
-        (
-            "engine",
-            "common",
-            "_collect _commit _encoded _for_ex_replay _format_option _json _out_style"
-            " _print_written",
-        ),
-        ("history", "common", "_format_option _json _other_record _other_replay _out_style"),
-        ("keys", "common", "_commit_reported _encoded _key_option _print_written _signer"),
-        (
-            "mail",
-            "common",
-            "_encoded _format_option _last_move_before _mail_of _other_replay _other_since"
-            " _point _print_written _write_mail",
-        ),
-        ("new", "common", "_encoded _print_written"),
-        (
-            "play",
-            "common",
-            "_commit _encoded _format_option _key_option _mail_of _out_style _print_written"
-            " _signer _write_mail",
-        ),
-        ("play", "engine", "_budget _engine_decision"),
-        ("schema", "common", "_json"),
-        (
-            "show",
-            "common",
-            "_encoded _for_ex_only _for_ex_replay _format_option _json _last_move_before"
-            " _other_replay _other_since _out_style _point _print_written _view",
-        ),
-        ("validate", "common", "_collect _format_option _json _out_style _read_stdin"),
-    )
-} | {
-    ("forexcli.games.forex.advisor", "forexcli.record.edit"): (
-        frozenset({"_entry_lines"}),
-        "the entries' text surgery gets a public module of its own (issue 24)",
-    ),
-    ("forexcli.record.anyedit", "forexcli.record.anylog"): (
-        frozenset({"_rules_problem"}),
-        "the any* copies go when both games take one path (issue 24)",
-    ),
-    ("forexcli.record.anyedit", "forexcli.record.edit"): (
-        frozenset({"_check_note"}),
-        "the any* copies go when both games take one path (issue 24)",
-    ),
-    ("forexcli.record.mail", "forexcli.record.anylog"): (
-        frozenset({"_entries"}),
-        "the any* copies go when both games take one path (issue 24)",
-    ),
-    ("forexcli.record.signing", "forexcli.record.edit"): (
-        frozenset({"_checked", "_ensure_only"}),
-        "the entries' text surgery gets a public module of its own (issue 24)",
-    ),
-}
+ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
 """(importer, imported module) -> the underscore names it takes (by import or as an attribute
 of the imported module), and why."""
 

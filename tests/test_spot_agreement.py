@@ -143,7 +143,7 @@ def test_play_engine_says_its_deal_awaits_the_partner(
 ) -> None:
     from forexcli.commands import engine
 
-    monkeypatch.setattr(engine, "_engine_decision", lambda *args: SPOT)
+    monkeypatch.setattr(engine, "engine_decision", lambda *args: SPOT)
     signed = new_game(tmp_path / "s.yaml", *_key_args(keys))
     result = run(["play", str(signed), "alice", "--engine", "--sign", "--key", str(keys["alice"])])
     assert result.exit_code == 0, result.output

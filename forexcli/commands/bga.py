@@ -6,7 +6,7 @@ import click
 
 from ..cli import EPILOG
 from ..reporters import clean
-from .common import FILE, FILE_OR_DASH, ProblemExit, _encoded, _print_written, _read_stdin
+from .common import FILE, FILE_OR_DASH, ProblemExit, encoded_output, print_written, read_stdin
 
 
 def _renames(values: tuple[str, ...]) -> dict[str, str]:
@@ -98,7 +98,7 @@ def import_command(
     renames = _renames(rename)
     name = "<stdin>" if table_log == "-" else table_log
     try:
-        data = _read_stdin() if table_log == "-" else read_bytes(table_log)
+        data = read_stdin() if table_log == "-" else read_bytes(table_log)
         if len(data) > MAX_LOG_BYTES:
             raise LogError(
                 [Problem("too_large", "standard input is too large for a table log", "io", name)]
@@ -116,9 +116,9 @@ def import_command(
         raise ProblemExit(error.problems, exit_code=2 if usage else 1) from None
     report = f"imported {clean(name)} into {clean(output)}: {clean(summary(imported.game))}"
     follow = f"next: forex analyse {clean(output)} --write; forex html {clean(output)}"
-    out = _encoded([(report, False), (follow, False)])
+    out = encoded_output([(report, False), (follow, False)])
     try:
         write_output(output, imported.text, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, "the imported log", output)
+    print_written(out, "the imported log", output)

@@ -92,11 +92,13 @@ def _colour_choice() -> str:
     return "auto"
 
 
-def _out_style() -> Style:
+def stdout_style() -> Style:
+    """The style for standard output: colour as ``--color`` and the terminal say."""
     return Style(use_colour(sys.stdout, _colour_choice()))
 
 
-def _read_stdin() -> bytes:
+def read_stdin() -> bytes:
+    """Standard input's bytes, up to one byte past the largest log (to tell it is too large)."""
     from ..record.gamelog import MAX_LOG_BYTES
 
     data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
@@ -112,7 +114,7 @@ def read_log(path: str) -> GameLog:
     from ..record.problems import LogError, Problem
 
     if path == "-":
-        data = _read_stdin()
+        data = read_stdin()
         if len(data) > MAX_LOG_BYTES:
             raise LogError(
                 [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
@@ -153,16 +155,16 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
-def _for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
+def for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
     """``load_replay`` for a feature only For-Ex has: another game's log is refused with
     ``not_yet_for_game``, naming the feature."""
     try:
         return load_replay(path)
     except OtherGameExit as other:
-        raise _for_ex_only(other, what) from None
+        raise for_ex_only(other, what) from None
 
 
-def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
+def move_point(total: int, at: int | None, name: str, option: str = "--at") -> int:
     """A move number from ``--at``/``--since`` (negative counts from the end)."""
     if at is None:
         return total
@@ -176,12 +178,12 @@ def _point(total: int, at: int | None, name: str, option: str = "--at") -> int:
     return point
 
 
-def _view(path: str, at: int | None) -> View:
+def view_at(path: str, at: int | None) -> View:
     """The game after entry ``at`` (all legal entries when None); an illegal one before exits."""
     from ..reporters.game import View
 
     log, played = load_replay(path)
-    point = _point(len(log.entries), at, path)
+    point = move_point(len(log.entries), at, path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
         hint = f"the game up to the move before it: forex show {path} --at {problem.entry - 1}"
@@ -189,7 +191,8 @@ def _view(path: str, at: int | None) -> View:
     return View(log, played, point)
 
 
-def _format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
+def format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
+    """The ``--format`` option (text by default) with ``choices``."""
     return click.option(
         "--format",
         "fmt",
@@ -200,11 +203,12 @@ def _format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
     )
 
 
-def _json(data: Any) -> None:
+def print_json(data: Any) -> None:
+    """Print ``data`` as JSON on standard output."""
     _echo(_json_text(data))
 
 
-def _commit(change: Any) -> Any:
+def commit_change(change: Any) -> Any:
     """Write a change composed with ``dry_run=True`` (``edit.commit``); problems exit."""
     from ..record import edit
     from ..record.problems import LogError
@@ -215,12 +219,12 @@ def _commit(change: Any) -> Any:
         raise ProblemExit(error.problems) from None
 
 
-def _commit_reported(change: Any, report: str, what: str, path: str) -> None:
+def commit_reported(change: Any, report: str, what: str, path: str) -> None:
     """Write a change composed with ``dry_run=True`` and print ``report`` (made ready for the
-    stream before the file is replaced); see ``_print_written`` for ``what``."""
-    out = _encoded([(report, False)])
-    _commit(change)
-    _print_written(out, what, path)
+    stream before the file is replaced); see ``print_written`` for ``what``."""
+    out = encoded_output([(report, False)])
+    commit_change(change)
+    print_written(out, what, path)
 
 
 EXIT_WRITTEN_UNREPORTED = 3
@@ -247,13 +251,13 @@ class WrittenUnreported(click.ClickException):
         streams.silence_stdout()
 
 
-def _encoded(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
+def encoded_output(out: Sequence[tuple[str, bool]]) -> list[tuple[str, bool]]:
     """``out`` (text, to stderr) as the streams will carry it: called before a file is
     replaced, so that no encoding is left to do (or fail) after it."""
     return [(streams.plain(text, sys.stderr if err else sys.stdout), err) for text, err in out]
 
 
-def _print_written(
+def print_written(
     out: Sequence[tuple[str, bool]], what: str, path: str, *, log: bool = True
 ) -> None:
     """Print what a command that has changed ``path`` (a log unless ``log`` is False) has to
@@ -265,7 +269,7 @@ def _print_written(
         raise WrittenUnreported(what, path, failure, log=log) from None
 
 
-_key_option = click.option(
+key_option = click.option(
     "--key",
     "key_file",
     metavar="FILE",
@@ -306,7 +310,7 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
     return ask
 
 
-def _signer(name: str, key_file: str | None) -> Any:
+def signer_for(name: str, key_file: str | None) -> Any:
     """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
     from ..record.problems import LogError
     from ..record.signing import Signer, key_path, load_private_key
@@ -325,7 +329,7 @@ def _signer(name: str, key_file: str | None) -> Any:
     return Signer(name, key, comment)
 
 
-def _last_move_before(played: Replay, player: str, at: int) -> int:
+def last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""
     from ..games.forex.catchup import last_move_of
@@ -346,7 +350,7 @@ def _last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
-def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
+def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
     from ..record.mail import compose_mail, log_filename
     from ..record.mail import with_log as embedded
@@ -369,7 +373,7 @@ def _mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = F
     return mail
 
 
-def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
+def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
     from ..record.mail import mail_bytes
     from ..record.problems import LogError
@@ -385,15 +389,15 @@ def _write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     if not quiet:
         to = mail["To"]
         where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
-        out = _encoded([(f"wrote the mail to {clean(path)}{where}", False)])
+        out = encoded_output([(f"wrote the mail to {clean(path)}{where}", False)])
     try:
         write_output(path, data, refusal="nothing was written; name a new file")
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, "the mail", path, log=False)
+    print_written(out, "the mail", path, log=False)
 
 
-def _collect(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
+def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml."""
     files: list[str] = []
     problems: list[Problem] = []
@@ -438,7 +442,7 @@ class OtherGameExit(ProblemExit):
         self.path = path
 
 
-def _other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
+def other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
     """Another game's log, checked up to its moves (problems exit)."""
     from ..record import anylog
     from ..record.problems import LogError
@@ -450,12 +454,12 @@ def _other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
         raise ProblemExit(error.problems, exit_code) from None
 
 
-def _other_replay(other: OtherGameExit) -> Any:
+def other_replay(other: OtherGameExit) -> Any:
     """The replay of another game's log (problems before the moves exit)."""
     from ..record import anylog
     from ..record.problems import LogError
 
-    record = _other_record(other)
+    record = other_record(other)
     try:
         played = anylog.replay(record)
     except LogError as error:
@@ -481,7 +485,7 @@ def _other_warnings(played: Any) -> None:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 
-def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
+def for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
     """The ``not_yet_for_game`` refusal of a For-Ex-only feature, naming it."""
     (problem,) = other.problems
     return ProblemExit(
@@ -495,9 +499,7 @@ def _for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
     )
 
 
-def _other_since(
-    played: Any, point: int, since: int | None, since_player: str | None
-) -> int | None:
+def other_since(played: Any, point: int, since: int | None, since_player: str | None) -> int | None:
     """The move ``--since``/``--since-player`` name, checked against move ``point``."""
     from ..reporters.worldex import last_entry_of
 
@@ -512,7 +514,7 @@ def _other_since(
         return last_entry_of(played, since_player, point)
     if since is None:
         return None
-    found = _point(played.moves, since, played.record.filename, "--since")
+    found = move_point(played.moves, since, played.record.filename, "--since")
     if found > point:
         raise click.BadParameter(
             f"--since {since} is after the move shown ({point})", param_hint="'--since'"

@@ -10,7 +10,7 @@ import click
 from ..cli import EPILOG
 from ..cli import echo as _echo
 from ..reporters import clean
-from .common import FILE, ProblemExit, _commit_reported, _key_option, _signer
+from .common import FILE, ProblemExit, commit_reported, key_option, signer_for
 
 
 @click.command("annotate", epilog=EPILOG)
@@ -57,7 +57,7 @@ def annotate_command(
         report, what = f"removed the note of move {number} in {clean(file)}", "the removal"
     else:
         report, what = f"set the note of move {number} in {clean(file)}", "the note"
-    _commit_reported(change, report, f"{what} of move {number}", file)
+    commit_reported(change, report, f"{what} of move {number}", file)
 
 
 @click.command("undo", epilog=EPILOG)
@@ -84,7 +84,7 @@ def annotate_command(
     help="Who undoes: a player may take back their own moves [the player whose key in the"
     " log is --key's].",
 )
-@_key_option
+@key_option
 @click.option(
     "--force",
     is_flag=True,
@@ -145,7 +145,7 @@ def undo_command(
     if dry_run:
         _echo(report)
         return
-    _commit_reported(change, report, f"the removal of {clean(what)}", file)
+    commit_reported(change, report, f"the removal of {clean(what)}", file)
 
 
 def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:
@@ -163,7 +163,7 @@ def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:
         return name
     if key_file is None:
         return None
-    public = _signer("", key_file).key.public_key()
+    public = signer_for("", key_file).key.public_key()
     keys, _problems = header_keys(log)
     owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
     if not owners:
@@ -219,4 +219,4 @@ def _other_undo(
     if dry_run:
         _echo(report)
         return
-    _commit_reported(change, report, f"the removal of {clean(what)}", file)
+    commit_reported(change, report, f"the removal of {clean(what)}", file)

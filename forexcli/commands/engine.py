@@ -18,22 +18,22 @@ from .common import (
     FILE_OR_DASH,
     F,
     ProblemExit,
-    _collect,
-    _commit,
-    _encoded,
-    _for_ex_replay,
-    _format_option,
-    _json,
-    _out_style,
-    _print_written,
+    collect_logs,
+    commit_change,
+    encoded_output,
+    for_ex_replay,
+    format_option,
+    print_json,
+    print_written,
     replace,
+    stdout_style,
 )
 
 if TYPE_CHECKING:
     from ..record.gamelog import GameLog, Replay
 
 
-def _budget(seconds: float | None, simulations: int | None) -> Any:
+def search_budget(seconds: float | None, simulations: int | None) -> Any:
     """The search budget of the options; a zero or absurd one is a usage error."""
     from ..games.forex.advisor import budget
 
@@ -116,7 +116,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
 
 def _playable(file: str) -> tuple[GameLog, Replay]:
     """A log that replays legally and is not over (else a located problem exits)."""
-    log, played = _for_ex_replay(file, "the engine's search (hint, play --engine)")
+    log, played = for_ex_replay(file, "the engine's search (hint, play --engine)")
     if played.problem is not None:
         hint = "the engine needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -125,7 +125,7 @@ def _playable(file: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
-def _engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
+def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
     from ..games.forex.advisor import engine_entry, entry_text, hint
 
@@ -183,7 +183,7 @@ def _budget_options(seconds_help: str) -> Callable[[F], F]:
 @click.option(
     "--top", type=click.IntRange(1, 20), default=3, show_default=True, help="How many decisions."
 )
-@_format_option()
+@format_option()
 def hint_command(
     file: str, seconds: float | None, simulations: int | None, seed: int, top: int, fmt: str
 ) -> None:
@@ -199,7 +199,7 @@ def hint_command(
     from ..games.forex.advisor import hint
     from ..reporters.advice import hint_data, hint_text
 
-    plan = _budget(seconds, simulations)
+    plan = search_budget(seconds, simulations)
     log, played = _playable(file)
     bar, update = _search_progress(plan, "thinking")
     try:
@@ -214,7 +214,7 @@ def hint_command(
             bar.close()
     moves = len(log.entries)
     if fmt == "json":
-        _json(hint_data(found, file, moves))
+        print_json(hint_data(found, file, moves))
         return
     where = f"after move {moves}" if moves else "at the start"
     _echo(
@@ -223,7 +223,7 @@ def hint_command(
             where,
             file=file,
             markdown=fmt == "markdown",
-            style=_out_style(),
+            style=stdout_style(),
             width=streams.width(),
         )
     )
@@ -267,7 +267,7 @@ def hint_command(
     help="For a folder: hand the logs to the workers of this Dask scheduler instead of local"
     " processes (pip install 'forexcli[cluster]'; the folder at the same path on every worker).",
 )
-@_format_option()
+@format_option()
 def analyse_command(
     file: str,
     seconds_per_move: float | None,
@@ -294,7 +294,7 @@ def analyse_command(
     """
     import os
 
-    plan = _budget(seconds_per_move, simulations)
+    plan = search_budget(seconds_per_move, simulations)
     if first is not None and last is not None and first > last:
         raise click.BadParameter(f"--from {first} is after --to {last}", param_hint="'--from'")
     if os.path.isdir(file):
@@ -310,13 +310,13 @@ def analyse_command(
     except KeyboardInterrupt:
         _echo(f"interrupted: nothing was written to {clean(file)}", err=True)
         sys.exit(130)
-    out = _encoded([(_json_text(data) if fmt == "json" else text, False)])
+    out = encoded_output([(_json_text(data) if fmt == "json" else text, False)])
     if change is None:
         for text, err in out:
             _echo(text, err=err)
         return
-    _commit(change)
-    _print_written(out, "the verdicts as notes", file)
+    commit_change(change)
+    print_written(out, "the verdicts as notes", file)
 
 
 def _analyse_range(file: str, total: int, first: int | None, last: int | None) -> tuple[int, int]:
@@ -350,7 +350,7 @@ def _analyse_one(
     from ..record.problems import LogError
     from ..reporters.advice import analysis_data, analysis_text
 
-    log, played = _for_ex_replay(file, "forex analyse (the engine's judgement)")
+    log, played = for_ex_replay(file, "forex analyse (the engine's judgement)")
     if played.problem is not None:
         hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -375,7 +375,7 @@ def _analyse_one(
             change = None
     data = analysis_data(verdicts, file, change is not None)
     text = analysis_text(
-        verdicts, file, markdown=fmt == "markdown", style=_out_style(), width=streams.width()
+        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width()
     )
     if change is not None:
         text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
@@ -390,7 +390,7 @@ def _analyse_task(
     try:
         text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=False)
         if change is not None:
-            _commit(change)
+            commit_change(change)
     except ProblemExit as error:
         from ..reporters.problems import problems_text
 
@@ -415,7 +415,7 @@ def _analyse_folder(
     1 at the end."""
     from ..cluster import ClusterUnavailable, pool
 
-    files, problems = _collect([folder])
+    files, problems = collect_logs([folder])
     if problems:
         raise ProblemExit(problems)
     failures: list[str] = []
@@ -447,9 +447,9 @@ def _analyse_folder(
         raise click.BadParameter(str(error), param_hint="'--scheduler'") from None
     bar.close()
     out = [(_json_text(reports) if fmt == "json" else "\n".join(reports), False)]
-    out = _encoded([*out, *((failure, True) for failure in failures)])
+    out = encoded_output([*out, *((failure, True) for failure in failures)])
     if changed:
-        _print_written(out, f"the verdicts as notes in {changed} logs", folder, log=False)
+        print_written(out, f"the verdicts as notes in {changed} logs", folder, log=False)
     else:
         for text, err in out:
             _echo(text, err=err)
@@ -524,7 +524,7 @@ def selfplay_command(
     from ..games.forex.advisor import parse_seat
     from ..reporters.advice import selfplay_text
 
-    default = _budget(None, simulations)
+    default = search_budget(None, simulations)
     specs = list(seats) or ["engine"] * count
     if len(specs) < 2 or len(specs) > 6:
         raise click.BadParameter(
@@ -559,8 +559,8 @@ def selfplay_command(
         _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
         sys.exit(130)
     bar.close()
-    out = _encoded([(selfplay_text(done), False)])
-    _print_written(out, f"every one of the {len(done)} games", folder, log=False)
+    out = encoded_output([(selfplay_text(done), False)])
+    print_written(out, f"every one of the {len(done)} games", folder, log=False)
 
 
 def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:

@@ -15,20 +15,20 @@ from .common import (
     FILE_OR_DASH,
     OtherGameExit,
     ProblemExit,
-    _format_option,
-    _json,
-    _other_record,
-    _other_replay,
-    _out_style,
+    format_option,
     load_replay,
+    other_record,
+    other_replay,
+    print_json,
     read_log,
+    stdout_style,
 )
 
 
 @click.command("history", epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option("--events", is_flag=True, help="Also say what each move caused.")
-@_format_option()
+@format_option()
 def history_command(file: str, events: bool, fmt: str) -> None:
     """List the decisions of FILE as a table, with their notes.
 
@@ -42,7 +42,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         _other_history(other, fmt, events)
         return
     if fmt == "json":
-        _json(history_data(log, played))  # its "problem" names an illegal move
+        print_json(history_data(log, played))  # its "problem" names an illegal move
     else:
         _echo(
             history_text(
@@ -50,7 +50,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
                 played,
                 events=events,
                 markdown=fmt == "markdown",
-                style=_out_style(),
+                style=stdout_style(),
                 width=streams.width(),
             )
         )
@@ -69,7 +69,7 @@ See forex(1) for the log format and examples."""
 @click.command("diff", epilog=DIFF_EPILOG)
 @click.argument("file_a", metavar="A", type=FILE_OR_DASH)
 @click.argument("file_b", metavar="B", type=FILE_OR_DASH)
-@_format_option(("text", "json"))
+@format_option(("text", "json"))
 def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     """Compare two copies A and B of a game: where they part, and which to continue from.
 
@@ -94,7 +94,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
         try:
             logs.append(read_log(path))
         except OtherGame as other:
-            others.append(_other_record(OtherGameExit(other, path), exit_code=2))
+            others.append(other_record(OtherGameExit(other, path), exit_code=2))
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
     if others:
@@ -102,7 +102,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
         return
     report = compare(logs[0], logs[1])
     if fmt == "json":
-        _json(diff_data(report))
+        print_json(diff_data(report))
     else:
         _echo(diff_text(report))
     if not report.identical:
@@ -112,9 +112,9 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
 def _other_history(other: OtherGameExit, fmt: str, events: bool = False) -> None:
     from ..reporters import record
 
-    played = _other_replay(other)
+    played = other_replay(other)
     if fmt == "json":
-        _json(record.history_data(played))
+        print_json(record.history_data(played))
     else:
         text = record.history_text(played, markdown=fmt == "markdown", events=events)
         _echo(clean(text, newlines=True))
@@ -136,7 +136,7 @@ def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:
     else:
         report = compare(others[0], others[1])
     if fmt == "json":
-        _json({"format": "forex-diff", "version": 1, **report})
+        print_json({"format": "forex-diff", "version": 1, **report})
     else:
         _echo(clean(report["text"]))
     if report["kind"] != "same":

@@ -12,12 +12,12 @@ from ..reporters import clean
 from .common import (
     FILE,
     ProblemExit,
-    _commit_reported,
-    _encoded,
-    _key_option,
-    _print_written,
-    _signer,
+    commit_reported,
+    encoded_output,
+    key_option,
+    print_written,
     replace,
+    signer_for,
 )
 
 
@@ -80,12 +80,12 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
         f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
         f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
     )
-    out = _encoded([(report, False)])
+    out = encoded_output([(report, False)])
     try:
         write_key_pair(file, passphrase, comment or os.path.basename(file), pair)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, f"the key pair {clean(file)} and {clean(file)}.pub", file, log=False)
+    print_written(out, f"the key pair {clean(file)} and {clean(file)}.pub", file, log=False)
 
 
 @click.command("sign", epilog=EPILOG)
@@ -97,7 +97,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     metavar="NAME",
     help="Who signs [the player whose key in the log is --key's].",
 )
-@_key_option
+@key_option
 @click.option("--dry-run", is_flag=True, help="Check and print the new log; write nothing.")
 def sign_command(
     file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
@@ -119,7 +119,7 @@ def sign_command(
         raise ProblemExit(error.problems) from None
     signs = anyedit.sign_entry if isinstance(log, GameRecord) else sign_entry
     if name is None:
-        signer = _signer("", key_file)
+        signer = signer_for("", key_file)
         keys, _problems = header_keys(log)
         public = signer.key.public_key()
         owners = [p for p, k in keys.items() if k.key is not None and same_key(k.key, public)]
@@ -129,7 +129,7 @@ def sign_command(
             )
         signer = replace(signer, name=owners[0])
     else:
-        signer = _signer(name, key_file)
+        signer = signer_for(name, key_file)
     try:
         change = signs(file, number, signer, dry_run=True)
     except LogError as error:
@@ -138,4 +138,4 @@ def sign_command(
         _echo(change.new_text)
         return
     report = f"{clean(signer.name)} signed move {number} of {clean(file)}"
-    _commit_reported(change, report, f"{clean(signer.name)}'s signature of move {number}", file)
+    commit_reported(change, report, f"{clean(signer.name)}'s signature of move {number}", file)

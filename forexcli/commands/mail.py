@@ -14,17 +14,17 @@ from .common import (
     FILE_OR_DASH,
     OtherGameExit,
     ProblemExit,
-    _encoded,
-    _format_option,
-    _last_move_before,
-    _mail_of,
-    _other_replay,
-    _other_since,
-    _point,
-    _print_written,
-    _write_mail,
+    encoded_output,
+    format_option,
+    last_move_before,
     load_replay,
+    mail_of,
+    move_point,
+    other_replay,
+    other_since,
+    print_written,
     replace,
+    write_mail,
 )
 
 
@@ -62,7 +62,7 @@ from .common import (
     metavar="N",
     help="The game after move N (0 = the start; -1 = before the last move) [the last].",
 )
-@_format_option(MESSAGE_FORMATS)
+@format_option(MESSAGE_FORMATS)
 def message_command(
     file: str,
     since: int | None,
@@ -95,12 +95,12 @@ def message_command(
         _other_message(other, since, since_player, with_log, eml_path, at, fmt)
         return
     legal = len(played.states)
-    point_at = _point(legal, at, file)
+    point_at = move_point(legal, at, file)
     point: int | None = None
     if since_player is not None:
-        point = _last_move_before(played, since_player, point_at)
+        point = last_move_before(played, since_player, point_at)
     elif since is not None:
-        point = _point(legal, since, file, "--since")
+        point = move_point(legal, since, file, "--since")
         if point > point_at:
             raise click.BadParameter(
                 f"--since {since} is after the move shown ({point_at})", param_hint="'--since'"
@@ -108,7 +108,7 @@ def message_command(
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
-        _write_mail(eml_path, _mail_of(played, point, file, with_log=with_log))
+        write_mail(eml_path, mail_of(played, point, file, with_log=with_log))
         return
     message = compose(played, point, fmt, at=point_at)
     if with_log:
@@ -176,12 +176,12 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     if dry_run or not arrived.saves:
         _echo("\n".join(lines))
         return
-    out = _encoded([("\n".join(lines), False)])
+    out = encoded_output([("\n".join(lines), False)])
     try:
         save_arrival(arrived, into)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
-    _print_written(out, f"the log from {clean(arrived.found.where)}", into)
+    print_written(out, f"the log from {clean(arrived.found.where)}", into)
 
 
 def _other_message(
@@ -199,10 +199,10 @@ def _other_message(
     from ..record.mail import with_log as embedded
     from ..reporters import worldex
 
-    played = _other_replay(other)
+    played = other_replay(other)
     legal = played.moves
-    point = _point(legal, at, other.path)
-    since_point = _other_since(played, point, since, since_player)
+    point = move_point(legal, at, other.path)
+    since_point = other_since(played, point, since, since_player)
     name = log_filename(other.path)
     if eml_path is not None:
         if played.problem is not None:
@@ -211,7 +211,7 @@ def _other_message(
             mail = worldex.compose_mail(played, since_point, filename=name, with_log=with_log)
         except ValueError as error:
             raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
-        _write_mail(eml_path, mail)
+        write_mail(eml_path, mail)
         return
     message = worldex.compose(played, since_point, fmt, at=point)
     if with_log:

@@ -10,7 +10,7 @@ import click
 from ..cli import EPILOG, GAMES
 from ..cli import echo as _echo
 from ..reporters import clean
-from .common import FILE, ProblemExit, _encoded, _print_written
+from .common import FILE, ProblemExit, encoded_output, print_written
 
 
 def _split_names(values: Sequence[str]) -> list[str]:
@@ -320,12 +320,12 @@ def new_command(
         f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
         f"next: forex moves {clean(file)}"
     )
-    out = _encoded([(report, False)])
+    out = encoded_output([(report, False)])
     try:
         create_log(file, text)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, "the new log", file)
+    print_written(out, "the new log", file)
 
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
@@ -459,5 +459,5 @@ def _other_new(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     report = created_report(file, state, seed, rules)
-    out = _encoded([(clean(report, newlines=True), False)])
-    _print_written(out, f"the new log {clean(file)}", file)
+    out = encoded_output([(clean(report, newlines=True), False)])
+    print_written(out, f"the new log {clean(file)}", file)

@@ -16,15 +16,15 @@ from .common import (
     FILE,
     FILE_OR_DASH,
     ProblemExit,
-    _commit,
-    _encoded,
-    _format_option,
-    _key_option,
-    _mail_of,
-    _out_style,
-    _print_written,
-    _signer,
-    _write_mail,
+    commit_change,
+    encoded_output,
+    format_option,
+    key_option,
+    mail_of,
+    print_written,
+    signer_for,
+    stdout_style,
+    write_mail,
 )
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ if TYPE_CHECKING:
     " a passphrase is asked for without echo, or taken from FOREX_PASSPHRASE). A key the log"
     " does not hold yet is added to its keys: (trust on first use).",
 )
-@_key_option
+@key_option
 @click.option(
     "--eml",
     "eml_path",
@@ -106,7 +106,7 @@ if TYPE_CHECKING:
     help="Add the move even though the log's recorded digests no longer match (it was"
     " edited after they were written) [refuse: digest_mismatch].",
 )
-@_format_option()
+@format_option()
 def play_command(
     file: str,
     player: str,
@@ -160,9 +160,9 @@ def play_command(
     if not engine and (seconds is not None or simulations is not None):
         raise click.UsageError("--seconds and --simulations go with --engine")
     if engine:
-        from .engine import _budget, _engine_decision
+        from .engine import engine_decision, search_budget
 
-        text = _engine_decision(file, player, _budget(seconds, simulations), seed)
+        text = engine_decision(file, player, search_budget(seconds, simulations), seed)
     if key_file is not None and not sign_move:
         raise click.UsageError("--key goes with --sign (the key to sign the move with)")
     if eml_path is not None and dry_run:
@@ -175,7 +175,7 @@ def play_command(
         raise click.BadParameter(
             f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
         )
-    signer = _signer(player, key_file) if sign_move else None
+    signer = signer_for(player, key_file) if sign_move else None
     try:
         change = edit.append(
             file,
@@ -255,7 +255,7 @@ def play_command(
             events,
             written=written,
             markdown=fmt == "markdown",
-            style=_out_style(),
+            style=stdout_style(),
             width=streams.width(),
         )
         out.append((report, False))
@@ -270,19 +270,19 @@ def play_command(
     mail = None
     if eml_path is not None:
         mail = _eml_of(played, file, eml_path, out)
-    out = _encoded(out)
+    out = encoded_output(out)
     if eml_path is None or mail is None:
-        _commit(change)
+        commit_change(change)
     else:
         # The mail is made from the checked move and written first; the move is then
         # written, and if that fails the mail is removed: a failing command leaves no file.
-        _write_mail(eml_path, mail, quiet=True)
+        write_mail(eml_path, mail, quiet=True)
         try:
-            _commit(change)
+            commit_change(change)
         except BaseException:
             os.unlink(eml_path)
             raise
-    _print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
+    print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
 
 
 def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
@@ -297,7 +297,7 @@ def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]
         )
         out.insert(0, (clean(said), True))
         return None
-    mail = _mail_of(played, None, file)
+    mail = mail_of(played, None, file)
     to = mail["To"]
     send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
     out.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
@@ -433,15 +433,15 @@ def _other_play(
         to = mail["To"]
         send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
         items.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
-    out = _encoded(items)
+    out = encoded_output(items)
     if mail is None or eml_path is None:
-        _commit(change)
+        commit_change(change)
     else:
         # As For-Ex's: the mail first, then the move; if that fails the mail goes.
-        _write_mail(eml_path, mail, quiet=True)
+        write_mail(eml_path, mail, quiet=True)
         try:
-            _commit(change)
+            commit_change(change)
         except BaseException:
             os.unlink(eml_path)
             raise
-    _print_written(out, f"move {entry.number}", file)
+    print_written(out, f"move {entry.number}", file)

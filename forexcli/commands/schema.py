@@ -6,7 +6,7 @@ import click
 
 from ..cli import EPILOG, GAMES
 from ..cli import echo as _echo
-from .common import _json
+from .common import print_json
 
 
 @click.command("schema", epilog=EPILOG)
@@ -30,7 +30,7 @@ def schema_command(which: str, game: str, listing: bool) -> None:
     if which == "log":
         from ..record.gamelog import log_schema
 
-        _json(log_schema())
+        print_json(log_schema())
         return
     from ..reporters.schema import show_schema
 
@@ -52,4 +52,4 @@ def _other_schema(which: str, game: str, listing: bool) -> None:
             f"{game} has no {which} schema (it has {', '.join(schemas)})",
             param_hint="'WHICH'",
         )
-    _json(dict(schemas[which]))
+    print_json(dict(schemas[which]))

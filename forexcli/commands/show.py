@@ -17,20 +17,20 @@ from .common import (
     FILE_OR_DASH,
     OtherGameExit,
     ProblemExit,
-    _encoded,
-    _for_ex_only,
-    _for_ex_replay,
-    _format_option,
-    _json,
-    _last_move_before,
-    _other_replay,
-    _other_since,
-    _out_style,
-    _point,
-    _print_written,
-    _view,
+    encoded_output,
+    for_ex_only,
+    for_ex_replay,
+    format_option,
+    last_move_before,
     load_replay,
+    move_point,
+    other_replay,
+    other_since,
+    print_json,
+    print_written,
     replace,
+    stdout_style,
+    view_at,
 )
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "stron
     help="World Exchangers, with --svg or --png: whose board to draw, or all [the player to"
     " play; every board when the deck or nobody is to play].",
 )
-@_format_option()
+@format_option()
 @click.pass_context
 def show_command(
     ctx: click.Context,
@@ -129,7 +129,7 @@ def show_command(
         try:
             log, played = load_replay(file)
         except OtherGameExit as other:
-            raise _for_ex_only(other, "show --html (the replay page)") from None
+            raise for_ex_only(other, "show --html (the replay page)") from None
         _write_page(log, played, html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
@@ -149,7 +149,7 @@ def show_command(
     if seat is not None and svg_path is None:
         raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
     try:
-        view = _view(file, at)
+        view = view_at(file, at)
     except OtherGameExit as other:
         _other_show(other, at, since, since_player, svg_path, picture_format, seat, force, fmt)
         return
@@ -160,13 +160,13 @@ def show_command(
         )
     since_point = None
     if since is not None:
-        since_point = _point(view.total, since, file, "--since")
+        since_point = move_point(view.total, since, file, "--since")
         if since_point > view.at:
             raise click.BadParameter(
                 f"--since {since} is after the move shown ({view.at})", param_hint="'--since'"
             )
     if since_player is not None:
-        since_point = _last_move_before(view.replay, since_player, view.at)
+        since_point = last_move_before(view.replay, since_player, view.at)
     if svg_path is not None:
         from ..games.forex.svg import board_svg
 
@@ -177,14 +177,14 @@ def show_command(
         )
         return
     if fmt == "json":
-        _json(show_data(view, since_point))
+        print_json(show_data(view, since_point))
         return
     _echo(
         show_text(
             view,
             markdown=fmt == "markdown",
             since=since_point,
-            style=_out_style(),
+            style=stdout_style(),
             since_player=since_player,
             width=streams.width(),
         )
@@ -233,12 +233,12 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
         else:
             _echo(data)
         return
-    out = _encoded([(f"wrote the {what} to {clean(path)}", False)])
+    out = encoded_output([(f"wrote the {what} to {clean(path)}", False)])
     try:
         write_output(path, data, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, f"the {what}", path, log=False)
+    print_written(out, f"the {what}", path, log=False)
 
 
 @click.command("chart", epilog=EPILOG)
@@ -273,7 +273,7 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     """
     from ..games.forex.svg import strength_chart_svg
 
-    _log, played = _for_ex_replay(file, "forex chart (the currencies' strength)")
+    _log, played = for_ex_replay(file, "forex chart (the currencies' strength)")
     problem = played.problem
     if problem is not None:
         hint = "the picture needs a log that replays to its end: fix or undo that move"
@@ -308,7 +308,7 @@ def _write_page(
     if problem is not None:
         hint = "the page needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    opening = None if at is None else _point(played.moves, at, log.filename)
+    opening = None if at is None else move_point(played.moves, at, log.filename)
     page = replay_page(log, played, at=opening, title=title)
     if output == "-":
         _echo(page)
@@ -319,12 +319,12 @@ def _write_page(
         f" {played.moves + 1} position{'s' if played.moves else ''}): open it in a browser;"
         " #move-N opens after move N"
     )
-    out = _encoded([(report, False)])
+    out = encoded_output([(report, False)])
     try:
         write_output(output, page, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
-    _print_written(out, "the replay page", output, log=False)
+    print_written(out, "the replay page", output, log=False)
 
 
 @click.command("html", epilog=EPILOG)
@@ -366,7 +366,7 @@ def html_command(
 
     For-Ex logs only: a log of another game is refused with not_yet_for_game.
     """
-    log, played = _for_ex_replay(file, "forex html (the replay page)")
+    log, played = for_ex_replay(file, "forex html (the replay page)")
     _write_page(log, played, _page_output(file, output), at, title, force)
 
 
@@ -389,7 +389,7 @@ def html_command(
     " then, as lines starting with #, the plain spot offers (a count per partner and pair)"
     " and the spot deals that await their partner's signature.",
 )
-@_format_option()
+@format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
     """List the legal decisions of whoever must decide next.
 
@@ -400,12 +400,12 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     from ..reporters.game import moves_data, moves_text
 
     try:
-        view = _view(file, at)
+        view = view_at(file, at)
     except OtherGameExit as other:
         _other_moves(other, at, fmt)
         return
     if fmt == "json":
-        _json(moves_data(view, kinds))
+        print_json(moves_data(view, kinds))
         return
     _echo(
         moves_text(
@@ -413,7 +413,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             kinds=kinds,
             every=every or bool(kinds),
             markdown=fmt == "markdown",
-            style=_out_style(),
+            style=stdout_style(),
             width=streams.width(),
         )
     )
@@ -421,7 +421,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
 
 def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
     """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
-    point = _point(len(played.record.entries), at, path)
+    point = move_point(len(played.record.entries), at, path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
         hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
@@ -444,7 +444,7 @@ def _other_show(
     from ..games.worldex.views import render_text, show_view
     from ..reporters import worldex
 
-    played = _other_replay(other)
+    played = other_replay(other)
     point = _other_point(played, at, other.path)
     state = played.state_after(point)
     if picture is not None:
@@ -458,14 +458,14 @@ def _other_show(
         what = "board" if len(seats) == 1 else "boards"
         _write_picture(picture, svg, force, what, picture_format)
         return
-    since_point = _other_since(played, point, since, since_player)
+    since_point = other_since(played, point, since, since_player)
     if fmt == "json":
         if since_point is not None:
             raise click.UsageError(
                 "show --format json of a World Exchangers log is the state alone: leave out"
                 " --since/--since-player (forex history --format json lists the moves)"
             )
-        _json(show_view(state))
+        print_json(show_view(state))
         return
     markdown = fmt == "markdown"
     text = worldex.markdown_text(state) if markdown else render_text(state, streams.width())
@@ -478,13 +478,13 @@ def _other_show(
 def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
     from ..reporters import record
 
-    played = _other_replay(other)
-    point = _point(len(played.record.entries), at, other.path)
+    played = other_replay(other)
+    point = move_point(len(played.record.entries), at, other.path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
         raise ProblemExit([problem])
     if fmt == "json":
-        _json(record.moves_data(played, point))
+        print_json(record.moves_data(played, point))
         return
     if played.record.game.name == "world-exchangers":
         from ..reporters import worldex

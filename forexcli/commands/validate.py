@@ -9,7 +9,7 @@ import click
 
 from ..cli import EPILOG
 from ..cli import echo as _echo
-from .common import _collect, _format_option, _json, _out_style, _read_stdin
+from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
 
 if TYPE_CHECKING:
     from ..reporters.problems import FileReport
@@ -27,7 +27,7 @@ def _stdin_report(require_signatures: bool) -> FileReport:
     item = FileReport("<stdin>")
     played = None
     try:
-        read = parse_any(_read_stdin(), "<stdin>")
+        read = parse_any(read_stdin(), "<stdin>")
         played = replay(read) if isinstance(read, GameLog) else replay_any(read)
         item.problems = [played.problem] if played.problem else []
     except LogError as error:
@@ -38,7 +38,7 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 
 @click.command("validate", epilog=EPILOG)
 @click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
-@_format_option(("text", "json", "github"))
+@format_option(("text", "json", "github"))
 @click.option("-q", "--quiet", is_flag=True, help="Print only the problems (no summary).")
 @click.option("-v", "--verbose", is_flag=True, help="Also print every valid file and its state.")
 @click.option(
@@ -78,7 +78,7 @@ def validate_command(
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
-    files, missing = _collect(paths)
+    files, missing = collect_logs(paths)
     # The processes (if any) start here: they read the logs while this one imports the rest.
     checked = check_files(
         [name for name in files if name != "-"], jobs, only_logs, require_signatures
@@ -96,11 +96,11 @@ def validate_command(
             continue
         report.files.append(_stdin_report(require_signatures))
     if fmt == "json":
-        _json(report.as_dict())
+        print_json(report.as_dict())
     elif fmt == "github":
         _echo(validate_github(report, quiet=quiet))
     else:
-        out = validate_text(report, _out_style(), quiet=quiet, verbose=verbose)
+        out = validate_text(report, stdout_style(), quiet=quiet, verbose=verbose)
         if out:
             _echo(out)
     if report.exit_code:

@@ -121,7 +121,7 @@ def append(
         for decision in decisions:
             state = game.apply(state, decision)
     except game.rules_error as error:
-        problem = anylog._rules_problem(
+        problem = anylog.rules_problem(
             record, played.final, anylog.RecordEntry(number, key, text, decisions), error
         )
         raise LogError([replace(problem, line=None, column=None)]) from None
@@ -238,7 +238,7 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     record = anylog.parse_any(data, path)
     if not isinstance(record, anylog.GameRecord):
         raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
-    edit._check_note(_as_log(record), note, number)
+    edit.check_note(_as_log(record), note, number)
     new_text = edit.noted_text(_as_log(record), number, note)
     new_played = _checked(path, new_text)
     if new_played.problem is not None:

@@ -201,7 +201,9 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
     return found
 
 
-def _entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[RecordEntry]:
+def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[RecordEntry]:
+    """The entries of a log's ``moves``: each names one known decider and a decision in the
+    game's notation (else ``LogError`` with every problem found)."""
     header = {k: v for k, v in doc.data.items() if k != "moves"}
     keys = game.log_keys(header)
     problems: list[Problem] = []
@@ -339,7 +341,7 @@ def parse_record(
     problems = schema_problems(game, doc, filename)
     if problems:
         raise LogError(problems)
-    entries = _entries(game, doc, filename)
+    entries = read_entries(game, doc, filename)
     resources = load_resources(game, doc, filename)
     return GameRecord(game, filename, text, doc, tuple(entries), resources)
 
@@ -373,15 +375,14 @@ def replay(record: GameRecord) -> GameReplay:
             for decision in entry.decisions:
                 state = game.apply(state, decision)
         except game.rules_error as error:
-            result.problem = _rules_problem(record, result.final, entry, error)
+            result.problem = rules_problem(record, result.final, entry, error)
             return result
         result.states.append(state)
     return result
 
 
-def _rules_problem(
-    record: GameRecord, before: Any, entry: RecordEntry, error: Exception
-) -> Problem:
+def rules_problem(record: GameRecord, before: Any, entry: RecordEntry, error: Exception) -> Problem:
+    """The problem of an entry the rules refuse, with who decides now and what is left unchecked."""
     game = record.game
     pending = game.pending(before)
     hints: list[str] = error_hints(error)

@@ -232,7 +232,7 @@ def _sig_flow(sig: dict[str, str]) -> str:
     return "{" + ", ".join(pairs) + "}"
 
 
-def _entry_lines(
+def entry_lines(
     player: str,
     decision: str,
     note: str | None,
@@ -241,6 +241,8 @@ def _entry_lines(
     nl: str,
     sig: dict[str, str] | None = None,
 ) -> str:
+    """One entry's YAML lines (decision, note, digest, signatures), indented by ``indent``,
+    each ending in ``nl``."""
     head = f"{indent}- {quote(player)}: "
     deeper = indent + "    "
     lines = [head + folded(quote(decision), len(head), deeper, nl)]
@@ -330,7 +332,7 @@ def appended_text(
             return text[:at] + f", moves: [{entry}]" + text[at:]
         at = _after_comments(text, _after_content(text, _content_end(doc, ())), 1)
         text, at = _ending_line(text, at, nl)
-        lines = "moves:" + nl + _entry_lines(player, decision, note, digest, "  ", nl, sig)
+        lines = "moves:" + nl + entry_lines(player, decision, note, digest, "  ", nl, sig)
         return text[:at] + lines + text[at:]
     moves = data["moves"]
     key_start, key_end = doc.key_spans[("moves",)]
@@ -343,7 +345,7 @@ def appended_text(
         at = _line_end(text, key_end)
         text, at = _ending_line(text, at, nl)
         indent = " " * (key_column + 2)
-        return text[:at] + _entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
+        return text[:at] + entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
     last = len(moves) - 1
     if ("moves",) in doc.flow:
         entry = _flow_entry(player, decision, note, digest, sig)
@@ -367,7 +369,7 @@ def appended_text(
     at = _after_comments(text, at, dash_column if after_moves else max(dash_column, 1))
     text, at = _ending_line(text, at, nl)
     indent = " " * dash_column
-    return text[:at] + _entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
+    return text[:at] + entry_lines(player, decision, note, digest, indent, nl, sig) + text[at:]
 
 
 def _entry_keys(doc: yamlread.Document, path: tuple[Any, ...]) -> list[Any]:
@@ -504,7 +506,8 @@ def _fail(
     return LogError([Problem(code, message, "rules", log.filename, None, None, entry, hints)])
 
 
-def _check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
+def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
+    """Refuse a note for move ``number`` that is not valid text or is too long."""
     if note is None:
         return
     problem = ""
@@ -523,7 +526,7 @@ def _check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
         )
 
 
-def _checked(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
+def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
     """The changed text read and replayed; any problem means nothing is written."""
     try:
         new_log = gamelog.parse_log(new_text, log.filename)
@@ -568,7 +571,7 @@ def _comparable(entry: Any) -> Any:
     return entry
 
 
-def _ensure_only(
+def ensure_only(
     old: gamelog.GameLog,
     new: gamelog.GameLog,
     expected: list[Any],
@@ -719,7 +722,7 @@ def append(
         _check_digests(played)
     if after is not None and after != count:
         raise moved_on(log.filename, count, after, "nothing was written")
-    _check_note(log, note, count + 1)
+    check_note(log, note, count + 1)
     state = played.final
     try:
         written: Written = parse(player, decision)
@@ -762,7 +765,7 @@ def append(
             known = log.header.get(signing.KEYS_FIELD) or {}
             header[signing.KEYS_FIELD] = {**known, player: value}
     new_text = appended_text(base, player, text, note, stamp, sig)
-    new_log, new_played = _checked(log, new_text)
+    new_log, new_played = checked_edit(log, new_text)
     entry: dict[str, Any] = {player: text}
     if note is not None:
         entry["note"] = note
@@ -770,7 +773,7 @@ def append(
         entry["digest"] = stamp
     if sig is not None:
         entry["sig"] = sig
-    _ensure_only(log, new_log, [*_moves(log), entry], "adding the move", header)
+    ensure_only(log, new_log, [*_moves(log), entry], "adding the move", header)
     if new_played.moves != count + 1 or new_played.final != state:
         raise _cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events), expected=data)
@@ -807,16 +810,16 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     """
     data = gamelog.read_bytes(path)
     log = gamelog.parse_log(data, path)
-    _check_note(log, note, number)
+    check_note(log, note, number)
     new_text = noted_text(log, number, note)
-    new_log, played = _checked(log, new_text)
+    new_log, played = checked_edit(log, new_text)
     expected = _moves(log)
     changed = dict(expected[number - 1])
     changed.pop("note", None)
     if note is not None:
         changed["note"] = note
     expected[number - 1] = changed
-    _ensure_only(log, new_log, expected, "changing the note")
+    ensure_only(log, new_log, expected, "changing the note")
     if new_log.document.data["moves"][number - 1].get("note") != note:
         raise _cannot_edit(log, "nothing was written: the note would not read back as given")
     change = Change(path, log.text, new_text, played, expected=data)
@@ -848,14 +851,14 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
     current = log
     expected = _moves(log)
     for number, note in sorted(notes.items()):
-        _check_note(log, note, number)
+        check_note(log, note, number)
         current = gamelog.parse_log(noted_text(current, number, note), path)
         changed = dict(expected[number - 1])
         changed["note"] = note
         expected[number - 1] = changed
     new_text = current.text
-    new_log, played = _checked(log, new_text)
-    _ensure_only(log, new_log, expected, "changing the notes")
+    new_log, played = checked_edit(log, new_text)
+    ensure_only(log, new_log, expected, "changing the notes")
     if dry_run or new_text == log.text:
         return Change(path, log.text, new_text, played, expected=data)
     replace_file(path, data, new_text)
@@ -895,8 +898,8 @@ def remove_after(
         data, log = _read
     removed = tuple(log.entries[keep:])
     new_text = without_moves_after_text(log, keep)
-    new_log, played = _checked(log, new_text)
-    _ensure_only(log, new_log, _moves(log)[:keep], "removing the moves")
+    new_log, played = checked_edit(log, new_text)
+    ensure_only(log, new_log, _moves(log)[:keep], "removing the moves")
     change = Change(
         path,
         log.text,

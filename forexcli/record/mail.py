@@ -416,7 +416,7 @@ def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
         problems = anylog.schema_problems(other.game, doc, name)
         if problems:
             raise LogError(problems) from None
-        entries = anylog._entries(other.game, doc, name)
+        entries = anylog.read_entries(other.game, doc, name)
         try:
             resources = anylog.load_resources(other.game, doc, name)
         except LogError as error:

@@ -1026,12 +1026,12 @@ def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False)
         header = dict(log.header)
         header[KEYS_FIELD] = {**(log.header.get(KEYS_FIELD) or {}), signer.name: value}
     new_text = entry_signed_text(base, number, signer.name, signature)
-    new_log, new_played = edit._checked(log, new_text)
+    new_log, new_played = edit.checked_edit(log, new_text)
     moves = list(log.document.data.get("moves") or [])
     changed = dict(moves[number - 1])
     changed[SIG_FIELD] = {**(changed.get(SIG_FIELD) or {}), signer.name: signature}
     moves[number - 1] = changed
-    edit._ensure_only(log, new_log, moves, "adding the signature", header)
+    edit.ensure_only(log, new_log, moves, "adding the signature", header)
     if dry_run:
         return edit.Change(path, log.text, new_text, new_played, expected=data)
     edit.replace_file(path, data, new_text)

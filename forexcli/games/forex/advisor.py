@@ -361,7 +361,7 @@ def selfplay_game(seats: Sequence[Seat], seed: str, index: int, started: str) ->
     reading and replaying it before it is returned.
     """
     from ...record import gamelog
-    from ...record.edit import _entry_lines
+    from ...record.edit import entry_lines
     from ...reporters.newlog import new_log_text
     from .engine import draw_removed, new_game
     from .search.game import play_game
@@ -385,7 +385,7 @@ def selfplay_game(seats: Sequence[Seat], seed: str, index: int, started: str) ->
             state = apply(state, step)
         written = _written(entry)
         lines.append(
-            _entry_lines(player, write_entry(written), None, state_digest(state), "  ", "\n")
+            entry_lines(player, write_entry(written), None, state_digest(state), "  ", "\n")
         )
     text = header.replace("moves: []\n", "moves:\n" + "".join(lines)) if lines else header
     played = gamelog.replay(gamelog.parse_log(text, f"selfplay-{index}"))
