@@ -16,17 +16,23 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-from forexcli.games.forex.engine import GameState, draw_removed, new_game
+from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search import endgame, mcts
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget
-from forexcli.games.forex.search.players import Entry, Player, engine_player, greedy_player
+from forexcli.games.forex.search.players import (
+    NO_SPOTS,
+    Entry,
+    Player,
+    engine_player,
+    greedy_player,
+)
 
 OPPONENTS = ("investor", "greedy", "baseline")
 BASELINE_WEIGHTS = Weights(
@@ -49,9 +55,9 @@ def baseline_player(budget: Budget, seed: int) -> Player:
     """The engine as it was before issue 23, at ``budget``."""
     inner = engine_player(budget, seed, BASELINE_WEIGHTS)
 
-    def play(state: GameState) -> Entry:
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
         with _old_search():
-            return inner(state)
+            return inner(state, excluded)
 
     return play
 

@@ -66,10 +66,11 @@ from benchmarks.stats import wilson as wilson  # where issue 9's tests import it
 from forexcli.cluster import pool
 from forexcli.games.forex.engine import draw_removed, new_game
 from forexcli.games.forex.search.game import play_game
-from forexcli.games.forex.search.ladder import LADDER, ladder_player
+from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import (
     Player,
+    accept_all,
     engine_player,
     greedy_player,
     heuristic_player,
@@ -177,16 +178,20 @@ def play_match(
     simulations: int | None,
     seconds: float | None,
     setups: str = "ladder",
+    consent: bool = True,
 ) -> Match:
     """Game ``index`` of ``first`` against ``second``: set-up ``SETUPS-(index // 2)``, ``first``
-    in seat ``index % 2`` (so games ``2k`` and ``2k + 1`` are a pair with the seats swapped)."""
+    in seat ``index % 2`` (so games ``2k`` and ``2k + 1`` are a pair with the seats swapped).
+    A spot is made only when its partner accepts it (``ladder_answer``), unless not ``consent``."""
     seat = index % 2
     start = new_game(["p0", "p1"], draw_removed(f"{setups}-{index // 2}"))
     budget = _budget(simulations, seconds)
     mine = player_of(first, budget, seed=2 * index + 1)
     theirs = player_of(second, budget, seed=2 * index + 2)
     began = time.perf_counter()
-    game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine])
+    names = [first, second] if seat == 0 else [second, first]
+    answers = [ladder_answer(name) if consent else accept_all for name in names]
+    game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine], answers)
     result = game.final.result
     assert result is not None
     firsts = result.winners()

@@ -21,6 +21,7 @@ from forexcli.games.forex.engine import (
     Spot,
     apply,
     draw_removed,
+    legal_decisions,
     new_game,
 )
 from forexcli.games.forex.engine.board import Board, PairPosition, make_board
@@ -35,7 +36,13 @@ from forexcli.games.forex.search.evaluate import (
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
-from forexcli.games.forex.search.players import engine_choice, engine_player, greedy_player
+from forexcli.games.forex.search.players import (
+    accept_all,
+    engine_choice,
+    engine_player,
+    evaluation_answer,
+    greedy_player,
+)
 
 GBP, EUR, USD, CHF, JPY, CAD, CNY = range(7)
 NONE = (0,) * 7
@@ -128,16 +135,21 @@ def test_the_win_weight_mixes_the_win_into_the_final_values() -> None:
 
 
 def test_the_engine_does_not_go_bankrupt_at_the_end_when_a_spot_saves_it() -> None:
-    """p0 leads 40 to 5 but owes 1 GBP it does not hold: the engine finds the spot, and wins."""
+    """p0 leads 40 to 5 but owes 1 GBP it does not hold: the engine finds the spot, and wins
+    when p1 accepts every offer.  p1 answering for itself refuses the spot that saves p0."""
     for simulations in (1, 50):
         game = play_game(
             UNPAID_AT_THE_END,
             [engine_player(Budget(simulations=simulations)), greedy_player(1)],
+            [accept_all, accept_all],
         )
         result = game.final.result
         assert result is not None
         assert result.bankrupt is None, simulations
         assert result.ranks[0] == 1
+    saving = Spot("p0", "p1", "EUR", 3, "GBP", 2)
+    assert saving in legal_decisions(UNPAID_AT_THE_END)
+    assert not evaluation_answer(UNPAID_AT_THE_END, saving, 1)
 
 
 def _played_positions(seed: int) -> list[GameState]:

@@ -10,7 +10,7 @@ see ``forexcli.games.forex.search.evaluate``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
 
@@ -18,6 +18,7 @@ from .engine import Decision, GameState, Spot, apply, legal_decisions
 from .notation import Written, write_entry
 from .search.encoding import encode
 from .search.mcts import Budget, Line, SearchResult, search
+from .search.players import Player
 
 DUBIOUS = 0.02
 MISTAKE = 0.05
@@ -321,16 +322,19 @@ def parse_seat(text: str, default: Budget) -> Seat:
     return Seat(kind, fraction(plan, int(divisor)))
 
 
-def seat_player(seat: Seat, seed: int) -> Callable[[GameState], tuple[Decision, ...]]:
+def seat_player(seat: Seat, seed: int) -> Player:
     """The player function of a seat (deterministic for a seed)."""
     from .search.ladder import ladder_player
+    from .search.players import engine_choice
 
     if seat.kind != "engine":
         return ladder_player(seat.kind, Budget(simulations=1), seed)
     assert seat.plan is not None
     plan = seat.plan
 
-    def play(state: GameState) -> tuple[Decision, ...]:
+    def play(state: GameState, excluded: Collection[Spot] = ()) -> tuple[Decision, ...]:
+        if excluded:  # an offer was refused: the search again, without it
+            return engine_choice(state, plan, seed, excluded=excluded).entry
         return engine_entry(state, plan, seed).decisions()
 
     return play
@@ -361,6 +365,7 @@ def selfplay_game(seats: Sequence[Seat], seed: str, index: int, started: str) ->
     from ...reporters.newlog import new_log_text
     from .engine import draw_removed, new_game
     from .search.game import play_game
+    from .search.ladder import ladder_answer
     from .snapshot import state_digest
 
     names = tuple(f"{seat.kind}{number + 1}" for number, seat in enumerate(seats))
@@ -368,7 +373,7 @@ def selfplay_game(seats: Sequence[Seat], seed: str, index: int, started: str) ->
     start = new_game(names, draw_removed(seed))
     number_seed = sum(ord(ch) for ch in seed) * 1000 + index
     players = [seat_player(seat, number_seed + n) for n, seat in enumerate(seats)]
-    game = play_game(start, players)
+    game = play_game(start, players, [ladder_answer(seat.kind) for seat in seats])
     title = f"selfplay {index}: " + ", ".join(
         f"{n} = {lab}" for n, lab in zip(names, labels, strict=True)
     )

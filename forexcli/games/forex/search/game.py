@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from msgspec import Struct
 
-from ..engine import GameState, apply
-from .players import Entry, Player
+from ..engine import GameState, Spot, apply
+from .players import Answer, Entry, Player, evaluation_answer
 
 MAX_ENTRIES = 2000
 """A game that has not ended after this many entries is stopped (none has come near)."""
@@ -20,10 +20,21 @@ class PlayedGame(Struct, frozen=True):
     final: GameState
 
 
-def play_game(start: GameState, players: Sequence[Player]) -> PlayedGame:
-    """Play from ``start`` to the end; ``players[seat]`` decides for each seat."""
+def play_game(
+    start: GameState, players: Sequence[Player], answers: Sequence[Answer] | None = None
+) -> PlayedGame:
+    """Play from ``start`` to the end; ``players[seat]`` decides for each seat.
+
+    A spot is made only when its partner accepts it: ``answers[seat]`` replies
+    for each seat (by default ``evaluation_answer`` for all; ``accept_all``
+    for every seat plays without consent).  A refused offer is not recorded:
+    the mover chooses again from the same state without it.
+    """
     if len(players) != len(start.players):
         raise ValueError(f"{len(start.players)} players needed, {len(players)} given")
+    replies = list(answers) if answers is not None else [evaluation_answer] * len(players)
+    if len(replies) != len(players):
+        raise ValueError(f"{len(players)} answers needed, {len(replies)} given")
     state = start
     entries: list[tuple[str, Entry]] = []
     while not state.is_over:
@@ -31,7 +42,15 @@ def play_game(start: GameState, players: Sequence[Player]) -> PlayedGame:
             raise RuntimeError(f"the game has not ended after {MAX_ENTRIES} entries")
         seat = state.pending.player
         assert seat is not None
+        refused: set[Spot] = set()
         entry = players[seat](state)
+        while isinstance(entry[0], Spot):
+            spot = entry[0]
+            partner = state.players.index(spot.partner)
+            if replies[partner](state, spot, partner):
+                break
+            refused.add(spot)
+            entry = players[seat](state, frozenset(refused))
         for step in entry:
             state = apply(state, step)
         entries.append((start.players[seat], entry))

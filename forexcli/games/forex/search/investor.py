@@ -11,7 +11,7 @@ bankruptcy charge; it plays the legal decision that values highest.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..engine import (
     Contract,
@@ -20,13 +20,13 @@ from ..engine import (
     GameState,
     Loan,
     Phase,
+    Spot,
     apply,
-    legal_decisions,
 )
 from ..engine.board import LAST_SPACE, NUM_CURRENCIES, PAIRS, PairPosition, move_pairs
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 from .evaluate import strongest, units
-from .players import Entry, Player, complete_entry
+from .players import NO_SPOTS, Entry, Player, complete_entry, offers
 
 BANKRUPTCY_CHARGE = 500.0
 """Bucks charged for a debt the player cannot meet from what it will hold."""
@@ -91,14 +91,21 @@ def own_worth(state: GameState, seat: int) -> float:
     return worth
 
 
-def investor_decision(state: GameState, rng: random.Random, *, spots: bool = True) -> Decision:
-    """The legal decision after which ``own_worth`` is highest (ties at random by ``rng``)."""
+def investor_decision(
+    state: GameState,
+    rng: random.Random,
+    *,
+    spots: bool = True,
+    excluded: Collection[Spot] = NO_SPOTS,
+) -> Decision:
+    """The legal decision after which ``own_worth`` is highest (ties at random by ``rng``),
+    leaving out the ``excluded`` spots."""
     seat = state.pending.player
     assert seat is not None
     best: list[Decision] = []
     best_worth = -float("inf")
-    for choice in legal_decisions(state):
-        if not spots and type(choice).__name__ == "Spot":
+    for choice in offers(state, excluded):
+        if not spots and isinstance(choice, Spot):
             continue
         worth = round(own_worth(apply(state, choice), seat), 6)
         if worth > best_worth:
@@ -112,8 +119,8 @@ def investor_player(seed: int = 0) -> Player:
     """The dividend investor: one ply, its own worth with certificates and queue counted."""
     rng = random.Random(seed)
 
-    def play(state: GameState) -> Entry:
-        first = investor_decision(state, rng)
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        first = investor_decision(state, rng, excluded=excluded)
         return complete_entry(
             state, first, lambda after: investor_decision(after, rng, spots=False)
         )

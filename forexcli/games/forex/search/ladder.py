@@ -19,7 +19,7 @@ Everything here is pure (no I/O) and deterministic for a seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
 
@@ -34,18 +34,21 @@ from ..engine import (
     Resolve,
     Spot,
     apply,
-    legal_decisions,
     strongest_candidates,
 )
 from ..engine.board import NUM_CURRENCIES
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 from .mcts import Budget
 from .players import (
+    NO_SPOTS,
+    Answer,
     Entry,
     Player,
     engine_player,
+    evaluation_answer,
     greedy_player,
     heuristic_player,
+    offers,
     random_player,
 )
 
@@ -320,15 +323,15 @@ def styled_player(
     """
     rng = random.Random(seed)
 
-    def legal(state: GameState) -> list[Decision]:
-        choices = legal_decisions(state)
+    def legal(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> list[Decision]:
+        choices = offers(state, excluded)
         if keep is None:
             return choices
         kept = [c for c in choices if keep(c)]
         return kept or choices
 
-    def play(state: GameState) -> Entry:
-        choices = legal(state)
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        choices = legal(state, excluded)
         if state.pending.phase is not Phase.TURN:
             return (_best(state, choices, judge, rng, allowed)[0],)
         spots = [c for c in choices if isinstance(c, Spot)]
@@ -432,6 +435,24 @@ def fraction(budget: Budget, divisor: int) -> Budget:
     return Budget(simulations=simulations, seconds=seconds)
 
 
+def style_answer(style: Style) -> Answer:
+    """A styled player's answer to a spot offer: refuse one that leaves its queued debts
+    shorter of money (``shortfall``), else accept when its own ``value`` of the position after
+    the spot is not below the one before it.
+
+    (The forecast alone cannot tell: it already counts a rival's spot against a debt near
+    the front, so the draining spot looks no worse than the threat of it.)
+    """
+
+    def answer(state: GameState, spot: Spot, partner: int) -> bool:
+        after = apply(state, spot)
+        if shortfall(after, partner) > shortfall(state, partner):
+            return False
+        return value(after, partner, style) >= value(state, partner, style)
+
+    return answer
+
+
 LADDER: tuple[str, ...] = (
     "random",
     "greedy",
@@ -452,6 +473,19 @@ _STYLED: dict[str, Callable[[int], Player]] = {
     "trader": trader_player,
     "investor": investor_player,
 }
+
+
+_ANSWERS: dict[str, Answer] = {
+    "cautious": style_answer(CAUTIOUS),
+    "trader": style_answer(TRADER),
+    "investor": style_answer(INVESTOR),
+}
+
+
+def ladder_answer(name: str) -> Answer:
+    """The answer to spot offers of the ladder player ``name``: a styled player's by its own
+    forecast, every other's by the evaluation (``evaluation_answer``)."""
+    return _ANSWERS.get(name, evaluation_answer)
 
 
 def ladder_player(name: str, budget: Budget, seed: int = 0) -> Player:

@@ -21,13 +21,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
 
-from ..engine import Decision, GameState, Phase, apply
+from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
-from .encoding import Action, decision
+from .encoding import SPOT, Action, decision
 from .endgame import endangered, in_endgame, settled
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
 
@@ -238,6 +238,7 @@ def search(
     progress: Callable[[int], None] | None = None,
     stop_when_decided: bool = False,
     weights: Weights = DEFAULT_WEIGHTS,
+    excluded: Collection[Spot] = (),
 ) -> SearchResult:
     """Search ``state`` (not over) within ``budget``; the root's children, best first.
 
@@ -250,7 +251,8 @@ def search(
     root has one child): the chosen decision is the one the whole budget
     would choose, in less time.  Players use it; hints and analyses, which
     show every line's figures, do not.  ``weights`` are the evaluation's
-    constants.
+    constants.  ``excluded`` spots (offers a partner refused) are left out
+    of the root's children.
     """
     if state.pending.phase.value == "over":
         raise ValueError("the game is over: there is nothing to search")
@@ -259,6 +261,8 @@ def search(
     value_of = Valuer(weights)
     root = Node(state, None, value_of(state))
     _expand(root, noise, value_of)
+    if excluded:
+        _exclude(root, excluded)
     _add_forced(root, forced, noise, value_of)
     deadline = None if budget.seconds is None else started + budget.seconds
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
@@ -282,6 +286,22 @@ def search(
         return result
     values = tuple(_node_at(root, path).value() for path in forced)
     return SearchResult(result.lines, result.simulations, result.seconds, result.root_value, values)
+
+
+def _exclude(root: Node, excluded: Collection[Spot]) -> None:
+    """Drop the root's children that make an ``excluded`` spot; the priors are renormalised."""
+    assert root.children is not None
+    kept = [
+        child
+        for child in root.children
+        if child.action is None
+        or child.action[0] != SPOT
+        or decision(root.state, child.action) not in excluded
+    ]
+    total = sum(child.prior for child in kept)
+    for child in kept:
+        child.prior /= total
+    root.children = kept
 
 
 def _decided(root: Node, left: int, done: int, started: float, deadline: float | None) -> bool:

@@ -3,12 +3,16 @@
 A player is a function from a state (not over) to the next log entry: a
 tuple of one decision, or of a spot transaction and the turn's action.
 Each entry is checked by the engine's ``apply`` before it is returned.
+A player also takes the spot offers it must not make (offers a partner
+has refused this turn): they are filtered out of ``legal_decisions``.
+An *answer* is a partner's reply to a spot offer (see ``evaluation_answer``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from typing import Protocol
 
 from msgspec import Struct
 
@@ -26,7 +30,36 @@ from .evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
 from .mcts import Budget, SearchResult, search
 
 Entry = tuple[Decision, ...]
-Player = Callable[[GameState], Entry]
+
+NO_SPOTS: frozenset[Spot] = frozenset()
+
+
+class Player(Protocol):
+    """The next entry for the pending player, making none of the ``excluded`` spot offers."""
+
+    def __call__(self, state: GameState, /, excluded: Collection[Spot] = NO_SPOTS) -> Entry: ...
+
+
+Answer = Callable[[GameState, Spot, int], bool]
+"""A partner's reply to a spot offer: ``(state before it, the spot, partner's seat)``."""
+
+
+def evaluation_answer(state: GameState, spot: Spot, partner: int) -> bool:
+    """Accept when the partner's evaluation after the spot is not below the one before it."""
+    return evaluate(apply(state, spot))[partner] >= evaluate(state)[partner]
+
+
+def accept_all(state: GameState, spot: Spot, partner: int) -> bool:
+    """Accept every offer (self-play without consent)."""
+    return True
+
+
+def offers(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> list[Decision]:
+    """``legal_decisions`` less the ``excluded`` spot offers."""
+    choices = legal_decisions(state)
+    if not excluded:
+        return choices
+    return [c for c in choices if not (isinstance(c, Spot) and c in excluded)]
 
 
 def complete_entry(
@@ -41,7 +74,11 @@ def complete_entry(
 
 
 def greedy_decision(
-    state: GameState, rng: random.Random | None = None, *, spots: bool = True
+    state: GameState,
+    rng: random.Random | None = None,
+    *,
+    spots: bool = True,
+    excluded: Collection[Spot] = NO_SPOTS,
 ) -> Decision:
     """The decision that leaves the most money converted at the current rates (one ply).
 
@@ -49,14 +86,14 @@ def greedy_decision(
     rates after the decision, into the currency that would score then.
     Contracts change no money now and are left out (unless nothing else is
     legal).  Ties are broken by ``rng`` (uniformly), or without one by
-    ``legal_decisions`` order.
+    ``legal_decisions`` order.  ``excluded`` spots are not considered.
     """
     seat = state.pending.player
     assert seat is not None
     best: list[Decision] = []
     best_worth = -1.0
     fallback: Decision | None = None
-    for choice in legal_decisions(state):
+    for choice in offers(state, excluded):
         if isinstance(choice, MakeContract) or (isinstance(choice, Spot) and not spots):
             fallback = fallback or choice
             continue
@@ -75,8 +112,8 @@ def greedy_player(seed: int = 0) -> Player:
     """The greedy baseline: one ply, the most money converted at current rates (ties by seed)."""
     rng = random.Random(seed)
 
-    def play(state: GameState) -> Entry:
-        first = greedy_decision(state, rng)
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        first = greedy_decision(state, rng, excluded=excluded)
         return complete_entry(state, first, lambda after: greedy_decision(after, rng, spots=False))
 
     return play
@@ -86,33 +123,35 @@ def random_player(seed: int) -> Player:
     """A uniform random player: a kind of decision at random, then one decision of that kind."""
     rng = random.Random(seed)
 
-    def choose(state: GameState) -> Decision:
+    def choose(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Decision:
         by_kind: dict[str, list[Decision]] = {}
-        for choice in legal_decisions(state):
+        for choice in offers(state, excluded):
             by_kind.setdefault(type(choice).__name__, []).append(choice)
         kind = rng.choice(sorted(by_kind))
         return rng.choice(by_kind[kind])
 
-    def play(state: GameState) -> Entry:
-        return complete_entry(state, choose(state), choose)
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        return complete_entry(state, choose(state, excluded), choose)
 
     return play
 
 
-def heuristic_decision(state: GameState) -> Decision:
-    """The candidate whose position the evaluation likes best for the mover (one ply)."""
+def heuristic_decision(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Decision:
+    """The candidate whose position the evaluation likes best for the mover (one ply),
+    leaving out the ``excluded`` spots."""
     seat = state.pending.player
     assert seat is not None
+    choices = [decision(state, action) for action in candidates(state)]
     best = max(
-        candidates(state),
-        key=lambda action: evaluate(apply(state, decision(state, action)))[seat],
+        (c for c in choices if not (isinstance(c, Spot) and c in excluded)),
+        key=lambda choice: evaluate(apply(state, choice))[seat],
     )
-    return decision(state, best)
+    return best
 
 
-def heuristic_player(state: GameState) -> Entry:
+def heuristic_player(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
     """The evaluation alone, one ply, no search: what the search adds is measured against it."""
-    return complete_entry(state, heuristic_decision(state), heuristic_decision)
+    return complete_entry(state, heuristic_decision(state, excluded), heuristic_decision)
 
 
 class EngineChoice(Struct, frozen=True):
@@ -123,10 +162,17 @@ class EngineChoice(Struct, frozen=True):
 
 
 def engine_choice(
-    state: GameState, budget: Budget, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS
+    state: GameState,
+    budget: Budget,
+    seed: int = 0,
+    weights: Weights = DEFAULT_WEIGHTS,
+    excluded: Collection[Spot] = NO_SPOTS,
 ) -> EngineChoice:
-    """The engine's next entry: the best line's decision, with its spot's action if a spot."""
-    result = search(state, budget, seed=seed, stop_when_decided=True, weights=weights)
+    """The engine's next entry: the best line's decision, with its spot's action if a spot
+    (the ``excluded`` spots are left out of the search's root)."""
+    result = search(
+        state, budget, seed=seed, stop_when_decided=True, weights=weights, excluded=excluded
+    )
     line = result.best.decisions
     entry: Entry = line[:2] if isinstance(line[0], Spot) else line[:1]
     if isinstance(line[0], Spot) and len(line) < 2:
@@ -142,7 +188,7 @@ def engine_choice(
 def engine_player(budget: Budget, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> Player:
     """The engine as a player with a fixed budget per decision (and evaluation ``weights``)."""
 
-    def play(state: GameState) -> Entry:
-        return engine_choice(state, budget, seed, weights).entry
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        return engine_choice(state, budget, seed, weights, excluded).entry
 
     return play
