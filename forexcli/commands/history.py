@@ -34,7 +34,7 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
     An illegal move is marked, and reported on stderr (exit status 1).
     """
-    from ..reporters.game import history_data, history_text
+    from ..reporters.history import history_data, history_text
 
     try:
         log, played = load_replay(file)

@@ -146,7 +146,7 @@ def play_command(
     from ..record import edit
     from ..record.gamelog import OtherGame
     from ..record.problems import LogError
-    from ..reporters.game import play_data, play_text
+    from ..reporters.play import play_data, play_text
 
     if message_fmt is not None and fmt == "markdown":
         raise click.UsageError(

@@ -112,7 +112,7 @@ def show_command(
 
     FILE may be - for standard input.
     """
-    from ..reporters.game import show_data, show_text
+    from ..reporters.show import show_data, show_text
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
@@ -397,7 +397,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     amount range, investments, divests, divest answers, tie choices, spot
     transactions. Each is written exactly as forex play takes it.
     """
-    from ..reporters.game import moves_data, moves_text
+    from ..reporters.moves import moves_data, moves_text
 
     try:
         view = view_at(file, at)

@@ -4,7 +4,7 @@
 else: no network, no font, no external script or style.  It holds
 
 - every position of the game as ``show --format json`` gives it
-  (``reporters.game.show_data`` with the catch-up of the move that led there),
+  (``reporters.show.show_data`` with the catch-up of the move that led there),
   the first one whole and each next one as a :func:`delta` from the one
   before, in a ``<script type="application/json">`` block;
 - the opening position (the last one unless ``at`` says otherwise) and the
@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..games.forex.engine import CURRENCIES
 from ..games.forex.views import DECIDED_BY, ENDINGS
-from ..reporters.game import HOUSE_RULE_TEXTS, View, show_data
+from ..reporters.game import View
+from ..reporters.show import HOUSE_RULE_TEXTS, show_data
 from ..reporters.standings import (
     ENDED_BASIS,
     ENDED_HEADING,

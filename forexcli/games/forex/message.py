@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 
 from ...record.gamelog import Replay
-from ...reporters.game import board_grid as show_board_grid
-from ...reporters.game import queue_terms
+from ...reporters.board import board_grid as show_board_grid
+from ...reporters.board import queue_terms
 from ...reporters.standings import standings_lines
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
 from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves

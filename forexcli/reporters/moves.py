@@ -1,0 +1,197 @@
+"""The ``moves`` report: the legal decisions of the awaited player, grouped, and the spot
+deals that await their partner's signature."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..games.forex.engine import CURRENCIES, Phase
+from . import PLAIN, Style, clean, md, plural, table, text_width
+from .game import View, pending_data, pending_text, signatures_of
+from .tables import cell, wrapped
+
+MOVES_FORMAT = "forex-moves"
+
+
+def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
+    """Up to ``limit`` moves; more are cut to a few and ``...`` (to the first with limit 1)."""
+    if len(moves) <= limit:
+        return " | ".join(moves)
+    if limit == 1:
+        return f"{moves[0]} | ..."
+    return f"{moves[0]} | {moves[1]} | ... | {moves[-1]}"
+
+
+def _wanted(kind: str, kinds: Sequence[str]) -> bool:
+    """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
+    from ..games.forex.moves import SPOT_ACTION
+
+    return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
+
+
+def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """``moves --format json``: every legal decision, grouped (the actions that only a spot
+    makes possible in one group per spot, kind ``spot_action``), and the spot deals that
+    await their partner's signature."""
+    from ..games.forex.moves import grouped_moves
+
+    state = view.state
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
+    return {
+        "format": MOVES_FORMAT,
+        "version": 1,
+        "file": view.log.filename,
+        "at": view.at,
+        "pending": pending_data(state),
+        "groups": [
+            {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
+            for g in groups
+        ],
+        "awaiting": _awaiting_data(view),
+    }
+
+
+def _awaiting_data(view: View) -> list[dict[str, Any]]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature."""
+    check = signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    return [
+        {"move": number, "player": view.log.entries[number - 1].player, "partner": partner}
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
+
+
+_SPOT_TEXT = re.compile(r"spot \S+ ([A-Z]{3}) to (.+) for \S+ ([A-Z]{3})")
+
+
+def spot_offer_lines(spots: Sequence[str]) -> list[str]:
+    """The plain spot offers for ``moves --all``, as ``#`` lines (a bare spot is no entry of
+    its own): a count, then one line per partner and currency pair, with its count."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for text in spots:
+        match = _SPOT_TEXT.fullmatch(text)
+        if match is None:  # (the notation writes every spot so)
+            groups.setdefault(("", ""), []).append(text)
+            continue
+        give, partner, get = match.groups()
+        pair = "/".join(sorted((give, get), key=CURRENCIES.index))
+        groups.setdefault((partner, pair), []).append(text)
+    lines = [
+        f"# {plural(len(spots), 'spot offer')}; a spot goes before the turn's action:"
+        " spot ...; ACTION"
+    ]
+    for (partner, pair), texts in groups.items():
+        head = f"with {partner}, {pair}" if partner else "other"
+        lines.append(clean(f"# {head} ({len(texts)}): " + " | ".join(texts)))
+    return lines
+
+
+def moves_text(
+    view: View,
+    *,
+    kinds: Sequence[str] = (),
+    every: bool = False,
+    markdown: bool = False,
+    style: Style = PLAIN,
+    width: int | None = None,
+) -> str:
+    """``moves``: the groups of legal decisions, or with ``every`` one per line.
+
+    A text table wider than ``width`` wraps its "written as" and "notes" columns.
+
+    With ``every`` each line is a whole entry as ``forex play`` takes it: a bare
+    spot is not one, so the spots appear as ``spot ...; ACTION`` with the
+    actions only they make possible, grouped by spot, after the other decisions.
+    """
+    from ..games.forex.moves import SPOT_ACTION, grouped_moves
+
+    state = view.state
+    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
+    if every:
+        playable = [g for g in groups if g.kind != "spot"]
+        listed = [clean(move) for g in playable for move in g.moves]
+        for group in groups:
+            if group.kind == "spot":
+                listed.extend(spot_offer_lines(group.moves))
+        listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
+        return "".join(f"{line}\n" for line in listed)
+    spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
+    groups = [g for g in groups if g.kind != SPOT_ACTION]
+    if spot_actions:
+        from ..games.forex.moves import MoveGroup
+
+        by_spot = len({m.split(";")[0] for m in spot_actions})
+        groups.append(
+            MoveGroup(
+                SPOT_ACTION,
+                "spot, then",
+                tuple(spot_actions),
+                f"actions only a spot makes possible, after {plural(by_spot, 'spot')}"
+                " (--all lists them)",
+            )
+        )
+    text = pending_text(state)
+    lines = [md(text) if markdown else style.heading(wrapped(clean(text), width)), ""]
+    if not groups:
+        lines.append("No legal decisions." if state.is_over else "No decisions of that kind.")
+        return "\n".join(lines) + "\n"
+
+    def rendered(limit: int, fit: int | None) -> str:
+        rows = [
+            [
+                cell(g.label, markdown),
+                str(len(g.moves)),
+                cell(_shown_moves(g.moves, limit), markdown),
+                cell(g.summary, markdown),
+            ]
+            for g in groups
+        ]
+        return table(
+            rows,
+            ["decision", "count", "written as", "notes"],
+            markdown=markdown,
+            align=["left", "right", "left", "left"],
+            width=fit,
+            wrap=[2, 3],
+        )
+
+    # Too wide for the terminal: one example per group (the notes give the ranges), wrapped.
+    full = rendered(6, None)
+    lines.append(full if width is None or text_width(full) <= width else rendered(1, width))
+    if (
+        state.pending.phase is Phase.TURN
+        and state.free_letter() is None
+        and (not kinds or "contract" in kinds)
+    ):
+        lines.extend(["", "No contract: all six letters A-F are in use."])
+    if any(len(g.moves) > 6 for g in groups):
+        hint = (
+            "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
+            " lists them all."
+        )
+        lines.extend(["", hint if markdown else wrapped(hint, width)])
+    awaited = awaiting_lines(view)
+    if awaited:
+        lines.append("")
+        lines.extend(md(line) if markdown else wrapped(clean(line), width) for line in awaited)
+    return "\n".join(lines) + "\n"
+
+
+def awaiting_lines(view: View) -> list[str]:
+    """The spot deals up to ``view.at`` that await their partner's countersignature, each
+    with how the partner gives it (raw text; none in an unsigned game)."""
+    check = signatures_of(view.log, view.replay)
+    if check is None:
+        return []
+    from ..record.signing import awaiting_text, sign_hint
+
+    log = view.log
+    return [
+        f"{awaiting_text(log, number, partner)}; {sign_hint(log, number, partner)}"
+        for number, partner in sorted(check.awaiting.items())
+        if number <= view.at
+    ]
