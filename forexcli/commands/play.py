@@ -143,16 +143,74 @@ def play_command(
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
     """
-    from ..record import edit
     from ..record.gamelog import OtherGame
-    from ..record.problems import LogError
-    from ..reporters.play import play_data, play_text
 
+    text = decision_text(
+        file,
+        player,
+        decision,
+        engine=engine,
+        seconds=seconds,
+        simulations=simulations,
+        seed=seed,
+        fmt=fmt,
+        message_fmt=message_fmt,
+    )
+    check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
+    signer = signer_for(player, key_file) if sign_move else None
+    try:
+        change = checked_move(
+            file,
+            player,
+            text,
+            note=note,
+            after=after,
+            digest=digest,
+            signer=signer,
+            ignore_digests=ignore_digests,
+        )
+    except OtherGame:
+        _other_play(
+            file, player, text, note, after, digest, dry_run, fmt,
+            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
+            ignore_digests=ignore_digests,
+        )  # fmt: skip
+        return
+    out = play_output(
+        change.replay,
+        file,
+        fmt=fmt,
+        message_fmt=message_fmt,
+        written=not dry_run,
+        engine=engine,
+        mailed=eml_path is not None,
+    )
+    if dry_run:
+        for item, err in out:
+            _echo(item, err=err)
+        return
+    record_move(change, file, out, eml_path)
+
+
+def decision_text(
+    file: str,
+    player: str,
+    words: tuple[str, ...],
+    *,
+    engine: bool,
+    seconds: float | None,
+    simulations: int | None,
+    seed: int,
+    fmt: str,
+    message_fmt: str | None,
+) -> str:
+    """The decision to play: ``words`` joined with spaces, or the engine's for ``player``
+    with ``engine`` (a usage error when the options do not go together)."""
     if message_fmt is not None and fmt == "markdown":
         raise click.UsageError(
             "--format markdown shapes the report, which --message replaces: use --message markdown"
         )
-    text = " ".join(word.strip() for word in decision if word.strip())
+    text = " ".join(word.strip() for word in words if word.strip())
     if engine and text:
         raise click.UsageError("give a DECISION or --engine, not both")
     if not engine and not text:
@@ -163,6 +221,14 @@ def play_command(
         from .engine import engine_decision, search_budget
 
         text = engine_decision(file, player, search_budget(seconds, simulations), seed)
+    return text
+
+
+def check_outputs(
+    *, sign_move: bool, key_file: str | None, eml_path: str | None, dry_run: bool
+) -> None:
+    """A usage error when ``--key``, ``--eml`` and ``--dry-run`` do not go together, or the
+    mail's file is standard output or exists."""
     if key_file is not None and not sign_move:
         raise click.UsageError("--key goes with --sign (the key to sign the move with)")
     if eml_path is not None and dry_run:
@@ -175,7 +241,26 @@ def play_command(
         raise click.BadParameter(
             f"{clean(eml_path)} already exists; name a new file", param_hint="'--eml'"
         )
-    signer = signer_for(player, key_file) if sign_move else None
+
+
+def checked_move(
+    file: str,
+    player: str,
+    text: str,
+    *,
+    note: str | None,
+    after: int | None,
+    digest: bool,
+    signer: Any,
+    ignore_digests: bool,
+) -> Any:
+    """The change that appends ``text`` by ``player`` to ``file``, checked and not yet
+    written (its ``replay`` holds the move); a :class:`ProblemExit` when the move or the
+    log is wrong.  Raises ``OtherGame`` for a log of another game."""
+    from ..record import edit
+    from ..record.gamelog import OtherGame
+    from ..record.problems import LogError
+
     try:
         change = edit.append(
             file,
@@ -189,18 +274,28 @@ def play_command(
             ignore_digests=ignore_digests,
         )
     except OtherGame:
-        _other_play(
-            file, player, text, note, after, digest, dry_run, fmt,
-            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
-            ignore_digests=ignore_digests,
-        )  # fmt: skip
-        return
+        raise
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    played = change.replay
-    _refuse_unagreed(played, signed=signer is not None)
-    # Everything to print is composed before the file is replaced: nothing can fail after it.
-    written = not dry_run
+    _refuse_unagreed(change.replay, signed=signer is not None)
+    return change
+
+
+def play_output(
+    played: Replay,
+    file: str,
+    *,
+    fmt: str,
+    message_fmt: str | None,
+    written: bool,
+    engine: bool,
+    mailed: bool = False,
+) -> list[tuple[str, bool]]:
+    """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
+    the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
+    send the log to, unless it is ``mailed``; what a spot deal awaits)."""
+    from ..reporters.play import play_data, play_text
+
     number = len(played.states)
     before = played.state_after(number - 1)
     after_state = played.final
@@ -214,7 +309,7 @@ def play_command(
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     address = _contact(played.log, after_state.pending_player)
     send = None
-    if address and written and after_state.pending_player != entry.player and eml_path is None:
+    if address and written and after_state.pending_player != entry.player and not mailed:
         who = after_state.pending_player or ""
         send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
     awaits = _awaits_notice(played, file, engine)
@@ -263,10 +358,15 @@ def play_command(
             out.append((send, False))
     if awaits is not None:
         out.append((awaits, fmt != "text" or message is not None))
-    if dry_run:
-        for item, err in out:
-            _echo(item, err=err)
-        return
+    return out
+
+
+def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: str | None) -> None:
+    """Write the checked move of ``change`` into ``file`` (and with ``eml_path`` its mail
+    first), then print ``out``; a failure leaves no file changed or made."""
+    played = change.replay
+    entry = played.log.entries[-1]
+    number = len(played.states)
     mail = None
     if eml_path is not None:
         mail = _eml_of(played, file, eml_path, out)
