@@ -1,0 +1,186 @@
+"""Counting, a toy game behind the ``Game`` interface: the fixture of docs/adding-a-game.md.
+
+Two or more players take turns adding 1 or 2 to a running total, which starts at 0; the
+player who brings it to the target (10 unless the header's ``target:`` says otherwise)
+wins.  A log reads::
+
+    game: counting
+    players: [ann, bob]
+    target: 5
+    moves:
+      - ann: add 2
+      - bob: add 1
+
+``COUNTING`` is the object a registry line names.  Nothing here imports the frame but
+``forexcli.games.base``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from msgspec import Struct
+
+from forexcli.games.base import OVER, Pending, Resource
+
+GAME_NAME = "counting"
+STEPS = (1, 2)
+"""What a player may add on a turn."""
+
+CODES = ("over_target", "game_over", "not_your_turn", "bad_step", "bad_notation")
+"""The stable codes of the game's errors."""
+
+
+class CountingError(Exception):
+    """A decision the rules refuse: ``code`` (one of ``CODES``) and ``reason``."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class NotationError(CountingError):
+    """An entry that is not ``add N``."""
+
+
+class Add(Struct, frozen=True):
+    """One decision: ``player`` adds ``step`` to the total."""
+
+    player: str
+    step: int
+
+
+class State(Struct, frozen=True):
+    """The players in turn order, the running total, the target and whose turn it is."""
+
+    players: tuple[str, ...]
+    total: int
+    target: int
+    seat: int
+
+    @property
+    def over(self) -> bool:
+        return self.total >= self.target
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema of a Counting log."""
+    name = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,19}$"}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "required": ["game", "players"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": GAME_NAME},
+            "title": {"type": "string", "maxLength": 200},
+            "players": {"type": "array", "items": name, "minItems": 2, "uniqueItems": True},
+            "target": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "moves": {
+                "type": ["array", "null"],
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "note": {"type": "string"},
+                        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+                    },
+                    "additionalProperties": {"type": "string"},
+                    "minProperties": 1,
+                    "maxProperties": 3,
+                },
+            },
+        },
+    }
+
+
+class CountingGame:
+    """Counting's rules module (see ``forexcli.games.base.Game``)."""
+
+    name = GAME_NAME
+    title = "Counting"
+    rules_error: type[Exception] = CountingError
+    notation_error: type[Exception] = NotationError
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The log schema."""
+        return {"log": log_schema()}
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """None: a Counting header names no file."""
+        return ()
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> State:
+        """Total 0, the first player on turn."""
+        players = tuple(str(p) for p in header["players"])
+        return State(players, 0, int(header.get("target", 10)), 0)
+
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players."""
+        return tuple(str(p) for p in header["players"])
+
+    def parse(self, key: str, text: str) -> tuple[Add, ...]:
+        """``add N`` -> ``Add(key, N)``."""
+        words = text.split()
+        if len(words) != 2 or words[0] != "add" or not words[1].isdigit():
+            raise NotationError("bad_notation", f"{text!r} is not a decision: write add 1 or add 2")
+        return (Add(key, int(words[1])),)
+
+    def write(self, decisions: Sequence[Add]) -> str:
+        """``add N``."""
+        (decision,) = decisions
+        return f"add {decision.step}"
+
+    def key(self, decisions: Sequence[Add]) -> str:
+        """The player who adds."""
+        return decisions[0].player
+
+    def legal(self, state: State) -> Sequence[Add]:
+        """``add 1`` and ``add 2`` of the player on turn, as far as the target allows."""
+        if state.over:
+            return ()
+        player = state.players[state.seat]
+        return tuple(Add(player, s) for s in STEPS if state.total + s <= state.target)
+
+    def apply(self, state: State, decision: Add) -> State:
+        """The total after ``decision``; the turn passes to the next player."""
+        if state.over:
+            raise CountingError("game_over", f"the total is {state.total}: the game is over")
+        if decision.player != state.players[state.seat]:
+            on_turn = state.players[state.seat]
+            raise CountingError("not_your_turn", f"{on_turn} adds next, not {decision.player}")
+        if decision.step not in STEPS:
+            raise CountingError("bad_step", f"add 1 or 2, not {decision.step}")
+        if state.total + decision.step > state.target:
+            raise CountingError(
+                "over_target",
+                f"{state.total} + {decision.step} passes the target {state.target}",
+            )
+        seat = (state.seat + 1) % len(state.players)
+        return State(state.players, state.total + decision.step, state.target, seat)
+
+    def pending(self, state: State) -> Pending:
+        """The player on turn adds, or the game is over."""
+        return OVER if state.over else Pending((state.players[state.seat],), "add")
+
+    def result(self, state: State) -> Optional[dict[str, Any]]:
+        """The winner (who reached the target: the player before the one on turn)."""
+        if not state.over:
+            return None
+        winner = state.players[(state.seat - 1) % len(state.players)]
+        return {"winners": [winner], "total": state.total}
+
+    def view(self, state: State) -> dict[str, Any]:
+        """The total, the target and who is on turn."""
+        pending = self.pending(state)
+        return {
+            "game": GAME_NAME,
+            "total": state.total,
+            "target": state.target,
+            "next": list(pending.deciders),
+            "result": self.result(state),
+        }
+
+
+COUNTING = CountingGame()

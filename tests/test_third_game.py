@@ -1,0 +1,125 @@
+"""A third game, registered for the test only, played through the public CLI.
+
+``tests/counting`` is the toy game of docs/adding-a-game.md: a package that implements
+``forexcli.games.base.Game`` and nothing else.  Registering it is the one line the
+walkthrough adds to ``forexcli/games/__init__.py``; here the fixture adds it to the
+registry for the length of a test.  Every command below reads the log through the
+interface alone, whichever path of the record layer the CLI takes inside.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from forexcli import games
+from forexcli.games.base import Game, state_digest
+from tests.counting import COUNTING, Add
+from tests.test_cli import run
+
+LOG = "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Counting registered (as its registry line would), and a new log of it in ``tmp_path``."""
+    monkeypatch.setitem(games._REGISTRY, "counting", ("tests.counting", "COUNTING"))
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "count.yaml"
+    path.write_text(LOG, encoding="utf-8")
+    return path
+
+
+def test_the_toy_game_is_a_game() -> None:
+    assert isinstance(COUNTING, Game)
+    state = COUNTING.setup({"players": ["ann", "bob"], "target": 3}, {})
+    assert COUNTING.legal(state) == (Add("ann", 1), Add("ann", 2))
+    for decision in (Add("ann", 2), Add("bob", 1)):
+        assert COUNTING.parse(decision.player, COUNTING.write([decision])) == (decision,)
+        state = COUNTING.apply(state, decision)
+    assert COUNTING.pending(state).over and COUNTING.result(state) == {
+        "winners": ["bob"],
+        "total": 3,
+    }
+
+
+def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
+    assert "counting" in games.names()
+    assert games.for_header({"game": "counting"}) is COUNTING
+
+
+def test_a_game_is_played_to_its_end_through_the_cli(counting: Path) -> None:
+    name = counting.name
+    for player, step in (("ann", 2), ("bob", 1)):
+        result = run(["play", name, player, "add", str(step)])
+        assert result.exit_code == 0, result.output
+        assert f"{player}: add {step}" in result.output
+    moves = run(["moves", name])
+    assert moves.exit_code == 0, moves.output
+    assert "ann: add 1" in moves.output and "ann: add 2" in moves.output
+
+    refused = run(["play", name, "bob", "add", "1"])  # ann is on turn
+    assert refused.exit_code != 0
+    assert "not_your_turn" in refused.output and "ann adds next" in refused.output
+    assert "Traceback" not in refused.output
+    assert counting.read_text(encoding="utf-8").count("add") == 2  # a failing play writes nothing
+
+    done = run(["play", name, "ann", "add", "2"])
+    assert done.exit_code == 0, done.output
+    assert "game over: ann won" in done.output
+
+    history = run(["history", name])
+    assert history.exit_code == 0, history.output
+    assert [line.split()[:3] for line in history.output.splitlines() if line[:1].isdigit()] == [
+        ["1", "ann", "add"],
+        ["2", "bob", "add"],
+        ["3", "ann", "add"],
+    ]
+    checked = run(["validate", name])
+    assert checked.exit_code == 0, checked.output
+    assert "1 valid" in checked.output
+
+    # What play wrote is the game's own notation, with the digest of the game's view.
+    state = COUNTING.setup({"players": ["ann", "bob"], "target": 5}, {})
+    for decision in (Add("ann", 2), Add("bob", 1), Add("ann", 2)):
+        state = COUNTING.apply(state, decision)
+    assert f"digest: {state_digest(COUNTING, state)}" in counting.read_text(encoding="utf-8")
+
+    undone = run(["undo", name])
+    assert undone.exit_code == 0, undone.output
+    assert "ann to decide (add)" in undone.output
+
+
+def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
+    result = run(["validate", counting.name])
+    assert result.exit_code == 1
+    assert f"{counting.name}:8:" in result.output  # the third move's line
+    assert "over_target" in result.output and "passes the target 5" in result.output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="show of another game is World Exchangers' (commands/show.py _other_show calls"
+    " games.worldex.views); the Game interface has no view for show's text",
+)
+def test_show_prints_the_games_view(counting: Path) -> None:
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    shown = run(["show", counting.name, "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.output)["total"] == 2
+    text = run(["show", counting.name])
+    assert text.exit_code == 0 and "bob" in text.output
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="new --game takes cli.GAMES (two names written out), and commands/new.py"
+    " _other_new writes World Exchangers' header; the Game interface has no new-log header",
+)
+def test_new_writes_a_log_of_the_game(counting: Path) -> None:
+    result = run(["new", "fresh.yaml", "--game", "counting", "--players", "ann,bob"])
+    assert result.exit_code == 0, result.output
+    assert run(["validate", "fresh.yaml"]).exit_code == 0
