@@ -77,7 +77,7 @@ class WorldexGame:
     notation_error: type[Exception] = notation.NotationError
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema (draft), the components file's schema and the show view's."""
+        """The log schema, the components file's schema and the show view's."""
         return {
             "log": schema_source.log_schema(),
             "components": schema_source.components_schema(),

@@ -1,6 +1,7 @@
-"""The JSON Schemas of World Exchangers (Draft 2020-12): the components file and, as a draft,
-the log.  ``render`` writes them as ``schemas/worldex-*.schema.json`` hold them (a test keeps
-the committed files equal to these).  Patterns are ECMA-262 compatible (no named groups).
+"""The JSON Schemas of World Exchangers (Draft 2020-12): the components file, the log (which
+``forex validate`` checks every World Exchangers log against) and the show view.  ``render``
+writes them as ``schemas/worldex-*.schema.json`` hold them (a test keeps the committed files
+equal to these).  Patterns are ECMA-262 compatible (no named groups).
 """
 
 from __future__ import annotations
@@ -276,7 +277,7 @@ def _per_player(value: dict[str, Any], description: str) -> dict[str, Any]:
 
 
 def _log_schema() -> dict[str, Any]:
-    """A draft of the JSON Schema of a ``game: world-exchangers`` log (not yet wired in)."""
+    """The JSON Schema of a ``game: world-exchangers`` log, its ``$`` as Python reads it."""
     city = {"type": "string", "pattern": f"^{NAME_RE}$"}
     decision = {
         "description": "One entry's decision, in the notation of docs/worldex-rules.md.",
@@ -427,7 +428,7 @@ def components_schema() -> dict[str, Any]:
 
 
 def log_schema() -> dict[str, Any]:
-    """The JSON Schema of a World Exchangers log (a draft, not yet used by the CLI)."""
+    """The JSON Schema of a World Exchangers log (``schemas/worldex-log.schema.json``)."""
     return cast("dict[str, Any]", _strict_ends(_log_schema()))
 
 
