@@ -248,3 +248,31 @@ def test_every_stage_of_the_stages_benchmark_reads_the_files(tmp_path: Path) -> 
             check=False,
         )
         assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.slow
+def test_frame_speed_reads_a_percentage_and_runs_both_commands_from_a_worktree(
+    tmp_path: Path,
+) -> None:
+    """benchmarks/frame_speed: ``5%`` is 0.05, and each command runs ``forex`` from a
+    revision's worktree (here HEAD's) on the corpus."""
+    import subprocess
+
+    from benchmarks import frame_speed
+
+    assert frame_speed.percent("5%") == frame_speed.percent("0.05") == 0.05
+    files = [path for path, _ in corpus.generate(tmp_path, games=2, seed=4)]
+    named = frame_speed.commands(files)
+    assert [name.split(" (")[0] for name in named] == ["forex validate -j 1", "forex show GAME"]
+    with frame_speed.worktree("HEAD") as tree:
+        assert (tree / "forexcli" / "cli.py").is_file()
+        for command in named.values():
+            done = subprocess.run(
+                command, cwd=tree, env=frame_speed.run_env(), capture_output=True, text=True
+            )
+            assert done.returncode == 0, done.stderr
+        shown = subprocess.run(
+            named["forex show GAME"], cwd=tree, env=frame_speed.run_env(), capture_output=True
+        )
+        assert b"Currency board" in shown.stdout
+    assert not tree.exists()
