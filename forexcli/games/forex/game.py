@@ -1,6 +1,9 @@
-"""For-Ex behind the ``Game`` interface: ``FOREX`` wraps For-Ex's engine, notation and
-snapshot, and gives through the interface the states ``gamelog.replay`` gives (a test
-replays the example logs through both and compares every state).
+"""For-Ex behind the ``Game`` interface, wrapping today's modules unchanged.
+
+This adapter shows that the interface fits For-Ex as it is; a later session
+moves For-Ex's modules under ``forexcli/games/forex/`` and lets the frame use
+this object, with no change in behaviour (a test replays the example logs
+through it and compares every state with ``gamelog.replay``).
 """
 
 from __future__ import annotations
