@@ -300,8 +300,8 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
             with open(name, "rb") as handle:
                 yaml_rs.loads(handle.read().decode("utf-8"), parse_datetime=False)
 
+    from forexcli.games.forex.logcheck import FAST_VALIDATOR
     from forexcli.record import fastpath
-    from forexcli.record.gamelog import FAST_VALIDATOR
 
     texts = [Path(name).read_text(encoding="utf-8") for name in names]
 

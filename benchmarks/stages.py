@@ -25,10 +25,11 @@ STAGES = ("read", "screen", "yaml_rs", "schema", "records", "replay", "check_fil
 
 STAGE_SNIPPET = (
     "import sys\n"
+    "from forexcli.games.forex import logcheck\n"
     "from forexcli.record import fastpath, gamelog, validation, yamlread\n"
     "stage, names = int(sys.argv[1]), sys.argv[2:]\n"
     "loads = fastpath._parser()\n"
-    "fastpath._compiled(gamelog.FAST_VALIDATOR, 'log')\n"
+    "fastpath._compiled(logcheck.FAST_VALIDATOR, 'log')\n"
     "for name in names:\n"
     "    if stage >= 6:\n"
     "        validation.check_file(name)\n"
@@ -36,9 +37,10 @@ STAGE_SNIPPET = (
     "    text = yamlread.decode(gamelog.read_bytes(name), name)\n"
     "    if stage >= 1: fastpath.unsure(text)\n"
     "    if stage >= 2: data = loads(text)\n"
-    "    if stage >= 3: fastpath._small_numbers(data); gamelog.FAST_VALIDATOR.surely_valid(data)\n"
+    "    if stage >= 3: fastpath._small_numbers(data); logcheck.FAST_VALIDATOR.surely_valid(data)\n"
     "    if stage >= 4:\n"
-    "        log = gamelog._build(yamlread.Document(data, text, None, name), text, name)\n"
+    "        doc = yamlread.Document(data, text, None, name)\n"
+    "        log = gamelog.read_document(doc, text, name)\n"
     "    if stage >= 5: gamelog.replay_final(log)\n"
 )
 """Stages 0..N of reading each named file (the first compile of the validator comes before)."""

@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from forexcli.games.forex.engine import errors
+from forexcli.games.forex.logcheck import log_schema
 from forexcli.games.worldex.engine import errors as worldex_errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
 from forexcli.record.anylog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
-from forexcli.record.gamelog import log_schema
 from forexcli.record.problems import CODES
 
 ROOT = Path(__file__).parent.parent

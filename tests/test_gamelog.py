@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from forexcli.games.forex import logcheck
 from forexcli.games.forex.engine import HouseRules
 from forexcli.record import gamelog
 from forexcli.record.problems import LogError, Problem
@@ -284,9 +285,9 @@ def test_unknown_keys_are_each_reported_at_their_key() -> None:
 def test_schema_problems_are_capped() -> None:
     text = "forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n" + "  - alice: 5\n" * 500
     problems = _problems(text)
-    assert len(problems) == gamelog.MAX_SCHEMA_PROBLEMS + 1
+    assert len(problems) == logcheck.MAX_SCHEMA_PROBLEMS + 1
     assert problems[-1].code == "too_many_problems"
-    assert [p.entry for p in problems[:-1]] == list(range(1, gamelog.MAX_SCHEMA_PROBLEMS + 1))
+    assert [p.entry for p in problems[:-1]] == list(range(1, logcheck.MAX_SCHEMA_PROBLEMS + 1))
 
 
 def test_one_bad_entry_in_a_long_log_is_found_quickly() -> None:
@@ -301,14 +302,14 @@ def test_one_bad_entry_in_a_long_log_is_found_quickly() -> None:
 
 
 def test_name_problem_says_why() -> None:
-    assert gamelog.name_problem("alice") == ""
-    assert gamelog.name_problem("note") == "note is a key of an entry, not a player's name"
-    assert gamelog.name_problem("") == "a name has 1 to 32 characters, not none"
-    assert "not 33" in gamelog.name_problem("x" * 33)
-    assert gamelog.name_problem("a\x1bb") == "a name has no control characters (\\x1b)"
-    assert gamelog.name_problem("a;b") == "a name has none of ; : # , (found ;)"
-    assert gamelog.name_problem("a ") == "a name does not start or end with a space"
-    assert gamelog.name_problem("*a").startswith("a name does not start with *")
+    assert logcheck.name_problem("alice") == ""
+    assert logcheck.name_problem("note") == "note is a key of an entry, not a player's name"
+    assert logcheck.name_problem("") == "a name has 1 to 32 characters, not none"
+    assert "not 33" in logcheck.name_problem("x" * 33)
+    assert logcheck.name_problem("a\x1bb") == "a name has no control characters (\\x1b)"
+    assert logcheck.name_problem("a;b") == "a name has none of ; : # , (found ;)"
+    assert logcheck.name_problem("a ") == "a name does not start or end with a space"
+    assert logcheck.name_problem("*a").startswith("a name does not start with *")
 
 
 # --------------------------------------------------------------------------- files

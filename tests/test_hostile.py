@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from forexcli.games.forex import logcheck
 from forexcli.record import edit, gamelog, yamlread
 from forexcli.record.problems import LogError, Problem
 
@@ -176,7 +177,7 @@ def _assert_clean(problems: list[Problem], name: str) -> None:
         assert all(h.isprintable() for h in p.hints)
         assert p.file == name
         assert p.code and p.code.replace("_", "").isalnum()
-    assert len(problems) <= 2 * gamelog.MAX_SCHEMA_PROBLEMS + 2
+    assert len(problems) <= 2 * logcheck.MAX_SCHEMA_PROBLEMS + 2
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 import regress
 
+from forexcli.games.forex import logcheck
 from forexcli.record import gamelog, yamlread
 from forexcli.record.problems import LogError
 from forexcli.reporters.schema import show_schema
@@ -98,7 +99,7 @@ def probes() -> list[str]:
 
 def test_the_patterns_are_found() -> None:
     found = patterns()
-    assert gamelog.log_schema()["$defs"]["player"]["pattern"] in found
+    assert logcheck.log_schema()["$defs"]["player"]["pattern"] in found
     assert any(p.startswith("^spot ") for p in found)
     assert any(p.startswith("^[0-9]+") for p in found)  # from the show schema
 
@@ -218,7 +219,7 @@ def test_check_jsonschema_fails_each_invalid_example_where_its_schema_rule_is_br
     theirs: dict[str, set[tuple[str, str]]] = {}
     for error in report["errors"]:
         theirs.setdefault(error["filename"], set()).add((error["path"], error["message"]))
-    validator = Draft202012Validator(gamelog.log_schema())
+    validator = Draft202012Validator(logcheck.log_schema())
     with_schema_problems = 0
     for path in judged:
         name = str(path.relative_to(ROOT))

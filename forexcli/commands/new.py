@@ -21,8 +21,8 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
+    from ..games.forex.logcheck import name_problem
     from ..games.forex.schema_source import NAME_RULE
-    from ..record.gamelog import name_problem
 
     problem = name_problem(name)
     if problem:

@@ -26,6 +26,7 @@ from msgspec.structs import replace
 from ..games.forex.engine import Event, ForexError, GameState, apply_with_events
 from ..games.forex.notation import NotationError, Written, parse, write_entry
 from . import gamelog, yamlread
+from .entry import Entry
 from .problems import LogError, Problem, check_move_number
 
 LOCK_TIMEOUT_SECONDS = 10.0
@@ -43,11 +44,11 @@ class Change(Struct, frozen=True):
     replay: gamelog.Replay
     events: tuple[Event, ...] = ()
     written: bool = False
-    removed: gamelog.Entry | None = None
+    removed: Entry | None = None
     """With ``remove_last``: the move removed (with ``remove_after``: the last one removed)."""
     expected: bytes = b""
     """The file's bytes as read: ``commit`` writes only if the file still holds them."""
-    removed_entries: tuple[gamelog.Entry, ...] = ()
+    removed_entries: tuple[Entry, ...] = ()
     """With ``remove_last`` and ``remove_after``: every move removed, in order."""
 
     @property
@@ -734,6 +735,7 @@ def append(
             state, caused = apply_with_events(state, step)
             events.extend(caused)
     except ForexError as error:
+        from ..games.forex.logcheck import unknown_name_hints
         from ..games.forex.moves import legal_summary
 
         raise _fail(
@@ -742,7 +744,7 @@ def append(
             f"move {count + 1}: {player}: {decision}: {error.reason}",
             count + 1,
             (
-                *gamelog.unknown_name_hints(error, written, log.players),
+                *unknown_name_hints(error, written, log.players),
                 *legal_summary(played.final),
             ),
         ) from None

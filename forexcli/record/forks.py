@@ -23,7 +23,8 @@ from msgspec import Struct
 from ..games.forex.catchup import clean, moves_text, pending_text
 from ..games.forex.engine import CURRENCIES, HouseRules
 from .digests import check_digests
-from .gamelog import Entry, GameLog, Replay, replay
+from .entry import Entry
+from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 
 SETUP_FIELDS = ("players", "first", "removed", "house_rules")

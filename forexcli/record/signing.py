@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
     from ..games.forex.engine import GameState
     from .anylog import GameRecord, GameReplay, RecordEntry
-    from .gamelog import Entry, GameLog, Replay
+    from .entry import Entry
+    from .gamelog import GameLog, Replay
 
     AnyLog = GameLog | GameRecord
     """A log of any game: For-Ex's ``GameLog`` or another game's ``GameRecord``."""

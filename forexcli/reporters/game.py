@@ -29,7 +29,8 @@ from ..games.forex.engine import (
 )
 from ..games.forex.engine.state import LETTERS
 from ..games.forex.views import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
-from ..record.gamelog import Entry, GameLog, Replay
+from ..record.entry import Entry
+from ..record.gamelog import GameLog, Replay
 from . import PLAIN, Style, clean, detail_lines, md, plural, table, text_width
 from .tables import cell, section_heading, wrapped
 

@@ -97,8 +97,8 @@ def read_json(data: bytes, filename: str) -> Any:
 
 
 def _names_checked(names: Sequence[str], filename: str) -> None:
-    from ...record.gamelog import name_problem
     from ...record.hints import confusable_pairs
+    from .logcheck import name_problem
 
     for name in names:
         problem = name_problem(name)
