@@ -192,6 +192,53 @@ class LoadsResources(Protocol):
         ...
 
 
+@runtime_checkable
+class ChecksLog(Protocol):
+    """A game that checks its log's schema, header and entries itself, in its own words.
+
+    ``fast_validator`` (a ``record.fastpath.Validator`` of the game's log schema, or None)
+    lets the reader take the fast path for a log of this game.
+    """
+
+    fast_validator: Any
+
+    def check_log(self, document: Any, filename: str, *, schema_checked: bool = False) -> Any:
+        """The entries (``record.entry.Entry``) of a log read as YAML (``record.yamlread
+        .Document``); raises ``record.problems.LogError`` with every problem.  With
+        ``schema_checked`` the schema has accepted the data already."""
+        ...
+
+
+@runtime_checkable
+class ReplaysWithEvents(Protocol[StateT, DecisionIn]):
+    """A game that tells what each decision caused (events) and replays a game at once."""
+
+    def apply_with_events(self, state: StateT, decision: DecisionIn) -> tuple[StateT, Any]:
+        """The state after ``decision`` and the events it caused; raises ``rules_error``."""
+        ...
+
+    def apply_all(self, state: StateT, decisions: Sequence[DecisionIn]) -> StateT:
+        """The state after every decision, checked like ``apply``, without the states
+        between."""
+        ...
+
+
+@runtime_checkable
+class ExplainsRefusals(Protocol):
+    """A game that words the hints of a refused set-up or entry itself."""
+
+    def setup_hints(self, error: Exception) -> tuple[str, ...]:
+        """The hints of a set-up that ``setup`` refused with ``error``."""
+        ...
+
+    def refusal_hints(
+        self, before: Any, entry: Any, error: Exception, players: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The hints of ``entry`` (``record.entry.Entry``) that ``apply`` refused in state
+        ``before`` (what is legal, "did you mean")."""
+        ...
+
+
 def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
 

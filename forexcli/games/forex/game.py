@@ -1,9 +1,10 @@
-"""For-Ex behind the ``Game`` interface, wrapping today's modules unchanged.
+"""For-Ex behind the ``Game`` interface: the object the frame reads, replays and edits
+For-Ex logs through.
 
-This adapter shows that the interface fits For-Ex as it is; a later session
-moves For-Ex's modules under ``forexcli/games/forex/`` and lets the frame use
-this object, with no change in behaviour (a test replays the example logs
-through it and compares every state with ``gamelog.replay``).
+Beside the interface it has the optional capabilities of ``games.base``: its own wording
+of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), replay with
+events and at once (``ReplaysWithEvents``), and the hints of a refused move
+(``ExplainsRefusals``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from ..base import OVER, Pending, Resource
-from . import notation, snapshot
+from . import logcheck, notation, snapshot
 from .engine import (
     CURRENCIES,
     Decision,
@@ -21,8 +22,11 @@ from .engine import (
     GameState,
     HouseRules,
     Phase,
+    Event,
     Spot,
     apply,
+    apply_all,
+    apply_with_events,
     draw_removed,
     legal_decisions,
     new_game,
@@ -37,6 +41,7 @@ class ForexGame:
     title = "For-Ex"
     rules_error: type[Exception] = ForexError
     notation_error: type[Exception] = notation.NotationError
+    fast_validator = logcheck.FAST_VALIDATOR
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
@@ -87,6 +92,40 @@ class ForexGame:
     def apply(self, state: GameState, decision: Decision) -> GameState:
         """``engine.apply``."""
         return apply(state, decision)
+
+    def check_log(
+        self, document: Any, filename: str, *, schema_checked: bool = False
+    ) -> tuple[Any, ...]:
+        """``logcheck.entries`` (the schema accepted the data) or ``logcheck.check``."""
+        if schema_checked:
+            return logcheck.entries(document, filename)
+        return logcheck.check(document, filename)
+
+    def apply_with_events(
+        self, state: GameState, decision: Decision
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """``engine.apply_with_events``."""
+        return apply_with_events(state, decision)
+
+    def apply_all(self, state: GameState, decisions: Sequence[Decision]) -> GameState:
+        """``engine.apply_all``."""
+        return apply_all(state, decisions)
+
+    def setup_hints(self, error: Exception) -> tuple[str, ...]:
+        """None: For-Ex's set-up errors say all."""
+        return ()
+
+    def refusal_hints(
+        self, before: GameState, entry: Any, error: Exception, players: Sequence[str]
+    ) -> tuple[str, ...]:
+        """"Did you mean" for a name that does not play, then what is legal now."""
+        from .moves import legal_summary
+
+        assert isinstance(error, ForexError)
+        return (
+            *logcheck.unknown_name_hints(error, entry.written, players),
+            *legal_summary(before),
+        )
 
     def pending(self, state: GameState) -> Pending:
         """The pending phase and player."""
