@@ -32,8 +32,7 @@ COMMANDS = (("validate",), ("show",), ("moves",))
 def repository_logs() -> Iterator[Path]:
     """Every log file of the repository: examples, test logs, the goldens' YAML."""
     for folder in ("examples", "tests/logs", "tests/golden", "tests/data"):
-        for path in sorted((ROOT / folder).rglob("*.y*ml")):
-            yield path
+        yield from sorted((ROOT / folder).rglob("*.y*ml"))
 
 
 def conformance_logs(folder: Path) -> Iterator[Path]:

@@ -18,11 +18,11 @@ from . import logcheck, notation, snapshot
 from .engine import (
     CURRENCIES,
     Decision,
+    Event,
     ForexError,
     GameState,
     HouseRules,
     Phase,
-    Event,
     Spot,
     apply,
     apply_all,
@@ -118,7 +118,7 @@ class ForexGame:
     def refusal_hints(
         self, before: GameState, entry: Any, error: Exception, players: Sequence[str]
     ) -> tuple[str, ...]:
-        """"Did you mean" for a name that does not play, then what is legal now."""
+        """ "Did you mean" for a name that does not play, then what is legal now."""
         from .moves import legal_summary
 
         assert isinstance(error, ForexError)
