@@ -82,7 +82,7 @@ APPLY_ALL_SNIPPET = (
     "    from forexcli import gamelog\n"
     "    from forexcli.engine import apply_all, new_game\n"
     "logs = [gamelog.load(name) for name in sorted(glob.glob(sys.argv[1] + '/game-*.yaml'))]\n"
-    "games = [(l.players, l.removed, l.first,\n"
+    "games = [(l.players, getattr(l, 'removed', None) or l.new_game().removed, l.first,\n"
     "          [d for e in l.entries for d in e.written.decisions()]) for l in logs]\n"
     "del logs\n"
     "gc.collect(); gc.freeze()\n"
@@ -230,7 +230,7 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
     games = [
         (
             log.players,
-            log.removed,
+            log.new_game().removed,
             log.first,
             [d for e in log.entries for d in e.written.decisions()],
         )

@@ -51,25 +51,11 @@ _FOREX_BEHIND_GAME = "For-Ex goes behind the Game interface like World Exchanger
 ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {
     (f"forexcli.record.{importer}", f"forexcli.games.forex.{imported}"): _FOREX_BEHIND_GAME
     for importer, imported in (
-        ("digests", "catchup"),
-        ("digests", "snapshot"),
         ("edit", "engine"),
         ("edit", "logcheck"),
         ("edit", "moves"),
         ("edit", "notation"),
         ("edit", "snapshot"),
-        ("forks", "catchup"),
-        ("forks", "engine"),
-        ("gamelog", "engine"),
-        ("gamelog", "moves"),
-        ("gamelog", "logcheck"),
-        ("gamelog", "schema_source"),
-        ("mail", "catchup"),
-        ("mail", "message"),
-        ("mail", "svg"),
-        ("signing", "catchup"),
-        ("signing", "engine"),
-        ("signing", "snapshot"),
     )
 }
 """(record module, game module) -> why ``record/`` still imports it."""

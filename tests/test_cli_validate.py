@@ -287,7 +287,7 @@ def test_validate_and_the_library_check_agree_on_every_log(require: bool) -> Non
     """One meaning of valid: for every log the repository holds (valid, invalid, signed,
     with digests, of either game), ``forex validate`` reports exactly the problems that
     ``anylog.check`` finds, and for a For-Ex log those of ``gamelog.check``."""
-    from forexcli.record import anylog
+    from forexcli.record import gamelog
 
     flags = ["--require-signatures"] if require else []
     result = run(["validate", "--format", "json", *flags, *map(str, ALL_LOGS)])
@@ -295,7 +295,7 @@ def test_validate_and_the_library_check_agree_on_every_log(require: bool) -> Non
     assert sorted(reported) == sorted(map(str, ALL_LOGS))
     integrity = 0
     for path in ALL_LOGS:
-        problems, played = anylog.check(path, require_signatures=require)
+        problems, played = gamelog.check(path, require_signatures=require)
         assert reported[str(path)] == [p.as_dict() for p in problems], path
         if isinstance(played, gamelog.Replay):
             assert gamelog.check(path, require_signatures=require)[0] == problems, path

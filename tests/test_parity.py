@@ -98,22 +98,21 @@ def all_results(check: Callable[[str], tuple[list[Any], Any]], folder: Path) -> 
 @pytest.mark.slow
 def test_every_log_reads_replays_and_reports_as_before(tmp_path: Path) -> None:
     expected = json.loads(gzip.decompress(FIXTURE.read_bytes()))
-    found = all_results(_old_check, tmp_path)
+    found = all_results(_check, tmp_path)
     assert sorted(found) == sorted(expected)
     for name in expected:
         assert found[name] == expected[name], name
 
 
-def _old_check(path: str) -> tuple[list[Any], Any]:
-    """The old path's check: ``anylog.check`` (For-Ex through ``gamelog``)."""
-    from forexcli.record import anylog  # type: ignore[attr-defined, unused-ignore]
+def _check(path: str) -> tuple[list[Any], Any]:
+    """The check ``validate`` makes (``gamelog.check``): the one reader."""
+    from forexcli.record.gamelog import check
 
-    checked: tuple[list[Any], Any] = anylog.check(path)
-    return checked
+    return check(path)
 
 
 if __name__ == "__main__":
     folder = Path(sys.argv[1])
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    FIXTURE.write_bytes(gzip.compress(json.dumps(all_results(_old_check, folder)).encode()))
+    FIXTURE.write_bytes(gzip.compress(json.dumps(all_results(_check, folder)).encode()))

@@ -381,8 +381,8 @@ def _other_play(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     played = change.replay
-    game = played.record.game
-    entry = played.record.entries[-1]
+    game = played.log.game
+    entry = played.log.entries[-1]
     verb = "would add" if dry_run else "added"
     next_line = anylog.pending_line(game, played.final)
     mail = None

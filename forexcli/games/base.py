@@ -239,6 +239,46 @@ class ExplainsRefusals(Protocol):
         ...
 
 
+@runtime_checkable
+class CatchesUp(Protocol):
+    """A game that tells a player in sentences what happened since a move, and who is next."""
+
+    def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
+        """Lines for a terminal: a heading per move after ``since`` (to ``until``), its
+        sentences indented (``replay`` is a ``record.gamelog.Replay``)."""
+        ...
+
+    def pending_text(self, state: Any) -> str:
+        """Whose decision is awaited, and of which kind, in a few words."""
+        ...
+
+
+@runtime_checkable
+class ComparesSetups(Protocol):
+    """A game that says which header fields make two logs the same game, and words them."""
+
+    def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """The set-up as comparable data (defaults filled in: absent and default are alike)."""
+        ...
+
+    def setup_value(self, name: str, value: Any) -> str:
+        """One set-up field of ``setup_fields`` as a person reads it."""
+        ...
+
+
+@runtime_checkable
+class Mails(Protocol):
+    """A game whose mails carry its own message and a picture of the board."""
+
+    def message(self, replay: Any, since: Optional[int], fmt: str) -> Any:
+        """The message (``subject`` and ``body``) about ``replay`` after move ``since``."""
+        ...
+
+    def picture(self, state: Any, title: str) -> str:
+        """The board of ``state`` as a standalone SVG document headed ``title``."""
+        ...
+
+
 def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
 

@@ -54,7 +54,8 @@ class Change(Struct, frozen=True):
     @property
     def state(self) -> GameState:
         """The state after the change."""
-        return self.replay.final
+        state: GameState = self.replay.final
+        return state
 
 
 # --------------------------------------------------------------------------- text

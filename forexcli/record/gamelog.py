@@ -11,43 +11,41 @@ from __future__ import annotations
 import os
 import re
 import stat
-from typing import Any
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from msgspec import Struct
+from msgspec import Struct, field
 
-from ..games.forex import logcheck
-from ..games.forex.engine import (
-    CURRENCIES,
-    Event,
-    ForexError,
-    GameState,
-    HouseRules,
-    apply_all,
-    apply_with_events,
-    draw_removed,
-    new_game,
-)
-from ..games.forex.schema_source import GAME_NAME
+from .. import games
 from . import fastpath, yamlread
 from .entry import Entry
 from .hints import did_you_mean, quoted_in_a_mail
-from .problems import LogError, Problem
+from .problems import LogError, Problem, quoted, shown
+
+if TYPE_CHECKING:
+    from ..games.base import Game, Resource
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """Larger files are refused before they are parsed."""
 
+MAX_SCHEMA_PROBLEMS = 50
+"""At most this many schema problems are listed for one file (for a game that does not
+check its log itself)."""
+
 
 class GameLog(Struct):
-    """A log read and checked against the schema (not yet replayed)."""
+    """A log of ``game`` read and checked against its schema and header (not yet replayed).
 
+    ``resources`` are the decoded files the header names (World Exchangers' components).
+    """
+
+    game: Game[Any, Any]
     filename: str
     text: str
     document: yamlread.Document
-    players: tuple[str, ...]
-    first: str
-    removed: tuple[int, ...]
-    seed: str | None
     entries: tuple[Entry, ...]
+    resources: dict[str, Any] = field(default_factory=dict)
 
     @property
     def header(self) -> dict[str, Any]:
@@ -61,43 +59,54 @@ class GameLog(Struct):
         title = self.document.data.get("title")
         return title if isinstance(title, str) else None
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return tuple(str(p) for p in self.document.data.get("players", ()))
+
+    @property
+    def first(self) -> str:
+        """Who plays first: the header's ``first``, else the first player."""
+        first = self.document.data.get("first")
+        return str(first) if first is not None else self.players[0]
+
+    @property
+    def seed(self) -> str | None:
+        """The header's ``seed``, if it gives one."""
+        seed = self.document.data.get("seed")
+        return None if seed is None else str(seed)
+
     def place(self, path: tuple[Any, ...], *, key: bool = False) -> tuple[int, int] | None:
         """Line and column of a value (or key) in the file."""
         return self.document.place(path, key=key)
 
-    @property
-    def house_rules(self) -> HouseRules:
-        """The table's house rules (the defaults for rules the log leaves out)."""
-        given = self.document.data.get("house_rules") or {}
-        return HouseRules(**{k: v for k, v in given.items() if k in HouseRules.OPTIONS})
-
-    def new_game(self) -> GameState:
-        """The state at the start of this game."""
-        return new_game(self.players, self.removed, self.first, self.house_rules)
+    def new_game(self) -> Any:
+        """The state at the start of this game (``Game.setup``)."""
+        return self.game.setup(self.header, self.resources)
 
 
 class Replay:
     """A log replayed as far as it is legal: the state after each entry.
 
-    ``replay_final`` keeps only the final state (``apply_all`` checks every decision
-    without building the states in between); the states and events after
-    each entry are then worked out when first asked for.
+    ``replay_final`` keeps only the final state (a game that ``ReplaysWithEvents`` checks
+    every decision at once, without building the states in between); the states and
+    events after each entry are then worked out when first asked for.
     """
 
-    def __init__(self, log: GameLog, initial: GameState, final: GameState | None = None) -> None:
+    def __init__(self, log: GameLog, initial: Any, final: Any = None) -> None:
         self.log = log
         self.initial = initial
         self.problem: Problem | None = None
         self._final = final
-        self._states: list[GameState] | None = None if final is not None else []
-        self._events: list[tuple[Event, ...]] | None = None if final is not None else []
+        self._states: list[Any] | None = None if final is not None else []
+        self._events: list[tuple[Any, ...]] | None = None if final is not None else []
 
     def _fill(self) -> None:
         full = replay(self.log)
         self._states, self._events = full.states, full.events
 
     @property
-    def states(self) -> list[GameState]:
+    def states(self) -> list[Any]:
         """The state after each legal entry."""
         if self._states is None:
             self._fill()
@@ -105,8 +114,8 @@ class Replay:
         return self._states
 
     @property
-    def events(self) -> list[tuple[Event, ...]]:
-        """What each legal entry caused, in order."""
+    def events(self) -> list[tuple[Any, ...]]:
+        """What each legal entry caused, in order (nothing for a game without events)."""
         if self._events is None:
             self._fill()
         assert self._events is not None
@@ -118,13 +127,13 @@ class Replay:
         return len(self.log.entries) if self._states is None else len(self._states)
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> Any:
         """The state after the last legal entry."""
         if self._states is None and self._final is not None:
             return self._final
         return self.states[-1] if self.states else self.initial
 
-    def state_after(self, number: int) -> GameState:
+    def state_after(self, number: int) -> Any:
         """The state after entry ``number`` (0 for the start)."""
         if not 0 <= number <= len(self.states):
             raise IndexError(number)
@@ -207,11 +216,17 @@ def is_log(data: bytes) -> bool:
 
 
 def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
-    """Read and check a log's YAML and schema, and its header's consistency.
+    """A For-Ex log read and checked (``read_log``); ``OtherGame`` for a log of another game."""
+    return _read(data, filename, any_game=False)
 
-    Schema and header problems are independent layers and are reported together; so are
-    the notation and player of every entry that the schema does not already refuse.
-    """
+
+def read_log(data: bytes | str, filename: str = "<log>") -> GameLog:
+    """Read and check a log of any game: its YAML, the game its header names, the game's
+    schema and header checks, the files it names; raises ``LogError``."""
+    return _read(data, filename, any_game=True)
+
+
+def _read(data: bytes | str, filename: str, *, any_game: bool) -> GameLog:
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
             [
@@ -224,10 +239,15 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
             ]
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
-    surely = fastpath.accepted(text, logcheck.FAST_VALIDATOR)
+    default = games.get()
+    # The game's capabilities (``games.base.ChecksLog`` ...) are found by name: importing the
+    # Protocols would cost every ``forex show`` their import.
+    validator = getattr(default, "fast_validator", None)
+    surely = None if validator is None else fastpath.accepted(text, validator)
     if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
         doc = yamlread.Document(surely, text, None, filename)
-        return _build(doc, text, filename, logcheck.entries(doc, filename))
+        entries = default.check_log(doc, filename, schema_checked=True)  # type: ignore[attr-defined]
+        return GameLog(default, filename, text, doc, tuple(entries))
     doc = yamlread.read(text, filename)
     if doc.data is None:
         raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
@@ -244,7 +264,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                 Problem(
                     "not_a_mapping",
                     "a game log is a mapping (forex:, players:, moves: ...), not"
-                    f" {logcheck.shown(doc.data)}",
+                    f" {shown(doc.data)}",
                     "yaml",
                     filename,
                     line,
@@ -253,32 +273,36 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                 )
             ]
         )
-    _named_game(doc, filename)
-    return _build(doc, text, filename, logcheck.check(doc, filename))
+    game = named_game(doc, filename)
+    if game is not default and not any_game:
+        raise OtherGame(game, doc, _not_yet(game, doc, filename))
+    return read_document(game, doc, text, filename)
 
 
-def _build(doc: yamlread.Document, text: str, filename: str, entries: tuple[Entry, ...]) -> GameLog:
-    """The log of data the schema and the header checks accept."""
-    data = doc.data
-    players = tuple(data["players"])
-    seed: str | None = None
-    if "seed" in data:
-        seed = str(data["seed"])
-        removed = draw_removed(seed)
+def read_document(
+    game: Game[Any, Any], doc: yamlread.Document, text: str, filename: str
+) -> GameLog:
+    """A log of ``game`` already read as YAML, checked: the schema, the header, the entries,
+    the files it names; raises ``LogError`` with every problem of the first layer that has
+    some."""
+    check_log = getattr(game, "check_log", None)
+    if check_log is not None:
+        entries = check_log(doc, filename)
     else:
-        counts = data["removed"]
-        removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
-    return GameLog(
-        filename, text, doc, players, data.get("first", players[0]), removed, seed, entries
-    )
+        problems = schema_problems(game, doc, filename)
+        if problems:
+            raise LogError(problems)
+        entries = read_entries(game, doc, filename)
+    resources = load_resources(game, doc, filename)
+    return GameLog(game, filename, text, doc, tuple(entries), resources)
 
 
 class OtherGame(LogError):
     """A log whose header names a game other than For-Ex (``game:``).
 
     Its one problem (``not_yet_for_game``) is what a command that reads only For-Ex
-    reports; ``anylog.parse_any`` catches it and reads the log with ``game``'s own
-    rules module, from ``document`` (the YAML already read).
+    reports; the command reads the log with ``read_document`` from ``document`` (the YAML
+    already read).
     """
 
     def __init__(self, game: Any, document: yamlread.Document, problem: Problem) -> None:
@@ -287,18 +311,16 @@ class OtherGame(LogError):
         self.document = document
 
 
-def _named_game(doc: yamlread.Document, filename: str) -> None:
-    """Nothing for a For-Ex log; ``OtherGame`` or an ``unknown_game`` problem otherwise."""
-    name = doc.data.get("game", GAME_NAME)
-    if name == GAME_NAME:
-        return
-    from .. import games
-
-    line, column = doc.place(("game",)) or (None, None)
+def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
+    """The game the header names (the default when none); an ``unknown_game`` problem for a
+    name that is not registered."""
+    name = doc.data.get("game", games.DEFAULT_GAME)
     try:
-        game = games.for_header(doc.data)
+        return games.for_header(doc.data)
     except games.UnknownGame as error:
+        line, column = doc.place(("game",)) or (None, None)
         hints = did_you_mean(str(name), games.names()) if isinstance(name, str) else ()
+        default = games.get()
         raise LogError(
             [
                 Problem(
@@ -309,98 +331,376 @@ def _named_game(doc: yamlread.Document, filename: str) -> None:
                     line,
                     column,
                     hints=hints
-                    or (f"leave game: out for For-Ex, or name one of {', '.join(games.names())}",),
+                    or (
+                        f"leave game: out for {default.title}, or name one of"
+                        f" {', '.join(games.names())}",
+                    ),
                 )
             ]
         ) from None
-    raise OtherGame(
-        game,
-        doc,
-        Problem(
-            "not_yet_for_game",
-            f"this command does not read {game.title} logs yet (game: {name})",
-            "usage",
-            filename,
-            line,
-            column,
-            hints=(
-                f"commands for {game.title} logs: validate, new, show, message, moves, play,"
-                " undo, history, diff, annotate, sign, read, schema",
-            ),
+
+
+def _not_yet(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> Problem:
+    line, column = doc.place(("game",)) or (None, None)
+    return Problem(
+        "not_yet_for_game",
+        f"this command does not read {game.title} logs yet (game: {game.name})",
+        "usage",
+        filename,
+        line,
+        column,
+        hints=(
+            f"commands for {game.title} logs: validate, new, show, message, moves, play,"
+            " undo, history, diff, annotate, sign, read, schema",
         ),
     )
 
 
+ENTRY_FIELDS = ("note", "digest", "sig")
+"""The keys an entry may have beside its decider."""
+
+RECODED_KEYWORDS = {
+    "additionalProperties": "schema_unknown_key",
+    "anyOf": "bad_notation",
+    "propertyNames": "bad_player_name",
+    "not": "bad_player_name",
+    "minProperties": "bad_entry",
+    "maxProperties": "bad_entry",
+}
+"""Schema keywords whose errors get a code of their own (the others: ``schema_KEYWORD``).
+
+In the games' log schemas ``anyOf`` lists the notation's patterns, ``propertyNames`` and
+``not`` the player-name rule, ``minProperties``/``maxProperties`` an entry's one decider."""
+
+
+def placed_problem(
+    code: str,
+    message: str,
+    layer: str,
+    doc: yamlread.Document,
+    filename: str,
+    path: tuple[Any, ...],
+    *,
+    key: bool = False,
+    entry: int | None = None,
+    hints: Sequence[str] = (),
+) -> Problem:
+    place = doc.place(path, key=key)
+    line, column = place if place else (None, None)
+    return Problem(code, message, layer, filename, line, column, entry, tuple(hints))
+
+
+@cache
+def _validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(dict(games.get(name).schemas()["log"]))
+
+
+def _describe(path: tuple[Any, ...]) -> str:
+    if not path:
+        return "the log"
+    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
+        rest = "".join(f".{part}" for part in path[2:])
+        return f"move {path[1] + 1}{rest}"
+    return ".".join(str(part) for part in path)
+
+
+def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
+    """Every place where the log breaks its game's published schema."""
+    found: list[Problem] = []
+    errors = sorted(
+        _validator(game.name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.path]
+    )
+    for error in errors[:MAX_SCHEMA_PROBLEMS]:
+        path = tuple(error.absolute_path)
+        entry = path[1] + 1 if path[:1] == ("moves",) and len(path) > 1 else None
+        code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
+        message = f"{_describe(path)}: {error.message}"
+        hints: list[str] = []
+        key = False
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = list(error.schema.get("properties", {}))
+            unknown = [k for k in error.instance if k not in allowed]
+            if unknown:
+                path = (*path, unknown[0])
+                key = True
+                message = f"{_describe(path[:-1])}: unknown key {quoted(unknown[0])}"
+                hints.extend(did_you_mean(str(unknown[0]), allowed))
+        found.append(
+            placed_problem(
+                code, message, "schema", doc, filename, path, key=key, entry=entry, hints=hints
+            )
+        )
+    if len(errors) > MAX_SCHEMA_PROBLEMS:
+        found.append(
+            Problem(
+                "too_many_problems",
+                f"{len(errors) - MAX_SCHEMA_PROBLEMS} more schema problems not listed",
+                "schema",
+                filename,
+            )
+        )
+    return found
+
+
+def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Entry]:
+    """The entries of a log's ``moves``: each names one known decider and a decision in the
+    game's notation (else ``LogError`` with every problem found)."""
+    header = {k: v for k, v in doc.data.items() if k != "moves"}
+    keys = game.log_keys(header)
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    for index, raw in enumerate(doc.data.get("moves") or ()):
+        number = index + 1
+        deciders = [k for k in raw if k not in ENTRY_FIELDS]
+        if len(deciders) != 1:
+            problems.append(
+                placed_problem(
+                    "bad_entry",
+                    f"move {number}: an entry names exactly one decider (a player or"
+                    f" {', '.join(k for k in keys if k not in header['players'])}),"
+                    f" not {len(deciders)}",
+                    "schema",
+                    doc,
+                    filename,
+                    ("moves", index),
+                    entry=number,
+                )
+            )
+            continue
+        (key,) = deciders
+        if key not in keys:
+            problems.append(
+                placed_problem(
+                    "unknown_player",
+                    f"move {number}: {quoted(key)} is not a player of this game"
+                    f" ({keys_text(keys, header['players'])})",
+                    "header",
+                    doc,
+                    filename,
+                    ("moves", index, key),
+                    key=True,
+                    entry=number,
+                    hints=did_you_mean(str(key), keys),
+                )
+            )
+            continue
+        text = str(raw[key])
+        try:
+            decisions = game.parse(key, text)
+        except game.notation_error as error:
+            problems.append(
+                placed_problem(
+                    getattr(error, "code", "bad_notation"),
+                    f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
+                    "schema",
+                    doc,
+                    filename,
+                    ("moves", index, key),
+                    entry=number,
+                )
+            )
+            continue
+        entries.append(
+            Entry(number, key, text, decisions, raw.get("note"), raw.get("digest"), raw.get("sig"))
+        )
+    if problems:
+        raise LogError(problems)
+    return entries
+
+
+def keys_text(keys: Sequence[str], players: Sequence[str]) -> str:
+    """``ben, ann; other entry keys: deck``: the players, then the keys that are not players."""
+    others = [k for k in keys if k not in players]
+    listed = ", ".join(str(p) for p in players)
+    return listed + (f"; other entry keys: {', '.join(others)}" if others else "")
+
+
+def error_hints(error: Exception) -> list[str]:
+    """The hints a game's error carries, and "did you mean" for a name it does not know."""
+    hints = [str(h) for h in getattr(error, "hints", ()) or ()]
+    unknown = getattr(error, "unknown", None)
+    if unknown is not None:
+        word, choices = unknown
+        hints[:0] = did_you_mean(str(word), [str(c) for c in choices])
+    return hints
+
+
+def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
+    """The decoded files the header names (relative to the log's folder), each checked.
+
+    A problem is placed at the header key that names the file (its ``sha256`` for a
+    digest that differs), with the loader's stable code.
+    """
+    header = {k: v for k, v in doc.data.items() if k != "moves"}
+    folder = os.path.dirname(filename) if filename != "<log>" else ""
+    loaded: dict[str, Any] = {}
+    for resource in game.resources(header):
+        from ..games.base import LoadsResources
+
+        if not isinstance(game, LoadsResources):
+            loaded[resource.role] = resource.embedded
+            continue
+        try:
+            loaded[resource.role] = game.load_resource(resource, folder)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if not isinstance(code, str):
+                raise
+            path: tuple[Any, ...] = (resource.role, "sha256" if "digest" in code else "file")
+            raise LogError(
+                [
+                    placed_problem(
+                        code,
+                        f"{resource.role}: {getattr(error, 'reason', error)}",
+                        "header",
+                        doc,
+                        filename,
+                        path,
+                        hints=_resource_hints(code, resource),
+                    )
+                ]
+            ) from None
+    return loaded
+
+
+def _resource_hints(code: str, resource: Resource) -> tuple[str, ...]:
+    if "digest" in code:
+        return (
+            f"the {resource.role} file is not the one the log was written with: use that"
+            " file, or if the players agree on the new one, write its SHA-256"
+            " (sha256sum FILE) in the header",
+        )
+    if "unreadable" in code:
+        return (f"the path of the {resource.role} file is relative to the log's folder",)
+    return (f"fix the {resource.role} file, or name the right one in the header",)
+
+
 def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
-    """Read and check a log file (YAML, schema, header); raises ``LogError``."""
+    """Read and check a For-Ex log file (YAML, schema, header); raises ``LogError``
+    (``OtherGame`` for a log of another game)."""
+    return parse_log(_file_bytes(path, display_name), display_name or os.fspath(path))
+
+
+def load_any(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
+    """Read and check a log file of any game (``read_log``); raises ``LogError``."""
+    return read_log(_file_bytes(path, display_name), display_name or os.fspath(path))
+
+
+def _file_bytes(path: str | os.PathLike[str], display_name: str | None) -> bytes:
     name = display_name or os.fspath(path)
     try:
-        data = read_bytes(path)
+        return read_bytes(path)
     except LogError as error:
         raise LogError([p.in_file(name) for p in error.problems]) from None
-    return parse_log(data, name)
 
 
 # --------------------------------------------------------------------------- replay
 
 
+def initial_state(log: GameLog) -> Any:
+    """The state at the start (``Game.setup``); a refused set-up as ``LogError``."""
+    game = log.game
+    try:
+        return game.setup(log.header, log.resources)
+    except game.rules_error as error:
+        from ..games.base import ExplainsRefusals
+
+        if isinstance(game, ExplainsRefusals):
+            hints: tuple[str, ...] = game.setup_hints(error)
+        else:
+            hints = (*error_hints(error), f"the header's keys: forex schema --game {game.name}")
+        raise LogError(
+            [
+                placed_problem(
+                    getattr(error, "code", "bad_setup"),
+                    str(getattr(error, "reason", error)),
+                    "header",
+                    log.document,
+                    log.filename,
+                    ("setup",) if "setup" in log.header else ("players",),
+                    hints=hints,
+                )
+            ]
+        ) from None
+
+
 def replay(log: GameLog) -> Replay:
     """Replay every entry; stops at the first illegal one (see ``Replay.problem``)."""
-    try:
-        initial = log.new_game()
-    except ForexError as error:
-        place = log.place(("players",))
-        line, column = place if place else (None, None)
-        problem = Problem(error.code, error.reason, "header", log.filename, line, column)
-        raise LogError([problem]) from None
+    game = log.game
+    initial = initial_state(log)
     result = Replay(log, initial)
     states = result.states
     all_events = result.events
     state = initial
+    with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
+    apply = game.apply
+    rules_error = game.rules_error
     for entry in log.entries:
-        events: list[Event] = []
+        events: list[Any] = []
         try:
             for decision in entry.decisions:
-                state, caused = apply_with_events(state, decision)
-                events.extend(caused)
-        except ForexError as error:
-            from ..games.forex.moves import legal_summary
-
-            before = result.final
-            place = log.place(("moves", entry.number - 1, entry.player))
-            line, column = place if place else (None, None)
-            following = len(log.entries) - entry.number
-            hints = list(logcheck.unknown_name_hints(error, entry.written, log.players))
-            hints.extend(legal_summary(before))
-            if following:
-                hints.append(
-                    f"{following} later entr{'y' if following == 1 else 'ies'} not checked"
-                )
-            result.problem = Problem(
-                error.code,
-                f"move {entry.number}: {entry.player}: {entry.text}: {error.reason}",
-                "rules",
-                log.filename,
-                line,
-                column,
-                entry.number,
-                tuple(hints),
-            )
+                if with_events is None:
+                    state = apply(state, decision)
+                else:
+                    state, caused = with_events(state, decision)
+                    events.extend(caused)
+        except rules_error as error:
+            result.problem = rules_problem(log, result.final, entry, error)
             return result
         states.append(state)
         all_events.append(tuple(events))
     return result
 
 
+def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:
+    """The problem of an entry the rules refuse: what is legal or who decides now, and how
+    many later entries are left unchecked."""
+    from ..games.base import ExplainsRefusals
+
+    game = log.game
+    if isinstance(game, ExplainsRefusals):
+        hints = list(game.refusal_hints(before, entry, error, log.players))
+    else:
+        hints = error_hints(error)
+        pending = game.pending(before)
+        if pending.over:
+            hints.append("the game is over: no entry may follow")
+        else:
+            hints.append(
+                f"{' or '.join(pending.deciders)} decides now ({pending.kind});"
+                f" forex moves {os.path.basename(log.filename)} lists what is legal"
+            )
+    following = len(log.entries) - entry.number
+    if following > 0:
+        hints.append(f"{following} later entr{'y' if following == 1 else 'ies'} not checked")
+    return placed_problem(
+        getattr(error, "code", "illegal_decision"),
+        f"move {entry.number}: {entry.player}: {entry.text}: {getattr(error, 'reason', error)}",
+        "rules",
+        log.document,
+        log.filename,
+        ("moves", entry.number - 1, entry.player),
+        entry=entry.number,
+        hints=hints,
+    )
+
+
 def replay_final(log: GameLog) -> Replay:
-    """Like ``replay``, faster, keeping only the final state (the rest is worked out on demand).
+    """Like ``replay``, faster for a game that ``ReplaysWithEvents``, keeping only the final
+    state (the rest is worked out on demand).
 
     A log with an illegal entry is replayed by ``replay``, which finds and words the problem.
     """
+    game = log.game
+    apply_all = getattr(game, "apply_all", None)  # ``ReplaysWithEvents``
+    if apply_all is None:
+        return replay(log)
     try:
-        initial = log.new_game()
+        initial = game.setup(log.header, log.resources)
         final = apply_all(initial, [d for entry in log.entries for d in entry.decisions])
-    except ForexError:
+    except game.rules_error:
         return replay(log)
     return Replay(log, initial, final)
 
@@ -415,7 +715,7 @@ def load_and_replay(
     looks at them too, as ``forex validate`` does).
     """
     try:
-        log = load(path, display_name)
+        log = load_any(path, display_name)
         played = replay_final(log)
     except LogError as error:
         return error.problems, None

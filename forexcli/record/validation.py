@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from ..reporters.problems import FileReport
-    from .anylog import GameReplay
     from .gamelog import Replay
     from .problems import Problem
 
@@ -36,16 +35,17 @@ the workers still finish within a few files of each other (the last chunk runs a
 
 
 def integrity_problems(
-    played: Replay | GameReplay, require_signatures: bool = False
+    played: Replay, require_signatures: bool = False
 ) -> tuple[list[Problem], list[Problem]]:
     """The problems of a replayed log's recorded digests and signatures, in the order of
     their places, and the signatures' warnings: what ``validate`` checks once every move
-    has replayed (``gamelog.check`` and ``anylog.check`` end with it)."""
+    has replayed (``gamelog.check`` ends with it)."""
+    from .. import games
     from . import anylog
 
     found: list[Problem] = []
     warnings: list[Problem] = []
-    if isinstance(played, anylog.GameReplay):  # another game: always both
+    if played.log.game.name != games.DEFAULT_GAME:  # another game: always both
         from .signing import check_signatures
 
         mismatch = anylog.check_digests(played)
@@ -74,11 +74,10 @@ def integrity_problems(
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
 
 
-def finish_report(
-    item: FileReport, played: Replay | GameReplay | None, require_signatures: bool
-) -> None:
+def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:
     """Complete ``item`` for a log whose moves replayed: its digests and signatures
     (``integrity_problems``), then (when nothing is wrong) its moves and who decides next."""
+    from .. import games
     from . import anylog
 
     if played is None or item.problems:
@@ -87,8 +86,8 @@ def finish_report(
     if item.problems:
         return
     item.moves = played.moves
-    if isinstance(played, anylog.GameReplay):
-        item.status = anylog.pending_line(played.record.game, played.final)
+    if played.log.game.name != games.DEFAULT_GAME:
+        item.status = anylog.pending_line(played.log.game, played.final)
     else:
         from ..reporters.game import pending_text
 
@@ -99,11 +98,10 @@ def check_file(
     name: str, only_logs: bool = False, require_signatures: bool = False
 ) -> FileReport | None:
     """What ``validate`` reports for one file (None if ``only_logs`` skips it): the problems
-    of ``anylog.check`` (read and replay, then ``integrity_problems``), the warnings, and
+    of ``gamelog.check`` (read and replay, then ``integrity_problems``), the warnings, and
     for a valid log its moves and who decides next."""
     from ..reporters.problems import FileReport
-    from .anylog import load_and_replay
-    from .gamelog import is_log, read_bytes
+    from .gamelog import is_log, load_and_replay, read_bytes
     from .problems import LogError
 
     if only_logs:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from msgspec.structs import replace
 from ...record import fastpath, yamlread
 from ...record.entry import Entry
 from ...record.hints import close_match, confusable_pairs, did_you_mean
-from ...record.problems import LogError, Problem, printable, quoted
+from ...record.problems import LogError, Problem, printable, quoted, shown
 from .engine import CURRENCIES, Decision, ForexError
 from .notation import END, NotationError, Written, parse
 from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
@@ -371,22 +371,6 @@ def _type_words(expected: Any) -> str:
     return words.get(expected, str(expected))
 
 
-def shown(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        text = repr(value)
-        return f"the number {text if len(text) <= 30 else text[:30] + '...'}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return quoted(value)
-
-
-@lru_cache(maxsize=1 << 15)
 def _parse(player: str, text: str) -> tuple[Written, tuple[Decision, ...]]:
     """``notation.parse`` and its decisions, remembered: games repeat ``resolve``, ``sell 0
     USD``, ``invest USD`` (a parsed decision is immutable, so one object can serve every
