@@ -47,17 +47,7 @@ of the imported module), and why."""
 GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base"})
 """What ``record/`` may import of ``games/``: the interface and its registry."""
 
-_FOREX_BEHIND_GAME = "For-Ex goes behind the Game interface like World Exchangers (issue 24)"
-ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {
-    (f"forexcli.record.{importer}", f"forexcli.games.forex.{imported}"): _FOREX_BEHIND_GAME
-    for importer, imported in (
-        ("edit", "engine"),
-        ("edit", "logcheck"),
-        ("edit", "moves"),
-        ("edit", "notation"),
-        ("edit", "snapshot"),
-    )
-}
+ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {}
 """(record module, game module) -> why ``record/`` still imports it."""
 
 

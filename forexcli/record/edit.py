@@ -23,8 +23,7 @@ from typing import Any
 from msgspec import Struct
 from msgspec.structs import replace
 
-from ..games.forex.engine import Event, ForexError, GameState, apply_with_events
-from ..games.forex.notation import NotationError, Written, parse, write_entry
+from ..games.base import state_digest
 from . import gamelog, yamlread
 from .entry import Entry
 from .problems import LogError, Problem, check_move_number
@@ -42,7 +41,7 @@ class Change(Struct, frozen=True):
     old_text: str
     new_text: str
     replay: gamelog.Replay
-    events: tuple[Event, ...] = ()
+    events: tuple[Any, ...] = ()
     written: bool = False
     removed: Entry | None = None
     """With ``remove_last``: the move removed (with ``remove_after``: the last one removed)."""
@@ -52,10 +51,9 @@ class Change(Struct, frozen=True):
     """With ``remove_last`` and ``remove_after``: every move removed, in order."""
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The state after the change."""
-        state: GameState = self.replay.final
-        return state
+        return self.replay.final
 
 
 # --------------------------------------------------------------------------- text
@@ -726,35 +724,28 @@ def append(
         raise moved_on(log.filename, count, after, "nothing was written")
     check_note(log, note, count + 1)
     state = played.final
+    game = log.game
     try:
-        written: Written = parse(player, decision)
-    except NotationError as error:
-        raise _fail(log, error.code, error.reason, count + 1, error.hints) from None
-    events: list[Event] = []
+        decisions = game.parse(player, decision)
+    except game.notation_error as error:
+        code = getattr(error, "code", "bad_notation")
+        reason = getattr(error, "reason", str(error))
+        raise _fail(log, code, reason, count + 1, tuple(getattr(error, "hints", ()))) from None
+    events: list[Any] = []
+    with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
     try:
-        for step in written.decisions():
-            state, caused = apply_with_events(state, step)
-            events.extend(caused)
-    except ForexError as error:
-        from ..games.forex.logcheck import unknown_name_hints
-        from ..games.forex.moves import legal_summary
-
-        raise _fail(
-            log,
-            error.code,
-            f"move {count + 1}: {player}: {decision}: {error.reason}",
-            count + 1,
-            (
-                *unknown_name_hints(error, written, log.players),
-                *legal_summary(played.final),
-            ),
-        ) from None
-    stamp = None
-    if digest:
-        from ..games.forex.snapshot import state_digest
-
-        stamp = state_digest(state)
-    text = write_entry(written)
+        for step in decisions:
+            if with_events is None:
+                state = game.apply(state, step)
+            else:
+                state, caused = with_events(state, step)
+                events.extend(caused)
+    except game.rules_error as error:
+        refused = Entry(count + 1, player, decision, decisions)
+        problem = gamelog.rules_problem(log, played.final, refused, error)
+        raise LogError([replace(problem, line=None, column=None)]) from None
+    stamp = state_digest(game, state) if digest else None
+    text = game.write(decisions)
     base, header, sig = log, log.header, None
     if signer is not None:
         from . import signing

@@ -125,7 +125,7 @@ class ForexGame:
 
         assert isinstance(error, ForexError)
         return (
-            *logcheck.unknown_name_hints(error, entry.written, players),
+            *logcheck.unknown_name_hints(error, entry.decisions, players),
             *legal_summary(before),
         )
 

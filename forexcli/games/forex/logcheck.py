@@ -21,7 +21,7 @@ from ...record import fastpath, yamlread
 from ...record.entry import Entry
 from ...record.hints import close_match, confusable_pairs, did_you_mean
 from ...record.problems import LogError, Problem, printable, quoted, shown
-from .engine import CURRENCIES, Decision, ForexError
+from .engine import CURRENCIES, Decision, ForexError, Spot
 from .notation import END, NotationError, Written, parse
 from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
 
@@ -576,14 +576,16 @@ def check(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
 
 
 def unknown_name_hints(
-    error: ForexError, written: Written, players: Sequence[str]
+    error: ForexError, decisions: Sequence[Decision], players: Sequence[str]
 ) -> tuple[str, ...]:
-    """``did you mean ann?`` for a decision that names someone who does not play."""
+    """``did you mean ann?`` for an entry's decisions (a spot and an action, or one
+    decision) that name someone who does not play."""
     if error.code != "unknown_name":
         return ()
-    named = [written.decision.player]
-    if written.spot is not None:
-        named = [written.spot.player, written.spot.partner]
+    first = decisions[0]
+    named = [first.player]
+    if len(decisions) == 2 and isinstance(first, Spot):
+        named = [first.player, first.partner]
     for name in named:
         if name not in players:
             return did_you_mean(name, players)
