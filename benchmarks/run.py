@@ -20,7 +20,7 @@ machine):
    merely parsing the same files: with PyYAML's libyaml ``CSafeLoader`` (and
    ``CBaseLoader``, which does not even type the scalars) and with
    ``yaml_rs``, the parser of the fast path.  All are timed as whole
-   processes given the same file list, and also in-process (``gamelog.check``
+   processes given the same file list, and also in-process (``validation.check``
    against the parsers, and ``fastpath.accepted`` alone), without interpreter
    start-up (warm: after the first run the caches of decision texts are
    filled, so the whole-process figure is the one to judge the target by).
@@ -276,7 +276,7 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
 def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
     import yaml
 
-    from forexcli.record import gamelog
+    from forexcli.record import validation
 
     names = [str(path) for path in files]
 
@@ -290,7 +290,7 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
 
     def check() -> None:
         for name in names:
-            problems, _ = gamelog.check(name)
+            problems, _ = validation.check(name)
             assert not problems, problems
 
     def parse_yaml_rs() -> None:
@@ -661,7 +661,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {accepted_cpu / in_safe_cpu:.2f}x CPU CSafeLoader)"
     )
     say(
-        f"    gamelog.check         {ms(check_wall):>9} ({ms(check_cpu)})"
+        f"    validation.check      {ms(check_wall):>9} ({ms(check_cpu)})"
         f"  {len(files) / check_wall:>7,.0f} files/s  {decisions / check_wall:>9,.0f} decisions/s"
     )
     in_ratio = check_wall / in_safe_wall

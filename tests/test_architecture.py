@@ -18,26 +18,7 @@ from msgspec import Struct
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "forexcli"
 
-ALLOWED_CIRCLES: dict[frozenset[str], str] = {
-    frozenset(
-        {
-            "forexcli.games.forex.catchup",
-            "forexcli.record.anylog",
-            "forexcli.record.digests",
-            "forexcli.record.edit",
-            "forexcli.record.gamelog",
-            "forexcli.record.signing",
-            "forexcli.record.validation",
-            "forexcli.reporters.game",
-        }
-    ): (
-        "signing edits entries' text with edit's surgery and edit checks signatures (issue 24"
-        " moves the text surgery into one module both use); and gamelog.check and anylog.check"
-        " are validate's whole check (issue 27), so they call validation.integrity_problems"
-        " (digests, signatures) from inside the function: to go, the whole check moves up"
-        " into validation (validation.check) and the tests call it there"
-    ),
-}
+ALLOWED_CIRCLES: dict[frozenset[str], str] = {}
 """Each circle (the modules of one strongly connected component) and why it is left."""
 
 ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {}

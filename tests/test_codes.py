@@ -103,7 +103,7 @@ def source_codes() -> dict[str, set[str]]:
     for _, cls in inspect.getmembers(worldex_errors, inspect.isclass):
         if issubclass(cls, worldex_errors.WorldexError):
             found.setdefault(cls.code, set()).add("forexcli/games/worldex/engine/errors.py")
-    for code in LOADER_CODES:  # placed by record.anylog at the header's components key
+    for code in LOADER_CODES:  # placed by record.gamelog at the header's components key
         found.setdefault(code, set()).add("forexcli/games/worldex/load.py")
     found.pop("forex_error", None)  # the base classes, never raised themselves
     found.pop("worldex_error", None)

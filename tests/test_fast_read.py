@@ -32,7 +32,7 @@ from benchmarks import corpus
 from forexcli.cli import forex
 from forexcli.games.forex import logcheck
 from forexcli.games.forex.logcheck import FAST_VALIDATOR
-from forexcli.record import fastpath, gamelog, yamlread
+from forexcli.record import fastpath, gamelog, validation, yamlread
 from forexcli.record.problems import LogError
 from tests.conftest import examples
 
@@ -379,7 +379,7 @@ def fresh_caches() -> Any:
 def _outcomes(paths: list[Path]) -> list[Any]:
     found = []
     for path in paths:
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         found.append(
             (
                 [(p.code, p.message, p.line, p.column, p.entry) for p in problems],

@@ -13,7 +13,7 @@ import pytest
 
 from forexcli.games.forex import logcheck
 from forexcli.games.forex.engine import HouseRules
-from forexcli.record import gamelog
+from forexcli.record import gamelog, validation
 from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +62,7 @@ def test_there_are_golden_files() -> None:
 
 @pytest.mark.parametrize("path", VALID + EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_valid_log_has_no_problem(path: Path) -> None:
-    problems, played = gamelog.check(path)
+    problems, played = validation.check(path)
     assert problems == []
     assert played is not None
     assert len(played.states) == len(played.log.entries)
@@ -83,7 +83,7 @@ def test_valid_log_passes_plain_jsonschema(path: Path) -> None:
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
 def test_invalid_log_gives_the_expected_problems(path: Path) -> None:
-    problems, played = gamelog.check(path, path.name)
+    problems, played = validation.check(path, path.name)
     if played is not None and played.problem is None:
         pytest.fail(f"{path.name} is valid")
     got = golden_lines(problems)
@@ -97,7 +97,7 @@ def test_invalid_log_gives_the_expected_problems(path: Path) -> None:
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
 def test_every_problem_is_placed_and_printable(path: Path) -> None:
-    problems, _ = gamelog.check(path, path.name)
+    problems, _ = validation.check(path, path.name)
     assert problems
     for p in problems:
         assert p.file == path.name
@@ -315,13 +315,13 @@ def test_name_problem_says_why() -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    problems, played = gamelog.check(tmp_path / "nothing.yaml")
+    problems, played = validation.check(tmp_path / "nothing.yaml")
     assert played is None
     assert [(p.layer, p.code) for p in problems] == [("io", "not_found")]
 
 
 def test_folder(tmp_path: Path) -> None:
-    problems, _ = gamelog.check(tmp_path)
+    problems, _ = validation.check(tmp_path)
     assert [(p.layer, p.code) for p in problems] == [("io", "is_a_directory")]
     assert problems[0].message == f"{tmp_path} is a folder, not a game log"
 
@@ -329,7 +329,7 @@ def test_folder(tmp_path: Path) -> None:
 def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    problems, _ = gamelog.check(fifo)
+    problems, _ = validation.check(fifo)
     assert [(p.layer, p.code) for p in problems] == [("io", "not_a_file")]
 
 
@@ -337,7 +337,7 @@ def test_too_large_file_is_refused_before_reading(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     with open(big, "wb") as handle:
         handle.truncate(gamelog.MAX_LOG_BYTES + 1)  # sparse: nothing to read
-    problems, _ = gamelog.check(big)
+    problems, _ = validation.check(big)
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     with pytest.raises(LogError) as error:
         gamelog.parse_log(b" " * (gamelog.MAX_LOG_BYTES + 1), "stdin")
@@ -349,7 +349,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     path.write_text("forex: 1\n")
     if os.geteuid() != 0:  # root reads anything: simulate the refusal instead
         path.chmod(0)
-        problems, _ = gamelog.check(path)
+        problems, _ = validation.check(path)
         assert [(p.code, p.message) for p in problems] == [
             ("unreadable", f"permission denied: {path}")
         ]
@@ -363,17 +363,17 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr("builtins.open", refuse)
-    problems, _ = gamelog.check(path)
+    problems, _ = validation.check(path)
     assert [(p.layer, p.code, p.message) for p in problems] == [
         ("io", "unreadable", f"permission denied: {path}")
     ]
 
 
 def test_display_name_is_used_in_every_problem(tmp_path: Path) -> None:
-    problems, _ = gamelog.check(tmp_path / "x.yaml", "shown.yaml")
+    problems, _ = validation.check(tmp_path / "x.yaml", "shown.yaml")
     assert problems[0].file == "shown.yaml"
     path = LOGS / "invalid" / "wrong-types.yaml"
-    problems, _ = gamelog.check(path, "shown.yaml")
+    problems, _ = validation.check(path, "shown.yaml")
     assert {p.file for p in problems} == {"shown.yaml"}
 
 
@@ -402,7 +402,7 @@ def test_every_golden_problem_has_a_registered_code() -> None:
     from forexcli.record.problems import CODES
 
     for path in INVALID:
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         if played is not None and played.problem is not None:
             problems = [played.problem]
         for p in problems:

@@ -105,8 +105,8 @@ def test_every_log_reads_replays_and_reports_as_before(tmp_path: Path) -> None:
 
 
 def _check(path: str) -> tuple[list[Any], Any]:
-    """The check ``validate`` makes (``gamelog.check``): the one reader."""
-    from forexcli.record.gamelog import check
+    """The check ``validate`` makes (``validation.check``): the one reader."""
+    from forexcli.record.validation import check
 
     return check(path)
 

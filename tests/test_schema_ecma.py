@@ -22,7 +22,7 @@ import pytest
 import regress
 
 from forexcli.games.forex import logcheck
-from forexcli.record import gamelog, yamlread
+from forexcli.record import gamelog, validation, yamlread
 from forexcli.record.problems import LogError
 from forexcli.reporters.schema import show_schema
 
@@ -166,7 +166,7 @@ def test_a_trailing_line_break_is_not_a_valid_name_or_decision(tmp_path: Path) -
         'forex: 1\nplayers: ["ann\\n", bob]\nseed: x\nmoves:\n  - bob: "resolve\\n"\n',
         encoding="utf-8",
     )
-    problems, _ = gamelog.check(path)
+    problems, _ = validation.check(path)
     assert [(p.code, p.line) for p in problems] == [("bad_player_name", 2), ("bad_notation", 5)]
 
 
@@ -226,7 +226,7 @@ def test_check_jsonschema_fails_each_invalid_example_where_its_schema_rule_is_br
         data = yamlread.read(path.read_text(encoding="utf-8-sig"), name).data
         ours = {(e.json_path, e.message) for e in validator.iter_errors(data)}
         assert theirs.get(name, set()) == ours, name
-        problems, _ = gamelog.check(path)
+        problems, _ = validation.check(path)
         schema_found = [p for p in problems if p.layer == "schema"]
         assert bool(schema_found) == bool(ours), name
         with_schema_problems += bool(schema_found)

@@ -471,10 +471,10 @@ def other_replay(other: OtherGameExit) -> Any:
 def _other_warnings(played: Any) -> None:
     """A digest that no longer matches and signature problems, as warnings on stderr (the
     moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
-    from ..record import anylog
+    from ..record.digests import check_digests
     from ..reporters.problems import problem_text
 
-    found = [anylog.check_digests(played)]
+    found = [check_digests(played)]
     if played.log.header.get("keys") or any(e.sig for e in played.log.entries):
         from ..record.signing import check_signatures
 

@@ -198,8 +198,9 @@ def _guard(
 def _other_undo(
     file: str, dry_run: bool, name: str | None, key_file: str | None, force: bool
 ) -> None:
-    from ..record import anyedit, anylog, edit, gamelog
+    from ..record import anyedit, edit, gamelog
     from ..record.problems import LogError
+    from ..reporters.record import pending_line
 
     try:
         change = anyedit.remove_last(file, dry_run=True)
@@ -211,7 +212,7 @@ def _other_undo(
     what = f"move {gone.number}: {gone.key}: {gone.text}"
     verb = "would remove" if dry_run else "removed"
     played = change.replay
-    next_line = anylog.pending_line(played.log.game, played.final)
+    next_line = pending_line(played.log.game, played.final)
     report = clean(
         f"{verb} {what} from {file}\n({edit.whose_move(gone)}){forced}\nnext: {next_line}",
         newlines=True,

@@ -110,9 +110,10 @@ def sign_command(
     """
     from .. import games
     from ..record import anyedit
+    from ..record.edit import sign_entry
     from ..record.gamelog import load_any
     from ..record.problems import LogError
-    from ..record.signing import header_keys, same_key, sign_entry
+    from ..record.signing import header_keys, same_key
 
     try:
         log = load_any(file)

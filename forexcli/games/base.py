@@ -279,6 +279,15 @@ class Mails(Protocol):
         ...
 
 
+@runtime_checkable
+class StatusLine(Protocol[StateIn]):
+    """A game that words the line ``validate`` says of a valid log itself."""
+
+    def status(self, state: StateIn) -> str:
+        """Who decides next and what, or the result, in one line."""
+        ...
+
+
 def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
 

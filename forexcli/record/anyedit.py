@@ -1,9 +1,9 @@
 """Change the log of any game in place: append an entry the engine accepts, remove the last.
 
-The text edits are For-Ex's (``edit.appended_text``, ``edit.without_last_text``:
+The text edits are For-Ex's (``entrytext.appended_text``, ``entrytext.without_last_text``:
 only the new entry's lines are inserted, every other byte stays) and so is the
 atomic replace that refuses a file changed on disk since it was read
-(``edit.replace_file``).  The game comes from the header (``anylog``): its
+(``edit.replace_file``).  The game comes from the header (``gamelog.read_log``): its
 notation reads the entry, its rules accept it or say why not.
 """
 
@@ -15,7 +15,8 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from . import anylog, edit, gamelog
+from . import edit, entrytext, gamelog
+from .digests import check_digests
 from .entry import Entry
 from .problems import LogError, Problem, check_move_number
 
@@ -84,7 +85,7 @@ def append(
     game = record.game
     count = len(record.entries)
     number = count + 1
-    mismatch = anylog.check_digests(played)
+    mismatch = check_digests(played)
     if mismatch is not None and not ignore_digests:
         raise LogError([mismatch])
     if after is not None and after != count:
@@ -135,7 +136,7 @@ def append(
         if signer.header_key(record) is None:
             value = signing.key_value(signer.public, number)
             base = _checked(path, signing.keyed_text(record, key, value)).log
-    new_text = edit.appended_text(base, key, written, note, stamp, sig)
+    new_text = entrytext.appended_text(base, key, written, note, stamp, sig)
     new_played = _checked(path, new_text)
     if new_played.moves != number or new_played.problem is not None:
         raise LogError(
@@ -229,12 +230,12 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> AnyChange:
     """Set (or with None remove) the note of move ``number`` (``edit.set_note`` for any game).
 
-    Only the note changes (``edit.noted_text``); the log must replay after the change.
+    Only the note changes (``entrytext.noted_text``); the log must replay after the change.
     """
     data = gamelog.read_bytes(path)
     record = gamelog.read_log(data, path)
     edit.check_note(record, note, number)
-    new_text = edit.noted_text(record, number, note)
+    new_text = entrytext.noted_text(record, number, note)
     new_played = _checked(path, new_text)
     if new_played.problem is not None:
         raise LogError([new_played.problem])
@@ -259,7 +260,7 @@ def remove_last(path: str, *, dry_run: bool = False) -> AnyChange:
     """Remove the last entry (the log before it must replay)."""
     data = gamelog.read_bytes(path)
     record = gamelog.read_log(data, path)
-    new_text = edit.without_last_text(record)
+    new_text = entrytext.without_last_text(record)
     new_played = _checked(path, new_text)
     if new_played.problem is not None:
         raise LogError([new_played.problem])

@@ -2,8 +2,9 @@
 
 Each layer reports every problem it finds with file, line, column, the entry
 (move) number and a stable code.  Replay stops at the first illegal decision,
-since what follows cannot be judged.  ``check`` is the whole check of a file, the
-one ``forex validate`` makes: these layers, then the recorded digests and signatures.
+since what follows cannot be judged.  The whole check of a file, the one ``forex
+validate`` makes (these layers, then the recorded digests and signatures), is
+``validation.check``.
 """
 
 from __future__ import annotations
@@ -720,25 +721,4 @@ def load_and_replay(
     except LogError as error:
         return error.problems, None
     problems = [played.problem] if played.problem else []
-    return problems, played
-
-
-def check(
-    path: str | os.PathLike[str],
-    display_name: str | None = None,
-    *,
-    require_signatures: bool = False,
-) -> tuple[list[Problem], Replay | None]:
-    """Every problem ``forex validate`` finds in a log file, and its replay when it could be made.
-
-    The file, its YAML, the schema, the set-up, every move by the rules, then the recorded
-    digests and the signatures (``validation.integrity_problems``); the replay is given even
-    when a digest or a signature is wrong.  With ``require_signatures`` an unsigned move by a
-    player whose key the log holds is a problem (else only ``validate``'s warning).
-    """
-    problems, played = load_and_replay(path, display_name)
-    if played is not None and not problems:
-        from .validation import integrity_problems
-
-        problems = integrity_problems(played, require_signatures)[0]
     return problems, played

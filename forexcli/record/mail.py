@@ -570,21 +570,13 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
 
 def _checked(found: Found, label: str) -> Any:
     """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
-    from . import anylog
     from .digests import check_digests
     from .signing import check_signatures
 
-    played: Any
-    digests: Any
-    if _is_record(found.log):
-        played = replay(found.log)
-        digests = anylog.check_digests
-    else:
-        played = replay(found.log)
-        digests = check_digests
+    played = replay(found.log)
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = digests(played)
+        mismatch = check_digests(played)
         problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
     if problems:
         raise LogError(
@@ -604,7 +596,7 @@ def _checked(found: Found, label: str) -> Any:
 
 def _next_text(played: Any) -> str:
     """Who decides next, in For-Ex's words or another game's ``pending_line``."""
-    from .anylog import pending_line
+    from ..reporters.record import pending_line
 
     game = played.log.game
     if isinstance(game, CatchesUp):

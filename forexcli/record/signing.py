@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 
 from ..games.base import state_digest
-from .problems import LogError, Problem, check_move_number
+from .problems import LogError, Problem
 from .problems import printable as clean
 
 if TYPE_CHECKING:
@@ -788,7 +788,7 @@ class Signer(Struct, frozen=True):
 
 def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .edit import content_end, quote
+    from .entrytext import content_end, quote
 
     text = log.text
     doc = log.document
@@ -826,7 +826,7 @@ def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
 def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
     """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
     line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
-    from .edit import folded, quote
+    from .entrytext import folded, quote
 
     deeper = indent + "  "
     if isinstance(value, dict):
@@ -854,7 +854,7 @@ def _cannot_edit(log: GameLog) -> LogError:
 def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) -> str:
     """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
     (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
-    from .edit import content_end, quote, sig_lines, signer_line
+    from .entrytext import content_end, quote, sig_lines, signer_line
 
     text = log.text
     doc = log.document
@@ -947,83 +947,6 @@ def refuse_forged(replay: Replay, what: str) -> None:
                 for p in errors
             ]
         )
-
-
-def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False) -> Any:
-    """Add ``signer``'s signature to entry ``number`` of the log at ``path`` (an ``edit.Change``).
-
-    The signer is the entry's player (signing a move played unsigned) or a
-    spot transaction's partner (countersigning).  The log must replay and its
-    signatures verify; a key the header does not hold is added (trust on
-    first use, from this move).
-    """
-    from . import edit, gamelog
-
-    data, log, played = edit.load_valid(path)
-    check_move_number(number, len(log.entries), path)
-    entry = log.entries[number - 1]
-    where = log.place(("moves", number - 1, entry.player))
-    line, column = where if where else (None, None)
-    if signer.name not in parties(entry):
-        partner = parties(entry)[1:]
-        who = entry.player + (f" or {partner[0]}, the spot partner" if partner else "")
-        raise LogError(
-            [
-                Problem(
-                    "stray_signature",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} is not a party"
-                    f" to it; only {who} can sign it",
-                    "signature",
-                    path,
-                    line,
-                    column,
-                    number,
-                )
-            ]
-        )
-    if entry.sig and signer.name in entry.sig:
-        raise LogError(
-            [
-                Problem(
-                    "already_signed",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} has signed it"
-                    " already; nothing was written",
-                    "signature",
-                    path,
-                    line,
-                    column,
-                    number,
-                )
-            ]
-        )
-    refuse_forged(played, "signed")
-    known = signer.header_key(log)
-    signature = sign(
-        signer.key,
-        log,
-        number,
-        played.state_after(number - 1),
-        signer.name,
-        entry.player,
-        entry.text,
-    )
-    base, header = log, log.header
-    if known is None:
-        value = key_value(signer.public, number)
-        base = gamelog.parse_log(keyed_text(log, signer.name, value), log.filename)
-        header = dict(log.header)
-        header[KEYS_FIELD] = {**(log.header.get(KEYS_FIELD) or {}), signer.name: value}
-    new_text = entry_signed_text(base, number, signer.name, signature)
-    new_log, new_played = edit.checked_edit(log, new_text)
-    moves = list(log.document.data.get("moves") or [])
-    changed = dict(moves[number - 1])
-    changed[SIG_FIELD] = {**(changed.get(SIG_FIELD) or {}), signer.name: signature}
-    moves[number - 1] = changed
-    edit.ensure_only(log, new_log, moves, "adding the signature", header)
-    if dry_run:
-        return edit.Change(path, log.text, new_text, new_played, expected=data)
-    edit.replace_file(path, data, new_text)
-    return edit.Change(path, log.text, new_text, new_played, written=True)
 
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:

@@ -129,6 +129,12 @@ class ForexGame:
             *legal_summary(before),
         )
 
+    def status(self, state: GameState) -> str:
+        """``reporters.game.pending_text``: who decides next and what, in one line."""
+        from ...reporters.game import pending_text
+
+        return pending_text(state)
+
     def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
         """``catchup.summarize``."""
         from .catchup import summarize
