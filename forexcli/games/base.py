@@ -57,12 +57,11 @@ What stays For-Ex's own after the move: its engine (with ``apply_all`` and
 that kind are separate Protocols (``Narrated``, ``LoadsResources`` below) the
 frame tests for.
 
-The frame reads every game but For-Ex through this interface alone
-(``forexcli.record.anylog``: YAML with places, the game's schema, its
-resources, replay; ``anyedit``, ``anyforks``, ``reporters.record``).  For-Ex
-keeps its own, older reader (``record.gamelog``), which words many more
-problems of its header; ``gamelog.parse_log`` hands a log naming another game
-on (``OtherGame``), so a command learns the game from the header.
+The frame reads every game through this interface alone (``record.gamelog``:
+YAML with places, the game's schema or its own checks, its resources, replay):
+the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
+``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``,
+``StatusLine``) are what For-Ex adds to it, and the frame tests for them.
 """
 
 from __future__ import annotations
