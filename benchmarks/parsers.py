@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import corpus, run
-from forexcli.record import fastpath, gamelog, yamlread
-from forexcli.record.gamelog import FAST_VALIDATOR
+from forexcli.games.forex import logcheck
+from forexcli.games.forex.logcheck import FAST_VALIDATOR
+from forexcli.record import fastpath, yamlread
 from forexcli.record.problems import LogError
 
 CASES = {
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     datas = [fastpath.accepted(text, FAST_VALIDATOR) for text in texts]
-    schema = gamelog.log_schema()
+    schema = logcheck.log_schema()
     validators: dict[str, tuple[str, Callable[[Any], Any]]] = {}
     compiled = fastpath._compiled(FAST_VALIDATOR, "log")
     if compiled is not None:
@@ -169,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         validators["fastjsonschema (draft 7)"] = ("fastjsonschema", fastjsonschema.compile(draft7))
     except ImportError:
         pass
-    slow = gamelog._validator()
+    slow = logcheck._validator()
     validators["jsonschema iter_errors"] = ("jsonschema", lambda d: list(slow.iter_errors(d)))
     subset = datas[:100]  # jsonschema takes seconds for the whole corpus
 

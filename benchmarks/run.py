@@ -20,7 +20,7 @@ machine):
    merely parsing the same files: with PyYAML's libyaml ``CSafeLoader`` (and
    ``CBaseLoader``, which does not even type the scalars) and with
    ``yaml_rs``, the parser of the fast path.  All are timed as whole
-   processes given the same file list, and also in-process (``gamelog.check``
+   processes given the same file list, and also in-process (``validation.check``
    against the parsers, and ``fastpath.accepted`` alone), without interpreter
    start-up (warm: after the first run the caches of decision texts are
    filled, so the whole-process figure is the one to judge the target by).
@@ -82,7 +82,7 @@ APPLY_ALL_SNIPPET = (
     "    from forexcli import gamelog\n"
     "    from forexcli.engine import apply_all, new_game\n"
     "logs = [gamelog.load(name) for name in sorted(glob.glob(sys.argv[1] + '/game-*.yaml'))]\n"
-    "games = [(l.players, l.removed, l.first,\n"
+    "games = [(l.players, getattr(l, 'removed', None) or l.new_game().removed, l.first,\n"
     "          [d for e in l.entries for d in e.written.decisions()]) for l in logs]\n"
     "del logs\n"
     "gc.collect(); gc.freeze()\n"
@@ -230,7 +230,7 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
     games = [
         (
             log.players,
-            log.removed,
+            log.new_game().removed,
             log.first,
             [d for e in log.entries for d in e.written.decisions()],
         )
@@ -276,7 +276,7 @@ def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
 def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
     import yaml
 
-    from forexcli.record import gamelog
+    from forexcli.record import validation
 
     names = [str(path) for path in files]
 
@@ -290,7 +290,7 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
 
     def check() -> None:
         for name in names:
-            problems, _ = gamelog.check(name)
+            problems, _ = validation.check(name)
             assert not problems, problems
 
     def parse_yaml_rs() -> None:
@@ -300,8 +300,8 @@ def _worker_check(files: Sequence[Path], runs: int) -> dict[str, Any]:
             with open(name, "rb") as handle:
                 yaml_rs.loads(handle.read().decode("utf-8"), parse_datetime=False)
 
+    from forexcli.games.forex.logcheck import FAST_VALIDATOR
     from forexcli.record import fastpath
-    from forexcli.record.gamelog import FAST_VALIDATOR
 
     texts = [Path(name).read_text(encoding="utf-8") for name in names]
 
@@ -661,7 +661,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {accepted_cpu / in_safe_cpu:.2f}x CPU CSafeLoader)"
     )
     say(
-        f"    gamelog.check         {ms(check_wall):>9} ({ms(check_cpu)})"
+        f"    validation.check      {ms(check_wall):>9} ({ms(check_cpu)})"
         f"  {len(files) / check_wall:>7,.0f} files/s  {decisions / check_wall:>9,.0f} decisions/s"
     )
     in_ratio = check_wall / in_safe_wall

@@ -3,7 +3,7 @@
 ``python -m benchmarks.stages`` runs, under valgrind's callgrind and each in a
 fresh interpreter, the reading of the first ``--files`` files of the corpus
 stopped after each stage in turn: the text screen (``fastpath.unsure``), the
-``yaml_rs`` parse, the ``jsonschema_rs`` check, the records (``gamelog._build``:
+``yaml_rs`` parse, the ``jsonschema_rs`` check, the records (``ForexGame.check_log``:
 the notation of every move), the replay (``replay_final``), and the whole of
 ``validation.check_file``.  Each stage's count is the difference between two
 runs, so loading and start-up cancel out; the figures are instructions a file.
@@ -25,10 +25,12 @@ STAGES = ("read", "screen", "yaml_rs", "schema", "records", "replay", "check_fil
 
 STAGE_SNIPPET = (
     "import sys\n"
+    "from forexcli.games.forex import logcheck\n"
+    "from forexcli.games.forex.game import FOREX as game\n"
     "from forexcli.record import fastpath, gamelog, validation, yamlread\n"
     "stage, names = int(sys.argv[1]), sys.argv[2:]\n"
     "loads = fastpath._parser()\n"
-    "fastpath._compiled(gamelog.FAST_VALIDATOR, 'log')\n"
+    "fastpath._compiled(logcheck.FAST_VALIDATOR, 'log')\n"
     "for name in names:\n"
     "    if stage >= 6:\n"
     "        validation.check_file(name)\n"
@@ -36,9 +38,11 @@ STAGE_SNIPPET = (
     "    text = yamlread.decode(gamelog.read_bytes(name), name)\n"
     "    if stage >= 1: fastpath.unsure(text)\n"
     "    if stage >= 2: data = loads(text)\n"
-    "    if stage >= 3: fastpath._small_numbers(data); gamelog.FAST_VALIDATOR.surely_valid(data)\n"
+    "    if stage >= 3: fastpath._small_numbers(data); logcheck.FAST_VALIDATOR.surely_valid(data)\n"
     "    if stage >= 4:\n"
-    "        log = gamelog._build(yamlread.Document(data, text, None, name), text, name)\n"
+    "        doc = yamlread.Document(data, text, None, name)\n"
+    "        entries = game.check_log(doc, name, schema_checked=True)\n"
+    "        log = gamelog.GameLog(game, name, text, doc, entries)\n"
     "    if stage >= 5: gamelog.replay_final(log)\n"
 )
 """Stages 0..N of reading each named file (the first compile of the validator comes before)."""

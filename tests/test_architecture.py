@@ -18,26 +18,7 @@ from msgspec import Struct
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "forexcli"
 
-ALLOWED_CIRCLES: dict[frozenset[str], str] = {
-    frozenset(
-        {
-            "forexcli.games.forex.catchup",
-            "forexcli.record.anylog",
-            "forexcli.record.digests",
-            "forexcli.record.edit",
-            "forexcli.record.gamelog",
-            "forexcli.record.signing",
-            "forexcli.record.validation",
-            "forexcli.reporters.game",
-        }
-    ): (
-        "signing edits entries' text with edit's surgery and edit checks signatures (issue 24"
-        " moves the text surgery into one module both use); and gamelog.check and anylog.check"
-        " are validate's whole check (issue 27), so they call validation.integrity_problems"
-        " (digests, signatures) from inside the function: to go, the whole check moves up"
-        " into validation (validation.check) and the tests call it there"
-    ),
-}
+ALLOWED_CIRCLES: dict[frozenset[str], str] = {}
 """Each circle (the modules of one strongly connected component) and why it is left."""
 
 ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
@@ -47,30 +28,7 @@ of the imported module), and why."""
 GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base"})
 """What ``record/`` may import of ``games/``: the interface and its registry."""
 
-_FOREX_BEHIND_GAME = "For-Ex goes behind the Game interface like World Exchangers (issue 24)"
-ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {
-    (f"forexcli.record.{importer}", f"forexcli.games.forex.{imported}"): _FOREX_BEHIND_GAME
-    for importer, imported in (
-        ("digests", "catchup"),
-        ("digests", "snapshot"),
-        ("edit", "engine"),
-        ("edit", "moves"),
-        ("edit", "notation"),
-        ("edit", "snapshot"),
-        ("forks", "catchup"),
-        ("forks", "engine"),
-        ("gamelog", "engine"),
-        ("gamelog", "moves"),
-        ("gamelog", "notation"),
-        ("gamelog", "schema_source"),
-        ("mail", "catchup"),
-        ("mail", "message"),
-        ("mail", "svg"),
-        ("signing", "catchup"),
-        ("signing", "engine"),
-        ("signing", "snapshot"),
-    )
-}
+ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {}
 """(record module, game module) -> why ``record/`` still imports it."""
 
 

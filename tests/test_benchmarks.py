@@ -10,7 +10,7 @@ import pytest
 
 from benchmarks import corpus
 from forexcli.games.forex.engine import Decision, GameState
-from forexcli.record import gamelog
+from forexcli.record import gamelog, validation
 
 
 def outcome(run: Callable[[], GameState]) -> object:
@@ -37,7 +37,7 @@ def test_generated_games_validate(tmp_path: Path) -> None:
     assert [path.name for path, _ in written] == sorted(p.name for p in tmp_path.glob("*.yaml"))
     assert {len(game.players) for _, game in written} == {2, 3, 4, 5, 6}
     for path, game in written:
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         assert problems == [], path.read_text(encoding="utf-8")
         assert played is not None
         assert len(played.states) == len(game.entries)

@@ -78,7 +78,7 @@ def test_table_log_imports_as_its_conformance_game(path: Path) -> None:
     # Seat order and first player come from the turns, not from the players list.
     assert log.players == tuple(site[p["id"]] for p in game.raw["players"])
     assert log.first == site[game.raw["first_player"]]
-    assert log.removed == game.removed
+    assert log.new_game().removed == game.removed
     names = {game.names[pid]: name for pid, name in site.items()}
     expected = [_renamed(d, names) for _event, d in game.steps() if d is not None]
     assert [d for entry in log.entries for d in entry.written.decisions()] == expected
@@ -149,7 +149,7 @@ def test_title_option_and_an_inferred_set_up(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert 'title: "Friday: five of us"\n' in text
     assert "(inferred)" in result.stdout
-    assert parse_log(text).removed == bga.game_of(INFERRED).removed
+    assert parse_log(text).new_game().removed == bga.game_of(INFERRED).removed
 
 
 def test_never_overwrites_without_force(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ from forexcli.games.forex.engine import (
     new_game,
 )
 from forexcli.games.forex.notation import write
-from forexcli.record import edit, gamelog
+from forexcli.record import edit, entrytext, gamelog
 
 PLAYERS = ("alice", "bob", "carol")
 REMOVED = {"GBP": 1, "EUR": 1, "USD": 1, "CHF": 1, "JPY": 1, "CAD": 1}
@@ -109,8 +109,8 @@ def log_text(
     """A complete log as YAML text."""
     lines = ["forex: 1"]
     if title is not None:
-        lines.append(f"title: {edit.quote(title)}")
-    lines.append("players: [" + ", ".join(edit.quote(p) for p in players) + "]")
+        lines.append(f"title: {entrytext.quote(title)}")
+    lines.append("players: [" + ", ".join(entrytext.quote(p) for p in players) + "]")
     lines.append("removed: {" + ", ".join(f"{k}: {v}" for k, v in REMOVED.items()) + "}")
     if extra_header:
         lines.append(extra_header.rstrip("\n"))
@@ -119,11 +119,11 @@ def log_text(
     else:
         lines.append("moves:")
     for number, (player, decision) in enumerate(entries, start=1):
-        lines.append(f"  - {edit.quote(player)}: {edit.quote(decision)}")
+        lines.append(f"  - {entrytext.quote(player)}: {entrytext.quote(decision)}")
         if notes and number in notes:
-            lines.append(f"    note: {edit.quote(notes[number])}")
+            lines.append(f"    note: {entrytext.quote(notes[number])}")
         if digests and number in digests:
-            lines.append(f"    digest: {edit.quote(digests[number])}")
+            lines.append(f"    digest: {entrytext.quote(digests[number])}")
     return "\n".join(lines) + "\n"
 
 

@@ -239,7 +239,7 @@ def test_new_writes_a_valid_log_with_a_modeline(tmp_path: Path) -> None:
     log = gamelog.load(path)
     assert log.players == ("alice", "bob", "carol")
     assert log.first == "bob"
-    assert log.removed == (1, 0, 2, 0, 0, 0, 3)
+    assert log.new_game().removed == (1, 0, 2, 0, 0, 0, 3)
     assert log.title == "Friday club"
     assert log.header["contacts"] == {"alice": "alice@example.org"}
     assert log.header["started"] == "2026-11-30"
@@ -260,7 +260,7 @@ def test_new_with_a_seed_or_a_random_seed(tmp_path: Path) -> None:
     path = new_game(tmp_path / "a.yaml")
     assert run(["new", str(tmp_path / "s.yaml"), "--players", "a,b", "--seed", "x"]).exit_code == 0
     log = gamelog.load(tmp_path / "s.yaml")
-    assert log.seed == "x" and log.removed == draw_removed("x")
+    assert log.seed == "x" and log.new_game().removed == draw_removed("x")
     result = run(["new", str(tmp_path / "r.yaml"), "--players", "a,b"])
     assert result.exit_code == 0
     log = gamelog.load(tmp_path / "r.yaml")
@@ -273,7 +273,7 @@ def test_new_removed_as_a_list_of_codes(tmp_path: Path) -> None:
     path = tmp_path / "g.yaml"
     result = run(["new", str(path), "--players", "a,b", "--removed", "gbp,usd,usd,cny,cny,cny"])
     assert result.exit_code == 0, result.output
-    assert gamelog.load(path).removed == (1, 0, 2, 0, 0, 0, 3)
+    assert gamelog.load(path).new_game().removed == (1, 0, 2, 0, 0, 0, 3)
 
 
 def test_new_dry_run_prints_and_writes_nothing(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from forexcli.cli import forex
-from forexcli.record import gamelog
+from forexcli.record import validation
 from tests.test_hostile import HOSTILE
 
 COMMANDS: dict[str, list[str]] = {
@@ -54,12 +54,12 @@ def test_every_command_answers_a_hostile_file_cleanly(tmp_path: Path, name: str)
         assert exception is None, f"{label}: {exception!r}"
         if command == "undo" and code == 0:
             # Removing an illegal last move is what undo is for: the log left is valid.
-            assert gamelog.check(path)[0] == [], label
+            assert validation.check(path)[0] == [], label
             path.write_bytes(content)
             continue
         if command == "diff" and code == 0:
             # A file compared with itself has the same moves; diff compares, validate judges.
-            assert {p.layer for p in gamelog.check(path)[0]} == {"rules"}, label
+            assert {p.layer for p in validation.check(path)[0]} == {"rules"}, label
             continue
         assert code in (1, 2), f"{label}: exit {code}"
         assert (out + err).strip(), f"{label}: no message"

@@ -32,7 +32,7 @@ def test_new_writes_the_house_rules_block(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = path.read_text(encoding="utf-8")
     assert "house_rules:\n  rounding: total\n  merged_loan: back\nmoves: []\n" in text
-    assert gamelog.load(path).house_rules == HouseRules(rounding="total", merged_loan="back")
+    assert gamelog.load(path).new_game().house == HouseRules(rounding="total", merged_loan="back")
     checked = run(["validate", str(path)])
     assert checked.exit_code == 0, checked.output
 
@@ -42,7 +42,7 @@ def test_new_with_one_house_rule_keeps_the_other_default(tmp_path: Path) -> None
     result = _new(path, "--house-rule", "merged_loan=back")
     assert result.exit_code == 0, result.output
     assert "house_rules:\n  merged_loan: back\n" in path.read_text(encoding="utf-8")
-    assert gamelog.load(path).house_rules == HouseRules(merged_loan="back")
+    assert gamelog.load(path).new_game().house == HouseRules(merged_loan="back")
     assert run(["validate", str(path)]).exit_code == 0
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.record import gamelog
+from forexcli.record import gamelog, validation
 from tests.test_cli import ANNOTATED, EXAMPLES, INVALID, TWO, run
 
 INVALID_FILES = sorted(INVALID.glob("*.yaml"))
@@ -286,8 +286,8 @@ ALL_LOGS = sorted(
 def test_validate_and_the_library_check_agree_on_every_log(require: bool) -> None:
     """One meaning of valid: for every log the repository holds (valid, invalid, signed,
     with digests, of either game), ``forex validate`` reports exactly the problems that
-    ``anylog.check`` finds, and for a For-Ex log those of ``gamelog.check``."""
-    from forexcli.record import anylog
+    ``validation.check`` finds."""
+    from forexcli.record import gamelog
 
     flags = ["--require-signatures"] if require else []
     result = run(["validate", "--format", "json", *flags, *map(str, ALL_LOGS)])
@@ -295,10 +295,10 @@ def test_validate_and_the_library_check_agree_on_every_log(require: bool) -> Non
     assert sorted(reported) == sorted(map(str, ALL_LOGS))
     integrity = 0
     for path in ALL_LOGS:
-        problems, played = anylog.check(path, require_signatures=require)
+        problems, played = validation.check(path, require_signatures=require)
         assert reported[str(path)] == [p.as_dict() for p in problems], path
         if isinstance(played, gamelog.Replay):
-            assert gamelog.check(path, require_signatures=require)[0] == problems, path
+            assert validation.check(path, require_signatures=require)[0] == problems, path
         if played is not None and played.problem is None and problems:
             integrity += 1  # the moves replay, the digests or signatures do not check
     assert integrity >= 1

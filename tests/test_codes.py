@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from forexcli.games.forex.engine import errors
+from forexcli.games.forex.logcheck import log_schema
 from forexcli.games.worldex.engine import errors as worldex_errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
-from forexcli.record.anylog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
-from forexcli.record.gamelog import log_schema
+from forexcli.record.gamelog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
 from forexcli.record.problems import CODES
 
 ROOT = Path(__file__).parent.parent
@@ -103,7 +103,7 @@ def source_codes() -> dict[str, set[str]]:
     for _, cls in inspect.getmembers(worldex_errors, inspect.isclass):
         if issubclass(cls, worldex_errors.WorldexError):
             found.setdefault(cls.code, set()).add("forexcli/games/worldex/engine/errors.py")
-    for code in LOADER_CODES:  # placed by record.anylog at the header's components key
+    for code in LOADER_CODES:  # placed by record.gamelog at the header's components key
         found.setdefault(code, set()).add("forexcli/games/worldex/load.py")
     found.pop("forex_error", None)  # the base classes, never raised themselves
     found.pop("worldex_error", None)
@@ -112,7 +112,7 @@ def source_codes() -> dict[str, set[str]]:
         found.setdefault(f"schema_{keyword}", set()).add(where)
     worldex = schema_keywords(worldex_log_schema()) - APPLICATORS - set(RECODED_BY_ANY_GAME)
     for keyword in worldex:
-        found.setdefault(f"schema_{keyword}", set()).add("forexcli/record/anylog.py")
+        found.setdefault(f"schema_{keyword}", set()).add("forexcli/record/gamelog.py")
     return found
 
 

@@ -156,7 +156,7 @@ def test_a_digest_that_looks_like_a_number(tmp_path: Path) -> None:
 
 
 def test_a_stretch_of_one_move_is_named_as_one() -> None:
-    from forexcli.games.forex.catchup import moves_text
+    from forexcli.record.problems import moves_text
 
     assert moves_text(4, 4) == "move 4"
     assert moves_text(1, 3) == "moves 1 to 3"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from forexcli.games.forex.engine import Spot, legal_decisions
 from forexcli.games.forex.notation import write
-from forexcli.record import edit, gamelog, yamlread
+from forexcli.record import edit, entrytext, gamelog, yamlread
 from forexcli.record.problems import LogError
 from tests.conftest import examples
 
@@ -471,7 +471,7 @@ def test_an_edit_that_would_change_more_is_refused(
 ) -> None:
     path = write_file(tmp_path, (HEAD + f"moves:\n  - {M1}\n").encode())
     before = path.read_bytes()
-    real = edit.appended_text
+    real = entrytext.appended_text
 
     def sloppy(log: gamelog.GameLog, *args: Any) -> str:
         return real(log, *args).replace("forex: 1\n", "forex: 1\ntitle: oops\n")
@@ -517,23 +517,23 @@ def test_quote_reads_back_in_block_and_flow(text: str) -> None:
     """Whatever the text, ``quote`` gives a scalar that forexcli's reader, PyYAML (YAML 1.1)
     and ruamel.yaml (YAML 1.2) all read back as that text, in a block mapping and inside a
     flow mapping before a comma, and that stays on one line."""
-    block = f"key: {edit.quote(text)}\n"
-    flow = f"{{a: {edit.quote(text, flow=True)}, b: 1}}\n"
+    block = f"key: {entrytext.quote(text)}\n"
+    flow = f"{{a: {entrytext.quote(text, flow=True)}, b: 1}}\n"
     for read in (lambda t: yamlread.read(t).data, _yaml11, _ruamel):
         assert read(block) == {"key": text}
         assert read(flow) == {"a": text, "b": 1}
-    assert "\n" not in edit.quote(text) and "\r" not in edit.quote(text)
+    assert "\n" not in entrytext.quote(text) and "\r" not in entrytext.quote(text)
 
 
 def test_quote_keeps_ordinary_text_plain() -> None:
     for text in ["alice", "contract 6 USD for 12 JPY", "spot 1 USD to bob for 2 JPY; resolve"]:
-        assert edit.quote(text) == text
-    assert edit.quote("0123456789abcdef") == "0123456789abcdef"  # a digest
-    assert edit.quote("1234567890123456") == '"1234567890123456"'
+        assert entrytext.quote(text) == text
+    assert entrytext.quote("0123456789abcdef") == "0123456789abcdef"  # a digest
+    assert entrytext.quote("1234567890123456") == '"1234567890123456"'
     for text in ["yes", "No", "on", "null", "2026-11-30", "1_000", "0x1F", "1.5", "a # b", "x: y"]:
-        assert edit.quote(text).startswith('"'), text
-    assert edit.quote("a, b") == "a, b"
-    assert edit.quote("a, b", flow=True) == '"a, b"'
+        assert entrytext.quote(text).startswith('"'), text
+    assert entrytext.quote("a, b") == "a, b"
+    assert entrytext.quote("a, b", flow=True) == '"a, b"'
 
 
 def test_the_digest_of_the_layouts_is_that_of_the_state_after_m1(tmp_path: Path) -> None:

@@ -30,8 +30,9 @@ from hypothesis import strategies as st
 
 from benchmarks import corpus
 from forexcli.cli import forex
-from forexcli.record import fastpath, gamelog, yamlread
-from forexcli.record.gamelog import FAST_VALIDATOR
+from forexcli.games.forex import logcheck
+from forexcli.games.forex.logcheck import FAST_VALIDATOR
+from forexcli.record import fastpath, gamelog, validation, yamlread
 from forexcli.record.problems import LogError
 from tests.conftest import examples
 
@@ -91,7 +92,7 @@ def _check_agreement(text: str) -> bool:
     reference = _reference(text)
     assert not isinstance(reference, LogError), (text, reference.problems)
     assert _same(data, reference), text
-    assert list(gamelog._validator().iter_errors(reference)) == [], text
+    assert list(logcheck._validator().iter_errors(reference)) == [], text
     return True
 
 
@@ -241,8 +242,9 @@ def test_deep_nesting_is_declined_without_reaching_the_parser(name: str) -> None
     assert fastpath.unsure(text)
     # In a child process, so that a crash would fail the test rather than the run.
     code = (
-        "import sys; from forexcli.record import fastpath, gamelog;"
-        " print(fastpath.accepted(sys.stdin.read(), gamelog.FAST_VALIDATOR) is None)"
+        "import sys; from forexcli.record import fastpath;"
+        " from forexcli.games.forex import logcheck;"
+        " print(fastpath.accepted(sys.stdin.read(), logcheck.FAST_VALIDATOR) is None)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -330,7 +332,7 @@ _PATTERN_PIECE = st.sampled_from(["\\", "s", "d", "S", "w", "b", "B", "W", "D", 
 def test_a_pattern_without_escapes_to_read_is_taken_as_it_is(pattern: str) -> None:
     """The shortcut of ``_pattern_in_python_dialect`` gives what reading every escape gives."""
     assert fastpath._pattern_in_python_dialect(
-        pattern, gamelog.FAST_VALIDATOR.end
+        pattern, logcheck.FAST_VALIDATOR.end
     ) == fastpath._escapes_in_python_dialect(pattern)
 
 
@@ -341,7 +343,7 @@ def test_the_published_schema_needs_no_escape_read() -> None:
 
     found = [
         value
-        for value in _values(gamelog.log_schema(), "pattern")
+        for value in _values(logcheck.log_schema(), "pattern")
         if any(escape in value.replace(END, "$") for escape in fastpath._ESCAPES_TO_READ)
     ]
     assert found == []
@@ -377,7 +379,7 @@ def fresh_caches() -> Any:
 def _outcomes(paths: list[Path]) -> list[Any]:
     found = []
     for path in paths:
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         found.append(
             (
                 [(p.code, p.message, p.line, p.column, p.entry) for p in problems],

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from forexcli.record import edit, gamelog
+from forexcli.record import edit, entrytext, gamelog
 from forexcli.record.problems import LogError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -209,7 +209,7 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(
     log_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     other = START + "  - bob: resolve\n"  # another writer got there first
-    real = edit.appended_text
+    real = entrytext.appended_text
 
     def meanwhile(*args: Any) -> str:
         log_file.write_text(other)
@@ -245,7 +245,7 @@ def test_a_file_replaced_while_waiting_for_the_lock_is_not_overwritten(
 
 
 def test_a_file_removed_before_writing(log_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = edit.appended_text
+    real = entrytext.appended_text
 
     def meanwhile(*args: Any) -> str:
         log_file.unlink()

@@ -1,4 +1,4 @@
-"""Lines folded to fit a mail (``edit.folded``): what YAML reads back is exactly what was
+"""Lines folded to fit a mail (``entrytext.folded``): what YAML reads back is exactly what was
 written, for both readers, and a line breaks wherever a single space allows it."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli.record import edit, gamelog, signing
+from forexcli.record import edit, entrytext, gamelog, signing
 
 HEADER = "forex: 1\nplayers: [alice, bob]\nseed: s\nmoves: []\n"
 
@@ -30,7 +30,7 @@ def test_a_folded_note_reads_back_the_same_in_both_readers(note: str) -> None:
     """Any note, folded as an append writes it, reads back as that note, and ruamel.yaml reads
     the appended log as forexcli's reader does."""
     log = gamelog.parse_log(HEADER, "g.yaml")
-    text = edit.appended_text(log, "alice", "invest USD", note, "0123456789abcdef")
+    text = entrytext.appended_text(log, "alice", "invest USD", note, "0123456789abcdef")
     data = gamelog.parse_log(text, "g.yaml").document.data
     assert data["moves"][0]["note"] == note
     assert edit._ruamel_reading(text) == edit._plain(data)
@@ -43,8 +43,8 @@ def test_words_fit_the_width(parts: list[str]) -> None:
     and reads back as given."""
     note = " ".join(parts)
     log = gamelog.parse_log(HEADER, "g.yaml")
-    text = edit.appended_text(log, "alice", "invest USD", note)
-    assert max(len(line) for line in text.splitlines()) <= edit.LINE_WIDTH
+    text = entrytext.appended_text(log, "alice", "invest USD", note)
+    assert max(len(line) for line in text.splitlines()) <= entrytext.LINE_WIDTH
     assert gamelog.parse_log(text, "g.yaml").entries[0].note == note
 
 
@@ -52,7 +52,7 @@ def test_a_signature_in_pieces_and_a_long_name() -> None:
     value = signing.in_pieces("A" * 86 + "==")
     assert value == "A" * 44 + " " + "A" * 42 + "=="
     name = "n" * 32
-    line = edit.signer_line(name, value, "      ", "\n")
+    line = entrytext.signer_line(name, value, "      ", "\n")
     assert line == f"      {name}:\n        {'A' * 44}\n        {'A' * 42}=="
-    short = edit.signer_line("bob", value, "      ", "\n")
+    short = entrytext.signer_line("bob", value, "      ", "\n")
     assert short == f"      bob: {'A' * 44}\n        {'A' * 42}=="

@@ -16,7 +16,7 @@ import pytest
 import forexcli
 from forexcli import games
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
-from forexcli.record import anylog
+from forexcli.record import gamelog, validation
 from tests.test_cli import TWO, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,20 +194,20 @@ def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
 
 
 def test_a_worldex_log_reads_and_replays_through_its_rules_module(tmp_path: Path) -> None:
-    problems, played = anylog.check(worldex_log(tmp_path))
-    assert problems == [] and isinstance(played, anylog.GameReplay)
-    assert played.moves == 9 and played.record.game is games.get("world-exchangers")
+    problems, played = validation.check(worldex_log(tmp_path))
+    assert problems == [] and isinstance(played, gamelog.Replay)
+    assert played.moves == 9 and played.log.game is games.get("world-exchangers")
     ai, louis = played.final.players
     assert ai.line == (300, 200, 400, 900, 400)  # 1,300 - 300 - 300 - 400; Vienna; ...
     assert louis.sold_two
-    assert played.record.entries[2].note == "Vienna's month-2 bonus"
-    assert played.record.entries[7].key == "deck"
+    assert played.log.entries[2].note == "Vienna's month-2 bonus"
+    assert played.log.entries[7].key == "deck"
 
 
 def test_a_for_ex_log_reads_as_before_through_check(tmp_path: Path) -> None:
     from forexcli.record import gamelog
 
-    problems, played = anylog.check(TWO)
+    problems, played = validation.check(TWO)
     assert problems == [] and isinstance(played, gamelog.Replay)
     assert played.final == gamelog.replay(gamelog.load(TWO)).final
 
@@ -240,8 +240,8 @@ def test_every_layer_is_located(
 
 def test_a_rules_error_names_the_move_and_what_is_legal(tmp_path: Path) -> None:
     path = worldex_log(tmp_path, MOVES.replace("  - louis: buy Roma", "  - ai: buy Roma"))
-    problems, played = anylog.check(path)
-    assert isinstance(played, anylog.GameReplay) and played.moves == 1
+    problems, played = validation.check(path)
+    assert isinstance(played, gamelog.Replay) and played.moves == 1
     (problem,) = problems
     assert problem.code == "not_your_turn" and problem.entry == 2 and problem.layer == "rules"
     assert problem.message.startswith("move 2: ai: buy Roma: ")
@@ -403,8 +403,8 @@ def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
         f'  file: "../components.json"\n  sha256: {SHA}\nboards: {{bob: B}}\n'
         "deal: seed\nseed: s1\nmoves: []\n"
     )
-    problems, played = anylog.check(path)
-    assert problems == [] and played.moves == 0
+    problems, played = validation.check(path)
+    assert problems == [] and played is not None and played.moves == 0
     assert run(["moves", str(path)]).stdout.startswith("bob to play (buy or sell), month 1,")
     again = run([*args, *components, "--seed", "s1", "--first", "ann"])
     assert again.exit_code == 2 and "exists" in again.stderr

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from forexcli.games.forex.engine import Spot, legal_decisions
 from forexcli.games.forex.notation import write
-from forexcli.record import anylog, edit, gamelog, validation
+from forexcli.record import edit, gamelog, validation
 from forexcli.record.problems import LogError, Problem
 from tests.conftest import examples
 
@@ -173,15 +173,12 @@ def _inserted_only(old: bytes, new: bytes) -> bool:
 
 
 def _same_problems(path: Path) -> tuple[list[Problem], gamelog.Replay | None]:
-    """``gamelog.check`` of ``path``, having made sure that ``forex validate``'s check of it
-    (``validation.check_file``) and ``anylog.check`` find exactly the same problems."""
-    problems, played = gamelog.check(path)
+    """``validation.check`` of ``path``, having made sure that ``forex validate``'s check of it
+    (``validation.check_file``) and ``validation.check`` find exactly the same problems."""
+    problems, played = validation.check(path)
     report = validation.check_file(str(path))
     assert report is not None
-    any_problems, _ = anylog.check(path)
-    assert report.problems == any_problems
-    if [p.code for p in problems] != ["not_yet_for_game"]:  # another game: anylog reads it
-        assert problems == any_problems
+    assert report.problems == problems
     return problems, played
 
 

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from forexcli.games.forex import logcheck
 from forexcli.games.forex.engine import HouseRules
-from forexcli.record import gamelog
+from forexcli.record import gamelog, validation
 from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +62,7 @@ def test_there_are_golden_files() -> None:
 
 @pytest.mark.parametrize("path", VALID + EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_valid_log_has_no_problem(path: Path) -> None:
-    problems, played = gamelog.check(path)
+    problems, played = validation.check(path)
     assert problems == []
     assert played is not None
     assert len(played.states) == len(played.log.entries)
@@ -82,7 +83,7 @@ def test_valid_log_passes_plain_jsonschema(path: Path) -> None:
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
 def test_invalid_log_gives_the_expected_problems(path: Path) -> None:
-    problems, played = gamelog.check(path, path.name)
+    problems, played = validation.check(path, path.name)
     if played is not None and played.problem is None:
         pytest.fail(f"{path.name} is valid")
     got = golden_lines(problems)
@@ -96,7 +97,7 @@ def test_invalid_log_gives_the_expected_problems(path: Path) -> None:
 
 @pytest.mark.parametrize("path", INVALID, ids=lambda p: p.name)
 def test_every_problem_is_placed_and_printable(path: Path) -> None:
-    problems, _ = gamelog.check(path, path.name)
+    problems, _ = validation.check(path, path.name)
     assert problems
     for p in problems:
         assert p.file == path.name
@@ -207,10 +208,9 @@ def test_bytes_and_text_and_line_ends_read_alike() -> None:
 
 def test_house_rules_reach_the_engine() -> None:
     log = gamelog.load(LOGS / "valid" / "moves-empty.yaml")
-    assert log.house_rules == HouseRules(rounding="total", merged_loan="back")
     assert log.new_game().house == HouseRules(rounding="total", merged_loan="back")
     plain = gamelog.load(LOGS / "valid" / "new-game-seed.yaml")
-    assert plain.house_rules == HouseRules()
+    assert plain.new_game().house == HouseRules()
 
 
 def test_header_and_title() -> None:
@@ -284,9 +284,9 @@ def test_unknown_keys_are_each_reported_at_their_key() -> None:
 def test_schema_problems_are_capped() -> None:
     text = "forex: 1\nplayers: [alice, bob]\nseed: x\nmoves:\n" + "  - alice: 5\n" * 500
     problems = _problems(text)
-    assert len(problems) == gamelog.MAX_SCHEMA_PROBLEMS + 1
+    assert len(problems) == logcheck.MAX_SCHEMA_PROBLEMS + 1
     assert problems[-1].code == "too_many_problems"
-    assert [p.entry for p in problems[:-1]] == list(range(1, gamelog.MAX_SCHEMA_PROBLEMS + 1))
+    assert [p.entry for p in problems[:-1]] == list(range(1, logcheck.MAX_SCHEMA_PROBLEMS + 1))
 
 
 def test_one_bad_entry_in_a_long_log_is_found_quickly() -> None:
@@ -301,27 +301,27 @@ def test_one_bad_entry_in_a_long_log_is_found_quickly() -> None:
 
 
 def test_name_problem_says_why() -> None:
-    assert gamelog.name_problem("alice") == ""
-    assert gamelog.name_problem("note") == "note is a key of an entry, not a player's name"
-    assert gamelog.name_problem("") == "a name has 1 to 32 characters, not none"
-    assert "not 33" in gamelog.name_problem("x" * 33)
-    assert gamelog.name_problem("a\x1bb") == "a name has no control characters (\\x1b)"
-    assert gamelog.name_problem("a;b") == "a name has none of ; : # , (found ;)"
-    assert gamelog.name_problem("a ") == "a name does not start or end with a space"
-    assert gamelog.name_problem("*a").startswith("a name does not start with *")
+    assert logcheck.name_problem("alice") == ""
+    assert logcheck.name_problem("note") == "note is a key of an entry, not a player's name"
+    assert logcheck.name_problem("") == "a name has 1 to 32 characters, not none"
+    assert "not 33" in logcheck.name_problem("x" * 33)
+    assert logcheck.name_problem("a\x1bb") == "a name has no control characters (\\x1b)"
+    assert logcheck.name_problem("a;b") == "a name has none of ; : # , (found ;)"
+    assert logcheck.name_problem("a ") == "a name does not start or end with a space"
+    assert logcheck.name_problem("*a").startswith("a name does not start with *")
 
 
 # --------------------------------------------------------------------------- files
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    problems, played = gamelog.check(tmp_path / "nothing.yaml")
+    problems, played = validation.check(tmp_path / "nothing.yaml")
     assert played is None
     assert [(p.layer, p.code) for p in problems] == [("io", "not_found")]
 
 
 def test_folder(tmp_path: Path) -> None:
-    problems, _ = gamelog.check(tmp_path)
+    problems, _ = validation.check(tmp_path)
     assert [(p.layer, p.code) for p in problems] == [("io", "is_a_directory")]
     assert problems[0].message == f"{tmp_path} is a folder, not a game log"
 
@@ -329,7 +329,7 @@ def test_folder(tmp_path: Path) -> None:
 def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
-    problems, _ = gamelog.check(fifo)
+    problems, _ = validation.check(fifo)
     assert [(p.layer, p.code) for p in problems] == [("io", "not_a_file")]
 
 
@@ -337,7 +337,7 @@ def test_too_large_file_is_refused_before_reading(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     with open(big, "wb") as handle:
         handle.truncate(gamelog.MAX_LOG_BYTES + 1)  # sparse: nothing to read
-    problems, _ = gamelog.check(big)
+    problems, _ = validation.check(big)
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     with pytest.raises(LogError) as error:
         gamelog.parse_log(b" " * (gamelog.MAX_LOG_BYTES + 1), "stdin")
@@ -349,7 +349,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     path.write_text("forex: 1\n")
     if os.geteuid() != 0:  # root reads anything: simulate the refusal instead
         path.chmod(0)
-        problems, _ = gamelog.check(path)
+        problems, _ = validation.check(path)
         assert [(p.code, p.message) for p in problems] == [
             ("unreadable", f"permission denied: {path}")
         ]
@@ -363,17 +363,17 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr("builtins.open", refuse)
-    problems, _ = gamelog.check(path)
+    problems, _ = validation.check(path)
     assert [(p.layer, p.code, p.message) for p in problems] == [
         ("io", "unreadable", f"permission denied: {path}")
     ]
 
 
 def test_display_name_is_used_in_every_problem(tmp_path: Path) -> None:
-    problems, _ = gamelog.check(tmp_path / "x.yaml", "shown.yaml")
+    problems, _ = validation.check(tmp_path / "x.yaml", "shown.yaml")
     assert problems[0].file == "shown.yaml"
     path = LOGS / "invalid" / "wrong-types.yaml"
-    problems, _ = gamelog.check(path, "shown.yaml")
+    problems, _ = validation.check(path, "shown.yaml")
     assert {p.file for p in problems} == {"shown.yaml"}
 
 
@@ -402,7 +402,7 @@ def test_every_golden_problem_has_a_registered_code() -> None:
     from forexcli.record.problems import CODES
 
     for path in INVALID:
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         if played is not None and played.problem is not None:
             problems = [played.problem]
         for p in problems:

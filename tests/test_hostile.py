@@ -1,7 +1,7 @@
 """Broken and hostile files: one clear problem each, bounded time and memory, nothing changed.
 
 The corpus is made at test time in a temporary folder (a 50 MB file is not kept in the
-repository).  Every case goes through ``gamelog.check`` (what ``forex validate``, ``show`` and
+repository).  Every case goes through ``validation.check`` (what ``forex validate``, ``show`` and
 the other reading commands use) and through the three edit functions, which must refuse it
 without touching the file.
 """
@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.record import edit, gamelog, yamlread
+from forexcli.games.forex import logcheck
+from forexcli.record import edit, gamelog, validation, yamlread
 from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,7 +177,7 @@ def _assert_clean(problems: list[Problem], name: str) -> None:
         assert all(h.isprintable() for h in p.hints)
         assert p.file == name
         assert p.code and p.code.replace("_", "").isalnum()
-    assert len(problems) <= 2 * gamelog.MAX_SCHEMA_PROBLEMS + 2
+    assert len(problems) <= 2 * logcheck.MAX_SCHEMA_PROBLEMS + 2
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +196,7 @@ def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
     path = corpus / f"{name}.yaml"
     data = path.read_bytes()
     started = time.process_time()
-    problems, played = gamelog.check(path, "f.yaml")
+    problems, played = validation.check(path, "f.yaml")
     elapsed = time.process_time() - started
     assert elapsed < TIME_LIMIT, f"{elapsed:.1f}s"
     if played is not None and played.problem is not None:
@@ -214,7 +215,7 @@ def test_hostile_file_gets_one_clear_answer(corpus: Path, name: str) -> None:
 
 @pytest.mark.parametrize("name", list(ACCEPTED))
 def test_tolerated_oddities_are_valid(corpus: Path, name: str) -> None:
-    problems, played = gamelog.check(corpus / f"{name}.yaml")
+    problems, played = validation.check(corpus / f"{name}.yaml")
     assert problems == []
     assert played is not None
 
@@ -226,7 +227,7 @@ def test_the_corpus_leaves_no_stray_files(corpus: Path) -> None:
 
 def test_first_problem_places(corpus: Path) -> None:
     def first(name: str) -> tuple[int | None, int | None]:
-        problems, _ = gamelog.check(corpus / f"{name}.yaml")
+        problems, _ = validation.check(corpus / f"{name}.yaml")
         return problems[0].line, problems[0].column
 
     assert first("invalid UTF-8") == (2, 11)
@@ -239,7 +240,7 @@ def test_first_problem_places(corpus: Path) -> None:
 
 
 def test_alias_bomb_is_never_expanded(corpus: Path) -> None:
-    problems, _ = gamelog.check(corpus / "billion laughs.yaml")
+    problems, _ = validation.check(corpus / "billion laughs.yaml")
     codes = [p.code for p in problems]
     assert set(codes) <= {"anchor", "alias", "too_many_problems"}
     assert len(problems) <= yamlread.MAX_PROBLEMS + 1
@@ -267,7 +268,7 @@ def test_a_50_megabyte_file_is_refused_before_it_is_read(tmp_path: Path) -> None
         handle.write(line * (50_000_000 // len(line)))
     assert path.stat().st_size > 49_000_000
     started = time.process_time()
-    problems, _ = gamelog.check(path)
+    problems, _ = validation.check(path)
     assert time.process_time() - started < 1
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     assert problems[0].message.startswith(f"{path} is 50,0")
@@ -284,7 +285,7 @@ from forexcli.record import gamelog
 worst = 0.0
 for path in sys.argv[1:]:
     started = time.process_time()
-    gamelog.check(path)
+    validation.check(path)
     worst = max(worst, time.process_time() - started)
 # The peak resident size of this process (VmHWM; ru_maxrss would count the parent's too).
 with open("/proc/self/status") as status:
@@ -356,7 +357,7 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     }
     for path, code in cases.items():
         started = time.perf_counter()
-        problems, played = gamelog.check(path)
+        problems, played = validation.check(path)
         assert time.perf_counter() - started < 1
         assert played is None
         assert [(p.layer, p.code) for p in problems] == [("io", code)]
@@ -377,7 +378,7 @@ def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
     from forexcli.record.problems import CODES
 
     for name in HOSTILE:
-        problems, played = gamelog.check(corpus / f"{name}.yaml")
+        problems, played = validation.check(corpus / f"{name}.yaml")
         if played is not None and played.problem is not None:
             problems = [played.problem]
         for p in problems:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.record import gamelog, merge
-from forexcli.record.edit import quote
+from forexcli.record.entrytext import quote
 
 MOVES = ("alice: invest USD", "bob: invest JPY", "carol: invest CAD", "alice: resolve")
 HEADER = "forex: 1\ntitle: merge\nplayers: [alice, bob, carol]\nseed: s\n"

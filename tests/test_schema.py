@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from forexcli.games.forex import schema_source
+from forexcli.games.forex import logcheck, schema_source
 from forexcli.games.forex.engine import HouseRules
+from forexcli.games.forex.logcheck import FAST_VALIDATOR
 from forexcli.games.forex.notation import KINDS, SCHEMA_PATTERNS
 from forexcli.games.forex.schema_source import PLAYER_NAME_PATTERN
-from forexcli.record import fastpath, gamelog, yamlread
-from forexcli.record.gamelog import FAST_VALIDATOR
+from forexcli.record import fastpath, yamlread
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = ROOT / "schemas" / "forex-log.schema.json"
@@ -36,7 +36,7 @@ def schema() -> dict[str, Any]:
 def test_the_committed_schema_is_the_generated_one() -> None:
     assert SCHEMA_FILE.read_text(encoding="utf-8") == schema_source.render()
     # The copy shipped in the package is the same file.
-    assert gamelog.log_schema() == schema()
+    assert logcheck.log_schema() == schema()
 
 
 def test_the_schema_is_valid_draft_2020_12() -> None:
@@ -286,7 +286,7 @@ def test_compiled_validator_never_accepts_what_jsonschema_refuses(data: Any) -> 
         assert errors == [], [e.message for e in errors]
     moves = data.get("moves") if isinstance(data, dict) else None
     if isinstance(moves, list):
-        entry_validator = gamelog._entry_validator()
+        entry_validator = logcheck._entry_validator()
         for entry in moves:
             if FAST_VALIDATOR.surely_valid(entry, "entry"):
                 assert list(entry_validator.iter_errors(entry)) == []
@@ -299,7 +299,7 @@ def test_the_loader_finds_what_plain_jsonschema_finds(data: Any) -> None:
     """The loader's split check (header, then doubtful entries) agrees with one full check."""
     errors = _errors(data)
     doc = yamlread.Document(data, "")
-    problems = gamelog.schema_problems(doc, "f")
+    problems = logcheck.schema_problems(doc, "f")
     assert bool(problems) == bool(errors)
     entries_in_errors = {e.absolute_path[1] + 1 for e in errors if _in_entry(e)}
     assert {p.entry for p in problems if p.entry is not None} == entries_in_errors

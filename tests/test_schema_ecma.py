@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 import regress
 
-from forexcli.record import gamelog, yamlread
+from forexcli.games.forex import logcheck
+from forexcli.record import gamelog, validation, yamlread
 from forexcli.record.problems import LogError
 from forexcli.reporters.schema import show_schema
 
@@ -98,7 +99,7 @@ def probes() -> list[str]:
 
 def test_the_patterns_are_found() -> None:
     found = patterns()
-    assert gamelog.log_schema()["$defs"]["player"]["pattern"] in found
+    assert logcheck.log_schema()["$defs"]["player"]["pattern"] in found
     assert any(p.startswith("^spot ") for p in found)
     assert any(p.startswith("^[0-9]+") for p in found)  # from the show schema
 
@@ -165,7 +166,7 @@ def test_a_trailing_line_break_is_not_a_valid_name_or_decision(tmp_path: Path) -
         'forex: 1\nplayers: ["ann\\n", bob]\nseed: x\nmoves:\n  - bob: "resolve\\n"\n',
         encoding="utf-8",
     )
-    problems, _ = gamelog.check(path)
+    problems, _ = validation.check(path)
     assert [(p.code, p.line) for p in problems] == [("bad_player_name", 2), ("bad_notation", 5)]
 
 
@@ -218,14 +219,14 @@ def test_check_jsonschema_fails_each_invalid_example_where_its_schema_rule_is_br
     theirs: dict[str, set[tuple[str, str]]] = {}
     for error in report["errors"]:
         theirs.setdefault(error["filename"], set()).add((error["path"], error["message"]))
-    validator = Draft202012Validator(gamelog.log_schema())
+    validator = Draft202012Validator(logcheck.log_schema())
     with_schema_problems = 0
     for path in judged:
         name = str(path.relative_to(ROOT))
         data = yamlread.read(path.read_text(encoding="utf-8-sig"), name).data
         ours = {(e.json_path, e.message) for e in validator.iter_errors(data)}
         assert theirs.get(name, set()) == ours, name
-        problems, _ = gamelog.check(path)
+        problems, _ = validation.check(path)
         schema_found = [p for p in problems if p.layer == "schema"]
         assert bool(schema_found) == bool(ours), name
         with_schema_problems += bool(schema_found)

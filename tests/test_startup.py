@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from benchmarks import corpus
+from forexcli.games.forex.logcheck import FAST_VALIDATOR
 from forexcli.record import fastpath
-from forexcli.record.gamelog import FAST_VALIDATOR
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -407,7 +407,7 @@ def test_a_full_disk_is_one_line_on_stderr(args: list[str]) -> None:
 
 def _pending(game: Path) -> str:
     who = gamelog.replay(gamelog.load(game)).final.pending_player
-    assert who is not None
+    assert isinstance(who, str)
     return who
 
 

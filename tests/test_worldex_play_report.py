@@ -15,7 +15,7 @@ import pytest
 from msgspec.structs import replace
 
 from forexcli.games.worldex.moves import OPTION_WORDS
-from forexcli.record import anylog
+from forexcli.record import gamelog
 from forexcli.reporters.worldex import moves_text, play_text
 from tests.test_cli import ROOT, run
 from tests.test_cli_worldex import EXAMPLE, copy_example
@@ -109,13 +109,11 @@ def test_moves_entries_are_what_play_takes(tmp_path: Path, monkeypatch: pytest.M
 def test_the_report_tells_every_entry_with_the_replays_numbers() -> None:
     """For each entry of the example: the decider's cash before and after as the replay
     has them, and who decides next."""
-    played = anylog.replay(anylog.load_record(EXAMPLE))
-    record = played.record
+    played = gamelog.replay(gamelog.load_any(EXAMPLE))
+    record = played.log
     for number in range(1, played.moves + 1):
-        cut = replace(
-            played, record=replace(record, entries=record.entries[:number]),
-            states=played.states[:number],
-        )  # fmt: skip
+        cut = gamelog.Replay(replace(record, entries=record.entries[:number]), played.initial)
+        cut.states.extend(played.states[:number])
         report = play_text(cut, "game.yaml", written=True, width=200)
         entry = record.entries[number - 1]
         assert report.startswith(f"move {number}: {entry.key}: {entry.text} (added to game.yaml)")
@@ -136,7 +134,7 @@ def test_the_report_tells_every_entry_with_the_replays_numbers() -> None:
 
 
 def test_moves_text_of_the_end_names_the_winner() -> None:
-    played = anylog.replay(anylog.load_record(EXAMPLE))
+    played = gamelog.replay(gamelog.load_any(EXAMPLE))
     text = moves_text(played, played.moves, "game.yaml")
     assert text.startswith("The game is over (after move 39): mei wins")
 

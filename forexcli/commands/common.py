@@ -444,24 +444,24 @@ class OtherGameExit(ProblemExit):
 
 def other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
     """Another game's log, checked up to its moves (problems exit)."""
-    from ..record import anylog
+    from ..record.gamelog import read_document
     from ..record.problems import LogError
 
     filename = "<stdin>" if other.path == "-" else other.path
     try:
-        return anylog.parse_record(other.game, other.document, other.document.text, filename)
+        return read_document(other.game, other.document, other.document.text, filename)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code) from None
 
 
 def other_replay(other: OtherGameExit) -> Any:
     """The replay of another game's log (problems before the moves exit)."""
-    from ..record import anylog
+    from ..record.gamelog import replay
     from ..record.problems import LogError
 
     record = other_record(other)
     try:
-        played = anylog.replay(record)
+        played = replay(record)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     _other_warnings(played)
@@ -471,11 +471,11 @@ def other_replay(other: OtherGameExit) -> Any:
 def _other_warnings(played: Any) -> None:
     """A digest that no longer matches and signature problems, as warnings on stderr (the
     moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
-    from ..record import anylog
+    from ..record.digests import check_digests
     from ..reporters.problems import problem_text
 
-    found = [anylog.check_digests(played)]
-    if played.record.header.get("keys") or any(e.sig for e in played.record.entries):
+    found = [check_digests(played)]
+    if played.log.header.get("keys") or any(e.sig for e in played.log.entries):
         from ..record.signing import check_signatures
 
         found.extend(check_signatures(played).errors)
@@ -504,7 +504,7 @@ def other_since(played: Any, point: int, since: int | None, since_player: str | 
     from ..reporters.worldex import last_entry_of
 
     if since_player is not None:
-        players = played.record.players
+        players = played.log.players
         if since_player not in players:
             raise click.BadParameter(
                 f"{clean(since_player)!r} is not a player of this game"
@@ -514,7 +514,7 @@ def other_since(played: Any, point: int, since: int | None, since_player: str | 
         return last_entry_of(played, since_player, point)
     if since is None:
         return None
-    found = move_point(played.moves, since, played.record.filename, "--since")
+    found = move_point(played.moves, since, played.log.filename, "--since")
     if found > point:
         raise click.BadParameter(
             f"--since {since} is after the move shown ({point})", param_hint="'--since'"

@@ -198,8 +198,9 @@ def _guard(
 def _other_undo(
     file: str, dry_run: bool, name: str | None, key_file: str | None, force: bool
 ) -> None:
-    from ..record import anyedit, anylog, edit
+    from ..record import anyedit, edit, gamelog
     from ..record.problems import LogError
+    from ..reporters.record import pending_line
 
     try:
         change = anyedit.remove_last(file, dry_run=True)
@@ -207,11 +208,11 @@ def _other_undo(
         raise ProblemExit(error.problems) from None
     gone = change.removed
     assert gone is not None
-    forced = _guard(anylog.parse_any(change.old_text, file), (gone,), name, key_file, force)
+    forced = _guard(gamelog.read_log(change.old_text, file), (gone,), name, key_file, force)
     what = f"move {gone.number}: {gone.key}: {gone.text}"
     verb = "would remove" if dry_run else "removed"
     played = change.replay
-    next_line = anylog.pending_line(played.record.game, played.final)
+    next_line = pending_line(played.log.game, played.final)
     report = clean(
         f"{verb} {what} from {file}\n({edit.whose_move(gone)}){forced}\nnext: {next_line}",
         newlines=True,

@@ -108,16 +108,18 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
+    from .. import games
     from ..record import anyedit
-    from ..record.anylog import GameRecord, load_any
+    from ..record.edit import sign_entry
+    from ..record.gamelog import load_any
     from ..record.problems import LogError
-    from ..record.signing import header_keys, same_key, sign_entry
+    from ..record.signing import header_keys, same_key
 
     try:
         log = load_any(file)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    signs = anyedit.sign_entry if isinstance(log, GameRecord) else sign_entry
+    signs = anyedit.sign_entry if log.game.name != games.DEFAULT_GAME else sign_entry
     if name is None:
         signer = signer_for("", key_file)
         keys, _problems = header_keys(log)

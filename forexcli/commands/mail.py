@@ -216,7 +216,7 @@ def _other_message(
     message = worldex.compose(played, since_point, fmt, at=point)
     if with_log:
         try:
-            body = embedded(message.body, played.record.text, fmt, name)
+            body = embedded(message.body, played.log.text, fmt, name)
         except ValueError as error:
             raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
         message = replace(message, body=body)

@@ -21,8 +21,8 @@ def _split_names(values: Sequence[str]) -> list[str]:
 
 
 def _check_name(name: str, what: str) -> None:
+    from ..games.forex.logcheck import name_problem
     from ..games.forex.schema_source import NAME_RULE
-    from ..record.gamelog import name_problem
 
     problem = name_problem(name)
     if problem:
@@ -312,7 +312,8 @@ def new_command(
     if dry_run:
         _echo(text)
         return
-    gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, log.removed, strict=True) if n)
+    removed = log.new_game().removed
+    gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, removed, strict=True) if n)
     drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
     house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
     report = (
@@ -386,7 +387,7 @@ def _other_new(
         parse_house_rules,
         red_marker_missing,
     )
-    from ..record import anylog
+    from ..record import gamelog
     from ..record.problems import LogError
     from ..reporters.newlog import create_log, random_seed
 
@@ -446,9 +447,8 @@ def _other_new(
         house_rules=rules,
     )
     try:
-        record = anylog.parse_any(text, os.path.join(folder, os.path.basename(file)))
-        assert isinstance(record, anylog.GameRecord)
-        state = anylog.replay(record).final
+        record = gamelog.read_log(text, os.path.join(folder, os.path.basename(file)))
+        state = gamelog.replay(record).final
     except LogError as error:
         raise click.UsageError("; ".join(clean(p.message) for p in error.problems)) from None
     if dry_run:

@@ -463,8 +463,9 @@ def _other_play(
     eml_path: str | None = None,
     ignore_digests: bool = False,
 ) -> None:
-    from ..record import anyedit, anylog
+    from ..record import anyedit
     from ..record.problems import LogError
+    from ..reporters.record import pending_line
 
     try:
         change = anyedit.append(
@@ -481,10 +482,10 @@ def _other_play(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     played = change.replay
-    game = played.record.game
-    entry = played.record.entries[-1]
+    game = played.log.game
+    entry = played.log.entries[-1]
     verb = "would add" if dry_run else "added"
-    next_line = anylog.pending_line(game, played.final)
+    next_line = pending_line(game, played.final)
     mail = None
     if eml_path is not None:
         from ..record.mail import log_filename

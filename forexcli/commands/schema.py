@@ -28,7 +28,7 @@ def schema_command(which: str, game: str, listing: bool) -> None:
         _other_schema(which, game, listing)
         return
     if which == "log":
-        from ..record.gamelog import log_schema
+        from ..games.forex.logcheck import log_schema
 
         print_json(log_schema())
         return

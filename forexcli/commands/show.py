@@ -421,7 +421,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
 
 def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
     """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
-    point = move_point(len(played.record.entries), at, path)
+    point = move_point(len(played.log.entries), at, path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
         hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
@@ -452,7 +452,7 @@ def _other_show(
             seats = worldex.seats_of(state, seat)
         except ValueError as error:
             raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
-        title = played.record.title or os.path.basename(played.record.filename)
+        title = played.log.title or os.path.basename(played.log.filename)
         where = f"after move {point}" if point else "at the start"
         svg = worldex.boards_svg(state, seats, f"{title}, {where}")
         what = "board" if len(seats) == 1 else "boards"
@@ -479,14 +479,14 @@ def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
     from ..reporters import record
 
     played = other_replay(other)
-    point = move_point(len(played.record.entries), at, other.path)
+    point = move_point(len(played.log.entries), at, other.path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
         raise ProblemExit([problem])
     if fmt == "json":
         print_json(record.moves_data(played, point))
         return
-    if played.record.game.name == "world-exchangers":
+    if played.log.game.name == "world-exchangers":
         from ..reporters import worldex
 
         text = worldex.moves_text(

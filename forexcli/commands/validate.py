@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 def _stdin_report(require_signatures: bool) -> FileReport:
     """What ``validate`` reports for the log on standard input."""
-    from ..record.anylog import parse_any
-    from ..record.anylog import replay as replay_any
-    from ..record.gamelog import GameLog, replay
+    from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
     from ..record.validation import finish_report
     from ..reporters.problems import FileReport
@@ -27,8 +25,7 @@ def _stdin_report(require_signatures: bool) -> FileReport:
     item = FileReport("<stdin>")
     played = None
     try:
-        read = parse_any(read_stdin(), "<stdin>")
-        played = replay(read) if isinstance(read, GameLog) else replay_any(read)
+        played = replay(read_log(read_stdin(), "<stdin>"))
         item.problems = [played.problem] if played.problem else []
     except LogError as error:
         item.problems = list(error.problems)

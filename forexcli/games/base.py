@@ -57,12 +57,11 @@ What stays For-Ex's own after the move: its engine (with ``apply_all`` and
 that kind are separate Protocols (``Narrated``, ``LoadsResources`` below) the
 frame tests for.
 
-The frame reads every game but For-Ex through this interface alone
-(``forexcli.record.anylog``: YAML with places, the game's schema, its
-resources, replay; ``anyedit``, ``anyforks``, ``reporters.record``).  For-Ex
-keeps its own, older reader (``record.gamelog``), which words many more
-problems of its header; ``gamelog.parse_log`` hands a log naming another game
-on (``OtherGame``), so a command learns the game from the header.
+The frame reads every game through this interface alone (``record.gamelog``:
+YAML with places, the game's schema or its own checks, its resources, replay):
+the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
+``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``,
+``StatusLine``) are what For-Ex adds to it, and the frame tests for them.
 """
 
 from __future__ import annotations
@@ -189,6 +188,102 @@ class LoadsResources(Protocol):
         Raises an exception with a stable ``code`` and a ``reason``; the frame places it
         at the header key that names the file.
         """
+        ...
+
+
+@runtime_checkable
+class ChecksLog(Protocol):
+    """A game that checks its log's schema, header and entries itself, in its own words.
+
+    ``fast_validator`` (a ``record.fastpath.Validator`` of the game's log schema, or None)
+    lets the reader take the fast path for a log of this game.
+    """
+
+    fast_validator: Any
+
+    def check_log(self, document: Any, filename: str, *, schema_checked: bool = False) -> Any:
+        """The entries (``record.entry.Entry``) of a log read as YAML (``record.yamlread
+        .Document``); raises ``record.problems.LogError`` with every problem.  With
+        ``schema_checked`` the schema has accepted the data already."""
+        ...
+
+
+@runtime_checkable
+class ReplaysWithEvents(Protocol[StateT, DecisionIn]):
+    """A game that tells what each decision caused (events) and replays a game at once."""
+
+    def apply_with_events(self, state: StateT, decision: DecisionIn) -> tuple[StateT, Any]:
+        """The state after ``decision`` and the events it caused; raises ``rules_error``."""
+        ...
+
+    def apply_all(self, state: StateT, decisions: Sequence[DecisionIn]) -> StateT:
+        """The state after every decision, checked like ``apply``, without the states
+        between."""
+        ...
+
+
+@runtime_checkable
+class ExplainsRefusals(Protocol):
+    """A game that words the hints of a refused set-up or entry itself."""
+
+    def setup_hints(self, error: Exception) -> tuple[str, ...]:
+        """The hints of a set-up that ``setup`` refused with ``error``."""
+        ...
+
+    def refusal_hints(
+        self, before: Any, entry: Any, error: Exception, players: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The hints of ``entry`` (``record.entry.Entry``) that ``apply`` refused in state
+        ``before`` (what is legal, "did you mean")."""
+        ...
+
+
+@runtime_checkable
+class CatchesUp(Protocol):
+    """A game that tells a player in sentences what happened since a move, and who is next."""
+
+    def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
+        """Lines for a terminal: a heading per move after ``since`` (to ``until``), its
+        sentences indented (``replay`` is a ``record.gamelog.Replay``)."""
+        ...
+
+    def pending_text(self, state: Any) -> str:
+        """Whose decision is awaited, and of which kind, in a few words."""
+        ...
+
+
+@runtime_checkable
+class ComparesSetups(Protocol):
+    """A game that says which header fields make two logs the same game, and words them."""
+
+    def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """The set-up as comparable data (defaults filled in: absent and default are alike)."""
+        ...
+
+    def setup_value(self, name: str, value: Any) -> str:
+        """One set-up field of ``setup_fields`` as a person reads it."""
+        ...
+
+
+@runtime_checkable
+class Mails(Protocol):
+    """A game whose mails carry its own message and a picture of the board."""
+
+    def message(self, replay: Any, since: Optional[int], fmt: str) -> Any:
+        """The message (``subject`` and ``body``) about ``replay`` after move ``since``."""
+        ...
+
+    def picture(self, state: Any, title: str) -> str:
+        """The board of ``state`` as a standalone SVG document headed ``title``."""
+        ...
+
+
+@runtime_checkable
+class StatusLine(Protocol[StateIn]):
+    """A game that words the line ``validate`` says of a valid log itself."""
+
+    def status(self, state: StateIn) -> str:
+        """Who decides next and what, or the result, in one line."""
         ...
 
 

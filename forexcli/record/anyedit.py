@@ -1,9 +1,9 @@
 """Change the log of any game in place: append an entry the engine accepts, remove the last.
 
-The text edits are For-Ex's (``edit.appended_text``, ``edit.without_last_text``:
+The text edits are For-Ex's (``entrytext.appended_text``, ``entrytext.without_last_text``:
 only the new entry's lines are inserted, every other byte stays) and so is the
 atomic replace that refuses a file changed on disk since it was read
-(``edit.replace_file``).  The game comes from the header (``anylog``): its
+(``edit.replace_file``).  The game comes from the header (``gamelog.read_log``): its
 notation reads the entry, its rules accept it or say why not.
 """
 
@@ -15,7 +15,9 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from . import anylog, edit, gamelog
+from . import edit, entrytext, gamelog
+from .digests import check_digests
+from .entry import Entry
 from .problems import LogError, Problem, check_move_number
 
 
@@ -25,19 +27,16 @@ class AnyChange(Struct, frozen=True):
     path: str
     old_text: str
     new_text: str
-    replay: anylog.GameReplay
+    replay: gamelog.Replay
     expected: bytes
     written: bool = False
-    removed: anylog.RecordEntry | None = None
+    removed: Entry | None = None
 
 
-def load_valid(path: str) -> tuple[bytes, anylog.GameReplay]:
+def load_valid(path: str) -> tuple[bytes, gamelog.Replay]:
     """Read a log of a game other than For-Ex that must replay in full before it changes."""
     data = gamelog.read_bytes(path)
-    record = anylog.parse_any(data, path)
-    if not isinstance(record, anylog.GameRecord):
-        raise TypeError("a For-Ex log: change it with forexcli.record.edit")
-    played = anylog.replay(record)
+    played = gamelog.replay(gamelog.read_log(data, path))
     if played.problem is not None:
         problem = played.problem
         raise LogError(
@@ -50,16 +49,15 @@ def _fail(path: str, code: str, message: str, entry: int, hints: tuple[str, ...]
     return LogError([Problem(code, message, "rules", path, None, None, entry, hints)])
 
 
-def _checked(path: str, new_text: str) -> anylog.GameReplay:
+def _checked(path: str, new_text: str) -> gamelog.Replay:
     """The new text read back and replayed: the edit must give what was checked."""
     try:
-        record = anylog.parse_any(new_text, path)
+        record = gamelog.read_log(new_text, path)
     except LogError as error:
         raise LogError(
             [replace(p, code="cannot_edit", layer="edit") for p in error.problems]
         ) from None
-    assert isinstance(record, anylog.GameRecord)
-    return anylog.replay(record)
+    return gamelog.replay(record)
 
 
 def append(
@@ -83,11 +81,11 @@ def append(
     digests no longer match is refused with ``digest_mismatch`` unless ``ignore_digests``.
     """
     data, played = load_valid(path)
-    record = played.record
+    record = played.log
     game = record.game
     count = len(record.entries)
     number = count + 1
-    mismatch = anylog.check_digests(played)
+    mismatch = check_digests(played)
     if mismatch is not None and not ignore_digests:
         raise LogError([mismatch])
     if after is not None and after != count:
@@ -106,7 +104,7 @@ def append(
             path,
             "unknown_name",
             f"move {number}: {key!r} is not a player of this game"
-            f" ({anylog.keys_text(keys, record.players)})",
+            f" ({gamelog.keys_text(keys, record.players)})",
             number,
             did_you_mean(key, keys),
         )
@@ -121,8 +119,8 @@ def append(
         for decision in decisions:
             state = game.apply(state, decision)
     except game.rules_error as error:
-        problem = anylog.rules_problem(
-            record, played.final, anylog.RecordEntry(number, key, text, decisions), error
+        problem = gamelog.rules_problem(
+            record, played.final, Entry(number, key, text, decisions), error
         )
         raise LogError([replace(problem, line=None, column=None)]) from None
     written = game.write(decisions)
@@ -137,8 +135,8 @@ def append(
         sig = {key: signing.sign(signer.key, record, number, played.final, key, key, written)}
         if signer.header_key(record) is None:
             value = signing.key_value(signer.public, number)
-            base = _checked(path, signing.keyed_text(record, key, value)).record
-    new_text = edit.appended_text(_as_log(base), key, written, note, stamp, sig)
+            base = _checked(path, signing.keyed_text(record, key, value)).log
+    new_text = entrytext.appended_text(base, key, written, note, stamp, sig)
     new_played = _checked(path, new_text)
     if new_played.moves != number or new_played.problem is not None:
         raise LogError(
@@ -162,7 +160,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     from . import signing
 
     data, played = load_valid(path)
-    record = played.record
+    record = played.log
     check_move_number(number, len(record.entries), path)
     entry = record.entries[number - 1]
     where = record.place(("moves", number - 1, entry.key))
@@ -203,11 +201,11 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     base = record
     if known is None:
         value = signing.key_value(signer.public, number)
-        base = _checked(path, signing.keyed_text(record, signer.name, value)).record
+        base = _checked(path, signing.keyed_text(record, signer.name, value)).log
     new_text = signing.entry_signed_text(base, number, signer.name, signature)
     new_played = _checked(path, new_text)
-    signed = new_played.record.entries[number - 1].sig or {}
-    others = [e for e in new_played.record.entries if e.number != number]
+    signed = new_played.log.entries[number - 1].sig or {}
+    others = [e for e in new_played.log.entries if e.number != number]
     unchanged = others == [e for e in record.entries if e.number != number]
     if (
         new_played.moves != played.moves
@@ -232,18 +230,16 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
 def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False) -> AnyChange:
     """Set (or with None remove) the note of move ``number`` (``edit.set_note`` for any game).
 
-    Only the note changes (``edit.noted_text``); the log must replay after the change.
+    Only the note changes (``entrytext.noted_text``); the log must replay after the change.
     """
     data = gamelog.read_bytes(path)
-    record = anylog.parse_any(data, path)
-    if not isinstance(record, anylog.GameRecord):
-        raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
-    edit.check_note(_as_log(record), note, number)
-    new_text = edit.noted_text(_as_log(record), number, note)
+    record = gamelog.read_log(data, path)
+    edit.check_note(record, note, number)
+    new_text = entrytext.noted_text(record, number, note)
     new_played = _checked(path, new_text)
     if new_played.problem is not None:
         raise LogError([new_played.problem])
-    new = new_played.record
+    new = new_played.log
     expected = [replace(e, note=note) if e.number == number else e for e in record.entries]
     if list(new.entries) != expected or new.header != record.header:
         raise LogError(
@@ -263,9 +259,8 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
 def remove_last(path: str, *, dry_run: bool = False) -> AnyChange:
     """Remove the last entry (the log before it must replay)."""
     data = gamelog.read_bytes(path)
-    record = anylog.parse_any(data, path)
-    assert isinstance(record, anylog.GameRecord)
-    new_text = edit.without_last_text(_as_log(record))
+    record = gamelog.read_log(data, path)
+    new_text = entrytext.without_last_text(record)
     new_played = _checked(path, new_text)
     if new_played.problem is not None:
         raise LogError([new_played.problem])
@@ -280,9 +275,3 @@ def commit(change: AnyChange) -> AnyChange:
         return change
     edit.replace_file(change.path, change.expected, change.new_text)
     return replace(change, written=True)
-
-
-def _as_log(record: anylog.GameRecord) -> Any:
-    """``record`` where the text edits take a ``GameLog``: they read only its text,
-    document and file name, which every record has."""
-    return record

@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .anylog import GameRecord, GameReplay, replay
+from .gamelog import GameLog, Replay, replay
 
 FREE_TEXT = ("title", "site", "started", "finished")
 """Header fields that describe a game without changing it."""
 
 
-def _setup(record: GameRecord) -> dict[str, Any]:
+def _setup(record: GameLog) -> dict[str, Any]:
     return {k: v for k, v in record.header.items() if k not in FREE_TEXT}
 
 
-def compare(a: GameRecord, b: GameRecord) -> dict[str, Any]:
+def compare(a: GameLog, b: GameLog) -> dict[str, Any]:
     """The comparison as JSON-ready data: ``kind`` is ``same``, ``ahead``, ``fork`` or
     ``different_games``; ``text`` says it in a sentence or two."""
     names = (a.filename, b.filename)
@@ -41,7 +41,7 @@ def compare(a: GameRecord, b: GameRecord) -> dict[str, Any]:
         common += 1
     sides: list[dict[str, Any]] = []
     for record in (a, b):
-        played: GameReplay = replay(record)
+        played: Replay = replay(record)
         sides.append(
             {
                 "file": record.filename,

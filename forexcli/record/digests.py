@@ -1,7 +1,7 @@
 """Tamper evidence: check the ``digest:`` that ``forex play`` records with each entry.
 
 A digest is the first 16 hex digits of the SHA-256 of the canonical JSON of
-the game state after its entry (``snapshot.state_digest``).  It is derived,
+the game state after its entry (``games.base.state_digest``).  It is derived,
 never required: an entry without one is not checked, and a log without any
 stays valid.  A digest that no longer matches means that an earlier entry
 (or the set-up) was edited after the digest was written, or that the log was
@@ -10,15 +10,16 @@ replayed by a different version of the rules.
 
 from __future__ import annotations
 
-from ..games.forex.catchup import clean, moves_text
-from ..games.forex.snapshot import state_digest
+from ..games.base import state_digest
 from .gamelog import Replay
-from .problems import Problem
+from .problems import Problem, moves_text
+from .problems import printable as clean
 
 
 def recomputed(replay: Replay) -> list[str]:
     """The digest of the state after each legal entry, in order."""
-    return [state_digest(state) for state in replay.states]
+    game = replay.log.game
+    return [state_digest(game, state) for state in replay.states]
 
 
 def check_digests(replay: Replay) -> Problem | None:
@@ -35,7 +36,7 @@ def check_digests(replay: Replay) -> Problem | None:
         entry = log.entries[index]
         if entry.digest is None:
             continue
-        actual = state_digest(state)
+        actual = state_digest(log.game, state)
         if entry.digest == actual:
             continue
         place = log.place(("moves", entry.number - 1, "digest"))

@@ -20,11 +20,12 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..games.forex.catchup import clean, moves_text, pending_text
-from ..games.forex.engine import CURRENCIES, HouseRules
+from ..games.base import CatchesUp, ComparesSetups
 from .digests import check_digests
-from .gamelog import Entry, GameLog, Replay, replay
-from .problems import LogError, Problem
+from .entry import Entry
+from .gamelog import GameLog, Replay, replay
+from .problems import LogError, Problem, moves_text
+from .problems import printable as clean
 
 SETUP_FIELDS = ("players", "first", "removed", "house_rules")
 """Header fields that define the game: logs that differ in one are different games."""
@@ -123,36 +124,17 @@ def _same_entry(x: Entry, y: Entry) -> bool:
     return x.player == y.player and x.written == y.written
 
 
-def _house_rules(log: GameLog) -> dict[str, Any]:
-    """The header's house rules with the defaults filled in (absent and default are alike)."""
-    given = log.header.get("house_rules") or {}
-    if not isinstance(given, dict):
-        return {"house_rules": given}
-    defaults = HouseRules()
-    rules = {name: given.get(name, getattr(defaults, name)) for name in HouseRules.OPTIONS}
-    rules.update({k: v for k, v in given.items() if k not in rules})
-    return rules
-
-
 def _setup(log: GameLog) -> dict[str, Any]:
-    return {
-        "players": list(log.players),
-        "first": log.first,
-        "removed": list(log.removed),
-        "house_rules": _house_rules(log),
-    }
+    game = log.game
+    assert isinstance(game, ComparesSetups)
+    return game.setup_fields(log.header)
 
 
-def setup_value(name: str, value: Any) -> str:
-    """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
-    if name == "removed" and isinstance(value, list):
-        counts = zip(value, CURRENCIES, strict=True)
-        return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
-    return "none" if value is None else str(value)
+def setup_value(log: GameLog, name: str, value: Any) -> str:
+    """One set-up field of ``log``'s game as a person reads it (``ComparesSetups``)."""
+    game = log.game
+    assert isinstance(game, ComparesSetups)
+    return game.setup_value(name, value)
 
 
 def _side(log: GameLog, common: int) -> Side:
@@ -183,8 +165,8 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     setup_a, setup_b = _setup(log_a), _setup(log_b)
     differing = [name for name in SETUP_FIELDS if setup_a[name] != setup_b[name]]
     setup_differences = tuple(
-        f"{name}: {log_a.filename} has {setup_value(name, setup_a[name])};"
-        f" {log_b.filename} has {setup_value(name, setup_b[name])}"
+        f"{name}: {log_a.filename} has {setup_value(log_a, name, setup_a[name])};"
+        f" {log_b.filename} has {setup_value(log_a, name, setup_b[name])}"
         for name in differing
     )
     header_a, header_b = log_a.header, log_b.header
@@ -207,7 +189,11 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
                 f" their set-up differs in {_and([SETUP_WORDS[name] for name in differing])}."
             ),
             tuple(
-                (name, setup_value(name, setup_a[name]), setup_value(name, setup_b[name]))
+                (
+                    name,
+                    setup_value(log_a, name, setup_a[name]),
+                    setup_value(log_a, name, setup_b[name]),
+                )
                 for name in differing
             ),
         )
@@ -231,7 +217,9 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     to_decide = None
     shared_ok = a.replay is not None and a.legal_moves >= common
     if shared_ok and a.replay is not None:
-        to_decide = pending_text(a.replay.state_after(common))
+        game = a.replay.log.game
+        assert isinstance(game, CatchesUp)
+        to_decide = game.pending_text(a.replay.state_after(common))
     report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
     return _with_sentence(report)
 

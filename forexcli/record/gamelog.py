@@ -2,77 +2,51 @@
 
 Each layer reports every problem it finds with file, line, column, the entry
 (move) number and a stable code.  Replay stops at the first illegal decision,
-since what follows cannot be judged.  ``check`` is the whole check of a file, the
-one ``forex validate`` makes: these layers, then the recorded digests and signatures.
+since what follows cannot be judged.  The whole check of a file, the one ``forex
+validate`` makes (these layers, then the recorded digests and signatures), is
+``validation.check``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
 from collections.abc import Sequence
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from msgspec import Struct
-from msgspec.structs import replace
+from msgspec import Struct, field
 
-from ..games.forex.engine import (
-    CURRENCIES,
-    Event,
-    ForexError,
-    GameState,
-    HouseRules,
-    apply_all,
-    apply_with_events,
-    draw_removed,
-    new_game,
-)
-from ..games.forex.notation import END, NotationError, Written, parse
-from ..games.forex.schema_source import (
-    GAME_NAME,
-    NAME_BAD_STARTS,
-    NAME_RULE,
-    PLAYER_NAME_PATTERN,
-    RESERVED_ENTRY_KEYS,
-)
+from .. import games
 from . import fastpath, yamlread
-from .hints import close_match, confusable_pairs, did_you_mean, quoted_in_a_mail
-from .problems import LogError, Problem, printable, quoted
+from .entry import Entry
+from .hints import did_you_mean, quoted_in_a_mail
+from .problems import LogError, Problem, quoted, shown
+
+if TYPE_CHECKING:
+    from ..games.base import Game, Resource
 
 MAX_LOG_BYTES = 8 * 1024 * 1024
 """Larger files are refused before they are parsed."""
 
-SCHEMA_FILE = Path(__file__).parent.parent / "schemas" / "forex-log.schema.json"
-
-
-class Entry(Struct, frozen=True):
-    """One move of the log as written: who, what, and the note."""
-
-    number: int
-    player: str
-    text: str
-    written: Written
-    note: str | None = None
-    digest: str | None = None
-    sig: dict[str, str] | None = None
-    """Signatures (signer's name to base64), see ``forexcli.record.signing``."""
+MAX_SCHEMA_PROBLEMS = 50
+"""At most this many schema problems are listed for one file (for a game that does not
+check its log itself)."""
 
 
 class GameLog(Struct):
-    """A log read and checked against the schema (not yet replayed)."""
+    """A log of ``game`` read and checked against its schema and header (not yet replayed).
 
+    ``resources`` are the decoded files the header names (World Exchangers' components).
+    """
+
+    game: Game[Any, Any]
     filename: str
     text: str
     document: yamlread.Document
-    players: tuple[str, ...]
-    first: str
-    removed: tuple[int, ...]
-    seed: str | None
     entries: tuple[Entry, ...]
+    resources: dict[str, Any] = field(default_factory=dict)
 
     @property
     def header(self) -> dict[str, Any]:
@@ -86,43 +60,54 @@ class GameLog(Struct):
         title = self.document.data.get("title")
         return title if isinstance(title, str) else None
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return tuple(str(p) for p in self.document.data.get("players", ()))
+
+    @property
+    def first(self) -> str:
+        """Who plays first: the header's ``first``, else the first player."""
+        first = self.document.data.get("first")
+        return str(first) if first is not None else self.players[0]
+
+    @property
+    def seed(self) -> str | None:
+        """The header's ``seed``, if it gives one."""
+        seed = self.document.data.get("seed")
+        return None if seed is None else str(seed)
+
     def place(self, path: tuple[Any, ...], *, key: bool = False) -> tuple[int, int] | None:
         """Line and column of a value (or key) in the file."""
         return self.document.place(path, key=key)
 
-    @property
-    def house_rules(self) -> HouseRules:
-        """The table's house rules (the defaults for rules the log leaves out)."""
-        given = self.document.data.get("house_rules") or {}
-        return HouseRules(**{k: v for k, v in given.items() if k in HouseRules.OPTIONS})
-
-    def new_game(self) -> GameState:
-        """The state at the start of this game."""
-        return new_game(self.players, self.removed, self.first, self.house_rules)
+    def new_game(self) -> Any:
+        """The state at the start of this game (``Game.setup``)."""
+        return self.game.setup(self.header, self.resources)
 
 
 class Replay:
     """A log replayed as far as it is legal: the state after each entry.
 
-    ``replay_final`` keeps only the final state (``apply_all`` checks every decision
-    without building the states in between); the states and events after
-    each entry are then worked out when first asked for.
+    ``replay_final`` keeps only the final state (a game that ``ReplaysWithEvents`` checks
+    every decision at once, without building the states in between); the states and
+    events after each entry are then worked out when first asked for.
     """
 
-    def __init__(self, log: GameLog, initial: GameState, final: GameState | None = None) -> None:
+    def __init__(self, log: GameLog, initial: Any, final: Any = None) -> None:
         self.log = log
         self.initial = initial
         self.problem: Problem | None = None
         self._final = final
-        self._states: list[GameState] | None = None if final is not None else []
-        self._events: list[tuple[Event, ...]] | None = None if final is not None else []
+        self._states: list[Any] | None = None if final is not None else []
+        self._events: list[tuple[Any, ...]] | None = None if final is not None else []
 
     def _fill(self) -> None:
         full = replay(self.log)
         self._states, self._events = full.states, full.events
 
     @property
-    def states(self) -> list[GameState]:
+    def states(self) -> list[Any]:
         """The state after each legal entry."""
         if self._states is None:
             self._fill()
@@ -130,8 +115,8 @@ class Replay:
         return self._states
 
     @property
-    def events(self) -> list[tuple[Event, ...]]:
-        """What each legal entry caused, in order."""
+    def events(self) -> list[tuple[Any, ...]]:
+        """What each legal entry caused, in order (nothing for a game without events)."""
         if self._events is None:
             self._fill()
         assert self._events is not None
@@ -143,13 +128,13 @@ class Replay:
         return len(self.log.entries) if self._states is None else len(self._states)
 
     @property
-    def final(self) -> GameState:
+    def final(self) -> Any:
         """The state after the last legal entry."""
         if self._states is None and self._final is not None:
             return self._final
         return self.states[-1] if self.states else self.initial
 
-    def state_after(self, number: int) -> GameState:
+    def state_after(self, number: int) -> Any:
         """The state after entry ``number`` (0 for the start)."""
         if not 0 <= number <= len(self.states):
             raise IndexError(number)
@@ -231,370 +216,18 @@ def is_log(data: bytes) -> bool:
     return isinstance(document.data, dict) and ("forex" in document.data or "game" in document.data)
 
 
-@cache
-def log_schema() -> dict[str, Any]:
-    """The published log schema, as the tool uses it."""
-    loaded: dict[str, Any] = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
-    return loaded
-
-
-FAST_VALIDATOR = fastpath.Validator(log_schema, END)
-"""The published log schema as the fast path checks it (compiled when first used)."""
-
-
-@cache
-def _validator() -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(log_schema())
-
-
-@cache
-def _entry_validator() -> Any:
-    """A validator of one entry of ``moves`` (its errors' paths start inside the entry)."""
-    from jsonschema import Draft202012Validator
-
-    schema = log_schema()
-    return Draft202012Validator(
-        {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": "#/$defs/entry"}
-    )
-
-
-MAX_SCHEMA_PROBLEMS = 50
-"""The schema check stops after this many problems (and says so)."""
-
-
-def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
-    """Every schema violation, each at its own place (at most ``MAX_SCHEMA_PROBLEMS``).
-
-    What the compiled validator (``FAST_VALIDATOR.surely_valid``) accepts is not
-    given to jsonschema: the header is checked with the moves left out, then
-    each entry the compiled validator doubts is checked on its own, so that
-    one bad entry in a long log costs one entry's check.  The problems are
-    the ones jsonschema finds in the whole document.
-    """
-    surely_valid = FAST_VALIDATOR.surely_valid
-    data = doc.data
-    if surely_valid(data):
-        return []
-    problems: list[Problem] = []
-    moves = data.get("moves") if isinstance(data, dict) else None
-    header = data
-    if isinstance(moves, list):
-        header = dict(data, moves=[])
-    if not surely_valid(header):
-        for error in _validator().iter_errors(header):
-            problems.extend(_schema_problem(error, doc, filename))
-            if len(problems) > MAX_SCHEMA_PROBLEMS:
-                break
-    if isinstance(moves, list):
-        validator = _entry_validator()
-        for index, entry in enumerate(moves):
-            if len(problems) > MAX_SCHEMA_PROBLEMS:
-                break
-            if surely_valid(entry, "entry"):
-                continue
-            for error in validator.iter_errors(entry):
-                problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
-    problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-    problems = _rule_stated_once(problems)
-    if len(problems) > MAX_SCHEMA_PROBLEMS:
-        last = problems[MAX_SCHEMA_PROBLEMS - 1]
-        problems = problems[:MAX_SCHEMA_PROBLEMS]
-        problems.append(
-            Problem(
-                "too_many_problems",
-                f"stopped checking after {MAX_SCHEMA_PROBLEMS} problems",
-                "schema",
-                filename,
-                last.line,
-                last.column,
-            )
-        )
-    return problems
-
-
-def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
-    """The problems, with the whole player-name rule as a hint of the first bad name only."""
-    stated = False
-    kept = []
-    for problem in problems:
-        if NAME_RULE in problem.hints:
-            if stated:
-                problem = replace(problem, hints=tuple(h for h in problem.hints if h != NAME_RULE))
-            stated = True
-        kept.append(problem)
-    return kept
-
-
-def _entry_number(path: tuple[Any, ...]) -> int | None:
-    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
-        return path[1] + 1
-    return None
-
-
-def _describe(path: tuple[Any, ...]) -> str:
-    if not path:
-        return "the log"
-    parts = []
-    for part in path:
-        if isinstance(part, int):
-            parts.append(f"[{part + 1}]")
-        elif _PLAIN_KEY.match(part):
-            parts.append(f".{part}")
-        else:
-            parts.append(f"[{quoted(part, 30)}]")
-    return "".join(parts).lstrip(".")
-
-
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
-
-_REQUIRED = {
-    "forex": "the log has no `forex: 1` (the version of the log format)",
-    "players": "the log has no `players:` (2 to 6 names in seat order)",
-}
-
-
-def name_problem(name: str) -> str:
-    """Why ``name`` is not a valid player name (empty if it is one)."""
-    if name in RESERVED_ENTRY_KEYS:
-        return f"{name} is a key of an entry, not a player's name"
-    if not name:
-        return "a name has 1 to 32 characters, not none"
-    if len(name) > 32:
-        return f"a name has 1 to 32 characters, not {len(name)}"
-    bad = sorted({ch for ch in name if ord(ch) < 0x20 or ord(ch) == 0x7F})
-    if bad:
-        return f"a name has no control characters ({printable(''.join(bad))})"
-    bad = sorted({ch for ch in name if ch in ";:#,"})
-    if bad:
-        return f"a name has none of ; : # , (found {' '.join(bad)})"
-    if name[0].isspace() or name[-1].isspace():
-        return "a name does not start or end with a space"
-    if name[0] in NAME_BAD_STARTS:
-        return f"a name does not start with {name[0]} (it means something else in YAML)"
-    return "" if re.match(PLAYER_NAME_PATTERN, name) else NAME_RULE
-
-
-def _schema_problem(
-    error: Any, doc: yamlread.Document, filename: str, prefix: tuple[Any, ...] = ()
-) -> list[Problem]:
-    """The problems one jsonschema error stands for (one per unknown key), placed."""
-    path = (*prefix, *error.absolute_path)
-    validator = error.validator
-    instance = error.instance
-    where = _describe(path)
-    key_place = False
-    code = f"schema_{validator}"
-    message = f"{where}: {_cut(error.message)}"
-    hints: tuple[str, ...] = ()
-    if validator == "additionalProperties" and isinstance(instance, dict):
-        allowed = set(error.schema.get("properties", {}))
-        extra = [k for k in instance if k not in allowed]
-        # The header's optional `game:` (For-Ex by default) is left out of the keys listed,
-        # so that a For-Ex log's problems read as they did before there were other games.
-        known = ", ".join(sorted(allowed - ({"game"} if not path else set())))
-        found = []
-        for key in extra[:MAX_SCHEMA_PROBLEMS]:
-            place = doc.place((*path, key), key=True)
-            line, column = place if place else (None, None)
-            key_hints = did_you_mean(str(key), allowed)
-            if not path and key in RESERVED_ENTRY_KEYS:
-                key_hints += (
-                    f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
-                    " level with the player's name",
-                )
-            found.append(
-                Problem(
-                    "schema_unknown_key",
-                    f"{where}: unknown key {quoted(key)}; the keys are {known}",
-                    "schema",
-                    filename,
-                    line,
-                    column,
-                    _entry_number(path),
-                    key_hints,
-                )
-            )
-        if found:
-            return found
-    elif validator == "pattern" and len(path) == 4 and path[0] == "moves" and path[2] == "sig":
-        message = (
-            f"move {path[1] + 1}: {path[3]}'s signature is not base64 (as `forex play --sign`"
-            " writes it)"
-        )
-        code = "bad_signature"
-    elif validator == "pattern" and len(path) == 3 and path[0] == "moves":
-        if path[2] == "digest":
-            message = (
-                f"move {path[1] + 1}: digest {quoted(instance)} is not a digest (16 hex digits"
-                " 0-9 a-f, as `forex play` writes them)"
-            )
-            code = "schema_pattern"
-        else:
-            key = str(path[2])
-            meant = close_match(key, RESERVED_ENTRY_KEYS)
-            if meant is not None and key not in _player_names(doc.data):
-                message = (
-                    f"move {path[1] + 1}: {quoted(key)} is read as a player's name, so"
-                    f" {quoted(instance)} is read as a decision"
-                )
-                hints = (f"did you mean {meant}?",)
-            else:
-                try:
-                    parse(key, instance)
-                    message = f"move {path[1] + 1}: {quoted(instance)} is not a decision"
-                except NotationError as problem:
-                    message = f"move {path[1] + 1}: {problem.reason}"
-                    hints = problem.hints
-            code = "bad_notation"
-    elif (
-        validator == "pattern"
-        and path
-        and path[0] == "moves"
-        and "propertyNames" not in (error.schema_path)
-    ):
-        message = f"{where}: decisions start with spot, contract, invest, divest, resolve, sell,"
-        message += " strengthen or strongest"
-        code = "bad_notation"
-    elif validator == "propertyNames" or (
-        validator == "pattern" and "propertyNames" in error.schema_path
-    ):
-        name = instance if isinstance(instance, str) else str(instance)
-        message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
-        code = "bad_player_name"
-        hints = (NAME_RULE,)
-        path = (*path, name)
-        key_place = True
-    elif validator == "pattern" and (
-        (len(path) == 2 and path[0] == "players") or path == ("first",)
-    ):
-        name = str(instance)
-        message = f"{where}: {quoted(name)} is not a valid player name: {name_problem(name)}"
-        code = "bad_player_name"
-        hints = (NAME_RULE,)
-    elif (
-        validator == "not"
-        and isinstance(instance, str)
-        and path
-        and path[0]
-        in (
-            "players",
-            "first",
-        )
-    ):
-        message = f"{where}: {quoted(instance)} cannot be a player's name: {name_problem(instance)}"
-        code = "bad_player_name"
-        hints = (NAME_RULE,)
-    elif validator in ("maxProperties", "minProperties") and len(path) == 2 and _entry_number(path):
-        players = [k for k in instance if k not in RESERVED_ENTRY_KEYS]
-        if not players:
-            message = f"move {path[1] + 1}: the entry names no player (write `NAME: DECISION`)"
-            hints = (
-                "a note or digest belongs to the entry it is about: write it without a dash,"
-                " under that entry, level with the player's name",
-            )
-        else:
-            names = ", ".join(quoted(p, 30) for p in players[:6])
-            message = f"move {path[1] + 1}: one entry holds one player's decision; found {names}"
-            seated = _player_names(doc.data)
-            hints = tuple(
-                f"{quoted(key)} is not a player{' of this game' if seated else ''}:"
-                f" did you mean {match}?"
-                for key in players
-                if key not in seated
-                and (match := close_match(str(key), [*RESERVED_ENTRY_KEYS, *seated])) is not None
-            )
-        code = "bad_entry"
-    elif validator in ("minItems", "maxItems") and path == ("players",):
-        message = f"players: For-Ex takes 2 to 6 players, not {len(instance)}"
-    elif validator == "uniqueItems" and path == ("players",):
-        twice = [p for i, p in enumerate(instance) if p in instance[:i]]
-        message = f"players: {quoted(twice[0] if twice else instance)} is listed twice"
-    elif validator == "required" and not path:
-        missing = [k for k in error.validator_value if k not in instance]
-        name = missing[0] if missing else ""
-        message = _REQUIRED.get(name, f"the log has no `{name}:`")
-    elif validator == "anyOf" and not path:
-        message = "the log needs `removed:` (the 6 certificates removed at set-up) or `seed:`"
-        code = "schema_required"
-    elif validator == "not" and not path:
-        message = "give either `removed:` or `seed:`, not both"
-        code = "schema_removed_and_seed"
-    elif validator == "const" and path == ("forex",):
-        if instance == "1":
-            message = "forex: the version is the number 1, not the text '1' (leave out the quotes)"
-        else:
-            message = f"forex: this tool reads format version 1, not {_shown(instance)}"
-        code = "unsupported_version"
-    elif validator == "enum":
-        choices = ", ".join(str(c) for c in error.validator_value)
-        message = f"{where}: expected one of {choices}, found {_shown(instance)}"
-        if isinstance(instance, str):
-            hints = did_you_mean(instance, [str(c) for c in error.validator_value])
-    elif validator == "type":
-        expected = error.validator_value
-        message = f"{where}: expected {_type_words(expected)}, found {_shown(instance)}"
-        wants_text = expected == "string" or (isinstance(expected, list) and "string" in expected)
-        if wants_text and isinstance(instance, (bool, int, float)):
-            message += " (quote it to make it text)"
-    elif validator in ("maxLength", "minLength") and isinstance(instance, str):
-        bound = error.validator_value
-        more = "at most" if validator == "maxLength" else "at least"
-        message = f"{where}: {len(instance):,} characters, {more} {bound:,} allowed"
-    elif validator in ("minimum", "maximum"):
-        more = "at least" if validator == "minimum" else "at most"
-        message = f"{where}: {_shown(instance)}; it must be {more} {error.validator_value}"
-    place = doc.place(path, key=key_place)
-    line, column = place if place else (None, None)
-    return [Problem(code, message, "schema", filename, line, column, _entry_number(path), hints)]
-
-
-def _player_names(data: Any) -> list[str]:
-    """The names listed in ``players``, as far as they are names (for hints)."""
-    players = data.get("players") if isinstance(data, dict) else None
-    return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-
-
-def _cut(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _type_words(expected: Any) -> str:
-    words = {
-        "string": "text",
-        "integer": "a whole number",
-        "object": "a mapping (key: value)",
-        "array": "a list",
-        "number": "a number",
-        "boolean": "true or false",
-    }
-    if isinstance(expected, list):
-        return " or ".join(words.get(str(e), str(e)) for e in expected)
-    return words.get(expected, str(expected))
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        text = repr(value)
-        return f"the number {text if len(text) <= 30 else text[:30] + '...'}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return quoted(value)
-
-
 def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
-    """Read and check a log's YAML and schema, and its header's consistency.
+    """A For-Ex log read and checked (``read_log``); ``OtherGame`` for a log of another game."""
+    return _read(data, filename, any_game=False)
 
-    Schema and header problems are independent layers and are reported together; so are
-    the notation and player of every entry that the schema does not already refuse.
-    """
+
+def read_log(data: bytes | str, filename: str = "<log>") -> GameLog:
+    """Read and check a log of any game: its YAML, the game its header names, the game's
+    schema and header checks, the files it names; raises ``LogError``."""
+    return _read(data, filename, any_game=True)
+
+
+def _read(data: bytes | str, filename: str, *, any_game: bool) -> GameLog:
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
             [
@@ -607,9 +240,15 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
             ]
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
-    surely = fastpath.accepted(text, FAST_VALIDATOR)
+    default = games.get()
+    # The game's capabilities (``games.base.ChecksLog`` ...) are found by name: importing the
+    # Protocols would cost every ``forex show`` their import.
+    validator = getattr(default, "fast_validator", None)
+    surely = None if validator is None else fastpath.accepted(text, validator)
     if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
-        return _build(yamlread.Document(surely, text, None, filename), text, filename)
+        doc = yamlread.Document(surely, text, None, filename)
+        entries = default.check_log(doc, filename, schema_checked=True)  # type: ignore[attr-defined]
+        return GameLog(default, filename, text, doc, tuple(entries))
     doc = yamlread.read(text, filename)
     if doc.data is None:
         raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
@@ -626,7 +265,7 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                 Problem(
                     "not_a_mapping",
                     "a game log is a mapping (forex:, players:, moves: ...), not"
-                    f" {_shown(doc.data)}",
+                    f" {shown(doc.data)}",
                     "yaml",
                     filename,
                     line,
@@ -635,23 +274,36 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
                 )
             ]
         )
-    _named_game(doc, filename)
-    problems = schema_problems(doc, filename)
-    if problems:
-        found = _header_problems(doc, filename, {p.entry for p in problems if p.entry})
-        taken = {(p.line, p.column) for p in problems}
-        problems.extend(p for p in found if (p.line, p.column) not in taken)
-        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-        raise LogError(problems)
-    return _build(doc, text, filename)
+    game = named_game(doc, filename)
+    if game is not default and not any_game:
+        raise OtherGame(game, doc, _not_yet(game, doc, filename))
+    return read_document(game, doc, text, filename)
+
+
+def read_document(
+    game: Game[Any, Any], doc: yamlread.Document, text: str, filename: str
+) -> GameLog:
+    """A log of ``game`` already read as YAML, checked: the schema, the header, the entries,
+    the files it names; raises ``LogError`` with every problem of the first layer that has
+    some."""
+    check_log = getattr(game, "check_log", None)
+    if check_log is not None:
+        entries = check_log(doc, filename)
+    else:
+        problems = schema_problems(game, doc, filename)
+        if problems:
+            raise LogError(problems)
+        entries = read_entries(game, doc, filename)
+    resources = load_resources(game, doc, filename)
+    return GameLog(game, filename, text, doc, tuple(entries), resources)
 
 
 class OtherGame(LogError):
     """A log whose header names a game other than For-Ex (``game:``).
 
     Its one problem (``not_yet_for_game``) is what a command that reads only For-Ex
-    reports; ``anylog.parse_any`` catches it and reads the log with ``game``'s own
-    rules module, from ``document`` (the YAML already read).
+    reports; the command reads the log with ``read_document`` from ``document`` (the YAML
+    already read).
     """
 
     def __init__(self, game: Any, document: yamlread.Document, problem: Problem) -> None:
@@ -660,18 +312,16 @@ class OtherGame(LogError):
         self.document = document
 
 
-def _named_game(doc: yamlread.Document, filename: str) -> None:
-    """Nothing for a For-Ex log; ``OtherGame`` or an ``unknown_game`` problem otherwise."""
-    name = doc.data.get("game", GAME_NAME)
-    if name == GAME_NAME:
-        return
-    from .. import games
-
-    line, column = doc.place(("game",)) or (None, None)
+def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
+    """The game the header names (the default when none); an ``unknown_game`` problem for a
+    name that is not registered."""
+    name = doc.data.get("game", games.DEFAULT_GAME)
     try:
-        game = games.for_header(doc.data)
+        return games.for_header(doc.data)
     except games.UnknownGame as error:
+        line, column = doc.place(("game",)) or (None, None)
         hints = did_you_mean(str(name), games.names()) if isinstance(name, str) else ()
+        default = games.get()
         raise LogError(
             [
                 Problem(
@@ -682,300 +332,376 @@ def _named_game(doc: yamlread.Document, filename: str) -> None:
                     line,
                     column,
                     hints=hints
-                    or (f"leave game: out for For-Ex, or name one of {', '.join(games.names())}",),
+                    or (
+                        f"leave game: out for {default.title}, or name one of"
+                        f" {', '.join(games.names())}",
+                    ),
                 )
             ]
         ) from None
-    raise OtherGame(
-        game,
-        doc,
-        Problem(
-            "not_yet_for_game",
-            f"this command does not read {game.title} logs yet (game: {name})",
-            "usage",
-            filename,
-            line,
-            column,
-            hints=(
-                f"commands for {game.title} logs: validate, new, show, message, moves, play,"
-                " undo, history, diff, annotate, sign, read, schema",
-            ),
+
+
+def _not_yet(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> Problem:
+    line, column = doc.place(("game",)) or (None, None)
+    return Problem(
+        "not_yet_for_game",
+        f"this command does not read {game.title} logs yet (game: {game.name})",
+        "usage",
+        filename,
+        line,
+        column,
+        hints=(
+            f"commands for {game.title} logs: validate, new, show, message, moves, play,"
+            " undo, history, diff, annotate, sign, read, schema",
         ),
     )
 
 
-_parse = lru_cache(maxsize=1 << 15)(parse)
-"""``notation.parse``, remembered: games repeat ``resolve``, ``sell 0 USD``, ``invest USD``
-(a parsed decision is immutable, so one object can serve every entry that writes it)."""
+ENTRY_FIELDS = ("note", "digest", "sig")
+"""The keys an entry may have beside its decider."""
+
+RECODED_KEYWORDS = {
+    "additionalProperties": "schema_unknown_key",
+    "anyOf": "bad_notation",
+    "propertyNames": "bad_player_name",
+    "not": "bad_player_name",
+    "minProperties": "bad_entry",
+    "maxProperties": "bad_entry",
+}
+"""Schema keywords whose errors get a code of their own (the others: ``schema_KEYWORD``).
+
+In the games' log schemas ``anyOf`` lists the notation's patterns, ``propertyNames`` and
+``not`` the player-name rule, ``minProperties``/``maxProperties`` an entry's one decider."""
 
 
-def _problem_at(
-    doc: yamlread.Document,
-    filename: str,
+def placed_problem(
     code: str,
     message: str,
+    layer: str,
+    doc: yamlread.Document,
+    filename: str,
     path: tuple[Any, ...],
     *,
     key: bool = False,
-    hints: tuple[str, ...] = (),
+    entry: int | None = None,
+    hints: Sequence[str] = (),
 ) -> Problem:
     place = doc.place(path, key=key)
     line, column = place if place else (None, None)
-    return Problem(code, message, "header", filename, line, column, _entry_number(path), hints)
+    return Problem(code, message, layer, filename, line, column, entry, tuple(hints))
 
 
-def _unknown_player(
-    doc: yamlread.Document,
-    filename: str,
-    what: str,
-    name: str,
-    players: tuple[str, ...],
-    path: tuple[Any, ...],
-    *,
-    key: bool = False,
-) -> Problem:
-    return _problem_at(
-        doc,
-        filename,
-        "unknown_player",
-        f"{what}: {quoted(name)} is not a player of this game ({', '.join(players)})",
-        path,
-        key=key,
-        hints=did_you_mean(name, players),
+@cache
+def _validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(dict(games.get(name).schemas()["log"]))
+
+
+def _describe(path: tuple[Any, ...]) -> str:
+    if not path:
+        return "the log"
+    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
+        rest = "".join(f".{part}" for part in path[2:])
+        return f"move {path[1] + 1}{rest}"
+    return ".".join(str(part) for part in path)
+
+
+def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
+    """Every place where the log breaks its game's published schema."""
+    found: list[Problem] = []
+    errors = sorted(
+        _validator(game.name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.path]
     )
-
-
-def _confusable(doc: yamlread.Document, filename: str, players: Sequence[str]) -> list[Problem]:
-    return [
-        _problem_at(
-            doc,
-            filename,
-            "confusable_names",
-            f"players: {quoted(a)} and {quoted(b)} would be taken for one player: names must"
-            " differ by more than letter case, spaces or Unicode forms",
-            ("players", doc.data["players"].index(b)),
-            hints=(f"rename one of them, e.g. {quoted(b + '2')}",),
+    for error in errors[:MAX_SCHEMA_PROBLEMS]:
+        path = tuple(error.absolute_path)
+        entry = path[1] + 1 if path[:1] == ("moves",) and len(path) > 1 else None
+        code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
+        message = f"{_describe(path)}: {error.message}"
+        hints: list[str] = []
+        key = False
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = list(error.schema.get("properties", {}))
+            unknown = [k for k in error.instance if k not in allowed]
+            if unknown:
+                path = (*path, unknown[0])
+                key = True
+                message = f"{_describe(path[:-1])}: unknown key {quoted(unknown[0])}"
+                hints.extend(did_you_mean(str(unknown[0]), allowed))
+        found.append(
+            placed_problem(
+                code, message, "schema", doc, filename, path, key=key, entry=entry, hints=hints
+            )
         )
-        for a, b in confusable_pairs(players)
-    ]
+    if len(errors) > MAX_SCHEMA_PROBLEMS:
+        found.append(
+            Problem(
+                "too_many_problems",
+                f"{len(errors) - MAX_SCHEMA_PROBLEMS} more schema problems not listed",
+                "schema",
+                filename,
+            )
+        )
+    return found
 
 
-def _removed_problem(doc: yamlread.Document, filename: str, total: int) -> Problem:
-    return _problem_at(
-        doc,
-        filename,
-        "bad_removed",
-        f"removed: exactly 6 certificates are removed at set-up; these add up to {total}",
-        ("removed",),
-    )
-
-
-def _header_problems(
-    doc: yamlread.Document, filename: str, refused_entries: set[int]
-) -> list[Problem]:
-    """The header checks of a log that the schema refuses, as far as its data allows.
-
-    Only values of the right type are judged; the entries in ``refused_entries`` (move
-    numbers) get only their player checked, since the schema has refused their notation.
-    """
-    data = doc.data
+def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Entry]:
+    """The entries of a log's ``moves``: each names one known decider and a decision in the
+    game's notation (else ``LogError`` with every problem found)."""
+    header = {k: v for k, v in doc.data.items() if k != "moves"}
+    keys = game.log_keys(header)
     problems: list[Problem] = []
-    players = tuple(_player_names(data))
-    names_ok = [p for p in players if not name_problem(p)]
-    problems.extend(_confusable(doc, filename, names_ok))
-    first = data.get("first")
-    if players and isinstance(first, str) and first not in players and not name_problem(first):
-        problems.append(_unknown_player(doc, filename, "first", first, players, ("first",)))
-    contacts = data.get("contacts")
-    if players and isinstance(contacts, dict):
-        for name in contacts:
-            if name not in players and not name_problem(name):
-                problems.append(
-                    _unknown_player(
-                        doc, filename, "contacts", name, players, ("contacts", name), key=True
-                    )
-                )
-    removed = data.get("removed")
-    if isinstance(removed, dict) and "seed" not in data:
-        counts = list(removed.values())
-        if all(type(n) is int and 0 <= n <= 6 for n in counts) and sum(counts) != 6:
-            problems.append(_removed_problem(doc, filename, sum(counts)))
-    moves = data.get("moves")
-    for index, raw in enumerate(moves if isinstance(moves, list) else []):
-        if not isinstance(raw, dict):
-            continue
-        keys = [k for k in raw if k not in RESERVED_ENTRY_KEYS]
-        if len(keys) != 1:
-            continue
-        (player,) = keys
-        if players and player not in players and not name_problem(player):
-            problems.append(_unknown_mover(doc, filename, index, player, players))
-        value = raw[player]
-        if index + 1 not in refused_entries and isinstance(value, str):
-            try:
-                _parse(player, value)
-            except NotationError as error:
-                problems.append(_bad_notation(doc, filename, index, player, error))
-    return problems
-
-
-def _unknown_mover(
-    doc: yamlread.Document, filename: str, index: int, player: str, players: tuple[str, ...]
-) -> Problem:
-    """The problem of entry ``index`` (0-based) whose key names someone who does not play."""
-    return _unknown_player(
-        doc, filename, f"move {index + 1}", player, players, ("moves", index, player), key=True
-    )
-
-
-def _bad_notation(
-    doc: yamlread.Document, filename: str, index: int, player: str, error: NotationError
-) -> Problem:
-    """The problem of entry ``index`` (0-based) whose move the notation cannot read."""
-    return _problem_at(
-        doc,
-        filename,
-        "bad_notation",
-        f"move {index + 1}: {error.reason}",
-        ("moves", index, player),
-        hints=error.hints,
-    )
-
-
-def _build(doc: yamlread.Document, text: str, filename: str) -> GameLog:
-    """The log of data the schema accepts; raises ``LogError`` with every header problem."""
-    data = doc.data
-    players = tuple(data["players"])
-    problems: list[Problem] = _confusable(doc, filename, players)
-    first = data.get("first", players[0])
-    if first not in players:
-        problems.append(_unknown_player(doc, filename, "first", first, players, ("first",)))
-    for name in data.get("contacts", {}):
-        if name not in players:
+    entries: list[Entry] = []
+    for index, raw in enumerate(doc.data.get("moves") or ()):
+        number = index + 1
+        deciders = [k for k in raw if k not in ENTRY_FIELDS]
+        if len(deciders) != 1:
             problems.append(
-                _unknown_player(
-                    doc, filename, "contacts", name, players, ("contacts", name), key=True
+                placed_problem(
+                    "bad_entry",
+                    f"move {number}: an entry names exactly one decider (a player or"
+                    f" {', '.join(k for k in keys if k not in header['players'])}),"
+                    f" not {len(deciders)}",
+                    "schema",
+                    doc,
+                    filename,
+                    ("moves", index),
+                    entry=number,
                 )
             )
-    seed: str | None = None
-    if "seed" in data:
-        seed = str(data["seed"])
-        removed = draw_removed(seed)
-    else:
-        counts = data["removed"]
-        removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
-        if sum(removed) != 6:
-            problems.append(_removed_problem(doc, filename, sum(removed)))
-    entries = []
-    known = frozenset(players)
-    for index, raw in enumerate(data.get("moves") or []):
-        if len(raw) == 1:  # the schema allows only the player's key alone
-            ((player, text_of_move),) = raw.items()
-            note = digest = sig = None
-        else:
-            player = next(key for key in raw if key not in RESERVED_ENTRY_KEYS)
-            text_of_move, note, digest = raw[player], raw.get("note"), raw.get("digest")
-            sig = raw.get("sig")
-        if player not in known:
-            problems.append(_unknown_mover(doc, filename, index, player, players))
+            continue
+        (key,) = deciders
+        if key not in keys:
+            problems.append(
+                placed_problem(
+                    "unknown_player",
+                    f"move {number}: {quoted(key)} is not a player of this game"
+                    f" ({keys_text(keys, header['players'])})",
+                    "header",
+                    doc,
+                    filename,
+                    ("moves", index, key),
+                    key=True,
+                    entry=number,
+                    hints=did_you_mean(str(key), keys),
+                )
+            )
+            continue
+        text = str(raw[key])
+        try:
+            decisions = game.parse(key, text)
+        except game.notation_error as error:
+            problems.append(
+                placed_problem(
+                    getattr(error, "code", "bad_notation"),
+                    f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
+                    "schema",
+                    doc,
+                    filename,
+                    ("moves", index, key),
+                    entry=number,
+                )
+            )
+            continue
+        entries.append(
+            Entry(number, key, text, decisions, raw.get("note"), raw.get("digest"), raw.get("sig"))
+        )
+    if problems:
+        raise LogError(problems)
+    return entries
+
+
+def keys_text(keys: Sequence[str], players: Sequence[str]) -> str:
+    """``ben, ann; other entry keys: deck``: the players, then the keys that are not players."""
+    others = [k for k in keys if k not in players]
+    listed = ", ".join(str(p) for p in players)
+    return listed + (f"; other entry keys: {', '.join(others)}" if others else "")
+
+
+def error_hints(error: Exception) -> list[str]:
+    """The hints a game's error carries, and "did you mean" for a name it does not know."""
+    hints = [str(h) for h in getattr(error, "hints", ()) or ()]
+    unknown = getattr(error, "unknown", None)
+    if unknown is not None:
+        word, choices = unknown
+        hints[:0] = did_you_mean(str(word), [str(c) for c in choices])
+    return hints
+
+
+def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
+    """The decoded files the header names (relative to the log's folder), each checked.
+
+    A problem is placed at the header key that names the file (its ``sha256`` for a
+    digest that differs), with the loader's stable code.
+    """
+    header = {k: v for k, v in doc.data.items() if k != "moves"}
+    folder = os.path.dirname(filename) if filename != "<log>" else ""
+    loaded: dict[str, Any] = {}
+    for resource in game.resources(header):
+        from ..games.base import LoadsResources
+
+        if not isinstance(game, LoadsResources):
+            loaded[resource.role] = resource.embedded
             continue
         try:
-            written = _parse(player, text_of_move)
-        except NotationError as error:
-            problems.append(_bad_notation(doc, filename, index, player, error))
-            continue
-        entries.append(Entry(index + 1, player, text_of_move, written, note, digest, sig))
-    if problems:
-        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-        raise LogError(problems)
-    return GameLog(filename, text, doc, players, first, removed, seed, tuple(entries))
+            loaded[resource.role] = game.load_resource(resource, folder)
+        except Exception as error:
+            code = getattr(error, "code", None)
+            if not isinstance(code, str):
+                raise
+            path: tuple[Any, ...] = (resource.role, "sha256" if "digest" in code else "file")
+            raise LogError(
+                [
+                    placed_problem(
+                        code,
+                        f"{resource.role}: {getattr(error, 'reason', error)}",
+                        "header",
+                        doc,
+                        filename,
+                        path,
+                        hints=_resource_hints(code, resource),
+                    )
+                ]
+            ) from None
+    return loaded
+
+
+def _resource_hints(code: str, resource: Resource) -> tuple[str, ...]:
+    if "digest" in code:
+        return (
+            f"the {resource.role} file is not the one the log was written with: use that"
+            " file, or if the players agree on the new one, write its SHA-256"
+            " (sha256sum FILE) in the header",
+        )
+    if "unreadable" in code:
+        return (f"the path of the {resource.role} file is relative to the log's folder",)
+    return (f"fix the {resource.role} file, or name the right one in the header",)
 
 
 def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
-    """Read and check a log file (YAML, schema, header); raises ``LogError``."""
+    """Read and check a For-Ex log file (YAML, schema, header); raises ``LogError``
+    (``OtherGame`` for a log of another game)."""
+    return parse_log(_file_bytes(path, display_name), display_name or os.fspath(path))
+
+
+def load_any(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
+    """Read and check a log file of any game (``read_log``); raises ``LogError``."""
+    return read_log(_file_bytes(path, display_name), display_name or os.fspath(path))
+
+
+def _file_bytes(path: str | os.PathLike[str], display_name: str | None) -> bytes:
     name = display_name or os.fspath(path)
     try:
-        data = read_bytes(path)
+        return read_bytes(path)
     except LogError as error:
         raise LogError([p.in_file(name) for p in error.problems]) from None
-    return parse_log(data, name)
 
 
 # --------------------------------------------------------------------------- replay
 
 
+def initial_state(log: GameLog) -> Any:
+    """The state at the start (``Game.setup``); a refused set-up as ``LogError``."""
+    game = log.game
+    try:
+        return game.setup(log.header, log.resources)
+    except game.rules_error as error:
+        from ..games.base import ExplainsRefusals
+
+        if isinstance(game, ExplainsRefusals):
+            hints: tuple[str, ...] = game.setup_hints(error)
+        else:
+            hints = (*error_hints(error), f"the header's keys: forex schema --game {game.name}")
+        raise LogError(
+            [
+                placed_problem(
+                    getattr(error, "code", "bad_setup"),
+                    str(getattr(error, "reason", error)),
+                    "header",
+                    log.document,
+                    log.filename,
+                    ("setup",) if "setup" in log.header else ("players",),
+                    hints=hints,
+                )
+            ]
+        ) from None
+
+
 def replay(log: GameLog) -> Replay:
     """Replay every entry; stops at the first illegal one (see ``Replay.problem``)."""
-    try:
-        initial = log.new_game()
-    except ForexError as error:
-        place = log.place(("players",))
-        line, column = place if place else (None, None)
-        problem = Problem(error.code, error.reason, "header", log.filename, line, column)
-        raise LogError([problem]) from None
+    game = log.game
+    initial = initial_state(log)
     result = Replay(log, initial)
     states = result.states
     all_events = result.events
     state = initial
+    with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
+    apply = game.apply
+    rules_error = game.rules_error
     for entry in log.entries:
-        events: list[Event] = []
+        events: list[Any] = []
         try:
-            for decision in entry.written.decisions():
-                state, caused = apply_with_events(state, decision)
-                events.extend(caused)
-        except ForexError as error:
-            from ..games.forex.moves import legal_summary
-
-            before = result.final
-            place = log.place(("moves", entry.number - 1, entry.player))
-            line, column = place if place else (None, None)
-            following = len(log.entries) - entry.number
-            hints = list(unknown_name_hints(error, entry.written, log.players))
-            hints.extend(legal_summary(before))
-            if following:
-                hints.append(
-                    f"{following} later entr{'y' if following == 1 else 'ies'} not checked"
-                )
-            result.problem = Problem(
-                error.code,
-                f"move {entry.number}: {entry.player}: {entry.text}: {error.reason}",
-                "rules",
-                log.filename,
-                line,
-                column,
-                entry.number,
-                tuple(hints),
-            )
+            for decision in entry.decisions:
+                if with_events is None:
+                    state = apply(state, decision)
+                else:
+                    state, caused = with_events(state, decision)
+                    events.extend(caused)
+        except rules_error as error:
+            result.problem = rules_problem(log, result.final, entry, error)
             return result
         states.append(state)
         all_events.append(tuple(events))
     return result
 
 
-def unknown_name_hints(
-    error: ForexError, written: Written, players: Sequence[str]
-) -> tuple[str, ...]:
-    """``did you mean ann?`` for a decision that names someone who does not play."""
-    if error.code != "unknown_name":
-        return ()
-    named = [written.decision.player]
-    if written.spot is not None:
-        named = [written.spot.player, written.spot.partner]
-    for name in named:
-        if name not in players:
-            return did_you_mean(name, players)
-    return ()
+def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:
+    """The problem of an entry the rules refuse: what is legal or who decides now, and how
+    many later entries are left unchecked."""
+    from ..games.base import ExplainsRefusals
+
+    game = log.game
+    if isinstance(game, ExplainsRefusals):
+        hints = list(game.refusal_hints(before, entry, error, log.players))
+    else:
+        hints = error_hints(error)
+        pending = game.pending(before)
+        if pending.over:
+            hints.append("the game is over: no entry may follow")
+        else:
+            hints.append(
+                f"{' or '.join(pending.deciders)} decides now ({pending.kind});"
+                f" forex moves {os.path.basename(log.filename)} lists what is legal"
+            )
+    following = len(log.entries) - entry.number
+    if following > 0:
+        hints.append(f"{following} later entr{'y' if following == 1 else 'ies'} not checked")
+    return placed_problem(
+        getattr(error, "code", "illegal_decision"),
+        f"move {entry.number}: {entry.player}: {entry.text}: {getattr(error, 'reason', error)}",
+        "rules",
+        log.document,
+        log.filename,
+        ("moves", entry.number - 1, entry.player),
+        entry=entry.number,
+        hints=hints,
+    )
 
 
 def replay_final(log: GameLog) -> Replay:
-    """Like ``replay``, faster, keeping only the final state (the rest is worked out on demand).
+    """Like ``replay``, faster for a game that ``ReplaysWithEvents``, keeping only the final
+    state (the rest is worked out on demand).
 
     A log with an illegal entry is replayed by ``replay``, which finds and words the problem.
     """
+    game = log.game
+    apply_all = getattr(game, "apply_all", None)  # ``ReplaysWithEvents``
+    if apply_all is None:
+        return replay(log)
     try:
-        initial = log.new_game()
-        final = apply_all(initial, [d for entry in log.entries for d in entry.written.decisions()])
-    except ForexError:
+        initial = game.setup(log.header, log.resources)
+        final = apply_all(initial, [d for entry in log.entries for d in entry.decisions])
+    except game.rules_error:
         return replay(log)
     return Replay(log, initial, final)
 
@@ -990,30 +716,9 @@ def load_and_replay(
     looks at them too, as ``forex validate`` does).
     """
     try:
-        log = load(path, display_name)
+        log = load_any(path, display_name)
         played = replay_final(log)
     except LogError as error:
         return error.problems, None
     problems = [played.problem] if played.problem else []
-    return problems, played
-
-
-def check(
-    path: str | os.PathLike[str],
-    display_name: str | None = None,
-    *,
-    require_signatures: bool = False,
-) -> tuple[list[Problem], Replay | None]:
-    """Every problem ``forex validate`` finds in a log file, and its replay when it could be made.
-
-    The file, its YAML, the schema, the set-up, every move by the rules, then the recorded
-    digests and the signatures (``validation.integrity_problems``); the replay is given even
-    when a digest or a signature is wrong.  With ``require_signatures`` an unsigned move by a
-    player whose key the log holds is a problem (else only ``validate``'s warning).
-    """
-    problems, played = load_and_replay(path, display_name)
-    if played is not None and not problems:
-        from .validation import integrity_problems
-
-        problems = integrity_problems(played, require_signatures)[0]
     return problems, played

@@ -34,9 +34,10 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from ..games.forex.catchup import clean, pending_text, summarize
+from ..games.base import CatchesUp, Mails
 from .gamelog import GameLog, Replay, parse_log, replay
 from .problems import LogError, Problem
+from .problems import printable as clean
 from .problems import quoted as problems_quoted
 
 TOP_KEYS = (
@@ -114,15 +115,15 @@ def compose_mail(
 ) -> EmailMessage:
     """The mail to send with the log as it stands, telling what happened after move ``since``
     (by default what the next decider has not seen, as ``message.compose``)."""
-    from ..games.forex.message import compose
-    from ..games.forex.svg import board_svg
-
     log = played.log
-    text = compose(played, since, "text")
-    markdown = compose(played, since, "markdown")
+    game = log.game
+    assert isinstance(game, Mails)
+    text = game.message(played, since, "text")
+    markdown = game.message(played, since, "markdown")
     mail = EmailMessage(policy=email.policy.default)
     mail["Subject"] = text.subject
-    to = address_of(contact_of(log, played.final.pending_player))
+    deciders = game.pending(played.final).deciders
+    to = address_of(contact_of(log, deciders[0] if deciders else None))
     if to:
         mail["To"] = to
     last = log.entries[len(played.states) - 1].player if played.states else None
@@ -146,7 +147,7 @@ def compose_mail(
 
         title = log.title or filename
         where = f"after move {len(played.states)}" if played.states else "at the start"
-        picture = svg_to_png(board_svg(played.final, f"{title}, {where}"))
+        picture = svg_to_png(game.picture(played.final, f"{title}, {where}"))
         mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
     return mail
 
@@ -165,7 +166,7 @@ class Found(Struct, frozen=True):
     text: str
     where: str
     log: Any
-    """A For-Ex ``GameLog``, or another game's ``anylog.GameRecord``."""
+    """A For-Ex ``GameLog``, or another game's."""
 
 
 def _dequoted(text: str, depth: int) -> str | None:
@@ -409,16 +410,16 @@ def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
     try:
         return parse_log(data, source)
     except OtherGame as other:
-        from . import anylog
+        from .gamelog import GameLog, load_resources, read_entries, schema_problems
 
         name = into or source
         doc = other.document
-        problems = anylog.schema_problems(other.game, doc, name)
+        problems = schema_problems(other.game, doc, name)
         if problems:
             raise LogError(problems) from None
-        entries = anylog.read_entries(other.game, doc, name)
+        entries = read_entries(other.game, doc, name)
         try:
-            resources = anylog.load_resources(other.game, doc, name)
+            resources = load_resources(other.game, doc, name)
         except LogError as error:
             raise MissingResource(
                 [
@@ -426,13 +427,13 @@ def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
                     for p in error.problems
                 ]
             ) from None
-        return anylog.GameRecord(other.game, name, doc.text, doc, tuple(entries), resources)
+        return GameLog(other.game, name, doc.text, doc, tuple(entries), resources)
 
 
 def _is_record(log: Any) -> bool:
-    from .anylog import GameRecord
+    from .. import games
 
-    return isinstance(log, GameRecord)
+    return bool(log.game.name != games.DEFAULT_GAME)
 
 
 class _Relation(Struct, frozen=True):
@@ -569,21 +570,13 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
 
 def _checked(found: Found, label: str) -> Any:
     """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
-    from . import anylog
     from .digests import check_digests
     from .signing import check_signatures
 
-    played: Any
-    digests: Any
-    if _is_record(found.log):
-        played = anylog.replay(found.log)
-        digests = anylog.check_digests
-    else:
-        played = replay(found.log)
-        digests = check_digests
+    played = replay(found.log)
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = digests(played)
+        mismatch = check_digests(played)
         problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
     if problems:
         raise LogError(
@@ -603,11 +596,12 @@ def _checked(found: Found, label: str) -> Any:
 
 def _next_text(played: Any) -> str:
     """Who decides next, in For-Ex's words or another game's ``pending_line``."""
-    from .anylog import GameReplay, pending_line
+    from ..reporters.record import pending_line
 
-    if isinstance(played, GameReplay):
-        return pending_line(played.record.game, played.final)
-    return pending_text(played.final)
+    game = played.log.game
+    if isinstance(game, CatchesUp):
+        return game.pending_text(played.final)
+    return pending_line(game, played.final)
 
 
 def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
@@ -736,9 +730,9 @@ def _any_story(played: Any, since: int) -> list[str]:
     ``Narrated``, the sentences of what its decisions did (escaped)."""
     from ..games.base import Narrated
 
-    game = played.record.game
+    game = played.log.game
     lines = []
-    for entry in played.record.entries[since : played.moves]:
+    for entry in played.log.entries[since : played.moves]:
         lines.append(clean(f"Move {entry.number}, {entry.key}: {entry.text}"))
         state = played.state_after(entry.number - 1)
         for decision in entry.decisions:
@@ -753,7 +747,6 @@ def _any_story(played: Any, since: int) -> list[str]:
 
 def _story(played: Any, since: int, label: str) -> list[str]:
     """The catch-up of what arrived: the new moves, who signed them, who is next."""
-    from .anylog import GameReplay
     from .signing import check_signatures, signed_phrase
 
     moves = len(played.states)
@@ -763,8 +756,11 @@ def _story(played: Any, since: int, label: str) -> list[str]:
         what += f" ({since + 1} to {moves})" if new > 1 else f" (move {moves})"
     lines = [clean(f"{label}: {what}.")]
     signatures = check_signatures(played)
-    other = isinstance(played, GameReplay)
-    story = _any_story(played, since) if other else summarize(played, since)
+    game = played.log.game
+    if isinstance(game, CatchesUp):
+        story = game.summarize(played, since)
+    else:
+        story = _any_story(played, since)
     out: list[str] = []
     for line in story:
         out.append(line)

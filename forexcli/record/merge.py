@@ -218,7 +218,8 @@ def merge(
     Raises ``LogError`` (nothing is to be changed then) for two notes too long to keep
     together, or a merge that would change anything but notes and comments.
     """
-    from .edit import MAX_NOTE_LENGTH, cross_check, noted_text
+    from .edit import MAX_NOTE_LENGTH, cross_check
+    from .entrytext import noted_text
 
     said: list[str] = []
     current = base

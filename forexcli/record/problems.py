@@ -189,6 +189,27 @@ def quoted(value: object, limit: int = MAX_QUOTED) -> str:
     return shown
 
 
+def shown(value: Any) -> str:
+    """A value of the log as a problem names it (``the number 3``, ``a list``, ``'text'``)."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return f"the number {text if len(text) <= 30 else text[:30] + '...'}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return quoted(value)
+
+
+def moves_text(first: int, last: int) -> str:
+    """``move 4`` or ``moves 4 to 6``: a stretch of moves, as a person says it."""
+    return f"move {first}" if first == last else f"moves {first} to {last}"
+
+
 class Problem(Struct, frozen=True):
     """One problem found in a file: what, where (1-based line and column), why.
 

@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
-from ..games.forex.catchup import clean
-from .problems import LogError, Problem, check_move_number
+from ..games.base import state_digest
+from .problems import LogError, Problem
+from .problems import printable as clean
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -43,14 +44,8 @@ if TYPE_CHECKING:
         Ed25519PublicKey,
     )
 
-    from ..games.forex.engine import GameState
-    from .anylog import GameRecord, GameReplay, RecordEntry
-    from .gamelog import Entry, GameLog, Replay
-
-    AnyLog = GameLog | GameRecord
-    """A log of any game: For-Ex's ``GameLog`` or another game's ``GameRecord``."""
-    AnyReplay = Replay | GameReplay
-    AnyEntry = Entry | RecordEntry
+    from .entry import Entry
+    from .gamelog import GameLog, Replay
 
 KEYS_FIELD = "keys"
 SIG_FIELD = "sig"
@@ -262,7 +257,7 @@ def same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
 # --------------------------------------------------------------------------- what is signed
 
 
-def game_identity(log: AnyLog) -> str:
+def game_identity(log: GameLog) -> str:
     """The SHA-256 (hex) of the log's header as data, less the fields that may change."""
     header = {k: v for k, v in log.header.items() if k not in IDENTITY_LEFT_OUT}
     text = json.dumps(
@@ -288,9 +283,9 @@ def payload(identity: str, number: int, before: str, signer: str, player: str, t
 
 def sign(
     key: Ed25519PrivateKey,
-    log: AnyLog,
+    log: GameLog,
     number: int,
-    before: GameState | Any,
+    before: Any,
     signer: str,
     player: str,
     text: str,
@@ -310,16 +305,9 @@ def in_pieces(signature: str) -> str:
 
 
 def digest_of(log: Any) -> Callable[[Any], str]:
-    """The state digest a signature covers: For-Ex's (``snapshot.state_digest``) for a For-Ex
-    log, the frame's (``games.base.state_digest``) for a log of another game (``GameRecord``)."""
-    game = getattr(log, "game", None)
-    if game is None:
-        from ..games.forex.snapshot import state_digest
-
-        return state_digest
-    from ..games.base import state_digest as any_digest
-
-    return lambda state: any_digest(game, state)
+    """The state digest a signature covers: the game's ``games.base.state_digest``."""
+    game = log.game
+    return lambda state: state_digest(game, state)
 
 
 def _verifies(key: Ed25519PublicKey, signature: bytes, data: bytes) -> bool:
@@ -356,7 +344,7 @@ def key_value(line: str, since: int | None) -> str | dict[str, Any]:
     return line if since is None else {"key": line, "since": since}
 
 
-def header_keys(log: AnyLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
+def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
     """The players' keys in the header, and the problems of the ones that cannot be used."""
     given = log.header.get(KEYS_FIELD) or {}
     keys: dict[str, HeaderKey] = {}
@@ -420,7 +408,7 @@ class SignatureCheck(Struct):
         return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def spot_partner(entry: AnyEntry) -> str | None:
+def spot_partner(entry: Entry) -> str | None:
     """The partner of an entry's spot transaction (None when it makes no deal)."""
     spot = getattr(entry.written, "spot", None)
     partner = getattr(spot, "partner", None) if spot is not None else None
@@ -429,18 +417,18 @@ def spot_partner(entry: AnyEntry) -> str | None:
     return None
 
 
-def parties(entry: AnyEntry) -> tuple[str, ...]:
+def parties(entry: Entry) -> tuple[str, ...]:
     """Who may sign an entry: the deciding player, and a spot transaction's partner."""
     partner = spot_partner(entry)
     return (entry.player,) if partner is None else (entry.player, partner)
 
 
-def signatures_required(log: AnyLog) -> bool:
+def signatures_required(log: GameLog) -> bool:
     """Whether the header says ``signatures: required``."""
     return log.header.get(SIGNATURES_FIELD) == REQUIRED
 
 
-def signed_game(log: AnyLog) -> bool:
+def signed_game(log: GameLog) -> bool:
     """A game whose log holds keys, signatures or ``signatures: required``: one where a
     spot deal is agreed by the partner's countersignature."""
     return bool(
@@ -450,7 +438,7 @@ def signed_game(log: AnyLog) -> bool:
     )
 
 
-def sign_hint(log: AnyLog, number: int, partner: str) -> str:
+def sign_hint(log: GameLog, number: int, partner: str) -> str:
     """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
     return (
         f"{partner} agrees by countersigning it:"
@@ -458,13 +446,13 @@ def sign_hint(log: AnyLog, number: int, partner: str) -> str:
     )
 
 
-def awaiting_text(log: AnyLog, number: int, partner: str) -> str:
+def awaiting_text(log: GameLog, number: int, partner: str) -> str:
     """``move 6: alice's spot deal with carol awaits carol's signature``."""
     player = log.entries[number - 1].player
     return f"move {number}: {player}'s spot deal with {partner} awaits {partner}'s signature"
 
 
-def unagreed_problem(log: AnyLog, number: int, partner: str) -> Problem:
+def unagreed_problem(log: GameLog, number: int, partner: str) -> Problem:
     """``unagreed_spot`` for move ``number``, at its decision."""
     entry = log.entries[number - 1]
     where = log.place(("moves", number - 1, entry.player))
@@ -482,7 +470,7 @@ def unagreed_problem(log: AnyLog, number: int, partner: str) -> Problem:
     )
 
 
-def unagreed_past(replay: AnyReplay, doing: str) -> list[Problem]:
+def unagreed_past(replay: Replay, doing: str) -> list[Problem]:
     """Under ``signatures: required``, an ``unagreed_spot`` for each spot deal that a later
     move of ``replay`` follows, though its partner has not countersigned it (``doing`` says
     what is refused: ``nothing was written``)."""
@@ -511,7 +499,7 @@ def unagreed_past(replay: AnyReplay, doing: str) -> list[Problem]:
     return found
 
 
-def required_refusals(replay: AnyReplay, *, signed: bool) -> list[Problem]:
+def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
     """Why ``signatures: required`` refuses the last move of ``replay`` (none: it may be
     written): it is not ``signed`` (``unsigned_move``), or it follows a spot deal its
     partner has not countersigned (``unagreed_spot``)."""
@@ -538,7 +526,7 @@ def required_refusals(replay: AnyReplay, *, signed: bool) -> list[Problem]:
     return problems
 
 
-def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCheck:
+def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck:
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
     An unsigned entry by a player whose key the header holds (from their
@@ -627,10 +615,10 @@ def check_signatures(replay: AnyReplay, *, require: bool = False) -> SignatureCh
 
 
 def _check_one(
-    replay: AnyReplay,
+    replay: Replay,
     keys: dict[str, HeaderKey],
     identity: str,
-    entry: AnyEntry,
+    entry: Entry,
     signer: str,
     value: str,
     before: Callable[[int], str],
@@ -775,7 +763,7 @@ class Signer(Struct, frozen=True):
         """Their public-key line."""
         return public_line(self.key.public_key(), self.comment)
 
-    def header_key(self, log: AnyLog) -> HeaderKey | None:
+    def header_key(self, log: GameLog) -> HeaderKey | None:
         """Their key in ``log``'s header; ``LogError`` when the header holds another one."""
         keys, _problems = header_keys(log)
         known = keys.get(self.name)
@@ -798,9 +786,9 @@ class Signer(Struct, frozen=True):
         return known
 
 
-def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
+def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
     """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .edit import content_end, quote
+    from .entrytext import content_end, quote
 
     text = log.text
     doc = log.document
@@ -838,7 +826,7 @@ def keyed_text(log: AnyLog, player: str, value: str | dict[str, Any]) -> str:
 def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
     """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
     line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
-    from .edit import folded, quote
+    from .entrytext import folded, quote
 
     deeper = indent + "  "
     if isinstance(value, dict):
@@ -849,7 +837,7 @@ def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) ->
     return head + folded(quote(value), len(head), deeper, nl) + nl
 
 
-def _cannot_edit(log: AnyLog) -> LogError:
+def _cannot_edit(log: GameLog) -> LogError:
     return LogError(
         [
             Problem(
@@ -863,10 +851,10 @@ def _cannot_edit(log: AnyLog) -> LogError:
     )
 
 
-def entry_signed_text(log: AnyLog, number: int, signer: str, signature: str) -> str:
+def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) -> str:
     """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
     (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
-    from .edit import content_end, quote, sig_lines, signer_line
+    from .entrytext import content_end, quote, sig_lines, signer_line
 
     text = log.text
     doc = log.document
@@ -912,7 +900,7 @@ def _line_after(text: str, value_end: int) -> int:
     return len(text) if found < 0 else found + 1
 
 
-def _cannot_edit_entry(log: AnyLog, number: int) -> LogError:
+def _cannot_edit_entry(log: GameLog, number: int) -> LogError:
     return LogError(
         [
             Problem(
@@ -940,7 +928,7 @@ def describe_key(line: str) -> str:
 # --------------------------------------------------------------------------- signing an entry later
 
 
-def refuse_forged(replay: AnyReplay, what: str) -> None:
+def refuse_forged(replay: Replay, what: str) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then)."""
     errors = check_signatures(replay).errors
     if errors:
@@ -959,83 +947,6 @@ def refuse_forged(replay: AnyReplay, what: str) -> None:
                 for p in errors
             ]
         )
-
-
-def sign_entry(path: str, number: int, signer: Signer, *, dry_run: bool = False) -> Any:
-    """Add ``signer``'s signature to entry ``number`` of the log at ``path`` (an ``edit.Change``).
-
-    The signer is the entry's player (signing a move played unsigned) or a
-    spot transaction's partner (countersigning).  The log must replay and its
-    signatures verify; a key the header does not hold is added (trust on
-    first use, from this move).
-    """
-    from . import edit, gamelog
-
-    data, log, played = edit.load_valid(path)
-    check_move_number(number, len(log.entries), path)
-    entry = log.entries[number - 1]
-    where = log.place(("moves", number - 1, entry.player))
-    line, column = where if where else (None, None)
-    if signer.name not in parties(entry):
-        partner = parties(entry)[1:]
-        who = entry.player + (f" or {partner[0]}, the spot partner" if partner else "")
-        raise LogError(
-            [
-                Problem(
-                    "stray_signature",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} is not a party"
-                    f" to it; only {who} can sign it",
-                    "signature",
-                    path,
-                    line,
-                    column,
-                    number,
-                )
-            ]
-        )
-    if entry.sig and signer.name in entry.sig:
-        raise LogError(
-            [
-                Problem(
-                    "already_signed",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} has signed it"
-                    " already; nothing was written",
-                    "signature",
-                    path,
-                    line,
-                    column,
-                    number,
-                )
-            ]
-        )
-    refuse_forged(played, "signed")
-    known = signer.header_key(log)
-    signature = sign(
-        signer.key,
-        log,
-        number,
-        played.state_after(number - 1),
-        signer.name,
-        entry.player,
-        entry.text,
-    )
-    base, header = log, log.header
-    if known is None:
-        value = key_value(signer.public, number)
-        base = gamelog.parse_log(keyed_text(log, signer.name, value), log.filename)
-        header = dict(log.header)
-        header[KEYS_FIELD] = {**(log.header.get(KEYS_FIELD) or {}), signer.name: value}
-    new_text = entry_signed_text(base, number, signer.name, signature)
-    new_log, new_played = edit.checked_edit(log, new_text)
-    moves = list(log.document.data.get("moves") or [])
-    changed = dict(moves[number - 1])
-    changed[SIG_FIELD] = {**(changed.get(SIG_FIELD) or {}), signer.name: signature}
-    moves[number - 1] = changed
-    edit.ensure_only(log, new_log, moves, "adding the signature", header)
-    if dry_run:
-        return edit.Change(path, log.text, new_text, new_played, expected=data)
-    edit.replace_file(path, data, new_text)
-    return edit.Change(path, log.text, new_text, new_played, written=True)
 
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:

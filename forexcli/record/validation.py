@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from ..reporters.problems import FileReport
-    from .anylog import GameReplay
     from .gamelog import Replay
     from .problems import Problem
 
@@ -35,75 +34,78 @@ MAX_CHUNK_FILES = 16
 the workers still finish within a few files of each other (the last chunk runs alone)."""
 
 
+def check(
+    path: str | os.PathLike[str],
+    display_name: str | None = None,
+    *,
+    require_signatures: bool = False,
+) -> tuple[list[Problem], Replay | None]:
+    """Every problem ``forex validate`` finds in a log file, and its replay when it could be made.
+
+    The file, its YAML, the schema, the set-up, every move by the rules, then the recorded
+    digests and the signatures (``validation.integrity_problems``); the replay is given even
+    when a digest or a signature is wrong.  With ``require_signatures`` an unsigned move by a
+    player whose key the log holds is a problem (else only ``validate``'s warning).
+    """
+    from .gamelog import load_and_replay
+
+    problems, played = load_and_replay(path, display_name)
+    if played is not None and not problems:
+        problems = integrity_problems(played, require_signatures)[0]
+    return problems, played
+
+
 def integrity_problems(
-    played: Replay | GameReplay, require_signatures: bool = False
+    played: Replay, require_signatures: bool = False
 ) -> tuple[list[Problem], list[Problem]]:
     """The problems of a replayed log's recorded digests and signatures, in the order of
     their places, and the signatures' warnings: what ``validate`` checks once every move
-    has replayed (``gamelog.check`` and ``anylog.check`` end with it)."""
-    from . import anylog
-
+    has replayed (``validation.check`` ends with it)."""
     found: list[Problem] = []
     warnings: list[Problem] = []
-    if isinstance(played, anylog.GameReplay):  # another game: always both
+    log = played.log
+    # Digests and signatures only where the log has some (their modules cost start-up).
+    if any(entry.digest is not None for entry in log.entries):
+        from .digests import check_digests
+
+        digest_mismatch = check_digests(played)
+        found += [digest_mismatch] if digest_mismatch is not None else []
+    if (
+        log.header.get("keys")
+        or log.header.get("signatures")
+        or any(entry.sig for entry in log.entries)
+    ):
         from .signing import check_signatures
 
-        mismatch = anylog.check_digests(played)
-        signatures = check_signatures(played, require=require_signatures)
-        found = ([mismatch] if mismatch is not None else []) + signatures.errors
-        warnings = signatures.warnings
-    else:
-        log = played.log
-        # Digests and signatures only where the log has some (their modules cost start-up).
-        if any(entry.digest is not None for entry in log.entries):
-            from .digests import check_digests
-
-            digest_mismatch = check_digests(played)
-            found += [digest_mismatch] if digest_mismatch is not None else []
-        if (
-            log.header.get("keys")
-            or log.header.get("signatures")
-            or any(entry.sig for entry in log.entries)
-        ):
-            from .signing import check_signatures
-
-            required = require_signatures or log.header.get("signatures") == "required"
-            checked = check_signatures(played, require=required)
-            found += checked.errors
-            warnings = checked.warnings
+        required = require_signatures or log.header.get("signatures") == "required"
+        checked = check_signatures(played, require=required)
+        found += checked.errors
+        warnings = checked.warnings
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
 
 
-def finish_report(
-    item: FileReport, played: Replay | GameReplay | None, require_signatures: bool
-) -> None:
+def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:
     """Complete ``item`` for a log whose moves replayed: its digests and signatures
     (``integrity_problems``), then (when nothing is wrong) its moves and who decides next."""
-    from . import anylog
-
     if played is None or item.problems:
         return
     item.problems, item.warnings = integrity_problems(played, require_signatures)
     if item.problems:
         return
     item.moves = played.moves
-    if isinstance(played, anylog.GameReplay):
-        item.status = anylog.pending_line(played.record.game, played.final)
-    else:
-        from ..reporters.game import pending_text
+    from ..reporters.record import status_line
 
-        item.status = pending_text(played.final)
+    item.status = status_line(played.log.game, played.final)
 
 
 def check_file(
     name: str, only_logs: bool = False, require_signatures: bool = False
 ) -> FileReport | None:
     """What ``validate`` reports for one file (None if ``only_logs`` skips it): the problems
-    of ``anylog.check`` (read and replay, then ``integrity_problems``), the warnings, and
+    of ``validation.check`` (read and replay, then ``integrity_problems``), the warnings, and
     for a valid log its moves and who decides next."""
     from ..reporters.problems import FileReport
-    from .anylog import load_and_replay
-    from .gamelog import is_log, read_bytes
+    from .gamelog import is_log, load_and_replay, read_bytes
     from .problems import LogError
 
     if only_logs:

@@ -10,7 +10,8 @@ from msgspec import Struct
 
 from ..games.forex.engine import CURRENCIES, Event, GameState, Phase
 from ..games.forex.views import ENDINGS
-from ..record.gamelog import Entry, GameLog, Replay
+from ..record.entry import Entry
+from ..record.gamelog import GameLog, Replay
 from . import Style, clean, md
 from .tables import wrapped
 
@@ -24,7 +25,8 @@ class View(Struct, frozen=True):
 
     @property
     def state(self) -> GameState:
-        return self.replay.state_after(self.at)
+        state: GameState = self.replay.state_after(self.at)
+        return state
 
     @property
     def total(self) -> int:

@@ -101,7 +101,7 @@ def new_log_text(
     ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
     ``house_rules:`` block, in the order of the options.
     """
-    from ..record.edit import folded, quote
+    from ..record.entrytext import folded, quote
     from ..record.signing import key_lines
 
     if (removed is None) == (seed is None):

@@ -1,4 +1,4 @@
-"""Reports of a log of any game, made from its rules module alone (``record.anylog``).
+"""Reports of a log of any game, made from its rules module alone (``games.base.Game``).
 
 ``moves`` lists what may be decided now, grouped by the first word of the
 notation (``buy``, ``sell``, ``reveal``); ``history`` lists the entries with
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..record.anylog import GameReplay, pending_line
+from ..games import Game
+from ..record.gamelog import Replay
 from . import md, plural
 
 MAX_LISTED = 40
@@ -18,9 +19,27 @@ MAX_LISTED = 40
 EXAMPLES = 3
 
 
-def legal_groups(played: GameReplay, state: Any) -> list[dict[str, Any]]:
+def pending_line(game: Game[Any, Any], state: Any) -> str:
+    """Who decides next, or that the game is over, as one short line."""
+    pending = game.pending(state)
+    if pending.over:
+        result = game.result(state) or {}
+        winners = result.get("winners") or []
+        return f"game over: {' and '.join(winners)} won" if winners else "game over"
+    what = f"{pending.kind} of {pending.count}" if pending.count else pending.kind
+    return f"{' or '.join(pending.deciders)} to decide ({what})"
+
+
+def status_line(game: Game[Any, Any], state: Any) -> str:
+    """The line ``validate`` says of a valid log: the game's own (``games.base.StatusLine``),
+    else ``pending_line``."""
+    status = getattr(game, "status", None)
+    return str(status(state)) if status is not None else pending_line(game, state)
+
+
+def legal_groups(played: Replay, state: Any) -> list[dict[str, Any]]:
     """What may be decided in ``state``: groups by the notation's first word, in order."""
-    game = played.record.game
+    game = played.log.game
     legal = game.legal(state)
     groups: dict[str, dict[str, Any]] = {}
     lazy = not isinstance(legal, (list, tuple))
@@ -42,16 +61,16 @@ def legal_groups(played: GameReplay, state: Any) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def moves_data(played: GameReplay, point: int) -> dict[str, Any]:
+def moves_data(played: Replay, point: int) -> dict[str, Any]:
     """``moves --format json`` for any game: who decides, and the legal entries by kind."""
-    game = played.record.game
+    game = played.log.game
     state = played.state_after(point)
     pending = game.pending(state)
     return {
         "format": "forex-moves",
         "version": 1,
         "game": game.name,
-        "file": played.record.filename,
+        "file": played.log.filename,
         "at": point,
         "over": pending.over,
         "deciders": list(pending.deciders),
@@ -61,10 +80,10 @@ def moves_data(played: GameReplay, point: int) -> dict[str, Any]:
     }
 
 
-def moves_text(played: GameReplay, point: int, *, markdown: bool = False) -> str:
+def moves_text(played: Replay, point: int, *, markdown: bool = False) -> str:
     """``moves`` for any game: who decides, then each group's entries as ``play`` takes them."""
     data = moves_data(played, point)
-    game = played.record.game
+    game = played.log.game
     lines = [pending_line(game, played.state_after(point))]
     if not data["groups"]:
         lines.append("No legal decisions.")
@@ -82,9 +101,9 @@ def moves_text(played: GameReplay, point: int, *, markdown: bool = False) -> str
     return "\n".join(lines)
 
 
-def history_data(played: GameReplay) -> dict[str, Any]:
+def history_data(played: Replay) -> dict[str, Any]:
     """``history --format json`` for any game: every entry, and the illegal one if any."""
-    record = played.record
+    record = played.log
     check = None
     if record.header.get("keys") or any(entry.sig for entry in record.entries):
         from ..record.signing import check_signatures
@@ -113,24 +132,24 @@ def history_data(played: GameReplay) -> dict[str, Any]:
     }
 
 
-def entry_sentences(played: GameReplay, number: int) -> list[str]:
+def entry_sentences(played: Replay, number: int) -> list[str]:
     """What the decisions of legal entry ``number`` did, in the game's sentences (none for a
     game that is not ``Narrated``)."""
     from ..games.base import Narrated
 
-    game = played.record.game
+    game = played.log.game
     if not isinstance(game, Narrated):
         return []
     state = played.state_after(number - 1)
     sentences: list[str] = []
-    for decision in played.record.entries[number - 1].decisions:
+    for decision in played.log.entries[number - 1].decisions:
         after = game.apply(state, decision)
         sentences.extend(game.describe(state, decision, after))
         state = after
     return sentences
 
 
-def history_text(played: GameReplay, *, markdown: bool = False, events: bool = False) -> str:
+def history_text(played: Replay, *, markdown: bool = False, events: bool = False) -> str:
     """``history`` for any game: a table of the entries with their notes (and with
     ``events``, what each legal one did)."""
     import textwrap
@@ -139,7 +158,7 @@ def history_text(played: GameReplay, *, markdown: bool = False, events: bool = F
 
     from . import clean
 
-    record = played.record
+    record = played.log
     data = history_data(played)
     head: list[str] = []
     if record.title:

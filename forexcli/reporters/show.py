@@ -86,7 +86,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
         "players": list(log.players),
         "first": log.first,
         "seed": log.seed,
-        "house_rules": house_rules_data(log.house_rules),
+        "house_rules": house_rules_data(log.new_game().house),
         "moves": view.total,
         "at": view.at,
         "last_move": None if view.last is None else entry_data(view.last),
@@ -196,7 +196,7 @@ def show_text(
         head = [f"## {md(title)}", "", f"*{md(where)}*"]
     else:
         head = [style.heading(clean(title)), clean(where)]
-    house = house_rules_line(log.house_rules)
+    house = house_rules_line(log.new_game().house)
     if house is not None:
         head.append(md(house) if markdown else clean(house))
     signers: list[str] = []

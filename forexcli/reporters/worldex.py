@@ -25,7 +25,8 @@ from ..games.worldex.describe import describe, summary
 from ..games.worldex.engine import State
 from ..games.worldex.picture import board_svg
 from ..games.worldex.views import Table, decider_of, status_lines, tables, to_play, waiting_for
-from ..record.anylog import GameReplay, RecordEntry
+from ..record.entry import Entry
+from ..record.gamelog import Replay
 from . import clean, md, plural
 
 SUBJECT_PREFIX = "[World Exchangers]"
@@ -89,7 +90,7 @@ def _command_path(path: str) -> str:
 
 
 def play_text(
-    played: GameReplay,
+    played: Replay,
     path: str,
     *,
     written: bool,
@@ -103,7 +104,7 @@ def play_text(
     from ..games.worldex.report import area_line, changes_table, next_text
     from ..games.worldex.views import scores_table
 
-    entry = played.record.entries[-1]
+    entry = played.log.entries[-1]
     before = played.state_after(entry.number - 1)
     after = played.final
     (item,) = told(played, entry.number - 1, entry.number)
@@ -179,7 +180,7 @@ def _options_table(moves: Any, width: int, markdown: bool) -> str:
 
 
 def moves_text(
-    played: GameReplay, point: int, path: str, *, markdown: bool = False, width: int = WIDTH
+    played: Replay, point: int, path: str, *, markdown: bool = False, width: int = WIDTH
 ) -> str:
     """What ``forex moves`` prints for a World Exchangers log: who decides, how to play an
     entry, every legal entry (exactly as ``forex play`` takes it) with its price, cash after
@@ -238,16 +239,16 @@ class Told(Struct, frozen=True):
         return f"Move {self.number}, {self.key}: {self.text}"
 
 
-def told(played: GameReplay, since: int, at: int) -> list[Told]:
+def told(played: Replay, since: int, at: int) -> list[Told]:
     """The entries after move ``since`` up to move ``at``, each with what its decisions did."""
-    game = played.record.game
+    game = played.log.game
     out = []
-    for entry in played.record.entries[since:at]:
+    for entry in played.log.entries[since:at]:
         out.append(_told(game, played.state_after(entry.number - 1), entry))
     return out
 
 
-def _told(game: Any, before: State, entry: RecordEntry) -> Told:
+def _told(game: Any, before: State, entry: Entry) -> Told:
     sentences: list[str] = []
     state = before
     for decision in entry.decisions:
@@ -257,13 +258,13 @@ def _told(game: Any, before: State, entry: RecordEntry) -> Told:
     return Told(entry.number, entry.key, entry.text, tuple(sentences), entry.note)
 
 
-def last_entry_of(played: GameReplay, name: str, at: int) -> int:
+def last_entry_of(played: Replay, name: str, at: int) -> int:
     """The number of ``name``'s last entry at or before move ``at`` (0 when none)."""
-    entries = played.record.entries[:at]
+    entries = played.log.entries[:at]
     return next((e.number for e in reversed(entries) if e.key == name), 0)
 
 
-def unseen_since(played: GameReplay, at: int) -> int:
+def unseen_since(played: Replay, at: int) -> int:
     """The move after which the next decider has seen nothing (at least the last is told).
 
     That is the next player's own last entry; when the deck or nobody decides next, the
@@ -272,11 +273,11 @@ def unseen_since(played: GameReplay, at: int) -> int:
     if at == 0:
         return 0
     who = decider_of(played.state_after(at))
-    players = played.record.players
+    players = played.log.players
     if who in players:
         point = last_entry_of(played, who, at)
     else:
-        last = played.record.entries[at - 1].key
+        last = played.log.entries[at - 1].key
         others = [p for p in players if p != last] or list(players)
         point = min(last_entry_of(played, p, at) for p in others)
     return min(point, at - 1)
@@ -403,12 +404,12 @@ def escape_bbcode(text: str) -> str:
     return clean(text).replace("[", "\uff3b").replace("]", "\uff3d")
 
 
-def game_name(played: GameReplay) -> str:
+def game_name(played: Replay) -> str:
     """The log's title, or its players' names when it has none (raw)."""
-    return played.record.title or ", ".join(played.record.players)
+    return played.log.title or ", ".join(played.log.players)
 
 
-def subject(played: GameReplay, at: int) -> str:
+def subject(played: Replay, at: int) -> str:
     """``[World Exchangers] Friday club — move 14, mei: buy or sell`` (one line, escaped)."""
     where = f"move {at}" if at else "set-up"
     state = played.state_after(at)
@@ -416,7 +417,7 @@ def subject(played: GameReplay, at: int) -> str:
 
 
 def compose(
-    played: GameReplay, since: int | None = None, fmt: str = "text", *, at: int | None = None
+    played: Replay, since: int | None = None, fmt: str = "text", *, at: int | None = None
 ) -> Message:
     """A message about the game after move ``at`` (the last legal one by default): the
     summary, what every entry after move ``since`` did (by default all the next decider
@@ -505,7 +506,7 @@ def _bbcode(head: list[str], items: list[Told], tail: str) -> str:
 
 
 def compose_mail(
-    played: GameReplay,
+    played: Replay,
     since: int | None = None,
     *,
     filename: str = "game.yaml",
@@ -529,7 +530,7 @@ def compose_mail(
     bodies = [text.body, markdown.body]
     if with_log:
         bodies = [
-            embedded(body, played.record.text, fmt, filename)
+            embedded(body, played.log.text, fmt, filename)
             for body, fmt in zip(bodies, ("text", "markdown"), strict=True)
         ]
     mail = EmailMessage(policy=email.policy.default)
@@ -540,7 +541,7 @@ def compose_mail(
     mail.set_content(bodies[0])
     mail.add_alternative(bodies[1], subtype="markdown")
     mail.add_attachment(
-        played.record.text.encode("utf-8"),
+        played.log.text.encode("utf-8"),
         maintype="text",
         subtype="plain",
         filename=filename,
@@ -550,7 +551,7 @@ def compose_mail(
         from ..record.png import svg_to_png
 
         state = played.final
-        title = played.record.title or filename
+        title = played.log.title or filename
         where = f"after move {played.moves}" if played.moves else "at the start"
         svg = boards_svg(state, seats_of(state, None), f"{title}, {where}")
         mail.add_attachment(svg_to_png(svg), maintype="image", subtype="png", filename="board.png")

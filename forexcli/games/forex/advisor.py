@@ -361,7 +361,7 @@ def selfplay_game(seats: Sequence[Seat], seed: str, index: int, started: str) ->
     reading and replaying it before it is returned.
     """
     from ...record import gamelog
-    from ...record.edit import entry_lines
+    from ...record.entrytext import entry_lines
     from ...reporters.newlog import new_log_text
     from .engine import draw_removed, new_game
     from .search.game import play_game

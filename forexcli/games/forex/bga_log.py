@@ -97,8 +97,8 @@ def read_json(data: bytes, filename: str) -> Any:
 
 
 def _names_checked(names: Sequence[str], filename: str) -> None:
-    from ...record.gamelog import name_problem
     from ...record.hints import confusable_pairs
+    from .logcheck import name_problem
 
     for name in names:
         problem = name_problem(name)
@@ -146,7 +146,7 @@ def import_table(
 
 def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
     """The text of the log of an imported game."""
-    from ...record.edit import quote
+    from ...record.entrytext import quote
     from ...reporters.newlog import new_log_text
 
     header = new_log_text(

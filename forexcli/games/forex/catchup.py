@@ -24,7 +24,7 @@ from __future__ import annotations
 from msgspec import Struct
 
 from ...record.gamelog import Replay
-from ...record.problems import printable
+from ...record.problems import moves_text, printable
 from .engine import (
     CURRENCIES,
     PAIRS,
@@ -177,11 +177,6 @@ def pending_text(state: GameState) -> str:
 
 def _moves_played(replay: Replay) -> int:
     return len(replay.states)
-
-
-def moves_text(first: int, last: int) -> str:
-    """``move 4`` or ``moves 4 to 6``: a stretch of moves, as a person says it."""
-    return f"move {first}" if first == last else f"moves {first} to {last}"
 
 
 def _check_range(replay: Replay, since: int, until: int | None) -> int:

@@ -1,33 +1,39 @@
-"""For-Ex behind the ``Game`` interface, wrapping today's modules unchanged.
+"""For-Ex behind the ``Game`` interface: the object the frame reads, replays and edits
+For-Ex logs through.
 
-This adapter shows that the interface fits For-Ex as it is; a later session
-moves For-Ex's modules under ``forexcli/games/forex/`` and lets the frame use
-this object, with no change in behaviour (a test replays the example logs
-through it and compares every state with ``gamelog.replay``).
+Beside the interface it has the optional capabilities of ``games.base``: its own wording
+of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), replay with
+events and at once (``ReplaysWithEvents``), and the hints of a refused move
+(``ExplainsRefusals``).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from ..base import OVER, Pending, Resource
-from . import notation, snapshot
+from . import logcheck, notation
 from .engine import (
     CURRENCIES,
     Decision,
+    Event,
     ForexError,
     GameState,
     HouseRules,
     Phase,
     Spot,
     apply,
+    apply_all,
+    apply_with_events,
     draw_removed,
     legal_decisions,
     new_game,
 )
 from .schema_source import log_schema
+
+if TYPE_CHECKING:
+    from ..base import Pending, Resource
 
 
 class ForexGame:
@@ -37,6 +43,7 @@ class ForexGame:
     title = "For-Ex"
     rules_error: type[Exception] = ForexError
     notation_error: type[Exception] = notation.NotationError
+    fast_validator = logcheck.FAST_VALIDATOR
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
@@ -88,20 +95,123 @@ class ForexGame:
         """``engine.apply``."""
         return apply(state, decision)
 
+    def check_log(
+        self, document: Any, filename: str, *, schema_checked: bool = False
+    ) -> tuple[Any, ...]:
+        """``logcheck.entries`` (the schema accepted the data) or ``logcheck.check``."""
+        if schema_checked:
+            return logcheck.entries(document, filename)
+        return logcheck.check(document, filename)
+
+    def apply_with_events(
+        self, state: GameState, decision: Decision
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """``engine.apply_with_events``."""
+        return apply_with_events(state, decision)
+
+    def apply_all(self, state: GameState, decisions: Sequence[Decision]) -> GameState:
+        """``engine.apply_all``."""
+        return apply_all(state, decisions)
+
+    def setup_hints(self, error: Exception) -> tuple[str, ...]:
+        """None: For-Ex's set-up errors say all."""
+        return ()
+
+    def refusal_hints(
+        self, before: GameState, entry: Any, error: Exception, players: Sequence[str]
+    ) -> tuple[str, ...]:
+        """ "Did you mean" for a name that does not play, then what is legal now."""
+        from .moves import legal_summary
+
+        assert isinstance(error, ForexError)
+        return (
+            *logcheck.unknown_name_hints(error, entry.decisions, players),
+            *legal_summary(before),
+        )
+
+    def status(self, state: GameState) -> str:
+        """``reporters.game.pending_text``: who decides next and what, in one line."""
+        from ...reporters.game import pending_text
+
+        return pending_text(state)
+
+    def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
+        """``catchup.summarize``."""
+        from .catchup import summarize
+
+        return summarize(replay, since, until)
+
+    def pending_text(self, state: GameState) -> str:
+        """``catchup.pending_text``."""
+        from .catchup import pending_text
+
+        return pending_text(state)
+
+    def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """The players, who is first, the removed certificates and the house rules (every
+        rule, the defaults filled in)."""
+        players = list(header["players"])
+        return {
+            "players": players,
+            "first": header.get("first", players[0]),
+            "removed": list(self.setup(header, {}).removed),
+            "house_rules": _house_rules(header),
+        }
+
+    def setup_value(self, name: str, value: Any) -> str:
+        """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
+        if name == "removed" and isinstance(value, list):
+            counts = zip(value, CURRENCIES, strict=True)
+            return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        if isinstance(value, dict):
+            return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
+        return "none" if value is None else str(value)
+
+    def message(self, replay: Any, since: Optional[int], fmt: str) -> Any:
+        """``message.compose``."""
+        from .message import compose
+
+        return compose(replay, since, fmt)
+
+    def picture(self, state: GameState, title: str) -> str:
+        """``svg.board_svg``."""
+        from .svg import board_svg
+
+        return board_svg(state, title)
+
     def pending(self, state: GameState) -> Pending:
         """The pending phase and player."""
+        from ..base import OVER, Pending  # (not at the top: ``forex show`` needs neither)
+
         if state.pending.phase is Phase.OVER or state.pending_player is None:
             return OVER
         return Pending((state.pending_player,), state.pending.phase.value)
 
     def result(self, state: GameState) -> Optional[dict[str, Any]]:
         """The ``result`` part of the view."""
-        found: Optional[dict[str, Any]] = snapshot.state_dict(state)["result"]
+        from .snapshot import state_dict
+
+        found: Optional[dict[str, Any]] = state_dict(state)["result"]
         return found
 
     def view(self, state: GameState) -> dict[str, Any]:
         """``snapshot.state_dict``: the data For-Ex's digests are made of."""
-        return snapshot.state_dict(state)
+        from .snapshot import state_dict
+
+        return state_dict(state)
+
+
+def _house_rules(header: Mapping[str, Any]) -> dict[str, Any]:
+    """The header's house rules with the defaults filled in (absent and default are alike)."""
+    given = header.get("house_rules") or {}
+    if not isinstance(given, dict):
+        return {"house_rules": given}
+    defaults = HouseRules()
+    rules = {name: given.get(name, getattr(defaults, name)) for name in HouseRules.OPTIONS}
+    rules.update({k: v for k, v in given.items() if k not in rules})
+    return rules
 
 
 FOREX = ForexGame()

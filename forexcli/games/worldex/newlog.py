@@ -29,7 +29,7 @@ def new_log_text(
     house_rules: Mapping[str, str] | None = None,
 ) -> str:
     """A log with no moves, dealt from ``seed``; every value quoted as YAML needs."""
-    from ...record.edit import quote
+    from ...record.entrytext import quote
 
     lines = [f"game: {GAME_NAME}", "worldex: 1"]
     if title:
