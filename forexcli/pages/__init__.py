@@ -370,6 +370,15 @@ def js_number(value: float) -> str:
     return str(value)
 
 
+def page_script(game_script: str) -> str:
+    """The page's one script: ``replay.js`` (the stepping, the helpers) then the game's own
+    (its ``render``); neither may hold ``</``."""
+    script = _asset("replay.js") + _asset(game_script)
+    if "</" in script:  # pragma: no cover - a packaging mistake
+        raise ValueError(f"replay.js and {game_script} must not hold '</'")
+    return script
+
+
 def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
@@ -426,10 +435,10 @@ def replay_page(
     data = page_data(every, at)
     opening = data["start"]
     shown = every[opening]
-    script = _asset("replay.js")
+    script = page_script("forex.js")
     style = _asset("replay.css") + currency_css()
-    if "</" in script or "</" in style:  # pragma: no cover - a packaging mistake
-        raise ValueError("replay.js and replay.css must not hold '</'")
+    if "</" in style:  # pragma: no cover - a packaging mistake
+        raise ValueError("replay.css must not hold '</'")
     name = title or log.title or os.path.basename(log.filename)
     csp = (
         "default-src 'none'; img-src data:; "
@@ -442,6 +451,8 @@ def replay_page(
     }
     template = _environment().get_template("replay.html.j2")
     return template.render(
+        panels="forex.html.j2",
+        game_title="For-Ex",
         name=name,
         log=log,
         total=replay.moves,
