@@ -35,6 +35,8 @@
   }
   function bdi(text) { return el("bdi", {}, [text]); }
   function words(key) { return key.replace(/_/g, " "); }
+  /* An amount with thousands separators, 1,000 (pages.coins). */
+  function coins(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 
   /* Any JSON value, generically (the template's `value` macro). */
   function value(v) {
@@ -167,7 +169,7 @@
   }
 
   window.forexPage = {
-    data: data, el: el, bdi: bdi, words: words, value: value, table: table, byRank: byRank,
+    data: data, el: el, bdi: bdi, words: words, coins: coins, value: value, table: table, byRank: byRank,
     nameCell: nameCell, section: section, signedLine: signedLine, start: start
   };
 }());
