@@ -402,7 +402,11 @@ def html_command(
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
 
-    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    World Exchangers: at every position the page shows each player's board
+    with the cash-flow line and the spaces it gained, cash, media, cities and
+    boxes, the sale area, the trend cards, the media track and the scores
+    (if the game ended now, then the final ones and the winner); the chart
+    is every player's cash.
     """
     try:
         log, played = load_replay(file)
