@@ -110,6 +110,14 @@ def chart_svg(states: list[State], opening: int) -> str:
     return with_strips(svg, xs, PLOT_TOP, PLOT_BOTTOM, opening)
 
 
+def house_rules_words(state: State) -> list[str]:
+    """``trend ties: all``: each house rule of the game and its value (the defaults too)."""
+    return [
+        f"{option.replace('_', ' ')}: {getattr(state.house, option)}"
+        for option in state.house.OPTIONS
+    ]
+
+
 def symbols_words(symbols: dict[str, int], empty: str = "-") -> str:
     """``2 blue, +1 media`` (``views.symbols_text`` of view JSON; ``worldex.js`` the same)."""
     words = []
@@ -201,4 +209,5 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
         results=results,
         score_rows=score_rows(results["players"]),
         seed=record.header.get("seed"),
+        house=house_rules_words(state),
     )
