@@ -130,7 +130,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "chart": (
         "forexcli.commands.show:chart_command",
-        "Draw each currency's strength over the whole game as an SVG line chart.",
+        "Draw the whole game as an SVG line chart: currency strength, or each player's cash.",
     ),
     "completion": (
         "forexcli.commands.completion:completion_command",

@@ -202,14 +202,14 @@ def test_seat_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "--seat is for World Exchangers logs" in result.stderr
 
 
-def test_html_is_for_ex_only(tmp_path: Path) -> None:
+def test_show_html_writes_the_replay_page(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
-    result = run(["show", str(EXAMPLE), "--html", str(page)])
-    assert result.exit_code == 1
-    assert "not_yet_for_game: show --html (the replay page) is for For-Ex logs only" in (
-        result.stderr
-    )
-    assert ":4:7:" in result.stderr and not page.exists()
+    result = run(["show", str(EXAMPLE), "--html", str(page), "--at", "8"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"wrote the replay page to {page} (")
+    text = page.read_text("utf-8")
+    assert "<title>Three players over the invented components · World Exchangers replay" in text
+    assert '<section id="position" data-at="8"' in text
 
 
 # --------------------------------------------------------------------------- message

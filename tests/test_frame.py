@@ -177,10 +177,7 @@ def test_an_unknown_game_is_located_with_a_hint(tmp_path: Path, value: str, hint
 def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
     path = str(worldex_log(tmp_path))
     for command in (
-        ["show", path, "--html", str(tmp_path / "page.html")],
         ["hint", path],
-        ["chart", path],
-        ["html", path, "-o", str(tmp_path / "page.html")],
         ["analyse", path, "--simulations", "5"],
     ):
         result = run(command)

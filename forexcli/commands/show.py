@@ -19,7 +19,6 @@ from .common import (
     ProblemExit,
     encoded_output,
     for_ex_only,
-    for_ex_replay,
     format_option,
     last_move_before,
     load_replay,
@@ -129,7 +128,8 @@ def show_command(
         try:
             log, played = load_replay(file)
         except OtherGameExit as other:
-            raise for_ex_only(other, "show --html (the replay page)") from None
+            _other_page(other, html_path, at, None, force)
+            return
         _write_page(log, played, html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
@@ -260,28 +260,50 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
 )
 @click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
 def chart_command(file: str, output: str, title: str | None, png: bool, force: bool) -> None:
-    """Draw each currency's strength over the whole game as an SVG line chart.
+    """Draw the whole game as an SVG line chart: currency strength, or each player's cash.
 
-    One line per currency, at the start and after every move; dashed lines
-    mark the dividends. A currency's strength is how far its six pairs stand
-    from 1:1, counted up where it is the stronger side and down where it is
-    the weaker: the seven strengths add up to 0. The file is written
-    atomically and never replaces a file without --force. FILE may be - for
-    standard input.
+    For-Ex: one line per currency, at the start and after every move; dashed
+    lines mark the dividends. A currency's strength is how far its six pairs
+    stand from 1:1, counted up where it is the stronger side and down where
+    it is the weaker: the seven strengths add up to 0.
 
-    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    World Exchangers: one line per player, their cash at the start and after
+    every entry, the months marked along the bottom; a dashed line marks the
+    mid-year trend card.
+
+    The file is written atomically and never replaces a file without
+    --force. FILE may be - for standard input.
     """
     from ..games.forex.svg import strength_chart_svg
-
-    _log, played = for_ex_replay(file, "forex chart (the currencies' strength)")
-    problem = played.problem
-    if problem is not None:
-        hint = "the picture needs a log that replays to its end: fix or undo that move"
-        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
     from ..record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
+    try:
+        _log, played = load_replay(file)
+    except OtherGameExit as other:
+        _write_picture(output, _other_chart(other, title), force, "chart", fmt)
+        return
+    _check_to_the_end(played, "the picture")
     _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
+
+
+def _check_to_the_end(played: Any, what: str) -> None:
+    """Exit with the problem of a log that does not replay to its end, with a hint."""
+    problem = played.problem
+    if problem is not None:
+        hint = f"{what} needs a log that replays to its end: fix or undo that move"
+        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
+
+
+def _other_chart(other: OtherGameExit, title: str | None) -> str:
+    """``chart`` of a World Exchangers log: every player's cash (``games.worldex.chart``)."""
+    if other.game.name != "world-exchangers":
+        raise for_ex_only(other, "forex chart")
+    from ..games.worldex.chart import cash_chart_svg
+
+    played = other_replay(other)
+    _check_to_the_end(played, "the picture")
+    return cash_chart_svg([played.initial, *played.states], title or played.record.title)
 
 
 def _page_output(file: str, output: str | None) -> str:
@@ -301,22 +323,38 @@ def _write_page(
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
     output); a log with an illegal move exits with its problem."""
     from ..pages import replay_page
+
+    _check_to_the_end(played, "the page")
+    opening = None if at is None else move_point(played.moves, at, log.filename)
+    _save_page(replay_page(log, played, at=opening, title=title), played.moves, output, force)
+
+
+def _other_page(
+    other: OtherGameExit, output: str, at: int | None, title: str | None, force: bool
+) -> None:
+    """``html`` of a World Exchangers log: its replay page (``pages.worldex``)."""
+    if other.game.name != "world-exchangers":
+        raise for_ex_only(other, "forex html (the replay page)")
+    from ..pages.worldex import worldex_page
+
+    played = other_replay(other)
+    _check_to_the_end(played, "the page")
+    opening = None if at is None else move_point(played.moves, at, played.record.filename)
+    _save_page(worldex_page(played, at=opening, title=title), played.moves, output, force)
+
+
+def _save_page(page: str, moves: int, output: str, force: bool) -> None:
+    """Write a replay page of ``moves`` moves to ``output`` and say so."""
     from ..record.problems import LogError
     from ..reporters.files import write_output
 
-    problem = played.problem
-    if problem is not None:
-        hint = "the page needs a log that replays to its end: fix or undo that move"
-        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    opening = None if at is None else move_point(played.moves, at, log.filename)
-    page = replay_page(log, played, at=opening, title=title)
     if output == "-":
         _echo(page)
         return
     size = len(page.encode("utf-8"))
     report = (
         f"wrote the replay page to {clean(output)} ({size / 1024:.0f} KB,"
-        f" {played.moves + 1} position{'s' if played.moves else ''}): open it in a browser;"
+        f" {moves + 1} position{'s' if moves else ''}): open it in a browser;"
         " #move-N opens after move N"
     )
     out = encoded_output([(report, False)])
@@ -364,9 +402,17 @@ def html_command(
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
 
-    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    World Exchangers: at every position the page shows each player's board
+    with the cash-flow line and the spaces it gained, cash, media, cities and
+    boxes, the sale area, the trend cards, the media track and the scores
+    (if the game ended now, then the final ones and the winner); the chart
+    is every player's cash.
     """
-    log, played = for_ex_replay(file, "forex html (the replay page)")
+    try:
+        log, played = load_replay(file)
+    except OtherGameExit as other:
+        _other_page(other, _page_output(file, output), at, title, force)
+        return
     _write_page(log, played, _page_output(file, output), at, title, force)
 
 

@@ -344,12 +344,14 @@ def house_rules_words(house_rules: dict[str, str]) -> list[str]:
 # --------------------------------------------------------------------------- the page
 
 
-def _asset(name: str) -> str:
+def asset(name: str) -> str:
+    """A file of this package (the scripts, the styles) as text."""
     return resources.files(__name__).joinpath(name).read_text(encoding="utf-8")
 
 
 @cache
-def _environment() -> Environment:
+def environment() -> Environment:
+    """The Jinja2 environment of the page templates (autoescape, strict, the filters)."""
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
     environment = Environment(
@@ -361,6 +363,7 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     environment.filters["number"] = js_number
+    environment.filters["coins"] = coins
     return environment
 
 
@@ -369,6 +372,30 @@ def js_number(value: float) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def page_script(game_script: str) -> str:
+    """The page's one script: ``replay.js`` (the stepping, the helpers) then the game's own
+    (its ``render``); neither may hold ``</``."""
+    script = asset("replay.js") + asset(game_script)
+    if "</" in script:  # pragma: no cover - a packaging mistake
+        raise ValueError(f"replay.js and {game_script} must not hold '</'")
+    return script
+
+
+def coins(amount: int) -> str:
+    """An amount with thousands separators, ``1,000`` (``replay.js``'s ``coins`` the same)."""
+    return f"{amount:,}"
+
+
+def policy(script: str, style: str) -> str:
+    """The Content-Security-Policy of a page: only its one script and style (by their
+    SHA-256), no request of any kind."""
+    return (
+        "default-src 'none'; img-src data:; "
+        f"script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
+        "base-uri 'none'; form-action 'none'"
+    )
 
 
 def _sha256(text: str) -> str:
@@ -380,11 +407,17 @@ def chart_svg(replay: Replay, opening: int) -> str:
     strip per position to click (``data-move``, ``data-x`` its x)."""
     from ..games.forex.svg import CHART_PLOT_BOTTOM, CHART_PLOT_TOP, chart_x, strength_chart_svg
 
-    svg = strength_chart_svg(replay)
-    svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
     moves = replay.moves
-    top, bottom = CHART_PLOT_TOP, CHART_PLOT_BOTTOM
     xs = [chart_x(move, moves) for move in range(moves + 1)]
+    return with_strips(strength_chart_svg(replay), xs, CHART_PLOT_TOP, CHART_PLOT_BOTTOM, opening)
+
+
+def with_strips(svg: str, xs: list[float], top: float, bottom: float, opening: int) -> str:
+    """A chart made ready for a page: no XML prolog, one invisible strip per position
+    (``data-move``; ``data-x`` the position's x, ``xs``) between ``top`` and ``bottom`` to
+    click, and a cursor at the x of ``opening``."""
+    svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
+    moves = len(xs) - 1
     parts = ['<g id="chart-strips" class="strips">']
     for move, x in enumerate(xs):
         left = (x + xs[move - 1]) / 2 if move else x - 4
@@ -427,22 +460,20 @@ def replay_page(
     data = page_data(every, at)
     opening = data["start"]
     shown = every[opening]
-    script = _asset("replay.js")
-    style = _asset("replay.css") + currency_css()
-    if "</" in script or "</" in style:  # pragma: no cover - a packaging mistake
-        raise ValueError("replay.js and replay.css must not hold '</'")
+    script = page_script("forex.js")
+    style = asset("replay.css") + currency_css()
+    if "</" in style:  # pragma: no cover - a packaging mistake
+        raise ValueError("replay.css must not hold '</'")
     name = title or log.title or os.path.basename(log.filename)
-    csp = (
-        "default-src 'none'; img-src data:; "
-        f"script-src '{_sha256(script)}'; style-src '{_sha256(style)}'; "
-        "base-uri 'none'; form-action 'none'"
-    )
+    csp = policy(script, style)
     final = every[-1].get("signatures")
     marks = {
         entry.number: signed_line(final, entry.number) for entry in log.entries[: replay.moves]
     }
-    template = _environment().get_template("replay.html.j2")
+    template = environment().get_template("replay.html.j2")
     return template.render(
+        panels="forex.html.j2",
+        game_title="For-Ex",
         name=name,
         log=log,
         total=replay.moves,

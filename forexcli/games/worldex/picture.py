@@ -199,6 +199,12 @@ def spaces_gained(state: State, seat: int) -> dict[Key, list[int]]:
     return gained
 
 
+def space_id(key: Key) -> str:
+    """A space's id in the picture: ``stop-3-500``, ``between-2-700``."""
+    kind, where, cash = key
+    return f"{kind}-{where}-{cash}"
+
+
 def _text(
     x: float,
     y: float,
@@ -215,8 +221,8 @@ def _text(
     )
 
 
-def _grid() -> list[str]:
-    out = ['<g id="grid" stroke="#d0d0d0" stroke-width="1">']
+def _grid(prefix: str = "") -> list[str]:
+    out = [f'<g id="{prefix}grid" stroke="#d0d0d0" stroke-width="1">']
     top, bottom = _num(y_of(MAX_CASH)), _num(y_of(0))
     for month in range(MONTHS + 1):
         x = _num(x_of(month))
@@ -227,7 +233,7 @@ def _grid() -> list[str]:
             f'<line x1="{_num(x_of(0))}" y1="{_num(y)}" x2="{_num(x_of(MONTHS))}" y2="{_num(y)}"/>'
         )
     out.append("</g>")
-    out.append('<g id="axes">')
+    out.append(f'<g id="{prefix}axes">')
     for month in range(MONTHS + 1):
         out.append(_text(x_of(month), y_of(0) + 18, str(month), anchor="middle"))
     for cash in range(0, MAX_CASH + 1, CASH_STEP):
@@ -237,7 +243,7 @@ def _grid() -> list[str]:
     return out
 
 
-def _space(key: Key, symbols: Symbols, months: Optional[list[int]]) -> list[str]:
+def _space(key: Key, symbols: Symbols, months: Optional[list[int]], prefix: str = "") -> list[str]:
     kind, where, cash = key
     x = x_of(where) if kind == "stop" else x_of(where + 0.5)
     y = y_of(cash)
@@ -251,7 +257,7 @@ def _space(key: Key, symbols: Symbols, months: Optional[list[int]]) -> list[str]
         title += ", ".join(str(m) for m in months)
     stroke = f' stroke="{LINE_COLOUR}" stroke-width="2.5"' if months else ' stroke="#c8c8c8"'
     return [
-        f'<g class="{classes}" id="{kind}-{where}-{cash}">',
+        f'<g class="{classes}" id="{prefix}{space_id(key)}">',
         f"<title>{xml_escape(title)}</title>",
         f'<rect x="{_num(x - width / 2)}" y="{_num(y - 9)}" width="{_num(width)}" height="18"'
         f' rx="4" fill="#ffffff" fill-opacity="0.9"{stroke}/>',
@@ -260,25 +266,25 @@ def _space(key: Key, symbols: Symbols, months: Optional[list[int]]) -> list[str]
     ]
 
 
-def _spaces(board: BoardSide, gained: dict[Key, list[int]]) -> list[str]:
-    out = ['<g id="spaces">']
+def _spaces(board: BoardSide, gained: dict[Key, list[int]], prefix: str = "") -> list[str]:
+    out = [f'<g id="{prefix}spaces">']
     for (month, cash), symbols in sorted(board.stops.items()):
         if not symbols.is_empty():
             key: Key = ("stop", month, cash)
-            out.extend(_space(key, symbols, gained.get(key)))
+            out.extend(_space(key, symbols, gained.get(key), prefix))
     for space in sorted(board.between, key=lambda s: (s.after, s.cash)):
         if not space.symbols.is_empty():
             key = ("between", space.after, space.cash)
-            out.extend(_space(key, space.symbols, gained.get(key)))
+            out.extend(_space(key, space.symbols, gained.get(key), prefix))
     out.append("</g>")
     return out
 
 
-def _line(player: Player) -> list[str]:
+def _line(player: Player, prefix: str = "") -> list[str]:
     points = " ".join(
         f"{_num(x_of(month))},{_num(y_of(cash))}" for month, cash in enumerate(player.line)
     )
-    out = ['<g id="cash-flow">']
+    out = [f'<g id="{prefix}cash-flow">']
     if len(player.line) > 1:
         out.append(
             f'<polyline points="{points}" fill="none" stroke="{LINE_COLOUR}" stroke-width="3"'
@@ -498,3 +504,45 @@ def _fitted(text: str, room: float, size: float) -> str:
         return text
     keep = max(1, int(room / (size * CHAR_WIDTH)) - 1)
     return text[:keep].rstrip() + "\u2026"
+
+
+def line_board_svg(state: State, seat: int, prefix: str) -> str:
+    """The board of ``seat`` alone for the replay page: the grid, the spaces (those the
+    line gained marked) and the cash-flow line, every id starting with ``prefix``; no
+    title, boxes, key, sale area nor scores (the page shows them as text)."""
+    player = state.players[seat]
+    board = state.components.boards[player.board]
+    width = x_of(MONTHS) + 40
+    height = y_of(0) + 44
+    top = TOP - 24
+    label = f"The board of {player.name} (side {player.board}) with the cash-flow line"
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="board-picture"'
+            f' id="{prefix}board" width="{_num(width)}" height="{_num(height - top)}"'
+            f' viewBox="0 {_num(top)} {_num(width)} {_num(height - top)}" font-family="{FONT}"'
+            f' role="img" aria-label="{xml_escape(label)}">',
+            f'<rect x="0" y="{_num(top)}" width="{_num(width)}" height="{_num(height - top)}"'
+            ' fill="#fbfaf5"/>',
+            *_grid(prefix),
+            *_spaces(board, spaces_gained(state, seat), prefix),
+            *_line(player, prefix),
+            "</svg>",
+        ]
+    )
+
+
+def key_svg() -> str:
+    """The key naming the symbols and the ring, alone (for the replay page)."""
+    right = x_of(MONTHS) + 24
+    key, bottom = _key(14, right)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="symbol-key"'
+            f' width="{_num(right)}" height="{_num(bottom)}" viewBox="{_num(LEFT - 8)} 0'
+            f' {_num(right - LEFT + 8)} {_num(bottom)}" font-family="{FONT}" role="img"'
+            ' aria-label="The key to the symbols">',
+            *key,
+            "</svg>",
+        ]
+    )
