@@ -13,6 +13,7 @@ turned up, so that a hint never names a card the player has not seen.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
@@ -113,7 +114,9 @@ def _complete(
     return (first, second)
 
 
-def _expected(engine: Engine, state: Any, entry: Sequence[Any], line: Sequence[Any], seed: int) -> tuple[tuple[str, str], ...]:
+def _expected(
+    engine: Engine, state: Any, entry: Sequence[Any], line: Sequence[Any], seed: int
+) -> tuple[tuple[str, str], ...]:
     """The line after ``entry`` as (key, text) entries, up to the next reveal."""
     game: Searchable[Any, Any] = engine.game
     mover = game.mover(state)
@@ -150,9 +153,7 @@ def _suggestion(engine: Engine, state: Any, line: Line, budget: Budget, seed: in
             raise AssertionError(f"the search proposed {step}, which is not legal")
         check = game.apply(check, step)  # the rules core stays the judge
     rest = _expected(engine, state, entry, line.decisions, seed)
-    return Suggestion(
-        entry, game.write(entry), line.values[mover], line.values, line.visits, rest
-    )
+    return Suggestion(entry, game.write(entry), line.values[mover], line.values, line.visits, rest)
 
 
 def hint(
@@ -189,7 +190,9 @@ def engine_entry(engine: Engine, state: Any, budget: Budget, seed: int = 0) -> t
     return hint(engine, state, budget, top=1, seed=seed).suggestions[0].decisions
 
 
-def engine_player(engine: Engine, budget: Budget, seed: int = 0) -> Callable[[Any], tuple[Any, ...]]:
+def engine_player(
+    engine: Engine, budget: Budget, seed: int = 0
+) -> Callable[[Any], tuple[Any, ...]]:
     """The engine as a player with a fixed budget per entry."""
     return lambda state: engine_entry(engine, state, budget, seed)
 
@@ -253,8 +256,10 @@ def judge(
     best = _suggestion(engine, state, result.best, budget, seed)
     played_text = game.write(played)
     player = game.names(state)[mover]
-    if best.text == played_text or result.best.decisions[0] == played[0] or (
-        played_value >= best.value
+    if (
+        best.text == played_text
+        or result.best.decisions[0] == played[0]
+        or (played_value >= best.value)
     ):
         value = max(best.value, played_value)
         return Verdict(number, player, played_text, played_value, best.text, value, None)
@@ -308,3 +313,12 @@ def play_game(
             state = game.apply(state, step)
         entries.append(tuple(entry))
     return state, entries
+
+
+_OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
+
+
+def noted(old: Optional[str], verdict: Verdict) -> str:
+    """The note of a judged entry: the note already there (an older verdict replaced) and this."""
+    kept = _OLD_VERDICT.sub("", old or "")
+    return f"{kept} {verdict.note()}" if kept else verdict.note()

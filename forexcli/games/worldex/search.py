@@ -27,9 +27,7 @@ from msgspec.structs import replace
 from .engine import (
     Buy,
     Decision,
-    Pass,
     Phase,
-    Refresh,
     Sell,
     State,
     apply,
@@ -51,7 +49,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     result = state.result if state.result is not None else final_scores(state)
     if state.result is not None:
         winners = result.winners()
-        return tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(len(result.ranks)))
+        return tuple(
+            1 / len(winners) if seat in winners else 0.0 for seat in range(len(result.ranks))
+        )
     totals = [score.total for score in result.scores]
     top = max(totals)
     weights = [math.exp((total - top) / SCALE) for total in totals]
@@ -77,7 +77,7 @@ def entries(decisions: Sequence[Decision]) -> list[Entry]:
             and isinstance(last[0], (Buy, Sell))
             and last[0].extra is not None
             and type(decision) is type(last[0])
-            and decision.player == last[0].player  # type: ignore[union-attr]
+            and decision.player == last[0].player
         ):
             last.append(decision)
         else:
@@ -172,8 +172,10 @@ def _entry(state: State, choose: Callable[[State], Decision]) -> Entry:
     seat = _mover(state)
     first = choose(state)
     after = apply(state, first)
-    if after.pending.phase is Phase.SECOND and after.pending.seat == seat and not (
-        WORLDEX_SEARCH.revealed(state, after)
+    if (
+        after.pending.phase is Phase.SECOND
+        and after.pending.seat == seat
+        and not (WORLDEX_SEARCH.revealed(state, after))
     ):
         return (first, choose(after))
     return (first,)
@@ -209,5 +211,3 @@ def random_player(seed: int = 0) -> Player:
     """A random player: a kind of decision at random, then one decision of that kind."""
     rng = random.Random(seed)
     return lambda state: _entry(state, lambda s: kind_first(s, legal_decisions(s), rng))
-
-
