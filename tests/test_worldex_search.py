@@ -36,6 +36,7 @@ from forexcli.games.worldex.search import (
     evaluate,
     greedy_decision,
     greedy_player,
+    quick_decision,
     random_player,
     score_gain,
 )
@@ -162,6 +163,17 @@ def test_the_search_returns_only_legal_entries(seed: int, plies: int, side: str)
         assert step in legal_decisions(after)
         after = apply(after, step)
     assert len(entries(entry)) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 60), side=st.sampled_from("AB"))
+def test_the_quick_playout_policy_draws_legal_decisions(seed: int, plies: int, side: str) -> None:
+    state = randomly_played(seed, plies, side)
+    if WORLDEX_SEARCH.mover(state) is None:
+        state = apply(state, legal_decisions(state)[0])
+    rng = random.Random(seed)
+    for _ in range(20):
+        assert quick_decision(state, rng) in legal_decisions(state)
 
 
 def test_a_simulations_budget_gives_the_same_search_with_the_same_seed() -> None:

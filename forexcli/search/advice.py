@@ -20,7 +20,7 @@ from typing import Any, Optional
 from msgspec import Struct
 
 from ..games.base import Searchable
-from .ismcts import PLAYOUT, Budget, Line, Policy, Progress, SearchResult, search, uniform
+from .ismcts import PLAYOUT, Budget, Line, Policy, Progress, SearchResult, search
 
 DUBIOUS = 0.02
 MISTAKE = 0.05
@@ -41,7 +41,7 @@ class Engine(Struct, frozen=True):
 
     game: Any
     """A ``games.base.Searchable``."""
-    policy: Policy = uniform
+    policy: Policy = None
     playout: int = PLAYOUT
 
     def search(

@@ -8,8 +8,8 @@ are candidates.  Selection is UCB1 on the mover's mean value with the count of
 times a child was *available* in place of the parent's visits (Cowling,
 Powley and Whitehouse's ISMCTS), so that children legal only in some
 determinizations are not starved.  One new child is added per simulation; its
-value is a playout of ``playout`` plies by ``policy`` (uniform random by
-default) from it, scored by ``evaluate`` (exact when the game ends in the
+value is a playout of ``playout`` plies by ``policy`` (by default any legal
+decision, uniformly) from it, scored by ``evaluate`` (exact when the game ends in the
 playout).  Every node keeps the sum of the value vectors (one value per seat)
 backed up through it: max-n over averages, so any number of players.
 
@@ -40,8 +40,8 @@ PLAYOUT = 1000
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
-Policy = Callable[[Any, Sequence[Any], random.Random], Any]
-"""A playout policy: ``(state, legal decisions, rng) -> one of them``."""
+Policy = Optional[Callable[[Any, random.Random], Any]]
+"""A playout policy: ``(state, rng) -> a legal decision``; None: any legal one, uniformly."""
 Progress = Callable[[int], None]
 
 
@@ -75,11 +75,6 @@ class Budget(Struct, frozen=True):
         simulations = None if self.simulations is None else max(1, self.simulations // divisor)
         seconds = None if self.seconds is None else self.seconds / divisor
         return Budget(simulations=simulations, seconds=seconds)
-
-
-def uniform(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-    """The default playout policy: any legal decision, uniformly."""
-    return legal[rng.randrange(len(legal))]
 
 
 class Node:
@@ -139,7 +134,7 @@ def search(
     budget: Budget,
     *,
     seed: int = 0,
-    policy: Policy = uniform,
+    policy: Policy = None,
     playout: int = PLAYOUT,
     exploration: float = EXPLORATION,
     forced: Any = None,
@@ -276,5 +271,9 @@ def _playout(
                 break
             state = game.apply(state, game.chance(state, rng))
             continue
-        state = game.apply(state, policy(state, game.legal(state), rng))
+        if policy is None:
+            legal = game.legal(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+        else:
+            state = game.apply(state, policy(state, rng))
     return game.evaluate(state)

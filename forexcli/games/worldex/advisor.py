@@ -29,13 +29,13 @@ from ...search.advice import (
 )
 from ...search.ismcts import Budget, Progress
 from .engine import Components, FirstPlayerNeeded, Setup, State, new_game
-from .search import WORLDEX_SEARCH, greedy_player, kind_first, random_player
+from .search import WORLDEX_SEARCH, greedy_player, quick_decision, random_player
 
 PLAYOUT = 6
-"""Plies of random play (a kind of decision, then one of it) after a new node, then the
-evaluation: measured stronger than playing out to the end (benchmarks/RESULTS.md)."""
+"""Plies of random play (``quick_decision``) after a new node, then the evaluation: stronger
+than none at the same simulations (benchmarks/RESULTS.md)."""
 
-ENGINE = Engine(WORLDEX_SEARCH, policy=kind_first, playout=PLAYOUT)
+ENGINE = Engine(WORLDEX_SEARCH, policy=quick_decision, playout=PLAYOUT)
 
 VALUE_MEANING = "the player's chance of winning, as the search estimates it"
 VALUE_NOTE = "value = the player's chance of winning as the search estimates it, in percent"

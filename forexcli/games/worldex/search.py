@@ -27,6 +27,7 @@ from msgspec.structs import replace
 from .engine import (
     Buy,
     Decision,
+    Pass,
     Phase,
     Sell,
     State,
@@ -94,6 +95,27 @@ def kind_first(state: State, legal: Sequence[Decision], rng: random.Random) -> D
         return legal[rng.randrange(len(legal))]
     choices = kinds[sorted(kinds, key=lambda k: k.__name__)[rng.randrange(len(kinds))]]
     return choices[rng.randrange(len(choices))]
+
+
+def quick_decision(state: State, rng: random.Random) -> Decision:
+    """The engine's playout policy: buy or sell at random (as ``kind_first``), then a card,
+    without the options (box, rue, ring, cash, refresh); the second card of a turn, or a
+    pass, from ``legal_decisions``.  Always one of ``legal_decisions`` (a test checks it),
+    and cheaper to draw."""
+    pending = state.pending
+    if pending.phase is not Phase.TURN:
+        legal = legal_decisions(state)
+        return legal[rng.randrange(len(legal))]
+    assert pending.seat is not None
+    player = state.players[pending.seat]
+    cash = player.cash
+    city = state.components.city
+    buyable = [card for card in state.area if city(card).base <= cash]
+    if not buyable and not player.cities:
+        return Pass(player.name)
+    if player.cities and (not buyable or rng.randrange(2)):
+        return Sell(player.name, player.cities[rng.randrange(len(player.cities))])
+    return Buy(player.name, buyable[rng.randrange(len(buyable))])
 
 
 class WorldexSearch:
