@@ -344,3 +344,16 @@ def test_selfplay_refuses_worldex_seats_it_does_not_have(tmp_path: Path) -> None
     assert result.exit_code == 2 and "a World Exchangers seat is one of" in result.output
     five = run(["selfplay", str(tmp_path / "o"), "--game", "world-exchangers", "--players", "5"])
     assert five.exit_code == 2 and "2 to 4" in five.output
+
+
+def test_hint_and_analyse_goldens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reports' shape, at a fixed seed and simulation count (the same on every machine)."""
+    from tests.test_cli_golden import check_golden
+
+    example_copy(tmp_path, 12)
+    monkeypatch.chdir(tmp_path)
+    hinted = run(["hint", "game.yaml", "--simulations", "200", "--top", "3"])
+    assert hinted.exit_code == 0, hinted.output
+    analysed = run(["analyse", "game.yaml", "--simulations", "60", "--from", "9", "--to", "12"])
+    assert analysed.exit_code == 0, analysed.output
+    check_golden("worldex/hint-at-12.txt", hinted.stdout + "\n" + analysed.stdout)
