@@ -91,14 +91,16 @@ OLD_PATHS = {
             "moves",
             "notation",
             "schema_source",
-            "search",
             "snapshot",
             "standings",
             "svg",
         )
     },
 }
-"""The import paths used before the record layer and For-Ex were split, and where each is now."""
+"""The import paths used before the record layer and For-Ex were split, and where each is now.
+
+(``forexcli.search``, For-Ex's search before the split, now ``games.forex.search``, is the
+name of the game-independent search again: ``test_worldex_search``.)"""
 
 
 @pytest.mark.parametrize("old", sorted(OLD_PATHS))
@@ -172,19 +174,6 @@ def test_an_unknown_game_is_located_with_a_hint(tmp_path: Path, value: str, hint
         said = result.stdout + result.stderr
         assert f"{path}:2:7: unknown_game: game: {value!r} is not a game" in said
         assert hint in said and "Traceback" not in said
-
-
-def test_a_command_that_does_not_read_the_game_says_so(tmp_path: Path) -> None:
-    path = str(worldex_log(tmp_path))
-    for command in (
-        ["hint", path],
-        ["analyse", path, "--simulations", "5"],
-    ):
-        result = run(command)
-        assert result.exit_code == 1, (command, result.output)
-        assert f"{path}:1:7: not_yet_for_game" in result.stderr, command
-        assert "World Exchangers" in result.stderr and "Traceback" not in result.output
-    assert not (tmp_path / "page.html").exists()
 
 
 # --------------------------------------------------------------------------- the record layer
@@ -350,13 +339,13 @@ def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
     assert "\nNext: louis to play in month 4" in result.stdout
 
 
-def test_play_refuses_what_only_for_ex_has(tmp_path: Path) -> None:
+def test_play_engine_decides_a_worldex_move(tmp_path: Path) -> None:
     path = worldex_log(tmp_path)
+    before = len(anylog.load_record(path).entries)
     result = run(["play", str(path), "ai", "--engine", "--simulations", "5"])
-    assert result.exit_code == 1
-    assert f"{path}:1:7: not_yet_for_game: the engine's search (hint, play --engine) is for" in (
-        result.stderr
-    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"move {before + 1}: ai: ")
+    assert len(anylog.load_record(path).entries) == before + 1
 
 
 def test_schema_names_and_prints_both_games_schemas() -> None:

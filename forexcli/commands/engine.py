@@ -17,12 +17,15 @@ from ..reporters import Style, clean, plural
 from .common import (
     FILE_OR_DASH,
     F,
+    OtherGameExit,
     ProblemExit,
     collect_logs,
     commit_change,
     encoded_output,
-    for_ex_replay,
+    for_ex_only,
     format_option,
+    load_replay,
+    other_replay,
     print_json,
     print_written,
     replace,
@@ -116,7 +119,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
 
 def _playable(file: str) -> tuple[GameLog, Replay]:
     """A log that replays legally and is not over (else a located problem exits)."""
-    log, played = for_ex_replay(file, "the engine's search (hint, play --engine)")
+    log, played = load_replay(file)  # another game's log: OtherGameExit, for _other_*
     if played.problem is not None:
         hint = "the engine needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -129,7 +132,10 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
     from ..games.forex.advisor import engine_entry, entry_text, hint
 
-    log, played = _playable(file)
+    try:
+        log, played = _playable(file)
+    except OtherGameExit as other:
+        return _other_engine_decision(other, player, plan, seed)
     state = played.final
     if state.pending_player != player:
         from ..record.problems import Problem
@@ -194,13 +200,19 @@ def hint_command(
     written as forex play takes them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
 
-    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    For World Exchangers the value is the player's chance of winning, and
+    the search never looks at the order of the deck (it tries orders
+    consistent with the cards turned up).
     """
     from ..games.forex.advisor import hint
     from ..reporters.advice import hint_data, hint_text
 
     plan = search_budget(seconds, simulations)
-    log, played = _playable(file)
+    try:
+        log, played = _playable(file)
+    except OtherGameExit as other:
+        _other_hint(other, plan, top, seed, fmt)
+        return
     bar, update = _search_progress(plan, "thinking")
     try:
         found = hint(played.final, plan, top=top, seed=seed, progress=update)
@@ -290,7 +302,8 @@ def analyse_command(
     whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
     are analysed on all cores.
 
-    For-Ex logs only: a log of another game is refused with not_yet_for_game.
+    For World Exchangers a value is the player's chance of winning, and the
+    deck's reveals are not judged.
     """
     import os
 
@@ -350,7 +363,10 @@ def _analyse_one(
     from ..record.problems import LogError
     from ..reporters.advice import analysis_data, analysis_text
 
-    log, played = for_ex_replay(file, "forex analyse (the engine's judgement)")
+    try:
+        log, played = load_replay(file)
+    except OtherGameExit as other:
+        return _other_analyse_one(other, plan, seed, first, last, write, fmt, progress=progress)
     if played.problem is not None:
         hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
@@ -499,6 +515,22 @@ def _analyse_folder(
     metavar="P",
     help="Play P games at once [the number of cores].",
 )
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice(["for-ex", "world-exchangers"]),
+    default="for-ex",
+    show_default=True,
+    help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
+    " random.",
+)
+@click.option(
+    "--components",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="World Exchangers: the components file the logs name [the invented components"
+    " forexcli ships].",
+)
 def selfplay_command(
     folder: str,
     games: int,
@@ -507,6 +539,8 @@ def selfplay_command(
     simulations: int,
     seed: str,
     processes: int | None,
+    game_name: str,
+    components: str | None,
 ) -> None:
     """Play complete games between engines (or the ladder's other players) into FOLDER.
 
@@ -515,7 +549,9 @@ def selfplay_command(
     named after their seat (engine1, greedy2, ...) and the title says who
     played which seat.
 
-    The games are For-Ex games (the engine plays For-Ex only).
+    With --game world-exchangers the games are World Exchangers games dealt
+    from SEED-1, SEED-2, ... (deal: seed), over the invented components
+    unless --components names a file.
     """
     import datetime
     import os
@@ -524,6 +560,11 @@ def selfplay_command(
     from ..games.forex.advisor import parse_seat
     from ..reporters.advice import selfplay_text
 
+    if game_name == "world-exchangers":
+        _other_selfplay(folder, games, count, seats, simulations, seed, processes, components)
+        return
+    if components is not None:
+        raise click.UsageError("--components is for --game world-exchangers")
     default = search_budget(None, simulations)
     specs = list(seats) or ["engine"] * count
     if len(specs) < 2 or len(specs) > 6:
@@ -573,3 +614,285 @@ def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, pa
     game = selfplay_game(rotated, f"{seed}-{index}", index, started)
     create_log(path, game.text)
     return game
+
+
+# --------------------------------------------------------------------------- other games
+# A log of another game arrives here as ``OtherGameExit``.  World Exchangers is searched by
+# the game-independent engine (``forexcli.search`` through ``games.worldex.advisor``); any
+# other game is refused with ``not_yet_for_game``.
+
+ENGINE_GAMES = ("world-exchangers",)
+"""The games besides For-Ex the engine plays."""
+
+
+def _other_budget(plan: Any) -> Any:
+    """The game-independent search's budget of the options' budget."""
+    from ..search.ismcts import Budget
+
+    return Budget(simulations=plan.simulations, seconds=plan.seconds)
+
+
+def _other_playable(other: OtherGameExit, what: str) -> Any:
+    """Another game's log the engine can search: replayed legally, a player to decide."""
+    from ..record.problems import Problem
+    from ..search.advice import Engine
+
+    if other.game.name not in ENGINE_GAMES:
+        raise for_ex_only(other, what)
+    played = other_replay(other)
+    if played.problem is not None:
+        hint = "the engine needs a log whose moves are all legal: fix or undo that move"
+        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
+    game = played.record.game
+    pending = game.pending(played.final)
+    if pending.over:
+        raise _game_over(other.path, played.record)
+    from ..games.worldex.advisor import ENGINE
+
+    engine: Engine = ENGINE
+    if engine.game.mover(played.final) is None:
+        moves = played.moves
+        raise ProblemExit(
+            [
+                Problem(
+                    "not_your_turn",
+                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
+                    f" ({pending.kind} of {pending.count}): the engine decides for players only",
+                    "rules",
+                    other.path,
+                    entry=moves + 1,
+                    hints=(f"forex moves {clean(other.path)} lists what may be recorded",),
+                )
+            ]
+        )
+    return played
+
+
+def _other_engine_decision(other: OtherGameExit, player: str, plan: Any, seed: int) -> str:
+    """``engine_decision`` for a World Exchangers log."""
+    from ..games.worldex.advisor import engine_entry_text
+    from ..record.problems import Problem
+
+    played = _other_playable(other, "the engine's search (hint, play --engine)")
+    game = played.record.game
+    (decider,) = game.pending(played.final).deciders
+    if decider != player:
+        raise ProblemExit(
+            [
+                Problem(
+                    "not_your_turn",
+                    f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
+                    f" {clean(decider)} decides next",
+                    "rules",
+                    other.path,
+                    entry=played.moves + 1,
+                    hints=(f"forex play {clean(other.path)} {clean(decider)} --engine",),
+                )
+            ]
+        )
+    bar, update = _search_progress(plan, "thinking")
+    try:
+        return engine_entry_text(played.final, _other_budget(plan), seed, update)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _other_hint(other: OtherGameExit, plan: Any, top: int, seed: int, fmt: str) -> None:
+    """``forex hint`` for a World Exchangers log."""
+    from ..games.worldex.advisor import VALUE_MEANING, VALUE_NOTE, worldex_hint
+    from ..reporters.advice import hint_data, hint_text
+
+    played = _other_playable(other, "the engine's search (hint, play --engine)")
+    bar, update = _search_progress(plan, "thinking")
+    try:
+        found = worldex_hint(played.final, _other_budget(plan), top=top, seed=seed,
+                             progress=update)  # fmt: skip
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        _echo("interrupted", err=True)
+        sys.exit(130)
+    finally:
+        if bar is not None:
+            bar.close()
+    moves = played.moves
+    file = other.path
+    if fmt == "json":
+        print_json(hint_data(found, file, moves, VALUE_MEANING))
+        return
+    where = f"after move {moves}" if moves else "at the start"
+    _echo(
+        hint_text(
+            found,
+            where,
+            file=file,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
+            width=streams.width(),
+            value_note=VALUE_NOTE,
+        )
+    )
+
+
+def _other_analyse_one(
+    other: OtherGameExit,
+    plan: Any,
+    seed: int,
+    first: int | None,
+    last: int | None,
+    write: bool,
+    fmt: str,
+    *,
+    progress: bool,
+) -> tuple[str, Any, Any]:
+    """``_analyse_one`` for a World Exchangers log."""
+    from ..games.worldex.advisor import THRESHOLD_NOTE, VALUE_MEANING, VALUE_NOTE, worldex_analyse
+    from ..record import anyedit
+    from ..record.problems import LogError
+    from ..reporters.advice import analysis_data, analysis_text
+    from ..search.advice import noted
+
+    what = "forex analyse (the engine's judgement)"
+    if other.game.name not in ENGINE_GAMES:
+        raise for_ex_only(other, what)
+    file = other.path
+    played = other_replay(other)
+    if played.problem is not None:
+        hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
+        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
+    entries = played.record.entries
+    start, end = _analyse_range(file, len(entries), first, last)
+    bar = _Progress(end - start + 1, "analysing") if progress else None
+    try:
+        verdicts = worldex_analyse(
+            played, _other_budget(plan), start, end, seed=seed,
+            progress=bar.step if bar is not None else None,
+        )  # fmt: skip
+    finally:
+        if bar is not None:
+            bar.close()
+    change = None
+    if write:
+        notes = {v.number: noted(entries[v.number - 1].note, v) for v in verdicts if v.label}
+        try:
+            change = anyedit.set_notes(file, notes, dry_run=True)
+        except LogError as error:
+            raise ProblemExit(error.problems) from None
+        if change.new_text == change.old_text:
+            change = None
+    data = analysis_data(verdicts, file, change is not None, VALUE_MEANING)
+    text = analysis_text(
+        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width(),
+        value_note=VALUE_NOTE, threshold_note=THRESHOLD_NOTE,
+    )  # fmt: skip
+    if change is not None:
+        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
+    return text, data, change
+
+
+def _other_selfplay(
+    folder: str,
+    games: int,
+    count: int,
+    seats: tuple[str, ...],
+    simulations: int,
+    seed: str,
+    processes: int | None,
+    components: str | None,
+) -> None:
+    """``forex selfplay --game world-exchangers``: the same folder of logs and report."""
+    import datetime
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..games.worldex.advisor import parse_seat
+    from ..games.worldex.load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
+    from ..reporters.advice import selfplay_text
+
+    default = _other_budget(search_budget(None, simulations))
+    specs = list(seats) or ["engine"] * count
+    if not 2 <= len(specs) <= 4:
+        what = f"{len(specs)} seats given" if seats else f"{len(specs)} players"
+        raise click.BadParameter(
+            f"{what}; a World Exchangers game has 2 to 4",
+            param_hint="'--seat'" if seats else "'--players'",
+        )
+    try:
+        parsed = [parse_seat(spec, default) for spec in specs]
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+    source = str(EXAMPLE_COMPONENTS) if components is None else components
+    try:
+        loaded = read_components(source)
+    except ComponentsFileError as error:
+        raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
+    os.makedirs(folder, exist_ok=True)
+    relative = os.path.relpath(os.path.abspath(source), folder).replace(os.sep, "/")
+    paths = [os.path.join(folder, f"game-{index:03d}.yaml") for index in range(1, games + 1)]
+    taken = [p for p in paths if os.path.lexists(p)]
+    if taken:
+        raise click.UsageError(
+            f"{clean(taken[0])} already exists; forex selfplay never replaces a file"
+        )
+    started = datetime.date.today().isoformat()
+    done: list[Any] = []
+    bar = _Progress(games, "playing")
+    digest = loaded.sha256
+    try:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            futures = [
+                pool.submit(
+                    _other_selfplay_task,
+                    parsed,
+                    index,
+                    seed,
+                    started,
+                    path,
+                    source,
+                    relative,
+                    digest,
+                )
+                for index, path in enumerate(paths, 1)
+            ]
+            for future in futures:
+                path, game = future.result()
+                done.append((path, game))
+                bar.to(len(done))
+    except KeyboardInterrupt:
+        bar.close()
+        written = plural(len(done), "game")
+        _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
+        sys.exit(130)
+    bar.close()
+    out = encoded_output([(selfplay_text(done), False)])
+    print_written(out, f"every one of the {len(done)} games", folder, log=False)
+
+
+def _other_selfplay_task(
+    seats: Sequence[Any],
+    index: int,
+    seed: str,
+    started: str,
+    path: str,
+    source: str,
+    relative: str,
+    digest: str,
+) -> tuple[str, Any]:
+    """One World Exchangers self-play game in a worker, checked by replaying its text
+    (components read beside ``path``), then written to ``path``; seats rotate by game."""
+    from ..games.worldex.advisor import selfplay_game
+    from ..games.worldex.load import read_components
+    from ..record import anylog
+    from ..reporters.newlog import create_log
+
+    shift = (index - 1) % len(seats)
+    rotated = list(seats[shift:]) + list(seats[:shift])
+    components = read_components(source).components
+    game = selfplay_game(rotated, f"{seed}-{index}", index, started, components, relative,
+                         digest)  # fmt: skip
+    played = anylog.replay(anylog.parse_any(game.text, path))
+    if played.problem is not None or not played.record.game.pending(played.final).over:
+        raise AssertionError("a self-play log must replay to its end")
+    create_log(path, game.text)
+    return path, game

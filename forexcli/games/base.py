@@ -297,3 +297,69 @@ def state_digest(game: Game[StateT, Any], state: StateT) -> str:
 
     canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+@runtime_checkable
+class Searchable(Protocol[StateT, DecisionT]):
+    """What the game-independent search (``forexcli.search``) needs of a game.
+
+    Seats are indices into the players.  A state is decided by a seat
+    (``mover``), by chance (a pseudo-decider such as World Exchangers'
+    ``deck``: ``mover`` is None and the game is not over), or nobody (over).
+    ``determinize`` is the only place hidden information enters the search:
+    it must redraw everything ``seat`` has not seen, from what the state shows
+    publicly and nothing else, so that two states agreeing on what ``seat``
+    has seen give the same redraws for the same ``rng``.
+    """
+
+    def seats(self, state: StateT) -> int:
+        """How many players."""
+        ...
+
+    def names(self, state: StateT) -> tuple[str, ...]:
+        """The players' names by seat (their log keys)."""
+        ...
+
+    def mover(self, state: StateT) -> Optional[int]:
+        """The seat that decides now; None by chance or when the game is over."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """True when nobody decides any more."""
+        ...
+
+    def legal(self, state: StateT) -> Sequence[DecisionT]:
+        """Every decision that may be made now, in a fixed order (``Game.legal``)."""
+        ...
+
+    def apply(self, state: StateT, decision: DecisionT) -> StateT:
+        """The state after ``decision`` (``Game.apply``)."""
+        ...
+
+    def chance(self, state: StateT, rng: Any) -> DecisionT:
+        """The chance decision of a determinized state (``mover`` None, not over)."""
+        ...
+
+    def evaluate(self, state: StateT) -> tuple[float, ...]:
+        """Each seat's value from 0 to 1 (when over: 1 for a win, shared on a tie)."""
+        ...
+
+    def determinize(self, state: StateT, seat: int, rng: Any) -> StateT:
+        """``state`` with everything ``seat`` has not seen redrawn by ``rng``."""
+        ...
+
+    def revealed(self, before: StateT, after: StateT) -> bool:
+        """Whether going from ``before`` to ``after`` showed something hidden before."""
+        ...
+
+    def entries(self, decisions: Sequence[DecisionT]) -> list[tuple[DecisionT, ...]]:
+        """Consecutive decisions grouped as log entries, in order."""
+        ...
+
+    def write(self, decisions: Sequence[DecisionT]) -> str:
+        """The notation of one log entry (``Game.write``)."""
+        ...
+
+    def key(self, decisions: Sequence[DecisionT]) -> str:
+        """The log key of an entry (``Game.key``)."""
+        ...

@@ -256,6 +256,39 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     return change if dry_run else commit(change)
 
 
+def set_notes(path: str, notes: dict[int, str], *, dry_run: bool = False) -> AnyChange:
+    """Set the notes of several moves in one change (``forex analyse --write``, as
+    ``edit.set_notes``): each set on the text in turn, then checked and written once."""
+    data = gamelog.read_bytes(path)
+    record = anylog.parse_any(data, path)
+    if not isinstance(record, anylog.GameRecord):
+        raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
+    current = record
+    for number, note in sorted(notes.items()):
+        edit.check_note(_as_log(record), note, number)
+        current = anylog.parse_any(edit.noted_text(_as_log(current), number, note), path)
+    new_text = current.text
+    new_played = _checked(path, new_text)
+    if new_played.problem is not None:
+        raise LogError([new_played.problem])
+    expected = [
+        replace(e, note=notes[e.number]) if e.number in notes else e for e in record.entries
+    ]
+    if list(new_played.record.entries) != expected or new_played.record.header != record.header:
+        raise LogError(
+            [
+                Problem(
+                    "cannot_edit",
+                    "nothing was written: the notes would not read back as given",
+                    "edit",
+                    path,
+                )
+            ]
+        )
+    change = AnyChange(path, record.text, new_text, new_played, data)
+    return change if dry_run else commit(change)
+
+
 def remove_last(path: str, *, dry_run: bool = False) -> AnyChange:
     """Remove the last entry (the log before it must replay)."""
     data = gamelog.read_bytes(path)

@@ -6,7 +6,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, SelfPlayGame, Verdict, entry_text
+from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, Verdict, entry_text
+from ..search import advice as search_advice
 from . import PLAIN, Style, clean, md, plural, table
 from .tables import wrapped
 
@@ -17,6 +18,23 @@ VALUE_NOTE = (
     "value = half the player's expected share of the final scores, half their chance of"
     " finishing first, in percent"
 )
+
+
+AnyHint = Hint | search_advice.Hint
+"""For-Ex's hint, or one of a game searched by ``forexcli.search``."""
+AnyVerdict = Verdict | search_advice.Verdict
+
+
+def _text(suggestion: Any) -> str:
+    """A suggestion's entry as ``forex play`` takes it (``text``, or For-Ex's ``entry``)."""
+    if isinstance(suggestion, search_advice.Suggestion):
+        return suggestion.text
+    return entry_text(suggestion.entry)
+
+
+def _suggestions(found: AnyHint) -> Sequence[Any]:
+    listed: Sequence[Any] = found.suggestions
+    return listed
 
 
 def _pct(value: float) -> str:
@@ -37,17 +55,18 @@ VISITS_NOTE = (
 
 
 def hint_text(
-    found: Hint,
+    found: AnyHint,
     where: str,
     *,
     file: str = "FILE",
     markdown: bool = False,
     style: Style = PLAIN,
     width: int | None = None,
+    value_note: str = VALUE_NOTE,
 ) -> str:
     """The suggestions as a table (fitted to ``width``, wrapping the decision and the line),
-    with the budget, the order of the rows, what the values mean and how to play the best
-    in ``file``."""
+    with the budget, the order of the rows, what the values mean (``value_note``) and how
+    to play the best in ``file``."""
     esc = md if markdown else clean
     head = (
         f"{esc(found.player)} to play {where}: the engine's best decisions"
@@ -56,12 +75,12 @@ def hint_text(
     rows = [
         [
             str(rank),
-            esc(entry_text(s.entry)),
+            esc(_text(s)),
             _pct(s.value),
             str(s.visits),
             esc(_line_text(s.line)),
         ]
-        for rank, s in enumerate(found.suggestions, 1)
+        for rank, s in enumerate(_suggestions(found), 1)
     ]
     body = table(
         rows,
@@ -73,8 +92,8 @@ def hint_text(
     )
     best = found.suggestions[0]
     named = "FILE" if file == "-" else shlex.quote(file)
-    play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(entry_text(best.entry))}"
-    notes = [VISITS_NOTE + ".", VALUE_NOTE + "."]
+    play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(_text(best))}"
+    notes = [VISITS_NOTE + ".", value_note + "."]
     lines = [
         (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
         "",
@@ -86,23 +105,25 @@ def hint_text(
     return "\n".join(lines) + "\n"
 
 
-def hint_data(found: Hint, file: str, moves: int) -> dict[str, Any]:
-    """The suggestions as JSON data."""
+def hint_data(
+    found: AnyHint, file: str, moves: int, value_meaning: str = VALUE_MEANING
+) -> dict[str, Any]:
+    """The suggestions as JSON data (``value_meaning``: what a value is)."""
     return {
         "file": file,
         "moves": moves,
         "player": found.player,
         "simulations": found.simulations,
-        "value": f"{VALUE_MEANING} (0 to 1)",
+        "value": f"{value_meaning} (0 to 1)",
         "suggestions": [
             {
-                "decision": entry_text(s.entry),
+                "decision": _text(s),
                 "value": round(s.value, 4),
                 "values": {p: round(v, 4) for p, v in zip(found.players, s.values, strict=True)},
                 "visits": s.visits,
                 "line": [{"player": p, "decision": t} for p, t in s.line],
             }
-            for s in found.suggestions
+            for s in _suggestions(found)
         ],
     }
 
@@ -114,15 +135,18 @@ THRESHOLD_NOTE = (
 
 
 def analysis_text(
-    verdicts: Sequence[Verdict],
+    verdicts: Sequence[AnyVerdict],
     file: str,
     *,
     markdown: bool = False,
     style: Style = PLAIN,
     width: int | None = None,
+    value_note: str = VALUE_NOTE,
+    threshold_note: str = "",
 ) -> str:
     """Every judged decision as a table (fitted to ``width``, wrapping the decisions), then
-    a summary per player."""
+    a summary per player, the thresholds (``threshold_note``, For-Ex's by default) and what
+    the values mean (``value_note``)."""
     esc = md if markdown else clean
     rows = []
     for v in verdicts:
@@ -162,18 +186,20 @@ def analysis_text(
         )
     out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
     out.extend(summary)
-    notes = [THRESHOLD_NOTE + ".", VALUE_NOTE + "."]
+    notes = [(threshold_note or THRESHOLD_NOTE) + ".", value_note + "."]
     out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
     return "\n".join(out) + "\n"
 
 
-def analysis_data(verdicts: Sequence[Verdict], file: str, written: bool) -> dict[str, Any]:
-    """The judged decisions as JSON data."""
+def analysis_data(
+    verdicts: Sequence[AnyVerdict], file: str, written: bool, value_meaning: str = VALUE_MEANING
+) -> dict[str, Any]:
+    """The judged decisions as JSON data (``value_meaning``: what a value is)."""
     return {
         "file": file,
         "written": written,
         "thresholds": {"dubious": DUBIOUS, "mistake": MISTAKE, "blunder": BLUNDER},
-        "value": f"{VALUE_MEANING} (0 to 1)",
+        "value": f"{value_meaning} (0 to 1)",
         "moves": [
             {
                 "move": v.number,
@@ -190,7 +216,7 @@ def analysis_data(verdicts: Sequence[Verdict], file: str, written: bool) -> dict
     }
 
 
-def selfplay_text(games: Sequence[tuple[str, SelfPlayGame]]) -> str:
+def selfplay_text(games: Sequence[tuple[str, Any]]) -> str:
     """One line per game written, then the wins per seat kind."""
     rows = []
     for path, game in games:

@@ -1,0 +1,279 @@
+"""Single-observer information-set MCTS over ``games.base.Searchable``.
+
+One tree for the observer (the seat deciding at the root).  Each simulation
+draws a determinization of the root (``determinize``: the hidden part redrawn
+from what the observer has seen), then walks the tree with it: a node's
+children are keyed by decision, and only those legal in this determinization
+are candidates.  Selection is UCB1 on the mover's mean value with the count of
+times a child was *available* in place of the parent's visits (Cowling,
+Powley and Whitehouse's ISMCTS), so that children legal only in some
+determinizations are not starved.  One new child is added per simulation; its
+value is a playout of ``playout`` plies by ``policy`` (by default any legal
+decision, uniformly) from it, scored by ``evaluate`` (exact when the game ends in the
+playout).  Every node keeps the sum of the value vectors (one value per seat)
+backed up through it: max-n over averages, so any number of players.
+
+Chance (a pseudo-decider) is never a tree node: a determinized state's chance
+decision is the one ``chance`` gives.  The budget is simulations
+(deterministic: the same state, budget and seed give the same tree on any
+machine) or seconds, or both (whichever ends first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Optional
+
+from msgspec import Struct
+
+from ..games.base import Searchable
+
+EXPLORATION = 0.7
+"""UCB1's exploration weight (values are from 0 to 1)."""
+
+PLAYOUT = 1000
+"""Playout plies after a new node by default: to the end of the game."""
+
+MAX_SIMULATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+
+Policy = Optional[Callable[[Any, random.Random], Any]]
+"""A playout policy: ``(state, rng) -> a legal decision``; None: any legal one, uniformly."""
+Progress = Callable[[int], None]
+
+
+class Budget(Struct, frozen=True):
+    """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
+
+    simulations: Optional[int] = None
+    seconds: Optional[float] = None
+
+    def __post_init__(self) -> None:
+        if self.simulations is None and self.seconds is None:
+            raise ValueError("a budget needs simulations or seconds")
+        if self.simulations is not None and not 1 <= self.simulations <= MAX_SIMULATIONS:
+            raise ValueError(
+                f"simulations must be 1 to {MAX_SIMULATIONS:,}, not {self.simulations:,}"
+            )
+        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):
+            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
+
+    def describe(self) -> str:
+        """``1000 simulations``, ``1 s``, or both."""
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts)
+
+    def share(self, divisor: int) -> Budget:
+        """This budget divided by ``divisor`` (at least one simulation)."""
+        simulations = None if self.simulations is None else max(1, self.simulations // divisor)
+        seconds = None if self.seconds is None else self.seconds / divisor
+        return Budget(simulations=simulations, seconds=seconds)
+
+
+class Node:
+    """A decision in the tree: who made it, and what was backed up through it."""
+
+    __slots__ = ("available", "children", "decision", "mover", "sums", "visits")
+
+    def __init__(self, decision: Any, mover: int, seats: int) -> None:
+        self.decision = decision
+        self.mover = mover
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.sums = [0.0] * seats
+
+    def mean(self) -> tuple[float, ...]:
+        """The mean value vector (zeros before any visit)."""
+        if not self.visits:
+            return tuple(self.sums)
+        return tuple(s / self.visits for s in self.sums)
+
+    def best_child(self) -> Optional[Node]:
+        """The most visited child (ties: the first added), or None."""
+        best: Optional[Node] = None
+        for child in self.children.values():
+            if best is None or child.visits > best.visits:
+                best = child
+        return best
+
+
+class Line(Struct, frozen=True):
+    """A root decision and the most visited line after it, with its mean values and visits."""
+
+    decisions: tuple[Any, ...]
+    values: tuple[float, ...]
+    visits: int
+
+
+class SearchResult(Struct, frozen=True):
+    """The root's decisions, most visited first, and what the search cost."""
+
+    lines: tuple[Line, ...]
+    simulations: int
+    seconds: float
+    forced: Optional[Line] = None
+    """The line of the ``forced`` decision, when one was given."""
+
+    @property
+    def best(self) -> Line:
+        """The most visited line."""
+        return self.lines[0]
+
+
+def search(
+    game: Searchable[Any, Any],
+    state: Any,
+    budget: Budget,
+    *,
+    seed: int = 0,
+    policy: Policy = None,
+    playout: int = PLAYOUT,
+    exploration: float = EXPLORATION,
+    forced: Any = None,
+    forced_visits: int = 0,
+    progress: Optional[Progress] = None,
+) -> SearchResult:
+    """Search ``state`` (a seat decides in it) for its mover within ``budget``.
+
+    ``forced`` (a root decision) is visited at least ``forced_visits`` times,
+    so that its value is measured (``analyse`` judges a recorded decision).
+    ``progress`` is called with the simulations done, now and then.
+    """
+    observer = game.mover(state)
+    if observer is None:
+        raise ValueError("the search needs a position where a player decides")
+    seats = game.seats(state)
+    rng = random.Random(seed)
+    root = Node(None, observer, seats)
+    start = time.monotonic()
+    deadline = None if budget.seconds is None else start + budget.seconds
+    limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
+    done = 0
+    while done < limit:
+        if deadline is not None and done and done % 8 == 0 and time.monotonic() >= deadline:
+            break
+        force = forced if forced is not None and done % 2 == 0 else None
+        if force is not None and _visits(root, force) >= forced_visits:
+            force = None
+        world = game.determinize(state, observer, rng)
+        _simulate(game, root, world, rng, policy, playout, exploration, force)
+        done += 1
+        if progress is not None and done % 64 == 0:
+            progress(done)
+    if progress is not None:
+        progress(done)
+    lines = tuple(_line(child) for child in _ranked(root))
+    forced_line = None
+    if forced is not None and forced in root.children:
+        forced_line = _line(root.children[forced])
+    return SearchResult(lines, done, time.monotonic() - start, forced_line)
+
+
+def _visits(root: Node, decision: Any) -> int:
+    child = root.children.get(decision)
+    return 0 if child is None else child.visits
+
+
+def _ranked(root: Node) -> list[Node]:
+    """The root's children by visits, then mean value for the observer (stable)."""
+    seat = root.mover
+    return sorted(root.children.values(), key=lambda c: (-c.visits, -c.mean()[seat]))
+
+
+def _line(child: Node) -> Line:
+    decisions = [child.decision]
+    node = child.best_child()
+    while node is not None and node.visits > 1:
+        decisions.append(node.decision)
+        node = node.best_child()
+    return Line(tuple(decisions), child.mean(), child.visits)
+
+
+def _simulate(
+    game: Searchable[Any, Any],
+    root: Node,
+    state: Any,
+    rng: random.Random,
+    policy: Policy,
+    playout: int,
+    exploration: float,
+    force: Any,
+) -> None:
+    """One simulation: select and expand in this determinization, play out, back up."""
+    path = [root]
+    node = root
+    expanded = False
+    while not expanded:
+        mover = game.mover(state)
+        if mover is None:
+            if game.is_over(state):
+                break
+            state = game.apply(state, game.chance(state, rng))
+            continue
+        legal = game.legal(state)
+        if force is not None and node is root:
+            choice = force
+        else:
+            choice = _select(node, legal, mover, rng, exploration)
+        child = node.children.get(choice)
+        if child is None:
+            child = Node(choice, mover, len(root.sums))
+            child.available = 1
+            node.children[choice] = child
+            expanded = True
+        state = game.apply(state, choice)
+        node = child
+        path.append(node)
+    values = _playout(game, state, rng, policy, playout)
+    for step in path:
+        step.visits += 1
+        sums = step.sums
+        for seat, value in enumerate(values):
+            sums[seat] += value
+
+
+def _select(
+    node: Node, legal: Sequence[Any], mover: int, rng: random.Random, exploration: float
+) -> Any:
+    """An untried legal decision (at random), else UCB1 over the available children."""
+    children = node.children
+    untried = [d for d in legal if d not in children]
+    if untried:
+        return untried[rng.randrange(len(untried))]
+    best = None
+    best_score = -math.inf
+    for decision in legal:
+        child = children[decision]
+        child.available += 1
+        score = child.sums[mover] / child.visits + exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best_score:
+            best, best_score = decision, score
+    return best
+
+
+def _playout(
+    game: Searchable[Any, Any], state: Any, rng: random.Random, policy: Policy, plies: int
+) -> tuple[float, ...]:
+    for _ in range(plies):
+        mover = game.mover(state)
+        if mover is None:
+            if game.is_over(state):
+                break
+            state = game.apply(state, game.chance(state, rng))
+            continue
+        if policy is None:
+            legal = game.legal(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+        else:
+            state = game.apply(state, policy(state, rng))
+    return game.evaluate(state)
