@@ -42,7 +42,6 @@ from ..engine.board import (
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
-    Board,
     PairPosition,
     move_pairs,
 )
@@ -135,8 +134,8 @@ def _shares(scores: list[float]) -> Values:
 
 
 _Rates = tuple[list[float], list[float], list[float]]
-_RATES_SEEN: dict[int, tuple[Board, tuple[int, ...], int, Weights, _Rates]] = {}
-"""``_rates`` of the boards seen (most decisions leave the board as it was), a bounded memo."""
+_RATES_SEEN: dict[tuple[tuple[PairPosition, ...], tuple[int, ...], int, Weights], _Rates] = {}
+"""``_rates`` of the positions of the pairs seen, with the certificates in hands, a bounded memo."""
 _RATES_SEEN_MAX = 100_000
 
 
@@ -164,26 +163,20 @@ def _rates(
 def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
     """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized.
 
-    The memo is keyed by the board object itself (decisions that do not move the board
-    pass it on unchanged), held in the entry so that its identity stays its own.
+    The memo is keyed by the pairs' positions, the certificates in hands and the dividends
+    left: a search meets the same few boards again and again, on every path.
     """
-    board = state.board
-    in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
-    left = state.dividends_left
-    known = _RATES_SEEN.get(id(board))
-    if known is not None:
-        seen_board, seen_hands, seen_left, seen_weights, rates = known
-        if (
-            seen_board is board
-            and seen_hands == in_hands
-            and seen_left == left
-            and seen_weights is weights
-        ):
-            return rates
-    rates = _rates(board.pairs, in_hands, left, weights)
-    if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
-        _RATES_SEEN.clear()
-    _RATES_SEEN[id(board)] = (board, in_hands, left, weights, rates)
+    key = (
+        state.board.pairs,
+        tuple(map(sum, zip(*state.certs, strict=True))),
+        state.dividends_left,
+        weights,
+    )
+    rates = _RATES_SEEN.get(key)
+    if rates is None:
+        if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
+            _RATES_SEEN.clear()
+        rates = _RATES_SEEN[key] = _rates(*key)
     return rates
 
 
