@@ -15,6 +15,17 @@ JSON; ``--compare FILE`` checks that this tree's searches give exactly the
 results written, so that a change made only for speed is shown not to
 change the engine's decisions.  Run the first with the tree of before
 (``PYTHONPATH=OLD_TREE python benchmarks/speed.py --decisions old.json``).
+
+``--against OLD_TREE`` times this tree and another (a checkout of an
+older commit, e.g. made by ``git worktree add`` or ``git archive``) in the
+same run, interleaved (old, new, old, new, ...; each search in a fresh
+interpreter running this script with that tree first on ``PYTHONPATH``),
+and prints the ratios; with ``--instructions`` also valgrind's count of
+the instructions a simulation takes (the count of a search of
+``--simulations`` less that of a one-simulation search, over the
+simulations between: it hardly depends on the machine's load).
+
+    python benchmarks/speed.py --against /tmp/before --simulations 1000 --repeats 3
 """
 
 from __future__ import annotations
@@ -22,6 +33,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -83,6 +96,49 @@ def decisions(simulations: int) -> list[dict[str, object]]:
     return out
 
 
+PLAYERS = (2, 4, 6)
+
+
+def _run_one(tree: Path, players: int, simulations: int, valgrind: bool = False) -> float:
+    """The CPU seconds of one search in a fresh interpreter on ``tree`` (or its instructions)."""
+    command = [sys.executable, __file__, "--one", str(players), "--simulations", str(simulations)]
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    if valgrind:
+        command = [shutil.which("valgrind") or "valgrind", "--tool=callgrind",
+                   "--callgrind-out-file=/dev/null", *command]  # fmt: skip
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=tree)
+    if valgrind:
+        return float(next(line for line in done.stderr.splitlines() if "Collected :" in line)
+                     .rsplit(":", 1)[1])  # fmt: skip
+    return float(done.stdout.split()[0])
+
+
+def against(old: Path, simulations: int, repeats: int, count: bool) -> None:
+    """Print the simulations a second of the old tree and this one, interleaved, and ratios."""
+    new = Path(__file__).resolve().parent.parent
+    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search")
+    best = {(tree, n): float("inf") for tree in (old, new) for n in PLAYERS}
+    for _ in range(repeats):
+        for n in PLAYERS:
+            for tree in (old, new):
+                best[tree, n] = min(best[tree, n], _run_one(tree, n, simulations))
+    for n in PLAYERS:
+        before, after = simulations / best[old, n], simulations / best[new, n]
+        line = (f"{n} players: before {before:,.0f}/s, after {after:,.0f}/s,"
+                f" after / before {after / before:.2f}x (best of {repeats}, CPU time)")  # fmt: skip
+        if count:
+            per = {}
+            for tree in (old, new):
+                total = _run_one(tree, n, simulations, True) - _run_one(tree, n, 1, True)
+                per[tree] = total / (simulations - 1)
+            line += (
+                f"; instructions a simulation: before {per[old] / 1e6:.2f} M,"
+                f" after {per[new] / 1e6:.2f} M, {per[old] / per[new]:.2f}x fewer"
+            )
+        print(line, flush=True)
+    print(f"load average at end {os.getloadavg()[0]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Time the searches and print one line per position (or write or check decisions)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -90,7 +146,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--decisions", type=Path, help="write the check set's results here")
     parser.add_argument("--compare", type=Path, help="check the results written here")
+    parser.add_argument("--against", type=Path, help="time this tree against another")
+    parser.add_argument("--instructions", action="store_true", help="with --against: count them")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.one:
+        state = position(args.one)
+        began = time.process_time()
+        search(state, Budget(simulations=args.simulations))
+        print(time.process_time() - began)
+        return
+    if args.against:
+        against(args.against.resolve(), args.simulations, args.repeats, args.instructions)
+        return
     if args.decisions or args.compare:
         found = decisions(args.simulations)
         if args.decisions:
@@ -104,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  differs: {name}")
         sys.exit(1 if differ else 0)
     print(f"load average at start {os.getloadavg()[0]:.2f}")
-    for players in (2, 4, 6):
+    for players in PLAYERS:
         state = position(players)
         best = float("inf")
         for _ in range(args.repeats):

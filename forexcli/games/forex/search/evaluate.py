@@ -268,11 +268,10 @@ def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
     worth, risk = worths(state, weights)
     scores = [(w if w >= 0.0 else 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
     total = sum(scores)
-    n = len(scores)
-    shares = tuple(s / total for s in scores) if total > 0 else tuple(1.0 / n for _ in scores)
+    shares = [s / total for s in scores] if total > 0 else [1.0 / len(scores)] * len(scores)
     win = weights.win
     if not win:
-        return shares
+        return tuple(shares)
     # ``_chances``, written out: a softmax of the scores
     softness = weights.spread * (1 + state.dividends_left)
     top = max(scores)
@@ -281,7 +280,10 @@ def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
     total = sum(chances)
     keep = 1.0 - win
     return tuple(
-        keep * share + win * (chance / total) for share, chance in zip(shares, chances, strict=True)
+        [
+            keep * share + win * (chance / total)
+            for share, chance in zip(shares, chances, strict=True)
+        ]
     )
 
 
