@@ -42,6 +42,7 @@ from ..engine.board import (
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
+    Board,
     PairPosition,
     move_pairs,
 )
@@ -134,9 +135,12 @@ def _shares(scores: list[float]) -> Values:
 
 
 _Rates = tuple[list[float], list[float], list[float]]
-_RATES_SEEN: dict[tuple[tuple[PairPosition, ...], tuple[int, ...], int, Weights], _Rates] = {}
-"""``_rates`` of the positions of the pairs seen, with the certificates in hands, a bounded memo."""
+_Holdings = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
+_RATES_SEEN: dict[tuple[Board, tuple[int, ...], int, Weights], tuple[_Rates, _Holdings]] = {}
+"""``_rates`` of the boards seen, with the certificates in hands, a bounded memo; with each,
+the worths of the money and certificates of a player seen at those rates (``_holdings``)."""
 _RATES_SEEN_MAX = 100_000
+_HOLDINGS_MAX = 10_000
 
 
 def _rates(
@@ -163,32 +167,40 @@ def _rates(
 def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
     """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized.
 
-    The memo is keyed by the pairs' positions, the certificates in hands and the dividends
-    left: a search meets the same few boards again and again, on every path.
+    The memo is keyed by the board (its hash is kept), the certificates in hands and the
+    dividends left: a search meets the same few boards again and again, on every path.
     """
-    key = (
-        state.board.pairs,
-        tuple(map(sum, zip(*state.certs, strict=True))),
-        state.dividends_left,
-        weights,
-    )
-    rates = _RATES_SEEN.get(key)
-    if rates is None:
+    return _projected(state, weights)[0]
+
+
+def _projected(state: GameState, weights: Weights) -> tuple[_Rates, _Holdings]:
+    """``projected_rates`` with the memo of holdings' worths at those rates."""
+    board = state.board
+    key = (board, tuple(map(sum, zip(*state.certs, strict=True))), state.dividends_left, weights)
+    known = _RATES_SEEN.get(key)
+    if known is None:
         if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
             _RATES_SEEN.clear()
-        rates = _RATES_SEEN[key] = _rates(*key)
-    return rates
+        known = _RATES_SEEN[key] = (_rates(board.pairs, *key[1:]), {})
+    return known
 
 
 def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
     """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
     money = state.money
     queue = state.queue
-    unit, half_unit, cert_unit = projected_rates(state, weights)
-    worth = [
-        sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
-        for row, hand in zip(money, state.certs, strict=True)
-    ]
+    (unit, half_unit, cert_unit), holdings = _projected(state, weights)
+    worth = []
+    for holding in zip(money, state.certs, strict=True):  # (money, certificates) of a player
+        known = holdings.get(holding)
+        if known is None:
+            if len(holdings) >= _HOLDINGS_MAX:
+                holdings.clear()
+            cash, hand = holding
+            known = holdings[holding] = sum(map(mul, cash, half_unit)) + sum(
+                map(mul, hand, cert_unit)
+            )
+        worth.append(known)
     n = len(money)
     if len(queue) == 1:
         return worth, [0.0] * n  # only the dividend stack: no debts
