@@ -7,13 +7,37 @@ changes); the search runs a fixed number of simulations there, the best of
 least disturbed).
 
     python -m benchmarks.speed --simulations 1000 --repeats 3
+
+``--decisions FILE`` instead searches a set of positions (2 to 6 players,
+early, middle, late and endgame, two seeds) and writes every search's
+result (each root line's decisions, values and visits) to ``FILE`` as
+JSON; ``--compare FILE`` checks that this tree's searches give exactly the
+results written, so that a change made only for speed is shown not to
+change the engine's decisions.  Run the first with the tree of before
+(``PYTHONPATH=OLD_TREE python benchmarks/speed.py --decisions old.json``).
+
+``--against OLD_TREE`` times this tree and another (a checkout of an
+older commit, e.g. made by ``git worktree add`` or ``git archive``) in the
+same run, interleaved (old, new, old, new, ...; each search in a fresh
+interpreter running this script with that tree first on ``PYTHONPATH``),
+and prints the ratios; with ``--instructions`` also valgrind's count of
+the instructions a simulation takes (the count of a search of
+``--simulations`` less that of a one-simulation search, over the
+simulations between: it hardly depends on the machine's load).
+
+    python benchmarks/speed.py --against /tmp/before --simulations 1000 --repeats 3
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
 from forexcli.games.forex.search.investor import investor_player
@@ -22,27 +46,133 @@ from forexcli.games.forex.search.mcts import Budget, search
 ENTRIES_PER_PLAYER = 5
 """Entries played from the set-up before the position is searched, per player."""
 
+CHECK_ENTRIES = (1, 5, 8, 12, 16, 20, 24, 28)
+"""Entries per player played before the positions of ``--decisions`` (as long as not over)."""
 
-def position(players: int) -> GameState:
+
+def position(players: int, entries_per_player: int = ENTRIES_PER_PLAYER) -> GameState:
     """The middle-game position of a ``players``-player game used for timing."""
-    state = new_game([f"p{i}" for i in range(players)], draw_removed(f"speed-{players}"))
+    return positions(players, (entries_per_player,))[0]
+
+
+def positions(players: int, stages: tuple[int, ...], label: str = "speed") -> list[GameState]:
+    """The positions after ``stages`` entries per player of one investor game (until it ends)."""
+    state = new_game([f"p{i}" for i in range(players)], draw_removed(f"{label}-{players}"))
     seats = [investor_player(seat) for seat in range(players)]
-    for _ in range(ENTRIES_PER_PLAYER * players):
-        seat = state.pending.player
-        assert seat is not None, "the game ended before the middle"
-        for step in seats[seat](state):
-            state = apply(state, step)
-    return state
+    found: list[GameState] = []
+    entries = 0
+    for stage in sorted(stages):
+        while entries < stage * players:
+            seat = state.pending.player
+            if seat is None:
+                return found
+            for step in seats[seat](state):
+                state = apply(state, step)
+            entries += 1
+        if state.is_over:
+            return found
+        found.append(state)
+    return found
+
+
+def decisions(simulations: int) -> list[dict[str, object]]:
+    """Every search of the check set, as plain data (see the module's docstring)."""
+    out: list[dict[str, object]] = []
+    for players in range(2, 7):
+        for label in ("speed", "check"):
+            for index, state in enumerate(positions(players, CHECK_ENTRIES, label)):
+                for seed in (0, 7):
+                    result = search(state, Budget(simulations=simulations), seed=seed)
+                    out.append(
+                        {
+                            "position": f"{label}-{players} stage {index} seed {seed}",
+                            "lines": [
+                                [[repr(d) for d in line.decisions], list(line.values), line.visits]
+                                for line in result.lines
+                            ],
+                            "root": list(result.root_value),
+                        }
+                    )
+    return out
+
+
+PLAYERS = (2, 4, 6)
+
+
+def _run_one(tree: Path, players: int, simulations: int, valgrind: bool = False) -> float:
+    """The CPU seconds of one search in a fresh interpreter on ``tree`` (or its instructions)."""
+    command = [sys.executable, __file__, "--one", str(players), "--simulations", str(simulations)]
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    if valgrind:
+        command = [shutil.which("valgrind") or "valgrind", "--tool=callgrind",
+                   "--callgrind-out-file=/dev/null", *command]  # fmt: skip
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd=tree)
+    if valgrind:
+        return float(next(line for line in done.stderr.splitlines() if "Collected :" in line)
+                     .rsplit(":", 1)[1])  # fmt: skip
+    return float(done.stdout.split()[0])
+
+
+def against(old: Path, simulations: int, repeats: int, count: bool) -> None:
+    """Print the simulations a second of the old tree and this one, interleaved, and ratios."""
+    new = Path(__file__).resolve().parent.parent
+    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search")
+    best = {(tree, n): float("inf") for tree in (old, new) for n in PLAYERS}
+    for _ in range(repeats):
+        for n in PLAYERS:
+            for tree in (old, new):
+                best[tree, n] = min(best[tree, n], _run_one(tree, n, simulations))
+    for n in PLAYERS:
+        before, after = simulations / best[old, n], simulations / best[new, n]
+        line = (f"{n} players: before {before:,.0f}/s, after {after:,.0f}/s,"
+                f" after / before {after / before:.2f}x (best of {repeats}, CPU time)")  # fmt: skip
+        if count:
+            per = {}
+            for tree in (old, new):
+                total = _run_one(tree, n, simulations, True) - _run_one(tree, n, 1, True)
+                per[tree] = total / (simulations - 1)
+            line += (
+                f"; instructions a simulation: before {per[old] / 1e6:.2f} M,"
+                f" after {per[new] / 1e6:.2f} M, {per[old] / per[new]:.2f}x fewer"
+            )
+        print(line, flush=True)
+    print(f"load average at end {os.getloadavg()[0]:.2f}")
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Time the searches and print one line per position."""
+    """Time the searches and print one line per position (or write or check decisions)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--decisions", type=Path, help="write the check set's results here")
+    parser.add_argument("--compare", type=Path, help="check the results written here")
+    parser.add_argument("--against", type=Path, help="time this tree against another")
+    parser.add_argument("--instructions", action="store_true", help="with --against: count them")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.one:
+        state = position(args.one)
+        began = time.process_time()
+        search(state, Budget(simulations=args.simulations))
+        print(time.process_time() - began)
+        return
+    if args.against:
+        against(args.against.resolve(), args.simulations, args.repeats, args.instructions)
+        return
+    if args.decisions or args.compare:
+        found = decisions(args.simulations)
+        if args.decisions:
+            args.decisions.write_text(json.dumps(found, indent=0) + "\n")
+            print(f"{len(found)} searches written to {args.decisions}")
+            return
+        expected = json.loads(args.compare.read_text())
+        differ = [a["position"] for a, b in zip(found, expected, strict=True) if a != b]
+        print(f"{len(found)} searches, {len(differ)} differ from {args.compare}")
+        for name in differ:
+            print(f"  differs: {name}")
+        sys.exit(1 if differ else 0)
     print(f"load average at start {os.getloadavg()[0]:.2f}")
-    for players in (2, 4, 6):
+    for players in PLAYERS:
         state = position(players)
         best = float("inf")
         for _ in range(args.repeats):

@@ -120,7 +120,7 @@ def _space_of(value: str) -> int:
     return TRACK_HALVES.index(round(float(value) * 2))
 
 
-class Board(Struct, frozen=True):
+class Board(Struct, frozen=True, cache_hash=True):
     """The positions of all 21 pairs, in ``PAIRS`` order."""
 
     pairs: tuple[PairPosition, ...]

@@ -112,7 +112,7 @@ class Result(Struct, frozen=True):
         return tuple(i for i, rank in enumerate(self.ranks) if rank == 1)
 
 
-class GameState(Struct, frozen=True):
+class GameState(Struct, frozen=True, cache_hash=True):
     """Everything about a game at one moment. Seats are indices into ``players``."""
 
     players: tuple[str, ...]

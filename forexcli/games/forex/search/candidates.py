@@ -24,7 +24,7 @@ Every action is legal by construction; the tests check each against
 from __future__ import annotations
 
 from ..engine import Contract, GameState, Loan, Phase
-from ..engine.board import NUM_CURRENCIES
+from ..engine.board import NUM_CURRENCIES, PairPosition
 from ..engine.state import MAX_STRONG_AMOUNT
 from .encoding import (
     CONTRACT,
@@ -52,6 +52,20 @@ def _projected_units(state: GameState) -> list[float]:
     return projected_rates(state)[0]
 
 
+_UNITS_SEEN: dict[tuple[PairPosition, ...], list[float]] = {}
+"""``_current_units`` of the positions of the pairs seen, a bounded memo."""
+
+
+def _current_units(pairs: tuple[PairPosition, ...]) -> list[float]:
+    """The worth of a buck of each currency at the current rates (memoized: do not change it)."""
+    known = _UNITS_SEEN.get(pairs)
+    if known is None:
+        if len(_UNITS_SEEN) >= 100_000:
+            _UNITS_SEEN.clear()
+        known = _UNITS_SEEN[pairs] = units(pairs, strongest(pairs, [0] * _N))
+    return known
+
+
 def _committed(state: GameState, seat: int) -> list[int]:
     """Half-bucks of each currency the player's queued contracts and loans will take."""
     owed = [0] * _N
@@ -72,7 +86,7 @@ def candidates(state: GameState) -> list[Action]:
     if pending.phase is not Phase.TURN or seat is None:
         return legal_actions(state)
     unit = _projected_units(state)
-    now = units(state.board.pairs, strongest(state.board.pairs, [0] * _N))
+    now = _current_units(state.board.pairs)
     mine = state.money[seat]
     free = [mine[c] - max(0, owed) for c, owed in enumerate(_committed(state, seat))]
     actions: list[Action] = []
@@ -123,27 +137,37 @@ def _contracts(
 
 def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> list[Action]:
     mine = state.money[seat]
+    # The directions (give, get) worth a look that ``seat`` can pay: the same with every partner.
+    directions: list[tuple[int, int, int, float, bool, bool]] = []
+    for give_c in range(_N):
+        have = mine[give_c]
+        for get_c in range(_N):
+            if give_c == get_c:
+                continue
+            give, get = spot_terms(state, give_c, get_c)
+            if have < give:
+                continue
+            gain = get * unit[get_c] - give * unit[give_c]
+            gaining = gain > 1e-9
+            rescue = free[get_c] < 0 and free[give_c] >= give
+            if gaining or rescue:
+                directions.append((give_c, get_c, get, gain, gaining, rescue))
     scored: list[tuple[float, Action]] = []
     rescues: dict[int, tuple[float, Action]] = {}
     for partner in range(len(state.players)):
         if partner == seat:
             continue
         theirs = state.money[partner]
-        for give_c in range(_N):
-            for get_c in range(_N):
-                if give_c == get_c:
-                    continue
-                give, get = spot_terms(state, give_c, get_c)
-                if mine[give_c] < give or theirs[get_c] < get:
-                    continue
-                gain = get * unit[get_c] - give * unit[give_c]
-                action: Action = (SPOT, partner, give_c, get_c)
-                if gain > 1e-9:
-                    scored.append((gain, action))
-                if free[get_c] < 0 and free[give_c] >= give:
-                    known = rescues.get(get_c)
-                    if known is None or gain > known[0]:
-                        rescues[get_c] = (gain, action)
+        for give_c, get_c, get, gain, gaining, rescue in directions:
+            if theirs[get_c] < get:
+                continue
+            action: Action = (SPOT, partner, give_c, get_c)
+            if gaining:
+                scored.append((gain, action))
+            if rescue:
+                known = rescues.get(get_c)
+                if known is None or gain > known[0]:
+                    rescues[get_c] = (gain, action)
     scored.sort(key=lambda item: -item[0])
     actions = [action for _gain, action in scored[:SPOTS]]
     for c in sorted(rescues, key=lambda c: (free[c], c))[:RESCUES]:

@@ -134,18 +134,13 @@ def _shares(scores: list[float]) -> Values:
     return tuple(s / total for s in scores)
 
 
-def _chances(scores: list[float], softness: float) -> list[float]:
-    """Each player's chance of the highest final total, for totals known to ``softness`` bucks."""
-    top = max(scores)
-    weights = [math.exp((s - top) / softness) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 _Rates = tuple[list[float], list[float], list[float]]
-_RATES_SEEN: dict[int, tuple[Board, tuple[int, ...], int, Weights, _Rates]] = {}
-"""``_rates`` of the boards seen (most decisions leave the board as it was), a bounded memo."""
+_Holdings = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
+_RATES_SEEN: dict[tuple[Board, tuple[int, ...], int, Weights], tuple[_Rates, _Holdings]] = {}
+"""``_rates`` of the boards seen, with the certificates in hands, a bounded memo; with each,
+the worths of the money and certificates of a player seen at those rates (``_holdings``)."""
 _RATES_SEEN_MAX = 100_000
+_HOLDINGS_MAX = 10_000
 
 
 def _rates(
@@ -172,73 +167,80 @@ def _rates(
 def projected_rates(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> _Rates:
     """(unit, half-buck unit, certificate unit) per currency at the projected rates, memoized.
 
-    The memo is keyed by the board object itself (decisions that do not move the board
-    pass it on unchanged), held in the entry so that its identity stays its own.
+    The memo is keyed by the board (its hash is kept), the certificates in hands and the
+    dividends left: a search meets the same few boards again and again, on every path.
     """
+    return _projected(state, weights)[0]
+
+
+def _projected(state: GameState, weights: Weights) -> tuple[_Rates, _Holdings]:
+    """``projected_rates`` with the memo of holdings' worths at those rates."""
     board = state.board
-    in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
-    left = state.dividends_left
-    known = _RATES_SEEN.get(id(board))
-    if known is not None:
-        seen_board, seen_hands, seen_left, seen_weights, rates = known
-        if (
-            seen_board is board
-            and seen_hands == in_hands
-            and seen_left == left
-            and seen_weights is weights
-        ):
-            return rates
-    rates = _rates(board.pairs, in_hands, left, weights)
-    if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
-        _RATES_SEEN.clear()
-    _RATES_SEEN[id(board)] = (board, in_hands, left, weights, rates)
-    return rates
+    key = (board, tuple(map(sum, zip(*state.certs, strict=True))), state.dividends_left, weights)
+    known = _RATES_SEEN.get(key)
+    if known is None:
+        if len(_RATES_SEEN) >= _RATES_SEEN_MAX:
+            _RATES_SEEN.clear()
+        known = _RATES_SEEN[key] = (_rates(board.pairs, *key[1:]), {})
+    return known
 
 
 def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[float], list[float]]:
     """Each player's estimated final worth (in scoring-currency bucks) and bankruptcy risk."""
-    n = len(state.players)
-    certs = state.certs
-    unit, half_unit, cert_unit = projected_rates(state, weights)
-    worth = [
-        sum(map(mul, row, half_unit)) + sum(map(mul, hand, cert_unit))
-        for row, hand in zip(state.money, certs, strict=True)
-    ]
-    if len(state.queue) == 1:
+    money = state.money
+    queue = state.queue
+    (unit, half_unit, cert_unit), holdings = _projected(state, weights)
+    worth = []
+    for holding in zip(money, state.certs, strict=True):  # (money, certificates) of a player
+        known = holdings.get(holding)
+        if known is None:
+            if len(holdings) >= _HOLDINGS_MAX:
+                holdings.clear()
+            cash, hand = holding
+            known = holdings[holding] = sum(map(mul, cash, half_unit)) + sum(
+                map(mul, hand, cert_unit)
+            )
+        worth.append(known)
+    n = len(money)
+    if len(queue) == 1:
         return worth, [0.0] * n  # only the dividend stack: no debts
-    held = [list(row) for row in state.money]
+    held = [list(row) for row in money]
     risk = [0.0] * n
     # After the last dividend the queue is settled with no turns between: no more slack.
-    last = len(state.queue)
+    last = len(queue)
     if state.dividends_left == 1:
-        last = next(i for i, it in enumerate(state.queue) if isinstance(it, DividendStack))
+        last = next(i for i, it in enumerate(queue) if type(it) is DividendStack)
     turns = weights.own_turns
     mover = state.turn_player if state.pending.phase is Phase.TURN else state.turn_player + 1
-    for ahead, item in enumerate(state.queue):
+    slack, scarce_risk = weights.slack, weights.scarce
+    column: list[int] | None = None  # each currency's money over all the players, when needed
+    for ahead, item in enumerate(queue):
         if isinstance(item, DividendStack):
             continue
         seat = item.owner
         items = 0.0
         if turns:
-            until = min(ahead if isinstance(item, Loan) else len(state.queue), last)
+            until = min(ahead if isinstance(item, Loan) else len(queue), last)
             items = (1 - turns) * until + turns * _own_turns(until, (seat - mover) % n, n)
         row = held[seat]
         if isinstance(item, Contract):
+            pay_c, pay = item.pay_currency, item.pay
             row[item.receive_currency] += item.receive
-            value = item.receive * unit[item.receive_currency] - item.pay * unit[item.pay_currency]
-            worth[seat] += value / 2
-            short = item.pay - row[item.pay_currency]
+            worth[seat] += (item.receive * unit[item.receive_currency] - pay * unit[pay_c]) / 2
+            short = pay - row[pay_c]
             if short <= 0:
-                row[item.pay_currency] -= item.pay
-            else:
-                worth[seat] -= LOAN_PENALTY_HALVES * unit[item.pay_currency] / 2
-                shortfall = (short + LOAN_PENALTY_HALVES) * unit[item.pay_currency] / 2
-                due: float = items if turns else min(len(state.queue), last)
-                chance = _risk(shortfall, due, weights.slack)
-                if weights.scarce and _scarce(state, seat, item.pay_currency, short):
-                    chance = max(chance, weights.scarce)
-                risk[seat] = max(risk[seat], chance)
-        elif isinstance(item, Loan):
+                row[pay_c] -= pay
+                continue
+            worth[seat] -= LOAN_PENALTY_HALVES * unit[pay_c] / 2
+            shortfall = (short + LOAN_PENALTY_HALVES) * unit[pay_c] / 2
+            due: float = items if turns else min(len(queue), last)
+            chance = shortfall / (shortfall + 0.5 + slack * due)  # ``_risk``
+            if scarce_risk:
+                if column is None:
+                    column = [sum(col) for col in zip(*money, strict=True)]
+                if column[pay_c] - money[seat][pay_c] < short and scarce_risk > chance:
+                    chance = scarce_risk
+        else:  # a loan
             shortfall = 0.0
             scarce = False
             for c, owed in enumerate(item.owes):
@@ -247,36 +249,27 @@ def worths(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> tuple[list[f
                 worth[seat] -= owed * unit[c] / 2
                 if row[c] >= owed:
                     row[c] -= owed
-                else:
-                    shortfall += (owed - row[c]) * unit[c] / 2
-                    scarce = scarce or (
-                        weights.scarce > 0 and _scarce(state, seat, c, owed - row[c])
-                    )
-                    row[c] = 0
-            if shortfall:
-                due = items if turns else min(ahead, last)
-                chance = _risk(shortfall, due, weights.slack)
-                if scarce:
-                    chance = max(chance, weights.scarce)
-                risk[seat] = max(risk[seat], chance)
+                    continue
+                shortfall += (owed - row[c]) * unit[c] / 2
+                if scarce_risk > 0 and not scarce:
+                    if column is None:
+                        column = [sum(col) for col in zip(*money, strict=True)]
+                    scarce = column[c] - money[seat][c] < owed - row[c]
+                row[c] = 0
+            if not shortfall:
+                continue
+            due = items if turns else min(ahead, last)
+            chance = shortfall / (shortfall + 0.5 + slack * due)  # ``_risk``
+            if scarce and scarce_risk > chance:
+                chance = scarce_risk
+        if chance > risk[seat]:
+            risk[seat] = chance
     return worth, risk
-
-
-def _scarce(state: GameState, seat: int, currency: int, short: int) -> bool:
-    """Whether the others hold fewer than ``short`` half-bucks of ``currency`` together."""
-    others = sum(row[currency] for other, row in enumerate(state.money) if other != seat)
-    return others < short
 
 
 def _own_turns(items: int, wait: int, players: int) -> int:
     """The owner's turns among the next ``items`` turns, the first of them ``wait`` turns away."""
     return 0 if items <= wait else (items - 1 - wait) // players + 1
-
-
-def _risk(shortfall: float, ahead: float, per_item: float) -> float:
-    """The chance that a debt short by ``shortfall`` bucks bankrupts its owner."""
-    slack = per_item * ahead
-    return shortfall / (shortfall + 0.5 + slack)
 
 
 def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
@@ -285,14 +278,24 @@ def evaluate(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values:
     if state.pending.phase is Phase.OVER:
         return final_values(state, weights)
     worth, risk = worths(state, weights)
-    scores = [max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
-    shares = _shares(scores)
+    scores = [(w if w >= 0.0 else 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
+    total = sum(scores)
+    shares = [s / total for s in scores] if total > 0 else [1.0 / len(scores)] * len(scores)
     win = weights.win
     if not win:
-        return shares
-    chances = _chances(scores, weights.spread * (1 + state.dividends_left))
+        return tuple(shares)
+    # ``_chances``, written out: a softmax of the scores
+    softness = weights.spread * (1 + state.dividends_left)
+    top = max(scores)
+    exp = math.exp
+    chances = [exp((s - top) / softness) for s in scores]
+    total = sum(chances)
+    keep = 1.0 - win
     return tuple(
-        (1.0 - win) * share + win * chance for share, chance in zip(shares, chances, strict=True)
+        [
+            keep * share + win * (chance / total)
+            for share, chance in zip(shares, chances, strict=True)
+        ]
     )
 
 

@@ -71,26 +71,47 @@ class Budget(Struct, frozen=True):
 
 
 class Valuer:
-    """A position's value for the search.
+    """A position's value for the search, and its expansion, through transposition tables.
 
     Endgame positions (the last dividend within a round of the front) are
-    valued exactly, by ``settled``, through a transposition table (the
-    playouts of sibling positions run into each other); the others by the
-    heuristic ``evaluate`` (they seldom repeat: hashing them costs more than
-    it saves).
+    valued exactly, by ``settled``, through ``table`` (the playouts of
+    sibling positions run into each other); the others by the heuristic
+    ``evaluate``, remembered in ``values`` (in two-player games a third of
+    the positions a search evaluates are reached again by another path).
+    ``children`` remembers each expanded position's candidate actions with
+    the positions they lead to and their values, so that a position reached
+    again is expanded without generating, applying or evaluating anything.
     """
 
-    __slots__ = ("table", "weights")
+    __slots__ = ("children", "table", "values", "weights")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.table: dict[GameState, Values] = {}
+        self.values: dict[GameState, Values] = {}
+        self.children: dict[GameState, list[tuple[Action, GameState, Values]]] = {}
         self.weights = weights
 
     def __call__(self, state: GameState) -> Values:
         """The value of ``state``: exact in the endgame, else the heuristic's."""
-        if in_endgame(state):
-            return settled(state, self.table, self.weights)
-        return evaluate(state, self.weights)
+        known = self.values.get(state)
+        if known is None:
+            if in_endgame(state):
+                known = settled(state, self.table, self.weights)
+            else:
+                known = evaluate(state, self.weights)
+            self.values[state] = known
+        return known
+
+    def expand(self, state: GameState) -> list[tuple[Action, GameState, Values]]:
+        """``state``'s candidate actions, each with the position after it and its value."""
+        known = self.children.get(state)
+        if known is None:
+            known = [
+                (action, child := apply(state, decision(state, action)), self(child))
+                for action in candidates(state)
+            ]
+            self.children[state] = known
+        return known
 
 
 class Node:
@@ -145,11 +166,7 @@ class SearchResult(Struct, frozen=True):
 
 
 def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> None:
-    state = node.state
-    children: list[Node] = []
-    for action in candidates(state):
-        child_state = apply(state, decision(state, action))
-        children.append(Node(child_state, action, value(child_state)))
+    children = [Node(child, action, static) for action, child, static in value.expand(node.state)]
     mover = node.mover
     assert mover is not None and children
     top = max(child.static[mover] for child in children)
