@@ -38,6 +38,7 @@ from ..engine import (
 )
 from ..engine.board import NUM_CURRENCIES
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
+from .consent import shortfall
 from .mcts import Budget
 from .players import (
     NO_SPOTS,
@@ -347,26 +348,6 @@ def styled_player(
         return (spot, then) if then_worth > worth else (action,)
 
     return play
-
-
-def shortfall(state: GameState, seat: int) -> int:
-    """Half-bucks ``seat`` would be short of, paying its queued contracts and loans in queue
-    order from the money it holds and what its earlier contracts bring."""
-    row = list(state.money[seat])
-    short = 0
-    for item in state.queue:
-        if isinstance(item, DividendStack) or item.owner != seat:
-            continue
-        if isinstance(item, Contract):
-            row[item.receive_currency] += item.receive
-            owes: tuple[tuple[int, int], ...] = ((item.pay_currency, item.pay),)
-        else:
-            owes = tuple((c, owed) for c, owed in enumerate(item.owes) if owed)
-        for c, owed in owes:
-            paid = min(owed, row[c])
-            row[c] -= paid
-            short += owed - paid
-    return short
 
 
 def _pays_its_way(before: GameState, after: GameState, seat: int) -> bool:
