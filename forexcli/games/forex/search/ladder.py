@@ -45,6 +45,7 @@ from .players import (
     Answer,
     Entry,
     Player,
+    engine_answer,
     engine_player,
     evaluation_answer,
     greedy_player,
@@ -465,7 +466,10 @@ _ANSWERS: dict[str, Answer] = {
 
 def ladder_answer(name: str) -> Answer:
     """The answer to spot offers of the ladder player ``name``: a styled player's by its own
-    forecast, every other's by the evaluation (``evaluation_answer``)."""
+    forecast, the engine's (``engine`` and ``engine/K``) the one its search expects
+    (``engine_answer``), every other's by the evaluation (``evaluation_answer``)."""
+    if name == "engine" or name.startswith("engine/"):
+        return engine_answer
     return _ANSWERS.get(name, evaluation_answer)
 
 
