@@ -3,9 +3,12 @@
 For measuring engine changes (issue 23): every set-up (drawn from a seed)
 is played from every seat; the engine's score (a win 1, a shared first
 place its share), its bankruptcies and the opponents' are counted.  The
-opponents: the dividend investor, the greedy player, or ``baseline``, the
-engine at the same budget as it was before issue 23 (the heuristic to the
-end, no safety ranking, the old evaluation's constants).
+opponents: a player of the ladder (``investor``, ``trader``, ``cautious``,
+``greedy``, ...), or ``baseline``, the engine at the same budget as it was
+before issue 23 (the heuristic to the end, no safety ranking, the old
+evaluation's constants).  A spot is made only when its partner accepts it:
+the ladder players answer as ``ladder_answer`` says, the engine by
+``engine_answer``, the baseline by ``evaluation_answer``.
 
     python -m benchmarks.match --opponent investor --players 2 --games 40 --simulations 300
     python -m benchmarks.match --opponent baseline --weights win=0.5,spread=4
@@ -24,17 +27,19 @@ from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search import endgame, mcts
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
-from forexcli.games.forex.search.investor import investor_player
+from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import (
     NO_SPOTS,
+    Answer,
     Entry,
     Player,
+    engine_answer,
     engine_player,
-    greedy_player,
+    evaluation_answer,
 )
 
-OPPONENTS = ("investor", "greedy", "baseline")
+OPPONENTS = (*LADDER, "baseline")
 BASELINE_WEIGHTS = Weights(
     cert=0.9, non_paying=0.5, slack=1.5, own_turns=0.0, scarce=0.0, win=0.0, spread=4.0
 )
@@ -83,6 +88,7 @@ def play_one(
     )
     budget = Budget(simulations=simulations)
     seats: list[Player] = []
+    answers: list[Answer] = []
     for s in range(players):
         if s == seat:
             seats.append(
@@ -90,13 +96,14 @@ def play_one(
                 if weights is None
                 else engine_player(budget, seed=index, weights=weights)
             )
-        elif opponent == "investor":
-            seats.append(investor_player(1000 * index + s))
-        elif opponent == "greedy":
-            seats.append(greedy_player(1000 * index + s))
-        else:
+            answers.append(evaluation_answer if weights is None else engine_answer)
+        elif opponent == "baseline":
             seats.append(baseline_player(budget, 1000 * index + s))
-    result = play_game(start, seats).final.result
+            answers.append(evaluation_answer)
+        else:
+            seats.append(ladder_player(opponent, budget, 1000 * index + s))
+            answers.append(ladder_answer(opponent))
+    result = play_game(start, seats, answers).final.result
     assert result is not None
     firsts = [s for s, rank in enumerate(result.ranks) if rank == 1]
     score = (1.0 / len(firsts)) if seat in firsts else 0.0

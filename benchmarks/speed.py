@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
-from forexcli.games.forex.search.investor import investor_player
+from forexcli.games.forex.search.ladder import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
 
 ENTRIES_PER_PLAYER = 5

@@ -34,7 +34,6 @@ from forexcli.games.forex.search.evaluate import (
     worths,
 )
 from forexcli.games.forex.search.game import play_game
-from forexcli.games.forex.search.investor import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
 from forexcli.games.forex.search.players import (
     accept_all,
@@ -42,6 +41,7 @@ from forexcli.games.forex.search.players import (
     engine_player,
     evaluation_answer,
     greedy_player,
+    heuristic_player,
 )
 
 GBP, EUR, USD, CHF, JPY, CAD, CNY = range(7)
@@ -153,11 +153,10 @@ def test_the_engine_does_not_go_bankrupt_at_the_end_when_a_spot_saves_it() -> No
 
 
 def _played_positions(seed: int) -> list[GameState]:
-    """The positions of a quick game between the engine and the investor."""
+    """The positions of a quick game between the engine and the one-ply player (it invests)."""
     rng = random.Random(seed)
     start = new_game(["p0", "p1"], draw_removed(f"endangered-{seed}"))
     seen: list[GameState] = []
-    investor = investor_player(seed)
     state = start
     while not state.is_over and len(seen) < 400:
         seen.append(state)
@@ -166,7 +165,7 @@ def _played_positions(seed: int) -> list[GameState]:
         if seat == 0 and rng.random() < 0.5:
             entry = engine_player(Budget(simulations=4), seed)(state)
         else:
-            entry = investor(state)
+            entry = heuristic_player(state)
         for step in entry:
             state = apply(state, step)
     return seen

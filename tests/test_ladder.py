@@ -17,6 +17,7 @@ from forexcli.games.forex.engine import (
     legal_decisions,
     new_game,
 )
+from forexcli.games.forex.search.consent import shortfall
 from forexcli.games.forex.search.ladder import (
     BANKRUPT,
     CAUTIOUS,
@@ -28,7 +29,6 @@ from forexcli.games.forex.search.ladder import (
     investor_player,
     ladder_player,
     outlook,
-    shortfall,
     takeable,
 )
 from forexcli.games.forex.search.mcts import Budget

@@ -13,8 +13,11 @@ what it is.
 ``endangered`` says whether a player can be made bankrupt before their next
 turn: the others resolve the front of the queue, each turn, until the
 player is to move again, the first of them taking first by a spot what it
-can of a currency the player owes (a spot needs no consent here), and a tie
-choice of theirs going the worst way for the player.  A decision after
+can of a currency the player owes (the program does not ask the player's
+consent to a spot), and a tie choice of theirs going the worst way for the
+player.  When the player is then short of money for its queued debts, it
+must have a decision other than a spot (its partner may refuse a spot) that
+keeps it safe until the turn after.  A decision after
 which that happens makes an avoidable loan unpayable; the engine does not
 choose one while another decision is safe.
 """
@@ -23,6 +26,8 @@ from __future__ import annotations
 
 from ..engine import Contract, DividendStack, GameState, Loan, Phase, Resolve, apply
 from ..engine.board import NUM_CURRENCIES
+from .candidates import candidates
+from .consent import shortfall
 from .encoding import SPOT, Action, legal_actions, spot_terms
 from .encoding import decision as decode
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
@@ -92,8 +97,11 @@ def settled(
     return value
 
 
-def endangered(state: GameState, seat: int, *, drained: bool = False) -> bool:
-    """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above).
+def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int = 1) -> bool:
+    """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above), or, when
+    ``seat`` is short of money for its queued debts then (``consent.shortfall``), before the
+    turn after that whatever ``seat`` does then without a spot (a partner may refuse it),
+    looking ``turns`` of ``seat``'s turns ahead.
 
     ``drained``: the one draining spot has been made already.
     """
@@ -106,7 +114,14 @@ def endangered(state: GameState, seat: int, *, drained: bool = False) -> bool:
         assert mover is not None
         if phase is Phase.TURN:
             if mover == seat:
-                return False
+                if not turns or not shortfall(state, seat):
+                    return False
+                later = turns - 1
+                return all(
+                    endangered(apply(state, decode(state, a)), seat, drained=drained, turns=later)
+                    for a in candidates(state)
+                    if a[0] != SPOT
+                )
             if not drained and not state.spot_done:
                 drained = True
                 drain = _draining_spot(state, mover, seat)
@@ -115,14 +130,14 @@ def endangered(state: GameState, seat: int, *, drained: bool = False) -> bool:
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
             return all(
-                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
                 for a in legal_actions(state)
             )
         elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # another's tie choice: the worst for ``seat``
             return any(
-                endangered(apply(state, decode(state, a)), seat, drained=drained)
+                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
                 for a in legal_actions(state)
             )
     raise AssertionError("the queue did not empty")  # pragma: no cover

@@ -38,12 +38,14 @@ from ..engine import (
 )
 from ..engine.board import NUM_CURRENCIES
 from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
+from .consent import shortfall
 from .mcts import Budget
 from .players import (
     NO_SPOTS,
     Answer,
     Entry,
     Player,
+    engine_answer,
     engine_player,
     evaluation_answer,
     greedy_player,
@@ -349,26 +351,6 @@ def styled_player(
     return play
 
 
-def shortfall(state: GameState, seat: int) -> int:
-    """Half-bucks ``seat`` would be short of, paying its queued contracts and loans in queue
-    order from the money it holds and what its earlier contracts bring."""
-    row = list(state.money[seat])
-    short = 0
-    for item in state.queue:
-        if isinstance(item, DividendStack) or item.owner != seat:
-            continue
-        if isinstance(item, Contract):
-            row[item.receive_currency] += item.receive
-            owes: tuple[tuple[int, int], ...] = ((item.pay_currency, item.pay),)
-        else:
-            owes = tuple((c, owed) for c, owed in enumerate(item.owes) if owed)
-        for c, owed in owes:
-            paid = min(owed, row[c])
-            row[c] -= paid
-            short += owed - paid
-    return short
-
-
 def _pays_its_way(before: GameState, after: GameState, seat: int) -> bool:
     """A move is allowed when the queue can still be paid in order, or is no more short of it."""
     short = shortfall(after, seat)
@@ -484,7 +466,10 @@ _ANSWERS: dict[str, Answer] = {
 
 def ladder_answer(name: str) -> Answer:
     """The answer to spot offers of the ladder player ``name``: a styled player's by its own
-    forecast, every other's by the evaluation (``evaluation_answer``)."""
+    forecast, the engine's (``engine`` and ``engine/K``) the one its search expects
+    (``engine_answer``), every other's by the evaluation (``evaluation_answer``)."""
+    if name == "engine" or name.startswith("engine/"):
+        return engine_answer
     return _ANSWERS.get(name, evaluation_answer)
 
 

@@ -27,6 +27,7 @@ from msgspec import Struct
 
 from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
+from .consent import accepts, rescues
 from .encoding import SPOT, Action, decision
 from .endgame import endangered, in_endgame, settled
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
@@ -39,6 +40,9 @@ TAU = 0.02
 
 SAFE_FIRST = True
 """Rank the root's lines that let the others bankrupt the mover last (off only to measure)."""
+
+CONSENT = True
+"""Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
 
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
@@ -165,8 +169,14 @@ class SearchResult(Struct, frozen=True):
         return self.lines[0]
 
 
-def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> None:
-    children = [Node(child, action, static) for action, child, static in value.expand(node.state)]
+def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> list[Node]:
+    """Give ``node`` its children; return the spots left out as refused by their partners."""
+    state = node.state
+    children = [Node(child, action, static) for action, child, static in value.expand(state)]
+    refused: list[Node] = []
+    if CONSENT and not state.spot_done:
+        refused = [child for child in children if _refused(node, child)]
+        children = [child for child in children if child not in refused]
     mover = node.mover
     assert mover is not None and children
     top = max(child.static[mover] for child in children)
@@ -177,6 +187,15 @@ def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> None
     for child, weight in zip(children, weights, strict=True):
         child.prior = weight / total
     node.children = children
+    return refused
+
+
+def _refused(node: Node, child: Node) -> bool:
+    """Whether ``child`` is a spot that its partner is expected to refuse."""
+    action = child.action
+    if action is None or action[0] != SPOT:
+        return False
+    return not accepts(node.state, child.state, node.static, child.static, action[1])
 
 
 def _select(node: Node) -> Node:
@@ -277,9 +296,10 @@ def search(
     noise = random.Random(seed) if seed else None
     value_of = Valuer(weights)
     root = Node(state, None, value_of(state))
-    _expand(root, noise, value_of)
+    hopes = _expand(root, noise, value_of)
     if excluded:
         _exclude(root, excluded)
+        hopes = [h for h in hopes if not _made(root.state, h, excluded)]
     _add_forced(root, forced, noise, value_of)
     deadline = None if budget.seconds is None else started + budget.seconds
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
@@ -298,7 +318,7 @@ def search(
         while _node_at(root, path).visits < forced_visits:
             _simulate(root, noise, value_of, path)
             done += 1
-    result = _result(root, state, done, time.perf_counter() - started)
+    result = _result(root, state, done, time.perf_counter() - started, hopes)
     if not forced:
         return result
     values = tuple(_node_at(root, path).value() for path in forced)
@@ -308,17 +328,17 @@ def search(
 def _exclude(root: Node, excluded: Collection[Spot]) -> None:
     """Drop the root's children that make an ``excluded`` spot; the priors are renormalised."""
     assert root.children is not None
-    kept = [
-        child
-        for child in root.children
-        if child.action is None
-        or child.action[0] != SPOT
-        or decision(root.state, child.action) not in excluded
-    ]
+    kept = [child for child in root.children if not _made(root.state, child, excluded)]
     total = sum(child.prior for child in kept)
     for child in kept:
         child.prior /= total
     root.children = kept
+
+
+def _made(state: GameState, child: Node, spots: Collection[Spot]) -> bool:
+    """Whether ``child`` makes one of the ``spots``."""
+    action = child.action
+    return action is not None and action[0] == SPOT and decision(state, action) in spots
 
 
 def _decided(root: Node, left: int, done: int, started: float, deadline: float | None) -> bool:
@@ -366,8 +386,16 @@ def _node_at(root: Node, path: Sequence[Action]) -> Node:
     return node
 
 
-def _result(root: Node, state: GameState, done: int, seconds: float) -> SearchResult:
-    """The root's children as lines: safe ones first, then by visits and value."""
+def _result(
+    root: Node, state: GameState, done: int, seconds: float, hopes: Sequence[Node] = ()
+) -> SearchResult:
+    """The root's children as lines: safe ones first, then by visits and value.
+
+    The best of the ``hopes`` (spots expected to be refused) comes first
+    when every line lets the others bankrupt the mover and it does not, or
+    when it is a rescue (``consent.rescues``) valued above the first line:
+    an offer costs nothing when refused (the mover chooses again).
+    """
     assert root.children is not None and root.mover is not None
     mover = root.mover
     lines = []
@@ -378,7 +406,24 @@ def _result(root: Node, state: GameState, done: int, seconds: float) -> SearchRe
         lines.append((danger, child, line))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
-    return SearchResult(tuple(line for _danger, _child, line in lines), done, seconds, root.value())
+    ranked = [line for _danger, _child, line in lines]
+    hope = _hope(state, hopes, mover, lines[0][0], ranked[0].values[mover])
+    if hope is not None:
+        ranked.insert(0, Line(_decisions(state, [hope]), hope.static, 0))
+    return SearchResult(tuple(ranked), done, seconds, root.value())
+
+
+def _hope(
+    state: GameState, hopes: Sequence[Node], mover: int, danger: bool, best: float
+) -> Node | None:
+    """The refused spot worth offering before the first line (see ``_result``), if any."""
+    for hope in sorted(hopes, key=lambda h: (-h.static[mover], h.action or (0, 0, 0, 0))):
+        if danger and SAFE_FIRST:
+            if not _endangering(state, hope, [hope], mover):
+                return hope
+        elif hope.static[mover] > best and rescues(state, hope.state, mover):
+            return hope
+    return None
 
 
 def _endangering(state: GameState, child: Node, nodes: Sequence[Node], mover: int) -> bool:

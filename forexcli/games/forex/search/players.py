@@ -25,9 +25,10 @@ from ..engine import (
     legal_decisions,
 )
 from .candidates import candidates
+from .consent import accepts
 from .encoding import decision
 from .evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
-from .mcts import Budget, SearchResult, search
+from .mcts import Budget, SearchResult, Valuer, search
 
 Entry = tuple[Decision, ...]
 
@@ -47,6 +48,15 @@ Answer = Callable[[GameState, Spot, int], bool]
 def evaluation_answer(state: GameState, spot: Spot, partner: int) -> bool:
     """Accept when the partner's evaluation after the spot is not below the one before it."""
     return evaluate(apply(state, spot))[partner] >= evaluate(state)[partner]
+
+
+def engine_answer(state: GameState, spot: Spot, partner: int) -> bool:
+    """The engine's answer, the one its search expects of every partner (``consent.accepts``):
+    accept when the partner's value (exact in the endgame) does not drop and its queued debts
+    are not left shorter of money."""
+    value = Valuer()
+    after = apply(state, spot)
+    return accepts(state, after, value(state), value(after), partner)
 
 
 def accept_all(state: GameState, spot: Spot, partner: int) -> bool:

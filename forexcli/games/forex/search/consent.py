@@ -1,0 +1,51 @@
+"""A partner's answer to a spot offer, as players and the search expect it.
+
+A spot transaction needs its partner's consent (the rulebook: no player has
+to accept a transaction proposed by the acting player).  The search expects
+a partner to accept only an offer that is not bad for it: one after which
+its value does not drop and its queued debts are not left shorter of money
+(``accepts``).  In a 2-player game, where the values are shares of one
+whole, that leaves almost no spot the mover wants: the search no longer
+counts on a rival selling it the currency that saves it.
+"""
+
+from __future__ import annotations
+
+from ..engine import Contract, DividendStack, GameState
+from .evaluate import Values
+
+
+def shortfall(state: GameState, seat: int) -> int:
+    """Half-bucks ``seat`` would be short of, paying its queued contracts and loans in queue
+    order from the money it holds and what its earlier contracts bring."""
+    row = list(state.money[seat])
+    short = 0
+    for item in state.queue:
+        if isinstance(item, DividendStack) or item.owner != seat:
+            continue
+        if isinstance(item, Contract):
+            row[item.receive_currency] += item.receive
+            owes: tuple[tuple[int, int], ...] = ((item.pay_currency, item.pay),)
+        else:
+            owes = tuple((c, owed) for c, owed in enumerate(item.owes) if owed)
+        for c, owed in owes:
+            paid = min(owed, row[c])
+            row[c] -= paid
+            short += owed - paid
+    return short
+
+
+def accepts(
+    before: GameState, after: GameState, before_values: Values, after_values: Values, partner: int
+) -> bool:
+    """Whether ``partner`` accepts the spot that leads from ``before`` to ``after``: its value
+    (the vectors given, one value per seat) does not drop, nor does its ``shortfall`` grow."""
+    if after_values[partner] < before_values[partner]:
+        return False
+    return shortfall(after, partner) <= shortfall(before, partner)
+
+
+def rescues(before: GameState, after: GameState, mover: int) -> bool:
+    """Whether the spot from ``before`` to ``after`` leaves ``mover``'s queued debts less short
+    of money (worth offering even to a partner expected to refuse: a refusal costs nothing)."""
+    return shortfall(after, mover) < shortfall(before, mover)
