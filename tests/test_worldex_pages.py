@@ -24,8 +24,8 @@ from forexcli.games.worldex.picture import space_id, spaces_gained
 from forexcli.games.worldex.views import show_view
 from forexcli.pages import signature_rows
 from forexcli.pages.worldex import positions, symbols_words, worldex_page
-from forexcli.record import anylog
-from forexcli.record.anylog import GameReplay
+from forexcli.record import gamelog
+from forexcli.record.gamelog import Replay as GameReplay
 from tests.test_cli import run
 from tests.test_cli_golden import REGEN
 from tests.test_cli_worldex import EXAMPLE, copy_example, keys
@@ -39,7 +39,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def replayed(path: Path) -> GameReplay:
-    problems, played = anylog.load_and_replay(path)
+    problems, played = gamelog.load_and_replay(path)
     assert problems == [] and isinstance(played, GameReplay)
     return played
 
@@ -87,7 +87,7 @@ def test_the_page_holds_the_view_of_every_position() -> None:
         if at == 0:
             assert move is None
         else:
-            entry = played.record.entries[at - 1]
+            entry = played.log.entries[at - 1]
             assert (move["number"], move["player"], move["decision"]) == (
                 at,
                 entry.key,

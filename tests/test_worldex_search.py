@@ -40,7 +40,7 @@ from forexcli.games.worldex.search import (
     random_player,
     score_gain,
 )
-from forexcli.record import anylog
+from forexcli.record import gamelog
 from forexcli.search.advice import engine_entry, hint, play_game
 from forexcli.search.ismcts import Budget, search
 from tests.test_cli import run
@@ -71,8 +71,8 @@ def example_copy(folder: Path, moves: int | None = None, *, keep_seed: bool = Tr
     return path
 
 
-def replayed(path: Path) -> anylog.GameReplay:
-    played = anylog.replay(anylog.load_record(path))
+def replayed(path: Path) -> gamelog.Replay:
+    played = gamelog.replay(gamelog.load_any(path))
     assert played.problem is None
     return played
 
@@ -269,7 +269,7 @@ def test_hint_suggests_legal_entries_for_the_player_on_turn(tmp_path: Path) -> N
     assert "value = the player's chance of winning" in result.stdout
     data = json.loads(run(["hint", str(path), "--simulations", "60", "--format", "json"]).stdout)
     assert data["player"] == "ai" and data["simulations"] == 60
-    game = anylog.load_record(path).game
+    game = gamelog.load_any(path).game
     for suggestion in data["suggestions"]:
         after = state
         for step in game.parse("ai", suggestion["decision"]):
@@ -300,7 +300,7 @@ def test_play_engine_appends_a_legal_move(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("move 13: ai: ")
     played = replayed(path)
-    assert played.moves == 13 and played.record.entries[-1].key == "ai"
+    assert played.moves == 13 and played.log.entries[-1].key == "ai"
 
 
 def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> None:
@@ -312,7 +312,7 @@ def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> 
     assert numbers == [n for n in range(1, 13) if n != 8]  # the deck's reveal is not judged
     assert data["value"].startswith("the player's chance of winning")
     before = path.read_text(encoding="utf-8")
-    texts = [e.text for e in anylog.load_record(path).entries]
+    texts = [e.text for e in gamelog.load_any(path).entries]
     written = run(["analyse", str(path), "--simulations", "40", "--write"])
     assert written.exit_code == 0, written.output
     labelled = [m for m in data["moves"] if m["verdict"]]
@@ -320,7 +320,7 @@ def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> 
     if labelled:
         assert "[engine: " in after and after != before
         assert f"wrote {len(labelled)} verdict" in written.stdout
-    assert [e.text for e in replayed(path).record.entries] == texts  # only notes changed
+    assert [e.text for e in replayed(path).log.entries] == texts  # only notes changed
 
 
 def test_selfplay_writes_valid_worldex_games(tmp_path: Path) -> None:
@@ -332,7 +332,7 @@ def test_selfplay_writes_valid_worldex_games(tmp_path: Path) -> None:
     for name in ("game-001.yaml", "game-002.yaml"):
         played = replayed(folder / name)
         assert played.final.is_over
-        assert played.record.players in (("engine1", "greedy2"), ("greedy1", "engine2"))
+        assert played.log.players in (("engine1", "greedy2"), ("greedy1", "engine2"))
     assert run(["validate", str(folder)]).exit_code == 0
     again = run(["selfplay", str(folder), "--game", "world-exchangers", "--games", "1"])
     assert again.exit_code == 2 and "already exists" in again.output

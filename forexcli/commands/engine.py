@@ -643,10 +643,10 @@ def _other_playable(other: OtherGameExit, what: str) -> Any:
     if played.problem is not None:
         hint = "the engine needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    game = played.record.game
+    game = played.log.game
     pending = game.pending(played.final)
     if pending.over:
-        raise _game_over(other.path, played.record)
+        raise _game_over(other.path, played.log)
     from ..games.worldex.advisor import ENGINE
 
     engine: Engine = ENGINE
@@ -674,7 +674,7 @@ def _other_engine_decision(other: OtherGameExit, player: str, plan: Any, seed: i
     from ..record.problems import Problem
 
     played = _other_playable(other, "the engine's search (hint, play --engine)")
-    game = played.record.game
+    game = played.log.game
     (decider,) = game.pending(played.final).deciders
     if decider != player:
         raise ProblemExit(
@@ -761,7 +761,7 @@ def _other_analyse_one(
     if played.problem is not None:
         hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    entries = played.record.entries
+    entries = played.log.entries
     start, end = _analyse_range(file, len(entries), first, last)
     bar = _Progress(end - start + 1, "analysing") if progress else None
     try:
@@ -883,7 +883,7 @@ def _other_selfplay_task(
     (components read beside ``path``), then written to ``path``; seats rotate by game."""
     from ..games.worldex.advisor import selfplay_game
     from ..games.worldex.load import read_components
-    from ..record import anylog
+    from ..record import gamelog
     from ..reporters.newlog import create_log
 
     shift = (index - 1) % len(seats)
@@ -891,8 +891,8 @@ def _other_selfplay_task(
     components = read_components(source).components
     game = selfplay_game(rotated, f"{seed}-{index}", index, started, components, relative,
                          digest)  # fmt: skip
-    played = anylog.replay(anylog.parse_any(game.text, path))
-    if played.problem is not None or not played.record.game.pending(played.final).over:
+    played = gamelog.replay(gamelog.read_log(game.text, path))
+    if played.problem is not None or not played.log.game.pending(played.final).over:
         raise AssertionError("a self-play log must replay to its end")
     create_log(path, game.text)
     return path, game

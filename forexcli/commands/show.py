@@ -303,7 +303,7 @@ def _other_chart(other: OtherGameExit, title: str | None) -> str:
 
     played = other_replay(other)
     _check_to_the_end(played, "the picture")
-    return cash_chart_svg([played.initial, *played.states], title or played.record.title)
+    return cash_chart_svg([played.initial, *played.states], title or played.log.title)
 
 
 def _page_output(file: str, output: str | None) -> str:
@@ -339,7 +339,7 @@ def _other_page(
 
     played = other_replay(other)
     _check_to_the_end(played, "the page")
-    opening = None if at is None else move_point(played.moves, at, played.record.filename)
+    opening = None if at is None else move_point(played.moves, at, played.log.filename)
     _save_page(worldex_page(played, at=opening, title=title), played.moves, output, force)
 
 

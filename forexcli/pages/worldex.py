@@ -24,7 +24,7 @@ from ..games.worldex.views import ABILITY_WORDS, SCORE_PARTS, show_view
 from . import PAGE_VERSION, asset, delta, environment, page_script, policy, script_json
 
 if TYPE_CHECKING:
-    from ..record.anylog import GameReplay
+    from ..record.gamelog import Replay as GameReplay
 
 PAGE_FORMAT = "worldex-replay"
 
@@ -161,7 +161,7 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
     from ..record.signing import signatures_data
     from . import signature_rows, signed_line
 
-    record = played.record
+    record = played.log
     every = positions(played)
     signatures = signatures_data(cast(Any, played))
     data = page_data(every, signatures, at)

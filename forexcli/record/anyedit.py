@@ -260,13 +260,11 @@ def set_notes(path: str, notes: dict[int, str], *, dry_run: bool = False) -> Any
     """Set the notes of several moves in one change (``forex analyse --write``, as
     ``edit.set_notes``): each set on the text in turn, then checked and written once."""
     data = gamelog.read_bytes(path)
-    record = anylog.parse_any(data, path)
-    if not isinstance(record, anylog.GameRecord):
-        raise TypeError("a For-Ex log: annotate it with forexcli.record.edit")
+    record = gamelog.read_log(data, path)
     current = record
     for number, note in sorted(notes.items()):
-        edit.check_note(_as_log(record), note, number)
-        current = anylog.parse_any(edit.noted_text(_as_log(current), number, note), path)
+        edit.check_note(record, note, number)
+        current = gamelog.read_log(entrytext.noted_text(current, number, note), path)
     new_text = current.text
     new_played = _checked(path, new_text)
     if new_played.problem is not None:
@@ -274,7 +272,7 @@ def set_notes(path: str, notes: dict[int, str], *, dry_run: bool = False) -> Any
     expected = [
         replace(e, note=notes[e.number]) if e.number in notes else e for e in record.entries
     ]
-    if list(new_played.record.entries) != expected or new_played.record.header != record.header:
+    if list(new_played.log.entries) != expected or new_played.log.header != record.header:
         raise LogError(
             [
                 Problem(

@@ -171,7 +171,7 @@ def analysis_text(
         markdown=markdown,
         align=["right", "left", "left", "right", "left", "left", "right"],
         width=width,
-        wrap=[2],
+        wrap=[2, 5],
     )
     summary = []
     players: dict[str, dict[str, int]] = {}

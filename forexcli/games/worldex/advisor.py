@@ -78,10 +78,10 @@ def worldex_analyse(
     seed: int = 0,
     progress: Optional[Progress] = None,
 ) -> list[Verdict]:
-    """Judge entries ``first`` to ``last`` (1-based) of a replayed log (``anylog.GameReplay``,
+    """Judge entries ``first`` to ``last`` (1-based) of a replayed log (``gamelog.Replay``,
     every entry legal); the deck's reveals are not judged."""
     positions = [
-        (number, played.state_after(number - 1), played.record.entries[number - 1].decisions)
+        (number, played.state_after(number - 1), played.log.entries[number - 1].decisions)
         for number in range(first, last + 1)
     ]
     return analyse(ENGINE, positions, budget, seed=seed, progress=progress)
@@ -180,7 +180,7 @@ def selfplay_game(
     relative to the log's folder as ``components_file``); the entries are
     written as ``forex play`` writes them, with digests.
     """
-    from ...record.edit import entry_lines
+    from ...record.entrytext import entry_lines
     from ..base import state_digest
     from . import WORLDEX
     from .newlog import new_log_text
