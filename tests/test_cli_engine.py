@@ -282,7 +282,7 @@ class _Terminal(io.StringIO):
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
-    from forexcli.commands.engine import _Progress
+    from forexcli.cli.engine import _Progress
 
     stream = _Terminal() if terminal else io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)

@@ -19,7 +19,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from forexcli import cli, commands
+from forexcli import cli
 from forexcli.cli import COMMANDS, ForexGroup, LazyCommands, forex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +40,7 @@ print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 
 def _command_modules(*args: str, env: dict[str, str] | None = None) -> tuple[object, list[str]]:
     """The exit status of ``forex ARGS`` in a fresh interpreter and the modules of
-    ``forexcli.commands`` it imported (the package itself left out)."""
+    ``forexcli.cli`` it imported (the package itself left out)."""
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args],
         capture_output=True,
@@ -51,19 +51,21 @@ def _command_modules(*args: str, env: dict[str, str] | None = None) -> tuple[obj
     )
     found = json.loads(done.stdout)
     modules = [
-        name.removeprefix("forexcli.commands.")
+        name.removeprefix("forexcli.cli.")
         for name in found["modules"]
-        if name.startswith("forexcli.commands.")
+        if name.startswith("forexcli.cli.")
     ]
     return found["status"], modules
 
 
 def _defined_commands() -> dict[str, str]:
-    """Every command defined in a ``forexcli.commands`` module but a nested group's
+    """Every command defined in a ``forexcli.cli`` module but a nested group's
     subcommands (``key new``), by name: ``module:attribute``."""
     defined: list[tuple[click.Command, str]] = []
-    for info in pkgutil.iter_modules(commands.__path__):
-        module = importlib.import_module(f"forexcli.commands.{info.name}")
+    for info in pkgutil.iter_modules(cli.__path__):
+        if info.name == "__main__":
+            continue
+        module = importlib.import_module(f"forexcli.cli.{info.name}")
         for attribute, value in vars(module).items():
             callback = getattr(value, "callback", None)
             # a command defined there (not one imported from elsewhere)
@@ -107,7 +109,7 @@ def test_the_table_keeps_each_commands_own_short_help(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_loads_alone(name: str) -> None:
     """``forex NAME --help`` in a fresh interpreter imports NAME's module (and common) only."""
-    where = COMMANDS[name][0].split(":")[0].removeprefix("forexcli.commands.")
+    where = COMMANDS[name][0].split(":")[0].removeprefix("forexcli.cli.")
     status, modules = _command_modules(name, "--help")
     assert status == 0
     assert where in modules and set(modules) <= {"common", where}
@@ -160,12 +162,12 @@ def test_completion_lists_the_commands_with_their_short_help() -> None:
 
 
 def test_lazy_commands_is_a_mapping_that_imports_on_lookup() -> None:
-    table = {"show": ("forexcli.commands.show:show_command", "Show the game.")}
+    table = {"show": ("forexcli.cli.show:show_command", "Show the game.")}
     lazy = LazyCommands(table)
     assert list(lazy) == ["show"] and len(lazy) == 1 and "show" in lazy
     assert "other" not in lazy and lazy.get("other") is None
     assert lazy.loaded == {}
-    assert lazy["show"] is importlib.import_module("forexcli.commands.show").show_command
+    assert lazy["show"] is importlib.import_module("forexcli.cli.show").show_command
     extra = click.Command("extra")
     lazy["extra"] = extra
     assert list(lazy) == ["show", "extra"] and len(lazy) == 2 and lazy["extra"] is extra
@@ -173,7 +175,7 @@ def test_lazy_commands_is_a_mapping_that_imports_on_lookup() -> None:
     assert list(lazy) == ["extra"]
     with pytest.raises(KeyError):
         del lazy["show"]
-    assert table == {"show": ("forexcli.commands.show:show_command", "Show the game.")}
+    assert table == {"show": ("forexcli.cli.show:show_command", "Show the game.")}
 
 
 def test_a_group_lists_an_added_command_unless_it_is_hidden() -> None:
@@ -186,7 +188,7 @@ def test_a_group_lists_an_added_command_unless_it_is_hidden() -> None:
 
 
 def test_a_command_is_found_where_it_lives_and_not_in_cli() -> None:
-    from forexcli.commands import show
+    from forexcli.cli import show
 
     assert cli.forex.commands["show"] is show.show_command
     for name in ("show_command", "_Progress", "no_such_name"):

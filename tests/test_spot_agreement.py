@@ -141,7 +141,7 @@ def test_play_says_that_a_deal_awaits_the_partner(tmp_path: Path, keys: dict[str
 def test_play_engine_says_its_deal_awaits_the_partner(
     tmp_path: Path, keys: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from forexcli.commands import engine
+    from forexcli.cli import engine
 
     monkeypatch.setattr(engine, "engine_decision", lambda *args: SPOT)
     signed = new_game(tmp_path / "s.yaml", *_key_args(keys))

@@ -7,9 +7,9 @@ from typing import Any
 
 import click
 
-from ..cli import EPILOG
-from ..cli import echo as _echo
 from ..reporters import clean
+from . import EPILOG
+from . import echo as _echo
 from .common import FILE, ProblemExit, commit_reported, key_option, signer_for
 
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG
-from ..cli import echo as _echo
-from ..cli import json_text as _json_text
 from ..reporters import Style, clean, plural
+from . import EPILOG
+from . import echo as _echo
+from . import json_text as _json_text
 from .common import (
     FILE_OR_DASH,
     F,

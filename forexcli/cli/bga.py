@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import EPILOG
 from ..reporters import clean
+from . import EPILOG
 from .common import FILE, FILE_OR_DASH, ProblemExit, encoded_output, print_written, read_stdin
 
 

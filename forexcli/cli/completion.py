@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import EPILOG, forex
-from ..cli import echo as _echo
+from . import EPILOG, forex
+from . import echo as _echo
 
 
 @click.command("completion", epilog=EPILOG)

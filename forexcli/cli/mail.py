@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from ..cli import EPILOG, MESSAGE_FORMATS
-from ..cli import echo as _echo
 from ..reporters import clean
+from . import EPILOG, MESSAGE_FORMATS
+from . import echo as _echo
 from .common import (
     FILE,
     FILE_OR_DASH,

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..cli import EPILOG
-from ..cli import echo as _echo
+from . import EPILOG
+from . import echo as _echo
 from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
 
 if TYPE_CHECKING:

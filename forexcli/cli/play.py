@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG, MESSAGE_FORMATS
-from ..cli import echo as _echo
-from ..cli import json_text as _json_text
 from ..reporters import clean
+from . import EPILOG, MESSAGE_FORMATS
+from . import echo as _echo
+from . import json_text as _json_text
 from .common import (
     FILE,
     FILE_OR_DASH,

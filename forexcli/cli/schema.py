@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..cli import EPILOG, GAMES
-from ..cli import echo as _echo
+from . import EPILOG, GAMES
+from . import echo as _echo
 from .common import print_json
 
 

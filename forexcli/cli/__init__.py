@@ -9,7 +9,7 @@ stderr as ``file:line:col: code: message``; nothing here prints a traceback
 for a problem a user can cause, and a failing command changes no file.
 
 Only click and the standard library are imported at start-up. The commands
-live in ``forexcli.commands`` (one module a family, and ``commands.common``
+live in ``forexcli.cli``'s modules (one module a family, and ``commands.common``
 for what they share); the group imports a command's module only when that
 command is looked up (``COMMANDS``), and the library (with ruamel,
 jsonschema, tabulate) only where a command needs it, so that ``forex
@@ -27,9 +27,9 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from . import __version__, streams
-from .reporters import clean, use_colour
-from .streams import OutputFailed
+from .. import __version__, streams
+from ..reporters import clean, use_colour
+from ..streams import OutputFailed
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -80,7 +80,7 @@ class JsonUsageError(click.UsageError):
     """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
 
     def show(self, file: IO[Any] | None = None) -> None:
-        from .record.problems import Problem
+        from ..record.problems import Problem
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
         problem = Problem("usage_error", self.format_message(), "usage", command)
@@ -121,89 +121,89 @@ def json_text(data: Any) -> str:
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyse": (
-        "forexcli.commands.engine:analyse_command",
+        "forexcli.cli.engine:analyse_command",
         "Judge every recorded decision of FILE against the engine's choice.",
     ),
     "annotate": (
-        "forexcli.commands.edits:annotate_command",
+        "forexcli.cli.edits:annotate_command",
         "Set the note of move N to TEXT (its words joined; - reads standard input).",
     ),
     "chart": (
-        "forexcli.commands.show:chart_command",
+        "forexcli.cli.show:chart_command",
         "Draw the whole game as an SVG line chart: currency strength, or each player's cash.",
     ),
     "completion": (
-        "forexcli.commands.completion:completion_command",
+        "forexcli.cli.completion:completion_command",
         "Print the shell completion script for SHELL.",
     ),
     "diff": (
-        "forexcli.commands.history:diff_command",
+        "forexcli.cli.history:diff_command",
         "Compare two copies A and B of a game: where they part, and which to continue from.",
     ),
     "hint": (
-        "forexcli.commands.engine:hint_command",
+        "forexcli.cli.engine:hint_command",
         "The engine's best decisions for whoever decides next in FILE.",
     ),
     "history": (
-        "forexcli.commands.history:history_command",
+        "forexcli.cli.history:history_command",
         "List the decisions of FILE as a table, with their notes.",
     ),
     "html": (
-        "forexcli.commands.show:html_command",
+        "forexcli.cli.show:html_command",
         "Write the game as one HTML page to step through in a browser: a replay.",
     ),
     "import": (
-        "forexcli.commands.bga:import_command",
+        "forexcli.cli.bga:import_command",
         "Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.",
     ),
     "key": (
-        "forexcli.commands.keys:key_group",
+        "forexcli.cli.keys:key_group",
         "Make an Ed25519 key to sign moves with (OpenSSH format, as ssh-keygen writes it).",
     ),
     "message": (
-        "forexcli.commands.mail:message_command",
+        "forexcli.cli.mail:message_command",
         "Print a ready-to-send message about the game as it stands.",
     ),
     "moves": (
-        "forexcli.commands.show:moves_command",
+        "forexcli.cli.show:moves_command",
         "List the legal decisions of whoever must decide next.",
     ),
     "new": (
-        "forexcli.commands.new:new_command",
+        "forexcli.cli.new:new_command",
         "Start a game in a new log FILE (never overwrites a file).",
     ),
     "play": (
-        "forexcli.commands.play:play_command",
+        "forexcli.cli.play:play_command",
         "Check one DECISION of PLAYER and append it to FILE.",
     ),
     "read": (
-        "forexcli.commands.mail:read_command",
+        "forexcli.cli.mail:read_command",
         "Take the log out of a MAIL and save it into LOG, after checking it.",
     ),
     "schema": (
-        "forexcli.commands.schema:schema_command",
+        "forexcli.cli.schema:schema_command",
         "Print a JSON Schema: of a game's log format (log), of show --format json (show),"
         " or of World Exchangers' components file (components).",
     ),
     "selfplay": (
-        "forexcli.commands.engine:selfplay_command",
+        "forexcli.cli.engine:selfplay_command",
         "Play complete games between engines (or the ladder's other players) into FOLDER.",
     ),
     "show": (
-        "forexcli.commands.show:show_command",
+        "forexcli.cli.show:show_command",
         "Show the game: board, money, certificates, queue, standings, who decides next,"
         " the result.",
     ),
     "sign": (
-        "forexcli.commands.keys:sign_command",
+        "forexcli.cli.keys:sign_command",
         "Sign move N of FILE: a spot partner countersigns, or a player signs a move of theirs.",
     ),
     "undo": (
-        "forexcli.commands.edits:undo_command",
+        "forexcli.cli.edits:undo_command",
         "Remove the last move of FILE (for the sender, before the mail goes out).",
     ),
     "validate": (
-        "forexcli.commands.validate:validate_command",
+        "forexcli.cli.validate:validate_command",
         "Check game logs: YAML, schema, set-up, and every move by the rules.",
     ),
 }

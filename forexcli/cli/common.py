@@ -13,11 +13,11 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 import click
 
 from .. import streams
-from ..cli import echo as _echo
-from ..cli import error_json as _error_json
-from ..cli import json_text as _json_text
 from ..reporters import FORMATS, Style, clean, use_colour
 from ..streams import OutputFailed
+from . import echo as _echo
+from . import error_json as _error_json
+from . import json_text as _json_text
 
 if TYPE_CHECKING:
     from msgspec import Struct

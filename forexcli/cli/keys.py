@@ -6,9 +6,9 @@ import os
 
 import click
 
-from ..cli import EPILOG
-from ..cli import echo as _echo
 from ..reporters import clean
+from . import EPILOG
+from . import echo as _echo
 from .common import (
     FILE,
     ProblemExit,

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import click
 
-from ..cli import EPILOG, GAMES
-from ..cli import echo as _echo
 from ..reporters import clean
+from . import EPILOG, GAMES
+from . import echo as _echo
 from .common import FILE, ProblemExit, encoded_output, print_written
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import streams
-from ..cli import EPILOG
-from ..cli import echo as _echo
 from ..reporters import clean
+from . import EPILOG
+from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
     OtherGameExit,
