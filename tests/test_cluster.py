@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from forexcli.cluster import ClusterUnavailable, connect, pool
-from tests.test_cli import ANNOTATED, TWO, run
+from tests.cli.test_commands import ANNOTATED, TWO, run
 
 distributed = pytest.importorskip("distributed")
 

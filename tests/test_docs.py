@@ -24,7 +24,7 @@ import yaml
 
 from forexcli import __version__
 from forexcli.cli import forex
-from tests.test_cli import ROOT, run
+from tests.cli.test_commands import ROOT, run
 
 MAN = ROOT / "man" / "forex.1"
 README = ROOT / "README.md"

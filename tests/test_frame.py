@@ -17,7 +17,7 @@ import forexcli
 from forexcli import games
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
 from forexcli.record import gamelog, validation
-from tests.test_cli import TWO, run
+from tests.cli.test_commands import TWO, run
 
 ROOT = Path(__file__).resolve().parent.parent
 SHA = digest(EXAMPLE_COMPONENTS.read_bytes())
@@ -439,7 +439,7 @@ GOLDEN = ROOT / "tests" / "golden"
 def test_golden_worldex_output(
     tmp_path: Path, name: str, args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Regenerate with FOREX_REGEN=1 (and review the diff), as tests/test_cli_golden.py does."""
+    """Regenerate with FOREX_REGEN=1 (and review the diff), as tests/cli/test_golden.py does."""
     import os
 
     worldex_log(tmp_path)

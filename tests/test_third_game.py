@@ -16,8 +16,8 @@ import pytest
 
 from forexcli import games
 from forexcli.games.base import Game, state_digest
+from tests.cli.test_commands import run
 from tests.counting import COUNTING, Add
-from tests.test_cli import run
 
 LOG = "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
 

@@ -14,7 +14,7 @@ file, or only the schema check falls back to ``jsonschema``.
 
 The two parsers do not agree on everything, so a text goes to ``yaml_rs`` only
 when it holds none of what they read differently (found by the property tests
-in ``tests/test_fast_read.py``, and refused here with room to spare):
+in ``tests/record/test_fast_read.py``, and refused here with room to spare):
 
 - anchors, aliases, tags, directives, complex keys and block scalars
   (``&``, ``*``, ``!``, ``%``, ``?``, ``|``, ``>`` where a value may start);

@@ -1,0 +1,228 @@
+"""Output a person reads (issue 14): text fits the terminal, wide characters stay aligned,
+multi-line notes read the same everywhere, the board looks the same in show and message."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from wcwidth import wcswidth
+
+from forexcli import streams
+from forexcli.cli import forex
+from forexcli.games.forex.message import compose
+from forexcli.record import edit, gamelog
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+TWO = EXAMPLES / "two-players.yaml"
+SIX = EXAMPLES / "six-players.yaml"
+ANNOTATED = EXAMPLES / "annotated-pbem.yaml"
+
+
+def run(args: Sequence[str], **env: str) -> Result:
+    result = CliRunner(env={"NO_COLOR": None, **env}).invoke(forex, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"forex {' '.join(args)} raised") from result.exception
+    return result
+
+
+def widest(text: str) -> int:
+    return max(wcswidth(line) for line in text.splitlines())
+
+
+WIDE = [
+    ["moves", str(SIX), "--at", "30"],
+    ["moves", str(TWO), "--at", "40"],
+    ["history", str(ANNOTATED), "--events"],
+    ["history", str(SIX)],
+    ["show", str(SIX)],
+    ["show", str(TWO), "--at", "10"],
+    ["message", str(ANNOTATED), "--at", "12", "--since", "8"],
+]
+
+
+@pytest.mark.parametrize("args", WIDE, ids=lambda a: " ".join(a[:1] + a[2:]))
+@pytest.mark.parametrize("columns", ["80", "100"])
+def test_text_fits_the_width(args: list[str], columns: str) -> None:
+    result = run(args, COLUMNS=columns)
+    assert result.exit_code == 0, result.output
+    assert widest(result.stdout) <= int(columns), [
+        line for line in result.stdout.splitlines() if wcswidth(line) > int(columns)
+    ]
+
+
+def test_without_a_width_the_tables_are_whole() -> None:
+    wide = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
+    narrow = run(["history", str(ANNOTATED), "--events"], COLUMNS="80").stdout
+    assert widest(wide) > 100
+    assert "otto's divest of CNY: mira sells too" in wide
+    assert "otto's divest" in narrow and "mira sells too" not in narrow  # wrapped
+
+
+def test_the_width_is_columns_then_the_terminal_then_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "123")
+    assert streams.width() == 123
+    monkeypatch.delenv("COLUMNS")
+    assert streams.width(open(os.devnull, "w")) == 80  # noqa: SIM115  (not a terminal)
+    monkeypatch.setenv("COLUMNS", "nonsense")
+    assert streams.width(open(os.devnull, "w")) == 80  # noqa: SIM115
+
+
+def test_a_real_terminal_width_is_used() -> None:
+    """Under a pseudo-terminal of 60 columns, forex moves fits 60 columns."""
+    script = (
+        "import fcntl, os, pty, struct, sys, termios\n"
+        "pid, fd = pty.fork()\n"
+        "if pid == 0:\n"
+        "    os.execv(sys.executable, [sys.executable, '-m', 'forexcli.cli', 'moves',"
+        f" {str(TWO)!r}, '--at', '10'])\n"
+        "out = b''\n"
+        "fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 60, 0, 0))\n"
+        "while True:\n"
+        "    try:\n"
+        "        chunk = os.read(fd, 65536)\n"
+        "    except OSError:\n"
+        "        break\n"
+        "    if not chunk:\n"
+        "        break\n"
+        "    out += chunk\n"
+        "os.waitpid(pid, 0)\n"
+        "sys.stdout.buffer.write(out)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env["PYTHONPATH"] = str(ROOT)
+    env["NO_COLOR"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, env=env, timeout=120, cwd=ROOT
+    )
+    text = done.stdout.decode().replace("\r\n", "\n")
+    assert "decision" in text, (text, done.stderr)
+    assert widest(text) <= 60, text
+
+
+# --------------------------------------------------------------------------- wide characters
+
+CJK = ("\u674e\u96f7", "\U0001f600x", "bob")
+
+
+@pytest.fixture
+def cjk_game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.yaml"
+    made = run(["new", str(path), "--players", ",".join(CJK), "--seed", "s", "--started", ""])
+    assert made.exit_code == 0, made.output
+    first = gamelog.load(path).first
+    order = [*CJK[CJK.index(first) :], *CJK[: CJK.index(first)]]
+    edit.append(str(path), order[0], "invest USD")
+    edit.append(str(path), order[1], "invest EUR")
+    return path
+
+
+def _columns_of(line: str, marker: str) -> int:
+    """The display column where ``marker`` starts in ``line``."""
+    return wcswidth(line[: line.index(marker)])
+
+
+def test_tables_with_cjk_and_emoji_names_stay_aligned(cjk_game: Path) -> None:
+    show = run(["show", str(cjk_game)]).stdout.splitlines()
+    start = next(i for i, line in enumerate(show) if line.startswith("player "))
+    money = show[start : start + 2 + len(CJK)]
+    # Every row of the money table ends its CNY column (the queue is empty) where the
+    # header's CNY ends, whatever the width of the names.
+    ends = {wcswidth(line.rstrip()) for line in money[2:]}
+    assert ends == {_columns_of(money[0], "CNY") + 3}, money
+    history = run(["history", str(cjk_game)]).stdout.splitlines()
+    rows = [line for line in history if line.startswith(("1 ", "2 ")) and "invest" in line]
+    assert len(rows) == 2
+    assert len({_columns_of(line, "invest") for line in rows}) == 1, history
+
+
+def test_the_message_money_table_with_wide_names_is_aligned(cjk_game: Path) -> None:
+    body = compose(gamelog.replay(gamelog.load(cjk_game)), 0, "text").body.splitlines()
+    start = body.index("Money:")
+    rows = body[start + 1 : start + 2 + len(CJK)]
+    # The GBP column (right-aligned numbers) ends in the same display column on every row.
+    ends = {wcswidth(line[: re.match(r"\s*\S+\s+\S+", line).end()]) for line in rows}  # type: ignore[union-attr]
+    assert len(ends) == 1, rows
+
+
+# --------------------------------------------------------------------------- notes, board
+
+
+@pytest.fixture
+def noted(tmp_path: Path) -> Path:
+    path = tmp_path / "n.yaml"
+    made = run(["new", str(path), "--players", "ann,bob", "--seed", "s", "--started", ""])
+    assert made.exit_code == 0
+    first = gamelog.load(path).first
+    edit.append(str(path), first, "invest USD", note="first line\n\nafter a blank line")
+    return path
+
+
+def test_a_multi_line_note_reads_the_same_everywhere(noted: Path) -> None:
+    expected = ["note: first line", "", "after a blank line"]
+    show = run(["show", str(noted), "--since", "0"]).stdout.splitlines()
+    at = next(i for i, line in enumerate(show) if line.strip().startswith("note: first"))
+    assert [line.strip() for line in show[at : at + 3]] == expected
+    assert show[at + 2].startswith(" " * 10)  # the note goes on under its first line
+    message = run(["message", str(noted), "--since", "0"]).stdout.splitlines()
+    at = next(i for i, line in enumerate(message) if line.strip().startswith("note: first"))
+    assert [line.strip() for line in message[at : at + 3]] == expected
+    history = run(["history", str(noted)]).stdout
+    assert "first line" in history and "after a blank line" in history
+    assert "\\n" not in "".join(run(["show", str(noted), "--since", "0"]).stdout)
+    markdown = run(["message", str(noted), "--since", "0", "--format", "markdown"]).stdout
+    assert "note: first line<br><br>after a blank line" in markdown  # the paragraph break
+    shown_md = run(["show", str(noted), "--since", "0", "--format", "markdown"]).stdout
+    assert "note: first line<br><br>after a blank line" in shown_md
+    bbcode = run(["message", str(noted), "--since", "0", "--format", "bbcode"]).stdout
+    assert "[*]note: first line\n\nafter a blank line" in bbcode
+
+
+def test_the_board_is_the_same_in_show_and_message() -> None:
+    show = run(["show", str(TWO), "--at", "10"]).stdout.splitlines()
+    message = run(["message", str(TWO), "--at", "10"]).stdout.splitlines()
+    for code in ("GBP", "EUR", "CNY"):
+        row = next(line for line in show if line.startswith(code + " "))
+        mail = next(line for line in message if line.startswith("  " + code + " "))
+        cells = [c for c in row.split()[1:-1] if c]
+        assert [c.rstrip("*") for c in cells] == mail.split()[1:-1]
+        assert "\u00b7" in cells
+    caption = message[message.index("") + 1 :]
+    caption = caption[next(i for i, line in enumerate(caption) if line.startswith("Board (")) :]
+    caption = caption[: next(i for i, line in enumerate(caption) if line.endswith("):")) + 1]
+    assert len(caption) > 1 and all(len(line) <= 80 for line in caption)
+
+
+@pytest.mark.parametrize("columns", ["70", "80"])
+def test_hint_analyse_and_signatures_fit_the_width(
+    tmp_path: Path, columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hint's and analyse's tables and show's signature lines (issue 22) fit, like the rest."""
+    from tests.cli.test_commands import truncated
+
+    truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    monkeypatch.chdir(tmp_path)
+    signed = ROOT / "tests" / "logs" / "valid" / "signed.yaml"
+    for args in (
+        ["hint", "game.yaml", "--simulations", "40"],
+        ["analyse", "game.yaml", "--simulations", "20", "--from", "3", "--to", "5"],
+        ["show", str(signed)],
+        ["history", str(signed)],
+    ):
+        result = run(args, COLUMNS=columns)
+        assert result.exit_code == 0, result.output
+        lines = result.stdout.splitlines()
+        if args[0] == "show":  # its heading and signature lines (the board has its own width)
+            lines = lines[: lines.index("")]
+            assert "Signatures:" in lines
+        too_wide = [line for line in lines if wcswidth(line) > int(columns)]
+        assert not too_wide, (args[0], too_wide)
+    whole = run(["show", str(signed)], COLUMNS="200").stdout
+    assert any(line.startswith("  alice: key SHA256:") for line in whole.splitlines())

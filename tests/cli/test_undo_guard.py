@@ -1,0 +1,88 @@
+"""``forex undo`` guarded: in a signed game a player takes back only their own moves; another
+player's move, or one someone else signed, goes only with ``--force``; every removal says whose
+move it was and who signed it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from forexcli.record import gamelog
+from tests.cli.test_commands import run
+from tests.record.test_mail import Table, ok, refused, table, unchanged
+
+__all__ = ["table"]
+
+
+def _played(table: Table) -> Path:
+    """alice's copy: her move 1 (a spot deal with bob), then bob's move 2, each signed."""
+    log = table.log("alice")
+    for name, decision in (
+        ("alice", "spot 1 GBP to bob for 1 USD; invest USD"),
+        ("bob", "invest JPY"),
+    ):
+        ok("play", str(log), name, decision, "--sign", "--key", str(table.keys[name]))
+    return log
+
+
+def test_a_signed_game_needs_to_know_who_undoes(table: Table) -> None:
+    log = _played(table)
+    before = unchanged(log)
+    out = refused("not_your_move", "undo", str(log))
+    assert "bob's move 2, signed by bob" in out and "who is undoing is not said" in out
+    assert "--as NAME" in out and "--force" in out
+    out = refused("not_your_move", "undo", str(log), "--as", "alice")
+    assert "it is not alice's own move alone" in out
+    assert unchanged(log) == before
+    said = ok("undo", str(log), "--as", "bob")
+    assert said.startswith(f"removed move 2: bob: invest JPY from {log}\n")
+    assert "(bob's move 2, signed by bob)" in said
+    assert len(gamelog.load(log).entries) == 1
+
+
+def test_the_key_says_who_undoes(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = _played(table)
+    refused("not_your_move", "undo", str(log), "--key", str(table.keys["carol"]))
+    assert "signed by bob" in ok("undo", str(log), "--key", str(table.keys["bob"]), "--dry-run")
+    monkeypatch.setenv("FOREX_KEY", str(table.keys["bob"]))
+    assert "would remove move 2" in ok("undo", str(log), "--dry-run")
+    monkeypatch.setenv("FOREX_KEY", str(table.keys["alice"]))
+    refused("not_your_move", "undo", str(log))
+
+
+def test_a_countersigned_move_needs_force(table: Table) -> None:
+    log = _played(table)
+    ok("undo", str(log), "--as", "bob")
+    ok("sign", str(log), "1", "--key", str(table.keys["bob"]))
+    before = unchanged(log)
+    out = refused("not_your_move", "undo", str(log), "--as", "alice")
+    assert "alice's move 1, signed by alice and bob" in out
+    assert unchanged(log) == before
+    said = ok("undo", str(log), "--as", "alice", "--force")
+    assert "(alice's move 1, signed by alice and bob)" in said
+    assert "--force: not alice's own moves alone" in said
+    assert gamelog.load(log).entries == ()
+
+
+def test_undo_to_names_every_removed_move(table: Table) -> None:
+    log = _played(table)
+    refused("not_your_move", "undo", str(log), "--to", "0", "--as", "bob")
+    said = ok("undo", str(log), "--to", "0", "--force")
+    assert "(alice's move 1, signed by alice; bob's move 2, signed by bob)" in said
+    assert "--force: not the undoer's own moves" in said
+
+
+def test_an_unsigned_game_undoes_as_before_and_says_whose(tmp_path: Path) -> None:
+    log = tmp_path / "g.yaml"
+    ok("new", str(log), "--players", "ann,bob", "--seed", "s")
+    ok("play", str(log), "ann", "invest USD")
+    ok("play", str(log), "bob", "invest JPY")
+    refused("not_your_move", "undo", str(log), "--as", "ann")
+    said = ok("undo", str(log))
+    assert "(bob's move 2, not signed)" in said
+    bad = run(["undo", str(log), "--as", "zed"])
+    assert bad.exit_code == 2 and "'zed' is not a player" in bad.output
+    both = run(["undo", str(log), "--as", "ann", "--key", str(log)])
+    assert both.exit_code == 2 and "--as or --key" in both.output
+    assert len(gamelog.load(log).entries) == 1
