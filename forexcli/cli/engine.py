@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -166,6 +166,45 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
             bar.close()
 
 
+T = TypeVar("T")
+
+
+def _searched(plan: Any, search: Callable[[Any], T]) -> T:
+    """``search(update)`` with a progress bar on a terminal; Ctrl-C says so and exits 130."""
+    bar, update = _search_progress(plan, "thinking")
+    try:
+        return search(update)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        _echo("interrupted", err=True)
+        sys.exit(130)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _print_hint(found: Any, file: str, moves: int, fmt: str, meaning: str, note: str) -> None:
+    """Print a hint's suggestions as ``fmt`` asks (``meaning``/``note``: what a value is)."""
+    from ..reporters.advice import hint_data, hint_text
+
+    if fmt == "json":
+        print_json(hint_data(found, file, moves, meaning))
+        return
+    where = f"after move {moves}" if moves else "at the start"
+    _echo(
+        hint_text(
+            found,
+            where,
+            file=file,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
+            width=streams.width(),
+            value_note=note,
+        )
+    )
+
+
 def _budget_options(seconds_help: str) -> Callable[[F], F]:
     def decorate(function: F) -> F:
         function = click.option(
@@ -205,7 +244,7 @@ def hint_command(
     consistent with the cards turned up).
     """
     from ..games.forex.advisor import hint
-    from ..reporters.advice import hint_data, hint_text
+    from ..reporters.advice import VALUE_MEANING, VALUE_NOTE
 
     plan = search_budget(seconds, simulations)
     try:
@@ -213,32 +252,9 @@ def hint_command(
     except OtherGameExit as other:
         _other_hint(other, plan, top, seed, fmt)
         return
-    bar, update = _search_progress(plan, "thinking")
-    try:
-        found = hint(played.final, plan, top=top, seed=seed, progress=update)
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        _echo("interrupted", err=True)
-        sys.exit(130)
-    finally:
-        if bar is not None:
-            bar.close()
-    moves = len(log.entries)
-    if fmt == "json":
-        print_json(hint_data(found, file, moves))
-        return
-    where = f"after move {moves}" if moves else "at the start"
-    _echo(
-        hint_text(
-            found,
-            where,
-            file=file,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-        )
-    )
+    found = _searched(plan, lambda update: hint(played.final, plan, top=top, seed=seed,
+                                                progress=update))  # fmt: skip
+    _print_hint(found, file, len(log.entries), fmt, VALUE_MEANING, VALUE_NOTE)
 
 
 @click.command("analyse", epilog=EPILOG)
@@ -701,38 +717,12 @@ def _other_engine_decision(other: OtherGameExit, player: str, plan: Any, seed: i
 def _other_hint(other: OtherGameExit, plan: Any, top: int, seed: int, fmt: str) -> None:
     """``forex hint`` for a World Exchangers log."""
     from ..games.worldex.advisor import VALUE_MEANING, VALUE_NOTE, worldex_hint
-    from ..reporters.advice import hint_data, hint_text
 
     played = _other_playable(other, "the engine's search (hint, play --engine)")
-    bar, update = _search_progress(plan, "thinking")
-    try:
-        found = worldex_hint(played.final, _other_budget(plan), top=top, seed=seed,
-                             progress=update)  # fmt: skip
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        _echo("interrupted", err=True)
-        sys.exit(130)
-    finally:
-        if bar is not None:
-            bar.close()
-    moves = played.moves
-    file = other.path
-    if fmt == "json":
-        print_json(hint_data(found, file, moves, VALUE_MEANING))
-        return
-    where = f"after move {moves}" if moves else "at the start"
-    _echo(
-        hint_text(
-            found,
-            where,
-            file=file,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-            value_note=VALUE_NOTE,
-        )
-    )
+    found = _searched(plan, lambda update: worldex_hint(played.final, _other_budget(plan),
+                                                        top=top, seed=seed,
+                                                        progress=update))  # fmt: skip
+    _print_hint(found, other.path, played.moves, fmt, VALUE_MEANING, VALUE_NOTE)
 
 
 def _other_analyse_one(
