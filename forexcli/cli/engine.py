@@ -252,8 +252,9 @@ def hint_command(
     except OtherGameExit as other:
         _other_hint(other, plan, top, seed, fmt)
         return
-    found = _searched(plan, lambda update: hint(played.final, plan, top=top, seed=seed,
-                                                progress=update))  # fmt: skip
+    found = _searched(
+        plan, lambda update: hint(played.final, plan, top=top, seed=seed, progress=update)
+    )
     _print_hint(found, file, len(log.entries), fmt, VALUE_MEANING, VALUE_NOTE)
 
 
@@ -719,9 +720,10 @@ def _other_hint(other: OtherGameExit, plan: Any, top: int, seed: int, fmt: str) 
     from ..games.worldex.advisor import VALUE_MEANING, VALUE_NOTE, worldex_hint
 
     played = _other_playable(other, "the engine's search (hint, play --engine)")
-    found = _searched(plan, lambda update: worldex_hint(played.final, _other_budget(plan),
-                                                        top=top, seed=seed,
-                                                        progress=update))  # fmt: skip
+    budget = _other_budget(plan)
+    found = _searched(
+        plan, lambda update: worldex_hint(played.final, budget, top=top, seed=seed, progress=update)
+    )
     _print_hint(found, other.path, played.moves, fmt, VALUE_MEANING, VALUE_NOTE)
 
 
