@@ -265,7 +265,7 @@ def test_frame_speed_reads_a_percentage_and_runs_both_commands_from_a_worktree(
     named = frame_speed.commands(files)
     assert [name.split(" (")[0] for name in named] == ["forex validate -j 1", "forex show GAME"]
     with frame_speed.worktree("HEAD") as tree:
-        assert (tree / "forexcli" / "cli.py").is_file()
+        assert (tree / "forexcli" / "__init__.py").is_file()
         for command in named.values():
             done = subprocess.run(
                 command, cwd=tree, env=frame_speed.run_env(), capture_output=True, text=True
