@@ -7,8 +7,9 @@ from collections.abc import Sequence
 
 import click
 
+from .. import games
 from ..reporters import clean
-from . import EPILOG, GAMES
+from . import EPILOG, GameChoice
 from . import echo as _echo
 from .common import FILE, ProblemExit, encoded_output, print_written
 
@@ -124,8 +125,8 @@ def _check_confusable(names: Sequence[str]) -> None:
 )
 @click.option(
     "--game",
-    type=click.Choice(list(GAMES)),
-    default=GAMES[0],
+    type=GameChoice(),
+    default=games.DEFAULT_GAME,
     show_default=True,
     help="The game to record.",
 )
@@ -203,7 +204,7 @@ def new_command(
     names = _split_names(players) + [p.strip() for p in player]
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
-    if game != GAMES[0]:
+    if game != games.DEFAULT_GAME:
         if (
             removed is not None
             or contact
