@@ -72,6 +72,17 @@ class UnknownGame(LookupError):
         super().__init__(self.reason)
 
 
+class ViewRefused(ValueError):
+    """What a game's view (``base.ShowsText`` ...) cannot give for what was asked: ``reason``
+    a sentence, ``option`` the command-line option it concerns (``--seat``), or None when it
+    is the request as a whole.  The command prints it as a usage error of that option."""
+
+    def __init__(self, reason: str, option: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.option = option
+
+
 def names() -> tuple[str, ...]:
     """The registered game names, default first."""
     return tuple(_REGISTRY)
@@ -108,6 +119,7 @@ __all__ = [
     "Pending",
     "Resource",
     "UnknownGame",
+    "ViewRefused",
     "for_header",
     "get",
     "names",
