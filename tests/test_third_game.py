@@ -52,6 +52,17 @@ def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
     assert games.for_header({"game": "counting"}) is COUNTING
 
 
+def test_a_game_may_be_registered_by_a_function() -> None:
+    games.register("counting-too", lambda: COUNTING)
+    try:
+        assert games.names()[-1] == "counting-too" and games.get("counting-too") is COUNTING
+    finally:
+        games.unregister("counting-too")
+    assert "counting-too" not in games.names()
+    with pytest.raises(games.UnknownGame):
+        games.unregister("counting-too")
+
+
 def test_a_game_is_played_to_its_end_through_the_cli(counting: Path) -> None:
     name = counting.name
     for player, step in (("ann", 2), ("bob", 1)):
