@@ -61,7 +61,9 @@ The frame reads every game through this interface alone (``record.gamelog``:
 YAML with places, the game's schema or its own checks, its resources, replay):
 the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
 ``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``,
-``StatusLine``) are what For-Ex adds to it, and the frame tests for them.
+``StatusLine``) are what For-Ex adds to it, and the frame tests for them.  What the
+commands print of a game (``show``, ``moves``, ``chart``, ``html``, ``new``) are the views
+at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 """
 
 from __future__ import annotations
