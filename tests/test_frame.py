@@ -143,10 +143,10 @@ def test_start_up_imports_no_record_or_game_module() -> None:
     ]
 
 
-def test_the_cli_knows_the_registered_games() -> None:
-    from forexcli.cli import GAMES
+def test_the_cli_offers_the_registered_games() -> None:
+    from forexcli.cli import GameChoice
 
-    assert games.names() == GAMES
+    assert GameChoice().choices == games.names() == ("for-ex", "world-exchangers")
     assert forexcli.__version__
 
 

@@ -10,6 +10,7 @@ interface alone, whichever path of the record layer the CLI takes inside.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,13 +24,14 @@ LOG = "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
 
 
 @pytest.fixture
-def counting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Counting registered (as its registry line would), and a new log of it in ``tmp_path``."""
-    monkeypatch.setitem(games._REGISTRY, "counting", ("tests.counting", "COUNTING"))
+def counting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """Counting registered (its registry line), and a new log of it in ``tmp_path``."""
+    games.register("counting", "tests.counting:COUNTING")
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "count.yaml"
     path.write_text(LOG, encoding="utf-8")
-    return path
+    yield path
+    games.unregister("counting")
 
 
 def test_the_toy_game_is_a_game() -> None:
@@ -48,6 +50,17 @@ def test_the_toy_game_is_a_game() -> None:
 def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
     assert "counting" in games.names()
     assert games.for_header({"game": "counting"}) is COUNTING
+
+
+def test_a_game_may_be_registered_by_a_function() -> None:
+    games.register("counting-too", lambda: COUNTING)
+    try:
+        assert games.names()[-1] == "counting-too" and games.get("counting-too") is COUNTING
+    finally:
+        games.unregister("counting-too")
+    assert "counting-too" not in games.names()
+    with pytest.raises(games.UnknownGame):
+        games.unregister("counting-too")
 
 
 def test_a_game_is_played_to_its_end_through_the_cli(counting: Path) -> None:
@@ -112,11 +125,6 @@ def test_annotate_and_diff_read_the_game(counting: Path) -> None:
     assert "agree on moves 1 to 2" in compared.output and "1 more" in compared.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="show of another game is World Exchangers' (commands/show.py _other_show calls"
-    " games.worldex.views); the Game interface has no view for show's text",
-)
 def test_show_prints_the_games_view(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
     shown = run(["show", counting.name, "--format", "json"])
@@ -124,17 +132,47 @@ def test_show_prints_the_games_view(counting: Path) -> None:
     assert json.loads(shown.output)["total"] == 2
     text = run(["show", counting.name])
     assert text.exit_code == 0 and "bob" in text.output
+    assert text.stdout == "Counting: total 2 of 5; bob adds next\n"  # the game's own words
+    since = run(["show", counting.name, "--since", "0"])
+    assert since.exit_code == 0 and "move 1: ann: add 2" in since.stdout
+    refused = run(["show", counting.name, "--format", "json", "--since", "0"])
+    assert refused.exit_code == 2 and "Counting log is the state alone" in refused.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="new --game takes cli.GAMES (two names written out), and commands/new.py"
-    " _other_new writes World Exchangers' header; the Game interface has no new-log header",
+@pytest.mark.parametrize(
+    ("args", "command"),
+    [
+        (["show", "count.yaml", "--svg", "-"], "forex show --svg"),
+        (["chart", "count.yaml"], "forex chart"),
+        (["html", "count.yaml", "-o", "-"], "forex html"),
+    ],
 )
+def test_a_view_the_game_lacks_is_refused_with_a_code(
+    counting: Path, args: list[str], command: str
+) -> None:
+    result = run(args)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert f"count.yaml:1:7: not_yet_for_game: {command}" in result.stderr
+    assert "Counting logs" in result.stderr and "hint:" in result.stderr
+
+
 def test_new_writes_a_log_of_the_game(counting: Path) -> None:
     result = run(["new", "fresh.yaml", "--game", "counting", "--players", "ann,bob"])
     assert result.exit_code == 0, result.output
+    assert result.stdout == "created fresh.yaml: Counting to 10 for ann, bob\n"
     assert run(["validate", "fresh.yaml"]).exit_code == 0
+    assert run(["moves", "fresh.yaml"]).exit_code == 0
+    refused = run(["new", "other.yaml", "--game", "counting", "--players", "a,b", "--seed", "x"])
+    assert refused.exit_code == 2 and "a Counting log takes no --seed" in refused.output
+    assert not Path("other.yaml").exists()
+
+
+def test_new_offers_the_registered_games(counting: Path) -> None:
+    shown = run(["new", "--help"])
+    assert "[for-ex|world-exchangers|counting]" in shown.stdout.replace("\n ", "")
+    wrong = run(["new", "x.yaml", "--game", "countin", "--players", "a,b"])
+    assert wrong.exit_code == 2 and "'counting'" in wrong.output
 
 
 @pytest.mark.xfail(
@@ -153,9 +191,6 @@ def test_message_tells_the_moves(counting: Path, args: list[str]) -> None:
     assert "ann" in result.output
 
 
-@pytest.mark.xfail(
-    strict=True, reason="schema --game takes cli.GAMES (two names written out), not the registry"
-)
 def test_schema_prints_the_games_log_schema(counting: Path) -> None:
     result = run(["schema", "--game", "counting"])
     assert result.exit_code == 0, result.output

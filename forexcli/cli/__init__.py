@@ -34,9 +34,29 @@ from ..streams import OutputFailed
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
 
-GAMES = ("for-ex", "world-exchangers")
-"""The games of ``forexcli.games`` (kept here so that start-up does not import it; a test
-keeps them equal)."""
+    _Choice = click.Choice[str]  # generic from click 8.2 on
+else:
+    _Choice = click.Choice
+
+
+class GameChoice(_Choice):
+    """The ``--game`` choice: the names of the registry (``forexcli.games.names``), read
+    each time they are needed, so that a game registered later is offered too."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The registered games' names, the default first."""
+        from .. import games
+
+        return games.names()
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        """(``click.Choice`` sets its choices once: they are the registry's.)"""
+
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
 """The formats of ``forexcli.games.forex.message`` (kept here so that start-up does not import

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
+from .. import games
 from ..reporters import clean
-from . import EPILOG, GAMES
+from . import EPILOG, GameChoice
 from . import echo as _echo
 from .common import FILE, ProblemExit, encoded_output, print_written
 
@@ -18,37 +19,6 @@ def _split_names(values: Sequence[str]) -> list[str]:
     for value in values:
         names.extend(part.strip() for part in value.split(","))
     return [n for n in names if n]
-
-
-def _check_name(name: str, what: str) -> None:
-    from ..games.forex.logcheck import name_problem
-    from ..games.forex.schema_source import NAME_RULE
-
-    problem = name_problem(name)
-    if problem:
-        raise click.BadParameter(
-            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})",
-            param_hint=what,
-        )
-
-
-def _meant(name: str, names: Sequence[str]) -> str:
-    """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
-    from ..record.hints import close_match
-
-    match = close_match(name, names)
-    return f"; did you mean {clean(match)}?" if match is not None else ""
-
-
-def _check_confusable(names: Sequence[str]) -> None:
-    from ..record.hints import confusable_pairs
-
-    for a, b in confusable_pairs(names):
-        raise click.BadParameter(
-            f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must differ"
-            " by more than letter case, spaces or Unicode forms",
-            param_hint="'--players'",
-        )
 
 
 @click.command("new", epilog=EPILOG)
@@ -124,8 +94,8 @@ def _check_confusable(names: Sequence[str]) -> None:
 )
 @click.option(
     "--game",
-    type=click.Choice(list(GAMES)),
-    default=GAMES[0],
+    type=GameChoice(),
+    default=games.DEFAULT_GAME,
     show_default=True,
     help="The game to record.",
 )
@@ -189,139 +159,45 @@ def new_command(
     """
     import datetime
 
-    from ..games.forex.engine import CURRENCIES, HouseRules, SetupError, draw_removed, new_game
-    from ..record.gamelog import parse_log
+    from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
-    from ..reporters.newlog import (
-        create_log,
-        new_log_text,
-        parse_house_rule,
-        parse_removed,
-        random_seed,
-    )
+    from ..reporters.newlog import create_log
+    from .opened import asked
 
     names = _split_names(players) + [p.strip() for p in player]
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
-    if game != GAMES[0]:
-        if (
-            removed is not None
-            or contact
-            or key_for
-            or require_signatures
-            or schema_ref is not None
-        ):
-            raise click.UsageError(
-                "--removed, --contact, --key-for, --require-signatures and --schema-ref are"
-                " For-Ex's only for now"
-            )
-        _other_new(
-            file,
-            names,
-            components,
-            first,
-            seed,
-            title,
-            site,
-            started,
-            house_rule,
-            board,
-            roles_side,
-            dry_run,
-        )
-        return
-    if components is not None or board or roles_side is not None:
-        raise click.UsageError(
-            "--components, --board and --roles-side are for --game world-exchangers"
-        )
-    for name in names:
-        _check_name(name, "'--players'")
-    _check_confusable(names)
-    if first is not None:
-        _check_name(first, "'--first'")
-        if first not in names:
-            raise click.BadParameter(
-                f"{clean(first)!r} is not one of the players{_meant(first, names)}",
-                param_hint="'--first'",
-            )
-    if removed is not None and seed is not None:
-        raise click.UsageError("give --removed or --seed, not both")
-    counts: tuple[int, ...] | None = None
-    if removed is not None:
-        try:
-            counts = parse_removed(removed)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="'--removed'") from None
-    elif seed is None:
-        seed = random_seed()
-    contacts: dict[str, str] = {}
-    for item in contact:
-        name, sep, address = item.partition("=")
-        if not sep or not name.strip() or not address.strip():
-            raise click.BadParameter(
-                f"{clean(item)!r}: write NAME=ADDRESS", param_hint="'--contact'"
-            )
-        if name.strip() not in names:
-            raise click.BadParameter(
-                f"{clean(name.strip())!r} is not one of the players{_meant(name.strip(), names)}",
-                param_hint="'--contact'",
-            )
-        contacts[name.strip()] = address.strip()
-    rules: dict[str, str] = {}
-    for item in house_rule:
-        try:
-            option, value = parse_house_rule(item)
-        except ValueError as error:
-            raise click.BadParameter(clean(str(error)), param_hint="'--house-rule'") from None
-        if rules.get(option, value) != value:
-            raise click.BadParameter(
-                f"{option} is given twice: {rules[option]} and {value}",
-                param_hint="'--house-rule'",
-            )
-        rules[option] = value
-    keys = _keys_for(key_for, names)
+    chosen = games.get(game)
+    starts = getattr(chosen, "new_log", None)  # ``games.base.StartsLogs``
+    report_of = getattr(chosen, "new_log_report", None)
+    if starts is None or report_of is None:
+        raise _not_yet(chosen, file)
+    options = {
+        "first": first,
+        "removed": removed,
+        "seed": seed,
+        "title": title,
+        "site": site,
+        "started": datetime.date.today().isoformat() if started is None else started,
+        "contact": contact,
+        "house_rule": house_rule,
+        "schema_ref": schema_ref,
+        "key_for": key_for,
+        "require_signatures": require_signatures,
+        "components": components,
+        "board": board,
+        "roles_side": roles_side,
+    }
+    text = asked(starts, names, options, file)
     try:
-        new_game(
-            names,
-            counts if counts is not None else draw_removed(seed or ""),
-            first,
-            HouseRules(**rules),
-        )
-    except SetupError as error:
-        raise click.UsageError(clean(error.reason)) from None
-    if started is None:
-        started = datetime.date.today().isoformat()
-    text = new_log_text(
-        names,
-        first=first,
-        removed=counts,
-        seed=seed,
-        title=title or None,
-        site=site or None,
-        started=started or None,
-        contacts=contacts,
-        schema_ref=schema_ref or None,
-        house_rules=rules,
-        keys=keys,
-        signatures_required=require_signatures,
-    )
-    try:
-        log = parse_log(text, file)
+        made = replay(read_log(text, file))
     except LogError as error:  # a value the schema refuses (a title too long, ...)
         raise ProblemExit(error.problems, exit_code=2) from None
     if dry_run:
         _echo(text)
         return
-    removed = log.new_game().removed
-    gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, removed, strict=True) if n)
-    drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
-    house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
-    report = (
-        f"created {clean(file)}: {', '.join(clean(n) for n in names)};"
-        f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
-        f"next: forex moves {clean(file)}"
-    )
-    out = encoded_output([(report, False)])
+    report = asked(report_of, file, made, options)
+    out = encoded_output([(clean(report, newlines=True), False)])
     try:
         create_log(file, text)
     except LogError as error:
@@ -329,135 +205,18 @@ def new_command(
     print_written(out, "the new log", file)
 
 
-def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
-    from ..record.signing import parse_public
+def _not_yet(game: Any, path: str) -> ProblemExit:
+    """The ``not_yet_for_game`` refusal of a game that has no new-log header
+    (``games.base.StartsLogs``)."""
+    from ..record.problems import Problem
 
-    keys: dict[str, str] = {}
-    for item in items:
-        name, sep, path = item.partition("=")
-        name, path = name.strip(), path.strip()
-        if not sep or not name or not path:
-            raise click.BadParameter(
-                f"{clean(item)!r}: write NAME=PUBFILE", param_hint="'--key-for'"
-            )
-        if name not in names:
-            raise click.BadParameter(
-                f"{clean(name)!r} is not one of the players", param_hint="'--key-for'"
-            )
-        try:
-            with open(os.path.expanduser(path), encoding="utf-8") as handle:
-                line = " ".join(handle.read(8192).split())
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or "not text"
-            raise click.BadParameter(
-                f"cannot read {clean(path)}: {reason}", param_hint="'--key-for'"
-            ) from None
-        try:
-            parse_public(line)
-        except ValueError as error:
-            raise click.BadParameter(
-                f"{clean(path)} is not an Ed25519 public key: {error}", param_hint="'--key-for'"
-            ) from None
-        keys[name] = line
-    return keys
-
-
-def _other_new(
-    file: str,
-    names: list[str],
-    components: str | None,
-    first: str | None,
-    seed: str | None,
-    title: str | None,
-    site: str | None,
-    started: str | None,
-    house_rule: tuple[str, ...],
-    board: tuple[str, ...],
-    roles_side: str | None,
-    dry_run: bool,
-) -> None:
-    """``new --game world-exchangers``: a log dealt from a seed, checked before it is written."""
-    import datetime
-
-    from ..games.worldex.load import ComponentsFileError, read_components
-    from ..games.worldex.newlog import (
-        created_report,
-        new_log_text,
-        parse_house_rules,
-        red_marker_missing,
+    starting = [name for name in games.names() if hasattr(games.get(name), "new_log")]
+    problem = Problem(
+        "not_yet_for_game",
+        f"forex new does not start {game.title} logs yet (game: {game.name}): the game"
+        " writes no new log's header",
+        "usage",
+        path,
+        hints=(f"forex new --game starts logs of {', '.join(starting)}",),
     )
-    from ..record import gamelog
-    from ..record.problems import LogError
-    from ..reporters.newlog import create_log, random_seed
-
-    if components is None:
-        from ..games.worldex.load import EXAMPLE_COMPONENTS
-
-        raise click.UsageError(
-            "name the components file (the cards and boards): --components FILE. forexcli"
-            f" ships invented ones for trying the game: --components {EXAMPLE_COMPONENTS}"
-            " (not the published cards; docs/worldex-rules.md tells how to write yours)"
-        )
-    if first is not None and first not in names:
-        raise click.BadParameter(
-            f"{clean(first)!r} is not one of the players{_meant(first, names)}",
-            param_hint="'--first'",
-        )
-    try:
-        loaded = read_components(components)
-    except ComponentsFileError as error:
-        raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
-    try:
-        rules = parse_house_rules(house_rule)
-    except ValueError as error:
-        raise click.BadParameter(clean(str(error)), param_hint="'--house-rule'") from None
-    seed = seed or random_seed()
-    if first is None and len(names) >= 2:
-        dealt = red_marker_missing(loaded.components, names, seed)
-        if dealt is not None:
-            raise click.UsageError(
-                f"the seed deals no red marker ({clean(dealt)}): the rulebook's starting"
-                " player is the one who spent the most money today, which the log cannot"
-                f" know; name them with --first (one of {', '.join(clean(n) for n in names)})"
-            )
-    boards = {}
-    for item in board:
-        name, sep, side = item.partition("=")
-        if not sep or name.strip() not in names or side.strip() not in ("A", "B"):
-            raise click.BadParameter(
-                f"{clean(item)!r}: write NAME=A or NAME=B for a player", param_hint="'--board'"
-            )
-        boards[name.strip()] = side.strip()
-    folder = os.path.dirname(os.path.abspath(file))
-    relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
-    if started is None:
-        started = datetime.date.today().isoformat()
-    text = new_log_text(
-        names,
-        relative,
-        loaded.sha256,
-        seed,
-        first=first,
-        title=title or None,
-        site=site or None,
-        started=started or None,
-        roles_side=roles_side,
-        boards=boards,
-        house_rules=rules,
-    )
-    try:
-        record = gamelog.read_log(text, os.path.join(folder, os.path.basename(file)))
-        state = gamelog.replay(record).final
-    except LogError as error:
-        raise click.UsageError("; ".join(clean(p.message) for p in error.problems)) from None
-    if dry_run:
-        _echo(text.rstrip("\n"))
-        return
-    try:
-        create_log(file, text)
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    report = created_report(file, state, seed, rules)
-    out = encoded_output([(clean(report, newlines=True), False)])
-    print_written(out, f"the new log {clean(file)}", file)
+    return ProblemExit([problem])

@@ -15,25 +15,19 @@ from . import EPILOG
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
-    OtherGameExit,
     ProblemExit,
     encoded_output,
-    for_ex_only,
     format_option,
-    last_move_before,
-    load_replay,
     move_point,
-    other_replay,
-    other_since,
     print_json,
     print_written,
     replace,
     stdout_style,
-    view_at,
 )
+from .opened import asked, open_replay, point_of, since_of, view_of
 
 if TYPE_CHECKING:
-    from ..record.gamelog import GameLog, Replay
+    from ..record.gamelog import Replay
 
 
 KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
@@ -111,8 +105,6 @@ def show_command(
 
     FILE may be - for standard input.
     """
-    from ..reporters.show import show_data, show_text
-
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
     if html_path is not None:
@@ -125,12 +117,7 @@ def show_command(
             )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--html writes a page: leave out --format")
-        try:
-            log, played = load_replay(file)
-        except OtherGameExit as other:
-            _other_page(other, html_path, at, None, force)
-            return
-        _write_page(log, played, html_path, at, None, force)
+        _write_page(open_replay(file), html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
         raise click.UsageError("give --svg or --png, not both")
@@ -148,47 +135,50 @@ def show_command(
         raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
     if seat is not None and svg_path is None:
         raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
-    try:
-        view = view_at(file, at)
-    except OtherGameExit as other:
-        _other_show(other, at, since, since_player, svg_path, picture_format, seat, force, fmt)
-        return
-    if seat is not None:
-        raise click.UsageError(
-            "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
-            " is shared: leave it out"
-        )
-    since_point = None
-    if since is not None:
-        since_point = move_point(view.total, since, file, "--since")
-        if since_point > view.at:
-            raise click.BadParameter(
-                f"--since {since} is after the move shown ({view.at})", param_hint="'--since'"
-            )
-    if since_player is not None:
-        since_point = last_move_before(view.replay, since_player, view.at)
+    played = open_replay(file)
+    log = played.log
+    point = point_of(played, at, file)
     if svg_path is not None:
-        from ..games.forex.svg import board_svg
-
-        title = view.log.title or os.path.basename(view.log.filename)
-        where = f"after move {view.at}" if view.at else "at the start"
-        _write_picture(
-            svg_path, board_svg(view.state, f"{title}, {where}"), force, "board", picture_format
-        )
+        draw = view_of(log, "board_picture", "forex show --svg", f"the game: forex show {file}")
+        title = log.title or os.path.basename(log.filename)
+        where = f"after move {point}" if point else "at the start"
+        svg, what = asked(draw, played.state_after(point), seat, f"{title}, {where}")
+        _write_picture(svg_path, svg, force, what, picture_format)
         return
+    since_point = since_of(played, point, since, since_player, file)
     if fmt == "json":
-        print_json(show_data(view, since_point))
+        print_json(_shown_data(played, point, since_point))
         return
+    text_of = view_of(
+        log, "show_text", "forex show", f"the state as JSON: forex show {file} --format json"
+    )
     _echo(
-        show_text(
-            view,
-            markdown=fmt == "markdown",
+        asked(
+            text_of,
+            played,
+            point,
             since=since_point,
-            style=stdout_style(),
             since_player=since_player,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
             width=streams.width(),
         )
     )
+
+
+def _shown_data(played: Replay, point: int, since: int | None) -> Any:
+    """``show --format json``: the game's show view (``ShowsData``), else its state
+    (``Game.view``), which tells no moves."""
+    game = played.log.game
+    data_of = getattr(game, "show_data", None)
+    if data_of is not None:
+        return asked(data_of, played, point, since)
+    if since is not None:
+        raise click.UsageError(
+            f"show --format json of a {game.title} log is the state alone: leave out"
+            " --since/--since-player (forex history --format json lists the moves)"
+        )
+    return game.view(played.state_after(point))
 
 
 def _picture_format(path: str | None, asked: str) -> str:
@@ -274,17 +264,13 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     The file is written atomically and never replaces a file without
     --force. FILE may be - for standard input.
     """
-    from ..games.forex.svg import strength_chart_svg
     from ..record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
-    try:
-        _log, played = load_replay(file)
-    except OtherGameExit as other:
-        _write_picture(output, _other_chart(other, title), force, "chart", fmt)
-        return
+    played = open_replay(file)
+    chart = view_of(played.log, "chart", "forex chart", f"the game: forex show {file}")
     _check_to_the_end(played, "the picture")
-    _write_picture(output, strength_chart_svg(played, title), force, "chart", fmt)
+    _write_picture(output, asked(chart, played, title), force, "chart", fmt)
 
 
 def _check_to_the_end(played: Any, what: str) -> None:
@@ -293,17 +279,6 @@ def _check_to_the_end(played: Any, what: str) -> None:
     if problem is not None:
         hint = f"{what} needs a log that replays to its end: fix or undo that move"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-
-
-def _other_chart(other: OtherGameExit, title: str | None) -> str:
-    """``chart`` of a World Exchangers log: every player's cash (``games.worldex.chart``)."""
-    if other.game.name != "world-exchangers":
-        raise for_ex_only(other, "forex chart")
-    from ..games.worldex.chart import cash_chart_svg
-
-    played = other_replay(other)
-    _check_to_the_end(played, "the picture")
-    return cash_chart_svg([played.initial, *played.states], title or played.log.title)
 
 
 def _page_output(file: str, output: str | None) -> str:
@@ -318,29 +293,15 @@ def _page_output(file: str, output: str | None) -> str:
 
 
 def _write_page(
-    log: GameLog, played: Replay, output: str, at: int | None, title: str | None, force: bool
+    played: Replay, output: str, at: int | None, title: str | None, force: bool
 ) -> None:
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
     output); a log with an illegal move exits with its problem."""
-    from ..pages import replay_page
-
-    _check_to_the_end(played, "the page")
-    opening = None if at is None else move_point(played.moves, at, log.filename)
-    _save_page(replay_page(log, played, at=opening, title=title), played.moves, output, force)
-
-
-def _other_page(
-    other: OtherGameExit, output: str, at: int | None, title: str | None, force: bool
-) -> None:
-    """``html`` of a World Exchangers log: its replay page (``pages.worldex``)."""
-    if other.game.name != "world-exchangers":
-        raise for_ex_only(other, "forex html (the replay page)")
-    from ..pages.worldex import worldex_page
-
-    played = other_replay(other)
+    where = played.log.filename
+    page = view_of(played.log, "replay_page", "forex html", f"the game: forex show {where}")
     _check_to_the_end(played, "the page")
     opening = None if at is None else move_point(played.moves, at, played.log.filename)
-    _save_page(worldex_page(played, at=opening, title=title), played.moves, output, force)
+    _save_page(asked(page, played, opening, title), played.moves, output, force)
 
 
 def _save_page(page: str, moves: int, output: str, force: bool) -> None:
@@ -408,12 +369,7 @@ def html_command(
     (if the game ended now, then the final ones and the winner); the chart
     is every player's cash.
     """
-    try:
-        log, played = load_replay(file)
-    except OtherGameExit as other:
-        _other_page(other, _page_output(file, output), at, title, force)
-        return
-    _write_page(log, played, _page_output(file, output), at, title, force)
+    _write_page(open_replay(file), _page_output(file, output), at, title, force)
 
 
 @click.command("moves", epilog=EPILOG)
@@ -443,101 +399,31 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     amount range, investments, divests, divest answers, tie choices, spot
     transactions. Each is written exactly as forex play takes it.
     """
-    from ..reporters.moves import moves_data, moves_text
+    from ..reporters import record
 
-    try:
-        view = view_at(file, at)
-    except OtherGameExit as other:
-        _other_moves(other, at, fmt)
-        return
+    played = open_replay(file)
+    point = point_of(played, at, file)
+    game = played.log.game
     if fmt == "json":
-        print_json(moves_data(view, kinds))
+        data_of = getattr(game, "moves_data", None)
+        print_json(
+            record.moves_data(played, point) if data_of is None else data_of(played, point, kinds)
+        )
+        return
+    markdown = fmt == "markdown"
+    text_of = getattr(game, "moves_text", None)
+    if text_of is None:  # the legal decisions in the game's notation
+        _echo(clean(record.moves_text(played, point, markdown=markdown), newlines=True))
         return
     _echo(
-        moves_text(
-            view,
+        text_of(
+            played,
+            point,
+            path=file,
             kinds=kinds,
-            every=every or bool(kinds),
-            markdown=fmt == "markdown",
+            every=every,
+            markdown=markdown,
             style=stdout_style(),
             width=streams.width(),
         )
     )
-
-
-def _other_point(played: Any, at: int | None, path: str, verb: str = "show") -> int:
-    """Move ``at`` of another game's replay; an illegal entry at or before it exits."""
-    point = move_point(len(played.log.entries), at, path)
-    problem = played.problem
-    if problem is not None and problem.entry is not None and point >= problem.entry:
-        hint = f"the game up to the move before it: forex {verb} {path} --at {problem.entry - 1}"
-        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    return point
-
-
-def _other_show(
-    other: OtherGameExit,
-    at: int | None,
-    since: int | None,
-    since_player: str | None,
-    picture: str | None,
-    picture_format: str,
-    seat: str | None,
-    force: bool,
-    fmt: str,
-) -> None:
-    """``show`` of a World Exchangers log: text, markdown, JSON (``show_view``), pictures."""
-    from ..games.worldex.views import render_text, show_view
-    from ..reporters import worldex
-
-    played = other_replay(other)
-    point = _other_point(played, at, other.path)
-    state = played.state_after(point)
-    if picture is not None:
-        try:
-            seats = worldex.seats_of(state, seat)
-        except ValueError as error:
-            raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
-        title = played.log.title or os.path.basename(played.log.filename)
-        where = f"after move {point}" if point else "at the start"
-        svg = worldex.boards_svg(state, seats, f"{title}, {where}")
-        what = "board" if len(seats) == 1 else "boards"
-        _write_picture(picture, svg, force, what, picture_format)
-        return
-    since_point = other_since(played, point, since, since_player)
-    if fmt == "json":
-        if since_point is not None:
-            raise click.UsageError(
-                "show --format json of a World Exchangers log is the state alone: leave out"
-                " --since/--since-player (forex history --format json lists the moves)"
-            )
-        print_json(show_view(state))
-        return
-    markdown = fmt == "markdown"
-    text = worldex.markdown_text(state) if markdown else render_text(state, streams.width())
-    if since_point is not None:
-        items = worldex.told(played, since_point, point)
-        text = worldex.catch_up_text(items, since_point, markdown=markdown) + "\n" + text
-    _echo(text.rstrip("\n"))
-
-
-def _other_moves(other: OtherGameExit, at: int | None, fmt: str) -> None:
-    from ..reporters import record
-
-    played = other_replay(other)
-    point = move_point(len(played.log.entries), at, other.path)
-    problem = played.problem
-    if problem is not None and problem.entry is not None and point >= problem.entry:
-        raise ProblemExit([problem])
-    if fmt == "json":
-        print_json(record.moves_data(played, point))
-        return
-    if played.log.game.name == "world-exchangers":
-        from ..reporters import worldex
-
-        text = worldex.moves_text(
-            played, point, other.path, markdown=fmt == "markdown", width=streams.width()
-        )
-        _echo(text.rstrip("\n"))
-        return
-    _echo(clean(record.moves_text(played, point, markdown=fmt == "markdown"), newlines=True))

@@ -1,13 +1,15 @@
 """Games behind one interface (``base.Game``), found by the name a log's header gives.
 
-A log without ``game:`` is For-Ex.  Game modules are imported only when asked
-for, so listing names stays cheap.
+The registry is the one place a game is named: each game is one ``register`` line below
+(a plug-in calls ``register`` the same way).  A log without ``game:`` is For-Ex.  Game
+modules are imported only when asked for, so listing names stays cheap.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
     from .base import OVER, Game, Narrated, Pending, Resource
@@ -31,11 +33,33 @@ def __getattr__(name: str) -> Any:
 DEFAULT_GAME = "for-ex"
 """The game of a log whose header names none."""
 
-_REGISTRY: dict[str, tuple[str, str]] = {
-    "for-ex": ("forexcli.games.forex.game", "FOREX"),
-    "world-exchangers": ("forexcli.games.worldex", "WORLDEX"),
-}
-"""Game name -> (module, attribute) of its ``Game`` object."""
+GameSource = Union[str, Callable[[], "Game[Any, Any]"]]
+"""Where a registered game comes from: ``"module:attribute"`` of its ``Game`` object (the
+module imported when the game is first asked for), or a function that returns it."""
+
+_REGISTRY: dict[str, GameSource] = {}
+"""Game name -> where its ``Game`` object comes from, in the order registered."""
+
+
+def register(name: str, source: GameSource) -> None:
+    """Register the game whose logs' headers say ``game: NAME``; ``source`` is
+    ``"module:attribute"`` of its ``Game`` object, or a function returning it.
+
+    Nothing is imported until a log (or ``forex new --game``) names the game.  Registering
+    a name again replaces it.
+    """
+    _REGISTRY[name] = source
+
+
+def unregister(name: str) -> None:
+    """Forget the game called ``name`` (registered by ``register``); raises ``UnknownGame``."""
+    if name not in _REGISTRY:
+        raise UnknownGame(name)
+    del _REGISTRY[name]
+
+
+register("for-ex", "forexcli.games.forex.game:FOREX")
+register("world-exchangers", "forexcli.games.worldex:WORLDEX")
 
 
 class UnknownGame(LookupError):
@@ -48,6 +72,17 @@ class UnknownGame(LookupError):
         super().__init__(self.reason)
 
 
+class ViewRefused(ValueError):
+    """What a game's view (``base.ShowsText`` ...) cannot give for what was asked: ``reason``
+    a sentence, ``option`` the command-line option it concerns (``--seat``), or None when it
+    is the request as a whole.  The command prints it as a usage error of that option."""
+
+    def __init__(self, reason: str, option: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.option = option
+
+
 def names() -> tuple[str, ...]:
     """The registered game names, default first."""
     return tuple(_REGISTRY)
@@ -58,7 +93,10 @@ def get(name: str | None = None) -> Game[Any, Any]:
     key = DEFAULT_GAME if name is None else name
     if key not in _REGISTRY:
         raise UnknownGame(key)
-    module, attribute = _REGISTRY[key]
+    source = _REGISTRY[key]
+    if callable(source):
+        return source()
+    module, _, attribute = source.partition(":")
     game: Game[Any, Any] = getattr(importlib.import_module(module), attribute)
     return game
 
@@ -81,7 +119,10 @@ __all__ = [
     "Pending",
     "Resource",
     "UnknownGame",
+    "ViewRefused",
     "for_header",
     "get",
     "names",
+    "register",
+    "unregister",
 ]

@@ -61,7 +61,9 @@ The frame reads every game through this interface alone (``record.gamelog``:
 YAML with places, the game's schema or its own checks, its resources, replay):
 the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
 ``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``,
-``StatusLine``) are what For-Ex adds to it, and the frame tests for them.
+``StatusLine``) are what For-Ex adds to it, and the frame tests for them.  What the
+commands print of a game (``show``, ``moves``, ``chart``, ``html``, ``new``) are the views
+at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 """
 
 from __future__ import annotations
@@ -362,4 +364,114 @@ class Searchable(Protocol[StateT, DecisionT]):
 
     def key(self, decisions: Sequence[DecisionT]) -> str:
         """The log key of an entry (``Game.key``)."""
+        ...
+
+
+# --------------------------------------------------------------------------- the commands' views
+#
+# What ``forex show``, ``moves``, ``chart``, ``html`` and ``new`` print of a game comes from
+# the game through these capabilities; the frame tests for them by name (``getattr``: the
+# Protocols cost ``forex show`` this module's import) and refuses a command whose view a
+# game lacks with ``not_yet_for_game``.  ``replay`` is a ``record.gamelog.Replay``, ``at``
+# a move number already checked against it (no illegal entry at or before it).  A view
+# that cannot give what was asked raises ``forexcli.games.ViewRefused``.
+
+
+@runtime_checkable
+class ShowsText(Protocol):
+    """A game that ``forex show`` prints as text or markdown."""
+
+    def show_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        since: Optional[int],
+        since_player: Optional[str],
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """The game after move ``at``; first what happened after move ``since`` when given
+        (``since_player``: whose last move that is).  ``style`` is a ``reporters.Style``."""
+        ...
+
+
+@runtime_checkable
+class ShowsData(Protocol):
+    """A game whose ``show --format json`` is a view of its own (else it is ``Game.view``)."""
+
+    def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
+        """The game after move ``at`` as JSON-ready data (the moves after ``since`` too)."""
+        ...
+
+
+@runtime_checkable
+class DrawsBoards(Protocol):
+    """A game whose board ``show --svg``/``--png`` draws."""
+
+    def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
+        """The SVG document of the board(s) of ``seat`` (None: the game's choice) headed
+        ``title``, and what it shows (``board``, ``boards``)."""
+        ...
+
+
+@runtime_checkable
+class ChartsGame(Protocol):
+    """A game that ``forex chart`` draws over the whole replay."""
+
+    def chart(self, replay: Any, title: Optional[str]) -> str:
+        """The SVG chart of a replay that reached its end (``title``: None for the game's)."""
+        ...
+
+
+@runtime_checkable
+class PagesGame(Protocol):
+    """A game that ``forex html`` writes as one replay page."""
+
+    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+        """The self-contained HTML page, opening after move ``at`` (None: the last)."""
+        ...
+
+
+@runtime_checkable
+class ListsMoves(Protocol):
+    """A game whose ``forex moves`` lists its decisions in its own words (else the frame
+    lists ``Game.legal`` in the game's notation)."""
+
+    def moves_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        path: str,
+        kinds: Sequence[str],
+        every: bool,
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """The decisions possible after move ``at`` (``path``: the log as the user named it)."""
+        ...
+
+    def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
+        """The same as JSON-ready data."""
+        ...
+
+
+@runtime_checkable
+class StartsLogs(Protocol):
+    """A game that ``forex new --game NAME`` starts a log of."""
+
+    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
+        """The text of a log of ``players`` with no moves, to be written at ``path``.
+
+        ``options`` holds every option of ``forex new`` by its parameter name (``first``,
+        ``seed``, ``title``, ``house_rule``, ...; None or ``()`` when not given); a game
+        refuses one it does not take.
+        """
+        ...
+
+    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
+        """What ``forex new`` says of the log just made (``replay``: it read back)."""
         ...

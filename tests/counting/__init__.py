@@ -12,7 +12,9 @@ wins.  A log reads::
       - bob: add 1
 
 ``COUNTING`` is the object a registry line names.  Nothing here imports the frame but
-``forexcli.games.base``.
+the interface (``forexcli.games.base`` and the registry's ``ViewRefused``).  Beside the
+rules it has the two views ``forex show`` and ``forex new`` ask for (``base.ShowsText``,
+``base.StartsLogs``); ``show --format json`` is its ``view``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
+from forexcli.games import ViewRefused
 from forexcli.games.base import OVER, Pending, Resource
 
 GAME_NAME = "counting"
@@ -181,6 +184,48 @@ class CountingGame:
             "next": list(pending.deciders),
             "result": self.result(state),
         }
+
+    # ------------------------------------------------------------------ views
+
+    def show_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        since: Optional[int],
+        since_player: Optional[str],
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """``Counting: total 2 of 5; bob adds next`` (and the moves since ``since``)."""
+        state: State = replay.state_after(at)
+        result = self.result(state)
+        if result is not None:
+            where = f"{', '.join(result['winners'])} won"
+        else:
+            where = f"{state.players[state.seat]} adds next"
+        lines = [f"Counting: total {state.total} of {state.target}; {where}"]
+        if since is not None:
+            lines += [
+                f"move {e.number}: {e.player}: {e.text}" for e in replay.log.entries[since:at]
+            ]
+        return "\n".join(f"**{line}**" if markdown else line for line in lines)
+
+    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
+        """``game: counting``, the title and the players; no other option is taken."""
+        taken = ("title", "started")
+        for name, value in options.items():
+            if name not in taken and value not in (None, (), False):
+                raise ViewRefused(f"a Counting log takes no --{name.replace('_', '-')}")
+        title = options.get("title")
+        lines = ["game: counting", *([f"title: {title}"] if title else [])]
+        return "\n".join([*lines, f"players: [{', '.join(players)}]", "moves: []", ""])
+
+    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
+        """``created FILE: Counting to 10 for ann, bob``."""
+        state: State = replay.initial
+        return f"created {path}: Counting to {state.target} for {', '.join(state.players)}"
 
 
 COUNTING = CountingGame()

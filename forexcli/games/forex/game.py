@@ -30,13 +30,14 @@ from .engine import (
     legal_decisions,
     new_game,
 )
+from .presenter import ForexViews
 from .schema_source import log_schema
 
 if TYPE_CHECKING:
     from ..base import Pending, Resource
 
 
-class ForexGame:
+class ForexGame(ForexViews):
     """For-Ex's rules module (see ``forexcli.games.base.Game``)."""
 
     name = "for-ex"

@@ -28,6 +28,7 @@ from .engine import (
     legal_decisions,
     new_game,
 )
+from .presenter import WorldexViews
 
 GAME_NAME = schema_source.GAME_NAME
 
@@ -68,7 +69,7 @@ def _symbols(symbols: Any) -> dict[str, int]:
     return shown
 
 
-class WorldexGame:
+class WorldexGame(WorldexViews):
     """World Exchangers' rules module (see ``forexcli.games.base.Game``)."""
 
     name = GAME_NAME

@@ -1,0 +1,272 @@
+"""What the commands print of a For-Ex game, behind the views of ``games.base`` (``ShowsText``,
+``ShowsData``, ``DrawsBoards``, ``ChartsGame``, ``PagesGame``, ``ListsMoves``,
+``StartsLogs``): ``ForexViews``, which ``ForexGame`` inherits.
+
+Each method imports the reporter it asks when called, so that the game object stays light.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from ...reporters import clean
+from .. import ViewRefused
+
+
+def _view(replay: Any, at: int) -> Any:
+    from ...reporters.game import View
+
+    return View(replay.log, replay, at)
+
+
+def _meant(name: str, names: Sequence[str]) -> str:
+    """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
+    from ...record.hints import close_match
+
+    match = close_match(name, names)
+    return f"; did you mean {clean(match)}?" if match is not None else ""
+
+
+class ForexViews:
+    """For-Ex's views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
+
+    def show_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        since: Optional[int],
+        since_player: Optional[str],
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """The tables of ``forex show`` (``reporters.show.show_text``)."""
+        from ...reporters.show import show_text
+
+        return show_text(
+            _view(replay, at),
+            markdown=markdown,
+            since=since,
+            style=style,
+            since_player=since_player,
+            width=width,
+        )
+
+    def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
+        """``show --format json`` (``reporters.show.show_data``)."""
+        from ...reporters.show import show_data
+
+        return show_data(_view(replay, at), since)
+
+    def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
+        """The shared board (``svg.board_svg``); a ``--seat`` is refused."""
+        if seat is not None:
+            raise ViewRefused(
+                "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
+                " is shared: leave it out"
+            )
+        from .svg import board_svg
+
+        return board_svg(state, title), "board"
+
+    def chart(self, replay: Any, title: Optional[str]) -> str:
+        """The currencies' strength over the game (``svg.strength_chart_svg``)."""
+        from .svg import strength_chart_svg
+
+        return strength_chart_svg(replay, title)
+
+    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+        """The replay page (``pages.replay_page``)."""
+        from ...pages import replay_page
+
+        return replay_page(replay.log, replay, at=at, title=title)
+
+    def moves_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        path: str,
+        kinds: Sequence[str],
+        every: bool,
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """The decisions grouped (``reporters.moves.moves_text``); ``--kind`` lists every one."""
+        from ...reporters.moves import moves_text
+
+        return moves_text(
+            _view(replay, at),
+            kinds=kinds,
+            every=every or bool(kinds),
+            markdown=markdown,
+            style=style,
+            width=width,
+        )
+
+    def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
+        """``moves --format json`` (``reporters.moves.moves_data``)."""
+        from ...reporters.moves import moves_data
+
+        return moves_data(_view(replay, at), kinds)
+
+    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
+        """A For-Ex header: seats, first player, the removed certificates (given, or drawn
+        from a seed), house rules, contacts, keys; checked by the rules before it is written."""
+        from ...reporters.newlog import new_log_text, parse_house_rule, parse_removed, random_seed
+        from .engine import HouseRules, SetupError, draw_removed, new_game
+
+        if (
+            options.get("components") is not None
+            or options.get("board")
+            or options.get("roles_side")
+        ):
+            raise ViewRefused(
+                "--components, --board and --roles-side are for --game world-exchangers"
+            )
+        for name in players:
+            _check_name(name, "--players")
+        _check_confusable(players)
+        first = options.get("first")
+        if first is not None:
+            _check_name(first, "--first")
+            if first not in players:
+                raise ViewRefused(
+                    f"{clean(first)!r} is not one of the players{_meant(first, players)}", "--first"
+                )
+        removed, seed = options.get("removed"), options.get("seed")
+        if removed is not None and seed is not None:
+            raise ViewRefused("give --removed or --seed, not both")
+        counts: tuple[int, ...] | None = None
+        if removed is not None:
+            try:
+                counts = parse_removed(removed)
+            except ValueError as error:
+                raise ViewRefused(str(error), "--removed") from None
+        elif seed is None:
+            seed = random_seed()
+        contacts: dict[str, str] = {}
+        for item in options.get("contact") or ():
+            name, sep, address = item.partition("=")
+            if not sep or not name.strip() or not address.strip():
+                raise ViewRefused(f"{clean(item)!r}: write NAME=ADDRESS", "--contact")
+            if name.strip() not in players:
+                raise ViewRefused(
+                    f"{clean(name.strip())!r} is not one of the players"
+                    f"{_meant(name.strip(), players)}",
+                    "--contact",
+                )
+            contacts[name.strip()] = address.strip()
+        rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
+        keys = _keys_for(options.get("key_for") or (), players)
+        try:
+            new_game(
+                players,
+                counts if counts is not None else draw_removed(seed or ""),
+                first,
+                HouseRules(**rules),
+            )
+        except SetupError as error:
+            raise ViewRefused(clean(error.reason)) from None
+        return new_log_text(
+            players,
+            first=first,
+            removed=counts,
+            seed=seed,
+            title=options.get("title") or None,
+            site=options.get("site") or None,
+            started=options.get("started") or None,
+            contacts=contacts,
+            schema_ref=options.get("schema_ref") or None,
+            house_rules=rules,
+            keys=keys,
+            signatures_required=bool(options.get("require_signatures")),
+        )
+
+    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
+        """``created FILE: ...``: the seats, who plays first, what was removed, house rules."""
+        from ...reporters.newlog import parse_house_rule
+        from .engine import CURRENCIES
+
+        log = replay.log
+        removed = replay.initial.removed
+        gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, removed, strict=True) if n)
+        seed = log.seed
+        drawn = f" (drawn from seed {seed!r})" if seed is not None else ""
+        rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
+        house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
+        return (
+            f"created {clean(path)}: {', '.join(clean(n) for n in log.players)};"
+            f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
+            f"next: forex moves {clean(path)}"
+        )
+
+
+def _check_name(name: str, option: str) -> None:
+    from .logcheck import name_problem
+    from .schema_source import NAME_RULE
+
+    problem = name_problem(name)
+    if problem:
+        raise ViewRefused(
+            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})", option
+        )
+
+
+def _check_confusable(names: Sequence[str]) -> None:
+    from ...record.hints import confusable_pairs
+
+    for a, b in confusable_pairs(names):
+        raise ViewRefused(
+            f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must differ"
+            " by more than letter case, spaces or Unicode forms",
+            "--players",
+        )
+
+
+def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
+    """``--house-rule NAME=VALUE`` items as option -> value, in the order given."""
+    rules: dict[str, str] = {}
+    for item in items:
+        try:
+            option, value = parse(item)
+        except ValueError as error:
+            raise ViewRefused(clean(str(error)), "--house-rule") from None
+        if rules.get(option, value) != value:
+            raise ViewRefused(
+                f"{option} is given twice: {rules[option]} and {value}", "--house-rule"
+            )
+        rules[option] = value
+    return rules
+
+
+def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
+    from ...record.signing import parse_public
+
+    keys: dict[str, str] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name, path = name.strip(), path.strip()
+        if not sep or not name or not path:
+            raise ViewRefused(f"{clean(item)!r}: write NAME=PUBFILE", "--key-for")
+        if name not in names:
+            raise ViewRefused(f"{clean(name)!r} is not one of the players", "--key-for")
+        try:
+            with open(os.path.expanduser(path), encoding="utf-8") as handle:
+                line = " ".join(handle.read(8192).split())
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "not text"
+            raise ViewRefused(f"cannot read {clean(path)}: {reason}", "--key-for") from None
+        try:
+            parse_public(line)
+        except ValueError as error:
+            raise ViewRefused(
+                f"{clean(path)} is not an Ed25519 public key: {error}", "--key-for"
+            ) from None
+        keys[name] = line
+    return keys

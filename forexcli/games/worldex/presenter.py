@@ -1,0 +1,184 @@
+"""What the commands print of a World Exchangers game, behind the views of ``games.base``
+(``ShowsText``, ``ShowsData``, ``DrawsBoards``, ``ChartsGame``, ``PagesGame``,
+``ListsMoves``, ``StartsLogs``): ``WorldexViews``, which ``WorldexGame`` inherits.
+
+Each method imports the reporter it asks when called, so that the game object stays light.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from .. import ViewRefused
+
+
+class WorldexViews:
+    """World Exchangers' views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
+
+    def show_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        since: Optional[int],
+        since_player: Optional[str],
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """The status lines and tables (``views.render_text``), after what happened since
+        move ``since`` when given."""
+        from ...reporters import worldex
+        from .views import render_text
+
+        state = replay.state_after(at)
+        text = worldex.markdown_text(state) if markdown else render_text(state, width)
+        if since is not None:
+            items = worldex.told(replay, since, at)
+            text = worldex.catch_up_text(items, since, markdown=markdown) + "\n" + text
+        return text.rstrip("\n")
+
+    def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
+        """The public state (``views.show_view``); the moves are ``history``'s."""
+        if since is not None:
+            raise ViewRefused(
+                "show --format json of a World Exchangers log is the state alone: leave out"
+                " --since/--since-player (forex history --format json lists the moves)"
+            )
+        from .views import show_view
+
+        return show_view(replay.state_after(at))
+
+    def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
+        """The board of ``seat`` (``all``: every one; None: the player to play's)."""
+        from ...reporters import clean, worldex
+
+        try:
+            seats = worldex.seats_of(state, seat)
+        except ValueError as error:
+            raise ViewRefused(clean(str(error)), "--seat") from None
+        return worldex.boards_svg(state, seats, title), "board" if len(seats) == 1 else "boards"
+
+    def chart(self, replay: Any, title: Optional[str]) -> str:
+        """Every player's cash over the game (``chart.cash_chart_svg``)."""
+        from .chart import cash_chart_svg
+
+        return cash_chart_svg([replay.initial, *replay.states], title or replay.log.title)
+
+    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+        """The replay page (``pages.worldex.worldex_page``)."""
+        from ...pages.worldex import worldex_page
+
+        return worldex_page(replay, at=at, title=title)
+
+    def moves_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        path: str,
+        kinds: Sequence[str],
+        every: bool,
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """Every legal entry with its price and notes (``reporters.worldex.moves_text``)."""
+        from ...reporters import worldex
+
+        return worldex.moves_text(replay, at, path, markdown=markdown, width=width).rstrip("\n")
+
+    def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
+        """The legal entries as the frame lists them (``reporters.record.moves_data``)."""
+        from ...reporters import record
+
+        return record.moves_data(replay, at)
+
+    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
+        """A log naming the components file (with its SHA-256), dealt from a seed."""
+        from ...reporters import clean
+        from ...reporters.newlog import random_seed
+        from .load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
+        from .newlog import new_log_text, parse_house_rules, red_marker_missing
+
+        if (
+            options.get("removed") is not None
+            or options.get("contact")
+            or options.get("key_for")
+            or options.get("require_signatures")
+            or options.get("schema_ref") is not None
+        ):
+            raise ViewRefused(
+                "--removed, --contact, --key-for, --require-signatures and --schema-ref are"
+                " For-Ex's only for now"
+            )
+        components = options.get("components")
+        if components is None:
+            raise ViewRefused(
+                "name the components file (the cards and boards): --components FILE. forexcli"
+                f" ships invented ones for trying the game: --components {EXAMPLE_COMPONENTS}"
+                " (not the published cards; docs/worldex-rules.md tells how to write yours)"
+            )
+        first = options.get("first")
+        if first is not None and first not in players:
+            raise ViewRefused(
+                f"{clean(first)!r} is not one of the players{_meant(first, players)}", "--first"
+            )
+        try:
+            loaded = read_components(components)
+        except ComponentsFileError as error:
+            raise ViewRefused(clean(error.reason), "--components") from None
+        try:
+            rules = parse_house_rules(options.get("house_rule") or ())
+        except ValueError as error:
+            raise ViewRefused(clean(str(error)), "--house-rule") from None
+        seed = options.get("seed") or random_seed()
+        if first is None and len(players) >= 2:
+            dealt = red_marker_missing(loaded.components, players, seed)
+            if dealt is not None:
+                raise ViewRefused(
+                    f"the seed deals no red marker ({clean(dealt)}): the rulebook's starting"
+                    " player is the one who spent the most money today, which the log cannot"
+                    f" know; name them with --first (one of {', '.join(clean(n) for n in players)})"
+                )
+        boards = {}
+        for item in options.get("board") or ():
+            name, sep, side = item.partition("=")
+            if not sep or name.strip() not in players or side.strip() not in ("A", "B"):
+                raise ViewRefused(
+                    f"{clean(item)!r}: write NAME=A or NAME=B for a player", "--board"
+                )
+            boards[name.strip()] = side.strip()
+        folder = os.path.dirname(os.path.abspath(path))
+        relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
+        return new_log_text(
+            players,
+            relative,
+            loaded.sha256,
+            seed,
+            first=first,
+            title=options.get("title") or None,
+            site=options.get("site") or None,
+            started=options.get("started") or None,
+            roles_side=options.get("roles_side"),
+            boards=boards,
+            house_rules=rules,
+        )
+
+    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
+        """Who plays which role and board, who starts, what is face up (``newlog``)."""
+        from .newlog import created_report, parse_house_rules
+
+        rules = parse_house_rules(options.get("house_rule") or ())
+        return created_report(path, replay.final, replay.log.seed or "", rules)
+
+
+def _meant(name: str, names: Sequence[str]) -> str:
+    """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
+    from ...record.hints import close_match
+    from ...reporters import clean
+
+    match = close_match(name, names)
+    return f"; did you mean {clean(match)}?" if match is not None else ""
