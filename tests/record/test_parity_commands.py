@@ -193,13 +193,32 @@ def all_results(folder: Path) -> dict[str, Any]:
     return found
 
 
+REWORDED = (("play", "--after"), ("play", "no such decision"), ("play", "--message"))
+"""Commands whose error output (stderr) on a World Exchangers log changed on purpose: the
+one path words them as it words every game's (``log_moved_on`` with its hints, a notation
+error without the entry repeated, ``--message``'s first line on stderr, as ``play --help``
+says); their exit status and output are as before.  ``tests/cli/test_worldex_commands.py``
+holds the new words."""
+
+
+def _reworded(name: str, command: str) -> bool:
+    return "world-exchangers" in name and any(
+        command.startswith(verb) and part in command for verb, part in REWORDED
+    )
+
+
 @pytest.mark.slow
 def test_every_log_edits_mails_and_compares_as_before(tmp_path: Path) -> None:
     expected = json.loads(gzip.decompress(FIXTURE.read_bytes()))
     found = all_results(tmp_path)
     assert sorted(found) == sorted(expected)
     for name in expected:
-        assert found[name] == expected[name], name
+        assert sorted(found[name]) == sorted(expected[name]), name
+        for command, result in expected[name].items():
+            if _reworded(name, command):
+                assert found[name][command][:2] == result[:2], (name, command)
+            else:
+                assert found[name][command] == result, (name, command)
 
 
 if __name__ == "__main__":
