@@ -1,11 +1,13 @@
-"""Change a log safely: append a move, set a note, remove the last move.
+"""Change the log of any game safely: append a move, set a note, remove the last moves, sign.
 
 Every change is made as text, so every byte outside the edit stays as it was
 (comments, blank lines, quoting, key order).  The new text is checked in full
 (YAML, schema, replay) before it is written, and it replaces the file
 atomically: a temporary file in the same folder is written, flushed and
 synced, and renamed over the original while an exclusive lock is held and
-after checking that the file still holds what was read.
+after checking that the file still holds what was read.  The game is the one the header
+names (``gamelog.read_log``): its notation reads an entry, its rules accept it or say why
+not, for every game alike.
 """
 
 from __future__ import annotations
