@@ -1,4 +1,5 @@
-"""Compare the speed of ``forex validate -j 1`` and ``forex show`` between two git revisions.
+"""Compare the speed of ``forex validate -j 1``, ``forex show`` and ``forex play`` between two
+git revisions.
 
 Usage::
 
@@ -70,13 +71,30 @@ def commit_of(revision: str) -> str:
 
 
 def commands(files: list[Path]) -> dict[str, list[str]]:
-    """The commands compared: validate the corpus in one process, show its middle game."""
+    """The commands compared: validate the corpus in one process, show its middle game, and
+    play (``--dry-run``) the move that game made halfway, on a copy cut before it."""
     names = [str(path) for path in files]
     forex = [sys.executable, "-c", FOREX]
+    cut, player, decision = play_case(files[len(files) // 2])
     return {
         f"forex validate -j 1 ({len(names)} files)": [*forex, "validate", "-j", "1", *names],
         "forex show GAME": [*forex, "show", names[len(names) // 2]],
+        "forex play HALF --dry-run": [*forex, "play", str(cut), player, decision, "--dry-run"],
     }
+
+
+def play_case(game: Path) -> tuple[Path, str, str]:
+    """A copy of ``game`` (in a temporary folder) cut before its middle move, and that
+    move's player and decision."""
+    from forexcli.record import gamelog
+
+    entries = gamelog.load_any(game).entries
+    middle = entries[len(entries) // 2]
+    lines = game.read_text(encoding="utf-8").splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("  - ")]
+    cut = Path(tempfile.mkdtemp(prefix="frame-speed-play-")) / "half.yaml"
+    cut.write_text("".join(lines[: starts[middle.number - 1]]), encoding="utf-8")
+    return cut, middle.player, middle.text
 
 
 def run_env() -> dict[str, str]:

@@ -175,12 +175,6 @@ def test_new_offers_the_registered_games(counting: Path) -> None:
     assert wrong.exit_code == 2 and "'counting'" in wrong.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="message of another game is World Exchangers' (commands/mail.py _other_message and"
-    " commands/play.py _other_play call reporters.worldex.compose); the interface has no"
-    " message view",
-)
 @pytest.mark.parametrize(
     "args", [["message", "count.yaml"], ["play", "count.yaml", "bob", "add", "1", "--message"]]
 )
@@ -189,6 +183,54 @@ def test_message_tells_the_moves(counting: Path, args: list[str]) -> None:
     result = run(args)
     assert result.exit_code == 0, result.output
     assert "ann" in result.output
+
+
+def test_the_eml_of_a_move_carries_the_message(counting: Path) -> None:
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    result = run(["play", "count.yaml", "bob", "add", "1", "--eml", "turn.eml"])
+    assert result.exit_code == 0, result.output
+    mail = (counting.parent / "turn.eml").read_text(encoding="utf-8")
+    assert "Subject: [Counting] move 2" in mail and "move 2: bob: add 1" in mail
+
+
+@pytest.fixture
+def plain(counting: Path) -> Path:
+    """Counting without messages: the ``Game`` interface alone."""
+    games.register("counting", "tests.counting:PLAIN")  # the counting fixture unregisters it
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
+    return counting
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["message", "count.yaml"],
+        ["play", "count.yaml", "ann", "add", "1", "--message"],
+        ["play", "count.yaml", "ann", "add", "1", "--eml", "turn.eml"],
+    ],
+)
+def test_a_game_without_messages_says_so(plain: Path, args: list[str]) -> None:
+    before = plain.read_bytes()
+    result = run(args)
+    assert result.exit_code == 2, result.output
+    assert "not_for_game: a " in result.stderr and "not offered for Counting logs" in result.stderr
+    assert "hint: a game offers it by implementing games.base.Mails" in result.stderr
+    assert plain.read_bytes() == before and not (plain.parent / "turn.eml").exists()
+
+
+def test_the_interface_alone_plays_undoes_and_lists(plain: Path) -> None:
+    played = run(["play", "count.yaml", "ann", "add", "1", "--format", "json"])
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["state"]["total"] == 4
+    listed = run(["history", "count.yaml", "--events"])
+    assert listed.exit_code == 0 and "ann" in listed.stdout and "add 1" in listed.stdout
+    undone = run(["undo", "count.yaml"])
+    assert undone.exit_code == 0, undone.output
+    assert "removed move 3: ann: add 1" in undone.stdout
+    assert undone.stdout.endswith("next: ann to decide (add)\n")
+    stranger = run(["play", "count.yaml", "cy", "add", "1"])
+    assert stranger.exit_code == 1
+    assert "unknown_name: move 3: 'cy' is not a player of this game (ann, bob)" in (stranger.stderr)
 
 
 def test_schema_prints_the_games_log_schema(counting: Path) -> None:

@@ -1,6 +1,8 @@
-"""What the ``forex`` commands share: a log read and replayed for a command, its problems
-as an exit (``ProblemExit``), the options many take, a change written and its report, mail,
-and the start of another game's log (``OtherGameExit``)."""
+"""What the ``forex`` commands share: a log of any game read and replayed for a command
+(``open_replay``), a capability the command needs of the game (``needs``), its problems
+as an exit (``ProblemExit``), the options many take, a change written and its report, mail;
+and, for the commands that still read only For-Ex, the start of another game's log
+(``OtherGameExit``)."""
 
 from __future__ import annotations
 
@@ -123,8 +125,66 @@ def read_log(path: str) -> GameLog:
     return load(path)
 
 
+def read_any(path: str) -> GameLog:
+    """Read and check a log of any game (``-`` reads standard input); raises ``LogError``."""
+    from ..record.gamelog import MAX_LOG_BYTES, load_any
+    from ..record.gamelog import read_log as read_data
+    from ..record.problems import LogError, Problem
+
+    if path == "-":
+        data = read_stdin()
+        if len(data) > MAX_LOG_BYTES:
+            raise LogError(
+                [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
+            )
+        return read_data(data, "<stdin>")
+    return load_any(path)
+
+
+def open_replay(path: str) -> tuple[GameLog, Replay]:
+    """Read, check and replay a log of any game (``-`` reads standard input); problems exit,
+    recorded digests that no longer match and bad signatures are warned of."""
+    from ..record.gamelog import replay
+    from ..record.problems import LogError
+
+    try:
+        log = read_any(path)
+        played = replay(log)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    _warn(log, played)
+    return log, played
+
+
+def needs(played: Replay, capability: type, what: str) -> Any:
+    """The game of ``played`` as ``capability`` (a ``games.base`` Protocol), or the exit
+    ``not_for_game``: ``what`` is not something this game offers."""
+    game = played.log.game
+    if isinstance(game, capability):
+        return game
+    from ..record.problems import Problem
+
+    filename = played.log.filename
+    raise ProblemExit(
+        [
+            Problem(
+                "not_for_game",
+                f"{what} is not offered for {game.title} logs (game: {game.name})",
+                "usage",
+                filename,
+                hints=(
+                    f"a game offers it by implementing games.base.{capability.__name__}"
+                    " (see docs/adding-a-game.md)",
+                ),
+            )
+        ],
+        exit_code=2,
+    )
+
+
 def load_replay(path: str) -> tuple[GameLog, Replay]:
-    """Read, check and replay a log (``-`` reads standard input); problems exit."""
+    """Read, check and replay a For-Ex log (``-`` reads standard input); problems exit,
+    ``OtherGameExit`` for a log of another game."""
     from ..record.gamelog import OtherGame, replay
     from ..record.problems import LogError
 
@@ -135,6 +195,13 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         raise OtherGameExit(other, path) from None
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    _warn(log, played)
+    return log, played
+
+
+def _warn(log: GameLog, played: Replay) -> None:
+    """Recorded digests that no longer match, and signature problems, as warnings on
+    stderr: shown, but not fatal (the moves still replay by the rules)."""
     # Digests and signatures only where the log has some (their modules cost start-up).
     if any(entry.digest is not None for entry in log.entries):
         from ..record.digests import check_digests
@@ -152,7 +219,6 @@ def load_replay(path: str) -> tuple[GameLog, Replay]:
         style = Style(use_colour(sys.stderr, _colour_choice()))
         for problem in check_signatures(played).errors:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
-    return log, played
 
 
 def for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
@@ -350,6 +416,31 @@ def last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
+def since_point(
+    played: Replay, point: int, since: int | None, since_player: str | None, file: str
+) -> int | None:
+    """The move ``--since`` or ``--since-player`` names (None when neither is given), at or
+    before move ``point``; a usage error for one after it or a name that is no player's."""
+    if since_player is not None:
+        players = played.log.players
+        if since_player not in players:
+            raise click.BadParameter(
+                f"{clean(since_player)!r} is not a player of this game"
+                f" ({clean(', '.join(players))})",
+                param_hint="'--since-player'",
+            )
+        entries = played.log.entries[:point]
+        return next((e.number for e in reversed(entries) if e.player == since_player), 0)
+    if since is None:
+        return None
+    found = move_point(played.moves, since, file, "--since")
+    if found > point:
+        raise click.BadParameter(
+            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
+        )
+    return found
+
+
 def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
     from ..record.mail import compose_mail, log_filename
@@ -366,10 +457,11 @@ def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = Fa
         for part, fmt in ((body, "text"), (alternative, "markdown")):
             if part is not None:
                 text = part.get_content()
-                part.set_content(
-                    embedded(text, played.log.text, fmt, log_filename(file)),
-                    subtype="plain" if fmt == "text" else "markdown",
-                )
+                try:
+                    content = embedded(text, played.log.text, fmt, log_filename(file))
+                except ValueError as error:
+                    raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
+                part.set_content(content, subtype="plain" if fmt == "text" else "markdown")
     return mail
 
 
@@ -426,10 +518,9 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     return files, problems
 
 
-# A log whose header names a game other than For-Ex is read through that game's rules
-# module (``record.anylog``); the commands catch ``OtherGameExit`` (or
-# ``gamelog.OtherGame``) and go on in their module's ``_other_*`` functions. Commands that
-# do not are refused with ``not_yet_for_game``.
+# The commands that still read only For-Ex (``load_replay``) get ``OtherGameExit`` for a log
+# of another game and go on in their module's ``_other_*`` functions, or refuse it with
+# ``not_yet_for_game``; the others read every game through ``open_replay``.
 
 
 class OtherGameExit(ProblemExit):
@@ -464,25 +555,8 @@ def other_replay(other: OtherGameExit) -> Any:
         played = replay(record)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    _other_warnings(played)
+    _warn(record, played)
     return played
-
-
-def _other_warnings(played: Any) -> None:
-    """A digest that no longer matches and signature problems, as warnings on stderr (the
-    moves still replay by the rules), as ``load_replay`` shows them for For-Ex."""
-    from ..record.digests import check_digests
-    from ..reporters.problems import problem_text
-
-    found = [check_digests(played)]
-    if played.log.header.get("keys") or any(e.sig for e in played.log.entries):
-        from ..record.signing import check_signatures
-
-        found.extend(check_signatures(played).errors)
-    style = Style(use_colour(sys.stderr, _colour_choice()))
-    for problem in found:
-        if problem is not None:
-            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 
 def for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:

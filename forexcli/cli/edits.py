@@ -28,8 +28,7 @@ def annotate_command(
 
     Comments and layout elsewhere in the file are kept as they are.
     """
-    from ..record import anyedit, edit
-    from ..record.gamelog import OtherGame
+    from ..record import edit
     from ..record.problems import LogError
 
     if remove and text:
@@ -39,12 +38,8 @@ def annotate_command(
     note: str | None = None
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
-    change: Any
     try:
-        try:
-            change = edit.set_note(file, number, note, dry_run=True)
-        except OtherGame:
-            change = anyedit.set_note(file, number, note, dry_run=True)
+        change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:
@@ -109,29 +104,23 @@ def undo_command(
     What is said names whose move each removed move was and who signed it.
     """
     from ..record import edit
+    from ..record.gamelog import read_log
     from ..record.problems import LogError
-    from ..reporters.game import pending_text
+    from ..reporters.record import status_line
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")
     if name is not None and key_file is not None:
         raise click.UsageError("give --as or --key, not both")
-    from ..record.gamelog import OtherGame, parse_log
-
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
         else:
             change = edit.remove_after(file, to, dry_run=True)
-    except OtherGame:
-        if to is not None or after is not None:
-            raise click.UsageError("--to and --after are For-Ex's only for now") from None
-        _other_undo(file, dry_run, name, key_file, force)
-        return
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
-    forced = _guard(parse_log(change.old_text, file), gone, name, key_file, force)
+    forced = _guard(read_log(change.old_text, file), gone, name, key_file, force)
     if len(gone) == 1:
         what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
     else:
@@ -140,7 +129,7 @@ def undo_command(
     whose = "; ".join(edit.whose_move(entry) for entry in gone)
     report = (
         f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}\n"
-        f"next: {clean(pending_text(change.replay.final))}"
+        f"next: {clean(status_line(change.replay.log.game, change.replay.final))}"
     )
     if dry_run:
         _echo(report)
@@ -193,31 +182,3 @@ def _guard(
         raise ProblemExit(refusal.problems)
     mine = f"{clean(undoer)}'s own moves alone" if undoer else "the undoer's own moves"
     return f"\n--force: not {mine}"
-
-
-def _other_undo(
-    file: str, dry_run: bool, name: str | None, key_file: str | None, force: bool
-) -> None:
-    from ..record import anyedit, edit, gamelog
-    from ..record.problems import LogError
-    from ..reporters.record import pending_line
-
-    try:
-        change = anyedit.remove_last(file, dry_run=True)
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    gone = change.removed
-    assert gone is not None
-    forced = _guard(gamelog.read_log(change.old_text, file), (gone,), name, key_file, force)
-    what = f"move {gone.number}: {gone.key}: {gone.text}"
-    verb = "would remove" if dry_run else "removed"
-    played = change.replay
-    next_line = pending_line(played.log.game, played.final)
-    report = clean(
-        f"{verb} {what} from {file}\n({edit.whose_move(gone)}){forced}\nnext: {next_line}",
-        newlines=True,
-    )
-    if dry_run:
-        _echo(report)
-        return
-    commit_reported(change, report, f"the removal of {clean(what)}", file)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import click
 
@@ -13,14 +12,11 @@ from . import EPILOG
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
-    OtherGameExit,
     ProblemExit,
     format_option,
-    load_replay,
-    other_record,
-    other_replay,
+    open_replay,
     print_json,
-    read_log,
+    read_any,
     stdout_style,
 )
 
@@ -34,19 +30,22 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
     An illegal move is marked, and reported on stderr (exit status 1).
     """
-    from ..reporters.history import history_data, history_text
+    from ..games.base import ReportsHistory
+    from ..reporters import record
 
-    try:
-        log, played = load_replay(file)
-    except OtherGameExit as other:
-        _other_history(other, fmt, events)
-        return
-    if fmt == "json":
-        print_json(history_data(log, played))  # its "problem" names an illegal move
+    _log, played = open_replay(file)
+    game = played.log.game
+    if not isinstance(game, ReportsHistory):
+        if fmt == "json":
+            print_json(record.history_data(played))
+        else:
+            text = record.history_text(played, markdown=fmt == "markdown", events=events)
+            _echo(clean(text, newlines=True))
+    elif fmt == "json":
+        print_json(game.history_data(played))  # its "problem" names an illegal move
     else:
         _echo(
-            history_text(
-                log,
+            game.history_text(
                 played,
                 events=events,
                 markdown=fmt == "markdown",
@@ -81,63 +80,27 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     reported. Logs whose set-up differs are different games. Either file
     may be - for standard input.
     """
-    from ..record.forks import compare
-    from ..record.gamelog import OtherGame
+    from ..record.forks import relate
     from ..record.problems import LogError
     from ..reporters.forks import diff_data, diff_text
 
     if file_a == "-" and file_b == "-":
         raise click.UsageError("only one of A and B can be - (standard input)")
     logs = []
-    others: list[Any] = []
     for path in (file_a, file_b):
         try:
-            logs.append(read_log(path))
-        except OtherGame as other:
-            others.append(other_record(OtherGameExit(other, path), exit_code=2))
+            logs.append(read_any(path))
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
-    if others:
-        _other_diff(logs, others, fmt)
-        return
-    report = compare(logs[0], logs[1])
-    if fmt == "json":
-        print_json(diff_data(report))
+    relation = relate(logs[0], logs[1])
+    if relation.report is not None:  # a game that ``ComparesSetups``
+        if fmt == "json":
+            print_json(diff_data(relation.report))
+        else:
+            _echo(diff_text(relation.report))
+    elif fmt == "json":
+        print_json({"format": "forex-diff", "version": 1, **(relation.data or {})})
     else:
-        _echo(diff_text(report))
-    if not report.identical:
-        sys.exit(1)
-
-
-def _other_history(other: OtherGameExit, fmt: str, events: bool = False) -> None:
-    from ..reporters import record
-
-    played = other_replay(other)
-    if fmt == "json":
-        print_json(record.history_data(played))
-    else:
-        text = record.history_text(played, markdown=fmt == "markdown", events=events)
-        _echo(clean(text, newlines=True))
-    if played.problem is not None:
-        raise ProblemExit([played.problem], as_json=False)
-
-
-def _other_diff(logs: list[Any], others: list[Any], fmt: str) -> None:
-    """``diff`` where a log is of another game (a For-Ex log beside it is another game)."""
-    from ..record.anyforks import compare
-
-    if logs:
-        report: dict[str, Any] = {
-            "kind": "different_games",
-            "common": 0,
-            "text": f"{logs[0].filename} is a For-Ex log and {others[0].filename} a"
-            f" {others[0].game.title} log: different games, not a fork.",
-        }
-    else:
-        report = compare(others[0], others[1])
-    if fmt == "json":
-        print_json({"format": "forex-diff", "version": 1, **report})
-    else:
-        _echo(clean(report["text"]))
-    if report["kind"] != "same":
+        _echo(relation.sentence)
+    if not relation.identical:
         sys.exit(1)

@@ -108,8 +108,6 @@ def sign_command(
     before the move and its text, like forex play --sign. The log must be
     valid and its signatures verify.
     """
-    from .. import games
-    from ..record import anyedit
     from ..record.edit import sign_entry
     from ..record.gamelog import load_any
     from ..record.problems import LogError
@@ -119,7 +117,6 @@ def sign_command(
         log = load_any(file)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    signs = anyedit.sign_entry if log.game.name != games.DEFAULT_GAME else sign_entry
     if name is None:
         signer = signer_for("", key_file)
         keys, _problems = header_keys(log)
@@ -133,7 +130,7 @@ def sign_command(
     else:
         signer = signer_for(name, key_file)
     try:
-        change = signs(file, number, signer, dry_run=True)
+        change = sign_entry(file, number, signer, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if dry_run:

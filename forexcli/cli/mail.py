@@ -12,18 +12,16 @@ from . import echo as _echo
 from .common import (
     FILE,
     FILE_OR_DASH,
-    OtherGameExit,
     ProblemExit,
     encoded_output,
     format_option,
-    last_move_before,
-    load_replay,
     mail_of,
     move_point,
-    other_replay,
-    other_since,
+    needs,
+    open_replay,
     print_written,
     replace,
+    since_point,
     write_mail,
 )
 
@@ -83,34 +81,23 @@ def message_command(
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
-    from ..games.forex.message import compose
+    from ..games.base import Mails
 
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    try:
-        _log, played = load_replay(file)
-    except OtherGameExit as other:
-        _other_message(other, since, since_player, with_log, eml_path, at, fmt)
-        return
-    legal = len(played.states)
+    _log, played = open_replay(file)
+    mails = needs(played, Mails, "a message")
+    legal = played.moves
     point_at = move_point(legal, at, file)
-    point: int | None = None
-    if since_player is not None:
-        point = last_move_before(played, since_player, point_at)
-    elif since is not None:
-        point = move_point(legal, since, file, "--since")
-        if point > point_at:
-            raise click.BadParameter(
-                f"--since {since} is after the move shown ({point_at})", param_hint="'--since'"
-            )
+    point = since_point(played, point_at, since, since_player, file)
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
         write_mail(eml_path, mail_of(played, point, file, with_log=with_log))
         return
-    message = compose(played, point, fmt, at=point_at)
+    message = mails.message(played, point, fmt, at=point_at)
     if with_log:
         from ..record.mail import log_filename
         from ..record.mail import with_log as embedded
@@ -182,44 +169,3 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
     print_written(out, f"the log from {clean(arrived.found.where)}", into)
-
-
-def _other_message(
-    other: OtherGameExit,
-    since: int | None,
-    since_player: str | None,
-    with_log: bool,
-    eml_path: str | None,
-    at: int | None,
-    fmt: str,
-) -> None:
-    """``message`` of a World Exchangers log: the summary and every entry the next decider
-    has not seen, told in full sentences; ``--eml`` as a mail with the log and the board."""
-    from ..record.mail import log_filename
-    from ..record.mail import with_log as embedded
-    from ..reporters import worldex
-
-    played = other_replay(other)
-    legal = played.moves
-    point = move_point(legal, at, other.path)
-    since_point = other_since(played, point, since, since_player)
-    name = log_filename(other.path)
-    if eml_path is not None:
-        if played.problem is not None:
-            raise ProblemExit([played.problem])
-        try:
-            mail = worldex.compose_mail(played, since_point, filename=name, with_log=with_log)
-        except ValueError as error:
-            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
-        write_mail(eml_path, mail)
-        return
-    message = worldex.compose(played, since_point, fmt, at=point)
-    if with_log:
-        try:
-            body = embedded(message.body, played.log.text, fmt, name)
-        except ValueError as error:
-            raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
-        message = replace(message, body=body)
-    _echo(message.full())
-    if played.problem is not None and point == legal:
-        raise ProblemExit([played.problem])

@@ -21,6 +21,7 @@ from .common import (
     format_option,
     key_option,
     mail_of,
+    needs,
     print_written,
     signer_for,
     stdout_style,
@@ -143,8 +144,6 @@ def play_command(
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
     """
-    from ..record.gamelog import OtherGame
-
     text = decision_text(
         file,
         player,
@@ -158,24 +157,16 @@ def play_command(
     )
     check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
     signer = signer_for(player, key_file) if sign_move else None
-    try:
-        change = checked_move(
-            file,
-            player,
-            text,
-            note=note,
-            after=after,
-            digest=digest,
-            signer=signer,
-            ignore_digests=ignore_digests,
-        )
-    except OtherGame:
-        _other_play(
-            file, player, text, note, after, digest, dry_run, fmt,
-            signer=signer, message_fmt=message_fmt, eml_path=eml_path,
-            ignore_digests=ignore_digests,
-        )  # fmt: skip
-        return
+    change = checked_move(
+        file,
+        player,
+        text,
+        note=note,
+        after=after,
+        digest=digest,
+        signer=signer,
+        ignore_digests=ignore_digests,
+    )
     out = play_output(
         change.replay,
         file,
@@ -256,9 +247,8 @@ def checked_move(
 ) -> Any:
     """The change that appends ``text`` by ``player`` to ``file``, checked and not yet
     written (its ``replay`` holds the move); a :class:`ProblemExit` when the move or the
-    log is wrong.  Raises ``OtherGame`` for a log of another game."""
+    log is wrong."""
     from ..record import edit
-    from ..record.gamelog import OtherGame
     from ..record.problems import LogError
 
     try:
@@ -273,8 +263,6 @@ def checked_move(
             signer=signer,
             ignore_digests=ignore_digests,
         )
-    except OtherGame:
-        raise
     except LogError as error:
         raise ProblemExit(error.problems) from None
     _refuse_unagreed(change.replay, signed=signer is not None)
@@ -294,38 +282,29 @@ def play_output(
     """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
     the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
     send the log to, unless it is ``mailed``; what a spot deal awaits)."""
-    from ..reporters.play import play_data, play_text
+    from ..games.base import Mails, ReportsPlays
+    from ..reporters import record
 
-    number = len(played.states)
-    before = played.state_after(number - 1)
-    after_state = played.final
+    game = played.log.game
     entry = played.log.entries[-1]
-    events = played.events[-1]
     message = None
     if message_fmt is not None:
-        from ..games.forex.message import compose
-
-        message = compose(played, None, message_fmt)
+        mails = needs(played, Mails, "a message (--message)")
+        message = mails.message(played, None, message_fmt)
     out: list[tuple[str, bool]] = []  # (text, to stderr)
-    address = _contact(played.log, after_state.pending_player)
+    deciders = game.pending(played.final).deciders
+    after_player = deciders[0] if deciders else None
+    address = _contact(played.log, after_player)
     send = None
-    if address and written and after_state.pending_player != entry.player and not mailed:
-        who = after_state.pending_player or ""
-        send = f"Send {clean(file)} to {clean(who)}: {clean(address)}"
+    if address and written and after_player != entry.player and not mailed:
+        send = f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}"
     awaits = _awaits_notice(played, file, engine)
+    reports = game if isinstance(game, ReportsPlays) else None
     if fmt == "json":
-        data = play_data(
-            file,
-            number,
-            entry.player,
-            entry.text,
-            entry.note,
-            before,
-            after_state,
-            events,
-            written=written,
-            digest=entry.digest,
-        )
+        if reports is not None:
+            data = reports.play_data(played, file, written=written)
+        else:
+            data = record.play_data(played, file, written=written)
         if message is not None:
             data["message"] = {
                 "format": message.fmt,
@@ -335,24 +314,22 @@ def play_output(
         out.append((_json_text(data), False))
     elif message is not None:
         done = f"added to {file}" if written else f"dry run: {file} is unchanged"
-        out.append((clean(f"move {number}: {entry.player}: {entry.text} ({done})"), True))
+        out.append((clean(f"move {entry.number}: {entry.player}: {entry.text} ({done})"), True))
         if send:
             out.append((send, True))
         out.append((message.full(), False))
     else:
-        report = play_text(
-            file,
-            number,
-            entry.player,
-            entry.text,
-            before,
-            after_state,
-            events,
-            written=written,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-        )
+        if reports is not None:
+            report = reports.play_text(
+                played,
+                file,
+                written=written,
+                markdown=fmt == "markdown",
+                style=stdout_style(),
+                width=streams.width(),
+            )
+        else:
+            report = record.play_text(played, file, written=written)
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
@@ -388,9 +365,12 @@ def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: s
 def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
     """The mail of ``play --eml`` (None when the player who moved is next: no mail to
     oneself), with what to do with it put first in ``out`` (on stderr)."""
+    from ..games.base import Mails
+
+    needs(played, Mails, "a mail (--eml)")
     entry = played.log.entries[-1]
-    final = played.final
-    if not final.is_over and final.pending_player == entry.player:
+    deciders = played.log.game.pending(played.final).deciders
+    if deciders and deciders[0] == entry.player:
         said = (
             f"no mail written to {eml_path}: {entry.player} decides next too (no mail to"
             f" yourself); play on, then --eml"
@@ -446,103 +426,3 @@ def _contact(log: GameLog, player: str | None) -> str | None:
         return None
     address = contacts.get(player)
     return address if isinstance(address, str) else None
-
-
-def _other_play(
-    file: str,
-    player: str,
-    text: str,
-    note: str | None,
-    after: int | None,
-    digest: bool,
-    dry_run: bool,
-    fmt: str,
-    *,
-    signer: Any = None,
-    message_fmt: str | None = None,
-    eml_path: str | None = None,
-    ignore_digests: bool = False,
-) -> None:
-    from ..record import anyedit
-    from ..record.problems import LogError
-    from ..reporters.record import pending_line
-
-    try:
-        change = anyedit.append(
-            file,
-            player,
-            text,
-            note=note,
-            after=after,
-            digest=digest,
-            dry_run=True,
-            signer=signer,
-            ignore_digests=ignore_digests,
-        )
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    played = change.replay
-    game = played.log.game
-    entry = played.log.entries[-1]
-    verb = "would add" if dry_run else "added"
-    next_line = pending_line(game, played.final)
-    mail = None
-    if eml_path is not None:
-        from ..record.mail import log_filename
-        from ..reporters import worldex
-
-        mail = worldex.compose_mail(played, filename=log_filename(file))
-    if message_fmt is not None:
-        from ..reporters import worldex
-
-        report = worldex.compose(played, None, message_fmt).full()
-    elif fmt == "json":
-        data = {
-            "format": "forex-play",
-            "version": 1,
-            "game": game.name,
-            "file": file,
-            "written": not dry_run,
-            "move": entry.number,
-            "by": entry.key,
-            "decision": entry.text,
-            "note": entry.note,
-            "digest": entry.digest,
-            "signed": sorted(entry.sig or {}),
-            "next": next_line,
-            "state": game.view(played.final),
-        }
-        report = _json_text(data)
-    elif game.name == "world-exchangers":
-        from ..reporters import worldex
-
-        report = worldex.play_text(
-            played, file, written=not dry_run, markdown=fmt == "markdown", width=streams.width()
-        ).rstrip("\n")
-    else:
-        signed = " (signed)" if entry.sig else ""
-        report = clean(
-            f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
-            f"next: {next_line}",
-            newlines=True,
-        )
-    if dry_run:
-        _echo(report)
-        return
-    items = [(report, False)]
-    if mail is not None and eml_path is not None:
-        to = mail["To"]
-        send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
-        items.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
-    out = encoded_output(items)
-    if mail is None or eml_path is None:
-        commit_change(change)
-    else:
-        # As For-Ex's: the mail first, then the move; if that fails the mail goes.
-        write_mail(eml_path, mail, quiet=True)
-        try:
-            commit_change(change)
-        except BaseException:
-            os.unlink(eml_path)
-            raise
-    print_written(out, f"move {entry.number}", file)

@@ -60,8 +60,9 @@ frame tests for.
 The frame reads every game through this interface alone (``record.gamelog``:
 YAML with places, the game's schema or its own checks, its resources, replay):
 the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
-``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``,
-``StatusLine``) are what For-Ex adds to it, and the frame tests for them.  What the
+``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``, ``ReportsPlays``,
+``ReportsHistory``, ``StatusLine``) are what a game adds to it, and the frame tests for
+them; a command that needs one the game lacks says so (``not_for_game``).  What the
 commands print of a game (``show``, ``moves``, ``chart``, ``html``, ``new``) are the views
 at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 """
@@ -271,12 +272,50 @@ class ComparesSetups(Protocol):
 class Mails(Protocol):
     """A game whose mails carry its own message and a picture of the board."""
 
-    def message(self, replay: Any, since: Optional[int], fmt: str) -> Any:
-        """The message (``subject`` and ``body``) about ``replay`` after move ``since``."""
+    def message(
+        self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
+    ) -> Any:
+        """The message (``subject``, ``body``, ``full()``) about ``replay`` after move
+        ``since`` (None: what the next decider has not seen) up to move ``at`` (None: the
+        last legal one), in ``fmt`` (``text``, ``markdown``, ``bbcode``); ``ValueError``
+        for a move or format it cannot tell."""
         ...
 
     def picture(self, state: Any, title: str) -> str:
         """The board of ``state`` as a standalone SVG document headed ``title``."""
+        ...
+
+
+@runtime_checkable
+class ReportsPlays(Protocol):
+    """A game that words the report of ``forex play`` itself (a game without it gets the
+    frame's plain one, ``reporters.record.play_text``)."""
+
+    def play_text(
+        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """What the last entry of ``replay`` (a ``record.gamelog.Replay``) did and who decides
+        next, for a terminal (``style``: ``reporters.Style``) or as markdown."""
+        ...
+
+    def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
+        """The report of the last entry as JSON-ready data (``format``: ``forex-play``)."""
+        ...
+
+
+@runtime_checkable
+class ReportsHistory(Protocol):
+    """A game that words ``forex history`` itself (a game without it gets the frame's
+    plain table, ``reporters.record.history_text``)."""
+
+    def history_text(
+        self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """Every entry with its note (and with ``events`` what it did), as a table."""
+        ...
+
+    def history_data(self, replay: Any) -> dict[str, Any]:
+        """The entries as JSON-ready data (``format``: ``forex-history``)."""
         ...
 
 

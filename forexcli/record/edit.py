@@ -1,11 +1,13 @@
-"""Change a log safely: append a move, set a note, remove the last move.
+"""Change the log of any game safely: append a move, set a note, remove the last moves, sign.
 
 Every change is made as text, so every byte outside the edit stays as it was
 (comments, blank lines, quoting, key order).  The new text is checked in full
 (YAML, schema, replay) before it is written, and it replaces the file
 atomically: a temporary file in the same folder is written, flushed and
 synced, and renamed over the original while an exclusive lock is held and
-after checking that the file still holds what was read.
+after checking that the file still holds what was read.  The game is the one the header
+names (``gamelog.read_log``): its notation reads an entry, its rules accept it or say why
+not, for every game alike.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
 def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
     """The changed text read and replayed; any problem means nothing is written."""
     try:
-        new_log = gamelog.parse_log(new_text, log.filename)
+        new_log = gamelog.read_log(new_text, log.filename)
         played = gamelog.replay(new_log)
         if played.problem:
             raise LogError([played.problem])
@@ -218,7 +220,7 @@ def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
     signatures are wrong (they do not cover notes, and undo is how a forged move goes).
     """
     data = gamelog.read_bytes(path)
-    log = gamelog.parse_log(data, path)
+    log = gamelog.read_log(data, path)
     played = gamelog.replay_final(log)
     if played.problem:
         problem = played.problem
@@ -294,6 +296,7 @@ def append(
     check_note(log, note, count + 1)
     state = played.final
     game = log.game
+    _check_key(log, player, count + 1)
     try:
         decisions = game.parse(player, decision)
     except game.notation_error as error:
@@ -319,11 +322,15 @@ def append(
     if signer is not None:
         from . import signing
 
+        if signer.name != player:
+            raise _fail(
+                log, "stray_signature", f"move {count + 1}: only {player} signs it", count + 1
+            )
         signing.refuse_forged(played, "written")
         sig = {player: signing.sign(signer.key, log, count + 1, played.final, player, player, text)}
         if signer.header_key(log) is None:
             value = signing.key_value(signer.public, count + 1)
-            base = gamelog.parse_log(signing.keyed_text(log, player, value), log.filename)
+            base = gamelog.read_log(signing.keyed_text(log, player, value), log.filename)
             header = dict(log.header)
             known = log.header.get(signing.KEYS_FIELD) or {}
             header[signing.KEYS_FIELD] = {**known, player: value}
@@ -341,6 +348,27 @@ def append(
         raise cannot_edit(log, "nothing was written: the new text does not replay as checked")
     change = Change(path, log.text, new_text, new_played, tuple(events), expected=data)
     return change if dry_run else commit(change)
+
+
+def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
+    """Refuse an entry whose key is no player's nor the game's pseudo-decider's, unless the
+    game words that refusal itself (``ExplainsRefusals``: For-Ex's "did you mean")."""
+    from ..games.base import ExplainsRefusals
+
+    game = log.game
+    keys = game.log_keys(log.header)
+    if key in keys or isinstance(game, ExplainsRefusals):
+        return
+    from .hints import did_you_mean
+
+    raise _fail(
+        log,
+        "unknown_name",
+        f"move {number}: {key!r} is not a player of this game"
+        f" ({gamelog.keys_text(keys, log.players)})",
+        number,
+        did_you_mean(key, keys),
+    )
 
 
 def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
@@ -372,7 +400,7 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     changes (removing a note that is not there) the file is not rewritten.
     """
     data = gamelog.read_bytes(path)
-    log = gamelog.parse_log(data, path)
+    log = gamelog.read_log(data, path)
     check_note(log, note, number)
     new_text = noted_text(log, number, note)
     new_log, played = checked_edit(log, new_text)
@@ -410,12 +438,12 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
     failure, or an interruption, leaves the file as it was.
     """
     data = gamelog.read_bytes(path)
-    log = gamelog.parse_log(data, path)
+    log = gamelog.read_log(data, path)
     current = log
     expected = _moves(log)
     for number, note in sorted(notes.items()):
         check_note(log, note, number)
-        current = gamelog.parse_log(noted_text(current, number, note), path)
+        current = gamelog.read_log(noted_text(current, number, note), path)
         changed = dict(expected[number - 1])
         changed["note"] = note
         expected[number - 1] = changed
@@ -435,7 +463,7 @@ def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -
     that only the move the sender made can go, never one added meanwhile.
     """
     data = gamelog.read_bytes(path)
-    log = gamelog.parse_log(data, path)
+    log = gamelog.read_log(data, path)
     count = len(log.entries)
     if after is not None and after != count:
         raise moved_on(path, count, after, "nothing was removed")
@@ -456,7 +484,7 @@ def remove_after(
     """
     if _read is None:
         data = gamelog.read_bytes(path)
-        log = gamelog.parse_log(data, path)
+        log = gamelog.read_log(data, path)
     else:
         data, log = _read
     removed = tuple(log.entries[keep:])
@@ -546,7 +574,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     base, header = log, log.header
     if known is None:
         value = key_value(signer.public, number)
-        base = gamelog.parse_log(keyed_text(log, signer.name, value), log.filename)
+        base = gamelog.read_log(keyed_text(log, signer.name, value), log.filename)
         header = dict(log.header)
         header[KEYS_FIELD] = {**(log.header.get(KEYS_FIELD) or {}), signer.name: value}
     new_text = entry_signed_text(base, number, signer.name, signature)

@@ -12,6 +12,11 @@ engine reads it: spacing and number style do not matter).  Notes and digests
 do not make a fork; differing notes in the shared moves are listed.  Two logs
 whose set-up differs (players, first player, removed certificates, house
 rules) are different games, not a fork.
+
+That report is for a game that says which header fields make its set-up
+(``games.base.ComparesSetups``, For-Ex); ``relate`` gives it for such a game and,
+for any other, the plain comparison of ``compare_plain``: entries compared as
+the game's notation reads them, headers compared but for their free text.
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ SETUP_WORDS = {
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game; a difference is reported, not a fork."""
+
+FREE_TEXT = ("title", "site", "started", "finished")
+"""Header fields that describe a game without changing it (``compare_plain``)."""
 
 
 class Side(Struct, frozen=True):
@@ -218,8 +226,8 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     shared_ok = a.replay is not None and a.legal_moves >= common
     if shared_ok and a.replay is not None:
         game = a.replay.log.game
-        assert isinstance(game, CatchesUp)
-        to_decide = game.pending_text(a.replay.state_after(common))
+        if isinstance(game, CatchesUp):
+            to_decide = game.pending_text(a.replay.state_after(common))
     report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
     return _with_sentence(report)
 
@@ -342,3 +350,111 @@ def _and(words: list[str]) -> str:
 
 def _count(moves: int) -> str:
     return f"{moves} move{'s' if moves != 1 else ''}"
+
+
+# --------------------------------------------------------------------------- any game
+
+
+class Relation(Struct, frozen=True):
+    """How two logs relate, for any game: ``kind`` in ``ForkReport``'s words (``identical``,
+    ``prefix``, ``fork``, ``different_games``), the shared moves, a sentence (escaped for a
+    terminal); ``report`` is the ``ForkReport`` of a game that ``ComparesSetups``, else
+    None and ``data`` is ``compare_plain``'s."""
+
+    kind: str
+    common: int
+    sentence: str
+    report: ForkReport | None = None
+    data: dict[str, Any] | None = None
+
+    @property
+    def same_game(self) -> bool:
+        """False when the logs are of different games, or their set-ups differ."""
+        return self.kind != "different_games"
+
+    @property
+    def identical(self) -> bool:
+        """Both logs hold the same decisions."""
+        return self.kind == "identical"
+
+
+PLAIN_KINDS = {"same": "identical", "ahead": "prefix"}
+"""``compare_plain``'s kinds in ``ForkReport``'s words (the others are alike)."""
+
+
+def relate(log_a: GameLog, log_b: GameLog) -> Relation:
+    """``compare`` for two logs of a game that ``ComparesSetups``, ``compare_plain`` for
+    two of another game, and ``different_games`` for logs of two games."""
+    if log_a.game is not log_b.game:
+        text = (
+            f"{log_a.filename} is a {log_a.game.title} log and {log_b.filename} a"
+            f" {log_b.game.title} log: different games, not a fork."
+        )
+        apart: dict[str, Any] = {"kind": "different_games", "common": 0, "text": text}
+        return Relation("different_games", 0, clean(text), data=apart)
+    if isinstance(log_a.game, ComparesSetups):
+        report = compare(log_a, log_b)
+        return Relation(report.kind, report.common, report.sentence, report=report)
+    data = compare_plain(log_a, log_b)
+    kind = PLAIN_KINDS.get(data["kind"], data["kind"])
+    return Relation(kind, data["common"], clean(data["text"]), data=data)
+
+
+def _plain_setup(record: GameLog) -> dict[str, Any]:
+    return {k: v for k, v in record.header.items() if k not in FREE_TEXT}
+
+
+def compare_plain(a: GameLog, b: GameLog) -> dict[str, Any]:
+    """Two logs of one game compared as JSON-ready data: ``kind`` is ``same``, ``ahead``,
+    ``fork`` or ``different_games`` (their headers differ in more than the free text);
+    ``text`` says it in a sentence or two."""
+    names = (a.filename, b.filename)
+    setup_a, setup_b = _plain_setup(a), _plain_setup(b)
+    if setup_a != setup_b:
+        differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+        return {
+            "kind": "different_games",
+            "common": 0,
+            "differing": differing,
+            "text": f"{names[0]} and {names[1]} are different games, not a fork: their"
+            f" headers differ in {', '.join(differing)}.",
+        }
+    common = 0
+    for x, y in zip(a.entries, b.entries, strict=False):
+        if (x.key, x.decisions) != (y.key, y.decisions):
+            break
+        common += 1
+    sides: list[dict[str, Any]] = []
+    for record in (a, b):
+        played: Replay = replay(record)
+        sides.append(
+            {
+                "file": record.filename,
+                "moves": len(record.entries),
+                "legal": played.problem is None,
+                "next": None
+                if common >= len(record.entries)
+                else f"{record.entries[common].key}: {record.entries[common].text}",
+            }
+        )
+    agreed = f"moves 1 to {common}" if common else "no move"
+    if sides[0]["moves"] == sides[1]["moves"] == common:
+        same = f"{common} move{'' if common == 1 else 's'}"
+        kind, text = "same", f"{names[0]} and {names[1]} hold the same {same}."
+    elif common in (sides[0]["moves"], sides[1]["moves"]):
+        longer, shorter = (1, 0) if sides[0]["moves"] == common else (0, 1)
+        kind = "ahead"
+        text = (
+            f"{names[longer]} goes on from {names[shorter]}: they agree on {agreed}, and"
+            f" {names[longer]} has {sides[longer]['moves'] - common} more."
+        )
+    else:
+        kind = "fork"
+        text = (
+            f"{names[0]} and {names[1]} agree on {agreed} and part at move {common + 1}:"
+            f" {names[0]} has {sides[0]['next']}, {names[1]} has {sides[1]['next']}."
+        )
+    legal = [side["file"] for side in sides if side["legal"]]
+    if kind != "same" and len(legal) == 1:
+        text += f" Only {legal[0]}'s moves are all legal: continue from {legal[0]}."
+    return {"kind": kind, "common": common, "sides": sides, "text": text}

@@ -221,13 +221,26 @@ def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
     return _read(data, filename, any_game=False)
 
 
-def read_log(data: bytes | str, filename: str = "<log>") -> GameLog:
+def read_log(
+    data: bytes | str, filename: str = "<log>", *, resources_at: str | None = None
+) -> GameLog:
     """Read and check a log of any game: its YAML, the game its header names, the game's
-    schema and header checks, the files it names; raises ``LogError``."""
-    return _read(data, filename, any_game=True)
+    schema and header checks, the files it names; raises ``LogError`` (``ResourceError``
+    for a file the header names).
+
+    With ``resources_at`` a log of a game whose header names files (``LoadsResources``) is
+    read as the log at that path: its files are found beside it, its problems name it.
+    """
+    return _read(data, filename, any_game=True, resources_at=resources_at)
 
 
-def _read(data: bytes | str, filename: str, *, any_game: bool) -> GameLog:
+class ResourceError(LogError):
+    """A file a log's header names cannot be read, or is not the one it names."""
+
+
+def _read(
+    data: bytes | str, filename: str, *, any_game: bool, resources_at: str | None = None
+) -> GameLog:
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
             [
@@ -277,6 +290,8 @@ def _read(data: bytes | str, filename: str, *, any_game: bool) -> GameLog:
     game = named_game(doc, filename)
     if game is not default and not any_game:
         raise OtherGame(game, doc, _not_yet(game, doc, filename))
+    if resources_at is not None and hasattr(game, "load_resource"):  # ``LoadsResources``
+        filename = resources_at
     return read_document(game, doc, text, filename)
 
 
@@ -550,7 +565,7 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
             if not isinstance(code, str):
                 raise
             path: tuple[Any, ...] = (resource.role, "sha256" if "digest" in code else "file")
-            raise LogError(
+            raise ResourceError(
                 [
                     placed_problem(
                         code,

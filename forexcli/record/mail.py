@@ -1,8 +1,8 @@
 """The log in and out of real mail: RFC 5322 messages made and read with ``email``.
 
 ``compose_mail(replay, since)`` makes the mail to send after a move: ``To:`` the
-next decider's contact, the subject and text of ``forexcli.games.forex.message`` with a
-markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
+next decider's contact, the subject and text of the game's message (``games.base.Mails``)
+with a markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
 show the plain text), the log attached as ``text/plain`` (every mail client
 opens it as text; ``text/yaml`` is newer and many show it only as a file to
 save) and the board as a PNG picture.
@@ -35,7 +35,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import CatchesUp, Mails
-from .gamelog import GameLog, Replay, parse_log, replay
+from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 from .problems import printable as clean
 from .problems import quoted as problems_quoted
@@ -166,7 +166,7 @@ class Found(Struct, frozen=True):
     text: str
     where: str
     log: Any
-    """A For-Ex ``GameLog``, or another game's."""
+    """Its ``GameLog`` (of any game)."""
 
 
 def _dequoted(text: str, depth: int) -> str | None:
@@ -402,66 +402,28 @@ def _logs_in(
 
 
 def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
-    """A For-Ex ``GameLog``, or another game's ``GameRecord``: its files (the components)
-    are read relative to ``into``, where the log is to be saved (else to ``source``);
-    ``MissingResource`` when they cannot be."""
-    from .gamelog import OtherGame
+    """The ``GameLog`` of a log found in a mail.  A log whose header names files (World
+    Exchangers' components: a game that ``LoadsResources``) is read as the log saved at
+    ``into`` (else at ``source``), its files beside it; ``MissingResource`` when they
+    cannot be read."""
+    from .gamelog import ResourceError, read_log
 
     try:
-        return parse_log(data, source)
-    except OtherGame as other:
-        from .gamelog import GameLog, load_resources, read_entries, schema_problems
-
-        name = into or source
-        doc = other.document
-        problems = schema_problems(other.game, doc, name)
-        if problems:
-            raise LogError(problems) from None
-        entries = read_entries(other.game, doc, name)
-        try:
-            resources = load_resources(other.game, doc, name)
-        except LogError as error:
-            raise MissingResource(
-                [
-                    replace(p, hints=(*p.hints, "save the log where that path reaches the file"))
-                    for p in error.problems
-                ]
-            ) from None
-        return GameLog(other.game, name, doc.text, doc, tuple(entries), resources)
-
-
-def _is_record(log: Any) -> bool:
-    from .. import games
-
-    return bool(log.game.name != games.DEFAULT_GAME)
-
-
-class _Relation(Struct, frozen=True):
-    """How two logs relate, in ``forks.ForkReport``'s words (for any game)."""
-
-    kind: str
-    common: int
-    sentence: str
-
-    @property
-    def same_game(self) -> bool:
-        return self.kind != "different_games"
+        return read_log(data, source, resources_at=into or source)
+    except ResourceError as error:
+        raise MissingResource(
+            [
+                replace(p, hints=(*p.hints, "save the log where that path reaches the file"))
+                for p in error.problems
+            ]
+        ) from None
 
 
 def _compare(a: Any, b: Any) -> Any:
-    """``forks.compare`` for two For-Ex logs, ``anyforks.compare`` (its kinds as For-Ex's:
-    ``identical``, ``prefix``, ``fork``) for two logs of another game."""
-    if not _is_record(a) and not _is_record(b):
-        from .forks import compare
+    """How two logs relate (``forks.relate``), for logs of any game."""
+    from .forks import relate
 
-        return compare(a, b)
-    if _is_record(a) != _is_record(b) or a.game is not b.game:
-        return _Relation("different_games", 0, "they are logs of different games")
-    from .anyforks import compare as compare_any
-
-    report = compare_any(a, b)
-    kind = {"same": "identical", "ahead": "prefix"}.get(report["kind"], report["kind"])
-    return _Relation(kind, report["common"], clean(report["text"]))
+    return relate(a, b)
 
 
 def messages(path: str, data: bytes | None = None) -> list[email.message.Message]:
@@ -542,7 +504,7 @@ class Arrival(Struct):
     kind: str
     found: Found
     replay: Any
-    """For-Ex's ``Replay`` or another game's ``GameReplay``."""
+    """The ``Replay`` of the log that arrived."""
     since: int
     lines: list[str] = field(default_factory=list)
     text: str = ""
@@ -595,7 +557,7 @@ def _checked(found: Found, label: str) -> Any:
 
 
 def _next_text(played: Any) -> str:
-    """Who decides next, in For-Ex's words or another game's ``pending_line``."""
+    """Who decides next: the game's words (``CatchesUp``), else ``pending_line``."""
     from ..reporters.record import pending_line
 
     game = played.log.game

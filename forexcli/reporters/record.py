@@ -200,3 +200,38 @@ def history_text(played: Replay, *, markdown: bool = False, events: bool = False
         disable_numparse=True,
     )
     return "\n".join([*head, "", table, data["status"]])
+
+
+def play_data(played: Replay, file: str, *, written: bool) -> dict[str, Any]:
+    """``play --format json`` for any game: the entry added, who is next, the state."""
+    game = played.log.game
+    entry = played.log.entries[-1]
+    return {
+        "format": "forex-play",
+        "version": 1,
+        "game": game.name,
+        "file": file,
+        "written": written,
+        "move": entry.number,
+        "by": entry.key,
+        "decision": entry.text,
+        "note": entry.note,
+        "digest": entry.digest,
+        "signed": sorted(entry.sig or {}),
+        "next": pending_line(game, played.final),
+        "state": game.view(played.final),
+    }
+
+
+def play_text(played: Replay, file: str, *, written: bool) -> str:
+    """``play`` for any game: the entry added (or that would be) and who is next (escaped)."""
+    from . import clean
+
+    entry = played.log.entries[-1]
+    verb = "added" if written else "would add"
+    signed = " (signed)" if entry.sig else ""
+    return clean(
+        f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
+        f"next: {pending_line(played.log.game, played.final)}",
+        newlines=True,
+    )

@@ -426,6 +426,53 @@ def test_play_message_and_eml(tmp_path: Path) -> None:
     assert mail.exists() and "  - ai: sell Dallas" in path.read_text("utf-8")
 
 
+def test_play_refusals_are_worded_as_every_games(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 5)
+    before = path.read_bytes()
+    stale = run(["play", str(path), "ai", "buy", "Madrid", "--after", "6"])
+    assert stale.exit_code == 1
+    assert "log_moved_on: the log has 5 moves, not 6: this copy is older" in stale.stderr
+    assert f"hint: read the latest mail into it first: forex read MAIL --into {path}" in (
+        stale.stderr
+    )
+    unread = run(["play", str(path), "ai", "no", "such"])
+    assert unread.exit_code == 1
+    assert "bad_notation: cannot read 'no such': an entry starts with one of buy" in unread.stderr
+    stranger = run(["play", str(path), "zed", "buy", "Madrid"])
+    assert stranger.exit_code == 1
+    assert "unknown_name: move 6: 'zed' is not a player of this game (ai, louis, mei;" in (
+        stranger.stderr
+    )
+    message = run(["play", str(path), "ai", "buy", "Madrid", "--dry-run", "--message"])
+    assert message.exit_code == 0 and message.stdout.startswith("Subject: [World Exchangers]")
+    assert message.stderr == f"move 6: ai: buy Madrid (dry run: {path} is unchanged)\n"
+    assert path.read_bytes() == before
+
+
+def test_undo_history_and_diff_take_one_path(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 5)
+    cut = path.with_name("cut.yaml")
+    shutil.copyfile(path, cut)
+    undone = run(["undo", str(cut)])
+    assert undone.exit_code == 0, undone.output
+    assert undone.stdout.startswith(f"removed move 5: mei: buy Helsinki from {cut}\n")
+    assert undone.stdout.endswith("next: mei to decide (turn)\n")
+    compared = run(["diff", str(cut), str(path)])
+    assert compared.exit_code == 1
+    assert f"{path} goes on from {cut}: they agree on moves 1 to 4, and {path} has 1 more." in (
+        " ".join(compared.stdout.split())
+    )
+    settled = run(["undo", str(cut), "--to", "2", "--dry-run"])
+    assert settled.exit_code == 0, settled.output
+    assert settled.stdout.startswith(f"would remove moves 3 to 4 from {cut}\n")
+    listed = run(["history", str(path), "--format", "json"])
+    assert listed.exit_code == 0 and json.loads(listed.stdout)["game"] == "world-exchangers"
+    other = run(["diff", str(path), str(ROOT / "examples" / "two-players.yaml")])
+    assert other.exit_code == 1 and "a For-Ex log: different games, not a fork." in (
+        " ".join(other.stdout.split())
+    )
+
+
 def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 4)
     copy = path.parent / "copy.yaml"

@@ -3,8 +3,10 @@ For-Ex logs through.
 
 Beside the interface it has the optional capabilities of ``games.base``: its own wording
 of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), replay with
-events and at once (``ReplaysWithEvents``), and the hints of a refused move
-(``ExplainsRefusals``).
+events and at once (``ReplaysWithEvents``), the hints of a refused move
+(``ExplainsRefusals``), the catch-up (``CatchesUp``), the set-up compared
+(``ComparesSetups``), its messages and board (``Mails``), the reports of ``play`` and
+``history`` (``ReportsPlays``, ``ReportsHistory``) and ``validate``'s line (``StatusLine``).
 """
 
 from __future__ import annotations
@@ -170,11 +172,55 @@ class ForexGame(ForexViews):
             return ", ".join(f"{k}={v}" for k, v in value.items()) or "none"
         return "none" if value is None else str(value)
 
-    def message(self, replay: Any, since: Optional[int], fmt: str) -> Any:
+    def message(
+        self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
+    ) -> Any:
         """``message.compose``."""
         from .message import compose
 
-        return compose(replay, since, fmt)
+        return compose(replay, since, fmt, at=at)
+
+    def play_text(
+        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """``reporters.play.play_text`` of the last entry."""
+        from ...reporters.play import play_text
+
+        number = len(replay.states)
+        entry = replay.log.entries[-1]
+        before, after = replay.state_after(number - 1), replay.final
+        return play_text(
+            file, number, entry.player, entry.text, before, after, replay.events[-1],
+            written=written, markdown=markdown, style=style, width=width,
+        )  # fmt: skip
+
+    def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
+        """``reporters.play.play_data`` of the last entry."""
+        from ...reporters.play import play_data
+
+        number = len(replay.states)
+        entry = replay.log.entries[-1]
+        before, after = replay.state_after(number - 1), replay.final
+        return play_data(
+            file, number, entry.player, entry.text, entry.note, before, after,
+            replay.events[-1], written=written, digest=entry.digest,
+        )  # fmt: skip
+
+    def history_text(
+        self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """``reporters.history.history_text``."""
+        from ...reporters.history import history_text
+
+        return history_text(
+            replay.log, replay, events=events, markdown=markdown, style=style, width=width
+        )
+
+    def history_data(self, replay: Any) -> dict[str, Any]:
+        """``reporters.history.history_data``."""
+        from ...reporters.history import history_data
+
+        return history_data(replay.log, replay)
 
     def picture(self, state: GameState, title: str) -> str:
         """``svg.board_svg``."""

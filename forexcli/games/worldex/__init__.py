@@ -4,7 +4,10 @@ Layout: ``engine/`` is the pure rules core (components as data, state,
 decisions, errors, rules, seeded deal); ``notation`` reads and writes log
 entries; ``schema_source`` holds the JSON Schemas; ``load`` reads a
 components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
-``setup`` takes the header (plain data) and the decoded components file.
+``setup`` takes the header (plain data) and the decoded components file.  Beside the
+interface it tells what a decision did (``Narrated``), reads its components file
+(``LoadsResources``), and words its messages, board and ``play`` report (``Mails``,
+``ReportsPlays``, from ``reporters.worldex``).
 """
 
 from __future__ import annotations
@@ -179,6 +182,35 @@ class WorldexGame(WorldexViews):
         from .describe import describe
 
         return describe(before, decision, after)
+
+    def message(
+        self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
+    ) -> Any:
+        """``reporters.worldex.compose``: the summary and the entries told in sentences."""
+        from ...reporters.worldex import compose
+
+        return compose(replay, since, fmt, at=at)
+
+    def picture(self, state: State, title: str) -> str:
+        """The board of the player to play (every board when the deck or nobody is)."""
+        from ...reporters.worldex import boards_svg, seats_of
+
+        return boards_svg(state, seats_of(state, None), title)
+
+    def play_text(
+        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """``reporters.worldex.play_text``: the entry, what it did, the boards that moved."""
+        from ...reporters.worldex import play_text
+
+        text: str = play_text(replay, file, written=written, markdown=markdown, width=width)
+        return text.rstrip("\n")
+
+    def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
+        """``reporters.record.play_data``: the entry, who is next, the view."""
+        from ...reporters.record import play_data
+
+        return play_data(replay, file, written=written)
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""
