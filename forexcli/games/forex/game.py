@@ -3,8 +3,8 @@ For-Ex logs through.
 
 Beside the interface it has the optional capabilities of ``games.base``: its own wording
 of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), replay with
-events and at once (``ReplaysWithEvents``), and the hints of a refused move
-(``ExplainsRefusals``).
+events and at once (``ReplaysWithEvents``), the hints of a refused move
+(``ExplainsRefusals``), and the engine (``Advises``).
 """
 
 from __future__ import annotations
@@ -201,6 +201,12 @@ class ForexGame:
         from .snapshot import state_dict
 
         return state_dict(state)
+
+    def advisor(self) -> Any:
+        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        from .advisor import ADVISOR
+
+        return ADVISOR
 
 
 def _house_rules(header: Mapping[str, Any]) -> dict[str, Any]:

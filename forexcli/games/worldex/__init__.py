@@ -235,5 +235,11 @@ class WorldexGame:
             "result": self.result(state),
         }
 
+    def advisor(self) -> Any:
+        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        from .advisor import ADVISOR
+
+        return ADVISOR
+
 
 WORLDEX = WorldexGame()
