@@ -286,8 +286,8 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
         import getpass
         import warnings
 
+        from ..record.keys import ENV_PASSPHRASE, no_terminal
         from ..record.problems import LogError
-        from ..record.signing import ENV_PASSPHRASE, no_terminal
 
         given = os.environ.get(ENV_PASSPHRASE)
         if given is not None:
@@ -312,8 +312,9 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
 
 def signer_for(name: str, key_file: str | None) -> Any:
     """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
+    from ..record.keys import key_path, load_private_key
     from ..record.problems import LogError
-    from ..record.signing import Signer, key_path, load_private_key
+    from ..record.signing import Signer
 
     path = key_path(key_file)
     try:

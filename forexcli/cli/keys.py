@@ -44,14 +44,14 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     import getpass
     import warnings
 
-    from ..record.problems import LogError
-    from ..record.signing import (
+    from ..record.keys import (
         ENV_PASSPHRASE,
         describe_key,
         new_key_pair,
         no_terminal,
         write_key_pair,
     )
+    from ..record.problems import LogError
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -112,8 +112,9 @@ def sign_command(
     from ..record import anyedit
     from ..record.edit import sign_entry
     from ..record.gamelog import load_any
+    from ..record.keys import same_key
     from ..record.problems import LogError
-    from ..record.signing import header_keys, same_key
+    from ..record.signing import header_keys
 
     try:
         log = load_any(file)

@@ -127,7 +127,7 @@ def append(
     stamp = state_digest(game, state) if digest else None
     base, sig = record, None
     if signer is not None:
-        from . import signing
+        from . import signedtext, signing
 
         if signer.name != key:
             raise _fail(path, "stray_signature", f"move {number}: only {key} signs it", number)
@@ -135,7 +135,7 @@ def append(
         sig = {key: signing.sign(signer.key, record, number, played.final, key, key, written)}
         if signer.header_key(record) is None:
             value = signing.key_value(signer.public, number)
-            base = _checked(path, signing.keyed_text(record, key, value)).log
+            base = _checked(path, signedtext.keyed_text(record, key, value)).log
     new_text = entrytext.appended_text(base, key, written, note, stamp, sig)
     new_played = _checked(path, new_text)
     if new_played.moves != number or new_played.problem is not None:
@@ -157,7 +157,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     the log must replay and its signatures verify; a key the header does not hold is added
     (trust on first use, from this move).
     """
-    from . import signing
+    from . import signedtext, signing
 
     data, played = load_valid(path)
     record = played.log
@@ -201,8 +201,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     base = record
     if known is None:
         value = signing.key_value(signer.public, number)
-        base = _checked(path, signing.keyed_text(record, signer.name, value)).log
-    new_text = signing.entry_signed_text(base, number, signer.name, signature)
+        base = _checked(path, signedtext.keyed_text(record, signer.name, value)).log
+    new_text = signedtext.entry_signed_text(base, number, signer.name, signature)
     new_played = _checked(path, new_text)
     signed = new_played.log.entries[number - 1].sig or {}
     others = [e for e in new_played.log.entries if e.number != number]
