@@ -88,7 +88,7 @@ def play_case(game: Path) -> tuple[Path, str, str]:
     move's player and decision."""
     from forexcli.record import gamelog
 
-    entries = gamelog.load_any(game).entries
+    entries = gamelog.load(game).entries
     middle = entries[len(entries) // 2]
     lines = game.read_text(encoding="utf-8").splitlines(keepends=True)
     starts = [i for i, line in enumerate(lines) if line.startswith("  - ")]

@@ -22,12 +22,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from forexcli.games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, judge
-from forexcli.games.forex.engine import Spot, apply, draw_removed, new_game
-from forexcli.games.forex.notation import Written
+from forexcli.games.forex.advisor import ADVISOR
+from forexcli.games.forex.engine import apply, draw_removed, new_game
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import Player, engine_player, greedy_player
+from forexcli.search import ismcts
+from forexcli.search.advisor import BLUNDER, DUBIOUS, MISTAKE, judge
 
 PAIRINGS = ("greedy2", "self2")
 
@@ -40,14 +41,6 @@ class Judged:
     losses: tuple[float, ...]
     winner_kind: str
     marked_by_kind: dict[str, int]
-
-
-def _written(entry: tuple[object, ...]) -> Written:
-    if len(entry) == 2:
-        first = entry[0]
-        assert isinstance(first, Spot)
-        return Written(first, entry[1])  # type: ignore[arg-type]
-    return Written(None, entry[0])  # type: ignore[arg-type]
 
 
 def judge_game(pairing: str, index: int, simulations: int, judge_factor: float) -> Judged:
@@ -68,13 +61,13 @@ def judge_game(pairing: str, index: int, simulations: int, judge_factor: float) 
     players = [strong, weak] if seat == 0 else [weak, strong]
     kind_of = {start.players[seat]: "engine", start.players[1 - seat]: weak_kind}
     game = play_game(start, players)
-    plan = Budget(simulations=round(simulations * judge_factor))
+    plan = ismcts.Budget(simulations=round(simulations * judge_factor))
     state = start
     kinds: list[str] = []
     losses: list[float] = []
     marked = {"engine": 0, weak_kind: 0}
     for number, (player, entry) in enumerate(game.entries, start=1):
-        verdict = judge(state, number, _written(entry), plan, seed=index)
+        verdict = judge(ADVISOR, state, number, entry, plan, seed=index)
         kinds.append(kind_of[player])
         losses.append(verdict.loss)
         if verdict.label is not None:

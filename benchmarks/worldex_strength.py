@@ -52,7 +52,8 @@ def play(
     from forexcli.games.worldex.engine import Setup, new_game
     from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
     from forexcli.games.worldex.search import WORLDEX_SEARCH, greedy_player, random_player
-    from forexcli.search.advice import Engine, hint, play_game
+    from forexcli.search.advice import Engine, play_game
+    from forexcli.search.advisor import hint
     from forexcli.search.ismcts import Budget
 
     started = time.monotonic()
@@ -76,7 +77,8 @@ def play(
         spent["simulations"] += found.simulations
         spent["seconds"] += found.seconds
         spent["decisions"] += 1
-        return found.suggestions[0].decisions
+        entry: tuple[object, ...] = found.suggestions[0].decisions
+        return entry
 
     other = (greedy_player if against == "greedy" else random_player)(1000 + index)
     players = [engine_player, other] if seat == 0 else [other, engine_player]

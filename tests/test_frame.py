@@ -341,11 +341,11 @@ def test_play_takes_reveals_from_the_deck(tmp_path: Path) -> None:
 
 def test_play_engine_decides_a_worldex_move(tmp_path: Path) -> None:
     path = worldex_log(tmp_path)
-    before = len(gamelog.load_any(path).entries)
+    before = len(gamelog.load(path).entries)
     result = run(["play", str(path), "ai", "--engine", "--simulations", "5"])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"move {before + 1}: ai: ")
-    assert len(gamelog.load_any(path).entries) == before + 1
+    assert len(gamelog.load(path).entries) == before + 1
 
 
 def test_schema_names_and_prints_both_games_schemas() -> None:

@@ -282,7 +282,7 @@ def test_mutated_logs_fail_only_cleanly(data: bytes) -> None:
     stopped), and ``_check_file`` holds for it: check and ``validate`` agree, and every edit
     refuses cleanly or keeps every old byte without hiding a problem."""
     try:
-        log = gamelog.parse_log(data, "f.yaml")
+        log = gamelog.read_log(data, "f.yaml")
     except LogError as error:
         _clean(error.problems)
     else:
@@ -299,7 +299,7 @@ def test_random_bytes_fail_only_cleanly(data: bytes) -> None:
     """Any bytes at all are read as a log or refused with clean problems (one printable line
     each, places from 1), never with another exception."""
     try:
-        log = gamelog.parse_log(data, "f.yaml")
+        log = gamelog.read_log(data, "f.yaml")
     except LogError as error:
         _clean(error.problems)
         return

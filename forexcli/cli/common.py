@@ -1,8 +1,6 @@
 """What the ``forex`` commands share: a log of any game read and replayed for a command
 (``open_replay``), a capability the command needs of the game (``needs``), its problems
-as an exit (``ProblemExit``), the options many take, a change written and its report, mail;
-and, for the commands that still read only For-Ex, the start of another game's log
-(``OtherGameExit``)."""
+as an exit (``ProblemExit``), the options many take, a change written and its report, mail."""
 
 from __future__ import annotations
 
@@ -26,7 +24,6 @@ if TYPE_CHECKING:
 
     from ..record.gamelog import GameLog, Replay
     from ..record.problems import Problem
-    from ..reporters.game import View
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -107,27 +104,9 @@ def read_stdin() -> bytes:
     return data
 
 
-def read_log(path: str) -> GameLog:
-    """Read and check a log against the schema (``-`` reads standard input).
-
-    Raises ``LogError``.
-    """
-    from ..record.gamelog import MAX_LOG_BYTES, load, parse_log
-    from ..record.problems import LogError, Problem
-
-    if path == "-":
-        data = read_stdin()
-        if len(data) > MAX_LOG_BYTES:
-            raise LogError(
-                [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
-            )
-        return parse_log(data, "<stdin>")
-    return load(path)
-
-
 def read_any(path: str) -> GameLog:
     """Read and check a log of any game (``-`` reads standard input); raises ``LogError``."""
-    from ..record.gamelog import MAX_LOG_BYTES, load_any
+    from ..record.gamelog import MAX_LOG_BYTES, load
     from ..record.gamelog import read_log as read_data
     from ..record.problems import LogError, Problem
 
@@ -138,7 +117,7 @@ def read_any(path: str) -> GameLog:
                 [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
             )
         return read_data(data, "<stdin>")
-    return load_any(path)
+    return load(path)
 
 
 def open_replay(path: str) -> tuple[GameLog, Replay]:
@@ -182,23 +161,6 @@ def needs(played: Replay, capability: type, what: str) -> Any:
     )
 
 
-def load_replay(path: str) -> tuple[GameLog, Replay]:
-    """Read, check and replay a For-Ex log (``-`` reads standard input); problems exit,
-    ``OtherGameExit`` for a log of another game."""
-    from ..record.gamelog import OtherGame, replay
-    from ..record.problems import LogError
-
-    try:
-        log = read_log(path)
-        played = replay(log)
-    except OtherGame as other:
-        raise OtherGameExit(other, path) from None
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    _warn(log, played)
-    return log, played
-
-
 def _warn(log: GameLog, played: Replay) -> None:
     """Recorded digests that no longer match, and signature problems, as warnings on
     stderr: shown, but not fatal (the moves still replay by the rules)."""
@@ -221,15 +183,6 @@ def _warn(log: GameLog, played: Replay) -> None:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 
-def for_ex_replay(path: str, what: str) -> tuple[GameLog, Replay]:
-    """``load_replay`` for a feature only For-Ex has: another game's log is refused with
-    ``not_yet_for_game``, naming the feature."""
-    try:
-        return load_replay(path)
-    except OtherGameExit as other:
-        raise for_ex_only(other, what) from None
-
-
 def move_point(total: int, at: int | None, name: str, option: str = "--at") -> int:
     """A move number from ``--at``/``--since`` (negative counts from the end)."""
     if at is None:
@@ -242,19 +195,6 @@ def move_point(total: int, at: int | None, name: str, option: str = "--at") -> i
             param_hint=f"'{option}'",
         )
     return point
-
-
-def view_at(path: str, at: int | None) -> View:
-    """The game after entry ``at`` (all legal entries when None); an illegal one before exits."""
-    from ..reporters.game import View
-
-    log, played = load_replay(path)
-    point = move_point(len(log.entries), at, path)
-    problem = played.problem
-    if problem is not None and problem.entry is not None and point >= problem.entry:
-        hint = f"the game up to the move before it: forex show {path} --at {problem.entry - 1}"
-        raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
-    return View(log, played, point)
 
 
 def format_option(choices: Sequence[str] = FORMATS) -> Callable[[F], F]:
@@ -352,8 +292,8 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
         import getpass
         import warnings
 
+        from ..record.keys import ENV_PASSPHRASE, no_terminal
         from ..record.problems import LogError
-        from ..record.signing import ENV_PASSPHRASE, no_terminal
 
         given = os.environ.get(ENV_PASSPHRASE)
         if given is not None:
@@ -378,8 +318,9 @@ def _passphrase(path: str) -> Callable[[], bytes | None]:
 
 def signer_for(name: str, key_file: str | None) -> Any:
     """A ``signing.Signer`` for ``name`` with the key of ``--key``/FOREX_KEY/~/.ssh/id_ed25519."""
+    from ..record.keys import key_path, load_private_key
     from ..record.problems import LogError
-    from ..record.signing import Signer, key_path, load_private_key
+    from ..record.signing import Signer
 
     path = key_path(key_file)
     try:
@@ -516,81 +457,3 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             continue
         files.append(path)
     return files, problems
-
-
-# The commands that still read only For-Ex (``load_replay``) get ``OtherGameExit`` for a log
-# of another game and go on in their module's ``_other_*`` functions, or refuse it with
-# ``not_yet_for_game``; the others read every game through ``open_replay``.
-
-
-class OtherGameExit(ProblemExit):
-    """A log of another game where a For-Ex reader was tried: its YAML, to read it right."""
-
-    def __init__(self, other: Any, path: str) -> None:
-        super().__init__(other.problems)
-        self.game = other.game
-        self.document = other.document
-        self.path = path
-
-
-def other_record(other: OtherGameExit, exit_code: int | None = None) -> Any:
-    """Another game's log, checked up to its moves (problems exit)."""
-    from ..record.gamelog import read_document
-    from ..record.problems import LogError
-
-    filename = "<stdin>" if other.path == "-" else other.path
-    try:
-        return read_document(other.game, other.document, other.document.text, filename)
-    except LogError as error:
-        raise ProblemExit(error.problems, exit_code) from None
-
-
-def other_replay(other: OtherGameExit) -> Any:
-    """The replay of another game's log (problems before the moves exit)."""
-    from ..record.gamelog import replay
-    from ..record.problems import LogError
-
-    record = other_record(other)
-    try:
-        played = replay(record)
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    _warn(record, played)
-    return played
-
-
-def for_ex_only(other: OtherGameExit, what: str) -> ProblemExit:
-    """The ``not_yet_for_game`` refusal of a For-Ex-only feature, naming it."""
-    (problem,) = other.problems
-    return ProblemExit(
-        [
-            replace(
-                problem,
-                message=f"{what} is for For-Ex logs only, not {other.game.title}"
-                f" (game: {other.game.name})",
-            )
-        ]
-    )
-
-
-def other_since(played: Any, point: int, since: int | None, since_player: str | None) -> int | None:
-    """The move ``--since``/``--since-player`` name, checked against move ``point``."""
-    from ..reporters.worldex import last_entry_of
-
-    if since_player is not None:
-        players = played.log.players
-        if since_player not in players:
-            raise click.BadParameter(
-                f"{clean(since_player)!r} is not a player of this game"
-                f" ({clean(', '.join(players))})",
-                param_hint="'--since-player'",
-            )
-        return last_entry_of(played, since_player, point)
-    if since is None:
-        return None
-    found = move_point(played.moves, since, played.log.filename, "--since")
-    if found > point:
-        raise click.BadParameter(
-            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
-        )
-    return found

@@ -140,7 +140,8 @@ def undo_command(
 def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:
     """Who undoes: ``--as``, or the player whose key in the log is ``--key``'s (None when
     neither is given); a usage error for a name or key that is no player's."""
-    from ..record.signing import header_keys, same_key
+    from ..record.keys import same_key
+    from ..record.signing import header_keys
 
     if name is not None:
         if name not in log.players:
@@ -170,7 +171,7 @@ def _guard(
     import os
 
     from ..record import edit
-    from ..record.signing import ENV_KEY
+    from ..record.keys import ENV_KEY
 
     undoer = _undoer(log, name, key_file)
     if undoer is None and edit.others_moves(log, gone, None) and os.environ.get(ENV_KEY):

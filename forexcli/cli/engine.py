@@ -17,15 +17,12 @@ from . import json_text as _json_text
 from .common import (
     FILE_OR_DASH,
     F,
-    OtherGameExit,
     ProblemExit,
     collect_logs,
     commit_change,
     encoded_output,
-    for_ex_only,
     format_option,
-    load_replay,
-    other_replay,
+    open_replay,
     print_json,
     print_written,
     replace,
@@ -33,12 +30,13 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..games.base import Advisor
     from ..record.gamelog import GameLog, Replay
 
 
 def search_budget(seconds: float | None, simulations: int | None) -> Any:
     """The search budget of the options; a zero or absurd one is a usage error."""
-    from ..games.forex.advisor import budget
+    from ..search.advisor import budget
 
     try:
         return budget(seconds, simulations)
@@ -117,50 +115,99 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
     )
 
 
-def _playable(file: str) -> tuple[GameLog, Replay]:
-    """A log that replays legally and is not over (else a located problem exits)."""
-    log, played = load_replay(file)  # another game's log: OtherGameExit, for _other_*
+def _replayed(file: str, purpose: str) -> Replay:
+    """A log of any game, replayed; an illegal move exits, located, saying that ``purpose``
+    needs every move legal."""
+    _, played = open_replay(file)
     if played.problem is not None:
-        hint = "the engine needs a log whose moves are all legal: fix or undo that move"
+        hint = f"{purpose} needs a log whose moves are all legal: fix or undo that move"
         raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    if played.final.is_over:
+    return played
+
+
+def _advisor(file: str, log: GameLog) -> Advisor:
+    """The advisor of the log's game; a game without one exits with ``not_yet_for_game``."""
+    from ..games.base import Advises
+    from ..record.problems import Problem
+
+    game = log.game
+    if isinstance(game, Advises):
+        return game.advisor()
+    line, column = log.place(("game",)) or (None, None)
+    raise ProblemExit(
+        [
+            Problem(
+                "not_yet_for_game",
+                f"the engine (hint, analyse, play --engine, selfplay) does not play {game.title}"
+                f" yet (game: {game.name})",
+                "usage",
+                file,
+                line,
+                column,
+                hints=(
+                    "a game gets the engine by implementing games.base.Advises"
+                    " (docs/adding-a-game.md)",
+                ),
+            )
+        ]
+    )
+
+
+def _playable(file: str) -> tuple[Replay, Advisor]:
+    """A log that replays legally, whose game the engine plays, with a player to decide (else
+    a located problem exits)."""
+    from ..record.problems import Problem
+
+    played = _replayed(file, "the engine")
+    log = played.log
+    advisor = _advisor(file, log)
+    pending = log.game.pending(played.final)
+    if pending.over:
         raise _game_over(file, log)
-    return log, played
+    if advisor.mover(played.final) is None:
+        moves = played.moves
+        raise ProblemExit(
+            [
+                Problem(
+                    "not_your_turn",
+                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
+                    f" ({pending.kind} of {pending.count}): the engine decides for players only",
+                    "rules",
+                    file,
+                    entry=moves + 1,
+                    hints=(f"forex moves {clean(file)} lists what may be recorded",),
+                )
+            ]
+        )
+    return played, advisor
 
 
 def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
-    from ..games.forex.advisor import engine_entry, entry_text, hint
+    from ..search.advisor import engine_decision as decision
 
-    try:
-        log, played = _playable(file)
-    except OtherGameExit as other:
-        return _other_engine_decision(other, player, plan, seed)
-    state = played.final
-    if state.pending_player != player:
+    played, _ = _playable(file)
+    (decider,) = played.log.game.pending(played.final).deciders
+    if decider != player:
         from ..record.problems import Problem
 
         raise ProblemExit(
             [
                 Problem(
                     "not_your_turn",
-                    f"move {len(log.entries) + 1}: the engine cannot decide for {clean(player)}:"
-                    f" {clean(state.pending_player or '')} decides next",
+                    f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
+                    f" {clean(decider)} decides next",
                     "rules",
                     file,
-                    entry=len(log.entries) + 1,
-                    hints=(
-                        f"forex play {clean(file)} {clean(state.pending_player or '')} --engine",
-                    ),
+                    entry=played.moves + 1,
+                    hints=(f"forex play {clean(file)} {clean(decider)} --engine",),
                 )
             ]
         )
+    game: Any = played.log.game
     bar, update = _search_progress(plan, "thinking")
     try:
-        if update is None:
-            return entry_text(engine_entry(state, plan, seed))
-        found = hint(state, plan, top=1, seed=seed, progress=update)
-        return entry_text(found.suggestions[0].entry)
+        return decision(game, played.final, plan, seed, update)
     finally:
         if bar is not None:
             bar.close()
@@ -184,12 +231,12 @@ def _searched(plan: Any, search: Callable[[Any], T]) -> T:
             bar.close()
 
 
-def _print_hint(found: Any, file: str, moves: int, fmt: str, meaning: str, note: str) -> None:
-    """Print a hint's suggestions as ``fmt`` asks (``meaning``/``note``: what a value is)."""
+def _print_hint(found: Any, file: str, moves: int, fmt: str, advisor: Advisor) -> None:
+    """Print a hint's suggestions as ``fmt`` asks (in the words of the game's ``advisor``)."""
     from ..reporters.advice import hint_data, hint_text
 
     if fmt == "json":
-        print_json(hint_data(found, file, moves, meaning))
+        print_json(hint_data(found, file, moves, advisor.value_meaning))
         return
     where = f"after move {moves}" if moves else "at the start"
     _echo(
@@ -200,7 +247,7 @@ def _print_hint(found: Any, file: str, moves: int, fmt: str, meaning: str, note:
             markdown=fmt == "markdown",
             style=stdout_style(),
             width=streams.width(),
-            value_note=note,
+            value_note=advisor.value_note,
         )
     )
 
@@ -243,19 +290,14 @@ def hint_command(
     the search never looks at the order of the deck (it tries orders
     consistent with the cards turned up).
     """
-    from ..games.forex.advisor import hint
-    from ..reporters.advice import VALUE_MEANING, VALUE_NOTE
+    from ..search.advisor import hint
 
     plan = search_budget(seconds, simulations)
-    try:
-        log, played = _playable(file)
-    except OtherGameExit as other:
-        _other_hint(other, plan, top, seed, fmt)
-        return
+    played, advisor = _playable(file)
     found = _searched(
-        plan, lambda update: hint(played.final, plan, top=top, seed=seed, progress=update)
+        plan, lambda update: hint(advisor, played.final, plan, top=top, seed=seed, progress=update)
     )
-    _print_hint(found, file, len(log.entries), fmt, VALUE_MEANING, VALUE_NOTE)
+    _print_hint(found, file, played.moves, fmt, advisor)
 
 
 @click.command("analyse", epilog=EPILOG)
@@ -375,23 +417,19 @@ def _analyse_one(
 ) -> tuple[str, Any, Any]:
     """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
     its notes to commit (None when there is nothing to write)."""
-    from ..games.forex.advisor import analyse, noted
     from ..record import edit
     from ..record.problems import LogError
     from ..reporters.advice import analysis_data, analysis_text
+    from ..search.advisor import analyse, noted, threshold_note
 
-    try:
-        log, played = load_replay(file)
-    except OtherGameExit as other:
-        return _other_analyse_one(other, plan, seed, first, last, write, fmt, progress=progress)
-    if played.problem is not None:
-        hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
-        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    start, end = _analyse_range(file, len(log.entries), first, last)
+    played = _replayed(file, "the analysis")
+    advisor = _advisor(file, played.log)
+    entries = played.log.entries
+    start, end = _analyse_range(file, len(entries), first, last)
     bar = _Progress(end - start + 1, "analysing") if progress else None
     try:
         verdicts = analyse(
-            played, plan, start, end, seed=seed,
+            advisor, played, plan, start, end, seed=seed,
             progress=bar.step if bar is not None else None,
         )  # fmt: skip
     finally:
@@ -399,17 +437,19 @@ def _analyse_one(
             bar.close()
     change = None
     if write:
-        notes = {v.number: noted(log.entries[v.number - 1].note, v) for v in verdicts if v.label}
+        notes = {v.number: noted(entries[v.number - 1].note, v) for v in verdicts if v.label}
         try:
             change = edit.set_notes(file, notes, dry_run=True)
         except LogError as error:
             raise ProblemExit(error.problems) from None
         if change.new_text == change.old_text:
             change = None
-    data = analysis_data(verdicts, file, change is not None)
+    data = analysis_data(verdicts, file, change is not None, advisor.value_meaning)
     text = analysis_text(
-        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width()
-    )
+        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width(),
+        value_note=advisor.value_note,
+        threshold_note=threshold_note(advisor.value_unit),
+    )  # fmt: skip
     if change is not None:
         text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
     return text, data, change
@@ -574,24 +614,34 @@ def selfplay_command(
     import os
     from concurrent.futures import ProcessPoolExecutor
 
-    from ..games.forex.advisor import parse_seat
+    from .. import games as registry
+    from ..games.base import Advises
     from ..reporters.advice import selfplay_text
+    from ..search.advisor import parse_seat
 
-    if game_name == "world-exchangers":
-        _other_selfplay(folder, games, count, seats, simulations, seed, processes, components)
-        return
-    if components is not None:
-        raise click.UsageError("--components is for --game world-exchangers")
+    game = registry.get(game_name)
+    if not isinstance(game, Advises):
+        raise click.BadParameter(
+            f"the engine does not play {game.title} yet", param_hint="'--game'"
+        )
+    advisor = game.advisor()
     default = search_budget(None, simulations)
     specs = list(seats) or ["engine"] * count
-    if len(specs) < 2 or len(specs) > 6:
+    fewest, most = advisor.seat_counts
+    if not fewest <= len(specs) <= most:
+        what = f"{len(specs)} seats given" if seats else f"{len(specs)} players"
         raise click.BadParameter(
-            f"{len(specs)} seats given; a game has 2 to 6", param_hint="'--seat'"
+            f"{what}; a {game.title} game has {fewest} to {most}",
+            param_hint="'--seat'" if seats else "'--players'",
         )
     try:
-        parsed = [parse_seat(spec, default) for spec in specs]
+        parsed = [parse_seat(spec, default, advisor.seat_kinds) for spec in specs]
     except ValueError as error:
         raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
+    try:
+        resources = advisor.selfplay_resources(components, folder)
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--components'") from None
     os.makedirs(folder, exist_ok=True)
     paths = [os.path.join(folder, f"game-{index:03d}.yaml") for index in range(1, games + 1)]
     taken = [p for p in paths if os.path.lexists(p)]
@@ -605,7 +655,9 @@ def selfplay_command(
     try:
         with ProcessPoolExecutor(max_workers=processes) as pool:
             futures = [
-                pool.submit(_selfplay_task, parsed, index, seed, started, path)
+                pool.submit(
+                    _selfplay_task, game_name, parsed, index, seed, started, path, resources
+                )
                 for index, path in enumerate(paths, 1)
             ]
             for path, future in zip(paths, futures, strict=True):
@@ -621,270 +673,30 @@ def selfplay_command(
     print_written(out, f"every one of the {len(done)} games", folder, log=False)
 
 
-def _selfplay_task(seats: Sequence[Any], index: int, seed: str, started: str, path: str) -> Any:
-    """One self-play game in a worker process, written to ``path``; seats rotate by game."""
-    from ..games.forex.advisor import selfplay_game
-    from ..reporters.newlog import create_log
-
-    shift = (index - 1) % len(seats)
-    rotated = list(seats[shift:]) + list(seats[:shift])
-    game = selfplay_game(rotated, f"{seed}-{index}", index, started)
-    create_log(path, game.text)
-    return game
-
-
-# --------------------------------------------------------------------------- other games
-# A log of another game arrives here as ``OtherGameExit``.  World Exchangers is searched by
-# the game-independent engine (``forexcli.search`` through ``games.worldex.advisor``); any
-# other game is refused with ``not_yet_for_game``.
-
-ENGINE_GAMES = ("world-exchangers",)
-"""The games besides For-Ex the engine plays."""
-
-
-def _other_budget(plan: Any) -> Any:
-    """The game-independent search's budget of the options' budget."""
-    from ..search.ismcts import Budget
-
-    return Budget(simulations=plan.simulations, seconds=plan.seconds)
-
-
-def _other_playable(other: OtherGameExit, what: str) -> Any:
-    """Another game's log the engine can search: replayed legally, a player to decide."""
-    from ..record.problems import Problem
-    from ..search.advice import Engine
-
-    if other.game.name not in ENGINE_GAMES:
-        raise for_ex_only(other, what)
-    played = other_replay(other)
-    if played.problem is not None:
-        hint = "the engine needs a log whose moves are all legal: fix or undo that move"
-        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    game = played.log.game
-    pending = game.pending(played.final)
-    if pending.over:
-        raise _game_over(other.path, played.log)
-    from ..games.worldex.advisor import ENGINE
-
-    engine: Engine = ENGINE
-    if engine.game.mover(played.final) is None:
-        moves = played.moves
-        raise ProblemExit(
-            [
-                Problem(
-                    "not_your_turn",
-                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
-                    f" ({pending.kind} of {pending.count}): the engine decides for players only",
-                    "rules",
-                    other.path,
-                    entry=moves + 1,
-                    hints=(f"forex moves {clean(other.path)} lists what may be recorded",),
-                )
-            ]
-        )
-    return played
-
-
-def _other_engine_decision(other: OtherGameExit, player: str, plan: Any, seed: int) -> str:
-    """``engine_decision`` for a World Exchangers log."""
-    from ..games.worldex.advisor import engine_entry_text
-    from ..record.problems import Problem
-
-    played = _other_playable(other, "the engine's search (hint, play --engine)")
-    game = played.log.game
-    (decider,) = game.pending(played.final).deciders
-    if decider != player:
-        raise ProblemExit(
-            [
-                Problem(
-                    "not_your_turn",
-                    f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
-                    f" {clean(decider)} decides next",
-                    "rules",
-                    other.path,
-                    entry=played.moves + 1,
-                    hints=(f"forex play {clean(other.path)} {clean(decider)} --engine",),
-                )
-            ]
-        )
-    bar, update = _search_progress(plan, "thinking")
-    try:
-        return engine_entry_text(played.final, _other_budget(plan), seed, update)
-    finally:
-        if bar is not None:
-            bar.close()
-
-
-def _other_hint(other: OtherGameExit, plan: Any, top: int, seed: int, fmt: str) -> None:
-    """``forex hint`` for a World Exchangers log."""
-    from ..games.worldex.advisor import VALUE_MEANING, VALUE_NOTE, worldex_hint
-
-    played = _other_playable(other, "the engine's search (hint, play --engine)")
-    budget = _other_budget(plan)
-    found = _searched(
-        plan, lambda update: worldex_hint(played.final, budget, top=top, seed=seed, progress=update)
-    )
-    _print_hint(found, other.path, played.moves, fmt, VALUE_MEANING, VALUE_NOTE)
-
-
-def _other_analyse_one(
-    other: OtherGameExit,
-    plan: Any,
-    seed: int,
-    first: int | None,
-    last: int | None,
-    write: bool,
-    fmt: str,
-    *,
-    progress: bool,
-) -> tuple[str, Any, Any]:
-    """``_analyse_one`` for a World Exchangers log."""
-    from ..games.worldex.advisor import THRESHOLD_NOTE, VALUE_MEANING, VALUE_NOTE, worldex_analyse
-    from ..record import anyedit
-    from ..record.problems import LogError
-    from ..reporters.advice import analysis_data, analysis_text
-    from ..search.advice import noted
-
-    what = "forex analyse (the engine's judgement)"
-    if other.game.name not in ENGINE_GAMES:
-        raise for_ex_only(other, what)
-    file = other.path
-    played = other_replay(other)
-    if played.problem is not None:
-        hint = "the analysis needs a log whose moves are all legal: fix or undo that move"
-        raise ProblemExit([replace(played.problem, hints=(*played.problem.hints, hint))])
-    entries = played.log.entries
-    start, end = _analyse_range(file, len(entries), first, last)
-    bar = _Progress(end - start + 1, "analysing") if progress else None
-    try:
-        verdicts = worldex_analyse(
-            played, _other_budget(plan), start, end, seed=seed,
-            progress=bar.step if bar is not None else None,
-        )  # fmt: skip
-    finally:
-        if bar is not None:
-            bar.close()
-    change = None
-    if write:
-        notes = {v.number: noted(entries[v.number - 1].note, v) for v in verdicts if v.label}
-        try:
-            change = anyedit.set_notes(file, notes, dry_run=True)
-        except LogError as error:
-            raise ProblemExit(error.problems) from None
-        if change.new_text == change.old_text:
-            change = None
-    data = analysis_data(verdicts, file, change is not None, VALUE_MEANING)
-    text = analysis_text(
-        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width(),
-        value_note=VALUE_NOTE, threshold_note=THRESHOLD_NOTE,
-    )  # fmt: skip
-    if change is not None:
-        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
-    return text, data, change
-
-
-def _other_selfplay(
-    folder: str,
-    games: int,
-    count: int,
-    seats: tuple[str, ...],
-    simulations: int,
-    seed: str,
-    processes: int | None,
-    components: str | None,
-) -> None:
-    """``forex selfplay --game world-exchangers``: the same folder of logs and report."""
-    import datetime
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ..games.worldex.advisor import parse_seat
-    from ..games.worldex.load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
-    from ..reporters.advice import selfplay_text
-
-    default = _other_budget(search_budget(None, simulations))
-    specs = list(seats) or ["engine"] * count
-    if not 2 <= len(specs) <= 4:
-        what = f"{len(specs)} seats given" if seats else f"{len(specs)} players"
-        raise click.BadParameter(
-            f"{what}; a World Exchangers game has 2 to 4",
-            param_hint="'--seat'" if seats else "'--players'",
-        )
-    try:
-        parsed = [parse_seat(spec, default) for spec in specs]
-    except ValueError as error:
-        raise click.BadParameter(clean(str(error)), param_hint="'--seat'") from None
-    source = str(EXAMPLE_COMPONENTS) if components is None else components
-    try:
-        loaded = read_components(source)
-    except ComponentsFileError as error:
-        raise click.BadParameter(clean(error.reason), param_hint="'--components'") from None
-    os.makedirs(folder, exist_ok=True)
-    relative = os.path.relpath(os.path.abspath(source), folder).replace(os.sep, "/")
-    paths = [os.path.join(folder, f"game-{index:03d}.yaml") for index in range(1, games + 1)]
-    taken = [p for p in paths if os.path.lexists(p)]
-    if taken:
-        raise click.UsageError(
-            f"{clean(taken[0])} already exists; forex selfplay never replaces a file"
-        )
-    started = datetime.date.today().isoformat()
-    done: list[Any] = []
-    bar = _Progress(games, "playing")
-    digest = loaded.sha256
-    try:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            futures = [
-                pool.submit(
-                    _other_selfplay_task,
-                    parsed,
-                    index,
-                    seed,
-                    started,
-                    path,
-                    source,
-                    relative,
-                    digest,
-                )
-                for index, path in enumerate(paths, 1)
-            ]
-            for future in futures:
-                path, game = future.result()
-                done.append((path, game))
-                bar.to(len(done))
-    except KeyboardInterrupt:
-        bar.close()
-        written = plural(len(done), "game")
-        _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
-        sys.exit(130)
-    bar.close()
-    out = encoded_output([(selfplay_text(done), False)])
-    print_written(out, f"every one of the {len(done)} games", folder, log=False)
-
-
-def _other_selfplay_task(
+def _selfplay_task(
+    game_name: str,
     seats: Sequence[Any],
     index: int,
     seed: str,
     started: str,
     path: str,
-    source: str,
-    relative: str,
-    digest: str,
-) -> tuple[str, Any]:
-    """One World Exchangers self-play game in a worker, checked by replaying its text
-    (components read beside ``path``), then written to ``path``; seats rotate by game."""
-    from ..games.worldex.advisor import selfplay_game
-    from ..games.worldex.load import read_components
+    resources: Any,
+) -> Any:
+    """One self-play game in a worker process, checked by replaying its text (the files it
+    names read beside ``path``), then written to ``path``; seats rotate by game."""
+    from .. import games as registry
+    from ..games.base import Advises
     from ..record import gamelog
     from ..reporters.newlog import create_log
+    from ..search.advisor import selfplay_game
 
+    game = registry.get(game_name)
+    assert isinstance(game, Advises)
     shift = (index - 1) % len(seats)
     rotated = list(seats[shift:]) + list(seats[:shift])
-    components = read_components(source).components
-    game = selfplay_game(rotated, f"{seed}-{index}", index, started, components, relative,
-                         digest)  # fmt: skip
-    played = gamelog.replay(gamelog.read_log(game.text, path))
+    played_game = selfplay_game(game, rotated, f"{seed}-{index}", index, started, resources)
+    played = gamelog.replay(gamelog.read_log(played_game.text, path))
     if played.problem is not None or not played.log.game.pending(played.final).over:
         raise AssertionError("a self-play log must replay to its end")
-    create_log(path, game.text)
-    return path, game
+    create_log(path, played_game.text)
+    return played_game

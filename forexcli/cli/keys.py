@@ -44,14 +44,14 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     import getpass
     import warnings
 
-    from ..record.problems import LogError
-    from ..record.signing import (
+    from ..record.keys import (
         ENV_PASSPHRASE,
         describe_key,
         new_key_pair,
         no_terminal,
         write_key_pair,
     )
+    from ..record.problems import LogError
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -109,12 +109,13 @@ def sign_command(
     valid and its signatures verify.
     """
     from ..record.edit import sign_entry
-    from ..record.gamelog import load_any
+    from ..record.gamelog import load
+    from ..record.keys import same_key
     from ..record.problems import LogError
-    from ..record.signing import header_keys, same_key
+    from ..record.signing import header_keys
 
     try:
-        log = load_any(file)
+        log = load(file)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     if name is None:

@@ -4,15 +4,13 @@ when the game has none."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..reporters import Style, clean, use_colour
-from . import echo as _echo
-from .common import ProblemExit, move_point, read_stdin, replace
+from ..reporters import clean
+from .common import ProblemExit, move_point, open_replay, replace
 
 if TYPE_CHECKING:
     from ..record.gamelog import GameLog, Replay
@@ -20,62 +18,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def read_any(path: str) -> GameLog:
-    """Read and check a log of any game (``-`` reads standard input); raises ``LogError``."""
-    from ..record.gamelog import MAX_LOG_BYTES, load_any, read_log
-    from ..record.problems import LogError, Problem
-
-    if path == "-":
-        data = read_stdin()
-        if len(data) > MAX_LOG_BYTES:
-            raise LogError(
-                [Problem("too_large", "standard input is too large for a log", "io", "<stdin>")]
-            )
-        return read_log(data, "<stdin>")
-    return load_any(path)
-
-
-def open_replay(path: str) -> Replay:
-    """Read, check and replay a log of any game; problems exit.  A digest that no longer
-    matches and signature problems are warnings on stderr: the moves still replay."""
-    from ..record.gamelog import replay
-    from ..record.problems import LogError
-
-    try:
-        played = replay(read_any(path))
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
-    log = played.log
-    # Digests and signatures only where the log has some (their modules cost start-up).
-    if any(entry.digest is not None for entry in log.entries):
-        from ..record.digests import check_digests
-
-        mismatch = check_digests(played)
-        if mismatch is not None:
-            _warn(mismatch)
-    if log.header.get("keys") or any(entry.sig for entry in log.entries):
-        from ..record.signing import check_signatures
-
-        for problem in check_signatures(played).errors:
-            _warn(problem)
-    return played
-
-
-def _warn(problem: Any) -> None:
-    from ..reporters.problems import problem_text
-
-    style = Style(use_colour(sys.stderr, _colour_choice()))
-    _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
-
-
-def _colour_choice() -> str:
-    """``--color`` of the group (as ``common`` reads it), else ``auto``."""
-    ctx = click.get_current_context(silent=True)
-    while ctx is not None:
-        if isinstance(ctx.obj, dict) and "color" in ctx.obj:
-            return str(ctx.obj["color"])
-        ctx = ctx.parent
-    return "auto"
+def replayed(path: str) -> Replay:
+    """The replay of a log of any game (``common.open_replay``); problems exit."""
+    return open_replay(path)[1]
 
 
 def point_of(played: Replay, at: int | None, path: str) -> int:

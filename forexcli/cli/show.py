@@ -24,7 +24,7 @@ from .common import (
     replace,
     stdout_style,
 )
-from .opened import asked, open_replay, point_of, since_of, view_of
+from .opened import asked, point_of, replayed, since_of, view_of
 
 if TYPE_CHECKING:
     from ..record.gamelog import Replay
@@ -117,7 +117,7 @@ def show_command(
             )
         if ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
             raise click.UsageError("--html writes a page: leave out --format")
-        _write_page(open_replay(file), html_path, at, None, force)
+        _write_page(replayed(file), html_path, at, None, force)
         return
     if svg_path is not None and png_path is not None:
         raise click.UsageError("give --svg or --png, not both")
@@ -135,7 +135,7 @@ def show_command(
         raise click.UsageError("--force goes with --svg, --png or --html (it replaces that file)")
     if seat is not None and svg_path is None:
         raise click.UsageError("--seat chooses the board --svg or --png draws: give one of them")
-    played = open_replay(file)
+    played = replayed(file)
     log = played.log
     point = point_of(played, at, file)
     if svg_path is not None:
@@ -267,7 +267,7 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     from ..record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
-    played = open_replay(file)
+    played = replayed(file)
     chart = view_of(played.log, "chart", "forex chart", f"the game: forex show {file}")
     _check_to_the_end(played, "the picture")
     _write_picture(output, asked(chart, played, title), force, "chart", fmt)
@@ -369,7 +369,7 @@ def html_command(
     (if the game ended now, then the final ones and the winner); the chart
     is every player's cash.
     """
-    _write_page(open_replay(file), _page_output(file, output), at, title, force)
+    _write_page(replayed(file), _page_output(file, output), at, title, force)
 
 
 @click.command("moves", epilog=EPILOG)
@@ -401,7 +401,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     """
     from ..reporters import record
 
-    played = open_replay(file)
+    played = replayed(file)
     point = point_of(played, at, file)
     game = played.log.game
     if fmt == "json":

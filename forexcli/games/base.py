@@ -69,8 +69,8 @@ at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Optional, Protocol, TypeVar, runtime_checkable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
 from msgspec import Struct
 
@@ -513,4 +513,125 @@ class StartsLogs(Protocol):
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
         """What ``forex new`` says of the log just made (``replay``: it read back)."""
+        ...
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+class Advice(Struct, frozen=True):
+    """One decision at the root of a search, as log entries: the entry it suggests (its
+    decisions, legal now), the entries the search expects after it, the mean values by
+    seat (0 to 1) and the visits."""
+
+    entry: tuple[Any, ...]
+    line: tuple[tuple[Any, ...], ...]
+    values: tuple[float, ...]
+    visits: int
+
+
+class Searched(NamedTuple):
+    """What a search found: ``advice`` most visited first (made as it is read, so that a
+    hint wanting one entry pays for one), and what it cost."""
+
+    advice: Iterable[Advice]
+    simulations: int
+    seconds: float
+
+
+class Judged(Struct, frozen=True):
+    """A recorded entry weighed by a search: the values after it, the engine's choice, and
+    whether that choice is the recorded entry (``same``)."""
+
+    played: tuple[float, ...]
+    best: Advice
+    same: bool = False
+
+
+class Searches(Protocol):
+    """A game's search as the advisor (``forexcli.search.advisor``) asks it: the best lines
+    with their values for a state and a budget (a ``forexcli.search.ismcts.Budget``)."""
+
+    def names(self, state: Any) -> tuple[str, ...]:
+        """The players' names by seat."""
+        ...
+
+    def mover(self, state: Any) -> Optional[int]:
+        """The seat that decides now; None when nobody does (chance, or over)."""
+        ...
+
+    def write(self, decisions: Sequence[Any]) -> str:
+        """The notation of one log entry (``Game.write``)."""
+        ...
+
+    def key(self, decisions: Sequence[Any]) -> str:
+        """The log key of an entry (``Game.key``)."""
+        ...
+
+    def advise(
+        self, state: Any, budget: Any, *, seed: int, progress: Any, decided: bool
+    ) -> Searched:
+        """Search ``state`` (a seat decides) within ``budget``; ``progress`` (or None) is
+        called with the simulations done; ``decided`` may end the search once its first
+        choice can no longer change (one entry is wanted, not the figures of the others)."""
+        ...
+
+    def weigh(
+        self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
+    ) -> Judged:
+        """Search ``state`` with the recorded entry ``played`` visited ``visits`` times."""
+        ...
+
+
+class Advisor(Searches, Protocol):
+    """What a game supplies to get ``hint``, ``analyse``, ``play --engine`` and ``selfplay``:
+    its search (``Searches``), the words of its values, its self-play seats and games."""
+
+    value_meaning: str
+    """What a value is, in the JSON reports."""
+    value_note: str
+    """What a value is, as a note under the text reports."""
+    value_unit: str
+    """What a verdict's points are points of (``score share``, ``value``)."""
+    seat_kinds: tuple[str, ...]
+    """Who may play a self-play seat: ``engine`` first, then players without search."""
+    seat_counts: tuple[int, int]
+    """The fewest and most seats of a game."""
+
+    def selfplay_resources(self, path: Optional[str], folder: str) -> Any:
+        """What ``selfplay`` deals from (the file ``--components`` names, or None), for logs
+        written into ``folder``; raises ``ValueError`` with a reason."""
+        ...
+
+    def start(self, names: Sequence[str], seed: str, resources: Any) -> Any:
+        """The game the seed deals to ``names``."""
+        ...
+
+    def play(
+        self, start: Any, seats: Sequence[tuple[str, Any]], seed: int
+    ) -> list[tuple[Any, ...]]:
+        """Every entry of a game played from ``start`` by ``seats`` ((kind, budget or None)
+        in seat order), deterministic for ``seed``; each checked by the rules."""
+        ...
+
+    def header(
+        self, start: Any, names: Sequence[str], seed: str, title: str, started: str,
+        resources: Any,
+    ) -> str:  # fmt: skip
+        """The header of the log of a game from ``start``, as ``forex new`` writes it, with
+        ``moves: []`` last."""
+        ...
+
+    def outcome(self, final: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+        """The ranks and totals by seat and how the game ended."""
+        ...
+
+
+@runtime_checkable
+class Advises(Protocol):
+    """A game the engine plays (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``)."""
+
+    def advisor(self) -> Advisor:
+        """The game's ``Advisor`` (imported when asked for: the search is not needed to read a
+        log)."""
         ...

@@ -320,7 +320,7 @@ def append(
     text = game.write(decisions)
     base, header, sig = log, log.header, None
     if signer is not None:
-        from . import signing
+        from . import signedtext, signing
 
         if signer.name != player:
             raise _fail(
@@ -330,7 +330,7 @@ def append(
         sig = {player: signing.sign(signer.key, log, count + 1, played.final, player, player, text)}
         if signer.header_key(log) is None:
             value = signing.key_value(signer.public, count + 1)
-            base = gamelog.read_log(signing.keyed_text(log, player, value), log.filename)
+            base = gamelog.read_log(signedtext.keyed_text(log, player, value), log.filename)
             header = dict(log.header)
             known = log.header.get(signing.KEYS_FIELD) or {}
             header[signing.KEYS_FIELD] = {**known, player: value}
@@ -512,16 +512,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     signatures verify; a key the header does not hold is added (trust on
     first use, from this move).
     """
-    from .signing import (
-        KEYS_FIELD,
-        SIG_FIELD,
-        entry_signed_text,
-        key_value,
-        keyed_text,
-        parties,
-        refuse_forged,
-        sign,
-    )
+    from .signedtext import entry_signed_text, keyed_text
+    from .signing import KEYS_FIELD, SIG_FIELD, key_value, parties, refuse_forged, sign
 
     data, log, played = load_valid(path)
     check_move_number(number, len(log.entries), path)

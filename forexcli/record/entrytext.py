@@ -2,7 +2,7 @@
 signatures inserted or removed as text, so that every byte outside the edit stays as it
 was (comments, blank lines, quoting, key order).
 
-``record.edit`` (appending, notes, undo) and ``record.signing`` (keys and signatures) both
+``record.edit`` (appending, notes, undo) and ``record.signedtext`` (keys and signatures) both
 change a log through these functions; neither checks here: the caller reads the new text
 back and replays it before it is written.
 """

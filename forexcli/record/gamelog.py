@@ -216,11 +216,6 @@ def is_log(data: bytes) -> bool:
     return isinstance(document.data, dict) and ("forex" in document.data or "game" in document.data)
 
 
-def parse_log(data: bytes | str, filename: str = "<log>") -> GameLog:
-    """A For-Ex log read and checked (``read_log``); ``OtherGame`` for a log of another game."""
-    return _read(data, filename, any_game=False)
-
-
 def read_log(
     data: bytes | str, filename: str = "<log>", *, resources_at: str | None = None
 ) -> GameLog:
@@ -231,16 +226,14 @@ def read_log(
     With ``resources_at`` a log of a game whose header names files (``LoadsResources``) is
     read as the log at that path: its files are found beside it, its problems name it.
     """
-    return _read(data, filename, any_game=True, resources_at=resources_at)
+    return _read(data, filename, resources_at=resources_at)
 
 
 class ResourceError(LogError):
     """A file a log's header names cannot be read, or is not the one it names."""
 
 
-def _read(
-    data: bytes | str, filename: str, *, any_game: bool, resources_at: str | None = None
-) -> GameLog:
+def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) -> GameLog:
     if len(data) > MAX_LOG_BYTES:
         raise LogError(
             [
@@ -288,8 +281,6 @@ def _read(
             ]
         )
     game = named_game(doc, filename)
-    if game is not default and not any_game:
-        raise OtherGame(game, doc, _not_yet(game, doc, filename))
     if resources_at is not None and hasattr(game, "load_resource"):  # ``LoadsResources``
         filename = resources_at
     return read_document(game, doc, text, filename)
@@ -311,20 +302,6 @@ def read_document(
         entries = read_entries(game, doc, filename)
     resources = load_resources(game, doc, filename)
     return GameLog(game, filename, text, doc, tuple(entries), resources)
-
-
-class OtherGame(LogError):
-    """A log whose header names a game other than For-Ex (``game:``).
-
-    Its one problem (``not_yet_for_game``) is what a command that reads only For-Ex
-    reports; the command reads the log with ``read_document`` from ``document`` (the YAML
-    already read).
-    """
-
-    def __init__(self, game: Any, document: yamlread.Document, problem: Problem) -> None:
-        super().__init__([problem])
-        self.game = game
-        self.document = document
 
 
 def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
@@ -354,22 +331,6 @@ def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
                 )
             ]
         ) from None
-
-
-def _not_yet(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> Problem:
-    line, column = doc.place(("game",)) or (None, None)
-    return Problem(
-        "not_yet_for_game",
-        f"this command does not read {game.title} logs yet (game: {game.name})",
-        "usage",
-        filename,
-        line,
-        column,
-        hints=(
-            f"commands for {game.title} logs: validate, new, show, message, moves, play,"
-            " undo, history, diff, annotate, sign, read, schema",
-        ),
-    )
 
 
 ENTRY_FIELDS = ("note", "digest", "sig")
@@ -594,12 +555,6 @@ def _resource_hints(code: str, resource: Resource) -> tuple[str, ...]:
 
 
 def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
-    """Read and check a For-Ex log file (YAML, schema, header); raises ``LogError``
-    (``OtherGame`` for a log of another game)."""
-    return parse_log(_file_bytes(path, display_name), display_name or os.fspath(path))
-
-
-def load_any(path: str | os.PathLike[str], display_name: str | None = None) -> GameLog:
     """Read and check a log file of any game (``read_log``); raises ``LogError``."""
     return read_log(_file_bytes(path, display_name), display_name or os.fspath(path))
 
@@ -731,7 +686,7 @@ def load_and_replay(
     looks at them too, as ``forex validate`` does).
     """
     try:
-        log = load_any(path, display_name)
+        log = load(path, display_name)
         played = replay_final(log)
     except LogError as error:
         return error.problems, None

@@ -18,8 +18,11 @@ on it before the game), or written by the player's own first signed move as
 could have put any key there; ``forex read`` refuses a copy whose keys differ
 from the reader's own).
 
-The cryptography is that of the ``cryptography`` package (OpenSSH key files,
-Ed25519); nothing here is written by hand but the message that is signed.
+This module makes and checks the signatures (what is signed, the header's
+keys, every move's signatures, the spot deals awaiting agreement); the keys
+themselves are ``keys``', and writing a key or a signature into a log's text
+is ``signedtext``'s.  The cryptography is that of the ``cryptography``
+package; nothing here is written by hand but the message that is signed.
 """
 
 from __future__ import annotations
@@ -28,15 +31,14 @@ import base64
 import binascii
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
 from ..games.base import state_digest
+from .keys import fingerprint, parse_public, public_line, same_key
 from .problems import LogError, Problem
-from .problems import printable as clean
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -49,11 +51,6 @@ if TYPE_CHECKING:
 
 KEYS_FIELD = "keys"
 SIG_FIELD = "sig"
-ENV_KEY = "FOREX_KEY"
-"""The private key file to sign with when ``--key`` is not given."""
-ENV_PASSPHRASE = "FOREX_PASSPHRASE"
-"""The key's passphrase, for scripts (a prompt is safer: the environment can be read)."""
-DEFAULT_KEY = os.path.join("~", ".ssh", "id_ed25519")
 SIGNATURE_BYTES = 64
 SIGNATURE_PIECE = 44
 """A signature's 88 base64 characters are written as two pieces of 44 (see ``in_pieces``)."""
@@ -63,195 +60,6 @@ IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
 SIGNATURES_FIELD = "signatures"
 REQUIRED = "required"
 """``signatures: required`` in the header: every move signed, every spot deal agreed."""
-
-
-# --------------------------------------------------------------------------- keys
-
-
-def _problem(code: str, message: str, file: str, *hints: str, layer: str = "signature") -> Problem:
-    return Problem(code, message, layer, file, hints=tuple(hints))
-
-
-def new_key_pair(passphrase: bytes | None, comment: str) -> tuple[str, str]:
-    """A new Ed25519 key pair: the OpenSSH private key file's text and the public-key line."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-    key = Ed25519PrivateKey.generate()
-    encryption: serialization.KeySerializationEncryption = (
-        serialization.BestAvailableEncryption(passphrase)
-        if passphrase
-        else serialization.NoEncryption()
-    )
-    private = key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH, encryption
-    ).decode("ascii")
-    return private, public_line(key.public_key(), comment)
-
-
-def public_line(key: Ed25519PublicKey, comment: str = "") -> str:
-    """``ssh-ed25519 AAAA... comment``, the OpenSSH public-key line of ``key``."""
-    from cryptography.hazmat.primitives import serialization
-
-    line = key.public_bytes(
-        serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH
-    ).decode("ascii")
-    comment = " ".join(comment.split())
-    return f"{line} {comment}" if comment else line
-
-
-def write_key_pair(
-    path: str, passphrase: bytes | None, comment: str, pair: tuple[str, str] | None = None
-) -> str:
-    """Write a new key pair (or ``pair``, made by ``new_key_pair``) to ``path`` (private,
-    mode 0600) and ``path.pub``; never overwrites.
-
-    Both files are written atomically; returns the public-key line.  Raises ``LogError``.
-    """
-    from ..reporters.files import write_output
-
-    pub = path + ".pub"
-    for name in (path, pub):
-        if os.path.lexists(name):
-            raise LogError(
-                [
-                    _problem(
-                        "exists",
-                        f"{name} already exists; forex key new never overwrites a key",
-                        name,
-                        "name another file: forex key new FILE",
-                        layer="io",
-                    )
-                ]
-            )
-    private, public = pair if pair is not None else new_key_pair(passphrase, comment)
-    write_output(path, private, mode=0o600, refusal="forex key new never overwrites a key")
-    try:
-        write_output(pub, public + "\n", refusal="forex key new never overwrites a key")
-    except LogError:
-        os.unlink(path)
-        raise
-    return public
-
-
-def key_path(given: str | None) -> str:
-    """The private key file to use: ``--key``, else ``$FOREX_KEY``, else ``~/.ssh/id_ed25519``."""
-    path = given or os.environ.get(ENV_KEY) or DEFAULT_KEY
-    return os.path.expanduser(path)
-
-
-def no_terminal(path: str, *, new: bool = False) -> Problem:
-    """``bad_passphrase``: the key's passphrase (with ``new``, the passphrase of a key about
-    to be made) could not be asked for: there is no terminal."""
-    what = f"a passphrase for the new key {path}" if new else f"{path}'s passphrase"
-    return _problem(
-        "bad_passphrase",
-        f"there is no terminal to ask for {what} on",
-        path,
-        f"give it in the environment: {ENV_PASSPHRASE}=... (or run the command in a terminal,"
-        " which asks without echo)",
-    )
-
-
-def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed25519PrivateKey:
-    """Read an OpenSSH (or PEM) Ed25519 private key; ``passphrase`` is asked only if needed.
-
-    Raises ``LogError`` (layer ``signature``) for a missing, unreadable, wrong
-    or password-protected key whose passphrase is wrong.
-    """
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-    hint = "give the key with --key FILE or FOREX_KEY=FILE; forex key new FILE makes one"
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(1 << 16)
-    except FileNotFoundError:
-        raise LogError([_problem("no_key", f"no key file {path}", path, hint)]) from None
-    except OSError as error:
-        raise LogError(
-            [_problem("no_key", f"cannot read the key {path}: {error.strerror}", path, hint)]
-        ) from None
-    loader = (
-        serialization.load_ssh_private_key
-        if b"OPENSSH PRIVATE KEY" in data
-        else serialization.load_pem_private_key
-    )
-    password: bytes | None = None
-    for _attempt in range(2):
-        try:
-            key = loader(data, password)
-            break
-        except TypeError:  # protected by a passphrase, and none was given
-            if password is not None:
-                raise LogError(
-                    [_problem("bad_key", f"{path}: the key cannot be read", path)]
-                ) from None
-            password = passphrase() or b""
-            if not password:
-                raise LogError(
-                    [_problem("bad_passphrase", f"{path} needs its passphrase", path)]
-                ) from None
-        except ValueError as error:
-            if password is not None:
-                raise LogError(
-                    [_problem("bad_passphrase", f"wrong passphrase for {path}", path)]
-                ) from None
-            raise LogError(
-                [_problem("bad_key", f"{path} is not a private key file ({error})", path, hint)]
-            ) from None
-        except Exception as error:  # an unsupported cipher or key type
-            raise LogError(
-                [_problem("bad_key", f"{path}: the key cannot be read ({error})", path, hint)]
-            ) from None
-    if not isinstance(key, Ed25519PrivateKey):
-        raise LogError(
-            [
-                _problem(
-                    "bad_key",
-                    f"{path} is not an Ed25519 key; forex signs with Ed25519 only",
-                    path,
-                    "make one: ssh-keygen -t ed25519, or forex key new FILE",
-                )
-            ]
-        )
-    return key
-
-
-def parse_public(line: str) -> Ed25519PublicKey:
-    """The Ed25519 key of an OpenSSH public-key line; ``ValueError`` with a reason if not."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-    parts = line.split()
-    if len(parts) < 2 or parts[0] != "ssh-ed25519":
-        kind = parts[0] if parts else "nothing"
-        raise ValueError(f"an Ed25519 key line starts with ssh-ed25519, not {kind[:30]}")
-    try:
-        key = serialization.load_ssh_public_key(" ".join(parts[:2]).encode("ascii"))
-    except (ValueError, UnicodeEncodeError, binascii.Error):
-        raise ValueError("the key's base64 data is damaged or cut short") from None
-    if not isinstance(key, Ed25519PublicKey):
-        raise ValueError("not an Ed25519 key")
-    return key
-
-
-def fingerprint(key: Ed25519PublicKey) -> str:
-    """``SHA256:...`` as ssh-keygen -l prints it."""
-    from cryptography.hazmat.primitives import serialization
-
-    line = key.public_bytes(serialization.Encoding.OpenSSH, serialization.PublicFormat.OpenSSH)
-    blob = base64.b64decode(line.split()[1])
-    digest = base64.b64encode(hashlib.sha256(blob).digest()).decode("ascii").rstrip("=")
-    return f"SHA256:{digest}"
-
-
-def same_key(a: Ed25519PublicKey, b: Ed25519PublicKey) -> bool:
-    """True when two public keys are the same key."""
-    from cryptography.hazmat.primitives import serialization
-
-    raw = serialization.Encoding.Raw, serialization.PublicFormat.Raw
-    return a.public_bytes(*raw) == b.public_bytes(*raw)
 
 
 # --------------------------------------------------------------------------- what is signed
@@ -784,145 +592,6 @@ class Signer(Struct, frozen=True):
                 ]
             )
         return known
-
-
-def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
-    """The log's text with ``player``'s key added to ``keys:`` (made before ``moves:``)."""
-    from .entrytext import content_end, quote
-
-    text = log.text
-    doc = log.document
-    nl = "\r\n" if "\r\n" in text else "\n"
-    if isinstance(value, dict):
-        flow = "{key: " + quote(value["key"], flow=True) + f", since: {value['since']}" + "}"
-    else:
-        flow = quote(value, flow=True)
-    keys = doc.data.get(KEYS_FIELD)
-    if not keys:
-        if ("moves",) in doc.key_spans and () not in doc.flow:
-            start = doc.key_spans[("moves",)][0]
-            line_start = text.rfind("\n", 0, start) + 1
-            if text[line_start:start].strip():
-                raise _cannot_edit(log)
-            if KEYS_FIELD in doc.data:  # `keys: {}` or `keys:` with nothing
-                raise _cannot_edit(log)
-            block = f"keys:{nl}{key_lines(player, value, '  ', nl)}"
-            return text[:line_start] + block + text[line_start:]
-        raise _cannot_edit(log)
-    if (KEYS_FIELD,) in doc.flow:
-        end = doc.spans[(KEYS_FIELD,)][1]
-        close = text.rindex("}", 0, end)
-        return text[:close].rstrip() + f", {quote(player, flow=True)}: {flow}" + text[close:]
-    last = list(keys)[-1]
-    key_start = doc.key_spans[(KEYS_FIELD, last)][0]
-    column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    value_end = content_end(doc, (KEYS_FIELD,))
-    at = value_end if text[value_end - 1 : value_end] == "\n" else text.find("\n", value_end) + 1
-    if at <= 0:
-        raise _cannot_edit(log)
-    return text[:at] + key_lines(player, value, " " * column, nl) + text[at:]
-
-
-def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
-    """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
-    line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
-    from .entrytext import folded, quote
-
-    deeper = indent + "  "
-    if isinstance(value, dict):
-        head = f"{deeper}key: "
-        line = folded(quote(value["key"]), len(head), deeper + "  ", nl)
-        return f"{indent}{quote(player)}:{nl}{head}{line}{nl}{deeper}since: {value['since']}{nl}"
-    head = f"{indent}{quote(player)}: "
-    return head + folded(quote(value), len(head), deeper, nl) + nl
-
-
-def _cannot_edit(log: GameLog) -> LogError:
-    return LogError(
-        [
-            Problem(
-                "cannot_edit",
-                "cannot add the key to this log's header (its layout is one this tool cannot"
-                " edit safely); add it by hand under keys:",
-                "edit",
-                log.filename,
-            )
-        ]
-    )
-
-
-def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) -> str:
-    """The log's text with ``signer``'s signature added to the ``sig:`` of entry ``number``
-    (a block ``sig:`` gets a line of its own, folded; a flow one keeps its layout)."""
-    from .entrytext import content_end, quote, sig_lines, signer_line
-
-    text = log.text
-    doc = log.document
-    nl = "\r\n" if "\r\n" in text else "\n"
-    path: tuple[Any, ...] = ("moves", number - 1)
-    entry = doc.data["moves"][number - 1]
-    pair = f"{quote(signer, flow=True)}: {quote(signature, flow=True)}"
-    if SIG_FIELD in entry:
-        sig_path = (*path, SIG_FIELD)
-        signed = entry[SIG_FIELD]
-        if sig_path in doc.flow:
-            end = doc.spans[sig_path][1]
-            close = text.rindex("}", 0, end)
-            return text[:close].rstrip() + f", {pair}" + text[close:]
-        if not isinstance(signed, dict) or not signed:
-            raise _cannot_edit_entry(log, number)
-        last = list(signed)[-1]
-        key_start = doc.key_spans[(*sig_path, last)][0]
-        column = key_start - (text.rfind("\n", 0, key_start) + 1)
-        at = _line_after(text, doc.spans[(*sig_path, last)][1])
-        prefix = "" if at < len(text) or text.endswith("\n") else nl
-        line = signer_line(signer, signature, " " * column, nl)
-        return text[:at] + prefix + line + nl + text[at:]
-    if path in doc.flow:
-        end = doc.spans[path][1]
-        close = text.rindex("}", 0, end)
-        return text[:close] + f", sig: {{{pair}}}" + text[close:]
-    keys = [p[-1] for p in doc.key_spans if len(p) == 3 and p[:2] == path]
-    first = min(keys, key=lambda k: doc.key_spans[(*path, k)][0])
-    key_start = doc.key_spans[(*path, first)][0]
-    column = key_start - (text.rfind("\n", 0, key_start) + 1)
-    at = _line_after(text, content_end(doc, path))
-    prefix = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + prefix + sig_lines({signer: signature}, " " * column, nl) + text[at:]
-
-
-def _line_after(text: str, value_end: int) -> int:
-    """The start of the line after a value that ends at ``value_end`` (the end of the text
-    when it ends there)."""
-    if text[value_end - 1 : value_end] == "\n":
-        return value_end
-    found = text.find("\n", value_end)
-    return len(text) if found < 0 else found + 1
-
-
-def _cannot_edit_entry(log: GameLog, number: int) -> LogError:
-    return LogError(
-        [
-            Problem(
-                "cannot_edit",
-                f"move {number}: its sig: is not written as {{name: signature}}; add the"
-                " signature by hand",
-                "edit",
-                log.filename,
-                entry=number,
-            )
-        ]
-    )
-
-
-def describe_key(line: str) -> str:
-    """``SHA256:... (comment)`` for a public-key line, escaped."""
-    try:
-        key = parse_public(line)
-    except ValueError as error:
-        return clean(f"not a key: {error}")
-    comment = " ".join(line.split()[2:])
-    return clean(fingerprint(key) + (f" ({comment})" if comment else ""))
 
 
 # --------------------------------------------------------------------------- signing an entry later

@@ -1,4 +1,8 @@
-"""The engine's hints and analyses as text, markdown and JSON data."""
+"""The engine's hints and analyses as text, markdown and JSON data.
+
+What a value means and the thresholds' unit are the game's (``games.base.Advisor``):
+the command passes them in.
+"""
 
 from __future__ import annotations
 
@@ -6,35 +10,9 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.forex.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, Verdict, entry_text
-from ..search import advice as search_advice
+from ..search.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, Verdict
 from . import PLAIN, Style, clean, md, plural, table
 from .tables import wrapped
-
-VALUE_MEANING = "half the expected share of the final scores, half the chance of finishing first"
-"""What a value is, in the JSON reports."""
-
-VALUE_NOTE = (
-    "value = half the player's expected share of the final scores, half their chance of"
-    " finishing first, in percent"
-)
-
-
-AnyHint = Hint | search_advice.Hint
-"""For-Ex's hint, or one of a game searched by ``forexcli.search``."""
-AnyVerdict = Verdict | search_advice.Verdict
-
-
-def _text(suggestion: Any) -> str:
-    """A suggestion's entry as ``forex play`` takes it (``text``, or For-Ex's ``entry``)."""
-    if isinstance(suggestion, search_advice.Suggestion):
-        return suggestion.text
-    return entry_text(suggestion.entry)
-
-
-def _suggestions(found: AnyHint) -> Sequence[Any]:
-    listed: Sequence[Any] = found.suggestions
-    return listed
 
 
 def _pct(value: float) -> str:
@@ -55,14 +33,14 @@ VISITS_NOTE = (
 
 
 def hint_text(
-    found: AnyHint,
+    found: Hint,
     where: str,
     *,
     file: str = "FILE",
     markdown: bool = False,
     style: Style = PLAIN,
     width: int | None = None,
-    value_note: str = VALUE_NOTE,
+    value_note: str,
 ) -> str:
     """The suggestions as a table (fitted to ``width``, wrapping the decision and the line),
     with the budget, the order of the rows, what the values mean (``value_note``) and how
@@ -75,12 +53,12 @@ def hint_text(
     rows = [
         [
             str(rank),
-            esc(_text(s)),
+            esc(s.text),
             _pct(s.value),
             str(s.visits),
             esc(_line_text(s.line)),
         ]
-        for rank, s in enumerate(_suggestions(found), 1)
+        for rank, s in enumerate(found.suggestions, 1)
     ]
     body = table(
         rows,
@@ -92,7 +70,7 @@ def hint_text(
     )
     best = found.suggestions[0]
     named = "FILE" if file == "-" else shlex.quote(file)
-    play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(_text(best))}"
+    play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(best.text)}"
     notes = [VISITS_NOTE + ".", value_note + "."]
     lines = [
         (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
@@ -105,9 +83,7 @@ def hint_text(
     return "\n".join(lines) + "\n"
 
 
-def hint_data(
-    found: AnyHint, file: str, moves: int, value_meaning: str = VALUE_MEANING
-) -> dict[str, Any]:
+def hint_data(found: Hint, file: str, moves: int, value_meaning: str) -> dict[str, Any]:
     """The suggestions as JSON data (``value_meaning``: what a value is)."""
     return {
         "file": file,
@@ -117,36 +93,30 @@ def hint_data(
         "value": f"{value_meaning} (0 to 1)",
         "suggestions": [
             {
-                "decision": _text(s),
+                "decision": s.text,
                 "value": round(s.value, 4),
                 "values": {p: round(v, 4) for p, v in zip(found.players, s.values, strict=True)},
                 "visits": s.visits,
                 "line": [{"player": p, "decision": t} for p, t in s.line],
             }
-            for s in _suggestions(found)
+            for s in found.suggestions
         ],
     }
 
 
-THRESHOLD_NOTE = (
-    f"dubious: loses {100 * DUBIOUS:g} points of score share or more against the engine's choice;"
-    f" mistake: {100 * MISTAKE:g}; blunder: {100 * BLUNDER:g}"
-)
-
-
 def analysis_text(
-    verdicts: Sequence[AnyVerdict],
+    verdicts: Sequence[Verdict],
     file: str,
     *,
     markdown: bool = False,
     style: Style = PLAIN,
     width: int | None = None,
-    value_note: str = VALUE_NOTE,
-    threshold_note: str = "",
+    value_note: str,
+    threshold_note: str,
 ) -> str:
     """Every judged decision as a table (fitted to ``width``, wrapping the decisions), then
-    a summary per player, the thresholds (``threshold_note``, For-Ex's by default) and what
-    the values mean (``value_note``)."""
+    a summary per player, the thresholds (``threshold_note``) and what the values mean
+    (``value_note``)."""
     esc = md if markdown else clean
     rows = []
     for v in verdicts:
@@ -186,13 +156,13 @@ def analysis_text(
         )
     out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
     out.extend(summary)
-    notes = [(threshold_note or THRESHOLD_NOTE) + ".", value_note + "."]
+    notes = [threshold_note + ".", value_note + "."]
     out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
     return "\n".join(out) + "\n"
 
 
 def analysis_data(
-    verdicts: Sequence[AnyVerdict], file: str, written: bool, value_meaning: str = VALUE_MEANING
+    verdicts: Sequence[Verdict], file: str, written: bool, value_meaning: str
 ) -> dict[str, Any]:
     """The judged decisions as JSON data (``value_meaning``: what a value is)."""
     return {

@@ -102,7 +102,7 @@ def new_log_text(
     ``house_rules:`` block, in the order of the options.
     """
     from ..record.entrytext import folded, quote
-    from ..record.signing import key_lines
+    from ..record.signedtext import key_lines
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")

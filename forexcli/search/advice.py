@@ -1,8 +1,10 @@
-"""Hints, engine entries, judged decisions and whole games over any ``Searchable`` game.
+"""The game-independent search as an advisor's search: ``Engine`` over any ``Searchable``.
 
-The library behind ``forex hint``, ``analyse``, ``play --engine`` and
-``selfplay`` for a game searched by ``ismcts``.  A value is the search's mean
-for a seat (for World Exchangers: its chance of winning), from 0 to 1.
+``Engine`` is a game searched by ``ismcts`` with its playouts, behind
+``games.base.Searches``: the root's lines as log entries with their values,
+and a recorded entry weighed; ``search.advisor`` makes hints, verdicts and
+self-play games of them.  A value is the search's mean for a seat (for World
+Exchangers: its chance of winning), from 0 to 1.
 
 A suggested entry is the root decision, with the second decision of the same
 entry when the game groups them (a two-city turn) and nothing hidden is shown
@@ -13,36 +15,28 @@ turned up, so that a hint never names a card the player has not seen.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Searchable
-from .ismcts import PLAYOUT, Budget, Line, Policy, Progress, SearchResult, search
-
-DUBIOUS = 0.02
-MISTAKE = 0.05
-BLUNDER = 0.10
-"""Verdict thresholds: the value a decision loses against the engine's choice."""
-
-THRESHOLDS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("dubious", DUBIOUS))
-
-FORCED_VISITS_SHARE = 10
-"""A judged decision is searched at least 1/10 of the budget's simulations (min 8)."""
+from ..games.base import Advice, Judged, Searchable, Searched
+from .advisor import engine_entry
+from .ismcts import EXPLORATION, PLAYOUT, Budget, Line, Policy, Progress, SearchResult, search
 
 SECOND_SHARE = 8
 """A second decision of an entry not in the tree is searched with 1/8 of the budget."""
 
 
 class Engine(Struct, frozen=True):
-    """A game and how its search plays out: the ``policy`` and ``playout`` plies."""
+    """A game searched by ``ismcts``: its ``policy``, ``playout`` plies and UCB1's
+    ``exploration``; the search behind ``games.base.Searches``."""
 
     game: Any
     """A ``games.base.Searchable``."""
     policy: Policy = None
     playout: int = PLAYOUT
+    exploration: float = EXPLORATION
 
     def search(
         self,
@@ -54,7 +48,7 @@ class Engine(Struct, frozen=True):
         forced_visits: int = 0,
         progress: Optional[Progress] = None,
     ) -> SearchResult:
-        """``ismcts.search`` with this engine's game and playouts."""
+        """``ismcts.search`` with this engine's game, playouts and exploration."""
         return search(
             self.game,
             state,
@@ -62,33 +56,56 @@ class Engine(Struct, frozen=True):
             seed=seed,
             policy=self.policy,
             playout=self.playout,
+            exploration=self.exploration,
             forced=forced,
             forced_visits=forced_visits,
             progress=progress,
         )
 
+    def names(self, state: Any) -> tuple[str, ...]:
+        """The game's ``names``."""
+        names: tuple[str, ...] = self.game.names(state)
+        return names
 
-class Suggestion(Struct, frozen=True):
-    """One entry the engine suggests, with its value and the line it expects."""
+    def mover(self, state: Any) -> Optional[int]:
+        """The game's ``mover``."""
+        mover: Optional[int] = self.game.mover(state)
+        return mover
 
-    decisions: tuple[Any, ...]
-    text: str
-    value: float
-    """The mover's value after it (0 to 1)."""
-    values: tuple[float, ...]
-    visits: int
-    line: tuple[tuple[str, str], ...]
-    """The line expected after it: (log key, entry text), as ``forex play`` takes them."""
+    def write(self, decisions: Sequence[Any]) -> str:
+        """The game's ``write``."""
+        text: str = self.game.write(decisions)
+        return text
 
+    def key(self, decisions: Sequence[Any]) -> str:
+        """The game's ``key``."""
+        key: str = self.game.key(decisions)
+        return key
 
-class Hint(Struct, frozen=True):
-    """The best entries found for whoever decides next."""
+    def advise(
+        self,
+        state: Any,
+        budget: Budget,
+        *,
+        seed: int = 0,
+        progress: Optional[Progress] = None,
+        decided: bool = False,
+    ) -> Searched:
+        """The root's lines as entries, most visited first (``decided`` changes nothing: the
+        search has no early stop)."""
+        result = self.search(state, budget, seed=seed, progress=progress)
+        lines = (_advice(self, state, line, budget, seed) for line in result.lines)
+        return Searched(lines, result.simulations, result.seconds)
 
-    player: str
-    suggestions: tuple[Suggestion, ...]
-    simulations: int
-    seconds: float
-    players: tuple[str, ...]
+    def weigh(
+        self, state: Any, played: Sequence[Any], budget: Budget, *, seed: int = 0, visits: int = 8
+    ) -> Judged:
+        """The search with the first decision of ``played`` visited ``visits`` times; the
+        engine's choice is the played entry when it starts with the same decision."""
+        result = self.search(state, budget, seed=seed, forced=played[0], forced_visits=visits)
+        assert result.forced is not None
+        best = _advice(self, state, result.best, budget, seed)
+        return Judged(result.forced.values, best, result.best.decisions[0] == played[0])
 
 
 def _complete(
@@ -116,8 +133,8 @@ def _complete(
 
 def _expected(
     engine: Engine, state: Any, entry: Sequence[Any], line: Sequence[Any], seed: int
-) -> tuple[tuple[str, str], ...]:
-    """The line after ``entry`` as (key, text) entries, up to the next reveal."""
+) -> tuple[tuple[Any, ...], ...]:
+    """The entries of the line after ``entry``, up to the next reveal."""
     game: Searchable[Any, Any] = engine.game
     mover = game.mover(state)
     assert mover is not None
@@ -138,14 +155,11 @@ def _expected(
         if game.revealed(position, after):
             break
         position = after
-    groups = game.entries(shown)
-    return tuple((game.key(group), game.write(group)) for group in groups)
+    return tuple(game.entries(shown))
 
 
-def _suggestion(engine: Engine, state: Any, line: Line, budget: Budget, seed: int) -> Suggestion:
+def _advice(engine: Engine, state: Any, line: Line, budget: Budget, seed: int) -> Advice:
     game: Searchable[Any, Any] = engine.game
-    mover = game.mover(state)
-    assert mover is not None
     entry = _complete(engine, state, line.decisions, budget, seed)
     check = state
     for step in entry:
@@ -153,41 +167,7 @@ def _suggestion(engine: Engine, state: Any, line: Line, budget: Budget, seed: in
             raise AssertionError(f"the search proposed {step}, which is not legal")
         check = game.apply(check, step)  # the rules core stays the judge
     rest = _expected(engine, state, entry, line.decisions, seed)
-    return Suggestion(entry, game.write(entry), line.values[mover], line.values, line.visits, rest)
-
-
-def hint(
-    engine: Engine,
-    state: Any,
-    budget: Budget,
-    *,
-    top: int = 3,
-    seed: int = 0,
-    progress: Optional[Progress] = None,
-) -> Hint:
-    """The ``top`` best entries for the player who decides in ``state``."""
-    game: Searchable[Any, Any] = engine.game
-    mover = game.mover(state)
-    if mover is None:
-        raise ValueError("no player decides now")
-    result = engine.search(state, budget, seed=seed, progress=progress)
-    suggestions: list[Suggestion] = []
-    seen: set[str] = set()
-    for line in result.lines:
-        found = _suggestion(engine, state, line, budget, seed)
-        if found.text in seen:
-            continue
-        seen.add(found.text)
-        suggestions.append(found)
-        if len(suggestions) >= top:
-            break
-    names = game.names(state)
-    return Hint(names[mover], tuple(suggestions), result.simulations, result.seconds, names)
-
-
-def engine_entry(engine: Engine, state: Any, budget: Budget, seed: int = 0) -> tuple[Any, ...]:
-    """The engine's next entry for the player who decides in ``state``."""
-    return hint(engine, state, budget, top=1, seed=seed).suggestions[0].decisions
+    return Advice(entry, rest, line.values, line.visits)
 
 
 def engine_player(
@@ -195,98 +175,6 @@ def engine_player(
 ) -> Callable[[Any], tuple[Any, ...]]:
     """The engine as a player with a fixed budget per entry."""
     return lambda state: engine_entry(engine, state, budget, seed)
-
-
-# --------------------------------------------------------------------------- analysis
-
-
-class Verdict(Struct, frozen=True):
-    """One recorded entry judged against the engine's choice."""
-
-    number: int
-    player: str
-    played: str
-    played_value: float
-    best: str
-    best_value: float
-    label: Optional[str]
-    """``dubious``, ``mistake``, ``blunder``, or None (a good decision)."""
-
-    @property
-    def loss(self) -> float:
-        """The value lost against the engine's choice (0 when none)."""
-        return max(0.0, self.best_value - self.played_value)
-
-    def note(self) -> str:
-        """The verdict as a note: ``[engine: mistake, -6.2 points; better: buy Oslo]``."""
-        if self.label is None:
-            return f"[engine: good; {100 * self.played_value:.1f}%]"
-        return (
-            f"[engine: {self.label}, -{100 * self.loss:.1f} points; better: {self.best}"
-            f" ({100 * self.best_value:.1f}%)]"
-        )
-
-
-def label_for(loss: float) -> Optional[str]:
-    """The verdict of a decision that loses ``loss`` (see the thresholds)."""
-    for name, threshold in THRESHOLDS:
-        if loss >= threshold:
-            return name
-    return None
-
-
-def judge(
-    engine: Engine,
-    state: Any,
-    number: int,
-    played: Sequence[Any],
-    budget: Budget,
-    *,
-    seed: int = 0,
-) -> Verdict:
-    """Judge entry ``number`` (its decisions ``played``), made in ``state``, by its first
-    decision's value against the engine's choice."""
-    game: Searchable[Any, Any] = engine.game
-    mover = game.mover(state)
-    assert mover is not None
-    visits = max(8, (budget.simulations or 1000) // FORCED_VISITS_SHARE)
-    result = engine.search(state, budget, seed=seed, forced=played[0], forced_visits=visits)
-    assert result.forced is not None
-    played_value = result.forced.values[mover]
-    best = _suggestion(engine, state, result.best, budget, seed)
-    played_text = game.write(played)
-    player = game.names(state)[mover]
-    if (
-        best.text == played_text
-        or result.best.decisions[0] == played[0]
-        or (played_value >= best.value)
-    ):
-        value = max(best.value, played_value)
-        return Verdict(number, player, played_text, played_value, best.text, value, None)
-    loss = best.value - played_value
-    return Verdict(
-        number, player, played_text, played_value, best.text, best.value, label_for(loss)
-    )
-
-
-def analyse(
-    engine: Engine,
-    positions: Sequence[tuple[int, Any, Sequence[Any]]],
-    budget: Budget,
-    *,
-    seed: int = 0,
-    progress: Optional[Callable[[int], None]] = None,
-) -> list[Verdict]:
-    """Judge each ``(number, state before, decisions)``; a position nobody decides (a
-    pseudo-decider's entry) is skipped.  ``progress`` is called with 1 after each."""
-    game: Searchable[Any, Any] = engine.game
-    verdicts = []
-    for number, state, decisions in positions:
-        if game.mover(state) is not None:
-            verdicts.append(judge(engine, state, number, decisions, budget, seed=seed))
-        if progress is not None:
-            progress(1)
-    return verdicts
 
 
 # --------------------------------------------------------------------------- whole games
@@ -313,12 +201,3 @@ def play_game(
             state = game.apply(state, step)
         entries.append(tuple(entry))
     return state, entries
-
-
-_OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
-
-
-def noted(old: Optional[str], verdict: Verdict) -> str:
-    """The note of a judged entry: the note already there (an older verdict replaced) and this."""
-    kept = _OLD_VERDICT.sub("", old or "")
-    return f"{kept} {verdict.note()}" if kept else verdict.note()

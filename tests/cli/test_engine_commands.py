@@ -169,7 +169,7 @@ def test_analyse_write_keeps_comments_and_notes(tmp_path: Path) -> None:
     new_lines = [line for line in after.splitlines() if "note:" not in line]
     assert [line for line in new_lines if line in old_lines] == old_lines
     log = gamelog.load(game)
-    old_log = gamelog.parse_log(before, "old")
+    old_log = gamelog.read_log(before, "old")
     verdicts = json.loads(
         run(["analyse", str(game), "--simulations", "60", "--format", "json"]).stdout
     )["moves"]
@@ -207,7 +207,7 @@ def test_analyse_interrupted_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C in the middle of an analysis: exit 130, the log unchanged."""
-    from forexcli.games.forex import advisor
+    from forexcli.search import advisor
 
     game = truncated(ANNOTATED, 8, tmp_path / "game.yaml")
     before = game.read_bytes()
@@ -293,3 +293,56 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, termin
     assert ("analysing" in stream.getvalue()) is terminal
     if not terminal:
         assert stream.getvalue() == ""
+
+
+def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
+    """The toy game of docs/adding-a-game.md implements ``Game`` only: the engine's commands
+    refuse its log with ``not_yet_for_game`` at the header's ``game:``, and a hint."""
+    from forexcli import games
+
+    path = tmp_path / "count.yaml"
+    path.write_text(
+        "game: counting\nplayers: [ann, bob]\ntarget: 5\nmoves:\n  - ann: add 2\n",
+        encoding="utf-8",
+    )
+    before = path.read_bytes()
+    games.register("counting", "tests.counting:COUNTING")
+    try:
+        for args in (
+            ["hint", str(path), "--simulations", "5"],
+            ["analyse", str(path), "--simulations", "5", "--write"],
+            ["play", str(path), "bob", "--engine", "--simulations", "5"],
+        ):
+            result = run(args)
+            assert result.exit_code == 1, (args, result.output)
+            assert f"{path}:1:7: not_yet_for_game:" in result.stderr, result.stderr
+            assert "does not play Counting yet" in result.stderr
+            assert "games.base.Advises" in result.stderr
+            assert "Traceback" not in result.output
+    finally:
+        games.unregister("counting")
+    assert path.read_bytes() == before
+
+
+def test_selfplay_of_for_ex_takes_no_components_file(tmp_path: Path) -> None:
+    result = run(["selfplay", str(tmp_path / "out"), "--components", "x.json"])
+    assert result.exit_code == 2
+    assert "a For-Ex game names no components file" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_play_engine_is_deterministic_for_both_games(tmp_path: Path) -> None:
+    """The same position, simulations and seed give the same decision, For-Ex and World
+    Exchangers alike."""
+    from forexcli.cli.engine import engine_decision, search_budget
+    from tests.games.worldex.test_search import example_copy
+
+    forex = truncated(ANNOTATED, 12, tmp_path / "game.yaml")
+    (tmp_path / "wx").mkdir()
+    worldex = example_copy(tmp_path / "wx", 12)
+    plan = search_budget(None, 40)
+    for path in (forex, worldex):
+        played = gamelog.replay(gamelog.load(path))
+        (player,) = played.log.game.pending(played.final).deciders
+        first = engine_decision(str(path), player, plan, 3)
+        assert engine_decision(str(path), player, plan, 3) == first

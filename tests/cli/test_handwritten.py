@@ -18,7 +18,7 @@ HEADER = "forex: 1\nplayers: [ann, bob]\nseed: x\nmoves:\n"
 
 def problems_of(text: str) -> list[Problem]:
     try:
-        log = gamelog.parse_log(text, "t.yaml")
+        log = gamelog.read_log(text, "t.yaml")
     except LogError as error:
         return error.problems
     played = gamelog.replay(log)
@@ -45,7 +45,7 @@ def test_an_unquoted_colon_in_a_note() -> None:
 def test_the_quoted_note_of_the_hint_is_right() -> None:
     fixed = HEADER + '  - ann: resolve\n    note: "risky: USD may fall"\n'
     assert problems_of(fixed) == []
-    log = gamelog.parse_log(fixed, "t.yaml")
+    log = gamelog.read_log(fixed, "t.yaml")
     assert log.entries[0].note == "risky: USD may fall"
 
 

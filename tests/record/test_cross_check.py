@@ -21,7 +21,7 @@ moves:
 
 
 def test_same_data_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    log = gamelog.parse_log(LOG, "game.yaml")
+    log = gamelog.read_log(LOG, "game.yaml")
     assert edit._ruamel_reading(LOG) == edit._plain(log.document.data)  # the readers agree
     edit.cross_check(log, LOG, log.document.data)  # (it raises when it refuses)
     # An edit that both readers read alike is checked, then written.
@@ -41,7 +41,7 @@ def test_same_data_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_different_data_is_refused() -> None:
-    log = gamelog.parse_log(LOG, "game.yaml")
+    log = gamelog.read_log(LOG, "game.yaml")
     data = dict(log.document.data, players=["alice", "carol"])
     with pytest.raises(LogError) as caught:
         edit.cross_check(log, LOG, data)

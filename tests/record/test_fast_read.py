@@ -402,7 +402,7 @@ def test_a_missing_extension_falls_back_silently_and_alike(
         _hide(monkeypatch, module)
     assert fastpath.accepted(GENERATED[0], FAST_VALIDATOR) is None
     if "jsonschema_rs" in hidden:
-        assert not FAST_VALIDATOR.surely_valid(gamelog.parse_log(GENERATED[0]).document.data)
+        assert not FAST_VALIDATOR.surely_valid(gamelog.read_log(GENERATED[0]).document.data)
     assert _outcomes(FALLBACK_FILES) == with_extensions
 
 

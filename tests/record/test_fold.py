@@ -29,9 +29,9 @@ def notes(draw: st.DrawFn) -> str:
 def test_a_folded_note_reads_back_the_same_in_both_readers(note: str) -> None:
     """Any note, folded as an append writes it, reads back as that note, and ruamel.yaml reads
     the appended log as forexcli's reader does."""
-    log = gamelog.parse_log(HEADER, "g.yaml")
+    log = gamelog.read_log(HEADER, "g.yaml")
     text = entrytext.appended_text(log, "alice", "invest USD", note, "0123456789abcdef")
-    data = gamelog.parse_log(text, "g.yaml").document.data
+    data = gamelog.read_log(text, "g.yaml").document.data
     assert data["moves"][0]["note"] == note
     assert edit._ruamel_reading(text) == edit._plain(data)
 
@@ -42,10 +42,10 @@ def test_words_fit_the_width(parts: list[str]) -> None:
     """A note of words shorter than the width is folded into lines of at most ``LINE_WIDTH``
     and reads back as given."""
     note = " ".join(parts)
-    log = gamelog.parse_log(HEADER, "g.yaml")
+    log = gamelog.read_log(HEADER, "g.yaml")
     text = entrytext.appended_text(log, "alice", "invest USD", note)
     assert max(len(line) for line in text.splitlines()) <= entrytext.LINE_WIDTH
-    assert gamelog.parse_log(text, "g.yaml").entries[0].note == note
+    assert gamelog.read_log(text, "g.yaml").entries[0].note == note
 
 
 def test_a_signature_in_pieces_and_a_long_name() -> None:

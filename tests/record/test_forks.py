@@ -14,7 +14,7 @@ MORE = scripted_entries(12, seed=7)[9:]
 
 
 def _compare_texts(text_a: str, text_b: str) -> ForkReport:
-    return compare(gamelog.parse_log(text_a, "a.yaml"), gamelog.parse_log(text_b, "b.yaml"))
+    return compare(gamelog.read_log(text_a, "a.yaml"), gamelog.read_log(text_b, "b.yaml"))
 
 
 def _two_files(tmp_path: Path) -> tuple[Path, Path]:
@@ -232,8 +232,8 @@ def test_a_forged_copy_is_named(tmp_path: Path) -> None:
 
 
 def test_sentence_is_escaped() -> None:
-    a = gamelog.parse_log(log_text(SHARED), "a\x1b[2J.yaml")
-    b = gamelog.parse_log(log_text(SHARED[:3]), "b.yaml")
+    a = gamelog.read_log(log_text(SHARED), "a\x1b[2J.yaml")
+    b = gamelog.read_log(log_text(SHARED[:3]), "b.yaml")
     report = compare(a, b)
     assert "\x1b" not in report.sentence and "a\\x1b[2J.yaml" in report.sentence
     assert report.a.label == "a\\x1b[2J.yaml"

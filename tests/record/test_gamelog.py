@@ -120,7 +120,7 @@ def test_every_expected_file_has_its_log() -> None:
 
 def _problems(text: str | bytes) -> list[Problem]:
     try:
-        log = gamelog.parse_log(text, "t.yaml")
+        log = gamelog.read_log(text, "t.yaml")
     except LogError as error:
         return error.problems
     played = gamelog.replay(log)
@@ -191,17 +191,17 @@ def test_game_over_says_so() -> None:
 
 def test_bytes_and_text_and_line_ends_read_alike() -> None:
     raw = (LOGS / "valid" / "annotated.yaml").read_bytes()
-    reference = gamelog.parse_log(raw, "a")
+    reference = gamelog.read_log(raw, "a")
     for variant in (
         raw.decode("utf-8"),
         b"\xef\xbb\xbf" + raw,
         raw.replace(b"\n", b"\r\n"),
         raw.rstrip(b"\n"),
     ):
-        log = gamelog.parse_log(variant, "a")
+        log = gamelog.read_log(variant, "a")
         assert log.document.data == reference.document.data
         assert log.entries == reference.entries
-    crlf = gamelog.parse_log(raw.replace(b"\n", b"\r\n"), "a")
+    crlf = gamelog.read_log(raw.replace(b"\n", b"\r\n"), "a")
     for path, place in reference.document.values.items():
         assert crlf.document.values[path] == place
 
@@ -340,7 +340,7 @@ def test_too_large_file_is_refused_before_reading(tmp_path: Path) -> None:
     problems, _ = validation.check(big)
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     with pytest.raises(LogError) as error:
-        gamelog.parse_log(b" " * (gamelog.MAX_LOG_BYTES + 1), "stdin")
+        gamelog.read_log(b" " * (gamelog.MAX_LOG_BYTES + 1), "stdin")
     assert error.value.problems[0].code == "too_large"
 
 

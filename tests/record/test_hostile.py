@@ -253,7 +253,7 @@ def test_deep_nesting_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(yamlread, "_loader", lambda: yaml.SafeLoader)
     for data in (b"[" * 10_000 + b"]" * 10_000, b"- " * 10_000 + b"x\n", b"{a: " * 10_000):
         with pytest.raises(LogError) as error:
-            gamelog.parse_log(data, "f")
+            gamelog.read_log(data, "f")
         assert error.value.problems[0].code == "too_deep"
 
 

@@ -17,6 +17,7 @@ import pytest
 
 from forexcli.games.forex.message import compose
 from forexcli.record import gamelog, signing
+from forexcli.record.keys import load_private_key
 from forexcli.record.png import PNG_SIGNATURE
 from tests.cli.test_commands import run
 
@@ -285,7 +286,7 @@ def test_read_refuses_forks_rewrites_forgeries_and_strangers(table: Table, tmp_p
     forged.write_bytes(carol.read_bytes())
     log = gamelog.load(forged)
     played = gamelog.replay(log)
-    bob_key = signing.load_private_key(str(table.keys["bob"]), lambda: None)
+    bob_key = load_private_key(str(table.keys["bob"]), lambda: None)
     signature = signing.sign(bob_key, log, 4, played.final, "alice", "alice", "resolve")
     forged.write_text(forged.read_text() + f"  - alice: resolve\n    sig: {{alice: {signature}}}\n")
     out = refused(

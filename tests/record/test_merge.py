@@ -38,7 +38,7 @@ def copies(draw: st.DrawFn, moves: int) -> str:
 
 
 def _parse(text: str) -> gamelog.GameLog:
-    return gamelog.parse_log(text, "g.yaml")
+    return gamelog.read_log(text, "g.yaml")
 
 
 def _comments(log: gamelog.GameLog) -> Counter[str]:

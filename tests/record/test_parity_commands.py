@@ -43,7 +43,7 @@ def _first_legal(path: str) -> tuple[str, str] | None:
     from forexcli.record.problems import LogError
 
     try:
-        played = gamelog.replay(gamelog.load_any(path))
+        played = gamelog.replay(gamelog.load(path))
     except LogError:
         return None
     game = played.log.game
@@ -112,7 +112,7 @@ def results(path: str) -> dict[str, Any]:
     try:
         from forexcli.record import gamelog
 
-        moves = len(gamelog.load_any(path).entries)
+        moves = len(gamelog.load(path).entries)
     except LogError:
         moves = 0
     Path(path).with_name("cut.yaml").write_text(_cut(text, max(moves - 2, 0)), encoding="utf-8")

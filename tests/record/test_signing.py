@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from forexcli.record import gamelog, signing
+from forexcli.record.keys import load_private_key, public_line
 from forexcli.record.problems import CODES, LogError
 from tests.cli.test_commands import new_game, run
 
@@ -125,13 +126,12 @@ def test_a_passphrase_is_prompted_without_echo_and_checked(tmp_path: Path) -> No
     assert made.exit_code == 0, made.output
     assert "s3cret" not in made.output
     assert "protected by a passphrase" in made.output
-    loaded = signing.load_private_key(str(key), lambda: b"s3cret")
+    loaded = load_private_key(str(key), lambda: b"s3cret")
     assert (
-        signing.public_line(loaded.public_key()).split()[1]
-        == ((tmp_path / "k.pub").read_text().split()[1])
+        public_line(loaded.public_key()).split()[1] == ((tmp_path / "k.pub").read_text().split()[1])
     )
     with pytest.raises(LogError) as wrong:
-        signing.load_private_key(str(key), lambda: b"guess")
+        load_private_key(str(key), lambda: b"guess")
     assert wrong.value.problems[0].code == "bad_passphrase"
     log = new_game(tmp_path / "g.yaml")
     before = log.read_text()
@@ -298,7 +298,7 @@ def test_forgery_with_another_players_key(signed_game: Path, keys: dict[str, Pat
     """bob writes a move in alice's name, signed with his own key."""
     log = gamelog.load(signed_game)
     played = gamelog.replay(log)
-    bob = signing.load_private_key(str(keys["bob"]), lambda: b"bob's secret")
+    bob = load_private_key(str(keys["bob"]), lambda: b"bob's secret")
     entry = log.entries[4]
     forged = signing.sign(bob, log, 5, played.state_after(4), "alice", "alice", entry.text)
     _replace_sig(signed_game, 5, "alice", forged)

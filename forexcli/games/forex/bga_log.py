@@ -178,10 +178,10 @@ def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
 
 def _check_written(text: str, game: Imported, filename: str) -> None:
     """The written log must read back, replay legally, and reach the checked game's state."""
-    from ...record.gamelog import parse_log, replay
+    from ...record.gamelog import read_log, replay
 
     try:
-        played = replay(parse_log(text, "the imported log"))
+        played = replay(read_log(text, "the imported log"))
     except LogError as error:  # pragma: no cover - the importer's own fault
         raise _problem(
             "table_mismatch",

@@ -6,7 +6,8 @@ of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), repl
 events and at once (``ReplaysWithEvents``), the hints of a refused move
 (``ExplainsRefusals``), the catch-up (``CatchesUp``), the set-up compared
 (``ComparesSetups``), its messages and board (``Mails``), the reports of ``play`` and
-``history`` (``ReportsPlays``, ``ReportsHistory``) and ``validate``'s line (``StatusLine``).
+``history`` (``ReportsPlays``, ``ReportsHistory``), ``validate``'s line (``StatusLine``) and
+the engine (``Advises``).
 """
 
 from __future__ import annotations
@@ -248,6 +249,12 @@ class ForexGame(ForexViews):
         from .snapshot import state_dict
 
         return state_dict(state)
+
+    def advisor(self) -> Any:
+        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        from .advisor import ADVISOR
+
+        return ADVISOR
 
 
 def _house_rules(header: Mapping[str, Any]) -> dict[str, Any]:

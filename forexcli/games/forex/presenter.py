@@ -246,7 +246,7 @@ def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
-    from ...record.signing import parse_public
+    from ...record.keys import parse_public
 
     keys: dict[str, str] = {}
     for item in items:

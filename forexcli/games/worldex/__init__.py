@@ -268,5 +268,11 @@ class WorldexGame(WorldexViews):
             "result": self.result(state),
         }
 
+    def advisor(self) -> Any:
+        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        from .advisor import ADVISOR
+
+        return ADVISOR
+
 
 WORLDEX = WorldexGame()

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from forexcli.games.forex.bga_import import TableLogError, convert, read_table_log
 from forexcli.games.forex.bga_log import import_table, read_json
 from forexcli.games.forex.engine import CURRENCIES, Decision, Spot
-from forexcli.record.gamelog import parse_log, replay
+from forexcli.record.gamelog import read_log, replay
 from forexcli.record.problems import CODES, LogError
 from tests import bga
 from tests.cli.test_commands import run
@@ -72,7 +72,7 @@ def test_table_log_imports_as_its_conformance_game(path: Path) -> None:
     data = bga.table_log(path)
     site = _site_names(data)
     imported = import_table(data, path.name, removed=game.removed)
-    log = parse_log(imported.text, "imported.yaml")
+    log = read_log(imported.text, "imported.yaml")
     played = replay(log)
     assert played.problem is None
     # Seat order and first player come from the turns, not from the players list.
@@ -149,7 +149,7 @@ def test_title_option_and_an_inferred_set_up(tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert 'title: "Friday: five of us"\n' in text
     assert "(inferred)" in result.stdout
-    assert parse_log(text).new_game().removed == bga.game_of(INFERRED).removed
+    assert read_log(text).new_game().removed == bga.game_of(INFERRED).removed
 
 
 def test_never_overwrites_without_force(tmp_path: Path) -> None:
@@ -223,7 +223,7 @@ def test_a_name_the_log_format_refuses_is_reported_and_can_be_renamed(tmp_path: 
     assert not out.exists()
     result = run(["import", str(table), "-o", str(out), "--rename", "noor: the great=noor"])
     assert result.exit_code == 0, result.output
-    assert parse_log(out.read_text(encoding="utf-8")).players[1] == "noor"
+    assert read_log(out.read_text(encoding="utf-8")).players[1] == "noor"
 
 
 def test_every_player_renamed(tmp_path: Path) -> None:
@@ -302,7 +302,7 @@ def test_a_game_in_progress_imports_up_to_its_last_decision(keep: int) -> None:
     everything = [d for _who, w in whole.entries for d in w.decisions()]
     assert decisions == everything[: len(decisions)]
     assert imported.game.final.result is None
-    log = parse_log(imported.text)
+    log = read_log(imported.text)
     assert replay(log).problem is None and len(log.entries) == len(imported.game.entries)
 
 
@@ -526,7 +526,7 @@ def test_a_mutated_table_log_is_refused_placed_or_still_agrees(
         return
     except TableLogError as error:  # pragma: no cover - import_table turns these into LogError
         raise AssertionError(error.reason) from None
-    log = parse_log(imported.text)
+    log = read_log(imported.text)
     played = replay(log)
     assert played.problem is None
     if imported.game.entries != original.entries:

@@ -135,7 +135,7 @@ def write_log(path: Path, entries: Sequence[tuple[str, str]] = (), **kwargs: Any
 
 def replay_text(text: str, filename: str = "game.yaml") -> gamelog.Replay:
     """Parse and replay a log's text."""
-    return gamelog.replay(gamelog.parse_log(text, filename))
+    return gamelog.replay(gamelog.read_log(text, filename))
 
 
 def play(path: Path, entries: Sequence[tuple[str, str]], *, digest: bool = False) -> None:

@@ -183,13 +183,16 @@ def test_selfplay_bad_ladder_seats(tmp_path: Path, seat: str, message: str) -> N
 
 
 def test_parse_seat_fractions() -> None:
-    from forexcli.games.forex.advisor import parse_seat
+    from forexcli.games.forex.advisor import ADVISOR
+    from forexcli.search.advisor import parse_seat
+    from forexcli.search.ismcts import Budget as SearchBudget
 
-    default = Budget(simulations=200)
-    assert parse_seat("engine/10", default).plan == Budget(simulations=20)
-    assert parse_seat("engine:2000/4", default).plan == Budget(simulations=500)
-    assert parse_seat("engine:1s/4", default).plan == Budget(seconds=0.25)
-    assert parse_seat("oneply", default).plan is None
+    default = SearchBudget(simulations=200)
+    kinds = ADVISOR.seat_kinds
+    assert parse_seat("engine/10", default, kinds).plan == SearchBudget(simulations=20)
+    assert parse_seat("engine:2000/4", default, kinds).plan == SearchBudget(simulations=500)
+    assert parse_seat("engine:1s/4", default, kinds).plan == SearchBudget(seconds=0.25)
+    assert parse_seat("oneply", default, kinds).plan is None
 
 
 def test_a_rival_who_can_end_the_game_is_assumed_to_when_it_hurts() -> None:

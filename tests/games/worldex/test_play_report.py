@@ -109,7 +109,7 @@ def test_moves_entries_are_what_play_takes(tmp_path: Path, monkeypatch: pytest.M
 def test_the_report_tells_every_entry_with_the_replays_numbers() -> None:
     """For each entry of the example: the decider's cash before and after as the replay
     has them, and who decides next."""
-    played = gamelog.replay(gamelog.load_any(EXAMPLE))
+    played = gamelog.replay(gamelog.load(EXAMPLE))
     record = played.log
     for number in range(1, played.moves + 1):
         cut = gamelog.Replay(replace(record, entries=record.entries[:number]), played.initial)
@@ -134,7 +134,7 @@ def test_the_report_tells_every_entry_with_the_replays_numbers() -> None:
 
 
 def test_moves_text_of_the_end_names_the_winner() -> None:
-    played = gamelog.replay(gamelog.load_any(EXAMPLE))
+    played = gamelog.replay(gamelog.load(EXAMPLE))
     text = moves_text(played, played.moves, "game.yaml")
     assert text.startswith("The game is over (after move 39): mei wins")
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from forexcli.games.base import Searchable
-from forexcli.games.worldex.advisor import ENGINE, parse_seat, seeded_start, worldex_hint
+from forexcli.games.worldex.advisor import ADVISOR, ENGINE, seeded_start
 from forexcli.games.worldex.engine import (
     Phase,
     Setup,
@@ -41,8 +41,9 @@ from forexcli.games.worldex.search import (
     score_gain,
 )
 from forexcli.record import gamelog
-from forexcli.search.advice import engine_entry, hint, play_game
-from forexcli.search.ismcts import Budget, search
+from forexcli.search.advice import play_game
+from forexcli.search.advisor import engine_entry, hint, parse_seat
+from forexcli.search.ismcts import EXPLORATION, Budget, search
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -72,7 +73,7 @@ def example_copy(folder: Path, moves: int | None = None, *, keep_seed: bool = Tr
 
 
 def replayed(path: Path) -> gamelog.Replay:
-    played = gamelog.replay(gamelog.load_any(path))
+    played = gamelog.replay(gamelog.load(path))
     assert played.problem is None
     return played
 
@@ -122,8 +123,8 @@ def test_two_deals_agreeing_on_what_was_revealed_give_the_same_decision() -> Non
     other = replace(state, deck=tuple(shuffled))
     assert other.deck != state.deck
     budget = Budget(simulations=150)
-    found = worldex_hint(state, budget, top=3, seed=4)
-    again = worldex_hint(other, budget, top=3, seed=4)
+    found = hint(ADVISOR, state, budget, top=3, seed=4)
+    again = hint(ADVISOR, other, budget, top=3, seed=4)
     assert found.suggestions == again.suggestions and found.simulations == again.simulations
     # ... while the deck's order does change what the seeded game deals next.
     assert state.deck[:3] != other.deck[:3]
@@ -200,6 +201,29 @@ def test_a_forced_decision_is_measured() -> None:
     assert result.forced.decisions[0] == worst
 
 
+def test_the_exploration_constant_changes_the_visits_not_legality() -> None:
+    state = randomly_played(21, 12)
+    budget = Budget(simulations=200)
+    wide = replace(ENGINE, exploration=3.0)
+    assert ENGINE.exploration == EXPLORATION
+    visits = {}
+    for engine in (ENGINE, wide):
+        one = engine.search(state, budget, seed=7)
+        assert engine.search(state, budget, seed=7).lines == one.lines  # deterministic
+        assert all(line.decisions[0] in legal_decisions(state) for line in one.lines)
+        visits[engine.exploration] = [line.visits for line in one.lines]
+        found = hint(engine, state, budget, top=3, seed=7)
+        assert found.suggestions == hint(engine, state, budget, top=3, seed=7).suggestions
+        for suggestion in found.suggestions:
+            after = state
+            for step in suggestion.decisions:
+                assert step in legal_decisions(after)
+                after = apply(after, step)
+    assert visits[EXPLORATION] != visits[3.0]
+    # The wider search spreads its visits: its most visited decision has fewer of them.
+    assert max(visits[3.0]) < max(visits[EXPLORATION])
+
+
 # --------------------------------------------------------------------------- evaluation, players
 
 
@@ -247,14 +271,15 @@ def test_the_engine_beats_random_at_a_small_budget() -> None:
 
 def test_seats_are_parsed_with_their_budgets() -> None:
     default = Budget(simulations=200)
-    assert parse_seat("engine", default).plan == default
-    assert parse_seat("engine:50", default).plan == Budget(simulations=50)
-    assert parse_seat("engine:0.5s", default).plan == Budget(seconds=0.5)
-    assert parse_seat("engine/4", default).plan == Budget(simulations=50)
-    assert parse_seat("greedy", default).label() == "greedy"
+    kinds = ADVISOR.seat_kinds
+    assert parse_seat("engine", default, kinds).plan == default
+    assert parse_seat("engine:50", default, kinds).plan == Budget(simulations=50)
+    assert parse_seat("engine:0.5s", default, kinds).plan == Budget(seconds=0.5)
+    assert parse_seat("engine/4", default, kinds).plan == Budget(simulations=50)
+    assert parse_seat("greedy", default, kinds).label() == "greedy"
     for bad in ("investor", "greedy:5", "engine:x", "engine/0"):
         with pytest.raises(ValueError):
-            parse_seat(bad, default)
+            parse_seat(bad, default, kinds)
 
 
 # --------------------------------------------------------------------------- commands
@@ -269,7 +294,7 @@ def test_hint_suggests_legal_entries_for_the_player_on_turn(tmp_path: Path) -> N
     assert "value = the player's chance of winning" in result.stdout
     data = json.loads(run(["hint", str(path), "--simulations", "60", "--format", "json"]).stdout)
     assert data["player"] == "ai" and data["simulations"] == 60
-    game = gamelog.load_any(path).game
+    game = gamelog.load(path).game
     for suggestion in data["suggestions"]:
         after = state
         for step in game.parse("ai", suggestion["decision"]):
@@ -312,7 +337,7 @@ def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> 
     assert numbers == [n for n in range(1, 13) if n != 8]  # the deck's reveal is not judged
     assert data["value"].startswith("the player's chance of winning")
     before = path.read_text(encoding="utf-8")
-    texts = [e.text for e in gamelog.load_any(path).entries]
+    texts = [e.text for e in gamelog.load(path).entries]
     written = run(["analyse", str(path), "--simulations", "40", "--write"])
     assert written.exit_code == 0, written.output
     labelled = [m for m in data["moves"] if m["verdict"]]
@@ -341,7 +366,7 @@ def test_selfplay_writes_valid_worldex_games(tmp_path: Path) -> None:
 def test_selfplay_refuses_worldex_seats_it_does_not_have(tmp_path: Path) -> None:
     result = run(["selfplay", str(tmp_path / "o"), "--game", "world-exchangers",
                   "--seat", "investor", "--seat", "greedy"])  # fmt: skip
-    assert result.exit_code == 2 and "a World Exchangers seat is one of" in result.output
+    assert result.exit_code == 2 and "a seat is one of engine, greedy, random" in result.output
     five = run(["selfplay", str(tmp_path / "o"), "--game", "world-exchangers", "--players", "5"])
     assert five.exit_code == 2 and "2 to 4" in five.output
 

@@ -1,0 +1,342 @@
+"""The engine beside any game: hints, engine entries, judged decisions, self-play games.
+
+The library behind ``forex hint``, ``analyse``, ``play --engine`` and
+``selfplay``, written once for every game: a game supplies its search and
+its words through ``games.base.Advisor`` (``Searches`` for the search
+alone).  A value is a seat's mean from 0 to 1, in the game's own meaning
+(``Advisor.value_meaning``).  Every entry the engine suggests is checked
+against the game's ``legal`` and ``apply`` here.  Pure: the log text of a
+self-play game is made here, its files are read and written by the command.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+from msgspec import Struct
+
+from ..games.base import Advice, Advises, Advisor, Game, Searches, state_digest
+from .ismcts import Budget
+
+DUBIOUS = 0.02
+MISTAKE = 0.05
+BLUNDER = 0.10
+"""Verdict thresholds: the value a decision loses against the engine's choice."""
+
+THRESHOLDS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("dubious", DUBIOUS))
+
+FORCED_VISITS_SHARE = 10
+"""A judged entry is searched at least 1/10 of the budget's simulations (min 8)."""
+
+Progress = Callable[[int], None]
+
+
+def budget(seconds: Optional[float], simulations: Optional[int], default: float = 1.0) -> Budget:
+    """The search budget of the options (``default`` seconds when neither is given); raises
+    ``ValueError``."""
+    if seconds is None and simulations is None:
+        seconds = default
+    return Budget(simulations=simulations, seconds=seconds)
+
+
+def threshold_note(unit: str) -> str:
+    """The verdicts' thresholds in words, in points of ``unit``."""
+    return (
+        f"dubious: loses {100 * DUBIOUS:g} points of {unit} or more against the engine's"
+        f" choice; mistake: {100 * MISTAKE:g}; blunder: {100 * BLUNDER:g}"
+    )
+
+
+# --------------------------------------------------------------------------- hints
+
+
+class Suggestion(Struct, frozen=True):
+    """One entry the engine suggests, with its value and the line it expects."""
+
+    decisions: tuple[Any, ...]
+    text: str
+    value: float
+    """The mover's value after it (0 to 1)."""
+    values: tuple[float, ...]
+    visits: int
+    line: tuple[tuple[str, str], ...]
+    """The line expected after it: (log key, entry text), as ``forex play`` takes them."""
+
+
+class Hint(Struct, frozen=True):
+    """The best entries found for whoever decides next."""
+
+    player: str
+    suggestions: tuple[Suggestion, ...]
+    simulations: int
+    seconds: float
+    players: tuple[str, ...]
+
+
+def checked(game: Game[Any, Any], state: Any, decisions: Sequence[Any]) -> Any:
+    """The state after ``decisions``, each one of the game's ``legal`` ones and applied by
+    its ``apply`` (the rules stay the judge of what the search proposes)."""
+    for step in decisions:
+        if step not in game.legal(state):
+            raise AssertionError(f"the search proposed {step}, which is not legal")
+        state = game.apply(state, step)
+    return state
+
+
+def _suggestion(searcher: Searches, found: Advice, mover: int) -> Suggestion:
+    line = tuple((searcher.key(entry), searcher.write(entry)) for entry in found.line)
+    text = searcher.write(found.entry)
+    return Suggestion(found.entry, text, found.values[mover], found.values, found.visits, line)
+
+
+def hint(
+    searcher: Searches,
+    state: Any,
+    plan: Budget,
+    *,
+    top: int = 3,
+    seed: int = 0,
+    progress: Optional[Progress] = None,
+    decided: bool = False,
+) -> Hint:
+    """The ``top`` best entries (distinct) for the player who decides in ``state``.
+
+    ``decided`` (one entry wanted, not the figures of the others) lets the search stop
+    once its choice can no longer change.
+    """
+    mover = searcher.mover(state)
+    if mover is None:
+        raise ValueError("no player decides now")
+    searched = searcher.advise(state, plan, seed=seed, progress=progress, decided=decided)
+    suggestions: list[Suggestion] = []
+    seen: set[str] = set()
+    for found in searched.advice:
+        suggestion = _suggestion(searcher, found, mover)
+        if suggestion.text in seen:
+            continue
+        seen.add(suggestion.text)
+        suggestions.append(suggestion)
+        if len(suggestions) >= top:
+            break
+    names = searcher.names(state)
+    return Hint(names[mover], tuple(suggestions), searched.simulations, searched.seconds, names)
+
+
+def engine_entry(
+    searcher: Searches,
+    state: Any,
+    plan: Budget,
+    seed: int = 0,
+    progress: Optional[Progress] = None,
+) -> tuple[Any, ...]:
+    """The engine's entry for the player who decides in ``state``."""
+    found = hint(searcher, state, plan, top=1, seed=seed, progress=progress, decided=True)
+    return found.suggestions[0].decisions
+
+
+def engine_decision(game: Advises, state: Any, plan: Budget, seed: int = 0,
+                    progress: Optional[Progress] = None) -> str:  # fmt: skip
+    """The engine's entry for the player who decides in ``state`` of ``game`` (an
+    ``Advises`` ``Game``), checked by the rules and written as ``forex play`` takes it."""
+    advisor = game.advisor()
+    entry = engine_entry(advisor, state, plan, seed, progress)
+    assert isinstance(game, Game)
+    checked(game, state, entry)
+    return advisor.write(entry)
+
+
+# --------------------------------------------------------------------------- analysis
+
+
+class Verdict(Struct, frozen=True):
+    """One recorded entry judged against the engine's choice."""
+
+    number: int
+    player: str
+    played: str
+    played_value: float
+    best: str
+    best_value: float
+    label: Optional[str]
+    """``dubious``, ``mistake``, ``blunder``, or None (a good decision)."""
+
+    @property
+    def loss(self) -> float:
+        """The value lost against the engine's choice (0 when none)."""
+        return max(0.0, self.best_value - self.played_value)
+
+    def note(self) -> str:
+        """The verdict as a note: ``[engine: mistake, -6.2 points; better: invest USD (40.1%)]``."""
+        if self.label is None:
+            return f"[engine: good; {100 * self.played_value:.1f}%]"
+        return (
+            f"[engine: {self.label}, -{100 * self.loss:.1f} points; better: {self.best}"
+            f" ({100 * self.best_value:.1f}%)]"
+        )
+
+
+def label_for(loss: float) -> Optional[str]:
+    """The verdict of a decision that loses ``loss`` (see the thresholds)."""
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold:
+            return name
+    return None
+
+
+def judge(
+    searcher: Searches,
+    state: Any,
+    number: int,
+    played: Sequence[Any],
+    plan: Budget,
+    *,
+    seed: int = 0,
+) -> Verdict:
+    """Judge entry ``number`` (its decisions ``played``), made in ``state``, against the
+    engine's choice."""
+    mover = searcher.mover(state)
+    assert mover is not None
+    visits = max(8, (plan.simulations or 1000) // FORCED_VISITS_SHARE)
+    judged = searcher.weigh(state, played, plan, seed=seed, visits=visits)
+    played_value = judged.played[mover]
+    best = _suggestion(searcher, judged.best, mover)
+    played_text = searcher.write(played)
+    player = searcher.names(state)[mover]
+    if judged.same or best.text == played_text or played_value >= best.value:
+        value = max(best.value, played_value)
+        return Verdict(number, player, played_text, played_value, best.text, value, None)
+    loss = best.value - played_value
+    return Verdict(
+        number, player, played_text, played_value, best.text, best.value, label_for(loss)
+    )
+
+
+def analyse(
+    searcher: Searches,
+    played: Any,
+    plan: Budget,
+    first: int,
+    last: int,
+    *,
+    seed: int = 0,
+    progress: Optional[Progress] = None,
+) -> list[Verdict]:
+    """Judge entries ``first`` to ``last`` (1-based) of ``played`` (a ``gamelog.Replay``
+    whose entries all replay legally); an entry nobody decides (a pseudo-decider's, such as
+    a reveal of cards) is not judged.  ``progress`` is called with 1 after each entry."""
+    verdicts = []
+    for number in range(first, last + 1):
+        state = played.state_after(number - 1)
+        if searcher.mover(state) is not None:
+            decisions = played.log.entries[number - 1].decisions
+            verdicts.append(judge(searcher, state, number, decisions, plan, seed=seed))
+        if progress is not None:
+            progress(1)
+    return verdicts
+
+
+_OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
+
+
+def noted(old: Optional[str], verdict: Verdict) -> str:
+    """The note of a judged entry: the note already there (an older verdict replaced) and this."""
+    kept = _OLD_VERDICT.sub("", old or "")
+    return f"{kept} {verdict.note()}" if kept else verdict.note()
+
+
+# --------------------------------------------------------------------------- self-play
+
+
+class Seat(Struct, frozen=True):
+    """Who plays a seat in self-play: ``engine`` with its budget, or a player without search."""
+
+    kind: str
+    plan: Optional[Budget] = None
+
+    def label(self) -> str:
+        """``engine (200 simulations)``, ``greedy``."""
+        return f"{self.kind} ({self.plan.describe()})" if self.plan else self.kind
+
+
+def parse_seat(text: str, default: Budget, kinds: Sequence[str]) -> Seat:
+    """``engine``, ``engine:500`` (simulations), ``engine:0.5s`` (seconds), ``engine/10`` (a
+    tenth of the budget; ``engine:2000/4`` a quarter of 2000), or another of ``kinds``.
+
+    Raises ``ValueError`` with a readable reason.
+    """
+    spec, slash, divisor = text.strip().partition("/")
+    kind, sep, amount = spec.partition(":")
+    if kind not in kinds:
+        raise ValueError(
+            f"{text!r}: a seat is one of {', '.join(kinds)} (engine:500, engine:1s, engine/10)"
+        )
+    if kind != "engine":
+        if sep or slash:
+            raise ValueError(f"{text!r}: only an engine seat takes a budget")
+        return Seat(kind)
+    plan = default
+    try:
+        if sep and amount.endswith("s"):
+            plan = Budget(seconds=float(amount[:-1]))
+        elif sep:
+            plan = Budget(simulations=int(amount))
+    except ValueError as error:
+        if "must" in str(error):
+            raise ValueError(f"{text!r}: {error}") from None
+        raise ValueError(f"{text!r}: write engine:SIMULATIONS or engine:SECONDSs") from None
+    if not slash:
+        return Seat(kind, plan)
+    if not divisor.isdigit() or not 1 <= int(divisor) <= 1000:
+        raise ValueError(f"{text!r}: write engine/K with K a whole number from 1 to 1000")
+    return Seat(kind, plan.share(int(divisor)))
+
+
+class SelfPlayGame(Struct, frozen=True):
+    """A finished self-play game: its log text and its result."""
+
+    index: int
+    text: str
+    players: tuple[str, ...]
+    labels: tuple[str, ...]
+    ranks: tuple[int, ...]
+    totals: tuple[int, ...]
+    ending: str
+    moves: int
+
+
+def selfplay_game(
+    game: Advises, seats: Sequence[Seat], seed: str, index: int, started: str, resources: Any
+) -> SelfPlayGame:
+    """Play one game of ``game`` (an ``Advises`` ``Game``) between ``seats`` (in seat order)
+    from the set-up the seed deals, as log text.
+
+    The header is ``forex new``'s; the entries are written as ``forex play``
+    writes them, with digests, each applied by the rules.
+    """
+    assert isinstance(game, Game)
+    advisor: Advisor = game.advisor()
+    names = tuple(f"{seat.kind}{number + 1}" for number, seat in enumerate(seats))
+    labels = tuple(seat.label() for seat in seats)
+    start = advisor.start(names, seed, resources)
+    number_seed = sum(ord(ch) for ch in seed) * 1000 + index
+    entries = advisor.play(start, [(seat.kind, seat.plan) for seat in seats], number_seed)
+    title = f"selfplay {index}: " + ", ".join(
+        f"{n} = {lab}" for n, lab in zip(names, labels, strict=True)
+    )
+    header = advisor.header(start, names, seed, title[:200], started, resources)
+    from ..record.entrytext import entry_lines
+
+    lines = []
+    state = start
+    for entry in entries:
+        for step in entry:
+            state = game.apply(state, step)
+        text = game.write(entry)
+        lines.append(
+            entry_lines(game.key(entry), text, None, state_digest(game, state), "  ", "\n")
+        )
+    text = header.replace("moves: []\n", "moves:\n" + "".join(lines)) if lines else header
+    ranks, totals, ending = advisor.outcome(state)
+    return SelfPlayGame(index, text, names, labels, ranks, totals, ending, len(entries))
