@@ -97,18 +97,33 @@ def settled(
     return value
 
 
-def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int = 1) -> bool:
+Memo = dict[tuple[GameState, int, bool, int], bool]
+"""``endangered``'s answers by (state, seat, drained, turns), shared by the checks of a search."""
+
+
+def endangered(
+    state: GameState,
+    seat: int,
+    *,
+    drained: bool = False,
+    turns: int = 1,
+    memo: Memo | None = None,
+) -> bool:
     """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above), or, when
     ``seat`` is short of money for its queued debts then (``consent.shortfall``), before the
     turn after that whatever ``seat`` does then without a spot (a partner may refuse it),
     looking ``turns`` of ``seat``'s turns ahead.
 
-    ``drained``: the one draining spot has been made already.
+    ``drained``: the one draining spot has been made already.  ``memo`` keeps the answers of
+    the positions where the check branches (it gives the same answers, faster).
     """
+    if not _owes(state, seat):  # only its own contracts make its loans: nothing can fall due
+        return False
+    table: Memo = {} if memo is None else memo
     for _ in range(_MAX_STEPS):
         pending = state.pending
         phase = pending.phase
-        if phase is Phase.OVER:
+        if phase is Phase.OVER or phase is Phase.STRONGEST_TIE:  # (bankruptcy is known then)
             return state.bankrupt == seat
         mover = pending.player
         assert mover is not None
@@ -116,12 +131,7 @@ def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int
             if mover == seat:
                 if not turns or not shortfall(state, seat):
                     return False
-                later = turns - 1
-                return all(
-                    endangered(apply(state, decode(state, a)), seat, drained=drained, turns=later)
-                    for a in candidates(state)
-                    if a[0] != SPOT
-                )
+                return _branch(state, seat, drained, turns - 1, table, every=True, spots=False)
             if not drained and not state.spot_done:
                 drained = True
                 drain = _draining_spot(state, mover, seat)
@@ -129,18 +139,47 @@ def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int
                     state = apply(state, decode(state, drain))
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
-            return all(
-                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
-                for a in legal_actions(state)
-            )
+            return _branch(state, seat, drained, turns, table, every=True)
         elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # another's tie choice: the worst for ``seat``
-            return any(
-                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
-                for a in legal_actions(state)
-            )
+            return _branch(state, seat, drained, turns, table, every=False)
     raise AssertionError("the queue did not empty")  # pragma: no cover
+
+
+def _branch(
+    state: GameState,
+    seat: int,
+    drained: bool,
+    turns: int,
+    memo: Memo,
+    *,
+    every: bool,
+    spots: bool = True,
+) -> bool:
+    """``endangered`` after each choice of the pending player: after ``every`` one (``seat``'s
+    own choices, by the ``candidates`` at a turn, with no spot unless ``spots``: any safe one
+    saves it), or after any one (another's tie choice, the worst for ``seat``)."""
+    key = (state, seat, drained, turns)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    if state.pending.phase is Phase.TURN:
+        actions = [a for a in candidates(state) if spots or a[0] != SPOT]
+    else:
+        actions = legal_actions(state)
+    outcomes = (
+        endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns, memo=memo)
+        for a in actions
+    )
+    answer = all(outcomes) if every else any(outcomes)
+    memo[key] = answer
+    return answer
+
+
+def _owes(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has a contract or a loan in the queue."""
+    return any(not isinstance(item, DividendStack) and item.owner == seat for item in state.queue)
 
 
 def _draining_spot(state: GameState, mover: int, seat: int) -> Action | None:
