@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import sys
+import time
 from collections.abc import Iterator, MutableMapping, Sequence
 from gettext import gettext
 from typing import IO, TYPE_CHECKING, Any
@@ -33,6 +34,10 @@ from ..streams import OutputFailed
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
+
+STARTED = time.perf_counter()
+"""When the command started (its imports of click and the package aside): ``hint`` and ``play
+--engine`` count their ``--seconds`` from it."""
 
 GAMES = ("for-ex", "world-exchangers")
 """The games of ``forexcli.games`` (kept here so that start-up does not import it; a test

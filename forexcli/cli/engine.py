@@ -51,6 +51,17 @@ def search_budget(seconds: float | None, simulations: int | None) -> Any:
         raise click.BadParameter(str(error), param_hint=option) from None
 
 
+def command_budget(seconds: float | None, simulations: int | None) -> Any:
+    """``search_budget`` for the one search of a command: its seconds count from the command's
+    start (``Budget.since``), so that the whole command takes about that long."""
+    from msgspec.structs import replace as _with
+
+    from . import STARTED
+
+    plan = search_budget(seconds, simulations)
+    return plan if plan.seconds is None else _with(plan, since=STARTED)
+
+
 class _Progress:
     """A progress bar on stderr, only on a terminal (a no-op elsewhere)."""
 
@@ -246,7 +257,7 @@ def hint_command(
     from ..games.forex.advisor import hint
     from ..reporters.advice import VALUE_MEANING, VALUE_NOTE
 
-    plan = search_budget(seconds, simulations)
+    plan = command_budget(seconds, simulations)
     try:
         log, played = _playable(file)
     except OtherGameExit as other:

@@ -47,12 +47,23 @@ CONSENT = True
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
+AFTER = 0.75
+"""With ``Budget.since``: the work after the search is expected to take this many times the
+time from ``since`` to the search's start (loading the log before it, writing it after)."""
+
+LEAST = 0.1
+"""With ``Budget.since``: the share of ``seconds`` the search has at least, however late."""
+
 
 class Budget(Struct, frozen=True):
     """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
 
     simulations: int | None = None
     seconds: float | None = None
+    since: float | None = None
+    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
+    runs before the search and, estimated, after it are then within them); None: the search's
+    start."""
 
     def __post_init__(self) -> None:
         if self.simulations is None and self.seconds is None:
@@ -301,7 +312,7 @@ def search(
         _exclude(root, excluded)
         hopes = [h for h in hopes if not _made(root.state, h, excluded)]
     _add_forced(root, forced, noise, value_of)
-    deadline = None if budget.seconds is None else started + budget.seconds
+    deadline = _deadline(budget, started)
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
     while done < limit:
@@ -323,6 +334,17 @@ def search(
         return result
     values = tuple(_node_at(root, path).value() for path in forced)
     return SearchResult(result.lines, result.simulations, result.seconds, result.root_value, values)
+
+
+def _deadline(budget: Budget, started: float) -> float | None:
+    """When a search started at ``started`` stops (None: no time limit; see ``Budget.since``)."""
+    if budget.seconds is None:
+        return None
+    if budget.since is None:
+        return started + budget.seconds
+    before = max(started - budget.since, 0.0)
+    end = budget.since + budget.seconds - AFTER * before
+    return max(end, started + LEAST * budget.seconds)
 
 
 def _exclude(root: Node, excluded: Collection[Spot]) -> None:
