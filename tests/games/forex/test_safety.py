@@ -3,23 +3,48 @@ positions from played games (issue 23: no avoidable bankruptcy)."""
 
 from __future__ import annotations
 
+import functools
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
-from forexcli.games.forex.engine import GameState, Phase, Resolve, apply, draw_removed, new_game
+from forexcli.games.forex.engine import (
+    Contract,
+    DividendStack,
+    GameState,
+    Invest,
+    Loan,
+    MakeContract,
+    Phase,
+    Resolve,
+    Spot,
+    apply,
+    draw_removed,
+    new_game,
+)
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.consent import shortfall
-from forexcli.games.forex.search.encoding import SPOT, legal_actions
+from forexcli.games.forex.search.encoding import (
+    CONTRACT,
+    DIVEST,
+    INVEST,
+    RESOLVE,
+    SPOT,
+    legal_actions,
+)
 from forexcli.games.forex.search.encoding import decision as decode
-from forexcli.games.forex.search.endgame import Memo, _draining_spot, endangered
-from forexcli.games.forex.search.mcts import Budget
-from forexcli.games.forex.search.players import engine_player, heuristic_player
+from forexcli.games.forex.search.endgame import FINAL_LIMIT, Memo, _draining_spot, endangered
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
+from forexcli.games.forex.search.mcts import Budget, search
+from forexcli.games.forex.search.players import engine_answer, engine_player, heuristic_player
 
 
+@functools.cache
 def reference(state: GameState, seat: int, drained: bool = False, turns: int = 1) -> bool:
-    """``endangered`` written plainly: no memo, no short cuts, every branch walked."""
+    """``endangered`` written plainly: no short cuts, every branch walked (a cache aside)."""
     while True:
         phase = state.pending.phase
         if phase is Phase.OVER:
@@ -27,12 +52,15 @@ def reference(state: GameState, seat: int, drained: bool = False, turns: int = 1
         mover = state.pending.player
         assert mover is not None
         if phase is Phase.TURN and mover == seat:
-            if not turns or not shortfall(state, seat):
+            if not shortfall(state, seat):
                 return False
+            if not turns and state.dividends_left != 1:
+                return False
+            kinds = (RESOLVE, DIVEST) if not turns else (CONTRACT, INVEST, DIVEST, RESOLVE)
             return all(
-                reference(apply(state, decode(state, a)), seat, drained, turns - 1)
+                reference(apply(state, decode(state, a)), seat, drained, max(turns - 1, 0))
                 for a in candidates(state)
-                if a[0] != SPOT
+                if a[0] in kinds
             )
         if phase is Phase.TURN:
             if not drained and not state.spot_done:
@@ -74,8 +102,7 @@ def played(seed: int, players: int, limit: int = 300) -> list[GameState]:
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
 def test_endangered_answers_as_the_plain_reference(seed: int, players: int) -> None:
-    """After each candidate of a turn, with one memo shared by all the checks of a game."""
-    memo: Memo = {}
+    """After each candidate of a turn (the walks to the end within their bound)."""
     checked = 0
     for state in played(seed, players)[::3]:
         if state.pending.phase is not Phase.TURN:
@@ -86,6 +113,112 @@ def test_endangered_answers_as_the_plain_reference(seed: int, players: int) -> N
             if action[0] == SPOT:
                 continue
             after = apply(state, decode(state, action))
-            assert endangered(after, seat, memo=memo) == reference(after, seat), action
-            checked += 1
+            memo: Memo = {}
+            answer = endangered(after, seat, memo=memo)
+            if len(memo) < FINAL_LIMIT:  # (else the walks to the end were cut short)
+                assert answer == reference(after, seat), action
+                checked += 1
     assert checked
+
+
+GBP, EUR, USD, CHF, JPY, CAD, CNY = range(7)
+NONE = (0,) * 7
+
+
+def money(**amounts: int) -> tuple[int, ...]:
+    """Half-bucks per currency, by code (``gbp=4``)."""
+    codes = ("gbp", "eur", "usd", "chf", "jpy", "cad", "cny")
+    return tuple(amounts.get(code, 0) for code in codes)
+
+
+def position(
+    holdings: tuple[tuple[int, ...], ...],
+    queue: tuple[object, ...],
+    certs: tuple[tuple[int, ...], ...],
+) -> GameState:
+    """The last dividend in ``queue`` (dividends left: 1), ``p0`` to move."""
+    start = new_game([f"p{i}" for i in range(len(holdings))], draw_removed("endgame"))
+    return replace(start, money=holdings, certs=certs, queue=queue, dividends_left=1)
+
+
+# 2 players: p0 owes 2 GBP on a loan second in the queue and holds 3; the last dividend is
+# sixth.  A contract to pay 1 GBP more goes behind the last dividend: after the drain the check
+# allows (p1 taking 1 GBP by a spot) the loan is paid and the contract is not, and the loan it
+# becomes is due at once in the final settlement.  That comes after p0's next two turns, the
+# horizon the check had before the last dividend was queued.
+FAR_END = position(
+    (money(gbp=6, cny=4), money(eur=10, usd=10, chf=10)),
+    (
+        Contract("A", 1, EUR, 2, USD, 2),
+        Loan("B", 0, money(gbp=4)),
+        Contract("C", 1, USD, 2, EUR, 2),
+        Contract("D", 1, EUR, 2, USD, 2),
+        Contract("E", 1, USD, 2, EUR, 2),
+        DividendStack(1),
+    ),
+    (NONE, (0, 0, 0, 0, 0, 0, 1)),
+)
+
+# 4 players, the same debt, the last dividend seventh: three others resolve between p0's turns.
+FAR_END_4 = position(
+    (money(gbp=6, cny=4), money(eur=10, usd=10), money(eur=10, usd=10), money(eur=10, chf=10)),
+    (
+        Contract("A", 1, EUR, 2, USD, 2),
+        Loan("B", 0, money(gbp=4)),
+        Contract("C", 2, USD, 2, EUR, 2),
+        Contract("D", 3, EUR, 2, CHF, 2),
+        Contract("E", 1, USD, 2, EUR, 2),
+        Contract("F", 2, EUR, 2, USD, 2),
+        DividendStack(1),
+    ),
+    (NONE, NONE, NONE, (0, 0, 0, 0, 0, 0, 1)),
+)
+
+
+def _first_dangers(state: GameState, simulations: int) -> tuple[bool, list[bool]]:
+    seat = state.pending.player
+    assert seat is not None
+    result = search(state, Budget(simulations=simulations))
+    dangers = []
+    for line in result.lines:
+        after = apply(state, line.decisions[0])
+        if isinstance(line.decisions[0], Spot):
+            if len(line.decisions) < 2:
+                continue
+            after = apply(after, line.decisions[1])
+        dangers.append(endangered(after, seat))
+    return dangers[0], dangers
+
+
+def test_a_debt_made_unpayable_at_the_final_settlement_is_endangering() -> None:
+    """The contract behind the last dividend (2 players), investing the loan's GBP (4 players,
+    the loan due before p0 moves again); resolving is safe in both."""
+    contract = apply(FAR_END, MakeContract("p0", "GBP", 2, "CNY", 8))
+    assert isinstance(contract.queue[-1], Contract) and contract.queue[-1].owner == 0
+    assert endangered(contract, 0)
+    invested = apply(FAR_END_4, Invest("p0", ("GBP",)))
+    assert shortfall(invested, 0) > 0
+    assert endangered(invested, 0)
+    for state in (FAR_END, FAR_END_4):
+        assert not endangered(apply(state, Resolve("p0")), 0)
+
+
+def test_the_search_ranks_no_endangering_line_first_at_any_budget() -> None:
+    """1 simulation (no look-ahead at all) included: some lines endanger p0, the first never."""
+    for state in (FAR_END, FAR_END_4):
+        for simulations in (1, 2, 10, 100):
+            first, dangers = _first_dangers(state, simulations)
+            assert any(dangers) and not all(dangers)
+            assert not first, (simulations, state.players)
+
+
+def test_the_engine_does_not_go_bankrupt_from_the_far_end() -> None:
+    """Played out against ladder players who answer spot offers for themselves."""
+    for simulations in (1, 30):
+        for name in ("investor", "trader"):
+            players = [
+                engine_player(Budget(simulations=simulations)),
+                ladder_player(name, Budget(simulations=1), 1),
+            ]
+            game = play_game(FAR_END, players, [engine_answer, ladder_answer(name)])
+            assert game.final.bankrupt != 0, (simulations, name)
