@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -22,6 +23,7 @@ from forexcli.games.forex.engine import (
     Spot,
     apply,
     draw_removed,
+    legal_decisions,
     new_game,
 )
 from forexcli.games.forex.search.candidates import candidates
@@ -35,7 +37,14 @@ from forexcli.games.forex.search.encoding import (
     legal_actions,
 )
 from forexcli.games.forex.search.encoding import decision as decode
-from forexcli.games.forex.search.endgame import FINAL_LIMIT, Memo, _draining_spot, endangered
+from forexcli.games.forex.search.endgame import (
+    FINAL_LIMIT,
+    Memo,
+    _draining_spot,
+    endangered,
+    settled,
+)
+from forexcli.games.forex.search.evaluate import final_values
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget, search
@@ -222,3 +231,50 @@ def test_the_engine_does_not_go_bankrupt_from_the_far_end() -> None:
             ]
             game = play_game(FAR_END, players, [engine_answer, ladder_answer(name)])
             assert game.final.bankrupt != 0, (simulations, name)
+
+
+def brute(state: GameState) -> tuple[float, ...]:
+    """Max-n over every legal decision (``legal_decisions``) to the end, the exact final values."""
+    if state.is_over:
+        return final_values(state)
+    seat = state.pending.player
+    assert seat is not None
+    options = [brute(apply(state, choice)) for choice in legal_decisions(state)]
+    return max(options, key=lambda values: values[seat])
+
+
+# The last dividend at the front and every letter in use: p0 must resolve (it holds nothing
+# to spot, invest or divest with), and what remains are the tie choices (nobody holds a
+# certificate: every currency ties for the strengthening and for the scoring) and the
+# settlement, in which p1's unpaid contract becomes a loan due at once.
+FORCED = replace(
+    position(
+        (NONE, money(eur=6, usd=4)),
+        (
+            DividendStack(1),
+            Contract("A", 1, EUR, 4, USD, 4),
+            Contract("B", 1, USD, 8, EUR, 2),
+            Contract("C", 1, EUR, 2, CHF, 4),
+            Contract("D", 1, USD, 2, EUR, 2),
+            Contract("E", 1, EUR, 2, USD, 2),
+            Contract("F", 1, CHF, 2, EUR, 2),
+        ),
+        (NONE, NONE),
+    ),
+    supply=NONE,
+)
+
+
+def test_settled_is_max_n_over_every_legal_decision_in_a_forced_ending() -> None:
+    """``settled`` (everyone resolving, each tie to its chooser's best) equals a brute-force
+    max-n over ``legal_decisions`` here, and so does the search's value of its best line."""
+    assert legal_decisions(FORCED) == [Resolve("p0")]
+    exact = brute(FORCED)
+    assert settled(FORCED) == exact
+    result = search(FORCED, Budget(simulations=50))
+    assert result.best.decisions[0] == Resolve("p0")
+    assert result.best.values == pytest.approx(exact)
+    end = FORCED
+    for step in result.best.decisions:
+        end = apply(end, step)
+    assert end.is_over and final_values(end) == exact
