@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import sys
+import time
 from collections.abc import Iterator, MutableMapping, Sequence
 from gettext import gettext
 from typing import IO, TYPE_CHECKING, Any
@@ -56,6 +57,11 @@ class GameChoice(_Choice):
     @choices.setter
     def choices(self, value: Any) -> None:
         """(``click.Choice`` sets its choices once: they are the registry's.)"""
+
+
+STARTED = time.perf_counter()
+"""When the command started (its imports of click and the package aside): ``hint`` and ``play
+--engine`` count their ``--seconds`` from it."""
 
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")

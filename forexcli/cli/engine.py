@@ -49,6 +49,17 @@ def search_budget(seconds: float | None, simulations: int | None) -> Any:
         raise click.BadParameter(str(error), param_hint=option) from None
 
 
+def command_budget(seconds: float | None, simulations: int | None) -> Any:
+    """``search_budget`` for the one search of a command: its seconds count from the command's
+    start (``Budget.since``), so that the whole command takes about that long."""
+    from msgspec.structs import replace as _with
+
+    from . import STARTED
+
+    plan = search_budget(seconds, simulations)
+    return plan if plan.seconds is None else _with(plan, since=STARTED)
+
+
 class _Progress:
     """A progress bar on stderr, only on a terminal (a no-op elsewhere)."""
 
@@ -292,7 +303,7 @@ def hint_command(
     """
     from ..search.advisor import hint
 
-    plan = search_budget(seconds, simulations)
+    plan = command_budget(seconds, simulations)
     played, advisor = _playable(file)
     found = _searched(
         plan, lambda update: hint(advisor, played.final, plan, top=top, seed=seed, progress=update)

@@ -209,9 +209,9 @@ def decision_text(
     if not engine and (seconds is not None or simulations is not None):
         raise click.UsageError("--seconds and --simulations go with --engine")
     if engine:
-        from .engine import engine_decision, search_budget
+        from .engine import command_budget, engine_decision
 
-        text = engine_decision(file, player, search_budget(seconds, simulations), seed)
+        text = engine_decision(file, player, command_budget(seconds, simulations), seed)
     return text
 
 

@@ -45,11 +45,23 @@ Policy = Optional[Callable[[Any, random.Random], Any]]
 Progress = Callable[[int], None]
 
 
+AFTER = 0.75
+"""With ``Budget.since``: the work after the search is expected to take this many times the
+time from ``since`` to the search's start (loading the log before it, writing it after)."""
+
+LEAST = 0.1
+"""With ``Budget.since``: the share of ``seconds`` the search has at least, however late."""
+
+
 class Budget(Struct, frozen=True):
     """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
 
     simulations: Optional[int] = None
     seconds: Optional[float] = None
+    since: Optional[float] = None
+    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
+    runs before the search and, estimated, after it are then within them); None: the search's
+    start."""
 
     def __post_init__(self) -> None:
         if self.simulations is None and self.seconds is None:
@@ -75,6 +87,19 @@ class Budget(Struct, frozen=True):
         simulations = None if self.simulations is None else max(1, self.simulations // divisor)
         seconds = None if self.seconds is None else self.seconds / divisor
         return Budget(simulations=simulations, seconds=seconds)
+
+
+def deadline(budget: Any, started: float) -> Optional[float]:
+    """The ``time.perf_counter()`` reading at which a search started at ``started`` stops
+    (None: no time limit): ``seconds`` after ``started``, or with ``since`` after ``since``
+    less the expected work after the search, but never less than ``LEAST`` of the seconds."""
+    if budget.seconds is None:
+        return None
+    if budget.since is None:
+        return float(started + budget.seconds)
+    before = max(started - budget.since, 0.0)
+    end = budget.since + budget.seconds - AFTER * before
+    return float(max(end, started + LEAST * budget.seconds))
 
 
 class Node:
@@ -153,12 +178,12 @@ def search(
     seats = game.seats(state)
     rng = random.Random(seed)
     root = Node(None, observer, seats)
-    start = time.monotonic()
-    deadline = None if budget.seconds is None else start + budget.seconds
+    start = time.perf_counter()
+    stop = deadline(budget, start)
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
     while done < limit:
-        if deadline is not None and done and done % 8 == 0 and time.monotonic() >= deadline:
+        if stop is not None and done and done % 8 == 0 and time.perf_counter() >= stop:
             break
         force = forced if forced is not None and done % 2 == 0 else None
         if force is not None and _visits(root, force) >= forced_visits:
@@ -174,7 +199,7 @@ def search(
     forced_line = None
     if forced is not None and forced in root.children:
         forced_line = _line(root.children[forced])
-    return SearchResult(lines, done, time.monotonic() - start, forced_line)
+    return SearchResult(lines, done, time.perf_counter() - start, forced_line)
 
 
 def _visits(root: Node, decision: Any) -> int:

@@ -43,7 +43,7 @@ def entries_of(decisions: Sequence[Decision]) -> list[Written]:
 
 def forex_budget(plan: ismcts.Budget) -> Budget:
     """For-Ex's search budget of the advisor's."""
-    return Budget(simulations=plan.simulations, seconds=plan.seconds)
+    return Budget(simulations=plan.simulations, seconds=plan.seconds, since=plan.since)
 
 
 def _checked(state: GameState, decisions: Sequence[Decision], *, listed: bool = False) -> GameState:

@@ -17,9 +17,11 @@ can of a currency the player owes (the program does not ask the player's
 consent to a spot), and a tie choice of theirs going the worst way for the
 player.  When the player is then short of money for its queued debts, it
 must have a decision other than a spot (its partner may refuse a spot) that
-keeps it safe until the turn after.  A decision after
-which that happens makes an avoidable loan unpayable; the engine does not
-choose one while another decision is safe.
+keeps it safe until the turn after; once the last dividend is in the queue,
+a line of such decisions that keeps it safe to the end (every debt settled
+in order after the dividend, a contract it cannot pay made a loan then and
+due at once).  A decision after which that fails makes an avoidable loan
+unpayable; the engine does not choose one while another decision is safe.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..engine import Contract, DividendStack, GameState, Loan, Phase, Resolve, a
 from ..engine.board import NUM_CURRENCIES
 from .candidates import candidates
 from .consent import shortfall
-from .encoding import SPOT, Action, legal_actions, spot_terms
+from .encoding import DIVEST, RESOLVE, SPOT, Action, legal_actions, spot_terms
 from .encoding import decision as decode
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
 
@@ -36,6 +38,10 @@ ENDGAME_DIVIDENDS = 1
 """Positions with at most this many dividends left may be valued exactly by ``settled``."""
 
 _MAX_STEPS = 64
+
+FINAL_LIMIT = 500
+"""Answers an ``endangered`` memo holds before the walks to the end stop (answering safe, as
+beyond the two turns otherwise looked at): a bound on a search's checks, in positions."""
 """More resolves than a queue can ever need (6 letters, each at most a contract and a loan)."""
 
 
@@ -97,31 +103,46 @@ def settled(
     return value
 
 
-def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int = 1) -> bool:
+Memo = dict[tuple[GameState, int, bool, int], bool]
+"""``endangered``'s answers by (state, seat, drained, turns), shared by the checks of a search."""
+
+
+def endangered(
+    state: GameState,
+    seat: int,
+    *,
+    drained: bool = False,
+    turns: int = 1,
+    memo: Memo | None = None,
+) -> bool:
     """Whether the others can bankrupt ``seat`` before ``seat``'s next turn (see above), or, when
     ``seat`` is short of money for its queued debts then (``consent.shortfall``), before the
     turn after that whatever ``seat`` does then without a spot (a partner may refuse it),
-    looking ``turns`` of ``seat``'s turns ahead.
+    looking ``turns`` of ``seat``'s turns ahead (to the end once the last dividend is queued).
 
-    ``drained``: the one draining spot has been made already.
+    ``drained``: the one draining spot has been made already.  ``memo`` keeps the answers of
+    the positions where the check branches (it gives the same answers, faster).
     """
+    if not _owes(state, seat):  # only its own contracts make its loans: nothing can fall due
+        return False
+    table: Memo = {} if memo is None else memo
     for _ in range(_MAX_STEPS):
         pending = state.pending
         phase = pending.phase
-        if phase is Phase.OVER:
+        if phase is Phase.OVER or phase is Phase.STRONGEST_TIE:  # (bankruptcy is known then)
             return state.bankrupt == seat
         mover = pending.player
         assert mover is not None
         if phase is Phase.TURN:
             if mover == seat:
-                if not turns or not shortfall(state, seat):
+                if not shortfall(state, seat):
                     return False
-                later = turns - 1
-                return all(
-                    endangered(apply(state, decode(state, a)), seat, drained=drained, turns=later)
-                    for a in candidates(state)
-                    if a[0] != SPOT
-                )
+                if turns:
+                    return _branch(state, seat, drained, turns - 1, table, every=True, spots=False)
+                if state.dividends_left != 1 or len(table) >= FINAL_LIMIT:
+                    return False
+                # The last dividend is queued: to the end, by the decisions that bring money.
+                return _branch(state, seat, drained, 0, table, every=True, spots=False, final=True)
             if not drained and not state.spot_done:
                 drained = True
                 drain = _draining_spot(state, mover, seat)
@@ -129,18 +150,51 @@ def endangered(state: GameState, seat: int, *, drained: bool = False, turns: int
                     state = apply(state, decode(state, drain))
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
-            return all(
-                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
-                for a in legal_actions(state)
-            )
+            return _branch(state, seat, drained, turns, table, every=True)
         elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # another's tie choice: the worst for ``seat``
-            return any(
-                endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns)
-                for a in legal_actions(state)
-            )
+            return _branch(state, seat, drained, turns, table, every=False)
     raise AssertionError("the queue did not empty")  # pragma: no cover
+
+
+def _branch(
+    state: GameState,
+    seat: int,
+    drained: bool,
+    turns: int,
+    memo: Memo,
+    *,
+    every: bool,
+    spots: bool = True,
+    final: bool = False,
+) -> bool:
+    """``endangered`` after each choice of the pending player: after ``every`` one (``seat``'s
+    own choices, by the ``candidates`` at a turn, with no spot unless ``spots``, only resolving
+    and divesting if ``final``: any safe one saves it), or after any one (another's tie choice,
+    the worst for ``seat``)."""
+    key = (state, seat, drained, turns)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    if final:
+        actions = [a for a in candidates(state) if a[0] in (RESOLVE, DIVEST)]
+    elif state.pending.phase is Phase.TURN:
+        actions = [a for a in candidates(state) if spots or a[0] != SPOT]
+    else:
+        actions = legal_actions(state)
+    outcomes = (
+        endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns, memo=memo)
+        for a in actions
+    )
+    answer = all(outcomes) if every else any(outcomes)
+    memo[key] = answer
+    return answer
+
+
+def _owes(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has a contract or a loan in the queue."""
+    return any(not isinstance(item, DividendStack) and item.owner == seat for item in state.queue)
 
 
 def _draining_spot(state: GameState, mover: int, seat: int) -> Action | None:

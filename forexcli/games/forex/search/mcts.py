@@ -25,11 +25,12 @@ from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
 
+from ....search.ismcts import deadline as search_deadline
 from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
 from .consent import accepts, rescues
 from .encoding import SPOT, Action, decision
-from .endgame import endangered, in_endgame, settled
+from .endgame import Memo, endangered, in_endgame, settled
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
 
 C_PUCT = 0.05
@@ -53,6 +54,10 @@ class Budget(Struct, frozen=True):
 
     simulations: int | None = None
     seconds: float | None = None
+    since: float | None = None
+    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
+    runs before the search and, estimated, after it are then within them); None: the search's
+    start."""
 
     def __post_init__(self) -> None:
         if self.simulations is None and self.seconds is None:
@@ -301,7 +306,7 @@ def search(
         _exclude(root, excluded)
         hopes = [h for h in hopes if not _made(root.state, h, excluded)]
     _add_forced(root, forced, noise, value_of)
-    deadline = None if budget.seconds is None else started + budget.seconds
+    deadline = search_deadline(budget, started)
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
     while done < limit:
@@ -398,35 +403,38 @@ def _result(
     """
     assert root.children is not None and root.mover is not None
     mover = root.mover
+    memo: Memo = {}
     lines = []
     for child in root.children:
         nodes = [child, *_principal(child)]
         line = Line(_decisions(state, nodes), child.value(), child.visits)
-        danger = SAFE_FIRST and _endangering(state, child, nodes, mover)
+        danger = SAFE_FIRST and _endangering(state, child, nodes, mover, memo)
         lines.append((danger, child, line))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
     ranked = [line for _danger, _child, line in lines]
-    hope = _hope(state, hopes, mover, lines[0][0], ranked[0].values[mover])
+    hope = _hope(state, hopes, mover, lines[0][0], ranked[0].values[mover], memo)
     if hope is not None:
         ranked.insert(0, Line(_decisions(state, [hope]), hope.static, 0))
     return SearchResult(tuple(ranked), done, seconds, root.value())
 
 
 def _hope(
-    state: GameState, hopes: Sequence[Node], mover: int, danger: bool, best: float
+    state: GameState, hopes: Sequence[Node], mover: int, danger: bool, best: float, memo: Memo
 ) -> Node | None:
     """The refused spot worth offering before the first line (see ``_result``), if any."""
     for hope in sorted(hopes, key=lambda h: (-h.static[mover], h.action or (0, 0, 0, 0))):
         if danger and SAFE_FIRST:
-            if not _endangering(state, hope, [hope], mover):
+            if not _endangering(state, hope, [hope], mover, memo):
                 return hope
         elif hope.static[mover] > best and rescues(state, hope.state, mover):
             return hope
     return None
 
 
-def _endangering(state: GameState, child: Node, nodes: Sequence[Node], mover: int) -> bool:
+def _endangering(
+    state: GameState, child: Node, nodes: Sequence[Node], mover: int, memo: Memo
+) -> bool:
     """Whether the entry a line starts with lets the others bankrupt ``mover`` before their turn.
 
     A spot is judged with the action the line plays after it, or, when the
@@ -436,8 +444,9 @@ def _endangering(state: GameState, child: Node, nodes: Sequence[Node], mover: in
     after = child.state
     if after.pending.phase is Phase.TURN and after.pending.player == mover:  # a spot: mid-turn
         if len(nodes) > 1:
-            return endangered(nodes[1].state, mover)
+            return endangered(nodes[1].state, mover, memo=memo)
         return all(
-            endangered(apply(after, decision(after, action)), mover) for action in candidates(after)
+            endangered(apply(after, decision(after, action)), mover, memo=memo)
+            for action in candidates(after)
         )
-    return endangered(after, mover)
+    return endangered(after, mover, memo=memo)

@@ -1,0 +1,154 @@
+"""The engine's bankruptcies in seat-balanced 2-player games, each replayed to say whether a
+line avoided it (issue 23, "no avoidable bankruptcy").
+
+Game ``g`` against an opponent: set-up ``ladder-(g // 2)``, the engine in seat ``g % 2``,
+spots made only with the partner's consent (``ladder_answer``), as in
+``strength.play_match``.  When the engine goes bankrupt, every engine decision of the game
+from the last one back is tried again with each of its other candidate entries, the rest of
+the game played by the same players; the bankruptcy was *avoidable* when one of those games
+ends without it.  ``--write FILE`` keeps every game (JSON lines) for a later look.
+
+    nice -n 10 python -m benchmarks.bankruptcies --against investor --against trader \
+        --games 20 --simulations 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import time
+from collections.abc import Sequence
+
+from forexcli.games.forex.engine import Decision, GameState, Spot, apply, draw_removed, new_game
+from forexcli.games.forex.search.candidates import candidates
+from forexcli.games.forex.search.encoding import SPOT, decision
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import Entry, Player, engine_player
+
+TRIES = 6
+"""Engine decisions tried again, from the last one back, when looking for an avoiding line."""
+
+
+def _players(opponent: str, seat: int, budget: Budget, index: int) -> list[Player]:
+    mine = engine_player(budget, seed=2 * index + 1)
+    theirs = ladder_player(opponent, budget, seed=2 * index + 2)
+    return [mine, theirs] if seat == 0 else [theirs, mine]
+
+
+def _entries_of(state: GameState) -> list[Entry]:
+    """The mover's candidate entries (a spot with the best-looking action after it)."""
+    out: list[Entry] = []
+    for action in candidates(state):
+        first: Decision = decision(state, action)
+        if isinstance(first, Spot):
+            after = apply(state, first)
+            out.extend((first, decision(after, a)) for a in candidates(after) if a[0] != SPOT)
+        else:
+            out.append((first,))
+    return out
+
+
+def avoidable(
+    start: GameState,
+    entries: Sequence[tuple[str, Entry]],
+    opponent: str,
+    seat: int,
+    budget: Budget,
+    index: int,
+) -> int | None:
+    """The entry number at which another engine entry avoided the bankruptcy (None: not found
+    in the last ``TRIES`` engine decisions)."""
+    names = ["engine", opponent] if seat == 0 else [opponent, "engine"]
+    answers = [ladder_answer(name) for name in names]
+    states = [start]
+    for _, entry in entries:
+        state = states[-1]
+        for step in entry:
+            state = apply(state, step)
+        states.append(state)
+    mine = [i for i, (who, _) in enumerate(entries) if who == start.players[seat]]
+    for number in reversed(mine[-TRIES:]):
+        state = states[number]
+        for entry in _entries_of(state):
+            if entry == entries[number][1]:
+                continue
+            try:
+                after = state
+                for step in entry:
+                    after = apply(after, step)
+            except Exception:  # an entry the rules refuse is no line
+                continue
+            if isinstance(entry[0], Spot):
+                partner = state.players.index(entry[0].partner)
+                if not answers[partner](state, entry[0], partner):
+                    continue
+            players = _players(opponent, seat, budget, index)
+            final = after if after.is_over else play_game(after, players, answers).final
+            if final.bankrupt != seat:
+                return number
+    return None
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the games, print one line per engine bankruptcy and a table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", action="append", default=[], metavar="NAME")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--write", metavar="FILE")
+    args = parser.parse_args(argv)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()  # fmt: skip
+    print(f"commit {commit}; {args.simulations} simulations; load {os.getloadavg()[0]:.2f}")
+    budget = Budget(simulations=args.simulations)
+    rows = []
+    for opponent in args.against or ["investor"]:
+        score = 0.0
+        bankrupt: list[tuple[int, int | None]] = []
+        theirs = 0
+        began = time.perf_counter()
+        for index in range(args.games):
+            seat = index % 2
+            start = new_game(["p0", "p1"], draw_removed(f"ladder-{index // 2}"))
+            names = ["engine", opponent] if seat == 0 else [opponent, "engine"]
+            answers = [ladder_answer(name) for name in names]
+            game = play_game(start, _players(opponent, seat, budget, index), answers)
+            result = game.final.result
+            assert result is not None
+            firsts = result.winners()
+            score += (1.0 / len(firsts)) if seat in firsts else 0.0
+            if args.write:
+                with open(args.write, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"opponent": opponent, "game": index, "seat": seat,
+                                          "ending": result.ending, "bankrupt": result.bankrupt,
+                                          "entries": len(game.entries)}) + "\n")  # fmt: skip
+            if result.bankrupt == seat:
+                at = avoidable(start, game.entries, opponent, seat, budget, index)
+                bankrupt.append((index, at))
+                found = "no avoiding line found" if at is None else f"avoidable at entry {at}"
+                print(f"{opponent} game {index}: engine bankrupt ({result.ending}); {found}",
+                      flush=True)  # fmt: skip
+            elif result.bankrupt is not None:
+                theirs += 1
+        rows.append((opponent, args.games, score, bankrupt, theirs,
+                     (time.perf_counter() - began) / args.games))  # fmt: skip
+    print(
+        "| opponent | games | engine's score | engine bankrupt | of them avoidable"
+        " | opponent bankrupt | s/game |"
+    )
+    print("|---|--:|--:|--:|--:|--:|--:|")
+    for opponent, games, score, bankrupt, theirs, per in rows:
+        avoid = sum(at is not None for _, at in bankrupt)
+        print(
+            f"| {opponent} | {games} | {score:g} | {len(bankrupt)} | {avoid} | {theirs}"
+            f" | {per:.1f} |"
+        )
+    print(f"load {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
