@@ -4,7 +4,8 @@ For measuring engine changes (issue 23): every set-up (drawn from a seed)
 is played from every seat; the engine's score (a win 1, a shared first
 place its share), its bankruptcies and the opponents' are counted.  The
 opponents: a player of the ladder (``investor``, ``trader``, ``cautious``,
-``greedy``, ...), or ``baseline``, the engine at the same budget as it was
+``greedy``, ...), ``engine`` (the engine with the default weights at the same budget: for
+weights against the defaults), or ``baseline``, the engine at the same budget as it was
 before issue 23 (the heuristic to the end, no safety ranking, the old
 evaluation's constants).  A spot is made only when its partner accepts it:
 the ladder players answer as ``ladder_answer`` says, the engine by
@@ -12,6 +13,7 @@ the ladder players answer as ``ladder_answer`` says, the engine by
 
     python -m benchmarks.match --opponent investor --players 2 --games 40 --simulations 300
     python -m benchmarks.match --opponent baseline --weights win=0.5,spread=4
+    python -m benchmarks.match --opponent investor --weights learned
 """
 
 from __future__ import annotations
@@ -25,7 +27,12 @@ from contextlib import contextmanager
 
 from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search import endgame, mcts
-from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
+from forexcli.games.forex.search.evaluate import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    learned_weights,
+    weights_from_json,
+)
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
@@ -39,7 +46,7 @@ from forexcli.games.forex.search.players import (
     evaluation_answer,
 )
 
-OPPONENTS = (*LADDER, "baseline")
+OPPONENTS = (*LADDER, "engine", "baseline")
 BASELINE_WEIGHTS = Weights(
     cert=0.9, non_paying=0.5, slack=1.5, own_turns=0.0, scarce=0.0, win=0.0, spread=4.0
 )
@@ -68,7 +75,13 @@ def baseline_player(budget: Budget, seed: int) -> Player:
 
 
 def parse_weights(text: str) -> Weights:
-    """``win=0.5,spread=4`` over the default weights."""
+    """``win=0.5,spread=4`` over the default weights; ``learned`` the package's learned weights;
+    ``FILE.json`` a weights file (as ``benchmarks/fit.py`` writes)."""
+    if text == "learned":
+        return learned_weights()
+    if text.endswith(".json"):
+        with open(text, encoding="utf-8") as handle:
+            return weights_from_json(handle.read())
     values = DEFAULT_WEIGHTS._asdict()
     for part in filter(None, text.split(",")):
         name, _, value = part.partition("=")
@@ -119,7 +132,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=300)
-    parser.add_argument("--weights", default="", help="the engine's, e.g. win=0.5 [defaults]")
+    parser.add_argument(
+        "--weights", default="", help="the engine's: win=0.5, learned or FILE.json [defaults]"
+    )
     parser.add_argument(
         "--baseline", action="store_true", help="measure the engine of before issue 23 instead"
     )

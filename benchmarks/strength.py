@@ -36,11 +36,13 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
 ``py:MODULE:FACTORY`` (``FACTORY(budget, seed)`` returns a player: an engine
-change tested against a copy of the old one).
+change tested against a copy of the old one); an engine spec may end in ``@WEIGHTS``
+(``engine@learned``: the package's learned weights; ``engine:200@FILE.json``; ``@win=0.4``).
 
     python -m benchmarks.strength --games 40 --simulations 1000 --processes 2
     python -m benchmarks.strength --ladder --games 4 --simulations 100 --results
     python -m benchmarks.strength --sprt engine engine/2 --elo0 0 --elo1 50
+    python -m benchmarks.strength --sprt engine@learned engine --simulations 200
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
+from benchmarks.match import parse_weights
 from benchmarks.stats import (
     Rating,
     bradley_terry,
@@ -65,6 +68,7 @@ from benchmarks.stats import (
 from benchmarks.stats import wilson as wilson  # where issue 9's tests import it from
 from forexcli.cluster import pool
 from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
@@ -147,11 +151,19 @@ def player_of(spec: str, budget: Budget, seed: int) -> Player:
         module, _, factory = spec[3:].partition(":")
         made: Callable[[Budget, int], Player] = getattr(importlib.import_module(module), factory)
         return made(budget, seed)
+    spec, at, source = spec.partition("@")
+    weights = DEFAULT_WEIGHTS
+    if at:
+        weights = parse_weights(source)
+        if spec == "engine":
+            return engine_player(budget, seed, weights)
     name, sep, amount = spec.partition(":")
     if sep and name == "engine":
         if amount.endswith("s"):
-            return engine_player(Budget(seconds=float(amount[:-1])), seed)
-        return engine_player(Budget(simulations=int(amount)), seed)
+            return engine_player(Budget(seconds=float(amount[:-1])), seed, weights)
+        return engine_player(Budget(simulations=int(amount)), seed, weights)
+    if at:
+        raise ValueError(f"only the engine takes weights: {spec}@{source}")
     return ladder_player(spec, budget, seed)
 
 
@@ -190,7 +202,7 @@ def play_match(
     theirs = player_of(second, budget, seed=2 * index + 2)
     began = time.perf_counter()
     names = [first, second] if seat == 0 else [second, first]
-    answers = [ladder_answer(name) if consent else accept_all for name in names]
+    answers = [ladder_answer(name.partition("@")[0]) if consent else accept_all for name in names]
     game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine], answers)
     result = game.final.result
     assert result is not None
@@ -432,6 +444,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="a Dask scheduler")
     parser.add_argument("--against", action="append", metavar="SPEC",
                         help="the engine against this player, seat-balanced")  # fmt: skip
+    parser.add_argument("--engine", default="engine", metavar="SPEC",
+                        help="the engine of --against, e.g. engine@learned [engine]")  # fmt: skip
     parser.add_argument("--ladder", action="store_true", help="a round robin of --player specs")
     parser.add_argument("--player", action="append", metavar="SPEC",
                         help="a player of the round robin [the ladder and the engine]")  # fmt: skip
@@ -478,7 +492,7 @@ def _against(executor: Executor, args: argparse.Namespace) -> None:
     pairs = (args.games + 1) // 2
     rows = []
     for name in args.against:
-        jobs = [("engine", name, i) for i in range(2 * args.start, 2 * (args.start + pairs))]
+        jobs = [(args.engine, name, i) for i in range(2 * args.start, 2 * (args.start + pairs))]
         rows.append((name, run_matches(executor, jobs, args.simulations, args.seconds)))
         print(against_table(rows)[-1], flush=True)
     table = "\n".join(against_table(rows))

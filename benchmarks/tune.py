@@ -11,9 +11,11 @@ same ``--seed``, ``--iterations`` and ``--simulations``.
 
 The constants reached are printed; they become the engine's (the defaults
 of ``Weights`` in ``evaluate.py``) only once ``benchmarks/match.py`` shows
-them better than the defaults over enough games.
+them better than the defaults over enough games.  ``benchmarks/fit.py`` fits them to
+self-play outcomes instead, far more cheaply; ``--start learned`` tunes from its file.
 
     python -m benchmarks.tune --seed 23 --iterations 120 --simulations 60
+    python -m benchmarks.tune --seed 23 --start learned
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from benchmarks.match import parse_weights
 from forexcli.games.forex.engine import draw_removed, new_game
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
@@ -68,10 +71,12 @@ def pair(plus: Weights, minus: Weights, setup: str, simulations: int, seed: int)
     return total
 
 
-def tune(seed: int, iterations: int, simulations: int, processes: int) -> Weights:
-    """Run SPSA from ``START``; print each step; the constants reached."""
+def tune(
+    seed: int, iterations: int, simulations: int, processes: int, start: Weights = START
+) -> Weights:
+    """Run SPSA from ``start``; print each step; the constants reached."""
     rng = random.Random(seed)
-    theta = list(START)
+    theta = list(start)
     with ProcessPoolExecutor(max_workers=processes) as pool:
         for k in range(0, iterations, processes):
             a_k = A_GAIN / (k + 1 + STABILITY) ** ALPHA
@@ -105,11 +110,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=120)
     parser.add_argument("--simulations", type=int, default=60)
     parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument(
+        "--start", default="", help="where to start: win=0.5, learned or FILE.json [defaults]"
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     print(f"SPSA seed {args.seed}, {args.iterations} iterations, {args.simulations} simulations"
           f" a decision; load {os.getloadavg()[0]:.1f}")  # fmt: skip
-    weights = tune(args.seed, args.iterations, args.simulations, args.processes)
+    start = parse_weights(args.start)
+    weights = tune(args.seed, args.iterations, args.simulations, args.processes, start)
     print(f"reached {weights} in {time.perf_counter() - began:.0f} s")
 
 

@@ -26,7 +26,7 @@ Everything is plain float arithmetic on the engine's state: no I/O.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import mul
 from typing import NamedTuple
 
@@ -75,6 +75,54 @@ class Weights(NamedTuple):
 
 
 DEFAULT_WEIGHTS = Weights()
+
+WEIGHTS_FILE = "weights.json"
+"""The learned weights beside this module (written by ``benchmarks/fit.py`` from a seed)."""
+
+
+def weights_of(values: Mapping[str, object]) -> Weights:
+    """The ``Weights`` named in ``values`` (every field, each a finite number, ``win`` 0 to 1,
+    ``spread`` above 0, none negative); raises ``ValueError``."""
+    names = set(Weights._fields)
+    if set(values) != names:
+        raise ValueError(
+            f"weights must name exactly {', '.join(Weights._fields)}; got {', '.join(values)}"
+        )
+    numbers: dict[str, float] = {}
+    for name in Weights._fields:
+        value = values[name]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"weight {name} is not a number: {value!r}")
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"weight {name} must be finite and not negative: {value!r}")
+        numbers[name] = float(value)
+    if numbers["win"] > 1 or numbers["spread"] <= 0:
+        raise ValueError("weight win must be 0 to 1 and spread above 0")
+    return Weights(**numbers)
+
+
+def weights_from_json(text: str) -> Weights:
+    """The weights of a data file's text (its ``weights`` object); raises ``ValueError``."""
+    import json
+
+    data = json.loads(text)
+    if not isinstance(data, dict) or not isinstance(data.get("weights"), dict):
+        raise ValueError("a weights file is an object with a 'weights' object")
+    return weights_of(data["weights"])
+
+
+_LEARNED: list[Weights] = []
+
+
+def learned_weights() -> Weights:
+    """The learned weights of ``WEIGHTS_FILE`` (package data, read on the first call only)."""
+    if not _LEARNED:
+        from importlib.resources import files
+
+        text = files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+        _LEARNED.append(weights_from_json(text))
+    return _LEARNED[0]
+
 
 _N = NUM_CURRENCIES
 _RATES = tuple(h / 2 for h in TRACK_HALVES)
