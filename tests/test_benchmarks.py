@@ -263,7 +263,11 @@ def test_frame_speed_reads_a_percentage_and_runs_both_commands_from_a_worktree(
     assert frame_speed.percent("5%") == frame_speed.percent("0.05") == 0.05
     files = [path for path, _ in corpus.generate(tmp_path, games=2, seed=4)]
     named = frame_speed.commands(files)
-    assert [name.split(" (")[0] for name in named] == ["forex validate -j 1", "forex show GAME"]
+    assert [name.split(" (")[0] for name in named] == [
+        "forex validate -j 1",
+        "forex show GAME",
+        "forex play HALF --dry-run",
+    ]
     with frame_speed.worktree("HEAD") as tree:
         assert (tree / "forexcli" / "__init__.py").is_file()
         for command in named.values():

@@ -162,7 +162,7 @@ def new_command(
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
     from ..reporters.newlog import create_log
-    from .opened import asked
+    from .common import asked
 
     names = _split_names(players) + [p.strip() for p in player]
     if not names:

@@ -16,15 +16,19 @@ from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
     ProblemExit,
+    asked,
     encoded_output,
     format_option,
     move_point,
+    point_of,
     print_json,
     print_written,
     replace,
+    replayed,
+    since_of,
     stdout_style,
+    view_of,
 )
-from .opened import asked, point_of, replayed, since_of, view_of
 
 if TYPE_CHECKING:
     from ..record.gamelog import Replay
