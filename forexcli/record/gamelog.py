@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -19,16 +18,13 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 
 from .. import games
-from . import fastpath, yamlread
+from . import fastpath, files, yamlread
 from .entry import Entry
 from .hints import did_you_mean, quoted_in_a_mail
 from .problems import LogError, Problem, quoted, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game, Resource
-
-MAX_LOG_BYTES = 8 * 1024 * 1024
-"""Larger files are refused before they are parsed."""
 
 MAX_SCHEMA_PROBLEMS = 50
 """At most this many schema problems are listed for one file (for a game that does not
@@ -144,57 +140,6 @@ class Replay:
 # --------------------------------------------------------------------------- reading
 
 
-def _open_nonblocking(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
-    name = os.fspath(path)
-
-    def fail(code: str, message: str) -> LogError:
-        return LogError([Problem(code, message, "io", name)])
-
-    try:
-        info = os.stat(name)
-    except FileNotFoundError:
-        raise fail("not_found", f"no such file: {name}") from None
-    except PermissionError:
-        raise fail("unreadable", f"permission denied: {name}") from None
-    except OSError as error:
-        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise fail("is_a_directory", f"{name} is a folder, not a game log")
-    if not stat.S_ISREG(info.st_mode):
-        raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
-    if info.st_size > MAX_LOG_BYTES:
-        raise fail(
-            "too_large",
-            f"{name} is {info.st_size:,} bytes; a game log is at most {MAX_LOG_BYTES:,}",
-        )
-    try:
-        # Without blocking: if a pipe took the file's place since the stat, opening it must
-        # not wait for a writer; what was opened is checked again.
-        with open(name, "rb", opener=_open_nonblocking) as handle:
-            opened = os.fstat(handle.fileno())
-            if not stat.S_ISREG(opened.st_mode):
-                raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
-            # Ask for the size the file has (asking for the limit allocates 8 MB each time),
-            # and read on, up to the limit, if it grew since.
-            data = handle.read(min(opened.st_size, MAX_LOG_BYTES) + 1)
-            if len(data) > opened.st_size:
-                data += handle.read(MAX_LOG_BYTES + 1 - len(data))
-    except LogError:
-        raise
-    except PermissionError:
-        raise fail("unreadable", f"permission denied: {name}") from None
-    except OSError as error:
-        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
-    if len(data) > MAX_LOG_BYTES:
-        raise fail("too_large", f"{name} is larger than {MAX_LOG_BYTES:,} bytes")
-    return data
-
-
 _LOG_KEY = re.compile(
     rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex'|game|"game"|'game')[ \t]*:""",
     re.M,
@@ -234,12 +179,13 @@ class ResourceError(LogError):
 
 
 def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) -> GameLog:
-    if len(data) > MAX_LOG_BYTES:
+    if len(data) > files.MAX_LOG_BYTES:
         raise LogError(
             [
                 Problem(
                     "too_large",
-                    f"{filename} is larger than {MAX_LOG_BYTES:,} bytes; a game log is far smaller",
+                    f"{filename} is larger than {files.MAX_LOG_BYTES:,} bytes;"
+                    " a game log is far smaller",
                     "io",
                     filename,
                 )
@@ -562,7 +508,7 @@ def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameL
 def _file_bytes(path: str | os.PathLike[str], display_name: str | None) -> bytes:
     name = display_name or os.fspath(path)
     try:
-        return read_bytes(path)
+        return files.read_bytes(path)
     except LogError as error:
         raise LogError([p.in_file(name) for p in error.problems]) from None
 
