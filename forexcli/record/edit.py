@@ -19,7 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from . import files, gamelog
+from . import files, gamelog, schemawords
 from .entry import Entry
 from .entrytext import (
     appended_text,
@@ -354,7 +354,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         log,
         "unknown_name",
         f"move {number}: {key!r} is not a player of this game"
-        f" ({gamelog.keys_text(keys, log.players)})",
+        f" ({schemawords.keys_text(keys, log.players)})",
         number,
         did_you_mean(key, keys),
     )
