@@ -20,8 +20,8 @@ from forexcli.games.forex.logcheck import log_schema
 from forexcli.games.worldex.engine import errors as worldex_errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
-from forexcli.record.gamelog import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
 from forexcli.record.problems import CODES
+from forexcli.record.schemawords import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
 
 ROOT = Path(__file__).parent.parent
 SOURCE = ROOT / "forexcli"
@@ -36,7 +36,7 @@ RECODED_KEYWORDS = {
     "maxProperties": "bad_entry (an entry with two players)",
     "const": "unsupported_version (forex:)",
 }
-"""Keywords of the published schema whose errors get a code of their own (see gamelog)."""
+"""Keywords of the published schema whose errors get a code of their own (see schemawords)."""
 
 APPLICATORS = {
     "$schema",

@@ -84,7 +84,7 @@ def import_command(
     decision. The log is written atomically.
     """
     from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
-    from ..record.gamelog import MAX_LOG_BYTES, read_bytes
+    from ..record.files import MAX_LOG_BYTES, read_bytes
     from ..record.problems import LogError, Problem
     from ..reporters.files import write_output
     from ..reporters.newlog import parse_removed

@@ -99,7 +99,7 @@ def stdout_style() -> Style:
 
 def read_stdin() -> bytes:
     """Standard input's bytes, up to one byte past the largest log (to tell it is too large)."""
-    from ..record.gamelog import MAX_LOG_BYTES
+    from ..record.files import MAX_LOG_BYTES
 
     data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
     return data
@@ -107,7 +107,8 @@ def read_stdin() -> bytes:
 
 def read_any(path: str) -> GameLog:
     """Read and check a log of any game (``-`` reads standard input); raises ``LogError``."""
-    from ..record.gamelog import MAX_LOG_BYTES, load
+    from ..record.files import MAX_LOG_BYTES
+    from ..record.gamelog import load
     from ..record.gamelog import read_log as read_data
     from ..record.problems import LogError, Problem
 

@@ -143,7 +143,7 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
 
     data = None
     if mail == "-":
-        from ..record.gamelog import MAX_LOG_BYTES
+        from ..record.files import MAX_LOG_BYTES
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:

@@ -3,29 +3,23 @@
 Every change is made as text, so every byte outside the edit stays as it was
 (comments, blank lines, quoting, key order).  The new text is checked in full
 (YAML, schema, replay) before it is written, and it replaces the file
-atomically: a temporary file in the same folder is written, flushed and
-synced, and renamed over the original while an exclusive lock is held and
-after checking that the file still holds what was read.  The game is the one the header
-names (``gamelog.read_log``): its notation reads an entry, its rules accept it or say why
-not, for every game alike.
+atomically (``files.replace_file``): a temporary file in the same folder is
+written, flushed and synced, and renamed over the original while an exclusive
+lock is held and after checking that the file still holds what was read.  The
+game is the one the header names (``gamelog.read_log``): its notation reads an
+entry, its rules accept it or say why not, for every game alike.
 """
 
 from __future__ import annotations
 
-import codecs
-import contextlib
-import errno
-import os
-import stat
-import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from msgspec import Struct
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from . import gamelog
+from . import files, gamelog, schemawords
 from .entry import Entry
 from .entrytext import (
     appended_text,
@@ -34,11 +28,6 @@ from .entrytext import (
     without_moves_after_text,
 )
 from .problems import LogError, Problem, check_move_number
-
-LOCK_TIMEOUT_SECONDS = 10.0
-
-before_replace: Callable[[str], None] | None = None
-"""Test hook: called with the temporary file's path just before the rename."""
 
 
 class Change(Struct, frozen=True):
@@ -219,7 +208,7 @@ def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
     signed append the signatures; a note or an undo may be made in a log whose digests or
     signatures are wrong (they do not cover notes, and undo is how a forged move goes).
     """
-    data = gamelog.read_bytes(path)
+    data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     played = gamelog.replay_final(log)
     if played.problem:
@@ -365,7 +354,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         log,
         "unknown_name",
         f"move {number}: {key!r} is not a player of this game"
-        f" ({gamelog.keys_text(keys, log.players)})",
+        f" ({schemawords.keys_text(keys, log.players)})",
         number,
         did_you_mean(key, keys),
     )
@@ -399,7 +388,7 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     is not annotated until that move is fixed or undone).  When nothing
     changes (removing a note that is not there) the file is not rewritten.
     """
-    data = gamelog.read_bytes(path)
+    data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     check_note(log, note, number)
     new_text = noted_text(log, number, note)
@@ -426,7 +415,7 @@ def commit(change: Change) -> Change:
     """
     if change.written or change.new_text == change.old_text:
         return change
-    replace_file(change.path, change.expected, change.new_text)
+    files.replace_file(change.path, change.expected, change.new_text)
     return replace(change, written=True)
 
 
@@ -437,7 +426,7 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
     then the whole new text is checked once and written once, atomically: a
     failure, or an interruption, leaves the file as it was.
     """
-    data = gamelog.read_bytes(path)
+    data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     current = log
     expected = _moves(log)
@@ -452,7 +441,7 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
     ensure_only(log, new_log, expected, "changing the notes")
     if dry_run or new_text == log.text:
         return Change(path, log.text, new_text, played, expected=data)
-    replace_file(path, data, new_text)
+    files.replace_file(path, data, new_text)
     return Change(path, log.text, new_text, played, written=True)
 
 
@@ -462,7 +451,7 @@ def remove_last(path: str, *, dry_run: bool = False, after: int | None = None) -
     ``after`` refuses unless the log read here has exactly that many moves, so
     that only the move the sender made can go, never one added meanwhile.
     """
-    data = gamelog.read_bytes(path)
+    data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     count = len(log.entries)
     if after is not None and after != count:
@@ -483,7 +472,7 @@ def remove_after(
     among the removed moves go with them.
     """
     if _read is None:
-        data = gamelog.read_bytes(path)
+        data = files.read_bytes(path)
         log = gamelog.read_log(data, path)
     else:
         data, log = _read
@@ -578,7 +567,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     ensure_only(log, new_log, moves, "adding the signature", header)
     if dry_run:
         return Change(path, log.text, new_text, new_played, expected=data)
-    replace_file(path, data, new_text)
+    files.replace_file(path, data, new_text)
     return Change(path, log.text, new_text, new_played, written=True)
 
 
@@ -646,141 +635,3 @@ def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogE
             )
         ]
     )
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def _io_error(path: str, code: str, message: str) -> LogError:
-    return LogError([Problem(code, message, "io", path)])
-
-
-def _lock(fd: int, path: str) -> None:
-    import fcntl
-    import time
-
-    deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() > deadline:
-                raise _io_error(
-                    path,
-                    "locked",
-                    f"{path} is locked by another forex process; nothing was written",
-                ) from None
-            time.sleep(0.02)
-
-
-def _temp_prefix(real: str) -> str:
-    return f".{os.path.basename(real)}."
-
-
-def _remove_stale_temps(folder: str, real: str) -> None:
-    """Remove temporary files left by a writer that crashed (only called under the lock)."""
-    prefix = _temp_prefix(real)
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        if name.startswith(prefix) and name.endswith(".tmp"):
-            with contextlib.suppress(OSError):
-                os.unlink(os.path.join(folder, name))
-
-
-def _changed(path: str) -> LogError:
-    return _io_error(
-        path,
-        "changed_on_disk",
-        f"{path} changed while this command ran (another move was added?); nothing was"
-        " written: run the command again",
-    )
-
-
-def replace_file(path: str, expected: bytes, new_text: str) -> None:
-    """Atomically replace ``path`` with ``new_text`` if it still holds ``expected``.
-
-    The file is locked (``flock``) for the whole exchange, and it must still
-    be the same file (inode) holding the same bytes as when it was read.  A
-    temporary file in the same folder receives the new text, is synced and
-    renamed over the original, so a reader sees the old file or the new one,
-    never a mix; on any failure the temporary file is removed and the
-    original is untouched.  A byte-order mark the file began with is kept.
-    """
-    real = os.path.realpath(path)
-    folder = os.path.dirname(real) or "."
-    try:
-        info = os.stat(real)
-    except FileNotFoundError:
-        raise _changed(path) from None
-    except OSError as error:
-        raise _io_error(path, "unreadable", f"cannot read {path}: {error.strerror}") from None
-    if not info.st_mode & stat.S_IWUSR:
-        raise _io_error(path, "read_only", f"{path} is read-only; nothing was written")
-    try:
-        fd = os.open(real, os.O_RDONLY)
-    except OSError as error:
-        raise _io_error(path, "unreadable", f"cannot open {path}: {error.strerror}") from None
-    try:
-        _lock(fd, path)
-        locked = os.fstat(fd)
-        try:
-            now = os.stat(real)
-        except FileNotFoundError:
-            raise _changed(path) from None
-        if (locked.st_dev, locked.st_ino) != (now.st_dev, now.st_ino):
-            raise _changed(path)  # replaced by another writer while we waited for the lock
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-        if b"".join(chunks) != expected:
-            raise _changed(path)
-        _remove_stale_temps(folder, real)
-        payload = new_text.encode("utf-8")
-        if expected.startswith(codecs.BOM_UTF8):
-            payload = codecs.BOM_UTF8 + payload  # keep the byte-order mark the file had
-        try:
-            tmp_fd, tmp_path = tempfile.mkstemp(
-                dir=folder, prefix=_temp_prefix(real), suffix=".tmp"
-            )
-        except OSError as error:
-            reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
-            raise _io_error(
-                path,
-                "write_failed",
-                f"cannot write in {folder}: {reason}; nothing was written",
-            ) from None
-        try:
-            with os.fdopen(tmp_fd, "wb") as out:
-                out.write(payload)
-                out.flush()
-                os.fsync(out.fileno())
-            os.chmod(tmp_path, stat.S_IMODE(info.st_mode))
-            if before_replace is not None:
-                before_replace(tmp_path)
-            os.replace(tmp_path, real)
-        except BaseException as error:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_path)
-            if isinstance(error, OSError):
-                reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
-                raise _io_error(
-                    path, "write_failed", f"cannot write {path}: {reason}; the file is unchanged"
-                ) from None
-            raise
-        try:
-            dir_fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
-        except OSError:
-            pass
-    finally:
-        os.close(fd)

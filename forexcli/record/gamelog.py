@@ -11,28 +11,18 @@ from __future__ import annotations
 
 import os
 import re
-import stat
-from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
 
 from .. import games
-from . import fastpath, yamlread
+from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
 from .hints import did_you_mean, quoted_in_a_mail
 from .problems import LogError, Problem, quoted, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game, Resource
-
-MAX_LOG_BYTES = 8 * 1024 * 1024
-"""Larger files are refused before they are parsed."""
-
-MAX_SCHEMA_PROBLEMS = 50
-"""At most this many schema problems are listed for one file (for a game that does not
-check its log itself)."""
 
 
 class GameLog(Struct):
@@ -144,57 +134,6 @@ class Replay:
 # --------------------------------------------------------------------------- reading
 
 
-def _open_nonblocking(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
-    name = os.fspath(path)
-
-    def fail(code: str, message: str) -> LogError:
-        return LogError([Problem(code, message, "io", name)])
-
-    try:
-        info = os.stat(name)
-    except FileNotFoundError:
-        raise fail("not_found", f"no such file: {name}") from None
-    except PermissionError:
-        raise fail("unreadable", f"permission denied: {name}") from None
-    except OSError as error:
-        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise fail("is_a_directory", f"{name} is a folder, not a game log")
-    if not stat.S_ISREG(info.st_mode):
-        raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
-    if info.st_size > MAX_LOG_BYTES:
-        raise fail(
-            "too_large",
-            f"{name} is {info.st_size:,} bytes; a game log is at most {MAX_LOG_BYTES:,}",
-        )
-    try:
-        # Without blocking: if a pipe took the file's place since the stat, opening it must
-        # not wait for a writer; what was opened is checked again.
-        with open(name, "rb", opener=_open_nonblocking) as handle:
-            opened = os.fstat(handle.fileno())
-            if not stat.S_ISREG(opened.st_mode):
-                raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
-            # Ask for the size the file has (asking for the limit allocates 8 MB each time),
-            # and read on, up to the limit, if it grew since.
-            data = handle.read(min(opened.st_size, MAX_LOG_BYTES) + 1)
-            if len(data) > opened.st_size:
-                data += handle.read(MAX_LOG_BYTES + 1 - len(data))
-    except LogError:
-        raise
-    except PermissionError:
-        raise fail("unreadable", f"permission denied: {name}") from None
-    except OSError as error:
-        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
-    if len(data) > MAX_LOG_BYTES:
-        raise fail("too_large", f"{name} is larger than {MAX_LOG_BYTES:,} bytes")
-    return data
-
-
 _LOG_KEY = re.compile(
     rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex'|game|"game"|'game')[ \t]*:""",
     re.M,
@@ -234,12 +173,13 @@ class ResourceError(LogError):
 
 
 def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) -> GameLog:
-    if len(data) > MAX_LOG_BYTES:
+    if len(data) > files.MAX_LOG_BYTES:
         raise LogError(
             [
                 Problem(
                     "too_large",
-                    f"{filename} is larger than {MAX_LOG_BYTES:,} bytes; a game log is far smaller",
+                    f"{filename} is larger than {files.MAX_LOG_BYTES:,} bytes;"
+                    " a game log is far smaller",
                     "io",
                     filename,
                 )
@@ -296,7 +236,7 @@ def read_document(
     if check_log is not None:
         entries = check_log(doc, filename)
     else:
-        problems = schema_problems(game, doc, filename)
+        problems = schemawords.schema_problems(game, doc, filename)
         if problems:
             raise LogError(problems)
         entries = read_entries(game, doc, filename)
@@ -336,90 +276,6 @@ def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
 ENTRY_FIELDS = ("note", "digest", "sig")
 """The keys an entry may have beside its decider."""
 
-RECODED_KEYWORDS = {
-    "additionalProperties": "schema_unknown_key",
-    "anyOf": "bad_notation",
-    "propertyNames": "bad_player_name",
-    "not": "bad_player_name",
-    "minProperties": "bad_entry",
-    "maxProperties": "bad_entry",
-}
-"""Schema keywords whose errors get a code of their own (the others: ``schema_KEYWORD``).
-
-In the games' log schemas ``anyOf`` lists the notation's patterns, ``propertyNames`` and
-``not`` the player-name rule, ``minProperties``/``maxProperties`` an entry's one decider."""
-
-
-def placed_problem(
-    code: str,
-    message: str,
-    layer: str,
-    doc: yamlread.Document,
-    filename: str,
-    path: tuple[Any, ...],
-    *,
-    key: bool = False,
-    entry: int | None = None,
-    hints: Sequence[str] = (),
-) -> Problem:
-    place = doc.place(path, key=key)
-    line, column = place if place else (None, None)
-    return Problem(code, message, layer, filename, line, column, entry, tuple(hints))
-
-
-@cache
-def _validator(name: str) -> Any:
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(dict(games.get(name).schemas()["log"]))
-
-
-def _describe(path: tuple[Any, ...]) -> str:
-    if not path:
-        return "the log"
-    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
-        rest = "".join(f".{part}" for part in path[2:])
-        return f"move {path[1] + 1}{rest}"
-    return ".".join(str(part) for part in path)
-
-
-def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
-    """Every place where the log breaks its game's published schema."""
-    found: list[Problem] = []
-    errors = sorted(
-        _validator(game.name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.path]
-    )
-    for error in errors[:MAX_SCHEMA_PROBLEMS]:
-        path = tuple(error.absolute_path)
-        entry = path[1] + 1 if path[:1] == ("moves",) and len(path) > 1 else None
-        code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
-        message = f"{_describe(path)}: {error.message}"
-        hints: list[str] = []
-        key = False
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = list(error.schema.get("properties", {}))
-            unknown = [k for k in error.instance if k not in allowed]
-            if unknown:
-                path = (*path, unknown[0])
-                key = True
-                message = f"{_describe(path[:-1])}: unknown key {quoted(unknown[0])}"
-                hints.extend(did_you_mean(str(unknown[0]), allowed))
-        found.append(
-            placed_problem(
-                code, message, "schema", doc, filename, path, key=key, entry=entry, hints=hints
-            )
-        )
-    if len(errors) > MAX_SCHEMA_PROBLEMS:
-        found.append(
-            Problem(
-                "too_many_problems",
-                f"{len(errors) - MAX_SCHEMA_PROBLEMS} more schema problems not listed",
-                "schema",
-                filename,
-            )
-        )
-    return found
-
 
 def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Entry]:
     """The entries of a log's ``moves``: each names one known decider and a decision in the
@@ -433,7 +289,7 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
         deciders = [k for k in raw if k not in ENTRY_FIELDS]
         if len(deciders) != 1:
             problems.append(
-                placed_problem(
+                schemawords.placed_problem(
                     "bad_entry",
                     f"move {number}: an entry names exactly one decider (a player or"
                     f" {', '.join(k for k in keys if k not in header['players'])}),"
@@ -449,10 +305,10 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
         (key,) = deciders
         if key not in keys:
             problems.append(
-                placed_problem(
+                schemawords.placed_problem(
                     "unknown_player",
                     f"move {number}: {quoted(key)} is not a player of this game"
-                    f" ({keys_text(keys, header['players'])})",
+                    f" ({schemawords.keys_text(keys, header['players'])})",
                     "header",
                     doc,
                     filename,
@@ -468,7 +324,7 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
             decisions = game.parse(key, text)
         except game.notation_error as error:
             problems.append(
-                placed_problem(
+                schemawords.placed_problem(
                     getattr(error, "code", "bad_notation"),
                     f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
                     "schema",
@@ -485,23 +341,6 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
     if problems:
         raise LogError(problems)
     return entries
-
-
-def keys_text(keys: Sequence[str], players: Sequence[str]) -> str:
-    """``ben, ann; other entry keys: deck``: the players, then the keys that are not players."""
-    others = [k for k in keys if k not in players]
-    listed = ", ".join(str(p) for p in players)
-    return listed + (f"; other entry keys: {', '.join(others)}" if others else "")
-
-
-def error_hints(error: Exception) -> list[str]:
-    """The hints a game's error carries, and "did you mean" for a name it does not know."""
-    hints = [str(h) for h in getattr(error, "hints", ()) or ()]
-    unknown = getattr(error, "unknown", None)
-    if unknown is not None:
-        word, choices = unknown
-        hints[:0] = did_you_mean(str(word), [str(c) for c in choices])
-    return hints
 
 
 def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
@@ -528,7 +367,7 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
             path: tuple[Any, ...] = (resource.role, "sha256" if "digest" in code else "file")
             raise ResourceError(
                 [
-                    placed_problem(
+                    schemawords.placed_problem(
                         code,
                         f"{resource.role}: {getattr(error, 'reason', error)}",
                         "header",
@@ -562,7 +401,7 @@ def load(path: str | os.PathLike[str], display_name: str | None = None) -> GameL
 def _file_bytes(path: str | os.PathLike[str], display_name: str | None) -> bytes:
     name = display_name or os.fspath(path)
     try:
-        return read_bytes(path)
+        return files.read_bytes(path)
     except LogError as error:
         raise LogError([p.in_file(name) for p in error.problems]) from None
 
@@ -581,10 +420,13 @@ def initial_state(log: GameLog) -> Any:
         if isinstance(game, ExplainsRefusals):
             hints: tuple[str, ...] = game.setup_hints(error)
         else:
-            hints = (*error_hints(error), f"the header's keys: forex schema --game {game.name}")
+            hints = (
+                *schemawords.error_hints(error),
+                f"the header's keys: forex schema --game {game.name}",
+            )
         raise LogError(
             [
-                placed_problem(
+                schemawords.placed_problem(
                     getattr(error, "code", "bad_setup"),
                     str(getattr(error, "reason", error)),
                     "header",
@@ -634,7 +476,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
     if isinstance(game, ExplainsRefusals):
         hints = list(game.refusal_hints(before, entry, error, log.players))
     else:
-        hints = error_hints(error)
+        hints = schemawords.error_hints(error)
         pending = game.pending(before)
         if pending.over:
             hints.append("the game is over: no entry may follow")
@@ -646,7 +488,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
     following = len(log.entries) - entry.number
     if following > 0:
         hints.append(f"{following} later entr{'y' if following == 1 else 'ies'} not checked")
-    return placed_problem(
+    return schemawords.placed_problem(
         getattr(error, "code", "illegal_decision"),
         f"move {entry.number}: {entry.player}: {entry.text}: {getattr(error, 'reason', error)}",
         "rules",

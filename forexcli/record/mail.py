@@ -441,7 +441,7 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
             key=_date_key,
         )
     if data is None:
-        from .gamelog import read_bytes
+        from .files import read_bytes
 
         try:
             data = read_bytes(path)
@@ -741,7 +741,7 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
     The file is replaced atomically only when the mail's log goes further than it
     (or created when it does not exist); raises ``LogError`` with nothing changed.
     """
-    from .gamelog import read_bytes
+    from .files import read_bytes
 
     label = "standard input" if data is not None else path
     found, mails, damaged = _find(path, data, into)
@@ -782,7 +782,7 @@ def save_arrival(result: Arrival, into: str) -> None:
     """Save what a mail brought (``read_mail(..., dry_run=True)``) into the log file ``into``,
     atomically, if it goes further than the copy read; raises ``LogError``."""
     from ..reporters.files import write_output
-    from .edit import replace_file
+    from .files import replace_file
 
     if not result.saves:
         return

@@ -105,7 +105,8 @@ def check_file(
     of ``validation.check`` (read and replay, then ``integrity_problems``), the warnings, and
     for a valid log its moves and who decides next."""
     from ..reporters.problems import FileReport
-    from .gamelog import is_log, load_and_replay, read_bytes
+    from .files import read_bytes
+    from .gamelog import is_log, load_and_replay
     from .problems import LogError
 
     if only_logs:

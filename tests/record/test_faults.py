@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from forexcli.record import edit, entrytext, gamelog
+from forexcli.record import edit, entrytext, files, gamelog
 from forexcli.record.problems import LogError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ def test_crash_between_writing_and_renaming_keeps_the_original(
         assert Path(temp).read_text().endswith("    note: the next move\n")  # fully written
         raise crash
 
-    monkeypatch.setattr(edit, "before_replace", hook)
+    monkeypatch.setattr(files, "before_replace", hook)
     with pytest.raises(type(crash)):
         append_next(log_file)
     assert seen and Path(seen[0]).parent == log_file.parent
@@ -151,8 +151,8 @@ def test_a_killed_writer_leaves_the_original_and_its_litter_is_swept(log_file: P
     """A process killed between writing the temporary file and the rename."""
     code = (
         "import os, sys\n"
-        "from forexcli.record import edit\n"
-        "edit.before_replace = lambda temp: os._exit(3)\n"
+        "from forexcli.record import edit, files\n"
+        "files.before_replace = lambda temp: os._exit(3)\n"
         f"edit.append(sys.argv[1], {ROUNDS[0][0]!r}, {ROUNDS[0][1]!r})\n"
     )
     done = subprocess.run(
@@ -228,7 +228,7 @@ def test_a_file_changed_since_it_was_read_is_not_overwritten(
 def test_a_file_replaced_while_waiting_for_the_lock_is_not_overwritten(
     log_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real_lock = edit._lock
+    real_lock = files._lock
 
     def lock_then_replaced(fd: int, path: str) -> None:
         real_lock(fd, path)
@@ -237,7 +237,7 @@ def test_a_file_replaced_while_waiting_for_the_lock_is_not_overwritten(
         temp.write_text(START)
         os.replace(temp, log_file)
 
-    monkeypatch.setattr(edit, "_lock", lock_then_replaced)
+    monkeypatch.setattr(files, "_lock", lock_then_replaced)
     with pytest.raises(LogError) as error:
         append_next(log_file)
     assert error.value.problems[0].code == "changed_on_disk"
@@ -259,7 +259,7 @@ def test_a_file_removed_before_writing(log_file: Path, monkeypatch: pytest.Monke
 
 
 def test_a_lock_held_too_long(log_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(edit, "LOCK_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 0.2)
     with open(log_file, "rb") as holder:
         fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
         started = time.monotonic()
@@ -278,11 +278,11 @@ def test_a_lock_held_too_long(log_file: Path, monkeypatch: pytest.MonkeyPatch) -
 
 _CHILD = """
 import json, os, sys, time
-from forexcli.record import edit
+from forexcli.record import edit, files
 from forexcli.record.problems import LogError
 path, go, player, decision, pause = sys.argv[1:6]
 if float(pause):
-    edit.before_replace = lambda temp: time.sleep(float(pause))
+    files.before_replace = lambda temp: time.sleep(float(pause))
 while not os.path.exists(go):
     time.sleep(0.001)
 try:

@@ -13,7 +13,7 @@ import pytest
 
 from forexcli.games.forex import logcheck
 from forexcli.games.forex.engine import HouseRules
-from forexcli.record import gamelog, validation
+from forexcli.record import files, gamelog, validation
 from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -336,11 +336,11 @@ def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
 def test_too_large_file_is_refused_before_reading(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     with open(big, "wb") as handle:
-        handle.truncate(gamelog.MAX_LOG_BYTES + 1)  # sparse: nothing to read
+        handle.truncate(files.MAX_LOG_BYTES + 1)  # sparse: nothing to read
     problems, _ = validation.check(big)
     assert [(p.layer, p.code) for p in problems] == [("io", "too_large")]
     with pytest.raises(LogError) as error:
-        gamelog.read_log(b" " * (gamelog.MAX_LOG_BYTES + 1), "stdin")
+        gamelog.read_log(b" " * (files.MAX_LOG_BYTES + 1), "stdin")
     assert error.value.problems[0].code == "too_large"
 
 
@@ -394,7 +394,7 @@ def test_a_pipe_put_in_the_files_place_does_not_block(
 
     monkeypatch.setattr(os, "stat", swap)
     with pytest.raises(LogError) as error:
-        gamelog.read_bytes(path)
+        files.read_bytes(path)
     assert [(p.layer, p.code) for p in error.value.problems] == [("io", "not_a_file")]
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from forexcli.games.forex import logcheck
-from forexcli.record import edit, gamelog, validation, yamlread
+from forexcli.record import edit, files, gamelog, validation, yamlread
 from forexcli.record.problems import LogError, Problem
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -298,7 +298,7 @@ print(json.dumps({"rss_mb": peak / 1024, "worst_seconds": worst}))
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc (Linux)")
 def test_memory_stays_bounded_near_the_size_limit(tmp_path: Path) -> None:
     """Files just under the size limit, each in the worst shape, in a fresh process."""
-    limit = gamelog.MAX_LOG_BYTES - 1000
+    limit = files.MAX_LOG_BYTES - 1000
     head = b"forex: 1\nplayers: [a, b]\nseed: x\nmoves:\n"
     shapes = {
         "entries": head + b"  - a: resolve\n" * ((limit - len(head)) // 15),
@@ -310,7 +310,7 @@ def test_memory_stays_bounded_near_the_size_limit(tmp_path: Path) -> None:
     }
     paths = []
     for name, data in shapes.items():
-        assert len(data) <= gamelog.MAX_LOG_BYTES, name
+        assert len(data) <= files.MAX_LOG_BYTES, name
         path = tmp_path / f"{name}.yaml"
         path.write_bytes(data)
         paths.append(str(path))

@@ -1,0 +1,220 @@
+"""Reading a file within bounds, and replacing one atomically.
+
+``read_bytes`` reads a log file of at most ``MAX_LOG_BYTES`` (never blocking on a pipe put
+in its place); ``replace_file`` replaces a file's text under a lock, if it still holds what
+was read, through a synced temporary file renamed over it.  Problems are ``LogError`` with
+layer ``io``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import errno
+import os
+import stat
+from collections.abc import Callable
+
+from .problems import LogError, Problem
+
+MAX_LOG_BYTES = 8 * 1024 * 1024
+"""Larger files are refused before they are parsed."""
+
+LOCK_TIMEOUT_SECONDS = 10.0
+
+before_replace: Callable[[str], None] | None = None
+"""Test hook: called with the temporary file's path just before the rename."""
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
+    name = os.fspath(path)
+
+    def fail(code: str, message: str) -> LogError:
+        return LogError([Problem(code, message, "io", name)])
+
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise fail("not_found", f"no such file: {name}") from None
+    except PermissionError:
+        raise fail("unreadable", f"permission denied: {name}") from None
+    except OSError as error:
+        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise fail("is_a_directory", f"{name} is a folder, not a game log")
+    if not stat.S_ISREG(info.st_mode):
+        raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
+    if info.st_size > MAX_LOG_BYTES:
+        raise fail(
+            "too_large",
+            f"{name} is {info.st_size:,} bytes; a game log is at most {MAX_LOG_BYTES:,}",
+        )
+    try:
+        # Without blocking: if a pipe took the file's place since the stat, opening it must
+        # not wait for a writer; what was opened is checked again.
+        with open(name, "rb", opener=_open_nonblocking) as handle:
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):
+                raise fail("not_a_file", f"{name} is not a regular file (a pipe, socket or device)")
+            # Ask for the size the file has (asking for the limit allocates 8 MB each time),
+            # and read on, up to the limit, if it grew since.
+            data = handle.read(min(opened.st_size, MAX_LOG_BYTES) + 1)
+            if len(data) > opened.st_size:
+                data += handle.read(MAX_LOG_BYTES + 1 - len(data))
+    except LogError:
+        raise
+    except PermissionError:
+        raise fail("unreadable", f"permission denied: {name}") from None
+    except OSError as error:
+        raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise fail("too_large", f"{name} is larger than {MAX_LOG_BYTES:,} bytes")
+    return data
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _io_error(path: str, code: str, message: str) -> LogError:
+    return LogError([Problem(code, message, "io", path)])
+
+
+def _lock(fd: int, path: str) -> None:
+    import fcntl
+    import time
+
+    deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise _io_error(
+                    path,
+                    "locked",
+                    f"{path} is locked by another forex process; nothing was written",
+                ) from None
+            time.sleep(0.02)
+
+
+def _temp_prefix(real: str) -> str:
+    return f".{os.path.basename(real)}."
+
+
+def _remove_stale_temps(folder: str, real: str) -> None:
+    """Remove temporary files left by a writer that crashed (only called under the lock)."""
+    prefix = _temp_prefix(real)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefix) and name.endswith(".tmp"):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+
+
+def _changed(path: str) -> LogError:
+    return _io_error(
+        path,
+        "changed_on_disk",
+        f"{path} changed while this command ran (another move was added?); nothing was"
+        " written: run the command again",
+    )
+
+
+def replace_file(path: str, expected: bytes, new_text: str) -> None:
+    """Atomically replace ``path`` with ``new_text`` if it still holds ``expected``.
+
+    The file is locked (``flock``) for the whole exchange, and it must still
+    be the same file (inode) holding the same bytes as when it was read.  A
+    temporary file in the same folder receives the new text, is synced and
+    renamed over the original, so a reader sees the old file or the new one,
+    never a mix; on any failure the temporary file is removed and the
+    original is untouched.  A byte-order mark the file began with is kept.
+    """
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real) or "."
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        raise _changed(path) from None
+    except OSError as error:
+        raise _io_error(path, "unreadable", f"cannot read {path}: {error.strerror}") from None
+    if not info.st_mode & stat.S_IWUSR:
+        raise _io_error(path, "read_only", f"{path} is read-only; nothing was written")
+    try:
+        fd = os.open(real, os.O_RDONLY)
+    except OSError as error:
+        raise _io_error(path, "unreadable", f"cannot open {path}: {error.strerror}") from None
+    try:
+        _lock(fd, path)
+        locked = os.fstat(fd)
+        try:
+            now = os.stat(real)
+        except FileNotFoundError:
+            raise _changed(path) from None
+        if (locked.st_dev, locked.st_ino) != (now.st_dev, now.st_ino):
+            raise _changed(path)  # replaced by another writer while we waited for the lock
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        if b"".join(chunks) != expected:
+            raise _changed(path)
+        _remove_stale_temps(folder, real)
+        payload = new_text.encode("utf-8")
+        if expected.startswith(codecs.BOM_UTF8):
+            payload = codecs.BOM_UTF8 + payload  # keep the byte-order mark the file had
+        import tempfile
+
+        try:
+            tmp_fd, tmp_path = tempfile.mkstemp(
+                dir=folder, prefix=_temp_prefix(real), suffix=".tmp"
+            )
+        except OSError as error:
+            reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
+            raise _io_error(
+                path,
+                "write_failed",
+                f"cannot write in {folder}: {reason}; nothing was written",
+            ) from None
+        try:
+            with os.fdopen(tmp_fd, "wb") as out:
+                out.write(payload)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(tmp_path, stat.S_IMODE(info.st_mode))
+            if before_replace is not None:
+                before_replace(tmp_path)
+            os.replace(tmp_path, real)
+        except BaseException as error:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_path)
+            if isinstance(error, OSError):
+                reason = "the disk is full" if error.errno == errno.ENOSPC else error.strerror
+                raise _io_error(
+                    path, "write_failed", f"cannot write {path}: {reason}; the file is unchanged"
+                ) from None
+            raise
+        try:
+            dir_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+        except OSError:
+            pass
+    finally:
+        os.close(fd)
