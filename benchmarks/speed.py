@@ -1,10 +1,12 @@
 """Simulations a second of the engine's search at 2-, 4- and 6-player middle-game positions.
 
-Each position is reached from a fixed set-up by the dividend investor
-playing every seat (so the positions do not move when the engine
-changes); the search runs a fixed number of simulations there, the best of
-``--repeats`` runs is kept (the machine is shared: the fastest run is the
-least disturbed).
+Each position is reached from a fixed set-up by the entries written in
+``speed_positions.json`` (5 a player, played by the dividend investor of
+commit 1c0aca2, ``search/investor.py``, and pinned there so that the
+positions do not move when the players change: today's investor reaches
+tie choices instead of turns); the search runs a fixed number of
+simulations there, the best of ``--repeats`` runs is kept (the machine is
+shared: the fastest run is the least disturbed).
 
     python -m benchmarks.speed --simulations 1000 --repeats 3
 
@@ -40,19 +42,26 @@ import time
 from pathlib import Path
 
 from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
+from forexcli.games.forex.notation import parse
 from forexcli.games.forex.search.ladder import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
-
-ENTRIES_PER_PLAYER = 5
-"""Entries played from the set-up before the position is searched, per player."""
 
 CHECK_ENTRIES = (1, 5, 8, 12, 16, 20, 24, 28)
 """Entries per player played before the positions of ``--decisions`` (as long as not over)."""
 
 
-def position(players: int, entries_per_player: int = ENTRIES_PER_PLAYER) -> GameState:
-    """The middle-game position of a ``players``-player game used for timing."""
-    return positions(players, (entries_per_player,))[0]
+PINNED = Path(__file__).with_name("speed_positions.json")
+"""The entries (``player: notation``) that reach each timed position from its set-up."""
+
+
+def position(players: int) -> GameState:
+    """The middle-game position of a ``players``-player game used for timing (a turn)."""
+    state = new_game([f"p{i}" for i in range(players)], draw_removed(f"speed-{players}"))
+    for line in json.loads(PINNED.read_text())[str(players)]:
+        player, _, text = line.partition(": ")
+        for step in parse(player, text).decisions():
+            state = apply(state, step)
+    return state
 
 
 def positions(players: int, stages: tuple[int, ...], label: str = "speed") -> list[GameState]:
