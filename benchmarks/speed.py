@@ -39,12 +39,15 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Collection
 from pathlib import Path
 
-from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
+from forexcli.games.forex.engine import GameState, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.notation import parse
+from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.ladder import investor_player
 from forexcli.games.forex.search.mcts import Budget, search
+from forexcli.games.forex.search.players import NO_SPOTS, Entry, Player, engine_player
 
 CHECK_ENTRIES = (1, 5, 8, 12, 16, 20, 24, 28)
 """Entries per player played before the positions of ``--decisions`` (as long as not over)."""
@@ -193,6 +196,36 @@ def main(argv: list[str] | None = None) -> None:
             f" {len(state.queue)}): {result.simulations / best:,.0f} simulations/s"
             f" (best of {args.repeats}, CPU time; decision {result.best.decisions[0]})"
         )
+
+
+def _lazy_player(times: int) -> Callable[[Budget, int], Player]:
+    """A factory of the engine with ``mcts.LAZY`` on, at ``times`` the budget's simulations."""
+
+    def made(budget: Budget, seed: int) -> Player:
+        more = Budget(
+            simulations=None if budget.simulations is None else budget.simulations * times,
+            seconds=budget.seconds,
+        )
+        inner = engine_player(more, seed)
+
+        def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+            saved, mcts.LAZY = mcts.LAZY, True
+            try:
+                return inner(state, excluded)
+            finally:
+                mcts.LAZY = saved
+
+        return play
+
+    return made
+
+
+lazy1 = _lazy_player(1)
+"""``py:benchmarks.speed:lazy1``: the lazy search at the same simulations (strength tests)."""
+lazy2 = _lazy_player(2)
+"""The lazy search at twice the simulations (about the same time as the eager one)."""
+lazy3 = _lazy_player(3)
+"""The lazy search at three times the simulations."""
 
 
 if __name__ == "__main__":

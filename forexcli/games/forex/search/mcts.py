@@ -44,6 +44,11 @@ SAFE_FIRST = True
 CONSENT = True
 """Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
 
+LAZY = False
+"""Below the root, apply and evaluate a child only when it is first chosen (``_lazy``): an
+expansion costs one evaluation instead of one a child, the priors are uniform and an unvisited
+child is taken to be worth its parent's evaluation.  Off: measured no stronger (RESULTS.md)."""
+
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
@@ -121,7 +126,9 @@ class Valuer:
 class Node:
     """A position in the search tree."""
 
-    __slots__ = ("action", "children", "mover", "prior", "state", "static", "sums", "visits")
+    __slots__ = (
+        "action", "children", "lazy", "mover", "prior", "state", "static", "sums", "visits",
+    )  # fmt: skip
 
     def __init__(self, state: GameState, action: Action | None, static: Values) -> None:
         self.state = state
@@ -129,6 +136,7 @@ class Node:
         self.static = static
         self.mover = state.pending.player
         self.prior = 1.0
+        self.lazy = False
         self.children: list[Node] | None = None
         self.visits = 0
         self.sums = [0.0] * len(static)
@@ -190,6 +198,43 @@ def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> list
     return refused
 
 
+def _lazy(node: Node, seed_noise: random.Random | None) -> None:
+    """Give ``node`` its children unapplied (``LAZY``): uniform priors, the parent's value."""
+    state = node.state
+    actions = candidates(state)
+    assert actions
+    children = []
+    for action in actions:
+        child = Node(state, action, node.static)  # ``_materialise`` gives it its own
+        child.lazy = True
+        children.append(child)
+    weights = [1.0] * len(children)
+    if seed_noise is not None:
+        weights = [w * (1.0 + 1e-6 * seed_noise.random()) for w in weights]
+    total = sum(weights)
+    for child, weight in zip(children, weights, strict=True):
+        child.prior = weight / total
+    node.children = children
+
+
+def _materialise(parent: Node, child: Node, value: Valuer, consent: bool = True) -> bool:
+    """Apply and evaluate a lazy ``child`` of ``parent``; False (and dropped) when refused."""
+    assert child.action is not None
+    state = apply(parent.state, decision(parent.state, child.action))
+    child.state, child.static, child.mover, child.lazy = (
+        state,
+        value(state),
+        state.pending.player,
+        False,
+    )
+    if CONSENT and consent and not parent.state.spot_done and _refused(parent, child):
+        assert parent.children is not None
+        if len(parent.children) > 1:
+            parent.children.remove(child)
+            return False
+    return True
+
+
 def _refused(node: Node, child: Node) -> bool:
     """Whether ``child`` is a spot that its partner is expected to refuse."""
     action = child.action
@@ -221,13 +266,20 @@ def _simulate(
     node = root
     depth = 0
     while node.children is not None:
+        parent = node
         if depth < len(forced):
             node = next(c for c in node.children if c.action == forced[depth])
         else:
             node = _select(node)
+        if node.lazy and not _materialise(parent, node, value_of):
+            node = parent  # a refused spot: choose again
+            continue
         depth += 1
         path.append(node)
     if node.mover is None:
+        value = node.static
+    elif LAZY:
+        _lazy(node, noise)
         value = node.static
     else:
         _expand(node, noise, value_of)
@@ -369,6 +421,8 @@ def _add_forced(
             assert children is not None
             match = [c for c in children if c.action == action]
             if match:
+                if match[0].lazy:
+                    _materialise(node, match[0], value, consent=False)
                 node = match[0]
                 continue
             child_state = apply(node.state, decision(node.state, action))
