@@ -111,9 +111,13 @@ def decisions(simulations: int) -> list[dict[str, object]]:
 PLAYERS = (2, 4, 6)
 
 
-def _run_one(tree: Path, players: int, simulations: int, valgrind: bool = False) -> float:
+def _run_one(
+    tree: Path, players: int, simulations: int, valgrind: bool = False, lazy: bool = False
+) -> float:
     """The CPU seconds of one search in a fresh interpreter on ``tree`` (or its instructions)."""
     command = [sys.executable, __file__, "--one", str(players), "--simulations", str(simulations)]
+    if lazy:
+        command.append("--lazy")
     env = dict(os.environ, PYTHONPATH=str(tree))
     if valgrind:
         command = [shutil.which("valgrind") or "valgrind", "--tool=callgrind",
@@ -125,15 +129,18 @@ def _run_one(tree: Path, players: int, simulations: int, valgrind: bool = False)
     return float(done.stdout.split()[0])
 
 
-def against(old: Path, simulations: int, repeats: int, count: bool) -> None:
-    """Print the simulations a second of the old tree and this one, interleaved, and ratios."""
+def against(old: Path, simulations: int, repeats: int, count: bool, lazy: bool = False) -> None:
+    """Print the simulations a second of the old tree and this one, interleaved, and ratios
+    (this one with ``mcts.LAZY`` on when ``lazy``)."""
     new = Path(__file__).resolve().parent.parent
-    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search")
+    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search"
+          f"{'; this tree lazy' if lazy else ''}")  # fmt: skip
     best = {(tree, n): float("inf") for tree in (old, new) for n in PLAYERS}
     for _ in range(repeats):
         for n in PLAYERS:
             for tree in (old, new):
-                best[tree, n] = min(best[tree, n], _run_one(tree, n, simulations))
+                took = _run_one(tree, n, simulations, lazy=lazy and tree == new)
+                best[tree, n] = min(best[tree, n], took)
     for n in PLAYERS:
         before, after = simulations / best[old, n], simulations / best[new, n]
         line = (f"{n} players: before {before:,.0f}/s, after {after:,.0f}/s,"
@@ -141,7 +148,8 @@ def against(old: Path, simulations: int, repeats: int, count: bool) -> None:
         if count:
             per = {}
             for tree in (old, new):
-                total = _run_one(tree, n, simulations, True) - _run_one(tree, n, 1, True)
+                on = lazy and tree == new
+                total = _run_one(tree, n, simulations, True, on) - _run_one(tree, n, 1, True, on)
                 per[tree] = total / (simulations - 1)
             line += (
                 f"; instructions a simulation: before {per[old] / 1e6:.2f} M,"
@@ -160,8 +168,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", type=Path, help="check the results written here")
     parser.add_argument("--against", type=Path, help="time this tree against another")
     parser.add_argument("--instructions", action="store_true", help="with --against: count them")
+    parser.add_argument("--lazy", action="store_true", help="this tree with mcts.LAZY on")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.lazy:
+        mcts.LAZY = True
     if args.one:
         state = position(args.one)
         began = time.process_time()
@@ -169,7 +180,9 @@ def main(argv: list[str] | None = None) -> None:
         print(time.process_time() - began)
         return
     if args.against:
-        against(args.against.resolve(), args.simulations, args.repeats, args.instructions)
+        against(
+            args.against.resolve(), args.simulations, args.repeats, args.instructions, args.lazy
+        )
         return
     if args.decisions or args.compare:
         found = decisions(args.simulations)

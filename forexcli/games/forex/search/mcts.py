@@ -198,7 +198,7 @@ def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> list
     return refused
 
 
-def _lazy(node: Node, seed_noise: random.Random | None) -> None:
+def _lazy(node: Node, seed_noise: random.Random | None) -> list[Node]:
     """Give ``node`` its children unapplied (``LAZY``): uniform priors, the parent's value."""
     state = node.state
     actions = candidates(state)
@@ -215,6 +215,7 @@ def _lazy(node: Node, seed_noise: random.Random | None) -> None:
     for child, weight in zip(children, weights, strict=True):
         child.prior = weight / total
     node.children = children
+    return children
 
 
 def _materialise(parent: Node, child: Node, value: Valuer, consent: bool = True) -> bool:
@@ -265,10 +266,17 @@ def _simulate(
     path = [root]
     node = root
     depth = 0
-    while node.children is not None:
+    lazy = LAZY
+    while True:
+        children = node.children
+        if children is None:
+            # lazily, a leaf is evaluated on its first visit and given children on its second
+            if not (lazy and node.visits and node.mover is not None):
+                break
+            children = _lazy(node, noise)
         parent = node
         if depth < len(forced):
-            node = next(c for c in node.children if c.action == forced[depth])
+            node = next(c for c in children if c.action == forced[depth])
         else:
             node = _select(node)
         if node.lazy and not _materialise(parent, node, value_of):
@@ -276,10 +284,7 @@ def _simulate(
             continue
         depth += 1
         path.append(node)
-    if node.mover is None:
-        value = node.static
-    elif LAZY:
-        _lazy(node, noise)
+    if node.mover is None or lazy:
         value = node.static
     else:
         _expand(node, noise, value_of)
