@@ -28,6 +28,9 @@ the instructions a simulation takes (the count of a search of
 simulations between: it hardly depends on the machine's load).
 
     python benchmarks/speed.py --against /tmp/before --simulations 1000 --repeats 3
+
+``--against`` may be given more than once (the ratios are to the first);
+``--lazy`` adds this tree with ``mcts.LAZY`` on.
 """
 
 from __future__ import annotations
@@ -129,31 +132,36 @@ def _run_one(
     return float(done.stdout.split()[0])
 
 
-def against(old: Path, simulations: int, repeats: int, count: bool, lazy: bool = False) -> None:
-    """Print the simulations a second of the old tree and this one, interleaved, and ratios
-    (this one with ``mcts.LAZY`` on when ``lazy``)."""
+def against(
+    olds: list[Path], simulations: int, repeats: int, count: bool, lazy: bool = False
+) -> None:
+    """Print the simulations a second of the old trees and this one, interleaved, with each
+    one's ratio to the first (this one also with ``mcts.LAZY`` on, when ``lazy``)."""
     new = Path(__file__).resolve().parent.parent
-    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search"
-          f"{'; this tree lazy' if lazy else ''}")  # fmt: skip
-    best = {(tree, n): float("inf") for tree in (old, new) for n in PLAYERS}
+    runs = [(tree, False) for tree in olds] + [(new, False)] + ([(new, True)] if lazy else [])
+    names = [f"{tree.name}{' lazy' if on else ''}" for tree, on in runs]
+    print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search;"
+          f" best of {repeats} in CPU time; ratios to {names[0]}")  # fmt: skip
+    best = {(run, n): float("inf") for run in runs for n in PLAYERS}
     for _ in range(repeats):
         for n in PLAYERS:
-            for tree in (old, new):
-                took = _run_one(tree, n, simulations, lazy=lazy and tree == new)
-                best[tree, n] = min(best[tree, n], took)
+            for run in runs:
+                took = _run_one(run[0], n, simulations, lazy=run[1])
+                best[run, n] = min(best[run, n], took)
     for n in PLAYERS:
-        before, after = simulations / best[old, n], simulations / best[new, n]
-        line = (f"{n} players: before {before:,.0f}/s, after {after:,.0f}/s,"
-                f" after / before {after / before:.2f}x (best of {repeats}, CPU time)")  # fmt: skip
+        rates = [simulations / best[run, n] for run in runs]
+        line = f"{n} players: " + ", ".join(
+            f"{name} {rate:,.0f}/s ({rate / rates[0]:.2f}x)"
+            for name, rate in zip(names, rates, strict=True)
+        )
         if count:
-            per = {}
-            for tree in (old, new):
-                on = lazy and tree == new
+            per = []
+            for tree, on in runs:
                 total = _run_one(tree, n, simulations, True, on) - _run_one(tree, n, 1, True, on)
-                per[tree] = total / (simulations - 1)
-            line += (
-                f"; instructions a simulation: before {per[old] / 1e6:.2f} M,"
-                f" after {per[new] / 1e6:.2f} M, {per[old] / per[new]:.2f}x fewer"
+                per.append(total / (simulations - 1))
+            line += "; instructions a simulation: " + ", ".join(
+                f"{name} {p / 1e6:.2f} M ({per[0] / p:.2f}x fewer)"
+                for name, p in zip(names, per, strict=True)
             )
         print(line, flush=True)
     print(f"load average at end {os.getloadavg()[0]:.2f}")
@@ -166,7 +174,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--decisions", type=Path, help="write the check set's results here")
     parser.add_argument("--compare", type=Path, help="check the results written here")
-    parser.add_argument("--against", type=Path, help="time this tree against another")
+    parser.add_argument("--against", type=Path, action="append", help="time this tree against"
+                        " another (repeat for more)")  # fmt: skip
     parser.add_argument("--instructions", action="store_true", help="with --against: count them")
     parser.add_argument("--lazy", action="store_true", help="this tree with mcts.LAZY on")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
@@ -180,9 +189,8 @@ def main(argv: list[str] | None = None) -> None:
         print(time.process_time() - began)
         return
     if args.against:
-        against(
-            args.against.resolve(), args.simulations, args.repeats, args.instructions, args.lazy
-        )
+        olds = [tree.resolve() for tree in args.against]
+        against(olds, args.simulations, args.repeats, args.instructions, args.lazy)
         return
     if args.decisions or args.compare:
         found = decisions(args.simulations)
