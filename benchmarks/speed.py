@@ -219,8 +219,9 @@ def main(argv: list[str] | None = None) -> None:
         )
 
 
-def _lazy_player(times: int) -> Callable[[Budget, int], Player]:
-    """A factory of the engine with ``mcts.LAZY`` on, at ``times`` the budget's simulations."""
+def _switched_player(times: int, **switches: int) -> Callable[[Budget, int], Player]:
+    """A factory of the engine with ``mcts`` switches set (``LAZY=1``, ``DEFER=1``), at
+    ``times`` the budget's simulations."""
 
     def made(budget: Budget, seed: int) -> Player:
         more = Budget(
@@ -230,23 +231,32 @@ def _lazy_player(times: int) -> Callable[[Budget, int], Player]:
         inner = engine_player(more, seed)
 
         def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
-            saved, mcts.LAZY = mcts.LAZY, True
+            saved = {name: getattr(mcts, name) for name in switches}
+            for name, on in switches.items():
+                setattr(mcts, name, type(saved[name])(on))
             try:
                 return inner(state, excluded)
             finally:
-                mcts.LAZY = saved
+                for name, was in saved.items():
+                    setattr(mcts, name, was)
 
         return play
 
     return made
 
 
-lazy1 = _lazy_player(1)
+lazy1 = _switched_player(1, LAZY=1)
 """``py:benchmarks.speed:lazy1``: the lazy search at the same simulations (strength tests)."""
-lazy2 = _lazy_player(2)
-"""The lazy search at twice the simulations (about the same time as the eager one)."""
-lazy3 = _lazy_player(3)
-"""The lazy search at three times the simulations."""
+lazy2 = _switched_player(2, LAZY=1)
+"""The lazy search at twice the simulations."""
+lazy3 = _switched_player(3, LAZY=1)
+"""The lazy search at three times the simulations (about the same time as the eager one)."""
+defer1 = _switched_player(1, DEFER=1)
+"""The search with ``DEFER = 1`` at the same simulations."""
+defer2 = _switched_player(2, DEFER=1)
+"""The search with ``DEFER = 1`` at twice the simulations."""
+defer3 = _switched_player(3, DEFER=1)
+"""The search with ``DEFER = 1`` at three times the simulations."""
 
 
 if __name__ == "__main__":

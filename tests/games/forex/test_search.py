@@ -121,21 +121,22 @@ def test_search_is_deterministic_and_its_lines_are_legal() -> None:
     assert visits == sorted(visits, reverse=True)
 
 
+@pytest.mark.parametrize("switch", ["LAZY", "DEFER"])
 @settings(
-    max_examples=8,
+    max_examples=6,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 100))
 def test_lazy_search_is_deterministic_and_its_lines_are_legal(
-    seed: int, players: int, steps: int, monkeypatch: pytest.MonkeyPatch
+    seed: int, players: int, steps: int, switch: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With ``LAZY`` on the search still repeats itself, and its lines (visited children
-    only) are legal; a forced line is applied and valued."""
+    """With ``LAZY`` or ``DEFER`` on the search still repeats itself, and its lines are legal;
+    a forced line is applied and valued."""
     state = random_position(seed, players, steps)
     if state.is_over:
         return
-    monkeypatch.setattr(mcts, "LAZY", True)
+    monkeypatch.setattr(mcts, switch, type(getattr(mcts, switch))(1))
     forced = [candidates(state)[-1]]
     first = search(state, Budget(simulations=150), seed=3, forced=[forced], forced_visits=3)
     again = search(state, Budget(simulations=150), seed=3, forced=[forced], forced_visits=3)

@@ -49,6 +49,10 @@ LAZY = False
 expansion costs one evaluation instead of one a child, the priors are uniform and an unvisited
 child is taken to be worth its parent's evaluation.  Off: measured no stronger (RESULTS.md)."""
 
+DEFER = 0
+"""Expand a leaf (all its children applied and evaluated) only from its ``DEFER + 1``-th
+visit; before, back up its own evaluation.  0: on its first visit (the default)."""
+
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
@@ -284,8 +288,8 @@ def _simulate(
             continue
         depth += 1
         path.append(node)
-    if node.mover is None or lazy:
-        value = node.static
+    if node.mover is None or lazy or node.visits < DEFER:
+        value = node.static  # (lazily, or deferred: its children wait for a later visit)
     else:
         _expand(node, noise, value_of)
         assert node.children is not None
