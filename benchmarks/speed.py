@@ -30,7 +30,7 @@ simulations between: it hardly depends on the machine's load).
     python benchmarks/speed.py --against /tmp/before --simulations 1000 --repeats 3
 
 ``--against`` may be given more than once (the ratios are to the first);
-``--lazy`` adds this tree with ``mcts.LAZY`` on.
+``--lazy`` adds this tree with ``mcts.LAZY`` on, ``--defer`` with ``mcts.DEFER = 1``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
 from forexcli.games.forex.engine import GameState, Spot, apply, draw_removed, new_game
@@ -115,12 +115,12 @@ PLAYERS = (2, 4, 6)
 
 
 def _run_one(
-    tree: Path, players: int, simulations: int, valgrind: bool = False, lazy: bool = False
+    tree: Path, players: int, simulations: int, valgrind: bool = False, switch: str = ""
 ) -> float:
     """The CPU seconds of one search in a fresh interpreter on ``tree`` (or its instructions)."""
     command = [sys.executable, __file__, "--one", str(players), "--simulations", str(simulations)]
-    if lazy:
-        command.append("--lazy")
+    if switch:
+        command.append(f"--{switch}")
     env = dict(os.environ, PYTHONPATH=str(tree))
     if valgrind:
         command = [shutil.which("valgrind") or "valgrind", "--tool=callgrind",
@@ -133,20 +133,20 @@ def _run_one(
 
 
 def against(
-    olds: list[Path], simulations: int, repeats: int, count: bool, lazy: bool = False
+    olds: list[Path], simulations: int, repeats: int, count: bool, switches: Sequence[str] = ()
 ) -> None:
     """Print the simulations a second of the old trees and this one, interleaved, with each
-    one's ratio to the first (this one also with ``mcts.LAZY`` on, when ``lazy``)."""
+    one's ratio to the first (this one also with each of the ``switches``: ``lazy``, ``defer``)."""
     new = Path(__file__).resolve().parent.parent
-    runs = [(tree, False) for tree in olds] + [(new, False)] + ([(new, True)] if lazy else [])
-    names = [f"{tree.name}{' lazy' if on else ''}" for tree, on in runs]
+    runs = [(tree, "") for tree in [*olds, new]] + [(new, switch) for switch in switches]
+    names = [f"{tree.name} {switch}".strip() for tree, switch in runs]
     print(f"load average at start {os.getloadavg()[0]:.2f}; {simulations} simulations a search;"
           f" best of {repeats} in CPU time; ratios to {names[0]}")  # fmt: skip
     best = {(run, n): float("inf") for run in runs for n in PLAYERS}
     for _ in range(repeats):
         for n in PLAYERS:
             for run in runs:
-                took = _run_one(run[0], n, simulations, lazy=run[1])
+                took = _run_one(run[0], n, simulations, switch=run[1])
                 best[run, n] = min(best[run, n], took)
     for n in PLAYERS:
         rates = [simulations / best[run, n] for run in runs]
@@ -156,9 +156,9 @@ def against(
         )
         if count:
             per = []
-            for tree, on in runs:
-                total = _run_one(tree, n, simulations, True, on) - _run_one(tree, n, 1, True, on)
-                per.append(total / (simulations - 1))
+            for tree, switch in runs:
+                many = _run_one(tree, n, simulations, True, switch)
+                per.append((many - _run_one(tree, n, 1, True, switch)) / (simulations - 1))
             line += "; instructions a simulation: " + ", ".join(
                 f"{name} {p / 1e6:.2f} M ({per[0] / p:.2f}x fewer)"
                 for name, p in zip(names, per, strict=True)
@@ -178,10 +178,13 @@ def main(argv: list[str] | None = None) -> None:
                         " another (repeat for more)")  # fmt: skip
     parser.add_argument("--instructions", action="store_true", help="with --against: count them")
     parser.add_argument("--lazy", action="store_true", help="this tree with mcts.LAZY on")
+    parser.add_argument("--defer", action="store_true", help="this tree with mcts.DEFER = 1")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.lazy:
         mcts.LAZY = True
+    if args.defer:
+        mcts.DEFER = 1
     if args.one:
         state = position(args.one)
         began = time.process_time()
@@ -190,7 +193,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.against:
         olds = [tree.resolve() for tree in args.against]
-        against(olds, args.simulations, args.repeats, args.instructions, args.lazy)
+        switches = [name for name in ("lazy", "defer") if getattr(args, name)]
+        against(olds, args.simulations, args.repeats, args.instructions, switches)
         return
     if args.decisions or args.compare:
         found = decisions(args.simulations)
