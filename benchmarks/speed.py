@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.lazy:
-        mcts.LAZY = True
+        mcts.LAZY = 1
     if args.defer:
         mcts.DEFER = 1
     if args.one:
@@ -255,6 +255,9 @@ lazy2 = _switched_player(2, LAZY=1)
 """The lazy search at twice the simulations."""
 lazy3 = _switched_player(3, LAZY=1)
 """The lazy search at three times the simulations (about the same time as the eager one)."""
+lazy2_3 = _switched_player(3, LAZY=2)
+"""The search lazy from depth 2 (the root's children expanded in full) at three times the
+simulations."""
 defer1 = _switched_player(1, DEFER=1)
 """The search with ``DEFER = 1`` at the same simulations."""
 defer2 = _switched_player(2, DEFER=1)

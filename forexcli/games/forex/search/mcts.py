@@ -44,10 +44,12 @@ SAFE_FIRST = True
 CONSENT = True
 """Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
 
-LAZY = False
-"""Below the root, apply and evaluate a child only when it is first chosen (``_lazy``): an
-expansion costs one evaluation instead of one a child, the priors are uniform and an unvisited
-child is taken to be worth its parent's evaluation.  Off: measured no stronger (RESULTS.md)."""
+LAZY = 0
+"""From this depth on (1: below the root's children; 0: off), apply and evaluate a child
+only when it is first chosen, and give a leaf its children on its second visit (``_lazy``):
+an expansion costs one evaluation instead of one a child, the priors are uniform and an
+unvisited child is taken to be worth its parent's evaluation.  Off: measured weaker at
+equal time (RESULTS.md)."""
 
 DEFER = 0
 """Expand a leaf (all its children applied and evaluated) only from its ``DEFER + 1``-th
@@ -270,12 +272,12 @@ def _simulate(
     path = [root]
     node = root
     depth = 0
-    lazy = LAZY
+    lazy = LAZY or 1 << 30  # the depth from which leaves are lazy
     while True:
         children = node.children
         if children is None:
             # lazily, a leaf is evaluated on its first visit and given children on its second
-            if not (lazy and node.visits and node.mover is not None):
+            if not (depth >= lazy and node.visits and node.mover is not None):
                 break
             children = _lazy(node, noise)
         parent = node
@@ -288,7 +290,7 @@ def _simulate(
             continue
         depth += 1
         path.append(node)
-    if node.mover is None or lazy or node.visits < DEFER:
+    if node.mover is None or depth >= lazy or node.visits < DEFER:
         value = node.static  # (lazily, or deferred: its children wait for a later visit)
     else:
         _expand(node, noise, value_of)
