@@ -154,16 +154,16 @@ def against(
             f"{name} {rate:,.0f}/s ({rate / rates[0]:.2f}x)"
             for name, rate in zip(names, rates, strict=True)
         )
+        print(line, flush=True)
         if count:
             per = []
             for tree, switch in runs:
                 many = _run_one(tree, n, simulations, True, switch)
                 per.append((many - _run_one(tree, n, 1, True, switch)) / (simulations - 1))
-            line += "; instructions a simulation: " + ", ".join(
+            print("  instructions a simulation: " + ", ".join(
                 f"{name} {p / 1e6:.2f} M ({per[0] / p:.2f}x fewer)"
                 for name, p in zip(names, per, strict=True)
-            )
-        print(line, flush=True)
+            ), flush=True)  # fmt: skip
     print(f"load average at end {os.getloadavg()[0]:.2f}")
 
 
