@@ -53,7 +53,8 @@ equal time (RESULTS.md)."""
 
 DEFER = 0
 """Expand a leaf (all its children applied and evaluated) only from its ``DEFER + 1``-th
-visit; before, back up its own evaluation.  0: on its first visit (the default)."""
+visit; before, back up its own evaluation.  0: on its first visit (the default; 1 was
+measured weaker, RESULTS.md)."""
 
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
