@@ -73,8 +73,10 @@ from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import (
+    Answer,
     Player,
     accept_all,
+    engine_answer,
     engine_player,
     greedy_player,
     heuristic_player,
@@ -167,6 +169,14 @@ def player_of(spec: str, budget: Budget, seed: int) -> Player:
     return ladder_player(spec, budget, seed)
 
 
+def answer_of(spec: str) -> Answer:
+    """The answer to spot offers of a spec's player: ``ladder_answer``'s, the engine's for a
+    ``py:`` spec and ``engine:...`` (a copy or a variant of the engine)."""
+    if spec.startswith(("py:", "engine:")):
+        return engine_answer
+    return ladder_answer(spec)
+
+
 @dataclass(frozen=True)
 class Match:
     """One 2-player game between two specs: the first's score, seat and fate."""
@@ -202,7 +212,7 @@ def play_match(
     theirs = player_of(second, budget, seed=2 * index + 2)
     began = time.perf_counter()
     names = [first, second] if seat == 0 else [second, first]
-    answers = [ladder_answer(name.partition("@")[0]) if consent else accept_all for name in names]
+    answers = [answer_of(name.partition("@")[0]) if consent else accept_all for name in names]
     game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine], answers)
     result = game.final.result
     assert result is not None

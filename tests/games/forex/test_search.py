@@ -16,6 +16,7 @@ from forexcli.games.forex.engine import (
     legal_decisions,
     new_game,
 )
+from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import decision, encode, legal_actions
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
@@ -118,6 +119,37 @@ def test_search_is_deterministic_and_its_lines_are_legal() -> None:
             position = apply(position, step)
     visits = [line.visits for line in first.lines]
     assert visits == sorted(visits, reverse=True)
+
+
+@pytest.mark.parametrize("switch", ["LAZY", "DEFER"])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(seed=st.integers(0, 10**6), players=st.integers(2, 6), steps=st.integers(0, 100))
+def test_lazy_search_is_deterministic_and_its_lines_are_legal(
+    seed: int, players: int, steps: int, switch: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``LAZY`` or ``DEFER`` on the search still repeats itself, and its lines are legal;
+    a forced line is applied and valued."""
+    state = random_position(seed, players, steps)
+    if state.is_over:
+        return
+    monkeypatch.setattr(mcts, switch, type(getattr(mcts, switch))(1))
+    forced = [candidates(state)[-1]]
+    first = search(state, Budget(simulations=150), seed=3, forced=[forced], forced_visits=3)
+    again = search(state, Budget(simulations=150), seed=3, forced=[forced], forced_visits=3)
+    assert [(line.decisions, line.values) for line in first.lines] == [
+        (line.decisions, line.values) for line in again.lines
+    ]
+    assert len(first.forced_values) == 1
+    legal = legal_decisions(state)
+    for line in first.lines:
+        assert line.decisions[0] in legal
+        position = state
+        for step in line.decisions:
+            position = apply(position, step)
 
 
 @pytest.mark.slow

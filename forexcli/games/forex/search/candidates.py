@@ -24,7 +24,7 @@ Every action is legal by construction; the tests check each against
 from __future__ import annotations
 
 from ..engine import Contract, GameState, Loan, Phase
-from ..engine.board import NUM_CURRENCIES, PairPosition
+from ..engine.board import NUM_CURRENCIES, Board, PairPosition
 from ..engine.state import MAX_STRONG_AMOUNT
 from .encoding import (
     CONTRACT,
@@ -86,7 +86,6 @@ def candidates(state: GameState) -> list[Action]:
     if pending.phase is not Phase.TURN or seat is None:
         return legal_actions(state)
     unit = _projected_units(state)
-    now = _current_units(state.board.pairs)
     mine = state.money[seat]
     free = [mine[c] - max(0, owed) for c, owed in enumerate(_committed(state, seat))]
     actions: list[Action] = []
@@ -104,28 +103,59 @@ def candidates(state: GameState) -> list[Action]:
             if held[c] > 1:
                 actions.append((DIVEST, c, held[c], 0))
     if state.free_letter() is not None:
-        actions.extend(_contracts(state, unit, now, free))
+        actions.extend(_contracts(state, unit, free))
     return actions
 
 
-def _contracts(
-    state: GameState, unit: list[float], now: list[float], free: list[int]
-) -> list[Action]:
-    scored: list[tuple[float, int, int, int]] = []
+_Directions = tuple[list[tuple[int, int, int, int, float, bool]], list[tuple[float, int, int, int]]]
+_DIRECTIONS_SEEN: dict[tuple[Board, tuple[float, ...]], _Directions] = {}
+"""``_directions`` of the boards seen with the projected units, a bounded memo."""
+
+
+def _directions(state: GameState, unit: list[float]) -> _Directions:
+    """Each spot direction's terms and gain, and the contract directions that gain, at the
+    board's rates and the projected ``unit`` (memoized: do not change them).
+
+    A spot direction is ``(give_c, get_c, give, get, gain, gaining)``; a contract one
+    ``(gain per stronger buck, pay_c, recv_c, pay per stronger buck)``, only those gaining.
+    """
+    key = (state.board, tuple(unit))
+    known = _DIRECTIONS_SEEN.get(key)
+    if known is not None:
+        return known
+    if len(_DIRECTIONS_SEEN) >= 100_000:
+        _DIRECTIONS_SEEN.clear()
+    spots = []
+    for give_c in range(_N):
+        for get_c in range(_N):
+            if give_c == get_c:
+                continue
+            give, get = spot_terms(state, give_c, get_c)
+            gain = get * unit[get_c] - give * unit[give_c]
+            spots.append((give_c, get_c, give, get, gain, gain > 1e-9))
+    now = _current_units(state.board.pairs)
+    contracts = []
     for pay_c in range(_N):
-        if free[pay_c] <= 0:
-            continue
         for recv_c in range(_N):
             if recv_c == pay_c:
                 continue
             pay1, receive1 = contract_amounts(state, pay_c, recv_c, 1)
-            strong = min(MAX_STRONG_AMOUNT, free[pay_c] // pay1)
-            if strong < 1:
-                continue
             gain = receive1 * unit[recv_c] - pay1 * unit[pay_c]
             gain += 0.5 * (receive1 * now[recv_c] - pay1 * now[pay_c])
             if gain > 0:
-                scored.append((gain * strong, pay_c, recv_c, strong))
+                contracts.append((gain, pay_c, recv_c, pay1))
+    known = _DIRECTIONS_SEEN[key] = (spots, contracts)
+    return known
+
+
+def _contracts(state: GameState, unit: list[float], free: list[int]) -> list[Action]:
+    scored: list[tuple[float, int, int, int]] = []
+    for gain, pay_c, recv_c, pay1 in _directions(state, unit)[1]:
+        if free[pay_c] <= 0:
+            continue
+        strong = min(MAX_STRONG_AMOUNT, free[pay_c] // pay1)
+        if strong >= 1:
+            scored.append((gain * strong, pay_c, recv_c, strong))
     scored.sort(key=lambda item: (-item[0], item[1], item[2]))
     actions: list[Action] = []
     for _gain, pay_c, recv_c, strong in scored[:CONTRACT_DIRECTIONS]:
@@ -139,19 +169,12 @@ def _spots(state: GameState, seat: int, unit: list[float], free: list[int]) -> l
     mine = state.money[seat]
     # The directions (give, get) worth a look that ``seat`` can pay: the same with every partner.
     directions: list[tuple[int, int, int, float, bool, bool]] = []
-    for give_c in range(_N):
-        have = mine[give_c]
-        for get_c in range(_N):
-            if give_c == get_c:
-                continue
-            give, get = spot_terms(state, give_c, get_c)
-            if have < give:
-                continue
-            gain = get * unit[get_c] - give * unit[give_c]
-            gaining = gain > 1e-9
-            rescue = free[get_c] < 0 and free[give_c] >= give
-            if gaining or rescue:
-                directions.append((give_c, get_c, get, gain, gaining, rescue))
+    for give_c, get_c, give, get, gain, gaining in _directions(state, unit)[0]:
+        if mine[give_c] < give:
+            continue
+        rescue = free[get_c] < 0 and free[give_c] >= give
+        if gaining or rescue:
+            directions.append((give_c, get_c, get, gain, gaining, rescue))
     scored: list[tuple[float, Action]] = []
     rescues: dict[int, tuple[float, Action]] = {}
     for partner in range(len(state.players)):

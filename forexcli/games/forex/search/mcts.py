@@ -45,6 +45,18 @@ SAFE_FIRST = True
 CONSENT = True
 """Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
 
+LAZY = 0
+"""From this depth on (1: below the root's children; 0: off), apply and evaluate a child
+only when it is first chosen, and give a leaf its children on its second visit (``_lazy``):
+an expansion costs one evaluation instead of one a child, the priors are uniform and an
+unvisited child is taken to be worth its parent's evaluation.  Off: measured weaker at
+equal time (RESULTS.md)."""
+
+DEFER = 0
+"""Expand a leaf (all its children applied and evaluated) only from its ``DEFER + 1``-th
+visit; before, back up its own evaluation.  0: on its first visit (the default; 1 was
+measured weaker, RESULTS.md)."""
+
 MAX_SIMULATIONS = 10_000_000
 MAX_SECONDS = 3600.0
 
@@ -126,7 +138,9 @@ class Valuer:
 class Node:
     """A position in the search tree."""
 
-    __slots__ = ("action", "children", "mover", "prior", "state", "static", "sums", "visits")
+    __slots__ = (
+        "action", "children", "lazy", "mover", "prior", "state", "static", "sums", "visits",
+    )  # fmt: skip
 
     def __init__(self, state: GameState, action: Action | None, static: Values) -> None:
         self.state = state
@@ -134,6 +148,7 @@ class Node:
         self.static = static
         self.mover = state.pending.player
         self.prior = 1.0
+        self.lazy = False
         self.children: list[Node] | None = None
         self.visits = 0
         self.sums = [0.0] * len(static)
@@ -195,6 +210,44 @@ def _expand(node: Node, seed_noise: random.Random | None, value: Valuer) -> list
     return refused
 
 
+def _lazy(node: Node, seed_noise: random.Random | None) -> list[Node]:
+    """Give ``node`` its children unapplied (``LAZY``): uniform priors, the parent's value."""
+    state = node.state
+    actions = candidates(state)
+    assert actions
+    children = []
+    for action in actions:
+        child = Node(state, action, node.static)  # ``_materialise`` gives it its own
+        child.lazy = True
+        children.append(child)
+    weights = [1.0] * len(children)
+    if seed_noise is not None:
+        weights = [w * (1.0 + 1e-6 * seed_noise.random()) for w in weights]
+    total = sum(weights)
+    for child, weight in zip(children, weights, strict=True):
+        child.prior = weight / total
+    node.children = children
+    return children
+
+
+def _materialise(parent: Node, child: Node, value: Valuer, consent: bool = True) -> bool:
+    """Apply and evaluate a lazy ``child`` of ``parent``; False (and dropped) when refused."""
+    assert child.action is not None
+    state = apply(parent.state, decision(parent.state, child.action))
+    child.state, child.static, child.mover, child.lazy = (
+        state,
+        value(state),
+        state.pending.player,
+        False,
+    )
+    if CONSENT and consent and not parent.state.spot_done and _refused(parent, child):
+        assert parent.children is not None
+        if len(parent.children) > 1:
+            parent.children.remove(child)
+            return False
+    return True
+
+
 def _refused(node: Node, child: Node) -> bool:
     """Whether ``child`` is a spot that its partner is expected to refuse."""
     action = child.action
@@ -225,15 +278,26 @@ def _simulate(
     path = [root]
     node = root
     depth = 0
-    while node.children is not None:
+    lazy = LAZY or 1 << 30  # the depth from which leaves are lazy
+    while True:
+        children = node.children
+        if children is None:
+            # lazily, a leaf is evaluated on its first visit and given children on its second
+            if not (depth >= lazy and node.visits and node.mover is not None):
+                break
+            children = _lazy(node, noise)
+        parent = node
         if depth < len(forced):
-            node = next(c for c in node.children if c.action == forced[depth])
+            node = next(c for c in children if c.action == forced[depth])
         else:
             node = _select(node)
+        if node.lazy and not _materialise(parent, node, value_of):
+            node = parent  # a refused spot: choose again
+            continue
         depth += 1
         path.append(node)
-    if node.mover is None:
-        value = node.static
+    if node.mover is None or depth >= lazy or node.visits < DEFER:
+        value = node.static  # (lazily, or deferred: its children wait for a later visit)
     else:
         _expand(node, noise, value_of)
         assert node.children is not None
@@ -374,6 +438,8 @@ def _add_forced(
             assert children is not None
             match = [c for c in children if c.action == action]
             if match:
+                if match[0].lazy:
+                    _materialise(node, match[0], value, consent=False)
                 node = match[0]
                 continue
             child_state = apply(node.state, decision(node.state, action))
