@@ -26,11 +26,11 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
 from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
+from forexcli.games.forex.learned import learned_weights
 from forexcli.games.forex.search import endgame, mcts
 from forexcli.games.forex.search.evaluate import (
     DEFAULT_WEIGHTS,
     Weights,
-    learned_weights,
     weights_from_json,
 )
 from forexcli.games.forex.search.game import play_game

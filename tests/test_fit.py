@@ -13,18 +13,19 @@ from benchmarks import fit
 from benchmarks.match import parse_weights
 from benchmarks.strength import player_of
 from benchmarks.tune import HIGH, LOW
+from forexcli.games.forex import learned
+from forexcli.games.forex.learned import learned_weights
 from forexcli.games.forex.search import evaluate
 from forexcli.games.forex.search.evaluate import (
     DEFAULT_WEIGHTS,
     Weights,
-    learned_weights,
     weights_from_json,
     weights_of,
 )
 from forexcli.games.forex.search.mcts import Budget
 
 GOLDEN = Path(__file__).parent / "golden" / "fit-tiny.json"
-SHIPPED = Path(evaluate.__file__).parent / evaluate.WEIGHTS_FILE
+SHIPPED = Path(evaluate.__file__).parent / learned.WEIGHTS_FILE
 TINY = {"seed": 5, "games": 2, "simulations": 2, "every": 6, "evaluations": 12, "processes": 1}
 
 

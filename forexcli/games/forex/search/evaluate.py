@@ -76,9 +76,6 @@ class Weights(NamedTuple):
 
 DEFAULT_WEIGHTS = Weights()
 
-WEIGHTS_FILE = "weights.json"
-"""The learned weights beside this module (written by ``benchmarks/fit.py`` from a seed)."""
-
 
 def weights_of(values: Mapping[str, object]) -> Weights:
     """The ``Weights`` named in ``values`` (every field, each a finite number, ``win`` 0 to 1,
@@ -109,19 +106,6 @@ def weights_from_json(text: str) -> Weights:
     if not isinstance(data, dict) or not isinstance(data.get("weights"), dict):
         raise ValueError("a weights file is an object with a 'weights' object")
     return weights_of(data["weights"])
-
-
-_LEARNED: list[Weights] = []
-
-
-def learned_weights() -> Weights:
-    """The learned weights of ``WEIGHTS_FILE`` (package data, read on the first call only)."""
-    if not _LEARNED:
-        from importlib.resources import files
-
-        text = files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-        _LEARNED.append(weights_from_json(text))
-    return _LEARNED[0]
 
 
 _N = NUM_CURRENCIES
