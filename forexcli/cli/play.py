@@ -390,9 +390,9 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     entry = played.log.entries[-1]
     if getattr(entry.written, "spot", None) is None:
         return None
-    from ..record.signing import sign_hint, signed_game, spot_partner
+    from ..record.signing import cosigner, sign_hint, signed_game
 
-    partner = spot_partner(entry)
+    partner = cosigner(played.log.game, entry)
     if partner is None:
         return None
     log = played.log

@@ -61,8 +61,8 @@ The frame reads every game through this interface alone (``record.gamelog``:
 YAML with places, the game's schema or its own checks, its resources, replay):
 the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
 ``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``, ``ReportsPlays``,
-``ReportsHistory``, ``StatusLine``) are what a game adds to it, and the frame tests for
-them; a command that needs one the game lacks says so (``not_for_game``).  What the
+``ReportsHistory``, ``StatusLine``, ``Countersigned``) are what a game adds to it, and the
+frame tests for them; a command that needs one the game lacks says so (``not_for_game``).  What the
 commands print of a game (``show``, ``moves``, ``chart``, ``html``, ``new``) are the views
 at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 """
@@ -325,6 +325,17 @@ class StatusLine(Protocol[StateIn]):
 
     def status(self, state: StateIn) -> str:
         """Who decides next and what, or the result, in one line."""
+        ...
+
+
+@runtime_checkable
+class Countersigned(Protocol):
+    """A game where an entry may need a second player's agreement (For-Ex's spot deal): that
+    player may sign it too (``forex sign``), and ``signatures: required`` waits for it."""
+
+    def cosigner(self, written: Any, player: str) -> Optional[str]:
+        """The player besides ``player`` whose agreement an entry (``written``: its decisions
+        as the game's ``parse`` gave them) needs, or None."""
         ...
 
 

@@ -509,8 +509,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     entry = log.entries[number - 1]
     where = log.place(("moves", number - 1, entry.player))
     line, column = where if where else (None, None)
-    if signer.name not in parties(entry):
-        partner = parties(entry)[1:]
+    if signer.name not in parties(log.game, entry):
+        partner = parties(log.game, entry)[1:]
         who = entry.player + (f" or {partner[0]}, the spot partner" if partner else "")
         raise LogError(
             [

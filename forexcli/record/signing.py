@@ -216,18 +216,20 @@ class SignatureCheck(Struct):
         return sorted(self.errors + self.warnings, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def spot_partner(entry: Entry) -> str | None:
-    """The partner of an entry's spot transaction (None when it makes no deal)."""
-    spot = getattr(entry.written, "spot", None)
-    partner = getattr(spot, "partner", None) if spot is not None else None
-    if isinstance(partner, str) and partner != entry.player:
-        return partner
-    return None
+def cosigner(game: Any, entry: Entry) -> str | None:
+    """The player besides the decider whose agreement ``entry`` needs (For-Ex: a spot
+    transaction's partner), as the game says (``games.base.Countersigned``); None when it
+    needs nobody's or the game asks for none."""
+    ask = getattr(game, "cosigner", None)
+    if ask is None:
+        return None
+    partner: str | None = ask(entry.written, entry.player)
+    return partner
 
 
-def parties(entry: Entry) -> tuple[str, ...]:
-    """Who may sign an entry: the deciding player, and a spot transaction's partner."""
-    partner = spot_partner(entry)
+def parties(game: Any, entry: Entry) -> tuple[str, ...]:
+    """Who may sign an entry: the deciding player, and its cosigner (``cosigner``)."""
+    partner = cosigner(game, entry)
     return (entry.player,) if partner is None else (entry.player, partner)
 
 
@@ -393,7 +395,7 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
                 ),
             )
             (result.errors if require else result.warnings).append(problem)
-        partner = spot_partner(entry)
+        partner = cosigner(log.game, entry)
         if partner is not None and partner not in verified:
             result.awaiting[entry.number] = partner
             unagreed = unagreed_problem(log, entry.number, partner)
@@ -443,7 +445,7 @@ def _check_one(
             code, f"{head} {reason}", "signature", log.filename, line, column, entry.number, hints
         )
 
-    if signer not in parties(entry):
+    if signer not in parties(log.game, entry):
         return fail(
             "stray_signature",
             "does not belong here: only the deciding player and a spot transaction's partner"

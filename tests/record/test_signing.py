@@ -472,3 +472,23 @@ def test_a_passphrase_without_a_terminal_says_to_set_forex_passphrase(tmp_path: 
     assert not (tmp_path / "k2").exists()
     done = run(args, FOREX_PASSPHRASE="s3cret")
     assert done.exit_code == 0, done.output
+
+
+def test_who_may_sign_a_move_is_the_games_word() -> None:
+    """The record layer asks the game (``games.base.Countersigned``) who besides the decider
+    signs an entry: For-Ex names a spot's partner; a game without the capability, nobody."""
+    from forexcli import games
+    from forexcli.games.base import Countersigned
+    from forexcli.record.entry import Entry
+
+    forex = games.get("for-ex")
+    assert isinstance(forex, Countersigned)
+    assert not isinstance(games.get("world-exchangers"), Countersigned)
+    log = gamelog.load(Path(__file__).parents[2] / "examples" / "two-players.yaml")
+    dealt = next(e for e in log.entries if e.text.startswith("spot 1 USD to ada"))
+    plain = next(e for e in log.entries if "spot" not in e.text)
+    assert signing.cosigner(forex, dealt) == "ada"
+    assert signing.parties(forex, dealt) == ("ben", "ada")
+    assert signing.parties(forex, plain) == (plain.player,)
+    assert signing.parties(games.get("world-exchangers"), dealt) == ("ben",)
+    assert isinstance(dealt, Entry)

@@ -49,6 +49,14 @@ class ForexGame(ForexViews):
     notation_error: type[Exception] = notation.NotationError
     fast_validator = logcheck.FAST_VALIDATOR
 
+    def cosigner(self, written: Any, player: str) -> str | None:
+        """A spot transaction's partner, whose agreement the entry needs (``Countersigned``)."""
+        spot = getattr(written, "spot", None)
+        partner = getattr(spot, "partner", None) if spot is not None else None
+        if isinstance(partner, str) and partner != player:
+            return partner
+        return None
+
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
         from importlib import resources
