@@ -27,7 +27,7 @@ STAGE_SNIPPET = (
     "import sys\n"
     "from forexcli.games.forex import logcheck\n"
     "from forexcli.games.forex.game import FOREX as game\n"
-    "from forexcli.record import fastpath, files, validation, yamlread\n"
+    "from forexcli.record import fastpath, files, gamelog, validation, yamlread\n"
     "stage, names = int(sys.argv[1]), sys.argv[2:]\n"
     "loads = fastpath._parser()\n"
     "fastpath._compiled(logcheck.FAST_VALIDATOR, 'log')\n"
