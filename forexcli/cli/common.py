@@ -359,31 +359,6 @@ def last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
-def since_point(
-    played: Replay, point: int, since: int | None, since_player: str | None, file: str
-) -> int | None:
-    """The move ``--since`` or ``--since-player`` names (None when neither is given), at or
-    before move ``point``; a usage error for one after it or a name that is no player's."""
-    if since_player is not None:
-        players = played.log.players
-        if since_player not in players:
-            raise click.BadParameter(
-                f"{clean(since_player)!r} is not a player of this game"
-                f" ({clean(', '.join(players))})",
-                param_hint="'--since-player'",
-            )
-        entries = played.log.entries[:point]
-        return next((e.number for e in reversed(entries) if e.player == since_player), 0)
-    if since is None:
-        return None
-    found = move_point(played.moves, since, file, "--since")
-    if found > point:
-        raise click.BadParameter(
-            f"--since {since} is after the move shown ({point})", param_hint="'--since'"
-        )
-    return found
-
-
 def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
     from ..record.mail import compose_mail, log_filename
@@ -482,10 +457,16 @@ def point_of(played: Replay, at: int | None, path: str) -> int:
 
 
 def since_of(
-    played: Replay, point: int, since: int | None, since_player: str | None, path: str
+    played: Replay,
+    point: int,
+    since: int | None,
+    since_player: str | None,
+    path: str,
+    total: int | None = None,
 ) -> int | None:
     """The move ``--since N`` or ``--since-player NAME`` (that player's last move at or before
-    ``point``) names, checked against the move shown."""
+    ``point``) names, checked against the move shown; ``--since`` counts from the end over
+    ``total`` moves (all the log's entries when None)."""
     if since_player is not None:
         players = played.log.players
         if since_player not in players:
@@ -498,7 +479,8 @@ def since_of(
         return next((e.number for e in reversed(entries) if e.key == since_player), 0)
     if since is None:
         return None
-    found = move_point(len(played.log.entries), since, path, "--since")
+    moves = len(played.log.entries) if total is None else total
+    found = move_point(moves, since, path, "--since")
     if found > point:
         raise click.BadParameter(
             f"--since {since} is after the move shown ({point})", param_hint="'--since'"

@@ -21,7 +21,7 @@ from .common import (
     open_replay,
     print_written,
     replace,
-    since_point,
+    since_of,
     write_mail,
 )
 
@@ -91,7 +91,7 @@ def message_command(
     mails = needs(played, Mails, "a message")
     legal = played.moves
     point_at = move_point(legal, at, file)
-    point = since_point(played, point_at, since, since_player, file)
+    point = since_of(played, point_at, since, since_player, file, total=legal)
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
