@@ -33,6 +33,10 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
 - ``--time-curve``: the engine against the investor at 0.25, 0.5, 1, 2 and 4 s
   a move (``--curve-seconds``), as a table and an SVG plot (``--svg``).
 
+``--journal FILE`` appends every game to FILE as it ends (JSON lines, with the commit and
+the git tree of ``forexcli/``) and skips the games FILE already holds, so a long run that
+was stopped goes on where it was, and runs of the same code add up.
+
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
 ``py:MODULE:FACTORY`` (``FACTORY(budget, seed)`` returns a player: an engine
@@ -49,13 +53,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import os
 import subprocess
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import asdict, dataclass
 
 from benchmarks.match import parse_weights
 from benchmarks.stats import (
@@ -67,16 +72,19 @@ from benchmarks.stats import (
 )
 from benchmarks.stats import wilson as wilson  # where issue 9's tests import it from
 from forexcli.cluster import pool
-from forexcli.games.forex.engine import draw_removed, new_game
-from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS
+from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
+from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import (
+    NO_SPOTS,
     Answer,
+    Entry,
     Player,
     accept_all,
     engine_answer,
+    engine_choice,
     engine_player,
     greedy_player,
     heuristic_player,
@@ -147,8 +155,28 @@ def _commit() -> str:
 # --------------------------------------------------------------------------- ladder matches
 
 
-def player_of(spec: str, budget: Budget, seed: int) -> Player:
-    """The player of a spec (see the module's docstring); raises ``ValueError``."""
+Tally = list[tuple[int, float]]
+"""The simulations and seconds of each search an engine player made."""
+
+
+def _engine(budget: Budget, seed: int, weights: Weights, tally: Tally | None) -> Player:
+    """``engine_player``, noting each search's simulations and seconds in ``tally``."""
+    if tally is None:
+        return engine_player(budget, seed, weights)
+
+    def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
+        choice = engine_choice(state, budget, seed, weights, excluded)
+        tally.append((choice.result.simulations, choice.result.seconds))
+        return choice.entry
+
+    return play
+
+
+def player_of(spec: str, budget: Budget, seed: int, tally: Tally | None = None) -> Player:
+    """The player of a spec (see the module's docstring); raises ``ValueError``.  An engine
+    spec's searches are noted in ``tally`` when one is given."""
+    if spec == "engine":
+        return _engine(budget, seed, DEFAULT_WEIGHTS, tally)
     if spec.startswith("py:"):
         module, _, factory = spec[3:].partition(":")
         made: Callable[[Budget, int], Player] = getattr(importlib.import_module(module), factory)
@@ -158,12 +186,12 @@ def player_of(spec: str, budget: Budget, seed: int) -> Player:
     if at:
         weights = parse_weights(source)
         if spec == "engine":
-            return engine_player(budget, seed, weights)
+            return _engine(budget, seed, weights, tally)
     name, sep, amount = spec.partition(":")
     if sep and name == "engine":
         if amount.endswith("s"):
-            return engine_player(Budget(seconds=float(amount[:-1])), seed, weights)
-        return engine_player(Budget(simulations=int(amount)), seed, weights)
+            return _engine(Budget(seconds=float(amount[:-1])), seed, weights, tally)
+        return _engine(Budget(simulations=int(amount)), seed, weights, tally)
     if at:
         raise ValueError(f"only the engine takes weights: {spec}@{source}")
     return ladder_player(spec, budget, seed)
@@ -191,6 +219,12 @@ class Match:
     bankrupt: str | None
     """``first`` or ``second`` when that player went bankrupt, else None."""
     seconds: float
+    searches: int = 0
+    """The searches of ``first`` when it is an engine (one a decision it searched)."""
+    simulations: int = 0
+    """Their simulations in all."""
+    search_seconds: float = 0.0
+    """Their seconds in all."""
 
 
 def play_match(
@@ -208,7 +242,8 @@ def play_match(
     seat = index % 2
     start = new_game(["p0", "p1"], draw_removed(f"{setups}-{index // 2}"))
     budget = _budget(simulations, seconds)
-    mine = player_of(first, budget, seed=2 * index + 1)
+    tally: Tally = []
+    mine = player_of(first, budget, seed=2 * index + 1, tally=tally)
     theirs = player_of(second, budget, seed=2 * index + 2)
     began = time.perf_counter()
     names = [first, second] if seat == 0 else [second, first]
@@ -220,7 +255,66 @@ def play_match(
     score = (1.0 / len(firsts)) if seat in firsts else 0.0
     fate = None if result.bankrupt is None else ("first" if result.bankrupt == seat else "second")
     return Match(first, second, index, score, seat, len(game.entries), result.ending, fate,
-                 time.perf_counter() - began)  # fmt: skip
+                 time.perf_counter() - began, len(tally), sum(n for n, _ in tally),
+                 sum(s for _, s in tally))  # fmt: skip
+
+
+def _budget_text(simulations: int | None, seconds: float | None) -> str:
+    return f"{seconds:g} s" if seconds is not None else f"{simulations} simulations"
+
+
+def _journal_key(first: str, second: str, index: int, budget: str, setups: str) -> str:
+    return json.dumps([first, second, index, budget, setups])
+
+
+def read_journal(path: str) -> dict[str, Match]:
+    """The games a journal holds, by job (a missing file holds none; a torn last line is
+    skipped, as a run stopped while writing leaves it)."""
+    found: dict[str, Match] = {}
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except FileNotFoundError:
+        return found
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        budget, setups = record.pop("budget"), record.pop("setups")
+        record.pop("commit", None)
+        record.pop("code", None)
+        match = Match(**record)
+        found[_journal_key(match.first, match.second, match.index, budget, setups)] = match
+    return found
+
+
+def _end_torn_line(path: str) -> None:
+    """End the last line of ``path`` (a run stopped while writing it) before appending."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            if handle.tell() == 0:
+                return
+            handle.seek(-1, os.SEEK_END)
+            torn = handle.read(1) != b"\n"
+    except FileNotFoundError:
+        return
+    if torn:
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write("\n")
+
+
+def _code_tree() -> str:
+    """The git tree of ``forexcli/`` at HEAD: runs of the same search code share it."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD:forexcli"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
 
 
 def run_matches(
@@ -229,13 +323,34 @@ def run_matches(
     simulations: int | None,
     seconds: float | None,
     setups: str = "ladder",
+    journal: str | None = None,
 ) -> list[Match]:
-    """Play ``(first, second, index)`` games on ``executor``, in the order given."""
-    futures = [
-        executor.submit(play_match, a, b, index, simulations, seconds, setups)
-        for a, b, index in jobs
-    ]
-    return [future.result() for future in futures]
+    """Play ``(first, second, index)`` games on ``executor``; the results in the order given.
+
+    With a ``journal`` (a JSON-lines file), each game is appended to it as it ends, and a
+    game the journal already holds (same players, index, budget and set-ups) is not played
+    again: a run that was stopped goes on where it was.
+    """
+    budget = _budget_text(simulations, seconds)
+    keys = [_journal_key(a, b, index, budget, setups) for a, b, index in jobs]
+    done = read_journal(journal) if journal else {}
+    if journal:
+        _end_torn_line(journal)
+    futures = {
+        executor.submit(play_match, a, b, index, simulations, seconds, setups): key
+        for (a, b, index), key in zip(jobs, keys, strict=True)
+        if key not in done
+    }
+    stamp = {"budget": budget, "setups": setups, "commit": _commit(), "code": _code_tree()}
+    for future in as_completed(futures):
+        match = future.result()
+        done[futures[future]] = match
+        if journal:
+            with open(journal, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps({**asdict(match), **stamp}) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+    return [done[key] for key in keys]
 
 
 def pair_points(matches: Sequence[Match]) -> list[float]:
@@ -247,11 +362,12 @@ def pair_points(matches: Sequence[Match]) -> list[float]:
 
 
 def against_table(rows: Sequence[tuple[str, Sequence[Match]]]) -> list[str]:
-    """One line per opponent: the engine's score, win rate, Wilson interval, bankruptcies."""
+    """One line per opponent: the engine's score, win rate, Wilson interval, bankruptcies,
+    seconds a game, and the engine's simulations a search and a second of search."""
     lines = [
         f"| {'opponent':10} | games | score | win rate | 95% interval | engine bankrupt"
-        " | opponent bankrupt | s/game |",
-        "|---|---:|---:|---:|---|---:|---:|---:|",
+        " | opponent bankrupt | s/game | simulations a search | simulations/s |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for name, matches in rows:
         games = len(matches)
@@ -260,9 +376,15 @@ def against_table(rows: Sequence[tuple[str, Sequence[Match]]]) -> list[str]:
         mine = sum(m.bankrupt == "first" for m in matches)
         theirs = sum(m.bankrupt == "second" for m in matches)
         per_game = sum(m.seconds for m in matches) / max(games, 1)
+        searches = sum(m.searches for m in matches)
+        simulations = sum(m.simulations for m in matches)
+        search_seconds = sum(m.search_seconds for m in matches)
+        per_search = f"{simulations / searches:.0f}" if searches else "-"
+        rate = f"{simulations / search_seconds:.0f}" if search_seconds else "-"
         lines.append(
             f"| {name:10} | {games} | {score:g} | {score / max(games, 1):.0%} |"
-            f" {low:.0%}..{high:.0%} | {mine} | {theirs} | {per_game:.1f} |"
+            f" {low:.0%}..{high:.0%} | {mine} | {theirs} | {per_game:.1f} | {per_search} |"
+            f" {rate} |"
         )
     return lines
 
@@ -461,6 +583,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="a player of the round robin [the ladder and the engine]")  # fmt: skip
     parser.add_argument("--results", nargs="?", const="benchmarks/RESULTS.md", metavar="FILE",
                         help="write the tables into FILE [benchmarks/RESULTS.md]")  # fmt: skip
+    parser.add_argument("--journal", metavar="FILE",
+                        help="append each game to FILE (JSON lines) and skip the games it"
+                        " holds, so a stopped run goes on")  # fmt: skip
     parser.add_argument("--sprt", nargs=2, metavar=("NEW", "OLD"), help="an SPRT of NEW vs OLD")
     parser.add_argument("--elo0", type=float, default=0.0, help="H0's Elo gain [0]")
     parser.add_argument("--elo1", type=float, default=50.0, help="H1's Elo gain [50]")
@@ -503,7 +628,8 @@ def _against(executor: Executor, args: argparse.Namespace) -> None:
     rows = []
     for name in args.against:
         jobs = [(args.engine, name, i) for i in range(2 * args.start, 2 * (args.start + pairs))]
-        rows.append((name, run_matches(executor, jobs, args.simulations, args.seconds)))
+        matches = run_matches(executor, jobs, args.simulations, args.seconds, journal=args.journal)
+        rows.append((name, matches))
         print(against_table(rows)[-1], flush=True)
     table = "\n".join(against_table(rows))
     print(table)
@@ -516,7 +642,7 @@ def _against(executor: Executor, args: argparse.Namespace) -> None:
 def _ladder(executor: Executor, args: argparse.Namespace) -> None:
     specs = args.player or [*LADDER, "engine"]
     matches = run_matches(executor, round_robin_jobs(specs, args.games, args.start),
-                          args.simulations, args.seconds)  # fmt: skip
+                          args.simulations, args.seconds, journal=args.journal)  # fmt: skip
     ratings = "\n".join(ratings_table(ratings_of(specs, matches)))
     cross = "\n".join(crosstable(specs, matches))
     bankrupt = sum(m.bankrupt is not None for m in matches)
@@ -543,7 +669,7 @@ def _time_curve(executor: Executor, args: argparse.Namespace) -> None:
         seconds = float(text)
         jobs = [(f"engine:{seconds:g}s", args.curve_opponent, i)
                 for i in range(2 * args.start, 2 * (args.start + pairs))]  # fmt: skip
-        matches = run_matches(executor, jobs, args.simulations, None, "curve")
+        matches = run_matches(executor, jobs, args.simulations, None, "curve", args.journal)
         score = sum(m.score for m in matches)
         low, high = wilson(score, len(matches))
         points.append((seconds, score / len(matches), low, high, len(matches)))

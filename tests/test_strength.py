@@ -3,10 +3,12 @@ on tiny games (the real runs are in benchmarks/RESULTS.md)."""
 
 from __future__ import annotations
 
+import json
 import math
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -117,6 +119,34 @@ def test_matches_swap_the_seats_of_a_setup() -> None:
     assert all(m.score in (0.0, 0.5, 1.0) for m in matches)
     assert strength.pair_points(matches) == [matches[0].score + matches[1].score]
     assert "greedy" in strength.against_table([("greedy", matches)])[-1]
+
+
+class _Refusing(ThreadPoolExecutor):
+    """An executor that fails the test if a game is submitted to it."""
+
+    def submit(self, *args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError("a game the journal holds was played again")
+
+
+def test_a_journal_keeps_each_game_and_a_rerun_plays_none_again(tmp_path: Path) -> None:
+    journal = tmp_path / "games.jsonl"
+    jobs = [("engine", "random", 0), ("engine", "random", 1)]
+    with ThreadPoolExecutor(2) as executor:
+        played = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    assert {json.loads(line)["budget"] for line in lines} == {"2 simulations"}
+    assert all(m.searches > 0 and m.simulations >= m.searches for m in played)
+    journal.write_text(journal.read_text(encoding="utf-8") + '{"first": "eng', encoding="utf-8")
+    with _Refusing(1) as executor:
+        again = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
+    assert again == played
+    with ThreadPoolExecutor(1) as executor:  # another budget is another game: played, after
+        strength.run_matches(executor, jobs[:1], 3, None, journal=str(journal))  # the torn line
+    records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()
+               if line.endswith("}")]  # fmt: skip
+    assert [r["budget"] for r in records] == ["2 simulations"] * 2 + ["3 simulations"]
+    assert "simulations/s" in strength.against_table([("random", played)])[0]
 
 
 def test_ladder_round_robin_writes_results(
