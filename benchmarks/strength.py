@@ -24,6 +24,8 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
 - ``--against NAME``: the engine against a ladder player (``investor``,
   ``trader``, ``cautious``, ``greedy``, ``random``, ``oneply``, ``engine/10``,
   ``engine/4``), with Wilson intervals and the engine's bankruptcies;
+  ``--against investor,trader,cautious`` seats the engine with all three (4 players,
+  every set-up played from each of the 4 seats: par is 25%);
 - ``--ladder``: a round robin of ``--player`` specs (the whole ladder and the
   engine by default), rated by Bradley-Terry in Elo with 95% intervals;
   ``--results`` writes the table into ``benchmarks/RESULTS.md``;
@@ -238,17 +240,25 @@ def play_match(
 ) -> Match:
     """Game ``index`` of ``first`` against ``second``: set-up ``SETUPS-(index // 2)``, ``first``
     in seat ``index % 2`` (so games ``2k`` and ``2k + 1`` are a pair with the seats swapped).
-    A spot is made only when its partner accepts it (``ladder_answer``), unless not ``consent``."""
-    seat = index % 2
-    start = new_game(["p0", "p1"], draw_removed(f"{setups}-{index // 2}"))
+    A spot is made only when its partner accepts it (``ladder_answer``), unless not ``consent``.
+
+    ``second`` may name several players, ``a,b,c``: a game of ``n`` = 1 + their number
+    players, set-up ``SETUPS-(index // n)``, ``first`` in seat ``index % n`` and the others
+    in their order around it; ``bankrupt`` is ``second`` when any of them went bankrupt.
+    """
+    others = second.split(",")
+    count = 1 + len(others)
+    seat = index % count
+    start = new_game([f"p{i}" for i in range(count)], draw_removed(f"{setups}-{index // count}"))
     budget = _budget(simulations, seconds)
     tally: Tally = []
-    mine = player_of(first, budget, seed=2 * index + 1, tally=tally)
-    theirs = player_of(second, budget, seed=2 * index + 2)
+    mine = player_of(first, budget, seed=count * index + 1, tally=tally)
+    theirs = [player_of(o, budget, seed=count * index + 2 + k) for k, o in enumerate(others)]
     began = time.perf_counter()
-    names = [first, second] if seat == 0 else [second, first]
+    names = [*others[:seat], first, *others[seat:]]
+    players = [*theirs[:seat], mine, *theirs[seat:]]
     answers = [answer_of(name.partition("@")[0]) if consent else accept_all for name in names]
-    game = play_game(start, [mine, theirs] if seat == 0 else [theirs, mine], answers)
+    game = play_game(start, players, answers)
     result = game.final.result
     assert result is not None
     firsts = result.winners()
@@ -624,10 +634,13 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _against(executor: Executor, args: argparse.Namespace) -> None:
-    pairs = (args.games + 1) // 2
     rows = []
     for name in args.against:
-        jobs = [(args.engine, name, i) for i in range(2 * args.start, 2 * (args.start + pairs))]
+        count = 2 + name.count(",")  # every set-up from every seat
+        sets = -(-args.games // count)
+        jobs = [
+            (args.engine, name, i) for i in range(count * args.start, count * (args.start + sets))
+        ]
         matches = run_matches(executor, jobs, args.simulations, args.seconds, journal=args.journal)
         rows.append((name, matches))
         print(against_table(rows)[-1], flush=True)

@@ -121,6 +121,16 @@ def test_matches_swap_the_seats_of_a_setup() -> None:
     assert "greedy" in strength.against_table([("greedy", matches)])[-1]
 
 
+def test_a_field_of_three_seats_the_engine_in_each_seat_of_a_setup() -> None:
+    jobs = [("engine", "greedy,random,greedy", i) for i in range(4)]
+    with ThreadPoolExecutor(1) as executor:
+        matches = strength.run_matches(executor, jobs, 2, None)
+    assert [m.seat for m in matches] == [0, 1, 2, 3]
+    assert all(m.score in (0.0, 1 / 4, 1 / 3, 0.5, 1.0) for m in matches)
+    assert all(m.searches > 0 and m.entries > 0 for m in matches)
+    assert "greedy,random,greedy" in strength.against_table([(jobs[0][1], matches)])[-1]
+
+
 class _Refusing(ThreadPoolExecutor):
     """An executor that fails the test if a game is submitted to it."""
 
