@@ -37,7 +37,8 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
 
 ``--journal FILE`` appends every game to FILE as it ends (JSON lines, with the commit and
 the git tree of ``forexcli/``) and skips the games FILE already holds, so a long run that
-was stopped goes on where it was, and runs of the same code add up.
+was stopped goes on where it was, and runs of the same code add up; ``--journal-only``
+prints the ``--against`` tables of the games FILE holds and plays none.
 
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
@@ -334,12 +335,14 @@ def run_matches(
     seconds: float | None,
     setups: str = "ladder",
     journal: str | None = None,
+    play: bool = True,
 ) -> list[Match]:
     """Play ``(first, second, index)`` games on ``executor``; the results in the order given.
 
     With a ``journal`` (a JSON-lines file), each game is appended to it as it ends, and a
     game the journal already holds (same players, index, budget and set-ups) is not played
-    again: a run that was stopped goes on where it was.
+    again: a run that was stopped goes on where it was.  Unless ``play``, no game is played:
+    the results are those of the journal's games only.
     """
     budget = _budget_text(simulations, seconds)
     keys = [_journal_key(a, b, index, budget, setups) for a, b, index in jobs]
@@ -349,7 +352,7 @@ def run_matches(
     futures = {
         executor.submit(play_match, a, b, index, simulations, seconds, setups): key
         for (a, b, index), key in zip(jobs, keys, strict=True)
-        if key not in done
+        if key not in done and play
     }
     stamp = {"budget": budget, "setups": setups, "commit": _commit(), "code": _code_tree()}
     for future in as_completed(futures):
@@ -360,7 +363,7 @@ def run_matches(
                 handle.write(json.dumps({**asdict(match), **stamp}) + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
-    return [done[key] for key in keys]
+    return [done[key] for key in keys if key in done]
 
 
 def pair_points(matches: Sequence[Match]) -> list[float]:
@@ -596,6 +599,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--journal", metavar="FILE",
                         help="append each game to FILE (JSON lines) and skip the games it"
                         " holds, so a stopped run goes on")  # fmt: skip
+    parser.add_argument("--journal-only", action="store_true",
+                        help="play no game: --against's tables of the journal's games")  # fmt: skip
     parser.add_argument("--sprt", nargs=2, metavar=("NEW", "OLD"), help="an SPRT of NEW vs OLD")
     parser.add_argument("--elo0", type=float, default=0.0, help="H0's Elo gain [0]")
     parser.add_argument("--elo1", type=float, default=50.0, help="H1's Elo gain [50]")
@@ -641,7 +646,14 @@ def _against(executor: Executor, args: argparse.Namespace) -> None:
         jobs = [
             (args.engine, name, i) for i in range(count * args.start, count * (args.start + sets))
         ]
-        matches = run_matches(executor, jobs, args.simulations, args.seconds, journal=args.journal)
+        matches = run_matches(
+            executor,
+            jobs,
+            args.simulations,
+            args.seconds,
+            journal=args.journal,
+            play=not args.journal_only,
+        )
         rows.append((name, matches))
         print(against_table(rows)[-1], flush=True)
     table = "\n".join(against_table(rows))

@@ -151,6 +151,12 @@ def test_a_journal_keeps_each_game_and_a_rerun_plays_none_again(tmp_path: Path) 
     with _Refusing(1) as executor:
         again = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
     assert again == played
+    more = [*jobs, ("engine", "random", 2), ("engine", "random", 3)]
+    with _Refusing(1) as executor:  # the journal's games only (of these set-ups)
+        other = strength.run_matches(executor, more, 2, None, "other", str(journal), play=False)
+        assert other == []
+        held = strength.run_matches(executor, more, 2, None, journal=str(journal), play=False)
+    assert held == played
     with ThreadPoolExecutor(1) as executor:  # another budget is another game: played, after
         strength.run_matches(executor, jobs[:1], 3, None, journal=str(journal))  # the torn line
     records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()
