@@ -75,6 +75,7 @@ from benchmarks.stats import (
 )
 from benchmarks.stats import wilson as wilson  # where issue 9's tests import it from
 from forexcli.cluster import pool
+from forexcli.games.forex import notation
 from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
@@ -228,6 +229,9 @@ class Match:
     """Their simulations in all."""
     search_seconds: float = 0.0
     """Their seconds in all."""
+    moves: list[tuple[str, str]] | None = None
+    """The game's entries (a player's name, the entry in notation, ``notation.parse`` reads
+    it) when it ended by a bankruptcy: a search by time does not play the same game twice."""
 
 
 def play_match(
@@ -265,9 +269,19 @@ def play_match(
     firsts = result.winners()
     score = (1.0 / len(firsts)) if seat in firsts else 0.0
     fate = None if result.bankrupt is None else ("first" if result.bankrupt == seat else "second")
+    moves = None
+    if fate is not None:
+        moves = [(who, _written(entry)) for who, entry in game.entries]
     return Match(first, second, index, score, seat, len(game.entries), result.ending, fate,
                  time.perf_counter() - began, len(tally), sum(n for n, _ in tally),
-                 sum(s for _, s in tally))  # fmt: skip
+                 sum(s for _, s in tally), moves)  # fmt: skip
+
+
+def _written(entry: Entry) -> str:
+    """An entry in notation: a spot and its action, or one decision."""
+    if isinstance(entry[0], Spot):
+        return notation.write_entry(notation.Written(entry[0], entry[1]))
+    return notation.write(entry[0])
 
 
 def _budget_text(simulations: int | None, seconds: float | None) -> str:
@@ -295,6 +309,8 @@ def read_journal(path: str) -> dict[str, Match]:
         budget, setups = record.pop("budget"), record.pop("setups")
         record.pop("commit", None)
         record.pop("code", None)
+        if record.get("moves") is not None:
+            record["moves"] = [(who, text) for who, text in record["moves"]]
         match = Match(**record)
         found[_journal_key(match.first, match.second, match.index, budget, setups)] = match
     return found

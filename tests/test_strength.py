@@ -13,7 +13,8 @@ from typing import NoReturn
 import pytest
 
 from benchmarks import stats, strength
-from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex import notation
+from forexcli.games.forex.engine import apply, draw_removed, new_game
 
 
 def test_wilson_known_value() -> None:
@@ -129,6 +130,26 @@ def test_a_field_of_three_seats_the_engine_in_each_seat_of_a_setup() -> None:
     assert all(m.score in (0.0, 1 / 4, 1 / 3, 0.5, 1.0) for m in matches)
     assert all(m.searches > 0 and m.entries > 0 for m in matches)
     assert "greedy,random,greedy" in strength.against_table([(jobs[0][1], matches)])[-1]
+
+
+def test_a_game_ended_by_a_bankruptcy_keeps_its_entries_and_they_replay_to_it() -> None:
+    jobs = [("engine", "random", i) for i in range(4)]
+    with ThreadPoolExecutor(2) as executor:
+        matches = strength.run_matches(executor, jobs, 2, None)
+    assert any(m.bankrupt is not None for m in matches)  # random players go bankrupt
+    for match in matches:
+        assert (match.moves is not None) == (match.bankrupt is not None)
+        if match.moves is None:
+            continue
+        state = new_game(["p0", "p1"], draw_removed(f"ladder-{match.index // 2}"))
+        for who, text in match.moves:
+            written = notation.parse(who, text)
+            if written.spot is not None:
+                state = apply(state, written.spot)
+            state = apply(state, written.decision)
+        assert state.result is not None and state.result.bankrupt is not None
+        loser = "first" if state.result.bankrupt == match.seat else "second"
+        assert loser == match.bankrupt and len(match.moves) == match.entries
 
 
 class _Refusing(ThreadPoolExecutor):
