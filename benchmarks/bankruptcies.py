@@ -8,8 +8,13 @@ from the last one back is tried again with each of its other candidate entries, 
 the game played by the same players; the bankruptcy was *avoidable* when one of those games
 ends without it.  ``--write FILE`` keeps every game (JSON lines) for a later look.
 
+``--journal FILE`` plays no new game: it takes the engine's bankruptcies from a journal of
+``benchmarks.strength`` (the games it keeps the entries of) and tries each the same way, at
+``--simulations`` (a search by time does not replay, so a fixed budget stands in for it).
+
     nice -n 10 python -m benchmarks.bankruptcies --against investor --against trader \
         --games 20 --simulations 200
+    python -m benchmarks.bankruptcies --journal benchmarks/journals/ladder-1s.jsonl
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ import subprocess
 import time
 from collections.abc import Sequence
 
+from benchmarks.strength import Match, read_journal
+from forexcli.games.forex import notation
 from forexcli.games.forex.engine import Decision, GameState, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import SPOT, decision
@@ -93,6 +100,32 @@ def avoidable(
     return None
 
 
+def replayed(match: Match) -> tuple[GameState, list[tuple[str, Entry]]]:
+    """The start of a journal's 2-player game and its entries (``match.moves``, read back)."""
+    if match.moves is None:
+        raise ValueError(f"game {match.index} kept no entries: only a bankruptcy's are kept")
+    start = new_game(["p0", "p1"], draw_removed(f"ladder-{match.index // 2}"))
+    entries = []
+    for who, text in match.moves:
+        entries.append((who, notation.parse(who, text).decisions()))
+    return start, entries
+
+
+def _from_journal(path: str, budget: Budget) -> None:
+    """Try again each engine bankruptcy of a journal's games; one line each."""
+    found = [m for m in read_journal(path).values() if m.bankrupt == "first"]
+    print(f"{len(found)} engine bankruptcies in {path}")
+    for match in found:
+        name = f"{match.second} game {match.index} (engine in seat {match.seat})"
+        if match.moves is None or "," in match.second:
+            print(f"{name}: its entries were not kept; it cannot be replayed")
+            continue
+        start, entries = replayed(match)
+        at = avoidable(start, entries, match.second, match.seat, budget, match.index)
+        found_at = "no avoiding line found" if at is None else f"avoidable at entry {at}"
+        print(f"{name}: {match.ending}; {found_at}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play the games, print one line per engine bankruptcy and a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -100,11 +133,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--write", metavar="FILE")
+    parser.add_argument("--journal", metavar="FILE", help="a strength journal's bankruptcies")
     args = parser.parse_args(argv)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, check=False).stdout.strip()  # fmt: skip
     print(f"commit {commit}; {args.simulations} simulations; load {os.getloadavg()[0]:.2f}")
     budget = Budget(simulations=args.simulations)
+    if args.journal:
+        _from_journal(args.journal, budget)
+        return
     rows = []
     for opponent in args.against or ["investor"]:
         score = 0.0

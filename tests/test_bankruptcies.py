@@ -1,0 +1,39 @@
+"""benchmarks/bankruptcies: a strength journal's bankruptcies read back and tried again."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from benchmarks import bankruptcies, strength
+from forexcli.games.forex.engine import apply
+
+
+def test_a_journals_bankruptcy_replays_to_it_and_one_without_entries_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = tmp_path / "games.jsonl"
+    jobs = [("engine", "random", i) for i in range(4)]
+    with ThreadPoolExecutor(2) as executor:
+        matches = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
+    broke = [m for m in matches if m.moves is not None]
+    assert broke  # the random player goes bankrupt
+    for match in broke:
+        state, entries = bankruptcies.replayed(match)
+        for _, entry in entries:
+            for step in entry:
+                state = apply(state, step)
+        assert state.result is not None and state.result.bankrupt == 1 - match.seat
+    records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+    forged = {**records[0], "index": 98, "bankrupt": "first", "moves": None}
+    with journal.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(forged) + "\n")
+    bankruptcies.main(["--journal", str(journal), "--simulations", "2"])
+    out = capsys.readouterr().out
+    assert "1 engine bankruptcies" in out
+    assert f"random game 98 (engine in seat {forged['seat']}): its entries were not kept" in out
+    with pytest.raises(ValueError, match="kept no entries"):
+        bankruptcies.replayed(strength.Match(**{**vars(broke[0]), "moves": None}))
