@@ -36,9 +36,9 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
   a move (``--curve-seconds``), as a table and an SVG plot (``--svg``).
 
 ``--journal FILE`` appends every game to FILE as it ends (JSON lines, with the commit and
-the git tree of ``forexcli/``) and skips the games FILE already holds, so a long run that
-was stopped goes on where it was, and runs of the same code add up; ``--journal-only``
-prints the ``--against`` tables of the games FILE holds and plays none.
+the git tree of ``forexcli/``) and skips the games FILE already holds that the same tree
+played, so a long run that was stopped goes on where it was, and runs of the same code add
+up; ``--journal-only`` prints the ``--against`` tables of those games and plays none.
 
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
@@ -292,9 +292,10 @@ def _journal_key(first: str, second: str, index: int, budget: str, setups: str) 
     return json.dumps([first, second, index, budget, setups])
 
 
-def read_journal(path: str) -> dict[str, Match]:
+def read_journal(path: str, code: str | None = None) -> dict[str, Match]:
     """The games a journal holds, by job (a missing file holds none; a torn last line is
-    skipped, as a run stopped while writing leaves it)."""
+    skipped, as a run stopped while writing leaves it); with a ``code``, only the games
+    played by that tree of ``forexcli/`` (another tree's games are another engine's)."""
     found: dict[str, Match] = {}
     try:
         with open(path, encoding="utf-8") as handle:
@@ -308,7 +309,8 @@ def read_journal(path: str) -> dict[str, Match]:
             continue
         budget, setups = record.pop("budget"), record.pop("setups")
         record.pop("commit", None)
-        record.pop("code", None)
+        if record.pop("code", None) != code and code is not None:
+            continue
         if record.get("moves") is not None:
             record["moves"] = [(who, text) for who, text in record["moves"]]
         match = Match(**record)
@@ -333,15 +335,17 @@ def _end_torn_line(path: str) -> None:
 
 
 def _code_tree() -> str:
-    """The git tree of ``forexcli/`` at HEAD: runs of the same search code share it."""
+    """The git tree of ``forexcli/`` at HEAD, ``+changed`` after it when the work tree's
+    ``forexcli/`` differs from it: runs of the same search code share it."""
     try:
         out = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD:forexcli"],
             capture_output=True, text=True, check=True,
         )  # fmt: skip
-        return out.stdout.strip()
+        changed = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "forexcli"], check=False)
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+    return out.stdout.strip() + ("+changed" if changed.returncode else "")
 
 
 def run_matches(
@@ -356,13 +360,15 @@ def run_matches(
     """Play ``(first, second, index)`` games on ``executor``; the results in the order given.
 
     With a ``journal`` (a JSON-lines file), each game is appended to it as it ends, and a
-    game the journal already holds (same players, index, budget and set-ups) is not played
-    again: a run that was stopped goes on where it was.  Unless ``play``, no game is played:
+    game the journal already holds (same players, index, budget and set-ups, played by the
+    same tree of ``forexcli/``) is not played again: a run that was stopped goes on where it
+    was.  Unless ``play``, no game is played:
     the results are those of the journal's games only.
     """
     budget = _budget_text(simulations, seconds)
     keys = [_journal_key(a, b, index, budget, setups) for a, b, index in jobs]
-    done = read_journal(journal) if journal else {}
+    code = _code_tree()
+    done = read_journal(journal, code) if journal else {}
     if journal:
         _end_torn_line(journal)
     futures = {
@@ -370,7 +376,7 @@ def run_matches(
         for (a, b, index), key in zip(jobs, keys, strict=True)
         if key not in done and play
     }
-    stamp = {"budget": budget, "setups": setups, "commit": _commit(), "code": _code_tree()}
+    stamp = {"budget": budget, "setups": setups, "commit": _commit(), "code": code}
     for future in as_completed(futures):
         match = future.result()
         done[futures[future]] = match

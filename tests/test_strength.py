@@ -178,6 +178,10 @@ def test_a_journal_keeps_each_game_and_a_rerun_plays_none_again(tmp_path: Path) 
         assert other == []
         held = strength.run_matches(executor, more, 2, None, journal=str(journal), play=False)
     assert held == played
+    forged = tmp_path / "other.jsonl"  # the same games, by another tree of forexcli/
+    forged.write_text(journal.read_text(encoding="utf-8").replace('"code": "', '"code": "x'))
+    with _Refusing(1) as executor:
+        assert strength.run_matches(executor, jobs, 2, None, journal=str(forged), play=False) == []
     with ThreadPoolExecutor(1) as executor:  # another budget is another game: played, after
         strength.run_matches(executor, jobs[:1], 3, None, journal=str(journal))  # the torn line
     records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()
