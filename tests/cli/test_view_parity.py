@@ -32,7 +32,7 @@ from tests.record.test_parity import ROOT, repository_logs
 
 FIXTURE = ROOT / "tests" / "data" / "parity-views.json.gz"
 # The entries of tests/golden/analyse-write.yaml were recorded again by the one path when
-# that golden changed (a better engine, session 11): the old paths were gone by then.
+# that golden changed (a better engine: sessions 11 and 13): the old paths were gone by then.
 COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
 WORLDEX = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
 

@@ -28,7 +28,7 @@ from tests.record.test_parity import ROOT, conformance_logs, repository_logs
 
 FIXTURE = Path(__file__).parents[1] / "data" / "parity-commands.json.gz"
 # The entries of tests/golden/analyse-write.yaml were recorded again by the one path when
-# that golden changed (a better engine, session 11): the old paths were gone by then.
+# that golden changed (a better engine: sessions 11 and 13): the old paths were gone by then.
 WORLDEX_EXAMPLE = "examples/world-exchangers/three-players.yaml"
 WORLDEX_CUTS = (0, 1, 2, 3, 5, 8, 13, 21, 34, 55)
 """World Exchangers' example is also checked cut after these many moves."""

@@ -65,13 +65,11 @@ def money(**amounts: int) -> tuple[int, ...]:
     return tuple(amounts.get(code, 0) for code in codes)
 
 
-# 4 players: p0 owes 2 GBP on a loan third in the queue and holds 4.  Investing 2 of them
-# looks good to a heuristic that gives p0 time to find the money, but p1 can take 1 GBP by a
-# spot and the three others resolve the two contracts and then the loan before p0 moves
-# again: bankrupt.  (The engine
-# as it was before issue 23 invested, at every budget tried up to 400 simulations.)
+# 4 players: p0 owes 2 GBP on a loan third in the queue and holds 3.  Investing 2 of them
+# looks good to a heuristic that gives p0 time to find the money, but the three others resolve
+# the two contracts and then the loan before p0 moves again: bankrupt.
 LOAN_DUE = position(
-    (money(gbp=8), money(eur=8), money(eur=8), money(eur=8)),
+    (money(gbp=6), money(eur=8), money(eur=8), money(eur=8)),
     (
         Contract("A", 1, EUR, 2, USD, 2),
         Contract("B", 2, EUR, 2, USD, 2),
@@ -97,7 +95,7 @@ def test_a_decision_that_spends_a_loans_money_is_endangering() -> None:
     """Investing the 2 GBP the loan needs lets the others bankrupt p0; resolving is safe."""
     invested = apply(LOAN_DUE, Invest("p0", ("GBP",)))
     assert endangered(invested, 0)
-    bankrupt = apply(invested, Spot("p1", "p0", "EUR", 4, "GBP", 2))
+    bankrupt = invested
     for seat in (1, 2, 3):
         bankrupt = apply(bankrupt, Resolve(f"p{seat}"))
     assert bankrupt.bankrupt == 0

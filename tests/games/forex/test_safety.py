@@ -40,7 +40,6 @@ from forexcli.games.forex.search.encoding import decision as decode
 from forexcli.games.forex.search.endgame import (
     FINAL_LIMIT,
     Memo,
-    _draining_spot,
     endangered,
     settled,
 )
@@ -52,7 +51,7 @@ from forexcli.games.forex.search.players import engine_answer, engine_player, he
 
 
 @functools.cache
-def reference(state: GameState, seat: int, drained: bool = False, turns: int = 1) -> bool:
+def reference(state: GameState, seat: int, turns: int = 1) -> bool:
     """``endangered`` written plainly: no short cuts, every branch walked (a cache aside)."""
     while True:
         phase = state.pending.phase
@@ -67,28 +66,21 @@ def reference(state: GameState, seat: int, drained: bool = False, turns: int = 1
                 return False
             kinds = (RESOLVE, DIVEST) if not turns else (CONTRACT, INVEST, DIVEST, RESOLVE)
             return all(
-                reference(apply(state, decode(state, a)), seat, drained, max(turns - 1, 0))
+                reference(apply(state, decode(state, a)), seat, max(turns - 1, 0))
                 for a in candidates(state)
                 if a[0] in kinds
             )
         if phase is Phase.TURN:
-            if not drained and not state.spot_done:
-                drained = True
-                drain = _draining_spot(state, mover, seat)
-                if drain is not None:
-                    state = apply(state, decode(state, drain))
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:
             return all(
-                reference(apply(state, decode(state, a)), seat, drained, turns)
-                for a in legal_actions(state)
+                reference(apply(state, decode(state, a)), seat, turns) for a in legal_actions(state)
             )
         elif phase is Phase.DIVEST_RESPONSE:
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:
             return any(
-                reference(apply(state, decode(state, a)), seat, drained, turns)
-                for a in legal_actions(state)
+                reference(apply(state, decode(state, a)), seat, turns) for a in legal_actions(state)
             )
 
 
@@ -150,13 +142,13 @@ def position(
     return replace(start, money=holdings, certs=certs, queue=queue, dividends_left=1)
 
 
-# 2 players: p0 owes 2 GBP on a loan second in the queue and holds 3; the last dividend is
-# sixth.  A contract to pay 1 GBP more goes behind the last dividend: after the drain the check
-# allows (p1 taking 1 GBP by a spot) the loan is paid and the contract is not, and the loan it
-# becomes is due at once in the final settlement.  That comes after p0's next two turns, the
-# horizon the check had before the last dividend was queued.
+# 2 players: p0 owes 2 GBP on a loan second in the queue and holds 2.5; the last dividend is
+# sixth.  A contract to pay 1 GBP more goes behind the last dividend: the loan is paid and the
+# contract is not (p0 has nothing to divest and no way to GBP but a spot, which p1 may refuse),
+# and the loan it becomes is due at once in the final settlement.  That comes after p0's next
+# two turns, the horizon the check had before the last dividend was queued.
 FAR_END = position(
-    (money(gbp=6, cny=4), money(eur=10, usd=10, chf=10)),
+    (money(gbp=5, cny=4), money(eur=10, usd=10, chf=10)),
     (
         Contract("A", 1, EUR, 2, USD, 2),
         Loan("B", 0, money(gbp=4)),
@@ -170,7 +162,7 @@ FAR_END = position(
 
 # 4 players, the same debt, the last dividend seventh: three others resolve between p0's turns.
 FAR_END_4 = position(
-    (money(gbp=6, cny=4), money(eur=10, usd=10), money(eur=10, usd=10), money(eur=10, chf=10)),
+    (money(gbp=5, cny=4), money(eur=10, usd=10), money(eur=10, usd=10), money(eur=10, chf=10)),
     (
         Contract("A", 1, EUR, 2, USD, 2),
         Loan("B", 0, money(gbp=4)),
@@ -182,6 +174,10 @@ FAR_END_4 = position(
     ),
     (NONE, NONE, NONE, (0, 0, 0, 0, 0, 0, 1)),
 )
+
+# 2 players, FAR_END's loan at the front: p1 resolves it next, so investing its GBP (which only
+# a divest on p0's next turn would bring back) bankrupts p0; resolving it is safe.
+DUE_NEXT = replace(FAR_END, queue=(FAR_END.queue[1], FAR_END.queue[0], *FAR_END.queue[2:]))
 
 
 def _first_dangers(state: GameState, simulations: int) -> tuple[bool, list[bool]]:
@@ -200,21 +196,23 @@ def _first_dangers(state: GameState, simulations: int) -> tuple[bool, list[bool]
 
 
 def test_a_debt_made_unpayable_at_the_final_settlement_is_endangering() -> None:
-    """The contract behind the last dividend (2 players), investing the loan's GBP (4 players,
-    the loan due before p0 moves again); resolving is safe in both."""
+    """The contract behind the last dividend (2 players), investing the loan's GBP (the loan
+    due before p0 moves again: 4 players, or 2 with the loan at the front); resolving is safe
+    in all three."""
     contract = apply(FAR_END, MakeContract("p0", "GBP", 2, "CNY", 8))
     assert isinstance(contract.queue[-1], Contract) and contract.queue[-1].owner == 0
     assert endangered(contract, 0)
     invested = apply(FAR_END_4, Invest("p0", ("GBP",)))
     assert shortfall(invested, 0) > 0
     assert endangered(invested, 0)
-    for state in (FAR_END, FAR_END_4):
+    assert endangered(apply(DUE_NEXT, Invest("p0", ("GBP",))), 0)
+    for state in (FAR_END, FAR_END_4, DUE_NEXT):
         assert not endangered(apply(state, Resolve("p0")), 0)
 
 
 def test_the_search_ranks_no_endangering_line_first_at_any_budget() -> None:
     """1 simulation (no look-ahead at all) included: some lines endanger p0, the first never."""
-    for state in (FAR_END, FAR_END_4):
+    for state in (DUE_NEXT, FAR_END_4):
         for simulations in (1, 2, 10, 100):
             first, dangers = _first_dangers(state, simulations)
             assert any(dangers) and not all(dangers)
@@ -278,3 +276,36 @@ def test_settled_is_max_n_over_every_legal_decision_in_a_forced_ending() -> None
     for step in result.best.decisions:
         end = apply(end, step)
     assert end.is_over and final_values(end) == exact
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
+def test_the_search_ranks_a_spot_that_spends_a_debts_money_after_the_others(
+    seed: int, players: int
+) -> None:
+    """A spot that leaves the mover's queued debts shorter of money comes first only when every
+    safe line is such a spot."""
+    checked = 0
+    for state in played(seed, players)[::4]:
+        if state.pending.phase is not Phase.TURN:
+            continue
+        seat = state.pending.player
+        assert seat is not None
+        result = search(state, Budget(simulations=30))
+        spends = []
+        for line in result.lines:
+            first = line.decisions[0]
+            spends.append(
+                isinstance(first, Spot)
+                and shortfall(apply(state, first), seat) > shortfall(state, seat)
+            )
+        if spends[0]:  # then every other line spends too, or lets the others bankrupt p0
+            for line, spent in zip(result.lines, spends, strict=True):
+                after = state
+                for step in line.decisions[:2]:
+                    after = apply(after, step)
+                    if not isinstance(step, Spot):
+                        break
+                assert spent or endangered(after, seat), line.decisions[0]
+        checked += 1
+    assert checked

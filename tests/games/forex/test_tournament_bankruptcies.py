@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from forexcli.games.forex import notation
 from forexcli.games.forex.engine import Contract, GameState, apply, draw_removed, new_game
 from forexcli.games.forex.search.mcts import Budget
@@ -49,12 +47,6 @@ def test_the_recorded_game_ends_in_the_engines_bankruptcy_at_the_final_settlemen
     assert final.result.bankrupt == seat
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known (session 12): the engine spends by a spot the USD its own queued contract"
-    " needs; the contract becomes a loan behind the last dividend and the engine goes"
-    " bankrupt in the final settlement",
-)
 def test_the_engine_keeps_what_its_queued_contracts_need() -> None:
     state = _states()[CASE["before"]]
     seat = CASE["players"].index(CASE["engine"])

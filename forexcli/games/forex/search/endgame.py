@@ -12,25 +12,25 @@ what it is.
 
 ``endangered`` says whether a player can be made bankrupt before their next
 turn: the others resolve the front of the queue, each turn, until the
-player is to move again, the first of them taking first by a spot what it
-can of a currency the player owes (the program does not ask the player's
-consent to a spot), and a tie choice of theirs going the worst way for the
-player.  When the player is then short of money for its queued debts, it
-must have a decision other than a spot (its partner may refuse a spot) that
-keeps it safe until the turn after; once the last dividend is in the queue,
-a line of such decisions that keeps it safe to the end (every debt settled
-in order after the dividend, a contract it cannot pay made a loan then and
-due at once).  A decision after which that fails makes an avoidable loan
-unpayable; the engine does not choose one while another decision is safe.
+player is to move again, a tie choice of theirs going the worst way for the
+player.  No one can take from the player by a spot the money its debts need:
+a spot needs its partner's consent, and a partner refuses one that leaves its
+queued debts shorter of money (``consent.accepts``, the engine's own answer).
+When the player is then short of money for its queued debts, it must have a
+decision other than a spot (its partner may refuse a spot) that keeps it
+safe until the turn after; once the last dividend is in the queue, a line of
+such decisions that keeps it safe to the end (every debt settled in order
+after the dividend, a contract it cannot pay made a loan then and due at
+once).  A decision after which that fails makes an avoidable loan unpayable;
+the engine does not choose one while another decision is safe.
 """
 
 from __future__ import annotations
 
-from ..engine import Contract, DividendStack, GameState, Loan, Phase, Resolve, apply
-from ..engine.board import NUM_CURRENCIES
+from ..engine import DividendStack, GameState, Phase, Resolve, apply
 from .candidates import candidates
 from .consent import shortfall
-from .encoding import DIVEST, RESOLVE, SPOT, Action, legal_actions, spot_terms
+from .encoding import DIVEST, RESOLVE, SPOT, legal_actions
 from .encoding import decision as decode
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, final_values
 
@@ -103,15 +103,14 @@ def settled(
     return value
 
 
-Memo = dict[tuple[GameState, int, bool, int], bool]
-"""``endangered``'s answers by (state, seat, drained, turns), shared by the checks of a search."""
+Memo = dict[tuple[GameState, int, int], bool]
+"""``endangered``'s answers by (state, seat, turns), shared by the checks of a search."""
 
 
 def endangered(
     state: GameState,
     seat: int,
     *,
-    drained: bool = False,
     turns: int = 1,
     memo: Memo | None = None,
 ) -> bool:
@@ -120,8 +119,8 @@ def endangered(
     turn after that whatever ``seat`` does then without a spot (a partner may refuse it),
     looking ``turns`` of ``seat``'s turns ahead (to the end once the last dividend is queued).
 
-    ``drained``: the one draining spot has been made already.  ``memo`` keeps the answers of
-    the positions where the check branches (it gives the same answers, faster).
+    ``memo`` keeps the answers of the positions where the check branches (it gives the same
+    answers, faster).
     """
     if not _owes(state, seat):  # only its own contracts make its loans: nothing can fall due
         return False
@@ -138,30 +137,24 @@ def endangered(
                 if not shortfall(state, seat):
                     return False
                 if turns:
-                    return _branch(state, seat, drained, turns - 1, table, every=True, spots=False)
+                    return _branch(state, seat, turns - 1, table, every=True, spots=False)
                 if state.dividends_left != 1 or len(table) >= FINAL_LIMIT:
                     return False
                 # The last dividend is queued: to the end, by the decisions that bring money.
-                return _branch(state, seat, drained, 0, table, every=True, spots=False, final=True)
-            if not drained and not state.spot_done:
-                drained = True
-                drain = _draining_spot(state, mover, seat)
-                if drain is not None:
-                    state = apply(state, decode(state, drain))
+                return _branch(state, seat, 0, table, every=True, spots=False, final=True)
             state = apply(state, Resolve(state.players[mover]))
         elif mover == seat:  # an answer or a tie choice of ``seat``'s own: any safe one will do
-            return _branch(state, seat, drained, turns, table, every=True)
+            return _branch(state, seat, turns, table, every=True)
         elif phase is Phase.DIVEST_RESPONSE:  # another's answer takes no money from ``seat``
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # another's tie choice: the worst for ``seat``
-            return _branch(state, seat, drained, turns, table, every=False)
+            return _branch(state, seat, turns, table, every=False)
     raise AssertionError("the queue did not empty")  # pragma: no cover
 
 
 def _branch(
     state: GameState,
     seat: int,
-    drained: bool,
     turns: int,
     memo: Memo,
     *,
@@ -173,7 +166,7 @@ def _branch(
     own choices, by the ``candidates`` at a turn, with no spot unless ``spots``, only resolving
     and divesting if ``final``: any safe one saves it), or after any one (another's tie choice,
     the worst for ``seat``)."""
-    key = (state, seat, drained, turns)
+    key = (state, seat, turns)
     known = memo.get(key)
     if known is not None:
         return known
@@ -184,8 +177,7 @@ def _branch(
     else:
         actions = legal_actions(state)
     outcomes = (
-        endangered(apply(state, decode(state, a)), seat, drained=drained, turns=turns, memo=memo)
-        for a in actions
+        endangered(apply(state, decode(state, a)), seat, turns=turns, memo=memo) for a in actions
     )
     answer = all(outcomes) if every else any(outcomes)
     memo[key] = answer
@@ -195,29 +187,3 @@ def _branch(
 def _owes(state: GameState, seat: int) -> bool:
     """Whether ``seat`` has a contract or a loan in the queue."""
     return any(not isinstance(item, DividendStack) and item.owner == seat for item in state.queue)
-
-
-def _draining_spot(state: GameState, mover: int, seat: int) -> Action | None:
-    """``mover``'s spot with ``seat`` that takes the most of a currency ``seat`` owes in the
-    queue, when it leaves ``seat`` less of it than ``seat`` owes (None when none does)."""
-    owed = [0] * NUM_CURRENCIES
-    for item in state.queue:
-        if isinstance(item, Contract) and item.owner == seat:
-            owed[item.pay_currency] += item.pay
-        elif isinstance(item, Loan) and item.owner == seat:
-            for c, amount in enumerate(item.owes):
-                owed[c] += amount
-    theirs, mine = state.money[seat], state.money[mover]
-    best: tuple[int, Action] | None = None
-    for get_c in range(NUM_CURRENCIES):
-        if not owed[get_c]:
-            continue
-        for give_c in range(NUM_CURRENCIES):
-            if give_c == get_c:
-                continue
-            give, get = spot_terms(state, give_c, get_c)
-            if mine[give_c] < give or theirs[get_c] < get or theirs[get_c] - get >= owed[get_c]:
-                continue
-            if best is None or get > best[0]:
-                best = (get, (SPOT, seat, give_c, get_c))
-    return None if best is None else best[1]

@@ -28,7 +28,7 @@ from msgspec import Struct
 from ....search.ismcts import deadline as search_deadline
 from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
-from .consent import accepts, rescues
+from .consent import accepts, rescues, shortfall
 from .encoding import SPOT, Action, decision
 from .endgame import Memo, endangered, in_endgame, settled
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
@@ -40,7 +40,8 @@ TAU = 0.02
 """Temperature of the priors' softmax over the children's evaluations."""
 
 SAFE_FIRST = True
-"""Rank the root's lines that let the others bankrupt the mover last (off only to measure)."""
+"""Rank the root's lines that let the others bankrupt the mover last, and after the others
+those that give away by a spot money the mover's queued debts need (off only to measure)."""
 
 CONSENT = True
 """Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
@@ -460,7 +461,8 @@ def _node_at(root: Node, path: Sequence[Action]) -> Node:
 def _result(
     root: Node, state: GameState, done: int, seconds: float, hopes: Sequence[Node] = ()
 ) -> SearchResult:
-    """The root's children as lines: safe ones first, then by visits and value.
+    """The root's children as lines: safe ones first (``_endangering``), then those that keep
+    what the mover's queued debts need (``_spends``), then by visits and value.
 
     The best of the ``hopes`` (spots expected to be refused) comes first
     when every line lets the others bankrupt the mover and it does not, or
@@ -475,11 +477,12 @@ def _result(
         nodes = [child, *_principal(child)]
         line = Line(_decisions(state, nodes), child.value(), child.visits)
         danger = SAFE_FIRST and _endangering(state, child, nodes, mover, memo)
-        lines.append((danger, child, line))
+        spends = SAFE_FIRST and _spends(state, child, mover)
+        lines.append(((danger, spends), child, line))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
-    ranked = [line for _danger, _child, line in lines]
-    hope = _hope(state, hopes, mover, lines[0][0], ranked[0].values[mover], memo)
+    ranked = [line for _risks, _child, line in lines]
+    hope = _hope(state, hopes, mover, lines[0][0][0], ranked[0].values[mover], memo)
     if hope is not None:
         ranked.insert(0, Line(_decisions(state, [hope]), hope.static, 0))
     return SearchResult(tuple(ranked), done, seconds, root.value())
@@ -496,6 +499,16 @@ def _hope(
         elif hope.static[mover] > best and rescues(state, hope.state, mover):
             return hope
     return None
+
+
+def _spends(state: GameState, child: Node, mover: int) -> bool:
+    """Whether ``child`` is a spot that leaves ``mover``'s queued debts shorter of money
+    (``consent.shortfall``): what a spot gives away only another's consent brings back, and a
+    contract it leaves unpaid becomes a loan that may fall due when nothing can."""
+    action = child.action
+    if action is None or action[0] != SPOT:
+        return False
+    return shortfall(child.state, mover) > shortfall(state, mover)
 
 
 def _endangering(
