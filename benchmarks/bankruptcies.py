@@ -103,7 +103,9 @@ def avoidable(
 def replayed(match: Match) -> tuple[GameState, list[tuple[str, Entry]]]:
     """The start of a journal's 2-player game and its entries (``match.moves``, read back)."""
     if match.moves is None:
-        raise ValueError(f"game {match.index} kept no entries: only a bankruptcy's are kept")
+        raise ValueError(
+            f"game {match.index} kept no entries: only a bankruptcy's or a game's not won are kept"
+        )
     start = new_game(["p0", "p1"], draw_removed(f"ladder-{match.index // 2}"))
     entries = []
     for who, text in match.moves:

@@ -231,7 +231,8 @@ class Match:
     """Their seconds in all."""
     moves: list[tuple[str, str]] | None = None
     """The game's entries (a player's name, the entry in notation, ``notation.parse`` reads
-    it) when it ended by a bankruptcy: a search by time does not play the same game twice."""
+    it) when it ended by a bankruptcy or ``first`` did not win it alone: a search by time does
+    not play the same game twice."""
 
 
 def play_match(
@@ -270,7 +271,7 @@ def play_match(
     score = (1.0 / len(firsts)) if seat in firsts else 0.0
     fate = None if result.bankrupt is None else ("first" if result.bankrupt == seat else "second")
     moves = None
-    if fate is not None:
+    if fate is not None or score < 1.0:  # a bankruptcy or a game not won: kept to study
         moves = [(who, _written(entry)) for who, entry in game.entries]
     return Match(first, second, index, score, seat, len(game.entries), result.ending, fate,
                  time.perf_counter() - began, len(tally), sum(n for n, _ in tally),

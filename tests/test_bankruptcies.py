@@ -19,7 +19,7 @@ def test_a_journals_bankruptcy_replays_to_it_and_one_without_entries_is_named(
     jobs = [("engine", "random", i) for i in range(4)]
     with ThreadPoolExecutor(2) as executor:
         matches = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
-    broke = [m for m in matches if m.moves is not None]
+    broke = [m for m in matches if m.bankrupt is not None]
     assert broke  # the random player goes bankrupt
     for match in broke:
         state, entries = bankruptcies.replayed(match)
