@@ -1,8 +1,8 @@
 """The engine's bankruptcies seen in the tournaments (issue 23), replayed from their entries.
 
 Each case in ``tests/data/tournament-bankruptcies.json`` is a game the engine lost by a
-bankruptcy, with its entries (as ``benchmarks/strength.py --journal`` keeps them) and the
-entry before which the engine made the decision that could not be undone.
+bankruptcy, with its entries (as ``benchmarks/strength.py --journal`` keeps them), its
+opponent, and the entry before which the engine made the decision that could not be undone.
 """
 
 from __future__ import annotations
@@ -12,8 +12,15 @@ from pathlib import Path
 
 from forexcli.games.forex import notation
 from forexcli.games.forex.engine import Contract, GameState, apply, draw_removed, new_game
+from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
-from forexcli.games.forex.search.players import engine_choice
+from forexcli.games.forex.search.players import (
+    Answer,
+    engine_answer,
+    engine_choice,
+    engine_player,
+)
 
 CASE = json.loads(
     (Path(__file__).parents[2] / "data" / "tournament-bankruptcies.json").read_text("utf-8")
@@ -57,3 +64,18 @@ def test_the_engine_keeps_what_its_queued_contracts_need() -> None:
     for step in entry:
         after = apply(after, step)
     assert _short(after, seat) == {}
+
+
+def test_played_on_from_there_the_engine_does_not_go_bankrupt() -> None:
+    """The engine (at a fixed budget) against the opponent of the recorded game, who answers
+    spot offers for itself, from the decision on to the end."""
+    state = _states()[CASE["before"]]
+    seat = CASE["players"].index(CASE["engine"])
+    opponent = CASE["opponent"]
+    players = [engine_player(Budget(simulations=200), CASE["seed"])]
+    players.insert(1 - seat, ladder_player(opponent, Budget(simulations=1), CASE["seed"]))
+    answers: list[Answer] = [engine_answer]
+    answers.insert(1 - seat, ladder_answer(opponent))
+    final = play_game(state, players, answers).final
+    assert final.result is not None
+    assert final.bankrupt != seat
