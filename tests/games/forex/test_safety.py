@@ -100,16 +100,22 @@ def played(seed: int, players: int, limit: int = 300) -> list[GameState]:
     return seen
 
 
+def turns(seed: int, players: int, every: int) -> list[tuple[GameState, int]]:
+    """Every ``every``-th position of ``played``, when a player is to take a turn, with its seat."""
+    found = []
+    for state in played(seed, players)[::every]:
+        seat = state.pending.player
+        if state.pending.phase is Phase.TURN and seat is not None:
+            found.append((state, seat))
+    return found
+
+
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
 def test_endangered_answers_as_the_plain_reference(seed: int, players: int) -> None:
     """After each candidate of a turn (the walks to the end within their bound)."""
     checked = 0
-    for state in played(seed, players)[::3]:
-        if state.pending.phase is not Phase.TURN:
-            continue
-        seat = state.pending.player
-        assert seat is not None
+    for state, seat in turns(seed, players, 3):
         for action in candidates(state):
             if action[0] == SPOT:
                 continue
@@ -286,11 +292,7 @@ def test_the_search_ranks_a_spot_that_spends_a_debts_money_after_the_others(
     """A spot that leaves the mover's queued debts shorter of money comes first only when every
     safe line is such a spot."""
     checked = 0
-    for state in played(seed, players)[::4]:
-        if state.pending.phase is not Phase.TURN:
-            continue
-        seat = state.pending.player
-        assert seat is not None
+    for state, seat in turns(seed, players, 4):
         result = search(state, Budget(simulations=30))
         spends = []
         for line in result.lines:
