@@ -36,9 +36,11 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
   a move (``--curve-seconds``), as a table and an SVG plot (``--svg``).
 
 ``--journal FILE`` appends every game to FILE as it ends (JSON lines, with the commit and
-the git tree of ``forexcli/``) and skips the games FILE already holds that the same tree
-played, so a long run that was stopped goes on where it was, and runs of the same code add
-up; ``--journal-only`` prints the ``--against`` tables of those games and plays none.
+the git tree of ``forexcli/``) and skips the games FILE already holds that the same code
+played (this tree of ``forexcli/``, or one that differs from it only in files no game can
+import: ``benchmarks/codekey.py``), so a long run that was stopped goes on where it was, and
+runs of the same code add up; ``--journal-only`` prints the ``--against`` tables of those
+games and plays none.
 
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
@@ -64,7 +66,9 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import asdict, dataclass
+from typing import Any
 
+from benchmarks.codekey import same_code_trees
 from benchmarks.match import parse_weights
 from benchmarks.stats import (
     Rating,
@@ -293,25 +297,33 @@ def _journal_key(first: str, second: str, index: int, budget: str, setups: str) 
     return json.dumps([first, second, index, budget, setups])
 
 
-def read_journal(path: str, code: str | None = None) -> dict[str, Match]:
-    """The games a journal holds, by job (a missing file holds none; a torn last line is
-    skipped, as a run stopped while writing leaves it); with a ``code``, only the games
-    played by that tree of ``forexcli/`` (another tree's games are another engine's)."""
-    found: dict[str, Match] = {}
+def _journal_records(path: str) -> list[dict[str, Any]]:
+    """A journal's records (a missing file holds none; a torn last line is skipped, as a run
+    stopped while writing leaves it)."""
     try:
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
     except FileNotFoundError:
-        return found
+        return []
+    records = []
     for line in lines:
         try:
-            record = json.loads(line)
+            records.append(json.loads(line))
         except json.JSONDecodeError:
             continue
+    return records
+
+
+def read_journal(path: str, codes: Collection[str] | None = None) -> dict[str, Match]:
+    """The games a journal holds, by job; with ``codes``, only the games played by those
+    trees of ``forexcli/`` (another code's games are another engine's)."""
+    found: dict[str, Match] = {}
+    for record in _journal_records(path):
         budget, setups = record.pop("budget"), record.pop("setups")
         record.pop("commit", None)
-        if record.pop("code", None) != code and code is not None:
+        if codes is not None and record.pop("code", None) not in codes:
             continue
+        record.pop("code", None)
         if record.get("moves") is not None:
             record["moves"] = [(who, text) for who, text in record["moves"]]
         match = Match(**record)
@@ -349,6 +361,13 @@ def _code_tree() -> str:
     return out.stdout.strip() + ("+changed" if changed.returncode else "")
 
 
+def same_code(journal: str, code: str) -> set[str]:
+    """``code`` and the trees of ``forexcli/`` in ``journal`` that hold the same code as the
+    work tree in every file a game can run (``codekey``): their games count as this tree's."""
+    trees = {str(record.get("code")) for record in _journal_records(journal)} - {code}
+    return {code} | same_code_trees(trees)
+
+
 def run_matches(
     executor: Executor,
     jobs: Sequence[tuple[str, str, int]],
@@ -362,14 +381,15 @@ def run_matches(
 
     With a ``journal`` (a JSON-lines file), each game is appended to it as it ends, and a
     game the journal already holds (same players, index, budget and set-ups, played by the
-    same tree of ``forexcli/``) is not played again: a run that was stopped goes on where it
+    same code: this tree of ``forexcli/`` or one that differs only in files no game can
+    run, see ``same_code``) is not played again: a run that was stopped goes on where it
     was.  Unless ``play``, no game is played:
     the results are those of the journal's games only.
     """
     budget = _budget_text(simulations, seconds)
     keys = [_journal_key(a, b, index, budget, setups) for a, b, index in jobs]
     code = _code_tree()
-    done = read_journal(journal, code) if journal else {}
+    done = read_journal(journal, same_code(journal, code)) if journal else {}
     if journal:
         _end_torn_line(journal)
     futures = {
