@@ -119,18 +119,6 @@ def _moves(log: gamelog.GameLog) -> list[Any]:
     return list(moves) if isinstance(moves, list) else []
 
 
-def _comparable(entry: Any) -> Any:
-    """An entry as compared before and after an edit.
-
-    A note's final line breaks are left out: when a file without a final
-    line break ends with a block-scalar note (``note: |``), the line break
-    added before the new lines becomes part of that note.
-    """
-    if isinstance(entry, dict) and isinstance(entry.get("note"), str):
-        return dict(entry, note=entry["note"].rstrip("\n"))
-    return entry
-
-
 def ensure_only(
     old: gamelog.GameLog,
     new: gamelog.GameLog,
@@ -141,7 +129,7 @@ def ensure_only(
     """Refuse an edit that would change anything but the entry it means to change
     (and the header, when ``header`` says what it becomes)."""
     same_header = (old.header if header is None else header) == new.header
-    same_moves = [_comparable(e) for e in _moves(new)] == [_comparable(e) for e in expected]
+    same_moves = _moves(new) == expected
     if not (same_header and same_moves):
         raise cannot_edit(
             old,

@@ -122,9 +122,11 @@ def _after_comments(text: str, offset: int, indent: int) -> int:
 
 
 def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
-    """``text`` ending with a line break if ``offset`` is its end (and the offset to use)."""
+    """``text`` ending with a line break if ``offset`` is its end (and the offset to use):
+    ``yamlread.with_final_break``, which keeps a block scalar ending the text as it reads."""
     if offset == len(text) and text and not text.endswith("\n"):
-        return text + nl, len(text) + len(nl)
+        text = yamlread.with_final_break(text, nl)
+        return text, len(text)
     return text, offset
 
 

@@ -826,7 +826,9 @@ def with_log(body: str, log_text: str, fmt: str, filename: str = "game.yaml") ->
     """``body`` followed by the whole log, so that the post alone carries the game: plain text,
     a markdown fence or a BBCode ``[code]`` block.  ``ValueError`` if the log cannot be
     embedded (a note holding ``[/code]``)."""
-    log_text = log_text if log_text.endswith("\n") else log_text + "\n"
+    from .yamlread import with_final_break
+
+    log_text = with_final_break(log_text)
     intro = f"The log ({filename}; save it, or read this mail with forex read):"
     if fmt == "markdown":
         fence = "```"

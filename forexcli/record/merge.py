@@ -176,9 +176,7 @@ def _with_comments(log: Any, missing: list[Comment], other_moves: int, *, at_end
     for offset in sorted(inserts, reverse=True):
         text = text[:offset] + "".join(inserts[offset]) + text[offset:]
     if tail:
-        if text and not text.endswith("\n"):
-            text += nl
-        text += "".join(tail)
+        text = yamlread.with_final_break(text, nl) + "".join(tail)
     return text
 
 

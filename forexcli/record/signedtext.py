@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .entrytext import content_end, folded, quote, sig_lines, signer_line
 from .problems import LogError, Problem
 from .signing import KEYS_FIELD, SIG_FIELD
+from .yamlread import with_final_break
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
@@ -99,9 +100,11 @@ def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) ->
         key_start = doc.key_spans[(*sig_path, last)][0]
         column = key_start - (text.rfind("\n", 0, key_start) + 1)
         at = _line_after(text, doc.spans[(*sig_path, last)][1])
-        prefix = "" if at < len(text) or text.endswith("\n") else nl
+        if at == len(text):
+            text = with_final_break(text, nl)
+            at = len(text)
         line = signer_line(signer, signature, " " * column, nl)
-        return text[:at] + prefix + line + nl + text[at:]
+        return text[:at] + line + nl + text[at:]
     if path in doc.flow:
         end = doc.spans[path][1]
         close = text.rindex("}", 0, end)
@@ -111,8 +114,10 @@ def entry_signed_text(log: GameLog, number: int, signer: str, signature: str) ->
     key_start = doc.key_spans[(*path, first)][0]
     column = key_start - (text.rfind("\n", 0, key_start) + 1)
     at = _line_after(text, content_end(doc, path))
-    prefix = "" if at < len(text) or text.endswith("\n") else nl
-    return text[:at] + prefix + sig_lines({signer: signature}, " " * column, nl) + text[at:]
+    if at == len(text):
+        text = with_final_break(text, nl)
+        at = len(text)
+    return text[:at] + sig_lines({signer: signature}, " " * column, nl) + text[at:]
 
 
 def _line_after(text: str, value_end: int) -> int:

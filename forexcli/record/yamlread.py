@@ -263,6 +263,38 @@ def read(text: str, filename: str = "<log>") -> Document:
     return Document(data, text, None, filename)
 
 
+_CHOMPING = frozenset("+-0123456789")
+"""The characters of a block scalar's header after its ``|`` or ``>``: indentation and
+chomping indicators."""
+
+
+def with_final_break(text: str, nl: str = "\n") -> str:
+    """``text`` ending with a line break (``nl``), read as the same data as before.
+
+    A block scalar (``note: |``) whose last line of content ends the text without a line
+    break would gain that break in its value; its header gets the strip indicator (``|-``,
+    ``>-``, a keep indicator ``+`` giving way to it), which reads the same value with the
+    break as without it.  A text this reader refuses just gets the break.
+    """
+    if not text or text.endswith("\n"):
+        return text
+    if text[text.rfind("\n") + 1 :].strip(" \t\r"):
+        try:
+            spans = list(read(text).spans.values())
+        except LogError:
+            spans = []
+        starts = [s for s, e in spans if e == len(text) > s and text[s] in "|>"]
+        if starts:
+            start = max(starts)
+            end = start + 1
+            while end < len(text) and text[end] in _CHOMPING:
+                end += 1
+            indicators = text[start + 1 : end]
+            if "-" not in indicators:
+                text = text[: start + 1] + "-" + indicators.replace("+", "") + text[end:]
+    return text + nl
+
+
 class _Unusual(Exception):
     """``_read_data`` met something that only the full reader may judge."""
 
