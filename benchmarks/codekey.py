@@ -2,11 +2,12 @@
 
 A tournament's journal stamps each game with the git tree of ``forexcli/`` that played it.
 A change elsewhere in the package (a command, a reporter) changes that tree but not one line
-the games run, so the games of such a tree still count: the files the benchmark scripts can
-import, found by following every ``import`` statement from them (those inside functions
-too, so the set holds everything a game can run and more), must be byte for byte the same in
-the old tree as in the work tree.  (A ``py:MODULE:FACTORY`` player is named in the game's key;
-its module's own imports are not followed.)
+the games run, so the games of such a tree still count: the files ``benchmarks/strength.py``
+imports, found by following the ``import`` statements that run when a module is imported
+(not those inside functions, which the package uses to load what only a command needs), must
+be byte for byte the same in the old tree as in the work tree.  A test checks that playing
+games loads no module of the package beyond those.  (A ``py:MODULE:FACTORY`` player is
+named in the game's key; its module's own imports are not followed.)
 """
 
 from __future__ import annotations
@@ -26,10 +27,36 @@ def _module_of(path: Path, root: Path) -> list[str]:
     return parts[:-1]  # a module's package; for __init__ the package itself
 
 
+def _checkers_only(node: ast.AST) -> bool:
+    """``if TYPE_CHECKING:`` (its body runs for the type checkers only)."""
+    if not isinstance(node, ast.If):
+        return False
+    test = node.test
+    name = test.attr if isinstance(test, ast.Attribute) else getattr(test, "id", None)
+    return name == "TYPE_CHECKING"
+
+
+def _import_time_nodes(tree: ast.AST) -> Iterable[ast.AST]:
+    """The nodes of a module that run when it is imported: all but function bodies and the
+    bodies of ``if TYPE_CHECKING:``."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if _checkers_only(node):
+            assert isinstance(node, ast.If)
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+
+
 def _imported(path: Path, root: Path) -> set[str]:
-    """The dotted names ``path`` imports anywhere in it, relative imports made absolute."""
+    """The dotted names ``path`` imports when it is imported, relative imports made
+    absolute."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in _import_time_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -55,8 +82,8 @@ def _candidates(name: str, root: Path) -> list[Path]:
 
 
 def _walk(starts: Iterable[Path], root: Path) -> tuple[set[Path], set[Path]]:
-    """The files of :data:`PACKAGES` that ``starts`` can import, following imports from file
-    to file, and every path an import could have named (a file deleted or added there
+    """The files of :data:`PACKAGES` that importing ``starts`` imports, following imports from
+    file to file, and every path an import could have named (a file deleted or added there
     changes what runs)."""
     seen: set[Path] = set()
     considered: set[Path] = set()
@@ -75,8 +102,8 @@ def _walk(starts: Iterable[Path], root: Path) -> tuple[set[Path], set[Path]]:
 
 
 def imported_files(starts: Iterable[Path], root: Path) -> frozenset[str]:
-    """Every file of :data:`PACKAGES` that ``starts`` can import (``starts`` included), as
-    paths relative to ``root``."""
+    """Every file of :data:`PACKAGES` that importing ``starts`` imports (``starts``
+    included), as paths relative to ``root``."""
     return frozenset(path.relative_to(root).as_posix() for path in _walk(starts, root)[0])
 
 
@@ -98,7 +125,7 @@ def same_code_trees(
     trees: Collection[str], root: Path | str = ".", script: str = "benchmarks/strength.py"
 ) -> set[str]:
     """Those of ``trees`` (short git trees of ``forexcli/``, as a journal stamps them) whose
-    files that ``script`` can import are the work tree's, byte for byte.  A tree git does
+    files that importing ``script`` imports are the work tree's, byte for byte.  A tree git does
     not know (``+changed``, ``unknown``, another repository's) is not."""
     root = Path(root)
     _, considered = _walk([root / script], root)

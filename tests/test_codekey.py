@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 from benchmarks.codekey import imported_files, same_code_trees
@@ -10,11 +11,12 @@ from benchmarks.codekey import imported_files, same_code_trees
 FILES = {
     "benchmarks/__init__.py": "",
     "benchmarks/strength.py": "from benchmarks.helper import run\nimport forexcli.games.rules\n",
-    "benchmarks/helper.py": "def run():\n    from forexcli.games import search\n",
+    "benchmarks/helper.py": "def run():\n    from forexcli.commands import edit\n",
     "benchmarks/other.py": "from forexcli.commands import edit\n",
     "forexcli/__init__.py": "",
     "forexcli/games/__init__.py": "",
-    "forexcli/games/rules.py": "from .engine.state import State\nRULE = 1\n",
+    "forexcli/games/rules.py": "from typing import TYPE_CHECKING\nfrom .engine.state import State\n"
+    "if TYPE_CHECKING:\n    from forexcli.commands import edit\nelse:\n    from . import search\n",
     "forexcli/games/engine/__init__.py": "",
     "forexcli/games/engine/state.py": "from ..search import think\nclass State: ...\n",
     "forexcli/games/search.py": "def think(): return 1\n",
@@ -51,8 +53,8 @@ def test_the_files_a_script_imports(tmp_path: Path) -> None:
         "forexcli/games/rules.py",
         "forexcli/games/engine/__init__.py",
         "forexcli/games/engine/state.py",
-        "forexcli/games/search.py",  # imported inside a function, and relatively
-    }
+        "forexcli/games/search.py",  # imported relatively, and after TYPE_CHECKING's else
+    }  # not forexcli/commands/edit.py: imported inside a function and for the checkers only
 
 
 def test_a_tree_counts_while_no_file_a_game_can_run_changed(tmp_path: Path) -> None:
@@ -77,3 +79,27 @@ def test_trees_git_does_not_know_never_count(tmp_path: Path) -> None:
     first = _repository(tmp_path)
     unknown = {f"{first}+changed", "unknown", "x" + first, "0000000"}
     assert same_code_trees(unknown | {first}, tmp_path) == {first}
+
+
+def test_games_load_exactly_the_modules_the_imports_name() -> None:
+    """A tournament's games (4 players, every ladder style, the engine) load no module of the
+    package that importing benchmarks/strength.py does not: what codekey compares is what ran."""
+    script = (
+        "import sys\n"
+        "from benchmarks import strength\n"
+        "strength.play_match('engine', 'investor,trader,cautious', 1, 20, None)\n"
+        "strength.play_match('engine', 'oneply', 0, 20, None)\n"
+        "strength.play_match('engine:30', 'greedy', 1, 20, None)\n"
+        "print('\\n'.join(sorted(m for m in sys.modules if m.startswith('forexcli'))))\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True
+    )
+    loaded = set(done.stdout.split())
+    named = {
+        name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for name in imported_files([root / "benchmarks/strength.py"], root)
+        if name.startswith("forexcli/")
+    }
+    assert loaded == named
