@@ -1,12 +1,14 @@
-"""The engine's bankruptcies in seat-balanced 2-player games, each replayed to say whether a
-line avoided it (issue 23, "no avoidable bankruptcy").
+"""The engine's bankruptcies in seat-balanced games, each replayed to say whether a line
+avoided it (issue 23, "no avoidable bankruptcy").
 
 Game ``g`` against an opponent: set-up ``ladder-(g // 2)``, the engine in seat ``g % 2``,
 spots made only with the partner's consent (``ladder_answer``), as in
-``strength.play_match``.  When the engine goes bankrupt, every engine decision of the game
-from the last one back is tried again with each of its other candidate entries, the rest of
-the game played by the same players; the bankruptcy was *avoidable* when one of those games
-ends without it.  ``--write FILE`` keeps every game (JSON lines) for a later look.
+``strength.play_match``; against ``a,b,c`` (4 players), set-up ``ladder-(g // 4)``, the
+engine in seat ``g % 4`` and the others in their order around it.  When the engine goes
+bankrupt, every engine decision of the game from the last one back is tried again with
+each of its other candidate entries, the rest of the game played by the same players; the
+bankruptcy was *avoidable* when one of those games ends without it.  ``--write FILE`` keeps
+every game (JSON lines) for a later look.
 
 ``--journal FILE`` plays no new game: it takes the engine's bankruptcies from a journal of
 ``benchmarks.strength`` (the games it keeps the entries of) and tries each the same way, at
@@ -40,10 +42,21 @@ TRIES = 6
 """Engine decisions tried again, from the last one back, when looking for an avoiding line."""
 
 
+def _names(opponent: str, seat: int) -> list[str]:
+    """The players by seat: the engine in ``seat``, the opponents (``a,b,c``) around it."""
+    others = opponent.split(",")
+    return [*others[:seat], "engine", *others[seat:]]
+
+
 def _players(opponent: str, seat: int, budget: Budget, index: int) -> list[Player]:
-    mine = engine_player(budget, seed=2 * index + 1)
-    theirs = ladder_player(opponent, budget, seed=2 * index + 2)
-    return [mine, theirs] if seat == 0 else [theirs, mine]
+    """The players of game ``index``, seeded as ``strength.play_match`` seeds them."""
+    others = opponent.split(",")
+    count = 1 + len(others)
+    mine = engine_player(budget, seed=count * index + 1)
+    theirs = [
+        ladder_player(name, budget, seed=count * index + 2 + k) for k, name in enumerate(others)
+    ]
+    return [*theirs[:seat], mine, *theirs[seat:]]
 
 
 def _entries_of(state: GameState) -> list[Entry]:
@@ -69,8 +82,7 @@ def avoidable(
 ) -> int | None:
     """The entry number at which another engine entry avoided the bankruptcy (None: not found
     in the last ``TRIES`` engine decisions)."""
-    names = ["engine", opponent] if seat == 0 else [opponent, "engine"]
-    answers = [ladder_answer(name) for name in names]
+    answers = [ladder_answer(name) for name in _names(opponent, seat)]
     states = [start]
     for _, entry in entries:
         state = states[-1]
@@ -101,12 +113,14 @@ def avoidable(
 
 
 def replayed(match: Match) -> tuple[GameState, list[tuple[str, Entry]]]:
-    """The start of a journal's 2-player game and its entries (``match.moves``, read back)."""
+    """The start of a journal's game and its entries (``match.moves``, read back)."""
     if match.moves is None:
         raise ValueError(
             f"game {match.index} kept no entries: only a bankruptcy's or a game's not won are kept"
         )
-    start = new_game(["p0", "p1"], draw_removed(f"ladder-{match.index // 2}"))
+    count = 1 + len(match.second.split(","))
+    players = [f"p{i}" for i in range(count)]
+    start = new_game(players, draw_removed(f"ladder-{match.index // count}"))
     entries = []
     for who, text in match.moves:
         entries.append((who, notation.parse(who, text).decisions()))
@@ -119,7 +133,7 @@ def _from_journal(path: str, budget: Budget) -> None:
     print(f"{len(found)} engine bankruptcies in {path}")
     for match in found:
         name = f"{match.second} game {match.index} (engine in seat {match.seat})"
-        if match.moves is None or "," in match.second:
+        if match.moves is None:
             print(f"{name}: its entries were not kept; it cannot be replayed")
             continue
         start, entries = replayed(match)
@@ -131,7 +145,8 @@ def _from_journal(path: str, budget: Budget) -> None:
 def main(argv: list[str] | None = None) -> None:
     """Play the games, print one line per engine bankruptcy and a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", action="append", default=[], metavar="NAME")
+    parser.add_argument("--against", action="append", default=[], metavar="NAME",
+                        help="a ladder player, or a,b,c for a 4-player game")  # fmt: skip
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--write", metavar="FILE")
@@ -150,11 +165,12 @@ def main(argv: list[str] | None = None) -> None:
         bankrupt: list[tuple[int, int | None]] = []
         theirs = 0
         began = time.perf_counter()
+        count = 2 + opponent.count(",")
         for index in range(args.games):
-            seat = index % 2
-            start = new_game(["p0", "p1"], draw_removed(f"ladder-{index // 2}"))
-            names = ["engine", opponent] if seat == 0 else [opponent, "engine"]
-            answers = [ladder_answer(name) for name in names]
+            seat = index % count
+            players = [f"p{i}" for i in range(count)]
+            start = new_game(players, draw_removed(f"ladder-{index // count}"))
+            answers = [ladder_answer(name) for name in _names(opponent, seat)]
             game = play_game(start, _players(opponent, seat, budget, index), answers)
             result = game.final.result
             assert result is not None

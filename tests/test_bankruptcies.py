@@ -17,16 +17,20 @@ def test_a_journals_bankruptcy_replays_to_it_and_one_without_entries_is_named(
 ) -> None:
     journal = tmp_path / "games.jsonl"
     jobs = [("engine", "random", i) for i in range(4)]
+    jobs += [("engine", "random,random,random", i) for i in range(4)]
     with ThreadPoolExecutor(2) as executor:
         matches = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
     broke = [m for m in matches if m.bankrupt is not None]
     assert broke  # the random player goes bankrupt
+    assert {"random", "random,random,random"} == {m.second for m in broke}
     for match in broke:
         state, entries = bankruptcies.replayed(match)
         for _, entry in entries:
             for step in entry:
                 state = apply(state, step)
-        assert state.result is not None and state.result.bankrupt == 1 - match.seat
+        assert state.result is not None and state.result.bankrupt is not None
+        assert state.result.bankrupt != match.seat
+        assert len(state.players) == 1 + len(match.second.split(","))
     records = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
     forged = {**records[0], "index": 98, "bankrupt": "first", "moves": None}
     with journal.open("a", encoding="utf-8") as handle:
