@@ -321,9 +321,9 @@ def read_journal(path: str, codes: Collection[str] | None = None) -> dict[str, M
     for record in _journal_records(path):
         budget, setups = record.pop("budget"), record.pop("setups")
         record.pop("commit", None)
-        if codes is not None and record.pop("code", None) not in codes:
+        code = record.pop("code", None)
+        if codes is not None and code not in codes:
             continue
-        record.pop("code", None)
         if record.get("moves") is not None:
             record["moves"] = [(who, text) for who, text in record["moves"]]
         match = Match(**record)
