@@ -12,7 +12,9 @@ every game (JSON lines) for a later look.
 
 ``--journal FILE`` plays no new game: it takes the engine's bankruptcies from a journal of
 ``benchmarks.strength`` (the games it keeps the entries of) and tries each the same way, at
-``--simulations`` (a search by time does not replay, so a fixed budget stands in for it).
+``--simulations`` (a search by time does not replay, so a fixed budget stands in for it);
+in a game of the engine against itself (``engine:1s``) a bankruptcy of either side counts,
+both replayed as ``engine``.  ``--tries N`` goes ``N`` engine decisions back instead of 6.
 
     nice -n 10 python -m benchmarks.bankruptcies --against investor --against trader \
         --games 20 --simulations 200
@@ -79,9 +81,10 @@ def avoidable(
     seat: int,
     budget: Budget,
     index: int,
+    tries: int = TRIES,
 ) -> int | None:
     """The entry number at which another engine entry avoided the bankruptcy (None: not found
-    in the last ``TRIES`` engine decisions)."""
+    in the last ``tries`` engine decisions)."""
     answers = [ladder_answer(name) for name in _names(opponent, seat)]
     states = [start]
     for _, entry in entries:
@@ -90,7 +93,7 @@ def avoidable(
             state = apply(state, step)
         states.append(state)
     mine = [i for i, (who, _) in enumerate(entries) if who == start.players[seat]]
-    for number in reversed(mine[-TRIES:]):
+    for number in reversed(mine[-tries:]):
         state = states[number]
         for entry in _entries_of(state):
             if entry == entries[number][1]:
@@ -127,17 +130,32 @@ def replayed(match: Match) -> tuple[GameState, list[tuple[str, Entry]]]:
     return start, entries
 
 
-def _from_journal(path: str, budget: Budget) -> None:
+def _bankrupt_engine(match: Match) -> tuple[int, str] | None:
+    """The seat of the engine that went bankrupt in ``match`` and the players around it (as
+    ``_names`` reads them), or None: the first side is always an engine; the second is one
+    in a game of the engine against itself (``engine:1s``), replayed as ``engine``."""
+    if match.bankrupt == "first":
+        return match.seat, match.second
+    if match.bankrupt == "second" and match.second.partition(":")[0] == "engine":
+        return 1 - match.seat, "engine"
+    return None
+
+
+def _from_journal(path: str, budget: Budget, tries: int) -> None:
     """Try again each engine bankruptcy of a journal's games; one line each."""
-    found = [m for m in read_journal(path).values() if m.bankrupt == "first"]
+    found = [m for m in read_journal(path).values() if _bankrupt_engine(m) is not None]
     print(f"{len(found)} engine bankruptcies in {path}")
     for match in found:
-        name = f"{match.second} game {match.index} (engine in seat {match.seat})"
+        bankrupt = _bankrupt_engine(match)
+        assert bankrupt is not None
+        seat, opponent = bankrupt
+        side = "engine" if match.bankrupt == "first" else match.second
+        name = f"{match.second} game {match.index} ({side} in seat {seat})"
         if match.moves is None:
             print(f"{name}: its entries were not kept; it cannot be replayed")
             continue
         start, entries = replayed(match)
-        at = avoidable(start, entries, match.second, match.seat, budget, match.index)
+        at = avoidable(start, entries, opponent, seat, budget, match.index, tries)
         found_at = "no avoiding line found" if at is None else f"avoidable at entry {at}"
         print(f"{name}: {match.ending}; {found_at}", flush=True)
 
@@ -149,6 +167,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a ladder player, or a,b,c for a 4-player game")  # fmt: skip
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--tries", type=int, default=TRIES,
+                        help="engine decisions tried again, from the last one back")  # fmt: skip
     parser.add_argument("--write", metavar="FILE")
     parser.add_argument("--journal", metavar="FILE", help="a strength journal's bankruptcies")
     args = parser.parse_args(argv)
@@ -157,7 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"commit {commit}; {args.simulations} simulations; load {os.getloadavg()[0]:.2f}")
     budget = Budget(simulations=args.simulations)
     if args.journal:
-        _from_journal(args.journal, budget)
+        _from_journal(args.journal, budget, args.tries)
         return
     rows = []
     for opponent in args.against or ["investor"]:
@@ -182,7 +202,7 @@ def main(argv: list[str] | None = None) -> None:
                                           "ending": result.ending, "bankrupt": result.bankrupt,
                                           "entries": len(game.entries)}) + "\n")  # fmt: skip
             if result.bankrupt == seat:
-                at = avoidable(start, game.entries, opponent, seat, budget, index)
+                at = avoidable(start, game.entries, opponent, seat, budget, index, args.tries)
                 bankrupt.append((index, at))
                 found = "no avoiding line found" if at is None else f"avoidable at entry {at}"
                 print(f"{opponent} game {index}: engine bankrupt ({result.ending}); {found}",
