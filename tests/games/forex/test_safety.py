@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,6 +14,7 @@ from msgspec.structs import replace
 
 from forexcli.games.forex.engine import (
     Contract,
+    Decision,
     DividendStack,
     GameState,
     Invest,
@@ -311,3 +313,41 @@ def test_the_search_ranks_a_spot_that_spends_a_debts_money_after_the_others(
                 assert spent or endangered(after, seat), line.decisions[0]
         checked += 1
     assert checked
+
+
+def _entry_spends(state: GameState, decisions: Sequence[Decision], seat: int) -> bool:
+    """Whether a line's entry (a spot and the action after it, or an action) leaves ``seat``'s
+    queued debts shorter of money by the spot, an investment or a resolve (not a contract)."""
+    before = shortfall(state, seat)
+    after = state
+    for step in decisions[:2]:
+        after = apply(after, step)
+        if isinstance(step, Spot):
+            if shortfall(after, seat) > before:
+                return True
+            continue
+        return not isinstance(step, MakeContract) and shortfall(after, seat) > before
+    return False
+
+
+@pytest.mark.parametrize(("seed", "players"), [(0, 2), (2, 2), (0, 4)])
+def test_the_search_ranks_an_entry_that_spends_a_debts_money_after_the_others(
+    seed: int, players: int
+) -> None:
+    """An entry that leaves the mover's queued debts shorter of money (a spot, an investment,
+    a resolve) comes first only when every safe line's entry does so too (in quick games
+    where such entries are on offer; ``test_selfplay_bankruptcy`` has one the search liked)."""
+    checked = 0
+    for state, seat in turns(seed, players, 1):
+        result = search(state, Budget(simulations=30))
+        spends = [_entry_spends(state, line.decisions, seat) for line in result.lines]
+        if spends[0]:
+            for line, spent in zip(result.lines, spends, strict=True):
+                after = state
+                for step in line.decisions[:2]:
+                    after = apply(after, step)
+                    if not isinstance(step, Spot):
+                        break
+                assert spent or endangered(after, seat), line.decisions[0]
+        checked += any(spends)
+    assert checked  # some turn had an entry that spends

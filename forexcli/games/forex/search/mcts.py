@@ -29,7 +29,7 @@ from ....search.ismcts import deadline as search_deadline
 from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
 from .consent import accepts, rescues, shortfall
-from .encoding import SPOT, Action, decision
+from .encoding import CONTRACT, SPOT, Action, decision
 from .endgame import Memo, endangered, in_endgame, settled
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
 
@@ -41,7 +41,8 @@ TAU = 0.02
 
 SAFE_FIRST = True
 """Rank the root's lines that let the others bankrupt the mover last, and after the others
-those that give away by a spot money the mover's queued debts need (off only to measure)."""
+those that give away (by a spot, an investment or a resolve) money the mover's queued debts
+need (off only to measure)."""
 
 CONSENT = True
 """Expect a partner to refuse a spot that is bad for it (``consent.accepts``; off to measure)."""
@@ -477,7 +478,7 @@ def _result(
         nodes = [child, *_principal(child)]
         line = Line(_decisions(state, nodes), child.value(), child.visits)
         danger = SAFE_FIRST and _endangering(state, child, nodes, mover, memo)
-        spends = SAFE_FIRST and _spends(state, child, mover)
+        spends = SAFE_FIRST and _spends(state, nodes, mover)
         lines.append(((danger, spends), child, line))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
@@ -501,14 +502,25 @@ def _hope(
     return None
 
 
-def _spends(state: GameState, child: Node, mover: int) -> bool:
-    """Whether ``child`` is a spot that leaves ``mover``'s queued debts shorter of money
-    (``consent.shortfall``): what a spot gives away only another's consent brings back, and a
-    contract it leaves unpaid becomes a loan that may fall due when nothing can."""
-    action = child.action
-    if action is None or action[0] != SPOT:
+def _spends(state: GameState, nodes: Sequence[Node], mover: int) -> bool:
+    """Whether the entry a line (``nodes``) starts with leaves ``mover``'s queued debts shorter
+    of money (``consent.shortfall``) by a spot, an investment or a resolve: what a spot gives
+    away only another's consent brings back, money invested comes back only by a divest that
+    weakens it, and a contract left unpaid becomes a loan that may fall due when nothing can.
+    (A new contract is a debt the mover chose with what it brings; it does not count.)"""
+    before = shortfall(state, mover)
+    first = nodes[0]
+    if first.action is None:
         return False
-    return shortfall(child.state, mover) > shortfall(state, mover)
+    if first.action[0] == SPOT:
+        if shortfall(first.state, mover) > before:
+            return True
+        if len(nodes) < 2:
+            return False
+        first = nodes[1]  # the action the line plays after the spot
+        if first.action is None:
+            return False
+    return first.action[0] != CONTRACT and shortfall(first.state, mover) > before
 
 
 def _endangering(
