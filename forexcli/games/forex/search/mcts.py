@@ -509,18 +509,16 @@ def _spends(state: GameState, nodes: Sequence[Node], mover: int) -> bool:
     weakens it, and a contract left unpaid becomes a loan that may fall due when nothing can.
     (A new contract is a debt the mover chose with what it brings; it does not count.)"""
     before = shortfall(state, mover)
-    first = nodes[0]
-    if first.action is None:
-        return False
-    if first.action[0] == SPOT:
+    first, action = nodes[0], nodes[0].action
+    if action is not None and action[0] == SPOT:
         if shortfall(first.state, mover) > before:
             return True
         if len(nodes) < 2:
             return False
-        first = nodes[1]  # the action the line plays after the spot
-        if first.action is None:
-            return False
-    return first.action[0] != CONTRACT and shortfall(first.state, mover) > before
+        first, action = nodes[1], nodes[1].action  # the action the line plays after the spot
+    if action is None:
+        return False
+    return action[0] != CONTRACT and shortfall(first.state, mover) > before
 
 
 def _endangering(
