@@ -48,7 +48,7 @@ from forexcli.games.forex.search.endgame import (
 from forexcli.games.forex.search.evaluate import final_values
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
-from forexcli.games.forex.search.mcts import Budget, search
+from forexcli.games.forex.search.mcts import Budget, Line, search
 from forexcli.games.forex.search.players import engine_answer, engine_player, heuristic_player
 
 
@@ -286,6 +286,22 @@ def test_settled_is_max_n_over_every_legal_decision_in_a_forced_ending() -> None
     assert end.is_over and final_values(end) == exact
 
 
+def _spending_first_only_when_all_spend(
+    state: GameState, seat: int, lines: Sequence[Line], spends: Sequence[bool]
+) -> None:
+    """When the first line spends (``spends``, one a line), every other line spends too or its
+    entry lets the others bankrupt ``seat``."""
+    if not spends[0]:
+        return
+    for line, spent in zip(lines, spends, strict=True):
+        after = state
+        for step in line.decisions[:2]:
+            after = apply(after, step)
+            if not isinstance(step, Spot):
+                break
+        assert spent or endangered(after, seat), line.decisions[0]
+
+
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
 def test_the_search_ranks_a_spot_that_spends_a_debts_money_after_the_others(
@@ -303,14 +319,7 @@ def test_the_search_ranks_a_spot_that_spends_a_debts_money_after_the_others(
                 isinstance(first, Spot)
                 and shortfall(apply(state, first), seat) > shortfall(state, seat)
             )
-        if spends[0]:  # then every other line spends too, or lets the others bankrupt p0
-            for line, spent in zip(result.lines, spends, strict=True):
-                after = state
-                for step in line.decisions[:2]:
-                    after = apply(after, step)
-                    if not isinstance(step, Spot):
-                        break
-                assert spent or endangered(after, seat), line.decisions[0]
+        _spending_first_only_when_all_spend(state, seat, result.lines, spends)
         checked += 1
     assert checked
 
@@ -341,13 +350,6 @@ def test_the_search_ranks_an_entry_that_spends_a_debts_money_after_the_others(
     for state, seat in turns(seed, players, 1):
         result = search(state, Budget(simulations=30))
         spends = [_entry_spends(state, line.decisions, seat) for line in result.lines]
-        if spends[0]:
-            for line, spent in zip(result.lines, spends, strict=True):
-                after = state
-                for step in line.decisions[:2]:
-                    after = apply(after, step)
-                    if not isinstance(step, Spot):
-                        break
-                assert spent or endangered(after, seat), line.decisions[0]
+        _spending_first_only_when_all_spend(state, seat, result.lines, spends)
         checked += any(spends)
     assert checked  # some turn had an entry that spends

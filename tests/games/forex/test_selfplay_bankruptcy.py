@@ -8,31 +8,21 @@ resolved at once by p1, became a loan of 2 CAD that p0 could not pay when it fel
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from forexcli.games.forex import notation
-from forexcli.games.forex.engine import Contract, GameState, Loan, apply, draw_removed, new_game
+from forexcli.games.forex.engine import Contract, GameState, Loan, apply
 from forexcli.games.forex.engine.board import CURRENCIES
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import engine_choice
 
-CASE = json.loads(
-    (Path(__file__).parents[2] / "data" / "selfplay-bankruptcy.json").read_text("utf-8")
-)
+from .cases import case_states, load_case
+
+CASE = load_case("selfplay-bankruptcy.json")
 CAD = CURRENCIES.index("CAD")
 
 
 def _states() -> list[GameState]:
-    state = new_game(CASE["players"], draw_removed(CASE["setup"]))
-    states = [state]
-    for who, text in CASE["moves"]:
-        for step in notation.parse(who, text).decisions():
-            state = apply(state, step)
-        states.append(state)
-    return states
+    return case_states(CASE)
 
 
 def _short(state: GameState, seat: int) -> dict[int, int]:

@@ -7,11 +7,7 @@ opponent, and the entry before which the engine made the decision that could not
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from forexcli.games.forex import notation
-from forexcli.games.forex.engine import Contract, GameState, apply, draw_removed, new_game
+from forexcli.games.forex.engine import Contract, GameState, apply
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
@@ -22,19 +18,13 @@ from forexcli.games.forex.search.players import (
     engine_player,
 )
 
-CASE = json.loads(
-    (Path(__file__).parents[2] / "data" / "tournament-bankruptcies.json").read_text("utf-8")
-)
+from .cases import case_states, load_case
+
+CASE = load_case("tournament-bankruptcies.json")
 
 
 def _states() -> list[GameState]:
-    state = new_game(CASE["players"], draw_removed(CASE["setup"]))
-    states = [state]
-    for who, text in CASE["moves"]:
-        for step in notation.parse(who, text).decisions():
-            state = apply(state, step)
-        states.append(state)
-    return states
+    return case_states(CASE)
 
 
 def _short(state: GameState, seat: int) -> dict[int, int]:
