@@ -26,6 +26,9 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
   ``engine/4``), with Wilson intervals and the engine's bankruptcies;
   ``--against investor,trader,cautious`` seats the engine with all three (4 players,
   every set-up played from each of the 4 seats: par is 25%);
+  ``--paired OLD`` also plays (or reads from the journal) ``OLD``'s games on the same
+  set-ups and seats and sets them beside ``--engine``'s, game by game (a change measured
+  against the engine of before without an SPRT's pairs, at any number of players);
 - ``--ladder``: a round robin of ``--player`` specs (the whole ladder and the
   engine by default), rated by Bradley-Terry in Elo with 95% intervals;
   ``--results`` writes the table into ``benchmarks/RESULTS.md``;
@@ -445,6 +448,27 @@ def against_table(rows: Sequence[tuple[str, Sequence[Match]]]) -> list[str]:
     return lines
 
 
+def paired_line(name: str, new: Sequence[Match], old: Sequence[Match]) -> str:
+    """How ``new``'s games compare with ``old``'s on the same set-ups and seats (by index):
+    the games both played, each side's points, how many came out the same, better or worse
+    for ``new``, and the mean difference a game with its standard error."""
+    before = {m.index: m.score for m in old}
+    diffs = [m.score - before[m.index] for m in new if m.index in before]
+    games = len(diffs)
+    if not games:
+        return f"{name}: no game played by both"
+    points = sum(m.score for m in new if m.index in before)
+    mean = sum(diffs) / games
+    spread = sum((d - mean) ** 2 for d in diffs) / (games - 1) if games > 1 else 0.0
+    better = sum(d > 0 for d in diffs)
+    worse = sum(d < 0 for d in diffs)
+    return (
+        f"{name}: {games} games both played; {points:g} against {points - sum(diffs):g};"
+        f" {games - better - worse} the same, {better} better, {worse} worse;"
+        f" mean {mean:+.3f} a game, standard error {math.sqrt(spread / games):.3f}"
+    )
+
+
 def round_robin_jobs(
     specs: Sequence[str], games: int, start: int = 0
 ) -> list[tuple[str, str, int]]:
@@ -634,6 +658,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="the engine against this player, seat-balanced")  # fmt: skip
     parser.add_argument("--engine", default="engine", metavar="SPEC",
                         help="the engine of --against, e.g. engine@learned [engine]")  # fmt: skip
+    parser.add_argument("--paired", metavar="SPEC",
+                        help="with --against: --engine's games set beside this spec's, game"
+                        " by game (same set-ups and seats; played unless journalled)")  # fmt: skip
     parser.add_argument("--ladder", action="store_true", help="a round robin of --player specs")
     parser.add_argument("--player", action="append", metavar="SPEC",
                         help="a player of the round robin [the ladder and the engine]")  # fmt: skip
@@ -683,6 +710,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _against(executor: Executor, args: argparse.Namespace) -> None:
     rows = []
+    pairs: list[str] = []
     for name in args.against:
         count = 2 + name.count(",")  # every set-up from every seat
         sets = -(-args.games // count)
@@ -699,8 +727,15 @@ def _against(executor: Executor, args: argparse.Namespace) -> None:
         )
         rows.append((name, matches))
         print(against_table(rows)[-1], flush=True)
+        if args.paired:
+            old_jobs = [(args.paired, opponent, index) for _, opponent, index in jobs]
+            old = run_matches(executor, old_jobs, args.simulations, args.seconds,
+                              journal=args.journal, play=not args.journal_only)  # fmt: skip
+            pairs.append(paired_line(f"{args.engine} against {args.paired}, {name}", matches, old))
     table = "\n".join(against_table(rows))
     print(table)
+    for line in pairs:
+        print(line)
     if args.results:
         budget = f"{args.seconds:g} s" if args.seconds else f"{args.simulations} simulations"
         write_section(args.results, "against", f"The engine at {budget} a decision, commit"

@@ -104,6 +104,35 @@ def test_with_section_replaces_or_appends() -> None:
     assert "one" not in again and "two" in again and again.endswith("after\n")
 
 
+def _game(first: str, index: int, score: float) -> strength.Match:
+    return strength.Match(first, "greedy", index, score, index % 2, 10, "last_dividend", None, 1.0)
+
+
+def test_paired_line_sets_two_engines_games_side_by_side() -> None:
+    new = [_game("new", i, s) for i, s in enumerate([1.0, 1.0, 0.0, 0.5, 1.0])]
+    old = [_game("old", i, s) for i, s in enumerate([1.0, 0.0, 0.0, 1.0])]  # game 4 not played
+    line = strength.paired_line("new against old", new, old)
+    # differences 0, +1, 0, -0.5: mean 0.125, squared deviations 1.1875 over 3, over 4 games
+    assert line == (
+        "new against old: 4 games both played; 2.5 against 2; 2 the same, 1 better, 1 worse;"
+        f" mean +0.125 a game, standard error {math.sqrt(1.1875 / 3 / 4):.3f}"
+    )
+    assert strength.paired_line("x", new, []) == "x: no game played by both"
+
+
+def test_paired_plays_the_old_spec_on_the_same_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = tmp_path / "games.jsonl"
+    strength.main(["--engine", "greedy", "--paired", "random", "--against", "greedy",
+                   "--games", "2", "--simulations", "1", "--processes", "1",
+                   "--journal", str(journal)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert "greedy against random, greedy: 2 games both played" in out
+    firsts = [json.loads(line)["first"] for line in journal.read_text("utf-8").splitlines()]
+    assert sorted(firsts) == ["greedy", "greedy", "random", "random"]
+
+
 def test_round_robin_jobs_are_seat_balanced() -> None:
     jobs = strength.round_robin_jobs(["a", "b", "c"], 3)
     assert len(jobs) == 3 * 4  # three pairs of players, 3 games rounded up to 2 pairs
