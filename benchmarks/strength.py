@@ -42,8 +42,8 @@ seat-balanced (games ``2k`` and ``2k + 1`` share a set-up, the seats swapped):
 the git tree of ``forexcli/``) and skips the games FILE already holds that the same code
 played (this tree of ``forexcli/``, or one that differs from it only in files no game can
 import: ``benchmarks/codekey.py``), so a long run that was stopped goes on where it was, and
-runs of the same code add up; ``--journal-only`` prints the ``--against`` tables of those
-games and plays none.
+runs of the same code add up; ``--journal-only`` prints the ``--against`` or
+``--time-curve`` tables (and plot) of those games and plays none.
 
 A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``engine:Ss`` (S seconds), ``engine/K`` (a K-th of the budget), or
@@ -420,11 +420,14 @@ def pair_points(matches: Sequence[Match]) -> list[float]:
     return [sum(scores) for scores in by_pair.values() if len(scores) == 2]
 
 
-def against_table(rows: Sequence[tuple[str, Sequence[Match]]]) -> list[str]:
-    """One line per opponent: the engine's score, win rate, Wilson interval, bankruptcies,
-    seconds a game, and the engine's simulations a search and a second of search."""
+def against_table(
+    rows: Sequence[tuple[str, Sequence[Match]]], label: str = "opponent"
+) -> list[str]:
+    """One line per row (an opponent, or another ``label``): the engine's score, win rate,
+    Wilson interval, bankruptcies, seconds a game, and the engine's simulations a search and
+    a second of search."""
     lines = [
-        f"| {'opponent':10} | games | score | win rate | 95% interval | engine bankrupt"
+        f"| {label:10} | games | score | win rate | 95% interval | engine bankrupt"
         " | opponent bankrupt | s/game | simulations a search | simulations/s |",
         "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
@@ -670,7 +673,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="append each game to FILE (JSON lines) and skip the games it"
                         " holds, so a stopped run goes on")  # fmt: skip
     parser.add_argument("--journal-only", action="store_true",
-                        help="play no game: --against's tables of the journal's games")  # fmt: skip
+                        help="play no game: --against's or --time-curve's tables of the"
+                        " journal's games")  # fmt: skip
     parser.add_argument("--sprt", nargs=2, metavar=("NEW", "OLD"), help="an SPRT of NEW vs OLD")
     parser.add_argument("--elo0", type=float, default=0.0, help="H0's Elo gain [0]")
     parser.add_argument("--elo1", type=float, default=50.0, help="H1's Elo gain [50]")
@@ -765,28 +769,28 @@ def _time_curve(executor: Executor, args: argparse.Namespace) -> None:
     from forexcli.reporters.files import write_output
 
     points = []
+    rows: list[tuple[str, Sequence[Match]]] = []
     pairs = (args.games + 1) // 2
-    lines = ["| seconds a move | games | score | win rate | 95% interval | s/game |",
-             "|---:|---:|---:|---:|---|---:|"]  # fmt: skip
     for text in args.curve_seconds.split(","):
         seconds = float(text)
         jobs = [(f"engine:{seconds:g}s", args.curve_opponent, i)
                 for i in range(2 * args.start, 2 * (args.start + pairs))]  # fmt: skip
-        matches = run_matches(executor, jobs, args.simulations, None, "curve", args.journal)
+        matches = run_matches(executor, jobs, args.simulations, None, "curve", args.journal,
+                              play=not args.journal_only)  # fmt: skip
+        if not matches:  # --journal-only, and the journal holds no game of this budget
+            continue
         score = sum(m.score for m in matches)
         low, high = wilson(score, len(matches))
         points.append((seconds, score / len(matches), low, high, len(matches)))
-        per_game = sum(m.seconds for m in matches) / len(matches)
-        lines.append(f"| {seconds:g} | {len(matches)} | {score:g} | {score / len(matches):.0%} |"
-                     f" {low:.0%}..{high:.0%} | {per_game:.0f} |")  # fmt: skip
-        print(lines[-1], flush=True)
+        rows.append((f"{seconds:g}", matches))
+        print(against_table(rows, "seconds a move")[-1], flush=True)
     title = f"The engine against the {args.curve_opponent}: win rate by time a move"
     write_output(args.svg, curve_svg(points, title), force=True)
-    table = "\n".join(lines)
+    table = "\n".join(against_table(rows, "seconds a move"))
     print(table)
     if args.results:
-        write_section(args.results, "time", f"Commit {_commit()}, 2 players, seat-balanced"
-                      f" (plot: `{args.svg}`):\n\n{table}\n")  # fmt: skip
+        head = f"Commit {_commit()}, 2 players, seat-balanced, against the {args.curve_opponent}"
+        write_section(args.results, "time", f"{head} (plot: `{args.svg}`):\n\n{table}\n")
 
 
 def _pairings(executor: Executor, args: argparse.Namespace) -> None:

@@ -258,6 +258,33 @@ def test_curve_svg_is_xml_with_a_point_per_budget() -> None:
     assert ys[0] > ys[1] > ys[2]  # a higher win rate is higher up
 
 
+def test_time_curve_reads_its_points_back_from_the_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal, svg, results = tmp_path / "games.jsonl", tmp_path / "c.svg", tmp_path / "R.md"
+    results.write_text("# Results\n", encoding="utf-8")
+    common = ["--time-curve", "--curve-opponent", "random", "--games", "2", "--processes", "1",
+              "--journal", str(journal), "--svg", str(svg)]  # fmt: skip
+    strength.main([*common, "--curve-seconds", "0.01"])
+    played = journal.read_text(encoding="utf-8")
+    assert len(played.splitlines()) == 2
+    capsys.readouterr()
+    strength.main([*common, "--curve-seconds", "0.01,0.02", "--journal-only",
+                   "--results", str(results)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert journal.read_text(encoding="utf-8") == played  # no game played
+    assert "| seconds a move | games |" in out
+    assert "| 0.01       | 2 |" in out
+    assert "| 0.02" not in out  # the journal holds none of its games
+    circles = ET.fromstring(svg.read_text(encoding="utf-8")).findall(
+        "{http://www.w3.org/2000/svg}circle"
+    )
+    assert len(circles) == 1
+    written = results.read_text(encoding="utf-8")
+    assert "<!-- strength:time:begin -->" in written
+    assert "against the random" in written
+
+
 def test_player_specs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from forexcli.games.forex.search.mcts import Budget
 
