@@ -115,15 +115,16 @@ def avoidable(
     return None
 
 
-def replayed(match: Match) -> tuple[GameState, list[tuple[str, Entry]]]:
-    """The start of a journal's game and its entries (``match.moves``, read back)."""
+def replayed(match: Match, setups: str = "ladder") -> tuple[GameState, list[tuple[str, Entry]]]:
+    """The start of a journal's game (set-up ``SETUPS-(index // players)``) and its entries
+    (``match.moves``, read back)."""
     if match.moves is None:
         raise ValueError(
             f"game {match.index} kept no entries: only a bankruptcy's or a game's not won are kept"
         )
     count = 1 + len(match.second.split(","))
     players = [f"p{i}" for i in range(count)]
-    start = new_game(players, draw_removed(f"ladder-{match.index // count}"))
+    start = new_game(players, draw_removed(f"{setups}-{match.index // count}"))
     entries = []
     for who, text in match.moves:
         entries.append((who, notation.parse(who, text).decisions()))
