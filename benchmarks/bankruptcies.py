@@ -28,7 +28,7 @@ import json
 import os
 import subprocess
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from benchmarks.strength import Match, read_journal
 from forexcli.games.forex import notation
@@ -85,6 +85,25 @@ def avoidable(
 ) -> int | None:
     """The entry number at which another engine entry avoided the bankruptcy (None: not found
     in the last ``tries`` engine decisions)."""
+    return changed_at(
+        start, entries, opponent, seat, budget, index, tries, lambda final: final.bankrupt != seat
+    )
+
+
+def changed_at(
+    start: GameState,
+    entries: Sequence[tuple[str, Entry]],
+    opponent: str,
+    seat: int,
+    budget: Budget,
+    index: int,
+    tries: int,
+    wanted: Callable[[GameState], bool],
+) -> int | None:
+    """The last entry number at which another entry of the engine in ``seat`` led to a final
+    position that is ``wanted`` (the rest of the game played by the same players, at
+    ``budget``), trying the engine's last ``tries`` decisions from the last one back; None:
+    no such entry found."""
     answers = [ladder_answer(name) for name in _names(opponent, seat)]
     states = [start]
     for _, entry in entries:
@@ -110,7 +129,7 @@ def avoidable(
                     continue
             players = _players(opponent, seat, budget, index)
             final = after if after.is_over else play_game(after, players, answers).final
-            if final.bankrupt != seat:
+            if wanted(final):
                 return number
     return None
 

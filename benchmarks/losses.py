@@ -9,8 +9,16 @@ currency), and who won.  ``--first``, ``--second``, ``--budget``,
 ``--setups`` and ``--code`` pick the games (a tree of ``forexcli/``: another
 tree's games are another engine's).
 
+``--tries N`` also asks of each game lost by at most ``--within`` points
+(no bankruptcy) whether it was lost late: each of the engine's last ``N``
+decisions, from the last one back, is tried again with each of its other
+candidate entries, the rest of the game played by the same players (the
+engine at ``--simulations``), as ``bankruptcies`` tries a bankruptcy; the
+game was *winnable* at the first entry after which one of those games is
+won (alone or shared).
+
     python -m benchmarks.losses --journal benchmarks/journals/ladder-1s-s15.jsonl \\
-        --second investor,trader,cautious --budget "1 s" --code 8596e8a
+        --second investor,trader,cautious --budget "1 s" --code 8596e8a --tries 3
 """
 
 from __future__ import annotations
@@ -21,9 +29,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchmarks.bankruptcies import replayed
+from benchmarks.bankruptcies import changed_at, replayed
 from benchmarks.strength import Match, _journal_records, read_journal
-from forexcli.games.forex.engine import apply
+from forexcli.games.forex.engine import GameState, apply
+from forexcli.games.forex.search.mcts import Budget
 
 MARGINS = (0, 1, 2, 3, 5)
 """The margins (points behind the best total) counted at most, in the summary."""
@@ -69,6 +78,20 @@ def loss_of(match: Match, setups: str = "ladder") -> Loss:
         shared=seat in winners,
         bankrupt=result.bankrupt == seat,
     )
+
+
+def winnable(match: Match, tries: int, budget: Budget, setups: str = "ladder") -> int | None:
+    """The entry number of the last engine decision (of its last ``tries``) after which another
+    entry wins ``match`` (alone or shared), the rest played at ``budget``; None: none found."""
+    if match.first != "engine":
+        raise ValueError(f"only the engine's decisions are tried again, not {match.first}'s")
+    start, entries = replayed(match, setups)
+    seat = match.seat
+
+    def won(final: GameState) -> bool:
+        return final.result is not None and seat in final.result.winners()
+
+    return changed_at(start, entries, match.second, seat, budget, match.index, tries, won)
 
 
 def selected(
@@ -127,6 +150,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget", default="1 s", help='as the journal writes it ["1 s"]')
     parser.add_argument("--setups", default="ladder", help="[ladder]")
     parser.add_argument("--code", metavar="TREE", help="only the games of this forexcli/ tree")
+    parser.add_argument("--tries", type=int, default=0,
+                        help="engine decisions tried again in a close loss [0]")  # fmt: skip
+    parser.add_argument("--within", type=int, default=1, help="a close loss's points [1]")
+    parser.add_argument("--simulations", type=int, default=300,
+                        help="the engine's budget when a game is played on [300]")  # fmt: skip
     args = parser.parse_args(argv)
     games = selected(args.journal, args.first, args.second, args.budget, args.setups, args.code)
     if not games:
@@ -140,6 +168,21 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.first} against {args.second}, {args.budget} a decision, {args.journal}")
     for line in summary(games, losses):
         print(line)
+    if not args.tries:
+        return
+    budget = Budget(simulations=args.simulations)
+    close = [loss for loss in losses if not (loss.shared or loss.bankrupt)]
+    close = [loss for loss in close if loss.behind <= args.within]
+    late = 0
+    for loss in close:
+        match = next(m for m in kept if m.index == loss.index)
+        at = winnable(match, args.tries, budget, args.setups)
+        late += at is not None
+        found = "no winning entry found" if at is None else f"winnable at entry {at}"
+        print(f"game {loss.index}: lost by {loss.behind} to {', '.join(loss.winners)}; {found}",
+              flush=True)  # fmt: skip
+    print(f"{late} of {len(close)} games lost by at most {args.within} were winnable in the"
+          f" engine's last {args.tries} decisions")  # fmt: skip
 
 
 if __name__ == "__main__":

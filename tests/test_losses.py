@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import losses, strength
+from benchmarks import bankruptcies, losses, strength
+from forexcli.games.forex.engine import GameState, Spot, apply
+from forexcli.games.forex.search.mcts import Budget
+from forexcli.games.forex.search.players import Entry
+
+
+def _applied(state: GameState, entry: Entry) -> GameState:
+    for decision in entry:
+        state = apply(state, decision)
+    return state
 
 
 def _journal(tmp_path: Path) -> tuple[Path, list[strength.Match]]:
@@ -85,3 +94,38 @@ def test_the_summary_counts_places_margins_and_winners() -> None:
         " by at most 3: 1, by at most 5: 2",
         "won by: a 2, b 1",
     ]
+
+
+def test_changed_at_tries_the_engines_decisions_from_the_last_one_back(tmp_path: Path) -> None:
+    """Any final position wanted: the engine's last decision with another entry is named;
+    none wanted: None.  A close loss of the engine is tried the same way by ``winnable``."""
+    journal = tmp_path / "games.jsonl"
+    jobs = [("engine", "greedy,greedy,greedy", i) for i in range(4)]
+    with ThreadPoolExecutor(2) as executor:
+        matches = strength.run_matches(executor, jobs, 2, None, journal=str(journal))
+    lost = [m for m in matches if m.score < 1]
+    assert lost  # at 2 simulations the engine does not win every game
+    match = lost[0]
+    start, entries = bankruptcies.replayed(match)
+    mine = [i for i, (who, _) in enumerate(entries) if who == start.players[match.seat]]
+    budget = Budget(simulations=2)
+    args = (start, entries, match.second, match.seat, budget, match.index, 3)
+    states = [start]
+    for _, entry in entries:
+        states.append(_applied(states[-1], entry))
+    choices = [  # decisions with another entry that needs no partner's consent
+        number
+        for number in mine[-3:]
+        if any(
+            e != entries[number][1] and not isinstance(e[0], Spot)
+            for e in bankruptcies._entries_of(states[number])
+        )
+    ]
+    assert choices  # the engine had a choice in its last decisions
+    anything = bankruptcies.changed_at(*args, lambda final: True)
+    assert anything in mine[-3:] and anything >= choices[-1]
+    assert bankruptcies.changed_at(*args, lambda final: False) is None
+    found = losses.winnable(match, 3, budget)
+    assert found is None or found in mine[-3:]
+    with pytest.raises(ValueError, match="only the engine's decisions"):
+        losses.winnable(replace(match, first="investor"), 3, budget)
