@@ -84,7 +84,7 @@ from benchmarks.stats import wilson as wilson  # where issue 9's tests import it
 from forexcli.cluster import pool
 from forexcli.games.forex import notation
 from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
-from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
+from forexcli.games.forex.search.evaluate import Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget
@@ -170,8 +170,9 @@ Tally = list[tuple[int, float]]
 """The simulations and seconds of each search an engine player made."""
 
 
-def _engine(budget: Budget, seed: int, weights: Weights, tally: Tally | None) -> Player:
-    """``engine_player``, noting each search's simulations and seconds in ``tally``."""
+def _engine(budget: Budget, seed: int, weights: Weights | None, tally: Tally | None) -> Player:
+    """``engine_player`` (``weights`` None: the defaults for the game's number of players),
+    noting each search's simulations and seconds in ``tally``."""
     if tally is None:
         return engine_player(budget, seed, weights)
 
@@ -187,13 +188,13 @@ def player_of(spec: str, budget: Budget, seed: int, tally: Tally | None = None) 
     """The player of a spec (see the module's docstring); raises ``ValueError``.  An engine
     spec's searches are noted in ``tally`` when one is given."""
     if spec == "engine":
-        return _engine(budget, seed, DEFAULT_WEIGHTS, tally)
+        return _engine(budget, seed, None, tally)
     if spec.startswith("py:"):
         module, _, factory = spec[3:].partition(":")
         made: Callable[[Budget, int], Player] = getattr(importlib.import_module(module), factory)
         return made(budget, seed)
     spec, at, source = spec.partition("@")
-    weights = DEFAULT_WEIGHTS
+    weights: Weights | None = None
     if at:
         weights = parse_weights(source)
         if spec == "engine":

@@ -25,9 +25,16 @@ from forexcli.games.forex.engine import (
     new_game,
 )
 from forexcli.games.forex.engine.board import Board, PairPosition, make_board
-from forexcli.games.forex.search.endgame import endangered, in_endgame, settled
+from forexcli.games.forex.search.endgame import (
+    endangered,
+    ending,
+    in_endgame,
+    settled,
+    turns_before_end,
+)
 from forexcli.games.forex.search.evaluate import (
     Weights,
+    ending_values,
     evaluate,
     final_values,
     projected_rates,
@@ -118,9 +125,25 @@ def test_settled_plays_the_queue_out_exactly() -> None:
     assert end.is_over and end.bankrupt == 0
     assert settled(UNPAID_AT_THE_END) == final_values(end)
     assert settled(UNPAID_AT_THE_END)[0] == 0.0
-    table: dict[GameState, tuple[float, ...]] = {}
+    table: dict[GameState, GameState] = {}
     assert settled(UNPAID_AT_THE_END, table) == final_values(end)
-    assert table[UNPAID_AT_THE_END] == final_values(end)
+    assert table[UNPAID_AT_THE_END] == end == ending(UNPAID_AT_THE_END)
+    assert turns_before_end(UNPAID_AT_THE_END) == 0  # p0 resolves the last dividend now
+
+
+def test_an_ending_after_others_turns_softens_the_win_by_the_margin() -> None:
+    """With ``end_spread`` the leader of an ending reached after other players' turns is not
+    sure to win: the closer the totals, the nearer the chances; exact after no such turn."""
+    end = apply(UNPAID_AT_THE_END, Resolve("p0"))
+    soft = Weights(end_spread=2.0)
+    assert ending_values(end, 0, soft) == final_values(end, soft)
+    assert ending_values(end, 3, Weights()) == final_values(end)
+    assert end.result is not None and end.result.ranks == (2, 1)  # p0 bankrupt: p1 wins
+    for turns in (1, 2, 3):
+        values = ending_values(end, turns, soft)
+        assert abs(sum(values) - 1.0) < 1e-9
+        assert final_values(end, soft)[1] > values[1] > values[0] >= 0.0
+    assert ending_values(end, 1, soft)[1] > ending_values(end, 3, soft)[1]
 
 
 def test_the_win_weight_mixes_the_win_into_the_final_values() -> None:

@@ -19,8 +19,17 @@ from forexcli.games.forex.engine import (
 from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import decision, encode, legal_actions
-from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
+from forexcli.games.forex.search.endgame import in_endgame, turns_before_end
+from forexcli.games.forex.search.evaluate import (
+    DEFAULT_WEIGHTS,
+    MANY_WEIGHTS,
+    Weights,
+    evaluate,
+    money_worth,
+    weights_for,
+)
 from forexcli.games.forex.search.game import play_game
+from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget, search
 from forexcli.games.forex.search.players import engine_player, greedy_player, random_player
 
@@ -107,7 +116,44 @@ def test_final_evaluation_is_exact() -> None:
     assert evaluate(game.final) == evaluate(game.final, DEFAULT_WEIGHTS)
 
 
-def test_search_is_deterministic_and_its_lines_are_legal() -> None:
+def _last_round(players: int) -> GameState:
+    """A position of a game among the ladder's styled players where the last dividend is queued
+    near the front and other players move before it is resolved (the ending's winner is not
+    sure)."""
+    names = [f"p{i}" for i in range(players)]
+    state = new_game(names, draw_removed(f"last-round-{players}"))
+    styles = ["trader", "investor", "cautious"]
+    budget = Budget(simulations=1)
+    seats = [ladder_player(styles[seat % 3], budget, seat) for seat in range(players)]
+    game = play_game(state, seats, [ladder_answer(styles[seat % 3]) for seat in range(players)])
+    for _, entry in game.entries:
+        if state.pending.phase is Phase.TURN and in_endgame(state) and turns_before_end(state):
+            return state
+        for step in entry:
+            state = apply(state, step)
+    raise AssertionError("the game had no such position")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_search_without_weights_uses_those_of_its_number_of_players(players: int) -> None:
+    assert weights_for(players) == (DEFAULT_WEIGHTS if players == 2 else MANY_WEIGHTS)
+    assert MANY_WEIGHTS != DEFAULT_WEIGHTS
+    state = _last_round(players)
+    budget = Budget(simulations=60)
+    found = search(state, budget, seed=1)
+    given = search(state, budget, seed=1, weights=weights_for(players))
+    other = MANY_WEIGHTS if players == 2 else DEFAULT_WEIGHTS
+    assert [(line.decisions, line.values) for line in found.lines] == [
+        (line.decisions, line.values) for line in given.lines
+    ]
+    assert found.root_value == given.root_value
+    assert found.root_value != search(state, budget, seed=1, weights=other).root_value
+
+
+def test_search_is_deterministic_and_its_lines_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lines by visits (``SAFE_FIRST`` off: it ranks the safe lines first, whatever their
+    visits)."""
+    monkeypatch.setattr(mcts, "SAFE_FIRST", False)
     state = random_position(7, 3, 20)
     first = search(state, Budget(simulations=120), seed=3)
     again = search(state, Budget(simulations=120), seed=3)

@@ -6,9 +6,12 @@ When it is near the front, the players can end the game within a round.
 ``settled`` plays a position out with every player resolving the front of
 the queue (the fastest way to the end, the one a player ahead can force),
 a tie choice going to the option best for its chooser, and returns the
-exact final score shares.  The search values its endgame leaves with it
-instead of the heuristic, so that a line ending in a bankruptcy is seen for
-what it is.
+exact final score shares (``ending``: the finished game).  The search values
+its endgame leaves with it instead of the heuristic, so that a line ending in
+a bankruptcy is seen for what it is.  The others need not resolve, though:
+before the end they may trade, invest or take contracts, so the search
+softens the ending's win by the turns they have before it
+(``evaluate.ending_values``, ``Weights.end_spread``; 0 in 2-player games).
 
 ``endangered`` says whether a player can be made bankrupt before their next
 turn: the others resolve the front of the queue, each turn, until the
@@ -61,28 +64,38 @@ def in_endgame(state: GameState) -> bool:
 
 def settled(
     state: GameState,
-    table: dict[GameState, Values] | None = None,
+    table: dict[GameState, GameState] | None = None,
     weights: Weights = DEFAULT_WEIGHTS,
 ) -> Values:
-    """The exact score shares after every player resolves until the end (ties: the chooser's best).
+    """The exact values after every player resolves until the end (ties: the chooser's best):
+    ``final_values`` of ``ending``."""
+    return final_values(ending(state, table, weights), weights)
+
+
+def ending(
+    state: GameState,
+    table: dict[GameState, GameState] | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> GameState:
+    """The finished game after every player resolves until the end (ties: the chooser's best
+    by ``final_values``).
 
     A pending divest answer sells nothing.  ``table`` (a transposition
-    table) gives the values of positions already played out and receives
-    those of every position on the way.  ``weights.win`` mixes the win into
-    the score shares, as in ``final_values``.
+    table) gives the ends of positions already played out and receives
+    those of every position on the way.
     """
-    memo: dict[GameState, Values] = {} if table is None else table
+    memo: dict[GameState, GameState] = {} if table is None else table
     path: list[GameState] = []
     for _ in range(_MAX_STEPS):
         known = memo.get(state)
         if known is not None:
-            value = known
+            end = known
             break
         path.append(state)
         pending = state.pending
         phase = pending.phase
         if phase is Phase.OVER:
-            value = final_values(state, weights)
+            end = state
             break
         seat = pending.player
         assert seat is not None
@@ -92,15 +105,24 @@ def settled(
             state = apply(state, decode(state, legal_actions(state)[0]))
         else:  # a tie choice: the chooser's best way to the end
             options = [
-                settled(apply(state, decode(state, a)), memo, weights) for a in legal_actions(state)
+                ending(apply(state, decode(state, a)), memo, weights) for a in legal_actions(state)
             ]
-            value = max(options, key=lambda values: values[seat])
+            end = max(options, key=lambda final: final_values(final, weights)[seat])
             break
     else:  # pragma: no cover
         raise AssertionError("the queue did not empty")
     for visited in path:
-        memo[visited] = value
-    return value
+        memo[visited] = end
+    return end
+
+
+def turns_before_end(state: GameState) -> int:
+    """The turns of players other than the one to move before the last dividend is resolved,
+    if every player resolves (the last dividend's place in the queue)."""
+    for index, item in enumerate(state.queue):
+        if isinstance(item, DividendStack):
+            return index
+    return 0
 
 
 Memo = dict[tuple[GameState, int, int], bool]

@@ -72,9 +72,24 @@ class Weights(NamedTuple):
     """The weight of the chance of finishing first against the score share (0 to 1)."""
     spread: float = 4.0
     """Bucks of doubt about a final total, per dividend still to come (the chance's softness)."""
+    end_spread: float = 0.0
+    """Bucks of doubt about an exact ending's final totals, per turn of another player before
+    the end (a player need not resolve: it may trade, invest or take a contract first); 0:
+    the ending's winner wins."""
 
 
 DEFAULT_WEIGHTS = Weights()
+"""The constants of 2-player games."""
+
+MANY_WEIGHTS = DEFAULT_WEIGHTS._replace(end_spread=2.0)
+"""The constants of games of 3 to 6 players: an exact ending's winner is not taken to win
+when other players move before the end (at 4 players the engine lost close games it was
+sure of in its last round: benchmarks/RESULTS.md, session 20)."""
+
+
+def weights_for(players: int) -> Weights:
+    """The evaluation's constants for a game of ``players`` players."""
+    return DEFAULT_WEIGHTS if players <= 2 else MANY_WEIGHTS
 
 
 def weights_of(values: Mapping[str, object]) -> Weights:
@@ -156,6 +171,30 @@ def final_values(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Values
     return tuple(
         (1.0 - win) * share + (win * won if seat in firsts else 0.0)
         for seat, share in enumerate(shares)
+    )
+
+
+def ending_values(state: GameState, turns: int, weights: Weights = DEFAULT_WEIGHTS) -> Values:
+    """The values of a finished game reached after ``turns`` turns of other players, who need
+    not have played as they did: the win softened as in ``evaluate``, by ``weights.end_spread``
+    a turn (exact, ``final_values``, when either is 0)."""
+    softness = weights.end_spread * turns
+    if softness <= 0 or not weights.win:
+        return final_values(state, weights)
+    result = state.result
+    assert result is not None
+    scores = [
+        0.0 if seat == result.bankrupt else float(max(total, 0))
+        for seat, total in enumerate(result.totals)
+    ]
+    shares = _shares(scores)
+    top = max(scores)
+    chances = [math.exp((s - top) / softness) for s in scores]
+    total = sum(chances)
+    keep = 1.0 - weights.win
+    return tuple(
+        keep * share + weights.win * chance / total
+        for share, chance in zip(shares, chances, strict=True)
     )
 
 

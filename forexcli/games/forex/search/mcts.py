@@ -30,8 +30,8 @@ from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
 from .consent import accepts, rescues, shortfall
 from .encoding import CONTRACT, SPOT, Action, decision
-from .endgame import Memo, endangered, in_endgame, settled
-from .evaluate import DEFAULT_WEIGHTS, Values, Weights, evaluate
+from .endgame import Memo, endangered, ending, in_endgame, turns_before_end
+from .evaluate import DEFAULT_WEIGHTS, Values, Weights, ending_values, evaluate, weights_for
 
 C_PUCT = 0.05
 """Exploration weight (values are score shares, so their differences are small)."""
@@ -97,8 +97,10 @@ class Valuer:
     """A position's value for the search, and its expansion, through transposition tables.
 
     Endgame positions (the last dividend within a round of the front) are
-    valued exactly, by ``settled``, through ``table`` (the playouts of
-    sibling positions run into each other); the others by the heuristic
+    valued by their ``ending``, through ``table`` (the playouts of sibling
+    positions run into each other): exactly, or with the win softened by
+    ``end_spread`` a turn other players have before the end
+    (``ending_values``); the others by the heuristic
     ``evaluate``, remembered in ``values`` (in two-player games a third of
     the positions a search evaluates are reached again by another path).
     ``children`` remembers each expanded position's candidate actions with
@@ -109,7 +111,7 @@ class Valuer:
     __slots__ = ("children", "table", "values", "weights")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
-        self.table: dict[GameState, Values] = {}
+        self.table: dict[GameState, GameState] = {}
         self.values: dict[GameState, Values] = {}
         self.children: dict[GameState, list[tuple[Action, GameState, Values]]] = {}
         self.weights = weights
@@ -119,7 +121,8 @@ class Valuer:
         known = self.values.get(state)
         if known is None:
             if in_endgame(state):
-                known = settled(state, self.table, self.weights)
+                final = ending(state, self.table, self.weights)
+                known = ending_values(final, turns_before_end(state), self.weights)
             else:
                 known = evaluate(state, self.weights)
             self.values[state] = known
@@ -344,7 +347,7 @@ def search(
     forced_visits: int = 0,
     progress: Callable[[int], None] | None = None,
     stop_when_decided: bool = False,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
     excluded: Collection[Spot] = (),
 ) -> SearchResult:
     """Search ``state`` (not over) within ``budget``; the root's children, best first.
@@ -358,14 +361,15 @@ def search(
     root has one child): the chosen decision is the one the whole budget
     would choose, in less time.  Players use it; hints and analyses, which
     show every line's figures, do not.  ``weights`` are the evaluation's
-    constants.  ``excluded`` spots (offers a partner refused) are left out
-    of the root's children.
+    constants (None: ``weights_for`` the game's number of players).
+    ``excluded`` spots (offers a partner refused) are left out of the
+    root's children.
     """
     if state.pending.phase.value == "over":
         raise ValueError("the game is over: there is nothing to search")
     started = time.perf_counter()
     noise = random.Random(seed) if seed else None
-    value_of = Valuer(weights)
+    value_of = Valuer(weights_for(len(state.players)) if weights is None else weights)
     root = Node(state, None, value_of(state))
     hopes = _expand(root, noise, value_of)
     if excluded:

@@ -27,7 +27,7 @@ from ..engine import (
 from .candidates import candidates
 from .consent import accepts
 from .encoding import decision
-from .evaluate import DEFAULT_WEIGHTS, Weights, evaluate, money_worth
+from .evaluate import Weights, evaluate, money_worth, weights_for
 from .mcts import Budget, SearchResult, Valuer, search
 
 Entry = tuple[Decision, ...]
@@ -54,7 +54,7 @@ def engine_answer(state: GameState, spot: Spot, partner: int) -> bool:
     """The engine's answer, the one its search expects of every partner (``consent.accepts``):
     accept when the partner's value (exact in the endgame) does not drop and its queued debts
     are not left shorter of money."""
-    value = Valuer()
+    value = Valuer(weights_for(len(state.players)))
     after = apply(state, spot)
     return accepts(state, after, value(state), value(after), partner)
 
@@ -175,7 +175,7 @@ def engine_choice(
     state: GameState,
     budget: Budget,
     seed: int = 0,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
     excluded: Collection[Spot] = NO_SPOTS,
 ) -> EngineChoice:
     """The engine's next entry: the best line's decision, with its spot's action if a spot
@@ -195,8 +195,9 @@ def engine_choice(
     return EngineChoice(entry, result)
 
 
-def engine_player(budget: Budget, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> Player:
-    """The engine as a player with a fixed budget per decision (and evaluation ``weights``)."""
+def engine_player(budget: Budget, seed: int = 0, weights: Weights | None = None) -> Player:
+    """The engine as a player with a fixed budget per decision (and evaluation ``weights``;
+    None: ``weights_for`` the game's number of players)."""
 
     def play(state: GameState, excluded: Collection[Spot] = NO_SPOTS) -> Entry:
         return engine_choice(state, budget, seed, weights, excluded).entry
