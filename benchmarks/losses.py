@@ -14,8 +14,8 @@ tree's games are another engine's).
 decisions, from the last one back, is tried again with each of its other
 candidate entries, the rest of the game played by the same players (the
 engine at ``--simulations``), as ``bankruptcies`` tries a bankruptcy; the
-game was *winnable* at the first entry after which one of those games is
-won (alone or shared).
+game was *winnable* at the latest of those decisions where another entry
+leads to a game won (alone or shared).
 
     python -m benchmarks.losses --journal benchmarks/journals/ladder-1s-s15.jsonl \\
         --second investor,trader,cautious --budget "1 s" --code 8596e8a --tries 3
