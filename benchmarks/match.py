@@ -75,8 +75,8 @@ def baseline_player(budget: Budget, seed: int) -> Player:
 
 
 def parse_weights(text: str) -> Weights:
-    """``win=0.5,spread=4`` over the default weights; ``learned`` the package's learned weights;
-    ``FILE.json`` a weights file (as ``benchmarks/fit.py`` writes)."""
+    """``win=0.5,spread=4`` over the default (2-player) weights; ``learned`` the package's
+    learned weights; ``FILE.json`` a weights file (as ``benchmarks/fit.py`` writes)."""
     if text == "learned":
         return learned_weights()
     if text.endswith(".json"):

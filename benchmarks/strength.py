@@ -50,6 +50,9 @@ A player spec is a ladder name, ``engine``, ``engine:N`` (N simulations),
 ``py:MODULE:FACTORY`` (``FACTORY(budget, seed)`` returns a player: an engine
 change tested against a copy of the old one); an engine spec may end in ``@WEIGHTS``
 (``engine@learned``: the package's learned weights; ``engine:200@FILE.json``; ``@win=0.4``).
+Those weights are used at every number of players: ``@win=0.4`` is over the 2-player
+defaults (``end_spread`` 0), so at 3 to 6 players add ``end_spread=2`` to keep the rest of
+the engine's defaults there (``evaluate.MANY_WEIGHTS``); plain ``engine`` takes each game's.
 
     python -m benchmarks.strength --games 40 --simulations 1000 --processes 2
     python -m benchmarks.strength --ladder --games 4 --simulations 100 --results
