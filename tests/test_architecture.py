@@ -191,7 +191,7 @@ def record_to_game() -> set[tuple[str, str]]:
 def test_the_reader_finds_imports_inside_functions_and_relative_ones() -> None:
     edges = graph()
     assert "forexcli.record.problems" in edges["forexcli.reporters"]  # inside clean()
-    assert "forexcli.games.forex.engine" in edges["forexcli.reporters.game"]
+    assert "forexcli.games.forex.engine" in edges["forexcli.games.forex.views.common"]
     assert "forexcli.games.forex.engine.board" in edges["forexcli.games.forex.engine.rules"]
 
 

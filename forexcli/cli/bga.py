@@ -84,10 +84,10 @@ def import_command(
     decision. The log is written atomically.
     """
     from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
+    from ..games.forex.views.newlog import parse_removed
     from ..record.files import MAX_LOG_BYTES, read_bytes
     from ..record.problems import LogError, Problem
     from ..reporters.files import write_output
-    from ..reporters.newlog import parse_removed
 
     counts = None
     if removed is not None:

@@ -180,8 +180,8 @@ class ForexAdvisor:
         self, start: GameState, names: Sequence[str], seed: str, title: str, started: str,
         resources: None,
     ) -> str:  # fmt: skip
-        """``reporters.newlog.new_log_text`` with the seed."""
-        from ...reporters.newlog import new_log_text
+        """``views.newlog.new_log_text`` with the seed."""
+        from .views.newlog import new_log_text
 
         return new_log_text(names, seed=seed, title=title, started=started)
 

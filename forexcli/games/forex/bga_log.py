@@ -147,7 +147,7 @@ def import_table(
 def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
     """The text of the log of an imported game."""
     from ...record.entrytext import quote
-    from ...reporters.newlog import new_log_text
+    from .views.newlog import new_log_text
 
     header = new_log_text(
         list(game.players),

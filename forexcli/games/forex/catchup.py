@@ -154,7 +154,7 @@ def result_lines(state: GameState) -> list[str]:
 def pending_text(state: GameState) -> str:
     """Whose decision is awaited, and of which kind: ``carol to play``.
 
-    The short wording; ``reporters.game.pending_text`` is the long one (with
+    The short wording; ``views.common.pending_text`` is the long one (with
     the turn, the divest's seller, the candidates).  Both are pinned by goldens.
     """
     pending = state.pending

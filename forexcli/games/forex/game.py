@@ -142,8 +142,8 @@ class ForexGame(ForexViews):
         )
 
     def status(self, state: GameState) -> str:
-        """``reporters.game.pending_text``: who decides next and what, in one line."""
-        from ...reporters.game import pending_text
+        """``views.common.pending_text``: who decides next and what, in one line."""
+        from .views.common import pending_text
 
         return pending_text(state)
 
@@ -192,8 +192,8 @@ class ForexGame(ForexViews):
     def play_text(
         self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
     ) -> str:
-        """``reporters.play.play_text`` of the last entry."""
-        from ...reporters.play import play_text
+        """``views.play.play_text`` of the last entry."""
+        from .views.play import play_text
 
         number = len(replay.states)
         entry = replay.log.entries[-1]
@@ -204,8 +204,8 @@ class ForexGame(ForexViews):
         )  # fmt: skip
 
     def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
-        """``reporters.play.play_data`` of the last entry."""
-        from ...reporters.play import play_data
+        """``views.play.play_data`` of the last entry."""
+        from .views.play import play_data
 
         number = len(replay.states)
         entry = replay.log.entries[-1]
@@ -218,16 +218,16 @@ class ForexGame(ForexViews):
     def history_text(
         self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
     ) -> str:
-        """``reporters.history.history_text``."""
-        from ...reporters.history import history_text
+        """``views.history.history_text``."""
+        from .views.history import history_text
 
         return history_text(
             replay.log, replay, events=events, markdown=markdown, style=style, width=width
         )
 
     def history_data(self, replay: Any) -> dict[str, Any]:
-        """``reporters.history.history_data``."""
-        from ...reporters.history import history_data
+        """``views.history.history_data``."""
+        from .views.history import history_data
 
         return history_data(replay.log, replay)
 

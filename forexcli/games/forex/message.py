@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 
 from ...record.gamelog import Replay
-from ...reporters.board import board_grid as show_board_grid
-from ...reporters.board import queue_terms
-from ...reporters.standings import standings_lines
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
 from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
+from .views.board import board_grid as show_board_grid
+from .views.board import queue_terms
+from .views.standings import standings_lines
 
 FORMATS = ("text", "markdown", "bbcode")
 

@@ -8,12 +8,12 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..games.forex.engine import CURRENCIES, Event, GameState, Phase
-from ..games.forex.views import ENDINGS
-from ..record.entry import Entry
-from ..record.gamelog import GameLog, Replay
-from . import Style, clean, md
-from .tables import wrapped
+from ....record.entry import Entry
+from ....record.gamelog import GameLog, Replay
+from ....reporters import Style, clean, md
+from ....reporters.tables import wrapped
+from ..engine import CURRENCIES, Event, GameState, Phase
+from . import ENDINGS
 
 
 class View(Struct, frozen=True):
@@ -118,6 +118,6 @@ def signatures_of(log: GameLog, replay: Replay) -> Any:
         or any(entry.sig for entry in log.entries)
     ):
         return None
-    from ..record.signing import check_signatures
+    from ....record.signing import check_signatures
 
     return check_signatures(replay)

@@ -3,7 +3,9 @@ and the result (``show`` prints them all, ``play`` the result)."""
 
 from __future__ import annotations
 
-from ..games.forex.engine import (
+from ....reporters import PLAIN, Style, table
+from ....reporters.tables import cell, section_heading, wrapped
+from ..engine import (
     CURRENCIES,
     TRACK_HALVES,
     Contract,
@@ -14,10 +16,8 @@ from ..games.forex.engine import (
     format_rate,
     money_text,
 )
-from ..games.forex.engine.state import LETTERS
-from ..games.forex.views import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
-from . import PLAIN, Style, table
-from .tables import cell, section_heading, wrapped
+from ..engine.state import LETTERS
+from . import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
 
 
 def queue_terms(state: GameState, item: object) -> tuple[str, str, str, str]:

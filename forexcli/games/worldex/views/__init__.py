@@ -24,8 +24,8 @@ from typing import Any, Optional, Union
 from msgspec import Struct
 from tabulate import tabulate
 
-from ...record.problems import printable
-from .engine import (
+from ....record.problems import printable
+from ..engine import (
     DEALER,
     INVESTMENT_COLOURS,
     MONTHS,
@@ -38,8 +38,8 @@ from .engine import (
     final_scores,
     media_awards,
 )
-from .engine.components import MID_YEAR, SYMBOL_KEYS
-from .schema_source import GAME_NAME
+from ..engine.components import MID_YEAR, SYMBOL_KEYS
+from ..schema_source import GAME_NAME
 
 Cell = Union[str, int]
 

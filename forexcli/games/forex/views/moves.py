@@ -7,10 +7,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, Phase
-from . import PLAIN, Style, clean, md, plural, table, text_width
-from .game import View, pending_data, pending_text, signatures_of
-from .tables import cell, wrapped
+from ....reporters import PLAIN, Style, clean, md, plural, table, text_width
+from ....reporters.tables import cell, wrapped
+from ..engine import CURRENCIES, Phase
+from .common import View, pending_data, pending_text, signatures_of
 
 MOVES_FORMAT = "forex-moves"
 
@@ -26,7 +26,7 @@ def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
 
 def _wanted(kind: str, kinds: Sequence[str]) -> bool:
     """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
-    from ..games.forex.moves import SPOT_ACTION
+    from ..moves import SPOT_ACTION
 
     return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
 
@@ -35,7 +35,7 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
     makes possible in one group per spot, kind ``spot_action``), and the spot deals that
     await their partner's signature."""
-    from ..games.forex.moves import grouped_moves
+    from ..moves import grouped_moves
 
     state = view.state
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
@@ -107,7 +107,7 @@ def moves_text(
     spot is not one, so the spots appear as ``spot ...; ACTION`` with the
     actions only they make possible, grouped by spot, after the other decisions.
     """
-    from ..games.forex.moves import SPOT_ACTION, grouped_moves
+    from ..moves import SPOT_ACTION, grouped_moves
 
     state = view.state
     groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
@@ -122,7 +122,7 @@ def moves_text(
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
     if spot_actions:
-        from ..games.forex.moves import MoveGroup
+        from ..moves import MoveGroup
 
         by_spot = len({m.split(";")[0] for m in spot_actions})
         groups.append(
@@ -187,7 +187,7 @@ def awaiting_lines(view: View) -> list[str]:
     check = signatures_of(view.log, view.replay)
     if check is None:
         return []
-    from ..record.signing import awaiting_text, sign_hint
+    from ....record.signing import awaiting_text, sign_hint
 
     log = view.log
     return [

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.forex.engine import (
+from ....reporters import PLAIN, Style, clean, table, text_width
+from ....reporters.tables import cell, section_heading, wrapped
+from ..engine import (
     CURRENCIES,
     Contract,
     DividendStack,
@@ -18,7 +20,7 @@ from ..games.forex.engine import (
     Result,
     money_text,
 )
-from ..games.forex.standings import (
+from ..standings import (
     BANKRUPTCY,
     DIVIDEND,
     MERGED,
@@ -30,9 +32,7 @@ from ..games.forex.standings import (
     projection,
     queue_risks,
 )
-from ..games.forex.views import conversion_sentence, next_dividend
-from . import PLAIN, Style, clean, table, text_width
-from .tables import cell, section_heading, wrapped
+from . import conversion_sentence, next_dividend
 
 PROJECTION_HEADING = "If the game ended now (a projection)"
 PROJECTION_BASIS = (
