@@ -72,13 +72,6 @@ ALLOWED_PACKAGE_CIRCLES: dict[frozenset[str], str] = {
 left."""
 
 ALLOWED_RECORD_TO_REPORTERS: dict[tuple[str, str], str] = {
-    ("forexcli.record.keys", "forexcli.reporters.files"): (
-        "writes the key files with `write_output`; removed when the two `files` modules are one,"
-        " in record/"
-    ),
-    ("forexcli.record.mail", "forexcli.reporters.files"): (
-        "writes `read --write` copies with `write_output`; removed with the entry above"
-    ),
     ("forexcli.record.mail", "forexcli.reporters.record"): (
         "words who decides next with `pending_line`; removed when the one-line status of any"
         " game lives in record/"

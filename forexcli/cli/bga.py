@@ -85,9 +85,8 @@ def import_command(
     """
     from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
     from ..games.forex.views.newlog import parse_removed
-    from ..record.files import MAX_LOG_BYTES, read_bytes
+    from ..record.files import MAX_LOG_BYTES, read_bytes, write_output
     from ..record.problems import LogError, Problem
-    from ..reporters.files import write_output
 
     counts = None
     if removed is not None:

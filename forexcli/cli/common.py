@@ -385,9 +385,9 @@ def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = Fa
 
 def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
+    from ..record.files import write_output
     from ..record.mail import mail_bytes
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     data = mail_bytes(mail)
     if path == "-":

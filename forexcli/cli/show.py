@@ -206,8 +206,8 @@ def _picture_format(path: str | None, asked: str) -> str:
 def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
     """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
     over a file without ``force``), or to standard output for ``-``."""
+    from ..record.files import write_output
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     data: str | bytes = svg
     if fmt == "png":
@@ -310,8 +310,8 @@ def _write_page(
 
 def _save_page(page: str, moves: int, output: str, force: bool) -> None:
     """Write a replay page of ``moves`` moves to ``output`` and say so."""
+    from ..record.files import write_output
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     if output == "-":
         _echo(page)

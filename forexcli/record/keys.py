@@ -72,7 +72,7 @@ def write_key_pair(
 
     Both files are written atomically; returns the public-key line.  Raises ``LogError``.
     """
-    from ..reporters.files import write_output
+    from .files import write_output
 
     pub = path + ".pub"
     for name in (path, pub):

@@ -781,8 +781,7 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
 def save_arrival(result: Arrival, into: str) -> None:
     """Save what a mail brought (``read_mail(..., dry_run=True)``) into the log file ``into``,
     atomically, if it goes further than the copy read; raises ``LogError``."""
-    from ..reporters.files import write_output
-    from .files import replace_file
+    from .files import replace_file, write_output
 
     if not result.saves:
         return

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import secrets
 
+from ..record.files import write_output
 from ..record.problems import LogError, Problem
-from .files import write_output
 
 
 def random_seed() -> str:
