@@ -61,29 +61,11 @@ PACKAGES = ("forexcli.games.forex", "forexcli.games.worldex")
 """Packages deeper than ``forexcli.<name>`` that count as packages of their own; every other
 module belongs to ``forexcli.<name>`` (a top-level module is a package of its own)."""
 
-ALLOWED_PACKAGE_CIRCLES: dict[frozenset[str], str] = {
-    frozenset({"forexcli.record", "forexcli.reporters", "forexcli.search"}): (
-        "record/ imports reporters (see ALLOWED_RECORD_TO_REPORTERS), reporters.advice imports"
-        " search.advisor's verdicts, search.advisor imports record.entrytext; removed when"
-        " record/ imports no reporter"
-    ),
-}
+ALLOWED_PACKAGE_CIRCLES: dict[frozenset[str], str] = {}
 """Each circle of packages (a strongly connected component of the package graph) and why it is
 left."""
 
-ALLOWED_RECORD_TO_REPORTERS: dict[tuple[str, str], str] = {
-    ("forexcli.record.mail", "forexcli.reporters.record"): (
-        "words who decides next with `pending_line`; removed when the one-line status of any"
-        " game lives in record/"
-    ),
-    ("forexcli.record.validation", "forexcli.reporters.record"): (
-        "a valid log's line is `status_line`; removed with the entry above"
-    ),
-    ("forexcli.record.validation", "forexcli.reporters.problems"): (
-        "fills in `FileReport`, the data of `validate`'s report; removed when it lives in"
-        " record/validation.py, beside the code that fills it in"
-    ),
-}
+ALLOWED_RECORD_TO_REPORTERS: dict[tuple[str, str], str] = {}
 """(record module, reporter module) -> why ``record/`` still imports it: logs as data come
 before any report of them."""
 

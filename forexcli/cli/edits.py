@@ -106,7 +106,7 @@ def undo_command(
     from ..record import edit
     from ..record.gamelog import read_log
     from ..record.problems import LogError
-    from ..reporters.record import status_line
+    from ..record.status import status_line
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")

@@ -12,15 +12,14 @@ from . import echo as _echo
 from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
 
 if TYPE_CHECKING:
-    from ..reporters.problems import FileReport
+    from ..record.problems import FileReport
 
 
 def _stdin_report(require_signatures: bool) -> FileReport:
     """What ``validate`` reports for the log on standard input."""
     from ..record.gamelog import read_log, replay
-    from ..record.problems import LogError
+    from ..record.problems import FileReport, LogError
     from ..record.validation import finish_report
-    from ..reporters.problems import FileReport
 
     item = FileReport("<stdin>")
     played = None

@@ -558,7 +558,7 @@ def _checked(found: Found, label: str) -> Any:
 
 def _next_text(played: Any) -> str:
     """Who decides next: the game's words (``CatchesUp``), else ``pending_line``."""
-    from ..reporters.record import pending_line
+    from .status import pending_line
 
     game = played.log.game
     if isinstance(game, CatchesUp):

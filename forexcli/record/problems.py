@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec import Struct
+from msgspec import Struct, field
 from msgspec.structs import replace
 
 CODES: dict[str, tuple[str, ...]] = {
@@ -278,3 +278,36 @@ def check_move_number(number: int, count: int, filename: str) -> None:
             filename,
         )
         raise LogError([problem])
+
+
+class FileReport(Struct):
+    """What ``validate`` found in one file."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+    moves: int | None = None
+    status: str | None = None
+    """For a valid log: who is to decide next, or the result."""
+    skipped: bool = False
+    warnings: list[Problem] = field(default_factory=list)
+    """Problems that do not make the log invalid (an unsigned move by a player with a key)."""
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def unreadable(self) -> bool:
+        return any(p.layer == "io" for p in self.problems)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.file,
+            "valid": self.valid,
+            "moves": self.moves,
+            "status": self.status,
+            "problems": [p.as_dict() for p in self.problems],
+        }
+        if self.warnings:  # only then, so that the output of logs without keys is unchanged
+            data["warnings"] = [p.as_dict() for p in self.warnings]
+        return data

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from ..reporters.problems import FileReport
     from .gamelog import Replay
-    from .problems import Problem
+    from .problems import FileReport, Problem
 
 PARALLEL_MIN_FILES = 64
 """With ``jobs`` left to the default, fewer files are checked in this process alone
@@ -93,7 +92,7 @@ def finish_report(item: FileReport, played: Replay | None, require_signatures: b
     if item.problems:
         return
     item.moves = played.moves
-    from ..reporters.record import status_line
+    from .status import status_line
 
     item.status = status_line(played.log.game, played.final)
 
@@ -104,10 +103,9 @@ def check_file(
     """What ``validate`` reports for one file (None if ``only_logs`` skips it): the problems
     of ``validation.check`` (read and replay, then ``integrity_problems``), the warnings, and
     for a valid log its moves and who decides next."""
-    from ..reporters.problems import FileReport
     from .files import read_bytes
     from .gamelog import is_log, load_and_replay
-    from .problems import LogError
+    from .problems import FileReport, LogError
 
     if only_logs:
         try:

@@ -30,9 +30,8 @@ from forexcli.games.forex.engine import (
 )
 from forexcli.games.forex.engine.board import Board, make_board
 from forexcli.games.forex.engine.state import build_pending, build_state
-from forexcli.record.problems import Problem
+from forexcli.record.problems import FileReport, Problem
 from forexcli.reporters import PLAIN, Style
-from forexcli.reporters.problems import FileReport
 
 
 def _classes() -> set[type]:
