@@ -45,10 +45,6 @@ ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
     ("forexcli.cli.bga", "forexcli.games.forex.views.newlog"): (
         "`import-bga --removed` is read by For-Ex's `parse_removed`; removed with the entry above"
     ),
-    ("forexcli.cli.common", "forexcli.games.forex.catchup"): (
-        "`--since-player` finds the player's last move with For-Ex's `last_move_of`, which knows"
-        " no For-Ex rule; removed when it moves to the frame"
-    ),
     ("forexcli.games.worldex.schema_source", "forexcli.games.forex.schema_source"): (
         "World Exchangers' `keys:` and `sig:` are For-Ex's schema fragments (the signing format"
         " is the frame's, but its name pattern is For-Ex's); removed when the fragments move to"

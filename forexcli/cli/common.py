@@ -341,19 +341,13 @@ def signer_for(name: str, key_file: str | None) -> Any:
 def last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""
-    from ..games.forex.catchup import last_move_of
-
-    try:
-        last = last_move_of(played, player)
-    except ValueError:
+    if player not in played.log.players:
         players = ", ".join(played.log.players)
         raise click.BadParameter(
             f"{clean(player)!r} is not a player of this game ({clean(players)})",
             param_hint="'--since-player'",
-        ) from None
-    if last <= at:
-        return last
-    for entry in reversed(played.log.entries[:at]):
+        )
+    for entry in reversed(played.log.entries[: min(at, played.moves)]):
         if entry.player == player:
             return entry.number
     return 0
