@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import formatdate, getaddresses, make_msgid
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
@@ -40,32 +41,24 @@ from .problems import LogError, Problem
 from .problems import printable as clean
 from .problems import quoted as problems_quoted
 
-TOP_KEYS = (
-    "forex",
-    "title",
-    "site",
-    "started",
-    "finished",
-    "players",
-    "first",
-    "removed",
-    "seed",
-    "contacts",
-    "house_rules",
-    "keys",
-    "moves",
-    # the header keys of the other games' logs (World Exchangers'; a test keeps them complete)
-    "game",
-    "worldex",
-    "components",
-    "boards",
-    "roles_side",
-    "deal",
-    "seed_sha256",
-    "atom_trends",
-    "setup",
-)
-_YAMLISH = re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(TOP_KEYS) + r")[ \t]*:)")
+
+def top_keys() -> tuple[str, ...]:
+    """The header keys of every registered game's logs (the properties of their log schemas),
+    in the order the games are registered: a line starting with one belongs to a pasted log."""
+    from ..games import get, names
+
+    keys: dict[str, None] = {}
+    for name in names():
+        keys.update(dict.fromkeys(get(name).schemas()["log"]["properties"]))
+    return tuple(keys)
+
+
+@lru_cache(maxsize=8)
+def _yamlish(keys: tuple[str, ...]) -> re.Pattern[str]:
+    """A line that may belong to a log whose header keys are ``keys``."""
+    return re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(map(re.escape, keys)) + r")[ \t]*:)")
+
+
 _START = re.compile(
     r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b|game[ \t]*:[ \t]*[a-z][a-z0-9-]*[ \t]*$)"
 )
@@ -216,13 +209,14 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
 
 def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
     """``_plain_logs`` with the line each stretch starts at."""
+    yamlish = _yamlish(top_keys())
     index = 0
     while index < len(lines):
         if not _START.match(lines[index]):
             index += 1
             continue
         end = index + 1
-        while end < len(lines) and _YAMLISH.match(lines[end]):
+        while end < len(lines) and yamlish.match(lines[end]):
             end += 1
         yield index, "\n".join(lines[index:end]).rstrip() + "\n"
         index = end
@@ -251,10 +245,11 @@ def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] |
     out: list[str] = []
     joins: list[tuple[int, bool]] = []  # (line of out, cut in base64)
     broke = ""
+    yamlish = _yamlish(top_keys())
     index = start
     while index < len(lines):
         line = lines[index]
-        if index == start or _YAMLISH.match(line):
+        if index == start or yamlish.match(line):
             out.append(line)
         elif out and out[-1].strip():
             if not broke:

@@ -615,3 +615,13 @@ def test_a_reply_that_rewrapped_the_quoted_log_is_repaired(table: Table, tmp_pat
     assert named is not None, out
     assert any(named.group(1) in line for line in lines), out
     assert not fresh.exists()
+
+
+def test_a_pasted_log_that_requires_signatures_is_read_whole() -> None:
+    """``signatures: required`` is a header key of For-Ex's log schema: it does not end a log
+    pasted into a mail (it did while the mail reader listed the header keys by hand)."""
+    from forexcli.record.mail import find_logs
+
+    text = 'forex: 1\nplayers: [alice, bob]\nseed: "1a2b3c4d"\nsignatures: required\nmoves: []\n'
+    found, _ = find_logs("pasted.eml", f"Subject: hi\n\nThe log:\n\n{text}\nbye\n".encode())
+    assert [each.text for each in found] == [text]
