@@ -20,6 +20,7 @@ from .common import (
     needs,
     open_replay,
     print_written,
+    recipients_option,
     replace,
     since_of,
     write_mail,
@@ -51,9 +52,11 @@ from .common import (
     "eml_path",
     metavar="OUT.eml",
     type=FILE_OR_DASH,
-    help="Write the message as a complete mail (To:, text and markdown, the log and the board"
-    " attached) into OUT.eml instead of printing it; - writes it to standard output.",
+    help="Write the message as a complete mail (To: the next decider and Cc: the other"
+    " players, see --to; text and markdown, the log and the board attached) into OUT.eml"
+    " instead of printing it; - writes it to standard output.",
 )
+@recipients_option
 @click.option(
     "--at",
     type=int,
@@ -67,6 +70,7 @@ def message_command(
     since_player: str | None,
     with_log: bool,
     eml_path: str | None,
+    recipients: str,
     at: int | None,
     fmt: str,
 ) -> None:
@@ -95,7 +99,7 @@ def message_command(
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
-        write_mail(eml_path, mail_of(played, point, file, with_log=with_log))
+        write_mail(eml_path, mail_of(played, point, file, with_log=with_log, to=recipients))
         return
     message = mails.message(played, point, fmt, at=point_at)
     if with_log:

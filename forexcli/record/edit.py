@@ -603,7 +603,8 @@ def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogE
     else:
         why = f"it is not {undoer}'s own move alone"
         hints = (
-            "ask its player to undo it, or settle a fork with forex undo FILE --to N",
+            "ask its player to undo it; to settle a fork, name the copy you take:"
+            " forex undo FILE --to N --settle MAIL",
             "to remove it all the same: forex undo FILE --force",
         )
     first = others[0]

@@ -103,6 +103,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_note",
         "parser_disagreement",
         "not_your_move",
+        "not_a_fork",
     ),
     "signature": (
         "bad_signature",
