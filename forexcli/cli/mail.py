@@ -140,7 +140,8 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     is told move by move, as a catch-up. No note or comment is lost: those of
     LOG the mail lacks are kept, those of the mail LOG lacks are taken (also
     from a copy with no new move), and two different notes on one move are
-    both kept, yours first; what was merged is said.
+    both kept, yours first; what became of every note the copies hold
+    differently (an old move's too) is said.
     """
     from ..record.mail import read_mail, save_arrival
     from ..record.problems import LogError

@@ -673,7 +673,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             line = f"{label} holds the {held} you have, with notes or comments yours lacks:"
             return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
         line = f"{label} holds the {held} you have; {own_path} is unchanged."
-        return Arrival("same", found, played, moves, [clean(line)])
+        return Arrival("same", found, played, moves, [clean(line), *said])
     older = (
         f"{label} holds an older copy ({moves} move{'s' if moves != 1 else ''};"
         f" yours has {len(own.entries)})"
@@ -681,7 +681,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     if merged.changed:
         line = f"{older}, with notes or comments yours lacks:"
         return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
-    return Arrival("older", found, played, moves, [clean(f"{older}; {own_path} is unchanged.")])
+    unchanged = clean(f"{older}; {own_path} is unchanged.")
+    return Arrival("older", found, played, moves, [unchanged, *said])
 
 
 def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path: str) -> Any:

@@ -200,3 +200,45 @@ def test_eml_writes_to_the_next_decider_and_cc_the_others(forked: Path) -> None:
     assert _headers(forked / "next.eml") == ("bob@example.org", None)
     sign("bob.yaml", "bob", "strengthen USD", "--eml", "play-next.eml", "--to", "next")
     assert _headers(forked / "play-next.eml")[1] is None
+
+
+# --------------------------------------------------------------------------- every note reported
+
+
+@pytest.fixture
+def copies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """mine.yaml and theirs.yaml: the same 3 moves of an unsigned game."""
+    monkeypatch.chdir(tmp_path)
+    ok("new", "mine.yaml", "--players", ",".join(PLAYERS), "--seed", "notes")
+    for name, decision in (("alice", "invest USD"), ("bob", "invest JPY"), ("carol", "invest CAD")):
+        ok("play", "mine.yaml", name, decision)
+    (tmp_path / "theirs.yaml").write_bytes((tmp_path / "mine.yaml").read_bytes())
+    return tmp_path
+
+
+def _mail(path: str, eml: str) -> None:
+    ok("message", path, "--eml", eml)
+
+
+def test_read_reports_an_old_moves_note_taken_with_new_moves(copies: Path) -> None:
+    ok("annotate", "theirs.yaml", "1", "alice opens with the dollar")
+    ok("annotate", "mine.yaml", "2", "bob likes yen")
+    ok("play", "theirs.yaml", "alice", "resolve")
+    _mail("theirs.yaml", "theirs.eml")
+    said = ok("read", "theirs.eml", "--into", "mine.yaml")
+    assert "1 new move (move 4)" in said
+    assert "took the note of move 1 from the mail" in said
+    assert "kept your note of move 2 (the mail's copy has none)" in said
+    notes = [e.note for e in gamelog.load(copies / "mine.yaml").entries]
+    assert notes == ["alice opens with the dollar", "bob likes yen", None, None]
+
+
+def test_read_reports_the_notes_it_kept_when_nothing_changes(copies: Path) -> None:
+    ok("annotate", "mine.yaml", "1", "alice opens with the dollar, as always")
+    ok("annotate", "theirs.yaml", "1", "alice opens with the dollar")
+    _mail("theirs.yaml", "theirs.eml")
+    before = (copies / "mine.yaml").read_bytes()
+    said = ok("read", "theirs.eml", "--into", "mine.yaml")
+    assert "mine.yaml is unchanged" in said
+    assert "kept your note of move 1 (it holds the mail's)" in said
+    assert (copies / "mine.yaml").read_bytes() == before
