@@ -15,7 +15,6 @@ from .common import (
     MAIL_OR_DASH,
     ProblemExit,
     commit_reported,
-    key_option,
     signer_for,
 )
 
@@ -86,7 +85,14 @@ def annotate_command(
     help="Who undoes: a player may take back their own moves [the player whose key in the"
     " log is --key's].",
 )
-@key_option
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=FILE,
+    help="Who undoes is the player whose key in the log is this OpenSSH private key's [in a"
+    " signed game, FOREX_KEY's when neither --as nor --key is given].",
+)
 @click.option(
     "--settle",
     metavar="MAIL",

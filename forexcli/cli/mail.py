@@ -33,8 +33,8 @@ from .common import (
     "--since",
     type=int,
     metavar="N",
-    help="Tell what happened after move N (-2 = the last two moves) [the move before the last:"
-    " what the last move did].",
+    help="Tell what happened after move N (-2 = the last two moves) [everything the next"
+    " decider has not seen: every move since their own last decision].",
 )
 @click.option(
     "--since-player",
