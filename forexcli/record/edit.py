@@ -279,7 +279,10 @@ def append(
     except game.notation_error as error:
         code = getattr(error, "code", "bad_notation")
         reason = getattr(error, "reason", str(error))
-        raise _fail(log, code, reason, count + 1, tuple(getattr(error, "hints", ()))) from None
+        hints = tuple(getattr(error, "hints", ())) or (
+            f"forex moves {log.filename} lists the decisions legal now, written as play takes them",
+        )
+        raise _fail(log, code, reason, count + 1, hints) from None
     events: list[Any] = []
     with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
     try:
