@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from forexcli.record import validation
-from forexcli.record.problems import CODE_HINTS, CODES, LAYER_HINTS, Problem
+from forexcli.record.problems import CODES, Problem
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).parent.parent
@@ -22,6 +22,8 @@ EVERY_CODE = [(layer, code) for layer, codes in CODES.items() for code in codes]
 @pytest.mark.parametrize(("layer", "code"), EVERY_CODE, ids=[".".join(lc) for lc in EVERY_CODE])
 def test_every_code_gets_a_hint_where_it_is_raised(layer: str, code: str) -> None:
     """A problem raised without a hint gets its code's or its layer's."""
+    from forexcli.record.problems import LAYER_HINTS
+
     problem = Problem(code, "something is wrong", layer, "g.yaml")
     assert problem.hints and all(hint.strip() for hint in problem.hints)
     assert layer in LAYER_HINTS
@@ -30,6 +32,8 @@ def test_every_code_gets_a_hint_where_it_is_raised(layer: str, code: str) -> Non
 
 
 def test_the_code_hints_are_for_known_codes() -> None:
+    from forexcli.record.problems import CODE_HINTS
+
     known = {code for _layer, code in EVERY_CODE}
     assert set(CODE_HINTS) <= known
 
