@@ -136,7 +136,9 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     in a BBCode [code] block or a markdown fence). It must be a copy of
     LOG's game whose moves, digests and signatures are all good and keep the
     keys LOG holds: a fork, a rewritten move, a forged move, no log, two logs
-    or another game's log are refused, and nothing is changed. What arrived
+    or another game's log are refused, and nothing is changed (a fork's
+    refusal says who played on which branch and prints the commands that
+    settle it: forex undo --settle takes the mail's copy). What arrived
     is told move by move, as a catch-up. No note or comment is lost: those of
     LOG the mail lacks are kept, those of the mail LOG lacks are taken (also
     from a copy with no new move), and two different notes on one move are
