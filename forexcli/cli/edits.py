@@ -177,7 +177,7 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     from ..record.forks import relate
     from ..record.gamelog import load
     from ..record.mail import copy_of
-    from ..record.problems import LogError, Problem
+    from ..record.problems import LogError, Problem, moves_text
     from .common import read_stdin
 
     try:
@@ -209,9 +209,12 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
             else f"forex read MAIL --into {shlex.quote(file)}"
         )
         then = read if not label.endswith((".yaml", ".yml")) else f"continue from {label}"
+        shared = (
+            f"holds {moves_text(1, common)} as yours" if common else "shares no move with yours"
+        )
         return common, (
-            f"\nto settle the fork with {label}: its copy holds moves 1 to {common} as yours"
-            f" and goes on differently; take its moves now: {then}"
+            f"\nto settle the fork with {label}: its copy {shared} and goes on differently;"
+            f" take its moves now: {then}"
         )
     raise ProblemExit([Problem("not_a_fork", why, "edit", file, hints=hints)])
 

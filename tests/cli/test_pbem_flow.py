@@ -175,6 +175,14 @@ def test_settle_without_to_takes_the_branch_point(forked: Path) -> None:
     assert said.startswith("would remove move 4: alice: invest CHF from carol.yaml")
     result = run(["undo", "carol.yaml", "--after", "4", "--settle", "bob.eml"])
     assert result.exit_code == 2
+    # The mail on standard input: the command to read it next names it MAIL.
+    piped = run(
+        ["undo", "carol.yaml", "--settle", "-", "--dry-run"],
+        input=(forked / "bob.eml").read_bytes(),
+    )
+    assert piped.exit_code == 0, piped.output
+    assert "its copy holds moves 1 to 3 as yours" in piped.output
+    assert "forex read MAIL --into carol.yaml" in piped.output
 
 
 # --------------------------------------------------------------------------- everyone in the mail
