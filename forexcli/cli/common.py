@@ -40,6 +40,7 @@ def replace(record: R, **changes: Any) -> R:
 
 FILE = click.Path(dir_okay=False)
 FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+MAIL_OR_DASH = click.Path(allow_dash=True)
 """The parameter types of most arguments, made once: each ``click.Path()`` looks up the
 translation of its name on disk (gettext)."""
 
@@ -287,6 +288,18 @@ key_option = click.option(
 """``--key FILE`` of the commands that sign (``play --sign``, ``sign``)."""
 
 
+recipients_option = click.option(
+    "--to",
+    "recipients",
+    type=click.Choice(("all", "next")),
+    default="all",
+    show_default=True,
+    help="Whom the --eml mail is addressed to: all (To: the next decider, Cc: every other"
+    " player with a mail address, but the sender) or next (To: the next decider alone).",
+)
+"""``--to all|next`` of the commands that write a mail (``play --eml``, ``message --eml``)."""
+
+
 def _passphrase(path: str) -> Callable[[], bytes | None]:
     """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
 
@@ -353,14 +366,17 @@ def last_move_before(played: Replay, player: str, at: int) -> int:
     return 0
 
 
-def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
-    """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
+def mail_of(
+    played: Replay, since: int | None, file: str, *, with_log: bool = False, to: str = "all"
+) -> Any:
+    """The mail about ``played`` since move ``since`` (``mail.compose_mail``, addressed to
+    ``to``: ``all`` or ``next``); problems exit."""
     from ..record.mail import compose_mail, log_filename
     from ..record.mail import with_log as embedded
     from ..record.problems import LogError
 
     try:
-        mail = compose_mail(played, since, filename=log_filename(file))
+        mail = compose_mail(played, since, filename=log_filename(file), to=to)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     if with_log:
@@ -391,8 +407,10 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
         return
     out: list[tuple[str, bool]] = []
     if not quiet:
-        to = mail["To"]
+        to, cc = mail["To"], mail["Cc"]
         where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        if cc:
+            where = f"{where[:-1]}; Cc: {clean(str(cc))})"
         out = encoded_output([(f"wrote the mail to {clean(path)}{where}", False)])
     try:
         write_output(path, data, refusal="nothing was written; name a new file")

@@ -292,9 +292,10 @@ def hint_command(
 ) -> None:
     """The engine's best decisions for whoever decides next in FILE.
 
-    Each comes with its evaluation (the player's expected share of the
-    final scores, in percent) and the line the search expects after it,
-    written as forex play takes them. --simulations gives the same result on
+    Each comes with its value (for For-Ex half the player's expected share
+    of the final scores, half their chance of finishing first, in percent)
+    and the line the search expects after it, written as forex play takes
+    them. --simulations gives the same result on
     any machine (for a given --seed); --seconds depends on the machine.
 
     For World Exchangers the value is the player's chance of winning, and

@@ -23,6 +23,7 @@ from .common import (
     mail_of,
     needs,
     print_written,
+    recipients_option,
     signer_for,
     stdout_style,
     write_mail,
@@ -98,9 +99,10 @@ if TYPE_CHECKING:
     metavar="OUT.eml",
     type=FILE_OR_DASH,
     help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
-    " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
-    " a file.",
+    " Cc: the other players' (see --to), the message as text and markdown, the log and the"
+    " board (PNG) attached. Never replaces a file.",
 )
+@recipients_option
 @click.option(
     "--ignore-digests",
     is_flag=True,
@@ -124,6 +126,7 @@ def play_command(
     sign_move: bool,
     key_file: str | None,
     eml_path: str | None,
+    recipients: str,
     ignore_digests: bool,
     fmt: str,
 ) -> None:
@@ -180,7 +183,7 @@ def play_command(
         for item, err in out:
             _echo(item, err=err)
         return
-    record_move(change, file, out, eml_path)
+    record_move(change, file, out, eml_path, recipients)
 
 
 def decision_text(
@@ -338,7 +341,13 @@ def play_output(
     return out
 
 
-def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: str | None) -> None:
+def record_move(
+    change: Any,
+    file: str,
+    out: list[tuple[str, bool]],
+    eml_path: str | None,
+    recipients: str = "all",
+) -> None:
     """Write the checked move of ``change`` into ``file`` (and with ``eml_path`` its mail
     first), then print ``out``; a failure leaves no file changed or made."""
     played = change.replay
@@ -346,7 +355,7 @@ def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: s
     number = len(played.states)
     mail = None
     if eml_path is not None:
-        mail = _eml_of(played, file, eml_path, out)
+        mail = _eml_of(played, file, eml_path, out, recipients)
     out = encoded_output(out)
     if eml_path is None or mail is None:
         commit_change(change)
@@ -362,7 +371,9 @@ def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: s
     print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
 
 
-def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
+def _eml_of(
+    played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]], recipients: str
+) -> Any:
     """The mail of ``play --eml`` (None when the player who moved is next: no mail to
     oneself), with what to do with it put first in ``out`` (on stderr)."""
     from ..games.base import Mails
@@ -377,9 +388,11 @@ def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]
         )
         out.insert(0, (clean(said), True))
         return None
-    mail = mail_of(played, None, file)
-    to = mail["To"]
+    mail = mail_of(played, None, file, to=recipients)
+    to, cc = mail["To"], mail["Cc"]
     send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+    if cc:
+        send += f", a copy to {cc}"
     out.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
     return mail
 

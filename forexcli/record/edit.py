@@ -279,7 +279,10 @@ def append(
     except game.notation_error as error:
         code = getattr(error, "code", "bad_notation")
         reason = getattr(error, "reason", str(error))
-        raise _fail(log, code, reason, count + 1, tuple(getattr(error, "hints", ()))) from None
+        hints = tuple(getattr(error, "hints", ())) or (
+            f"forex moves {log.filename} lists the decisions legal now, written as play takes them",
+        )
+        raise _fail(log, code, reason, count + 1, hints) from None
     events: list[Any] = []
     with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
     try:
@@ -603,7 +606,8 @@ def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogE
     else:
         why = f"it is not {undoer}'s own move alone"
         hints = (
-            "ask its player to undo it, or settle a fork with forex undo FILE --to N",
+            "ask its player to undo it; to settle a fork, name the copy you take:"
+            " forex undo FILE --to N --settle MAIL",
             "to remove it all the same: forex undo FILE --force",
         )
     first = others[0]

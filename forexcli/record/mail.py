@@ -64,6 +64,7 @@ _START = re.compile(
 )
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 _BBCODE = re.compile(r"\[code(?:=[^\]]*)?\]\n?(.*?)\[/code\]", re.S | re.I)
+_HEADER_KEY = re.compile(r"(" + "|".join(TOP_KEYS) + r")[ \t]*:")
 MAX_QUOTE_DEPTH = 6
 
 
@@ -105,9 +106,14 @@ def compose_mail(
     *,
     filename: str = "game.yaml",
     with_picture: bool = True,
+    to: str = "all",
 ) -> EmailMessage:
     """The mail to send with the log as it stands, telling what happened after move ``since``
-    (by default what the next decider has not seen, as ``message.compose``)."""
+    (by default what the next decider has not seen, as ``message.compose``).
+
+    ``To:`` is the next decider's address; with ``to="all"`` (``RECIPIENTS``) ``Cc:`` is every
+    other player's address but the sender's, so that everyone at the table hears of the
+    move; ``to="next"`` writes no ``Cc:``."""
     log = played.log
     game = log.game
     assert isinstance(game, Mails)
@@ -116,13 +122,18 @@ def compose_mail(
     mail = EmailMessage(policy=email.policy.default)
     mail["Subject"] = text.subject
     deciders = game.pending(played.final).deciders
-    to = address_of(contact_of(log, deciders[0] if deciders else None))
-    if to:
-        mail["To"] = to
+    next_player = deciders[0] if deciders else None
+    to_address = address_of(contact_of(log, next_player))
+    if to_address:
+        mail["To"] = to_address
     last = log.entries[len(played.states) - 1].player if played.states else None
     sender = address_of(contact_of(log, last))
     if sender:
         mail["From"] = sender
+    if to == "all":
+        copies = _copies(log, (next_player, last), {to_address, sender})
+        if copies:
+            mail["Cc"] = ", ".join(copies)
     mail["Date"] = formatdate(localtime=True)
     mail["Message-ID"] = make_msgid(domain="forexcli.invalid")
     mail["X-Forex-Moves"] = str(len(played.states))
@@ -143,6 +154,24 @@ def compose_mail(
         picture = svg_to_png(game.picture(played.final, f"{title}, {where}"))
         mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
     return mail
+
+
+RECIPIENTS = ("all", "next")
+"""Whom a mail is addressed to: ``all`` (To: the next decider, Cc: the others) or ``next``."""
+
+
+def _copies(
+    log: GameLog, left_out: tuple[str | None, ...], addresses: set[str | None]
+) -> list[str]:
+    """The addresses of the players but ``left_out``, each once and none in ``addresses``."""
+    copies: list[str] = []
+    for player in log.players:
+        address = address_of(contact_of(log, player))
+        if player in left_out or address is None or address in addresses:
+            continue
+        if address not in copies:
+            copies.append(address)
+    return copies
 
 
 def mail_bytes(mail: EmailMessage) -> bytes:
@@ -586,22 +615,31 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
         )
     common = report.common
     if common < min(len(own.entries), moves):
+        from .forks import branch_story, settle_hints
+
         theirs = incoming.entries[common]
         mine = own.entries[common]
+        branches = (
+            f" {branch_story(own, common, 'Your copy')};"
+            f" {branch_story(incoming, common, f'the copy in {label}')}."
+            " Nothing was changed"
+        )
+        hints = settle_hints(own_path, "MAIL" if label == "standard input" else label, common)
         if common + 1 < len(own.entries):
             raise _refuse(
                 "rewritten",
                 f"the log in {label} rewrites move {common + 1}, which your copy had and went"
                 f" on from ({mine.player}: {mine.text}; the mail has {theirs.player}:"
-                f" {theirs.text}): {report.sentence}",
+                f" {theirs.text}): {report.sentence}{branches}",
                 own_path,
-                f"nothing was changed; compare the copies: forex diff {own_path} MAIL-LOG",
+                *hints,
             )
         raise _refuse(
             "fork",
-            f"the log in {label} forks from your copy at move {common + 1}: {report.sentence}",
+            f"the log in {label} forks from your copy at move {common + 1}:"
+            f" {report.sentence}{branches}",
             own_path,
-            "nothing was changed; the players must agree which move stands",
+            *hints,
         )
     for mine, theirs in zip(own.entries[:common], incoming.entries[:common], strict=False):
         dropped = sorted(set(mine.sig or {}) - set(theirs.sig or {}))
@@ -630,7 +668,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             line = f"{label} holds the {held} you have, with notes or comments yours lacks:"
             return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
         line = f"{label} holds the {held} you have; {own_path} is unchanged."
-        return Arrival("same", found, played, moves, [clean(line)])
+        return Arrival("same", found, played, moves, [clean(line), *said])
     older = (
         f"{label} holds an older copy ({moves} move{'s' if moves != 1 else ''};"
         f" yours has {len(own.entries)})"
@@ -638,7 +676,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     if merged.changed:
         line = f"{older}, with notes or comments yours lacks:"
         return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
-    return Arrival("older", found, played, moves, [clean(f"{older}; {own_path} is unchanged.")])
+    unchanged = clean(f"{older}; {own_path} is unchanged.")
+    return Arrival("older", found, played, moves, [unchanged, *said])
 
 
 def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path: str) -> Any:
@@ -811,6 +850,65 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
                 " sender which stands",
             )
     return [last]
+
+
+# --------------------------------------------------------------------------- another copy
+
+
+def copy_of(path: str, data: bytes | None = None, into: str | None = None) -> GameLog:
+    """The copy of a game at ``path`` (``data``: standard input's bytes): a log file, or the
+    log a mail holds, found as ``read`` finds it (an .eml, an mbox, a Maildir, text with a
+    quoted, fenced or ``[code]`` log; of several in a thread, the furthest).
+
+    Raises ``LogError``: the file's own problems when it starts as a log (so a broken log
+    is told as one), else ``no_log``, ``log_damaged`` or ``two_logs``.
+    """
+    from .files import read_bytes
+    from .gamelog import read_log
+
+    stdin = data is not None
+    label = "standard input" if stdin else path
+    error: LogError | None = None
+    if stdin or not os.path.isdir(path):
+        if data is None:
+            try:
+                data = read_bytes(path)
+            except LogError as failed:
+                raise LogError([p.in_file(path) for p in failed.problems]) from None
+        try:
+            return read_log(data, "<stdin>" if stdin else path)
+        except LogError as failed:
+            error = failed
+    found, mails, damaged = _find(path, data if stdin else None, into)
+    if len(found) > 1:
+        found = _furthest(found, label, into or path, one_mail=mails == 1)
+    if found:
+        return found[0].log  # type: ignore[no-any-return]
+    if error is not None and _starts_as_log((data or b"").decode("utf-8", "replace")):
+        raise error
+    if damaged:
+        raise _refuse(
+            "log_damaged",
+            f"{label} holds a game log that a mail program has damaged, past repair: {damaged[0]}",
+            path,
+            "a mail program re-wrapped the log and the broken lines cannot be joined back:"
+            " ask the sender to attach the log (forex message --eml)",
+        )
+    raise _refuse(
+        "no_log",
+        f"{label} is neither a game log nor a mail that holds one",
+        path,
+        "give a log file, or a mail (.eml, mbox, Maildir, a saved post) with the log attached"
+        " or in its text",
+    )
+
+
+def _starts_as_log(text: str) -> bool:
+    """True when the first line that is not blank or a comment is a log's header key."""
+    for line in text.lstrip("\ufeff").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return bool(_HEADER_KEY.match(line))
+    return False
 
 
 # --------------------------------------------------------------------------- the log in a post

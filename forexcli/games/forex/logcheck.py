@@ -201,6 +201,8 @@ def _schema_problem(
                     f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
                     " level with the player's name",
                 )
+            elif not key_hints:
+                key_hints = (f"remove {quoted(key)}, or keep it as a comment (# {key}: ...)",)
             found.append(
                 Problem(
                     "schema_unknown_key",
@@ -344,7 +346,13 @@ def _schema_problem(
         message = f"{where}: {shown(instance)}; it must be {more} {error.validator_value}"
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
-    return [Problem(code, message, "schema", filename, line, column, _entry_number(path), hints)]
+    entry = _entry_number(path)
+    if code == "bad_notation" and not hints:
+        hints = (
+            "write the decision as docs/format.md's Moves section shows (invest USD JPY,"
+            " contract 6 USD for 12 JPY, resolve ...); forex play checks one as it adds it",
+        )
+    return [Problem(code, message, "schema", filename, line, column, entry, hints)]
 
 
 def _player_names(data: Any) -> list[str]:
@@ -411,7 +419,8 @@ def _unknown_player(
         f"{what}: {quoted(name)} is not a player of this game ({', '.join(players)})",
         path,
         key=key,
-        hints=did_you_mean(name, players),
+        hints=did_you_mean(name, players)
+        or (f"name one of the players, or add {quoted(name)} to `players:` at set-up",),
     )
 
 
@@ -437,6 +446,10 @@ def _removed_problem(doc: yamlread.Document, filename: str, total: int) -> Probl
         "bad_removed",
         f"removed: exactly 6 certificates are removed at set-up; these add up to {total}",
         ("removed",),
+        hints=(
+            "give a count per currency that adds up to 6, such as {GBP: 1, USD: 2, CNY: 3},"
+            " or `seed:` instead to draw them",
+        ),
     )
 
 
