@@ -53,6 +53,7 @@ TOP_KEYS = (
     "contacts",
     "house_rules",
     "keys",
+    "signatures",
     "moves",
     # the header keys of the other games' logs (World Exchangers'; a test keeps them complete)
     "game",
@@ -366,8 +367,9 @@ def _first_reading(
         if repaired and not last:
             try:
                 _checked(found, where)
-            except LogError:
-                continue
+            except LogError as error:
+                if any(p.code != "unsigned_in_mail" for p in error.problems):
+                    continue
         return found
     return None
 
@@ -530,8 +532,10 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
     return LogError([_problem(code, message, own, *hints)])
 
 
-def _checked(found: Found, label: str) -> Any:
-    """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
+def _checked(found: Found, label: str, own: Any = None) -> Any:
+    """The arrived log replayed; any illegal move, digest or signature problem refuses it,
+    and so does a move in the name of a player whose key the log holds without their
+    signature (``unsigned_in_mail``), unless the reader's copy ``own`` holds it so too."""
     from .digests import check_digests
     from .signing import check_signatures
 
@@ -540,20 +544,50 @@ def _checked(found: Found, label: str) -> Any:
     if not problems:
         mismatch = check_digests(played)
         problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
+    problems = [p for p in problems if not _held_unsigned(p, own, found.log)]
     if problems:
-        raise LogError(
-            [
-                _problem(
-                    "forged",
-                    f"the log in {label} ({found.where}) is refused: {p.message}",
-                    p.file,
-                    "nothing was changed; ask the sender for a good copy",
-                    entry=p.entry,
-                )
-                for p in problems
-            ]
-        )
+        raise LogError([_refusal(p, found, label) for p in problems])
     return played
+
+
+def _refusal(problem: Problem, found: Found, label: str) -> Problem:
+    """What ``read`` says of a problem of the arrived log: ``unsigned_in_mail`` for an
+    unsigned move in a keyed player's name, ``forged`` for the rest."""
+    said = f"the log in {label} ({found.where}) is refused: {problem.message}"
+    if problem.code != "unsigned_move" or problem.entry is None:
+        return _problem(
+            "forged",
+            said,
+            problem.file,
+            "nothing was changed; ask the sender for a good copy",
+            entry=problem.entry,
+        )
+    player = found.log.entries[problem.entry - 1].player
+    return _problem(
+        "unsigned_in_mail",
+        said,
+        problem.file,
+        f"nothing was changed; whoever wrote move {problem.entry} wrote it in {player}'s name"
+        f" without {player}'s key: ask {player} to play it with --sign (or to sign it: forex"
+        f" sign FILE {problem.entry}) and send the log again",
+        entry=problem.entry,
+    )
+
+
+def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
+    """True for ``unsigned_move`` of a move the reader's copy ``own`` already holds, as
+    unsigned (it was taken before; ``validate`` reports it)."""
+    if problem.code != "unsigned_move" or own is None or problem.entry is None:
+        return False
+    number = problem.entry
+    if number > len(own.entries):
+        return False
+    mine, theirs = own.entries[number - 1], incoming.entries[number - 1]
+    return bool(
+        mine.player == theirs.player
+        and mine.text == theirs.text
+        and mine.player not in (mine.sig or {})
+    )
 
 
 def _next_text(played: Any) -> str:
@@ -576,7 +610,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     incoming = found.log
     if own is not None:
         _same_keys(own, incoming, label, own_path)
-    played = _checked(found, label)
+    played = _checked(found, label, own)
     moves = len(incoming.entries)
     if own is None:
         return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))

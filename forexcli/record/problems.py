@@ -124,6 +124,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "fork",
         "rewritten",
         "forged",
+        "unsigned_in_mail",
         "key_changed",
         "dropped_signature",
         "not_a_mail",

@@ -60,6 +60,9 @@ IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves")
 SIGNATURES_FIELD = "signatures"
 REQUIRED = "required"
 """``signatures: required`` in the header: every move signed, every spot deal agreed."""
+WARN = "warn"
+"""``signatures: warn`` in the header (a house setting): an unsigned move by a player whose
+key the log holds is only a warning (without it, such a move is refused)."""
 
 
 # --------------------------------------------------------------------------- what is signed
@@ -238,6 +241,61 @@ def signatures_required(log: GameLog) -> bool:
     return log.header.get(SIGNATURES_FIELD) == REQUIRED
 
 
+def unsigned_allowed(log: GameLog) -> bool:
+    """Whether the header says ``signatures: warn``: a keyed player's unsigned move is then
+    a warning, not a refusal."""
+    return log.header.get(SIGNATURES_FIELD) == WARN
+
+
+def key_expected(keys: dict[str, HeaderKey], entry: Entry) -> HeaderKey | None:
+    """The key of ``entry``'s player that the entry must be signed with: one the header
+    holds (given at set-up, or added on first use at or before this move) and that can be
+    read; None when the player has none (trust on first use)."""
+    key = keys.get(entry.player)
+    if key is None or key.key is None or (key.since or 0) > entry.number:
+        return None
+    return key
+
+
+def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: bool) -> Problem:
+    """``unsigned_move``: ``entry`` is in the name of a player whose ``key`` the log holds but
+    carries no signature of theirs (placed at its decision; ``refused``: by ``play``)."""
+    where = log.place(("moves", entry.number - 1, entry.player))
+    line, column = where if where else (None, None)
+    player = entry.player
+    said = (
+        f"move {entry.number}: {player}: {entry.text}: not signed, and {player} has a key in"
+        f" the log ({key.trust}): a move in {player}'s name needs {player}'s signature"
+    )
+    if refused:
+        hints: tuple[str, ...] = (
+            f"{player} plays it with their key: forex play {log.filename} {player}"
+            f" {json.dumps(entry.text)} --sign --key FILE",
+            "a table that wants warnings only says signatures: warn in its header",
+        )
+        return Problem(
+            "unsigned_move",
+            said + "; nothing was written",
+            "signature",
+            log.filename,
+            entry=entry.number,
+            hints=hints,
+        )
+    return Problem(
+        "unsigned_move",
+        said,
+        "signature",
+        log.filename,
+        line,
+        column,
+        entry.number,
+        (
+            f"{player} can sign it: forex sign {log.filename} {entry.number} --key FILE",
+            "forex play --sign signs a move as it is played",
+        ),
+    )
+
+
 def signed_game(log: GameLog) -> bool:
     """A game whose log holds keys, signatures or ``signatures: required``: one where a
     spot deal is agreed by the partner's countersignature."""
@@ -310,14 +368,18 @@ def unagreed_past(replay: Replay, doing: str) -> list[Problem]:
 
 
 def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
-    """Why ``signatures: required`` refuses the last move of ``replay`` (none: it may be
-    written): it is not ``signed`` (``unsigned_move``), or it follows a spot deal its
-    partner has not countersigned (``unagreed_spot``)."""
+    """Why the last move of ``replay`` is refused (none: it may be written): it is not
+    ``signed`` though its player's key is in the log (``unsigned_move``, unless the header
+    says ``signatures: warn``); under ``signatures: required``, it is not signed at all, or
+    it follows a spot deal its partner has not countersigned (``unagreed_spot``)."""
     log = replay.log
-    if not signatures_required(log) or not log.entries:
-        return []
-    problems = unagreed_past(replay, "nothing was written")
+    if not log.entries or signed:
+        return unagreed_past(replay, "nothing was written")
     entry = log.entries[-1]
+    if not signatures_required(log):
+        key = None if unsigned_allowed(log) else key_expected(header_keys(log)[0], entry)
+        return [] if key is None else [unsigned_problem(log, entry, key, refused=True)]
+    problems = unagreed_past(replay, "nothing was written")
     if not signed:
         problems.append(
             Problem(
@@ -340,17 +402,20 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
     """Verify every signature of the legally replayed entries; find unsigned moves.
 
     An unsigned entry by a player whose key the header holds (from their
-    first signed move on, for a key added on first use), and a spot deal its
-    partner has not countersigned (``unagreed_spot``), are warnings, or errors
-    with ``require`` (``validate`` sets it for ``--require-signatures`` or the
-    header's ``signatures: required``).  Every problem is placed at the
-    signature, or at the entry's decision.
+    first signed move on, for a key added on first use) is an error
+    (``unsigned_move``; a warning under the header's ``signatures: warn``
+    unless ``require``); a spot deal its partner has not countersigned
+    (``unagreed_spot``) is a warning, or an error with ``require``
+    (``validate`` sets it for ``--require-signatures`` or the header's
+    ``signatures: required``).  Every problem is placed at the signature, or
+    at the entry's decision.
     """
     log = replay.log
     keys, key_problems = header_keys(log)
     result = SignatureCheck(keys, list(key_problems))
     if not signed_game(log):
         return result
+    unsigned_error = require or not unsigned_allowed(log)
     state_digest = digest_of(log)
     identity = game_identity(log)
     moves = len(replay.states)
@@ -373,28 +438,10 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
                 result.errors.append(problem)
         if verified:
             result.signed[entry.number] = tuple(verified)
-        key = keys.get(entry.player)
-        expected = key is not None and key.key is not None and (key.since or 0) <= entry.number
-        if expected and entry.player not in (entry.sig or {}):
-            where = log.place(("moves", index, entry.player))
-            line, column = where if where else (None, None)
-            assert key is not None
-            problem = Problem(
-                "unsigned_move",
-                f"move {entry.number}: {entry.player}: {entry.text}: not signed, though"
-                f" {entry.player} has a key ({key.trust})",
-                "signature",
-                log.filename,
-                line,
-                column,
-                entry.number,
-                (
-                    f"{entry.player} can sign it: forex sign {log.filename} {entry.number}"
-                    " --key FILE",
-                    "forex play --sign signs a move as it is played",
-                ),
-            )
-            (result.errors if require else result.warnings).append(problem)
+        key = key_expected(keys, entry)
+        if key is not None and entry.player not in (entry.sig or {}):
+            problem = unsigned_problem(log, entry, key, refused=False)
+            (result.errors if unsigned_error else result.warnings).append(problem)
         partner = cosigner(log.game, entry)
         if partner is not None and partner not in verified:
             result.awaiting[entry.number] = partner
@@ -600,8 +647,9 @@ class Signer(Struct, frozen=True):
 
 
 def refuse_forged(replay: Replay, what: str) -> None:
-    """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then)."""
-    errors = check_signatures(replay).errors
+    """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then; a
+    move left unsigned is no forgery: signing it is how it is settled)."""
+    errors = [p for p in check_signatures(replay).errors if p.code != "unsigned_move"]
     if errors:
         raise LogError(
             [

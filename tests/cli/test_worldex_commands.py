@@ -331,12 +331,14 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
     assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
     assert "    sig:\n      louis: " in text
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
-    # an unsigned move by a player who has a key: a warning, an error when required
+    # an unsigned move by a player who has a key: refused by play; written by hand, an error
     assert run(["play", str(path), "mei", "buy", "Paris"]).exit_code == 0
     assert run(["play", str(path), "ai", "sell", "Dallas"]).exit_code == 0
-    assert run(["play", str(path), "louis", "sell", "Riga"]).exit_code == 0
+    result = run(["play", str(path), "louis", "sell", "Riga"])
+    assert result.exit_code == 1 and "unsigned_move" in result.stderr, result.output
+    path.write_text(path.read_text("utf-8") + "  - louis: sell Riga\n", encoding="utf-8")
     result = run(["validate", str(path)])
-    assert result.exit_code == 0 and "unsigned_move: move 4: louis: sell Riga" in result.stdout
+    assert result.exit_code == 1 and "unsigned_move: move 4: louis: sell Riga" in result.stdout
     result = run(["validate", "--require-signatures", str(path)])
     assert result.exit_code == 1 and "unsigned_move: move 4" in result.stdout
     # louis signs it afterwards; mei signs her move 2 (her key comes with it)
