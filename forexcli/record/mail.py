@@ -537,13 +537,12 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
     and so does a move in the name of a player whose key the log holds without their
     signature (``unsigned_in_mail``), unless the reader's copy ``own`` holds it so too."""
     from .digests import check_digests
-    from .signing import check_signatures
+    from .signing import check_signatures, one_edit
 
     played = replay(found.log)
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = check_digests(played)
-        problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
+        problems = one_edit(played, check_digests(played), check_signatures(played))[0]
     problems = [p for p in problems if not _held_unsigned(p, own, found.log)]
     if problems:
         raise LogError([_refusal(p, found, label) for p in problems])

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from ..games.base import state_digest
 from .keys import fingerprint, parse_public, public_line, same_key
@@ -212,6 +213,9 @@ class SignatureCheck(Struct):
     warnings: list[Problem] = field(default_factory=list)
     signed: dict[int, tuple[str, ...]] = field(default_factory=dict)
     awaiting: dict[int, str] = field(default_factory=dict)
+    unverified: dict[tuple[int, str], Problem] = field(default_factory=dict)
+    """The ``bad_signature`` of each (move, signer) whose whole signature does not verify
+    (not one cut short): what an edit of the log causes."""
 
     @property
     def problems(self) -> list[Problem]:
@@ -436,6 +440,8 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
                 verified.append(signer)
             else:
                 result.errors.append(problem)
+                if problem.code == "bad_signature" and _NOT_VERIFIED in problem.message:
+                    result.unverified[(entry.number, signer)] = problem
         if verified:
             result.signed[entry.number] = tuple(verified)
         key = key_expected(keys, entry)
@@ -539,11 +545,199 @@ def _check_one(
             )
     return fail(
         "bad_signature",
-        f"does not verify with {signer}'s key ({fingerprint(key.key)}): the decision's text,"
+        f"{_NOT_VERIFIED} {signer}'s key ({fingerprint(key.key)}): the decision's text,"
         " an earlier move, the game's header or the signature changed after it was signed,"
         " or it was copied from another game",
         "compare with an earlier copy of the log (forex diff) to see what changed",
     )
+
+
+# --------------------------------------------------------------------------- one edit
+
+
+_NOT_VERIFIED = "does not verify with"
+MAX_GUESSES = 5000
+"""The most decisions ``signed_instead`` tries against a signature."""
+
+
+def one_edit(
+    replay: Replay, mismatch: Problem | None, check: SignatureCheck
+) -> tuple[list[Problem], list[Problem]]:
+    """The errors and warnings to report for a log's digests (``mismatch``: the first that
+    does not match) and signatures (``check``), with a move changed after it was signed told
+    once: when every signature from some move on fails (and the first digest that does not
+    match is not earlier), that move is the edit (``edited_move``: what was signed, when
+    ``signed_instead`` finds it, and what is there), and the failures after it are one
+    ``signatures_after_edit``; each keeps the problems it stands for as ``details``.  In a
+    log with such an edit nothing advises signing: its spot deals awaiting a partner after
+    the edit are not reported, and no hint says ``forex sign``."""
+    errors = ([mismatch] if mismatch is not None else []) + list(check.errors)
+    warnings = list(check.warnings)
+    log = replay.log
+    edit = _edited_move(replay, mismatch, check)
+    if edit is None:
+        return _in_order(errors), warnings
+    entry = log.entries[edit - 1]
+    later = [
+        (later_entry.number, signer)
+        for later_entry in log.entries[edit : len(replay.states)]
+        for signer in later_entry.sig or {}
+    ]
+    own = [check.unverified[(n, s)] for (n, s) in check.unverified if n == edit]
+    absorbed_digest = mismatch is not None and mismatch.entry == edit
+    details = ([mismatch] if absorbed_digest and mismatch is not None else []) + own
+    found = [_edited_problem(replay, check, entry, own, mismatch if absorbed_digest else None)]
+    found[0] = replace(found[0], details=tuple(details))
+    if later:
+        consequences = [check.unverified[pair] for pair in later]
+        if mismatch is not None and not absorbed_digest:
+            consequences.insert(0, mismatch)
+        found.append(_after_edit_problem(log, edit, later, consequences))
+    taken = {id(p) for p in details} | {id(p) for p in found[-1].details}
+    rest = [p for p in errors if id(p) not in taken]
+    kept = [p for p in warnings if not (p.code == "unagreed_spot" and (p.entry or 0) >= edit)]
+    return _in_order(found + [_no_sign_hints(p) for p in rest]), [_no_sign_hints(p) for p in kept]
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
+
+
+def _no_sign_hints(problem: Problem) -> Problem:
+    hints = tuple(h for h in problem.hints if "forex sign" not in h)
+    return problem if hints == problem.hints else replace(problem, hints=hints)
+
+
+def _edited_move(replay: Replay, mismatch: Problem | None, check: SignatureCheck) -> int | None:
+    """The move that an edit changed, when the signatures say so: every signature from the
+    first that fails on fails, and no digest fails earlier (None otherwise)."""
+    if not check.unverified:
+        return None
+    first = min(number for number, _signer in check.unverified)
+    if mismatch is not None and mismatch.entry is not None:
+        first = min(first, mismatch.entry)
+    log = replay.log
+    for entry in log.entries[first - 1 : len(replay.states)]:
+        for signer in entry.sig or {}:
+            if entry.number > first and (entry.number, signer) not in check.unverified:
+                return None
+    return first
+
+
+def _edited_problem(
+    replay: Replay,
+    check: SignatureCheck,
+    entry: Entry,
+    own: list[Problem],
+    mismatch: Problem | None,
+) -> Problem:
+    """``edited_move``: ``entry`` changed after it was signed (or, unsigned, after its
+    digest was written), with what was signed when it can be told."""
+    log = replay.log
+    where = log.place(("moves", entry.number - 1, entry.player))
+    line, column = where if where else (None, None)
+    head = f"move {entry.number}: {entry.player}: {entry.text}:"
+    if own:
+        signers = [s for (n, s) in check.unverified if n == entry.number]
+        instead = signed_instead(replay, check, entry, signers[0])
+        said = f"{head} changed after it was signed"
+        if instead is not None:
+            there = json.dumps(entry.text)
+            said += f": {signers[0]} signed {json.dumps(instead)}, the log says {there}"
+        else:
+            said += f" ({' and '.join(signers)}'s signature does not verify for what is there)"
+    else:
+        said = f"{head} changed after it was played: its recorded digest no longer matches"
+    if mismatch is not None:
+        said += "; the first recorded digest that no longer matches is this move's"
+    hints = (
+        f"take move {entry.number} from a copy you trust (forex diff {log.filename} OTHER"
+        " shows what changed), or ask the sender for a good copy; sign nothing in this log",
+        "forex validate --format json lists every signature and digest this covers",
+    )
+    return Problem(
+        "edited_move", said, "signature", log.filename, line, column, entry.number, hints
+    )
+
+
+def _after_edit_problem(
+    log: GameLog, edit: int, later: list[tuple[int, str]], consequences: list[Problem]
+) -> Problem:
+    """``signatures_after_edit``: the ``later`` signatures all fail because move ``edit``
+    changed; placed at the first of them."""
+    first_move, first_signer = later[0]
+    where = log.place(("moves", first_move - 1, SIG_FIELD, first_signer))
+    line, column = where if where else (None, None)
+    numbers = sorted({number for number, _signer in later})
+    span = f"move {numbers[0]}" if len(numbers) == 1 else f"moves {numbers[0]} to {numbers[-1]}"
+    what = "the signature" if len(later) == 1 else f"all {len(later)} signatures"
+    fail = "fails" if len(later) == 1 else "fail"
+    return Problem(
+        "signatures_after_edit",
+        f"{what} of {span} {fail} because move {edit} changed: each covers the state before"
+        " its move, which that change altered",
+        "signature",
+        log.filename,
+        line,
+        column,
+        first_move,
+        (f"they verify again once move {edit} is as it was signed",),
+        details=tuple(consequences),
+    )
+
+
+def signed_instead(replay: Replay, check: SignatureCheck, entry: Entry, signer: str) -> str | None:
+    """The decision ``signer``'s signature on ``entry`` was made for, when it is one legal
+    decision away from what the entry says (one of its decisions replaced, left out or
+    added); None when none of at most ``MAX_GUESSES`` verifies."""
+    key = check.keys.get(signer)
+    value = (entry.sig or {}).get(signer)
+    if key is None or key.key is None or not isinstance(value, str):
+        return None
+    try:
+        raw = base64.b64decode("".join(value.split(" ")), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    log = replay.log
+    game = log.game
+    before = replay.state_after(entry.number - 1)
+    identity = game_identity(log)
+    digest = digest_of(log)(before)
+    decisions = tuple(entry.decisions)
+    tried: set[str] = {entry.text}
+    state = before
+    for index in range(len(decisions) + 1):
+        try:
+            choices = list(game.legal(state))
+        except Exception:  # a state the rules cannot list: no guess from here
+            break
+        for choice in choices:
+            for guess in (
+                (*decisions[:index], choice, *decisions[index + 1 :]),
+                (*decisions[:index], choice, *decisions[index:]),
+                decisions[:index] + decisions[index + 1 :],
+            ):
+                if not guess:
+                    continue
+                try:
+                    text = game.write(guess)
+                except Exception:  # a combination no entry can hold
+                    continue
+                if text in tried:
+                    continue
+                tried.add(text)
+                if len(tried) > MAX_GUESSES:
+                    return None
+                data = payload(identity, entry.number, digest, signer, entry.player, text)
+                if _verifies(key.key, raw, data):
+                    return text
+        if index == len(decisions):
+            break
+        try:
+            state = game.apply(state, decisions[index])
+        except Exception:
+            break
+    return None
 
 
 def signature_lines(check: SignatureCheck, replay: Replay, until: int | None = None) -> list[str]:

@@ -330,13 +330,21 @@ def test_forgery_by_editing_a_signed_entry(signed_game: Path) -> None:
     signed_game.write_text(text.replace("- carol: invest CAD", "- carol: invest CNY"))
     found = problems_of(signed_game)
     line = line_of(signed_game, "      carol: ")
-    codes = [(p["code"], p["line"]) for p in found if p["code"] != "digest_mismatch"]
     # The edited move's own signature fails, and so does every later one (the state before
-    # them changed); the first is at the edited entry.
-    assert codes[0] == ("bad_signature", line)
-    assert codes[1:] == [("bad_signature", line_of(signed_game, "      alice: ", 3))]
-    signature = next(p for p in found if p["code"] == "bad_signature")
+    # them changed): one finding at the edited entry, one line for the later signatures,
+    # each keeping the signature problems it stands for.
+    codes = [(p["code"], p["line"]) for p in found]
+    assert codes == [
+        ("edited_move", line_of(signed_game, "- carol: invest CNY")),
+        ("signatures_after_edit", line_of(signed_game, "      alice: ", 3)),
+    ]
+    assert 'carol signed "invest CAD", the log says "invest CNY"' in str(found[0]["message"])
+    own = [(d["code"], d["line"]) for d in found[0]["details"]]  # type: ignore[attr-defined]
+    assert ("bad_signature", line) in own
+    signature = next(d for d in found[0]["details"] if d["code"] == "bad_signature")  # type: ignore[attr-defined]
     assert "does not verify with carol's key" in str(signature["message"])
+    later = [(d["code"], d["line"]) for d in found[1]["details"]]  # type: ignore[attr-defined]
+    assert later == [("bad_signature", line_of(signed_game, "      alice: ", 3))]
 
 
 def test_forgery_by_copying_a_signature_from_another_game(
