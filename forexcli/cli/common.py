@@ -168,21 +168,24 @@ def _warn(log: GameLog, played: Replay) -> None:
     """Recorded digests that no longer match, and signature problems, as warnings on
     stderr: shown, but not fatal (the moves still replay by the rules)."""
     # Digests and signatures only where the log has some (their modules cost start-up).
+    mismatch = None
+    problems = []
     if any(entry.digest is not None for entry in log.entries):
         from ..record.digests import check_digests
-        from ..reporters.problems import problem_text
 
         mismatch = check_digests(played)
-        if mismatch is not None:
-            # Shown, but not fatal: the moves still replay by the rules.
-            style = Style(use_colour(sys.stderr, _colour_choice()))
-            _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
+        problems = [mismatch] if mismatch is not None else []
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
-        from ..record.signing import check_signatures
+        from ..record.signing import check_signatures, one_edit
+
+        # A move changed after it was signed is one warning, not one per later signature.
+        problems = one_edit(played, mismatch, check_signatures(played))[0]
+    if problems:
         from ..reporters.problems import problem_text
 
+        # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
-        for problem in check_signatures(played).errors:
+        for problem in problems:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 

@@ -169,6 +169,7 @@ def play_command(
         digest=digest,
         signer=signer,
         ignore_digests=ignore_digests,
+        dry_run=dry_run,
     )
     out = play_output(
         change.replay,
@@ -247,10 +248,12 @@ def checked_move(
     digest: bool,
     signer: Any,
     ignore_digests: bool,
+    dry_run: bool = False,
 ) -> Any:
     """The change that appends ``text`` by ``player`` to ``file``, checked and not yet
     written (its ``replay`` holds the move); a :class:`ProblemExit` when the move or the
-    log is wrong."""
+    log is wrong (an unsigned move in the name of a player with a key too, but for a
+    ``dry_run``, which writes nothing)."""
     from ..record import edit
     from ..record.problems import LogError
 
@@ -268,7 +271,7 @@ def checked_move(
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    _refuse_unagreed(change.replay, signed=signer is not None)
+    _refuse_unagreed(change.replay, signed=signer is not None, dry_run=dry_run)
     return change
 
 
@@ -421,14 +424,16 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     return None
 
 
-def _refuse_unagreed(played: Replay, *, signed: bool) -> None:
-    """Under ``signatures: required``: an unsigned move, or one that follows a spot deal
-    its partner has not countersigned, exits (``signing.required_refusals``)."""
-    if played.log.header.get("signatures") != "required":
+def _refuse_unagreed(played: Replay, *, signed: bool, dry_run: bool = False) -> None:
+    """An unsigned move in the name of a player whose key the log holds (but in a
+    ``dry_run``), and under ``signatures: required`` any unsigned move or one that follows a
+    spot deal its partner has not countersigned, exits (``signing.required_refusals``)."""
+    required = played.log.header.get("signatures") == "required"
+    if not (played.log.header.get("keys") or required):
         return
     from ..record.signing import required_refusals
 
-    problems = required_refusals(played, signed=signed)
+    problems = required_refusals(played, signed=signed or (dry_run and not required))
     if problems:
         raise ProblemExit(problems)
 

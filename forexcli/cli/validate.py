@@ -45,7 +45,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 @click.option(
     "--require-signatures",
     is_flag=True,
-    help="An unsigned move by a player whose key the log holds is an error [a warning].",
+    help="A spot deal its partner has not countersigned is an error, and so is an unsigned"
+    " move by a player with a key under the header's signatures: warn [warnings].",
 )
 @click.option(
     "-j",

@@ -54,6 +54,12 @@ def top_keys() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8)
+def _header_key(keys: tuple[str, ...]) -> re.Pattern[str]:
+    """A line that opens with one of the header keys ``keys``."""
+    return re.compile(r"(" + "|".join(map(re.escape, keys)) + r")[ \t]*:")
+
+
+@lru_cache(maxsize=8)
 def _yamlish(keys: tuple[str, ...]) -> re.Pattern[str]:
     """A line that may belong to a log whose header keys are ``keys``."""
     return re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(map(re.escape, keys)) + r")[ \t]*:)")
@@ -64,7 +70,6 @@ _START = re.compile(
 )
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 _BBCODE = re.compile(r"\[code(?:=[^\]]*)?\]\n?(.*?)\[/code\]", re.S | re.I)
-_HEADER_KEY = re.compile(r"(" + "|".join(TOP_KEYS) + r")[ \t]*:")
 MAX_QUOTE_DEPTH = 6
 
 
@@ -390,8 +395,9 @@ def _first_reading(
         if repaired and not last:
             try:
                 _checked(found, where)
-            except LogError:
-                continue
+            except LogError as error:
+                if any(p.code != "unsigned_in_mail" for p in error.problems):
+                    continue
         return found
     return None
 
@@ -554,30 +560,61 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
     return LogError([_problem(code, message, own, *hints)])
 
 
-def _checked(found: Found, label: str) -> Any:
-    """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
+def _checked(found: Found, label: str, own: Any = None) -> Any:
+    """The arrived log replayed; any illegal move, digest or signature problem refuses it,
+    and so does a move in the name of a player whose key the log holds without their
+    signature (``unsigned_in_mail``), unless the reader's copy ``own`` holds it so too."""
     from .digests import check_digests
-    from .signing import check_signatures
+    from .signing import check_signatures, one_edit
 
     played = replay(found.log)
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = check_digests(played)
-        problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
+        problems = one_edit(played, check_digests(played), check_signatures(played))[0]
+    problems = [p for p in problems if not _held_unsigned(p, own, found.log)]
     if problems:
-        raise LogError(
-            [
-                _problem(
-                    "forged",
-                    f"the log in {label} ({found.where}) is refused: {p.message}",
-                    p.file,
-                    "nothing was changed; ask the sender for a good copy",
-                    entry=p.entry,
-                )
-                for p in problems
-            ]
-        )
+        raise LogError([_refusal(p, found, label) for p in problems])
     return played
+
+
+def _refusal(problem: Problem, found: Found, label: str) -> Problem:
+    """What ``read`` says of a problem of the arrived log: ``unsigned_in_mail`` for an
+    unsigned move in a keyed player's name, ``forged`` for the rest."""
+    said = f"the log in {label} ({found.where}) is refused: {problem.message}"
+    if problem.code != "unsigned_move" or problem.entry is None:
+        return _problem(
+            "forged",
+            said,
+            problem.file,
+            "nothing was changed; ask the sender for a good copy",
+            entry=problem.entry,
+        )
+    player = found.log.entries[problem.entry - 1].player
+    return _problem(
+        "unsigned_in_mail",
+        said,
+        problem.file,
+        f"nothing was changed; whoever wrote move {problem.entry} wrote it in {player}'s name"
+        f" without {player}'s key: ask {player} to play it with --sign (or to sign it: forex"
+        f" sign FILE {problem.entry}) and send the log again",
+        entry=problem.entry,
+    )
+
+
+def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
+    """True for ``unsigned_move`` of a move the reader's copy ``own`` already holds, as
+    unsigned (it was taken before; ``validate`` reports it)."""
+    if problem.code != "unsigned_move" or own is None or problem.entry is None:
+        return False
+    number = problem.entry
+    if number > len(own.entries):
+        return False
+    mine, theirs = own.entries[number - 1], incoming.entries[number - 1]
+    return bool(
+        mine.player == theirs.player
+        and mine.text == theirs.text
+        and mine.player not in (mine.sig or {})
+    )
 
 
 def _next_text(played: Any) -> str:
@@ -600,7 +637,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     incoming = found.log
     if own is not None:
         _same_keys(own, incoming, label, own_path)
-    played = _checked(found, label)
+    played = _checked(found, label, own)
     moves = len(incoming.entries)
     if own is None:
         return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
@@ -907,7 +944,7 @@ def _starts_as_log(text: str) -> bool:
     """True when the first line that is not blank or a comment is a log's header key."""
     for line in text.lstrip("\ufeff").splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
-            return bool(_HEADER_KEY.match(line))
+            return bool(_header_key(top_keys()).match(line))
     return False
 
 

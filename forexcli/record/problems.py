@@ -112,6 +112,8 @@ CODES: dict[str, tuple[str, ...]] = {
         "moved_entry",
         "unsigned_move",
         "unagreed_spot",
+        "edited_move",
+        "signatures_after_edit",
         "stray_signature",
         "unknown_signer",
         "bad_key",
@@ -126,6 +128,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "fork",
         "rewritten",
         "forged",
+        "unsigned_in_mail",
         "key_changed",
         "dropped_signature",
         "not_a_mail",
@@ -283,6 +286,9 @@ class Problem(Struct, frozen=True):
     column: int | None = None
     entry: int | None = None
     hints: tuple[str, ...] = ()
+    details: tuple[Problem, ...] = ()
+    """The problems this one stands for (``edited_move``: the signature and digest an edit
+    broke), kept for tools: ``--format json`` lists them."""
 
     def __post_init__(self) -> None:
         # A frozen Struct refuses setattr; its fields' slot descriptors still set them.
@@ -313,7 +319,7 @@ class Problem(Struct, frozen=True):
             "code": self.code,
             "message": self.message,
             "hints": list(self.hints),
-        }
+        } | ({"details": [d.as_dict() for d in self.details]} if self.details else {})
 
 
 class LogError(Exception):

@@ -63,6 +63,7 @@ def integrity_problems(
     found: list[Problem] = []
     warnings: list[Problem] = []
     log = played.log
+    digest_mismatch = None
     # Digests and signatures only where the log has some (their modules cost start-up).
     if any(entry.digest is not None for entry in log.entries):
         from .digests import check_digests
@@ -74,12 +75,12 @@ def integrity_problems(
         or log.header.get("signatures")
         or any(entry.sig for entry in log.entries)
     ):
-        from .signing import check_signatures
+        from .signing import check_signatures, one_edit
 
         required = require_signatures or log.header.get("signatures") == "required"
         checked = check_signatures(played, require=required)
-        found += checked.errors
-        warnings = checked.warnings
+        # A move changed after it was signed is one finding, not one per later signature.
+        return one_edit(played, digest_mismatch, checked)
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
 
 

@@ -205,10 +205,16 @@ def test_required_signatures_stop_read_past_an_unagreed_deal(
 ) -> None:
     """A copy whose move 2 follows move 1's unagreed deal (written without forex play) is
     not read; one that ends at the deal is, so that the partner can countersign it."""
+    from forexcli.record import edit
+    from forexcli.record.keys import load_private_key
+    from forexcli.record.signing import Signer
+
     log = _required(tmp_path, keys)
     play(log, "alice", SPOT, "--sign", "--key", str(keys["alice"]))
     at_the_deal = log.read_text()
-    past = at_the_deal + "  - bob: invest JPY\n"
+    bob = Signer("bob", load_private_key(str(keys["bob"]), lambda: None))
+    edit.append(str(log), "bob", "invest JPY", signer=bob)
+    past = log.read_text()
     mine = tmp_path / "mine.yaml"
     mine.write_text(at_the_deal.replace(at_the_deal[at_the_deal.index("  - alice") :], ""))
     mine.write_text(mine.read_text().replace("moves:\n", "moves: []\n"))

@@ -344,12 +344,18 @@ def log_schema() -> dict[str, Any]:
             "keys": signing_keys(),
             "signatures": {
                 "description": (
-                    "`required`: every move is signed and every spot deal countersigned by"
+                    "How strict the table is about signatures (left out: a move in the name"
+                    " of a player whose key the log holds must carry their signature)."
+                    " `required`: every move is signed and every spot deal countersigned by"
                     " its partner (the agreement) before another move follows it; `forex"
                     " validate` then reports an unsigned move or an unagreed deal as an"
                     " error, and `forex play` and `forex read` refuse to go on past one."
+                    " `warn`: a house setting for groups that want warnings only: an"
+                    " unsigned move by a player with a key is a warning of `forex validate`,"
+                    " and `forex play` and `forex read` take it. Part of the game's"
+                    " identity: it is written before the first signed move."
                 ),
-                "const": "required",
+                "enum": ["required", "warn"],
             },
             "moves": {
                 "description": (
