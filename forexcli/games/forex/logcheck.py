@@ -528,7 +528,7 @@ def entries(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
                     doc, filename, "contacts", name, players, ("contacts", name), key=True
                 )
             )
-    if "seed" not in data:
+    if "seed" not in data and data["removed"] != "unknown":
         counts = data["removed"]
         total = sum(int(counts.get(code, 0)) for code in CURRENCIES)
         if total != 6:
