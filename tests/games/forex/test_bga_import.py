@@ -297,6 +297,11 @@ def test_removed_unknown_option_writes_it_and_validate_and_show_say_so(tmp_path:
     assert re.search(r"removed at set-up +\? +\?", shown.stdout)
     data = json.loads(run(["show", str(out), "--format", "json"]).stdout)
     assert data["state"]["removed"] is None
+    page = tmp_path / "game.html"
+    assert run(["html", str(out), "-o", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<td data-currency="EUR">\u22648</td>' in html  # the supply, at most
+    assert '<td data-currency="EUR">?</td>' in html  # the removed count, not known
 
 
 def test_the_output_is_required(tmp_path: Path) -> None:
