@@ -489,8 +489,8 @@ class RemovedEvidence(Struct, frozen=True):
     purchases: tuple[tuple[int, ...], ...]
     """Per currency, the ``move_id`` of each purchase, in order."""
     skipped: tuple[tuple[int, ...], ...]
-    skipped_at: tuple[int | None, ...]
-    """Per currency, the ``move_id`` of the purchase that passed the first skipped id over."""
+    skipped_at: tuple[tuple[int, ...], ...]
+    """Per currency, the ``move_id`` of the purchase that passed each skipped id over."""
     ids_ordered: bool
 
     def bounds(self) -> tuple[tuple[int, int], ...]:
@@ -551,14 +551,14 @@ class RemovedEvidence(Struct, frozen=True):
             count = removed[c]
             skipped = self.skipped[c]
             if count < len(skipped):
-                ids = ", ".join(str(i) for i in skipped)
+                ids = ", ".join(str(i) for i in skipped[: count + 1])
                 return TableLogError(
                     "removed_inconsistent",
-                    f"{count} {code} removed at set-up, but purchases from here on pass over"
-                    f" {code} certificate{'s' if len(skipped) > 1 else ''} {ids}, so at least"
-                    f" {len(skipped)} {'were' if len(skipped) > 1 else 'was'} removed"
+                    f"{count} {code} removed at set-up, but the purchases up to this one pass"
+                    f" over {code} certificate{'s' if len(skipped) > 1 else ''} {ids}, so at"
+                    f" least {len(skipped)} {'were' if len(skipped) > 1 else 'was'} removed"
                     f" ({ID_ORDER_NOTE})",
-                    move_id=self.skipped_at[c],
+                    move_id=self.skipped_at[c][count],
                     hints=(_CHOOSE_HINT,),
                 )
         return None
@@ -615,21 +615,19 @@ def removed_evidence(log: TableLog) -> RemovedEvidence:
                 moves[c].append(packet.move_id)
     ordered = all(_in_site_order(c, row) for c, row in enumerate(ids))
     skipped: list[tuple[int, ...]] = []
-    skipped_at: list[int | None] = []
+    skipped_at: list[tuple[int, ...]] = []
     for c, row in enumerate(ids):
-        top = CERTS_PER_CURRENCY * (c + 1)
         passed: list[int] = []
-        at: int | None = None
+        at: list[int] = []
         if ordered:
-            expected = top
+            expected = CERTS_PER_CURRENCY * (c + 1)
             for cert, move_id in zip(row, moves[c], strict=True):
                 assert cert is not None
-                if cert < expected and at is None:
-                    at = move_id
                 passed.extend(range(expected, cert, -1))
+                at.extend([move_id] * (expected - cert))
                 expected = cert - 1
         skipped.append(tuple(passed))
-        skipped_at.append(at)
+        skipped_at.append(tuple(at))
     return RemovedEvidence(
         tuple(len(row) for row in ids),
         tuple(tuple(row) for row in moves),

@@ -176,6 +176,26 @@ def test_the_true_set_satisfies_the_certificate_numbers_of_every_shared_log() ->
             assert low <= true[c] <= high
 
 
+def test_certificate_numbers_out_of_the_site_order_are_not_read() -> None:
+    """A table log whose numbers do not go down from a currency's highest (here two swapped)
+    is bounded by its purchases alone, and says so."""
+    data = bga.table_log(SHORT)
+    bought = [
+        note["args"]
+        for packet in data["data"]["logs"]
+        for note in packet["data"]
+        if note["type"] == "certificatesBought" and note["args"]["curr"] == "JPY"
+    ]
+    bought[0]["cert_id"], bought[1]["cert_id"] = bought[1]["cert_id"], bought[0]["cert_id"]
+    evidence = removed_evidence(read_table_log(data))
+    assert not evidence.ids_ordered
+    assert evidence.skipped == ((),) * len(CURRENCIES)
+    assert len(evidence.candidates()) > len(_candidates(SHORT))
+    with pytest.raises(LogError) as error:
+        import_table(data, "swapped.json")
+    assert "do not follow the site's order" in error.value.problems[0].hints[1]
+
+
 @pytest.mark.parametrize("path", DEDUCED[:3], ids=lambda p: p.name.split(".")[0])
 def test_a_deduced_set_is_the_one_given_would_write(path: Path) -> None:
     data = bga.table_log(path)
