@@ -10,10 +10,14 @@ core, and checks what the notifications state against the replay, packet by pack
 money change, certificate bought or sold, contract taken, dividend paid, the board's moves,
 the queue (contracts paid, loans made, merged and paid, a bankruptcy, the dividends left,
 its front), who decides next, and the final conversion. Any disagreement is a
-``TableLogError`` placed at the packet (``move_id``) and the notification. What is only
-shown (the ``x_monies`` pictures, ``i18n``, ``conL``, ``location``, the framework's state
-ids and arguments, a certificate's id but to count those bought) is not checked. Pure:
-data in, data out, no I/O.
+``TableLogError`` placed at the packet (``move_id``) and the notification. A table log does
+not hold the 6 certificates removed at set-up: ``removed_evidence`` reads what it shows of
+them (how many of each currency were bought, and the certificate numbers the purchases pass
+over), and ``convert`` takes the one set that agrees, lists the sets that do, refuses a set
+given that does not, or records them as not known. What is only shown (the ``x_monies``
+pictures, ``i18n``, ``conL``, ``location``, the framework's state ids and arguments) is not
+checked, and a certificate's id is read only for the removed certificates. Pure: data in,
+data out, no I/O.
 """
 
 from __future__ import annotations

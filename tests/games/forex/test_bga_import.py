@@ -267,7 +267,7 @@ def test_import_writes_the_log_and_says_what_next(tmp_path: Path) -> None:
     assert "title: Board Game Arena table 700007919\n" in text
 
 
-def test_title_option_and_an_inferred_set_up(tmp_path: Path) -> None:
+def test_title_option_and_a_deduced_set_up(tmp_path: Path) -> None:
     out = tmp_path / "five.yaml"
     result = run(["import", str(INFERRED), "-o", str(out), "--title", "Friday: five of us"])
     assert result.exit_code == 0, result.output
