@@ -145,6 +145,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "not_for_ex",
         "table_mismatch",
         "removed_unknown",
+        "removed_inconsistent",
         "seat_order_unknown",
         "unknown_player",
         "bad_player_name",

@@ -71,9 +71,10 @@ class ForexGame(ForexViews):
     def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> GameState:
         """``new_game`` from the header, as ``gamelog.GameLog.new_game`` does."""
         players = tuple(header["players"])
+        removed: tuple[int, ...] | None = None
         if "seed" in header:
             removed = draw_removed(str(header["seed"]))
-        else:
+        elif header.get("removed") != "unknown":
             counts = header.get("removed", {})
             removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
         given = header.get("house_rules") or {}
@@ -163,15 +164,18 @@ class ForexGame(ForexViews):
         """The players, who is first, the removed certificates and the house rules (every
         rule, the defaults filled in)."""
         players = list(header["players"])
+        state = self.setup(header, {})
         return {
             "players": players,
             "first": header.get("first", players[0]),
-            "removed": list(self.setup(header, {}).removed),
+            "removed": list(state.removed) if state.removed_known else "unknown",
             "house_rules": _house_rules(header),
         }
 
     def setup_value(self, name: str, value: Any) -> str:
         """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
+        if name == "removed" and value == "unknown":
+            return "unknown"
         if name == "removed" and isinstance(value, list):
             counts = zip(value, CURRENCIES, strict=True)
             return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,7 +80,7 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     if isinstance(moves, list):
         header = dict(data, moves=[])
     if not surely_valid(header):
-        for error in _validator().iter_errors(header):
+        for error in _removed_errors(_validator().iter_errors(header)):
             problems.extend(_schema_problem(error, doc, filename))
             if len(problems) > MAX_SCHEMA_PROBLEMS:
                 break
@@ -109,6 +109,28 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             )
         )
     return problems
+
+
+def _removed_errors(errors: Iterable[Any]) -> Iterator[Any]:
+    """The errors, with ``removed:`` (the counts, or ``unknown``) told as the counts' own
+    errors when it is a mapping, as a wrong type when it is neither."""
+    for error in errors:
+        if error.validator != "anyOf" or tuple(error.absolute_path) != ("removed",):
+            yield error
+            continue
+        if isinstance(error.instance, dict):
+            yield from (e for e in error.context if e.relative_schema_path[0] == 0)
+        else:
+            import jsonschema
+
+            yield jsonschema.ValidationError(
+                "not the counts per currency, nor unknown",
+                validator="type",
+                validator_value=["object", "unknown"],
+                instance=error.instance,
+                path=error.path,
+                schema_path=error.schema_path,
+            )
 
 
 def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
@@ -541,7 +563,7 @@ def entries(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
                     doc, filename, "contacts", name, players, ("contacts", name), key=True
                 )
             )
-    if "seed" not in data:
+    if "seed" not in data and data["removed"] != "unknown":
         counts = data["removed"]
         total = sum(int(counts.get(code, 0)) for code in CURRENCIES)
         if total != 6:

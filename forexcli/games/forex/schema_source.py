@@ -312,11 +312,18 @@ def log_schema() -> dict[str, Any]:
             "removed": {
                 "description": (
                     "The 6 certificates removed at set-up, as a count per currency"
-                    " (currencies left out count 0). Give this or `seed`."
+                    " (currencies left out count 0), or `unknown` for a game recorded"
+                    " without them (the replay then lets the supply hold all 8 of each"
+                    " currency). Give this or `seed`."
                 ),
-                "type": "object",
-                "additionalProperties": False,
-                "properties": removed_props,
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": removed_props,
+                    },
+                    {"const": "unknown"},
+                ],
             },
             "seed": {
                 "description": (

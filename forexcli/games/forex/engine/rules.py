@@ -108,11 +108,16 @@ def money_text(halves: int, currency: int) -> str:
 
 def new_game(
     players: Sequence[str],
-    removed: Sequence[int],
+    removed: Optional[Sequence[int]],
     first_player: Optional[str] = None,
     house: HouseRules = DEFAULT_HOUSE_RULES,
 ) -> GameState:
-    """Set up a game: seat order, removed certificates per currency, first player, house rules."""
+    """Set up a game: seat order, removed certificates per currency, first player, house rules.
+
+    ``removed=None``: which 6 were removed is not known (a game recorded without them); the
+    supply then holds all 8 of each currency, so that no purchase the game made is refused,
+    and ``removed`` is all zeros (see ``removed_known``).
+    """
     if house is not DEFAULT_HOUSE_RULES:  # (whose rules are allowed)
         for option, allowed in HouseRules.OPTIONS.items():
             value = getattr(house, option)
@@ -128,6 +133,8 @@ def new_game(
         raise SetupError(f"player names must be distinct; repeated: {', '.join(dupes)}")
     if any(not name for name in names):
         raise SetupError("a player name is empty")
+    if removed is None:
+        return _new_state(names, first_player, house, (0,) * NUM_CURRENCIES)
     removed_t = tuple(removed)
     if len(removed_t) != NUM_CURRENCIES or any(r < 0 for r in removed_t):
         raise SetupError("removed certificates need one count of 0 or more per currency")
@@ -136,6 +143,16 @@ def new_game(
     for c, count in enumerate(removed_t):
         if count > CERTS_PER_CURRENCY:
             raise SetupError(f"{count} {CURRENCIES[c]} certificates removed, but there are only 8")
+    return _new_state(names, first_player, house, removed_t)
+
+
+def _new_state(
+    names: tuple[str, ...],
+    first_player: Optional[str],
+    house: HouseRules,
+    removed_t: tuple[int, ...],
+) -> GameState:
+    """The starting state of checked players and removed counts."""
     first = 0
     if first_player is not None:
         if first_player not in names:

@@ -133,9 +133,20 @@ def positions(log: GameLog, replay: Replay) -> list[dict[str, Any]]:
     """``show --at N --since N-1 --format json`` for N = 0 (without ``since``) to the last
     legal move: each position with the catch-up of the move that led to it."""
     return [
-        show_data(View(log, replay, at), None if at == 0 else at - 1)
+        _unknown_removed_shown(show_data(View(log, replay, at), None if at == 0 else at - 1))
         for at in range(replay.moves + 1)
     ]
+
+
+def _unknown_removed_shown(shown: dict[str, Any]) -> dict[str, Any]:
+    """A position of a log whose removed certificates are not known (``"removed": null``)
+    as the page shows it: ``?`` for each removed count, ``≤8`` for the supply (at most)."""
+    state = shown.get("state")
+    if isinstance(state, dict) and "removed" in state and state["removed"] is None:
+        supply = state["supply"]
+        state["removed"] = {code: "?" for code in supply}
+        state["supply"] = {code: f"\u2264{count}" for code, count in supply.items()}
+    return shown
 
 
 def page_data(shown: list[dict[str, Any]], at: int | None = None) -> dict[str, Any]:

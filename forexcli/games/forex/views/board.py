@@ -207,8 +207,12 @@ def state_text(
         for seat, name in enumerate(state.players)
     ]
     cert_rows.append(["in hands", *(str(v) for v in state.certs_in_hands())])
-    cert_rows.append(["supply", *(str(v) for v in state.supply)])
-    cert_rows.append(["removed at set-up", *(str(v) for v in state.removed)])
+    if state.removed_known:
+        cert_rows.append(["supply", *(str(v) for v in state.supply)])
+        cert_rows.append(["removed at set-up", *(str(v) for v in state.removed)])
+    else:  # the game was recorded without them: the supply is what it holds at most
+        cert_rows.append(["supply (at most)", *(str(v) for v in state.supply)])
+        cert_rows.append(["removed at set-up", *(["?"] * len(state.removed))])
     cert_rows.append(["sold back", *(str(v) for v in state.sold)])
     queue_rows = []
     for position, item in enumerate(state.queue, start=1):

@@ -70,7 +70,7 @@ def new_log_text(
     players: Sequence[str],
     *,
     first: str | None = None,
-    removed: Sequence[int] | None = None,
+    removed: Sequence[int] | str | None = None,
     seed: str | None = None,
     title: str | None = None,
     site: str | None = None,
@@ -81,7 +81,8 @@ def new_log_text(
     keys: Mapping[str, str] | None = None,
     signatures_required: bool = False,
 ) -> str:
-    """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
+    """The text of a new log with no moves; give ``removed`` counts (or ``"unknown"``, written
+    as ``removed: unknown``) or a ``seed``.
 
     ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
     ``house_rules:`` block, in the order of the options.
@@ -108,6 +109,9 @@ def new_log_text(
         lines.append(f"seed: {quote(seed)}")
     else:
         assert removed is not None
+    if isinstance(removed, str):
+        lines.append(f"removed: {removed}")
+    elif removed is not None:
         counts = ", ".join(
             f"{code}: {count}" for code, count in zip(CURRENCIES, removed, strict=True) if count
         )

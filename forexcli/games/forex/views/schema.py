@@ -231,8 +231,18 @@ def _state() -> dict[str, Any]:
             "pending": state_pending,
             "pairs": {"type": "array", "items": pair, "minItems": 21, "maxItems": 21},
             "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 6},
-            "supply": _per_currency(_COUNT, "Certificates left in the supply."),
-            "removed": _per_currency(_COUNT, "Certificates removed at set-up."),
+            "supply": _per_currency(
+                _COUNT,
+                "Certificates left in the supply (at most, when the removed ones are unknown).",
+            ),
+            "removed": {
+                "anyOf": [
+                    _per_currency(_COUNT, "Certificates removed at set-up."),
+                    {"type": "null"},
+                ],
+                "description": "Certificates removed at set-up; null when the log says"
+                " `removed: unknown`.",
+            },
             "sold": _per_currency(_COUNT, "Certificates sold back (out of the game)."),
             "queue": {
                 "description": "The contract queue, front first.",
