@@ -292,10 +292,15 @@ def hint_command(
 ) -> None:
     """The engine's best decisions for whoever decides next in FILE.
 
-    Each comes with its evaluation (the player's expected share of the
-    final scores, in percent) and the line the search expects after it,
-    written as forex play takes them. --simulations gives the same result on
-    any machine (for a given --seed); --seconds depends on the machine.
+    Each comes with its value (half the player's expected share of the final
+    scores, half their chance of finishing first, in percent) and the line the
+    search expects after it, each decision written as forex moves lists it and
+    forex play takes it. The rows are in the order of the search's visits,
+    but a decision that lets the others bankrupt the player, or spends money
+    the player's queued debts need, is ranked after the others: its row says
+    why in brackets (in JSON: rule and reason). --simulations gives the same
+    result on any machine (for a given --seed); --seconds depends on the
+    machine.
 
     For World Exchangers the value is the player's chance of winning, and
     the search never looks at the order of the deck (it tries orders
