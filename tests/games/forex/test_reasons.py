@@ -10,6 +10,7 @@ from msgspec.structs import replace
 
 from forexcli.games.forex.advisor import ADVISOR
 from forexcli.games.forex.engine import GameState, Invest, Resolve
+from forexcli.games.forex.moves import grouped_moves
 from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.consent import shortfall
 from forexcli.games.forex.search.mcts import Budget, search
@@ -107,3 +108,20 @@ def test_a_hint_in_the_order_of_visits_keeps_its_footer() -> None:
     assert not any(s.reason for s in found.suggestions)
     text = hint_text(found, "now", value_note=ADVISOR.value_note)
     assert RANKED_NOTE not in text and "[" not in text
+
+
+def test_every_decision_a_hint_names_is_written_as_moves_lists_it() -> None:
+    """For-Ex: each part of a suggestion (a spot, the action) is one of ``forex moves``'s rows."""
+    named = 0
+    for seed, players in ((0, 2), (1, 4)):
+        for state in played(seed, players)[::15]:
+            if state.pending.player is None:
+                continue
+            listed = {move for group in grouped_moves(state) for move in group.moves}
+            for suggestion in hint(
+                ADVISOR, state, AdvisorBudget(simulations=20), top=5
+            ).suggestions:
+                for part in suggestion.text.split("; "):
+                    assert part in listed, (suggestion.text, part)
+                    named += 1
+    assert named
