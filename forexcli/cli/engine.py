@@ -11,6 +11,7 @@ import click
 
 from .. import streams
 from ..reporters import Style, clean, plural
+from ..words import says
 from . import EPILOG
 from . import echo as _echo
 from . import json_text as _json_text
@@ -181,7 +182,7 @@ def _playable(file: str) -> tuple[Replay, Advisor]:
             [
                 Problem(
                     "not_your_turn",
-                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
+                    f"move {moves + 1}: {says(' or '.join(pending.deciders), 'decides')} next"
                     f" ({pending.kind} of {pending.count}): the engine decides for players only",
                     "rules",
                     file,
@@ -207,7 +208,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                 Problem(
                     "not_your_turn",
                     f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
-                    f" {clean(decider)} decides next",
+                    f" {says(clean(decider), 'decides')} next",
                     "rules",
                     file,
                     entry=played.moves + 1,
