@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..reporters import clean
+from ..words import possessive
 from . import EPILOG
 from . import echo as _echo
 from .common import (
@@ -263,5 +264,5 @@ def _guard(
         return ""
     if not force:
         raise ProblemExit(refusal.problems)
-    mine = f"{clean(undoer)}'s own moves alone" if undoer else "the undoer's own moves"
+    mine = f"{possessive(clean(undoer))} own moves alone" if undoer else "the undoer's own moves"
     return f"\n--force: not {mine}"

@@ -11,6 +11,7 @@ import click
 
 from .. import streams
 from ..reporters import Style, clean, plural
+from ..words import says
 from . import EPILOG
 from . import echo as _echo
 from . import json_text as _json_text
@@ -181,7 +182,7 @@ def _playable(file: str) -> tuple[Replay, Advisor]:
             [
                 Problem(
                     "not_your_turn",
-                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
+                    f"move {moves + 1}: {says(' or '.join(pending.deciders), 'decides')} next"
                     f" ({pending.kind} of {pending.count}): the engine decides for players only",
                     "rules",
                     file,
@@ -207,7 +208,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                 Problem(
                     "not_your_turn",
                     f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
-                    f" {clean(decider)} decides next",
+                    f" {says(clean(decider), 'decides')} next",
                     "rules",
                     file,
                     entry=played.moves + 1,
@@ -292,11 +293,15 @@ def hint_command(
 ) -> None:
     """The engine's best decisions for whoever decides next in FILE.
 
-    Each comes with its value (for For-Ex half the player's expected share
-    of the final scores, half their chance of finishing first, in percent)
-    and the line the search expects after it, written as forex play takes
-    them. --simulations gives the same result on
-    any machine (for a given --seed); --seconds depends on the machine.
+    Each comes with its value (half the player's expected share of the final
+    scores, half their chance of finishing first, in percent) and the line the
+    search expects after it, each decision written as forex moves lists it and
+    forex play takes it. The rows are in the order of the search's visits,
+    but a decision that lets the others bankrupt the player, or spends money
+    the player's queued debts need, is ranked after the others: its row says
+    why in brackets (in JSON: rule and reason). --simulations gives the same
+    result on any machine (for a given --seed); --seconds depends on the
+    machine.
 
     For World Exchangers the value is the player's chance of winning, and
     the search never looks at the order of the deck (it tries orders

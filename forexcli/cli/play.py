@@ -9,6 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..words import possessive, says
 from . import EPILOG, MESSAGE_FORMATS
 from . import echo as _echo
 from . import json_text as _json_text
@@ -386,7 +387,7 @@ def _eml_of(
     deciders = played.log.game.pending(played.final).deciders
     if deciders and deciders[0] == entry.player:
         said = (
-            f"no mail written to {eml_path}: {entry.player} decides next too (no mail to"
+            f"no mail written to {eml_path}: {says(entry.player, 'decides')} next too (no mail to"
             f" yourself); play on, then --eml"
         )
         out.insert(0, (clean(said), True))
@@ -414,11 +415,12 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     log = played.log
     if signed_game(log):
         hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
-        return clean(f"The spot deal with {partner} awaits {partner}'s signature; {hint}")
+        return clean(f"The spot deal with {partner} awaits {possessive(partner)} signature; {hint}")
     if engine:
         return clean(
-            f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
-            f" this log is unsigned, so nothing records {partner}'s agreement; ask {partner},"
+            f"The engine made a spot deal with {partner} that {says(partner, 'has')} not agreed"
+            f" to: this log is unsigned, so nothing records {possessive(partner)} agreement; ask"
+            f" {partner},"
             f" or take the move back (forex undo {file})"
         )
     return None

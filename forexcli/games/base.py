@@ -539,6 +539,14 @@ class Advice(Struct, frozen=True):
     line: tuple[tuple[Any, ...], ...]
     values: tuple[float, ...]
     visits: int
+    rule: Optional[str] = None
+    """Why the search ranks it out of the order of visits, as a stable word (For-Ex: see
+    ``games.forex.search.reasons``); None: in the order of visits."""
+    reason: Optional[str] = None
+    """The ``rule`` in words, addressed to the player (``ranked last: ...``)."""
+    texts: tuple[str, ...] = ()
+    """The entry, then the entries of ``line``, written as ``forex moves`` lists them, when
+    that differs from the game's ``write`` (empty: ``write`` them)."""
 
 
 class Searched(NamedTuple):

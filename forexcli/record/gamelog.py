@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 
 from .. import games
+from ..words import says
 from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
 from .hints import did_you_mean, quoted_in_a_mail
@@ -507,7 +508,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
             hints.append("the game is over: no entry may follow")
         else:
             hints.append(
-                f"{' or '.join(pending.deciders)} decides now ({pending.kind});"
+                f"{says(' or '.join(pending.deciders), 'decides')} now ({pending.kind});"
                 f" forex moves {os.path.basename(log.filename)} lists what is legal"
             )
     following = len(log.entries) - entry.number

@@ -36,6 +36,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import CatchesUp, Mails
+from ..words import possessive
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 from .problems import printable as clean
@@ -683,7 +684,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
         if dropped:
             raise _refuse(
                 "dropped_signature",
-                f"the log in {label} drops {', '.join(dropped)}'s signature of move {mine.number}",
+                f"the log in {label} drops {possessive(', '.join(dropped))} signature of move"
+                f" {mine.number}",
                 own_path,
                 "nothing was changed",
             )
@@ -754,7 +756,7 @@ def _new_countersignatures(own: Any, incoming: Any) -> str:
     added = []
     for mine, theirs in zip(own.entries, incoming.entries, strict=False):
         for signer in sorted(set(theirs.sig or {}) - set(mine.sig or {})):
-            added.append(f"{signer}'s signature of move {mine.number}")
+            added.append(f"{possessive(signer)} signature of move {mine.number}")
     return ", ".join(added)
 
 

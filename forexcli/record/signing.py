@@ -38,6 +38,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import state_digest
+from ..words import possessive, says
 from .keys import fingerprint, parse_public, public_line, same_key
 from .problems import LogError, Problem
 
@@ -268,8 +269,9 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
     line, column = where if where else (None, None)
     player = entry.player
     said = (
-        f"move {entry.number}: {player}: {entry.text}: not signed, and {player} has a key in"
-        f" the log ({key.trust}): a move in {player}'s name needs {player}'s signature"
+        f"move {entry.number}: {player}: {entry.text}: not signed, and {says(player, 'has')} a"
+        f" key in the log ({key.trust}): a move in {possessive(player)} name needs"
+        f" {possessive(player)} signature"
     )
     if refused:
         hints: tuple[str, ...] = (
@@ -321,7 +323,10 @@ def sign_hint(log: GameLog, number: int, partner: str) -> str:
 def awaiting_text(log: GameLog, number: int, partner: str) -> str:
     """``move 6: alice's spot deal with carol awaits carol's signature``."""
     player = log.entries[number - 1].player
-    return f"move {number}: {player}'s spot deal with {partner} awaits {partner}'s signature"
+    return (
+        f"move {number}: {possessive(player)} spot deal with {partner} awaits"
+        f" {possessive(partner)} signature"
+    )
 
 
 def unagreed_problem(log: GameLog, number: int, partner: str) -> Problem:
@@ -359,7 +364,7 @@ def unagreed_past(replay: Replay, doing: str) -> list[Problem]:
             Problem(
                 problem.code,
                 f"{awaiting_text(log, number, partner)}, and the log says signatures: required:"
-                f" no move may follow it until {partner} countersigns it; {doing}",
+                f" no move may follow it until {says(partner, 'countersigns')} it; {doing}",
                 problem.layer,
                 problem.file,
                 problem.line,
@@ -464,8 +469,8 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
             result.errors.append(
                 Problem(
                     "bad_key",
-                    f"keys: {player}: the key says it was added by {player}'s signed move"
-                    f" {key.since}, which carries no signature of {player}'s",
+                    f"keys: {player}: the key says it was added by {possessive(player)} signed move"
+                    f" {key.since}, which carries no signature of {possessive(player, alone=True)}",
                     "signature",
                     log.filename,
                     line,
@@ -491,7 +496,7 @@ def _check_one(
     """The problem with ``signer``'s signature ``value`` on ``entry`` (None when it verifies)."""
     log = replay.log
     line, column = where if where else (None, None)
-    head = f"move {entry.number}: {entry.player}: {entry.text}: {signer}'s signature"
+    head = f"move {entry.number}: {entry.player}: {entry.text}: {possessive(signer)} signature"
 
     def fail(code: str, reason: str, *hints: str) -> Problem:
         return Problem(
@@ -509,7 +514,7 @@ def _check_one(
         return fail(
             "unknown_signer",
             f"cannot be checked: the header holds no key for {signer}",
-            f"add {signer}'s public key to keys: in the header (ask {signer} for it)",
+            f"add {possessive(signer)} public key to keys: in the header (ask {signer} for it)",
         )
     try:
         raw = base64.b64decode("".join(value.split(" ")), validate=True)
@@ -529,7 +534,8 @@ def _check_one(
         if other != signer and other_key.key is not None and _verifies(other_key.key, raw, data):
             return fail(
                 "wrong_key",
-                f"was made with {other}'s key, not {signer}'s ({fingerprint(key.key)})",
+                f"was made with {possessive(other)} key, not {possessive(signer, alone=True)}"
+                f" ({fingerprint(key.key)})",
                 "someone signed in another player's name",
             )
     # Made for this decision at another place of this log?
@@ -545,7 +551,7 @@ def _check_one(
             )
     return fail(
         "bad_signature",
-        f"{_NOT_VERIFIED} {signer}'s key ({fingerprint(key.key)}): the decision's text,"
+        f"{_NOT_VERIFIED} {possessive(signer)} key ({fingerprint(key.key)}): the decision's text,"
         " an earlier move, the game's header or the signature changed after it was signed,"
         " or it was copied from another game",
         "compare with an earlier copy of the log (forex diff) to see what changed",
@@ -796,7 +802,7 @@ def signed_phrase(check: SignatureCheck, number: int) -> str | None:
     said = "signed by " + " and ".join(who) if who else None
     if partner is None:
         return said
-    return f"{said or 'not signed'}; the spot deal awaits {partner}'s signature"
+    return f"{said or 'not signed'}; the spot deal awaits {possessive(partner)} signature"
 
 
 # --------------------------------------------------------------------------- signers
@@ -826,11 +832,14 @@ class Signer(Struct, frozen=True):
                 [
                     Problem(
                         "wrong_key",
-                        f"this key ({fingerprint(self.key.public_key())}) is not {self.name}'s"
+                        f"this key ({fingerprint(self.key.public_key())}) is not"
+                        f" {possessive(self.name)}"
                         f" key in the log ({theirs}); nothing was written",
                         "signature",
                         log.filename,
-                        hints=(f"sign with {self.name}'s own key: --key FILE or FOREX_KEY",),
+                        hints=(
+                            f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",
+                        ),
                     )
                 ]
             )

@@ -63,6 +63,10 @@ class Suggestion(Struct, frozen=True):
     visits: int
     line: tuple[tuple[str, str], ...]
     """The line expected after it: (log key, entry text), as ``forex play`` takes them."""
+    rule: Optional[str] = None
+    """Why the search ranks it out of the order of visits (``games.base.Advice.rule``)."""
+    reason: Optional[str] = None
+    """The ``rule`` in words (``ranked last: leaves your loan B 3 CHF short``)."""
 
 
 class Hint(Struct, frozen=True):
@@ -86,9 +90,15 @@ def checked(game: Game[Any, Any], state: Any, decisions: Sequence[Any]) -> Any:
 
 
 def _suggestion(searcher: Searches, found: Advice, mover: int) -> Suggestion:
-    line = tuple((searcher.key(entry), searcher.write(entry)) for entry in found.line)
-    text = searcher.write(found.entry)
-    return Suggestion(found.entry, text, found.values[mover], found.values, found.visits, line)
+    """``found`` as a suggestion, each entry written as ``forex moves`` lists it."""
+    texts = found.texts or tuple(map(searcher.write, (found.entry, *found.line)))
+    line = tuple(
+        (searcher.key(entry), text) for entry, text in zip(found.line, texts[1:], strict=True)
+    )
+    return Suggestion(
+        found.entry, texts[0], found.values[mover], found.values, found.visits, line,
+        found.rule, found.reason,
+    )  # fmt: skip
 
 
 def hint(

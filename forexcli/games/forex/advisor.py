@@ -67,7 +67,7 @@ def _advice(state: GameState, line: Line) -> Advice | None:
     for written in entries[1:]:
         position = _checked(position, written.decisions())
     rest = tuple(written.decisions() for written in entries[1:])
-    return Advice(entries[0].decisions(), rest, line.values, line.visits)
+    return Advice(entries[0].decisions(), rest, line.values, line.visits, line.rule, line.reason)
 
 
 def _advised(state: GameState, lines: Sequence[Line]) -> Iterator[Advice]:

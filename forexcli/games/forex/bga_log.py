@@ -21,6 +21,7 @@ from typing import Any
 from msgspec import Struct
 
 from ...record.problems import LogError, Problem
+from ...words import says, verb_for
 from .bga_import import (
     SITE,
     UNKNOWN,
@@ -221,10 +222,12 @@ def summary(game: Imported) -> str:
     state = game.final
     if state.result is not None:
         winners = ", ".join(state.players[s] for s in state.result.winners())
-        where = f"the game is over: {winners} {'win' if ',' in winners else 'wins'}"
+        where = (
+            f"the game is over: {winners} {'win' if ',' in winners else verb_for(winners, 'wins')}"
+        )
     else:
-        where = f"the game goes on: {state.pending_player} decides next"
+        where = f"the game goes on: {says(f'{state.pending_player}', 'decides')} next"
     return (
         f"table {game.table}: {len(game.entries)} moves; {', '.join(game.players)};"
-        f" {game.first} plays first; {removed}; {where}"
+        f" {says(game.first, 'plays')} first; {removed}; {where}"
     )

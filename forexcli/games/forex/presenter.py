@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from ...reporters import clean
+from ...words import says
 from .. import ViewRefused
 
 
@@ -202,7 +203,7 @@ class ForexViews:
         house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
         return (
             f"created {clean(path)}: {', '.join(clean(n) for n in log.players)};"
-            f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
+            f" {says(clean(log.first), 'plays')} first; removed {gone}{drawn}{house}\n"
             f"next: forex moves {clean(path)}"
         )
 

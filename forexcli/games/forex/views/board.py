@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....reporters import PLAIN, Style, table
 from ....reporters.tables import cell, section_heading, wrapped
+from ....words import verb_for
 from ..engine import (
     CURRENCIES,
     TRACK_HALVES,
@@ -23,14 +24,16 @@ from . import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
 def queue_terms(state: GameState, item: object) -> tuple[str, str, str, str]:
     """(item, letter, owner, terms) of a queue item, for the queue table."""
     if isinstance(item, Contract):
+        owner = state.players[item.owner]
         terms = (
-            f"pays {money_text(item.pay, item.pay_currency)},"
-            f" receives {money_text(item.receive, item.receive_currency)}"
+            f"{verb_for(owner, 'pays')} {money_text(item.pay, item.pay_currency)},"
+            f" {verb_for(owner, 'receives')} {money_text(item.receive, item.receive_currency)}"
         )
-        return "contract", item.letter, state.players[item.owner], terms
+        return "contract", item.letter, owner, terms
     if isinstance(item, Loan):
+        owner = state.players[item.owner]
         owes = ", ".join(money_text(a, c) for c, a in enumerate(item.owes) if a)
-        return "loan", item.letter, state.players[item.owner], f"owes {owes}"
+        return "loan", item.letter, owner, f"{verb_for(owner, 'owes')} {owes}"
     left = item.left if isinstance(item, DividendStack) else 0
     return "dividends", "", "", f"{left} left; next: {next_dividend(state)}"
 

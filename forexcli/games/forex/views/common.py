@@ -12,6 +12,7 @@ from ....record.entry import Entry
 from ....record.gamelog import GameLog, Replay
 from ....reporters import Style, clean, md
 from ....reporters.tables import wrapped
+from ....words import possessive, says
 from ..engine import CURRENCIES, Event, GameState, Phase
 from . import ENDINGS
 
@@ -78,13 +79,14 @@ def pending_text(state: GameState) -> str:
         code = CURRENCIES[pending.currency]
         held = state.certs[state.seat(who)][pending.currency]
         return (
-            f"{who} answers {state.players[state.turn_player]}'s divest of {code}:"
+            f"{says(who, 'answers')} {possessive(state.players[state.turn_player])} divest of"
+            f" {code}:"
             f" sell 0 to {held} {code}"
         )
     names = ", ".join(CURRENCIES[c] for c in pending.candidates)
     if pending.phase is Phase.DIVIDEND_TIE:
-        return f"{who} chooses the currency to strengthen (dividend tie): one of {names}"
-    return f"{who} chooses the strongest currency (final tie): one of {names}"
+        return f"{says(who, 'chooses')} the currency to strengthen (dividend tie): one of {names}"
+    return f"{says(who, 'chooses')} the strongest currency (final tie): one of {names}"
 
 
 def pending_data(state: GameState) -> dict[str, Any]:

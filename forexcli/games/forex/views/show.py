@@ -9,6 +9,7 @@ from typing import Any
 
 from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
 from ....reporters.tables import section_heading, wrapped
+from ....words import possessive, says
 from ..engine import CURRENCIES, HouseRules
 from . import next_dividend
 from .board import board_grid, state_text
@@ -134,8 +135,8 @@ def since_heading(since: int, who: str | None = None) -> str:
     if who is None:
         return f"Since move {since}"
     if since == 0:
-        return f"Since the start ({who} has not played yet)"
-    return f"Since {who}'s last move (move {since})"
+        return f"Since the start ({says(who, 'has')} not played yet)"
+    return f"Since {possessive(who)} last move (move {since})"
 
 
 def since_text(

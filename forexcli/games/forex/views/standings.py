@@ -11,6 +11,7 @@ from typing import Any
 
 from ....reporters import PLAIN, Style, clean, table, text_width
 from ....reporters.tables import cell, section_heading, wrapped
+from ....words import possessive, says
 from ..engine import (
     CURRENCIES,
     Contract,
@@ -106,11 +107,11 @@ def outcome_text(state: GameState, risk: QueueRisk) -> str:
     if risk.outcome == MERGED and risk.loan is not None:
         place = "goes to the back" if risk.moved_back else "keeps its place"
         return (
-            f"merges into {who}'s loan {risk.loan.letter}, which then owes"
+            f"merges into {possessive(who)} loan {risk.loan.letter}, which then owes"
             f" {_owes_text(risk.loan.owes)} and {place}; letter {item.letter} is freed"
         )
     if risk.outcome == BANKRUPTCY:
-        text = f"{who} is bankrupt: the game ends"
+        text = f"{says(who, 'is')} bankrupt: the game ends"
         if risk.ending is not None:
             winners = ", ".join(state.players[s] for s in risk.ending.winners())
             text += f", won by {winners} ({CURRENCIES[risk.ending.strongest]})"

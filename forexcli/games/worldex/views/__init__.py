@@ -25,6 +25,7 @@ from msgspec import Struct
 from tabulate import tabulate
 
 from ....record.problems import printable
+from ....words import says
 from ..engine import (
     DEALER,
     INVESTMENT_COLOURS,
@@ -616,5 +617,5 @@ def winners_text(state: State, result: Optional[Result] = None) -> str:
     result = result or scores_of(state)[0]
     names = _winners(state, result)
     if len(names) == 1:
-        return f"{names[0]} wins"
+        return says(names[0], "wins")
     return f"{' and '.join(names)} share the victory"
