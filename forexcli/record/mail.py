@@ -66,6 +66,32 @@ def _yamlish(keys: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(map(re.escape, keys)) + r")[ \t]*:)")
 
 
+_HEADER_LINE = re.compile(r"(\s*$|\s*#|[ \t]|- |[A-Za-z_][A-Za-z0-9_]*[ \t]*:)")
+_GAME_LINE = re.compile(r"game[ \t]*:[ \t]*([a-z][a-z0-9-]*)[ \t]*$")
+
+
+def _log_line(lines: list[str], start: int) -> re.Pattern[str]:
+    """What a line of the log starting at ``lines[start]`` may be: blank, a comment, indented,
+    an item, or a header key of the game its header names (``game:``, For-Ex without one),
+    from that game's log schema; every registered game's keys when the name is unknown.
+    Only that game is imported, as reading the log will."""
+    from ..games import UnknownGame, get
+
+    name = None
+    for line in lines[start:]:
+        if not _HEADER_LINE.match(line) or line.startswith("moves"):
+            break
+        found = _GAME_LINE.match(line)
+        if found:
+            name = found.group(1)
+            break
+    try:
+        keys = tuple(get(name).schemas()["log"]["properties"])
+    except UnknownGame:
+        keys = top_keys()
+    return _yamlish(keys)
+
+
 _START = re.compile(
     r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b|game[ \t]*:[ \t]*[a-z][a-z0-9-]*[ \t]*$)"
 )
@@ -244,12 +270,12 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
 
 def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
     """``_plain_logs`` with the line each stretch starts at."""
-    yamlish = _yamlish(top_keys())
     index = 0
     while index < len(lines):
         if not _START.match(lines[index]):
             index += 1
             continue
+        yamlish = _log_line(lines, index)
         end = index + 1
         while end < len(lines) and yamlish.match(lines[end]):
             end += 1
@@ -280,7 +306,7 @@ def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] |
     out: list[str] = []
     joins: list[tuple[int, bool]] = []  # (line of out, cut in base64)
     broke = ""
-    yamlish = _yamlish(top_keys())
+    yamlish = _log_line(lines, start)
     index = start
     while index < len(lines):
         line = lines[index]
