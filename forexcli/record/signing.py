@@ -38,7 +38,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from .keys import fingerprint, parse_public, public_line, same_key
+from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
 from .problems import LogError, Problem
 
 if TYPE_CHECKING:
@@ -152,8 +152,10 @@ class HeaderKey(Struct, frozen=True):
 
 
 def key_value(line: str, since: int | None) -> str | dict[str, Any]:
-    """The header value of a key: the line, or ``{key: LINE, since: N}`` (trust on first use)."""
-    return line if since is None else {"key": line, "since": since}
+    """The header value of a key: the line (its base64 in pieces, ``keys.key_in_pieces``), or
+    ``{key: LINE, since: N}`` (trust on first use)."""
+    written = key_in_pieces(line)
+    return written if since is None else {"key": written, "since": since}
 
 
 def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
@@ -873,7 +875,7 @@ def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] 
     return {
         "keys": {
             name: {
-                "key": key.line,
+                "key": openssh_line(key.line),
                 "fingerprint": fingerprint(key.key) if key.key is not None else None,
                 "since": key.since,
             }
