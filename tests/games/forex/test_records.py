@@ -79,7 +79,7 @@ def test_repr_is_the_dataclass_style() -> None:
     problem = Problem("bad", "m", "rules", line=3)
     assert repr(problem) == (
         "Problem(code='bad', message='m', layer='rules', file='<log>', line=3, column=None,"
-        " entry=None, hints=())"
+        " entry=None, hints=(), details=())"
     )
 
 
