@@ -845,7 +845,8 @@ class Signer(Struct, frozen=True):
 def refuse_forged(replay: Replay, what: str) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then; a
     move left unsigned is no forgery: signing it is how it is settled)."""
-    errors = [p for p in check_signatures(replay).errors if p.code != "unsigned_move"]
+    found = one_edit(replay, None, check_signatures(replay))[0]  # one edit: one finding
+    errors = [p for p in found if p.code != "unsigned_move"]
     if errors:
         raise LogError(
             [
