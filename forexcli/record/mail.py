@@ -224,9 +224,26 @@ class Found(Struct, frozen=True):
 
 
 def _dequoted(text: str, depth: int) -> str | None:
-    """The lines quoted ``depth`` times (``> `` markers removed), or None if there are none."""
+    """The lines quoted ``depth`` times (``> `` markers removed), or None if there are none.
+
+    A line without a quote marker right after a quoted line that a re-wrap broke (one that
+    ends with the blank it was broken after, as ``fold -s`` leaves it, or that is as long as
+    a wrapped line) is the rest of that line: it is kept, to be joined back (``rejoined``).
+    """
     marker = re.compile(r"^(?: ?>){" + str(depth) + r"} ?")
-    lines = [marker.sub("", line, count=1) for line in text.splitlines() if marker.match(line)]
+    lines: list[str] = []
+    previous = ""  # the last line, when it was quoted and may have been broken
+    for line in text.splitlines():
+        if marker.match(line):
+            lines.append(marker.sub("", line, count=1))
+            previous = line
+            continue
+        broken = previous.endswith(" ") or len(previous) >= HARD_WRAP
+        if lines and broken and lines[-1] and line.strip() and line[0] not in "> ":
+            lines.append(line)
+            previous = line if len(line) >= HARD_WRAP or line.endswith(" ") else ""
+            continue
+        previous = ""
     return "\n".join(lines) + "\n" if lines else None
 
 
@@ -249,9 +266,9 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
             break
         quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
         for match in _FENCE.finditer(body):
-            yield [(match.group(2), f"a markdown fence{quoted}")], None
+            yield _block_readings(match.group(2), f"a markdown fence{quoted}")
         for match in _BBCODE.finditer(body):
-            yield [(match.group(1), f"a [code] block{quoted}")], None
+            yield _block_readings(match.group(1), f"a [code] block{quoted}")
         lines = body.splitlines()
         for start, stretch in _plain_stretches(lines):
             plain = (stretch, f"the text{quoted}")
@@ -266,6 +283,21 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
             # Text right after the log (no blank line between) looks broken off too: a
             # stretch that reads as a log as it is then wins.
             yield ([plain, *repaired] if at_end else [*repaired, plain]), broke
+
+
+def _block_readings(block: str, how: str) -> tuple[list[tuple[str, str]], str | None]:
+    """The readings of a markdown fence's or a ``[code]`` block's text, as ``alternatives``
+    gives them: with the lines a mail program broke joined again first, when it broke some
+    (the block ends where the log does, so a broken last line is a broken line)."""
+    lines = block.splitlines()
+    start = next((i for i, line in enumerate(lines) if _START.match(line)), 0)
+    joined = rejoined(lines, start)
+    if joined is None:
+        return [(block, how)], None
+    variants, count, broke, _at_end = joined
+    what = f"{count} line{'s' if count != 1 else ''} a mail program had broken"
+    repaired = [(variant, f"{how}{REPAIRED}{what} joined again") for variant in variants]
+    return [*repaired, (block, how)], broke
 
 
 def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
@@ -312,16 +344,22 @@ def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] |
         line = lines[index]
         if index == start or yamlish.match(line):
             out.append(line)
-        elif out and out[-1].strip():
+        elif out and out[-1]:
             if not broke:
                 broke = f"line {index - start + 1} of the log: {problems_quoted(line)}"
-            hard = (
-                len(out[-1]) >= HARD_WRAP
-                and bool(_BASE64_END.search(out[-1]))
-                and bool(_BASE64_START.match(line))
-            )
-            joins.append((len(out) - 1, hard))
-            out[-1] = out[-1] + "\0" + line
+            if out[-1].endswith((" ", "\t")):
+                # Broken after a blank that stayed at the end (fold -s), or inside the
+                # indentation: the rest goes on right after it.
+                joins.append((len(out) - 1, False))
+                out[-1] = out[-1] + line
+            else:
+                hard = (
+                    len(out[-1]) >= HARD_WRAP
+                    and bool(_BASE64_END.search(out[-1]))
+                    and bool(_BASE64_START.match(line))
+                )
+                joins.append((len(out) - 1, hard))
+                out[-1] = out[-1] + "\0" + line
         else:
             break
         index += 1
@@ -449,13 +487,37 @@ def _logs_in(
                 taken = _first_reading(choices, source, into, where, len(choices) > 1)
                 if taken is not None:
                     found.append(taken)
-                elif broke is not None and damaged is not None:
-                    damaged.append(f"{choices[-1][1].partition(REPAIRED)[0]} of {where}, {broke}")
+                    continue
+                text, how = choices[-1]
+                if broke is None:
+                    broke = _unreadable_line(text, source, into)
+                if broke is not None and damaged is not None:
+                    damaged.append(f"{how.partition(REPAIRED)[0]} of {where}, {broke}")
         except MissingResource:
             raise
         except LogError:
             continue
     return found
+
+
+def _unreadable_line(text: str, source: str, into: str | None) -> str | None:
+    """``line N of the log: TEXT`` where a stretch that starts as a log does (``forex: 1``)
+    stops reading as one, though no line of it looks broken off; None for text that is no
+    log at all (a table in a ``[code]`` block)."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if _START.match(line)), None)
+    if start is None:
+        return None
+    try:
+        _parse("\n".join(lines[start:]) + "\n", source, into)
+    except MissingResource:
+        raise
+    except LogError as error:
+        line = next((p.line for p in error.problems if p.line is not None), None)
+        if line is not None and line <= len(lines) - start:
+            return f"line {line} of the log: {problems_quoted(lines[start + line - 1])}"
+        return f"the log: {error.problems[0].message}"
+    return None
 
 
 def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
@@ -767,7 +829,9 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
         return  # another game: said by arrival
     known = own.header.get(KEYS_FIELD) or {}
     arrived = incoming.header.get(KEYS_FIELD) or {}
-    changed = sorted(name for name, key in known.items() if arrived.get(name) != key)
+    changed = sorted(
+        name for name, key in known.items() if _key_value(arrived.get(name)) != _key_value(key)
+    )
     if changed:
         raise _refuse(
             "key_changed",
@@ -776,6 +840,16 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
             own_path,
             "nothing was changed; ask the player for their key by another way",
         )
+
+
+def _key_value(value: Any) -> Any:
+    """A header key as compared between copies: its OpenSSH line however it is written (in
+    pieces or not), and the move that added it."""
+    from .keys import openssh_line
+
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return {**value, "key": openssh_line(value["key"])}
+    return openssh_line(value) if isinstance(value, str) else value
 
 
 def _new_countersignatures(own: Any, incoming: Any) -> str:

@@ -39,7 +39,7 @@ from msgspec.structs import replace
 
 from ..games.base import state_digest
 from ..words import possessive, says
-from .keys import fingerprint, parse_public, public_line, same_key
+from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
 from .problems import LogError, Problem
 
 if TYPE_CHECKING:
@@ -153,8 +153,10 @@ class HeaderKey(Struct, frozen=True):
 
 
 def key_value(line: str, since: int | None) -> str | dict[str, Any]:
-    """The header value of a key: the line, or ``{key: LINE, since: N}`` (trust on first use)."""
-    return line if since is None else {"key": line, "since": since}
+    """The header value of a key: the line (its base64 in pieces, ``keys.key_in_pieces``), or
+    ``{key: LINE, since: N}`` (trust on first use)."""
+    written = key_in_pieces(line)
+    return written if since is None else {"key": written, "since": since}
 
 
 def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
@@ -852,7 +854,8 @@ class Signer(Struct, frozen=True):
 def refuse_forged(replay: Replay, what: str) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then; a
     move left unsigned is no forgery: signing it is how it is settled)."""
-    errors = [p for p in check_signatures(replay).errors if p.code != "unsigned_move"]
+    found = one_edit(replay, None, check_signatures(replay))[0]  # one edit: one finding
+    errors = [p for p in found if p.code != "unsigned_move"]
     if errors:
         raise LogError(
             [
@@ -882,7 +885,7 @@ def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] 
     return {
         "keys": {
             name: {
-                "key": key.line,
+                "key": openssh_line(key.line),
                 "fingerprint": fingerprint(key.key) if key.key is not None else None,
                 "since": key.since,
             }

@@ -181,3 +181,19 @@ def test_a_player_without_a_key_is_trusted_on_first_use(tmp_path: Path) -> None:
     assert run(["play", str(game), "bob", "invest", "USD", *bob]).exit_code == 0
     later = run(["play", str(game), "carol", "invest", "JPY"])
     assert later.exit_code == 1 and "unsigned_move" in later.stderr, later.output
+
+
+def test_notes_and_undo_in_a_signed_game(keyed: Path) -> None:
+    """Notes are not signed: anyone annotates a keyed player's move, and the log stays valid;
+    undo adds no move, and takes back only the undoer's own."""
+    game = keyed / "game.yaml"
+    noted = run(["annotate", str(game), "1", "a bold start"])
+    assert noted.exit_code == 0, noted.output
+    assert run(["validate", str(game)]).exit_code == 0
+    own = ["--sign", "--key", str(keyed / "carol.key")]
+    assert run(["play", str(game), "carol", "invest", "CAD", *own]).exit_code == 0
+    refused = run(["undo", str(game), "--key", str(keyed / "bob.key")])
+    assert refused.exit_code == 1 and "not_your_move" in refused.stderr, refused.output
+    undone = run(["undo", str(game), "--key", str(keyed / "carol.key")])
+    assert undone.exit_code == 0, undone.output
+    assert run(["validate", str(game)]).exit_code == 0

@@ -328,7 +328,7 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("move 1 (signed): louis: buy Warsaw (added to ")
     text = path.read_text("utf-8")
-    assert "keys:\n  louis:\n    key: ssh-ed25519\n" in text and "\n    since: 1\n" in text
+    assert "keys:\n  louis:\n    key: ssh-ed25519 AAAA" in text and "\n    since: 1\n" in text
     assert "    sig:\n      louis: " in text
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
     # an unsigned move by a player who has a key: refused by play; written by hand, an error
