@@ -76,10 +76,10 @@ def test_frozen_records_refuse_assignment() -> None:
 def test_repr_is_the_dataclass_style() -> None:
     assert repr(Divest("alice", "USD", 2)) == "Divest(player='alice', currency='USD', count=2)"
     assert repr(Style(True)) == "Style(colour=True)"
-    problem = Problem("bad", "m", "rules", line=3)
+    problem = Problem("bad", "m", "rules", line=3, hints=("h",))
     assert repr(problem) == (
         "Problem(code='bad', message='m', layer='rules', file='<log>', line=3, column=None,"
-        " entry=None, hints=())"
+        " entry=None, hints=('h',))"
     )
 
 
