@@ -102,6 +102,9 @@ def undo_command(
     with --force. Who undoes is --as NAME, or the player whose key in the log
     is --key's (FOREX_KEY's when the game is signed and neither is given).
     What is said names whose move each removed move was and who signed it.
+
+    A log holding an engine's open offer (the header's offer:) loses the
+    offer first, and only it: run undo again to remove moves.
     """
     from ..record import edit
     from ..record.gamelog import read_log
@@ -112,6 +115,8 @@ def undo_command(
         raise click.UsageError("give --after or --to, not both")
     if name is not None and key_file is not None:
         raise click.UsageError("give --as or --key, not both")
+    if _took_offer_back(file, dry_run):
+        return
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
@@ -135,6 +140,28 @@ def undo_command(
         _echo(report)
         return
     commit_reported(change, report, f"the removal of {clean(what)}", file)
+
+
+def _took_offer_back(file: str, dry_run: bool) -> bool:
+    """Take back the log's open offer (``replies.withdraw_offer``) and say so; False when the
+    log holds none."""
+    from ..record import files
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+    from ..replies import withdraw_offer
+
+    try:
+        if read_log(files.read_bytes(file), file).header.get("offer") is None:
+            return False
+        offer = withdraw_offer(file, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    verb = "would take back" if dry_run else "took back"
+    _echo(
+        clean(f"{verb} {offer.player}'s open offer ({offer.decision}) from {file}; no move was")
+        + " removed"
+    )
+    return True
 
 
 def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:

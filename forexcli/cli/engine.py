@@ -224,6 +224,18 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
             bar.close()
 
 
+def _declined_by_engine(played: Replay) -> Callable[[Any], bool] | None:
+    """Whether an entry opens with an offer an engine seat of the log declines (``hint``
+    leaves those out); None without engine seats."""
+    log = played.log
+    if not log.header.get("engines"):
+        return None
+    from ..replies import declines
+
+    state = played.final
+    return lambda decisions: declines(log, state, decisions) is not None
+
+
 T = TypeVar("T")
 
 
@@ -305,8 +317,12 @@ def hint_command(
 
     plan = command_budget(seconds, simulations)
     played, advisor = _playable(file)
+    skip = _declined_by_engine(played)
     found = _searched(
-        plan, lambda update: hint(advisor, played.final, plan, top=top, seed=seed, progress=update)
+        plan,
+        lambda update: hint(
+            advisor, played.final, plan, top=top, seed=seed, progress=update, skip=skip
+        ),
     )
     _print_hint(found, file, played.moves, fmt, advisor)
 

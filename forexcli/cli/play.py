@@ -107,6 +107,13 @@ if TYPE_CHECKING:
     help="Add the move even though the log's recorded digests no longer match (it was"
     " edited after they were written) [refuse: digest_mismatch].",
 )
+@click.option(
+    "--no-reply",
+    "no_reply",
+    is_flag=True,
+    help="Leave the engine seats (the header's engines:) that decide next to a later command"
+    " [they play at once, until a person decides].",
+)
 @format_option()
 def play_command(
     file: str,
@@ -125,6 +132,7 @@ def play_command(
     key_file: str | None,
     eml_path: str | None,
     ignore_digests: bool,
+    no_reply: bool,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -143,7 +151,30 @@ def play_command(
     With --engine (and no DECISION) the engine decides for PLAYER, and its
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
+
+    Against engine seats (forex new --engine, forex seat), every engine seat
+    that decides after the move plays at once, until a person decides
+    (--no-reply leaves them), and the report is one line a decision and the
+    board. A spot offered to an engine seat is answered by the engine: one
+    it declines is refused (spot_declined). The engine's offer to a person
+    waits for the answer: forex play FILE NAME accept (or decline).
     """
+    from . import replies
+
+    plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
+    answer = replies.answer_of(decision)
+    if answer is not None and not engine:
+        replies.answer_command(
+            file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
+            reply=not no_reply,
+        )  # fmt: skip
+        return
+    replies.refuse_open_offer(file)
+    if engine and not decision and plain and replies.replies_expected(file):
+        replies.engine_command(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, reply=not no_reply
+        )
+        return
     text = decision_text(
         file,
         player,
@@ -167,6 +198,13 @@ def play_command(
         signer=signer,
         ignore_digests=ignore_digests,
     )
+    replies.refuse_declined(change.replay, file)
+    if plain and not engine and replies.replies_expected(file):
+        out = [(replies.compact_move_report(change.replay, file), False)]
+        record_move(change, file, out, None)
+        if not no_reply:
+            replies.print_replies(file, seed=seed, seconds=seconds, simulations=simulations)
+        return
     out = play_output(
         change.replay,
         file,

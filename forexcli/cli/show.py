@@ -156,18 +156,27 @@ def show_command(
     text_of = view_of(
         log, "show_text", "forex show", f"the state as JSON: forex show {file} --format json"
     )
-    _echo(
-        asked(
-            text_of,
-            played,
-            point,
-            since=since_point,
-            since_player=since_player,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-        )
+    shown = asked(
+        text_of,
+        played,
+        point,
+        since=since_point,
+        since_player=since_player,
+        markdown=fmt == "markdown",
+        style=stdout_style(),
+        width=streams.width(),
     )
+    _echo(with_seat_lines(shown, played.log, file))
+
+
+def with_seat_lines(text: str, log: Any, file: str) -> str:
+    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``)."""
+    from ..record.seats import header_lines
+
+    lines = header_lines(log, file)
+    if not lines:
+        return text
+    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
 
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:

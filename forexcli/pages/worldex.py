@@ -158,6 +158,7 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
 
     from .. import __version__
     from ..games.worldex.picture import key_svg, line_board_svg
+    from ..record.seats import header_lines
     from ..record.signing import signatures_data
     from . import signature_rows, signed_line
 
@@ -210,4 +211,5 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
         score_rows=score_rows(results["players"]),
         seed=record.header.get("seed"),
         house=house_rules_words(state),
+        engine_lines=header_lines(record),
     )

@@ -53,6 +53,9 @@ TOP_KEYS = (
     "contacts",
     "house_rules",
     "keys",
+    "signatures",
+    "engines",
+    "offer",
     "moves",
     # the header keys of the other games' logs (World Exchangers'; a test keeps them complete)
     "game",

@@ -81,6 +81,10 @@ def integrity_problems(
         checked = check_signatures(played, require=required)
         found += checked.errors
         warnings = checked.warnings
+    if log.header.get("engines") is not None or log.header.get("offer") is not None:
+        from .seats import offer_problems, seat_problems
+
+        found += seat_problems(log) or offer_problems(played)
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
 
 

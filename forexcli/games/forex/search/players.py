@@ -25,10 +25,10 @@ from ..engine import (
     legal_decisions,
 )
 from .candidates import candidates
-from .consent import accepts
+from .consent import refusal
 from .encoding import decision
-from .evaluate import Weights, evaluate, money_worth, weights_for
-from .mcts import Budget, SearchResult, Valuer, search
+from .evaluate import Weights, evaluate, money_worth
+from .mcts import Budget, SearchResult, search
 
 Entry = tuple[Decision, ...]
 
@@ -54,9 +54,8 @@ def engine_answer(state: GameState, spot: Spot, partner: int) -> bool:
     """The engine's answer, the one its search expects of every partner (``consent.accepts``):
     accept when the partner's value (exact in the endgame) does not drop and its queued debts
     are not left shorter of money."""
-    value = Valuer(weights_for(len(state.players)))
-    after = apply(state, spot)
-    return accepts(state, after, value(state), value(after), partner)
+    assert state.players.index(spot.partner) == partner
+    return refusal(state, spot) is None
 
 
 def accept_all(state: GameState, spot: Spot, partner: int) -> bool:

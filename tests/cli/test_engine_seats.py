@@ -1,0 +1,252 @@
+"""Engine seats (issue 43): the header's ``engines:``, the engine's consent to offers made to
+its seats, its open offers to a person, and its replies after a person's decision."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from forexcli.games.forex.engine import GameState, Spot, apply, legal_decisions
+from forexcli.games.forex.notation import Written, write_entry
+from forexcli.games.forex.search import consent
+from forexcli.games.forex.search.players import engine_answer
+from forexcli.record import files, gamelog
+from forexcli.record.seats import (
+    parse_budget,
+    parse_seat_spec,
+)
+from forexcli.search.ismcts import Budget
+from tests.cli.test_commands import run
+from tests.record.test_signing import make_key, problems_of
+
+ROOT = Path(__file__).parent.parent.parent
+COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+
+
+def _new(path: Path, *extra: str, players: str = "you,computer") -> Path:
+    result = run(["new", str(path), "--players", players, "--seed", "7", *extra])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def _replayed(path: Path) -> gamelog.Replay:
+    return gamelog.replay(gamelog.read_log(files.read_bytes(str(path)), str(path)))
+
+
+def _text(entry: tuple[Any, ...]) -> str:
+    if len(entry) == 2:
+        return write_entry(Written(entry[0], entry[1]))
+    return write_entry(Written(None, entry[0]))
+
+
+# --------------------------------------------------------------------------- 1: seats
+
+
+def test_seat_specs_take_selfplays_notation() -> None:
+    assert parse_seat_spec("computer") == ("computer", Budget(seconds=1.0))
+    assert parse_seat_spec("computer:2s") == ("computer", Budget(seconds=2.0))
+    assert parse_seat_spec("computer:500") == ("computer", Budget(simulations=500))
+    assert parse_budget(500) == Budget(simulations=500)
+    with pytest.raises(ValueError, match="SECONDSs"):
+        parse_seat_spec("computer:fast")
+
+
+def test_new_records_the_engine_seats_and_the_reports_name_them(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer")
+    text = log.read_text()
+    assert "engines: {computer: 1s}\n" in text
+    assert run(["validate", str(log)]).exit_code == 0
+    said = "computer: the engine, 1 s a decision"
+    assert said in run(["show", str(log)]).output
+    assert said in run(["history", str(log)]).output
+    assert said in run(["message", str(log)]).output
+    page = tmp_path / "duel.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    assert said in page.read_text()
+
+
+def test_new_takes_a_budget_in_simulations_or_seconds(tmp_path: Path) -> None:
+    log = _new(tmp_path / "three.yaml", "--engine", "bot:500", "--engine", "cpu:2s",
+               players="you,bot,cpu")  # fmt: skip
+    assert "engines: {bot: 500, cpu: 2s}\n" in log.read_text()
+    shown = run(["show", str(log)]).output
+    assert "bot: the engine, 500 simulations a decision" in shown
+    assert "cpu: the engine, 2 s a decision" in shown
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [("dave", "not one of the players"), ("you,computer", "every seat"), ("computer:0s", "0")],
+)
+def test_new_refuses_a_seat_it_cannot_record(tmp_path: Path, spec: str, words: str) -> None:
+    args = ["new", str(tmp_path / "x.yaml"), "--players", "you,computer", "--seed", "1"]
+    for one in spec.split(","):
+        args += ["--engine", one]
+    result = run(args)
+    assert result.exit_code == 2
+    assert words in result.output
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_world_exchangers_logs_take_engine_seats(tmp_path: Path) -> None:
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:2s"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "engines: {bot: 2s}" in log.read_text()
+    assert run(["validate", str(log)]).exit_code == 0
+    assert "bot: the engine, 2 s a decision" in run(["show", str(log)]).output
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [("{dave: 1s}", "unknown_player"), ("{computer: 0s}", "bad_engine_seat"),
+     ("{computer: fast}", "schema_pattern"), ("{computer: 0}", "schema_minimum")],
+)  # fmt: skip
+def test_validate_checks_the_engine_seats(tmp_path: Path, value: str, code: str) -> None:
+    log = _new(tmp_path / "duel.yaml")
+    log.write_text(log.read_text().replace("moves: []", f"engines: {value}\nmoves: []"))
+    assert [p["code"] for p in problems_of(log)] == [code]
+
+
+def test_seat_hands_a_seat_to_the_engine_and_back(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml")
+    before = log.read_text()
+    assert "engines" not in before
+    result = run(["seat", str(log), "computer", "--engine", "300"])
+    assert result.exit_code == 0, result.output
+    assert "computer: the engine, 300 simulations a decision" in result.output
+    assert log.read_text() == before.replace("moves: []", "engines: {computer: 300}\nmoves: []")
+    assert run(["seat", str(log), "computer", "--engine"]).exit_code == 0
+    assert "engines: {computer: 1s}" in log.read_text()
+    assert run(["seat", str(log), "computer", "--person"]).exit_code == 0
+    assert log.read_text() == before
+
+
+def test_seat_refuses_without_changing_the_file(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer")
+    before = log.read_text()
+    assert run(["seat", str(log), "dave", "--engine"]).exit_code == 1
+    assert run(["seat", str(log), "you", "--engine"]).exit_code == 2  # every seat the engine's
+    assert run(["seat", str(log), "you", "--engine", "soon"]).exit_code == 2
+    assert run(["seat", str(log), "you"]).exit_code == 2
+    assert log.read_text() == before
+
+
+def test_a_seat_handed_over_keeps_the_signatures(tmp_path: Path) -> None:
+    key = make_key(tmp_path, "you")
+    log = _new(tmp_path / "duel.yaml")
+    played = run(["play", str(log), "you", "invest GBP", "--sign", "--key", str(key)])
+    assert played.exit_code == 0, played.output
+    assert run(["seat", str(log), "computer", "--engine", "50"]).exit_code == 0
+    assert problems_of(log) == []
+
+
+# --------------------------------------------------------------------------- 2: consent
+
+
+def _states(count: int) -> list[GameState]:
+    """Positions of 2-player games played at random (each with spots to offer)."""
+    from forexcli.games.forex.engine import draw_removed, new_game
+
+    rng = random.Random(5)
+    found = []
+    for number in range(count):
+        state = new_game(("you", "computer"), draw_removed(f"consent-{number}"))
+        for _ in range(rng.randrange(4, 40)):
+            if state.is_over:
+                break
+            state = apply(state, rng.choice(legal_decisions(state)))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def test_one_consent_rule_answers_for_play_selfplay_and_the_ladder() -> None:
+    from forexcli.games.forex.game import FOREX
+
+    checked = refused = 0
+    for state in _states(6):
+        for spot in [d for d in legal_decisions(state) if isinstance(d, Spot)][:25]:
+            partner = state.players.index(spot.partner)
+            answer = consent.refusal(state, spot)
+            assert engine_answer(state, spot, partner) is (answer is None)
+            said = FOREX.offer_refusal(state, (spot,))
+            assert (said is None) is (answer is None)
+            if answer is not None:
+                assert said == answer.reason() and spot.partner in said
+                refused += 1
+            checked += 1
+    assert checked > 20 and refused > 0
+
+
+def test_a_declined_offer_to_an_engine_seat_is_refused_and_nothing_written(
+    tmp_path: Path,
+) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30")
+    data = json.loads(run(["moves", str(log), "--format", "json"]).output)
+    declined = data["declined"]
+    assert declined, "the engine declines some offer at the start"
+    state = _replayed(log).final
+    from forexcli.games.forex.notation import write
+
+    spot = next(d for d in legal_decisions(state) if write(d) == declined[0])
+    action = next(iter(legal_decisions(apply(state, spot))))
+    before = log.read_text()
+    result = run(["play", str(log), "you", _text((spot, action))])
+    assert result.exit_code == 1
+    assert "spot_declined" in result.output
+    assert "computer (the engine) declines the spot" in result.output
+    assert "value would drop" in result.output or "short" in result.output
+    assert "choose again" in result.output
+    assert log.read_text() == before
+
+
+def test_moves_lists_only_offers_the_engine_seat_accepts(tmp_path: Path) -> None:
+    from forexcli.games.forex.notation import write
+
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30")
+    state = _replayed(log).final
+    spots = {write(d): d for d in legal_decisions(state) if isinstance(d, Spot)}
+    data = json.loads(run(["moves", str(log), "--format", "json"]).output)
+    listed = [m for g in data["groups"] if g["kind"] == "spot" for m in g["moves"]]
+    assert listed and data["declined"]
+    assert sorted(listed + data["declined"]) == sorted(spots)
+    for text in listed:
+        assert consent.refusal(state, spots[text]) is None, text
+    for text in data["declined"]:
+        assert consent.refusal(state, spots[text]) is not None, text
+    every = run(["moves", str(log), "--all"]).output
+    assert not any(text in every for text in data["declined"])
+    assert "left out: the engine would decline them" in every
+    shown = run(["moves", str(log)]).output
+    assert f"{len(data['declined'])} spot offers to computer left out" in shown
+
+
+def test_hint_leaves_out_the_offers_an_engine_seat_declines(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30")
+    state = _replayed(log).final
+    data = json.loads(
+        run(["hint", str(log), "--simulations", "200", "--top", "10", "--format", "json"]).output
+    )
+    from forexcli.games.forex.notation import parse
+
+    for row in data["suggestions"]:
+        first = parse("you", row["decision"]).decisions()[0]
+        if isinstance(first, Spot):
+            assert consent.refusal(state, first) is None
+
+
+def test_without_engine_seats_a_spot_is_played_as_before(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml")
+    state = _replayed(log).final
+    spot = next(d for d in legal_decisions(state) if isinstance(d, Spot))
+    action = next(iter(legal_decisions(apply(state, spot))))
+    result = run(["play", str(log), "you", _text((spot, action))])
+    assert result.exit_code == 0, result.output
