@@ -15,10 +15,7 @@ from forexcli.games.forex.notation import Written, write_entry
 from forexcli.games.forex.search import consent
 from forexcli.games.forex.search.players import engine_answer
 from forexcli.record import files, gamelog
-from forexcli.record.seats import (
-    parse_budget,
-    parse_seat_spec,
-)
+from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec
 from forexcli.search.ismcts import Budget
 from tests.cli.test_commands import run
 from tests.record.test_signing import make_key, problems_of
@@ -250,3 +247,272 @@ def test_without_engine_seats_a_spot_is_played_as_before(tmp_path: Path) -> None
     action = next(iter(legal_decisions(apply(state, spot))))
     result = run(["play", str(log), "you", _text((spot, action))])
     assert result.exit_code == 0, result.output
+
+
+# --------------------------------------------------------------------------- 3: open offers
+
+
+class Offers:
+    """The engine made to offer spots to ``you`` first: ``offers`` in order, each until it
+    is excluded (declined), then the real engine; ``seen`` keeps what each call excluded."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, count: int = 1) -> None:
+        from forexcli.games.forex.advisor import FOREX_ADVISOR
+
+        self.real = FOREX_ADVISOR.entry_without
+        self.count = count
+        self.seen: list[tuple[str, ...]] = []
+        monkeypatch.setattr(FOREX_ADVISOR, "entry_without", self)
+
+    def entries(self, state: GameState) -> list[tuple[Any, ...]]:
+        spots = [
+            d
+            for d in legal_decisions(state)
+            if isinstance(d, Spot) and d.partner == "you" and d.give_currency != "GBP"
+        ]
+        return [(s, next(iter(legal_decisions(apply(state, s))))) for s in spots[: self.count]]
+
+    def __call__(
+        self, state: GameState, budget: Any, seed: int = 0, excluded: Any = (), progress: Any = None
+    ) -> tuple[Any, ...]:
+        from forexcli.games.forex.notation import write
+
+        self.seen.append(tuple(sorted(write(d) for d in excluded)))
+        if state.players[state.pending.player or 0] == "computer":
+            for entry in self.entries(state):
+                if entry[0] not in excluded:
+                    return entry
+        found: tuple[Any, ...] = self.real(state, budget, seed, excluded, progress)
+        return found
+
+
+def _offer_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int = 1
+) -> tuple[Path, Offers]:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offers = Offers(monkeypatch, count)
+    result = run(["play", str(log), "computer", "--engine"])
+    assert result.exit_code == 0, result.output
+    assert "computer offers you: spot" in result.output
+    assert f"forex play {log} you accept (or decline)" in result.output
+    return log, offers
+
+
+def test_the_engines_offer_to_a_person_waits_in_the_header(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, offers = _offer_log(tmp_path, monkeypatch)
+    (entry,) = offers.entries(_replayed(log).final)
+    offer = open_offer(gamelog.read_log(log.read_text(), str(log)).header)
+    assert offer is not None and offer.player == "computer"
+    assert offer.decision == _text(entry)
+    assert _replayed(log).moves == 0  # nothing is agreed: no move
+    assert run(["validate", str(log)]).exit_code == 0
+    shown = run(["show", str(log)]).output
+    assert f"Open offer: computer offers you: {offer.decision} (nothing is agreed yet)" in shown
+    assert "Open offer: computer offers you" in run(["message", str(log)]).output
+    page = tmp_path / "duel.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    assert "Open offer: computer offers you" in page.read_text()
+
+
+def test_no_move_is_written_while_an_offer_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    before = log.read_text()
+    refused = run(["play", str(log), "you", "invest GBP"])
+    assert refused.exit_code == 1
+    assert "open_offer" in refused.output
+    assert "you answers: forex play" in refused.output
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 1
+    assert run(["play", str(log), "computer", "accept"]).exit_code == 1  # not computer's offer
+    assert log.read_text() == before
+
+
+def test_accept_makes_the_offer_the_engine_seats_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    offer = open_offer(gamelog.read_log(log.read_text(), str(log)).header)
+    assert offer is not None
+    result = run(["play", str(log), "you", "accept"])
+    assert result.exit_code == 0, result.output
+    assert "you accepted the offer." in result.output
+    assert f"move 1: computer: {offer.decision} (agreed by you)" in result.output
+    played = _replayed(log)
+    assert played.moves == 1 and played.log.entries[0].text == offer.decision
+    assert played.log.entries[0].digest is not None
+    assert "offer" not in played.log.header
+    assert run(["validate", str(log)]).exit_code == 0
+    assert run(["play", str(log), "you", "accept"]).exit_code == 1  # no offer now
+
+
+def test_decline_has_the_engine_choose_again_without_the_offer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log, offers = _offer_log(tmp_path, monkeypatch, count=2)
+    first, second = (_text(e) for e in offers.entries(_replayed(log).final))
+    result = run(["play", str(log), "you", "decline"])
+    assert result.exit_code == 0, result.output
+    assert "you declined the offer." in result.output
+    offer = open_offer(gamelog.read_log(log.read_text(), str(log)).header)
+    assert offer is not None
+    assert (offer.decision, offer.declined) == (second, (first,))
+    assert run(["validate", str(log)]).exit_code == 0
+    result = run(["play", str(log), "you", "no"])
+    assert result.exit_code == 0, result.output
+    played = _replayed(log)
+    assert "offer" not in played.log.header
+    assert played.log.entries[0].player == "computer"
+    assert played.log.entries[0].text not in (first, second)
+    spots = {first.split(";")[0], second.split(";")[0]}
+    assert tuple(sorted(spots)) in offers.seen  # the last choice left both out
+
+
+def test_undo_takes_the_offer_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    with_offer = log.read_text()
+    said = run(["undo", str(log), "--dry-run"])
+    assert said.exit_code == 0 and "would take back computer's open offer" in said.output
+    assert log.read_text() == with_offer
+    assert run(["undo", str(log)]).exit_code == 0
+    assert "offer" not in log.read_text()
+    assert run(["validate", str(log)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("offer", "words"),
+    [
+        ("{player: you, decision: invest GBP}", "not you"),
+        ("{player: computer, decision: invest GBP}", "offers nothing"),
+        ('{player: computer, decision: "spot 9 EUR to you for 1 GBP; resolve"}', ""),
+    ],
+)
+def test_validate_checks_the_open_offer(tmp_path: Path, offer: str, words: str) -> None:
+    log = _new(tmp_path / "duel.yaml", "--first", "computer")
+    log.write_text(log.read_text().replace("moves: []", f"offer: {offer}\nmoves: []"))
+    (problem,) = problems_of(log)
+    assert problem["code"] == "bad_offer"
+    assert words in str(problem["message"])
+
+
+def test_a_mail_brings_the_open_offer_to_the_person(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.record.test_mail import _log_mail
+
+    mine = _new(tmp_path / "mine.yaml", "--engine", "computer:20", "--first", "computer")
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    taken = run(["read", str(_log_mail(log.read_text(), tmp_path / "o.eml")), "--into", str(mine)])
+    assert taken.exit_code == 0, taken.output
+    assert "computer's open offer to you" in taken.output
+    assert mine.read_text() == log.read_text()
+    again = run(["read", str(_log_mail(log.read_text(), tmp_path / "p.eml")), "--into", str(mine)])
+    assert again.exit_code == 0 and "unchanged" in again.output
+
+
+def test_an_unsigned_move_after_an_offer_in_a_signed_game_keeps_the_countersignature_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = make_key(tmp_path, "you")
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    text = log.read_text().replace("moves: []", "moves: []")
+    pub = (tmp_path / "you.key.pub").read_text().strip()
+    log.write_text(text.replace("engines:", f"keys: {{you: {pub}}}\nengines:", 1))
+    result = run(["play", str(log), "you", "accept"])
+    assert result.exit_code == 0, result.output
+    assert "countersignature is the agreement" in result.output
+    assert [p["code"] for p in problems_of(log, "--require-signatures")] == ["unagreed_spot"]
+    signed = run(["sign", str(log), "1", "--as", "you", "--key", str(key)])
+    assert signed.exit_code == 0, signed.output
+    assert problems_of(log) == []
+
+
+# --------------------------------------------------------------------------- 4: replies
+
+
+def _person_plays(log: Path, rng: random.Random) -> Any:
+    """One decision of ``you``, chosen at random among what ``forex moves --all`` lists."""
+    listed = run(["moves", str(log), "--all"]).output.splitlines()
+    choices = [line for line in listed if line and not line.startswith("#")]
+    return run(["play", str(log), "you", rng.choice(choices)])
+
+
+def test_a_whole_game_against_the_engine_takes_one_command_a_decision(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    rng = random.Random(3)
+    commands = 0
+    while not _replayed(log).final.is_over:
+        result = _person_plays(log, rng)
+        commands += 1
+        assert result.exit_code == 0, result.output
+        assert commands < 200
+    played = _replayed(log)
+    mine = sum(entry.player == "you" for entry in played.log.entries)
+    assert commands == mine  # one command per decision of the person, nothing else
+    assert sum(entry.player == "computer" for entry in played.log.entries) > 0
+    assert run(["validate", str(log)]).exit_code == 0
+    assert all(entry.digest for entry in played.log.entries)
+
+
+def test_replies_are_deterministic_with_simulations(tmp_path: Path) -> None:
+    logs = []
+    for name in ("a", "b"):
+        log = _new(tmp_path / f"{name}.yaml", "--engine", "computer:25")
+        rng = random.Random(9)
+        for _ in range(4):
+            assert _person_plays(log, rng).exit_code == 0
+        logs.append(log.read_text())
+    assert logs[0] == logs[1]
+
+
+def test_the_report_is_the_move_one_line_a_reply_and_the_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    log = _new(Path("duel.yaml"), "--engine", "computer:20")
+    result = run(["play", str(log), "you", "invest", "GBP"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"move 1: you: invest GBP (added to {log})"
+    replies = [line for line in lines if line.startswith("move 2: computer: ")]
+    assert len(replies) == 1 and replies[0].endswith("(the engine, 20 simulations)")
+    assert lines[-1] == "Next: you to play."
+    assert len(lines) <= 24 and max(len(line) for line in lines) <= 80
+
+
+def test_no_reply_leaves_the_engine_seats_for_later(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    result = run(["play", str(log), "you", "invest GBP", "--no-reply"])
+    assert result.exit_code == 0, result.output
+    assert _replayed(log).moves == 1
+    result = run(["play", str(log), "computer", "--engine"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("move 2: computer: ")
+    assert _replayed(log).moves == 2
+
+
+def test_reply_engines_as_a_library(tmp_path: Path) -> None:
+    from forexcli.replies import reply_engines
+
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    done = reply_engines(str(log))
+    assert [reply.player for reply in done.replies] == ["computer"]
+    assert done.replies[0].number == 1 and done.stopped == "you decides next"
+    assert reply_engines(str(log)).replies == ()
+
+
+def test_world_exchangers_engine_seats_reply_too(tmp_path: Path) -> None:
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:20"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    result = run(["play", str(log), "ann", "buy", "Prague"])
+    assert result.exit_code == 0, result.output
+    played = _replayed(log)
+    assert [entry.player for entry in played.log.entries][:2] == ["ann", "bot"]
+    assert "move 2: bot: " in result.output
+    assert run(["validate", str(log)]).exit_code == 0
