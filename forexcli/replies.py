@@ -64,12 +64,13 @@ class Reply(Struct, frozen=True):
 
     def line(self) -> str:
         """``move 12: computer: invest GBP USD (the engine, 1 s)``, or the offer."""
+        engine = f"the engine, {self.budget}" if self.budget else "the engine"
         if self.offered is not None:
             return (
-                f"{self.player} offers {self.offered}: {self.text} (the engine, {self.budget});"
+                f"{self.player} offers {self.offered}: {self.text} ({engine});"
                 f" {answer_hint('FILE', self.offered)}"
             )
-        return f"move {self.number}: {self.player}: {self.text} (the engine, {self.budget})"
+        return f"move {self.number}: {self.player}: {self.text} ({engine})"
 
 
 class Replies(Struct, frozen=True):
@@ -314,6 +315,25 @@ def engine_move(
         log.game, played.final, budget, seed=seed, engines=engines, progress=progress
     )
     return _record(path, data, log, played, player, entry, budget, refused)
+
+
+def offer_entry(path: str, player: str, text: str, budget: str = "") -> Reply | None:
+    """Write the engine's entry ``text`` for ``player`` as the header's open offer when it
+    opens with a spot to a person in an unsigned game (None, nothing written, otherwise: it
+    is played as a move, and in a signed game awaits the partner's countersignature)."""
+    from .record.signing import signed_game
+
+    data, log, _ = edit.load_valid(path)
+    game = log.game
+    decisions = game.parse(player, text)
+    partner = entry_partner(game, decisions)
+    if partner is None or partner == player or partner in engine_seats(log.header):
+        return None
+    if signed_game(log):
+        return None
+    value = {"player": player, "decision": game.write(decisions)}
+    _write(path, data, log, with_header_key(log.text, OFFER_FIELD, value))
+    return Reply(player, value["decision"], budget, offered=partner)
 
 
 def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:

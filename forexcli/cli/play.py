@@ -187,6 +187,8 @@ def play_command(
         message_fmt=message_fmt,
     )
     check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
+    if engine and plain and replies.offered_instead(file, player, text, seconds, simulations):
+        return
     signer = signer_for(player, key_file) if sign_move else None
     change = checked_move(
         file,
@@ -202,8 +204,10 @@ def play_command(
     if plain and not engine and replies.replies_expected(file):
         out = [(replies.compact_move_report(change.replay, file), False)]
         record_move(change, file, out, None)
-        if not no_reply:
-            replies.print_replies(file, seed=seed, seconds=seconds, simulations=simulations)
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, play=not no_reply,
+            mover=player,
+        )  # fmt: skip
         return
     out = play_output(
         change.replay,
@@ -219,6 +223,10 @@ def play_command(
             _echo(item, err=err)
         return
     record_move(change, file, out, eml_path)
+    if sign_move and fmt == "text" and not (eml_path or message_fmt or no_reply):
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, mover=player
+        )
 
 
 def decision_text(

@@ -108,10 +108,18 @@ def _budget(seconds: float | None, simulations: int | None) -> Any:
 
 
 def print_replies(
-    file: str, *, seed: int, seconds: float | None, simulations: int | None, board: bool = True
+    file: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    board: bool = True,
+    play: bool = True,
+    mover: str | None = None,
 ) -> None:
-    """Let the engine seats that decide next play (``replies.reply_engines``), then print one
-    line per decision and the compact board."""
+    """Let the engine seats that decide next play (``replies.reply_engines``; not with
+    ``play`` False), then print one line per decision and the compact board (without
+    ``play``: who decides next), and whom to send the log to."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
     from ..record.problems import LogError
@@ -120,13 +128,43 @@ def print_replies(
     try:
         if not read_log(read_bytes(file), file).header.get("engines"):
             return
+        if not play:
+            _echo("\n".join(_next(file)))
+            return
         done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
     except LogError as error:
         raise _problems(error) from None
     lines = _reply_lines(done.replies, file)
     if board:
         lines += ["", *_board(file)]
-    _echo("\n".join(lines))
+    _echo("\n".join([*lines, *_send(file, mover)]))
+
+
+def _next(file: str) -> list[str]:
+    """``Next: computer to decide (turn)``: who decides next, in a line."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..reporters.record import pending_line
+
+    played = replay(read_log(read_bytes(file), file))
+    return [clean(f"Next: {pending_line(played.log.game, played.final)}")]
+
+
+def _send(file: str, mover: str | None) -> list[str]:
+    """``Send FILE to bob: ADDRESS`` when a person with a contact decides next (not the
+    ``mover``, who holds the log)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.mail import contact_of
+
+    played = replay(read_log(read_bytes(file), file))
+    deciders = played.log.game.pending(played.final).deciders
+    if len(deciders) != 1 or deciders[0] == mover:
+        return []
+    address = contact_of(played.log, deciders[0])
+    if not address:
+        return []
+    return [clean(f"Send {file} to {deciders[0]}: {address}")]
 
 
 def compact_move_report(played: Any, file: str) -> str:
@@ -179,7 +217,7 @@ def answer_command(
     lines += _signed_notice(file, made, player)
     _echo("\n".join(lines))
     if reply and made.offered is None:
-        print_replies(file, seed=seed, seconds=seconds, simulations=simulations)
+        print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
         _echo("\n".join(["", *_board(file)]))
 
@@ -197,6 +235,26 @@ def _signed_notice(file: str, made: Any, player: str) -> list[str]:
         return []
     partner_hint = sign_hint(log, made.number, player).replace(log.filename, file, 1)
     return [clean(f"In a signed game the countersignature is the agreement: {partner_hint}")]
+
+
+def offered_instead(
+    file: str, player: str, text: str, seconds: float | None, simulations: int | None
+) -> bool:
+    """Write the engine's decision ``text`` as an open offer when it opens with a spot to a
+    person in an unsigned game (``replies.offer_entry``), and say so; False otherwise."""
+    from ..record.problems import LogError
+    from ..replies import offer_entry
+
+    try:
+        from .engine import search_budget
+
+        made = offer_entry(file, player, text, search_budget(seconds, simulations).describe())
+    except LogError as error:
+        raise _problems(error) from None
+    if made is None:
+        return False
+    _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+    return True
 
 
 def engine_command(
@@ -226,6 +284,6 @@ def engine_command(
         raise _problems(error) from None
     _echo("\n".join(_reply_lines([made], file)))
     if reply and made.offered is None:
-        print_replies(file, seed=seed, seconds=seconds, simulations=simulations)
+        print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
         _echo("\n".join(["", *_board(file)]))

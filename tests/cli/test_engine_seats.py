@@ -486,6 +486,7 @@ def test_no_reply_leaves_the_engine_seats_for_later(tmp_path: Path) -> None:
     log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
     result = run(["play", str(log), "you", "invest GBP", "--no-reply"])
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "Next: computer to decide (turn)"
     assert _replayed(log).moves == 1
     result = run(["play", str(log), "computer", "--engine"])
     assert result.exit_code == 0, result.output
@@ -516,3 +517,16 @@ def test_world_exchangers_engine_seats_reply_too(tmp_path: Path) -> None:
     assert [entry.player for entry in played.log.entries][:2] == ["ann", "bot"]
     assert "move 2: bot: " in result.output
     assert run(["validate", str(log)]).exit_code == 0
+
+
+def test_a_signed_move_gets_its_replies_and_the_next_person_is_named(tmp_path: Path) -> None:
+    key = make_key(tmp_path, "you")
+    contacts = ["--contact", "you=you@example.org", "--contact", "bob=bob@example.org"]
+    log = _new(tmp_path / "t.yaml", "--engine", "computer:20", *contacts,
+               players="you,computer,bob")  # fmt: skip
+    result = run(["play", str(log), "you", "invest GBP", "--sign", "--key", str(key)])
+    assert result.exit_code == 0, result.output
+    assert "move 2: computer: " in result.output
+    assert f"Send {log} to bob: bob@example.org" in result.output
+    assert "to you:" not in result.output
+    assert [p["code"] for p in problems_of(log)] == []
