@@ -247,6 +247,16 @@ def _record(
     return Reply(player, text, _budget_words(budget), number=played.moves + 1, refused=refused)
 
 
+def _timed(budget: Budget, started: float) -> Budget:
+    """``budget`` whose seconds count from ``started`` (the reply's start: reading the log
+    and writing the decision are within them)."""
+    if budget.seconds is None or budget.since is not None:
+        return budget
+    from msgspec.structs import replace
+
+    return replace(budget, since=started)
+
+
 def _signatures_required(log: Any) -> bool:
     return bool(log.header.get("signatures") == "required")
 
@@ -266,8 +276,11 @@ def reply_engines(
     ``budget`` replaces the seats' own (the header's ``engines:``).  Raises
     ``LogError`` for a log that cannot be played on.
     """
+    import time
+
     made: list[Reply] = []
     while True:
+        started = time.perf_counter()
         data, log, played = edit.load_valid(path)
         game = log.game
         engines = engine_seats(log.header)
@@ -289,7 +302,7 @@ def reply_engines(
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")
         player = deciders[0]
-        plan = budget or engines[player]
+        plan = _timed(budget or engines[player], started)
         entry, refused = engine_entry(
             game, played.final, plan, seed=seed, engines=tuple(engines), progress=progress
         )

@@ -215,6 +215,7 @@ def new_command(
     if seats:
         first, _, rest = report.partition("\n")
         report = f"{first}\n{seats}\n{rest}"
+        report = report.rstrip("\n") + "\n" + _engine_first(made, file)
     out = encoded_output([(clean(report, newlines=True), False)])
     try:
         create_log(file, text)
@@ -246,6 +247,18 @@ def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:
             param_hint="'--engine'",
         )
     return with_header_key(text, "engines", seats)
+
+
+def _engine_first(made: Any, file: str) -> str:
+    """``computer (the engine) decides first: forex play FILE computer --engine`` when an
+    engine seat takes the first decision (empty otherwise)."""
+    from ..record.seats import engine_seats
+
+    deciders = made.log.game.pending(made.final).deciders
+    if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
+        return ""
+    who = deciders[0]
+    return clean(f"{who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
 
 
 def _not_yet(game: Any, path: str) -> ProblemExit:

@@ -169,11 +169,14 @@ def show_command(
     _echo(with_seat_lines(shown, played.log, file))
 
 
-def with_seat_lines(text: str, log: Any, file: str) -> str:
-    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``)."""
+def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
+    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
+    the offer alone with ``offer_only``)."""
     from ..record.seats import header_lines
 
     lines = header_lines(log, file)
+    if offer_only:
+        lines = [line for line in lines if line.startswith("Open offer")]
     if not lines:
         return text
     return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
@@ -428,15 +431,16 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     if text_of is None:  # the legal decisions in the game's notation
         _echo(clean(record.moves_text(played, point, markdown=markdown), newlines=True))
         return
-    _echo(
-        text_of(
-            played,
-            point,
-            path=file,
-            kinds=kinds,
-            every=every,
-            markdown=markdown,
-            style=stdout_style(),
-            width=streams.width(),
-        )
+    listed = text_of(
+        played,
+        point,
+        path=file,
+        kinds=kinds,
+        every=every,
+        markdown=markdown,
+        style=stdout_style(),
+        width=streams.width(),
     )
+    if point == played.moves and played.log.header.get("offer") is not None and not every:
+        listed = with_seat_lines(listed, played.log, file, offer_only=True)
+    _echo(listed)

@@ -66,6 +66,16 @@ def test_new_records_the_engine_seats_and_the_reports_name_them(tmp_path: Path) 
     assert said in page.read_text()
 
 
+def test_new_says_how_an_engine_seat_that_decides_first_plays(tmp_path: Path) -> None:
+    result = run(["new", str(tmp_path / "d.yaml"), "--players", "you,computer", "--seed", "1",
+                  "--engine", "computer", "--first", "computer"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = (
+        f"computer (the engine) decides first: forex play {tmp_path / 'd.yaml'} computer --engine"
+    )
+    assert said in " ".join(result.output.split())
+
+
 def test_new_takes_a_budget_in_simulations_or_seconds(tmp_path: Path) -> None:
     log = _new(tmp_path / "three.yaml", "--engine", "bot:500", "--engine", "cpu:2s",
                players="you,bot,cpu")  # fmt: skip
@@ -311,6 +321,7 @@ def test_the_engines_offer_to_a_person_waits_in_the_header(
     shown = run(["show", str(log)]).output
     assert f"Open offer: computer offers you: {offer.decision} (nothing is agreed yet)" in shown
     assert "Open offer: computer offers you" in run(["message", str(log)]).output
+    assert "Open offer: computer offers you" in run(["moves", str(log)]).output
     page = tmp_path / "duel.html"
     assert run(["html", str(log), "-o", str(page)]).exit_code == 0
     assert "Open offer: computer offers you" in page.read_text()
