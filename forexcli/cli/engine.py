@@ -164,7 +164,7 @@ def _advisor(file: str, log: GameLog) -> Advisor:
     )
 
 
-def _playable(file: str) -> tuple[Replay, Advisor]:
+def playable(file: str) -> tuple[Replay, Advisor]:
     """A log that replays legally, whose game the engine plays, with a player to decide (else
     a located problem exits)."""
     from ..record.problems import Problem
@@ -197,7 +197,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
     from ..search.advisor import engine_decision as decision
 
-    played, _ = _playable(file)
+    played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     if decider != player:
         from ..record.problems import Problem
@@ -316,7 +316,7 @@ def hint_command(
     from ..search.advisor import hint
 
     plan = command_budget(seconds, simulations)
-    played, advisor = _playable(file)
+    played, advisor = playable(file)
     skip = _declined_by_engine(played)
     found = _searched(
         plan,

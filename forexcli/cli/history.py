@@ -39,14 +39,14 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         if fmt == "json":
             print_json(record.history_data(played))
         else:
-            from .show import with_seat_lines
+            from .common import with_seat_lines
 
             text = record.history_text(played, markdown=fmt == "markdown", events=events)
             _echo(with_seat_lines(clean(text, newlines=True), played.log, file))
     elif fmt == "json":
         print_json(game.history_data(played))  # its "problem" names an illegal move
     else:
-        from .show import with_seat_lines
+        from .common import with_seat_lines
 
         text = game.history_text(
             played,

@@ -169,9 +169,15 @@ def _send(file: str, mover: str | None) -> list[str]:
 
 def compact_move_report(played: Any, file: str) -> str:
     """``move 3: you: invest GBP (added to FILE)`` and what it did, in a few lines."""
+    from ..record.seats import engine_seats, entry_partner
+
     entry = played.log.entries[-1]
     head = clean(f"move {entry.number}: {entry.player}: {entry.text} (added to {file})")
-    return "\n".join([head, *(clean(line) for line in _summary(played, entry.number))])
+    lines = [head, *(clean(line) for line in _summary(played, entry.number))]
+    partner = entry_partner(played.log.game, entry.decisions)
+    if partner is not None and partner in engine_seats(played.log.header):
+        lines.insert(1, clean(f"  {partner} (the engine) accepts the spot"))
+    return "\n".join(lines)
 
 
 def replies_expected(file: str) -> bool:
@@ -270,9 +276,9 @@ def engine_command(
     (an offer to a person waits in the header), then the other engine seats' replies."""
     from ..record.problems import LogError
     from ..replies import engine_move
-    from .engine import _playable, command_budget
+    from .engine import command_budget, playable
 
-    played, _ = _playable(file)
+    played, _ = playable(file)
     deciders = played.log.game.pending(played.final).deciders
     if player not in deciders:
         from .engine import engine_decision

@@ -28,6 +28,7 @@ from .common import (
     since_of,
     stdout_style,
     view_of,
+    with_seat_lines,
 )
 
 if TYPE_CHECKING:
@@ -167,19 +168,6 @@ def show_command(
         width=streams.width(),
     )
     _echo(with_seat_lines(shown, played.log, file))
-
-
-def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
-    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
-    the offer alone with ``offer_only``)."""
-    from ..record.seats import header_lines
-
-    lines = header_lines(log, file)
-    if offer_only:
-        lines = [line for line in lines if line.startswith("Open offer")]
-    if not lines:
-        return text
-    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
 
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
-from ..search.ismcts import Budget
 from .problems import Problem
+
+if TYPE_CHECKING:
+    from ..search.ismcts import Budget
 
 ENGINES_FIELD = "engines"
 OFFER_FIELD = "offer"
-DEFAULT_BUDGET = Budget(seconds=1.0)
+DEFAULT_SECONDS = 1.0
 """An engine seat's budget when none is given: 1 s a decision."""
 
 _SECONDS = re.compile(r"([0-9]+(?:\.[0-9]+)?)s")
@@ -36,6 +38,8 @@ _SECONDS = re.compile(r"([0-9]+(?:\.[0-9]+)?)s")
 def parse_budget(text: str | int) -> Budget:
     """``2s`` (seconds), ``500`` (simulations) or ``1.5s`` as a budget; raises ``ValueError``
     with a readable reason."""
+    from ..search.ismcts import Budget
+
     if isinstance(text, int) and not isinstance(text, bool):
         return Budget(simulations=text)
     spec = str(text).strip()
@@ -64,7 +68,7 @@ def parse_seat_spec(text: str) -> tuple[str, Budget]:
     name = name.strip()
     if not name:
         raise ValueError(f"{text!r}: name the seat: NAME, NAME:2s or NAME:500")
-    return name, parse_budget(amount) if amount.strip() else DEFAULT_BUDGET
+    return name, parse_budget(amount if amount.strip() else f"{DEFAULT_SECONDS:g}s")
 
 
 def engine_seats(header: Mapping[str, Any]) -> dict[str, Budget]:

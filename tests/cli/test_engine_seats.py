@@ -12,8 +12,7 @@ import pytest
 
 from forexcli.games.forex.engine import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.notation import Written, write_entry
-from forexcli.games.forex.search import consent
-from forexcli.games.forex.search.players import engine_answer
+from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
 from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec
 from forexcli.search.ismcts import Budget
@@ -182,7 +181,7 @@ def test_one_consent_rule_answers_for_play_selfplay_and_the_ladder() -> None:
     for state in _states(6):
         for spot in [d for d in legal_decisions(state) if isinstance(d, Spot)][:25]:
             partner = state.players.index(spot.partner)
-            answer = consent.refusal(state, spot)
+            answer = refusal(state, spot)
             assert engine_answer(state, spot, partner) is (answer is None)
             said = FOREX.offer_refusal(state, (spot,))
             assert (said is None) is (answer is None)
@@ -226,9 +225,9 @@ def test_moves_lists_only_offers_the_engine_seat_accepts(tmp_path: Path) -> None
     assert listed and data["declined"]
     assert sorted(listed + data["declined"]) == sorted(spots)
     for text in listed:
-        assert consent.refusal(state, spots[text]) is None, text
+        assert refusal(state, spots[text]) is None, text
     for text in data["declined"]:
-        assert consent.refusal(state, spots[text]) is not None, text
+        assert refusal(state, spots[text]) is not None, text
     every = run(["moves", str(log), "--all"]).output
     assert not any(text in every for text in data["declined"])
     assert "left out: the engine would decline them" in every
@@ -247,7 +246,7 @@ def test_hint_leaves_out_the_offers_an_engine_seat_declines(tmp_path: Path) -> N
     for row in data["suggestions"]:
         first = parse("you", row["decision"]).decisions()[0]
         if isinstance(first, Spot):
-            assert consent.refusal(state, first) is None
+            assert refusal(state, first) is None
 
 
 def test_without_engine_seats_a_spot_is_played_as_before(tmp_path: Path) -> None:
@@ -541,3 +540,13 @@ def test_a_signed_move_gets_its_replies_and_the_next_person_is_named(tmp_path: P
     assert f"Send {log} to bob: bob@example.org" in result.output
     assert "to you:" not in result.output
     assert [p["code"] for p in problems_of(log)] == []
+
+
+def test_an_offer_the_engine_accepts_is_played_and_said(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    data = json.loads(run(["moves", str(log), "--format", "json"]).output)
+    accepted = next(m for g in data["groups"] if g["kind"] == "spot" for m in g["moves"])
+    result = run(["play", str(log), "you", f"{accepted}; resolve"])
+    assert result.exit_code == 0, result.output
+    assert "computer (the engine) accepts the spot" in result.output
+    assert _replayed(log).log.entries[0].text == f"{accepted}; resolve"

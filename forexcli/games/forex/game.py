@@ -270,12 +270,12 @@ class ForexGame(ForexViews):
         return first.partner if isinstance(first, Spot) else None
 
     def offer_refusal(self, state: GameState, decisions: Sequence[Decision]) -> str | None:
-        """Why the engine refuses the entry's opening spot in ``state`` (``consent.refusal``,
+        """Why the engine refuses the entry's opening spot in ``state`` (``players.refusal``,
         the rule its search expects of every partner); None when it accepts."""
         first = decisions[0] if decisions else None
         if not isinstance(first, Spot):
             return None
-        from .search.consent import refusal
+        from .search.players import refusal
 
         refused = refusal(state, first)
         return None if refused is None else refused.reason()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from ..engine import CURRENCIES, Contract, DividendStack, GameState, Spot, apply, format_halves
+from ..engine import CURRENCIES, Contract, DividendStack, GameState, format_halves
 from .evaluate import Values
 
 
@@ -88,26 +88,3 @@ class Refusal(Struct, frozen=True):
             f" {100 * self.value_after:.1f}% (half its expected share of the final scores,"
             " half its chance of finishing first)"
         )
-
-
-def refusal(state: GameState, spot: Spot) -> Refusal | None:
-    """The engine's answer to ``spot`` offered in ``state`` to its partner, the one its
-    search expects of every partner (``accepts``, valued as the search values, exactly in
-    the endgame): None when it accepts, else why it refuses.  The one consent rule of
-    ``forex play``, ``moves``, ``hint``, self-play and the ladder's games."""
-    from .evaluate import weights_for
-    from .mcts import Valuer
-
-    partner = state.players.index(spot.partner)
-    value = Valuer(weights_for(len(state.players)))
-    after = apply(state, spot)
-    before_values, after_values = value(state), value(after)
-    if accepts(state, after, before_values, after_values, partner):
-        return None
-    return Refusal(
-        spot.partner,
-        before_values[partner],
-        after_values[partner],
-        shortfalls(state, partner),
-        shortfalls(after, partner),
-    )

@@ -25,10 +25,10 @@ from ..engine import (
     legal_decisions,
 )
 from .candidates import candidates
-from .consent import refusal
+from .consent import Refusal, accepts, shortfalls
 from .encoding import decision
-from .evaluate import Weights, evaluate, money_worth
-from .mcts import Budget, SearchResult, search
+from .evaluate import Weights, evaluate, money_worth, weights_for
+from .mcts import Budget, SearchResult, Valuer, search
 
 Entry = tuple[Decision, ...]
 
@@ -56,6 +56,26 @@ def engine_answer(state: GameState, spot: Spot, partner: int) -> bool:
     are not left shorter of money."""
     assert state.players.index(spot.partner) == partner
     return refusal(state, spot) is None
+
+
+def refusal(state: GameState, spot: Spot) -> Refusal | None:
+    """The engine's answer to ``spot`` offered in ``state`` to its partner, the one its
+    search expects of every partner (``consent.accepts``, valued as the search values, exactly in
+    the endgame): None when it accepts, else why it refuses.  The one consent rule of
+    ``forex play``, ``moves``, ``hint``, self-play and the ladder's games."""
+    partner = state.players.index(spot.partner)
+    value = Valuer(weights_for(len(state.players)))
+    after = apply(state, spot)
+    before_values, after_values = value(state), value(after)
+    if accepts(state, after, before_values, after_values, partner):
+        return None
+    return Refusal(
+        spot.partner,
+        before_values[partner],
+        after_values[partner],
+        shortfalls(state, partner),
+        shortfalls(after, partner),
+    )
 
 
 def accept_all(state: GameState, spot: Spot, partner: int) -> bool:
