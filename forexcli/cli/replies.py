@@ -23,6 +23,18 @@ ANSWER_WORDS = {"accept": True, "yes": True, "decline": False, "no": False, "ref
 _RATE_LINE = re.compile(r"^\s+[A-Z]{3}/[A-Z]{3}: ")
 
 
+def _mentions(file: str, key: bytes) -> bool:
+    """Whether the file's bytes hold ``key`` at all (a cheap test before reading the log:
+    most logs name no engine seat and hold no offer)."""
+    from ..record.files import read_bytes
+    from ..record.problems import LogError
+
+    try:
+        return key in read_bytes(file)
+    except LogError:
+        return False
+
+
 def answer_of(words: tuple[str, ...]) -> bool | None:
     """True (accept) or False (decline) when the decision is an answer word, else None."""
     if len(words) != 1:
@@ -40,6 +52,8 @@ def refuse_open_offer(file: str, doing: str = "nothing was written") -> None:
     from ..record.problems import LogError
     from ..replies import open_offer_problem
 
+    if not _mentions(file, b"offer"):
+        return
     try:
         _, log, _ = edit.load_valid(file)
     except LogError:
@@ -186,6 +200,8 @@ def replies_expected(file: str) -> bool:
     from ..record.gamelog import read_log
     from ..record.problems import LogError
 
+    if not _mentions(file, b"engines"):
+        return False
     try:
         return bool(read_log(read_bytes(file), file).header.get("engines"))
     except LogError:
