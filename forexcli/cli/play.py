@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     "--engine",
     is_flag=True,
     help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " A spot deal it makes is reported as awaiting the partner's agreement. For-Ex logs only.",
+    " A spot deal it makes with a person waits as an open offer in an unsigned game (the"
+    " person answers accept or decline), and awaits the partner's signature in a signed one.",
 )
 @click.option(
     "--seconds",
@@ -164,9 +165,14 @@ def play_command(
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
     if answer is not None and not engine:
+        if dry_run or eml_path or message_fmt or fmt != "text":
+            raise click.UsageError(
+                "accept and decline answer an open offer: leave out --dry-run, --eml, --message"
+                " and --format"
+            )
         replies.answer_command(
             file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
-            reply=not no_reply,
+            reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
         )  # fmt: skip
         return
     replies.refuse_open_offer(file)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import click
+
 from .. import streams
 from ..reporters import clean
 from . import echo as _echo
@@ -217,12 +219,16 @@ def answer_command(
     seconds: float | None,
     simulations: int | None,
     reply: bool,
+    signer: Any = None,
 ) -> None:
     """``forex play FILE NAME accept|decline``: answer the engine's open offer, then let the
-    engine seats play on."""
+    engine seats play on; an accepted deal is countersigned by ``signer`` (``--sign``: in a
+    signed game the countersignature is the agreement)."""
     from ..record.problems import LogError
     from ..replies import answer_offer
 
+    if signer is not None and not accept:
+        raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
     try:
         made = answer_offer(
             file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
@@ -231,12 +237,20 @@ def answer_command(
         raise _problems(error) from None
     word = "accepted" if accept else "declined"
     lines = [clean(f"{player} {word} the offer.")]
+    if signer is not None and made.number is not None:
+        from ..record import edit
+
+        try:
+            edit.sign_entry(file, made.number, signer)
+        except LogError as error:
+            raise _problems(error) from None
+        lines.append(clean(f"{player} countersigned move {made.number}: the deal is agreed"))
     lines += (
         _reply_lines([made], file)
         if not accept
         else [clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")]
     )
-    lines += _signed_notice(file, made, player)
+    lines += [] if signer is not None else _signed_notice(file, made, player)
     _echo("\n".join(lines))
     if reply and made.offered is None:
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)

@@ -552,3 +552,20 @@ def test_an_offer_the_engine_accepts_is_played_and_said(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "computer (the engine) accepts the spot" in result.output
     assert _replayed(log).log.entries[0].text == f"{accepted}; resolve"
+
+
+def test_accept_sign_countersigns_the_deal_in_a_signed_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = make_key(tmp_path, "you")
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    pub = (tmp_path / "you.key.pub").read_text().strip()
+    log.write_text(log.read_text().replace("engines:", f"keys: {{you: {pub}}}\nengines:", 1))
+    before = log.read_text()
+    assert run(["play", str(log), "you", "decline", "--sign", "--key", str(key)]).exit_code == 2
+    assert run(["play", str(log), "you", "accept", "--dry-run"]).exit_code == 2
+    assert log.read_text() == before
+    result = run(["play", str(log), "you", "accept", "--sign", "--key", str(key)])
+    assert result.exit_code == 0, result.output
+    assert "you countersigned move 1: the deal is agreed" in result.output
+    assert problems_of(log, "--require-signatures") == []
