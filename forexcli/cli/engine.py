@@ -218,6 +218,15 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     game: Any = played.log.game
     bar, update = _search_progress(plan, "thinking")
     try:
+        if played.log.header.get("engines"):  # the engine seats answer its offers to them
+            from ..record.seats import engine_seats
+            from ..replies import engine_entry
+
+            seats = tuple(engine_seats(played.log.header))
+            entry, _ = engine_entry(
+                game, played.final, plan, seed=seed, engines=seats, progress=update
+            )
+            return str(game.write(entry))
         return decision(game, played.final, plan, seed, update)
     finally:
         if bar is not None:

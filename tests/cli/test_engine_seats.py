@@ -569,3 +569,35 @@ def test_accept_sign_countersigns_the_deal_in_a_signed_game(
     assert result.exit_code == 0, result.output
     assert "you countersigned move 1: the deal is agreed" in result.output
     assert problems_of(log, "--require-signatures") == []
+
+
+def test_an_engine_seats_offer_to_another_engine_seat_is_put_to_its_consent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from forexcli.games.forex.advisor import FOREX_ADVISOR
+    from forexcli.games.forex.notation import write
+
+    log = _new(tmp_path / "t.yaml", "--engine", "bot:20", "--engine", "cpu:20", "--first", "bot",
+               players="you,bot,cpu")  # fmt: skip
+    state = _replayed(log).final
+    refused = next(
+        d
+        for d in legal_decisions(state)
+        if isinstance(d, Spot) and d.partner == "cpu" and refusal(state, d) is not None
+    )
+    real = FOREX_ADVISOR.entry_without
+    seen: list[tuple[str, ...]] = []
+
+    def offering(state: GameState, budget: Any, seed: int = 0, excluded: Any = (),
+                 progress: Any = None) -> tuple[Any, ...]:  # fmt: skip
+        seen.append(tuple(write(d) for d in excluded))
+        if refused not in excluded:
+            return (refused, next(iter(legal_decisions(apply(state, refused)))))
+        found: tuple[Any, ...] = real(state, budget, seed, excluded, progress)
+        return found
+
+    monkeypatch.setattr(FOREX_ADVISOR, "entry_without", offering)
+    result = run(["play", str(log), "bot", "--engine", "--format", "json", "--simulations", "20"])
+    assert result.exit_code == 0, result.output
+    assert seen[-1] == (write(refused),)
+    assert not _replayed(log).log.entries[0].text.startswith(write(refused))
