@@ -601,3 +601,47 @@ def test_an_engine_seats_offer_to_another_engine_seat_is_put_to_its_consent(
     assert result.exit_code == 0, result.output
     assert seen[-1] == (write(refused),)
     assert not _replayed(log).log.entries[0].text.startswith(write(refused))
+
+
+def test_offers_and_answers_as_a_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from forexcli.record.problems import LogError
+    from forexcli.replies import answer_offer, engine_move, withdraw_offer
+
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offers = Offers(monkeypatch, count=1)
+    (entry,) = offers.entries(_replayed(log).final)
+    made = engine_move(str(log), "computer", Budget(simulations=20))
+    assert (made.offered, made.number, made.text) == ("you", None, _text(entry))
+    assert withdraw_offer(str(log), dry_run=True).decision == _text(entry)
+    with pytest.raises(LogError) as refused:
+        answer_offer(str(log), "computer", accept=True)
+    assert refused.value.problems[0].code == "no_offer"
+    again = answer_offer(str(log), "you", accept=False)
+    assert again.offered is None and again.number == 1 and again.text != _text(entry)
+    with pytest.raises(LogError):
+        answer_offer(str(log), "you", accept=True)  # no offer any more
+
+
+def test_declined_problem_as_a_library(tmp_path: Path) -> None:
+    from forexcli.games.forex.notation import write
+    from forexcli.replies import declined_problem, declines
+
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    played = _replayed(log)
+    state = played.final
+    spots = [d for d in legal_decisions(state) if isinstance(d, Spot)]
+    refused = next(d for d in spots if refusal(state, d) is not None)
+    kept = next(d for d in spots if refusal(state, d) is None)
+    for spot, declined in ((refused, True), (kept, False)):
+        entry = (spot, next(iter(legal_decisions(apply(state, spot)))))
+        assert (declines(played.log, state, entry) is not None) is declined
+        text = gamelog.read_log(log.read_text(), str(log))
+        from forexcli.record.entrytext import appended_text
+
+        moved = gamelog.replay(
+            gamelog.read_log(appended_text(text, "you", _text(entry), None), str(log))
+        )
+        problem = declined_problem(moved)
+        assert (problem is not None) is declined
+        if problem is not None:
+            assert problem.code == "spot_declined" and write(spot) in problem.message
