@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from forexcli.games.forex.engine import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.notation import Written, write_entry
 from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
-from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec
+from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec, with_header_key
 from forexcli.search.ismcts import Budget
 from tests.cli.test_commands import run
 from tests.record.test_signing import make_key, problems_of
@@ -645,3 +647,30 @@ def test_declined_problem_as_a_library(tmp_path: Path) -> None:
         assert (problem is not None) is declined
         if problem is not None:
             assert problem.code == "spot_declined" and write(spot) in problem.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.dictionaries(
+        st.sampled_from(["you", "computer", "bot"]),
+        st.one_of(st.integers(1, 10**6), st.sampled_from(["1s", "0.5s", "12s"])),
+        min_size=1,
+    ),
+    comment=st.booleans(),
+)
+def test_a_header_key_set_and_removed_leaves_the_rest_byte_for_byte(
+    seats: dict[str, Any], comment: bool
+) -> None:
+    from forexcli.record import yamlread
+
+    text = (
+        "forex: 1\n"
+        + ("# the players\n" if comment else "")
+        + "players: [you, computer, bot]\nseed: x\nmoves:\n  - you: invest GBP\n"
+    )
+    added = with_header_key(text, "engines", seats)
+    assert yamlread.read(added, "t.yaml").data["engines"] == seats
+    assert with_header_key(added, "engines", None) == text
+    changed = with_header_key(added, "engines", {"you": "3s"})
+    assert yamlread.read(changed, "t.yaml").data["engines"] == {"you": "3s"}
+    assert with_header_key(changed, "engines", None) == text
