@@ -543,3 +543,18 @@ def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if refused.option is None:
             raise click.UsageError(clean(refused.reason)) from None
         raise click.BadParameter(clean(refused.reason), param_hint=f"'{refused.option}'") from None
+
+
+def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
+    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
+    the offer alone with ``offer_only``)."""
+    if log.header.get("engines") is None and log.header.get("offer") is None:
+        return text
+    from ..record.seats import header_lines
+
+    lines = header_lines(log, file)
+    if offer_only:
+        lines = [line for line in lines if line.startswith("Open offer")]
+    if not lines:
+        return text
+    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"

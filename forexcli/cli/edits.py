@@ -129,6 +129,9 @@ def undo_command(
     player whose key in the log is --key's (FOREX_KEY's when the game is
     signed and neither is given). What is said names whose move each removed
     move was and who signed it.
+
+    A log holding an engine's open offer (the header's offer:) loses the
+    offer first, and only it: run undo again to remove moves.
     """
     from ..record import edit
     from ..record.gamelog import read_log
@@ -141,6 +144,8 @@ def undo_command(
         raise click.UsageError("--settle goes with --to (the move where the copies part)")
     if name is not None and key_file is not None:
         raise click.UsageError("give --as or --key, not both")
+    if _took_offer_back(file, dry_run):
+        return
     settled = ""
     if settle is not None:
         to, settled = _settling(file, settle, to)
@@ -218,6 +223,28 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
             f" take its moves now: {then}"
         )
     raise ProblemExit([Problem("not_a_fork", why, "edit", file, hints=hints)])
+
+
+def _took_offer_back(file: str, dry_run: bool) -> bool:
+    """Take back the log's open offer (``replies.withdraw_offer``) and say so; False when the
+    log holds none."""
+    from ..record import files
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+    from ..replies import withdraw_offer
+
+    try:
+        if read_log(files.read_bytes(file), file).header.get("offer") is None:
+            return False
+        offer = withdraw_offer(file, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    verb = "would take back" if dry_run else "took back"
+    _echo(
+        clean(f"{verb} {offer.player}'s open offer ({offer.decision}) from {file}; no move was")
+        + " removed"
+    )
+    return True
 
 
 def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:

@@ -165,7 +165,7 @@ def _advisor(file: str, log: GameLog) -> Advisor:
     )
 
 
-def _playable(file: str) -> tuple[Replay, Advisor]:
+def playable(file: str) -> tuple[Replay, Advisor]:
     """A log that replays legally, whose game the engine plays, with a player to decide (else
     a located problem exits)."""
     from ..record.problems import Problem
@@ -198,7 +198,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
     from ..search.advisor import engine_decision as decision
 
-    played, _ = _playable(file)
+    played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     if decider != player:
         from ..record.problems import Problem
@@ -219,10 +219,31 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     game: Any = played.log.game
     bar, update = _search_progress(plan, "thinking")
     try:
+        if played.log.header.get("engines"):  # the engine seats answer its offers to them
+            from ..record.seats import engine_seats
+            from ..replies import engine_entry
+
+            seats = tuple(engine_seats(played.log.header))
+            entry, _ = engine_entry(
+                game, played.final, plan, seed=seed, engines=seats, progress=update
+            )
+            return str(game.write(entry))
         return decision(game, played.final, plan, seed, update)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _declined_by_engine(played: Replay) -> Callable[[Any], bool] | None:
+    """Whether an entry opens with an offer an engine seat of the log declines (``hint``
+    leaves those out); None without engine seats."""
+    log = played.log
+    if not log.header.get("engines"):
+        return None
+    from ..replies import declines
+
+    state = played.final
+    return lambda decisions: declines(log, state, decisions) is not None
 
 
 T = TypeVar("T")
@@ -310,9 +331,13 @@ def hint_command(
     from ..search.advisor import hint
 
     plan = command_budget(seconds, simulations)
-    played, advisor = _playable(file)
+    played, advisor = playable(file)
+    skip = _declined_by_engine(played)
     found = _searched(
-        plan, lambda update: hint(advisor, played.final, plan, top=top, seed=seed, progress=update)
+        plan,
+        lambda update: hint(
+            advisor, played.final, plan, top=top, seed=seed, progress=update, skip=skip
+        ),
     )
     _print_hint(found, file, played.moves, fmt, advisor)
 

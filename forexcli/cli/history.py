@@ -40,20 +40,23 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         if fmt == "json":
             print_json(record.history_data(played))
         else:
+            from .common import with_seat_lines
+
             text = record.history_text(played, markdown=fmt == "markdown", events=events)
-            _echo(clean(text, newlines=True))
+            _echo(with_seat_lines(clean(text, newlines=True), played.log, file))
     elif fmt == "json":
         print_json(game.history_data(played))  # its "problem" names an illegal move
     else:
-        _echo(
-            game.history_text(
-                played,
-                events=events,
-                markdown=fmt == "markdown",
-                style=stdout_style(),
-                width=streams.width(),
-            )
+        from .common import with_seat_lines
+
+        text = game.history_text(
+            played,
+            events=events,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
+            width=streams.width(),
         )
+        _echo(with_seat_lines(text, played.log, file))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)
 

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     "--engine",
     is_flag=True,
     help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " A spot deal it makes is reported as awaiting the partner's agreement. For-Ex logs only.",
+    " A spot deal it makes with a person waits as an open offer in an unsigned game (the"
+    " person answers accept or decline), and awaits the partner's signature in a signed one.",
 )
 @click.option(
     "--seconds",
@@ -110,6 +111,13 @@ if TYPE_CHECKING:
     help="Add the move even though the log's recorded digests no longer match (it was"
     " edited after they were written) [refuse: digest_mismatch].",
 )
+@click.option(
+    "--no-reply",
+    "no_reply",
+    is_flag=True,
+    help="Leave the engine seats (the header's engines:) that decide next to a later command"
+    " [they play at once, until a person decides].",
+)
 @format_option()
 def play_command(
     file: str,
@@ -129,6 +137,7 @@ def play_command(
     eml_path: str | None,
     recipients: str,
     ignore_digests: bool,
+    no_reply: bool,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -147,7 +156,35 @@ def play_command(
     With --engine (and no DECISION) the engine decides for PLAYER, and its
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
+
+    Against engine seats (forex new --engine, forex seat), every engine seat
+    that decides after the move plays at once, until a person decides
+    (--no-reply leaves them), and the report is one line a decision and the
+    board. A spot offered to an engine seat is answered by the engine: one
+    it declines is refused (spot_declined). The engine's offer to a person
+    waits for the answer: forex play FILE NAME accept (or decline).
     """
+    from . import replies
+
+    plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
+    answer = replies.answer_of(decision)
+    if answer is not None and not engine:
+        if dry_run or eml_path or message_fmt or fmt != "text":
+            raise click.UsageError(
+                "accept and decline answer an open offer: leave out --dry-run, --eml, --message"
+                " and --format"
+            )
+        replies.answer_command(
+            file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
+            reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
+        )  # fmt: skip
+        return
+    replies.refuse_open_offer(file)
+    if engine and not decision and plain and replies.replies_expected(file):
+        replies.engine_command(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, reply=not no_reply
+        )
+        return
     text = decision_text(
         file,
         player,
@@ -160,6 +197,8 @@ def play_command(
         message_fmt=message_fmt,
     )
     check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
+    if engine and plain and replies.offered_instead(file, player, text, seconds, simulations):
+        return
     signer = signer_for(player, key_file) if sign_move else None
     change = checked_move(
         file,
@@ -172,6 +211,15 @@ def play_command(
         ignore_digests=ignore_digests,
         dry_run=dry_run,
     )
+    replies.refuse_declined(change.replay, file)
+    if plain and not engine and replies.replies_expected(file):
+        out = [(replies.compact_move_report(change.replay, file), False)]
+        record_move(change, file, out, None)
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, play=not no_reply,
+            mover=player,
+        )  # fmt: skip
+        return
     out = play_output(
         change.replay,
         file,
@@ -186,6 +234,10 @@ def play_command(
             _echo(item, err=err)
         return
     record_move(change, file, out, eml_path, recipients)
+    if sign_move and fmt == "text" and not (eml_path or message_fmt or no_reply):
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, mover=player
+        )
 
 
 def decision_text(

@@ -661,6 +661,10 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
     if not problems:
         problems = one_edit(played, check_digests(played), check_signatures(played))[0]
     problems = [p for p in problems if not _held_unsigned(p, own, found.log)]
+    if not problems and (found.log.header.get("engines") or found.log.header.get("offer")):
+        from .seats import offer_problems, seat_problems
+
+        problems = seat_problems(found.log) or offer_problems(played)
     if problems:
         raise LogError([_refusal(p, found, label) for p in problems])
     return played
@@ -778,6 +782,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
                 "nothing was changed",
             )
     added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
+    offered = _new_offer(own, incoming) if moves == len(own.entries) else ""
+    added = "; ".join(part for part in (added, offered) if part)
     takes_incoming = moves > len(own.entries) or bool(added)
     merged = _merged(own, incoming, common, takes_incoming, own_path)
     said = [clean(line) for line in merged.said]
@@ -858,6 +864,21 @@ def _new_countersignatures(own: Any, incoming: Any) -> str:
         for signer in sorted(set(theirs.sig or {}) - set(mine.sig or {})):
             added.append(f"{possessive(signer)} signature of move {mine.number}")
     return ", ".join(added)
+
+
+def _new_offer(own: Any, incoming: Any) -> str:
+    """``computer's open offer to you (...)`` when the mail's copy holds an engine's open
+    offer (the header's ``offer:``) the reader's copy lacks; empty otherwise."""
+    theirs = incoming.header.get("offer")
+    if theirs is None or theirs == own.header.get("offer"):
+        return ""
+    from .seats import offer_partner, open_offer
+
+    offer = open_offer(incoming.header)
+    if offer is None:
+        return ""
+    partner = offer_partner(incoming.game, offer) or "its partner"
+    return f"{offer.player}'s open offer to {partner} ({offer.decision})"
 
 
 def _any_story(played: Any, since: int) -> list[str]:

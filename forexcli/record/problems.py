@@ -73,6 +73,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "components_schema",
         "components_digest",
         "bad_components",
+        "bad_engine_seat",
     ),
     "rules": (
         "not_your_turn",
@@ -96,6 +97,10 @@ CODES: dict[str, tuple[str, ...]] = {
         "pass_refused",
         "bad_reveal",
         "deal_mismatch",
+        "spot_declined",
+        "bad_offer",
+        "open_offer",
+        "no_offer",
     ),
     "edit": (
         "no_such_entry",

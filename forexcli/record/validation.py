@@ -80,8 +80,20 @@ def integrity_problems(
         required = require_signatures or log.header.get("signatures") == "required"
         checked = check_signatures(played, require=required)
         # A move changed after it was signed is one finding, not one per later signature.
-        return one_edit(played, digest_mismatch, checked)
+        errors, warnings = one_edit(played, digest_mismatch, checked)
+        return errors + _seat_findings(played), warnings
+    found += _seat_findings(played)
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
+
+
+def _seat_findings(played: Replay) -> list[Problem]:
+    """The problems of the header's engine seats and open offer (none without them)."""
+    log = played.log
+    if log.header.get("engines") is None and log.header.get("offer") is None:
+        return []
+    from .seats import offer_problems, seat_problems
+
+    return seat_problems(log) or offer_problems(played)
 
 
 def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:

@@ -110,11 +110,13 @@ def hint(
     seed: int = 0,
     progress: Optional[Progress] = None,
     decided: bool = False,
+    skip: Optional[Callable[[tuple[Any, ...]], bool]] = None,
 ) -> Hint:
     """The ``top`` best entries (distinct) for the player who decides in ``state``.
 
     ``decided`` (one entry wanted, not the figures of the others) lets the search stop
-    once its choice can no longer change.
+    once its choice can no longer change; the entries ``skip`` says yes to (offers an
+    engine seat declines) are left out.
     """
     mover = searcher.mover(state)
     if mover is None:
@@ -123,6 +125,8 @@ def hint(
     suggestions: list[Suggestion] = []
     seen: set[str] = set()
     for found in searched.advice:
+        if skip is not None and skip(tuple(found.entry)):
+            continue
         suggestion = _suggestion(searcher, found, mover)
         if suggestion.text in seen:
             continue

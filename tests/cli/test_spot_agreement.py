@@ -152,8 +152,10 @@ def test_play_engine_says_its_deal_awaits_the_partner(
     result = run(["play", str(unsigned), "alice", "--engine"])
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
-    assert "The engine made a spot deal with bob that bob has not agreed to" in said
-    assert f"forex undo {unsigned}" in said
+    # In an unsigned game nothing is agreed for bob: the deal waits as an open offer.
+    assert f"alice offers bob: {SPOT} (the engine, 1 s);" in said
+    assert f"bob answers: forex play {unsigned} bob accept (or decline)" in said
+    assert gamelog.read_log(unsigned.read_text(), str(unsigned)).entries == ()
 
 
 def _required(tmp_path: Path, keys: dict[str, Path], name: str = "r.yaml") -> Path:

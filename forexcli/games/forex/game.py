@@ -262,6 +262,28 @@ class ForexGame(ForexViews):
 
         return state_dict(state)
 
+    def compact_text(self, state: GameState, width: int) -> str:
+        """``message.compact_text``: the board in about 16 lines (``games.base.CompactBoard``)."""
+        from .message import compact_text
+
+        return compact_text(state, width)
+
+    def offer_partner(self, decisions: Sequence[Decision]) -> str | None:
+        """The partner of the spot transaction that opens an entry (``OffersSpots``)."""
+        first = decisions[0] if decisions else None
+        return first.partner if isinstance(first, Spot) else None
+
+    def offer_refusal(self, state: GameState, decisions: Sequence[Decision]) -> str | None:
+        """Why the engine refuses the entry's opening spot in ``state`` (``players.refusal``,
+        the rule its search expects of every partner); None when it accepts."""
+        first = decisions[0] if decisions else None
+        if not isinstance(first, Spot):
+            return None
+        from .search.players import refusal
+
+        refused = refusal(state, first)
+        return None if refused is None else refused.reason()
+
     def advisor(self) -> Any:
         """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
         from .advisor import ADVISOR

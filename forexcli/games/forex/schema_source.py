@@ -219,6 +219,58 @@ def signatures() -> dict[str, Any]:
     }
 
 
+def engine_seats() -> dict[str, Any]:
+    """The header's ``engines:``: the seats the engine plays, with its budget a decision."""
+    return {
+        "description": (
+            "The seats the engine plays (`forex new --engine`, `forex seat`), each with its"
+            " budget a decision: `2s` (seconds) or a whole number of simulations (deterministic)."
+            " After a person's decision, `forex play` lets every engine seat that decides next"
+            " play, and the engine answers the spot transactions offered to its seats."
+        ),
+        "type": "object",
+        "propertyNames": {
+            "description": "A player's name, as in `players`.",
+            "pattern": PLAYER_NAME_PATTERN,
+        },
+        "additionalProperties": {
+            "description": "The budget a decision: `1s`, `0.5s` or simulations (500).",
+            "type": ["integer", "string"],
+            "minimum": 1,
+            "maximum": 10000000,
+            "pattern": "^[0-9]+(\\.[0-9]+)?s" + END,
+        },
+    }
+
+
+def open_offer() -> dict[str, Any]:
+    """The header's ``offer:``: a spot the engine offered a person, not agreed yet."""
+    return {
+        "description": (
+            "A spot transaction an engine seat offered a person, with the action after it,"
+            " which the person has not answered yet (`forex play FILE NAME accept` appends it"
+            " as a move; `decline` drops it and the engine chooses again). Not a move: the"
+            " moves replay to the position before it."
+        ),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["player", "decision"],
+        "properties": {
+            "player": {"description": "The engine seat that decides.", "$ref": "#/$defs/player"},
+            "decision": {
+                "description": "The whole entry offered, as `forex play` takes it.",
+                "type": "string",
+                "maxLength": 500,
+            },
+            "declined": {
+                "description": "The entries the person declined this turn, not offered again.",
+                "type": "array",
+                "items": {"type": "string", "maxLength": 500},
+            },
+        },
+    }
+
+
 def log_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of a game log."""
     removed_props = {
@@ -364,6 +416,8 @@ def log_schema() -> dict[str, Any]:
                 ),
                 "enum": ["required", "warn"],
             },
+            "engines": engine_seats(),
+            "offer": open_offer(),
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"

@@ -212,6 +212,34 @@ class WorldexGame(WorldexViews):
 
         return play_data(replay, file, written=written)
 
+    def compact_text(self, state: State, width: int) -> str:
+        """Each player's cash, media and cities, the sale area and who decides next, in a
+        few lines (``games.base.CompactBoard``)."""
+        import textwrap
+
+        from ...reporters import clean
+        from .views import show_view
+
+        shown = show_view(state)
+        lines = [f"Month {shown['month']} of {shown['months']}"]
+        for player in shown["players"]:
+            cities = ", ".join(f"{c['name']} {c['price']}" for c in player["cities"])
+            lines.append(
+                f"{player['name']} ({player['role']}): cash {player['cash']},"
+                f" media {player['media']}; cities: {cities or 'none'}"
+            )
+        area = ", ".join(f"{c['name']} {c['price']}" for c in shown["sale_area"])
+        lines.append(f"Sale area: {area or 'empty'}")
+        pending = self.pending(state)
+        if pending.over:
+            lines.append("The game is over.")
+        else:
+            lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
+        out: list[str] = []
+        for line in lines:
+            out.extend(textwrap.wrap(clean(line), width, subsequent_indent="  ") or [""])
+        return "\n".join(out)
+
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""
         pending = self.pending(state)

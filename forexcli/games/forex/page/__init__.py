@@ -292,6 +292,7 @@ def replay_page(
     from markupsafe import Markup
 
     from .... import __version__
+    from ....record.seats import header_lines
 
     every = positions(log, replay)
     data = page_data(every, at)
@@ -318,6 +319,7 @@ def replay_page(
         currencies=CURRENCIES,
         words=data["words"],
         house=house_rules_words(shown["house_rules"]),
+        engine_lines=header_lines(log),
         entries=log.entries[: replay.moves],
         marks=marks,
         source=os.path.basename(log.filename),

@@ -38,8 +38,13 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     from ..moves import grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
-    return {
+    declined, left_out = _declined(view)
+    groups = [
+        g
+        for g in grouped_moves(state, with_spots=True, declined=declined)
+        if _wanted(g.kind, kinds)
+    ]
+    data: dict[str, Any] = {
         "format": MOVES_FORMAT,
         "version": 1,
         "file": view.log.filename,
@@ -51,6 +56,37 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
         ],
         "awaiting": _awaiting_data(view),
     }
+    if left_out:
+        data["declined"] = left_out
+    return data
+
+
+def _declined(view: View) -> tuple[Any, list[str]]:
+    """The engine seats' answer to spot offers (a spot they decline: True), and the offers
+    it leaves out of ``view``'s position, written; (None, []) without engine seats."""
+    engines = view.log.header.get("engines")
+    if not engines:
+        return None, []
+    from ..engine import Spot, legal_decisions
+    from ..notation import write
+    from ....replies import declines
+
+    state = view.state
+    refused = {
+        d
+        for d in legal_decisions(state)
+        if isinstance(d, Spot) and declines(view.log, state, (d,)) is not None
+    }
+    return (lambda spot: spot in refused), sorted(write(d) for d in refused)
+
+
+def declined_line(left_out: Sequence[str]) -> str:
+    """``12 spot offers left out: the engine seats would decline them (...)``."""
+    partners = sorted({text.split(" to ", 1)[1].split(" for ")[0] for text in left_out})
+    return (
+        f"{plural(len(left_out), 'spot offer')} to {', '.join(partners)} left out: the engine"
+        " would decline them (its value would drop, or its queued debts would be left short)."
+    )
 
 
 def _awaiting_data(view: View) -> list[dict[str, Any]]:
@@ -110,7 +146,12 @@ def moves_text(
     from ..moves import SPOT_ACTION, grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
+    declined, left_out = _declined(view)
+    groups = [
+        g
+        for g in grouped_moves(state, with_spots=True, declined=declined)
+        if _wanted(g.kind, kinds)
+    ]
     if every:
         playable = [g for g in groups if g.kind != "spot"]
         listed = [clean(move) for g in playable for move in g.moves]
@@ -118,6 +159,8 @@ def moves_text(
             if group.kind == "spot":
                 listed.extend(spot_offer_lines(group.moves))
         listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
+        if left_out and (not kinds or "spot" in kinds):
+            listed.append(clean(f"# {declined_line(left_out)}"))
         return "".join(f"{line}\n" for line in listed)
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
@@ -174,6 +217,9 @@ def moves_text(
             " lists them all."
         )
         lines.extend(["", hint if markdown else wrapped(hint, width)])
+    if left_out and (not kinds or "spot" in kinds):
+        line = declined_line(left_out)
+        lines.extend(["", md(line) if markdown else wrapped(clean(line), width)])
     awaited = awaiting_lines(view)
     if awaited:
         lines.append("")

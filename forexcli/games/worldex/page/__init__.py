@@ -167,6 +167,7 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
     from markupsafe import Markup
 
     from .... import __version__
+    from ....record.seats import header_lines
     from ....record.signing import signatures_data
     from ..picture import key_svg, line_board_svg
 
@@ -219,4 +220,5 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
         score_rows=score_rows(results["players"]),
         seed=record.header.get("seed"),
         house=house_rules_words(state),
+        engine_lines=header_lines(record),
     )

@@ -456,6 +456,9 @@ def compose(
                 f"The log has {at} move{'' if at == 1 else 's'}: play the next one with"
                 f" --after {at}, so that a crossing answer is refused."
             )
+    from ....record.seats import header_lines
+
+    tail.extend(header_lines(played.log))
     title = (
         f"Nothing has happened since move {since}."
         if not items
