@@ -1039,13 +1039,13 @@ def copy_of(path: str, data: bytes | None = None, into: str | None = None) -> Ga
             return read_log(data, "<stdin>" if stdin else path)
         except LogError as failed:
             error = failed
+    if error is not None and _starts_as_log((data or b"").decode("utf-8", "replace")):
+        raise error
     found, mails, damaged = _find(path, data if stdin else None, into)
     if len(found) > 1:
         found = _furthest(found, label, into or path, one_mail=mails == 1)
     if found:
         return found[0].log  # type: ignore[no-any-return]
-    if error is not None and _starts_as_log((data or b"").decode("utf-8", "replace")):
-        raise error
     if damaged:
         raise _refuse(
             "log_damaged",
