@@ -27,7 +27,7 @@ ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
 """(importer, imported module) -> the underscore names it takes (by import or as an attribute
 of the imported module), and why."""
 
-GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base"})
+GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base", "forexcli.games.defaults"})
 """What ``record/`` may import of ``games/``: the interface and its registry."""
 
 ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {}
@@ -357,3 +357,90 @@ def test_every_allowed_entry_says_why_and_what_removes_it() -> None:
     for allowed in (ALLOWED_INTO_GAME, ALLOWED_PACKAGE_CIRCLES, ALLOWED_RECORD_TO_REPORTERS):
         for why in allowed.values():
             assert "removed" in why, why
+
+
+# --------------------------------------------------------------------------- probes
+
+FRAME = (
+    "forexcli.cli",
+    "forexcli.record",
+    "forexcli.reporters",
+    "forexcli.pages",
+    "forexcli.search",
+)
+"""The frame's packages: they call a game's methods, with ``games.base.BaseGame``'s defaults,
+instead of asking which it has."""
+
+MAX_PROBES = 0
+"""How many capability probes the frame may hold (48 when issue 44 was filed; the issue's
+bound is 10); may only shrink."""
+
+
+def _interface_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The Protocols of ``games/base.py``, and every member of its ``Game``."""
+    protocols = set()
+    members = set()
+    body = [*_tree(ROOT / PACKAGE / "games" / "base.py").body]
+    body += _tree(ROOT / PACKAGE / "games" / "defaults.py").body
+    for node in body:
+        if isinstance(node, ast.ClassDef):
+            if any("Protocol" in ast.unparse(b) for b in node.bases):
+                protocols.add(node.name)
+            if node.name in ("Game", "BaseGame", "Rules", "Writes"):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef):
+                        members.add(item.name)
+                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        members.add(item.target.id)
+    return frozenset(protocols), frozenset(members)
+
+
+def capability_probes() -> list[tuple[str, int, str]]:
+    """(module, line, source) of each ``isinstance`` on a ``games.base`` Protocol and each
+    ``getattr``/``hasattr`` naming a member of ``Game``, in the frame's packages."""
+    protocols, members = _interface_names()
+    found = []
+    for name, path in _modules().items():
+        if not name.startswith(FRAME):
+            continue
+        for node in ast.walk(_tree(path)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            args = node.args
+            if node.func.id == "isinstance" and len(args) == 2:
+                named = ast.unparse(args[1]).rpartition(".")[2]
+                if named in protocols:
+                    found.append((name, node.lineno, ast.unparse(node)))
+            elif (
+                node.func.id in ("getattr", "hasattr")
+                and len(args) >= 2
+                and isinstance(args[1], ast.Constant)
+                and args[1].value in members
+            ):
+                found.append((name, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_reader_finds_probes() -> None:
+    protocols, members = _interface_names()
+    assert {"Game", "Searchable", "Rules", "Writes"} <= protocols
+    assert {"message", "advisor", "show_text", "cosigner", "write", "key"} <= members
+
+
+def test_the_frame_calls_a_game_without_probing_it() -> None:
+    probes = capability_probes()
+    assert len(probes) <= MAX_PROBES, probes
+
+
+def test_write_and_key_are_declared_once() -> None:
+    """``Game``, ``Searchable`` and the advisor's ``Searches`` share ``Writes``; the interface
+    declares each method once (``BaseGame`` gives the defaults)."""
+    tree = _tree(ROOT / PACKAGE / "games" / "base.py")
+    declared: dict[str, list[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name != "BaseGame":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    declared.setdefault(item.name, []).append(node.name)
+    assert declared["write"] == ["Writes"] and declared["key"] == ["Writes"]
+    assert {name: where for name, where in declared.items() if len(where) > 1} == {}

@@ -161,9 +161,9 @@ def test_a_view_the_game_lacks_is_refused_with_a_code(
     counting: Path, args: list[str], command: str
 ) -> None:
     result = run(args)
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert f"count.yaml:1:7: not_yet_for_game: {command}" in result.stderr
+    assert f"count.yaml:1:7: not_for_game: {command}: " in result.stderr
     assert "Counting logs" in result.stderr and "hint:" in result.stderr
 
 
@@ -223,8 +223,10 @@ def test_a_game_without_messages_says_so(plain: Path, args: list[str]) -> None:
     before = plain.read_bytes()
     result = run(args)
     assert result.exit_code == 2, result.output
-    assert "not_for_game: a " in result.stderr and "not offered for Counting logs" in result.stderr
-    assert "hint: a game offers it by implementing games.base.Mails" in result.stderr
+    assert (
+        "not_for_game: forex " in result.stderr and "not offered for Counting logs" in result.stderr
+    )
+    assert "a game offers it by overriding games.base.BaseGame's default" in result.stderr
     assert plain.read_bytes() == before and not (plain.parent / "turn.eml").exists()
 
 

@@ -159,6 +159,7 @@ def new_command(
     """
     import datetime
 
+    from ..games.defaults import NotOffered
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
     from ..reporters.newlog import create_log
@@ -168,10 +169,6 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     chosen = games.get(game)
-    starts = getattr(chosen, "new_log", None)  # ``games.base.StartsLogs``
-    report_of = getattr(chosen, "new_log_report", None)
-    if starts is None or report_of is None:
-        raise _not_yet(chosen, file)
     options = {
         "first": first,
         "removed": removed,
@@ -188,7 +185,10 @@ def new_command(
         "board": board,
         "roles_side": roles_side,
     }
-    text = asked(starts, names, options, file)
+    try:
+        text = asked(chosen.new_log, names, options, file)
+    except NotOffered as missing:
+        raise _not_offered(chosen, file, missing.what) from None
     try:
         made = replay(read_log(text, file))
     except LogError as error:  # a value the schema refuses (a title too long, ...)
@@ -196,7 +196,7 @@ def new_command(
     if dry_run:
         _echo(text)
         return
-    report = asked(report_of, file, made, options)
+    report = asked(chosen.new_log_report, file, made, options)
     out = encoded_output([(clean(report, newlines=True), False)])
     try:
         create_log(file, text)
@@ -205,18 +205,16 @@ def new_command(
     print_written(out, "the new log", file)
 
 
-def _not_yet(game: Any, path: str) -> ProblemExit:
-    """The ``not_yet_for_game`` refusal of a game that has no new-log header
-    (``games.base.StartsLogs``)."""
+def _not_offered(game: Any, path: str, what: str) -> ProblemExit:
+    """The ``not_for_game`` refusal of a game that writes no new log's header
+    (``Game.new_log``)."""
     from ..record.problems import Problem
 
-    starting = [name for name in games.names() if hasattr(games.get(name), "new_log")]
     problem = Problem(
-        "not_yet_for_game",
-        f"forex new does not start {game.title} logs yet (game: {game.name}): the game"
-        " writes no new log's header",
+        "not_for_game",
+        f"forex new: {what} is not offered for {game.title} logs (game: {game.name})",
         "usage",
         path,
-        hints=(f"forex new --game starts logs of {', '.join(starting)}",),
+        hints=("forex new --help lists the games (--game)",),
     )
-    return ProblemExit([problem])
+    return ProblemExit([problem], exit_code=2)

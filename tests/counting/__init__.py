@@ -12,10 +12,10 @@ wins.  A log reads::
       - bob: add 1
 
 ``COUNTING`` is the object a registry line names: the interface (``CountingGame``) with
-messages (``MailedCounting``: ``games.base.Mails``); ``PLAIN`` is the interface alone.
+messages (``MailedCounting``: ``Game.message``); ``PLAIN`` is the interface alone.
 Nothing here imports the frame but the interface (``forexcli.games.base`` and the
 registry's ``ViewRefused``).  Beside the rules it has the two views ``forex show`` and
-``forex new`` ask for (``base.ShowsText``, ``base.StartsLogs``); ``show --format json`` is
+``forex new`` ask for (``Game.show_text``, ``Game.new_log``); ``show --format json`` is
 its ``view``.
 """
 
@@ -28,6 +28,7 @@ from msgspec import Struct
 
 from forexcli.games import ViewRefused
 from forexcli.games.base import OVER, Pending, Resource
+from forexcli.games.defaults import BaseGame
 
 GAME_NAME = "counting"
 STEPS = (1, 2)
@@ -100,7 +101,7 @@ def log_schema() -> dict[str, Any]:
     }
 
 
-class CountingGame:
+class CountingGame(BaseGame["State", "Add"]):
     """Counting's rules module (see ``forexcli.games.base.Game``)."""
 
     name = GAME_NAME
@@ -231,7 +232,7 @@ class CountingGame:
 
 
 class Message(Struct, frozen=True):
-    """A message about the game: its subject line and body (``games.base.Mails``)."""
+    """A message about the game: its subject line and body (``Game.message``)."""
 
     subject: str
     body: str
@@ -243,7 +244,7 @@ class Message(Struct, frozen=True):
 
 
 class MailedCounting(CountingGame):
-    """Counting with messages (``games.base.Mails``): ``forex message``, ``play --message``
+    """Counting with messages (``Game.message``): ``forex message``, ``play --message``
     and ``--eml`` tell the moves and the total."""
 
     def message(
