@@ -10,6 +10,7 @@ lists may only shrink: an entry that is no longer needed fails too, so that it i
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -33,9 +34,14 @@ GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base", "forexcli.g
 ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {}
 """(record module, game module) -> why ``record/`` still imports it."""
 
-GAMES = ("forexcli.games.forex", "forexcli.games.worldex")
-"""Each game's folder: nothing outside it imports it (another game neither); the frame
-reaches a game through the registry (``forexcli.games.get``) and ``games/base.py``."""
+GAMES = tuple(
+    f"forexcli.games.{folder.name}"
+    for folder in sorted((ROOT / PACKAGE / "games").iterdir())
+    if (folder / "__init__.py").is_file()
+)
+"""Each game's folder (every package under ``forexcli/games/``): nothing outside it imports
+it (another game neither); the frame reaches a game through the registry
+(``forexcli.games.get``) and ``games/base.py``."""
 
 ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
     ("forexcli.cli.bga", "forexcli.games.forex.bga_log"): (
@@ -53,7 +59,7 @@ ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
 }
 """(importer outside a game's folder, module of the game) -> why it is still imported."""
 
-PACKAGES = ("forexcli.games.forex", "forexcli.games.worldex")
+PACKAGES = GAMES
 """Packages deeper than ``forexcli.<name>`` that count as packages of their own; every other
 module belongs to ``forexcli.<name>`` (a top-level module is a package of its own)."""
 
@@ -444,3 +450,50 @@ def test_write_and_key_are_declared_once() -> None:
                     declared.setdefault(item.name, []).append(node.name)
     assert declared["write"] == ["Writes"] and declared["key"] == ["Writes"]
     assert {name: where for name, where in declared.items() if len(where) > 1} == {}
+
+
+# --------------------------------------------------------------------------- the map
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def layer_map() -> dict[str, int]:
+    """Each package docs/architecture.md's layer table names, with its layer."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text[text.index("| layer | packages |") :].split("\n\n")[0]
+    layers: dict[str, int] = {}
+    for row in table.splitlines()[2:]:
+        cells = row.split("|")
+        for package in re.findall(r"`(forexcli[a-z.]*)`", cells[2]):
+            assert package not in layers, f"{package} is in two layers"
+            layers[package] = int(cells[1])
+    return layers
+
+
+def test_the_layer_map_names_every_package_and_only_packages() -> None:
+    layers = layer_map()
+    assert "forexcli.record" in layers and "forexcli.cli" in layers  # the table was read
+    assert set(layers) == set(package_graph()), "docs/architecture.md's layer map is stale"
+    assert set(GAMES) <= set(layers)
+
+
+def test_every_import_points_down_the_layer_map() -> None:
+    """An import goes to a lower layer, but for the imports between games that
+    ``ALLOWED_INTO_GAME`` lists."""
+    layers = layer_map()
+    allowed = {(package_of(a), package_of(b)) for a, b in ALLOWED_INTO_GAME}
+    upward = {
+        (mine, theirs)
+        for mine, targets in package_graph().items()
+        for theirs in targets
+        if layers[theirs] >= layers[mine] and (mine, theirs) not in allowed
+    }
+    assert upward == set(), "an import that does not point down docs/architecture.md's map"
+
+
+def test_the_glossary_gives_each_word_one_meaning() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    glossary = text[text.index("| word | means |") :]
+    words = [row.split("|")[1].strip() for row in glossary.splitlines()[2:] if row.startswith("|")]
+    assert len(words) == len(set(words)) and {"engine", "rules core", "view", "views"} <= set(words)

@@ -296,7 +296,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, termin
 
 
 def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
-    """The toy game of docs/adding-a-game.md implements ``Game`` only: the engine's commands
+    """The toy game of docs/adding-a-game.md without its engine (``PLAIN``): the engine's commands
     refuse its log with ``not_for_game`` at the header's ``game:``, and a hint."""
     from forexcli import games
 
@@ -306,7 +306,7 @@ def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     before = path.read_bytes()
-    games.register("counting", "tests.counting:COUNTING")
+    games.register("counting", "forexcli.games.counting:PLAIN")
     try:
         for args in (
             ["hint", str(path), "--simulations", "5"],
