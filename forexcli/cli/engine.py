@@ -12,7 +12,7 @@ import click
 from .. import streams
 from ..reporters import Style, clean, plural
 from ..words import says
-from . import EPILOG
+from . import EPILOG, GameChoice
 from . import echo as _echo
 from . import json_text as _json_text
 from .common import (
@@ -577,7 +577,7 @@ def _analyse_folder(
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["for-ex", "world-exchangers"]),
+    type=GameChoice(),
     default="for-ex",
     show_default=True,
     help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
