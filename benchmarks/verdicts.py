@@ -27,7 +27,6 @@ from forexcli.games.forex.engine import apply, draw_removed, new_game
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import Player, engine_player, greedy_player
-from forexcli.search import ismcts
 from forexcli.search.advisor import BLUNDER, DUBIOUS, MISTAKE, judge
 
 PAIRINGS = ("greedy2", "self2")
@@ -61,7 +60,7 @@ def judge_game(pairing: str, index: int, simulations: int, judge_factor: float) 
     players = [strong, weak] if seat == 0 else [weak, strong]
     kind_of = {start.players[seat]: "engine", start.players[1 - seat]: weak_kind}
     game = play_game(start, players)
-    plan = ismcts.Budget(simulations=round(simulations * judge_factor))
+    plan = Budget(simulations=round(simulations * judge_factor))
     state = start
     kinds: list[str] = []
     losses: list[float] = []

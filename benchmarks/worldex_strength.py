@@ -48,13 +48,13 @@ def play(
     """Game ``index`` of the match (see the module docstring)."""
     from msgspec.structs import replace
 
+    from forexcli.games.base import Budget
     from forexcli.games.worldex.advisor import ENGINE, seeded_start
     from forexcli.games.worldex.engine import Setup, new_game
     from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
     from forexcli.games.worldex.search import WORLDEX_SEARCH, greedy_player, random_player
     from forexcli.search.advice import Engine, play_game
     from forexcli.search.advisor import hint
-    from forexcli.search.ismcts import Budget
 
     started = time.monotonic()
     components = read_components(EXAMPLE_COMPONENTS).components

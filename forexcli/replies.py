@@ -16,7 +16,7 @@ engine plays (``record.seats``).
   ``answer_offer(path, person, accept=...)`` (``forex play FILE NAME accept``
   or ``decline``); after a refusal the engine chooses again without it.
 
-Nothing here knows a game's rules: the game's ``OffersSpots`` says who an
+Nothing here knows a game's rules: the game's ``offer_partner`` and ``offer_refusal`` say who an
 entry's offer goes to and why the engine refuses one, its ``Advisor`` chooses.
 """
 
@@ -27,7 +27,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from .games.base import state_digest
+from .games.base import Budget, state_digest
 from .record import edit, files, gamelog
 from .record.entrytext import appended_text
 from .record.problems import LogError, Problem
@@ -41,7 +41,6 @@ from .record.seats import (
     open_offer,
     with_header_key,
 )
-from .search.ismcts import Budget
 
 MAX_REPLIES = 200
 """``reply_engines`` stops after this many decisions (a game between engine seats only)."""
@@ -84,11 +83,13 @@ Progress = Callable[[int], None]
 
 
 def _advisor(game: Any) -> Any:
-    from .games.base import Advises
+    """The game's engine, None for a game that offers none."""
+    from .games.defaults import NotOffered
 
-    if not isinstance(game, Advises):
+    try:
+        return game.advisor()
+    except NotOffered:
         return None
-    return game.advisor()
 
 
 def engine_entry(
@@ -105,7 +106,7 @@ def engine_entry(
     whose offers an engine seat of ``engines`` refused (as text).
 
     An entry opening with an offer to an engine seat is put to that seat's consent
-    (``OffersSpots.offer_refusal``); a refused one, and every opening decision of
+    (``Game.offer_refusal``); a refused one, and every opening decision of
     ``declined``, is left out and the engine chooses again (as in self-play).  The entry
     is checked by the rules.
     """

@@ -10,6 +10,7 @@ lists may only shrink: an entry that is no longer needed fails too, so that it i
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -27,15 +28,20 @@ ALLOWED_PRIVATE: dict[tuple[str, str], tuple[frozenset[str], str]] = {}
 """(importer, imported module) -> the underscore names it takes (by import or as an attribute
 of the imported module), and why."""
 
-GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base"})
+GAME_INTERFACE = frozenset({"forexcli.games", "forexcli.games.base", "forexcli.games.defaults"})
 """What ``record/`` may import of ``games/``: the interface and its registry."""
 
 ALLOWED_RECORD_TO_GAME: dict[tuple[str, str], str] = {}
 """(record module, game module) -> why ``record/`` still imports it."""
 
-GAMES = ("forexcli.games.forex", "forexcli.games.worldex")
-"""Each game's folder: nothing outside it imports it (another game neither); the frame
-reaches a game through the registry (``forexcli.games.get``) and ``games/base.py``."""
+GAMES = tuple(
+    f"forexcli.games.{folder.name}"
+    for folder in sorted((ROOT / PACKAGE / "games").iterdir())
+    if (folder / "__init__.py").is_file()
+)
+"""Each game's folder (every package under ``forexcli/games/``): nothing outside it imports
+it (another game neither); the frame reaches a game through the registry
+(``forexcli.games.get``) and ``games/base.py``."""
 
 ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
     ("forexcli.cli.bga", "forexcli.games.forex.bga_log"): (
@@ -53,7 +59,7 @@ ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
 }
 """(importer outside a game's folder, module of the game) -> why it is still imported."""
 
-PACKAGES = ("forexcli.games.forex", "forexcli.games.worldex")
+PACKAGES = GAMES
 """Packages deeper than ``forexcli.<name>`` that count as packages of their own; every other
 module belongs to ``forexcli.<name>`` (a top-level module is a package of its own)."""
 
@@ -357,3 +363,140 @@ def test_every_allowed_entry_says_why_and_what_removes_it() -> None:
     for allowed in (ALLOWED_INTO_GAME, ALLOWED_PACKAGE_CIRCLES, ALLOWED_RECORD_TO_REPORTERS):
         for why in allowed.values():
             assert "removed" in why, why
+
+
+# --------------------------------------------------------------------------- probes
+
+FRAME = (
+    "forexcli.cli",
+    "forexcli.record",
+    "forexcli.reporters",
+    "forexcli.pages",
+    "forexcli.search",
+)
+"""The frame's packages: they call a game's methods, with ``games.base.BaseGame``'s defaults,
+instead of asking which it has."""
+
+MAX_PROBES = 0
+"""How many capability probes the frame may hold (48 when issue 44 was filed; the issue's
+bound is 10); may only shrink."""
+
+
+def _interface_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The Protocols of ``games/base.py``, and every member of its ``Game``."""
+    protocols = set()
+    members = set()
+    body = [*_tree(ROOT / PACKAGE / "games" / "base.py").body]
+    body += _tree(ROOT / PACKAGE / "games" / "defaults.py").body
+    for node in body:
+        if isinstance(node, ast.ClassDef):
+            if any("Protocol" in ast.unparse(b) for b in node.bases):
+                protocols.add(node.name)
+            if node.name in ("Game", "BaseGame", "Rules", "Writes"):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef):
+                        members.add(item.name)
+                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        members.add(item.target.id)
+    return frozenset(protocols), frozenset(members)
+
+
+def capability_probes() -> list[tuple[str, int, str]]:
+    """(module, line, source) of each ``isinstance`` on a ``games.base`` Protocol and each
+    ``getattr``/``hasattr`` naming a member of ``Game``, in the frame's packages."""
+    protocols, members = _interface_names()
+    found = []
+    for name, path in _modules().items():
+        if not name.startswith(FRAME):
+            continue
+        for node in ast.walk(_tree(path)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            args = node.args
+            if node.func.id == "isinstance" and len(args) == 2:
+                named = ast.unparse(args[1]).rpartition(".")[2]
+                if named in protocols:
+                    found.append((name, node.lineno, ast.unparse(node)))
+            elif (
+                node.func.id in ("getattr", "hasattr")
+                and len(args) >= 2
+                and isinstance(args[1], ast.Constant)
+                and args[1].value in members
+            ):
+                found.append((name, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_reader_finds_probes() -> None:
+    protocols, members = _interface_names()
+    assert {"Game", "Searchable", "Rules", "Writes"} <= protocols
+    assert {"message", "advisor", "show_text", "cosigner", "write", "key"} <= members
+
+
+def test_the_frame_calls_a_game_without_probing_it() -> None:
+    probes = capability_probes()
+    assert len(probes) <= MAX_PROBES, probes
+
+
+def test_write_and_key_are_declared_once() -> None:
+    """``Game``, ``Searchable`` and the advisor's ``Searches`` share ``Writes``; the interface
+    declares each method once (``BaseGame`` gives the defaults)."""
+    tree = _tree(ROOT / PACKAGE / "games" / "base.py")
+    declared: dict[str, list[str]] = {}
+    for node in tree.body:
+        protocol = isinstance(node, ast.ClassDef) and any(
+            "Protocol" in ast.unparse(base) for base in node.bases
+        )
+        if isinstance(node, ast.ClassDef) and protocol:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    declared.setdefault(item.name, []).append(node.name)
+    assert declared["write"] == ["Writes"] and declared["key"] == ["Writes"]
+    assert {name: where for name, where in declared.items() if len(where) > 1} == {}
+
+
+# --------------------------------------------------------------------------- the map
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def layer_map() -> dict[str, int]:
+    """Each package docs/architecture.md's layer table names, with its layer."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text[text.index("| layer | packages |") :].split("\n\n")[0]
+    layers: dict[str, int] = {}
+    for row in table.splitlines()[2:]:
+        cells = row.split("|")
+        for package in re.findall(r"`(forexcli[a-z.]*)`", cells[2]):
+            assert package not in layers, f"{package} is in two layers"
+            layers[package] = int(cells[1])
+    return layers
+
+
+def test_the_layer_map_names_every_package_and_only_packages() -> None:
+    layers = layer_map()
+    assert "forexcli.record" in layers and "forexcli.cli" in layers  # the table was read
+    assert set(layers) == set(package_graph()), "docs/architecture.md's layer map is stale"
+    assert set(GAMES) <= set(layers)
+
+
+def test_every_import_points_down_the_layer_map() -> None:
+    """An import goes to a lower layer, but for the imports between games that
+    ``ALLOWED_INTO_GAME`` lists."""
+    layers = layer_map()
+    allowed = {(package_of(a), package_of(b)) for a, b in ALLOWED_INTO_GAME}
+    upward = {
+        (mine, theirs)
+        for mine, targets in package_graph().items()
+        for theirs in targets
+        if layers[theirs] >= layers[mine] and (mine, theirs) not in allowed
+    }
+    assert upward == set(), "an import that does not point down docs/architecture.md's map"
+
+
+def test_the_glossary_gives_each_word_one_meaning() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    glossary = text[text.index("| word | means |") :]
+    words = [row.split("|")[1].strip() for row in glossary.splitlines()[2:] if row.startswith("|")]
+    assert len(words) == len(set(words)) and {"engine", "rules core", "view", "views"} <= set(words)

@@ -1,15 +1,16 @@
-"""A third game, registered for the test only, played through the public CLI.
+"""A third game, a folder and a line: ``forexcli/games/counting/``, registered for the test.
 
-``tests/counting`` is the toy game of docs/adding-a-game.md: a package that implements
-``forexcli.games.base.Game`` and nothing else.  Registering it is the one line the
-walkthrough adds to ``forexcli/games/__init__.py``; here the fixture adds it to the
-registry for the length of a test.  Every command below reads the log through the
-interface alone, whichever path of the record layer the CLI takes inside.
+Counting is the toy game of docs/adding-a-game.md: its rules, views, replay page and search
+hooks in its own folder.  Registering it is the one line the walkthrough adds to
+``forexcli/games/__init__.py``; here the fixture adds it to the registry for the length of
+a test (users are not offered the toy), and a test checks that nothing else outside its
+folder names it.  Every command below reads the log through the interface alone.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,8 +18,14 @@ import pytest
 
 from forexcli import games
 from forexcli.games.base import Game, state_digest
+from forexcli.games.counting import COUNTING, Add
 from tests.cli.test_commands import run
-from tests.counting import COUNTING, Add
+
+REGISTRY_LINE = "forexcli.games.counting:COUNTING"
+"""Where the one registry line finds the game: ``register("counting", REGISTRY_LINE)``."""
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "forexcli" / "games" / "counting"
 
 LOG = "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
 
@@ -26,7 +33,7 @@ LOG = "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     """Counting registered (its registry line), and a new log of it in ``tmp_path``."""
-    games.register("counting", "tests.counting:COUNTING")
+    games.register("counting", REGISTRY_LINE)
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "count.yaml"
     path.write_text(LOG, encoding="utf-8")
@@ -154,16 +161,15 @@ def test_show_prints_the_games_view(counting: Path) -> None:
     [
         (["show", "count.yaml", "--svg", "-"], "forex show --svg"),
         (["chart", "count.yaml"], "forex chart"),
-        (["html", "count.yaml", "-o", "-"], "forex html"),
     ],
 )
 def test_a_view_the_game_lacks_is_refused_with_a_code(
     counting: Path, args: list[str], command: str
 ) -> None:
     result = run(args)
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert f"count.yaml:1:7: not_yet_for_game: {command}" in result.stderr
+    assert f"count.yaml:1:7: not_for_game: {command}: " in result.stderr
     assert "Counting logs" in result.stderr and "hint:" in result.stderr
 
 
@@ -206,7 +212,9 @@ def test_the_eml_of_a_move_carries_the_message(counting: Path) -> None:
 @pytest.fixture
 def plain(counting: Path) -> Path:
     """Counting without messages: the ``Game`` interface alone."""
-    games.register("counting", "tests.counting:PLAIN")  # the counting fixture unregisters it
+    games.register(
+        "counting", "forexcli.games.counting:PLAIN"
+    )  # the counting fixture unregisters it
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
     return counting
 
@@ -223,8 +231,10 @@ def test_a_game_without_messages_says_so(plain: Path, args: list[str]) -> None:
     before = plain.read_bytes()
     result = run(args)
     assert result.exit_code == 2, result.output
-    assert "not_for_game: a " in result.stderr and "not offered for Counting logs" in result.stderr
-    assert "hint: a game offers it by implementing games.base.Mails" in result.stderr
+    assert (
+        "not_for_game: forex " in result.stderr and "not offered for Counting logs" in result.stderr
+    )
+    assert "a game offers it by overriding games.base.BaseGame's default" in result.stderr
     assert plain.read_bytes() == before and not (plain.parent / "turn.eml").exists()
 
 
@@ -247,3 +257,52 @@ def test_schema_prints_the_games_log_schema(counting: Path) -> None:
     result = run(["schema", "--game", "counting"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["properties"]["game"] == {"const": "counting"}
+
+
+# --------------------------------------------------------------------------- a folder and a line
+
+
+def test_nothing_outside_its_folder_names_the_game() -> None:
+    """Registering the game is the only change outside ``forexcli/games/counting/``: no file
+    of the package (code, templates, scripts, package data, the published schemas) names it
+    or its module elsewhere, so the registry line is all a newcomer adds outside the folder."""
+    assert (FOLDER / "__init__.py").is_file() and (FOLDER / "page" / "counting.js").is_file()
+    named = re.compile(r"games[./]counting|\bCOUNTING\b|game: counting|\"counting\"")
+    outside = [
+        path
+        for base in (ROOT / "forexcli", ROOT / "schemas")
+        for path in base.rglob("*")
+        if path.is_file()
+        and FOLDER not in path.parents
+        and path.suffix in (".py", ".j2", ".js", ".css", ".json", ".toml")
+        and named.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert outside == []
+    assert "counting" not in games.names()  # the toy is not offered to users
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "counting" not in pyproject and '"games/*/page/*.js"' in pyproject
+
+
+def test_html_writes_the_games_replay_page(counting: Path) -> None:
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
+    result = run(["html", counting.name, "-o", "-"])
+    assert result.exit_code == 0, result.output
+    page = result.stdout
+    assert "<title>To five · Counting replay</title>" in page
+    assert "total 3 of 5" in page and "ann adds next" in page
+    assert "Content-Security-Policy" in page and "forexPage.start" not in page.split("<script>")[0]
+    data = json.loads(page.split('id="replay-data">')[1].split("</script>")[0])
+    assert data["first"]["view"]["total"] == 0 and len(data["deltas"]) == 2
+
+
+def test_hint_and_the_engine_play_the_game(counting: Path) -> None:
+    """The search hooks (``search.CountingSearch``: ``games.base.Searchable``) give the game
+    the engine's commands: from total 3 of 5, adding 2 wins at once."""
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
+    hint = run(["hint", counting.name, "--simulations", "200", "--format", "json"])
+    assert hint.exit_code == 0, hint.output
+    assert "add 2" in json.dumps(json.loads(hint.stdout))
+    played = run(["play", counting.name, "ann", "--engine", "--simulations", "200"])
+    assert played.exit_code == 0, played.output
+    assert counting.read_text(encoding="utf-8").count("ann: add 2") == 2
+    assert "game over: ann won" in played.output

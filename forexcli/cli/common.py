@@ -138,32 +138,6 @@ def open_replay(path: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
-def needs(played: Replay, capability: type, what: str) -> Any:
-    """The game of ``played`` as ``capability`` (a ``games.base`` Protocol), or the exit
-    ``not_for_game``: ``what`` is not something this game offers."""
-    game = played.log.game
-    if isinstance(game, capability):
-        return game
-    from ..record.problems import Problem
-
-    filename = played.log.filename
-    raise ProblemExit(
-        [
-            Problem(
-                "not_for_game",
-                f"{what} is not offered for {game.title} logs (game: {game.name})",
-                "usage",
-                filename,
-                hints=(
-                    f"a game offers it by implementing games.base.{capability.__name__}"
-                    " (see docs/adding-a-game.md)",
-                ),
-            )
-        ],
-        exit_code=2,
-    )
-
-
 def _warn(log: GameLog, played: Replay) -> None:
     """Recorded digests that no longer match, and signature problems, as warnings on
     stderr: shown, but not fatal (the moves still replay by the rules)."""
@@ -503,33 +477,42 @@ def since_of(
     return found
 
 
-def view_of(log: GameLog, name: str, command: str, hint: str) -> Callable[..., Any]:
-    """The game's view method ``name`` (a capability of ``games.base``); a game without it
-    is refused with ``not_yet_for_game``, placed at its ``game:``, with ``hint``."""
-    found = getattr(log.game, name, None)
-    if found is None:
-        raise not_yet(log, command, hint)
-    method: Callable[..., Any] = found
-    return method
+def view_of(log: GameLog, view: Callable[..., T], command: str, hint: str) -> Callable[..., T]:
+    """``view`` (a method of the game of ``log``) called through ``asked``; what the game does
+    not offer (``games.base.NotOffered``) is refused with ``not_for_game``, placed at the
+    log's ``game:``, with ``hint``."""
+    from ..games.defaults import NotOffered
+
+    def called(*args: Any, **kwargs: Any) -> T:
+        try:
+            return asked(view, *args, **kwargs)
+        except NotOffered as missing:
+            raise not_offered(log, command, missing.what, hint) from None
+
+    return called
 
 
-def not_yet(log: GameLog, command: str, hint: str) -> ProblemExit:
-    """The ``not_yet_for_game`` refusal of ``command`` for the game of ``log``."""
+def not_offered(log: GameLog, command: str, what: str, hint: str) -> ProblemExit:
+    """The ``not_for_game`` refusal of ``command`` (``what`` the game does not offer), for
+    the game of ``log``: exit status 2."""
     from ..record.problems import Problem
 
     game = log.game
     line, column = log.place(("game",)) or (None, None)
     problem = Problem(
-        "not_yet_for_game",
-        f"{command} does not read {game.title} logs yet (game: {game.name}):"
-        " the game has no view for it",
+        "not_for_game",
+        f"{command}: {what} is not offered for {game.title} logs (game: {game.name})",
         "usage",
         log.filename,
         line,
         column,
-        hints=(hint,),
+        hints=(
+            hint,
+            "a game offers it by overriding games.base.BaseGame's default (see"
+            " docs/adding-a-game.md)",
+        ),
     )
-    return ProblemExit([problem])
+    return ProblemExit([problem], exit_code=2)
 
 
 def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:

@@ -12,7 +12,7 @@ import click
 from .. import streams
 from ..reporters import Style, clean, plural
 from ..words import says
-from . import EPILOG
+from . import EPILOG, GameChoice
 from . import echo as _echo
 from . import json_text as _json_text
 from .common import (
@@ -23,6 +23,7 @@ from .common import (
     commit_change,
     encoded_output,
     format_option,
+    not_offered,
     open_replay,
     print_json,
     print_written,
@@ -138,31 +139,15 @@ def _replayed(file: str, purpose: str) -> Replay:
 
 
 def _advisor(file: str, log: GameLog) -> Advisor:
-    """The advisor of the log's game; a game without one exits with ``not_yet_for_game``."""
-    from ..games.base import Advises
-    from ..record.problems import Problem
+    """The advisor of the log's game; a game without one exits with ``not_for_game``."""
+    from ..games.defaults import NotOffered
 
-    game = log.game
-    if isinstance(game, Advises):
-        return game.advisor()
-    line, column = log.place(("game",)) or (None, None)
-    raise ProblemExit(
-        [
-            Problem(
-                "not_yet_for_game",
-                f"the engine (hint, analyse, play --engine, selfplay) does not play {game.title}"
-                f" yet (game: {game.name})",
-                "usage",
-                file,
-                line,
-                column,
-                hints=(
-                    "a game gets the engine by implementing games.base.Advises"
-                    " (docs/adding-a-game.md)",
-                ),
-            )
-        ]
-    )
+    try:
+        return log.game.advisor()
+    except NotOffered as missing:
+        command = click.get_current_context().command_path
+        hint = "a game gets the engine by overriding Game.advisor (docs/adding-a-game.md)"
+        raise not_offered(log, command, missing.what, hint) from None
 
 
 def playable(file: str) -> tuple[Replay, Advisor]:
@@ -617,7 +602,7 @@ def _analyse_folder(
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice(["for-ex", "world-exchangers"]),
+    type=GameChoice(),
     default="for-ex",
     show_default=True,
     help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
@@ -657,16 +642,17 @@ def selfplay_command(
     from concurrent.futures import ProcessPoolExecutor
 
     from .. import games as registry
-    from ..games.base import Advises
+    from ..games.defaults import NotOffered
     from ..reporters.advice import selfplay_text
     from ..search.advisor import parse_seat
 
     game = registry.get(game_name)
-    if not isinstance(game, Advises):
+    try:
+        advisor = game.advisor()
+    except NotOffered:
         raise click.BadParameter(
             f"the engine does not play {game.title} yet", param_hint="'--game'"
-        )
-    advisor = game.advisor()
+        ) from None
     default = search_budget(None, simulations)
     specs = list(seats) or ["engine"] * count
     fewest, most = advisor.seat_counts
@@ -727,13 +713,11 @@ def _selfplay_task(
     """One self-play game in a worker process, checked by replaying its text (the files it
     names read beside ``path``), then written to ``path``; seats rotate by game."""
     from .. import games as registry
-    from ..games.base import Advises
     from ..record import gamelog
     from ..reporters.newlog import create_log
     from ..search.advisor import selfplay_game
 
     game = registry.get(game_name)
-    assert isinstance(game, Advises)
     shift = (index - 1) % len(seats)
     rotated = list(seats[shift:]) + list(seats[:shift])
     played_game = selfplay_game(game, rotated, f"{seed}-{index}", index, started, resources)

@@ -31,31 +31,24 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
     An illegal move is marked, and reported on stderr (exit status 1).
     """
-    from ..games.base import ReportsHistory
     from ..reporters import record
 
     _log, played = open_replay(file)
     game = played.log.game
-    if not isinstance(game, ReportsHistory):
-        if fmt == "json":
-            print_json(record.history_data(played))
-        else:
-            from .common import with_seat_lines
-
-            text = record.history_text(played, markdown=fmt == "markdown", events=events)
-            _echo(with_seat_lines(clean(text, newlines=True), played.log, file))
-    elif fmt == "json":
-        print_json(game.history_data(played))  # its "problem" names an illegal move
+    if fmt == "json":  # the game's (its "problem" names an illegal move), else the frame's
+        data = game.history_data(played)
+        print_json(record.history_data(played) if data is None else data)
     else:
         from .common import with_seat_lines
 
+        markdown = fmt == "markdown"
         text = game.history_text(
-            played,
-            events=events,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
+            played, events=events, markdown=markdown, style=stdout_style(), width=streams.width()
         )
+        if text is None:
+            text = clean(
+                record.history_text(played, markdown=markdown, events=events), newlines=True
+            )
         _echo(with_seat_lines(text, played.log, file))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)

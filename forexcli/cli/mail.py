@@ -17,12 +17,12 @@ from .common import (
     format_option,
     mail_of,
     move_point,
-    needs,
     open_replay,
     print_written,
     recipients_option,
     replace,
     since_of,
+    view_of,
     write_mail,
 )
 
@@ -85,23 +85,23 @@ def message_command(
     forex play --message prints the same right after a move. FILE may be -
     for standard input.
     """
-    from ..games.base import Mails
-
     if since is not None and since_player is not None:
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
     _log, played = open_replay(file)
-    mails = needs(played, Mails, "a message")
+    hint = f"the game as it stands: forex show {file}"
+    tell = view_of(played.log, played.log.game.message, "forex message", hint)
     legal = played.moves
     point_at = move_point(legal, at, file)
     point = since_of(played, point_at, since, since_player, file, total=legal)
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
-        write_mail(eml_path, mail_of(played, point, file, with_log=with_log, to=recipients))
+        mail = view_of(played.log, mail_of, "forex message --eml", hint)
+        write_mail(eml_path, mail(played, point, file, with_log=with_log, to=recipients))
         return
-    message = mails.message(played, point, fmt, at=point_at)
+    message = tell(played, point, fmt, at=point_at)
     if with_log:
         from ..record.mail import log_filename
         from ..record.mail import with_log as embedded

@@ -169,6 +169,7 @@ def new_command(
     """
     import datetime
 
+    from ..games.defaults import NotOffered
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
     from ..reporters.newlog import create_log
@@ -178,10 +179,6 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     chosen = games.get(game)
-    starts = getattr(chosen, "new_log", None)  # ``games.base.StartsLogs``
-    report_of = getattr(chosen, "new_log_report", None)
-    if starts is None or report_of is None:
-        raise _not_yet(chosen, file)
     options = {
         "first": first,
         "removed": removed,
@@ -198,7 +195,10 @@ def new_command(
         "board": board,
         "roles_side": roles_side,
     }
-    text = asked(starts, names, options, file)
+    try:
+        text = asked(chosen.new_log, names, options, file)
+    except NotOffered as missing:
+        raise _not_offered(chosen, file, missing.what) from None
     if engines:
         text = _with_engines(text, names, engines)
     try:
@@ -208,7 +208,7 @@ def new_command(
     if dry_run:
         _echo(text)
         return
-    report = asked(report_of, file, made, options)
+    report = asked(chosen.new_log_report, file, made, options)
     from ..record.seats import seats_line
 
     seats = seats_line(made.log.header)
@@ -261,18 +261,16 @@ def _engine_first(made: Any, file: str) -> str:
     return clean(f"{who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
 
 
-def _not_yet(game: Any, path: str) -> ProblemExit:
-    """The ``not_yet_for_game`` refusal of a game that has no new-log header
-    (``games.base.StartsLogs``)."""
+def _not_offered(game: Any, path: str, what: str) -> ProblemExit:
+    """The ``not_for_game`` refusal of a game that writes no new log's header
+    (``Game.new_log``)."""
     from ..record.problems import Problem
 
-    starting = [name for name in games.names() if hasattr(games.get(name), "new_log")]
     problem = Problem(
-        "not_yet_for_game",
-        f"forex new does not start {game.title} logs yet (game: {game.name}): the game"
-        " writes no new log's header",
+        "not_for_game",
+        f"forex new: {what} is not offered for {game.title} logs (game: {game.name})",
         "usage",
         path,
-        hints=(f"forex new --game starts logs of {', '.join(starting)}",),
+        hints=("forex new --help lists the games (--game)",),
     )
-    return ProblemExit([problem])
+    return ProblemExit([problem], exit_code=2)

@@ -22,11 +22,11 @@ from .common import (
     format_option,
     key_option,
     mail_of,
-    needs,
     print_written,
     recipients_option,
     signer_for,
     stdout_style,
+    view_of,
     write_mail,
 )
 
@@ -328,6 +328,9 @@ def checked_move(
     return change
 
 
+_SHOW_HINT = "the game as it stands: forex show FILE"
+
+
 def play_output(
     played: Replay,
     file: str,
@@ -341,15 +344,14 @@ def play_output(
     """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
     the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
     send the log to, unless it is ``mailed``; what a spot deal awaits)."""
-    from ..games.base import Mails, ReportsPlays
     from ..reporters import record
 
     game = played.log.game
     entry = played.log.entries[-1]
     message = None
     if message_fmt is not None:
-        mails = needs(played, Mails, "a message (--message)")
-        message = mails.message(played, None, message_fmt)
+        tell = view_of(played.log, game.message, "forex play --message", _SHOW_HINT)
+        message = tell(played, None, message_fmt)
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     deciders = game.pending(played.final).deciders
     after_player = deciders[0] if deciders else None
@@ -358,11 +360,9 @@ def play_output(
     if address and written and after_player != entry.player and not mailed:
         send = f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}"
     awaits = _awaits_notice(played, file, engine)
-    reports = game if isinstance(game, ReportsPlays) else None
     if fmt == "json":
-        if reports is not None:
-            data = reports.play_data(played, file, written=written)
-        else:
+        data = game.play_data(played, file, written=written)
+        if data is None:
             data = record.play_data(played, file, written=written)
         if message is not None:
             data["message"] = {
@@ -378,16 +378,15 @@ def play_output(
             out.append((send, True))
         out.append((message.full(), False))
     else:
-        if reports is not None:
-            report = reports.play_text(
-                played,
-                file,
-                written=written,
-                markdown=fmt == "markdown",
-                style=stdout_style(),
-                width=streams.width(),
-            )
-        else:
+        report = game.play_text(
+            played,
+            file,
+            written=written,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
+            width=streams.width(),
+        )
+        if report is None:
             report = record.play_text(played, file, written=written)
         out.append((report, False))
         if send and fmt == "text":
@@ -432,9 +431,6 @@ def _eml_of(
 ) -> Any:
     """The mail of ``play --eml`` (None when the player who moved is next: no mail to
     oneself), with what to do with it put first in ``out`` (on stderr)."""
-    from ..games.base import Mails
-
-    needs(played, Mails, "a mail (--eml)")
     entry = played.log.entries[-1]
     deciders = played.log.game.pending(played.final).deciders
     if deciders and deciders[0] == entry.player:
@@ -444,7 +440,9 @@ def _eml_of(
         )
         out.insert(0, (clean(said), True))
         return None
-    mail = mail_of(played, None, file, to=recipients)
+    mail = view_of(played.log, mail_of, "forex play --eml", _SHOW_HINT)(
+        played, None, file, to=recipients
+    )
     to, cc = mail["To"], mail["Cc"]
     send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
     if cc:
@@ -457,13 +455,11 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     """What the move's spot deal waits for: in a signed game, the partner's signature
     (``forex sign``); a deal the engine made in an unsigned game, the partner's word."""
     entry = played.log.entries[-1]
-    if getattr(entry.written, "spot", None) is None:
-        return None
-    from ..record.signing import cosigner, sign_hint, signed_game
-
-    partner = cosigner(played.log.game, entry)
+    partner = played.log.game.cosigner(entry.written, entry.player)
     if partner is None:
         return None
+    from ..record.signing import sign_hint, signed_game
+
     log = played.log
     if signed_game(log):
         hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)

@@ -81,15 +81,15 @@ def refuse_declined(played: Any, file: str) -> None:
 
 def _summary(played: Any, number: int) -> list[str]:
     """What move ``number`` did, in a few lines (the rates that moved are on the board)."""
-    summarize = getattr(played.log.game, "summarize", None)
-    if summarize is None:
+    told = played.log.game.summarize(played, number - 1, number)
+    if told is None:
         return []
-    told = summarize(played, number - 1, number)[1:]
+    told = told[1:]
     return [line for line in told if not _RATE_LINE.match(line)][:4]
 
 
 def _board(file: str) -> list[str]:
-    """The compact board of the log (``games.base.CompactBoard``), else who decides next."""
+    """The compact board of the log (``Game.compact_text``), else who decides next."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..record.seats import header_lines
@@ -97,10 +97,8 @@ def _board(file: str) -> list[str]:
 
     played = replay(read_log(read_bytes(file), file))
     game = played.log.game
-    compact = getattr(game, "compact_text", None)
-    if compact is not None:
-        text = compact(played.final, min(streams.width() or 80, 80))
-    else:
+    text = game.compact_text(played.final, min(streams.width() or 80, 80))
+    if text is None:
         text = "Next: " + status_line(game, played.final)
     lines = [clean(line) for line in header_lines(played.log, file) if line.startswith("Open")]
     return [clean(text, newlines=True), *lines]

@@ -144,7 +144,9 @@ def show_command(
     log = played.log
     point = point_of(played, at, file)
     if svg_path is not None:
-        draw = view_of(log, "board_picture", "forex show --svg", f"the game: forex show {file}")
+        draw = view_of(
+            log, log.game.board_picture, "forex show --svg", f"the game: forex show {file}"
+        )
         title = log.title or os.path.basename(log.filename)
         where = f"after move {point}" if point else "at the start"
         svg, what = asked(draw, played.state_after(point), seat, f"{title}, {where}")
@@ -155,7 +157,7 @@ def show_command(
         print_json(_shown_data(played, point, since_point))
         return
     text_of = view_of(
-        log, "show_text", "forex show", f"the state as JSON: forex show {file} --format json"
+        log, log.game.show_text, "forex show", f"the state as JSON: forex show {file} --format json"
     )
     shown = asked(
         text_of,
@@ -174,9 +176,9 @@ def _shown_data(played: Replay, point: int, since: int | None) -> Any:
     """``show --format json``: the game's show view (``ShowsData``), else its state
     (``Game.view``), which tells no moves."""
     game = played.log.game
-    data_of = getattr(game, "show_data", None)
-    if data_of is not None:
-        return asked(data_of, played, point, since)
+    data = asked(game.show_data, played, point, since)
+    if data is not None:
+        return data
     if since is not None:
         raise click.UsageError(
             f"show --format json of a {game.title} log is the state alone: leave out"
@@ -272,7 +274,9 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
     played = replayed(file)
-    chart = view_of(played.log, "chart", "forex chart", f"the game: forex show {file}")
+    chart = view_of(
+        played.log, played.log.game.chart, "forex chart", f"the game: forex show {file}"
+    )
     _check_to_the_end(played, "the picture")
     _write_picture(output, asked(chart, played, title), force, "chart", fmt)
 
@@ -302,7 +306,9 @@ def _write_page(
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
     output); a log with an illegal move exits with its problem."""
     where = played.log.filename
-    page = view_of(played.log, "replay_page", "forex html", f"the game: forex show {where}")
+    page = view_of(
+        played.log, played.log.game.replay_page, "forex html", f"the game: forex show {where}"
+    )
     _check_to_the_end(played, "the page")
     opening = None if at is None else move_point(played.moves, at, played.log.filename)
     _save_page(asked(page, played, opening, title), played.moves, output, force)
@@ -409,17 +415,11 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     point = point_of(played, at, file)
     game = played.log.game
     if fmt == "json":
-        data_of = getattr(game, "moves_data", None)
-        print_json(
-            record.moves_data(played, point) if data_of is None else data_of(played, point, kinds)
-        )
+        data = game.moves_data(played, point, kinds)
+        print_json(record.moves_data(played, point) if data is None else data)
         return
     markdown = fmt == "markdown"
-    text_of = getattr(game, "moves_text", None)
-    if text_of is None:  # the legal decisions in the game's notation
-        _echo(clean(record.moves_text(played, point, markdown=markdown), newlines=True))
-        return
-    listed = text_of(
+    text = game.moves_text(
         played,
         point,
         path=file,
@@ -429,6 +429,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         style=stdout_style(),
         width=streams.width(),
     )
+    if text is None:  # the legal decisions in the game's notation
+        text = clean(record.moves_text(played, point, markdown=markdown), newlines=True)
     if point == played.moves and played.log.header.get("offer") is not None and not every:
-        listed = with_seat_lines(listed, played.log, file, offer_only=True)
-    _echo(listed)
+        text = with_seat_lines(text, played.log, file, offer_only=True)
+    _echo(text)

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
-    from .base import OVER, Game, Narrated, Pending, Resource
+    from .base import OVER, Game, Pending, Resource
+    from .defaults import BaseGame, NotOffered
 
-_FROM_BASE = ("OVER", "Game", "Narrated", "Pending", "Resource")
+_FROM_BASE = ("OVER", "Game", "Pending", "Resource")
+_FROM_DEFAULTS = ("BaseGame", "NotOffered")
 
 
 def __getattr__(name: str) -> Any:
@@ -27,6 +29,10 @@ def __getattr__(name: str) -> Any:
         from . import base
 
         return getattr(base, name)
+    if name in _FROM_DEFAULTS:
+        from . import defaults
+
+        return getattr(defaults, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -73,7 +79,7 @@ class UnknownGame(LookupError):
 
 
 class ViewRefused(ValueError):
-    """What a game's view (``base.ShowsText`` ...) cannot give for what was asked: ``reason``
+    """What a game's view (``base.Game.show_text`` ...) cannot give for what was asked: ``reason``
     a sentence, ``option`` the command-line option it concerns (``--seat``), or None when it
     is the request as a whole.  The command prints it as a usage error of that option."""
 
@@ -114,8 +120,9 @@ def for_header(header: dict[str, Any]) -> Game[Any, Any]:
 __all__ = [
     "DEFAULT_GAME",
     "OVER",
+    "BaseGame",
     "Game",
-    "Narrated",
+    "NotOffered",
     "Pending",
     "Resource",
     "UnknownGame",

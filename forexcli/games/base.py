@@ -74,10 +74,53 @@ from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkab
 
 from msgspec import Struct
 
+from .defaults import BaseGame as BaseGame
+from .defaults import NotOffered as NotOffered
+
 StateT = TypeVar("StateT")
 DecisionT = TypeVar("DecisionT")
 StateIn = TypeVar("StateIn", contravariant=True)
 DecisionIn = TypeVar("DecisionIn", contravariant=True)
+
+
+MAX_SIMULATIONS = 10_000_000
+MAX_SECONDS = 3600.0
+
+
+class Budget(Struct, frozen=True):
+    """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
+
+    simulations: Optional[int] = None
+    seconds: Optional[float] = None
+    since: Optional[float] = None
+    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
+    runs before the search and, estimated, after it are then within them); None: the search's
+    start."""
+
+    def __post_init__(self) -> None:
+        if self.simulations is None and self.seconds is None:
+            raise ValueError("a budget needs simulations or seconds")
+        if self.simulations is not None and not 1 <= self.simulations <= MAX_SIMULATIONS:
+            raise ValueError(
+                f"simulations must be 1 to {MAX_SIMULATIONS:,}, not {self.simulations:,}"
+            )
+        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):
+            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
+
+    def describe(self) -> str:
+        """``1000 simulations``, ``1 s``, or both."""
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts)
+
+    def share(self, divisor: int) -> Budget:
+        """This budget divided by ``divisor`` (at least one simulation)."""
+        simulations = None if self.simulations is None else max(1, self.simulations // divisor)
+        seconds = None if self.seconds is None else self.seconds / divisor
+        return Budget(simulations=simulations, seconds=seconds)
 
 
 class Pending(Struct, frozen=True):
@@ -114,9 +157,38 @@ class Resource(Struct, frozen=True):
     embedded: Optional[Any] = None
 
 
+class Writes(Protocol[DecisionIn]):
+    """How an entry is written: what the game (``Game``), its search (``Searchable``) and the
+    advisor's search (``Searches``) share."""
+
+    def write(self, decisions: Sequence[DecisionIn]) -> str:
+        """The notation of one log entry holding ``decisions`` (``parse(key, write(d)) ==
+        d``)."""
+        ...
+
+    def key(self, decisions: Sequence[DecisionIn]) -> str:
+        """The log key of an entry holding ``decisions`` (who decides)."""
+        ...
+
+
+class Rules(Writes[DecisionT], Protocol[StateT, DecisionT]):
+    """The moves of a game: what is legal, what a decision does, how an entry is written."""
+
+    def legal(self, state: StateT) -> Sequence[DecisionT]:
+        """Every decision that may be made now, in a fixed order (the single source of
+        truth; may be a lazy sequence)."""
+        ...
+
+    def apply(self, state: StateT, decision: DecisionT) -> StateT:
+        """The state after ``decision``; raises the game's ``rules_error``."""
+        ...
+
+
 @runtime_checkable
-class Game(Protocol[StateT, DecisionT]):
-    """One game's rules module, as the frame sees it (see the module docstring)."""
+class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
+    """One game as the frame sees it (see the module docstring): the rules, and the four
+    capability groups every game has (``BaseGame`` gives their defaults), so that the frame
+    calls them without asking which a game has."""
 
     name: str
     title: str
@@ -143,22 +215,6 @@ class Game(Protocol[StateT, DecisionT]):
         """The decisions of one log entry ``KEY: TEXT``."""
         ...
 
-    def write(self, decisions: Sequence[DecisionT]) -> str:
-        """The notation of one log entry holding ``decisions``."""
-        ...
-
-    def key(self, decisions: Sequence[DecisionT]) -> str:
-        """The log key of an entry holding ``decisions`` (who decides)."""
-        ...
-
-    def legal(self, state: StateT) -> Sequence[DecisionT]:
-        """Every decision that may be made now, in a fixed order."""
-        ...
-
-    def apply(self, state: StateT, decision: DecisionT) -> StateT:
-        """The state after ``decision``; raises ``rules_error``."""
-        ...
-
     def pending(self, state: StateT) -> Pending:
         """Who decides next and what, or ``OVER``."""
         ...
@@ -171,196 +227,216 @@ class Game(Protocol[StateT, DecisionT]):
         """The state as JSON-ready data in a stable shape."""
         ...
 
-
-@runtime_checkable
-class Narrated(Protocol[StateIn, DecisionIn]):
-    """A game that can also tell what a decision caused, in plain sentences."""
-
-    def describe(self, before: StateIn, decision: DecisionIn, after: StateIn) -> tuple[str, ...]:
-        """Sentences saying what ``decision`` did."""
-        ...
-
-
-@runtime_checkable
-class LoadsResources(Protocol):
-    """A game whose header names files (``resources``) that it decodes and checks itself."""
-
-    def load_resource(self, resource: Resource, folder: str) -> Any:
-        """The decoded content of ``resource`` (its path relative to ``folder``).
-
-        Raises an exception with a stable ``code`` and a ``reason``; the frame places it
-        at the header key that names the file.
-        """
-        ...
-
-
-@runtime_checkable
-class ChecksLog(Protocol):
-    """A game that checks its log's schema, header and entries itself, in its own words.
-
-    ``fast_validator`` (a ``record.fastpath.Validator`` of the game's log schema, or None)
-    lets the reader take the fast path for a log of this game.
-    """
+    # -- reading: how the frame reads and replays the game's logs (``BaseGame``: by the
+    # -- game's schema, entry by entry, with the frame's hints)
 
     fast_validator: Any
+    """A ``record.fastpath.Validator`` of the game's log schema for ``check_log``, or None."""
+
+    checks_keys: bool
+    """True: the game's ``parse`` or rules refuse an unknown entry key in their own words
+    (else the frame's ``unknown_name``)."""
 
     def check_log(self, document: Any, filename: str, *, schema_checked: bool = False) -> Any:
         """The entries (``record.entry.Entry``) of a log read as YAML (``record.yamlread
-        .Document``); raises ``record.problems.LogError`` with every problem.  With
-        ``schema_checked`` the schema has accepted the data already."""
+        .Document``), checked in the game's words (raises ``record.problems.LogError``); with
+        ``schema_checked`` the schema has accepted the data already.  None: the frame checks
+        the log by the game's ``log`` schema."""
         ...
 
+    def load_resource(self, resource: Resource, folder: str) -> Any:
+        """The decoded content of ``resource`` (its path relative to ``folder``); raises an
+        exception with a stable ``code`` and a ``reason``, placed at the header key that
+        names the file."""
+        ...
 
-@runtime_checkable
-class ReplaysWithEvents(Protocol[StateT, DecisionIn]):
-    """A game that tells what each decision caused (events) and replays a game at once."""
-
-    def apply_with_events(self, state: StateT, decision: DecisionIn) -> tuple[StateT, Any]:
+    def apply_with_events(self, state: StateT, decision: DecisionT) -> tuple[StateT, Any]:
         """The state after ``decision`` and the events it caused; raises ``rules_error``."""
         ...
 
-    def apply_all(self, state: StateT, decisions: Sequence[DecisionIn]) -> StateT:
-        """The state after every decision, checked like ``apply``, without the states
-        between."""
+    def apply_all(self, state: StateT, decisions: Sequence[DecisionT]) -> Optional[StateT]:
+        """The state after every decision, checked like ``apply``, without the states between;
+        None: the game has no faster way than ``apply`` one by one."""
         ...
 
-
-@runtime_checkable
-class ExplainsRefusals(Protocol):
-    """A game that words the hints of a refused set-up or entry itself."""
-
-    def setup_hints(self, error: Exception) -> tuple[str, ...]:
-        """The hints of a set-up that ``setup`` refused with ``error``."""
+    def setup_hints(self, error: Exception) -> Optional[tuple[str, ...]]:
+        """The hints of a set-up that ``setup`` refused with ``error`` (None: the frame's)."""
         ...
 
     def refusal_hints(
         self, before: Any, entry: Any, error: Exception, players: Sequence[str]
-    ) -> tuple[str, ...]:
+    ) -> Optional[tuple[str, ...]]:
         """The hints of ``entry`` (``record.entry.Entry``) that ``apply`` refused in state
-        ``before`` (what is legal, "did you mean")."""
+        ``before`` (what is legal, "did you mean"); None: the frame's."""
         ...
 
+    # -- telling: sentences and set-ups (``BaseGame``: none, the frame's plain words)
 
-@runtime_checkable
-class CatchesUp(Protocol):
-    """A game that tells a player in sentences what happened since a move, and who is next."""
+    def describe(self, before: StateT, decision: DecisionT, after: StateT) -> tuple[str, ...]:
+        """Sentences saying what ``decision`` did (none: the game tells nothing)."""
+        ...
 
-    def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
+    def status(self, state: StateT) -> Optional[str]:
+        """``validate``'s line of a valid log: who decides next, or the result (None: the
+        frame's ``record.status.pending_line``)."""
+        ...
+
+    def pending_text(self, state: StateT) -> Optional[str]:
+        """Whose decision is awaited, and of which kind, in a few words (None: the frame's)."""
+        ...
+
+    def summarize(
+        self, replay: Any, since: int, until: Optional[int] = None
+    ) -> Optional[list[str]]:
         """Lines for a terminal: a heading per move after ``since`` (to ``until``), its
-        sentences indented (``replay`` is a ``record.gamelog.Replay``)."""
+        sentences indented (``replay`` is a ``record.gamelog.Replay``); None: the frame's."""
         ...
 
-    def pending_text(self, state: Any) -> str:
-        """Whose decision is awaited, and of which kind, in a few words."""
-        ...
-
-
-@runtime_checkable
-class ComparesSetups(Protocol):
-    """A game that says which header fields make two logs the same game, and words them."""
-
-    def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
-        """The set-up as comparable data (defaults filled in: absent and default are alike)."""
+    def setup_fields(self, header: Mapping[str, Any]) -> Optional[dict[str, Any]]:
+        """The set-up as comparable data (defaults filled in: absent and default are alike);
+        None: two logs' headers are compared but for their free text."""
         ...
 
     def setup_value(self, name: str, value: Any) -> str:
         """One set-up field of ``setup_fields`` as a person reads it."""
         ...
 
+    def cosigner(self, written: Any, player: str) -> Optional[str]:
+        """The player besides ``player`` whose agreement an entry (``written``: its decisions
+        as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""
+        ...
 
-@runtime_checkable
-class Mails(Protocol):
-    """A game whose mails carry its own message and a picture of the board."""
+    def agreement_words(self) -> tuple[str, str]:
+        """An entry that needs a cosigner, and who that cosigner is, in the game's words
+        (For-Ex: ``spot deal``, ``a spot transaction's partner``)."""
+        ...
+
+    # -- views: what the commands print.  ``replay`` is a ``record.gamelog.Replay``, ``at`` a
+    # -- move number already checked against it; ``style`` a ``reporters.Style``.  A view
+    # -- that cannot give what was asked raises ``forexcli.games.ViewRefused``.  Without the
+    # -- game's own: ``NotOffered`` (refused), or None where the frame has a plain one.
+
+    def show_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        since: Optional[int],
+        since_player: Optional[str],
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> str:
+        """``forex show``: the game after move ``at``; first what happened after move
+        ``since`` when given (``since_player``: whose last move that is)."""
+        ...
+
+    def show_data(self, replay: Any, at: int, since: Optional[int]) -> Optional[dict[str, Any]]:
+        """``show --format json`` (None: ``view`` of the state)."""
+        ...
+
+    def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
+        """``show --svg``/``--png``: the SVG of the board(s) of ``seat`` (None: the game's
+        choice) headed ``title``, and what it shows (``board``, ``boards``)."""
+        ...
+
+    def chart(self, replay: Any, title: Optional[str]) -> str:
+        """``forex chart``: the SVG chart of a replay that reached its end."""
+        ...
+
+    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+        """``forex html``: the self-contained page, opening after move ``at`` (None: last)."""
+        ...
+
+    def moves_text(
+        self,
+        replay: Any,
+        at: int,
+        *,
+        path: str,
+        kinds: Sequence[str],
+        every: bool,
+        markdown: bool,
+        style: Any,
+        width: int,
+    ) -> Optional[str]:
+        """``forex moves``: the decisions possible after move ``at`` (``path``: the log as the
+        user named it); None: ``legal`` in the game's notation."""
+        ...
+
+    def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> Optional[dict[str, Any]]:
+        """``moves --format json`` (None: the frame's)."""
+        ...
+
+    def move_kinds(self) -> tuple[str, ...]:
+        """The kinds ``moves --kind`` takes (none: the option is refused)."""
+        ...
+
+    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
+        """``forex new --game``: the text of a log of ``players`` with no moves, to be written
+        at ``path``; ``options`` holds every option of ``forex new`` by its parameter name
+        (None or ``()`` when not given); a game refuses one it does not take."""
+        ...
+
+    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
+        """What ``forex new`` says of the log just made (``replay``: it read back)."""
+        ...
+
+    def play_text(
+        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
+    ) -> Optional[str]:
+        """``forex play``'s report: what the last entry did and who decides next (None: the
+        frame's plain one, ``reporters.record.play_text``)."""
+        ...
+
+    def play_data(self, replay: Any, file: str, *, written: bool) -> Optional[dict[str, Any]]:
+        """The same as JSON-ready data (``format``: ``forex-play``; None: the frame's)."""
+        ...
+
+    def history_text(
+        self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
+    ) -> Optional[str]:
+        """``forex history``: every entry with its note (and with ``events`` what it did)
+        (None: the frame's plain table, ``reporters.record.history_text``)."""
+        ...
+
+    def history_data(self, replay: Any) -> Optional[dict[str, Any]]:
+        """The same as JSON-ready data (``format``: ``forex-history``; None: the frame's)."""
+        ...
 
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Any:
-        """The message (``subject``, ``body``, ``full()``) about ``replay`` after move
-        ``since`` (None: what the next decider has not seen) up to move ``at`` (None: the
-        last legal one), in ``fmt`` (``text``, ``markdown``, ``bbcode``); ``ValueError``
-        for a move or format it cannot tell."""
+        """``forex message``, ``play --message``, mails: the message (``subject``, ``body``,
+        ``full()``) about ``replay`` after move ``since`` (None: what the next decider has not
+        seen) up to move ``at`` (None: the last legal one), in ``fmt`` (``text``,
+        ``markdown``, ``bbcode``); ``ValueError`` for a move or format it cannot tell."""
         ...
 
     def picture(self, state: Any, title: str) -> str:
-        """The board of ``state`` as a standalone SVG document headed ``title``."""
+        """The board of ``state`` as a standalone SVG document headed ``title`` (mails)."""
         ...
 
-
-@runtime_checkable
-class ReportsPlays(Protocol):
-    """A game that words the report of ``forex play`` itself (a game without it gets the
-    frame's plain one, ``reporters.record.play_text``)."""
-
-    def play_text(
-        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
-    ) -> str:
-        """What the last entry of ``replay`` (a ``record.gamelog.Replay``) did and who decides
-        next, for a terminal (``style``: ``reporters.Style``) or as markdown."""
+    def compact_text(self, state: Any, width: int) -> Optional[str]:
+        """The board, the money and who decides next within 80x24 with room above (``play``'s
+        report after the engine's replies); None: the frame's line of who decides next."""
         ...
-
-    def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
-        """The report of the last entry as JSON-ready data (``format``: ``forex-play``)."""
-        ...
-
-
-@runtime_checkable
-class ReportsHistory(Protocol):
-    """A game that words ``forex history`` itself (a game without it gets the frame's
-    plain table, ``reporters.record.history_text``)."""
-
-    def history_text(
-        self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
-    ) -> str:
-        """Every entry with its note (and with ``events`` what it did), as a table."""
-        ...
-
-    def history_data(self, replay: Any) -> dict[str, Any]:
-        """The entries as JSON-ready data (``format``: ``forex-history``)."""
-        ...
-
-
-@runtime_checkable
-class StatusLine(Protocol[StateIn]):
-    """A game that words the line ``validate`` says of a valid log itself."""
-
-    def status(self, state: StateIn) -> str:
-        """Who decides next and what, or the result, in one line."""
-        ...
-
-
-@runtime_checkable
-class Countersigned(Protocol):
-    """A game where an entry may need a second player's agreement (For-Ex's spot deal): that
-    player may sign it too (``forex sign``), and ``signatures: required`` waits for it."""
-
-    def cosigner(self, written: Any, player: str) -> Optional[str]:
-        """The player besides ``player`` whose agreement an entry (``written``: its decisions
-        as the game's ``parse`` gave them) needs, or None."""
-        ...
-
-
-@runtime_checkable
-class CompactBoard(Protocol):
-    """A game whose board fits a few lines (``play``'s report after the engine's replies)."""
-
-    def compact_text(self, state: Any, width: int) -> str:
-        """The board, the money and who decides next, within 80x24 with room above."""
-        ...
-
-
-@runtime_checkable
-class OffersSpots(Protocol):
-    """A game where an entry may open with an offer to another player (For-Ex's spot
-    transaction), which that player may refuse: an engine seat answers by the engine's
-    consent rule, a person by ``forex play FILE NAME accept|decline`` (``forexcli.replies``)."""
 
     def offer_partner(self, decisions: Sequence[Any]) -> Optional[str]:
-        """The player an entry's opening offer goes to (None: it opens with none)."""
+        """The player an entry's opening offer goes to (For-Ex's spot transaction, which that
+        player may refuse); None: it opens with none."""
         ...
 
     def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
         """Why the engine, as the partner, refuses the entry's opening offer in ``state``
         (naming what it would lose); None when it accepts or there is no offer."""
+        ...
+
+    # -- playing: the engine (``hint``, ``analyse``, ``play --engine``, ``selfplay``)
+
+    def advisor(self) -> Advisor:
+        """The game's ``Advisor`` (imported when asked for: the search is not needed to read a
+        log)."""
         ...
 
 
@@ -376,9 +452,24 @@ def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
+class Seated(Protocol[StateIn]):
+    """Who sits where: what the search (``Searchable``) and the advisor's (``Searches``)
+    share."""
+
+    def names(self, state: StateIn) -> tuple[str, ...]:
+        """The players' names by seat (their log keys)."""
+        ...
+
+    def mover(self, state: StateIn) -> Optional[int]:
+        """The seat that decides now; None by chance or when the game is over."""
+        ...
+
+
 @runtime_checkable
-class Searchable(Protocol[StateT, DecisionT]):
-    """What the game-independent search (``forexcli.search``) needs of a game.
+class Searchable(Rules[StateT, DecisionT], Seated[StateT], Protocol[StateT, DecisionT]):
+    """What the game-independent search (``forexcli.search``) needs of a game: its
+    ``Rules`` (``legal``, ``apply``, ``write``, ``key``: the game's own), who sits where
+    (``Seated``), and the search's hooks below.
 
     Seats are indices into the players.  A state is decided by a seat
     (``mover``), by chance (a pseudo-decider such as World Exchangers'
@@ -393,24 +484,8 @@ class Searchable(Protocol[StateT, DecisionT]):
         """How many players."""
         ...
 
-    def names(self, state: StateT) -> tuple[str, ...]:
-        """The players' names by seat (their log keys)."""
-        ...
-
-    def mover(self, state: StateT) -> Optional[int]:
-        """The seat that decides now; None by chance or when the game is over."""
-        ...
-
     def is_over(self, state: StateT) -> bool:
         """True when nobody decides any more."""
-        ...
-
-    def legal(self, state: StateT) -> Sequence[DecisionT]:
-        """Every decision that may be made now, in a fixed order (``Game.legal``)."""
-        ...
-
-    def apply(self, state: StateT, decision: DecisionT) -> StateT:
-        """The state after ``decision`` (``Game.apply``)."""
         ...
 
     def chance(self, state: StateT, rng: Any) -> DecisionT:
@@ -431,124 +506,6 @@ class Searchable(Protocol[StateT, DecisionT]):
 
     def entries(self, decisions: Sequence[DecisionT]) -> list[tuple[DecisionT, ...]]:
         """Consecutive decisions grouped as log entries, in order."""
-        ...
-
-    def write(self, decisions: Sequence[DecisionT]) -> str:
-        """The notation of one log entry (``Game.write``)."""
-        ...
-
-    def key(self, decisions: Sequence[DecisionT]) -> str:
-        """The log key of an entry (``Game.key``)."""
-        ...
-
-
-# --------------------------------------------------------------------------- the commands' views
-#
-# What ``forex show``, ``moves``, ``chart``, ``html`` and ``new`` print of a game comes from
-# the game through these capabilities; the frame tests for them by name (``getattr``: the
-# Protocols cost ``forex show`` this module's import) and refuses a command whose view a
-# game lacks with ``not_yet_for_game``.  ``replay`` is a ``record.gamelog.Replay``, ``at``
-# a move number already checked against it (no illegal entry at or before it).  A view
-# that cannot give what was asked raises ``forexcli.games.ViewRefused``.
-
-
-@runtime_checkable
-class ShowsText(Protocol):
-    """A game that ``forex show`` prints as text or markdown."""
-
-    def show_text(
-        self,
-        replay: Any,
-        at: int,
-        *,
-        since: Optional[int],
-        since_player: Optional[str],
-        markdown: bool,
-        style: Any,
-        width: int,
-    ) -> str:
-        """The game after move ``at``; first what happened after move ``since`` when given
-        (``since_player``: whose last move that is).  ``style`` is a ``reporters.Style``."""
-        ...
-
-
-@runtime_checkable
-class ShowsData(Protocol):
-    """A game whose ``show --format json`` is a view of its own (else it is ``Game.view``)."""
-
-    def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
-        """The game after move ``at`` as JSON-ready data (the moves after ``since`` too)."""
-        ...
-
-
-@runtime_checkable
-class DrawsBoards(Protocol):
-    """A game whose board ``show --svg``/``--png`` draws."""
-
-    def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
-        """The SVG document of the board(s) of ``seat`` (None: the game's choice) headed
-        ``title``, and what it shows (``board``, ``boards``)."""
-        ...
-
-
-@runtime_checkable
-class ChartsGame(Protocol):
-    """A game that ``forex chart`` draws over the whole replay."""
-
-    def chart(self, replay: Any, title: Optional[str]) -> str:
-        """The SVG chart of a replay that reached its end (``title``: None for the game's)."""
-        ...
-
-
-@runtime_checkable
-class PagesGame(Protocol):
-    """A game that ``forex html`` writes as one replay page."""
-
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
-        """The self-contained HTML page, opening after move ``at`` (None: the last)."""
-        ...
-
-
-@runtime_checkable
-class ListsMoves(Protocol):
-    """A game whose ``forex moves`` lists its decisions in its own words (else the frame
-    lists ``Game.legal`` in the game's notation)."""
-
-    def moves_text(
-        self,
-        replay: Any,
-        at: int,
-        *,
-        path: str,
-        kinds: Sequence[str],
-        every: bool,
-        markdown: bool,
-        style: Any,
-        width: int,
-    ) -> str:
-        """The decisions possible after move ``at`` (``path``: the log as the user named it)."""
-        ...
-
-    def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
-        """The same as JSON-ready data."""
-        ...
-
-
-@runtime_checkable
-class StartsLogs(Protocol):
-    """A game that ``forex new --game NAME`` starts a log of."""
-
-    def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
-        """The text of a log of ``players`` with no moves, to be written at ``path``.
-
-        ``options`` holds every option of ``forex new`` by its parameter name (``first``,
-        ``seed``, ``title``, ``house_rule``, ...; None or ``()`` when not given); a game
-        refuses one it does not take.
-        """
-        ...
-
-    def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
-        """What ``forex new`` says of the log just made (``replay``: it read back)."""
         ...
 
 
@@ -592,25 +549,10 @@ class Judged(Struct, frozen=True):
     same: bool = False
 
 
-class Searches(Protocol):
+class Searches(Writes[Any], Seated[Any], Protocol):
     """A game's search as the advisor (``forexcli.search.advisor``) asks it: the best lines
-    with their values for a state and a budget (a ``forexcli.search.ismcts.Budget``)."""
-
-    def names(self, state: Any) -> tuple[str, ...]:
-        """The players' names by seat."""
-        ...
-
-    def mover(self, state: Any) -> Optional[int]:
-        """The seat that decides now; None when nobody does (chance, or over)."""
-        ...
-
-    def write(self, decisions: Sequence[Any]) -> str:
-        """The notation of one log entry (``Game.write``)."""
-        ...
-
-    def key(self, decisions: Sequence[Any]) -> str:
-        """The log key of an entry (``Game.key``)."""
-        ...
+    with their values for a state and a budget (a ``Budget``); it
+    names the seats and writes entries as the game does (``Seated``, ``Writes``)."""
 
     def advise(
         self, state: Any, budget: Any, *, seed: int, progress: Any, decided: bool
@@ -668,14 +610,4 @@ class Advisor(Searches, Protocol):
 
     def outcome(self, final: Any) -> tuple[tuple[int, ...], tuple[int, ...], str]:
         """The ranks and totals by seat and how the game ended."""
-        ...
-
-
-@runtime_checkable
-class Advises(Protocol):
-    """A game the engine plays (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``)."""
-
-    def advisor(self) -> Advisor:
-        """The game's ``Advisor`` (imported when asked for: the search is not needed to read a
-        log)."""
         ...

@@ -285,14 +285,10 @@ def append(
         )
         raise _fail(log, code, reason, count + 1, hints) from None
     events: list[Any] = []
-    with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
     try:
         for step in decisions:
-            if with_events is None:
-                state = game.apply(state, step)
-            else:
-                state, caused = with_events(state, step)
-                events.extend(caused)
+            state, caused = game.apply_with_events(state, step)
+            events.extend(caused)
     except game.rules_error as error:
         refused = Entry(count + 1, player, decision, decisions)
         problem = gamelog.rules_problem(log, played.final, refused, error)
@@ -336,12 +332,10 @@ def append(
 
 def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
     """Refuse an entry whose key is no player's nor the game's pseudo-decider's, unless the
-    game words that refusal itself (``ExplainsRefusals``: For-Ex's "did you mean")."""
-    from ..games.base import ExplainsRefusals
-
+    game words that refusal itself (``Game.checks_keys``: For-Ex's "did you mean")."""
     game = log.game
     keys = game.log_keys(log.header)
-    if key in keys or isinstance(game, ExplainsRefusals):
+    if key in keys or game.checks_keys:
         return
     from .hints import did_you_mean
 

@@ -14,7 +14,7 @@ whose set-up differs (players, first player, removed certificates, house
 rules) are different games, not a fork.
 
 That report is for a game that says which header fields make its set-up
-(``games.base.ComparesSetups``, For-Ex); ``relate`` gives it for such a game and,
+(``Game.setup_fields``, For-Ex); ``relate`` gives it for such a game and,
 for any other, the plain comparison of ``compare_plain``: entries compared as
 the game's notation reads them, headers compared but for their free text.
 """
@@ -25,7 +25,6 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..games.base import CatchesUp, ComparesSetups
 from .digests import check_digests
 from .entry import Entry
 from .gamelog import GameLog, Replay, replay
@@ -133,16 +132,14 @@ def _same_entry(x: Entry, y: Entry) -> bool:
 
 
 def _setup(log: GameLog) -> dict[str, Any]:
-    game = log.game
-    assert isinstance(game, ComparesSetups)
-    return game.setup_fields(log.header)
+    fields = log.game.setup_fields(log.header)
+    assert fields is not None, "compared only for a game that compares set-ups"
+    return fields
 
 
 def setup_value(log: GameLog, name: str, value: Any) -> str:
-    """One set-up field of ``log``'s game as a person reads it (``ComparesSetups``)."""
-    game = log.game
-    assert isinstance(game, ComparesSetups)
-    return game.setup_value(name, value)
+    """One set-up field of ``log``'s game as a person reads it (``Game.setup_value``)."""
+    return log.game.setup_value(name, value)
 
 
 def _side(log: GameLog, common: int) -> Side:
@@ -225,9 +222,7 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     to_decide = None
     shared_ok = a.replay is not None and a.legal_moves >= common
     if shared_ok and a.replay is not None:
-        game = a.replay.log.game
-        if isinstance(game, CatchesUp):
-            to_decide = game.pending_text(a.replay.state_after(common))
+        to_decide = a.replay.log.game.pending_text(a.replay.state_after(common))
     report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
     return _with_sentence(report)
 
@@ -401,8 +396,8 @@ def _count(moves: int) -> str:
 class Relation(Struct, frozen=True):
     """How two logs relate, for any game: ``kind`` in ``ForkReport``'s words (``identical``,
     ``prefix``, ``fork``, ``different_games``), the shared moves, a sentence (escaped for a
-    terminal); ``report`` is the ``ForkReport`` of a game that ``ComparesSetups``, else
-    None and ``data`` is ``compare_plain``'s."""
+    terminal); ``report`` is the ``ForkReport`` of a game that compares set-ups
+    (``Game.setup_fields``), else None and ``data`` is ``compare_plain``'s."""
 
     kind: str
     common: int
@@ -426,8 +421,8 @@ PLAIN_KINDS = {"same": "identical", "ahead": "prefix"}
 
 
 def relate(log_a: GameLog, log_b: GameLog) -> Relation:
-    """``compare`` for two logs of a game that ``ComparesSetups``, ``compare_plain`` for
-    two of another game, and ``different_games`` for logs of two games."""
+    """``compare`` for two logs of a game that compares set-ups (``Game.setup_fields``),
+    ``compare_plain`` for two of another game, and ``different_games`` for logs of two games."""
     if log_a.game is not log_b.game:
         text = (
             f"{log_a.filename} is a {log_a.game.title} log and {log_b.filename} a"
@@ -435,7 +430,7 @@ def relate(log_a: GameLog, log_b: GameLog) -> Relation:
         )
         apart: dict[str, Any] = {"kind": "different_games", "common": 0, "text": text}
         return Relation("different_games", 0, clean(text), data=apart)
-    if isinstance(log_a.game, ComparesSetups):
+    if log_a.game.setup_fields(log_a.header) is not None:
         report = compare(log_a, log_b)
         return Relation(report.kind, report.common, report.sentence, report=report)
     data = compare_plain(log_a, log_b)

@@ -80,7 +80,7 @@ class GameLog(Struct):
 class Replay:
     """A log replayed as far as it is legal: the state after each entry.
 
-    ``replay_final`` keeps only the final state (a game that ``ReplaysWithEvents`` checks
+    ``replay_final`` keeps only the final state (a game with ``Game.apply_all`` checks
     every decision at once, without building the states in between); the states and
     events after each entry are then worked out when first asked for.
     """
@@ -163,7 +163,7 @@ def read_log(
     schema and header checks, the files it names; raises ``LogError`` (``ResourceError``
     for a file the header names).
 
-    With ``resources_at`` a log of a game whose header names files (``LoadsResources``) is
+    With ``resources_at`` a log of a game whose header names files (``Game.resources``) is
     read as the log at that path: its files are found beside it, its problems name it.
     """
     return _read(data, filename, resources_at=resources_at)
@@ -188,13 +188,11 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
     default = games.get()
-    # The game's capabilities (``games.base.ChecksLog`` ...) are found by name: importing the
-    # Protocols would cost every ``forex show`` their import.
-    validator = getattr(default, "fast_validator", None)
+    validator = default.fast_validator
     surely = None if validator is None else fastpath.accepted(text, validator)
     if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
         doc = yamlread.Document(surely, text, None, filename)
-        entries = default.check_log(doc, filename, schema_checked=True)  # type: ignore[attr-defined]
+        entries = default.check_log(doc, filename, schema_checked=True)
         return GameLog(default, filename, text, doc, tuple(entries))
     doc = yamlread.read(text, filename)
     if doc.data is None:
@@ -224,7 +222,7 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
     if not LOG_KEYS & set(doc.data):
         raise LogError([_not_a_log(doc, filename)])
     game = named_game(doc, filename)
-    if resources_at is not None and hasattr(game, "load_resource"):  # ``LoadsResources``
+    if resources_at is not None and game.resources(doc.data):
         filename = resources_at
     return read_document(game, doc, text, filename)
 
@@ -258,10 +256,8 @@ def read_document(
     """A log of ``game`` already read as YAML, checked: the schema, the header, the entries,
     the files it names; raises ``LogError`` with every problem of the first layer that has
     some."""
-    check_log = getattr(game, "check_log", None)
-    if check_log is not None:
-        entries = check_log(doc, filename)
-    else:
+    entries = game.check_log(doc, filename)
+    if entries is None:
         problems = schemawords.schema_problems(game, doc, filename)
         if problems:
             raise LogError(problems)
@@ -379,11 +375,6 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
     folder = os.path.dirname(filename) if filename != "<log>" else ""
     loaded: dict[str, Any] = {}
     for resource in game.resources(header):
-        from ..games.base import LoadsResources
-
-        if not isinstance(game, LoadsResources):
-            loaded[resource.role] = resource.embedded
-            continue
         try:
             loaded[resource.role] = game.load_resource(resource, folder)
         except Exception as error:
@@ -441,11 +432,8 @@ def initial_state(log: GameLog) -> Any:
     try:
         return game.setup(log.header, log.resources)
     except game.rules_error as error:
-        from ..games.base import ExplainsRefusals
-
-        if isinstance(game, ExplainsRefusals):
-            hints: tuple[str, ...] = game.setup_hints(error)
-        else:
+        hints = game.setup_hints(error)
+        if hints is None:
             hints = (
                 *schemawords.error_hints(error),
                 f"the header's keys: forex schema --game {game.name}",
@@ -465,26 +453,23 @@ def initial_state(log: GameLog) -> Any:
         ) from None
 
 
-def replay(log: GameLog) -> Replay:
-    """Replay every entry; stops at the first illegal one (see ``Replay.problem``)."""
+def replay(log: GameLog, initial: Any = None) -> Replay:
+    """Replay every entry (from ``initial``, the set-up's state when given); stops at the
+    first illegal one (see ``Replay.problem``)."""
     game = log.game
-    initial = initial_state(log)
+    initial = initial_state(log) if initial is None else initial
     result = Replay(log, initial)
     states = result.states
     all_events = result.events
     state = initial
-    with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
-    apply = game.apply
+    with_events = game.apply_with_events
     rules_error = game.rules_error
     for entry in log.entries:
         events: list[Any] = []
         try:
             for decision in entry.decisions:
-                if with_events is None:
-                    state = apply(state, decision)
-                else:
-                    state, caused = with_events(state, decision)
-                    events.extend(caused)
+                state, caused = with_events(state, decision)
+                events.extend(caused)
         except rules_error as error:
             result.problem = rules_problem(log, result.final, entry, error)
             return result
@@ -496,11 +481,10 @@ def replay(log: GameLog) -> Replay:
 def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:
     """The problem of an entry the rules refuse: what is legal or who decides now, and how
     many later entries are left unchecked."""
-    from ..games.base import ExplainsRefusals
-
     game = log.game
-    if isinstance(game, ExplainsRefusals):
-        hints = list(game.refusal_hints(before, entry, error, log.players))
+    explained = game.refusal_hints(before, entry, error, log.players)
+    if explained is not None:
+        hints = list(explained)
     else:
         hints = schemawords.error_hints(error)
         pending = game.pending(before)
@@ -527,21 +511,18 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
 
 
 def replay_final(log: GameLog) -> Replay:
-    """Like ``replay``, faster for a game that ``ReplaysWithEvents``, keeping only the final
+    """Like ``replay``, faster for a game with ``Game.apply_all``, keeping only the final
     state (the rest is worked out on demand).
 
     A log with an illegal entry is replayed by ``replay``, which finds and words the problem.
     """
     game = log.game
-    apply_all = getattr(game, "apply_all", None)  # ``ReplaysWithEvents``
-    if apply_all is None:
-        return replay(log)
     try:
         initial = game.setup(log.header, log.resources)
-        final = apply_all(initial, [d for entry in log.entries for d in entry.decisions])
+        final = game.apply_all(initial, [d for entry in log.entries for d in entry.decisions])
     except game.rules_error:
         return replay(log)
-    return Replay(log, initial, final)
+    return replay(log, initial) if final is None else Replay(log, initial, final)
 
 
 def load_and_replay(

@@ -1,7 +1,7 @@
 """The log in and out of real mail: RFC 5322 messages made and read with ``email``.
 
 ``compose_mail(replay, since)`` makes the mail to send after a move: ``To:`` the
-next decider's contact, the subject and text of the game's message (``games.base.Mails``)
+next decider's contact, the subject and text of the game's message (``Game.message``)
 with a markdown alternative (``text/markdown``, RFC 7763; clients that do not know it
 show the plain text), the log attached as ``text/plain`` (every mail client
 opens it as text; ``text/yaml`` is newer and many show it only as a file to
@@ -35,7 +35,6 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from ..games.base import CatchesUp, Mails
 from ..words import possessive
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
@@ -148,7 +147,6 @@ def compose_mail(
     move; ``to="next"`` writes no ``Cc:``."""
     log = played.log
     game = log.game
-    assert isinstance(game, Mails)
     text = game.message(played, since, "text")
     markdown = game.message(played, since, "markdown")
     mail = EmailMessage(policy=email.policy.default)
@@ -711,13 +709,11 @@ def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
 
 
 def _next_text(played: Any) -> str:
-    """Who decides next: the game's words (``CatchesUp``), else ``pending_line``."""
+    """Who decides next: the game's words (``Game.pending_text``), else ``pending_line``."""
     from .status import pending_line
 
     game = played.log.game
-    if isinstance(game, CatchesUp):
-        return game.pending_text(played.final)
-    return pending_line(game, played.final)
+    return game.pending_text(played.final) or pending_line(game, played.final)
 
 
 def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
@@ -882,10 +878,8 @@ def _new_offer(own: Any, incoming: Any) -> str:
 
 
 def _any_story(played: Any, since: int) -> list[str]:
-    """Another game's catch-up: each entry after move ``since`` and, for a game that is
-    ``Narrated``, the sentences of what its decisions did (escaped)."""
-    from ..games.base import Narrated
-
+    """Another game's catch-up: each entry after move ``since`` and the sentences the game
+    tells of what its decisions did (``Game.describe``, escaped)."""
     game = played.log.game
     lines = []
     for entry in played.log.entries[since : played.moves]:
@@ -893,8 +887,7 @@ def _any_story(played: Any, since: int) -> list[str]:
         state = played.state_after(entry.number - 1)
         for decision in entry.decisions:
             after = game.apply(state, decision)
-            if isinstance(game, Narrated):
-                lines.extend("  " + clean(s) for s in game.describe(state, decision, after))
+            lines.extend("  " + clean(s) for s in game.describe(state, decision, after))
             state = after
         if entry.note:
             lines.append("  " + clean(f"Note: {entry.note}"))
@@ -913,16 +906,16 @@ def _story(played: Any, since: int, label: str) -> list[str]:
     lines = [clean(f"{label}: {what}.")]
     signatures = check_signatures(played)
     game = played.log.game
-    if isinstance(game, CatchesUp):
-        story = game.summarize(played, since)
-    else:
+    deal = game.agreement_words()[0]
+    story = game.summarize(played, since)
+    if story is None:
         story = _any_story(played, since)
     out: list[str] = []
     for line in story:
         out.append(line)
         match = re.match(r"Move (\d+), ", line)
         if match:
-            signed = signed_phrase(signatures, int(match.group(1)))
+            signed = signed_phrase(signatures, int(match.group(1)), deal)
             out.append("  " + clean(signed if signed else "not signed"))
     lines.extend(out)
     lines.append(clean(f"Next: {_next_text(played)}."))

@@ -141,7 +141,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "cannot_merge",
         "log_damaged",
     ),
-    "usage": ("usage_error", "not_yet_for_game", "not_for_game"),
+    "usage": ("usage_error", "not_for_game"),
     "import": (
         "bad_json",
         "too_large",

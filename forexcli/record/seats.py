@@ -25,7 +25,7 @@ from msgspec import Struct
 from .problems import Problem
 
 if TYPE_CHECKING:
-    from ..search.ismcts import Budget
+    from ..games.base import Budget
 
 ENGINES_FIELD = "engines"
 OFFER_FIELD = "offer"
@@ -38,7 +38,7 @@ _SECONDS = re.compile(r"([0-9]+(?:\.[0-9]+)?)s")
 def parse_budget(text: str | int) -> Budget:
     """``2s`` (seconds), ``500`` (simulations) or ``1.5s`` as a budget; raises ``ValueError``
     with a readable reason."""
-    from ..search.ismcts import Budget
+    from ..games.base import Budget
 
     if isinstance(text, int) and not isinstance(text, bool):
         return Budget(simulations=text)
@@ -125,11 +125,8 @@ def open_offer(header: Mapping[str, Any]) -> Offer | None:
 
 
 def entry_partner(game: Any, decisions: Sequence[Any]) -> str | None:
-    """The player an entry's opening offer goes to (``games.base.OffersSpots``), or None."""
-    ask = getattr(game, "offer_partner", None)
-    if ask is None:
-        return None
-    partner: str | None = ask(decisions)
+    """The player an entry's opening offer goes to (``Game.offer_partner``), or None."""
+    partner: str | None = game.offer_partner(decisions)
     return partner
 
 

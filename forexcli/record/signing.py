@@ -228,12 +228,9 @@ class SignatureCheck(Struct):
 
 def cosigner(game: Any, entry: Entry) -> str | None:
     """The player besides the decider whose agreement ``entry`` needs (For-Ex: a spot
-    transaction's partner), as the game says (``games.base.Countersigned``); None when it
-    needs nobody's or the game asks for none."""
-    ask = getattr(game, "cosigner", None)
-    if ask is None:
-        return None
-    partner: str | None = ask(entry.written, entry.player)
+    transaction's partner), as the game says (``Game.cosigner``); None when it needs
+    nobody's."""
+    partner: str | None = game.cosigner(entry.written, entry.player)
     return partner
 
 
@@ -325,8 +322,9 @@ def sign_hint(log: GameLog, number: int, partner: str) -> str:
 def awaiting_text(log: GameLog, number: int, partner: str) -> str:
     """``move 6: alice's spot deal with carol awaits carol's signature``."""
     player = log.entries[number - 1].player
+    deal = log.game.agreement_words()[0]
     return (
-        f"move {number}: {possessive(player)} spot deal with {partner} awaits"
+        f"move {number}: {possessive(player)} {deal} with {partner} awaits"
         f" {possessive(partner)} signature"
     )
 
@@ -508,8 +506,8 @@ def _check_one(
     if signer not in parties(log.game, entry):
         return fail(
             "stray_signature",
-            "does not belong here: only the deciding player and a spot transaction's partner"
-            " sign a move",
+            "does not belong here: only the deciding player and"
+            f" {log.game.agreement_words()[1]} sign a move",
         )
     key = keys.get(signer)
     if key is None or key.key is None:
@@ -795,16 +793,16 @@ def _numbers(numbers: list[int]) -> str:
     )
 
 
-def signed_phrase(check: SignatureCheck, number: int) -> str | None:
+def signed_phrase(check: SignatureCheck, number: int, deal: str) -> str | None:
     """``signed by alice and bob`` for a move whose signatures verify, with ``; the spot
-    deal awaits carol's signature`` when its partner has not countersigned (None for an
-    unsigned move that makes no deal)."""
+    deal awaits carol's signature`` when its partner has not countersigned (``deal``: the
+    game's word, ``Game.agreement_words``; None for an unsigned move that makes no deal)."""
     who = check.signed.get(number)
     partner = check.awaiting.get(number)
     said = "signed by " + " and ".join(who) if who else None
     if partner is None:
         return said
-    return f"{said or 'not signed'}; the spot deal awaits {possessive(partner)} signature"
+    return f"{said or 'not signed'}; the {deal} awaits {possessive(partner)} signature"
 
 
 # --------------------------------------------------------------------------- signers

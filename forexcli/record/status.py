@@ -22,7 +22,6 @@ def pending_line(game: Game[Any, Any], state: Any) -> str:
 
 
 def status_line(game: Game[Any, Any], state: Any) -> str:
-    """The line ``validate`` says of a valid log: the game's own (``games.base.StatusLine``),
-    else ``pending_line``."""
-    status = getattr(game, "status", None)
-    return str(status(state)) if status is not None else pending_line(game, state)
+    """The line ``validate`` says of a valid log: the game's own (``Game.status``), else
+    ``pending_line``."""
+    return game.status(state) or pending_line(game, state)

@@ -116,12 +116,8 @@ def history_data(played: Replay) -> dict[str, Any]:
 
 def entry_sentences(played: Replay, number: int) -> list[str]:
     """What the decisions of legal entry ``number`` did, in the game's sentences (none for a
-    game that is not ``Narrated``)."""
-    from ..games.base import Narrated
-
+    game that tells none: ``Game.describe``)."""
     game = played.log.game
-    if not isinstance(game, Narrated):
-        return []
     state = played.state_after(number - 1)
     sentences: list[str] = []
     for decision in played.log.entries[number - 1].decisions:

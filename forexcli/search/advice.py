@@ -20,9 +20,9 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Advice, Judged, Searchable, Searched
+from ..games.base import Advice, Budget, Judged, Searchable, Searched
 from .advisor import engine_entry
-from .ismcts import EXPLORATION, PLAYOUT, Budget, Line, Policy, Progress, SearchResult, search
+from .ismcts import EXPLORATION, PLAYOUT, Line, Policy, Progress, SearchResult, search
 
 SECOND_SHARE = 8
 """A second decision of an entry not in the tree is searched with 1/8 of the budget."""

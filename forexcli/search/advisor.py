@@ -17,8 +17,7 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Advice, Advises, Advisor, Game, Searches, state_digest
-from .ismcts import Budget
+from ..games.base import Advice, Advisor, Budget, Game, Searches, state_digest
 
 DUBIOUS = 0.02
 MISTAKE = 0.05
@@ -150,13 +149,12 @@ def engine_entry(
     return found.suggestions[0].decisions
 
 
-def engine_decision(game: Advises, state: Any, plan: Budget, seed: int = 0,
+def engine_decision(game: Game[Any, Any], state: Any, plan: Budget, seed: int = 0,
                     progress: Optional[Progress] = None) -> str:  # fmt: skip
-    """The engine's entry for the player who decides in ``state`` of ``game`` (an
-    ``Advises`` ``Game``), checked by the rules and written as ``forex play`` takes it."""
+    """The engine's entry for the player who decides in ``state`` of ``game`` (a
+    ``Game`` the engine plays), checked by the rules and written as ``forex play`` takes it."""
     advisor = game.advisor()
     entry = engine_entry(advisor, state, plan, seed, progress)
-    assert isinstance(game, Game)
     checked(game, state, entry)
     return advisor.write(entry)
 
@@ -321,15 +319,14 @@ class SelfPlayGame(Struct, frozen=True):
 
 
 def selfplay_game(
-    game: Advises, seats: Sequence[Seat], seed: str, index: int, started: str, resources: Any
+    game: Game[Any, Any], seats: Sequence[Seat], seed: str, index: int, started: str, resources: Any
 ) -> SelfPlayGame:
-    """Play one game of ``game`` (an ``Advises`` ``Game``) between ``seats`` (in seat order)
+    """Play one game of ``game`` (a ``Game`` the engine plays) between ``seats`` (in seat order)
     from the set-up the seed deals, as log text.
 
     The header is ``forex new``'s; the entries are written as ``forex play``
     writes them, with digests, each applied by the rules.
     """
-    assert isinstance(game, Game)
     advisor: Advisor = game.advisor()
     names = tuple(f"{seat.kind}{number + 1}" for number, seat in enumerate(seats))
     labels = tuple(seat.label() for seat in seats)

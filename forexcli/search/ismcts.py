@@ -29,7 +29,7 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Searchable
+from ..games.base import MAX_SIMULATIONS, Budget, Searchable
 
 EXPLORATION = 0.7
 """UCB1's exploration weight (values are from 0 to 1)."""
@@ -37,8 +37,6 @@ EXPLORATION = 0.7
 PLAYOUT = 1000
 """Playout plies after a new node by default: to the end of the game."""
 
-MAX_SIMULATIONS = 10_000_000
-MAX_SECONDS = 3600.0
 
 Policy = Optional[Callable[[Any, random.Random], Any]]
 """A playout policy: ``(state, rng) -> a legal decision``; None: any legal one, uniformly."""
@@ -51,42 +49,6 @@ time from ``since`` to the search's start (loading the log before it, writing it
 
 LEAST = 0.1
 """With ``Budget.since``: the share of ``seconds`` the search has at least, however late."""
-
-
-class Budget(Struct, frozen=True):
-    """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
-
-    simulations: Optional[int] = None
-    seconds: Optional[float] = None
-    since: Optional[float] = None
-    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
-    runs before the search and, estimated, after it are then within them); None: the search's
-    start."""
-
-    def __post_init__(self) -> None:
-        if self.simulations is None and self.seconds is None:
-            raise ValueError("a budget needs simulations or seconds")
-        if self.simulations is not None and not 1 <= self.simulations <= MAX_SIMULATIONS:
-            raise ValueError(
-                f"simulations must be 1 to {MAX_SIMULATIONS:,}, not {self.simulations:,}"
-            )
-        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):
-            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
-
-    def describe(self) -> str:
-        """``1000 simulations``, ``1 s``, or both."""
-        parts = []
-        if self.simulations is not None:
-            parts.append(f"{self.simulations} simulations")
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g} s")
-        return " or ".join(parts)
-
-    def share(self, divisor: int) -> Budget:
-        """This budget divided by ``divisor`` (at least one simulation)."""
-        simulations = None if self.simulations is None else max(1, self.simulations // divisor)
-        seconds = None if self.seconds is None else self.seconds / divisor
-        return Budget(simulations=simulations, seconds=seconds)
 
 
 def deadline(budget: Any, started: float) -> Optional[float]:

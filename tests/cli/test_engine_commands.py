@@ -296,8 +296,8 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch, termin
 
 
 def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
-    """The toy game of docs/adding-a-game.md implements ``Game`` only: the engine's commands
-    refuse its log with ``not_yet_for_game`` at the header's ``game:``, and a hint."""
+    """The toy game of docs/adding-a-game.md without its engine (``PLAIN``): the engine's commands
+    refuse its log with ``not_for_game`` at the header's ``game:``, and a hint."""
     from forexcli import games
 
     path = tmp_path / "count.yaml"
@@ -306,7 +306,7 @@ def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     before = path.read_bytes()
-    games.register("counting", "tests.counting:COUNTING")
+    games.register("counting", "forexcli.games.counting:PLAIN")
     try:
         for args in (
             ["hint", str(path), "--simulations", "5"],
@@ -314,10 +314,12 @@ def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
             ["play", str(path), "bob", "--engine", "--simulations", "5"],
         ):
             result = run(args)
-            assert result.exit_code == 1, (args, result.output)
-            assert f"{path}:1:7: not_yet_for_game:" in result.stderr, result.stderr
-            assert "does not play Counting yet" in result.stderr
-            assert "games.base.Advises" in result.stderr
+            assert result.exit_code == 2, (args, result.output)
+            assert f"{path}:1:7: not_for_game:" in result.stderr, result.stderr
+            assert "the engine (hint, analyse, play --engine, selfplay) is not offered for" in (
+                result.stderr
+            )
+            assert "Game.advisor" in result.stderr
             assert "Traceback" not in result.output
     finally:
         games.unregister("counting")

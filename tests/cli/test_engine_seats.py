@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from forexcli.games.base import Budget
 from forexcli.games.forex.engine import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.notation import Written, write_entry
 from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
 from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec, with_header_key
-from forexcli.search.ismcts import Budget
 from tests.cli.test_commands import run
 from tests.record.test_signing import make_key, problems_of
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
-from ...search import ismcts
 from ...search.advisor import engine_entry
 from ..base import Advice, Advisor, Judged, Searched
 from .engine import Decision, GameState, Spot, apply, legal_decisions
@@ -41,7 +40,7 @@ def entries_of(decisions: Sequence[Decision]) -> list[Written]:
     return entries
 
 
-def forex_budget(plan: ismcts.Budget) -> Budget:
+def forex_budget(plan: Budget) -> Budget:
     """For-Ex's search budget of the advisor's."""
     return Budget(simulations=plan.simulations, seconds=plan.seconds, since=plan.since)
 
@@ -128,7 +127,7 @@ class ForexAdvisor:
     def advise(
         self,
         state: GameState,
-        budget: ismcts.Budget,
+        budget: Budget,
         *,
         seed: int = 0,
         progress: Progress | None = None,
@@ -143,7 +142,7 @@ class ForexAdvisor:
         return Searched(_advised(state, result.lines), result.simulations, result.seconds)
 
     def weigh(
-        self, state: GameState, played: Sequence[Decision], budget: ismcts.Budget, *,
+        self, state: GameState, played: Sequence[Decision], budget: Budget, *,
         seed: int = 0, visits: int = 8,
     ) -> Judged:  # fmt: skip
         """The search with the path of ``played`` forced, ``visits`` times."""
@@ -156,7 +155,7 @@ class ForexAdvisor:
     def entry_without(
         self,
         state: GameState,
-        budget: ismcts.Budget,
+        budget: Budget,
         seed: int = 0,
         excluded: Collection[Decision] = (),
         progress: Progress | None = None,
@@ -216,7 +215,7 @@ FOREX_ADVISOR = ForexAdvisor()
 ADVISOR: Advisor = FOREX_ADVISOR
 
 
-def seat_player(kind: str, plan: ismcts.Budget | None, seed: int) -> Player:
+def seat_player(kind: str, plan: Budget | None, seed: int) -> Player:
     """The player function of a seat (deterministic for a seed)."""
     from .search.ladder import ladder_player
 

@@ -1,13 +1,13 @@
 """For-Ex behind the ``Game`` interface: the object the frame reads, replays and edits
 For-Ex logs through.
 
-Beside the interface it has the optional capabilities of ``games.base``: its own wording
-of the log's problems and the fast path (``ChecksLog``, from ``logcheck``), replay with
-events and at once (``ReplaysWithEvents``), the hints of a refused move
-(``ExplainsRefusals``), the catch-up (``CatchesUp``), the set-up compared
-(``ComparesSetups``), its messages and board (``Mails``), the reports of ``play`` and
-``history`` (``ReportsPlays``, ``ReportsHistory``), ``validate``'s line (``StatusLine``) and
-the engine (``Advises``).
+Beside the rules it overrides most of ``games.base.BaseGame``'s defaults: its own wording
+of the log's problems and the fast path (``check_log``, from ``logcheck``), replay with
+events and at once (``apply_with_events``, ``apply_all``), the hints of a refused move
+(``refusal_hints``), the catch-up (``summarize``, ``pending_text``), the set-up compared
+(``setup_fields``), its messages and board (``message``, ``picture``), the reports of
+``play`` and ``history``, ``validate``'s line (``status``), a spot deal's cosigner and the
+engine (``advisor``).
 """
 
 from __future__ import annotations
@@ -48,14 +48,19 @@ class ForexGame(ForexViews):
     rules_error: type[Exception] = ForexError
     notation_error: type[Exception] = notation.NotationError
     fast_validator = logcheck.FAST_VALIDATOR
+    checks_keys = True
 
     def cosigner(self, written: Any, player: str) -> str | None:
-        """A spot transaction's partner, whose agreement the entry needs (``Countersigned``)."""
+        """A spot transaction's partner, whose agreement the entry needs (``Game.cosigner``)."""
         spot = getattr(written, "spot", None)
         partner = getattr(spot, "partner", None) if spot is not None else None
         if isinstance(partner, str) and partner != player:
             return partner
         return None
+
+    def agreement_words(self) -> tuple[str, str]:
+        """A spot deal needs its partner's agreement."""
+        return ("spot deal", "a spot transaction's partner")
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
@@ -263,13 +268,13 @@ class ForexGame(ForexViews):
         return state_dict(state)
 
     def compact_text(self, state: GameState, width: int) -> str:
-        """``message.compact_text``: the board in about 16 lines (``games.base.CompactBoard``)."""
+        """``message.compact_text``: the board in about 16 lines (``Game.compact_text``)."""
         from .message import compact_text
 
         return compact_text(state, width)
 
     def offer_partner(self, decisions: Sequence[Decision]) -> str | None:
-        """The partner of the spot transaction that opens an entry (``OffersSpots``)."""
+        """The partner of the spot transaction that opens an entry (``Game.offer_partner``)."""
         first = decisions[0] if decisions else None
         return first.partner if isinstance(first, Spot) else None
 
@@ -285,7 +290,7 @@ class ForexGame(ForexViews):
         return None if refused is None else refused.reason()
 
     def advisor(self) -> Any:
-        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        """``advisor.ADVISOR``: the engine's search and words (``Game.advisor``)."""
         from .advisor import ADVISOR
 
         return ADVISOR

@@ -264,7 +264,7 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
 
     signatures = check_signatures(replay)
     for index, summary in enumerate(summaries):
-        signed = signed_phrase(signatures, summary.number)
+        signed = signed_phrase(signatures, summary.number, "spot deal")
         if signed:
             summaries[index] = replace(summary, events=(*summary.events, signed))
     for number, partner in sorted(signatures.awaiting.items()):

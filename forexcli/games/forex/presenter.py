@@ -1,6 +1,5 @@
-"""What the commands print of a For-Ex game, behind the views of ``games.base`` (``ShowsText``,
-``ShowsData``, ``DrawsBoards``, ``ChartsGame``, ``PagesGame``, ``ListsMoves``,
-``StartsLogs``): ``ForexViews``, which ``ForexGame`` inherits.
+"""What the commands print of a For-Ex game, the views of ``games.base.Game`` (``show_text``
+... ``new_log``) over ``BaseGame``'s defaults: ``ForexViews``, which ``ForexGame`` inherits.
 
 Each method imports the reporter it asks when called, so that the game object stays light.
 """
@@ -14,6 +13,7 @@ from typing import Any, Optional
 from ...reporters import clean
 from ...words import says
 from .. import ViewRefused
+from ..defaults import BaseGame
 
 
 def _view(replay: Any, at: int) -> Any:
@@ -30,7 +30,7 @@ def _meant(name: str, names: Sequence[str]) -> str:
     return f"; did you mean {clean(match)}?" if match is not None else ""
 
 
-class ForexViews:
+class ForexViews(BaseGame[Any, Any]):
     """For-Ex's views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
 
     def show_text(

@@ -5,9 +5,9 @@ decisions, errors, rules, seeded deal); ``notation`` reads and writes log
 entries; ``schema_source`` holds the JSON Schemas; ``load`` reads a
 components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
 ``setup`` takes the header (plain data) and the decoded components file.  Beside the
-interface it tells what a decision did (``Narrated``), reads its components file
-(``LoadsResources``), and words its messages, board and ``play`` report (``Mails``,
-``ReportsPlays``, from ``views.layout``).
+interface it tells what a decision did (``describe``), reads its components file
+(``load_resource``), and words its messages, board and ``play`` report (``message``,
+``picture``, ``play_text``, from ``views.layout``) over ``games.base.BaseGame``'s defaults.
 """
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ class WorldexGame(WorldexViews):
 
     def compact_text(self, state: State, width: int) -> str:
         """Each player's cash, media and cities, the sale area and who decides next, in a
-        few lines (``games.base.CompactBoard``)."""
+        few lines (``Game.compact_text``)."""
         import textwrap
 
         from ...reporters import clean
@@ -297,7 +297,7 @@ class WorldexGame(WorldexViews):
         }
 
     def advisor(self) -> Any:
-        """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""
+        """``advisor.ADVISOR``: the engine's search and words (``Game.advisor``)."""
         from .advisor import ADVISOR
 
         return ADVISOR

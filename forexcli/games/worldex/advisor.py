@@ -15,8 +15,9 @@ from typing import Any, Optional
 from msgspec import Struct
 from msgspec.structs import replace
 
+from ...games.base import Budget
 from ...search.advice import Engine, engine_player, play_game
-from ...search.ismcts import Budget, Progress
+from ...search.ismcts import Progress
 from ..base import Advice, Advisor, Judged, Searched
 from .engine import (
     Components,

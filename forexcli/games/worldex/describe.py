@@ -1,6 +1,6 @@
 """Sentences for messages and catch-ups: what a World Exchangers decision did, and the standings.
 
-``describe(before, decision, after)`` (the ``Narrated`` protocol of
+``describe(before, decision, after)`` (``Game.describe`` of
 ``forexcli.games.base``; ``NARRATOR`` is an object that has it) says what one
 decision did: the card bought or sold and for how much, the cash before and
 after (capped at 1,000, and what was lost), the symbols the line passed
@@ -270,7 +270,7 @@ def summary(state: State) -> str:
 
 
 class Narrator:
-    """``Narrated`` for World Exchangers (see ``forexcli.games.base``)."""
+    """World Exchangers' ``describe`` (see ``forexcli.games.base.Game.describe``)."""
 
     def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
         """What ``decision`` did, in plain sentences."""

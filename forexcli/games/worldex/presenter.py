@@ -1,6 +1,6 @@
-"""What the commands print of a World Exchangers game, behind the views of ``games.base``
-(``ShowsText``, ``ShowsData``, ``DrawsBoards``, ``ChartsGame``, ``PagesGame``,
-``ListsMoves``, ``StartsLogs``): ``WorldexViews``, which ``WorldexGame`` inherits.
+"""What the commands print of a World Exchangers game, the views of ``games.base.Game``
+(``show_text`` ... ``new_log``) over ``BaseGame``'s defaults: ``WorldexViews``, which
+``WorldexGame`` inherits.
 
 Each method imports the reporter it asks when called, so that the game object stays light.
 """
@@ -12,9 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from .. import ViewRefused
+from ..defaults import BaseGame
 
 
-class WorldexViews:
+class WorldexViews(BaseGame[Any, Any]):
     """World Exchangers' views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
 
     def show_text(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from forexcli.games import base
 from forexcli.games.forex.search.mcts import Budget
-from forexcli.search import ismcts
 from forexcli.search.ismcts import AFTER, LEAST
 from forexcli.search.ismcts import deadline as _deadline
 
@@ -49,5 +49,5 @@ def test_the_game_independent_search_counts_from_since_too() -> None:
 
     state = seeded_start(read_components(EXAMPLE_COMPONENTS).components, ["a", "b"], "since")
     late = time.perf_counter() - 0.95
-    found = ENGINE.search(state, ismcts.Budget(seconds=1.0, since=late), seed=1)
+    found = ENGINE.search(state, base.Budget(seconds=1.0, since=late), seed=1)
     assert found.seconds < 0.5

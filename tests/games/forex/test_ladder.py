@@ -183,9 +183,9 @@ def test_selfplay_bad_ladder_seats(tmp_path: Path, seat: str, message: str) -> N
 
 
 def test_parse_seat_fractions() -> None:
+    from forexcli.games.base import Budget as SearchBudget
     from forexcli.games.forex.advisor import ADVISOR
     from forexcli.search.advisor import parse_seat
-    from forexcli.search.ismcts import Budget as SearchBudget
 
     default = SearchBudget(simulations=200)
     kinds = ADVISOR.seat_kinds

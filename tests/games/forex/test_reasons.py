@@ -8,6 +8,7 @@ import itertools
 import pytest
 from msgspec.structs import replace
 
+from forexcli.games.base import Budget as AdvisorBudget
 from forexcli.games.forex.advisor import ADVISOR
 from forexcli.games.forex.engine import GameState, Invest, Resolve
 from forexcli.games.forex.moves import grouped_moves
@@ -17,7 +18,6 @@ from forexcli.games.forex.search.mcts import Budget, search
 from forexcli.games.forex.search.reasons import OFFER, SPENDS, UNSAFE, short_debts
 from forexcli.reporters.advice import RANKED_NOTE, VISITS_NOTE, hint_data, hint_text
 from forexcli.search.advisor import hint
-from forexcli.search.ismcts import Budget as AdvisorBudget
 from tests.games.forex.test_safety import DUE_NEXT, FAR_END, FAR_END_4, played
 
 

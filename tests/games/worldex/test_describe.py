@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.base import Narrated
 from forexcli.games.worldex.describe import NARRATOR, describe, summary
 from forexcli.games.worldex.engine import (
     Buy,
@@ -163,8 +162,7 @@ def test_mid_year_clearing_and_final_scores_over_a_whole_game() -> None:
     assert summary(end).startswith("World Exchangers is over after month 12: ")
 
 
-def test_the_narrator_is_narrated() -> None:
-    assert isinstance(NARRATOR, Narrated)
+def test_the_narrator_tells_what_a_decision_did() -> None:
     state = ai_and_louis()
     after = apply(state, Buy("ai", "Vienna"))
     assert NARRATOR.describe(state, Buy("ai", "Vienna"), after) == describe(

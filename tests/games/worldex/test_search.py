@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from forexcli.games.base import Searchable
+from forexcli.games.base import Budget, Searchable
 from forexcli.games.worldex import moves
 from forexcli.games.worldex.advisor import ADVISOR, ENGINE, seeded_start
 from forexcli.games.worldex.engine import (
@@ -45,7 +45,7 @@ from forexcli.games.worldex.search import (
 from forexcli.record import gamelog
 from forexcli.search.advice import play_game
 from forexcli.search.advisor import engine_entry, hint, parse_seat
-from forexcli.search.ismcts import EXPLORATION, Budget, search
+from forexcli.search.ismcts import EXPLORATION, search
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).resolve().parents[3]

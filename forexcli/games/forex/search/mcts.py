@@ -26,6 +26,8 @@ from collections.abc import Callable, Collection, Sequence
 from msgspec import Struct
 from msgspec.structs import replace
 
+from ....games.base import MAX_SIMULATIONS
+from ....games.base import Budget as Budget  # the one budget, as For-Ex's search takes it
 from ....search.ismcts import deadline as search_deadline
 from ..engine import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
@@ -60,39 +62,6 @@ DEFER = 0
 """Expand a leaf (all its children applied and evaluated) only from its ``DEFER + 1``-th
 visit; before, back up its own evaluation.  0: on its first visit (the default; 1 was
 measured weaker, RESULTS.md)."""
-
-MAX_SIMULATIONS = 10_000_000
-MAX_SECONDS = 3600.0
-
-
-class Budget(Struct, frozen=True):
-    """How long to search: ``simulations`` (deterministic) and/or ``seconds``."""
-
-    simulations: int | None = None
-    seconds: float | None = None
-    since: float | None = None
-    """The ``time.perf_counter()`` reading the ``seconds`` count from (a command's start: what
-    runs before the search and, estimated, after it are then within them); None: the search's
-    start."""
-
-    def __post_init__(self) -> None:
-        if self.simulations is None and self.seconds is None:
-            raise ValueError("a budget needs simulations or seconds")
-        if self.simulations is not None and not 1 <= self.simulations <= MAX_SIMULATIONS:
-            raise ValueError(
-                f"simulations must be 1 to {MAX_SIMULATIONS:,}, not {self.simulations:,}"
-            )
-        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):
-            raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS:g}")
-
-    def describe(self) -> str:
-        """``1000 simulations``, ``1 s``, or both."""
-        parts = []
-        if self.simulations is not None:
-            parts.append(f"{self.simulations} simulations")
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g} s")
-        return " or ".join(parts)
 
 
 class Valuer:

@@ -67,9 +67,9 @@ def _declined(view: View) -> tuple[Any, list[str]]:
     engines = view.log.header.get("engines")
     if not engines:
         return None, []
+    from ....replies import declines
     from ..engine import Spot, legal_decisions
     from ..notation import write
-    from ....replies import declines
 
     state = view.state
     refused = {

@@ -212,7 +212,7 @@ def show_text(
         signatures = check_signatures(view.replay)
         signers = signature_lines(signatures, view.replay, view.at)
         if view.last is not None:
-            signed = signed_phrase(signatures, view.last.number)
+            signed = signed_phrase(signatures, view.last.number, "spot deal")
     if view.last is not None:
         last = view.last
         text = f"Last move: {last.number}. {last.player}: {last.text}"

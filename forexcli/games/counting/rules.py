@@ -1,23 +1,5 @@
-"""Counting, a toy game behind the ``Game`` interface: the fixture of docs/adding-a-game.md.
-
-Two or more players take turns adding 1 or 2 to a running total, which starts at 0; the
-player who brings it to the target (10 unless the header's ``target:`` says otherwise)
-wins.  A log reads::
-
-    game: counting
-    players: [ann, bob]
-    target: 5
-    moves:
-      - ann: add 2
-      - bob: add 1
-
-``COUNTING`` is the object a registry line names: the interface (``CountingGame``) with
-messages (``MailedCounting``: ``games.base.Mails``); ``PLAIN`` is the interface alone.
-Nothing here imports the frame but the interface (``forexcli.games.base`` and the
-registry's ``ViewRefused``).  Beside the rules it has the two views ``forex show`` and
-``forex new`` ask for (``base.ShowsText``, ``base.StartsLogs``); ``show --format json`` is
-its ``view``.
-"""
+"""Counting's rules core and notation (pure: no I/O), its log schema, and the views
+``forex show`` and ``forex new`` ask for: ``CountingGame`` over ``BaseGame``'s defaults."""
 
 from __future__ import annotations
 
@@ -26,8 +8,9 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from forexcli.games import ViewRefused
-from forexcli.games.base import OVER, Pending, Resource
+from .. import ViewRefused
+from ..base import OVER, Pending, Resource
+from ..defaults import BaseGame
 
 GAME_NAME = "counting"
 STEPS = (1, 2)
@@ -100,7 +83,7 @@ def log_schema() -> dict[str, Any]:
     }
 
 
-class CountingGame:
+class CountingGame(BaseGame["State", "Add"]):
     """Counting's rules module (see ``forexcli.games.base.Game``)."""
 
     name = GAME_NAME
@@ -230,43 +213,5 @@ class CountingGame:
         return f"created {path}: Counting to {state.target} for {', '.join(state.players)}"
 
 
-class Message(Struct, frozen=True):
-    """A message about the game: its subject line and body (``games.base.Mails``)."""
-
-    subject: str
-    body: str
-    fmt: str
-
-    def full(self) -> str:
-        """``Subject: ...``, a blank line, and the body."""
-        return f"Subject: {self.subject}\n\n{self.body}"
-
-
-class MailedCounting(CountingGame):
-    """Counting with messages (``games.base.Mails``): ``forex message``, ``play --message``
-    and ``--eml`` tell the moves and the total."""
-
-    def message(
-        self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
-    ) -> Message:
-        """Each move after ``since`` (by default the last) up to ``at``, the total and who
-        adds next (or who won)."""
-        at = replay.moves if at is None else at
-        since = max(at - 1, 0) if since is None else since
-        lines = [f"move {e.number}: {e.key}: {e.text}" for e in replay.log.entries[since:at]]
-        state = replay.state_after(at)
-        result = self.result(state)
-        who = f"{result['winners'][0]} won" if result else f"{state.players[state.seat]} adds next"
-        lines.append(f"total {state.total} of {state.target}: {who}")
-        return Message(f"[Counting] move {at}", "\n".join(lines) + "\n", fmt)
-
-    def picture(self, state: State, title: str) -> str:
-        """The total as a line of text in an SVG document."""
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
-            f'<text x="4" y="24">{title}: {state.total}</text></svg>'
-        )
-
-
-COUNTING = MailedCounting()
-PLAIN = CountingGame()
+RULES = CountingGame()
+"""The rules with the views of ``show`` and ``new`` alone (what the search and the page use)."""
