@@ -161,6 +161,9 @@ def play_command(
     """
     from . import replies
 
+    if not decision and not engine:
+        _interactive(file, player, seed=seed, seconds=seconds, simulations=simulations)
+        return
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
     if answer is not None and not engine:
@@ -227,6 +230,26 @@ def play_command(
         replies.print_replies(
             file, seed=seed, seconds=seconds, simulations=simulations, mover=player
         )
+
+
+def _interactive(
+    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+) -> None:
+    """``forex play FILE NAME`` without a decision: the interactive game on a terminal
+    (``cli.interactive``), else a usage error saying what to type instead."""
+    from . import interactive
+
+    if not interactive.on_terminal():
+        raise interactive.not_on_terminal(file, player)
+    if seconds is not None or simulations is not None:
+        from .engine import search_budget
+
+        search_budget(seconds, simulations)  # a zero or absurd budget is a usage error
+    raise SystemExit(
+        interactive.interactive_game(
+            file, player, seed=seed, seconds=seconds, simulations=simulations
+        )
+    )
 
 
 def decision_text(
