@@ -46,13 +46,15 @@ if TYPE_CHECKING:
     "--seconds",
     type=float,
     metavar="S",
-    help="With --engine: search for S seconds [1, when --simulations is not given].",
+    help="With --engine (and the interactive game's hints): search for S seconds [1, when"
+    " --simulations is not given].",
 )
 @click.option(
     "--simulations",
     type=int,
     metavar="N",
-    help="With --engine: search N simulations (deterministic: the same move on any machine).",
+    help="With --engine (and the interactive game's hints): search N simulations"
+    " (deterministic: the same move on any machine).",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --engine: the search's seed."
@@ -158,6 +160,14 @@ def play_command(
     board. A spot offered to an engine seat is answered by the engine: one
     it declines is refused (spot_declined). The engine's offer to a person
     waits for the answer: forex play FILE NAME accept (or decline).
+
+    Without DECISION, on a terminal, forex play FILE NAME is an interactive
+    game as NAME: the board, whose turn, and a prompt that completes the
+    legal decisions (Tab); ? or hint asks the engine (at --seconds or
+    --simulations), moves, show, undo (your last decision and the engine's
+    replies to it), quit. Each decision is written the moment it is made, so
+    Ctrl-C loses nothing: run it again to go on. Without a terminal it says
+    what to type instead (exit status 2).
     """
     from . import replies
 
