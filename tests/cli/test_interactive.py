@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
 from forexcli.cli.interactive import decision_candidates, next_words
 from forexcli.record import files, gamelog
@@ -269,3 +270,35 @@ def test_the_completion_continues_the_line_with_legal_decisions(tmp_path: Path) 
     assert " invest" in after and not any(word.strip() == "spot" for word in after)
     assert decision_candidates(log, "you", "spot 99 GBP to computer for 1 EUR; ") == []
     assert decision_candidates(log, "computer", "") == []  # not computer's turn
+
+
+def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30s")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    loop.prompt()
+    loop.child.send("invest EUR\r")
+    loop.child.expect_exact("(added to duel.yaml)")  # written; the engine now searches
+    loop.child.sendcontrol("c")
+    status, said = loop.end()
+    assert status == 130 and "Interrupted: duel.yaml holds every decision made" in said
+    assert _moves(log) == [("you", "invest EUR")]
+    assert run(["validate", str(log)]).exit_code == 0
+    # resumed at a budget of simulations: the engine replies first, then the prompt
+    log.write_text(log.read_text().replace("{computer: 30s}", "{computer: 20}"))
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    said = loop.prompt()
+    assert "move 2: computer: " in said and "Next: you to play." in said
+    assert [player for player, _ in _moves(log)] == ["you", "computer"]
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("dave", "dave is not a player"), ("computer", "is an engine seat")]
+)
+def test_the_loop_is_for_a_persons_seat(tmp_path: Path, name: str, words: str) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", name)
+    status, said = loop.end()
+    assert status == 2 and words in " ".join(said.split())
+    assert _moves(log) == []
