@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from forexcli.cli.interactive import decision_candidates, next_words
 from forexcli.record import files, gamelog
@@ -302,3 +304,53 @@ def test_the_loop_is_for_a_persons_seat(tmp_path: Path, name: str, words: str) -
     status, said = loop.end()
     assert status == 2 and words in " ".join(said.split())
     assert _moves(log) == []
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+    """A new game and every decision ``you`` may make first, as ``play`` takes it."""
+    log = _new(tmp_path_factory.mktemp("started") / "duel.yaml", "--engine", "computer:20")
+    played = _replayed(log)
+    game = played.log.game
+    return str(log), [game.write([decision]) for decision in game.legal(played.final)]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_completing_a_prefix_offers_the_rest_of_its_word(
+    started: tuple[str, list[str]], data: st.DataObject
+) -> None:
+    log, written = started
+    decision = data.draw(st.sampled_from(written))
+    typed = decision[: data.draw(st.integers(0, len(decision) - 1))]
+    rest = decision[len(typed) :]
+    skip = len(rest) - len(rest.lstrip(" "))
+    end = rest.find(" ", skip)
+    word = rest if end < 0 else rest[:end]
+    offered = next_words(typed, decision_candidates(log, "you", typed))
+    assert word in offered
+    assert all((typed + tail).strip() for tail in offered)
+
+
+def test_a_declined_offer_has_the_engine_choose_again_in_the_loop(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offer = _an_offer_to_you(log)
+    log.write_text(
+        log.read_text().replace("moves: []", f"offer: {{player: computer, decision: {offer}}}"
+                                "\nmoves: []")
+    )  # fmt: skip
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    loop.prompt()
+    said = loop.enter("decline")
+    assert "you declined the offer." in said
+    text = log.read_text()
+    moves = _moves(log)
+    if moves:  # the engine chose a move instead
+        assert moves[0][0] == "computer" and moves[0][1] != offer.strip('"')
+    else:  # or another offer, the declined one recorded
+        assert "declined:" in text and offer.strip('"') in text
+    assert run(["validate", str(log)]).exit_code == 0
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
