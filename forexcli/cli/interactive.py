@@ -258,7 +258,9 @@ def interactive_game(
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
+    from ..record.problems import LogError
     from . import replies
+    from .common import ProblemExit
 
     _check_player(file, player)
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
@@ -328,6 +330,8 @@ def interactive_game(
             )
         )
         return EXIT_INTERRUPTED
+    except LogError as error:  # the file was broken under the loop (an edit by hand)
+        raise ProblemExit(error.problems) from None
 
 
 def _check_player(file: str, player: str) -> None:

@@ -354,3 +354,13 @@ def test_a_declined_offer_has_the_engine_choose_again_in_the_loop(tmp_path: Path
     assert run(["validate", str(log)]).exit_code == 0
     loop.child.send("quit\r")
     assert loop.end()[0] == 0
+
+
+def test_a_log_broken_under_the_loop_is_a_problem_not_a_traceback(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    loop.prompt()
+    log.write_text(log.read_text().replace("moves: []", "moves: [{you: invest XYZ}]"))
+    loop.child.send("show\r")
+    status, said = loop.end()
+    assert status == 1 and "duel.yaml:" in said and "Traceback" not in said
