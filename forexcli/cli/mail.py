@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -128,7 +129,43 @@ def message_command(
     " notes or comments it lacks (created if it does not exist).",
 )
 @click.option("--dry-run", is_flag=True, help="Check and tell what arrived; change nothing.")
-def read_command(mail: str, into: str, dry_run: bool) -> None:
+@click.option(
+    "--reply",
+    is_flag=True,
+    help="Then let the engine seats (the header's engines:) that decide next play, each"
+    " decision checked and written at once, until a person decides: the host's engine seat"
+    " in a game by mail, one command a mail filter runs.",
+)
+@click.option(
+    "--eml-dir",
+    "eml_dir",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    help="With --reply: write the mail to the next person (as forex play --eml writes it: To:"
+    " their contact, the log attached) into a new file DIR/LOGNAME-MOVES.eml when the engine"
+    " played; at the end of the game, to every person.",
+)
+@click.option(
+    "--key-for-seat",
+    "seat_keys",
+    metavar="SEAT=FILE",
+    multiple=True,
+    help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
+    " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
+    " use; FOREX_PASSPHRASE for a key with a passphrase). Repeatable.",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="With --reply: the search's seed."
+)
+def read_command(
+    mail: str,
+    into: str,
+    dry_run: bool,
+    reply: bool,
+    eml_dir: str | None,
+    seat_keys: tuple[str, ...],
+    seed: int,
+) -> None:
     """Take the log out of a MAIL and save it into LOG, after checking it.
 
     MAIL is an .eml file, an mbox, a Maildir folder or - (standard input).
@@ -144,10 +181,19 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     from a copy with no new move), and two different notes on one move are
     both kept, yours first; what became of every note the copies hold
     differently (an old move's too) is said.
+
+    With --reply the engine seats that decide next then play (the host of a
+    game by mail seats the engine), and with --eml-dir their decisions go to
+    the next person as a mail file, for a mail filter:
+
+    \b
+      forex read - --into game.yaml --reply --eml-dir outbox/
+          --key-for-seat computer=computer.key
     """
     from ..record.mail import read_mail, save_arrival
     from ..record.problems import LogError
 
+    signers = _reply_options(reply, dry_run, eml_dir, seat_keys)
     data = None
     if mail == "-":
         from ..record.files import MAX_LOG_BYTES
@@ -163,16 +209,113 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
         refused = unagreed_past(arrived.replay, f"nothing was changed: {clean(into)} is as it was")
         if refused:
             raise ProblemExit(refused)
+    if reply:
+        _refuse_missing_keys(arrived.replay.log, signers, into)
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"
         lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
     if dry_run or not arrived.saves:
         _echo("\n".join(lines))
-        return
-    out = encoded_output([("\n".join(lines), False)])
+    else:
+        out = encoded_output([("\n".join(lines), False)])
+        try:
+            save_arrival(arrived, into)
+        except LogError as error:
+            raise ProblemExit(error.problems, exit_code=None) from None
+        print_written(out, f"the log from {clean(arrived.found.where)}", into)
+    if reply:
+        _host_replies(into, signers, seed, eml_dir)
+
+
+def _reply_options(
+    reply: bool, dry_run: bool, eml_dir: str | None, seat_keys: tuple[str, ...]
+) -> dict[str, Any]:
+    """The signers of ``--key-for-seat`` (seat -> ``signing.Signer``); a usage error when the
+    options of ``--reply`` do not go together."""
+    from .common import signer_for
+
+    if not reply and (eml_dir is not None or seat_keys):
+        raise click.UsageError("--eml-dir and --key-for-seat go with --reply")
+    if reply and dry_run:
+        raise click.UsageError("--reply plays and writes: leave out --dry-run")
+    signers: dict[str, Any] = {}
+    for spec in seat_keys:
+        seat, _, path = spec.partition("=")
+        if not seat or not path:
+            raise click.BadParameter(
+                f"{clean(spec)}: give SEAT=FILE", param_hint="'--key-for-seat'"
+            )
+        signers[seat] = signer_for(seat, path)
+    return signers
+
+
+def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
+    """Exit (``no_key``, nothing saved) when an engine seat whose moves are signed has no
+    ``--key-for-seat``."""
+    from ..hosting import missing_keys, no_key
+
+    missing = missing_keys(log, signers)
+    if missing:
+        raise ProblemExit(no_key(into, missing[0]).problems)
+
+
+def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | None) -> None:
+    """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
+    each, then the mail to the next person into ``eml_dir``."""
+    from ..hosting import host_replies
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.seats import engine_seats
+
     try:
-        save_arrival(arrived, into)
+        _, log, _ = edit.load_valid(into)
+        seats = engine_seats(log.header)
+        strangers = [seat for seat in signers if seat not in seats]
+        if strangers:
+            raise click.BadParameter(
+                f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
+                f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'})",
+                param_hint="'--key-for-seat'",
+            )
+        done = host_replies(into, signers, seed=seed)
     except LogError as error:
-        raise ProblemExit(error.problems, exit_code=None) from None
-    print_written(out, f"the log from {clean(arrived.found.where)}", into)
+        raise ProblemExit(error.problems) from None
+    from ..record.status import pending_line
+
+    _, log, played = edit.load_valid(into)
+    lines = [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
+    head = "Next" if done.replies else "No engine decision, next"
+    lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
+    _echo("\n".join(lines))
+    if eml_dir is not None and done.replies:
+        _mail_next(into, eml_dir)
+
+
+def _mail_next(into: str, eml_dir: str) -> None:
+    """Write the mail to whoever decides next in ``into`` (every person when the game is
+    over) into a new file of ``eml_dir``."""
+    import os
+
+    from ..record import edit
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+
+    _, log, played = edit.load_valid(into)
+    mail = mail_of(played, None, into)
+    if log.game.pending(played.final).over:
+        engines = engine_seats(log.header)
+        people = [name for name in log.players if name not in engines]
+        addresses = [address_of(contact_of(log, name)) for name in people]
+        found = [address for address in addresses if address]
+        if found:
+            del mail["To"]
+            mail["To"] = ", ".join(found)
+    os.makedirs(eml_dir, exist_ok=True)
+    stem = os.path.splitext(os.path.basename(into))[0]
+    path = os.path.join(eml_dir, f"{stem}-{played.moves}.eml")
+    number = 2
+    while os.path.lexists(path):
+        path = os.path.join(eml_dir, f"{stem}-{played.moves}-{number}.eml")
+        number += 1
+    write_mail(path, mail)

@@ -49,13 +49,15 @@ if TYPE_CHECKING:
     "--seconds",
     type=float,
     metavar="S",
-    help="With --engine: search for S seconds [1, when --simulations is not given].",
+    help="With --engine (and the interactive game's hints): search for S seconds [1, when"
+    " --simulations is not given].",
 )
 @click.option(
     "--simulations",
     type=int,
     metavar="N",
-    help="With --engine: search N simulations (deterministic: the same move on any machine).",
+    help="With --engine (and the interactive game's hints): search N simulations"
+    " (deterministic: the same move on any machine).",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --engine: the search's seed."
@@ -163,9 +165,20 @@ def play_command(
     board. A spot offered to an engine seat is answered by the engine: one
     it declines is refused (spot_declined). The engine's offer to a person
     waits for the answer: forex play FILE NAME accept (or decline).
+
+    Without DECISION, on a terminal, forex play FILE NAME is an interactive
+    game as NAME: the board, whose turn, and a prompt that completes the
+    legal decisions (Tab); ? or hint asks the engine (at --seconds or
+    --simulations), moves, show, undo (your last decision and the engine's
+    replies to it), quit. Each decision is written the moment it is made, so
+    Ctrl-C loses nothing: run it again to go on. Without a terminal it says
+    what to type instead (exit status 2).
     """
     from . import replies
 
+    if not decision and not engine:
+        _interactive(file, player, seed=seed, seconds=seconds, simulations=simulations)
+        return
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
     if answer is not None and not engine:
@@ -238,6 +251,26 @@ def play_command(
         replies.print_replies(
             file, seed=seed, seconds=seconds, simulations=simulations, mover=player
         )
+
+
+def _interactive(
+    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+) -> None:
+    """``forex play FILE NAME`` without a decision: the interactive game on a terminal
+    (``cli.interactive``), else a usage error saying what to type instead."""
+    from . import interactive
+
+    if not interactive.on_terminal():
+        raise interactive.not_on_terminal(file, player)
+    if seconds is not None or simulations is not None:
+        from .engine import search_budget
+
+        search_budget(seconds, simulations)  # a zero or absurd budget is a usage error
+    raise SystemExit(
+        interactive.interactive_game(
+            file, player, seed=seed, seconds=seconds, simulations=simulations
+        )
+    )
 
 
 def decision_text(

@@ -42,6 +42,9 @@ LAZY = (
     "difflib",
     # the records are msgspec Structs: making a dataclass costs ~4 M instructions each
     "dataclasses",
+    # the interactive game's prompt: only for forex play FILE NAME on a terminal
+    "prompt_toolkit",
+    "forexcli.cli.interactive",
 )
 
 HELP_LAZY = (

@@ -1,0 +1,367 @@
+"""``forex play FILE NAME`` on a terminal: an interactive game against the engine seats.
+
+A loop of prompts (prompt_toolkit, imported only here): the compact board, whose
+turn, and a prompt that completes the legal decisions word by word.  A decision is
+played by ``forex play FILE NAME DECISION`` itself (the same checks, the same atomic
+write, the engine seats' replies), so that Ctrl-C or a lost connection loses
+nothing: every decision is in the file the moment it is made.  ``?`` (or ``hint``),
+``moves``, ``show`` and ``undo`` run those commands; ``quit`` ends the loop.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import click
+
+from ..reporters import clean
+from . import echo as _echo
+
+HINT_WORDS = ("?", "hint")
+QUIT_WORDS = ("quit", "exit", "q")
+LOOP_WORDS = ("?", "hint", "moves", "show", "undo", "help", "quit")
+"""The loop's own words (anything else is a decision)."""
+
+HELP_TEXT = (
+    "Type a decision (Tab completes it: forex moves lists them), or: ? (or hint) for the"
+    " engine's advice, moves, show, undo (your last decision and the engine's replies to"
+    " it), quit. Every decision is written the moment it is made."
+)
+
+EXIT_INTERRUPTED = 130
+"""The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
+
+
+def on_terminal() -> bool:
+    """Whether standard input and output are a terminal (the loop needs both)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def not_on_terminal(file: str, player: str) -> click.UsageError:
+    """The usage error of ``forex play FILE NAME`` without a decision and without a
+    terminal: what to type instead."""
+    offer = _offer_to(file, player)
+    if offer:
+        what = f"answer {offer}: forex play {file} {player} accept (or decline)"
+    else:
+        what = (
+            f"give the DECISION to play (or --engine to let the engine decide): forex play"
+            f" {file} {player} DECISION; forex moves {file} lists them, forex hint {file}"
+            f" advises"
+        )
+    return click.UsageError(
+        clean(f"{what}. On a terminal, forex play {file} {player} starts an interactive game.")
+    )
+
+
+def _offer_to(file: str, player: str) -> str | None:
+    """``computer's offer (spot ...)`` when the log holds an open offer to ``player``."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.seats import offer_partner, open_offer
+
+    try:
+        _, log, _ = edit.load_valid(file)
+    except LogError:
+        return None
+    offer = open_offer(log.header)
+    if offer is None or offer_partner(log.game, offer) != player:
+        return None
+    return f"{offer.player}'s offer ({offer.decision})"
+
+
+# --------------------------------------------------------------------------- the situation
+
+
+class Situation:
+    """What the loop must do next in the log: read fresh before each prompt."""
+
+    def __init__(self, file: str) -> None:
+        from ..record import edit
+        from ..record.seats import engine_seats, offer_partner, open_offer
+
+        _, log, played = edit.load_valid(file)
+        self.played = played
+        self.game = log.game
+        self.engines = tuple(engine_seats(log.header))
+        pending = self.game.pending(played.final)
+        self.over = pending.over
+        self.deciders = tuple(pending.deciders)
+        self.offer = open_offer(log.header)
+        self.offered_to = offer_partner(self.game, self.offer) if self.offer else None
+        self.moves = played.moves
+
+    def engine_decides(self) -> bool:
+        """Whether an engine seat decides next (and no offer waits)."""
+        return (
+            self.offer is None
+            and len(self.deciders) == 1
+            and self.deciders[0] in self.engines
+            and not self.over
+        )
+
+    def last_of(self, player: str) -> int | None:
+        """The number of ``player``'s last move (None: none)."""
+        for entry in reversed(self.played.log.entries):
+            if entry.player == player:
+                return int(entry.number)
+        return None
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def decision_candidates(file: str, player: str, typed: str) -> list[str]:
+    """The legal decisions of ``player`` that continue ``typed`` (the whole line so far),
+    written as ``forex play`` takes them; after ``;`` the next decision of the same entry.
+    ``accept`` and ``decline`` when an offer to ``player`` waits."""
+    situation = Situation(file)
+    if situation.offered_to == player:
+        return ["accept", "decline"]
+    if player not in situation.deciders:
+        return []
+    game = situation.game
+    state = situation.played.final
+    done, _, rest = typed.rpartition(";")
+    for part in done.split(";") if done.strip() else ():
+        found = [step for step in game.legal(state) if game.write([step]) == part.strip()]
+        if not found:  # a prefix that is not a legal decision: nothing to complete
+            return []
+        state = game.apply(state, found[0])
+    spaces = rest[: len(rest) - len(rest.lstrip())]
+    prefix = f"{done};{spaces or ' '}" if done.strip() else spaces
+    written = [game.write([decision]) for decision in game.legal(state)]
+    return [prefix + text for text in written if text.startswith(rest.lstrip())]
+
+
+def next_words(typed: str, candidates: Iterable[str]) -> list[str]:
+    """What completes ``typed`` to the end of its word, or of the next word, in
+    ``candidates`` (each once, in order)."""
+    seen: dict[str, None] = {}
+    for candidate in candidates:
+        if not candidate.startswith(typed):
+            continue
+        tail = candidate[len(typed) :]
+        skip = len(tail) - len(tail.lstrip(" "))
+        end = tail.find(" ", skip)
+        seen[tail if end < 0 else tail[:end]] = None
+    seen.pop("", None)
+    return list(seen)
+
+
+def _completer(file: str, player: str) -> Any:
+    from prompt_toolkit.completion import Completer, Completion
+
+    class DecisionCompleter(Completer):
+        """Completes the legal decisions of the log as it stands, word by word."""
+
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
+            typed = document.text_before_cursor
+            if typed and " " not in typed:
+                for word in LOOP_WORDS:
+                    if word.startswith(typed) and word != typed:
+                        yield Completion(word, start_position=-len(typed))
+            try:
+                candidates = decision_candidates(file, player, typed)
+            except Exception:  # the file changed under the prompt: complete nothing
+                return
+            fragment = typed.rsplit(" ", 1)[-1].rsplit(";", 1)[-1]
+            for tail in next_words(typed, candidates):
+                word = tail.strip() if tail.startswith(" ") else fragment + tail
+                yield Completion(tail, start_position=0, display=word)
+
+    return DecisionCompleter()
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+def _run(args: Sequence[str]) -> int:
+    """Run ``forex ARGS`` in this process, as the shell would; its problems are printed
+    and its exit status returned (Ctrl-C goes on as KeyboardInterrupt)."""
+    from .. import cli as cli_module
+
+    cli_module.STARTED = time.perf_counter()  # --seconds counts from this command's start
+    try:
+        code = cli_module.forex.main(list(args), prog_name="forex", standalone_mode=False)
+    except click.exceptions.Abort:
+        raise KeyboardInterrupt from None
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except SystemExit as ended:
+        return int(ended.code or 0)
+    return int(code or 0)
+
+
+def _budget_args(seconds: float | None, simulations: int | None, seed: int) -> list[str]:
+    args = ["--seed", str(seed)]
+    if simulations is not None:
+        args += ["--simulations", str(simulations)]
+    if seconds is not None:
+        args += ["--seconds", str(seconds)]
+    return args
+
+
+def _board(file: str) -> None:
+    """The compact board (``Game.compact_text``) and who decides next, at 80x24."""
+    from .. import streams
+    from ..record.status import pending_line
+
+    situation = Situation(file)
+    state = situation.played.final
+    compact = situation.game.compact_text(state, min(streams.width() or 80, 80))
+    if compact is not None:
+        _echo(clean(compact, newlines=True))
+    else:
+        _echo(clean(f"Next: {pending_line(situation.game, state)}"))
+
+
+def _prompt_text(situation: Situation, player: str) -> str:
+    if situation.offer is not None and situation.offered_to == player:
+        return f"{player}: accept or decline? > "
+    return f"{player} (move {situation.moves + 1}) > "
+
+
+def _undo(file: str, player: str) -> None:
+    """Take back ``player``'s last decision and everything after it (the engine's replies,
+    an open offer)."""
+    situation = Situation(file)
+    if situation.offer is not None:
+        _run(["undo", file])
+        situation = Situation(file)
+    last = situation.last_of(player)
+    if last is None:
+        _echo(clean(f"{player} has no decision to undo in {file}."))
+        return
+    after = [entry.player for entry in situation.played.log.entries[last:]]
+    replies = all(name in situation.engines for name in after)
+    force = ["--force"] if after and replies else []  # the engine's replies go with it
+    _run(["undo", file, "--to", str(last - 1), "--as", player, *force])
+
+
+def _answer_offer_first(situation: Situation) -> None:
+    """Say what the open offer to the person is."""
+    offer = situation.offer
+    if offer is not None:
+        _echo(clean(f"{offer.player} offers you: {offer.decision}"))
+
+
+def interactive_game(
+    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+) -> int:
+    """Play ``player``'s decisions in ``file`` at prompts until the game ends or the person
+    quits; the exit status (0, or 130 after Ctrl-C)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+
+    from ..record.problems import LogError
+    from . import replies
+    from .common import ProblemExit
+
+    _check_player(file, player)
+    session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
+    completer = _completer(file, player)
+    _echo(clean(f"{file} as {player}: {HELP_TEXT}"))
+    board_due = True
+    try:
+        while True:
+            situation = Situation(file)
+            if situation.engine_decides():
+                replies.print_replies(file, seed=seed, seconds=None, simulations=None, mover=player)
+                board_due = False
+                continue
+            if situation.over:
+                if board_due:
+                    _board(file)
+                _echo(clean(f"The game is over: {_result(file)}"))
+                return 0
+            waiting = situation.offer is not None and situation.offered_to != player
+            if waiting or (situation.offer is None and player not in situation.deciders):
+                who = situation.offered_to if waiting else " or ".join(situation.deciders)
+                if board_due:
+                    _board(file)
+                _echo(
+                    clean(
+                        f"{who} decides next, not {player}: the loop ends here"
+                        f" (forex play {file} {who} ...; then forex play {file} {player})"
+                    )
+                )
+                return 0
+            if board_due:
+                _board(file)
+            board_due = False
+            if situation.offered_to == player:
+                _answer_offer_first(situation)
+            try:
+                line = session.prompt(_prompt_text(situation, player), completer=completer)
+            except EOFError:
+                line = "quit"
+            line = line.strip()
+            if not line:
+                continue
+            word = line.lower()
+            if word in QUIT_WORDS:
+                _echo(clean(f"Saved: {file} holds every decision; forex play {file} {player}"
+                            " goes on."))  # fmt: skip
+                return 0
+            if word in HINT_WORDS:
+                _run(["hint", file, *_budget_args(seconds, simulations, seed)])
+            elif word == "moves":
+                _run(["moves", file])
+            elif word == "show":
+                _run(["show", file])
+            elif word == "help":
+                _echo(HELP_TEXT)
+            elif word == "undo":
+                _undo(file, player)
+                board_due = True
+            else:
+                _run(["play", file, player, "--seed", str(seed), "--", line])
+    except KeyboardInterrupt:
+        _echo("")
+        _echo(
+            clean(
+                f"Interrupted: {file} holds every decision made; forex play {file} {player}"
+                " goes on."
+            )
+        )
+        return EXIT_INTERRUPTED
+    except LogError as error:  # the file was broken under the loop (an edit by hand)
+        raise ProblemExit(error.problems) from None
+
+
+def _check_player(file: str, player: str) -> None:
+    """A problem exit for a log that cannot be played on; a usage error for a name that is
+    not a person's seat."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.seats import engine_seats
+    from .common import ProblemExit
+
+    try:
+        _, log, _ = edit.load_valid(file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    if player not in log.players:
+        raise click.UsageError(
+            clean(f"{player} is not a player of {file} ({', '.join(log.players)})")
+        )
+    if player in engine_seats(log.header):
+        raise click.UsageError(
+            clean(
+                f"{player} is an engine seat of {file}: play another seat, or hand it back"
+                f" to a person (forex seat)"
+            )
+        )
+
+
+def _result(file: str) -> str:
+    from ..record import edit
+    from ..record.status import pending_line
+
+    _, log, played = edit.load_valid(file)
+    return pending_line(log.game, played.final)

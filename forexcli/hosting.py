@@ -1,0 +1,109 @@
+"""The host's engine seats in a game by mail: their replies, signed with their keys.
+
+``forex read MAIL --into LOG --reply`` (a mail filter's one command) saves the
+log that arrived, then ``host_replies`` lets every engine seat that decides next
+play, as ``forex play``'s replies do (``replies.reply_engines``), but a seat whose
+moves are signed in the game (its key is in the log's ``keys:``, or the header
+says ``signatures: required``) signs each of its decisions with the key the host
+gave it, through the same ``edit.append`` as ``forex play --sign``.  Each decision
+is checked by the rules and written at once (atomically).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from .games.base import Budget
+from .record import edit
+from .record.problems import LogError, Problem
+from .record.seats import engine_seats, open_offer
+from .replies import MAX_REPLIES, Replies, Reply, engine_entry, reply_engines
+
+
+def seat_signs(log: Any, seat: str) -> bool:
+    """Whether ``seat``'s moves must be signed in ``log``: its key is in the header, or
+    every move must be (``signatures: required``)."""
+    from .record.signing import header_keys, signatures_required
+
+    keys, _ = header_keys(log)
+    return seat in keys or signatures_required(log)
+
+
+def missing_keys(log: Any, signers: Mapping[str, Any]) -> list[str]:
+    """The engine seats of ``log`` whose moves are signed but whose key the host did not
+    give (``signers``: seat -> ``signing.Signer``)."""
+    return [
+        seat for seat in engine_seats(log.header) if seat_signs(log, seat) and seat not in signers
+    ]
+
+
+def no_key(path: str, seat: str) -> LogError:
+    """``no_key``: ``seat``'s moves are signed and the host gave no key for it."""
+    return LogError(
+        [
+            Problem(
+                "no_key",
+                f"{seat} (the engine) plays with signed moves in this game, and no key was"
+                f" given for {seat}; nothing was written",
+                "signature",
+                path,
+                hints=(f"give its key: --key-for-seat {seat}=FILE",),
+            )
+        ]
+    )
+
+
+def _signed_reply(
+    path: str, played: Any, seat: str, budget: Budget, signer: Any, seed: int
+) -> Reply:
+    """The engine's decision for ``seat``, signed by ``signer`` and appended (checked by the
+    rules; in a signed game a spot to a person awaits their countersignature)."""
+    from msgspec.structs import replace
+
+    log = played.log
+    game = log.game
+    plan = budget if budget.seconds is None else replace(budget, since=time.perf_counter())
+    engines = tuple(engine_seats(log.header))
+    entry, refused = engine_entry(game, played.final, plan, seed=seed, engines=engines)
+    text = game.write(entry)
+    edit.append(path, seat, text, digest=True, signer=signer)
+    return Reply(seat, text, plan.describe(), number=played.moves + 1, refused=refused)
+
+
+def host_replies(
+    path: str,
+    signers: Mapping[str, Any],
+    *,
+    seed: int = 0,
+    limit: int = MAX_REPLIES,
+) -> Replies:
+    """Let every engine seat that decides next in the log at ``path`` play, until a person
+    decides, the game ends or an engine's offer waits for a person; a seat whose moves are
+    signed signs with its ``signers`` key.  Raises ``LogError`` (``no_key`` for a signed
+    seat without a key) when a decision cannot be made; those made before it stand."""
+    made: list[Reply] = []
+    while True:
+        _, log, played = edit.load_valid(path)
+        engines = engine_seats(log.header)
+        pending = log.game.pending(played.final)
+        deciders = pending.deciders
+        if pending.over:
+            return Replies(tuple(made), "the game is over")
+        if open_offer(log.header) is not None:
+            return Replies(tuple(made), "an offer waits for its answer")
+        if len(deciders) != 1 or deciders[0] not in engines:
+            return Replies(tuple(made), f"{' or '.join(deciders)} decides next")
+        if len(made) >= limit:
+            return Replies(tuple(made), f"stopped after {limit} engine decisions")
+        seat = deciders[0]
+        if seat_signs(log, seat):
+            if seat not in signers:
+                raise no_key(path, seat)
+            made.append(_signed_reply(path, played, seat, engines[seat], signers[seat], seed))
+        else:
+            done = reply_engines(path, seed=seed, limit=1)
+            if not done.replies:
+                return Replies(tuple(made), done.stopped)
+            made.extend(done.replies)

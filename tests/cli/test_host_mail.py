@@ -1,0 +1,189 @@
+"""An engine seat in a game by mail (issue 43, item 6): ``forex read MAIL --into LOG --reply
+--eml-dir DIR --key-for-seat SEAT=FILE``, end to end with real mail files, as a mail filter
+runs it (also from standard input in a process of its own)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import subprocess
+import sys
+from email.message import EmailMessage
+from pathlib import Path
+
+from forexcli.record import files, gamelog
+from tests.cli.test_commands import run
+from tests.record.test_signing import make_key, problems_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _replayed(path: Path) -> gamelog.Replay:
+    return gamelog.replay(gamelog.read_log(files.read_bytes(str(path)), str(path)))
+
+
+def _moves(path: Path) -> list[tuple[str, str, bool]]:
+    """(player, decision, signed) of each move."""
+    log = _replayed(path).log
+    return [(entry.player, entry.text, bool(entry.sig)) for entry in log.entries]
+
+
+def _mail(path: Path) -> EmailMessage:
+    message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    assert isinstance(message, EmailMessage)
+    return message
+
+
+def _attached_log(message: EmailMessage) -> str:
+    for part in message.iter_attachments():
+        if str(part.get_filename() or "").endswith(".yaml"):
+            content = part.get_content()
+            return content.decode() if isinstance(content, bytes) else str(content)
+    raise AssertionError("no log attached")
+
+
+def _ok(*args: str) -> str:
+    result = run(list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _signed_game(tmp_path: Path) -> tuple[Path, Path, Path, Path]:
+    """The host's log and the person's copy of a signed 2-player game (signatures required)
+    against the engine seat ``computer``, and the keys of both seats."""
+    you, computer = make_key(tmp_path, "you"), make_key(tmp_path, "computer")
+    host = tmp_path / "host" / "duel.yaml"
+    host.parent.mkdir()
+    _ok("new", str(host), "--players", "you,computer", "--seed", "7",
+        "--engine", "computer:20", "--contact", "you=you@example.org",
+        "--contact", "computer=host@example.org", "--key-for", f"you={you}.pub",
+        "--key-for", f"computer={computer}.pub", "--require-signatures")  # fmt: skip
+    mine = tmp_path / "mine.yaml"
+    mine.write_bytes(host.read_bytes())
+    return host, mine, you, computer
+
+
+def test_the_host_seats_the_engine_in_a_signed_game_by_mail(tmp_path: Path) -> None:
+    host, mine, you, computer = _signed_game(tmp_path)
+    outbox = tmp_path / "outbox"
+    for turn, decision in enumerate(("invest EUR", "invest CHF"), start=1):
+        sent = tmp_path / f"to-host-{turn}.eml"
+        _ok("play", str(mine), "you", decision, "--sign", "--key", str(you), "--eml", str(sent))
+        assert _mail(sent)["To"] == "host@example.org"
+        said = _ok("read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
+                   "--key-for-seat", f"computer={computer}")  # fmt: skip
+        number = 2 * turn
+        assert f"move {number}: computer: " in said
+        assert "Next: you to decide (turn)" in said
+        answer = outbox / f"duel-{number}.eml"
+        assert f"wrote the mail to {answer}" in said and "(To: you@example.org)" in said
+        mail = _mail(answer)
+        assert mail["To"] == "you@example.org"
+        assert _attached_log(mail) == host.read_text()
+        # the engine's move is signed with the seat's key; the game stays valid under
+        # signatures: required
+        player, _, signed = _moves(host)[-1]
+        assert player == "computer" and signed
+        assert problems_of(host, "--require-signatures") == []
+        # the person takes the answer into their copy, as any mail
+        taken = _ok("read", str(answer), "--into", str(mine))
+        assert "saved" in taken
+        assert mine.read_text() == host.read_text()
+    assert [(p, s) for p, _, s in _moves(mine)] == [("you", True), ("computer", True)] * 2
+    assert sorted(path.name for path in outbox.iterdir()) == ["duel-2.eml", "duel-4.eml"]
+
+
+def test_without_the_seats_key_nothing_is_saved_or_played(tmp_path: Path) -> None:
+    host, mine, you, _ = _signed_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--sign", "--key", str(you), "--eml", str(sent))
+    before = host.read_bytes()
+    result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir",
+                  str(tmp_path / "outbox")])  # fmt: skip
+    assert result.exit_code == 1
+    assert "no_key" in result.output and "--key-for-seat computer=FILE" in result.output
+    assert host.read_bytes() == before
+    assert not (tmp_path / "outbox").exists()
+
+
+def test_a_wrong_key_for_the_seat_is_refused(tmp_path: Path) -> None:
+    host, mine, you, _ = _signed_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--sign", "--key", str(you), "--eml", str(sent))
+    result = run(["read", str(sent), "--into", str(host), "--reply",
+                  "--key-for-seat", f"computer={you}"])  # fmt: skip
+    assert result.exit_code == 1
+    assert "wrong_key" in result.output
+    assert [p for p, _, _ in _moves(host)] == ["you"]  # the mail is saved, no forged move
+
+
+def _unsigned_game(tmp_path: Path) -> tuple[Path, Path]:
+    host = tmp_path / "host.yaml"
+    _ok("new", str(host), "--players", "you,computer,bob", "--seed", "3",
+        "--engine", "computer:20", "--contact", "you=you@example.org",
+        "--contact", "computer=host@example.org", "--contact", "bob=bob@example.org")  # fmt: skip
+    mine = tmp_path / "mine.yaml"
+    mine.write_bytes(host.read_bytes())
+    return host, mine
+
+
+def test_an_unsigned_game_by_mail_through_a_filter_on_standard_input(tmp_path: Path) -> None:
+    host, mine = _unsigned_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "forexcli.cli", "read", "-", "--into", str(host), "--reply",
+               "--eml-dir", str(outbox)]  # fmt: skip
+    with sent.open("rb") as mail:  # as procmail or fetchmail --mda pipes it
+        done = subprocess.run(
+            command,
+            stdin=mail,
+            capture_output=True,
+            env=env,
+            timeout=120,
+        )
+    said = done.stdout.decode()
+    assert done.returncode == 0, said + done.stderr.decode()
+    assert [p for p, _, _ in _moves(host)] == ["you", "computer"]
+    assert not any(signed for _, _, signed in _moves(host))
+    assert "Next: bob to decide (turn)" in said
+    (answer,) = outbox.iterdir()
+    assert answer.name == "host-2.eml"
+    assert _mail(answer)["To"] == "bob@example.org"
+    bobs = tmp_path / "bob.yaml"
+    _ok("read", str(answer), "--into", str(bobs))
+    assert bobs.read_text() == host.read_text()
+    assert run(["validate", str(bobs)]).exit_code == 0
+
+
+def test_a_mail_when_no_engine_seat_decides_writes_no_mail(tmp_path: Path) -> None:
+    host, _ = _unsigned_game(tmp_path)
+    _ok("play", str(host), "you", "invest EUR")  # the host's own replies: computer played
+    sent = tmp_path / "again.eml"
+    _ok("message", str(host), "--eml", str(sent))
+    result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir",
+                  str(tmp_path / "outbox")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "No engine decision, next: bob to decide (turn)" in result.output
+    assert not (tmp_path / "outbox").exists()
+
+
+def test_the_reply_options_go_together(tmp_path: Path) -> None:
+    host, _ = _unsigned_game(tmp_path)
+    sent = tmp_path / "m.eml"
+    _ok("message", str(host), "--eml", str(sent))
+    for args, words in (
+        (["--eml-dir", "out"], "go with --reply"),
+        (["--key-for-seat", "computer=k"], "go with --reply"),
+        (["--reply", "--dry-run"], "leave out --dry-run"),
+        (["--reply", "--key-for-seat", "computer"], "give SEAT=FILE"),
+    ):
+        result = run(["read", str(sent), "--into", str(host), *args])
+        assert result.exit_code == 2, result.output
+        assert words in result.output
+    key = make_key(tmp_path, "bob")
+    result = run(["read", str(sent), "--into", str(host), "--reply",
+                  "--key-for-seat", f"bob={key}"])  # fmt: skip
+    assert result.exit_code == 2 and "bob: not an engine seat" in result.output

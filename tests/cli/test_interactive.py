@@ -1,0 +1,366 @@
+"""``forex play FILE NAME`` without a decision (issue 43, item 5): the interactive game in a
+real pseudo-terminal (pexpect), and what it says without a terminal (CliRunner)."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from forexcli.cli.interactive import decision_candidates, next_words
+from forexcli.record import files, gamelog
+from tests.cli.test_commands import run
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+
+PROMPT_STARTS = "\x1b[?2004h"
+"""prompt_toolkit turns bracketed paste on when a prompt starts..."""
+PROMPT_ENDS = "\x1b[?2004l"
+"""... and off when the line is entered (or the prompt is left)."""
+
+
+def _replayed(path: Path) -> gamelog.Replay:
+    return gamelog.replay(gamelog.read_log(files.read_bytes(str(path)), str(path)))
+
+
+def _moves(path: Path) -> list[tuple[str, str]]:
+    return [(entry.player, entry.text) for entry in _replayed(path).log.entries]
+
+
+def _new(path: Path, *extra: str, players: str = "you,computer") -> Path:
+    result = run(["new", str(path), "--players", players, "--seed", "7", *extra])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+class Loop:
+    """``forex play FILE NAME ARGS`` in a pseudo-terminal of 80x24, as a person types."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        env = {
+            **os.environ,
+            "PROMPT_TOOLKIT_NO_CPR": "1",  # pexpect does not answer cursor position requests
+            "TERM": "xterm",
+            "PYTHONPATH": str(ROOT),
+            "NO_COLOR": "1",
+        }
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "forexcli.cli", "play", *args],
+            cwd=str(folder),
+            env=env,
+            encoding="utf-8",
+            timeout=120,
+            dimensions=(24, 80),
+        )
+        self.said = ""
+
+    def prompt(self) -> str:
+        """Wait for the next prompt; what was printed since the last one (escapes removed)."""
+        index = self.child.expect_exact([PROMPT_STARTS, pexpect.EOF])
+        self.said = _plain(self.child.before or "")
+        if index == 1:
+            raise AssertionError(f"the loop ended: {self.said}")
+        return self.said
+
+    def enter(self, line: str) -> str:
+        """Type ``line`` and Enter; what the loop printed until its next prompt."""
+        self.child.send(line + "\r")
+        self.child.expect_exact(PROMPT_ENDS)
+        return self.prompt()
+
+    def end(self) -> tuple[int | None, str]:
+        """Wait for the loop to end: its exit status and what it printed."""
+        self.child.expect(pexpect.EOF)
+        said = _plain(self.child.before or "")
+        self.child.close()
+        return self.child.exitstatus, said
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).replace("\r", "")
+
+
+def test_a_game_in_the_loop_with_completion_hint_undo_and_ctrl_c(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    said = loop.prompt()
+    assert "duel.yaml as you:" in said and "Next: you to play." in said
+    # Tab completes the decision word by word: "inv" becomes "invest"
+    loop.child.send("inv")
+    loop.child.send("\t")
+    loop.child.expect_exact("est")  # drawn after "inv"
+    said = loop.enter(" EUR")
+    assert "move 1: you: invest EUR (added to duel.yaml)" in said
+    assert "move 2: computer: " in said and "(the engine, 20 simulations)" in said
+    assert [player for player, _ in _moves(log)] == ["you", "computer"]
+    assert all(entry.digest for entry in _replayed(log).log.entries)
+    # the engine's advice, at the loop's budget; nothing is written
+    before = log.read_text()
+    said = loop.enter("?")
+    assert "the engine's best decisions (20 simulations)" in said
+    assert log.read_text() == before
+    # an illegal decision is refused with its problem and the file unchanged
+    said = loop.enter("invest XYZ")
+    assert "duel.yaml" in said and "move 3" in said
+    assert log.read_text() == before
+    # undo: the person's last decision and the engine's reply to it
+    said = loop.enter("undo")
+    assert "removed moves 1 to 2" in said
+    assert _moves(log) == []
+    said = loop.enter("invest USD")
+    assert _moves(log)[0] == ("you", "invest USD") and len(_moves(log)) == 2
+    # Ctrl-C at the prompt: every decision made is in the file already
+    written = log.read_text()
+    loop.child.sendcontrol("c")
+    status, said = loop.end()
+    assert status == 130
+    assert "Interrupted: duel.yaml holds every decision made" in said
+    assert log.read_text() == written
+    # resumed: the board and the prompt of move 3, then the game to its end
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    said = loop.prompt()
+    assert "Next: you to play." in said and len(_moves(log)) == 2
+    rng = random.Random(5)
+    typed = answered = 0
+    while True:
+        if "offer:" in log.read_text():  # the engine's offer: answered, not a decision
+            loop.child.send("accept\r")
+            answered += 1
+        else:
+            loop.child.send(rng.choice(_listed(log)) + "\r")
+            typed += 1
+        loop.child.expect_exact(PROMPT_ENDS)
+        index = loop.child.expect_exact([PROMPT_STARTS, pexpect.EOF])
+        if index == 1:
+            said = _plain(loop.child.before or "")
+            break
+        assert typed < 200
+    loop.child.close()
+    assert loop.child.exitstatus == 0
+    assert "The game is over: game over: " in said
+    played = _replayed(log)
+    assert played.final.is_over
+    assert run(["validate", str(log)]).exit_code == 0
+    mine = sum(player == "you" for player, _ in _moves(log))
+    assert typed == mine - 1  # one line a decision (move 1 was typed before the Ctrl-C)
+    assert sum(player == "computer" for player, _ in _moves(log)) > 1
+
+
+def _listed(log: Path) -> list[str]:
+    """What ``forex moves --all`` lists for the person (each line as ``play`` takes it)."""
+    listed = run(["moves", str(log), "--all"]).output.splitlines()
+    return [line.strip() for line in listed if line.strip() and not line.startswith("#")]
+
+
+def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offer = _an_offer_to_you(log)
+    log.write_text(
+        log.read_text().replace("moves: []", f"offer: {{player: computer, decision: {offer}}}"
+                                "\nmoves: []")
+    )  # fmt: skip
+    assert run(["validate", str(log)]).exit_code == 0
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    said = loop.prompt()
+    assert f"computer offers you: {offer.strip(chr(34))}" in said
+    loop.child.expect_exact("accept or decline?")
+    said = loop.enter("accept")
+    assert "you accepted the offer." in said
+    assert _moves(log)[0] == ("computer", offer.strip('"'))
+    assert "offer:" not in log.read_text()
+    assert "Next: you to play." in said  # the board, the person's turn
+    loop.child.send("quit\r")
+    status, said = loop.end()
+    assert status == 0 and f"forex play {log.name} you goes on" in said
+
+
+def _an_offer_to_you(log: Path) -> str:
+    """A legal entry of ``computer`` that opens with a spot to ``you`` (quoted for YAML)."""
+    played = _replayed(log)
+    game = played.log.game
+    state = played.final
+    for spot in game.legal(state):
+        text = game.write([spot])
+        if text.startswith("spot") and " to you " in text:
+            after = game.apply(state, spot)
+            action = game.legal(after)[0]
+            return f'"{game.write([spot, action])}"'
+    raise AssertionError("no spot to you")
+
+
+def test_quit_and_a_game_over_end_the_loop(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    loop.prompt()
+    loop.child.send("quit\r")
+    status, said = loop.end()
+    assert status == 0 and "Saved: duel.yaml holds every decision" in said
+    assert _moves(log) == []
+
+
+def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:20"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    loop = Loop(tmp_path, "wx.yaml", "ann", "--simulations", "20")
+    loop.prompt()
+    loop.child.send("buy Pr")
+    loop.child.send("\t")
+    loop.child.expect_exact("ague")  # drawn after "Pr"
+    said = loop.enter("")
+    assert "move 2: bot: " in said
+    assert [player for player, _ in _moves(log)][:2] == ["ann", "bot"]
+    assert _moves(log)[0] == ("ann", "buy Prague")
+    said = loop.enter("hint")
+    assert "20 simulations" in said
+    said = loop.enter("undo")
+    assert _moves(log) == []
+    loop.child.sendcontrol("c")
+    status, _ = loop.end()
+    assert status == 130 and _moves(log) == []
+
+
+# --------------------------------------------------------------------------- no terminal
+
+
+def test_without_a_terminal_it_says_what_to_type_instead(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_text()
+    result = run(["play", str(log), "you"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"forex play {log} you DECISION" in said
+    assert f"forex moves {log} lists them" in said
+    assert "On a terminal" in said and "interactive game" in said
+    assert log.read_text() == before
+
+
+def test_without_a_terminal_an_open_offer_is_answered_in_one_command(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offer = _an_offer_to_you(log)
+    log.write_text(
+        log.read_text().replace("moves: []", f"offer: {{player: computer, decision: {offer}}}"
+                                "\nmoves: []")
+    )  # fmt: skip
+    result = run(["play", str(log), "you"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"forex play {log} you accept (or decline)" in said
+
+
+def test_the_completion_continues_the_line_with_legal_decisions(tmp_path: Path) -> None:
+    log = str(_new(tmp_path / "duel.yaml", "--engine", "computer:20"))
+    first = next_words("", decision_candidates(log, "you", ""))
+    assert {"spot", "contract", "invest"} <= set(first) and "computer" not in first
+    assert next_words("inv", decision_candidates(log, "you", "inv")) == ["est"]
+    currencies = next_words("invest ", decision_candidates(log, "you", "invest "))
+    assert "GBP" in currencies and all(len(word) == 3 for word in currencies)
+    spot = next(c for c in decision_candidates(log, "you", "spot") if " to computer " in c)
+    after = next_words(spot + ";", decision_candidates(log, "you", spot + ";"))
+    assert " invest" in after and not any(word.strip() == "spot" for word in after)
+    assert decision_candidates(log, "you", "spot 99 GBP to computer for 1 EUR; ") == []
+    assert decision_candidates(log, "computer", "") == []  # not computer's turn
+
+
+def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30s")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    loop.prompt()
+    loop.child.send("invest EUR\r")
+    loop.child.expect_exact("(added to duel.yaml)")  # written; the engine now searches
+    loop.child.sendcontrol("c")
+    status, said = loop.end()
+    assert status == 130 and "Interrupted: duel.yaml holds every decision made" in said
+    assert _moves(log) == [("you", "invest EUR")]
+    assert run(["validate", str(log)]).exit_code == 0
+    # resumed at a budget of simulations: the engine replies first, then the prompt
+    log.write_text(log.read_text().replace("{computer: 30s}", "{computer: 20}"))
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    said = loop.prompt()
+    assert "move 2: computer: " in said and "Next: you to play." in said
+    assert [player for player, _ in _moves(log)] == ["you", "computer"]
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("dave", "dave is not a player"), ("computer", "is an engine seat")]
+)
+def test_the_loop_is_for_a_persons_seat(tmp_path: Path, name: str, words: str) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", name)
+    status, said = loop.end()
+    assert status == 2 and words in " ".join(said.split())
+    assert _moves(log) == []
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+    """A new game and every decision ``you`` may make first, as ``play`` takes it."""
+    log = _new(tmp_path_factory.mktemp("started") / "duel.yaml", "--engine", "computer:20")
+    played = _replayed(log)
+    game = played.log.game
+    return str(log), [game.write([decision]) for decision in game.legal(played.final)]
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_completing_a_prefix_offers_the_rest_of_its_word(
+    started: tuple[str, list[str]], data: st.DataObject
+) -> None:
+    log, written = started
+    decision = data.draw(st.sampled_from(written))
+    typed = decision[: data.draw(st.integers(0, len(decision) - 1))]
+    rest = decision[len(typed) :]
+    skip = len(rest) - len(rest.lstrip(" "))
+    end = rest.find(" ", skip)
+    word = rest if end < 0 else rest[:end]
+    offered = next_words(typed, decision_candidates(log, "you", typed))
+    assert word in offered
+    assert all((typed + tail).strip() for tail in offered)
+
+
+def test_a_declined_offer_has_the_engine_choose_again_in_the_loop(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    offer = _an_offer_to_you(log)
+    log.write_text(
+        log.read_text().replace("moves: []", f"offer: {{player: computer, decision: {offer}}}"
+                                "\nmoves: []")
+    )  # fmt: skip
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    loop.prompt()
+    said = loop.enter("decline")
+    assert "you declined the offer." in said
+    text = log.read_text()
+    moves = _moves(log)
+    if moves:  # the engine chose a move instead
+        assert moves[0][0] == "computer" and moves[0][1] != offer.strip('"')
+    else:  # or another offer, the declined one recorded
+        assert "declined:" in text and offer.strip('"') in text
+    assert run(["validate", str(log)]).exit_code == 0
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
+def test_a_log_broken_under_the_loop_is_a_problem_not_a_traceback(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    loop.prompt()
+    log.write_text(log.read_text().replace("moves: []", "moves: [{you: invest XYZ}]"))
+    loop.child.send("show\r")
+    status, said = loop.end()
+    assert status == 1 and "duel.yaml:" in said and "Traceback" not in said
