@@ -559,6 +559,43 @@ class Judged(Struct, frozen=True):
     same: bool = False
 
 
+class Weighed(Struct, frozen=True):
+    """A recorded entry weighed by a search of each player's chance of finishing first: the
+    chances after it (by seat), its visits and the line expected after it; the engine's
+    choice, the next-best other entry (None when there is none) and whether the engine's
+    choice is the recorded entry (``same``)."""
+
+    played: tuple[float, ...]
+    played_visits: int
+    played_line: tuple[tuple[Any, ...], ...]
+    best: Advice
+    runner_up: Optional[Advice] = None
+    same: bool = False
+
+
+@runtime_checkable
+class WeighsChances(Protocol):
+    """An advisor whose values are not the chance of finishing first (For-Ex mixes in the
+    score share) and that can search for that chance alone, for ``forex analyse``."""
+
+    def weigh_chances(
+        self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
+    ) -> Weighed:
+        """``Searches.weigh`` with every value a chance of finishing first (0 to 1)."""
+        ...
+
+
+@runtime_checkable
+class ExplainsLines(Protocol):
+    """An advisor that says in words what decides a line: a bankruptcy, a contract that
+    cannot be paid, the game's end with its scoring and winner."""
+
+    def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+        """What decides the line of ``entries`` (each legal in turn) from ``state``, in
+        words, in order (empty when nothing does)."""
+        ...
+
+
 class Searches(Protocol):
     """A game's search as the advisor (``forexcli.search.advisor``) asks it: the best lines
     with their values for a state and a budget (a ``forexcli.search.ismcts.Budget``)."""
