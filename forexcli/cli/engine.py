@@ -485,6 +485,32 @@ def _analyse_one(
     return text, data, change
 
 
+def evaluation_chart(file: str, plan: Any, seed: int, title: str | None) -> str:
+    """The SVG of each player's chance of finishing first after every decision of FILE, its
+    verdicts marked (``forex chart --eval``)."""
+    from ..reporters.evalchart import chance_chart_svg
+    from ..search.verdicts import chance_series, grade_game
+
+    played = _replayed(file, "the evaluation graph")
+    advisor = _advisor(file, played.log)
+    total = len(played.log.entries)
+    if total == 0:
+        raise click.UsageError(f"{clean(file)} has no moves to chart")
+    bar = _Progress(total, "analysing")
+    try:
+        graded = grade_game(advisor, played, plan, 1, total, seed=seed, progress=bar.step)
+    except KeyboardInterrupt:
+        bar.close()
+        _echo("interrupted: nothing was written", err=True)
+        sys.exit(130)
+    finally:
+        bar.close()
+    players = advisor.names(played.final)
+    name = title if title is not None else played.log.title
+    heading = "Chance of finishing first" + (f", {name}" if name else "")
+    return chance_chart_svg(chance_series(graded, players), players, total, heading)
+
+
 def _analyse_task(
     file: str, plan: Any, seed: int, first: int | None, last: int | None, write: bool, fmt: str
 ) -> tuple[str, Any, str | None, bool]:

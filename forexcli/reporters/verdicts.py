@@ -68,8 +68,9 @@ def _painted(mark: str, label: str | None, style: Style) -> str:
 def ungraded_note(count: int) -> str:
     """Why decisions were left ungraded, and the remedy."""
     return (
-        f"{plural(count, 'decision')} left ungraded: the search visited the engine's choice"
-        f" fewer than {MIN_VISITS} times, too few to tell the two apart at this budget"
+        f"{plural(count, 'decision')} left ungraded: the search visited the engine's choice (or"
+        f" the next best) fewer than {MIN_VISITS} times, too few to tell it from the decision"
+        " played at this budget"
         " (--seconds or --simulations grades more)"
     )
 
@@ -102,7 +103,9 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any) -> str:
         assert g.runner_up is not None
         text += f"; next {esc(g.runner_up.text)} {_pct(g.runner_up.chance)}"
     elif not g.graded:
-        text += f" (ungraded: {esc(g.best.text)} visited {g.best.visits} times)"
+        other = g.runner_up if g.same else g.best
+        seen = f": {esc(other.text)} visited {other.visits} times" if other else ""
+        text += f" (ungraded{seen})"
     return text
 
 
@@ -110,8 +113,9 @@ def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
     def about(what: str, found: Expected) -> list[str]:
-        line = esc(_line_text(found.line))
-        text = f"after {esc(found.text)} ({what}, {_pct(found.chance)}): {line}"
+        text = f"after {esc(found.text)} ({what}, {_pct(found.chance)})"
+        if found.line:
+            text += ": " + esc(_line_text(found.line))
         if found.decisive:
             text += " -- " + esc("; ".join(found.decisive))
         fill = width - 10 if width else None

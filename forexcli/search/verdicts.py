@@ -12,9 +12,10 @@ the linear half keeps the scale close to the chance of winning itself.  The
 thresholds and ``MIN_VISITS`` were chosen by ``benchmarks/verdicts.py``
 (benchmarks/RESULTS.md, issue 42).
 
-A decision is **not graded** when the search visited the engine's choice
-fewer than ``MIN_VISITS`` times: its value is then too uncertain to tell the
-two decisions apart at the budget given.  Pure: no I/O.
+A decision is **not graded** when the search visited the engine's choice (or,
+when the decision is the engine's choice, the next best) fewer than
+``MIN_VISITS`` times: its value is then too uncertain to tell the two
+decisions apart at the budget given.  Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class Graded(Struct, frozen=True):
     label: Optional[str]
     """``blunder``, ``mistake``, ``dubious``, ``only`` (the only good decision), or None."""
     graded: bool
-    """False when the search did not visit the engine's choice enough to tell (``MIN_VISITS``)."""
+    """False when the search did not visit the two decisions compared enough to tell them apart
+    (``MIN_VISITS``)."""
     same: bool
     """The recorded decision is the engine's choice."""
     runner_up: Optional[Expected] = None
@@ -199,6 +201,14 @@ def grade(
     best_text = searcher.write(best_advice.entry)
     same = weighed.same or best_text == played_text
     played_chance = weighed.played[mover]
+    other = weighed.runner_up
+    if (
+        same
+        and other is not None
+        and other.visits >= MIN_VISITS
+        and other.values[mover] > played_chance
+    ):  # the recorded entry came first by its forced visits: the better one is the next
+        best_advice, best_text, same = other, searcher.write(other.entry), False
     mine = Expected(
         played_text,
         played_chance,
@@ -227,7 +237,10 @@ def grade(
         )
     player = searcher.names(state)[mover]
     loss = 0.0 if same else loss_between(best.chance, played_chance)
-    graded = same or min(best.visits, mine.visits) >= MIN_VISITS
+    if same:  # the recorded entry against the next best: both visited enough?
+        graded = runner_up is None or runner_up.visits >= MIN_VISITS
+    else:
+        graded = min(best.visits, mine.visits) >= MIN_VISITS
     label: Optional[str] = None
     if not graded:
         loss = 0.0
