@@ -93,20 +93,28 @@ def summary_line(summary: Summary) -> str:
     )
 
 
-def _row(g: Graded, name_width: int, style: Style, esc: Any) -> str:
+def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) -> str:
+    """The decision's line: move, mark, player, chance, loss, the decision and the better
+    one; the decision played is shortened first when it does not fit ``width``."""
     mark = _painted(g.mark.ljust(2), g.label, style) if g.mark else "  "
-    text = f"{g.number:>4} {mark} {esc(g.player).ljust(name_width)} {_pct(g.played.chance):>6}"
-    text += f" {_points(g.loss):>4}  {esc(g.played.text)}"
+    plain = f"{g.number:>4} {g.mark or '':2} {esc(g.player).ljust(name_width)}"
+    head = f"{g.number:>4} {mark} {esc(g.player).ljust(name_width)}"
+    figures = f" {_pct(g.played.chance):>6} {_points(g.loss):>4}  "
+    tail = ""
     if g.explained:
-        text += f"; better {esc(g.best.text)} {_pct(g.best.chance)}"
+        tail = f"; better {esc(g.best.text)} {_pct(g.best.chance)}"
     elif g.label == "only":
         assert g.runner_up is not None
-        text += f"; next {esc(g.runner_up.text)} {_pct(g.runner_up.chance)}"
+        tail = f"; next {esc(g.runner_up.text)} {_pct(g.runner_up.chance)}"
     elif not g.graded:
         other = g.runner_up if g.same else g.best
-        seen = f": {esc(other.text)} visited {other.visits} times" if other else ""
-        text += f" (ungraded{seen})"
-    return text
+        tail = f" (ungraded: {esc(other.text)} {other.visits} visits)" if other else " (ungraded)"
+    played = esc(g.played.text)
+    if width is not None:
+        room = width - text_width(plain + figures + tail)
+        if text_width(played) > room:
+            played = _fit(played, max(room, 12))
+    return _fit(head + figures + played + tail, None if g.mark else width)
 
 
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
@@ -172,7 +180,7 @@ def analysis_text(
         name_width = min(max(name_width, 6), 12)
         out.append(f"move    {'player'.ljust(name_width)} chance loss  decision")
         for g in graded:
-            out.append(_fit(_row(g, name_width, style, esc), width))
+            out.append(_row(g, name_width, style, esc, width))
             if verbose and (g.explained or g.label == "only"):
                 out.extend(_details(g, width, esc))
     out.append("")

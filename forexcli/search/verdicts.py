@@ -12,10 +12,12 @@ the linear half keeps the scale close to the chance of winning itself.  The
 thresholds and ``MIN_VISITS`` were chosen by ``benchmarks/verdicts.py``
 (benchmarks/RESULTS.md, issue 42).
 
-A decision is **not graded** when the search visited the engine's choice (or,
-when the decision is the engine's choice, the next best) fewer than
-``MIN_VISITS`` times: its value is then too uncertain to tell the two
-decisions apart at the budget given.  Pure: no I/O.
+A decision is **not graded** when the search visited the engine's choice
+fewer than ``MIN_VISITS`` times: its value is then too uncertain to tell the
+two decisions apart at the budget given.  A decision that is the engine's
+choice only by the visits forced on it (a recorded entry is searched at least
+a tenth of the budget) is graded only when the next best was visited
+``MIN_VISITS`` times.  Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -237,8 +239,8 @@ def grade(
         )
     player = searcher.names(state)[mover]
     loss = 0.0 if same else loss_between(best.chance, played_chance)
-    if same:  # the recorded entry against the next best: both visited enough?
-        graded = runner_up is None or runner_up.visits >= MIN_VISITS
+    if same:  # the engine's own choice (more visits than forced), or the next best seen enough
+        graded = runner_up is None or runner_up.visits >= MIN_VISITS or mine.visits > visits
     else:
         graded = min(best.visits, mine.visits) >= MIN_VISITS
     label: Optional[str] = None

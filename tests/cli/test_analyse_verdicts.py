@@ -84,8 +84,10 @@ def _advice(entry: str, chance: float, visits: int) -> Advice:
     return Advice((entry,), (("reply",),), (chance, 1 - chance), visits)
 
 
-def _graded(played: str, chance: float, best: Advice, runner: Advice | None = None) -> Any:
-    weighed = Weighed((chance, 1 - chance), 20, (), best, runner, best.entry == (played,))
+def _graded(
+    played: str, chance: float, best: Advice, runner: Advice | None = None, seen: int = 20
+) -> Any:
+    weighed = Weighed((chance, 1 - chance), seen, (), best, runner, best.entry == (played,))
     return grade(_Fixed(weighed), None, 7, (played,), Budget(simulations=100))
 
 
@@ -102,7 +104,9 @@ def test_grades_ungraded_and_the_only_good_decision() -> None:
     plain = _graded("y", 0.7, _advice("y", 0.7, 50), _advice("z", 0.68, 30))
     assert (plain.label, plain.mark, plain.graded) == (None, "", True)
     alone = _graded("y", 0.7, _advice("y", 0.7, 50), _advice("z", 0.9, MIN_VISITS - 1))
-    assert (alone.label, alone.graded) == (None, False)  # the next best barely seen
+    assert (alone.label, alone.graded) == (None, True)  # the search's own choice
+    forced_only = _graded("y", 0.7, _advice("y", 0.7, 10), _advice("z", 0.9, 3), seen=10)
+    assert (forced_only.label, forced_only.graded) == (None, False)  # first by forced visits
     forced = _graded("y", 0.3, _advice("y", 0.3, 50), _advice("z", 0.6, 40))
     assert (forced.label, forced.best.text, forced.same) == ("blunder", "z", False)
     counted = summaries([blunder, unsure, only], ["ann", "bob"])
