@@ -175,3 +175,35 @@ def test_chart_eval_draws_the_chances_with_the_marks(tmp_path: Path) -> None:
     assert png.exit_code == 0 and (tmp_path / "eval.png").read_bytes()[:4] == b"\x89PNG"
     misused = run(["chart", str(game), "--simulations", "6"])
     assert misused.exit_code == 2 and "go with --eval" in misused.stderr
+
+
+def test_the_weaker_side_is_less_accurate_and_a_bankrupt_loser_never_best(
+    tmp_path: Path,
+) -> None:
+    """Issue 42's check, small: games of the engine against the random player (one ends in
+    the random player's bankruptcy), analysed: the random player is the less accurate in
+    every game, and a bankrupt player never has the best accuracy.  The full figures, with
+    the engine against itself at a tenth of its budget and other ladder players, are
+    benchmarks/verdicts.py's (benchmarks/RESULTS.md)."""
+    folder = tmp_path / "games"
+    played = run(["selfplay", str(folder), "--games", "2", "--seat", "engine:50",
+                  "--seat", "random", "--processes", "1"])  # fmt: skip
+    assert played.exit_code == 0, played.output
+    result = run(["analyse", str(folder), "--simulations", "100", "--processes", "1",
+                  "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    endings = []
+    for data in json.loads(result.stdout):
+        log = gamelog.load(data["file"])
+        final = gamelog.replay(log).final
+        accuracy = {p["player"]: p["accuracy"] for p in data["players"]}
+        (weak,) = [name for name in accuracy if name.startswith("random")]
+        (strong,) = [name for name in accuracy if name.startswith("engine")]
+        assert accuracy[weak] < accuracy[strong], (data["file"], accuracy)
+        result_ = final.result
+        assert result_ is not None
+        endings.append(result_.ending)
+        if result_.bankrupt is not None:
+            bankrupt = final.players[result_.bankrupt]
+            assert accuracy[bankrupt] < max(accuracy.values()), (data["file"], accuracy)
+    assert "bankruptcy" in endings  # the check above was exercised
