@@ -31,6 +31,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from forexcli.games.forex.advisor import ADVISOR
 from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
@@ -69,7 +70,13 @@ def _seat(kind: str, simulations: int) -> tuple[str, Budget | None]:
     return kind, None
 
 
-def play(pairing: str, index: int, simulations: int) -> tuple[GameState, list[tuple], dict]:
+Decision = tuple[str, str | None, float, bool]
+Row = tuple[str, list[tuple[str | None, bool]]]
+
+
+def play(
+    pairing: str, index: int, simulations: int
+) -> tuple[GameState, list[tuple[Any, ...]], dict[str, str]]:
     """Game ``index`` of ``pairing``: its start, its entries and each seat's side."""
     strong, weak = PAIRINGS[pairing]
     seat = index % 2
@@ -128,15 +135,17 @@ def accuracy_main(args: argparse.Namespace) -> None:
                 losses = [d[2] for d in rated]
                 n = max(1, len(rated))
 
-                def share(name: str, rated: list = rated, n: int = n) -> str:
+                def share(name: str, rated: list[Decision] = rated, n: int = n) -> str:
                     return f"{sum(d[1] == name for d in rated) / n:.1%}"
 
                 mean = sum(g.accuracy[side] for g in games) / len(games)
+                p50, p90 = _percentile(losses, 0.5), _percentile(losses, 0.9)
+                top = max(losses, default=0)
                 print(f"{pairing:8} {kind:10} decisions {len(mine):4d} ungraded"
-                      f" {len(mine) - len(rated):3d}  ?! {share('dubious'):>6} ? {share('mistake'):>6}"
-                      f" ?? {share('blunder'):>6} ! {share('only'):>6}  loss p50"
-                      f" {100 * _percentile(losses, 0.5):5.1f} p90 {100 * _percentile(losses, 0.9):5.1f}"
-                      f" max {100 * max(losses, default=0):5.1f}  accuracy {mean:5.1f}%")  # fmt: skip
+                      f" {len(mine) - len(rated):3d}  ?! {share('dubious'):>6}"
+                      f" ? {share('mistake'):>6} ?? {share('blunder'):>6} ! {share('only'):>6}"
+                      f"  loss p50 {100 * p50:5.1f} p90 {100 * p90:5.1f}"
+                      f" max {100 * top:5.1f}  accuracy {mean:5.1f}%")  # fmt: skip
             lower = sum(g.accuracy["weak"] < g.accuracy["strong"] for g in games)
             print(f"{'':8} weaker side's accuracy lower in {lower} of {len(games)} games;"
                   f" winners {_count(g.winner for g in games)};"
@@ -144,12 +153,16 @@ def accuracy_main(args: argparse.Namespace) -> None:
             for g in games:
                 best = max(g.accuracy, key=lambda side: g.accuracy[side])
                 if g.bankrupt is not None and g.bankrupt == best:
-                    print(f"{'':8} game {g.index}: the bankrupt {g.bankrupt} side had the better"
-                          f" accuracy ({g.accuracy}); its decisions:"
-                          f" {[(n, d) for n, d in enumerate(g.decisions, 1) if d[0] == best]}")
+                    print(
+                        f"{'':8} game {g.index}: the bankrupt {g.bankrupt} side had the better"
+                        f" accuracy ({g.accuracy}); its decisions:"
+                        f" {[(n, d) for n, d in enumerate(g.decisions, 1) if d[0] == best]}"
+                    )
                 if g.accuracy["weak"] >= g.accuracy["strong"]:
-                    print(f"{'':8} game {g.index}: weak {g.accuracy['weak']:.1f}% >= strong"
-                          f" {g.accuracy['strong']:.1f}%, won by {g.winner}, {g.moves} moves")
+                    print(
+                        f"{'':8} game {g.index}: weak {g.accuracy['weak']:.1f}% >= strong"
+                        f" {g.accuracy['strong']:.1f}%, won by {g.winner}, {g.moves} moves"
+                    )
             bankrupt = [g for g in games if g.bankrupt is not None]
             never = sum(
                 g.accuracy[g.bankrupt] < max(g.accuracy.values())  # type: ignore[index]
@@ -166,44 +179,76 @@ def _count(items: object) -> dict[str, int]:
     return out
 
 
-def agreement_task(index: int, simulations: int, budgets: list[int], sample: int) -> list[tuple]:
+def agreement_task(index: int, simulations: int, budgets: list[int], sample: int) -> list[Row]:
     """Grade ``sample`` decisions of engine-against-greedy game ``index`` at each budget: one
     (move, [(label, graded) per budget]) each."""
     start, entries, _ = play("greedy2", index, simulations)
     step = max(1, len(entries) // sample)
     state = start
-    rows = []
+    rows: list[Row] = []
     for number, entry in enumerate(entries, start=1):
         if (number - 1) % step == 0 and len(rows) < sample:
+            print(f"game {index} move {number}", flush=True)
             found = []
             for budget in budgets:
                 g = grade(ADVISOR, state, number, entry, Budget(simulations=budget), seed=index)
                 found.append((g.label, g.graded))
-            rows.append((number, found))
+            rows.append((f"game {index}:{number}", found))
         for decision in entry:
             state = apply(state, decision)
     return rows
 
 
+def log_task(path: str, number: int, budgets: list[int]) -> Row:
+    """Grade decision ``number`` of the log at ``path`` at each budget."""
+    from forexcli.record import gamelog
+
+    played = gamelog.replay(gamelog.load(path))
+    state = played.state_after(number - 1)
+    entry = played.log.entries[number - 1].decisions
+    found = []
+    for budget in budgets:
+        g = grade(ADVISOR, state, number, entry, Budget(simulations=budget), seed=0)
+        found.append((g.label, g.graded))
+    return (f"{os.path.basename(path)}:{number}", found)
+
+
 def agreement_main(args: argparse.Namespace) -> None:
     """Grade a sample at each budget and print how the verdicts agree with the reference's."""
     budgets = [int(b) for b in args.budgets.split(",")] + [args.reference]
-    print(f"engine-against-greedy games (players at {args.simulations} simulations); grading"
+    print(f"{'logs ' + ' '.join(args.log) if args.log else 'engine-against-greedy games'}"
+          f" (players at {args.simulations} simulations); grading"
           f" budgets {budgets[:-1]} against {args.reference} simulations;"
           f" load average at start {os.getloadavg()[0]:.2f}")  # fmt: skip
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
-        futures = [
-            pool.submit(agreement_task, index, args.simulations, budgets, args.sample)
-            for index in range(args.games)
-        ]
-        rows = [row for future in futures for row in future.result()]
+        if args.log:
+            from forexcli.record import gamelog
+
+            tasks = []
+            for path in args.log:
+                total = len(gamelog.load(path).entries)
+                step = max(1, total // args.sample)
+                tasks += [(path, n) for n in range(1 + args.offset, total + 1, step)]
+            rows = [
+                future.result()
+                for future in [pool.submit(log_task, path, n, budgets) for path, n in tasks]
+            ]
+        else:
+            games = [
+                pool.submit(agreement_task, index, args.simulations, budgets, args.sample)
+                for index in range(args.first, args.first + args.games)
+            ]
+            rows = [row for future in games for row in future.result()]
+    print(f"rows (move, [(verdict, graded) by budget]): {rows}")
     reference = [found[-1] for _, found in rows]
     ref_ungraded = sum(not graded for _, graded in reference)
-    print(f"{len(rows)} decisions; at {args.reference}: {ref_ungraded} ungraded,"
-          f" {sum(label not in (None, 'only') for label, _ in reference)} marked ?!/?/??")
+    print(
+        f"{len(rows)} decisions; at {args.reference}: {ref_ungraded} ungraded,"
+        f" {sum(label not in (None, 'only') for label, _ in reference)} marked ?!/?/??"
+    )
     for column, budget in enumerate(budgets[:-1]):
-        both = [(found[column], found[-1]) for _, found in rows if found[column][1] and found[-1][1]]
+        both = [(f[column], f[-1]) for _, f in rows if f[column][1] and f[-1][1]]
         same = sum(a[0] == b[0] for a, b in both)
         alike = sum((a[0] in (None, "only")) == (b[0] in (None, "only")) for a, b in both)
         ungraded = sum(not found[column][1] for _, found in rows)
@@ -230,10 +275,13 @@ def main(argv: list[str] | None = None) -> None:
     acc.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     agree = sub.add_parser("agreement", help="verdicts across budgets")
     agree.add_argument("--games", type=int, default=2)
+    agree.add_argument("--first", type=int, default=0, help="the first game's index [0]")
     agree.add_argument("--simulations", type=int, default=200, help="the engine player's")
     agree.add_argument("--budgets", default="100,400", help="grading budgets [100,400]")
     agree.add_argument("--reference", type=int, default=2000, help="[2000]")
     agree.add_argument("--sample", type=int, default=15, help="decisions per game [15]")
+    agree.add_argument("--log", action="append", help="sample this log's decisions instead")
+    agree.add_argument("--offset", type=int, default=0, help="with --log: the first move - 1")
     agree.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.mode == "accuracy":
