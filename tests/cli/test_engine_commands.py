@@ -139,9 +139,7 @@ def test_engine_on_a_finished_or_invalid_game(tmp_path: Path) -> None:
 def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
-    result = run(
-        ["analyse", "game.yaml", "--simulations", "60", "--from", "3", "--to", "10", "-v"]
-    )
+    result = run(["analyse", "game.yaml", "--simulations", "60", "--from", "3", "--to", "10", "-v"])
     assert result.exit_code == 0, result.output
     report = result.stdout
     result = run(
