@@ -160,7 +160,7 @@ class ForexAdvisor:
         """``verdicts.weigh_chances``: the search valuing the chance of finishing first."""
         from .verdicts import plan, weigh_chances
 
-        return weigh_chances(state, played, plan(budget), seed=seed, visits=visits)
+        return weigh_chances(state, played, plan(budget), _advised, seed=seed, visits=visits)
 
     def decisive(self, state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[str, ...]:
         """``verdicts.decisive``."""

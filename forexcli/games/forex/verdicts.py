@@ -8,14 +8,14 @@ weights.  Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ...search import ismcts
 from ..base import Advice, Weighed
 from .engine import CURRENCIES, Decision, GameState, apply, apply_with_events
 from .search.encoding import encode
 from .search.evaluate import Weights, weights_for
-from .search.mcts import Budget, search
+from .search.mcts import Budget, Line, search
 
 LINE_SIMULATIONS = 32
 """The search that finds the line after a recorded entry the tree did not follow."""
@@ -26,45 +26,51 @@ def chance_weights(players: int) -> Weights:
     return weights_for(players)._replace(win=1.0)
 
 
+Advised = Callable[[GameState, Sequence[Line]], Iterator[Advice]]
+"""The advisor's lines as entries (``advisor._advised``), passed in: the advisor imports
+this module."""
+
+
 def weigh_chances(
     state: GameState,
     played: Sequence[Decision],
     budget: Budget,
+    advised: Advised,
     *,
     seed: int = 0,
     visits: int = 8,
 ) -> Weighed:
     """The search of chances with the path of ``played`` forced ``visits`` times."""
-    from .advisor import _advised, _states_and
-
-    path = [encode(s, d) for s, d in _states_and(state, played)]
+    path = []
+    position = state
+    for step in played:
+        path.append(encode(position, step))
+        position = apply(position, step)
     weights = chance_weights(len(state.players))
     result = search(state, budget, seed=seed, forced=[path], forced_visits=visits, weights=weights)
-    lines: list[Advice] = list(_advised(state, result.lines))
+    lines: list[Advice] = list(advised(state, result.lines))
     best = lines[0]
     entry = tuple(played)
     mine = next((a for a in lines if a.entry == entry), None)
     if mine is not None:
         line, seen = mine.line, max(visits, mine.visits)
     else:
-        line, seen = _line_after(state, entry, seed, weights), visits
+        line, seen = _line_after(state, entry, seed, weights, advised), visits
     runner_up = next((a for a in lines[1:] if a.entry[:1] != best.entry[:1]), None)
     return Weighed(result.forced_values[0], seen, line, best, runner_up, best.entry == entry)
 
 
 def _line_after(
-    state: GameState, entry: tuple[Decision, ...], seed: int, weights: Weights
+    state: GameState, entry: tuple[Decision, ...], seed: int, weights: Weights, advised: Advised
 ) -> tuple[tuple[Decision, ...], ...]:
     """The entries a short search expects after ``entry`` (none when the game is over)."""
-    from .advisor import _advised
-
     after = state
     for step in entry:
         after = apply(after, step)
     if after.is_over:
         return ()
     found = search(after, Budget(simulations=LINE_SIMULATIONS), seed=seed, weights=weights)
-    first = next(_advised(after, found.lines[:1]), None)
+    first = next(advised(after, found.lines[:1]), None)
     return () if first is None else (first.entry, *first.line)
 
 
