@@ -546,7 +546,7 @@ def with_section(document: str, name: str, body: str) -> str:
 
 def write_section(path: str, name: str, body: str) -> None:
     """Write the section into the file at ``path`` (atomically)."""
-    from forexcli.reporters.files import write_output
+    from forexcli.record.files import write_output
 
     old = ""
     if os.path.exists(path):
@@ -770,7 +770,7 @@ def _ladder(executor: Executor, args: argparse.Namespace) -> None:
 
 
 def _time_curve(executor: Executor, args: argparse.Namespace) -> None:
-    from forexcli.reporters.files import write_output
+    from forexcli.record.files import write_output
 
     points = []
     rows: list[tuple[str, Sequence[Match]]] = []

@@ -169,8 +169,8 @@ def test_the_table_lists_codes_by_layer_as_codes_does() -> None:
 def test_writing_onto_a_folder_is_refused_with_the_listed_code(tmp_path: Path) -> None:
     import pytest
 
+    from forexcli.record.files import write_output
     from forexcli.record.problems import LogError
-    from forexcli.reporters.files import write_output
 
     with pytest.raises(LogError) as info:
         write_output(str(tmp_path), "text", force=True, refusal="")

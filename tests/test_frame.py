@@ -116,7 +116,7 @@ def test_an_old_path_is_gone_and_its_module_is_where_it_lives(old: str) -> None:
 def test_the_schema_scripts_print_the_committed_schemas() -> None:
     for module, schema in (
         ("forexcli.games.forex.schema_source", "forex-log.schema.json"),
-        ("forexcli.reporters.schema", "forex-show.schema.json"),
+        ("forexcli.games.forex.views.schema", "forex-show.schema.json"),
     ):
         done = subprocess.run(
             [sys.executable, "-m", module], capture_output=True, text=True, check=True

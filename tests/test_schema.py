@@ -338,7 +338,7 @@ def test_kind_patterns_are_anchored(kind: str) -> None:
 
 def test_the_schemas_ids_are_names_not_addresses() -> None:
     """No public home yet: the ids are URNs (as World Exchangers' are), and no URL is made up."""
-    from forexcli.reporters.schema import show_schema
+    from forexcli.games.forex.views.schema import show_schema
 
     log_id, show_id = schema()["$id"], show_schema()["$id"]
     assert (

@@ -22,9 +22,9 @@ import pytest
 import regress
 
 from forexcli.games.forex import logcheck
+from forexcli.games.forex.views.schema import show_schema
 from forexcli.record import gamelog, validation, yamlread
 from forexcli.record.problems import LogError
-from forexcli.reporters.schema import show_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 LOG_SCHEMA = ROOT / "schemas" / "forex-log.schema.json"

@@ -52,6 +52,16 @@ def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
     assert games.for_header({"game": "counting"}) is COUNTING
 
 
+def test_a_pasted_log_is_read_past_the_games_own_header_keys(counting: Path) -> None:
+    """The mail reader knows a log's lines by the registered games' log schemas: Counting's
+    ``target:`` does not end a log pasted into a mail."""
+    from forexcli.record.mail import find_logs
+
+    text = LOG + "  - ann: add 2\n"
+    found, _ = find_logs("pasted.eml", f"Subject: count\n\nMy move:\n\n{text}\nann\n".encode())
+    assert [each.text for each in found] == [text]
+
+
 def test_a_game_may_be_registered_by_a_function() -> None:
     games.register("counting-too", lambda: COUNTING)
     try:

@@ -211,6 +211,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Print a JSON Schema: of a game's log format (log), of show --format json (show),"
         " or of World Exchangers' components file (components).",
     ),
+    "seat": (
+        "forexcli.cli.seat:seat_command",
+        "Hand PLAYER's seat to the engine (--engine), or back to a person (--person).",
+    ),
     "selfplay": (
         "forexcli.cli.engine:selfplay_command",
         "Play complete games between engines (or the ladder's other players) into FOLDER.",

@@ -31,9 +31,9 @@ def _renames(values: tuple[str, ...]) -> dict[str, str]:
 )
 @click.option(
     "--removed",
-    metavar="CUR=N,...",
-    help="The 6 certificates removed at set-up, as forex new takes them: GBP=1,USD=2,CNY=3"
-    " [inferred when the table log decides them].",
+    metavar="CUR=N,...|unknown",
+    help="The 6 certificates removed at set-up, as forex new takes them (GBP=1,USD=2,CNY=3),"
+    " or 'unknown' to record them as not known [deduced when the table log allows one set].",
 )
 @click.option("--title", metavar="TEXT", help="The log's title [Board Game Arena table N].")
 @click.option(
@@ -71,10 +71,17 @@ def import_command(
     tie choices. The header gets site: with the table number, started: (the
     first packet's time, UTC) and a title.
 
-    A table log does not say which 6 certificates were removed at set-up:
-    give them with --removed (the board at the start of the table's replay
-    shows them). Without it they are inferred only when the log decides them
-    (the log then says so in a comment); else nothing is written (exit 2).
+    A table log does not say which 6 certificates were removed at set-up.
+    Without --removed they are deduced from it: each currency's purchases
+    (no more than its supply held) and the certificate numbers the purchases
+    pass over (removed: the site hands out a currency's highest left). When
+    exactly one set agrees, it is taken and the log says so in a comment;
+    when several do, they are listed (or the counts each currency allows)
+    and nothing is written (exit 2, removed_unknown): the board at the start
+    of the table's replay shows them. --removed CUR=N,... gives them (a set
+    the table log rules out is refused, removed_inconsistent, exit 2);
+    --removed unknown writes removed: unknown, and the replay then lets the
+    supply hold all 8 of each currency.
 
     Every money change, certificate bought or sold, contract taken, dividend
     paid, move of the board and of the queue, and the final conversion in
@@ -84,13 +91,14 @@ def import_command(
     decision. The log is written atomically.
     """
     from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
-    from ..record.files import MAX_LOG_BYTES, read_bytes
+    from ..games.forex.views.newlog import parse_removed
+    from ..record.files import MAX_LOG_BYTES, read_bytes, write_output
     from ..record.problems import LogError, Problem
-    from ..reporters.files import write_output
-    from ..reporters.newlog import parse_removed
 
-    counts = None
-    if removed is not None:
+    counts: tuple[int, ...] | str | None = None
+    if removed is not None and removed.strip().lower() == "unknown":
+        counts = "unknown"
+    elif removed is not None:
         try:
             counts = parse_removed(removed)
         except ValueError as error:

@@ -40,6 +40,7 @@ def replace(record: R, **changes: Any) -> R:
 
 FILE = click.Path(dir_okay=False)
 FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+MAIL_OR_DASH = click.Path(allow_dash=True)
 """The parameter types of most arguments, made once: each ``click.Path()`` looks up the
 translation of its name on disk (gettext)."""
 
@@ -167,21 +168,24 @@ def _warn(log: GameLog, played: Replay) -> None:
     """Recorded digests that no longer match, and signature problems, as warnings on
     stderr: shown, but not fatal (the moves still replay by the rules)."""
     # Digests and signatures only where the log has some (their modules cost start-up).
+    mismatch = None
+    problems = []
     if any(entry.digest is not None for entry in log.entries):
         from ..record.digests import check_digests
-        from ..reporters.problems import problem_text
 
         mismatch = check_digests(played)
-        if mismatch is not None:
-            # Shown, but not fatal: the moves still replay by the rules.
-            style = Style(use_colour(sys.stderr, _colour_choice()))
-            _echo(style.warning("warning: ") + problem_text(mismatch, style), err=True)
+        problems = [mismatch] if mismatch is not None else []
     if log.header.get("keys") or any(entry.sig for entry in log.entries):
-        from ..record.signing import check_signatures
+        from ..record.signing import check_signatures, one_edit
+
+        # A move changed after it was signed is one warning, not one per later signature.
+        problems = one_edit(played, mismatch, check_signatures(played))[0]
+    if problems:
         from ..reporters.problems import problem_text
 
+        # Shown, but not fatal: the moves still replay by the rules.
         style = Style(use_colour(sys.stderr, _colour_choice()))
-        for problem in check_signatures(played).errors:
+        for problem in problems:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 
 
@@ -287,6 +291,18 @@ key_option = click.option(
 """``--key FILE`` of the commands that sign (``play --sign``, ``sign``)."""
 
 
+recipients_option = click.option(
+    "--to",
+    "recipients",
+    type=click.Choice(("all", "next")),
+    default="all",
+    show_default=True,
+    help="Whom the --eml mail is addressed to: all (To: the next decider, Cc: every other"
+    " player with a mail address, but the sender) or next (To: the next decider alone).",
+)
+"""``--to all|next`` of the commands that write a mail (``play --eml``, ``message --eml``)."""
+
+
 def _passphrase(path: str) -> Callable[[], bytes | None]:
     """Ask for the passphrase of key ``path`` (FOREX_PASSPHRASE, else a prompt without echo)."""
 
@@ -341,32 +357,29 @@ def signer_for(name: str, key_file: str | None) -> Any:
 def last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""
-    from ..games.forex.catchup import last_move_of
-
-    try:
-        last = last_move_of(played, player)
-    except ValueError:
+    if player not in played.log.players:
         players = ", ".join(played.log.players)
         raise click.BadParameter(
             f"{clean(player)!r} is not a player of this game ({clean(players)})",
             param_hint="'--since-player'",
-        ) from None
-    if last <= at:
-        return last
-    for entry in reversed(played.log.entries[:at]):
+        )
+    for entry in reversed(played.log.entries[: min(at, played.moves)]):
         if entry.player == player:
             return entry.number
     return 0
 
 
-def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = False) -> Any:
-    """The mail about ``played`` since move ``since`` (``mail.compose_mail``); problems exit."""
+def mail_of(
+    played: Replay, since: int | None, file: str, *, with_log: bool = False, to: str = "all"
+) -> Any:
+    """The mail about ``played`` since move ``since`` (``mail.compose_mail``, addressed to
+    ``to``: ``all`` or ``next``); problems exit."""
     from ..record.mail import compose_mail, log_filename
     from ..record.mail import with_log as embedded
     from ..record.problems import LogError
 
     try:
-        mail = compose_mail(played, since, filename=log_filename(file))
+        mail = compose_mail(played, since, filename=log_filename(file), to=to)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     if with_log:
@@ -385,9 +398,9 @@ def mail_of(played: Replay, since: int | None, file: str, *, with_log: bool = Fa
 
 def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     """Write a mail to ``path`` (an .eml, never replacing a file) or standard output (``-``)."""
+    from ..record.files import write_output
     from ..record.mail import mail_bytes
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     data = mail_bytes(mail)
     if path == "-":
@@ -397,8 +410,10 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
         return
     out: list[tuple[str, bool]] = []
     if not quiet:
-        to = mail["To"]
+        to, cc = mail["To"], mail["Cc"]
         where = f" (To: {clean(str(to))})" if to else " (no To: the next player has no address)"
+        if cc:
+            where = f"{where[:-1]}; Cc: {clean(str(cc))})"
         out = encoded_output([(f"wrote the mail to {clean(path)}{where}", False)])
     try:
         write_output(path, data, refusal="nothing was written; name a new file")
@@ -528,3 +543,18 @@ def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if refused.option is None:
             raise click.UsageError(clean(refused.reason)) from None
         raise click.BadParameter(clean(refused.reason), param_hint=f"'{refused.option}'") from None
+
+
+def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
+    """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
+    the offer alone with ``offer_only``)."""
+    if log.header.get("engines") is None and log.header.get("offer") is None:
+        return text
+    from ..record.seats import header_lines
+
+    lines = header_lines(log, file)
+    if offer_only:
+        lines = [line for line in lines if line.startswith("Open offer")]
+    if not lines:
+        return text
+    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"

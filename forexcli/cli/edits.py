@@ -8,9 +8,16 @@ from typing import Any
 import click
 
 from ..reporters import clean
+from ..words import possessive
 from . import EPILOG
 from . import echo as _echo
-from .common import FILE, ProblemExit, commit_reported, key_option, signer_for
+from .common import (
+    FILE,
+    MAIL_OR_DASH,
+    ProblemExit,
+    commit_reported,
+    signer_for,
+)
 
 
 @click.command("annotate", epilog=EPILOG)
@@ -79,7 +86,23 @@ def annotate_command(
     help="Who undoes: a player may take back their own moves [the player whose key in the"
     " log is --key's].",
 )
-@key_option
+@click.option(
+    "--key",
+    "key_file",
+    metavar="FILE",
+    type=FILE,
+    help="Who undoes is the player whose key in the log is this OpenSSH private key's [in a"
+    " signed game, FOREX_KEY's when neither --as nor --key is given].",
+)
+@click.option(
+    "--settle",
+    metavar="MAIL",
+    type=MAIL_OR_DASH,
+    help="Settle a fork by taking the copy in MAIL (a mail or a log, as forex read and forex"
+    " diff take them): remove the moves after move N, where that copy parts from yours,"
+    " whoever made or signed them; then forex read MAIL takes its moves [--to: the move"
+    " where they part].",
+)
 @click.option(
     "--force",
     is_flag=True,
@@ -92,6 +115,7 @@ def undo_command(
     to: int | None,
     name: str | None,
     key_file: str | None,
+    settle: str | None,
     force: bool,
 ) -> None:
     """Remove the last move of FILE (for the sender, before the mail goes out).
@@ -99,19 +123,32 @@ def undo_command(
     With --to N, remove every move after move N. A move signed by another
     player than the one who undoes, and in a signed game (the header holds
     keys, or a move is signed) any move of another player, is removed only
-    with --force. Who undoes is --as NAME, or the player whose key in the log
-    is --key's (FOREX_KEY's when the game is signed and neither is given).
-    What is said names whose move each removed move was and who signed it.
+    with --force, or with --settle MAIL when MAIL's copy of the game parts
+    from FILE right after move N (a fork: the moves removed are the branch
+    you give up, and MAIL's are read next). Who undoes is --as NAME, or the
+    player whose key in the log is --key's (FOREX_KEY's when the game is
+    signed and neither is given). What is said names whose move each removed
+    move was and who signed it.
+
+    A log holding an engine's open offer (the header's offer:) loses the
+    offer first, and only it: run undo again to remove moves.
     """
     from ..record import edit
     from ..record.gamelog import read_log
     from ..record.problems import LogError
-    from ..reporters.record import status_line
+    from ..record.status import status_line
 
     if to is not None and after is not None:
         raise click.UsageError("give --after or --to, not both")
+    if settle is not None and after is not None:
+        raise click.UsageError("--settle goes with --to (the move where the copies part)")
     if name is not None and key_file is not None:
         raise click.UsageError("give --as or --key, not both")
+    if _took_offer_back(file, dry_run):
+        return
+    settled = ""
+    if settle is not None:
+        to, settled = _settling(file, settle, to)
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
@@ -120,7 +157,7 @@ def undo_command(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
-    forced = _guard(read_log(change.old_text, file), gone, name, key_file, force)
+    forced = "" if settled else _guard(read_log(change.old_text, file), gone, name, key_file, force)
     if len(gone) == 1:
         what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
     else:
@@ -128,13 +165,86 @@ def undo_command(
     verb = "would remove" if dry_run else "removed"
     whose = "; ".join(edit.whose_move(entry) for entry in gone)
     report = (
-        f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}\n"
+        f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}\n"
         f"next: {clean(status_line(change.replay.log.game, change.replay.final))}"
     )
     if dry_run:
         _echo(report)
         return
     commit_reported(change, report, f"the removal of {clean(what)}", file)
+
+
+def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
+    """For ``undo --settle MAIL``: the move where MAIL's copy parts from ``file``'s (``--to``
+    must name it when given), and the words that say what the removal settles; a
+    ``not_a_fork`` problem when the two copies do not fork, or part elsewhere."""
+    import shlex
+
+    from ..record.forks import relate
+    from ..record.gamelog import load
+    from ..record.mail import copy_of
+    from ..record.problems import LogError, Problem, moves_text
+    from .common import read_stdin
+
+    try:
+        own = load(file)
+        other = copy_of(mail, read_stdin() if mail == "-" else None, into=file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    relation = relate(own, other)
+    label = "standard input" if mail == "-" else mail
+    common = relation.common
+    again = f"forex undo {shlex.quote(file)} --to {common} --settle {shlex.quote(label)}"
+    if relation.kind != "fork":
+        why, hints = (
+            f"the copy in {label} does not fork from {file}: {relation.sentence}",
+            (
+                "nothing was removed; --settle removes only a branch that another copy"
+                " does not hold; to remove your own last moves: forex undo FILE --to N",
+            ),
+        )
+    elif to is not None and to != common:
+        why, hints = (
+            f"the copy in {label} parts from {file} after move {common}, not after move {to}",
+            (f"nothing was removed; settle the fork where it is: {again}",),
+        )
+    else:
+        read = (
+            f"forex read {shlex.quote(label)} --into {shlex.quote(file)}"
+            if label != "standard input"
+            else f"forex read MAIL --into {shlex.quote(file)}"
+        )
+        then = read if not label.endswith((".yaml", ".yml")) else f"continue from {label}"
+        shared = (
+            f"holds {moves_text(1, common)} as yours" if common else "shares no move with yours"
+        )
+        return common, (
+            f"\nto settle the fork with {label}: its copy {shared} and goes on differently;"
+            f" take its moves now: {then}"
+        )
+    raise ProblemExit([Problem("not_a_fork", why, "edit", file, hints=hints)])
+
+
+def _took_offer_back(file: str, dry_run: bool) -> bool:
+    """Take back the log's open offer (``replies.withdraw_offer``) and say so; False when the
+    log holds none."""
+    from ..record import files
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+    from ..replies import withdraw_offer
+
+    try:
+        if read_log(files.read_bytes(file), file).header.get("offer") is None:
+            return False
+        offer = withdraw_offer(file, dry_run=dry_run)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    verb = "would take back" if dry_run else "took back"
+    _echo(
+        clean(f"{verb} {offer.player}'s open offer ({offer.decision}) from {file}; no move was")
+        + " removed"
+    )
+    return True
 
 
 def _undoer(log: Any, name: str | None, key_file: str | None) -> str | None:
@@ -181,5 +291,5 @@ def _guard(
         return ""
     if not force:
         raise ProblemExit(refusal.problems)
-    mine = f"{clean(undoer)}'s own moves alone" if undoer else "the undoer's own moves"
+    mine = f"{possessive(clean(undoer))} own moves alone" if undoer else "the undoer's own moves"
     return f"\n--force: not {mine}"

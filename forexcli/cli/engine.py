@@ -11,6 +11,7 @@ import click
 
 from .. import streams
 from ..reporters import Style, clean, plural
+from ..words import says
 from . import EPILOG
 from . import echo as _echo
 from . import json_text as _json_text
@@ -164,7 +165,7 @@ def _advisor(file: str, log: GameLog) -> Advisor:
     )
 
 
-def _playable(file: str) -> tuple[Replay, Advisor]:
+def playable(file: str) -> tuple[Replay, Advisor]:
     """A log that replays legally, whose game the engine plays, with a player to decide (else
     a located problem exits)."""
     from ..record.problems import Problem
@@ -181,7 +182,7 @@ def _playable(file: str) -> tuple[Replay, Advisor]:
             [
                 Problem(
                     "not_your_turn",
-                    f"move {moves + 1}: {' or '.join(pending.deciders)} decides next"
+                    f"move {moves + 1}: {says(' or '.join(pending.deciders), 'decides')} next"
                     f" ({pending.kind} of {pending.count}): the engine decides for players only",
                     "rules",
                     file,
@@ -197,7 +198,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
     from ..search.advisor import engine_decision as decision
 
-    played, _ = _playable(file)
+    played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     if decider != player:
         from ..record.problems import Problem
@@ -207,7 +208,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                 Problem(
                     "not_your_turn",
                     f"move {played.moves + 1}: the engine cannot decide for {clean(player)}:"
-                    f" {clean(decider)} decides next",
+                    f" {says(clean(decider), 'decides')} next",
                     "rules",
                     file,
                     entry=played.moves + 1,
@@ -218,10 +219,31 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     game: Any = played.log.game
     bar, update = _search_progress(plan, "thinking")
     try:
+        if played.log.header.get("engines"):  # the engine seats answer its offers to them
+            from ..record.seats import engine_seats
+            from ..replies import engine_entry
+
+            seats = tuple(engine_seats(played.log.header))
+            entry, _ = engine_entry(
+                game, played.final, plan, seed=seed, engines=seats, progress=update
+            )
+            return str(game.write(entry))
         return decision(game, played.final, plan, seed, update)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _declined_by_engine(played: Replay) -> Callable[[Any], bool] | None:
+    """Whether an entry opens with an offer an engine seat of the log declines (``hint``
+    leaves those out); None without engine seats."""
+    log = played.log
+    if not log.header.get("engines"):
+        return None
+    from ..replies import declines
+
+    state = played.final
+    return lambda decisions: declines(log, state, decisions) is not None
 
 
 T = TypeVar("T")
@@ -292,10 +314,15 @@ def hint_command(
 ) -> None:
     """The engine's best decisions for whoever decides next in FILE.
 
-    Each comes with its evaluation (the player's expected share of the
-    final scores, in percent) and the line the search expects after it,
-    written as forex play takes them. --simulations gives the same result on
-    any machine (for a given --seed); --seconds depends on the machine.
+    Each comes with its value (half the player's expected share of the final
+    scores, half their chance of finishing first, in percent) and the line the
+    search expects after it, each decision written as forex moves lists it and
+    forex play takes it. The rows are in the order of the search's visits,
+    but a decision that lets the others bankrupt the player, or spends money
+    the player's queued debts need, is ranked after the others: its row says
+    why in brackets (in JSON: rule and reason). --simulations gives the same
+    result on any machine (for a given --seed); --seconds depends on the
+    machine.
 
     For World Exchangers the value is the player's chance of winning, and
     the search never looks at the order of the deck (it tries orders
@@ -304,9 +331,13 @@ def hint_command(
     from ..search.advisor import hint
 
     plan = command_budget(seconds, simulations)
-    played, advisor = _playable(file)
+    played, advisor = playable(file)
+    skip = _declined_by_engine(played)
     found = _searched(
-        plan, lambda update: hint(advisor, played.final, plan, top=top, seed=seed, progress=update)
+        plan,
+        lambda update: hint(
+            advisor, played.final, plan, top=top, seed=seed, progress=update, skip=skip
+        ),
     )
     _print_hint(found, file, played.moves, fmt, advisor)
 

@@ -12,11 +12,12 @@ from . import EPILOG
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
+    MAIL_OR_DASH,
     ProblemExit,
     format_option,
     open_replay,
     print_json,
-    read_any,
+    read_stdin,
     stdout_style,
 )
 
@@ -39,20 +40,23 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         if fmt == "json":
             print_json(record.history_data(played))
         else:
+            from .common import with_seat_lines
+
             text = record.history_text(played, markdown=fmt == "markdown", events=events)
-            _echo(clean(text, newlines=True))
+            _echo(with_seat_lines(clean(text, newlines=True), played.log, file))
     elif fmt == "json":
         print_json(game.history_data(played))  # its "problem" names an illegal move
     else:
-        _echo(
-            game.history_text(
-                played,
-                events=events,
-                markdown=fmt == "markdown",
-                style=stdout_style(),
-                width=streams.width(),
-            )
+        from .common import with_seat_lines
+
+        text = game.history_text(
+            played,
+            events=events,
+            markdown=fmt == "markdown",
+            style=stdout_style(),
+            width=streams.width(),
         )
+        _echo(with_seat_lines(text, played.log, file))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)
 
@@ -60,14 +64,14 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 DIFF_EPILOG = """\b
 Exit status: 0 the two hold the same moves; 1 they differ (one goes further,
 they part, or they are different games); 2 a usage error, or a file that
-cannot be read or is not a log.
+cannot be read or is neither a log nor a mail that holds one.
 \b
 See forex(1) for the log format and examples."""
 
 
 @click.command("diff", epilog=DIFF_EPILOG)
-@click.argument("file_a", metavar="A", type=FILE_OR_DASH)
-@click.argument("file_b", metavar="B", type=FILE_OR_DASH)
+@click.argument("file_a", metavar="A", type=MAIL_OR_DASH)
+@click.argument("file_b", metavar="B", type=MAIL_OR_DASH)
 @format_option(("text", "json"))
 def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     """Compare two copies A and B of a game: where they part, and which to continue from.
@@ -77,10 +81,13 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     two continuations is legal. Moves are compared as the rules read them
     (spacing and number style do not matter); notes and digests do not make
     a fork, but differing notes, headers and digests that stop matching are
-    reported. Logs whose set-up differs are different games. Either file
+    reported. Logs whose set-up differs are different games. A and B are
+    logs or mails (as forex read takes them: an .eml, an mbox, a Maildir, a
+    saved post with the log quoted, in a fence or a [code] block); either
     may be - for standard input.
     """
     from ..record.forks import relate
+    from ..record.mail import copy_of
     from ..record.problems import LogError
     from ..reporters.forks import diff_data, diff_text
 
@@ -89,7 +96,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     logs = []
     for path in (file_a, file_b):
         try:
-            logs.append(read_any(path))
+            logs.append(copy_of(path, read_stdin() if path == "-" else None))
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
     relation = relate(logs[0], logs[1])

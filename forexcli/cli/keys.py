@@ -7,6 +7,7 @@ import os
 import click
 
 from ..reporters import clean
+from ..words import possessive
 from . import EPILOG
 from . import echo as _echo
 from .common import (
@@ -138,4 +139,6 @@ def sign_command(
         _echo(change.new_text)
         return
     report = f"{clean(signer.name)} signed move {number} of {clean(file)}"
-    commit_reported(change, report, f"{clean(signer.name)}'s signature of move {number}", file)
+    commit_reported(
+        change, report, f"{possessive(clean(signer.name))} signature of move {number}", file
+    )

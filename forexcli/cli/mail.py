@@ -20,6 +20,7 @@ from .common import (
     needs,
     open_replay,
     print_written,
+    recipients_option,
     replace,
     since_of,
     write_mail,
@@ -32,8 +33,8 @@ from .common import (
     "--since",
     type=int,
     metavar="N",
-    help="Tell what happened after move N (-2 = the last two moves) [the move before the last:"
-    " what the last move did].",
+    help="Tell what happened after move N (-2 = the last two moves) [everything the next"
+    " decider has not seen: every move since their own last decision].",
 )
 @click.option(
     "--since-player",
@@ -51,9 +52,11 @@ from .common import (
     "eml_path",
     metavar="OUT.eml",
     type=FILE_OR_DASH,
-    help="Write the message as a complete mail (To:, text and markdown, the log and the board"
-    " attached) into OUT.eml instead of printing it; - writes it to standard output.",
+    help="Write the message as a complete mail (To: the next decider and Cc: the other"
+    " players, see --to; text and markdown, the log and the board attached) into OUT.eml"
+    " instead of printing it; - writes it to standard output.",
 )
+@recipients_option
 @click.option(
     "--at",
     type=int,
@@ -67,6 +70,7 @@ def message_command(
     since_player: str | None,
     with_log: bool,
     eml_path: str | None,
+    recipients: str,
     at: int | None,
     fmt: str,
 ) -> None:
@@ -95,7 +99,7 @@ def message_command(
     if eml_path is not None:
         if played.problem is not None:
             raise ProblemExit([played.problem])
-        write_mail(eml_path, mail_of(played, point, file, with_log=with_log))
+        write_mail(eml_path, mail_of(played, point, file, with_log=with_log, to=recipients))
         return
     message = mails.message(played, point, fmt, at=point_at)
     if with_log:
@@ -132,11 +136,14 @@ def read_command(mail: str, into: str, dry_run: bool) -> None:
     in a BBCode [code] block or a markdown fence). It must be a copy of
     LOG's game whose moves, digests and signatures are all good and keep the
     keys LOG holds: a fork, a rewritten move, a forged move, no log, two logs
-    or another game's log are refused, and nothing is changed. What arrived
+    or another game's log are refused, and nothing is changed (a fork's
+    refusal says who played on which branch and prints the commands that
+    settle it: forex undo --settle takes the mail's copy). What arrived
     is told move by move, as a catch-up. No note or comment is lost: those of
     LOG the mail lacks are kept, those of the mail LOG lacks are taken (also
     from a copy with no new move), and two different notes on one move are
-    both kept, yours first; what was merged is said.
+    both kept, yours first; what became of every note the copies hold
+    differently (an old move's too) is said.
     """
     from ..record.mail import read_mail, save_arrival
     from ..record.problems import LogError

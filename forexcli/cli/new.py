@@ -119,6 +119,15 @@ def _split_names(values: Sequence[str]) -> list[str]:
     type=click.Choice(["A", "B"]),
     help="World Exchangers: the side of the role cards [A].",
 )
+@click.option(
+    "--engine",
+    "engines",
+    multiple=True,
+    metavar="NAME[:BUDGET]",
+    help="A seat the engine plays, with its budget a decision: NAME:2s (seconds), NAME:500"
+    " (simulations, deterministic) [1s]; repeat it. forex play then lets the engine answer"
+    " the spot offers to its seats and play its seats' decisions after a person's.",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -139,6 +148,7 @@ def new_command(
     components: str | None,
     board: tuple[str, ...],
     roles_side: str | None,
+    engines: tuple[str, ...],
     dry_run: bool,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
@@ -189,6 +199,8 @@ def new_command(
         "roles_side": roles_side,
     }
     text = asked(starts, names, options, file)
+    if engines:
+        text = _with_engines(text, names, engines)
     try:
         made = replay(read_log(text, file))
     except LogError as error:  # a value the schema refuses (a title too long, ...)
@@ -197,12 +209,56 @@ def new_command(
         _echo(text)
         return
     report = asked(report_of, file, made, options)
+    from ..record.seats import seats_line
+
+    seats = seats_line(made.log.header)
+    if seats:
+        first, _, rest = report.partition("\n")
+        report = f"{first}\n{seats}\n{rest}"
+        report = report.rstrip("\n") + "\n" + _engine_first(made, file)
     out = encoded_output([(clean(report, newlines=True), False)])
     try:
         create_log(file, text)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     print_written(out, "the new log", file)
+
+
+def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:
+    """The new log's text with ``engines:`` naming the seats of ``specs`` (NAME[:BUDGET])."""
+    from ..record.seats import budget_value, parse_seat_spec, with_header_key
+
+    seats: dict[str, str | int] = {}
+    for spec in specs:
+        try:
+            name, budget = parse_seat_spec(spec)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--engine'") from None
+        if name not in names:
+            raise click.BadParameter(
+                clean(f"{name} is not one of the players ({', '.join(names)})"),
+                param_hint="'--engine'",
+            )
+        seats[name] = budget_value(budget)
+    if len(seats) == len(names):
+        raise click.BadParameter(
+            "every seat would be the engine's: leave one to a person (forex selfplay plays"
+            " engines against each other)",
+            param_hint="'--engine'",
+        )
+    return with_header_key(text, "engines", seats)
+
+
+def _engine_first(made: Any, file: str) -> str:
+    """``computer (the engine) decides first: forex play FILE computer --engine`` when an
+    engine seat takes the first decision (empty otherwise)."""
+    from ..record.seats import engine_seats
+
+    deciders = made.log.game.pending(made.final).deciders
+    if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
+        return ""
+    who = deciders[0]
+    return clean(f"{who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
 
 
 def _not_yet(game: Any, path: str) -> ProblemExit:

@@ -9,6 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..words import possessive, says
 from . import EPILOG, MESSAGE_FORMATS
 from . import echo as _echo
 from . import json_text as _json_text
@@ -23,6 +24,7 @@ from .common import (
     mail_of,
     needs,
     print_written,
+    recipients_option,
     signer_for,
     stdout_style,
     write_mail,
@@ -40,7 +42,8 @@ if TYPE_CHECKING:
     "--engine",
     is_flag=True,
     help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " A spot deal it makes is reported as awaiting the partner's agreement. For-Ex logs only.",
+    " A spot deal it makes with a person waits as an open offer in an unsigned game (the"
+    " person answers accept or decline), and awaits the partner's signature in a signed one.",
 )
 @click.option(
     "--seconds",
@@ -98,14 +101,22 @@ if TYPE_CHECKING:
     metavar="OUT.eml",
     type=FILE_OR_DASH,
     help="Also write the mail to send (RFC 5322) into OUT.eml: To: the next decider's contact,"
-    " the message as text and markdown, the log and the board (PNG) attached. Never replaces"
-    " a file.",
+    " Cc: the other players' (see --to), the message as text and markdown, the log and the"
+    " board (PNG) attached. Never replaces a file.",
 )
+@recipients_option
 @click.option(
     "--ignore-digests",
     is_flag=True,
     help="Add the move even though the log's recorded digests no longer match (it was"
     " edited after they were written) [refuse: digest_mismatch].",
+)
+@click.option(
+    "--no-reply",
+    "no_reply",
+    is_flag=True,
+    help="Leave the engine seats (the header's engines:) that decide next to a later command"
+    " [they play at once, until a person decides].",
 )
 @format_option()
 def play_command(
@@ -124,7 +135,9 @@ def play_command(
     sign_move: bool,
     key_file: str | None,
     eml_path: str | None,
+    recipients: str,
     ignore_digests: bool,
+    no_reply: bool,
     fmt: str,
 ) -> None:
     """Check one DECISION of PLAYER and append it to FILE.
@@ -143,7 +156,35 @@ def play_command(
     With --engine (and no DECISION) the engine decides for PLAYER, and its
     decision is checked and appended like any other: a game against the
     computer, or a vacant seat filled.
+
+    Against engine seats (forex new --engine, forex seat), every engine seat
+    that decides after the move plays at once, until a person decides
+    (--no-reply leaves them), and the report is one line a decision and the
+    board. A spot offered to an engine seat is answered by the engine: one
+    it declines is refused (spot_declined). The engine's offer to a person
+    waits for the answer: forex play FILE NAME accept (or decline).
     """
+    from . import replies
+
+    plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
+    answer = replies.answer_of(decision)
+    if answer is not None and not engine:
+        if dry_run or eml_path or message_fmt or fmt != "text":
+            raise click.UsageError(
+                "accept and decline answer an open offer: leave out --dry-run, --eml, --message"
+                " and --format"
+            )
+        replies.answer_command(
+            file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
+            reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
+        )  # fmt: skip
+        return
+    replies.refuse_open_offer(file)
+    if engine and not decision and plain and replies.replies_expected(file):
+        replies.engine_command(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, reply=not no_reply
+        )
+        return
     text = decision_text(
         file,
         player,
@@ -156,6 +197,8 @@ def play_command(
         message_fmt=message_fmt,
     )
     check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
+    if engine and plain and replies.offered_instead(file, player, text, seconds, simulations):
+        return
     signer = signer_for(player, key_file) if sign_move else None
     change = checked_move(
         file,
@@ -166,7 +209,17 @@ def play_command(
         digest=digest,
         signer=signer,
         ignore_digests=ignore_digests,
+        dry_run=dry_run,
     )
+    replies.refuse_declined(change.replay, file)
+    if plain and not engine and replies.replies_expected(file):
+        out = [(replies.compact_move_report(change.replay, file), False)]
+        record_move(change, file, out, None)
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, play=not no_reply,
+            mover=player,
+        )  # fmt: skip
+        return
     out = play_output(
         change.replay,
         file,
@@ -180,7 +233,11 @@ def play_command(
         for item, err in out:
             _echo(item, err=err)
         return
-    record_move(change, file, out, eml_path)
+    record_move(change, file, out, eml_path, recipients)
+    if sign_move and fmt == "text" and not (eml_path or message_fmt or no_reply):
+        replies.print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, mover=player
+        )
 
 
 def decision_text(
@@ -244,10 +301,12 @@ def checked_move(
     digest: bool,
     signer: Any,
     ignore_digests: bool,
+    dry_run: bool = False,
 ) -> Any:
     """The change that appends ``text`` by ``player`` to ``file``, checked and not yet
     written (its ``replay`` holds the move); a :class:`ProblemExit` when the move or the
-    log is wrong."""
+    log is wrong (an unsigned move in the name of a player with a key too, but for a
+    ``dry_run``, which writes nothing)."""
     from ..record import edit
     from ..record.problems import LogError
 
@@ -265,7 +324,7 @@ def checked_move(
         )
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    _refuse_unagreed(change.replay, signed=signer is not None)
+    _refuse_unagreed(change.replay, signed=signer is not None, dry_run=dry_run)
     return change
 
 
@@ -338,7 +397,13 @@ def play_output(
     return out
 
 
-def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: str | None) -> None:
+def record_move(
+    change: Any,
+    file: str,
+    out: list[tuple[str, bool]],
+    eml_path: str | None,
+    recipients: str = "all",
+) -> None:
     """Write the checked move of ``change`` into ``file`` (and with ``eml_path`` its mail
     first), then print ``out``; a failure leaves no file changed or made."""
     played = change.replay
@@ -346,7 +411,7 @@ def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: s
     number = len(played.states)
     mail = None
     if eml_path is not None:
-        mail = _eml_of(played, file, eml_path, out)
+        mail = _eml_of(played, file, eml_path, out, recipients)
     out = encoded_output(out)
     if eml_path is None or mail is None:
         commit_change(change)
@@ -362,7 +427,9 @@ def record_move(change: Any, file: str, out: list[tuple[str, bool]], eml_path: s
     print_written(out, f"move {number} ({clean(entry.player)}: {clean(entry.text)})", file)
 
 
-def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]]) -> Any:
+def _eml_of(
+    played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]], recipients: str
+) -> Any:
     """The mail of ``play --eml`` (None when the player who moved is next: no mail to
     oneself), with what to do with it put first in ``out`` (on stderr)."""
     from ..games.base import Mails
@@ -372,14 +439,16 @@ def _eml_of(played: Replay, file: str, eml_path: str, out: list[tuple[str, bool]
     deciders = played.log.game.pending(played.final).deciders
     if deciders and deciders[0] == entry.player:
         said = (
-            f"no mail written to {eml_path}: {entry.player} decides next too (no mail to"
+            f"no mail written to {eml_path}: {says(entry.player, 'decides')} next too (no mail to"
             f" yourself); play on, then --eml"
         )
         out.insert(0, (clean(said), True))
         return None
-    mail = mail_of(played, None, file)
-    to = mail["To"]
+    mail = mail_of(played, None, file, to=recipients)
+    to, cc = mail["To"], mail["Cc"]
     send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+    if cc:
+        send += f", a copy to {cc}"
     out.insert(0, (clean(f"wrote the mail to {eml_path}: {send}"), True))
     return mail
 
@@ -398,24 +467,27 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     log = played.log
     if signed_game(log):
         hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
-        return clean(f"The spot deal with {partner} awaits {partner}'s signature; {hint}")
+        return clean(f"The spot deal with {partner} awaits {possessive(partner)} signature; {hint}")
     if engine:
         return clean(
-            f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
-            f" this log is unsigned, so nothing records {partner}'s agreement; ask {partner},"
+            f"The engine made a spot deal with {partner} that {says(partner, 'has')} not agreed"
+            f" to: this log is unsigned, so nothing records {possessive(partner)} agreement; ask"
+            f" {partner},"
             f" or take the move back (forex undo {file})"
         )
     return None
 
 
-def _refuse_unagreed(played: Replay, *, signed: bool) -> None:
-    """Under ``signatures: required``: an unsigned move, or one that follows a spot deal
-    its partner has not countersigned, exits (``signing.required_refusals``)."""
-    if played.log.header.get("signatures") != "required":
+def _refuse_unagreed(played: Replay, *, signed: bool, dry_run: bool = False) -> None:
+    """An unsigned move in the name of a player whose key the log holds (but in a
+    ``dry_run``), and under ``signatures: required`` any unsigned move or one that follows a
+    spot deal its partner has not countersigned, exits (``signing.required_refusals``)."""
+    required = played.log.header.get("signatures") == "required"
+    if not (played.log.header.get("keys") or required):
         return
     from ..record.signing import required_refusals
 
-    problems = required_refusals(played, signed=signed)
+    problems = required_refusals(played, signed=signed or (dry_run and not required))
     if problems:
         raise ProblemExit(problems)
 

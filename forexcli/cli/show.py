@@ -28,6 +28,7 @@ from .common import (
     since_of,
     stdout_style,
     view_of,
+    with_seat_lines,
 )
 
 if TYPE_CHECKING:
@@ -156,18 +157,17 @@ def show_command(
     text_of = view_of(
         log, "show_text", "forex show", f"the state as JSON: forex show {file} --format json"
     )
-    _echo(
-        asked(
-            text_of,
-            played,
-            point,
-            since=since_point,
-            since_player=since_player,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-        )
+    shown = asked(
+        text_of,
+        played,
+        point,
+        since=since_point,
+        since_player=since_player,
+        markdown=fmt == "markdown",
+        style=stdout_style(),
+        width=streams.width(),
     )
+    _echo(with_seat_lines(shown, played.log, file))
 
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:
@@ -206,8 +206,8 @@ def _picture_format(path: str | None, asked: str) -> str:
 def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg") -> None:
     """Write an SVG (or, with ``fmt`` png, its PNG rendering) to ``path`` (atomically, never
     over a file without ``force``), or to standard output for ``-``."""
+    from ..record.files import write_output
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     data: str | bytes = svg
     if fmt == "png":
@@ -352,8 +352,8 @@ def _write_page(
 
 def _save_page(page: str, moves: int, output: str, force: bool) -> None:
     """Write a replay page of ``moves`` moves to ``output`` and say so."""
+    from ..record.files import write_output
     from ..record.problems import LogError
-    from ..reporters.files import write_output
 
     if output == "-":
         _echo(page)
@@ -461,15 +461,16 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     if text_of is None:  # the legal decisions in the game's notation
         _echo(clean(record.moves_text(played, point, markdown=markdown), newlines=True))
         return
-    _echo(
-        text_of(
-            played,
-            point,
-            path=file,
-            kinds=kinds,
-            every=every,
-            markdown=markdown,
-            style=stdout_style(),
-            width=streams.width(),
-        )
+    listed = text_of(
+        played,
+        point,
+        path=file,
+        kinds=kinds,
+        every=every,
+        markdown=markdown,
+        style=stdout_style(),
+        width=streams.width(),
     )
+    if point == played.moves and played.log.header.get("offer") is not None and not every:
+        listed = with_seat_lines(listed, played.log, file, offer_only=True)
+    _echo(listed)

@@ -12,15 +12,14 @@ from . import echo as _echo
 from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
 
 if TYPE_CHECKING:
-    from ..reporters.problems import FileReport
+    from ..record.problems import FileReport
 
 
 def _stdin_report(require_signatures: bool) -> FileReport:
     """What ``validate`` reports for the log on standard input."""
     from ..record.gamelog import read_log, replay
-    from ..record.problems import LogError
+    from ..record.problems import FileReport, LogError
     from ..record.validation import finish_report
-    from ..reporters.problems import FileReport
 
     item = FileReport("<stdin>")
     played = None
@@ -46,7 +45,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 @click.option(
     "--require-signatures",
     is_flag=True,
-    help="An unsigned move by a player whose key the log holds is an error [a warning].",
+    help="A spot deal its partner has not countersigned is an error, and so is an unsigned"
+    " move by a player with a key under the header's signatures: warn [warnings].",
 )
 @click.option(
     "-j",

@@ -339,6 +339,31 @@ class Countersigned(Protocol):
         ...
 
 
+@runtime_checkable
+class CompactBoard(Protocol):
+    """A game whose board fits a few lines (``play``'s report after the engine's replies)."""
+
+    def compact_text(self, state: Any, width: int) -> str:
+        """The board, the money and who decides next, within 80x24 with room above."""
+        ...
+
+
+@runtime_checkable
+class OffersSpots(Protocol):
+    """A game where an entry may open with an offer to another player (For-Ex's spot
+    transaction), which that player may refuse: an engine seat answers by the engine's
+    consent rule, a person by ``forex play FILE NAME accept|decline`` (``forexcli.replies``)."""
+
+    def offer_partner(self, decisions: Sequence[Any]) -> Optional[str]:
+        """The player an entry's opening offer goes to (None: it opens with none)."""
+        ...
+
+    def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
+        """Why the engine, as the partner, refuses the entry's opening offer in ``state``
+        (naming what it would lose); None when it accepts or there is no offer."""
+        ...
+
+
 def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
 
@@ -539,6 +564,14 @@ class Advice(Struct, frozen=True):
     line: tuple[tuple[Any, ...], ...]
     values: tuple[float, ...]
     visits: int
+    rule: Optional[str] = None
+    """Why the search ranks it out of the order of visits, as a stable word (For-Ex: see
+    ``games.forex.search.reasons``); None: in the order of visits."""
+    reason: Optional[str] = None
+    """The ``rule`` in words, addressed to the player (``ranked last: ...``)."""
+    texts: tuple[str, ...] = ()
+    """The entry, then the entries of ``line``, written as ``forex moves`` lists them, when
+    that differs from the game's ``write`` (empty: ``write`` them)."""
 
 
 class Searched(NamedTuple):

@@ -19,6 +19,7 @@ from msgspec import Struct
 from msgspec.structs import replace
 
 from ..games.base import state_digest
+from ..words import possessive, says
 from . import files, gamelog, schemawords
 from .entry import Entry
 from .entrytext import (
@@ -279,7 +280,10 @@ def append(
     except game.notation_error as error:
         code = getattr(error, "code", "bad_notation")
         reason = getattr(error, "reason", str(error))
-        raise _fail(log, code, reason, count + 1, tuple(getattr(error, "hints", ()))) from None
+        hints = tuple(getattr(error, "hints", ())) or (
+            f"forex moves {log.filename} lists the decisions legal now, written as play takes them",
+        )
+        raise _fail(log, code, reason, count + 1, hints) from None
     events: list[Any] = []
     with_events = getattr(game, "apply_with_events", None)  # ``ReplaysWithEvents``
     try:
@@ -301,7 +305,10 @@ def append(
 
         if signer.name != player:
             raise _fail(
-                log, "stray_signature", f"move {count + 1}: only {player} signs it", count + 1
+                log,
+                "stray_signature",
+                f"move {count + 1}: only {says(player, 'signs')} it",
+                count + 1,
             )
         signing.refuse_forged(played, "written")
         sig = {player: signing.sign(signer.key, log, count + 1, played.final, player, player, text)}
@@ -504,7 +511,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
             [
                 Problem(
                     "stray_signature",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} is not a party"
+                    f"move {number}: {entry.player}: {entry.text}: {says(signer.name, 'is')}"
+                    f" not a party"
                     f" to it; only {who} can sign it",
                     "signature",
                     path,
@@ -519,7 +527,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
             [
                 Problem(
                     "already_signed",
-                    f"move {number}: {entry.player}: {entry.text}: {signer.name} has signed it"
+                    f"move {number}: {entry.player}: {entry.text}: {says(signer.name, 'has')}"
+                    f" signed it"
                     " already; nothing was written",
                     "signature",
                     path,
@@ -566,7 +575,7 @@ def whose_move(entry: Any) -> str:
     """``carol's move 31, signed by carol`` (or ``not signed``) for an entry of any game."""
     signers = list(entry.sig or {})
     signed = "signed by " + " and ".join(signers) if signers else "not signed"
-    return f"{entry.player}'s move {entry.number}, {signed}"
+    return f"{possessive(entry.player)} move {entry.number}, {signed}"
 
 
 def signed_game(log: Any) -> bool:
@@ -601,9 +610,10 @@ def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogE
             "to remove it all the same: forex undo FILE --force",
         )
     else:
-        why = f"it is not {undoer}'s own move alone"
+        why = f"it is not {possessive(undoer)} own move alone"
         hints = (
-            "ask its player to undo it, or settle a fork with forex undo FILE --to N",
+            "ask its player to undo it; to settle a fork, name the copy you take:"
+            " forex undo FILE --to N --settle MAIL",
             "to remove it all the same: forex undo FILE --force",
         )
     first = others[0]

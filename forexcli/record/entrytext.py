@@ -130,9 +130,10 @@ def _ending_line(text: str, offset: int, nl: str) -> tuple[str, int]:
     return text, offset
 
 
-LINE_WIDTH = 72
-"""The width new text is folded to: with a quote marker or three (``> > > ``) a line still
-fits the 78 columns of a mail line (RFC 5322), so that no mail program re-wraps it."""
+LINE_WIDTH = 68
+"""The width new text is folded to: with a quote marker or five (``> > > > > ``) a line
+still fits the 78 columns of a mail line (RFC 5322), and quoted twice (``>> ``) the 72 that
+mail programs and forums wrap at, so that they leave it alone."""
 
 _CONTINUES = re.compile(r"[A-Za-z0-9(+/=_.]")
 """What a plain scalar's continuation line may start with: no YAML indicator, no comment."""

@@ -343,6 +343,49 @@ def _with_sentence(report: ForkReport) -> ForkReport:
     )
 
 
+def branch_story(log: GameLog, common: int, whose: str) -> str:
+    """What ``log`` holds after the ``common`` moves it shares with another copy, and who
+    built on it: ``bob.eml's copy goes on with alice's move 7 (invest EUR), and bob has
+    already played on it (move 8)``; ``whose`` names the copy."""
+    rest = log.entries[common:]
+    if not rest:
+        return f"{whose} stops at move {common}"
+    first = rest[0]
+    text = f"{whose} goes on with {first.player}'s move {first.number} ({first.text})"
+    built: dict[str, list[int]] = {}
+    for entry in rest[1:]:
+        built.setdefault(entry.player, []).append(entry.number)
+    if not built:
+        return text
+    if len(built) == 1:
+        ((player, numbers),) = built.items()
+        return f"{text}, and {player} has already played on it ({_numbers(numbers)})"
+    players = _and([f"{player} ({_numbers(numbers)})" for player, numbers in built.items()])
+    return f"{text}, and {players} have already played on it"
+
+
+def settle_hints(own_path: str, other: str, common: int) -> tuple[str, ...]:
+    """The commands that settle a fork between the reader's copy ``own_path`` and the copy
+    in ``other`` (a mail or a log; ``MAIL`` when it came on standard input) that part
+    after move ``common``: keep yours and send it again, or take theirs."""
+    import shlex
+
+    own, theirs = shlex.quote(own_path), shlex.quote(other)
+    return (
+        f"to keep your copy: mail it to everyone again (forex message {own} --eml"
+        " resend.eml) and let the others take it; they settle their copies with these hints",
+        f"to take the mail's copy: forex undo {own} --to {common} --settle {theirs}, then"
+        f" forex read {theirs} --into {own}",
+        f"to compare the copies first: forex diff {own} {theirs}",
+    )
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``move 8``, ``moves 8 and 10``."""
+    words = [str(n) for n in numbers]
+    return f"move {words[0]}" if len(words) == 1 else f"moves {_and(words)}"
+
+
 def _and(words: list[str]) -> str:
     """``players``, ``players and first``, ``players, first and removed``."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

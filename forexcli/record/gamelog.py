@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 
 from .. import games
+from ..words import says
 from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
 from .hints import did_you_mean, quoted_in_a_mail
@@ -220,10 +221,35 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
                 )
             ]
         )
+    if not LOG_KEYS & set(doc.data):
+        raise LogError([_not_a_log(doc, filename)])
     game = named_game(doc, filename)
     if resources_at is not None and hasattr(game, "load_resource"):  # ``LoadsResources``
         filename = resources_at
     return read_document(game, doc, text, filename)
+
+
+LOG_KEYS = frozenset(("forex", "game", "players", "moves"))
+"""A YAML mapping with none of these keys is no game log at all (one problem says so)."""
+
+
+def _not_a_log(doc: yamlread.Document, filename: str) -> Problem:
+    keys = ", ".join(quoted(str(k), 30) for k in list(doc.data)[:6])
+    place = doc.place((next(iter(doc.data)),), key=True) if doc.data else None
+    line, column = place or (1, 1)
+    why = f"none of its keys ({keys}) is" if keys else "it has no key, not even"
+    return Problem(
+        "not_a_log",
+        f"this YAML file is not a game log: {why} one of a log's (forex:, game:, players:, moves:)",
+        "yaml",
+        filename,
+        line,
+        column,
+        hints=(
+            "a For-Ex log starts with `forex: 1` and `players:` (forex new FILE writes one);"
+            " forex validate --only-logs skips YAML files that are not game logs",
+        ),
+    )
 
 
 def read_document(
@@ -482,7 +508,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
             hints.append("the game is over: no entry may follow")
         else:
             hints.append(
-                f"{' or '.join(pending.deciders)} decides now ({pending.kind});"
+                f"{says(' or '.join(pending.deciders), 'decides')} now ({pending.kind});"
                 f" forex moves {os.path.basename(log.filename)} lists what is legal"
             )
     following = len(log.entries) - entry.number

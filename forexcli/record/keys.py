@@ -13,6 +13,7 @@ import base64
 import binascii
 import hashlib
 import os
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -72,7 +73,7 @@ def write_key_pair(
 
     Both files are written atomically; returns the public-key line.  Raises ``LogError``.
     """
-    from ..reporters.files import write_output
+    from .files import write_output
 
     pub = path + ".pub"
     for name in (path, pub):
@@ -182,12 +183,52 @@ def load_private_key(path: str, passphrase: Callable[[], bytes | None]) -> Ed255
     return key
 
 
+ED25519_BASE64 = 68
+"""The length of an Ed25519 public key's base64 in an OpenSSH line."""
+KEY_PIECE = 34
+"""A key's base64 is written in a log in pieces of this many characters with a space between
+(see ``key_in_pieces``), as signatures are: a key line then fits a mail's line."""
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
+
+
+def split_public(line: str) -> tuple[list[str], str]:
+    """An OpenSSH public-key line as (kind and base64, comment), the base64 joined again when
+    it is written in pieces (``key_in_pieces``)."""
+    parts = line.split()
+    if len(parts) < 2:
+        return parts, ""
+    blob, used = parts[1], 2
+    while len(blob) < ED25519_BASE64 and used < len(parts) and _BASE64.fullmatch(parts[used]):
+        blob += parts[used]
+        used += 1
+    return [parts[0], blob], " ".join(parts[used:])
+
+
+def key_in_pieces(line: str) -> str:
+    """An OpenSSH public-key line as a log writes it: its base64 in pieces of ``KEY_PIECE``
+    characters with a space between (read back by ``split_public``; an OpenSSH line with the
+    base64 in one piece is read as well)."""
+    parts, comment = split_public(line)
+    if len(parts) < 2:
+        return line
+    kind, blob = parts
+    pieces = [blob[i : i + KEY_PIECE] for i in range(0, len(blob), KEY_PIECE)]
+    return " ".join([kind, *pieces, *([comment] if comment else [])])
+
+
+def openssh_line(line: str) -> str:
+    """The OpenSSH public-key line that ``line`` (base64 in pieces or not) writes."""
+    parts, comment = split_public(line)
+    return " ".join([*parts, *([comment] if comment else [])])
+
+
 def parse_public(line: str) -> Ed25519PublicKey:
-    """The Ed25519 key of an OpenSSH public-key line; ``ValueError`` with a reason if not."""
+    """The Ed25519 key of an OpenSSH public-key line (its base64 in one piece or in pieces);
+    ``ValueError`` with a reason if not."""
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-    parts = line.split()
+    parts, _comment = split_public(line)
     if len(parts) < 2 or parts[0] != "ssh-ed25519":
         kind = parts[0] if parts else "nothing"
         raise ValueError(f"an Ed25519 key line starts with ssh-ed25519, not {kind[:30]}")
@@ -224,5 +265,5 @@ def describe_key(line: str) -> str:
         key = parse_public(line)
     except ValueError as error:
         return clean(f"not a key: {error}")
-    comment = " ".join(line.split()[2:])
+    comment = split_public(line)[1]
     return clean(fingerprint(key) + (f" ({comment})" if comment else ""))

@@ -29,43 +29,69 @@ import re
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import formatdate, getaddresses, make_msgid
+from functools import lru_cache
 from typing import Any
 
 from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import CatchesUp, Mails
+from ..words import possessive
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 from .problems import printable as clean
 from .problems import quoted as problems_quoted
 
-TOP_KEYS = (
-    "forex",
-    "title",
-    "site",
-    "started",
-    "finished",
-    "players",
-    "first",
-    "removed",
-    "seed",
-    "contacts",
-    "house_rules",
-    "keys",
-    "moves",
-    # the header keys of the other games' logs (World Exchangers'; a test keeps them complete)
-    "game",
-    "worldex",
-    "components",
-    "boards",
-    "roles_side",
-    "deal",
-    "seed_sha256",
-    "atom_trends",
-    "setup",
-)
-_YAMLISH = re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(TOP_KEYS) + r")[ \t]*:)")
+
+def top_keys() -> tuple[str, ...]:
+    """The header keys of every registered game's logs (the properties of their log schemas),
+    in the order the games are registered: a line starting with one belongs to a pasted log."""
+    from ..games import get, names
+
+    keys: dict[str, None] = {}
+    for name in names():
+        keys.update(dict.fromkeys(get(name).schemas()["log"]["properties"]))
+    return tuple(keys)
+
+
+@lru_cache(maxsize=8)
+def _header_key(keys: tuple[str, ...]) -> re.Pattern[str]:
+    """A line that opens with one of the header keys ``keys``."""
+    return re.compile(r"(" + "|".join(map(re.escape, keys)) + r")[ \t]*:")
+
+
+@lru_cache(maxsize=8)
+def _yamlish(keys: tuple[str, ...]) -> re.Pattern[str]:
+    """A line that may belong to a log whose header keys are ``keys``."""
+    return re.compile(r"(\s*$|\s*#|[ \t]|- |(" + "|".join(map(re.escape, keys)) + r")[ \t]*:)")
+
+
+_HEADER_LINE = re.compile(r"(\s*$|\s*#|[ \t]|- |[A-Za-z_][A-Za-z0-9_]*[ \t]*:)")
+_GAME_LINE = re.compile(r"game[ \t]*:[ \t]*([a-z][a-z0-9-]*)[ \t]*$")
+
+
+def _log_line(lines: list[str], start: int) -> re.Pattern[str]:
+    """What a line of the log starting at ``lines[start]`` may be: blank, a comment, indented,
+    an item, or a header key of the game its header names (``game:``, For-Ex without one),
+    from that game's log schema; every registered game's keys when the name is unknown.
+    Only that game is imported, as reading the log will."""
+    from ..games import UnknownGame, get
+
+    name = None
+    for line in lines[start:]:
+        if not _HEADER_LINE.match(line) or line.startswith("moves"):
+            break
+        found = _GAME_LINE.match(line)
+        if found:
+            name = found.group(1)
+            break
+    try:
+        keys = tuple(get(name).schemas()["log"]["properties"])
+    except UnknownGame:
+        keys = top_keys()
+    return _yamlish(keys)
+
+
 _START = re.compile(
     r"(# yaml-language-server:|forex[ \t]*:[ \t]*1\b|game[ \t]*:[ \t]*[a-z][a-z0-9-]*[ \t]*$)"
 )
@@ -112,9 +138,14 @@ def compose_mail(
     *,
     filename: str = "game.yaml",
     with_picture: bool = True,
+    to: str = "all",
 ) -> EmailMessage:
     """The mail to send with the log as it stands, telling what happened after move ``since``
-    (by default what the next decider has not seen, as ``message.compose``)."""
+    (by default what the next decider has not seen, as ``message.compose``).
+
+    ``To:`` is the next decider's address; with ``to="all"`` (``RECIPIENTS``) ``Cc:`` is every
+    other player's address but the sender's, so that everyone at the table hears of the
+    move; ``to="next"`` writes no ``Cc:``."""
     log = played.log
     game = log.game
     assert isinstance(game, Mails)
@@ -123,13 +154,18 @@ def compose_mail(
     mail = EmailMessage(policy=email.policy.default)
     mail["Subject"] = text.subject
     deciders = game.pending(played.final).deciders
-    to = address_of(contact_of(log, deciders[0] if deciders else None))
-    if to:
-        mail["To"] = to
+    next_player = deciders[0] if deciders else None
+    to_address = address_of(contact_of(log, next_player))
+    if to_address:
+        mail["To"] = to_address
     last = log.entries[len(played.states) - 1].player if played.states else None
     sender = address_of(contact_of(log, last))
     if sender:
         mail["From"] = sender
+    if to == "all":
+        copies = _copies(log, (next_player, last), {to_address, sender})
+        if copies:
+            mail["Cc"] = ", ".join(copies)
     mail["Date"] = formatdate(localtime=True)
     mail["Message-ID"] = make_msgid(domain="forexcli.invalid")
     mail["X-Forex-Moves"] = str(len(played.states))
@@ -152,6 +188,24 @@ def compose_mail(
     return mail
 
 
+RECIPIENTS = ("all", "next")
+"""Whom a mail is addressed to: ``all`` (To: the next decider, Cc: the others) or ``next``."""
+
+
+def _copies(
+    log: GameLog, left_out: tuple[str | None, ...], addresses: set[str | None]
+) -> list[str]:
+    """The addresses of the players but ``left_out``, each once and none in ``addresses``."""
+    copies: list[str] = []
+    for player in log.players:
+        address = address_of(contact_of(log, player))
+        if player in left_out or address is None or address in addresses:
+            continue
+        if address not in copies:
+            copies.append(address)
+    return copies
+
+
 def mail_bytes(mail: EmailMessage) -> bytes:
     """The mail as the bytes of an ``.eml`` file (LF line breaks, for ``sendmail -t``)."""
     return mail.as_bytes(policy=email.policy.default)
@@ -170,9 +224,26 @@ class Found(Struct, frozen=True):
 
 
 def _dequoted(text: str, depth: int) -> str | None:
-    """The lines quoted ``depth`` times (``> `` markers removed), or None if there are none."""
+    """The lines quoted ``depth`` times (``> `` markers removed), or None if there are none.
+
+    A line without a quote marker right after a quoted line that a re-wrap broke (one that
+    ends with the blank it was broken after, as ``fold -s`` leaves it, or that is as long as
+    a wrapped line) is the rest of that line: it is kept, to be joined back (``rejoined``).
+    """
     marker = re.compile(r"^(?: ?>){" + str(depth) + r"} ?")
-    lines = [marker.sub("", line, count=1) for line in text.splitlines() if marker.match(line)]
+    lines: list[str] = []
+    previous = ""  # the last line, when it was quoted and may have been broken
+    for line in text.splitlines():
+        if marker.match(line):
+            lines.append(marker.sub("", line, count=1))
+            previous = line
+            continue
+        broken = previous.endswith(" ") or len(previous) >= HARD_WRAP
+        if lines and broken and lines[-1] and line.strip() and line[0] not in "> ":
+            lines.append(line)
+            previous = line if len(line) >= HARD_WRAP or line.endswith(" ") else ""
+            continue
+        previous = ""
     return "\n".join(lines) + "\n" if lines else None
 
 
@@ -195,9 +266,9 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
             break
         quoted = f", quoted {'> ' * depth}".rstrip() if depth else ""
         for match in _FENCE.finditer(body):
-            yield [(match.group(2), f"a markdown fence{quoted}")], None
+            yield _block_readings(match.group(2), f"a markdown fence{quoted}")
         for match in _BBCODE.finditer(body):
-            yield [(match.group(1), f"a [code] block{quoted}")], None
+            yield _block_readings(match.group(1), f"a [code] block{quoted}")
         lines = body.splitlines()
         for start, stretch in _plain_stretches(lines):
             plain = (stretch, f"the text{quoted}")
@@ -214,6 +285,21 @@ def alternatives(text: str) -> Iterator[tuple[list[tuple[str, str]], str | None]
             yield ([plain, *repaired] if at_end else [*repaired, plain]), broke
 
 
+def _block_readings(block: str, how: str) -> tuple[list[tuple[str, str]], str | None]:
+    """The readings of a markdown fence's or a ``[code]`` block's text, as ``alternatives``
+    gives them: with the lines a mail program broke joined again first, when it broke some
+    (the block ends where the log does, so a broken last line is a broken line)."""
+    lines = block.splitlines()
+    start = next((i for i, line in enumerate(lines) if _START.match(line)), 0)
+    joined = rejoined(lines, start)
+    if joined is None:
+        return [(block, how)], None
+    variants, count, broke, _at_end = joined
+    what = f"{count} line{'s' if count != 1 else ''} a mail program had broken"
+    repaired = [(variant, f"{how}{REPAIRED}{what} joined again") for variant in variants]
+    return [*repaired, (block, how)], broke
+
+
 def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
     """``_plain_logs`` with the line each stretch starts at."""
     index = 0
@@ -221,8 +307,9 @@ def _plain_stretches(lines: list[str]) -> Iterator[tuple[int, str]]:
         if not _START.match(lines[index]):
             index += 1
             continue
+        yamlish = _log_line(lines, index)
         end = index + 1
-        while end < len(lines) and _YAMLISH.match(lines[end]):
+        while end < len(lines) and yamlish.match(lines[end]):
             end += 1
         yield index, "\n".join(lines[index:end]).rstrip() + "\n"
         index = end
@@ -251,21 +338,28 @@ def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] |
     out: list[str] = []
     joins: list[tuple[int, bool]] = []  # (line of out, cut in base64)
     broke = ""
+    yamlish = _log_line(lines, start)
     index = start
     while index < len(lines):
         line = lines[index]
-        if index == start or _YAMLISH.match(line):
+        if index == start or yamlish.match(line):
             out.append(line)
-        elif out and out[-1].strip():
+        elif out and out[-1]:
             if not broke:
                 broke = f"line {index - start + 1} of the log: {problems_quoted(line)}"
-            hard = (
-                len(out[-1]) >= HARD_WRAP
-                and bool(_BASE64_END.search(out[-1]))
-                and bool(_BASE64_START.match(line))
-            )
-            joins.append((len(out) - 1, hard))
-            out[-1] = out[-1] + "\0" + line
+            if out[-1].endswith((" ", "\t")):
+                # Broken after a blank that stayed at the end (fold -s), or inside the
+                # indentation: the rest goes on right after it.
+                joins.append((len(out) - 1, False))
+                out[-1] = out[-1] + line
+            else:
+                hard = (
+                    len(out[-1]) >= HARD_WRAP
+                    and bool(_BASE64_END.search(out[-1]))
+                    and bool(_BASE64_START.match(line))
+                )
+                joins.append((len(out) - 1, hard))
+                out[-1] = out[-1] + "\0" + line
         else:
             break
         index += 1
@@ -366,8 +460,9 @@ def _first_reading(
         if repaired and not last:
             try:
                 _checked(found, where)
-            except LogError:
-                continue
+            except LogError as error:
+                if any(p.code != "unsigned_in_mail" for p in error.problems):
+                    continue
         return found
     return None
 
@@ -392,13 +487,37 @@ def _logs_in(
                 taken = _first_reading(choices, source, into, where, len(choices) > 1)
                 if taken is not None:
                     found.append(taken)
-                elif broke is not None and damaged is not None:
-                    damaged.append(f"{choices[-1][1].partition(REPAIRED)[0]} of {where}, {broke}")
+                    continue
+                text, how = choices[-1]
+                if broke is None:
+                    broke = _unreadable_line(text, source, into)
+                if broke is not None and damaged is not None:
+                    damaged.append(f"{how.partition(REPAIRED)[0]} of {where}, {broke}")
         except MissingResource:
             raise
         except LogError:
             continue
     return found
+
+
+def _unreadable_line(text: str, source: str, into: str | None) -> str | None:
+    """``line N of the log: TEXT`` where a stretch that starts as a log does (``forex: 1``)
+    stops reading as one, though no line of it looks broken off; None for text that is no
+    log at all (a table in a ``[code]`` block)."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if _START.match(line)), None)
+    if start is None:
+        return None
+    try:
+        _parse("\n".join(lines[start:]) + "\n", source, into)
+    except MissingResource:
+        raise
+    except LogError as error:
+        line = next((p.line for p in error.problems if p.line is not None), None)
+        if line is not None and line <= len(lines) - start:
+            return f"line {line} of the log: {problems_quoted(lines[start + line - 1])}"
+        return f"the log: {error.problems[0].message}"
+    return None
 
 
 def _parse(data: bytes | str, source: str, into: str | None = None) -> Any:
@@ -530,35 +649,70 @@ def _refuse(code: str, message: str, own: str, *hints: str) -> LogError:
     return LogError([_problem(code, message, own, *hints)])
 
 
-def _checked(found: Found, label: str) -> Any:
-    """The arrived log replayed; any illegal move, digest or signature problem refuses it."""
+def _checked(found: Found, label: str, own: Any = None) -> Any:
+    """The arrived log replayed; any illegal move, digest or signature problem refuses it,
+    and so does a move in the name of a player whose key the log holds without their
+    signature (``unsigned_in_mail``), unless the reader's copy ``own`` holds it so too."""
     from .digests import check_digests
-    from .signing import check_signatures
+    from .signing import check_signatures, one_edit
 
     played = replay(found.log)
     problems = [played.problem] if played.problem else []
     if not problems:
-        mismatch = check_digests(played)
-        problems = ([mismatch] if mismatch else []) + check_signatures(played).errors
+        problems = one_edit(played, check_digests(played), check_signatures(played))[0]
+    problems = [p for p in problems if not _held_unsigned(p, own, found.log)]
+    if not problems and (found.log.header.get("engines") or found.log.header.get("offer")):
+        from .seats import offer_problems, seat_problems
+
+        problems = seat_problems(found.log) or offer_problems(played)
     if problems:
-        raise LogError(
-            [
-                _problem(
-                    "forged",
-                    f"the log in {label} ({found.where}) is refused: {p.message}",
-                    p.file,
-                    "nothing was changed; ask the sender for a good copy",
-                    entry=p.entry,
-                )
-                for p in problems
-            ]
-        )
+        raise LogError([_refusal(p, found, label) for p in problems])
     return played
+
+
+def _refusal(problem: Problem, found: Found, label: str) -> Problem:
+    """What ``read`` says of a problem of the arrived log: ``unsigned_in_mail`` for an
+    unsigned move in a keyed player's name, ``forged`` for the rest."""
+    said = f"the log in {label} ({found.where}) is refused: {problem.message}"
+    if problem.code != "unsigned_move" or problem.entry is None:
+        return _problem(
+            "forged",
+            said,
+            problem.file,
+            "nothing was changed; ask the sender for a good copy",
+            entry=problem.entry,
+        )
+    player = found.log.entries[problem.entry - 1].player
+    return _problem(
+        "unsigned_in_mail",
+        said,
+        problem.file,
+        f"nothing was changed; whoever wrote move {problem.entry} wrote it in {player}'s name"
+        f" without {player}'s key: ask {player} to play it with --sign (or to sign it: forex"
+        f" sign FILE {problem.entry}) and send the log again",
+        entry=problem.entry,
+    )
+
+
+def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
+    """True for ``unsigned_move`` of a move the reader's copy ``own`` already holds, as
+    unsigned (it was taken before; ``validate`` reports it)."""
+    if problem.code != "unsigned_move" or own is None or problem.entry is None:
+        return False
+    number = problem.entry
+    if number > len(own.entries):
+        return False
+    mine, theirs = own.entries[number - 1], incoming.entries[number - 1]
+    return bool(
+        mine.player == theirs.player
+        and mine.text == theirs.text
+        and mine.player not in (mine.sig or {})
+    )
 
 
 def _next_text(played: Any) -> str:
     """Who decides next: the game's words (``CatchesUp``), else ``pending_line``."""
-    from ..reporters.record import pending_line
+    from .status import pending_line
 
     game = played.log.game
     if isinstance(game, CatchesUp):
@@ -576,7 +730,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     incoming = found.log
     if own is not None:
         _same_keys(own, incoming, label, own_path)
-    played = _checked(found, label)
+    played = _checked(found, label, own)
     moves = len(incoming.entries)
     if own is None:
         return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
@@ -591,33 +745,45 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
         )
     common = report.common
     if common < min(len(own.entries), moves):
+        from .forks import branch_story, settle_hints
+
         theirs = incoming.entries[common]
         mine = own.entries[common]
+        branches = (
+            f" {branch_story(own, common, 'Your copy')};"
+            f" {branch_story(incoming, common, f'the copy in {label}')}."
+            " Nothing was changed"
+        )
+        hints = settle_hints(own_path, "MAIL" if label == "standard input" else label, common)
         if common + 1 < len(own.entries):
             raise _refuse(
                 "rewritten",
                 f"the log in {label} rewrites move {common + 1}, which your copy had and went"
                 f" on from ({mine.player}: {mine.text}; the mail has {theirs.player}:"
-                f" {theirs.text}): {report.sentence}",
+                f" {theirs.text}): {report.sentence}{branches}",
                 own_path,
-                f"nothing was changed; compare the copies: forex diff {own_path} MAIL-LOG",
+                *hints,
             )
         raise _refuse(
             "fork",
-            f"the log in {label} forks from your copy at move {common + 1}: {report.sentence}",
+            f"the log in {label} forks from your copy at move {common + 1}:"
+            f" {report.sentence}{branches}",
             own_path,
-            "nothing was changed; the players must agree which move stands",
+            *hints,
         )
     for mine, theirs in zip(own.entries[:common], incoming.entries[:common], strict=False):
         dropped = sorted(set(mine.sig or {}) - set(theirs.sig or {}))
         if dropped:
             raise _refuse(
                 "dropped_signature",
-                f"the log in {label} drops {', '.join(dropped)}'s signature of move {mine.number}",
+                f"the log in {label} drops {possessive(', '.join(dropped))} signature of move"
+                f" {mine.number}",
                 own_path,
                 "nothing was changed",
             )
     added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
+    offered = _new_offer(own, incoming) if moves == len(own.entries) else ""
+    added = "; ".join(part for part in (added, offered) if part)
     takes_incoming = moves > len(own.entries) or bool(added)
     merged = _merged(own, incoming, common, takes_incoming, own_path)
     said = [clean(line) for line in merged.said]
@@ -635,7 +801,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             line = f"{label} holds the {held} you have, with notes or comments yours lacks:"
             return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
         line = f"{label} holds the {held} you have; {own_path} is unchanged."
-        return Arrival("same", found, played, moves, [clean(line)])
+        return Arrival("same", found, played, moves, [clean(line), *said])
     older = (
         f"{label} holds an older copy ({moves} move{'s' if moves != 1 else ''};"
         f" yours has {len(own.entries)})"
@@ -643,7 +809,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     if merged.changed:
         line = f"{older}, with notes or comments yours lacks:"
         return Arrival("merged", found, played, moves, [clean(line), *said], merged.text)
-    return Arrival("older", found, played, moves, [clean(f"{older}; {own_path} is unchanged.")])
+    unchanged = clean(f"{older}; {own_path} is unchanged.")
+    return Arrival("older", found, played, moves, [unchanged, *said])
 
 
 def _merged(own: Any, incoming: Any, common: int, takes_incoming: bool, own_path: str) -> Any:
@@ -668,7 +835,9 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
         return  # another game: said by arrival
     known = own.header.get(KEYS_FIELD) or {}
     arrived = incoming.header.get(KEYS_FIELD) or {}
-    changed = sorted(name for name, key in known.items() if arrived.get(name) != key)
+    changed = sorted(
+        name for name, key in known.items() if _key_value(arrived.get(name)) != _key_value(key)
+    )
     if changed:
         raise _refuse(
             "key_changed",
@@ -679,12 +848,37 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
         )
 
 
+def _key_value(value: Any) -> Any:
+    """A header key as compared between copies: its OpenSSH line however it is written (in
+    pieces or not), and the move that added it."""
+    from .keys import openssh_line
+
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return {**value, "key": openssh_line(value["key"])}
+    return openssh_line(value) if isinstance(value, str) else value
+
+
 def _new_countersignatures(own: Any, incoming: Any) -> str:
     added = []
     for mine, theirs in zip(own.entries, incoming.entries, strict=False):
         for signer in sorted(set(theirs.sig or {}) - set(mine.sig or {})):
-            added.append(f"{signer}'s signature of move {mine.number}")
+            added.append(f"{possessive(signer)} signature of move {mine.number}")
     return ", ".join(added)
+
+
+def _new_offer(own: Any, incoming: Any) -> str:
+    """``computer's open offer to you (...)`` when the mail's copy holds an engine's open
+    offer (the header's ``offer:``) the reader's copy lacks; empty otherwise."""
+    theirs = incoming.header.get("offer")
+    if theirs is None or theirs == own.header.get("offer"):
+        return ""
+    from .seats import offer_partner, open_offer
+
+    offer = open_offer(incoming.header)
+    if offer is None:
+        return ""
+    partner = offer_partner(incoming.game, offer) or "its partner"
+    return f"{offer.player}'s open offer to {partner} ({offer.decision})"
 
 
 def _any_story(played: Any, since: int) -> list[str]:
@@ -781,8 +975,7 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
 def save_arrival(result: Arrival, into: str) -> None:
     """Save what a mail brought (``read_mail(..., dry_run=True)``) into the log file ``into``,
     atomically, if it goes further than the copy read; raises ``LogError``."""
-    from ..reporters.files import write_output
-    from .files import replace_file
+    from .files import replace_file, write_output
 
     if not result.saves:
         return
@@ -817,6 +1010,65 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
                 " sender which stands",
             )
     return [last]
+
+
+# --------------------------------------------------------------------------- another copy
+
+
+def copy_of(path: str, data: bytes | None = None, into: str | None = None) -> GameLog:
+    """The copy of a game at ``path`` (``data``: standard input's bytes): a log file, or the
+    log a mail holds, found as ``read`` finds it (an .eml, an mbox, a Maildir, text with a
+    quoted, fenced or ``[code]`` log; of several in a thread, the furthest).
+
+    Raises ``LogError``: the file's own problems when it starts as a log (so a broken log
+    is told as one), else ``no_log``, ``log_damaged`` or ``two_logs``.
+    """
+    from .files import read_bytes
+    from .gamelog import read_log
+
+    stdin = data is not None
+    label = "standard input" if stdin else path
+    error: LogError | None = None
+    if stdin or not os.path.isdir(path):
+        if data is None:
+            try:
+                data = read_bytes(path)
+            except LogError as failed:
+                raise LogError([p.in_file(path) for p in failed.problems]) from None
+        try:
+            return read_log(data, "<stdin>" if stdin else path)
+        except LogError as failed:
+            error = failed
+    if error is not None and _starts_as_log((data or b"").decode("utf-8", "replace")):
+        raise error
+    found, mails, damaged = _find(path, data if stdin else None, into)
+    if len(found) > 1:
+        found = _furthest(found, label, into or path, one_mail=mails == 1)
+    if found:
+        return found[0].log  # type: ignore[no-any-return]
+    if damaged:
+        raise _refuse(
+            "log_damaged",
+            f"{label} holds a game log that a mail program has damaged, past repair: {damaged[0]}",
+            path,
+            "a mail program re-wrapped the log and the broken lines cannot be joined back:"
+            " ask the sender to attach the log (forex message --eml)",
+        )
+    raise _refuse(
+        "no_log",
+        f"{label} is neither a game log nor a mail that holds one",
+        path,
+        "give a log file, or a mail (.eml, mbox, Maildir, a saved post) with the log attached"
+        " or in its text",
+    )
+
+
+def _starts_as_log(text: str) -> bool:
+    """True when the first line that is not blank or a comment is a log's header key."""
+    for line in text.lstrip("\ufeff").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return bool(_header_key(top_keys()).match(line))
+    return False
 
 
 # --------------------------------------------------------------------------- the log in a post

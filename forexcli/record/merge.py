@@ -43,15 +43,27 @@ class Comment(Struct, frozen=True):
 
 
 class Merged(Struct, frozen=True):
-    """The merged text, and what was brought in, in words (one item a line)."""
+    """The merged text; what became of every note the two copies hold differently and of
+    the comments brought in, in words (one item a line); ``changed``: the text is not the
+    base's."""
 
     text: str
     said: tuple[str, ...]
+    changed: bool = False
 
-    @property
-    def changed(self) -> bool:
-        """True when anything was brought in."""
-        return bool(self.said)
+
+def note_said(number: int, mine: str | None, theirs: str | None, note: str | None) -> str | None:
+    """What became of move ``number``'s note when the reader's copy holds ``mine``, the
+    mail's ``theirs``, and ``note`` stays (``merged_note``); None when the two agree."""
+    if mine == theirs:
+        return None
+    if note == theirs:
+        why = "" if mine is None else " (it holds yours)"
+        return f"took the note of move {number} from the mail{why}"
+    if note == mine:
+        why = " (the mail's copy has none)" if theirs is None else " (it holds the mail's)"
+        return f"kept your note of move {number}{why}"
+    return f"kept both notes of move {number} (yours first, then the mail's)"
 
 
 def merged_note(mine: str | None, theirs: str | None) -> str | None:
@@ -226,20 +238,17 @@ def merge(
         b, o = base.entries[index], other.entries[index]
         mine, theirs = (b.note, o.note) if base_is_own else (o.note, b.note)
         note = merged_note(mine, theirs)
+        number = index + 1
+        words = note_said(number, mine, theirs, note)
+        if words is not None:
+            said.append(words)
         if note == b.note:
             continue
-        number = index + 1
         if note is not None and len(note) > MAX_NOTE_LENGTH:
             assert mine is not None and theirs is not None
             raise _conflict(filename, number, mine, theirs)
         current = parse(noted_text(current, number, note))
         expected[index]["note"] = note
-        if mine is not None and theirs is not None and note not in (mine, theirs):
-            said.append(f"kept both notes of move {number} (yours first, then the mail's)")
-        elif base_is_own:
-            said.append(f"took the note of move {number} from the mail")
-        else:
-            said.append(f"kept your note of move {number}")
     missing = _missing(
         comments(current.text, current.document), comments(other.text, other.document)
     )
@@ -268,7 +277,7 @@ def merge(
         else:
             said.append(f"kept {count} of yours that the mail's copy lacks")
     if text == base.text:
-        return Merged(text, ())
+        return Merged(text, tuple(said))
     merged = parse(text)
     data = dict(base.document.data)
     if "moves" in data:
@@ -287,7 +296,7 @@ def merge(
             ]
         )
     cross_check(base, text, merged.document.data)
-    return Merged(text, tuple(said))
+    return Merged(text, tuple(said), changed=True)
 
 
 def _holds(parse: Any, text: str, current: Any, missing: list[Comment]) -> bool:

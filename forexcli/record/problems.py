@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec import Struct
+from msgspec import Struct, field
 from msgspec.structs import replace
 
 CODES: dict[str, tuple[str, ...]] = {
@@ -37,6 +37,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "multiple_documents",
         "empty",
         "not_a_mapping",
+        "not_a_log",
     ),
     "schema": (
         "schema_type",
@@ -72,6 +73,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "components_schema",
         "components_digest",
         "bad_components",
+        "bad_engine_seat",
     ),
     "rules": (
         "not_your_turn",
@@ -95,6 +97,10 @@ CODES: dict[str, tuple[str, ...]] = {
         "pass_refused",
         "bad_reveal",
         "deal_mismatch",
+        "spot_declined",
+        "bad_offer",
+        "open_offer",
+        "no_offer",
     ),
     "edit": (
         "no_such_entry",
@@ -103,6 +109,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "bad_note",
         "parser_disagreement",
         "not_your_move",
+        "not_a_fork",
     ),
     "signature": (
         "bad_signature",
@@ -110,6 +117,8 @@ CODES: dict[str, tuple[str, ...]] = {
         "moved_entry",
         "unsigned_move",
         "unagreed_spot",
+        "edited_move",
+        "signatures_after_edit",
         "stray_signature",
         "unknown_signer",
         "bad_key",
@@ -124,6 +133,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "fork",
         "rewritten",
         "forged",
+        "unsigned_in_mail",
         "key_changed",
         "dropped_signature",
         "not_a_mail",
@@ -140,6 +150,7 @@ CODES: dict[str, tuple[str, ...]] = {
         "not_for_ex",
         "table_mismatch",
         "removed_unknown",
+        "removed_inconsistent",
         "seat_order_unknown",
         "unknown_player",
         "bad_player_name",
@@ -147,6 +158,58 @@ CODES: dict[str, tuple[str, ...]] = {
     ),
 }
 """The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
+
+LAYER_HINTS: dict[str, str] = {
+    "io": "check the path: a file that exists and that you may read (or - for standard input)",
+    "yaml": "fix the YAML at this place (docs/format.md shows the layout of a log)",
+    "schema": "docs/format.md lists a log's keys and values; forex schema prints its JSON Schema",
+    "header": "fix the set-up in the log's header as docs/format.md describes it",
+    "rules": "forex moves FILE --at N lists the decisions legal after move N, as a log takes them",
+    "edit": "forex history FILE lists the moves with their numbers; nothing was changed",
+    "signature": "forex validate FILE checks every digest and signature of a log",
+    "mail": "nothing was changed; forex diff LOG MAIL compares your copy with the mail's",
+    "usage": "forex COMMAND --help lists what a command takes",
+    "import": "forex import takes the JSON log of a Board Game Arena table (forex import --help)",
+}
+"""The hint of a problem raised without one, by layer (``CODE_HINTS`` first): every problem
+tells what to do next."""
+
+CODE_HINTS: dict[str, str] = {
+    "not_found": "check the file's name and folder",
+    "unreadable": "check the file's permissions",
+    "is_a_directory": "name a file in that folder (forex validate takes folders)",
+    "not_a_file": "name a regular file, or give - and pipe the data to standard input",
+    "too_large": "a game log is far smaller: is this the file you meant?",
+    "read_only": "write into a folder you may write to, or make the file writable",
+    "write_failed": "check the free space and the permissions of the folder; nothing was changed",
+    "changed_on_disk": "another program changed the file meanwhile: run the command again",
+    "locked": "another forex command is writing the file: run this one when it is done",
+    "exists": "name a new file, or move the old one away first",
+    "no_folder": "create the folder first, or name a file in one that exists",
+    "no_png": "write an SVG picture instead (forex show --svg)",
+    "written_unreported": "the change stands: look at the file",
+    "invalid_utf8": "save the file as UTF-8 text",
+    "duplicate_key": "keep one of the two: a key is given once in a mapping",
+    "anchor": "a log is plain YAML: write the value out where it is used",
+    "alias": "a log is plain YAML: write the value out where it is used",
+    "tag": "a log is plain YAML: remove the !tag",
+    "complex_key": "a key is a plain word or name",
+    "too_deep": "a game log needs no deep nesting: is this the file you meant?",
+    "too_many_problems": "fix the problems listed first, then check again",
+    "multiple_documents": "a log is one YAML document: remove the `---` line and what follows",
+    "empty": "forex new FILE writes a new log",
+    "not_a_mapping": "a log starts with `forex: 1` and `players:` (forex new FILE writes one)",
+    "usage_error": "forex COMMAND --help lists what a command takes",
+    "no_moves": "the log has no moves yet: forex play FILE PLAYER DECISION adds one",
+}
+"""The hint of a problem raised without one, for the codes that say more than their layer's."""
+
+
+def fallback_hint(code: str, layer: str) -> str:
+    """The hint a problem gets when it is raised without one (``CODE_HINTS``, else
+    ``LAYER_HINTS``; else ``forex validate``'s)."""
+    return CODE_HINTS.get(code) or LAYER_HINTS.get(layer) or "forex validate FILE checks a log"
+
 
 MAX_QUOTED = 60
 """Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
@@ -215,7 +278,8 @@ class Problem(Struct, frozen=True):
 
     ``layer`` names the check that found it: ``io``, ``yaml``, ``schema``,
     ``header``, ``rules`` or ``edit``.  ``entry`` is the 1-based move number,
-    if any.  The message and hints are always one line each, with every
+    if any.  A problem made without hints gets ``fallback_hint``'s: every problem
+    says what to do next.  The message and hints are always one line each, with every
     control character escaped (see ``printable``): text quoted from a log
     can never act on the terminal that shows it.
     """
@@ -228,12 +292,16 @@ class Problem(Struct, frozen=True):
     column: int | None = None
     entry: int | None = None
     hints: tuple[str, ...] = ()
+    details: tuple[Problem, ...] = ()
+    """The problems this one stands for (``edited_move``: the signature and digest an edit
+    broke), kept for tools: ``--format json`` lists them."""
 
     def __post_init__(self) -> None:
         # A frozen Struct refuses setattr; its fields' slot descriptors still set them.
         fields = vars(Problem)
         fields["message"].__set__(self, printable(self.message))
-        fields["hints"].__set__(self, tuple(printable(hint) for hint in self.hints))
+        hints = self.hints or (fallback_hint(self.code, self.layer),)
+        fields["hints"].__set__(self, tuple(printable(hint) for hint in hints))
 
     def where(self) -> str:
         """``file:line:column`` (as much of it as is known), control characters escaped."""
@@ -257,13 +325,14 @@ class Problem(Struct, frozen=True):
             "code": self.code,
             "message": self.message,
             "hints": list(self.hints),
-        }
+        } | ({"details": [d.as_dict() for d in self.details]} if self.details else {})
 
 
 class LogError(Exception):
     """A log that cannot be read, checked or written; carries its problems."""
 
     def __init__(self, problems: list[Problem]) -> None:
+        problems = list(dict.fromkeys(problems))  # the same problem found twice is told once
         super().__init__("; ".join(f"{p.where()}: {p.message}" for p in problems))
         self.problems = problems
 
@@ -278,3 +347,36 @@ def check_move_number(number: int, count: int, filename: str) -> None:
             filename,
         )
         raise LogError([problem])
+
+
+class FileReport(Struct):
+    """What ``validate`` found in one file."""
+
+    file: str
+    problems: list[Problem] = field(default_factory=list)
+    moves: int | None = None
+    status: str | None = None
+    """For a valid log: who is to decide next, or the result."""
+    skipped: bool = False
+    warnings: list[Problem] = field(default_factory=list)
+    """Problems that do not make the log invalid (an unsigned move by a player with a key)."""
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def unreadable(self) -> bool:
+        return any(p.layer == "io" for p in self.problems)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.file,
+            "valid": self.valid,
+            "moves": self.moves,
+            "status": self.status,
+            "problems": [p.as_dict() for p in self.problems],
+        }
+        if self.warnings:  # only then, so that the output of logs without keys is unchanged
+            data["warnings"] = [p.as_dict() for p in self.warnings]
+        return data

@@ -93,7 +93,10 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
                 path = (*path, unknown[0])
                 key = True
                 message = f"{_describe(path[:-1])}: unknown key {quoted(unknown[0])}"
-                hints.extend(did_you_mean(str(unknown[0]), allowed))
+                hints.extend(
+                    did_you_mean(str(unknown[0]), allowed)
+                    or (f"remove {quoted(unknown[0])}, or keep it as a comment (# ...)",)
+                )
         found.append(
             placed_problem(
                 code, message, "schema", doc, filename, path, key=key, entry=entry, hints=hints

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .entrytext import content_end, folded, quote, sig_lines, signer_line
+from .keys import key_in_pieces
 from .problems import LogError, Problem
 from .signing import KEYS_FIELD, SIG_FIELD
 from .yamlread import with_final_break
@@ -53,15 +54,16 @@ def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
 
 
 def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
-    """``player``'s key in a block ``keys:`` at ``indent``, folded at its spaces to fit a mail
-    line; a key added on first use as a block mapping of ``key:`` and ``since:``."""
+    """``player``'s key in a block ``keys:`` at ``indent``, its base64 in pieces
+    (``keys.key_in_pieces``) and folded at its spaces to fit a mail line; a key added on first
+    use as a block mapping of ``key:`` and ``since:``."""
     deeper = indent + "  "
     if isinstance(value, dict):
         head = f"{deeper}key: "
-        line = folded(quote(value["key"]), len(head), deeper + "  ", nl)
+        line = folded(quote(key_in_pieces(value["key"])), len(head), deeper + "  ", nl)
         return f"{indent}{quote(player)}:{nl}{head}{line}{nl}{deeper}since: {value['since']}{nl}"
     head = f"{indent}{quote(player)}: "
-    return head + folded(quote(value), len(head), deeper, nl) + nl
+    return head + folded(quote(key_in_pieces(value)), len(head), deeper, nl) + nl
 
 
 def _cannot_edit(log: GameLog) -> LogError:

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-    from ..reporters.problems import FileReport
     from .gamelog import Replay
-    from .problems import Problem
+    from .problems import FileReport, Problem
 
 PARALLEL_MIN_FILES = 64
 """With ``jobs`` left to the default, fewer files are checked in this process alone
@@ -64,6 +63,7 @@ def integrity_problems(
     found: list[Problem] = []
     warnings: list[Problem] = []
     log = played.log
+    digest_mismatch = None
     # Digests and signatures only where the log has some (their modules cost start-up).
     if any(entry.digest is not None for entry in log.entries):
         from .digests import check_digests
@@ -75,13 +75,25 @@ def integrity_problems(
         or log.header.get("signatures")
         or any(entry.sig for entry in log.entries)
     ):
-        from .signing import check_signatures
+        from .signing import check_signatures, one_edit
 
         required = require_signatures or log.header.get("signatures") == "required"
         checked = check_signatures(played, require=required)
-        found += checked.errors
-        warnings = checked.warnings
+        # A move changed after it was signed is one finding, not one per later signature.
+        errors, warnings = one_edit(played, digest_mismatch, checked)
+        return errors + _seat_findings(played), warnings
+    found += _seat_findings(played)
     return sorted(found, key=lambda p: (p.line or 0, p.column or 0)), warnings
+
+
+def _seat_findings(played: Replay) -> list[Problem]:
+    """The problems of the header's engine seats and open offer (none without them)."""
+    log = played.log
+    if log.header.get("engines") is None and log.header.get("offer") is None:
+        return []
+    from .seats import offer_problems, seat_problems
+
+    return seat_problems(log) or offer_problems(played)
 
 
 def finish_report(item: FileReport, played: Replay | None, require_signatures: bool) -> None:
@@ -93,7 +105,7 @@ def finish_report(item: FileReport, played: Replay | None, require_signatures: b
     if item.problems:
         return
     item.moves = played.moves
-    from ..reporters.record import status_line
+    from .status import status_line
 
     item.status = status_line(played.log.game, played.final)
 
@@ -104,10 +116,9 @@ def check_file(
     """What ``validate`` reports for one file (None if ``only_logs`` skips it): the problems
     of ``validation.check`` (read and replay, then ``integrity_problems``), the warnings, and
     for a valid log its moves and who decides next."""
-    from ..reporters.problems import FileReport
     from .files import read_bytes
     from .gamelog import is_log, load_and_replay
-    from .problems import LogError
+    from .problems import FileReport, LogError
 
     if only_logs:
         try:

@@ -249,6 +249,39 @@ def _reader_problem(error: Any, text: str, filename: str) -> Problem:
     )
 
 
+_CLOSERS = {"while parsing a flow sequence": "]", "while parsing a flow mapping": "}"}
+
+
+def _unclosed(text: str, context: str | None, start: Any, mark: Any) -> tuple[int, int, str] | None:
+    """Where the mistake is when a ``[``, ``{`` or quote is never closed and YAML notices only
+    on a later line: (line, column, hint), 1-based; None for any other error."""
+    if start is None or mark is None or start.line >= mark.line or context is None:
+        return None
+    opened = f"line {start.line + 1} column {start.column + 1}"
+    closer = _CLOSERS.get(context)
+    if closer is not None:
+        lines = text.splitlines()
+        for index in range(min(mark.line, len(lines)) - 1, start.line - 1, -1):
+            content = re.sub(r"(^|\s)#.*$", "", lines[index]).rstrip()
+            if content:
+                bracket = "[" if closer == "]" else "{"
+                return (
+                    index + 1,
+                    len(content) + 1,
+                    f"the `{bracket}` at {opened} is never closed: end it with `{closer}`"
+                    f" (here, at the end of line {index + 1})",
+                )
+        return None
+    if context == "while scanning a quoted scalar":
+        return (
+            start.line + 1,
+            start.column + 1,
+            "the quote that starts this text is never closed: end the text with the same"
+            " quote on this line",
+        )
+    return None
+
+
 def read(text: str, filename: str = "<log>") -> Document:
     """Parse ``text``; raises ``LogError`` with every YAML problem found.
 
@@ -619,6 +652,15 @@ def _read_full(text: str, filename: str = "<log>") -> Document:
 
             at_line = mark.line + 1 if mark else None
             at_column = mark.column + 1 if mark else None
+            unclosed = _unclosed(text, error.context, error.context_mark, mark)
+            if unclosed is not None:
+                at_line, at_column, hint = unclosed
+                hints: tuple[str, ...] = (hint,)
+            else:
+                hints = yaml_syntax_hints(text, at_line, at_column) or (
+                    "check the brackets, quotes and indentation of this line and the one"
+                    " above it (docs/format.md shows the layout of a log)",
+                )
             problems.append(
                 Problem(
                     "yaml_syntax",
@@ -627,7 +669,7 @@ def _read_full(text: str, filename: str = "<log>") -> Document:
                     filename,
                     at_line,
                     at_column,
-                    hints=yaml_syntax_hints(text, at_line, at_column),
+                    hints=hints,
                 )
             )
     except yaml.YAMLError as error:

@@ -10,7 +10,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from ..search.advisor import Hint
+from ..search.advisor import Hint, Suggestion
 from . import PLAIN, Style, clean, md, table
 from .tables import wrapped
 
@@ -30,6 +30,16 @@ VISITS_NOTE = (
     "The rows are in the order of the search's visits (the decision it explored most"
     " first), not of their values"
 )
+RANKED_NOTE = ", except where a row says in brackets why the engine ranks it otherwise"
+"""Follows ``VISITS_NOTE`` when a row is ranked out of the order of visits (its reason)."""
+
+
+def _line_cell(suggestion: Suggestion) -> str:
+    """The line expected after a suggestion, after the reason of its rank when it has one."""
+    line = _line_text(suggestion.line)
+    if not suggestion.reason:
+        return line
+    return f"[{suggestion.reason}]" + (f" {line}" if suggestion.line else "")
 
 
 def hint_text(
@@ -56,7 +66,7 @@ def hint_text(
             esc(s.text),
             _pct(s.value),
             str(s.visits),
-            esc(_line_text(s.line)),
+            esc(_line_cell(s)),
         ]
         for rank, s in enumerate(found.suggestions, 1)
     ]
@@ -71,7 +81,8 @@ def hint_text(
     best = found.suggestions[0]
     named = "FILE" if file == "-" else shlex.quote(file)
     play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(best.text)}"
-    notes = [VISITS_NOTE + ".", value_note + "."]
+    order = VISITS_NOTE + (RANKED_NOTE if any(s.reason for s in found.suggestions) else "")
+    notes = [order + ".", value_note + "."]
     lines = [
         (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
         "",
@@ -98,6 +109,8 @@ def hint_data(found: Hint, file: str, moves: int, value_meaning: str) -> dict[st
                 "values": {p: round(v, 4) for p, v in zip(found.players, s.values, strict=True)},
                 "visits": s.visits,
                 "line": [{"player": p, "decision": t} for p, t in s.line],
+                "rule": s.rule,
+                "reason": s.reason,
             }
             for s in found.suggestions
         ],

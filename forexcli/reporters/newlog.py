@@ -1,149 +1,25 @@
-"""A new game log: its text, and writing it without ever replacing a file.
+"""A new game log, for any game: a fresh seed, and writing the log without ever replacing a
+file.
 
-``new_log_text`` writes the header of a log (the set-up) with ``moves: []``;
 ``create_log`` writes it atomically and only if no file of that name exists:
 the text goes to a temporary file in the same folder, which is then
 hard-linked to the name (this fails if the name exists, like ``O_EXCL``) and
 unlinked.  Where hard links are not supported the file is opened with
-``O_CREAT | O_EXCL`` instead.
+``O_CREAT | O_EXCL`` instead.  Each game writes its own log's text.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import secrets
-from collections.abc import Mapping, Sequence
 
-from ..games.forex.engine import CURRENCIES, HouseRules
+from ..record.files import write_output
 from ..record.problems import LogError, Problem
-from .files import write_output
-
-MODELINE = "# yaml-language-server: $schema={ref}"
 
 
 def random_seed() -> str:
-    """A fresh seed for the draw of the removed certificates: 8 hex digits."""
+    """A fresh seed for a new game's draws (For-Ex's removed certificates, ...): 8 hex digits."""
     return secrets.token_hex(4)
-
-
-def parse_removed(text: str) -> tuple[int, ...]:
-    """``GBP=1,USD=2,CNY=3`` or ``GBP,USD,USD,CNY,CNY,CNY`` as counts per currency.
-
-    Raises ``ValueError`` with a readable reason.
-    """
-    counts = [0] * len(CURRENCIES)
-    items = [item.strip() for item in re.split(r"[,\s]+", text.strip()) if item.strip()]
-    if not items:
-        raise ValueError("name the 6 removed certificates, e.g. GBP=1,USD=2,CNY=3")
-    for item in items:
-        code, sep, number = item.partition("=")
-        if not sep:
-            code, sep, number = item.partition(":")
-        code = code.strip().upper()
-        if code not in CURRENCIES:
-            raise ValueError(
-                f"{code!r} is not a currency; the currencies are {', '.join(CURRENCIES)}"
-            )
-        if sep:
-            if not number.strip().isdigit():
-                raise ValueError(f"{item!r}: the count must be a whole number")
-            counts[CURRENCIES.index(code)] += int(number)
-        else:
-            counts[CURRENCIES.index(code)] += 1
-    if sum(counts) != 6:
-        raise ValueError(
-            f"exactly 6 certificates are removed at set-up; these add up to {sum(counts)}"
-        )
-    return tuple(counts)
-
-
-def parse_house_rule(text: str) -> tuple[str, str]:
-    """``rounding=total`` as ``("rounding", "total")``, checked against ``HouseRules.OPTIONS``.
-
-    Raises ``ValueError`` with a readable reason.
-    """
-    name, sep, value = text.partition("=")
-    name, value = name.strip(), value.strip()
-    options = HouseRules.OPTIONS
-    if not sep or not name or not value:
-        raise ValueError(
-            f"{text!r}: write NAME=VALUE, e.g. rounding=total; the house rules are "
-            + "; ".join(f"{n}={'|'.join(v)}" for n, v in options.items())
-        )
-    if name not in options:
-        raise ValueError(f"{name!r} is not a house rule; the house rules are {', '.join(options)}")
-    if value not in options[name]:
-        raise ValueError(
-            f"{value!r} is not a value of the house rule {name};"
-            f" it is one of {', '.join(options[name])}"
-        )
-    return name, value
-
-
-def new_log_text(
-    players: Sequence[str],
-    *,
-    first: str | None = None,
-    removed: Sequence[int] | None = None,
-    seed: str | None = None,
-    title: str | None = None,
-    site: str | None = None,
-    started: str | None = None,
-    contacts: Mapping[str, str] | None = None,
-    schema_ref: str | None = None,
-    house_rules: Mapping[str, str] | None = None,
-    keys: Mapping[str, str] | None = None,
-    signatures_required: bool = False,
-) -> str:
-    """The text of a new log with no moves; give ``removed`` counts or a ``seed``.
-
-    ``house_rules`` (option name to value, see ``HouseRules.OPTIONS``) is written as a
-    ``house_rules:`` block, in the order of the options.
-    """
-    from ..record.entrytext import folded, quote
-    from ..record.signedtext import key_lines
-
-    if (removed is None) == (seed is None):
-        raise ValueError("give either the removed certificates or a seed")
-    lines = []
-    if schema_ref:
-        lines.append(MODELINE.format(ref=schema_ref))
-    lines.append("forex: 1")
-    if title:
-        lines.append("title: " + folded(quote(title), 7, "  ", "\n"))
-    if site:
-        lines.append("site: " + folded(quote(site), 6, "  ", "\n"))
-    if started:
-        lines.append(f"started: {quote(started)}")
-    lines.append("players: [" + ", ".join(quote(name) for name in players) + "]")
-    if first is not None:
-        lines.append(f"first: {quote(first)}")
-    if seed is not None:
-        lines.append(f"seed: {quote(seed)}")
-    else:
-        assert removed is not None
-        counts = ", ".join(
-            f"{code}: {count}" for code, count in zip(CURRENCIES, removed, strict=True) if count
-        )
-        lines.append(f"removed: {{{counts}}}")
-    if contacts:
-        lines.append("contacts:")
-        lines.extend(f"  {quote(name)}: {quote(address)}" for name, address in contacts.items())
-    if house_rules:
-        lines.append("house_rules:")
-        lines.extend(
-            f"  {name}: {quote(house_rules[name])}"
-            for name in HouseRules.OPTIONS
-            if name in house_rules
-        )
-    if signatures_required:
-        lines.append("signatures: required")
-    if keys:
-        lines.append("keys:")
-        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
-    lines.append("moves: []")
-    return "\n".join(lines) + "\n"
 
 
 def create_log(path: str, text: str) -> None:

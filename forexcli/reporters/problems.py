@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec import Struct, field
 
-from ..record.problems import Problem
+from ..record.problems import FileReport, Problem
 from . import PLAIN, Style, clean, plural
 
 VALIDATE_FORMAT = "forex-validate"
@@ -69,39 +69,6 @@ def github_annotation(problem: Problem, level: str = "error") -> str:
 
 
 # --------------------------------------------------------------------------- validate
-
-
-class FileReport(Struct):
-    """What ``validate`` found in one file."""
-
-    file: str
-    problems: list[Problem] = field(default_factory=list)
-    moves: int | None = None
-    status: str | None = None
-    """For a valid log: who is to decide next, or the result."""
-    skipped: bool = False
-    warnings: list[Problem] = field(default_factory=list)
-    """Problems that do not make the log invalid (an unsigned move by a player with a key)."""
-
-    @property
-    def valid(self) -> bool:
-        return not self.problems
-
-    @property
-    def unreadable(self) -> bool:
-        return any(p.layer == "io" for p in self.problems)
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "file": self.file,
-            "valid": self.valid,
-            "moves": self.moves,
-            "status": self.status,
-            "problems": [p.as_dict() for p in self.problems],
-        }
-        if self.warnings:  # only then, so that the output of logs without keys is unchanged
-            data["warnings"] = [p.as_dict() for p in self.warnings]
-        return data
 
 
 class ValidateReport(Struct):

@@ -10,31 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games import Game
 from ..record.gamelog import Replay
+from ..record.status import pending_line
 from . import md, plural
 
 MAX_LISTED = 40
 """A group with more decisions than this is summed up (its count and a few examples)."""
 EXAMPLES = 3
-
-
-def pending_line(game: Game[Any, Any], state: Any) -> str:
-    """Who decides next, or that the game is over, as one short line."""
-    pending = game.pending(state)
-    if pending.over:
-        result = game.result(state) or {}
-        winners = result.get("winners") or []
-        return f"game over: {' and '.join(winners)} won" if winners else "game over"
-    what = f"{pending.kind} of {pending.count}" if pending.count else pending.kind
-    return f"{' or '.join(pending.deciders)} to decide ({what})"
-
-
-def status_line(game: Game[Any, Any], state: Any) -> str:
-    """The line ``validate`` says of a valid log: the game's own (``games.base.StatusLine``),
-    else ``pending_line``."""
-    status = getattr(game, "status", None)
-    return str(status(state)) if status is not None else pending_line(game, state)
 
 
 def legal_groups(played: Replay, state: Any) -> list[dict[str, Any]]:

@@ -48,6 +48,10 @@ class Suggestion(Struct, frozen=True):
     visits: int
     line: tuple[tuple[str, str], ...]
     """The line expected after it: (log key, entry text), as ``forex play`` takes them."""
+    rule: Optional[str] = None
+    """Why the search ranks it out of the order of visits (``games.base.Advice.rule``)."""
+    reason: Optional[str] = None
+    """The ``rule`` in words (``ranked last: leaves your loan B 3 CHF short``)."""
 
 
 class Hint(Struct, frozen=True):
@@ -71,9 +75,15 @@ def checked(game: Game[Any, Any], state: Any, decisions: Sequence[Any]) -> Any:
 
 
 def _suggestion(searcher: Searches, found: Advice, mover: int) -> Suggestion:
-    line = tuple((searcher.key(entry), searcher.write(entry)) for entry in found.line)
-    text = searcher.write(found.entry)
-    return Suggestion(found.entry, text, found.values[mover], found.values, found.visits, line)
+    """``found`` as a suggestion, each entry written as ``forex moves`` lists it."""
+    texts = found.texts or tuple(map(searcher.write, (found.entry, *found.line)))
+    line = tuple(
+        (searcher.key(entry), text) for entry, text in zip(found.line, texts[1:], strict=True)
+    )
+    return Suggestion(
+        found.entry, texts[0], found.values[mover], found.values, found.visits, line,
+        found.rule, found.reason,
+    )  # fmt: skip
 
 
 def hint(
@@ -85,11 +95,13 @@ def hint(
     seed: int = 0,
     progress: Optional[Progress] = None,
     decided: bool = False,
+    skip: Optional[Callable[[tuple[Any, ...]], bool]] = None,
 ) -> Hint:
     """The ``top`` best entries (distinct) for the player who decides in ``state``.
 
     ``decided`` (one entry wanted, not the figures of the others) lets the search stop
-    once its choice can no longer change.
+    once its choice can no longer change; the entries ``skip`` says yes to (offers an
+    engine seat declines) are left out.
     """
     mover = searcher.mover(state)
     if mover is None:
@@ -98,6 +110,8 @@ def hint(
     suggestions: list[Suggestion] = []
     seen: set[str] = set()
     for found in searched.advice:
+        if skip is not None and skip(tuple(found.entry)):
+            continue
         suggestion = _suggestion(searcher, found, mover)
         if suggestion.text in seen:
             continue

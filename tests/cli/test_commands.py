@@ -329,8 +329,9 @@ def test_new_usage_errors(tmp_path: Path, args: list[str], message: str) -> None
 
 
 def test_new_log_text_and_create_log_from_python(tmp_path: Path) -> None:
+    from forexcli.games.forex.views.newlog import new_log_text
     from forexcli.record.problems import LogError
-    from forexcli.reporters.newlog import create_log, new_log_text
+    from forexcli.reporters.newlog import create_log
 
     text = new_log_text(["a", "b"], removed=(1, 1, 1, 1, 1, 1, 0), title="t: x")
     path = tmp_path / "g.yaml"
@@ -434,7 +435,7 @@ def test_show_json_validates_against_the_schema() -> None:
 
 
 def test_show_schema_file_is_generated() -> None:
-    from forexcli.reporters.schema import render
+    from forexcli.games.forex.views.schema import render
 
     assert (ROOT / "schemas" / "forex-show.schema.json").read_text() == render()
 

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from forexcli.games.forex.page import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
 from forexcli.games.forex.svg import chart_x
-from forexcli.pages import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
 from tests.cli.test_commands import ANNOTATED, EXAMPLES, ROOT, run
 from tests.cli.test_pages import HOSTILE_NOTE, hostile_game
 
@@ -482,7 +482,7 @@ def test_stepping_through_an_example(browser: WebDriver, pages_dir: Path, path: 
         "return JSON.stringify(Array.from({length: window.forexReplay.count},"
         " (_, n) => window.forexReplay.position(n)))"
     )
-    from forexcli.pages import positions
+    from forexcli.games.forex.page import positions
     from forexcli.record.gamelog import load, replay
 
     log = load(path)
@@ -541,7 +541,7 @@ def test_keys_the_page_does_not_know(
     by the script as by the template, and break nothing."""
     from selenium.webdriver.common.by import By
 
-    from forexcli import pages
+    from forexcli.games.forex import page as pages
     from forexcli.record.gamelog import load, replay
 
     real = pages.show_data  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
-"""The replay page (``forex html``, ``forexcli.pages``) without a browser: its data, escaping,
-size and the command's errors.  ``tests/cli/test_html_browser.py`` opens the pages in Chromium."""
+"""For-Ex's replay page (``forex html``, ``forexcli.games.forex.page`` on the frame
+``forexcli.pages``) without a browser: its data, escaping, size and the command's errors.
+``tests/cli/test_html_browser.py`` opens the pages in Chromium."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from forexcli import pages
-from forexcli.pages import apply_delta, delta, positions, replay_page
+from forexcli.games.forex import page as forex_page
+from forexcli.games.forex.page import positions, replay_page
+from forexcli.pages import apply_delta, delta
 from forexcli.record import gamelog
 from tests.cli.test_commands import (
     ANNOTATED,
@@ -321,7 +324,7 @@ def test_the_standings_have_their_own_place() -> None:
     log, played = replayed(ANNOTATED)
     page = replay_page(log, played, at=41)
     standings = positions(log, played)[41]["standings"]
-    assert "standings" in pages.SHOWN_KEYS and section(page, "more-section") is None
+    assert "standings" in forex_page.SHOWN_KEYS and section(page, "more-section") is None
     projection = section(page, "projection-section")
     assert projection is not None
     assert "<h3>If the game ended now (a projection)</h3>" in projection
@@ -363,7 +366,7 @@ def test_the_standings_have_their_own_place() -> None:
             *(pages.js_number(r[k]) for k in ("owes", "holds")),
             pages.js_number(r["short"]) if r["short"] else "-",
         ]
-        for r in pages.exposure_rows(standings["exposure"])
+        for r in forex_page.exposure_rows(standings["exposure"])
     ]
 
 
@@ -415,7 +418,7 @@ def test_exposure_rows() -> None:
         },
         {"name": "bob", "owes": zero, "holds": {**zero, "USD": 3}, "short": zero},
     ]
-    assert pages.exposure_rows(exposure) == [
+    assert forex_page.exposure_rows(exposure) == [
         {"name": "ada", "currency": "EUR", "owes": 2.5, "holds": 1, "short": 1.5}
     ]
 
@@ -428,7 +431,7 @@ def test_keys_the_page_does_not_know_are_shown_generically(
 ) -> None:
     """A key added to show --format json (say by a later version) appears, escaped, in
     "More about this position", or as a column of the money or queue table."""
-    real = pages.show_data  # type: ignore[attr-defined]
+    real = forex_page.show_data  # type: ignore[attr-defined]
 
     def more(view: Any, since: int | None = None) -> dict[str, Any]:
         data = real(view, since)
@@ -440,7 +443,7 @@ def test_keys_the_page_does_not_know_are_shown_generically(
             item["payable_now"] = item["item"] != "dividends"
         return data
 
-    monkeypatch.setattr(pages, "show_data", more)
+    monkeypatch.setattr(forex_page, "show_data", more)
     log, played = replayed(TWO)
     page = replay_page(log, played, at=20)
     assert '<section id="more-section">' in page

@@ -152,8 +152,10 @@ def test_play_engine_says_its_deal_awaits_the_partner(
     result = run(["play", str(unsigned), "alice", "--engine"])
     assert result.exit_code == 0, result.output
     said = " ".join(result.stdout.split())
-    assert "The engine made a spot deal with bob that bob has not agreed to" in said
-    assert f"forex undo {unsigned}" in said
+    # In an unsigned game nothing is agreed for bob: the deal waits as an open offer.
+    assert f"alice offers bob: {SPOT} (the engine, 1 s);" in said
+    assert f"bob answers: forex play {unsigned} bob accept (or decline)" in said
+    assert gamelog.read_log(unsigned.read_text(), str(unsigned)).entries == ()
 
 
 def _required(tmp_path: Path, keys: dict[str, Path], name: str = "r.yaml") -> Path:
@@ -205,10 +207,16 @@ def test_required_signatures_stop_read_past_an_unagreed_deal(
 ) -> None:
     """A copy whose move 2 follows move 1's unagreed deal (written without forex play) is
     not read; one that ends at the deal is, so that the partner can countersign it."""
+    from forexcli.record import edit
+    from forexcli.record.keys import load_private_key
+    from forexcli.record.signing import Signer
+
     log = _required(tmp_path, keys)
     play(log, "alice", SPOT, "--sign", "--key", str(keys["alice"]))
     at_the_deal = log.read_text()
-    past = at_the_deal + "  - bob: invest JPY\n"
+    bob = Signer("bob", load_private_key(str(keys["bob"]), lambda: None))
+    edit.append(str(log), "bob", "invest JPY", signer=bob)
+    past = log.read_text()
     mine = tmp_path / "mine.yaml"
     mine.write_text(at_the_deal.replace(at_the_deal[at_the_deal.index("  - alice") :], ""))
     mine.write_text(mine.read_text().replace("moves:\n", "moves: []\n"))

@@ -222,22 +222,25 @@ def test_a_log_without_keys_is_as_valid_as_before(tmp_path: Path) -> None:
 
 
 def test_unsigned_move_by_a_player_with_a_key(signed_game: Path) -> None:
+    """``play`` refuses it; written by hand, it is an error of ``validate``."""
     listed = run(["moves", str(signed_game), "--all"]).stdout.splitlines()
     decision = next(line.strip() for line in listed if line.strip().startswith("strengthen"))
-    play(signed_game, "alice", decision)
+    refused = run(["play", str(signed_game), "alice", decision])
+    assert refused.exit_code == 1 and "unsigned_move" in refused.stderr, refused.output
+    signed_game.write_text(signed_game.read_text() + f"  - alice: {decision}\n")
     line = line_of(signed_game, f"- alice: {decision}")
     data = validate_json(signed_game)
-    assert data["ok"] is True
-    warnings = data["files"][0]["warnings"]  # type: ignore[index]
-    assert [(w["code"], w["line"], w["entry"]) for w in warnings] == [("unsigned_move", line, 6)]
+    assert data["ok"] is False
+    assert not data["files"][0].get("warnings")  # type: ignore[index]
+    found = problems_of(signed_game)
+    assert [(p["code"], p["line"], p["entry"]) for p in found] == [("unsigned_move", line, 6)]
     strict = problems_of(signed_game, "--require-signatures")
     assert [(p["code"], p["line"]) for p in strict] == [("unsigned_move", line)]
-    assert run(["validate", str(signed_game), "--require-signatures"]).exit_code == 1
     text = run(["validate", str(signed_game)])
-    assert text.exit_code == 0
-    assert f"warning: {signed_game}:{line}:" in text.output
+    assert text.exit_code == 1
+    assert f"{signed_game}:{line}:" in text.output and "warning" not in text.output
     github = run(["validate", str(signed_game), "--format", "github"])
-    assert f"::warning file={signed_game},line={line}" in github.output
+    assert f"::error file={signed_game},line={line}" in github.output
 
 
 def test_countersigning_a_spot(tmp_path: Path, keys: dict[str, Path]) -> None:
@@ -327,13 +330,21 @@ def test_forgery_by_editing_a_signed_entry(signed_game: Path) -> None:
     signed_game.write_text(text.replace("- carol: invest CAD", "- carol: invest CNY"))
     found = problems_of(signed_game)
     line = line_of(signed_game, "      carol: ")
-    codes = [(p["code"], p["line"]) for p in found if p["code"] != "digest_mismatch"]
     # The edited move's own signature fails, and so does every later one (the state before
-    # them changed); the first is at the edited entry.
-    assert codes[0] == ("bad_signature", line)
-    assert codes[1:] == [("bad_signature", line_of(signed_game, "      alice: ", 3))]
-    signature = next(p for p in found if p["code"] == "bad_signature")
+    # them changed): one finding at the edited entry, one line for the later signatures,
+    # each keeping the signature problems it stands for.
+    codes = [(p["code"], p["line"]) for p in found]
+    assert codes == [
+        ("edited_move", line_of(signed_game, "- carol: invest CNY")),
+        ("signatures_after_edit", line_of(signed_game, "      alice: ", 3)),
+    ]
+    assert 'carol signed "invest CAD", the log says "invest CNY"' in str(found[0]["message"])
+    own = [(d["code"], d["line"]) for d in found[0]["details"]]  # type: ignore[attr-defined]
+    assert ("bad_signature", line) in own
+    signature = next(d for d in found[0]["details"] if d["code"] == "bad_signature")  # type: ignore[attr-defined]
     assert "does not verify with carol's key" in str(signature["message"])
+    later = [(d["code"], d["line"]) for d in found[1]["details"]]  # type: ignore[attr-defined]
+    assert later == [("bad_signature", line_of(signed_game, "      alice: ", 3))]
 
 
 def test_forgery_by_copying_a_signature_from_another_game(

@@ -257,11 +257,13 @@ def test_values_are_capped() -> None:
 
 def test_syntax_errors_say_where_the_construct_starts() -> None:
     (problem,) = problems('a: 1\nb: "open\n')
-    assert (problem.line, problem.column) == (3, 1)
+    # Placed at the quote that is never closed, not at the end of the text where YAML noticed.
+    assert (problem.line, problem.column) == (2, 4)
     assert problem.message == (
         "YAML syntax error: found unexpected end of stream"
         " (while scanning a quoted scalar that starts at line 2 column 4)"
     )
+    assert "never closed" in problem.hints[0]
     (problem,) = problems("a:\n\t- b\n")
     assert (
         problem.message

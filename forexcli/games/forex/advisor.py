@@ -67,7 +67,7 @@ def _advice(state: GameState, line: Line) -> Advice | None:
     for written in entries[1:]:
         position = _checked(position, written.decisions())
     rest = tuple(written.decisions() for written in entries[1:])
-    return Advice(entries[0].decisions(), rest, line.values, line.visits)
+    return Advice(entries[0].decisions(), rest, line.values, line.visits, line.rule, line.reason)
 
 
 def _advised(state: GameState, lines: Sequence[Line]) -> Iterator[Advice]:
@@ -168,6 +168,26 @@ class ForexAdvisor:
 
         return decisive(state, entries)
 
+    def entry_without(
+        self,
+        state: GameState,
+        budget: ismcts.Budget,
+        seed: int = 0,
+        excluded: Collection[Decision] = (),
+        progress: Progress | None = None,
+    ) -> tuple[Decision, ...]:
+        """The engine's entry in ``state``, opening with none of the ``excluded`` spot offers
+        (offers refused this turn: the search again, without them), checked by the rules."""
+        from .search.players import engine_choice
+
+        spots = frozenset(d for d in excluded if isinstance(d, Spot))
+        if spots:
+            entry = engine_choice(state, forex_budget(budget), seed, excluded=spots).entry
+        else:
+            entry = engine_entry(self, state, budget, seed, progress)
+        _checked(state, entry, listed=True)
+        return tuple(entry)
+
     def selfplay_resources(self, path: str | None, folder: str) -> None:
         """None: a For-Ex game is dealt from its seed alone."""
         if path is not None:
@@ -195,8 +215,8 @@ class ForexAdvisor:
         self, start: GameState, names: Sequence[str], seed: str, title: str, started: str,
         resources: None,
     ) -> str:  # fmt: skip
-        """``reporters.newlog.new_log_text`` with the seed."""
-        from ...reporters.newlog import new_log_text
+        """``views.newlog.new_log_text`` with the seed."""
+        from .views.newlog import new_log_text
 
         return new_log_text(names, seed=seed, title=title, started=started)
 
@@ -207,13 +227,13 @@ class ForexAdvisor:
         return result.ranks, result.totals, result.ending
 
 
-ADVISOR: Advisor = ForexAdvisor()
+FOREX_ADVISOR = ForexAdvisor()
+ADVISOR: Advisor = FOREX_ADVISOR
 
 
 def seat_player(kind: str, plan: ismcts.Budget | None, seed: int) -> Player:
     """The player function of a seat (deterministic for a seed)."""
     from .search.ladder import ladder_player
-    from .search.players import engine_choice
 
     if kind != "engine":
         return ladder_player(kind, Budget(simulations=1), seed)
@@ -221,10 +241,6 @@ def seat_player(kind: str, plan: ismcts.Budget | None, seed: int) -> Player:
     budget = plan
 
     def play(state: GameState, excluded: Collection[Spot] = ()) -> tuple[Decision, ...]:
-        if excluded:  # an offer was refused: the search again, without it
-            return engine_choice(state, forex_budget(budget), seed, excluded=excluded).entry
-        entry: tuple[Decision, ...] = engine_entry(ADVISOR, state, budget, seed)
-        _checked(state, entry, listed=True)
-        return entry
+        return FOREX_ADVISOR.entry_without(state, budget, seed, excluded)
 
     return play

@@ -10,14 +10,19 @@ core, and checks what the notifications state against the replay, packet by pack
 money change, certificate bought or sold, contract taken, dividend paid, the board's moves,
 the queue (contracts paid, loans made, merged and paid, a bankruptcy, the dividends left,
 its front), who decides next, and the final conversion. Any disagreement is a
-``TableLogError`` placed at the packet (``move_id``) and the notification. What is only
-shown (the ``x_monies`` pictures, ``i18n``, ``conL``, ``location``, the framework's state
-ids and arguments, a certificate's id but to count those bought) is not checked. Pure:
-data in, data out, no I/O.
+``TableLogError`` placed at the packet (``move_id``) and the notification. A table log does
+not hold the 6 certificates removed at set-up: ``removed_evidence`` reads what it shows of
+them (how many of each currency were bought, and the certificate numbers the purchases pass
+over), and ``convert`` takes the one set that agrees, lists the sets that do, refuses a set
+given that does not, or records them as not known. What is only shown (the ``x_monies``
+pictures, ``i18n``, ``conL``, ``location``, the framework's state ids and arguments) is not
+checked, and a certificate's id is read only for the removed certificates. Pure: data in,
+data out, no I/O.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -201,13 +206,17 @@ class Imported(Struct):
     started: str
     players: tuple[str, ...]
     first: str
-    removed: tuple[int, ...]
-    removed_inferred: bool
     entries: list[tuple[str, Written]]
     final: GameState
     left_out: list[str]
     """What the table log holds after its last decision that a log cannot: an offer still
     unanswered, an accepted spot trade whose action is not yet taken."""
+    removed: tuple[int, ...] | None = None
+    """The removed certificates per currency; ``None``: not known."""
+    removed_how: str = "given"
+    """``given`` (``--removed``), ``deduced`` (the one set the log allows) or ``unknown``."""
+    removed_reason: str = ""
+    """What the log shows of them, when deduced or unknown."""
 
 
 # --------------------------------------------------------------------------- shape
@@ -462,28 +471,181 @@ def seat_order(log: TableLog) -> tuple[list[int], int]:
     return order, order[0]
 
 
-def bought_certificates(log: TableLog) -> tuple[int, ...]:
-    """Per currency, how many different certificates the log shows bought."""
-    seen: list[set[str]] = [set() for _ in CURRENCIES]
+ID_ORDER_NOTE = (
+    "Board Game Arena's For-Ex numbers the certificates 1 to 56, 8 a currency in the order"
+    " GBP, EUR, USD, CHF, JPY, CAD, CNY, and a purchase takes the currency's certificate of"
+    " the highest number still in the supply"
+)
+"""What the certificate ids of a table log rest on (the module's source; all 60 shared table
+logs bear it out): an id passed over when selling was removed at set-up."""
+
+
+class RemovedEvidence(Struct, frozen=True):
+    """What a table log shows of the removed certificates, per currency.
+
+    ``bought``: certificates bought (a sold one leaves the game, so each is bought once);
+    ``first_over``: the ``move_id`` of the purchase that needs the supply to hold that many,
+    per count; ``skipped``: the ids passed over when selling (removed at set-up), read only
+    when every currency's ids follow the site's order (``ids_ordered``).
+    """
+
+    bought: tuple[int, ...]
+    purchases: tuple[tuple[int, ...], ...]
+    """Per currency, the ``move_id`` of each purchase, in order."""
+    skipped: tuple[tuple[int, ...], ...]
+    skipped_at: tuple[tuple[int, ...], ...]
+    """Per currency, the ``move_id`` of the purchase that passed each skipped id over."""
+    ids_ordered: bool
+
+    def bounds(self) -> tuple[tuple[int, int], ...]:
+        """Per currency, the fewest and the most certificates that can have been removed."""
+        return tuple(
+            (len(skipped), min(CERTS_PER_CURRENCY - bought, REMOVED_AT_SETUP))
+            for bought, skipped in zip(self.bought, self.skipped, strict=True)
+        )
+
+    def candidates(self, limit: int = 10_000) -> list[tuple[int, ...]]:
+        """Every removed set (6 certificates, counts per currency) the log allows, in order."""
+        bounds = self.bounds()
+        out: list[tuple[int, ...]] = []
+        counts = [0] * len(CURRENCIES)
+        # The most the currencies after each one can take, to cut dead branches short.
+        room = [0] * (len(CURRENCIES) + 1)
+        least = [0] * (len(CURRENCIES) + 1)
+        for c in range(len(CURRENCIES) - 1, -1, -1):
+            room[c] = room[c + 1] + bounds[c][1]
+            least[c] = least[c + 1] + bounds[c][0]
+
+        def fill(c: int, left: int) -> None:
+            if len(out) >= limit:
+                return
+            if c == len(CURRENCIES):
+                if left == 0:
+                    out.append(tuple(counts))
+                return
+            low, high = bounds[c]
+            for count in range(low, min(high, left) + 1):
+                rest = left - count
+                if least[c + 1] <= rest <= room[c + 1]:
+                    counts[c] = count
+                    fill(c + 1, rest)
+            counts[c] = 0
+
+        fill(0, REMOVED_AT_SETUP)
+        return out
+
+    def refusal(self, removed: Sequence[int]) -> TableLogError | None:
+        """Why the log rules out ``removed``, placed at the purchase that shows it; else None.
+
+        A purchase the supply could not hold is named before a certificate number passed over.
+        """
+        for c, code in enumerate(CURRENCIES):
+            count = removed[c]
+            left = CERTS_PER_CURRENCY - count
+            if self.bought[c] > left:
+                return TableLogError(
+                    "removed_inconsistent",
+                    f"with {count} {code} removed at set-up the supply holds {left} {code}"
+                    f" certificates, but the table log shows {self.bought[c]} bought: this"
+                    f" purchase (the {_nth(left + 1)}) would find none left",
+                    move_id=self.purchases[c][left],
+                    hints=(_CHOOSE_HINT,),
+                )
+        for c, code in enumerate(CURRENCIES):
+            count = removed[c]
+            skipped = self.skipped[c]
+            if count < len(skipped):
+                ids = ", ".join(str(i) for i in skipped[: count + 1])
+                return TableLogError(
+                    "removed_inconsistent",
+                    f"{count} {code} removed at set-up, but the purchases up to this one pass"
+                    f" over {code} certificate{'s' if len(skipped) > 1 else ''} {ids}, so at"
+                    f" least {len(skipped)} {'were' if len(skipped) > 1 else 'was'} removed"
+                    f" ({ID_ORDER_NOTE})",
+                    move_id=self.skipped_at[c][count],
+                    hints=(_CHOOSE_HINT,),
+                )
+        return None
+
+    def constraint_text(self) -> str:
+        """``GBP 1, EUR 0-2, USD 3, CHF 0-2, ...``: the count each currency allows."""
+        parts = []
+        for code, (low, high) in zip(CURRENCIES, self.bounds(), strict=True):
+            parts.append(f"{code} {low}" if low == high else f"{code} {low}-{high}")
+        return ", ".join(parts)
+
+    def reasons(self) -> str:
+        """How the log bounds the counts: purchases, and the ids passed over."""
+        bought = ", ".join(f"{n} {code}" for code, n in zip(CURRENCIES, self.bought, strict=True))
+        text = f"bought {bought}, so at most 8 less those of each currency were removed"
+        passed = [
+            f"{code} {', '.join(str(i) for i in ids)}"
+            for code, ids in zip(CURRENCIES, self.skipped, strict=True)
+            if ids
+        ]
+        if passed:
+            text += (
+                f"; certificate numbers the purchases pass over, so removed: {'; '.join(passed)}"
+            )
+        elif not self.ids_ordered:
+            text += "; the certificate numbers do not follow the site's order, so not read"
+        return text
+
+
+_CHOOSE_HINT = (
+    "leave out --removed to see the removed sets the table log allows, or give --removed unknown"
+)
+
+
+def _nth(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def removed_evidence(log: TableLog) -> RemovedEvidence:
+    """What the log's purchases show of the removed certificates (see ``RemovedEvidence``)."""
+    ids: list[list[int | None]] = [[] for _ in CURRENCIES]
+    moves: list[list[int]] = [[] for _ in CURRENCIES]
     for packet in log.packets:
         for note in packet.notes:
             if note.type == "certificatesBought":
                 reader = _Reader(log.names, packet, note)
-                currency = reader.currency("curr")
-                cert = reader.get("cert_id")
-                if not isinstance(cert, (str, int)) or isinstance(cert, bool):
-                    raise reader.fail(f"cert_id is {_shown(cert)}")
-                seen[CURRENCIES.index(currency)].add(str(cert))
-    return tuple(len(ids) for ids in seen)
+                c = CURRENCIES.index(reader.currency("curr"))
+                cert = note.args.get("cert_id")
+                ids[c].append(
+                    int(cert)
+                    if isinstance(cert, (str, int)) and _DIGITS.fullmatch(str(cert))
+                    else None
+                )
+                moves[c].append(packet.move_id)
+    ordered = all(_in_site_order(c, row) for c, row in enumerate(ids))
+    skipped: list[tuple[int, ...]] = []
+    skipped_at: list[tuple[int, ...]] = []
+    for c, row in enumerate(ids):
+        passed: list[int] = []
+        at: list[int] = []
+        if ordered:
+            expected = CERTS_PER_CURRENCY * (c + 1)
+            for cert, move_id in zip(row, moves[c], strict=True):
+                assert cert is not None
+                passed.extend(range(expected, cert, -1))
+                at.extend([move_id] * (expected - cert))
+                expected = cert - 1
+        skipped.append(tuple(passed))
+        skipped_at.append(tuple(at))
+    return RemovedEvidence(
+        tuple(len(row) for row in ids),
+        tuple(tuple(row) for row in moves),
+        tuple(skipped),
+        tuple(skipped_at),
+        ordered,
+    )
 
 
-def infer_removed(log: TableLog) -> tuple[int, ...] | None:
-    """The removed certificates when the log decides them: every certificate not removed was
-    bought (a sold one is discarded, never back in the supply), so each currency's count is 8
-    less those bought, if these add up to 6; else ``None``."""
-    bought = bought_certificates(log)
-    left = tuple(CERTS_PER_CURRENCY - count for count in bought)
-    return left if sum(left) == REMOVED_AT_SETUP and min(left) >= 0 else None
+def _in_site_order(c: int, row: Sequence[int | None]) -> bool:
+    """A currency's certificate ids as the site sells them: its own 8, highest first."""
+    low, high = CERTS_PER_CURRENCY * c + 1, CERTS_PER_CURRENCY * (c + 1)
+    ids = [cert for cert in row if cert is not None and low <= cert <= high]
+    return len(ids) == len(row) and all(a > b for a, b in itertools.pairwise(ids))
 
 
 # --------------------------------------------------------------------------- the import
@@ -499,48 +661,96 @@ def renamed(log: TableLog, renames: Mapping[str, str]) -> TableLog:
     return TableLog(log.table, names, log.packets, log.site_names or log.names)
 
 
-def convert(log: TableLog, *, removed: Sequence[int] | None = None) -> Imported:
+UNKNOWN = "unknown"
+"""``removed=UNKNOWN``: the removed certificates are recorded as not known."""
+
+MAX_LISTED = 6
+"""At most this many removed sets are listed when the log allows several; else the counts
+each currency allows."""
+
+
+def convert(log: TableLog, *, removed: Sequence[int] | str | None = None) -> Imported:
     """A table log (see ``read_table_log``) as a For-Ex game, every fact of it checked by the
     replay.
 
-    ``removed`` gives the 6 certificates removed at set-up (per currency); without it they
-    are inferred when the log decides them, else ``removed_unknown``. Raises
-    ``TableLogError``.
+    ``removed`` gives the 6 certificates removed at set-up (per currency), refused with
+    ``removed_inconsistent`` when the log rules them out; ``UNKNOWN`` records them as not
+    known; without it they are deduced when exactly one set agrees with the log, else
+    ``removed_unknown`` lists the sets that do. Raises ``TableLogError``.
     """
     if not 2 <= len(log.names) <= 6:
         raise _fail("bad_table_log", f"{len(log.names)} players: For-Ex takes 2 to 6")
     order, first = seat_order(log)
-    inferred = False
+    evidence = removed_evidence(log)
+    counts: tuple[int, ...] | None
     if removed is None:
-        removed = infer_removed(log)
-        if removed is None:
-            raise TableLogError(
-                "removed_unknown",
-                "a table log does not say which 6 certificates were removed at set-up"
-                " (it decides them only when every other certificate was bought)",
-                hints=(
-                    f"the board at the start of the table's replay shows them:"
-                    f" {review_url(log.table)}; give them as --removed GBP=1,USD=2,CNY=3",
-                ),
-            )
-        inferred = True
+        counts, how, reason = _deduced(log, evidence), "deduced", evidence.reasons()
+    elif isinstance(removed, str):
+        if removed != UNKNOWN:
+            raise ValueError(f"removed is counts or {UNKNOWN!r}, not {removed!r}")
+        counts, how = None, "unknown"
+        reason = f"the table log allows {evidence.constraint_text()}, 6 in all"
+    else:
+        counts, how, reason = tuple(removed), "given", ""
+        if len(counts) == len(CURRENCIES) and sum(counts) == REMOVED_AT_SETUP:
+            refusal = evidence.refusal(counts)
+            if refusal is not None:
+                raise refusal
     players = tuple(log.names[pid] for pid in order)
     try:
-        state = new_game(players, tuple(removed), log.names[first])
+        state = new_game(players, counts, log.names[first])
     except ForexError as error:
         raise TableLogError(error.code, error.reason) from None
-    return _Replayer(log, state, log.names[first], inferred).run()
+    imported = _Replayer(log, state, log.names[first]).run()
+    imported.removed = counts
+    imported.removed_how = how
+    imported.removed_reason = reason
+    return imported
+
+
+def _deduced(log: TableLog, evidence: RemovedEvidence) -> tuple[int, ...]:
+    """The one removed set the log allows; else ``removed_unknown`` with those it allows."""
+    sets = evidence.candidates(limit=MAX_LISTED + 1)
+    if len(sets) == 1:
+        return sets[0]
+    look = (
+        f"the board at the start of the table's replay shows them: {review_url(log.table)};"
+        " give them with --removed, or give --removed unknown to record them as not known"
+    )
+    if not sets:
+        raise TableLogError(
+            "removed_inconsistent",
+            "no set of 6 removed certificates agrees with the table log"
+            f" ({evidence.constraint_text()}): {evidence.reasons()}",
+            hints=(look,),
+        )
+    total = len(sets) if len(sets) <= MAX_LISTED else len(evidence.candidates())
+    if total <= MAX_LISTED:
+        shown = "; ".join(removed_option(each) for each in sets)
+        which = f"one of these {total}: {shown}"
+    else:
+        which = f"{total} sets of 6 ({evidence.constraint_text()}, 6 in all)"
+    raise TableLogError(
+        "removed_unknown",
+        "a table log does not say which 6 certificates were removed at set-up, and this one"
+        f" allows {which}",
+        hints=(look, f"what the table log shows: {evidence.reasons()}"),
+    )
+
+
+def removed_option(counts: Sequence[int]) -> str:
+    """``GBP=1,USD=2,CNY=3``: removed counts as ``--removed`` takes them."""
+    return ",".join(f"{code}={n}" for code, n in zip(CURRENCIES, counts, strict=True) if n)
 
 
 class _Replayer:
     """The walk through the packets: decisions applied, facts checked."""
 
-    def __init__(self, log: TableLog, state: GameState, first: str, inferred: bool) -> None:
+    def __init__(self, log: TableLog, state: GameState, first: str) -> None:
         self.log = log
         self.first = first
         self.names = log.names
         self.state = state
-        self.inferred = inferred
         self.entries: list[tuple[str, Written]] = []
         self.spot: Spot | None = None
         self.spot_packet: Packet | None = None
@@ -562,8 +772,6 @@ class _Replayer:
             _utc(packets[0].time),
             self.state.players,
             self.first,
-            self.state.removed,
-            self.inferred,
             self.entries,
             self.state,
             self.left_out,
@@ -582,19 +790,12 @@ class _Replayer:
             try:
                 state = apply(state, decision)
             except ForexError as error:
-                hints: tuple[str, ...] = ()
-                if isinstance(decision, Invest) and not self.inferred:
-                    hints = (
-                        "if the certificate was there on the site, the removed certificates"
-                        " given (--removed) are not this table's",
-                    )
                 raise TableLogError(
                     error.code,
                     f"the replay refuses {_said(decision)}: {error.reason}",
                     move_id=packet.move_id,
                     notification=note.index,
                     kind=note.type,
-                    hints=hints,
                 ) from None
         if phase is Phase.OVER and any(n.type in FOREX_TYPES for n in packet.notes):
             raise _fail("table_mismatch", "a packet after the end of the game", packet)

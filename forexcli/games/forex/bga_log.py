@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import textwrap
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,8 +21,10 @@ from typing import Any
 from msgspec import Struct
 
 from ...record.problems import LogError, Problem
+from ...words import says, verb_for
 from .bga_import import (
     SITE,
+    UNKNOWN,
     Imported,
     TableLogError,
     convert,
@@ -37,7 +40,13 @@ MAX_JSON_BYTES = 64 * 1024 * 1024
 """The most a table log may hold once decompressed (a long game's is well under 1 MiB)."""
 
 USAGE_CODES = frozenset(
-    {"removed_unknown", "bad_player_name", "confusable_names", "unknown_player"}
+    {
+        "removed_unknown",
+        "removed_inconsistent",
+        "bad_player_name",
+        "confusable_names",
+        "unknown_player",
+    }
 )
 """Problems an option fixes (``--removed``, ``--rename``): exit status 2, like a usage error."""
 
@@ -122,7 +131,7 @@ def import_table(
     data: Any,
     filename: str,
     *,
-    removed: Sequence[int] | None = None,
+    removed: Sequence[int] | str | None = None,
     title: str | None = None,
     renames: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
@@ -147,12 +156,12 @@ def import_table(
 def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
     """The text of the log of an imported game."""
     from ...record.entrytext import quote
-    from ...reporters.newlog import new_log_text
+    from .views.newlog import new_log_text
 
     header = new_log_text(
         list(game.players),
         first=game.first,
-        removed=game.removed,
+        removed=UNKNOWN if game.removed is None else game.removed,
         title=title or None,
         site=f"{SITE}, table {game.table}",
         started=game.started,
@@ -161,13 +170,15 @@ def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:
     lines = header.splitlines()
     at = 1 if lines[0].startswith("# yaml-language-server:") else 0
     lines.insert(at, f"# imported by forex import from {review_url(game.table)}")
-    if game.removed_inferred:
+    if game.removed_how != "given":
         at = next(i for i, line in enumerate(lines) if line.startswith("removed:"))
-        lines.insert(
-            at,
-            "# removed: inferred by forex import (the table log does not say; every other"
-            " certificate was bought in the game)",
+        said = (
+            "deduced by forex import: the only 6 the table log allows"
+            if game.removed_how == "deduced"
+            else "not known: the table log does not say, and forex import was told so"
         )
+        wrapped = textwrap.wrap(f"({game.removed_reason})", 88)
+        lines[at:at] = [f"# removed: {said}", *(f"# {line}" for line in wrapped)]
     assert lines[-1] == "moves: []"
     if game.entries:
         lines[-1] = "moves:"
@@ -202,15 +213,21 @@ def _check_written(text: str, game: Imported, filename: str) -> None:
 
 def summary(game: Imported) -> str:
     """One line on what was imported: the players, the set-up, how far the game went."""
-    gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, game.removed, strict=True) if n)
-    how = "inferred" if game.removed_inferred else "as given"
+    if game.removed is None:
+        removed = "removed unknown"
+    else:
+        gone = ", ".join(f"{n} {c}" for c, n in zip(CURRENCIES, game.removed, strict=True) if n)
+        how = "deduced from the table log" if game.removed_how == "deduced" else "as given"
+        removed = f"removed {gone} ({how})"
     state = game.final
     if state.result is not None:
         winners = ", ".join(state.players[s] for s in state.result.winners())
-        where = f"the game is over: {winners} {'win' if ',' in winners else 'wins'}"
+        where = (
+            f"the game is over: {winners} {'win' if ',' in winners else verb_for(winners, 'wins')}"
+        )
     else:
-        where = f"the game goes on: {state.pending_player} decides next"
+        where = f"the game goes on: {says(f'{state.pending_player}', 'decides')} next"
     return (
         f"table {game.table}: {len(game.entries)} moves; {', '.join(game.players)};"
-        f" {game.first} plays first; removed {gone} ({how}); {where}"
+        f" {says(game.first, 'plays')} first; {removed}; {where}"
     )

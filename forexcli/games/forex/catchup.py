@@ -25,6 +25,7 @@ from msgspec import Struct
 
 from ...record.gamelog import Replay
 from ...record.problems import moves_text, printable
+from ...words import verb_for
 from .engine import (
     CURRENCIES,
     PAIRS,
@@ -154,7 +155,7 @@ def result_lines(state: GameState) -> list[str]:
 def pending_text(state: GameState) -> str:
     """Whose decision is awaited, and of which kind: ``carol to play``.
 
-    The short wording; ``reporters.game.pending_text`` is the long one (with
+    The short wording; ``views.common.pending_text`` is the long one (with
     the turn, the divest's seller, the candidates).  Both are pinned by goldens.
     """
     pending = state.pending
@@ -164,7 +165,8 @@ def pending_text(state: GameState) -> str:
         if result is None:
             return "game over"
         winners = " and ".join(state.players[s] for s in result.winners())
-        return f"game over, {winners} {'wins' if len(result.winners()) == 1 else 'win'}"
+        verb = verb_for(winners, "wins") if len(result.winners()) == 1 else "win"
+        return f"game over, {winners} {verb}"
     if pending.phase is Phase.DIVEST_RESPONSE:
         assert pending.currency is not None
         return f"{who} to answer the {CURRENCIES[pending.currency]} divest"

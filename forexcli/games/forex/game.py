@@ -71,9 +71,10 @@ class ForexGame(ForexViews):
     def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> GameState:
         """``new_game`` from the header, as ``gamelog.GameLog.new_game`` does."""
         players = tuple(header["players"])
+        removed: tuple[int, ...] | None = None
         if "seed" in header:
             removed = draw_removed(str(header["seed"]))
-        else:
+        elif header.get("removed") != "unknown":
             counts = header.get("removed", {})
             removed = tuple(int(counts.get(code, 0)) for code in CURRENCIES)
         given = header.get("house_rules") or {}
@@ -142,8 +143,8 @@ class ForexGame(ForexViews):
         )
 
     def status(self, state: GameState) -> str:
-        """``reporters.game.pending_text``: who decides next and what, in one line."""
-        from ...reporters.game import pending_text
+        """``views.common.pending_text``: who decides next and what, in one line."""
+        from .views.common import pending_text
 
         return pending_text(state)
 
@@ -163,15 +164,18 @@ class ForexGame(ForexViews):
         """The players, who is first, the removed certificates and the house rules (every
         rule, the defaults filled in)."""
         players = list(header["players"])
+        state = self.setup(header, {})
         return {
             "players": players,
             "first": header.get("first", players[0]),
-            "removed": list(self.setup(header, {}).removed),
+            "removed": list(state.removed) if state.removed_known else "unknown",
             "house_rules": _house_rules(header),
         }
 
     def setup_value(self, name: str, value: Any) -> str:
         """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
+        if name == "removed" and value == "unknown":
+            return "unknown"
         if name == "removed" and isinstance(value, list):
             counts = zip(value, CURRENCIES, strict=True)
             return ", ".join(f"{n} {code}" for n, code in counts if n) or "none"
@@ -192,8 +196,8 @@ class ForexGame(ForexViews):
     def play_text(
         self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
     ) -> str:
-        """``reporters.play.play_text`` of the last entry."""
-        from ...reporters.play import play_text
+        """``views.play.play_text`` of the last entry."""
+        from .views.play import play_text
 
         number = len(replay.states)
         entry = replay.log.entries[-1]
@@ -204,8 +208,8 @@ class ForexGame(ForexViews):
         )  # fmt: skip
 
     def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
-        """``reporters.play.play_data`` of the last entry."""
-        from ...reporters.play import play_data
+        """``views.play.play_data`` of the last entry."""
+        from .views.play import play_data
 
         number = len(replay.states)
         entry = replay.log.entries[-1]
@@ -218,16 +222,16 @@ class ForexGame(ForexViews):
     def history_text(
         self, replay: Any, *, events: bool, markdown: bool, style: Any, width: int
     ) -> str:
-        """``reporters.history.history_text``."""
-        from ...reporters.history import history_text
+        """``views.history.history_text``."""
+        from .views.history import history_text
 
         return history_text(
             replay.log, replay, events=events, markdown=markdown, style=style, width=width
         )
 
     def history_data(self, replay: Any) -> dict[str, Any]:
-        """``reporters.history.history_data``."""
-        from ...reporters.history import history_data
+        """``views.history.history_data``."""
+        from .views.history import history_data
 
         return history_data(replay.log, replay)
 
@@ -257,6 +261,28 @@ class ForexGame(ForexViews):
         from .snapshot import state_dict
 
         return state_dict(state)
+
+    def compact_text(self, state: GameState, width: int) -> str:
+        """``message.compact_text``: the board in about 16 lines (``games.base.CompactBoard``)."""
+        from .message import compact_text
+
+        return compact_text(state, width)
+
+    def offer_partner(self, decisions: Sequence[Decision]) -> str | None:
+        """The partner of the spot transaction that opens an entry (``OffersSpots``)."""
+        first = decisions[0] if decisions else None
+        return first.partner if isinstance(first, Spot) else None
+
+    def offer_refusal(self, state: GameState, decisions: Sequence[Decision]) -> str | None:
+        """Why the engine refuses the entry's opening spot in ``state`` (``players.refusal``,
+        the rule its search expects of every partner); None when it accepts."""
+        first = decisions[0] if decisions else None
+        if not isinstance(first, Spot):
+            return None
+        from .search.players import refusal
+
+        refused = refusal(state, first)
+        return None if refused is None else refused.reason()
 
     def advisor(self) -> Any:
         """``advisor.ADVISOR``: the engine's search and words (``games.base.Advises``)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,7 +80,7 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     if isinstance(moves, list):
         header = dict(data, moves=[])
     if not surely_valid(header):
-        for error in _validator().iter_errors(header):
+        for error in _removed_errors(_validator().iter_errors(header)):
             problems.extend(_schema_problem(error, doc, filename))
             if len(problems) > MAX_SCHEMA_PROBLEMS:
                 break
@@ -109,6 +109,28 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             )
         )
     return problems
+
+
+def _removed_errors(errors: Iterable[Any]) -> Iterator[Any]:
+    """The errors, with ``removed:`` (the counts, or ``unknown``) told as the counts' own
+    errors when it is a mapping, as a wrong type when it is neither."""
+    for error in errors:
+        if error.validator != "anyOf" or tuple(error.absolute_path) != ("removed",):
+            yield error
+            continue
+        if isinstance(error.instance, dict):
+            yield from (e for e in error.context if e.relative_schema_path[0] == 0)
+        else:
+            import jsonschema
+
+            yield jsonschema.ValidationError(
+                "not the counts per currency, nor unknown",
+                validator="type",
+                validator_value=["object", "unknown"],
+                instance=error.instance,
+                path=error.path,
+                schema_path=error.schema_path,
+            )
 
 
 def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
@@ -201,6 +223,8 @@ def _schema_problem(
                     f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
                     " level with the player's name",
                 )
+            elif not key_hints:
+                key_hints = (f"remove {quoted(key)}, or keep it as a comment (# {key}: ...)",)
             found.append(
                 Problem(
                     "schema_unknown_key",
@@ -344,7 +368,13 @@ def _schema_problem(
         message = f"{where}: {shown(instance)}; it must be {more} {error.validator_value}"
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
-    return [Problem(code, message, "schema", filename, line, column, _entry_number(path), hints)]
+    entry = _entry_number(path)
+    if code == "bad_notation" and not hints:
+        hints = (
+            "write the decision as docs/format.md's Moves section shows (invest USD JPY,"
+            " contract 6 USD for 12 JPY, resolve ...); forex play checks one as it adds it",
+        )
+    return [Problem(code, message, "schema", filename, line, column, entry, hints)]
 
 
 def _player_names(data: Any) -> list[str]:
@@ -411,7 +441,8 @@ def _unknown_player(
         f"{what}: {quoted(name)} is not a player of this game ({', '.join(players)})",
         path,
         key=key,
-        hints=did_you_mean(name, players),
+        hints=did_you_mean(name, players)
+        or (f"name one of the players, or add {quoted(name)} to `players:` at set-up",),
     )
 
 
@@ -437,6 +468,10 @@ def _removed_problem(doc: yamlread.Document, filename: str, total: int) -> Probl
         "bad_removed",
         f"removed: exactly 6 certificates are removed at set-up; these add up to {total}",
         ("removed",),
+        hints=(
+            "give a count per currency that adds up to 6, such as {GBP: 1, USD: 2, CNY: 3},"
+            " or `seed:` instead to draw them",
+        ),
     )
 
 
@@ -528,7 +563,7 @@ def entries(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
                     doc, filename, "contacts", name, players, ("contacts", name), key=True
                 )
             )
-    if "seed" not in data:
+    if "seed" not in data and data["removed"] != "unknown":
         counts = data["removed"]
         total = sum(int(counts.get(code, 0)) for code in CURRENCIES)
         if total != 6:

@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 
 from ...record.gamelog import Replay
-from ...reporters.board import board_grid as show_board_grid
-from ...reporters.board import queue_terms
-from ...reporters.standings import standings_lines
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
 from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
+from .views.board import board_grid as show_board_grid
+from .views.board import queue_terms
+from .views.standings import standings_lines
 
 FORMATS = ("text", "markdown", "bbcode")
 
@@ -272,6 +272,9 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
             text = awaiting_text(replay.log, number, partner)
             hint = sign_hint(replay.log, number, partner)
             next_lines.append(f"{text[0].upper()}{text[1:]}; {hint}.")
+    from ...record.seats import header_lines
+
+    next_lines.extend(header_lines(replay.log))
     return _Parts(
         headline=f"{game_name(replay)}, {where}: {pending_text(state)}.",
         since=since,
@@ -411,3 +414,17 @@ def compose(
         since = unseen_since(replay, at)
     parts = _parts(replay, since, at)
     return Message(subject(replay, at), _LAYOUTS[fmt](parts), fmt)
+
+
+def compact_text(state: GameState, width: int = CAPTION_WIDTH) -> str:
+    """The board as compact as fits a terminal of 80x24 with a few lines above it: the rates,
+    the money and certificates, the queue and who decides next (``play``'s engine replies)."""
+    import textwrap
+
+    out = _aligned(board_grid(state), clean)
+    out.extend(_aligned(money_grid(state), clean))
+    queue = "Queue, front first: " + "; ".join(queue_items(state))
+    out.extend(textwrap.wrap(clean(queue), width, subsequent_indent="  "))
+    what = pending_text(state)
+    out.extend(textwrap.wrap(clean(f"Next: {what}."), width))
+    return "\n".join(out)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from msgspec import Struct
 
@@ -63,15 +63,23 @@ def spot_groups(state: GameState, decisions: Sequence[Decision] | None = None) -
     return groups
 
 
-def grouped_moves(state: GameState, *, with_spots: bool = False) -> list[MoveGroup]:
+def grouped_moves(
+    state: GameState,
+    *,
+    with_spots: bool = False,
+    declined: Callable[[Spot], bool] | None = None,
+) -> list[MoveGroup]:
     """Every legal decision of the pending player, grouped by kind.
 
     Contracts are grouped per direction (pay one currency, receive another)
     and summarised with their amount range; every other decision is listed.
     With ``with_spots``, the groups of ``spot_groups`` follow (they cost a
-    ``legal_decisions`` per spot).
+    ``legal_decisions`` per spot).  The spots ``declined`` says their partner
+    refuses (an engine seat's answer) are left out.
     """
     decisions = legal_decisions(state)
+    if declined is not None:
+        decisions = [d for d in decisions if not (isinstance(d, Spot) and declined(d))]
     groups: list[MoveGroup] = []
     spots = [d for d in decisions if isinstance(d, Spot)]
     contracts = [d for d in decisions if isinstance(d, MakeContract)]

@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from ...reporters import clean
+from ...words import says
 from .. import ViewRefused
 
 
 def _view(replay: Any, at: int) -> Any:
-    from ...reporters.game import View
+    from .views.common import View
 
     return View(replay.log, replay, at)
 
@@ -43,8 +44,8 @@ class ForexViews:
         style: Any,
         width: int,
     ) -> str:
-        """The tables of ``forex show`` (``reporters.show.show_text``)."""
-        from ...reporters.show import show_text
+        """The tables of ``forex show`` (``views.show.show_text``)."""
+        from .views.show import show_text
 
         return show_text(
             _view(replay, at),
@@ -56,8 +57,8 @@ class ForexViews:
         )
 
     def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
-        """``show --format json`` (``reporters.show.show_data``)."""
-        from ...reporters.show import show_data
+        """``show --format json`` (``views.show.show_data``)."""
+        from .views.show import show_data
 
         return show_data(_view(replay, at), since)
 
@@ -79,8 +80,8 @@ class ForexViews:
         return strength_chart_svg(replay, title)
 
     def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
-        """The replay page (``pages.replay_page``)."""
-        from ...pages import replay_page
+        """The replay page (``page.replay_page``)."""
+        from .page import replay_page
 
         return replay_page(replay.log, replay, at=at, title=title)
 
@@ -96,8 +97,8 @@ class ForexViews:
         style: Any,
         width: int,
     ) -> str:
-        """The decisions grouped (``reporters.moves.moves_text``); ``--kind`` lists every one."""
-        from ...reporters.moves import moves_text
+        """The decisions grouped (``views.moves.moves_text``); ``--kind`` lists every one."""
+        from .views.moves import moves_text
 
         return moves_text(
             _view(replay, at),
@@ -109,16 +110,17 @@ class ForexViews:
         )
 
     def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
-        """``moves --format json`` (``reporters.moves.moves_data``)."""
-        from ...reporters.moves import moves_data
+        """``moves --format json`` (``views.moves.moves_data``)."""
+        from .views.moves import moves_data
 
         return moves_data(_view(replay, at), kinds)
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A For-Ex header: seats, first player, the removed certificates (given, or drawn
         from a seed), house rules, contacts, keys; checked by the rules before it is written."""
-        from ...reporters.newlog import new_log_text, parse_house_rule, parse_removed, random_seed
+        from ...reporters.newlog import random_seed
         from .engine import HouseRules, SetupError, draw_removed, new_game
+        from .views.newlog import new_log_text, parse_house_rule, parse_removed
 
         if (
             options.get("components") is not None
@@ -189,8 +191,8 @@ class ForexViews:
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
         """``created FILE: ...``: the seats, who plays first, what was removed, house rules."""
-        from ...reporters.newlog import parse_house_rule
         from .engine import CURRENCIES
+        from .views.newlog import parse_house_rule
 
         log = replay.log
         removed = replay.initial.removed
@@ -201,7 +203,7 @@ class ForexViews:
         house = "".join(f"; house rule {option}={value}" for option, value in rules.items())
         return (
             f"created {clean(path)}: {', '.join(clean(n) for n in log.players)};"
-            f" {clean(log.first)} plays first; removed {gone}{drawn}{house}\n"
+            f" {says(clean(log.first), 'plays')} first; removed {gone}{drawn}{house}\n"
             f"next: forex moves {clean(path)}"
         )
 

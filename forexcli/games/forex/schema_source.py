@@ -219,6 +219,58 @@ def signatures() -> dict[str, Any]:
     }
 
 
+def engine_seats() -> dict[str, Any]:
+    """The header's ``engines:``: the seats the engine plays, with its budget a decision."""
+    return {
+        "description": (
+            "The seats the engine plays (`forex new --engine`, `forex seat`), each with its"
+            " budget a decision: `2s` (seconds) or a whole number of simulations (deterministic)."
+            " After a person's decision, `forex play` lets every engine seat that decides next"
+            " play, and the engine answers the spot transactions offered to its seats."
+        ),
+        "type": "object",
+        "propertyNames": {
+            "description": "A player's name, as in `players`.",
+            "pattern": PLAYER_NAME_PATTERN,
+        },
+        "additionalProperties": {
+            "description": "The budget a decision: `1s`, `0.5s` or simulations (500).",
+            "type": ["integer", "string"],
+            "minimum": 1,
+            "maximum": 10000000,
+            "pattern": "^[0-9]+(\\.[0-9]+)?s" + END,
+        },
+    }
+
+
+def open_offer() -> dict[str, Any]:
+    """The header's ``offer:``: a spot the engine offered a person, not agreed yet."""
+    return {
+        "description": (
+            "A spot transaction an engine seat offered a person, with the action after it,"
+            " which the person has not answered yet (`forex play FILE NAME accept` appends it"
+            " as a move; `decline` drops it and the engine chooses again). Not a move: the"
+            " moves replay to the position before it."
+        ),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["player", "decision"],
+        "properties": {
+            "player": {"description": "The engine seat that decides.", "$ref": "#/$defs/player"},
+            "decision": {
+                "description": "The whole entry offered, as `forex play` takes it.",
+                "type": "string",
+                "maxLength": 500,
+            },
+            "declined": {
+                "description": "The entries the person declined this turn, not offered again.",
+                "type": "array",
+                "items": {"type": "string", "maxLength": 500},
+            },
+        },
+    }
+
+
 def log_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of a game log."""
     removed_props = {
@@ -312,11 +364,18 @@ def log_schema() -> dict[str, Any]:
             "removed": {
                 "description": (
                     "The 6 certificates removed at set-up, as a count per currency"
-                    " (currencies left out count 0). Give this or `seed`."
+                    " (currencies left out count 0), or `unknown` for a game recorded"
+                    " without them (the replay then lets the supply hold all 8 of each"
+                    " currency). Give this or `seed`."
                 ),
-                "type": "object",
-                "additionalProperties": False,
-                "properties": removed_props,
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": removed_props,
+                    },
+                    {"const": "unknown"},
+                ],
             },
             "seed": {
                 "description": (
@@ -344,13 +403,21 @@ def log_schema() -> dict[str, Any]:
             "keys": signing_keys(),
             "signatures": {
                 "description": (
-                    "`required`: every move is signed and every spot deal countersigned by"
+                    "How strict the table is about signatures (left out: a move in the name"
+                    " of a player whose key the log holds must carry their signature)."
+                    " `required`: every move is signed and every spot deal countersigned by"
                     " its partner (the agreement) before another move follows it; `forex"
                     " validate` then reports an unsigned move or an unagreed deal as an"
                     " error, and `forex play` and `forex read` refuse to go on past one."
+                    " `warn`: a house setting for groups that want warnings only: an"
+                    " unsigned move by a player with a key is a warning of `forex validate`,"
+                    " and `forex play` and `forex read` take it. Part of the game's"
+                    " identity: it is written before the first signed move."
                 ),
-                "const": "required",
+                "enum": ["required", "warn"],
             },
+            "engines": engine_seats(),
+            "offer": open_offer(),
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"

@@ -85,7 +85,9 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "pairs": pairs,
         "players": players,
         "supply": dict(zip(CURRENCIES, state.supply, strict=True)),
-        "removed": dict(zip(CURRENCIES, state.removed, strict=True)),
+        "removed": (
+            dict(zip(CURRENCIES, state.removed, strict=True)) if state.removed_known else None
+        ),
         "sold": dict(zip(CURRENCIES, state.sold, strict=True)),
         "queue": [queue_item(state, item) for item in state.queue],
         "free_letters": [letter for letter in "ABCDEF" if letter not in state.letters_in_use()],

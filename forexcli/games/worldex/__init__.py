@@ -7,7 +7,7 @@ components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
 ``setup`` takes the header (plain data) and the decoded components file.  Beside the
 interface it tells what a decision did (``Narrated``), reads its components file
 (``LoadsResources``), and words its messages, board and ``play`` report (``Mails``,
-``ReportsPlays``, from ``reporters.worldex``).
+``ReportsPlays``, from ``views.layout``).
 """
 
 from __future__ import annotations
@@ -186,22 +186,22 @@ class WorldexGame(WorldexViews):
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Any:
-        """``reporters.worldex.compose``: the summary and the entries told in sentences."""
-        from ...reporters.worldex import compose
+        """``views.layout.compose``: the summary and the entries told in sentences."""
+        from .views.layout import compose
 
         return compose(replay, since, fmt, at=at)
 
     def picture(self, state: State, title: str) -> str:
         """The board of the player to play (every board when the deck or nobody is)."""
-        from ...reporters.worldex import boards_svg, seats_of
+        from .views.layout import boards_svg, seats_of
 
         return boards_svg(state, seats_of(state, None), title)
 
     def play_text(
         self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
     ) -> str:
-        """``reporters.worldex.play_text``: the entry, what it did, the boards that moved."""
-        from ...reporters.worldex import play_text
+        """``views.layout.play_text``: the entry, what it did, the boards that moved."""
+        from .views.layout import play_text
 
         text: str = play_text(replay, file, written=written, markdown=markdown, width=width)
         return text.rstrip("\n")
@@ -211,6 +211,34 @@ class WorldexGame(WorldexViews):
         from ...reporters.record import play_data
 
         return play_data(replay, file, written=written)
+
+    def compact_text(self, state: State, width: int) -> str:
+        """Each player's cash, media and cities, the sale area and who decides next, in a
+        few lines (``games.base.CompactBoard``)."""
+        import textwrap
+
+        from ...reporters import clean
+        from .views import show_view
+
+        shown = show_view(state)
+        lines = [f"Month {shown['month']} of {shown['months']}"]
+        for player in shown["players"]:
+            cities = ", ".join(f"{c['name']} {c['price']}" for c in player["cities"])
+            lines.append(
+                f"{player['name']} ({player['role']}): cash {player['cash']},"
+                f" media {player['media']}; cities: {cities or 'none'}"
+            )
+        area = ", ".join(f"{c['name']} {c['price']}" for c in shown["sale_area"])
+        lines.append(f"Sale area: {area or 'empty'}")
+        pending = self.pending(state)
+        if pending.over:
+            lines.append("The game is over.")
+        else:
+            lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
+        out: list[str] = []
+        for line in lines:
+            out.extend(textwrap.wrap(clean(line), width, subsequent_indent="  ") or [""])
+        return "\n".join(out)
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""

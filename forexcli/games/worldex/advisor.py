@@ -13,11 +13,23 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from ...search.advice import Engine, engine_player, play_game
 from ...search.ismcts import Budget, Progress
-from ..base import Advisor, Judged, Searched
-from .engine import Components, Decision, FirstPlayerNeeded, Setup, State, new_game
+from ..base import Advice, Advisor, Judged, Searched
+from .engine import (
+    Components,
+    Decision,
+    FirstPlayerNeeded,
+    Phase,
+    Setup,
+    State,
+    apply,
+    new_game,
+)
+from .moves import written
+from .notation import write
 from .search import WORLDEX_SEARCH, greedy_player, quick_decision, random_player
 
 PLAYOUT = 6
@@ -25,6 +37,22 @@ PLAYOUT = 6
 than none at the same simulations (benchmarks/RESULTS.md)."""
 
 ENGINE = Engine(WORLDEX_SEARCH, policy=quick_decision, playout=PLAYOUT)
+
+
+def listed_texts(state: State, advice: Advice) -> tuple[str, ...]:
+    """The entry of ``advice`` (legal in ``state``) and the entries of its line, each written
+    as ``forex moves`` lists it in the position it is played in (``moves.written``: a
+    two-city turn in the order of the cards listed)."""
+    texts = []
+    position = state
+    for entry in (advice.entry, *advice.line):
+        if position.pending.phase not in (Phase.TURN, Phase.SECOND):
+            texts.append(write(entry))  # (a line stops before a reveal: not reached)
+            continue
+        texts.append(written(position, entry))
+        for step in entry:
+            position = apply(position, step)
+    return tuple(texts)
 
 
 class Dealt(Struct, frozen=True):
@@ -83,8 +111,10 @@ class WorldexAdvisor:
         progress: Optional[Progress] = None,
         decided: bool = False,
     ) -> Searched:
-        """``Engine.advise``."""
-        return self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
+        """``Engine.advise``, each entry written as ``forex moves`` lists it (``texts``)."""
+        found = self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
+        advice = (replace(advice, texts=listed_texts(state, advice)) for advice in found.advice)
+        return Searched(advice, found.simulations, found.seconds)
 
     def weigh(
         self, state: State, played: Sequence[Decision], budget: Budget, *, seed: int = 0,

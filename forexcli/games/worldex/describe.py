@@ -15,6 +15,7 @@ them safe for its medium (``problems.printable`` on a terminal).
 
 from __future__ import annotations
 
+from ...words import possessive, says, verb_for
 from .engine import (
     MAX_CASH,
     MONTHS,
@@ -111,12 +112,12 @@ def _turn_sentences(before: State, after: State, seat: int, spent: int) -> list[
         )
         total = f" ({coins(paid)} in all)" if len(cards) > 1 else ""
         sentences.append(
-            f"{name} buys {what}{total}: cash {coins(old_cash)} -> {coins(mark.cash)}"
+            f"{says(name, 'buys')} {what}{total}: cash {coins(old_cash)} -> {coins(mark.cash)}"
             f" in month {mark.month}."
         )
     elif mark.action == "sell":
         what = " and ".join(f"{card} for {_sale_price(before, card)}" for card in cards)
-        text = f"{name} sells {what} in month {mark.month}"
+        text = f"{says(name, 'sells')} {what} in month {mark.month}"
         if mark.extra_cash:
             text += f", and {coins(mark.extra_cash)} for media (Wigstan)"
         text += f": cash {coins(old_cash)} -> {coins(mark.cash)}"
@@ -125,7 +126,7 @@ def _turn_sentences(before: State, after: State, seat: int, spent: int) -> list[
         sentences.append(text + ".")
     else:
         sentences.append(
-            f"{name} can neither buy nor sell and passes: the line stays at"
+            f"{name} can neither buy nor sell and {verb_for(name, 'passes')}: the line stays at"
             f" {coins(mark.cash)} in month {mark.month}."
         )
     sentences.append(_line_sentence(before, new, old_cash, mark))
@@ -134,7 +135,9 @@ def _turn_sentences(before: State, after: State, seat: int, spent: int) -> list[
         if before.trend_media == after.trend_media:
             trend = ""
         cost = f", {spent} spent" if spent else ""
-        sentences.append(f"{name}'s media influence {old.media} -> {new.media}{trend}{cost}.")
+        sentences.append(
+            f"{possessive(name)} media influence {old.media} -> {new.media}{trend}{cost}."
+        )
     return sentences
 
 
@@ -225,7 +228,7 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
         if len(new.marks) > len(old.marks):
             sentences.extend(_turn_sentences(before, after, seat, _spent(before, decision)))
     if isinstance(decision, Pass) and not sentences:
-        sentences.append(f"{decision.player} passes.")
+        sentences.append(f"{says(decision.player, 'passes')}.")
     mid_year = before.round == MID_YEAR and (after.round > MID_YEAR or after.is_over)
     if mid_year:
         sentences.extend(_mid_year_sentences(before, after))

@@ -14,15 +14,18 @@ every row.  ``table(state)`` gives the rows with headers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Optional
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from .engine import (
     DEALER,
     MAX_CASH,
     MONTHS,
     Buy,
+    Decision,
     Pass,
     Phase,
     Refresh,
@@ -199,6 +202,35 @@ def options(state: State) -> Moves:
     if any(isinstance(d, Pass) for d in legal):
         found.append(Option("pass", (), None, cash, "nothing can be bought or sold", "pass"))
     return Moves(player.name, "turn", tuple(found), tuple(extras))
+
+
+def listed(state: State, entry: Sequence[Decision]) -> tuple[Decision, ...]:
+    """``entry`` (legal in ``state``) as ``options`` lists it: a two-city turn whose reversed
+    order ``options`` lists instead (the same turn: its cards in the order of
+    ``legal_decisions``) reversed, any other entry as it is."""
+    if len(entry) != 2:
+        return tuple(entry)
+    first, second = entry
+    if not (isinstance(first, (Buy, Sell)) and type(second) is type(first)):
+        return tuple(entry)
+    if first.extra is None or not _is_bare(first):
+        return tuple(entry)
+    assert isinstance(second, (Buy, Sell))
+    swapped = replace(first, card=second.card)
+    legal = list(legal_decisions(state))
+    if swapped not in legal or legal.index(swapped) > legal.index(first):
+        return tuple(entry)
+    after = apply(state, swapped)
+    then = replace(second, card=first.card)
+    if after.pending.phase is not Phase.SECOND or then not in legal_decisions(after):
+        return tuple(entry)
+    return (swapped, then)
+
+
+def written(state: State, entry: Sequence[Decision]) -> str:
+    """The notation of ``entry`` (legal in ``state``) as ``forex moves`` lists it (``listed``):
+    what ``forex hint`` names."""
+    return write(listed(state, entry))
 
 
 def _is_plain(decision: Buy | Sell) -> bool:

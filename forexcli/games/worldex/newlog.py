@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...words import says
 from .schema_source import GAME_NAME
 
 
@@ -113,7 +114,7 @@ def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -
     why = "the red marker" if colour == "red" else "named by --first: nobody holds the red marker"
     lines = [
         f"created {path}: World Exchangers, role cards on side {state.role_side}; {seats}",
-        f"{first.name} plays first ({why}); dealt from seed {seed!r}",
+        f"{says(first.name, 'plays')} first ({why}); dealt from seed {seed!r}",
         f"sale area: {', '.join(state.area)}; trend cards: {state.mid_trend} (month 6),"
         f" {state.end_trend} (month 12)",
     ]

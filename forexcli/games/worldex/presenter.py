@@ -30,14 +30,13 @@ class WorldexViews:
     ) -> str:
         """The status lines and tables (``views.render_text``), after what happened since
         move ``since`` when given."""
-        from ...reporters import worldex
-        from .views import render_text
+        from .views import layout, render_text
 
         state = replay.state_after(at)
-        text = worldex.markdown_text(state) if markdown else render_text(state, width)
+        text = layout.markdown_text(state) if markdown else render_text(state, width)
         if since is not None:
-            items = worldex.told(replay, since, at)
-            text = worldex.catch_up_text(items, since, markdown=markdown) + "\n" + text
+            items = layout.told(replay, since, at)
+            text = layout.catch_up_text(items, since, markdown=markdown) + "\n" + text
         return text.rstrip("\n")
 
     def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
@@ -53,13 +52,14 @@ class WorldexViews:
 
     def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
         """The board of ``seat`` (``all``: every one; None: the player to play's)."""
-        from ...reporters import clean, worldex
+        from ...reporters import clean
+        from .views import layout
 
         try:
-            seats = worldex.seats_of(state, seat)
+            seats = layout.seats_of(state, seat)
         except ValueError as error:
             raise ViewRefused(clean(str(error)), "--seat") from None
-        return worldex.boards_svg(state, seats, title), "board" if len(seats) == 1 else "boards"
+        return layout.boards_svg(state, seats, title), "board" if len(seats) == 1 else "boards"
 
     def chart(self, replay: Any, title: Optional[str]) -> str:
         """Every player's cash over the game (``chart.cash_chart_svg``)."""
@@ -68,8 +68,8 @@ class WorldexViews:
         return cash_chart_svg([replay.initial, *replay.states], title or replay.log.title)
 
     def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
-        """The replay page (``pages.worldex.worldex_page``)."""
-        from ...pages.worldex import worldex_page
+        """The replay page (``page.worldex_page``)."""
+        from .page import worldex_page
 
         return worldex_page(replay, at=at, title=title)
 
@@ -85,10 +85,10 @@ class WorldexViews:
         style: Any,
         width: int,
     ) -> str:
-        """Every legal entry with its price and notes (``reporters.worldex.moves_text``)."""
-        from ...reporters import worldex
+        """Every legal entry with its price and notes (``views.layout.moves_text``)."""
+        from .views import layout
 
-        return worldex.moves_text(replay, at, path, markdown=markdown, width=width).rstrip("\n")
+        return layout.moves_text(replay, at, path, markdown=markdown, width=width).rstrip("\n")
 
     def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
         """The legal entries as the frame lists them (``reporters.record.moves_data``)."""

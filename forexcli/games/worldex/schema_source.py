@@ -35,6 +35,13 @@ def signing_keys() -> dict[str, Any]:
     return schema_source.signing_keys()
 
 
+def engine_seats() -> dict[str, Any]:
+    """The header's ``engines:`` (the seats the engine plays), as For-Ex logs have it."""
+    from ..forex import schema_source
+
+    return schema_source.engine_seats()
+
+
 def signatures() -> dict[str, Any]:
     """An entry's ``sig:`` (signatures by signer), as For-Ex logs have it."""
     from ..forex import schema_source
@@ -374,6 +381,7 @@ def _log_schema() -> dict[str, Any]:
                 },
             },
             "keys": signing_keys(),
+            "engines": engine_seats(),
             "house_rules": {
                 "type": "object",
                 "additionalProperties": False,

@@ -14,6 +14,7 @@ import copy
 import functools
 import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.forex.bga_import import TableLogError, convert, read_table_log
-from forexcli.games.forex.bga_log import import_table, read_json
+from forexcli.games.forex.bga_import import (
+    MAX_LISTED,
+    TableLogError,
+    convert,
+    read_table_log,
+    removed_evidence,
+    removed_option,
+)
+from forexcli.games.forex.bga_log import import_table, read_json, summary
 from forexcli.games.forex.engine import CURRENCIES, Decision, Spot
 from forexcli.record.gamelog import read_log, replay
 from forexcli.record.problems import CODES, LogError
@@ -34,7 +42,8 @@ TABLES = bga.all_table_logs()
 SHORT = bga.TABLE_LOGS_DIR / "table-1-2.json.gz"
 """A two-player game of 59 packets, ended by the last dividend."""
 INFERRED = bga.TABLE_LOGS_DIR / "table-59-5.json.gz"
-"""The one table log that decides its removed certificates: every other one was bought."""
+"""A table log that decides its removed certificates by the counts alone: every other one
+was bought."""
 
 
 def _removed_option(game: bga.BgaGame) -> str:
@@ -107,20 +116,136 @@ def test_the_players_list_is_not_the_seat_order() -> None:
     assert differ > 30
 
 
-def test_removed_certificates_inferred_only_where_the_log_decides_them() -> None:
-    decided = []
+def _candidates(path: Path) -> list[tuple[int, ...]]:
+    return removed_evidence(read_table_log(bga.table_log(path))).candidates()
+
+
+DEDUCED = [path for path in TABLES if len(_candidates(path)) == 1]
+"""The table logs that allow one removed set only."""
+
+
+def test_without_removed_the_set_is_deduced_or_the_true_one_is_among_those_listed() -> None:
+    """Issue 42: every shared table log imported without --removed finds exactly its
+    conformance game's removed set, or refuses with the sets it allows, the true one among
+    them: never a wrong set written as a fact."""
+    listed = shared = 0
     for path in TABLES:
+        true = bga.game_of(path).removed
+        sets = _candidates(path)
+        assert true in sets, path.name
         try:
             imported = import_table(bga.table_log(path), path.name)
         except LogError as error:
             (problem,) = error.problems
-            assert problem.code == "removed_unknown"
+            assert problem.code == "removed_unknown", problem.message
             assert "gamereview?table=" in problem.hints[0]
+            assert "--removed unknown" in problem.hints[0]
+            assert len(sets) > 1
+            if len(sets) <= MAX_LISTED:
+                listed += 1
+                assert f"one of these {len(sets)}: " in problem.message
+                assert removed_option(true) in problem.message.split(": ")[-1].split("; ")
+            else:
+                shared += 1
+                assert f"allows {len(sets)} sets of 6 (" in problem.message
+                bounds = problem.message.split(" (")[1].split(", 6 in all")[0].split(", ")
+                for c, bound in enumerate(bounds):
+                    code, count = CURRENCIES[c], true[c]
+                    name, _, span = bound.partition(" ")
+                    low, _, high = span.partition("-")
+                    assert name == code and int(low) <= count <= int(high or low), bound
             continue
-        decided.append(path)
-        assert imported.game.removed == bga.game_of(path).removed
-        assert "# removed: inferred by forex import" in imported.text
-    assert decided == [INFERRED]
+        assert len(sets) == 1
+        assert imported.game.removed == true
+        assert imported.game.removed_how == "deduced"
+        assert "# removed: deduced by forex import" in imported.text
+        assert read_log(imported.text).new_game().removed == true
+    assert len(DEDUCED) + listed + shared == 60
+    assert len(DEDUCED) > 1  # more than the counts alone decide (table-59-5)
+
+
+def test_the_true_set_satisfies_the_certificate_numbers_of_every_shared_log() -> None:
+    """What the deduction rests on: in every shared game a currency's certificates are bought
+    highest number first from its own 8, and a number passed over was removed."""
+    for path in TABLES:
+        evidence = removed_evidence(read_table_log(bga.table_log(path)))
+        assert evidence.ids_ordered, path.name
+        true = bga.game_of(path).removed
+        assert evidence.refusal(true) is None, path.name
+        for c, (low, high) in enumerate(evidence.bounds()):
+            assert low <= true[c] <= high
+
+
+def test_certificate_numbers_out_of_the_site_order_are_not_read() -> None:
+    """A table log whose numbers do not go down from a currency's highest (here two swapped)
+    is bounded by its purchases alone, and says so."""
+    data = bga.table_log(SHORT)
+    bought = [
+        note["args"]
+        for packet in data["data"]["logs"]
+        for note in packet["data"]
+        if note["type"] == "certificatesBought" and note["args"]["curr"] == "JPY"
+    ]
+    bought[0]["cert_id"], bought[1]["cert_id"] = bought[1]["cert_id"], bought[0]["cert_id"]
+    evidence = removed_evidence(read_table_log(data))
+    assert not evidence.ids_ordered
+    assert evidence.skipped == ((),) * len(CURRENCIES)
+    assert len(evidence.candidates()) > len(_candidates(SHORT))
+    with pytest.raises(LogError) as error:
+        import_table(data, "swapped.json")
+    assert "do not follow the site's order" in error.value.problems[0].hints[1]
+
+
+@pytest.mark.parametrize("path", DEDUCED[:3], ids=lambda p: p.name.split(".")[0])
+def test_a_deduced_set_is_the_one_given_would_write(path: Path) -> None:
+    data = bga.table_log(path)
+    deduced = import_table(data, path.name)
+    given = import_table(data, path.name, removed=bga.game_of(path).removed)
+    assert deduced.game.final == given.game.final
+    assert [e for e in deduced.text.splitlines() if not e.startswith("#")] == [
+        e for e in given.text.splitlines() if not e.startswith("#")
+    ]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TABLES), st.lists(st.integers(0, 6), min_size=6, max_size=6))
+def test_a_given_set_is_refused_exactly_when_the_log_rules_it_out(
+    path: Path, draws: list[int]
+) -> None:
+    """Any 6 removed certificates: refused with the reason (removed_inconsistent, placed at
+    a purchase) exactly when the log allows it not; else imported, the set as given."""
+    counts = [0] * len(CURRENCIES)
+    for draw in draws:
+        counts[draw] += 1
+    removed = tuple(counts)
+    allowed = removed in _candidates(path)
+    try:
+        imported = import_table(bga.table_log(path), path.name, removed=removed)
+    except LogError as error:
+        (problem,) = error.problems
+        assert not allowed, problem.message
+        assert problem.code == "removed_inconsistent"
+        assert "packet move_id" in problem.message
+        return
+    assert allowed
+    assert imported.game.removed == removed and imported.game.removed_how == "given"
+
+
+@pytest.mark.parametrize("path", [SHORT, TABLES[37]], ids=lambda p: p.name.split(".")[0])
+def test_removed_unknown_is_recorded_as_such_and_replays(path: Path) -> None:
+    imported = import_table(bga.table_log(path), path.name, removed="unknown")
+    assert "\nremoved: unknown\n" in imported.text
+    assert "# removed: not known" in imported.text
+    log = read_log(imported.text, "unknown.yaml")
+    played = replay(log)
+    assert played.problem is None
+    assert not played.initial.removed_known
+    assert played.initial.supply == (8,) * len(CURRENCIES)
+    known = import_table(bga.table_log(path), path.name, removed=bga.game_of(path).removed)
+    # Everything but the supply is the game's: the same decisions, money, board, result.
+    assert played.final.money == known.game.final.money
+    assert played.final.result == known.game.final.result
+    assert "removed unknown" in summary(imported.game)
 
 
 # --------------------------------------------------------------------------- the command
@@ -142,13 +267,13 @@ def test_import_writes_the_log_and_says_what_next(tmp_path: Path) -> None:
     assert "title: Board Game Arena table 700007919\n" in text
 
 
-def test_title_option_and_an_inferred_set_up(tmp_path: Path) -> None:
+def test_title_option_and_a_deduced_set_up(tmp_path: Path) -> None:
     out = tmp_path / "five.yaml"
     result = run(["import", str(INFERRED), "-o", str(out), "--title", "Friday: five of us"])
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert 'title: "Friday: five of us"\n' in text
-    assert "(inferred)" in result.stdout
+    assert "(deduced from the table log)" in result.stdout
     assert read_log(text).new_game().removed == bga.game_of(INFERRED).removed
 
 
@@ -164,14 +289,39 @@ def test_never_overwrites_without_force(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").startswith("# imported by forex import")
 
 
-def test_without_removed_it_says_where_to_read_them_and_writes_nothing(tmp_path: Path) -> None:
+def test_without_removed_it_lists_the_sets_says_where_to_read_them_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "game.yaml"
     result = run(["import", str(SHORT), "-o", str(out)])
     assert result.exit_code == 2
     assert "removed_unknown" in result.stderr
+    assert "allows one of these 6: " in result.stderr
+    assert _removed_option(bga.game_of(SHORT)) in result.stderr
     assert "https://boardgamearena.com/gamereview?table=700007919" in result.stderr
     assert "--removed" in result.stderr
+    assert "USD 22, 20, 19" in result.stderr  # the certificate numbers passed over
     assert not out.exists()
+
+
+def test_removed_unknown_option_writes_it_and_validate_and_show_say_so(tmp_path: Path) -> None:
+    out = tmp_path / "game.yaml"
+    result = run(["import", str(SHORT), "-o", str(out), "--removed", "unknown"])
+    assert result.exit_code == 0, result.output
+    assert "removed unknown" in result.stdout
+    assert "removed: unknown\n" in out.read_text(encoding="utf-8")
+    assert run(["validate", str(out)]).exit_code == 0
+    shown = run(["show", str(out), "--at", "5"])
+    assert shown.exit_code == 0
+    assert "supply (at most)" in shown.stdout
+    assert re.search(r"removed at set-up +\? +\?", shown.stdout)
+    data = json.loads(run(["show", str(out), "--format", "json"]).stdout)
+    assert data["state"]["removed"] is None
+    page = tmp_path / "game.html"
+    assert run(["html", str(out), "-o", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<td data-currency="EUR">\u22648</td>' in html  # the supply, at most
+    assert '<td data-currency="EUR">?</td>' in html  # the removed count, not known
 
 
 def test_the_output_is_required(tmp_path: Path) -> None:
@@ -188,15 +338,27 @@ def test_bad_removed_option_is_a_usage_error(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_wrong_removed_is_refused_at_the_invest_it_forbids(tmp_path: Path) -> None:
-    """Removing certificates that were bought makes an invest illegal: refused, placed."""
+def test_wrong_removed_is_refused_with_the_purchase_it_forbids(tmp_path: Path) -> None:
+    """Removing certificates that were bought: refused before the replay, placed, exit 2."""
     out = tmp_path / "game.yaml"
     result = run(["import", str(INFERRED), "-o", str(out), "--removed", "EUR=6"])
-    assert result.exit_code == 1
-    assert "illegal_invest" in result.stderr
+    assert result.exit_code == 2
+    assert "removed_inconsistent" in result.stderr
     assert "packet move_id" in result.stderr
+    assert "would find none left" in result.stderr
     assert "--removed" in result.stderr
     assert not out.exists()
+
+
+def test_a_removed_set_the_certificate_numbers_rule_out_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "game.yaml"
+    result = run(["import", str(SHORT), "-o", str(out), "--removed", "GBP=2,USD=3,JPY=1"])
+    assert result.exit_code == 0, result.output  # one of the sets the log allows
+    ruled_out = "USD=4,JPY=1,CAD=1"  # GBP 0, but GBP certificate 8 was passed over
+    result = run(["import", str(SHORT), "-o", str(out), "--removed", ruled_out, "--force"])
+    assert result.exit_code == 2
+    assert "removed_inconsistent" in result.stderr
+    assert "GBP certificate 8" in result.stderr
 
 
 def test_standard_input_and_plain_json(tmp_path: Path) -> None:
@@ -587,7 +749,7 @@ def _final_tie_packet(score_shift: int = 0) -> tuple[Any, Any]:
     notes.append(Note(len(notes) + 1, "gameStateChange", {"name": "gameEnd", "id": 99}, ""))
     names = {pid: name for name, pid in IDS.items()}
     table = TableLog(1, names, (Packet(1, 1, 0, ()), Packet(2, 7, 0, tuple(notes))))
-    replayer = _Replayer(table, tied, "alice", False)
+    replayer = _Replayer(table, tied, "alice")
     return replayer, table.packets[1]
 
 

@@ -30,9 +30,8 @@ from forexcli.games.forex.engine import (
 )
 from forexcli.games.forex.engine.board import Board, make_board
 from forexcli.games.forex.engine.state import build_pending, build_state
-from forexcli.record.problems import Problem
+from forexcli.record.problems import FileReport, Problem
 from forexcli.reporters import PLAIN, Style
-from forexcli.reporters.problems import FileReport
 
 
 def _classes() -> set[type]:
@@ -76,10 +75,10 @@ def test_frozen_records_refuse_assignment() -> None:
 def test_repr_is_the_dataclass_style() -> None:
     assert repr(Divest("alice", "USD", 2)) == "Divest(player='alice', currency='USD', count=2)"
     assert repr(Style(True)) == "Style(colour=True)"
-    problem = Problem("bad", "m", "rules", line=3)
+    problem = Problem("bad", "m", "rules", line=3, hints=("h",))
     assert repr(problem) == (
         "Problem(code='bad', message='m', layer='rules', file='<log>', line=3, column=None,"
-        " entry=None, hints=())"
+        " entry=None, hints=('h',), details=())"
     )
 
 

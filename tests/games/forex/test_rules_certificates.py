@@ -20,6 +20,7 @@ from forexcli.games.forex.engine import (
     apply,
     apply_with_events,
     legal_decisions,
+    new_game,
 )
 from tests.games.forex.test_rules import (
     ALICE,
@@ -281,3 +282,19 @@ def test_divest_at_the_cap_does_not_change_the_money() -> None:
     state = with_certs(state, ALICE, JPY=1)
     after = apply(state, Divest("alice", "JPY", 1))
     assert after.money[ALICE][JPY] == 8
+
+
+def test_removed_not_known_puts_all_eight_of_each_in_the_supply() -> None:
+    """``new_game(players, None)``: a game recorded without its removed certificates refuses
+    no purchase that all 8 of a currency allow; a known set-up says it is known."""
+    state = new_game(("alice", "bob"), None)
+    assert not state.removed_known
+    assert state.removed == (0,) * 7 and state.supply == (8,) * 7
+    assert game().removed_known
+    # Bob holds 4 CNY: a game with more than 2 CNY removed would have none left for alice.
+    after = apply(with_certs(state, BOB, CNY=4), Invest("alice", ("CNY",)))
+    assert after.supply[cx("CNY")] == 3
+    with pytest.raises(InvestRefused):
+        apply(
+            with_certs(game(removed=(0, 0, 0, 0, 0, 0, 6)), BOB, CNY=2), Invest("alice", ("CNY",))
+        )

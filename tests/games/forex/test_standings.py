@@ -41,8 +41,7 @@ from forexcli.games.forex.standings import (
     projection,
     queue_risks,
 )
-from forexcli.record import gamelog
-from forexcli.reporters.standings import (
+from forexcli.games.forex.views.standings import (
     exposure_text,
     outcome_text,
     projection_data,
@@ -52,6 +51,7 @@ from forexcli.reporters.standings import (
     standings_lines,
     standings_text,
 )
+from forexcli.record import gamelog
 from tests import bga
 from tests.games.forex.test_random_play import choose, removed_certificates
 from tests.games.forex.test_rules import (

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from forexcli.games.worldex.engine import (
     Buy,
+    Decision,
     Pass,
     Phase,
     Refresh,
@@ -16,8 +17,8 @@ from forexcli.games.worldex.engine import (
     apply_all,
     legal_decisions,
 )
-from forexcli.games.worldex.moves import entries, options, table
-from forexcli.games.worldex.notation import parse
+from forexcli.games.worldex.moves import entries, listed, options, table, written
+from forexcli.games.worldex.notation import parse, write
 from tests.games.worldex.helpers import ai_and_louis, at_turn, placed
 from tests.games.worldex.test_views import random_game
 
@@ -140,3 +141,41 @@ def test_every_listed_entry_parses_back_and_applies(
     states = random_game(seed, players, recorded=seed % 2 == 1, side=side)
     for pick in (0, *picks):
         check_options(states[pick % len(states)])
+
+
+def _two_city_turns(state: State) -> list[tuple[Decision, Decision]]:
+    """Every legal two-city turn (a box or Rue's ability) of ``state``, in either order."""
+    turns: list[tuple[Decision, Decision]] = []
+    for first in legal_decisions(state):
+        if isinstance(first, (Buy, Sell)) and first.extra is not None:
+            after = apply(state, first)
+            if after.pending.phase is Phase.SECOND:
+                turns.extend((first, second) for second in legal_decisions(after))
+    return turns
+
+
+def _bare(decision: Buy | Sell) -> bool:
+    return not decision.ring and not (isinstance(decision, Sell) and decision.media_cash)
+
+
+def test_a_two_city_turn_is_written_as_moves_lists_it_in_either_order() -> None:
+    """``written`` (what ``forex hint`` names) writes a bare two-city turn in either order as
+    the one entry ``forex moves`` lists for it (World Exchangers' hint once offered ``sell
+    Quito, Perth +box`` where moves lists ``sell Perth, Quito +box``)."""
+    turns = reversed_seen = 0
+    for seed, players, side in ((1, 2, "A"), (2, 3, "B"), (3, 4, "A"), (4, 2, "B")):
+        for state in random_game(seed, players, recorded=False, side=side)[::2]:
+            if state.pending.phase is not Phase.TURN:
+                continue
+            listed_texts = {text for _, text in entries(state)}
+            for first, second in _two_city_turns(state):
+                assert isinstance(first, (Buy, Sell)) and isinstance(second, (Buy, Sell))
+                text = written(state, (first, second))
+                if _bare(first) and _bare(second):
+                    turns += 1
+                    assert text in listed_texts, text
+                if text != write((first, second)):
+                    reversed_seen += 1
+                    swapped = listed(state, (first, second))[0]
+                    assert isinstance(swapped, (Buy, Sell)) and swapped.card == second.card
+    assert turns and reversed_seen

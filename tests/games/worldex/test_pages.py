@@ -20,10 +20,10 @@ from forexcli.games.worldex.chart import (
     chart_y,
     month_starts,
 )
+from forexcli.games.worldex.page import positions, symbols_words, worldex_page
 from forexcli.games.worldex.picture import space_id, spaces_gained
 from forexcli.games.worldex.views import show_view
 from forexcli.pages import signature_rows
-from forexcli.pages.worldex import positions, symbols_words, worldex_page
 from forexcli.record import gamelog
 from forexcli.record.gamelog import Replay as GameReplay
 from tests.cli.test_commands import run

@@ -15,8 +15,8 @@ import pytest
 from msgspec.structs import replace
 
 from forexcli.games.worldex.moves import OPTION_WORDS
+from forexcli.games.worldex.views.layout import moves_text, play_text
 from forexcli.record import gamelog
-from forexcli.reporters.worldex import moves_text, play_text
 from tests.cli.test_commands import ROOT, run
 from tests.cli.test_worldex_commands import EXAMPLE, copy_example
 

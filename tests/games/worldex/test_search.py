@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from forexcli.games.base import Searchable
+from forexcli.games.worldex import moves
 from forexcli.games.worldex.advisor import ADVISOR, ENGINE, seeded_start
 from forexcli.games.worldex.engine import (
     Phase,
@@ -29,6 +30,7 @@ from forexcli.games.worldex.engine import (
     new_game,
 )
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
+from forexcli.games.worldex.notation import write
 from forexcli.games.worldex.search import (
     WORLDEX_SEARCH,
     determinize,
@@ -382,3 +384,22 @@ def test_hint_and_analyse_goldens(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     analysed = run(["analyse", "game.yaml", "--simulations", "60", "--from", "9", "--to", "12"])
     assert analysed.exit_code == 0, analysed.output
     check_golden("worldex/hint-at-12.txt", hinted.stdout + "\n" + analysed.stdout)
+
+
+def test_hint_names_each_entry_as_moves_lists_it() -> None:
+    """A two-city turn the search plays in the other order than ``forex moves`` lists it is
+    named as moves lists it (in the hint and in the lines after), and the engine still plays
+    its own order (``engine_entry``)."""
+    renamed = 0
+    for seed in (0, 1, 4):
+        state = randomly_played(seed, 0, "A")
+        found = hint(ADVISOR, state, Budget(simulations=60), top=6)
+        listed = {text for _, text in moves.entries(state)}
+        for suggestion in found.suggestions:
+            if not ("+ring" in suggestion.text or "+cash" in suggestion.text):
+                assert suggestion.text in listed, suggestion.text
+            renamed += suggestion.text != write(suggestion.decisions)
+        assert (
+            engine_entry(ADVISOR, state, Budget(simulations=60)) == found.suggestions[0].decisions
+        )
+    assert renamed

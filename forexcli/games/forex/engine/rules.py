@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from msgspec import Struct
 
+from ....words import possessive, says, verb_for
 from .board import (
     CURRENCIES,
     GAINING,
@@ -108,11 +109,16 @@ def money_text(halves: int, currency: int) -> str:
 
 def new_game(
     players: Sequence[str],
-    removed: Sequence[int],
+    removed: Optional[Sequence[int]],
     first_player: Optional[str] = None,
     house: HouseRules = DEFAULT_HOUSE_RULES,
 ) -> GameState:
-    """Set up a game: seat order, removed certificates per currency, first player, house rules."""
+    """Set up a game: seat order, removed certificates per currency, first player, house rules.
+
+    ``removed=None``: which 6 were removed is not known (a game recorded without them); the
+    supply then holds all 8 of each currency, so that no purchase the game made is refused,
+    and ``removed`` is all zeros (see ``removed_known``).
+    """
     if house is not DEFAULT_HOUSE_RULES:  # (whose rules are allowed)
         for option, allowed in HouseRules.OPTIONS.items():
             value = getattr(house, option)
@@ -128,6 +134,8 @@ def new_game(
         raise SetupError(f"player names must be distinct; repeated: {', '.join(dupes)}")
     if any(not name for name in names):
         raise SetupError("a player name is empty")
+    if removed is None:
+        return _new_state(names, first_player, house, (0,) * NUM_CURRENCIES)
     removed_t = tuple(removed)
     if len(removed_t) != NUM_CURRENCIES or any(r < 0 for r in removed_t):
         raise SetupError("removed certificates need one count of 0 or more per currency")
@@ -136,6 +144,16 @@ def new_game(
     for c, count in enumerate(removed_t):
         if count > CERTS_PER_CURRENCY:
             raise SetupError(f"{count} {CURRENCIES[c]} certificates removed, but there are only 8")
+    return _new_state(names, first_player, house, removed_t)
+
+
+def _new_state(
+    names: tuple[str, ...],
+    first_player: Optional[str],
+    house: HouseRules,
+    removed_t: tuple[int, ...],
+) -> GameState:
+    """The starting state of checked players and removed counts."""
     first = 0
     if first_player is not None:
         if first_player not in names:
@@ -390,8 +408,10 @@ class _Scratch:
             if self.loud:
                 self.say(
                     "contract_paid",
-                    f"contract {item.letter}: {who} pays {money_text(item.pay, item.pay_currency)}"
-                    f" and receives {money_text(item.receive, item.receive_currency)}",
+                    f"contract {item.letter}: {says(who, 'pays')}"
+                    f" {money_text(item.pay, item.pay_currency)}"
+                    f" and {verb_for(who, 'receives')}"
+                    f" {money_text(item.receive, item.receive_currency)}",
                 )
             return
         held = row[item.pay_currency]
@@ -399,8 +419,10 @@ class _Scratch:
         if self.loud:
             self.say(
                 "contract_unpaid",
-                f"contract {item.letter}: {who} holds {money_text(held, item.pay_currency)},"
-                f" cannot pay {money_text(item.pay, item.pay_currency)}; receives"
+                f"contract {item.letter}: {says(who, 'holds')}"
+                f" {money_text(held, item.pay_currency)},"
+                f" cannot pay {money_text(item.pay, item.pay_currency)};"
+                f" {verb_for(who, 'receives')}"
                 f" {money_text(item.receive, item.receive_currency)}",
             )
         for index, other in enumerate(self.queue):
@@ -418,7 +440,7 @@ class _Scratch:
                 if self.loud:
                     self.say(
                         "loan_merged",
-                        f"{money_text(owed, item.pay_currency)} added to {who}'s loan"
+                        f"{money_text(owed, item.pay_currency)} added to {possessive(who)} loan"
                         f" {other.letter}, which {place}; letter {item.letter} is free",
                     )
                 return
@@ -428,7 +450,7 @@ class _Scratch:
         if self.loud:
             self.say(
                 "loan_made",
-                f"loan {item.letter}: {who} owes {money_text(owed, item.pay_currency)}"
+                f"loan {item.letter}: {says(who, 'owes')} {money_text(owed, item.pay_currency)}"
                 " (back of the queue)",
             )
 
@@ -447,15 +469,16 @@ class _Scratch:
             if self.loud:
                 self.say(
                     "bankrupt",
-                    f"loan {item.letter}: {who} owes {owed_text} but holds"
-                    f" {money_text(self.money[owner][c], c)}; {who} is bankrupt",
+                    f"loan {item.letter}: {says(who, 'owes')} {owed_text}"
+                    f" but {verb_for(who, 'holds')}"
+                    f" {money_text(self.money[owner][c], c)}; {says(who, 'is')} bankrupt",
                 )
             return
         row = self.money_row(owner)
         for c, amount in owed:
             row[c] -= amount
         if self.loud:
-            self.say("loan_paid", f"loan {item.letter}: {who} pays {owed_text}")
+            self.say("loan_paid", f"loan {item.letter}: {says(who, 'pays')} {owed_text}")
 
     def resolve_dividend(self, item: DividendStack, resolver: int) -> None:
         index = len(DIVIDENDS_HALVES) - item.left
@@ -741,7 +764,7 @@ def _need(state: StateView, seat: int, currency: int, halves: int, purpose: str)
     held = state.money[seat][currency]
     if held < halves:
         raise InsufficientFunds(
-            f"{state.players[seat]} holds {money_text(held, currency)}; {purpose} needs"
+            f"{says(state.players[seat], 'holds')} {money_text(held, currency)}; {purpose} needs"
             f" {money_text(halves, currency)}"
         )
 
@@ -802,7 +825,7 @@ def _apply(state: GameState, decision: Decision, loud: bool) -> _Scratch:
 
 def _apply_resolve(state: StateView, work: _Scratch, seat: int, decision: Resolve) -> None:
     if work.loud:
-        work.say("resolve", f"{decision.player} resolves the front of the queue")
+        work.say("resolve", f"{says(decision.player, 'resolves')} the front of the queue")
     work.resolve_front(seat)
 
 
@@ -811,7 +834,9 @@ def _apply_strengthen(
 ) -> None:
     currency = _choice(state, decision.currency, "strengthen")
     if work.loud:
-        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} to strengthen")
+        work.say(
+            "choice", f"{says(decision.player, 'chooses')} {CURRENCIES[currency]} to strengthen"
+        )
     work.strengthen(currency)
     work.after_dividend(seat)
 
@@ -821,7 +846,9 @@ def _apply_strongest(
 ) -> None:
     currency = _choice(state, decision.currency, "be the strongest currency")
     if work.loud:
-        work.say("choice", f"{decision.player} chooses {CURRENCIES[currency]} as strongest")
+        work.say(
+            "choice", f"{says(decision.player, 'chooses')} {CURRENCIES[currency]} as strongest"
+        )
     work.score(currency, "choice")
 
 
@@ -844,7 +871,9 @@ def _spot_terms(state: StateView, give_currency: int, get_currency: int) -> tupl
 
 def _apply_spot(state: StateView, work: _Scratch, seat: int, decision: Spot) -> None:
     if state.spot_done:
-        raise SpotRefused(f"{decision.player} has already made a spot transaction this turn")
+        raise SpotRefused(
+            f"{says(decision.player, 'has')} already made a spot transaction this turn"
+        )
     try:
         partner = state.players.index(decision.partner)
     except ValueError:
@@ -882,7 +911,8 @@ def _apply_spot(state: StateView, work: _Scratch, seat: int, decision: Spot) -> 
     if work.loud:
         work.say(
             "spot",
-            f"spot: {decision.player} gives {money_text(give, give_c)} to {decision.partner}"
+            f"spot: {says(decision.player, 'gives')}"
+            f" {money_text(give, give_c)} to {decision.partner}"
             f" for {money_text(get, get_c)}",
         )
 
@@ -946,9 +976,9 @@ def _invest_problem(state: StateView, seat: int, currency: int) -> Optional[str]
     name = state.players[seat]
     held = state.money[seat][currency]
     if held < INVEST_PRICE_HALVES:
-        return f"{name} holds {money_text(held, currency)}; investing needs 2 {code}"
+        return f"{says(name, 'holds')} {money_text(held, currency)}; investing needs 2 {code}"
     if state.certs[seat][currency] >= MAX_CERTS_PER_CURRENCY:
-        return f"{name} already holds 4 {code} certificates, the most allowed"
+        return f"{name} already {verb_for(name, 'holds')} 4 {code} certificates, the most allowed"
     if state.supply[currency] == 0:
         return f"no {code} certificates are left in the supply"
     return None
@@ -985,7 +1015,10 @@ def _apply_invest(state: StateView, work: _Scratch, seat: int, decision: Invest)
         certs[currency] += 1
         supply[currency] -= 1
         if work.loud:
-            work.say("invest", f"{decision.player} buys a {CURRENCIES[currency]} certificate for 2")
+            work.say(
+                "invest",
+                f"{says(decision.player, 'buys')} a {CURRENCIES[currency]} certificate for 2",
+            )
         work.strengthen(currency)
     work.end_turn()
 
@@ -997,7 +1030,7 @@ def _sell(work: _Scratch, seat: int, currency: int, count: int) -> None:
     if work.loud:
         work.say(
             "divest",
-            f"{work.name(seat)} sells {count} {CURRENCIES[currency]} certificate"
+            f"{says(work.name(seat), 'sells')} {count} {CURRENCIES[currency]} certificate"
             f"{'s' if count != 1 else ''} for {2 * count}",
         )
     work.weaken(currency, count)
@@ -1013,7 +1046,7 @@ def _apply_divest(state: StateView, work: _Scratch, seat: int, decision: Divest)
         raise DivestRefused("a divest sells at least 1 certificate")
     if decision.count > held:
         raise DivestRefused(
-            f"{decision.player} holds {held} {decision.currency} certificate"
+            f"{says(decision.player, 'holds')} {held} {decision.currency} certificate"
             f"{'s' if held != 1 else ''}; cannot sell {decision.count}"
         )
     _sell(work, seat, currency, decision.count)
@@ -1049,14 +1082,14 @@ def _apply_divest_response(
     held = state.certs[seat][currency]
     if not 0 <= decision.count <= held:
         raise DivestRefused(
-            f"{decision.player} holds {held} {decision.currency} certificate"
+            f"{says(decision.player, 'holds')} {held} {decision.currency} certificate"
             f"{'s' if held != 1 else ''}; can sell 0 to {held}, not {decision.count}"
         )
     if decision.count:
         _sell(work, seat, currency, decision.count)
     else:
         if work.loud:
-            work.say("divest", f"{decision.player} sells no {decision.currency}")
+            work.say("divest", f"{says(decision.player, 'sells')} no {decision.currency}")
     _next_responder(work, currency, pending.responders)
 
 

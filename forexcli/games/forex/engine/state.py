@@ -134,6 +134,12 @@ class GameState(Struct, frozen=True, cache_hash=True):
     house: HouseRules = HouseRules()
 
     @property
+    def removed_known(self) -> bool:
+        """False for a game set up without knowing which 6 certificates were removed
+        (``new_game(players, None)``: nothing counted as removed, 8 of each in the supply)."""
+        return sum(self.removed) == REMOVED_AT_SETUP
+
+    @property
     def is_over(self) -> bool:
         """True when no decision is awaited."""
         return self.pending.phase is Phase.OVER

@@ -11,15 +11,22 @@ counts on a rival selling it the currency that saves it.
 
 from __future__ import annotations
 
-from ..engine import Contract, DividendStack, GameState
+from msgspec import Struct
+
+from ..engine import CURRENCIES, Contract, DividendStack, GameState, format_halves
 from .evaluate import Values
 
 
 def shortfall(state: GameState, seat: int) -> int:
     """Half-bucks ``seat`` would be short of, paying its queued contracts and loans in queue
     order from the money it holds and what its earlier contracts bring."""
+    return sum(shortfalls(state, seat))
+
+
+def shortfalls(state: GameState, seat: int) -> tuple[int, ...]:
+    """``shortfall`` by currency (half-bucks)."""
     row = list(state.money[seat])
-    short = 0
+    short = [0] * len(row)
     for item in state.queue:
         if isinstance(item, DividendStack) or item.owner != seat:
             continue
@@ -31,8 +38,8 @@ def shortfall(state: GameState, seat: int) -> int:
         for c, owed in owes:
             paid = min(owed, row[c])
             row[c] -= paid
-            short += owed - paid
-    return short
+            short[c] += owed - paid
+    return tuple(short)
 
 
 def accepts(
@@ -49,3 +56,35 @@ def rescues(before: GameState, after: GameState, mover: int) -> bool:
     """Whether the spot from ``before`` to ``after`` leaves ``mover``'s queued debts less short
     of money (worth offering even to a partner expected to refuse: a refusal costs nothing)."""
     return shortfall(after, mover) < shortfall(before, mover)
+
+
+class Refusal(Struct, frozen=True):
+    """Why the engine refuses a spot offered to it: its value before and after (0 to 1),
+    and its queued debts' shortfall by currency (half-bucks) before and after."""
+
+    partner: str
+    value_before: float
+    value_after: float
+    short_before: tuple[int, ...]
+    short_after: tuple[int, ...]
+
+    def reason(self) -> str:
+        """``computer would be left 2 USD short of its queued contracts and loans (0 before)``,
+        or ``computer's value would drop from 52.3% to 47.1%``."""
+        if sum(self.short_after) > sum(self.short_before):
+            pairs = zip(self.short_before, self.short_after, strict=True)
+            worse = [
+                (CURRENCIES[c], after, before)
+                for c, (before, after) in enumerate(pairs)
+                if after > before
+            ]
+            said = ", ".join(
+                f"{format_halves(after)} {code} short (it was {format_halves(before)})"
+                for code, after, before in worse
+            )
+            return f"{self.partner} would be left {said} for the contracts and loans it has queued"
+        return (
+            f"{self.partner}'s value would drop from {100 * self.value_before:.1f}% to"
+            f" {100 * self.value_after:.1f}% (half its expected share of the final scores,"
+            " half its chance of finishing first)"
+        )

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from ....search.ismcts import deadline as search_deadline
 from ..engine import Decision, GameState, Phase, Spot, apply
@@ -32,6 +33,7 @@ from .consent import accepts, rescues, shortfall
 from .encoding import CONTRACT, SPOT, Action, decision
 from .endgame import Memo, endangered, ending, in_endgame, turns_before_end
 from .evaluate import DEFAULT_WEIGHTS, Values, Weights, ending_values, evaluate, weights_for
+from .reasons import OFFER, SPENDS, UNSAFE, moved, offered
 
 C_PUCT = 0.05
 """Exploration weight (values are score shares, so their differences are small)."""
@@ -176,6 +178,14 @@ class Line(Struct, frozen=True):
     """The decision, then the principal line (engine decisions, checked by ``apply``)."""
     values: Values
     visits: int
+    rule: str | None = None
+    """Why the line is ranked out of the order of visits: ``reasons.UNSAFE`` (after the lines
+    that do not let the others bankrupt the mover), ``reasons.SPENDS`` (after those that
+    keep what its queued debts need) or ``reasons.OFFER`` (a spot expected to be refused,
+    offered first); None: in the order of visits."""
+    reason: str | None = None
+    """The ``rule`` in words, addressed to the mover (``ranked last: leaves your loan B 3 CHF
+    short``)."""
 
 
 class SearchResult(Struct, frozen=True):
@@ -467,7 +477,8 @@ def _result(
     root: Node, state: GameState, done: int, seconds: float, hopes: Sequence[Node] = ()
 ) -> SearchResult:
     """The root's children as lines: safe ones first (``_endangering``), then those that keep
-    what the mover's queued debts need (``_spends``), then by visits and value.
+    what the mover's queued debts need (``_spent``), then by visits and value; a line ranked
+    after the first one's kind says why (``Line.rule``, ``Line.reason``).
 
     The best of the ``hopes`` (spots expected to be refused) comes first
     when every line lets the others bankrupt the mover and it does not, or
@@ -482,15 +493,43 @@ def _result(
         nodes = [child, *_principal(child)]
         line = Line(_decisions(state, nodes), child.value(), child.visits)
         danger = SAFE_FIRST and _endangering(state, child, nodes, mover, memo)
-        spends = SAFE_FIRST and _spends(state, nodes, mover)
-        lines.append(((danger, spends), child, line))
+        spent = _spent(state, nodes, mover) if SAFE_FIRST else None
+        lines.append(((danger, spent is not None), child, line, nodes, spent))
     lines.sort(key=lambda item: (item[0], -item[1].visits, -item[1].q(mover),
                                  item[1].action or (0, 0, 0, 0)))  # fmt: skip
-    ranked = [line for _risks, _child, line in lines]
-    hope = _hope(state, hopes, mover, lines[0][0][0], ranked[0].values[mover], memo)
+    first, last = lines[0][0], lines[-1][0]
+    ranked_lines = []
+    for risks, _child, line, nodes, spent in lines:
+        if risks != first:
+            line = _explained(state, line, nodes, spent, mover, (first, risks), risks == last)
+        ranked_lines.append(line)
+    hope = _hope(state, hopes, mover, first[0], ranked_lines[0].values[mover], memo)
     if hope is not None:
-        ranked.insert(0, Line(_decisions(state, [hope]), hope.static, 0))
-    return SearchResult(tuple(ranked), done, seconds, root.value())
+        why = offered(rescue=not (SAFE_FIRST and first[0]))
+        ranked_lines.insert(0, Line(_decisions(state, [hope]), hope.static, 0, OFFER, why))
+    return SearchResult(tuple(ranked_lines), done, seconds, root.value())
+
+
+def _explained(
+    state: GameState,
+    line: Line,
+    nodes: Sequence[Node],
+    spent: GameState | None,
+    mover: int,
+    kinds: tuple[tuple[bool, bool], tuple[bool, bool]],
+    last: bool,
+) -> Line:
+    """``line`` with the reason it is ranked after the first line: ``kinds`` are the first
+    line's and this one's (whether it endangers the mover, whether it spends), ``spent`` the
+    position its spending leaves (``_spent``); ``last`` when no other kind comes after it."""
+    first, own = kinds
+    unsafe = None
+    if own[0] and not first[0]:
+        spot = nodes[0].action is not None and nodes[0].action[0] == SPOT and len(nodes) > 1
+        unsafe = (nodes[1] if spot else nodes[0]).state
+    spending = spent if own[1] and not first[1] else None
+    reason = moved(state, mover, last, unsafe, spending)
+    return replace(line, rule=SPENDS if unsafe is None else UNSAFE, reason=reason)
 
 
 def _hope(
@@ -506,23 +545,26 @@ def _hope(
     return None
 
 
-def _spends(state: GameState, nodes: Sequence[Node], mover: int) -> bool:
-    """Whether the entry a line (``nodes``) starts with leaves ``mover``'s queued debts shorter
-    of money (``consent.shortfall``) by a spot, an investment or a resolve: what a spot gives
-    away only another's consent brings back, money invested comes back only by a divest that
-    weakens it, and a contract left unpaid becomes a loan that may fall due when nothing can.
-    (A new contract is a debt the mover chose with what it brings; it does not count.)"""
+def _spent(state: GameState, nodes: Sequence[Node], mover: int) -> GameState | None:
+    """The position after the entry a line (``nodes``) starts with when that entry leaves
+    ``mover``'s queued debts shorter of money (``consent.shortfall``) by a spot, an investment
+    or a resolve, else None: what a spot gives away only another's consent brings back, money
+    invested comes back only by a divest that weakens it, and a contract left unpaid becomes a
+    loan that may fall due when nothing can.  (A new contract is a debt the mover chose with
+    what it brings; it does not count.)"""
     before = shortfall(state, mover)
     first, action = nodes[0], nodes[0].action
     if action is not None and action[0] == SPOT:
         if shortfall(first.state, mover) > before:
-            return True
+            return first.state
         if len(nodes) < 2:
-            return False
+            return None
         first, action = nodes[1], nodes[1].action  # the action the line plays after the spot
     if action is None:
-        return False
-    return action[0] != CONTRACT and shortfall(first.state, mover) > before
+        return None
+    if action[0] != CONTRACT and shortfall(first.state, mover) > before:
+        return first.state
+    return None
 
 
 def _endangering(

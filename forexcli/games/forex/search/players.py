@@ -25,7 +25,7 @@ from ..engine import (
     legal_decisions,
 )
 from .candidates import candidates
-from .consent import accepts
+from .consent import Refusal, accepts, shortfalls
 from .encoding import decision
 from .evaluate import Weights, evaluate, money_worth, weights_for
 from .mcts import Budget, SearchResult, Valuer, search
@@ -54,9 +54,28 @@ def engine_answer(state: GameState, spot: Spot, partner: int) -> bool:
     """The engine's answer, the one its search expects of every partner (``consent.accepts``):
     accept when the partner's value (exact in the endgame) does not drop and its queued debts
     are not left shorter of money."""
+    assert state.players.index(spot.partner) == partner
+    return refusal(state, spot) is None
+
+
+def refusal(state: GameState, spot: Spot) -> Refusal | None:
+    """The engine's answer to ``spot`` offered in ``state`` to its partner, the one its
+    search expects of every partner (``consent.accepts``, valued as the search values, exactly in
+    the endgame): None when it accepts, else why it refuses.  The one consent rule of
+    ``forex play``, ``moves``, ``hint``, self-play and the ladder's games."""
+    partner = state.players.index(spot.partner)
     value = Valuer(weights_for(len(state.players)))
     after = apply(state, spot)
-    return accepts(state, after, value(state), value(after), partner)
+    before_values, after_values = value(state), value(after)
+    if accepts(state, after, before_values, after_values, partner):
+        return None
+    return Refusal(
+        spot.partner,
+        before_values[partner],
+        after_values[partner],
+        shortfalls(state, partner),
+        shortfalls(after, partner),
+    )
 
 
 def accept_all(state: GameState, spot: Spot, partner: int) -> bool:

@@ -1,6 +1,6 @@
 """The JSON Schema of ``forex show --format json``.
 
-``python -m forexcli.reporters.schema`` prints it; the committed
+``python -m forexcli.games.forex.views.schema`` prints it; the committed
 ``schemas/forex-show.schema.json`` is exactly that output (a test checks it),
 and the tests validate the output of ``show`` for every example game against it.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, HouseRules
-from ..games.forex.notation import END
-from ..games.forex.schema_source import SCHEMA_ID_PREFIX
+from ..engine import CURRENCIES, HouseRules
+from ..notation import END
+from ..schema_source import SCHEMA_ID_PREFIX
 
 SHOW_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-show:1"
 
@@ -231,8 +231,18 @@ def _state() -> dict[str, Any]:
             "pending": state_pending,
             "pairs": {"type": "array", "items": pair, "minItems": 21, "maxItems": 21},
             "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 6},
-            "supply": _per_currency(_COUNT, "Certificates left in the supply."),
-            "removed": _per_currency(_COUNT, "Certificates removed at set-up."),
+            "supply": _per_currency(
+                _COUNT,
+                "Certificates left in the supply (at most, when the removed ones are unknown).",
+            ),
+            "removed": {
+                "anyOf": [
+                    _per_currency(_COUNT, "Certificates removed at set-up."),
+                    {"type": "null"},
+                ],
+                "description": "Certificates removed at set-up; null when the log says"
+                " `removed: unknown`.",
+            },
             "sold": _per_currency(_COUNT, "Certificates sold back (out of the game)."),
             "queue": {
                 "description": "The contract queue, front first.",

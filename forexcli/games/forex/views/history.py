@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..record.gamelog import GameLog, Replay
-from . import PLAIN, Style, clean, md, plural, table
-from .game import entry_data, signatures_of
-from .tables import cell
+from ....record.gamelog import GameLog, Replay
+from ....reporters import PLAIN, Style, clean, md, plural, table
+from ....reporters.tables import cell
+from .common import entry_data, signatures_of
 
 HISTORY_FORMAT = "forex-history"
 

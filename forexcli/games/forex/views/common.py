@@ -8,12 +8,13 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..games.forex.engine import CURRENCIES, Event, GameState, Phase
-from ..games.forex.views import ENDINGS
-from ..record.entry import Entry
-from ..record.gamelog import GameLog, Replay
-from . import Style, clean, md
-from .tables import wrapped
+from ....record.entry import Entry
+from ....record.gamelog import GameLog, Replay
+from ....reporters import Style, clean, md
+from ....reporters.tables import wrapped
+from ....words import possessive, says
+from ..engine import CURRENCIES, Event, GameState, Phase
+from . import ENDINGS
 
 
 class View(Struct, frozen=True):
@@ -78,13 +79,14 @@ def pending_text(state: GameState) -> str:
         code = CURRENCIES[pending.currency]
         held = state.certs[state.seat(who)][pending.currency]
         return (
-            f"{who} answers {state.players[state.turn_player]}'s divest of {code}:"
+            f"{says(who, 'answers')} {possessive(state.players[state.turn_player])} divest of"
+            f" {code}:"
             f" sell 0 to {held} {code}"
         )
     names = ", ".join(CURRENCIES[c] for c in pending.candidates)
     if pending.phase is Phase.DIVIDEND_TIE:
-        return f"{who} chooses the currency to strengthen (dividend tie): one of {names}"
-    return f"{who} chooses the strongest currency (final tie): one of {names}"
+        return f"{says(who, 'chooses')} the currency to strengthen (dividend tie): one of {names}"
+    return f"{says(who, 'chooses')} the strongest currency (final tie): one of {names}"
 
 
 def pending_data(state: GameState) -> dict[str, Any]:
@@ -118,6 +120,6 @@ def signatures_of(log: GameLog, replay: Replay) -> Any:
         or any(entry.sig for entry in log.entries)
     ):
         return None
-    from ..record.signing import check_signatures
+    from ....record.signing import check_signatures
 
     return check_signatures(replay)

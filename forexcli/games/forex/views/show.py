@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, HouseRules
-from ..games.forex.views import next_dividend
-from . import PLAIN, Style, clean, detail_lines, md, plural
+from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
+from ....reporters.tables import section_heading, wrapped
+from ....words import possessive, says
+from ..engine import CURRENCIES, HouseRules
+from . import next_dividend
 from .board import board_grid, state_text
-from .game import View, entry_data, next_line, pending_data
-from .tables import section_heading, wrapped
+from .common import View, entry_data, next_line, pending_data
 
 SHOW_FORMAT = "forex-show"
 SHOW_VERSION = 1
@@ -66,7 +67,7 @@ def house_rules_line(rules: HouseRules) -> str | None:
 
 def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     """``show --format json``: the game at one point (see schemas/forex-show.schema.json)."""
-    from ..games.forex.snapshot import state_dict
+    from ..snapshot import state_dict
     from .standings import standings_data
 
     state = view.state
@@ -102,7 +103,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     }
     if since is not None:
         data["since"] = since_data(view, since)
-    from ..record.signing import signatures_data
+    from ....record.signing import signatures_data
 
     signatures = signatures_data(view.replay, view.at)
     if signatures is not None:
@@ -112,7 +113,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
 
 def since_data(view: View, since: int) -> list[dict[str, Any]]:
     """The moves after entry ``since`` up to the view: what each did, as sentences."""
-    from ..games.forex.catchup import moves
+    from ..catchup import moves
 
     return [
         {
@@ -134,8 +135,8 @@ def since_heading(since: int, who: str | None = None) -> str:
     if who is None:
         return f"Since move {since}"
     if since == 0:
-        return f"Since the start ({who} has not played yet)"
-    return f"Since {who}'s last move (move {since})"
+        return f"Since the start ({says(who, 'has')} not played yet)"
+    return f"Since {possessive(who)} last move (move {since})"
 
 
 def since_text(
@@ -150,7 +151,7 @@ def since_text(
 
     ``who`` names the player whose last move ``since`` is (``--since-player``).
     """
-    from ..games.forex.catchup import moves
+    from ..catchup import moves
 
     summaries = moves(view.replay, since, view.at)
     heading = since_heading(since, who)
@@ -206,7 +207,7 @@ def show_text(
         or log.header.get("signatures")
         or any(entry.sig for entry in log.entries)
     ):
-        from ..record.signing import check_signatures, signature_lines, signed_phrase
+        from ....record.signing import check_signatures, signature_lines, signed_phrase
 
         signatures = check_signatures(view.replay)
         signers = signature_lines(signatures, view.replay, view.at)

@@ -21,13 +21,13 @@ from typing import Any
 from msgspec import Struct
 from tabulate import tabulate
 
-from ..games.worldex.describe import describe, summary
-from ..games.worldex.engine import State
-from ..games.worldex.picture import board_svg
-from ..games.worldex.views import Table, decider_of, status_lines, tables, to_play, waiting_for
-from ..record.entry import Entry
-from ..record.gamelog import Replay
-from . import clean, md, plural
+from ....record.entry import Entry
+from ....record.gamelog import Replay
+from ....reporters import clean, md, plural
+from ..describe import describe, summary
+from ..engine import State
+from ..picture import board_svg
+from . import Table, decider_of, status_lines, tables, to_play, waiting_for
 
 SUBJECT_PREFIX = "[World Exchangers]"
 WIDTH = 80
@@ -68,7 +68,7 @@ def markdown_text(state: State) -> str:
 
 
 def _table_text(table: Table, width: int, markdown: bool) -> str:
-    from ..games.worldex.views import fitted_table
+    from . import fitted_table
 
     if markdown:
         rows = [[md(cell) for cell in row] for row in table.rows]
@@ -101,8 +101,8 @@ def play_text(
     each of its decisions did (sentences: cash, symbols, media, rings, refills, reveals,
     trend cards, final scores), the players that changed, the sale area, and who decides
     next with what they may do."""
-    from ..games.worldex.report import area_line, changes_table, next_text
-    from ..games.worldex.views import scores_table
+    from ..report import area_line, changes_table, next_text
+    from . import scores_table
 
     entry = played.log.entries[-1]
     before = played.state_after(entry.number - 1)
@@ -185,7 +185,7 @@ def moves_text(
     """What ``forex moves`` prints for a World Exchangers log: who decides, how to play an
     entry, every legal entry (exactly as ``forex play`` takes it) with its price, cash after
     and notes, the extras that ride on a buy or a sale, and what each option means."""
-    from ..games.worldex.moves import legend, options
+    from ..moves import legend, options
 
     state = played.state_after(point)
     moves = options(state)
@@ -195,7 +195,7 @@ def moves_text(
         return [md(text)] if markdown else _wrap(clean(text))
 
     if moves.decider is None:
-        from ..games.worldex.views import winners_text
+        from . import winners_text
 
         over = (
             f"The game is over ({where}): {winners_text(state)}; no decision is left."
@@ -379,7 +379,7 @@ def _num(value: float) -> str:
 
 
 def _xml(text: str) -> str:
-    from ..games.worldex.picture import xml_escape
+    from ..picture import xml_escape
 
     return xml_escape(text)
 
@@ -456,6 +456,9 @@ def compose(
                 f"The log has {at} move{'' if at == 1 else 's'}: play the next one with"
                 f" --after {at}, so that a crossing answer is refused."
             )
+    from ....record.seats import header_lines
+
+    tail.extend(header_lines(played.log))
     title = (
         f"Nothing has happened since move {since}."
         if not items
@@ -523,7 +526,7 @@ def compose_mail(
     from email.message import EmailMessage
     from email.utils import formatdate, make_msgid
 
-    from ..record.mail import with_log as embedded
+    from ....record.mail import with_log as embedded
 
     text = compose(played, since, "text")
     markdown = compose(played, since, "markdown")
@@ -548,7 +551,7 @@ def compose_mail(
         params={"charset": "utf-8"},
     )
     if with_picture:
-        from ..record.png import svg_to_png
+        from ....record.png import svg_to_png
 
         state = played.final
         title = played.log.title or filename

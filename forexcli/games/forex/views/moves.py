@@ -7,10 +7,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, Phase
-from . import PLAIN, Style, clean, md, plural, table, text_width
-from .game import View, pending_data, pending_text, signatures_of
-from .tables import cell, wrapped
+from ....reporters import PLAIN, Style, clean, md, plural, table, text_width
+from ....reporters.tables import cell, wrapped
+from ..engine import CURRENCIES, Phase
+from .common import View, pending_data, pending_text, signatures_of
 
 MOVES_FORMAT = "forex-moves"
 
@@ -26,7 +26,7 @@ def _shown_moves(moves: Sequence[str], limit: int = 6) -> str:
 
 def _wanted(kind: str, kinds: Sequence[str]) -> bool:
     """Whether a group of ``kind`` is shown under ``--kind`` (``spot`` takes the spot actions)."""
-    from ..games.forex.moves import SPOT_ACTION
+    from ..moves import SPOT_ACTION
 
     return not kinds or kind in kinds or (kind == SPOT_ACTION and "spot" in kinds)
 
@@ -35,11 +35,16 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
     makes possible in one group per spot, kind ``spot_action``), and the spot deals that
     await their partner's signature."""
-    from ..games.forex.moves import grouped_moves
+    from ..moves import grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
-    return {
+    declined, left_out = _declined(view)
+    groups = [
+        g
+        for g in grouped_moves(state, with_spots=True, declined=declined)
+        if _wanted(g.kind, kinds)
+    ]
+    data: dict[str, Any] = {
         "format": MOVES_FORMAT,
         "version": 1,
         "file": view.log.filename,
@@ -51,6 +56,37 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
         ],
         "awaiting": _awaiting_data(view),
     }
+    if left_out:
+        data["declined"] = left_out
+    return data
+
+
+def _declined(view: View) -> tuple[Any, list[str]]:
+    """The engine seats' answer to spot offers (a spot they decline: True), and the offers
+    it leaves out of ``view``'s position, written; (None, []) without engine seats."""
+    engines = view.log.header.get("engines")
+    if not engines:
+        return None, []
+    from ..engine import Spot, legal_decisions
+    from ..notation import write
+    from ....replies import declines
+
+    state = view.state
+    refused = {
+        d
+        for d in legal_decisions(state)
+        if isinstance(d, Spot) and declines(view.log, state, (d,)) is not None
+    }
+    return (lambda spot: spot in refused), sorted(write(d) for d in refused)
+
+
+def declined_line(left_out: Sequence[str]) -> str:
+    """``12 spot offers left out: the engine seats would decline them (...)``."""
+    partners = sorted({text.split(" to ", 1)[1].split(" for ")[0] for text in left_out})
+    return (
+        f"{plural(len(left_out), 'spot offer')} to {', '.join(partners)} left out: the engine"
+        " would decline them (its value would drop, or its queued debts would be left short)."
+    )
 
 
 def _awaiting_data(view: View) -> list[dict[str, Any]]:
@@ -107,10 +143,15 @@ def moves_text(
     spot is not one, so the spots appear as ``spot ...; ACTION`` with the
     actions only they make possible, grouped by spot, after the other decisions.
     """
-    from ..games.forex.moves import SPOT_ACTION, grouped_moves
+    from ..moves import SPOT_ACTION, grouped_moves
 
     state = view.state
-    groups = [g for g in grouped_moves(state, with_spots=True) if _wanted(g.kind, kinds)]
+    declined, left_out = _declined(view)
+    groups = [
+        g
+        for g in grouped_moves(state, with_spots=True, declined=declined)
+        if _wanted(g.kind, kinds)
+    ]
     if every:
         playable = [g for g in groups if g.kind != "spot"]
         listed = [clean(move) for g in playable for move in g.moves]
@@ -118,11 +159,13 @@ def moves_text(
             if group.kind == "spot":
                 listed.extend(spot_offer_lines(group.moves))
         listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
+        if left_out and (not kinds or "spot" in kinds):
+            listed.append(clean(f"# {declined_line(left_out)}"))
         return "".join(f"{line}\n" for line in listed)
     spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
     groups = [g for g in groups if g.kind != SPOT_ACTION]
     if spot_actions:
-        from ..games.forex.moves import MoveGroup
+        from ..moves import MoveGroup
 
         by_spot = len({m.split(";")[0] for m in spot_actions})
         groups.append(
@@ -174,6 +217,9 @@ def moves_text(
             " lists them all."
         )
         lines.extend(["", hint if markdown else wrapped(hint, width)])
+    if left_out and (not kinds or "spot" in kinds):
+        line = declined_line(left_out)
+        lines.extend(["", md(line) if markdown else wrapped(clean(line), width)])
     awaited = awaiting_lines(view)
     if awaited:
         lines.append("")
@@ -187,7 +233,7 @@ def awaiting_lines(view: View) -> list[str]:
     check = signatures_of(view.log, view.replay)
     if check is None:
         return []
-    from ..record.signing import awaiting_text, sign_hint
+    from ....record.signing import awaiting_text, sign_hint
 
     log = view.log
     return [

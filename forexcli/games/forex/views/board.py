@@ -3,7 +3,10 @@ and the result (``show`` prints them all, ``play`` the result)."""
 
 from __future__ import annotations
 
-from ..games.forex.engine import (
+from ....reporters import PLAIN, Style, table
+from ....reporters.tables import cell, section_heading, wrapped
+from ....words import verb_for
+from ..engine import (
     CURRENCIES,
     TRACK_HALVES,
     Contract,
@@ -14,23 +17,23 @@ from ..games.forex.engine import (
     format_rate,
     money_text,
 )
-from ..games.forex.engine.state import LETTERS
-from ..games.forex.views import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
-from . import PLAIN, Style, table
-from .tables import cell, section_heading, wrapped
+from ..engine.state import LETTERS
+from . import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
 
 
 def queue_terms(state: GameState, item: object) -> tuple[str, str, str, str]:
     """(item, letter, owner, terms) of a queue item, for the queue table."""
     if isinstance(item, Contract):
+        owner = state.players[item.owner]
         terms = (
-            f"pays {money_text(item.pay, item.pay_currency)},"
-            f" receives {money_text(item.receive, item.receive_currency)}"
+            f"{verb_for(owner, 'pays')} {money_text(item.pay, item.pay_currency)},"
+            f" {verb_for(owner, 'receives')} {money_text(item.receive, item.receive_currency)}"
         )
-        return "contract", item.letter, state.players[item.owner], terms
+        return "contract", item.letter, owner, terms
     if isinstance(item, Loan):
+        owner = state.players[item.owner]
         owes = ", ".join(money_text(a, c) for c, a in enumerate(item.owes) if a)
-        return "loan", item.letter, state.players[item.owner], f"owes {owes}"
+        return "loan", item.letter, owner, f"{verb_for(owner, 'owes')} {owes}"
     left = item.left if isinstance(item, DividendStack) else 0
     return "dividends", "", "", f"{left} left; next: {next_dividend(state)}"
 
@@ -207,8 +210,12 @@ def state_text(
         for seat, name in enumerate(state.players)
     ]
     cert_rows.append(["in hands", *(str(v) for v in state.certs_in_hands())])
-    cert_rows.append(["supply", *(str(v) for v in state.supply)])
-    cert_rows.append(["removed at set-up", *(str(v) for v in state.removed)])
+    if state.removed_known:
+        cert_rows.append(["supply", *(str(v) for v in state.supply)])
+        cert_rows.append(["removed at set-up", *(str(v) for v in state.removed)])
+    else:  # the game was recorded without them: the supply is what it holds at most
+        cert_rows.append(["supply (at most)", *(str(v) for v in state.supply)])
+        cert_rows.append(["removed at set-up", *(["?"] * len(state.removed))])
     cert_rows.append(["sold back", *(str(v) for v in state.sold)])
     queue_rows = []
     for position, item in enumerate(state.queue, start=1):

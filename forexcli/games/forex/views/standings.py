@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.forex.engine import (
+from ....reporters import PLAIN, Style, clean, table, text_width
+from ....reporters.tables import cell, section_heading, wrapped
+from ....words import possessive, says
+from ..engine import (
     CURRENCIES,
     Contract,
     DividendStack,
@@ -18,7 +21,7 @@ from ..games.forex.engine import (
     Result,
     money_text,
 )
-from ..games.forex.standings import (
+from ..standings import (
     BANKRUPTCY,
     DIVIDEND,
     MERGED,
@@ -30,9 +33,7 @@ from ..games.forex.standings import (
     projection,
     queue_risks,
 )
-from ..games.forex.views import conversion_sentence, next_dividend
-from . import PLAIN, Style, clean, table, text_width
-from .tables import cell, section_heading, wrapped
+from . import conversion_sentence, next_dividend
 
 PROJECTION_HEADING = "If the game ended now (a projection)"
 PROJECTION_BASIS = (
@@ -106,11 +107,11 @@ def outcome_text(state: GameState, risk: QueueRisk) -> str:
     if risk.outcome == MERGED and risk.loan is not None:
         place = "goes to the back" if risk.moved_back else "keeps its place"
         return (
-            f"merges into {who}'s loan {risk.loan.letter}, which then owes"
+            f"merges into {possessive(who)} loan {risk.loan.letter}, which then owes"
             f" {_owes_text(risk.loan.owes)} and {place}; letter {item.letter} is freed"
         )
     if risk.outcome == BANKRUPTCY:
-        text = f"{who} is bankrupt: the game ends"
+        text = f"{says(who, 'is')} bankrupt: the game ends"
         if risk.ending is not None:
             winners = ", ".join(state.players[s] for s in risk.ending.winners())
             text += f", won by {winners} ({CURRENCIES[risk.ending.strongest]})"

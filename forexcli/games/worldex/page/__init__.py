@@ -1,7 +1,7 @@
 """The replay page of a World Exchangers game (``forex html`` of its log).
 
-The frame is For-Ex's (``replay.html.j2``, ``replay.js``: the controls, the
-stepping, the move list, the chart with its cursor, the embedded JSON, the
+The frame is ``forexcli.pages`` (``replay.html.j2``, ``replay.js``: the controls,
+the stepping, the move list, the chart with its cursor, the embedded JSON, the
 Content-Security-Policy); the panels are this game's (``worldex.html.j2``
 for the opening position, ``worldex.js`` for every other one, the same
 markup).  Each position is the game's view JSON (``views.show_view``, what
@@ -18,13 +18,24 @@ import os
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, cast
 
-from ..games.worldex.engine import CASH_STEP, MAX_CASH, MONTHS, State
-from ..games.worldex.picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
-from ..games.worldex.views import ABILITY_WORDS, SCORE_PARTS, show_view
-from . import PAGE_VERSION, asset, delta, environment, page_script, policy, script_json
+from ....pages import (
+    PAGE_VERSION,
+    asset,
+    delta,
+    environment,
+    page_script,
+    policy,
+    script_json,
+    signature_rows,
+    signed_line,
+    with_strips,
+)
+from ..engine import CASH_STEP, MAX_CASH, MONTHS, State
+from ..picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
+from ..views import ABILITY_WORDS, SCORE_PARTS, show_view
 
 if TYPE_CHECKING:
-    from ..record.gamelog import Replay as GameReplay
+    from ....record.gamelog import Replay as GameReplay
 
 PAGE_FORMAT = "worldex-replay"
 
@@ -43,7 +54,7 @@ def gained_spaces(state: State) -> list[dict[str, list[int]]]:
 def position_data(played: GameReplay, at: int) -> dict[str, Any]:
     """One position of the page: ``show_view`` after move ``at``, the move that led there
     (its text, note and what it did), the spaces gained."""
-    from ..reporters.worldex import told
+    from ..views.layout import told
 
     state = played.state_after(at)
     move = None
@@ -101,8 +112,7 @@ def page_data(
 def chart_svg(states: list[State], opening: int) -> str:
     """The cash chart for the page: no XML prolog, a cursor at ``opening`` and one strip per
     position to click (``data-move``, ``data-x`` its x), as For-Ex's chart on its page."""
-    from ..games.worldex.chart import PLOT_BOTTOM, PLOT_TOP, cash_chart_svg, chart_x
-    from . import with_strips
+    from ..chart import PLOT_BOTTOM, PLOT_TOP, cash_chart_svg, chart_x
 
     svg = cash_chart_svg(states)
     positions = len(states) - 1
@@ -156,10 +166,10 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
     ``at`` (the last by default; a ``#move-N`` link opens at N)."""
     from markupsafe import Markup
 
-    from .. import __version__
-    from ..games.worldex.picture import key_svg, line_board_svg
-    from ..record.signing import signatures_data
-    from . import signature_rows, signed_line
+    from .... import __version__
+    from ....record.seats import header_lines
+    from ....record.signing import signatures_data
+    from ..picture import key_svg, line_board_svg
 
     record = played.log
     every = positions(played)
@@ -168,8 +178,8 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
     opening = data["start"]
     shown = every[opening]
     state = played.state_after(opening)
-    script = page_script("worldex.js")
-    style = asset("replay.css") + asset("worldex.css")
+    script = page_script("worldex.js", __name__)
+    style = asset("replay.css") + asset("worldex.css", __name__)
     if "</" in style:  # pragma: no cover - a packaging mistake
         raise ValueError("the page's style must not hold '</'")
     name = title or record.title or os.path.basename(record.filename)
@@ -179,7 +189,7 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
     view = shown["view"]
     last = shown["last_move"]
     results = view["scores"] or view["projection"]
-    template = environment().get_template("replay.html.j2")
+    template = environment(__name__).get_template("replay.html.j2")
     return template.render(
         panels="worldex.html.j2",
         game_title="World Exchangers",
@@ -210,4 +220,5 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
         score_rows=score_rows(results["players"]),
         seed=record.header.get("seed"),
         house=house_rules_words(state),
+        engine_lines=header_lines(record),
     )

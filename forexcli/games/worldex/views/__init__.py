@@ -24,8 +24,9 @@ from typing import Any, Optional, Union
 from msgspec import Struct
 from tabulate import tabulate
 
-from ...record.problems import printable
-from .engine import (
+from ....record.problems import printable
+from ....words import says
+from ..engine import (
     DEALER,
     INVESTMENT_COLOURS,
     MONTHS,
@@ -38,8 +39,8 @@ from .engine import (
     final_scores,
     media_awards,
 )
-from .engine.components import MID_YEAR, SYMBOL_KEYS
-from .schema_source import GAME_NAME
+from ..engine.components import MID_YEAR, SYMBOL_KEYS
+from ..schema_source import GAME_NAME
 
 Cell = Union[str, int]
 
@@ -616,5 +617,5 @@ def winners_text(state: State, result: Optional[Result] = None) -> str:
     result = result or scores_of(state)[0]
     names = _winners(state, result)
     if len(names) == 1:
-        return f"{names[0]} wins"
+        return says(names[0], "wins")
     return f"{' and '.join(names)} share the victory"

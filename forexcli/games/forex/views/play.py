@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..games.forex.engine import CURRENCIES, PAIRS, Event, GameState, format_halves, format_rate
-from . import PLAIN, Style, clean, md, table
+from ....reporters import PLAIN, Style, clean, md, table
+from ....reporters.tables import cell, section_heading
+from ..engine import CURRENCIES, PAIRS, Event, GameState, format_halves, format_rate
 from .board import result_text
-from .game import next_line, pending_data
-from .tables import cell, section_heading
+from .common import next_line, pending_data
 
 PLAY_FORMAT = "forex-play"
 
@@ -62,7 +62,7 @@ def play_data(
     digest: str | None = None,
 ) -> dict[str, Any]:
     """``play --format json``: the move, what it caused, and who decides next."""
-    from ..games.forex.snapshot import state_dict
+    from ..snapshot import state_dict
 
     return {
         "format": PLAY_FORMAT,

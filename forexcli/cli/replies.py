@@ -1,0 +1,325 @@
+"""``forex play`` against engine seats: the engine's answers and replies (``forexcli.replies``).
+
+Kept apart from ``play``'s own module: ``play`` calls ``refuse_open_offer``
+and ``refuse_declined`` before it writes a move, ``answer_command`` for
+``accept``/``decline``, ``engine_command`` for ``--engine`` and
+``print_replies`` after a move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import click
+
+from .. import streams
+from ..reporters import clean
+from . import echo as _echo
+from .common import ProblemExit
+
+ANSWER_WORDS = {"accept": True, "yes": True, "decline": False, "no": False, "refuse": False}
+"""A person's answer to an open offer: ``forex play FILE NAME accept`` (or yes), ``decline``
+(or no, refuse)."""
+
+_RATE_LINE = re.compile(r"^\s+[A-Z]{3}/[A-Z]{3}: ")
+
+
+def _mentions(file: str, key: bytes) -> bool:
+    """Whether the file's bytes hold ``key`` at all (a cheap test before reading the log:
+    most logs name no engine seat and hold no offer)."""
+    from ..record.files import read_bytes
+    from ..record.problems import LogError
+
+    try:
+        return key in read_bytes(file)
+    except LogError:
+        return False
+
+
+def answer_of(words: tuple[str, ...]) -> bool | None:
+    """True (accept) or False (decline) when the decision is an answer word, else None."""
+    if len(words) != 1:
+        return None
+    return ANSWER_WORDS.get(words[0].strip().lower())
+
+
+def _problems(error: Any) -> ProblemExit:
+    return ProblemExit(error.problems)
+
+
+def refuse_open_offer(file: str, doing: str = "nothing was written") -> None:
+    """Exit with ``open_offer`` when the log holds an offer its partner has not answered."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..replies import open_offer_problem
+
+    if not _mentions(file, b"offer"):
+        return
+    try:
+        _, log, _ = edit.load_valid(file)
+    except LogError:
+        return  # the move's own check reports it
+    if log.header.get("offer") is None:
+        return
+    problem = open_offer_problem(log, file, doing)
+    if problem is not None:
+        raise ProblemExit([problem])
+
+
+def refuse_declined(played: Any, file: str) -> None:
+    """Exit with ``spot_declined`` when the move opens with an offer to an engine seat that
+    the engine refuses (nothing is written)."""
+    if not played.log.header.get("engines"):
+        return
+    from ..replies import declined_problem
+
+    problem = declined_problem(played, file)
+    if problem is not None:
+        raise ProblemExit([problem])
+
+
+def _summary(played: Any, number: int) -> list[str]:
+    """What move ``number`` did, in a few lines (the rates that moved are on the board)."""
+    summarize = getattr(played.log.game, "summarize", None)
+    if summarize is None:
+        return []
+    told = summarize(played, number - 1, number)[1:]
+    return [line for line in told if not _RATE_LINE.match(line)][:4]
+
+
+def _board(file: str) -> list[str]:
+    """The compact board of the log (``games.base.CompactBoard``), else who decides next."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.seats import header_lines
+    from ..record.status import status_line
+
+    played = replay(read_log(read_bytes(file), file))
+    game = played.log.game
+    compact = getattr(game, "compact_text", None)
+    if compact is not None:
+        text = compact(played.final, min(streams.width() or 80, 80))
+    else:
+        text = "Next: " + status_line(game, played.final)
+    lines = [clean(line) for line in header_lines(played.log, file) if line.startswith("Open")]
+    return [clean(text, newlines=True), *lines]
+
+
+def _reply_lines(replies: Any, file: str) -> list[str]:
+    out = []
+    for reply in replies:
+        for refused in reply.refused:
+            out.append(clean(f"  (the engine's first choice, {refused}, its partner declined)"))
+        out.append(clean(reply.line().replace(" FILE ", f" {file} ")))
+    return out
+
+
+def _budget(seconds: float | None, simulations: int | None) -> Any:
+    if seconds is None and simulations is None:
+        return None
+    from .engine import search_budget
+
+    return search_budget(seconds, simulations)
+
+
+def print_replies(
+    file: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    board: bool = True,
+    play: bool = True,
+    mover: str | None = None,
+) -> None:
+    """Let the engine seats that decide next play (``replies.reply_engines``; not with
+    ``play`` False), then print one line per decision and the compact board (without
+    ``play``: who decides next), and whom to send the log to."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+    from ..replies import reply_engines
+
+    try:
+        if not read_log(read_bytes(file), file).header.get("engines"):
+            return
+        if not play:
+            _echo("\n".join(_next(file)))
+            return
+        done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+    except LogError as error:
+        raise _problems(error) from None
+    lines = _reply_lines(done.replies, file)
+    if board:
+        lines += ["", *_board(file)]
+    _echo("\n".join([*lines, *_send(file, mover)]))
+
+
+def _next(file: str) -> list[str]:
+    """``Next: computer to decide (turn)``: who decides next, in a line."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.status import pending_line
+
+    played = replay(read_log(read_bytes(file), file))
+    return [clean(f"Next: {pending_line(played.log.game, played.final)}")]
+
+
+def _send(file: str, mover: str | None) -> list[str]:
+    """``Send FILE to bob: ADDRESS`` when a person with a contact decides next (not the
+    ``mover``, who holds the log)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.mail import contact_of
+
+    played = replay(read_log(read_bytes(file), file))
+    deciders = played.log.game.pending(played.final).deciders
+    if len(deciders) != 1 or deciders[0] == mover:
+        return []
+    address = contact_of(played.log, deciders[0])
+    if not address:
+        return []
+    return [clean(f"Send {file} to {deciders[0]}: {address}")]
+
+
+def compact_move_report(played: Any, file: str) -> str:
+    """``move 3: you: invest GBP (added to FILE)`` and what it did, in a few lines."""
+    from ..record.seats import engine_seats, entry_partner
+
+    entry = played.log.entries[-1]
+    head = clean(f"move {entry.number}: {entry.player}: {entry.text} (added to {file})")
+    lines = [head, *(clean(line) for line in _summary(played, entry.number))]
+    partner = entry_partner(played.log.game, entry.decisions)
+    if partner is not None and partner in engine_seats(played.log.header):
+        lines.insert(1, clean(f"  {partner} (the engine) accepts the spot"))
+    return "\n".join(lines)
+
+
+def replies_expected(file: str) -> bool:
+    """Whether the log names engine seats (``forex play`` then reports compactly)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+
+    if not _mentions(file, b"engines"):
+        return False
+    try:
+        return bool(read_log(read_bytes(file), file).header.get("engines"))
+    except LogError:
+        return False
+
+
+def answer_command(
+    file: str,
+    player: str,
+    accept: bool,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    reply: bool,
+    signer: Any = None,
+) -> None:
+    """``forex play FILE NAME accept|decline``: answer the engine's open offer, then let the
+    engine seats play on; an accepted deal is countersigned by ``signer`` (``--sign``: in a
+    signed game the countersignature is the agreement)."""
+    from ..record.problems import LogError
+    from ..replies import answer_offer
+
+    if signer is not None and not accept:
+        raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
+    try:
+        made = answer_offer(
+            file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
+        )
+    except LogError as error:
+        raise _problems(error) from None
+    word = "accepted" if accept else "declined"
+    lines = [clean(f"{player} {word} the offer.")]
+    if signer is not None and made.number is not None:
+        from ..record import edit
+
+        try:
+            edit.sign_entry(file, made.number, signer)
+        except LogError as error:
+            raise _problems(error) from None
+        lines.append(clean(f"{player} countersigned move {made.number}: the deal is agreed"))
+    lines += (
+        _reply_lines([made], file)
+        if not accept
+        else [clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")]
+    )
+    lines += [] if signer is not None else _signed_notice(file, made, player)
+    _echo("\n".join(lines))
+    if reply and made.offered is None:
+        print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
+    else:
+        _echo("\n".join(["", *_board(file)]))
+
+
+def _signed_notice(file: str, made: Any, player: str) -> list[str]:
+    """In a signed game, the accepted deal awaits the person's countersignature."""
+    if made.number is None:
+        return []
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.signing import sign_hint, signed_game
+
+    log = read_log(read_bytes(file), file)
+    if not signed_game(log) or made.text != log.entries[-1].text:
+        return []
+    partner_hint = sign_hint(log, made.number, player).replace(log.filename, file, 1)
+    return [clean(f"In a signed game the countersignature is the agreement: {partner_hint}")]
+
+
+def offered_instead(
+    file: str, player: str, text: str, seconds: float | None, simulations: int | None
+) -> bool:
+    """Write the engine's decision ``text`` as an open offer when it opens with a spot to a
+    person in an unsigned game (``replies.offer_entry``), and say so; False otherwise."""
+    from ..record.problems import LogError
+    from ..replies import offer_entry
+
+    try:
+        from .engine import search_budget
+
+        made = offer_entry(file, player, text, search_budget(seconds, simulations).describe())
+    except LogError as error:
+        raise _problems(error) from None
+    if made is None:
+        return False
+    _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+    return True
+
+
+def engine_command(
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    reply: bool,
+) -> None:
+    """``forex play FILE NAME --engine`` in a log with engine seats: the engine's decision
+    (an offer to a person waits in the header), then the other engine seats' replies."""
+    from ..record.problems import LogError
+    from ..replies import engine_move
+    from .engine import command_budget, playable
+
+    played, _ = playable(file)
+    deciders = played.log.game.pending(played.final).deciders
+    if player not in deciders:
+        from .engine import engine_decision
+
+        engine_decision(file, player, command_budget(seconds, simulations), seed)  # exits
+    try:
+        made = engine_move(file, player, command_budget(seconds, simulations), seed=seed)
+    except LogError as error:
+        raise _problems(error) from None
+    _echo("\n".join(_reply_lines([made], file)))
+    if reply and made.offered is None:
+        print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
+    else:
+        _echo("\n".join(["", *_board(file)]))

@@ -1,0 +1,97 @@
+"""``forex seat``: hand a seat to the engine, or back to a person (the header's ``engines:``)."""
+
+from __future__ import annotations
+
+import click
+
+from ..reporters import clean
+from . import EPILOG
+from . import echo as _echo
+from .common import FILE, ProblemExit
+
+
+@click.command("seat", epilog=EPILOG)
+@click.argument("file", type=FILE)
+@click.argument("player")
+@click.option(
+    "--engine",
+    "budget",
+    is_flag=False,
+    flag_value="1s",
+    default=None,
+    metavar="[BUDGET]",
+    help="The engine plays PLAYER's seat from now on, BUDGET a decision: 2s (seconds) or 500"
+    " (simulations, deterministic) [1s].",
+)
+@click.option("--person", is_flag=True, help="A person plays PLAYER's seat again.")
+@click.option("--dry-run", is_flag=True, help="Print the changed log; write nothing.")
+def seat_command(file: str, player: str, budget: str | None, person: bool, dry_run: bool) -> None:
+    """Hand PLAYER's seat to the engine (--engine), or back to a person (--person).
+
+    The header's engines: names the seats the engine plays; forex play then
+    lets them play after a person's decision, and answers the spot offers
+    made to them. For a player who leaves a game by mail, or joins one.
+    """
+    from ..record import edit, files
+    from ..record.problems import LogError, Problem
+    from ..record.seats import (
+        ENGINES_FIELD,
+        budget_value,
+        engine_seats,
+        parse_budget,
+        seat_words,
+        with_header_key,
+    )
+
+    if (budget is None) == (not person):
+        raise click.UsageError("give --engine [BUDGET] or --person")
+    try:
+        data, log, played = edit.load_valid(file)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    if player not in log.players:
+        raise ProblemExit(
+            [
+                Problem(
+                    "unknown_player",
+                    f"{player} is not a player of this game ({', '.join(log.players)})",
+                    "header",
+                    file,
+                )
+            ]
+        )
+    seats = {name: budget_value(plan) for name, plan in engine_seats(log.header).items()}
+    if budget is not None:
+        try:
+            plan = parse_budget(budget)
+        except ValueError as error:
+            raise click.BadParameter(clean(str(error)), param_hint="'--engine'") from None
+        seats[player] = budget_value(plan)
+        if len(seats) == len(log.players):
+            raise click.BadParameter(
+                "every seat would be the engine's: leave one to a person", param_hint="'--engine'"
+            )
+        said = f"{seat_words(player, plan)} from now on"
+    else:
+        if player not in seats:
+            _echo(clean(f"{player} is a person's seat already; {file} is unchanged"))
+            return
+        del seats[player]
+        said = f"{player}: a person from now on"
+    try:
+        text = with_header_key(log.text, ENGINES_FIELD, seats or None)
+        new_log, _ = edit.checked_edit(log, text)
+    except (LogError, ValueError) as error:
+        problems = getattr(error, "problems", None) or [
+            Problem("cannot_edit", f"cannot change the header: {error}", "edit", file)
+        ]
+        raise ProblemExit(problems) from None
+    if dry_run:
+        _echo(text)
+        return
+    try:
+        files.replace_file(file, data, text)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    del new_log, played
+    _echo(clean(f"{said} (in {file}); forex play lets the engine seats play after a person"))

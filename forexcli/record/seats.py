@@ -1,0 +1,350 @@
+"""Engine seats and open offers in a log's header (any game).
+
+``engines: {computer: 1s}`` names the seats the engine plays and its budget a
+decision: ``2s`` (seconds) or a whole number (simulations, deterministic).
+``offer:`` holds a spot the engine offered a person, which nothing has agreed
+yet: ``player`` (the engine seat that decides), ``decision`` (its whole entry,
+spot and action, as ``forex play`` takes it) and ``declined`` (the entries the
+person refused this turn, which the engine does not offer again).  The offer
+is not a move: the moves replay to the position before it, and the person's
+``accept`` appends it, ``decline`` drops it (``forexcli.replies``).
+
+Pure but for nothing: the header data in, words and text out; the header's
+text is changed by ``with_header_key`` (whole top-level keys, the rest of the
+text kept byte for byte).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
+
+from .problems import Problem
+
+if TYPE_CHECKING:
+    from ..search.ismcts import Budget
+
+ENGINES_FIELD = "engines"
+OFFER_FIELD = "offer"
+DEFAULT_SECONDS = 1.0
+"""An engine seat's budget when none is given: 1 s a decision."""
+
+_SECONDS = re.compile(r"([0-9]+(?:\.[0-9]+)?)s")
+
+
+def parse_budget(text: str | int) -> Budget:
+    """``2s`` (seconds), ``500`` (simulations) or ``1.5s`` as a budget; raises ``ValueError``
+    with a readable reason."""
+    from ..search.ismcts import Budget
+
+    if isinstance(text, int) and not isinstance(text, bool):
+        return Budget(simulations=text)
+    spec = str(text).strip()
+    seconds = _SECONDS.fullmatch(spec)
+    if seconds:
+        return Budget(seconds=float(seconds.group(1)))
+    if spec.isdigit():
+        return Budget(simulations=int(spec))
+    raise ValueError(f"{spec!r}: a budget is SECONDSs (2s, 0.5s) or SIMULATIONS (500)")
+
+
+def budget_value(budget: Budget) -> str | int:
+    """The header's value of ``budget``: ``2s`` or ``500``."""
+    if budget.simulations is not None:
+        return budget.simulations
+    assert budget.seconds is not None
+    return f"{budget.seconds:g}s"
+
+
+def parse_seat_spec(text: str) -> tuple[str, Budget]:
+    """``computer``, ``computer:2s`` or ``computer:500`` as (name, budget); raises
+    ``ValueError``."""
+    name, sep, amount = text.rpartition(":")
+    if not sep:
+        name, amount = text, ""
+    name = name.strip()
+    if not name:
+        raise ValueError(f"{text!r}: name the seat: NAME, NAME:2s or NAME:500")
+    return name, parse_budget(amount if amount.strip() else f"{DEFAULT_SECONDS:g}s")
+
+
+def engine_seats(header: Mapping[str, Any]) -> dict[str, Budget]:
+    """The engine seats of a header and their budgets (those that read; ``seat_problems``
+    says what is wrong with the others)."""
+    found: dict[str, Budget] = {}
+    engines = header.get(ENGINES_FIELD)
+    if not isinstance(engines, dict):
+        return found
+    for name, value in engines.items():
+        try:
+            found[str(name)] = parse_budget(value)
+        except ValueError:
+            continue
+    return found
+
+
+def budget_words(budget: Budget) -> str:
+    """``1 s a decision``, ``500 simulations a decision``."""
+    return f"{budget.describe()} a decision"
+
+
+def seat_words(name: str, budget: Budget) -> str:
+    """``computer: the engine, 1 s a decision``."""
+    return f"{name}: the engine, {budget_words(budget)}"
+
+
+def seats_line(header: Mapping[str, Any]) -> str | None:
+    """``Engine seats: computer: the engine, 1 s a decision`` (None without engine seats)."""
+    seats = engine_seats(header)
+    if not seats:
+        return None
+    return "Engine seats: " + "; ".join(seat_words(n, b) for n, b in seats.items())
+
+
+class Offer(Struct, frozen=True):
+    """The engine's open offer: its seat, its entry, the entries refused before it."""
+
+    player: str
+    decision: str
+    declined: tuple[str, ...] = ()
+
+
+def open_offer(header: Mapping[str, Any]) -> Offer | None:
+    """The header's open offer (None without one, or one that does not read)."""
+    raw = header.get(OFFER_FIELD)
+    if not isinstance(raw, dict):
+        return None
+    player, decision = raw.get("player"), raw.get("decision")
+    if not isinstance(player, str) or not isinstance(decision, str):
+        return None
+    declined = raw.get("declined") or ()
+    return Offer(player, decision, tuple(str(d) for d in declined))
+
+
+def entry_partner(game: Any, decisions: Sequence[Any]) -> str | None:
+    """The player an entry's opening offer goes to (``games.base.OffersSpots``), or None."""
+    ask = getattr(game, "offer_partner", None)
+    if ask is None:
+        return None
+    partner: str | None = ask(decisions)
+    return partner
+
+
+def offer_partner(game: Any, offer: Offer) -> str | None:
+    """The partner the open offer's spot goes to, or None (an offer that does not read)."""
+    try:
+        decisions = game.parse(offer.player, offer.decision)
+    except game.notation_error:
+        return None
+    return entry_partner(game, decisions)
+
+
+def answer_hint(filename: str, partner: str) -> str:
+    """``forex play FILE you accept`` (or decline)."""
+    return f"{partner} answers: forex play {filename} {partner} accept (or decline)"
+
+
+def offer_line(filename: str, offer: Offer, partner: str) -> str:
+    """``Open offer: computer offers you: spot ...; invest GBP; you answers: ...``."""
+    return (
+        f"Open offer: {offer.player} offers {partner}: {offer.decision} (nothing is agreed"
+        f" yet); {answer_hint(filename, partner)}"
+    )
+
+
+def seat_problems(log: Any) -> list[Problem]:
+    """What is wrong with the header's ``engines:`` and ``offer:`` beyond the schema: a name
+    that is no player, a budget out of range, an offer by someone who does not decide."""
+    header = log.header
+    players = tuple(log.players)
+    problems: list[Problem] = []
+    engines = header.get(ENGINES_FIELD)
+    if isinstance(engines, dict):
+        for name, value in engines.items():
+            where = log.place((ENGINES_FIELD, name))
+            line, column = where if where else (None, None)
+            if name not in players:
+                problems.append(
+                    Problem(
+                        "unknown_player",
+                        f"engines: {name!s} is not a player of this game ({', '.join(players)})",
+                        "header",
+                        log.filename,
+                        line,
+                        column,
+                    )
+                )
+                continue
+            try:
+                parse_budget(value)
+            except ValueError as error:
+                problems.append(
+                    Problem(
+                        "bad_engine_seat",
+                        f"engines: {name}: {error}",
+                        "header",
+                        log.filename,
+                        line,
+                        column,
+                        hints=("write 1s for a second a decision, or 500 for 500 simulations",),
+                    )
+                )
+    offer = open_offer(header)
+    if offer is not None and offer.player not in players:
+        where = log.place((OFFER_FIELD, "player"))
+        line, column = where if where else (None, None)
+        problems.append(
+            Problem(
+                "unknown_player",
+                f"offer: {offer.player} is not a player of this game ({', '.join(players)})",
+                "header",
+                log.filename,
+                line,
+                column,
+            )
+        )
+    return problems
+
+
+# --------------------------------------------------------------------------- header text
+
+
+def _flow_value(value: Any) -> str:
+    from .entrytext import quote
+
+    if isinstance(value, bool) or value is None:
+        raise ValueError("no booleans or nulls in a seat's header key")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return quote(value, flow=True)
+    if isinstance(value, Mapping):
+        pairs = (f"{_flow_value(k)}: {_flow_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(_flow_value(v) for v in value) + "]"
+    raise ValueError(f"cannot write {value!r}")
+
+
+def key_lines(key: str, value: Any, nl: str = "\n") -> str:
+    """``key: VALUE`` for the header: a mapping of mappings or lists as a block of flow
+    values, anything else on one line."""
+    from .entrytext import quote
+
+    if isinstance(value, Mapping) and any(
+        isinstance(v, (Mapping, list, tuple)) or (isinstance(v, str) and len(v) > 40)
+        for v in value.values()
+    ):
+        lines = [f"{key}:"]
+        for name, item in value.items():
+            if isinstance(item, (list, tuple)):
+                lines.append(f"  {quote(str(name))}:")
+                lines.extend(f"    - {quote(str(v))}" for v in item)
+            elif isinstance(item, str):
+                lines.append(f"  {quote(str(name))}: {quote(item)}")
+            else:
+                lines.append(f"  {quote(str(name))}: {_flow_value(item)}")
+        return nl.join(lines) + nl
+    return f"{key}: {_flow_value(value)}{nl}"
+
+
+_TOP_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*:", re.M)
+
+
+def with_header_key(text: str, key: str, value: Any) -> str:
+    """``text`` with the top-level ``key`` set to ``value`` (None: removed), written before
+    ``moves:`` (or where it stood); raises ``ValueError`` when the header is not a block
+    mapping whose keys start their lines."""
+    nl = "\r\n" if "\r\n" in text else "\n"
+    starts = [(m.start(), m.group(1)) for m in _TOP_KEY.finditer(text)]
+    if not any(name == "moves" for _, name in starts) and not any(
+        name == "players" for _, name in starts
+    ):
+        raise ValueError("the header's keys must start their lines (a block mapping)")
+    at = None
+    for index, (start, name) in enumerate(starts):
+        if name != key:
+            continue
+        end = starts[index + 1][0] if index + 1 < len(starts) else len(text)
+        # keep the comments and blank lines that lead to the next key
+        block = text[start:end]
+        lines = block.splitlines(keepends=True)
+        keep = len(lines)
+        while keep > 1 and (not lines[keep - 1].strip() or lines[keep - 1].startswith("#")):
+            keep -= 1
+        cut = start + sum(len(line) for line in lines[:keep])
+        text = text[:start] + text[cut:]
+        at = start
+        break
+    if value is None:
+        return text
+    added = key_lines(key, value, nl)
+    if at is None:
+        moves = next((m.start() for m in _TOP_KEY.finditer(text) if m.group(1) == "moves"), None)
+        if moves is None:
+            if text and not text.endswith(("\n", "\r")):
+                text += nl
+            return text + added
+        at = moves
+    return text[:at] + added + text[at:]
+
+
+def offer_problems(played: Any) -> list[Problem]:
+    """What is wrong with a replayed log's open offer: it must be the entry of the player who
+    decides next, legal there, and open with an offer to a person (``bad_offer``)."""
+    log = played.log
+    offer = open_offer(log.header)
+    if offer is None or offer.player not in log.players:
+        return []
+    where = log.place((OFFER_FIELD, "decision"))
+    line, column = where if where else (None, None)
+    game = log.game
+
+    def bad(reason: str) -> list[Problem]:
+        return [
+            Problem(
+                "bad_offer",
+                f"offer: {offer.player}: {offer.decision}: {reason}",
+                "rules",
+                log.filename,
+                line,
+                column,
+                played.moves + 1,
+                (f"remove the offer: forex undo {log.filename}",),
+            )
+        ]
+
+    pending = game.pending(played.final)
+    if pending.over or offer.player not in pending.deciders:
+        who = "nobody" if pending.over else " or ".join(pending.deciders)
+        return bad(f"{who} decides after move {played.moves}, not {offer.player}")
+    try:
+        decisions = game.parse(offer.player, offer.decision)
+        state = played.final
+        for step in decisions:
+            state = game.apply(state, step)
+    except (game.notation_error, game.rules_error) as error:
+        return bad(str(getattr(error, "reason", error)))
+    partner = entry_partner(game, decisions)
+    if partner is None:
+        return bad("it offers nothing to another player (play it as a move)")
+    if partner in engine_seats(log.header):
+        return bad(f"{partner} is an engine seat: the engine answers its offers at once")
+    return []
+
+
+def header_lines(log: Any, filename: str | None = None) -> list[str]:
+    """What reports say of the engine seats and the open offer (none without them)."""
+    lines = []
+    seats = seats_line(log.header)
+    if seats:
+        lines.append(seats)
+    offer = open_offer(log.header)
+    if offer is not None:
+        partner = offer_partner(log.game, offer)
+        if partner is not None:
+            lines.append(offer_line(filename or log.filename, offer, partner))
+    return lines

@@ -1,0 +1,437 @@
+"""A game against the engine: its seats' replies, its answers to offers, and the open offers.
+
+The library behind ``forex play``'s engine replies (and for an interactive
+loop or a mail filter to call): the header's ``engines:`` names the seats the
+engine plays (``record.seats``).
+
+- ``reply_engines(path)`` plays every engine seat that decides next, one
+  decision after another, each checked by the rules and written at once
+  (atomically), until a person decides, the game ends, or an engine's offer
+  waits for a person; it returns the decisions made.
+- ``declined_problem`` is the engine's consent (the one rule of
+  ``games.forex.search.consent``) to a person's offer to an engine seat:
+  a declined offer is refused before anything is written (``spot_declined``).
+- An engine's entry that opens with an offer to a person is not written as a
+  move: it is the header's ``offer:``, which the person answers with
+  ``answer_offer(path, person, accept=...)`` (``forex play FILE NAME accept``
+  or ``decline``); after a refusal the engine chooses again without it.
+
+Nothing here knows a game's rules: the game's ``OffersSpots`` says who an
+entry's offer goes to and why the engine refuses one, its ``Advisor`` chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from msgspec import Struct
+
+from .games.base import state_digest
+from .record import edit, files, gamelog
+from .record.entrytext import appended_text
+from .record.problems import LogError, Problem
+from .record.seats import (
+    OFFER_FIELD,
+    Offer,
+    answer_hint,
+    engine_seats,
+    entry_partner,
+    offer_partner,
+    open_offer,
+    with_header_key,
+)
+from .search.ismcts import Budget
+
+MAX_REPLIES = 200
+"""``reply_engines`` stops after this many decisions (a game between engine seats only)."""
+
+ANSWERS = ("accept", "decline")
+"""What a person answers to an open offer (``forex play FILE NAME accept``)."""
+
+
+class Reply(Struct, frozen=True):
+    """One decision an engine seat made: a move written (``number``) or an offer to a
+    person (``offered``: the header's open offer, no move number)."""
+
+    player: str
+    text: str
+    budget: str
+    number: int | None = None
+    offered: str | None = None
+    refused: tuple[str, ...] = ()
+    """The offers to engine seats the engine chose first and their partner refused."""
+
+    def line(self) -> str:
+        """``move 12: computer: invest GBP USD (the engine, 1 s)``, or the offer."""
+        engine = f"the engine, {self.budget}" if self.budget else "the engine"
+        if self.offered is not None:
+            return (
+                f"{self.player} offers {self.offered}: {self.text} ({engine});"
+                f" {answer_hint('FILE', self.offered)}"
+            )
+        return f"move {self.number}: {self.player}: {self.text} ({engine})"
+
+
+class Replies(Struct, frozen=True):
+    """What ``reply_engines`` did: the decisions, and why it stopped (words)."""
+
+    replies: tuple[Reply, ...]
+    stopped: str
+
+
+Progress = Callable[[int], None]
+
+
+def _advisor(game: Any) -> Any:
+    from .games.base import Advises
+
+    if not isinstance(game, Advises):
+        return None
+    return game.advisor()
+
+
+def engine_entry(
+    game: Any,
+    state: Any,
+    budget: Budget,
+    *,
+    seed: int = 0,
+    engines: Sequence[str] = (),
+    declined: Sequence[Any] = (),
+    progress: Progress | None = None,
+) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """The engine's entry for the seat deciding in ``state`` and the entries it chose first
+    whose offers an engine seat of ``engines`` refused (as text).
+
+    An entry opening with an offer to an engine seat is put to that seat's consent
+    (``OffersSpots.offer_refusal``); a refused one, and every opening decision of
+    ``declined``, is left out and the engine chooses again (as in self-play).  The entry
+    is checked by the rules.
+    """
+    from .search.advisor import checked
+    from .search.advisor import engine_entry as plain_entry
+
+    advisor = _advisor(game)
+    if advisor is None:
+        raise ValueError(f"the engine does not play {game.title}")
+    excluded = list(declined)
+    refused: list[str] = []
+    mover = advisor.names(state)[advisor.mover(state)]
+    while True:
+        without = getattr(advisor, "entry_without", None)
+        if without is not None:
+            entry = without(state, budget, seed, excluded, progress)
+        elif excluded:
+            raise ValueError("this game's engine cannot leave offers out")
+        else:
+            entry = plain_entry(advisor, state, budget, seed, progress)
+        checked(game, state, entry)
+        partner = entry_partner(game, entry)
+        if partner is None or partner == mover or partner not in engines:
+            return tuple(entry), tuple(refused)
+        if game.offer_refusal(state, entry) is None:
+            return tuple(entry), tuple(refused)
+        if entry[0] in excluded:  # pragma: no cover - the search left out what it was told
+            raise AssertionError(f"the search offered {entry[0]} again")
+        excluded.append(entry[0])
+        refused.append(game.write(entry))
+
+
+def declined_problem(played: Any, file: str | None = None) -> Problem | None:
+    """``spot_declined`` when the last move of ``played`` opens with an offer to an engine
+    seat that the engine refuses (its reason names what it would lose); None otherwise."""
+    log = played.log
+    if not log.entries or played.problem is not None:
+        return None
+    engines = engine_seats(log.header)
+    entry = log.entries[-1]
+    partner = entry_partner(log.game, entry.decisions)
+    if partner is None or partner not in engines or partner == entry.player:
+        return None
+    before = played.state_after(entry.number - 1)
+    reason = log.game.offer_refusal(before, entry.decisions)
+    if reason is None:
+        return None
+    name = file or log.filename
+    return Problem(
+        "spot_declined",
+        f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine) declines"
+        f" the spot: {reason}; nothing was written",
+        "rules",
+        name,
+        entry=entry.number,
+        hints=(
+            f"choose again: forex moves {name} lists the offers {partner} accepts, forex hint"
+            f" {name} the engine's advice",
+        ),
+    )
+
+
+def open_offer_problem(log: Any, file: str, doing: str) -> Problem | None:
+    """``open_offer`` when the log holds an offer its partner has not answered (``doing``
+    says what is refused); None without one."""
+    offer = open_offer(log.header)
+    if offer is None:
+        return None
+    partner = offer_partner(log.game, offer) or "its partner"
+    where = log.place((OFFER_FIELD, "decision"))
+    line, column = where if where else (None, None)
+    return Problem(
+        "open_offer",
+        f"{offer.player} has offered {partner} {offer.decision!r}, which {partner} has not"
+        f" answered: {doing}",
+        "rules",
+        file,
+        line,
+        column,
+        len(log.entries) + 1,
+        (answer_hint(file, partner), f"or take the offer back: forex undo {file}"),
+    )
+
+
+def _budget_words(budget: Budget) -> str:
+    return budget.describe()
+
+
+def _write(path: str, data: bytes, log: Any, new_text: str) -> gamelog.Replay:
+    """Check ``new_text`` (read, replayed, its offer valid) and write it over ``path``."""
+    from .record.seats import offer_problems, seat_problems
+
+    new_log, played = edit.checked_edit(log, new_text)
+    problems = seat_problems(new_log) or offer_problems(played)
+    if problems:
+        raise LogError(problems)
+    files.replace_file(path, data, new_text)
+    return played
+
+
+def _with_entry(log: Any, player: str, decisions: Sequence[Any], state: Any) -> str:
+    """The log's text with the entry appended, with the digest of ``state`` (after it)."""
+    game = log.game
+    return appended_text(log, player, game.write(decisions), None, state_digest(game, state))
+
+
+def _apply(game: Any, state: Any, decisions: Sequence[Any]) -> Any:
+    for step in decisions:
+        state = game.apply(state, step)
+    return state
+
+
+def _record(
+    path: str,
+    data: bytes,
+    log: Any,
+    played: Any,
+    player: str,
+    entry: tuple[Any, ...],
+    budget: Budget,
+    refused: tuple[str, ...],
+    declined: Sequence[str] = (),
+    base_text: str | None = None,
+) -> Reply:
+    """Write the engine's ``entry`` for ``player``: a move, or (an offer to a person) the
+    header's open offer; ``base_text`` is the log's text to add it to (the file's)."""
+    game = log.game
+    text = game.write(entry)
+    partner = entry_partner(game, entry)
+    base = log if base_text is None else gamelog.read_log(base_text, log.filename)
+    if partner is not None and partner != player and partner not in engine_seats(log.header):
+        value: dict[str, Any] = {"player": player, "decision": text}
+        if declined:
+            value["declined"] = list(declined)
+        _write(path, data, log, with_header_key(base.text, OFFER_FIELD, value))
+        return Reply(player, text, _budget_words(budget), offered=partner, refused=refused)
+    after = _apply(game, played.final, entry)
+    _write(path, data, log, _with_entry(base, player, entry, after))
+    return Reply(player, text, _budget_words(budget), number=played.moves + 1, refused=refused)
+
+
+def _timed(budget: Budget, started: float) -> Budget:
+    """``budget`` whose seconds count from ``started`` (the reply's start: reading the log
+    and writing the decision are within them)."""
+    if budget.seconds is None or budget.since is not None:
+        return budget
+    from msgspec.structs import replace
+
+    return replace(budget, since=started)
+
+
+def _signatures_required(log: Any) -> bool:
+    return bool(log.header.get("signatures") == "required")
+
+
+def reply_engines(
+    path: str,
+    *,
+    seed: int = 0,
+    budget: Budget | None = None,
+    progress: Progress | None = None,
+    limit: int = MAX_REPLIES,
+) -> Replies:
+    """Let every engine seat that decides next in the log at ``path`` play, until a person
+    decides, the game ends or an engine's offer waits for a person.
+
+    Each decision is checked by the rules and written at once (atomically);
+    ``budget`` replaces the seats' own (the header's ``engines:``).  Raises
+    ``LogError`` for a log that cannot be played on.
+    """
+    import time
+
+    made: list[Reply] = []
+    while True:
+        started = time.perf_counter()
+        data, log, played = edit.load_valid(path)
+        game = log.game
+        engines = engine_seats(log.header)
+        pending = game.pending(played.final)
+        if pending.over:
+            return Replies(tuple(made), "the game is over")
+        if open_offer(log.header) is not None:
+            return Replies(tuple(made), "an offer waits for its answer")
+        deciders = pending.deciders
+        if len(deciders) != 1 or deciders[0] not in engines:
+            who = " or ".join(deciders)
+            return Replies(tuple(made), f"{who} decides next")
+        if _signatures_required(log):
+            return Replies(
+                tuple(made),
+                f"{deciders[0]} (the engine) decides next, and signatures are required: sign"
+                f" its move (forex play {path} {deciders[0]} --engine --sign --key FILE)",
+            )
+        if len(made) >= limit:
+            return Replies(tuple(made), f"stopped after {limit} engine decisions")
+        player = deciders[0]
+        plan = _timed(budget or engines[player], started)
+        entry, refused = engine_entry(
+            game, played.final, plan, seed=seed, engines=tuple(engines), progress=progress
+        )
+        made.append(_record(path, data, log, played, player, entry, plan, refused))
+
+
+def engine_move(
+    path: str,
+    player: str,
+    budget: Budget,
+    *,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> Reply:
+    """The engine's decision for ``player`` (who decides next) written into the log at
+    ``path``: a move, or an offer to a person (the header's ``offer:``)."""
+    data, log, played = edit.load_valid(path)
+    problem = open_offer_problem(log, path, "nothing was written")
+    if problem is not None:
+        raise LogError([problem])
+    engines = tuple(engine_seats(log.header))
+    entry, refused = engine_entry(
+        log.game, played.final, budget, seed=seed, engines=engines, progress=progress
+    )
+    return _record(path, data, log, played, player, entry, budget, refused)
+
+
+def offer_entry(path: str, player: str, text: str, budget: str = "") -> Reply | None:
+    """Write the engine's entry ``text`` for ``player`` as the header's open offer when it
+    opens with a spot to a person in an unsigned game (None, nothing written, otherwise: it
+    is played as a move, and in a signed game awaits the partner's countersignature)."""
+    from .record.signing import signed_game
+
+    data, log, _ = edit.load_valid(path)
+    game = log.game
+    decisions = game.parse(player, text)
+    partner = entry_partner(game, decisions)
+    if partner is None or partner == player or partner in engine_seats(log.header):
+        return None
+    if signed_game(log):
+        return None
+    value = {"player": player, "decision": game.write(decisions)}
+    _write(path, data, log, with_header_key(log.text, OFFER_FIELD, value))
+    return Reply(player, value["decision"], budget, offered=partner)
+
+
+def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:
+    return LogError(
+        [
+            Problem(
+                "no_offer",
+                f"{player} has no offer to answer: {why}",
+                "rules",
+                path,
+                entry=len(log.entries) + 1,
+                hints=(f"forex show {path} says who decides next",),
+            )
+        ]
+    )
+
+
+def answer_offer(
+    path: str,
+    player: str,
+    *,
+    accept: bool,
+    seed: int = 0,
+    budget: Budget | None = None,
+    progress: Progress | None = None,
+) -> Reply:
+    """``player``'s answer to the open offer made to them: ``accept`` appends the offered
+    entry as the engine seat's move; a refusal drops it and the engine chooses again
+    without it (nor any offer declined before this turn), which may be a new offer.
+
+    Returns the move written (the accepted entry, or the engine's new choice).
+    """
+    data, log, played = edit.load_valid(path)
+    offer = open_offer(log.header)
+    if offer is None:
+        raise _no_offer(log, path, player, "the log holds no open offer")
+    partner = offer_partner(log.game, offer)
+    if partner != player:
+        raise _no_offer(
+            log, path, player, f"{offer.player}'s offer ({offer.decision}) goes to {partner}"
+        )
+    game = log.game
+    decisions = game.parse(offer.player, offer.decision)
+    without = with_header_key(log.text, OFFER_FIELD, None)
+    engines = engine_seats(log.header)
+    plan = budget or engines.get(offer.player) or Budget(seconds=1.0)
+    if accept:
+        after = _apply(game, played.final, decisions)
+        base = gamelog.read_log(without, log.filename)
+        _write(path, data, log, _with_entry(base, offer.player, decisions, after))
+        return Reply(offer.player, offer.decision, "accepted", number=played.moves + 1)
+    declined = [*offer.declined, offer.decision]
+    first = [game.parse(offer.player, text)[0] for text in declined]
+    entry, refused = engine_entry(
+        game,
+        played.final,
+        plan,
+        seed=seed,
+        engines=tuple(engines),
+        declined=first,
+        progress=progress,
+    )
+    return _record(
+        path, data, log, played, offer.player, entry, plan, refused, declined, base_text=without
+    )
+
+
+def withdraw_offer(path: str, *, dry_run: bool = False) -> Offer:
+    """Remove the open offer (``forex undo`` of a log that holds one); raises ``LogError``
+    without one."""
+    data, log, _ = edit.load_valid(path)
+    offer = open_offer(log.header)
+    if offer is None:
+        raise LogError([Problem("no_offer", "the log holds no open offer", "rules", path)])
+    if not dry_run:
+        _write(path, data, log, with_header_key(log.text, OFFER_FIELD, None))
+    return offer
+
+
+def declines(log: Any, state: Any, decisions: Sequence[Any]) -> str | None:
+    """Why an engine seat of ``log`` declines the entry ``decisions`` offered in ``state``
+    (None: it opens with no offer to an engine seat, or the engine accepts it): what
+    ``forex moves`` and ``forex hint`` leave out."""
+    partner = entry_partner(log.game, decisions)
+    if partner is None or partner not in engine_seats(log.header):
+        return None
+    reason: str | None = log.game.offer_refusal(state, decisions)
+    return reason
