@@ -73,15 +73,20 @@ def test_apply_all_matches_apply_one_by_one(tmp_path: Path) -> None:
                 )
 
 
-def test_verdicts_benchmark_judges_every_decision() -> None:
-    """benchmarks/verdicts: one small game judged, a kind and a loss for each entry."""
+def test_verdicts_benchmark_grades_every_decision() -> None:
+    """benchmarks/verdicts: one small game graded, a side, a loss and an accuracy for each;
+    and the agreement of two budgets on one decision of it."""
     from benchmarks import verdicts
 
-    judged = verdicts.judge_game("greedy2", 0, simulations=20, judge_factor=2.0)
-    assert len(judged.kinds) == len(judged.losses) > 0
-    assert set(judged.kinds) == {"engine", "greedy"}
-    assert all(loss >= 0 for loss in judged.losses)
-    assert judged.winner_kind in {"engine", "greedy", "shared"}
+    judged = verdicts.judge_game("greedy2", 0, simulations=20, judge=40)
+    assert len(judged.decisions) == judged.moves > 0
+    assert {side for side, *_ in judged.decisions} == {"strong", "weak"}
+    assert all(loss >= 0 for _, _, loss, _ in judged.decisions)
+    assert judged.winner in {"strong", "weak", "shared"}
+    assert set(judged.accuracy) == {"strong", "weak"}
+    assert all(0 <= accuracy <= 100 for accuracy in judged.accuracy.values())
+    (row,) = verdicts.agreement_task(0, 20, [10, 40], 1)
+    assert row[0] == "game 0:1" and len(row[1]) == 2
 
 
 def test_apply_all_snippet_times_todays_engine(tmp_path: Path) -> None:

@@ -350,8 +350,9 @@ def hint_command(
 @click.option(
     "--write",
     is_flag=True,
-    help="Add the verdicts (dubious, mistake, blunder) to the log as notes; a note already"
-    " there is kept.",
+    help="Add the verdicts (?! dubious, ? mistake, ?? blunder, ! the only good decision) to the"
+    " log as notes, each with the better decision and what decides it; a note already there"
+    " is kept.",
 )
 @click.option(
     "--processes",
@@ -365,6 +366,13 @@ def hint_command(
     help="For a folder: hand the logs to the workers of this Dask scheduler instead of local"
     " processes (pip install 'forexcli[cluster]'; the folder at the same path on every worker).",
 )
+@click.option(
+    "-v",
+    "--verbose",
+    is_flag=True,
+    help="Under each verdict, the line the engine expects after the decision played and after"
+    " the better one, and what decides them.",
+)
 @format_option()
 def analyse_command(
     file: str,
@@ -376,20 +384,27 @@ def analyse_command(
     write: bool,
     processes: int | None,
     scheduler: str | None,
+    verbose: bool,
     fmt: str,
 ) -> None:
     """Judge every recorded decision of FILE against the engine's choice.
 
-    Each decision is marked dubious, mistake or blunder when it loses 2, 5
-    or 10 points of value (half the player's expected share of the final
-    scores, half their chance of finishing first) against the engine's
-    choice, which is named. With --write the
-    verdicts are added to the log as notes, in one atomic change after the
-    whole analysis (Ctrl-C writes nothing). FILE may be a folder: its logs
-    are analysed on all cores.
+    Each decision is graded by the chance of finishing first it gives away
+    against the engine's choice (a search of that chance alone), on a
+    bounded scale (half the chance, half its log-odds between 0.5% and
+    95%): ?! dubious from 5 points, ? mistake from 10, ?? blunder from 20,
+    and ! for the only good decision. A verdict names the better decision;
+    -v adds the line the engine expects after each and what decides it (a
+    bankruptcy, a contract that cannot be paid, the game's end). A decision
+    whose better one the search visited fewer than 8 times is left
+    ungraded (a bigger budget grades it). A summary gives each player's
+    accuracy (100% for the engine's choices, as chess sites compute it),
+    average loss, marks and largest swing. With --write the verdicts are
+    added to the log as notes, in one atomic change after the whole
+    analysis (Ctrl-C writes nothing). FILE may be a folder: its logs are
+    analysed on all cores.
 
-    For World Exchangers a value is the player's chance of winning, and the
-    deck's reveals are not judged.
+    For World Exchangers the deck's reveals are not judged.
     """
     import os
 
@@ -405,7 +420,9 @@ def analyse_command(
             param_hint="'--scheduler'",
         )
     try:
-        text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=True)
+        text, data, change = _analyse_one(
+            file, plan, seed, first, last, write, fmt, progress=True, verbose=verbose
+        )
     except KeyboardInterrupt:
         _echo(f"interrupted: nothing was written to {clean(file)}", err=True)
         sys.exit(130)
@@ -441,13 +458,15 @@ def _analyse_one(
     fmt: str,
     *,
     progress: bool,
+    verbose: bool = False,
 ) -> tuple[str, Any, Any]:
     """Analyse one log: the report's text, its JSON data and, with ``write``, the change of
     its notes to commit (None when there is nothing to write)."""
     from ..record import edit
     from ..record.problems import LogError
-    from ..reporters.advice import analysis_data, analysis_text
-    from ..search.advisor import analyse, noted, threshold_note
+    from ..reporters.verdicts import analysis_data, analysis_text
+    from ..search.advisor import noted
+    from ..search.verdicts import grade_game
 
     played = _replayed(file, "the analysis")
     advisor = _advisor(file, played.log)
@@ -455,7 +474,7 @@ def _analyse_one(
     start, end = _analyse_range(file, len(entries), first, last)
     bar = _Progress(end - start + 1, "analysing") if progress else None
     try:
-        verdicts = analyse(
+        graded = grade_game(
             advisor, played, plan, start, end, seed=seed,
             progress=bar.step if bar is not None else None,
         )  # fmt: skip
@@ -464,22 +483,48 @@ def _analyse_one(
             bar.close()
     change = None
     if write:
-        notes = {v.number: noted(entries[v.number - 1].note, v) for v in verdicts if v.label}
+        notes = {g.number: noted(entries[g.number - 1].note, g) for g in graded if g.label}
         try:
             change = edit.set_notes(file, notes, dry_run=True)
         except LogError as error:
             raise ProblemExit(error.problems) from None
         if change.new_text == change.old_text:
             change = None
-    data = analysis_data(verdicts, file, change is not None, advisor.value_meaning)
+    players = advisor.names(played.final)
+    data = analysis_data(graded, file, players, change is not None, plan.describe())
     text = analysis_text(
-        verdicts, file, markdown=fmt == "markdown", style=stdout_style(), width=streams.width(),
-        value_note=advisor.value_note,
-        threshold_note=threshold_note(advisor.value_unit),
+        graded, file, players, budget=plan.describe(), markdown=fmt == "markdown",
+        verbose=verbose, style=stdout_style(), width=streams.width(),
     )  # fmt: skip
     if change is not None:
         text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
     return text, data, change
+
+
+def evaluation_chart(file: str, plan: Any, seed: int, title: str | None) -> str:
+    """The SVG of each player's chance of finishing first after every decision of FILE, its
+    verdicts marked (``forex chart --eval``)."""
+    from ..reporters.evalchart import chance_chart_svg
+    from ..search.verdicts import chance_series, grade_game
+
+    played = _replayed(file, "the evaluation graph")
+    advisor = _advisor(file, played.log)
+    total = len(played.log.entries)
+    if total == 0:
+        raise click.UsageError(f"{clean(file)} has no moves to chart")
+    bar = _Progress(total, "analysing")
+    try:
+        graded = grade_game(advisor, played, plan, 1, total, seed=seed, progress=bar.step)
+    except KeyboardInterrupt:
+        bar.close()
+        _echo("interrupted: nothing was written", err=True)
+        sys.exit(130)
+    finally:
+        bar.close()
+    players = advisor.names(played.final)
+    name = title if title is not None else played.log.title
+    heading = "Chance of finishing first" + (f", {name}" if name else "")
+    return chance_chart_svg(chance_series(graded, players), players, total, heading)
 
 
 def _analyse_task(

@@ -255,7 +255,37 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
     help="Write a PNG picture instead of SVG (also chosen by an OUT.png file name).",
 )
 @click.option("--force", is_flag=True, help="Replace OUT.svg if it exists.")
-def chart_command(file: str, output: str, title: str | None, png: bool, force: bool) -> None:
+@click.option(
+    "--eval",
+    "evaluation",
+    is_flag=True,
+    help="Draw each player's chance of finishing first after every decision instead, as forex"
+    " analyse estimates it, with its verdicts marked (?! ? ?? !).",
+)
+@click.option(
+    "--seconds",
+    type=float,
+    metavar="S",
+    help="With --eval: search each position S seconds [1, when --simulations is not given].",
+)
+@click.option(
+    "--simulations",
+    type=int,
+    metavar="N",
+    help="With --eval: search each position N simulations (the same chart on any machine).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="With --eval: the seed.")
+def chart_command(
+    file: str,
+    output: str,
+    title: str | None,
+    png: bool,
+    force: bool,
+    evaluation: bool,
+    seconds: float | None,
+    simulations: int | None,
+    seed: int,
+) -> None:
     """Draw the whole game as an SVG line chart: currency strength, or each player's cash.
 
     For-Ex: one line per currency, at the start and after every move; dashed
@@ -267,12 +297,24 @@ def chart_command(file: str, output: str, title: str | None, png: bool, force: b
     every entry, the months marked along the bottom; a dashed line marks the
     mid-year trend card.
 
+    With --eval (any game the engine plays): each player's chance of
+    finishing first after every decision, as forex analyse estimates it
+    (--seconds, --simulations and --seed as there), its verdicts marked.
+
     The file is written atomically and never replaces a file without
     --force. FILE may be - for standard input.
     """
     from ..record.png import format_of
 
     fmt = _picture_format(output, "png" if png else format_of(output) or "svg")
+    if evaluation:
+        from .engine import evaluation_chart, search_budget
+
+        plan = search_budget(seconds, simulations)
+        _write_picture(output, evaluation_chart(file, plan, seed, title), force, "chart", fmt)
+        return
+    if seconds is not None or simulations is not None:
+        raise click.UsageError("--seconds and --simulations go with --eval")
     played = replayed(file)
     chart = view_of(
         played.log, played.log.game.chart, "forex chart", f"the game: forex show {file}"

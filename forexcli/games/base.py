@@ -549,6 +549,39 @@ class Judged(Struct, frozen=True):
     same: bool = False
 
 
+class Weighed(Struct, frozen=True):
+    """A recorded entry weighed by a search of each player's chance of finishing first: the
+    chances after it (by seat), its visits and the line expected after it; the engine's
+    choice, the next-best other entry (None when there is none) and whether the engine's
+    choice is the recorded entry (``same``)."""
+
+    played: tuple[float, ...]
+    played_visits: int
+    played_line: tuple[tuple[Any, ...], ...]
+    best: Advice
+    runner_up: Optional[Advice] = None
+    same: bool = False
+
+
+class AdvisorDefaults:
+    """The defaults of an ``Advisor``'s sharpening hooks, for ``forex analyse``: its values are
+    taken as chances of finishing first, and nothing is said of what decides a line."""
+
+    def weigh_chances(
+        self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
+    ) -> Any:  # base.Weighed
+        """``weigh``'s values, taken as chances of finishing first (World Exchangers')."""
+        judged: Judged = self.weigh(  # type: ignore[attr-defined]
+            state, played, budget, seed=seed, visits=visits
+        )
+        same = judged.same or tuple(judged.best.entry) == tuple(played)
+        return Weighed(judged.played, visits, (), judged.best, None, same)
+
+    def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+        """Nothing said."""
+        return ()
+
+
 class Searches(Writes[Any], Seated[Any], Protocol):
     """A game's search as the advisor (``forexcli.search.advisor``) asks it: the best lines
     with their values for a state and a budget (a ``Budget``); it
@@ -572,6 +605,18 @@ class Searches(Writes[Any], Seated[Any], Protocol):
 class Advisor(Searches, Protocol):
     """What a game supplies to get ``hint``, ``analyse``, ``play --engine`` and ``selfplay``:
     its search (``Searches``), the words of its values, its self-play seats and games."""
+
+    def weigh_chances(
+        self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
+    ) -> Weighed:
+        """``Searches.weigh`` with every value a chance of finishing first (0 to 1), for
+        ``forex analyse`` (``defaults.AdvisorDefaults``: ``weigh``'s values taken as such)."""
+        ...
+
+    def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+        """What decides the line of ``entries`` (each legal in turn) from ``state``, in words,
+        in order (empty when nothing does; ``defaults.AdvisorDefaults``: empty)."""
+        ...
 
     value_meaning: str
     """What a value is, in the JSON reports."""

@@ -10,8 +10,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from ..search.advisor import BLUNDER, DUBIOUS, MISTAKE, Hint, Suggestion, Verdict
-from . import PLAIN, Style, clean, md, plural, table
+from ..search.advisor import Hint, Suggestion
+from . import PLAIN, Style, clean, md, table
 from .tables import wrapped
 
 
@@ -113,88 +113,6 @@ def hint_data(found: Hint, file: str, moves: int, value_meaning: str) -> dict[st
                 "reason": s.reason,
             }
             for s in found.suggestions
-        ],
-    }
-
-
-def analysis_text(
-    verdicts: Sequence[Verdict],
-    file: str,
-    *,
-    markdown: bool = False,
-    style: Style = PLAIN,
-    width: int | None = None,
-    value_note: str,
-    threshold_note: str,
-) -> str:
-    """Every judged decision as a table (fitted to ``width``, wrapping the decisions), then
-    a summary per player, the thresholds (``threshold_note``) and what the values mean
-    (``value_note``)."""
-    esc = md if markdown else clean
-    rows = []
-    for v in verdicts:
-        verdict = v.label or ""
-        if not markdown and v.label:
-            verdict = style.warning(verdict) if v.label == "dubious" else style.error(verdict)
-        rows.append(
-            [
-                str(v.number),
-                esc(v.player),
-                esc(v.played),
-                _pct(v.played_value),
-                verdict,
-                "" if v.label is None else esc(v.best),
-                "" if v.label is None else _pct(v.best_value),
-            ]
-        )
-    head = f"{esc(file)}: {plural(len(verdicts), 'decision')} analysed"
-    body = table(
-        rows,
-        ["move", "player", "played", "value", "verdict", "better", "its value"],
-        markdown=markdown,
-        align=["right", "left", "left", "right", "left", "left", "right"],
-        width=width,
-        wrap=[2, 5],
-    )
-    summary = []
-    players: dict[str, dict[str, int]] = {}
-    for v in verdicts:
-        counts = players.setdefault(v.player, {"dubious": 0, "mistake": 0, "blunder": 0})
-        if v.label:
-            counts[v.label] += 1
-    for player, counts in players.items():
-        summary.append(
-            f"{esc(player)}: {plural(counts['blunder'], 'blunder')},"
-            f" {plural(counts['mistake'], 'mistake')}, {counts['dubious']} dubious"
-        )
-    out = [f"**{head}**" if markdown else style.heading(head), "", body, ""]
-    out.extend(summary)
-    notes = [threshold_note + ".", value_note + "."]
-    out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
-    return "\n".join(out) + "\n"
-
-
-def analysis_data(
-    verdicts: Sequence[Verdict], file: str, written: bool, value_meaning: str
-) -> dict[str, Any]:
-    """The judged decisions as JSON data (``value_meaning``: what a value is)."""
-    return {
-        "file": file,
-        "written": written,
-        "thresholds": {"dubious": DUBIOUS, "mistake": MISTAKE, "blunder": BLUNDER},
-        "value": f"{value_meaning} (0 to 1)",
-        "moves": [
-            {
-                "move": v.number,
-                "player": v.player,
-                "played": v.played,
-                "value": round(v.played_value, 4),
-                "verdict": v.label,
-                "loss": round(v.loss, 4),
-                "best": v.best,
-                "best_value": round(v.best_value, 4),
-            }
-            for v in verdicts
         ],
     }
 

@@ -19,13 +19,6 @@ from msgspec import Struct
 
 from ..games.base import Advice, Advisor, Budget, Game, Searches, state_digest
 
-DUBIOUS = 0.02
-MISTAKE = 0.05
-BLUNDER = 0.10
-"""Verdict thresholds: the value a decision loses against the engine's choice."""
-
-THRESHOLDS = (("blunder", BLUNDER), ("mistake", MISTAKE), ("dubious", DUBIOUS))
-
 FORCED_VISITS_SHARE = 10
 """A judged entry is searched at least 1/10 of the budget's simulations (min 8)."""
 
@@ -38,14 +31,6 @@ def budget(seconds: Optional[float], simulations: Optional[int], default: float 
     if seconds is None and simulations is None:
         seconds = default
     return Budget(simulations=simulations, seconds=seconds)
-
-
-def threshold_note(unit: str) -> str:
-    """The verdicts' thresholds in words, in points of ``unit``."""
-    return (
-        f"dubious: loses {100 * DUBIOUS:g} points of {unit} or more against the engine's"
-        f" choice; mistake: {100 * MISTAKE:g}; blunder: {100 * BLUNDER:g}"
-    )
 
 
 # --------------------------------------------------------------------------- hints
@@ -162,98 +147,12 @@ def engine_decision(game: Game[Any, Any], state: Any, plan: Budget, seed: int = 
 # --------------------------------------------------------------------------- analysis
 
 
-class Verdict(Struct, frozen=True):
-    """One recorded entry judged against the engine's choice."""
-
-    number: int
-    player: str
-    played: str
-    played_value: float
-    best: str
-    best_value: float
-    label: Optional[str]
-    """``dubious``, ``mistake``, ``blunder``, or None (a good decision)."""
-
-    @property
-    def loss(self) -> float:
-        """The value lost against the engine's choice (0 when none)."""
-        return max(0.0, self.best_value - self.played_value)
-
-    def note(self) -> str:
-        """The verdict as a note: ``[engine: mistake, -6.2 points; better: invest USD (40.1%)]``."""
-        if self.label is None:
-            return f"[engine: good; {100 * self.played_value:.1f}%]"
-        return (
-            f"[engine: {self.label}, -{100 * self.loss:.1f} points; better: {self.best}"
-            f" ({100 * self.best_value:.1f}%)]"
-        )
-
-
-def label_for(loss: float) -> Optional[str]:
-    """The verdict of a decision that loses ``loss`` (see the thresholds)."""
-    for name, threshold in THRESHOLDS:
-        if loss >= threshold:
-            return name
-    return None
-
-
-def judge(
-    searcher: Searches,
-    state: Any,
-    number: int,
-    played: Sequence[Any],
-    plan: Budget,
-    *,
-    seed: int = 0,
-) -> Verdict:
-    """Judge entry ``number`` (its decisions ``played``), made in ``state``, against the
-    engine's choice."""
-    mover = searcher.mover(state)
-    assert mover is not None
-    visits = max(8, (plan.simulations or 1000) // FORCED_VISITS_SHARE)
-    judged = searcher.weigh(state, played, plan, seed=seed, visits=visits)
-    played_value = judged.played[mover]
-    best = _suggestion(searcher, judged.best, mover)
-    played_text = searcher.write(played)
-    player = searcher.names(state)[mover]
-    if judged.same or best.text == played_text or played_value >= best.value:
-        value = max(best.value, played_value)
-        return Verdict(number, player, played_text, played_value, best.text, value, None)
-    loss = best.value - played_value
-    return Verdict(
-        number, player, played_text, played_value, best.text, best.value, label_for(loss)
-    )
-
-
-def analyse(
-    searcher: Searches,
-    played: Any,
-    plan: Budget,
-    first: int,
-    last: int,
-    *,
-    seed: int = 0,
-    progress: Optional[Progress] = None,
-) -> list[Verdict]:
-    """Judge entries ``first`` to ``last`` (1-based) of ``played`` (a ``gamelog.Replay``
-    whose entries all replay legally); an entry nobody decides (a pseudo-decider's, such as
-    a reveal of cards) is not judged.  ``progress`` is called with 1 after each entry."""
-    verdicts = []
-    for number in range(first, last + 1):
-        state = played.state_after(number - 1)
-        if searcher.mover(state) is not None:
-            decisions = played.log.entries[number - 1].decisions
-            verdicts.append(judge(searcher, state, number, decisions, plan, seed=seed))
-        if progress is not None:
-            progress(1)
-    return verdicts
-
-
 _OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
 
 
-def noted(old: Optional[str], verdict: Verdict) -> str:
-    """The note of a judged entry: the note already there (an older verdict replaced) and this."""
+def noted(old: Optional[str], verdict: Any) -> str:
+    """The note of a judged entry: the note already there (an older verdict replaced) and
+    ``verdict.note()`` (a ``search.verdicts.Graded``)."""
     kept = _OLD_VERDICT.sub("", old or "")
     return f"{kept} {verdict.note()}" if kept else verdict.note()
 

@@ -139,7 +139,7 @@ def test_engine_on_a_finished_or_invalid_game(tmp_path: Path) -> None:
 def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     monkeypatch.chdir(tmp_path)
-    result = run(["analyse", "game.yaml", "--simulations", "60", "--from", "3", "--to", "10"])
+    result = run(["analyse", "game.yaml", "--simulations", "60", "--from", "3", "--to", "10", "-v"])
     assert result.exit_code == 0, result.output
     report = result.stdout
     result = run(
@@ -153,7 +153,11 @@ def test_analyse_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert data["written"] is False
     for move in data["moves"]:
         assert move["loss"] >= 0
-        assert (move["verdict"] is None) == (move["loss"] < 0.02)
+        if move["verdict"] in (None, "only"):
+            assert move["loss"] < data["thresholds"]["dubious"]
+        else:
+            assert move["graded"] and move["loss"] >= data["thresholds"]["dubious"]
+            assert move["better"]["decision"] == move["best"] != move["played"]
 
 
 @pytest.mark.slow
@@ -207,20 +211,20 @@ def test_analyse_interrupted_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-C in the middle of an analysis: exit 130, the log unchanged."""
-    from forexcli.search import advisor
+    from forexcli.search import verdicts
 
     game = truncated(ANNOTATED, 8, tmp_path / "game.yaml")
     before = game.read_bytes()
     calls = []
-    real = advisor.judge
+    real = verdicts.grade
 
-    def judge_then_stop(*args: object, **kwargs: object) -> advisor.Verdict:
+    def judge_then_stop(*args: object, **kwargs: object) -> verdicts.Graded:
         calls.append(1)
         if len(calls) == 3:
             raise KeyboardInterrupt
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(advisor, "judge", judge_then_stop)
+    monkeypatch.setattr(verdicts, "grade", judge_then_stop)
     result = run(["analyse", str(game), "--simulations", "20", "--write"])
     assert result.exit_code == 130
     assert "nothing was written" in result.stderr

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from ...games.base import Budget
+from ...games.base import AdvisorDefaults, Budget
 from ...search.advice import Engine, engine_player, play_game
 from ...search.ismcts import Progress
 from ..base import Advisor, Judged, Searched
@@ -90,7 +90,7 @@ def random_player(seed: int) -> Any:
     return lambda state: (rng.choice(list(COUNTING.legal(state))),)
 
 
-class CountingAdvisor:
+class CountingAdvisor(AdvisorDefaults):
     """Counting behind ``games.base.Advisor`` (the search: ``engine``)."""
 
     value_meaning = "the player's chance of winning, as the search estimates it"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from ...search.advisor import engine_entry
-from ..base import Advice, Advisor, Judged, Searched
+from ..base import Advice, Advisor, Judged, Searched, Weighed
 from .engine import Decision, GameState, Spot, apply, legal_decisions
 from .notation import Written, write_entry
 from .search.encoding import encode
@@ -151,6 +151,21 @@ class ForexAdvisor:
         result = search(state, plan, seed=seed, forced=[path], forced_visits=visits)
         best = next(_advised(state, result.lines))
         return Judged(result.forced_values[0], best)
+
+    def weigh_chances(
+        self, state: GameState, played: Sequence[Decision], budget: Budget, *,
+        seed: int = 0, visits: int = 8,
+    ) -> Weighed:  # fmt: skip
+        """``verdicts.weigh_chances``: the search valuing the chance of finishing first."""
+        from .verdicts import plan, weigh_chances
+
+        return weigh_chances(state, played, plan(budget), _advised, seed=seed, visits=visits)
+
+    def decisive(self, state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[str, ...]:
+        """``verdicts.decisive``."""
+        from .verdicts import decisive
+
+        return decisive(state, entries)
 
     def entry_without(
         self,

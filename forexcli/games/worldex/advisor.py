@@ -15,7 +15,7 @@ from typing import Any, Optional
 from msgspec import Struct
 from msgspec.structs import replace
 
-from ...games.base import Budget
+from ...games.base import AdvisorDefaults, Budget
 from ...search.advice import Engine, engine_player, play_game
 from ...search.ismcts import Progress
 from ..base import Advice, Advisor, Judged, Searched
@@ -75,7 +75,7 @@ def seeded_start(components: Components, names: Sequence[str], seed: str) -> Sta
                                           first=names[0]))  # fmt: skip
 
 
-class WorldexAdvisor:
+class WorldexAdvisor(AdvisorDefaults):
     """World Exchangers behind ``games.base.Advisor`` (the search: ``engine``)."""
 
     value_meaning = "the player's chance of winning, as the search estimates it"

@@ -337,7 +337,7 @@ def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> 
     data = json.loads(result.stdout)
     numbers = [move["move"] for move in data["moves"]]
     assert numbers == [n for n in range(1, 13) if n != 8]  # the deck's reveal is not judged
-    assert data["value"].startswith("the player's chance of winning")
+    assert data["value"].startswith("the player's chance of finishing first")
     before = path.read_text(encoding="utf-8")
     texts = [e.text for e in gamelog.load(path).entries]
     written = run(["analyse", str(path), "--simulations", "40", "--write"])

@@ -1,0 +1,117 @@
+"""The evaluation graph of an analysed game: each player's chance of finishing first after
+every decision, the verdicts' marks on it, as standalone SVG (any game: the data is
+``search.verdicts.chance_series``'s)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+WIDTH, HEIGHT = 760, 380
+LEFT, RIGHT, TOP, BOTTOM = 56, 110, 44, 48
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+MARK_COLOURS = {"??": "#c00000", "?": "#e06000", "?!": "#b08800", "!": "#2a7d2a"}
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def chance_chart_svg(
+    series: Sequence[Mapping[str, Any]], players: Sequence[str], moves: int, title: str
+) -> str:
+    """The chart of ``series`` (``chance_series``'s points) over a game of ``moves`` moves:
+    one line per player, each mark a dot on the mover's line with its ``move-N`` id."""
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def px(move: int) -> float:
+        return LEFT + (plot_w * move / moves if moves else plot_w / 2)
+
+    def py(chance: float) -> float:
+        return TOP + plot_h * (1.0 - chance)
+
+    out = [
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}"'
+        f' viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">',
+        f"<title>{escape(title)}</title>",
+        "<desc>Each player's chance of finishing first after every decision analysed, as the"
+        " engine's search estimates it; ?! ? ?? mark the dubious decisions, mistakes and"
+        " blunders, ! the only good decisions.</desc>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text x="{WIDTH / 2:g}" y="26" font-size="16" font-weight="bold"'
+        f' text-anchor="middle" fill="#222222">{escape(title)}</text>',
+        '<g id="axes" class="axes">',
+    ]
+    for tick in (0, 25, 50, 75, 100):
+        y = py(tick / 100)
+        colour = "#999999" if tick == 50 else "#e5e5e5"
+        out.append(
+            f'<line x1="{LEFT}" y1="{_num(y)}" x2="{LEFT + plot_w}" y2="{_num(y)}"'
+            f' stroke="{colour}" stroke-width="1"/>'
+        )
+        out.append(
+            f'<text x="{LEFT - 6}" y="{_num(y + 4)}" font-size="11" text-anchor="end"'
+            f' fill="#222222">{tick}%</text>'
+        )
+    step = max(1, -(-moves // 10))
+    for tick in range(0, moves + 1, step):
+        out.append(
+            f'<text x="{_num(px(tick))}" y="{TOP + plot_h + 18}" font-size="11"'
+            f' text-anchor="middle" fill="#222222">{tick}</text>'
+        )
+    out.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{plot_w}" height="{plot_h}" fill="none"'
+        ' stroke="#555555" stroke-width="1"/>'
+    )
+    out.append(
+        f'<text x="{LEFT + plot_w / 2:g}" y="{HEIGHT - 12}" font-size="12"'
+        ' text-anchor="middle" fill="#222222">move</text>'
+    )
+    out.append("</g>")
+    out.append('<g id="chances">')
+    colours = {name: PALETTE[seat % len(PALETTE)] for seat, name in enumerate(players)}
+    finals: dict[str, float] = {}
+    for name in players:
+        points = [(p["move"], p["chances"][name]) for p in series if name in p["chances"]]
+        if not points:
+            continue
+        listed = " ".join(f"{_num(px(m))},{_num(py(c))}" for m, c in points)
+        out.append(f'<g class="player" id={quoteattr("chance-" + name)}>')
+        out.append(f"<title>{escape(name)}: chance of finishing first</title>")
+        out.append(
+            f'<polyline points="{listed}" fill="none" stroke="{colours[name]}"'
+            ' stroke-width="2" stroke-linejoin="round"/>'
+        )
+        out.append("</g>")
+        finals[name] = points[-1][1]
+    out.append("</g>")
+    out.append('<g id="labels">')
+    placed = -1e9
+    for name in sorted(finals, key=lambda n: -finals[n]):
+        placed = max(py(finals[name]) + 4, placed + 13)
+        out.append(
+            f'<text x="{LEFT + plot_w + 6}" y="{_num(placed)}" font-size="11"'
+            f' fill="{colours[name]}">{escape(name)} {100 * finals[name]:.0f}%</text>'
+        )
+    out.append("</g>")
+    out.append('<g id="marks">')
+    for point in series:
+        mark = point["mark"]
+        if not mark:
+            continue
+        x, y = px(point["move"]), py(point["chances"][point["player"]])
+        colour = MARK_COLOURS[mark]
+        out.append(f'<g class="mark" id="move-{point["move"]}">')
+        out.append(f"<title>move {point['move']}: {escape(point['player'])} {mark}</title>")
+        out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4" fill="{colour}"/>')
+        out.append(
+            f'<text x="{_num(x)}" y="{_num(y - 7)}" font-size="11" font-weight="bold"'
+            f' text-anchor="middle" fill="{colour}">{escape(mark)}</text>'
+        )
+        out.append("</g>")
+    out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
