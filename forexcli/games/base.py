@@ -70,6 +70,7 @@ at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
 from msgspec import Struct
@@ -345,10 +346,43 @@ def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
     """
     import hashlib
+
+    return hashlib.sha256(canonical_json(game.view(state))).hexdigest()[:16]
+
+
+def canonical_json(value: Any) -> bytes:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
+
+    msgspec writes it several times faster; its text is taken only where it is surely the
+    same: printable ASCII with no escape, no float in exponent form (msgspec writes ``1e20``
+    and ``1e-7``, json ``1e+20`` and ``1e-07``), and keys that are all text (others make
+    msgspec refuse); json writes anything else.  (A view holds no NaN or infinity: the
+    rules' arithmetic is exact.)
+    """
+    encode, plain, exponent = _fast_json()
+    try:
+        fast: bytes | None = encode(value)
+    except (TypeError, ValueError, OverflowError):
+        fast = None
+    if fast is not None and plain(fast) and not exponent(fast):
+        return fast
     import json
 
-    canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+@cache
+def _fast_json() -> tuple[Any, Any, Any]:
+    """msgspec's sorted encoder, the test of printable ASCII without a backslash, and the
+    search for a number in exponent form."""
+    import re
+
+    import msgspec
+
+    encoder = msgspec.json.Encoder(order="sorted")
+    plain = re.compile(rb"[\x20-\x5b\x5d-\x7e]*").fullmatch
+    exponent = re.compile(rb"[0-9][eE][-+0-9]").search
+    return encoder.encode, plain, exponent
 
 
 @runtime_checkable
