@@ -176,31 +176,6 @@ def test_names_notes_and_title_are_escaped(tmp_path: Path) -> None:
     assert "</script" not in parser.scripts[0].lower() and "<!--" not in parser.scripts[0]
 
 
-def test_content_security_policy_allows_only_the_page_itself() -> None:
-    log, played = replayed(ANNOTATED)
-    page = replay_page(log, played)
-    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
-    assert policy is not None
-    text = policy.group(1).replace("&#39;", "'")
-    rules = dict(part.split(" ", 1) for part in text.split("; "))
-    assert rules["default-src"] == "'none'"
-    assert rules["base-uri"] == "'none'" and rules["form-action"] == "'none'"
-    parser = Tags()
-    parser.feed(page)
-    script = parser.scripts[1]
-    style = re.search(r"<style>(.*?)</style>", page, re.S)
-    assert style is not None
-    assert rules["script-src"] == f"'{pages._sha256(script)}'"
-    assert rules["style-src"] == f"'{pages._sha256(style.group(1))}'"
-    # Nothing that could reach a network: no URL but the page's own fragments.
-    for _tag, attrs in parser.tags:
-        for attribute in ("src", "href", "action"):
-            value = attrs.get(attribute)
-            assert value is None or value.startswith("#move-"), (attribute, value)
-    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
-    assert "@import" not in page and "url(" not in page
-
-
 # --------------------------------------------------------------------------- size
 
 
