@@ -354,17 +354,17 @@ def canonical_json(value: Any) -> bytes:
     """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
 
     msgspec writes it several times faster; its text is taken only where it is surely the
-    same: printable ASCII with no escape, no float in exponent form (msgspec writes ``1e20``
-    and ``1e-7``, json ``1e+20`` and ``1e-07``), and keys that are all text (others make
-    msgspec refuse); json writes anything else.  (A view holds no NaN or infinity: the
-    rules' arithmetic is exact.)
+    same: printable ASCII with no escape, no float (no digit before ``.`` or ``e``: the two
+    write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against ``6e-05``), and
+    keys that are all text (others make msgspec refuse); json writes anything else (a view's
+    numbers are whole: the rules' arithmetic is exact).
     """
-    encode, plain, exponent = _fast_json()
+    encode, plain, float_like = _fast_json()
     try:
         fast: bytes | None = encode(value)
     except (TypeError, ValueError, OverflowError):
         fast = None
-    if fast is not None and plain(fast) and not exponent(fast):
+    if fast is not None and plain(fast) and not float_like(fast):
         return fast
     import json
 
@@ -374,15 +374,15 @@ def canonical_json(value: Any) -> bytes:
 @cache
 def _fast_json() -> tuple[Any, Any, Any]:
     """msgspec's sorted encoder, the test of printable ASCII without a backslash, and the
-    search for a number in exponent form."""
+    search for what may be a float (a digit before ``.``, ``e`` or ``E``)."""
     import re
 
     import msgspec
 
     encoder = msgspec.json.Encoder(order="sorted")
     plain = re.compile(rb"[\x20-\x5b\x5d-\x7e]*").fullmatch
-    exponent = re.compile(rb"[0-9][eE][-+0-9]").search
-    return encoder.encode, plain, exponent
+    float_like = re.compile(rb"[0-9][.eE]").search
+    return encoder.encode, plain, float_like
 
 
 @runtime_checkable
