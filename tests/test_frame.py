@@ -17,6 +17,7 @@ import forexcli
 from forexcli import games
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, digest
 from forexcli.record import gamelog, validation
+from forexcli.record.problems import LogError
 from tests.cli.test_commands import TWO, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -450,3 +451,30 @@ def test_golden_worldex_output(
     if os.environ.get("FOREX_REGEN") == "1":
         golden.write_text(result.stdout, encoding="utf-8")
     assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+def test_one_schema_wording_for_every_game(tmp_path: Path) -> None:
+    """The same break of the schema reads alike in both games (``moves[2].note``, a type
+    in a player's words, an unknown key with the keys allowed), each at its place."""
+    worldex = worldex_log(tmp_path)
+    forex = tmp_path / "forex.yaml"
+    forex.write_bytes(TWO.read_bytes())
+    for path in (worldex, forex):
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        second = [i for i, line in enumerate(lines) if line.startswith("  - ")][1]
+        lines.insert(second + 1, "    note: 5\n")
+        lines.insert(1, "titel: x\n")
+        path.write_text("".join(lines), encoding="utf-8")
+        with pytest.raises(LogError) as caught:
+            gamelog.load(path)
+        problems = {p.code: p for p in caught.value.problems}
+        assert set(problems) == {"schema_type", "schema_unknown_key"}, caught.value.problems
+        wrong_type = problems["schema_type"]
+        assert wrong_type.message == (
+            "moves[2].note: expected text, found the number 5 (quote it to make it text)"
+        )
+        assert (wrong_type.line, wrong_type.column, wrong_type.entry) == (second + 3, 11, 2)
+        unknown = problems["schema_unknown_key"]
+        assert unknown.message.startswith("the log: unknown key 'titel'; the keys are ")
+        assert "title" in unknown.message and unknown.hints[0] == "did you mean title?"
+        assert (unknown.line, unknown.column, unknown.entry) == (2, 1, None)

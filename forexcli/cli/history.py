@@ -93,7 +93,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
         except LogError as error:
             raise ProblemExit(error.problems, exit_code=2) from None
     relation = relate(logs[0], logs[1])
-    if relation.report is not None:  # a game that ``ComparesSetups``
+    if relation.report is not None:  # a game that compares set-ups (``Game.setup_fields``)
         if fmt == "json":
             print_json(diff_data(relation.report))
         else:

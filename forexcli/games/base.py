@@ -70,6 +70,7 @@ at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
 from msgspec import Struct
@@ -446,10 +447,43 @@ def state_digest(game: Game[StateT, Any], state: StateT) -> str:
     For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
     """
     import hashlib
+
+    return hashlib.sha256(canonical_json(game.view(state))).hexdigest()[:16]
+
+
+def canonical_json(value: Any) -> bytes:
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
+
+    msgspec writes it several times faster; its text is taken only where it is surely the
+    same: printable ASCII with no escape, no float (no digit before ``.`` or ``e``: the two
+    write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against ``6e-05``), and
+    keys that are all text (others make msgspec refuse); json writes anything else (a view's
+    numbers are whole: the rules' arithmetic is exact).
+    """
+    encode, plain, float_like = _fast_json()
+    try:
+        fast: bytes | None = encode(value)
+    except (TypeError, ValueError, OverflowError):
+        fast = None
+    if fast is not None and plain(fast) and not float_like(fast):
+        return fast
     import json
 
-    canonical = json.dumps(game.view(state), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+@cache
+def _fast_json() -> tuple[Any, Any, Any]:
+    """msgspec's sorted encoder, the test of printable ASCII without a backslash, and the
+    search for what may be a float (a digit before ``.``, ``e`` or ``E``)."""
+    import re
+
+    import msgspec
+
+    encoder = msgspec.json.Encoder(order="sorted")
+    plain = re.compile(rb"[\x20-\x5b\x5d-\x7e]*").fullmatch
+    float_like = re.compile(rb"[0-9][.eE]").search
+    return encoder.encode, plain, float_like
 
 
 class Seated(Protocol[StateIn]):

@@ -8,7 +8,9 @@ which finds and places every problem.  Nothing here ever reports a problem.
 
 Two compiled extensions do the work: ``yaml_rs`` (a YAML 1.2 parser written
 in Rust) reads the text into Python objects, and ``jsonschema_rs`` checks them
-against the schema (``schemas/forex-log.schema.json`` for For-Ex).  Either one
+against the schema (the log schema of the game the header names:
+``schemas/forex-log.schema.json`` for For-Ex, ``worldex-log.schema.json`` for World
+Exchangers).  Either one
 may be missing (no wheel for the platform): the fast path then declines every
 file, or only the schema check falls back to ``jsonschema``.
 
@@ -62,8 +64,14 @@ _INDICATORS = frozenset("&*!%?|>@`")
 _NODE_STARTS = frozenset(" \n\r[]{},:?-")
 """Characters after which a node may start."""
 _SEPARATORS = frozenset(" \n\r[]{},:")
-_ODD_NUMBER = re.compile("[-+]?(?:_|[0-9.][^_\\s\\[\\]{},:]*_|0[bBXO]|\\.(?i:inf|nan))|[-+]0[xo]")
-"""The start of a plain scalar that yaml_rs may read as a number where YAML 1.2 reads text."""
+_ODD_NUMBER = re.compile(
+    "[-+]?(?:_|[0-9.][^_\\s\\[\\]{},:]*_|0[bB][01_]*(?![^\\s\\[\\]{},:#])|0[XO]|\\.(?i:inf|nan))"
+    "|[-+]0[xo]"
+)
+"""The start of a plain scalar that yaml_rs may read as a number where YAML 1.2 reads text.
+
+``0b`` counts only before binary digits to the token's end (``0b101``, not a digest such
+as ``0b7c4c85e8``, which both read as text)."""
 _ODD_NUMBER_MARKS = ("0b", "0B", "0X", "0O", "+0x", "+0o", "-0x", "-0o", ".i", ".I", ".n", ".N")
 _LOWER_MARKS = ("0b", "0x", "0o", ".i", ".n")
 """The marks in lower case: each finds a mark above (or more) in a lower-cased ASCII text, in
@@ -319,9 +327,25 @@ def _in_python_dialect(node: Any, end: str) -> Any:
     return copied
 
 
+END = "$(?!\\n)"
+"""How the games' published schemas end a pattern that means the end of the text."""
+
+
 def accepted(text: str, validator: Validator) -> Any:
     """The data of ``text`` if it is surely a log valid under ``validator``'s schema, read as
     the full reader reads it.
+
+    None whenever that is not sure.
+    """
+    data = parsed(text)
+    if data is None or not validator.surely_valid(data):
+        return None
+    return data
+
+
+def parsed(text: str) -> dict[str, Any] | None:
+    """The data of ``text`` if it is surely read as the full reader reads it, and is a
+    mapping without integers beyond 64 bits (not yet checked against any schema).
 
     None whenever that is not sure.
     """
@@ -332,22 +356,27 @@ def accepted(text: str, validator: Validator) -> Any:
         data = loads(text)
     except Exception:  # any refusal of the parser: the full reader judges
         return None
-    if type(data) is not dict or not _small_numbers(data) or not validator.surely_valid(data):
+    if type(data) is not dict or not _small_numbers(data):
         return None
     return data
 
 
 def _small_numbers(data: dict[str, Any]) -> bool:
-    """False if the header holds an integer beyond 64 bits (the moves hold only text).
+    """False if the header holds an integer beyond 64 bits, at any depth (the moves hold
+    only text).
 
     ``jsonschema_rs`` misjudges integers of thousands of digits, and the full
     reader reads those of more than ``yamlread.MAX_INT_DIGITS`` as infinite.
     """
-    for key, value in data.items():
-        if key == "moves":
-            continue
-        values = value.values() if type(value) is dict else value if type(value) is list else ()
-        for item in (value, *values):
-            if type(item) is int and not -_LONG <= item < _LONG:
+    pending: list[Any] = [value for key, value in data.items() if key != "moves"]
+    while pending:
+        item = pending.pop()
+        kind = type(item)
+        if kind is int:
+            if not -_LONG <= item < _LONG:
                 return False
+        elif kind is dict:
+            pending.extend(item.values())
+        elif kind is list:
+            pending.extend(item)
     return True

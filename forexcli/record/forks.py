@@ -14,9 +14,9 @@ whose set-up differs (players, first player, removed certificates, house
 rules) are different games, not a fork.
 
 That report is for a game that says which header fields make its set-up
-(``Game.setup_fields``, For-Ex); ``relate`` gives it for such a game and,
-for any other, the plain comparison of ``compare_plain``: entries compared as
-the game's notation reads them, headers compared but for their free text.
+(``Game.setup_fields``, For-Ex). For any other game ``compare`` compares
+the entries as the game's notation reads them and the headers but for their free
+text, and ``plain_data`` words the same report (``relate`` picks the wording).
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game; a difference is reported, not a fork."""
 
 FREE_TEXT = ("title", "site", "started", "finished")
-"""Header fields that describe a game without changing it (``compare_plain``)."""
+"""Header fields that describe a game without changing it (for a game that does not
+compare set-ups, ``Game.setup_fields``)."""
 
 
 class Side(Struct, frozen=True):
@@ -128,7 +129,13 @@ class ForkReport(Struct, frozen=True):
 
 
 def _same_entry(x: Entry, y: Entry) -> bool:
-    return x.player == y.player and x.written == y.written
+    """The same decider and decisions (as the game reads the notation: its ``written`` when
+    it keeps one)."""
+    if x.key != y.key:
+        return False
+    if x.written is not None and y.written is not None:
+        return bool(x.written == y.written)
+    return bool(x.decisions == y.decisions)
 
 
 def _setup(log: GameLog) -> dict[str, Any]:
@@ -166,41 +173,64 @@ def _side(log: GameLog, common: int) -> Side:
 
 
 def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
-    """Where two logs of one game part, and which continuation is legal."""
+    """Where two logs of one game part, and which continuation is legal.
+
+    The set-up is the fields a game that compares set-ups names (``SETUP_FIELDS``, in its
+    words), else the whole header but its free text (``FREE_TEXT``); the ``sentence`` is
+    worded for the first kind of game (``plain_data`` words the other).
+    """
+    if log_a.game.setup_fields(log_a.header) is None:
+        return _compare_entries(log_a, log_b, _plain_differences(log_a, log_b), (), sentence=False)
     setup_a, setup_b = _setup(log_a), _setup(log_b)
     differing = [name for name in SETUP_FIELDS if setup_a[name] != setup_b[name]]
-    setup_differences = tuple(
-        f"{name}: {log_a.filename} has {setup_value(log_a, name, setup_a[name])};"
-        f" {log_b.filename} has {setup_value(log_a, name, setup_b[name])}"
+    values = tuple(
+        (name, setup_value(log_a, name, setup_a[name]), setup_value(log_a, name, setup_b[name]))
         for name in differing
     )
     header_a, header_b = log_a.header, log_b.header
     header_differences = tuple(
         name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name)
     )
-    if setup_differences:
+    return _compare_entries(log_a, log_b, values, header_differences, sentence=True)
+
+
+def _plain_differences(log_a: GameLog, log_b: GameLog) -> tuple[tuple[str, str, str], ...]:
+    """Each header field but the free text that differs, with its values in A and B."""
+    setup_a, setup_b = _plain_setup(log_a), _plain_setup(log_b)
+    differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+    return tuple((name, str(setup_a.get(name)), str(setup_b.get(name))) for name in differing)
+
+
+def _compare_entries(
+    log_a: GameLog,
+    log_b: GameLog,
+    setup_values: tuple[tuple[str, str, str], ...],
+    header_differences: tuple[str, ...],
+    *,
+    sentence: bool,
+) -> ForkReport:
+    """The report of two logs whose set-ups differ in ``setup_values`` (different games),
+    else where their entries part; ``sentence`` words it as ``_with_sentence`` does."""
+    if setup_values:
         a, b = _side(log_a, 0), _side(log_b, 0)
+        names = [name for name, _, _ in setup_values]
         return ForkReport(
             "different_games",
             0,
             a,
             b,
-            setup_differences,
+            tuple(
+                f"{name}: {log_a.filename} has {value_a}; {log_b.filename} has {value_b}"
+                for name, value_a, value_b in setup_values
+            ),
             header_differences,
             (),
             None,
             clean(
                 f"{log_a.filename} and {log_b.filename} are different games, not a fork:"
-                f" their set-up differs in {_and([SETUP_WORDS[name] for name in differing])}."
+                f" their set-up differs in {_and([SETUP_WORDS.get(n, n) for n in names])}."
             ),
-            tuple(
-                (
-                    name,
-                    setup_value(log_a, name, setup_a[name]),
-                    setup_value(log_a, name, setup_b[name]),
-                )
-                for name in differing
-            ),
+            setup_values,
         )
     common = 0
     for x, y in zip(log_a.entries, log_b.entries, strict=False):
@@ -224,7 +254,7 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     if shared_ok and a.replay is not None:
         to_decide = a.replay.log.game.pending_text(a.replay.state_after(common))
     report = ForkReport(kind, common, a, b, (), header_differences, notes, to_decide, "")
-    return _with_sentence(report)
+    return _with_sentence(report) if sentence else report
 
 
 def _entry_text(entry: Entry) -> str:
@@ -397,7 +427,8 @@ class Relation(Struct, frozen=True):
     """How two logs relate, for any game: ``kind`` in ``ForkReport``'s words (``identical``,
     ``prefix``, ``fork``, ``different_games``), the shared moves, a sentence (escaped for a
     terminal); ``report`` is the ``ForkReport`` of a game that compares set-ups
-    (``Game.setup_fields``), else None and ``data`` is ``compare_plain``'s."""
+    (``Game.setup_fields``), else
+    None and ``data`` is ``plain_data``'s."""
 
     kind: str
     common: int
@@ -417,12 +448,12 @@ class Relation(Struct, frozen=True):
 
 
 PLAIN_KINDS = {"same": "identical", "ahead": "prefix"}
-"""``compare_plain``'s kinds in ``ForkReport``'s words (the others are alike)."""
+"""``plain_data``'s kinds in ``ForkReport``'s words (the others are alike)."""
 
 
 def relate(log_a: GameLog, log_b: GameLog) -> Relation:
-    """``compare`` for two logs of a game that compares set-ups (``Game.setup_fields``),
-    ``compare_plain`` for two of another game, and ``different_games`` for logs of two games."""
+    """``compare`` for two logs of one game (worded by ``plain_data`` for a game that does
+    not compare set-ups, ``Game.setup_fields``), and ``different_games`` for logs of two games."""
     if log_a.game is not log_b.game:
         text = (
             f"{log_a.filename} is a {log_a.game.title} log and {log_b.filename} a"
@@ -433,7 +464,7 @@ def relate(log_a: GameLog, log_b: GameLog) -> Relation:
     if log_a.game.setup_fields(log_a.header) is not None:
         report = compare(log_a, log_b)
         return Relation(report.kind, report.common, report.sentence, report=report)
-    data = compare_plain(log_a, log_b)
+    data = plain_data(compare(log_a, log_b))
     kind = PLAIN_KINDS.get(data["kind"], data["kind"])
     return Relation(kind, data["common"], clean(data["text"]), data=data)
 
@@ -442,14 +473,14 @@ def _plain_setup(record: GameLog) -> dict[str, Any]:
     return {k: v for k, v in record.header.items() if k not in FREE_TEXT}
 
 
-def compare_plain(a: GameLog, b: GameLog) -> dict[str, Any]:
-    """Two logs of one game compared as JSON-ready data: ``kind`` is ``same``, ``ahead``,
-    ``fork`` or ``different_games`` (their headers differ in more than the free text);
-    ``text`` says it in a sentence or two."""
-    names = (a.filename, b.filename)
-    setup_a, setup_b = _plain_setup(a), _plain_setup(b)
-    if setup_a != setup_b:
-        differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+def plain_data(report: ForkReport) -> dict[str, Any]:
+    """``compare``'s report of two logs of a game that does not compare set-ups, as
+    JSON-ready data: ``kind`` is ``same``, ``ahead``, ``fork`` or ``different_games``
+    (their headers differ in more than the free text); ``text`` says it in a sentence or
+    two."""
+    names = (report.a.filename, report.b.filename)
+    if report.kind == "different_games":
+        differing = [name for name, _, _ in report.setup_values]
         return {
             "kind": "different_games",
             "common": 0,
@@ -457,29 +488,23 @@ def compare_plain(a: GameLog, b: GameLog) -> dict[str, Any]:
             "text": f"{names[0]} and {names[1]} are different games, not a fork: their"
             f" headers differ in {', '.join(differing)}.",
         }
-    common = 0
-    for x, y in zip(a.entries, b.entries, strict=False):
-        if (x.key, x.decisions) != (y.key, y.decisions):
-            break
-        common += 1
-    sides: list[dict[str, Any]] = []
-    for record in (a, b):
-        played: Replay = replay(record)
-        sides.append(
-            {
-                "file": record.filename,
-                "moves": len(record.entries),
-                "legal": played.problem is None,
-                "next": None
-                if common >= len(record.entries)
-                else f"{record.entries[common].key}: {record.entries[common].text}",
-            }
-        )
+    common = report.common
+    sides: list[dict[str, Any]] = [
+        {
+            "file": side.filename,
+            "moves": side.moves,
+            "legal": side.replay is not None and side.replay.problem is None,
+            "next": None
+            if side.next_entry is None
+            else f"{side.next_entry.key}: {side.next_entry.text}",
+        }
+        for side in (report.a, report.b)
+    ]
     agreed = f"moves 1 to {common}" if common else "no move"
-    if sides[0]["moves"] == sides[1]["moves"] == common:
+    if report.kind == "identical":
         same = f"{common} move{'' if common == 1 else 's'}"
         kind, text = "same", f"{names[0]} and {names[1]} hold the same {same}."
-    elif common in (sides[0]["moves"], sides[1]["moves"]):
+    elif report.kind == "prefix":
         longer, shorter = (1, 0) if sides[0]["moves"] == common else (0, 1)
         kind = "ahead"
         text = (

@@ -187,13 +187,14 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
             ]
         )
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
-    default = games.get()
-    validator = default.fast_validator
-    surely = None if validator is None else fastpath.accepted(text, validator)
-    if surely is not None:  # surely valid YAML and schema, read as yamlread reads it
-        doc = yamlread.Document(surely, text, None, filename)
-        entries = default.check_log(doc, filename, schema_checked=True)
-        return GameLog(default, filename, text, doc, tuple(entries))
+    surely = fastpath.parsed(text)
+    if surely is not None:  # surely valid YAML, read as yamlread reads it
+        game = _game_if_known(surely)
+        if game is not None and _fast_validator(game).surely_valid(surely):
+            doc = yamlread.Document(surely, text, None, filename)
+            if resources_at is not None and game.resources(surely):
+                filename = resources_at
+            return read_document(game, doc, text, filename, schema_checked=True)
     doc = yamlread.read(text, filename)
     if doc.data is None:
         raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
@@ -227,6 +228,32 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
     return read_document(game, doc, text, filename)
 
 
+def _game_if_known(data: dict[str, Any]) -> Game[Any, Any] | None:
+    """The registered game ``data``'s header names, or None (the full reader words why)."""
+    try:
+        return games.for_header(data)
+    except games.UnknownGame:
+        return None
+
+
+_FAST_VALIDATORS: dict[str, tuple[Game[Any, Any], fastpath.Validator]] = {}
+"""Each game's fast-path validator, made when its first log is read (by name, with the game
+it was made for: a name registered again gets a new one)."""
+
+
+def _fast_validator(game: Game[Any, Any]) -> fastpath.Validator:
+    """What the fast path checks a log of ``game`` against: the game's own (``ChecksLog``),
+    else its published log schema, compiled when first used."""
+    known = _FAST_VALIDATORS.get(game.name)
+    if known is not None and known[0] is game:
+        return known[1]
+    validator: fastpath.Validator | None = game.fast_validator
+    if validator is None:
+        validator = fastpath.Validator(lambda: dict(game.schemas()["log"]), fastpath.END)
+    _FAST_VALIDATORS[game.name] = (game, validator)
+    return validator
+
+
 LOG_KEYS = frozenset(("forex", "game", "players", "moves"))
 """A YAML mapping with none of these keys is no game log at all (one problem says so)."""
 
@@ -251,16 +278,23 @@ def _not_a_log(doc: yamlread.Document, filename: str) -> Problem:
 
 
 def read_document(
-    game: Game[Any, Any], doc: yamlread.Document, text: str, filename: str
+    game: Game[Any, Any],
+    doc: yamlread.Document,
+    text: str,
+    filename: str,
+    *,
+    schema_checked: bool = False,
 ) -> GameLog:
-    """A log of ``game`` already read as YAML, checked: the schema, the header, the entries,
-    the files it names; raises ``LogError`` with every problem of the first layer that has
+    """A log of ``game`` already read as YAML, checked: the schema (unless
+    ``schema_checked`` says it accepted the data already), the header, the entries, the
+    files it names; raises ``LogError`` with every problem of the first layer that has
     some."""
-    entries = game.check_log(doc, filename)
+    entries = game.check_log(doc, filename, schema_checked=schema_checked)
     if entries is None:
-        problems = schemawords.schema_problems(game, doc, filename)
-        if problems:
-            raise LogError(problems)
+        if not schema_checked:
+            problems = schemawords.schema_problems(game, doc, filename)
+            if problems:
+                raise LogError(problems)
         entries = read_entries(game, doc, filename)
     resources = load_resources(game, doc, filename)
     return GameLog(game, filename, text, doc, tuple(entries), resources)

@@ -2,20 +2,23 @@
 
 ``placed_problem`` puts a problem at the line and column of a place in the YAML;
 ``schema_problems`` words each break of a game's published log schema in the log's terms
-(``move 3.note``, an unknown key with "did you mean"), its code from ``RECODED_KEYWORDS``
-or ``schema_KEYWORD``; ``error_hints`` gives a game error's hints and ``keys_text`` lists
+(``moves[3].note``, an unknown key with "did you mean"), its code from ``RECODED_KEYWORDS``
+or ``schema_KEYWORD``, in the words every game shares (``describe``, ``worded``,
+``unknown_keys``, which a game that words its log itself adds its own to);
+``error_hints`` gives a game error's hints and ``keys_text`` lists
 the keys an entry may name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import games
 from .hints import did_you_mean
-from .problems import Problem, quoted
+from .problems import Problem, quoted, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -64,13 +67,117 @@ def _validator(name: str) -> Any:
     return Draft202012Validator(dict(games.get(name).schemas()["log"]))
 
 
-def _describe(path: tuple[Any, ...]) -> str:
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+
+
+def describe(path: tuple[Any, ...]) -> str:
+    """Where in the log a schema problem is, as every game words it: ``moves[3].note``
+    (list items counted from 1), ``players[2]``, ``contacts['odd key']``, ``the log``."""
     if not path:
         return "the log"
-    if path[0] == "moves" and len(path) > 1 and isinstance(path[1], int):
-        rest = "".join(f".{part}" for part in path[2:])
-        return f"move {path[1] + 1}{rest}"
-    return ".".join(str(part) for part in path)
+    parts = []
+    for part in path:
+        if isinstance(part, int):
+            parts.append(f"[{part + 1}]")
+        elif _PLAIN_KEY.match(str(part)):
+            parts.append(f".{part}")
+        else:
+            parts.append(f"[{quoted(str(part), 30)}]")
+    return "".join(parts).lstrip(".")
+
+
+def cut(text: str, limit: int = 200) -> str:
+    """``text``, cut to ``limit`` characters with ``...``."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def type_words(expected: Any) -> str:
+    """A JSON Schema ``type`` (or list of them) in a player's words."""
+    words = {
+        "string": "text",
+        "integer": "a whole number",
+        "object": "a mapping (key: value)",
+        "array": "a list",
+        "number": "a number",
+        "boolean": "true or false",
+    }
+    if isinstance(expected, list):
+        return " or ".join(words.get(str(e), str(e)) for e in expected)
+    return words.get(expected, str(expected))
+
+
+def worded(error: Any, where: str) -> tuple[str, tuple[str, ...]]:
+    """The message and hints of a jsonschema ``error`` at ``where`` (``describe``), in the
+    words every game shares: a value of the wrong type, not one of a list, too long or
+    short, too small or large; else jsonschema's own message after ``where``.  A game adds
+    what is its own (its names, its version, its notation) before asking for these."""
+    validator = error.validator
+    instance = error.instance
+    if validator == "enum":
+        choices = ", ".join(str(c) for c in error.validator_value)
+        hints: tuple[str, ...] = ()
+        if isinstance(instance, str):
+            hints = did_you_mean(instance, [str(c) for c in error.validator_value])
+        return f"{where}: expected one of {choices}, found {shown(instance)}", hints
+    if validator == "type":
+        expected = error.validator_value
+        message = f"{where}: expected {type_words(expected)}, found {shown(instance)}"
+        wants_text = expected == "string" or (isinstance(expected, list) and "string" in expected)
+        if wants_text and isinstance(instance, (bool, int, float)):
+            message += " (quote it to make it text)"
+        return message, ()
+    if validator in ("maxLength", "minLength") and isinstance(instance, str):
+        bound = error.validator_value
+        more = "at most" if validator == "maxLength" else "at least"
+        return f"{where}: {len(instance):,} characters, {more} {bound:,} allowed", ()
+    if validator in ("minimum", "maximum"):
+        more = "at least" if validator == "minimum" else "at most"
+        return f"{where}: {shown(instance)}; it must be {more} {error.validator_value}", ()
+    return f"{where}: {cut(error.message)}", ()
+
+
+def unknown_keys(
+    error: Any,
+    doc: yamlread.Document,
+    filename: str,
+    path: tuple[Any, ...],
+    *,
+    unlisted: Collection[str] = (),
+    key_hints: Callable[[str], tuple[str, ...]] = lambda key: (),
+) -> list[Problem]:
+    """One ``schema_unknown_key`` problem per key an ``additionalProperties`` error found at
+    ``path``, placed at the key, with the keys allowed there (but ``unlisted``), "did you
+    mean", and the game's own ``key_hints`` first."""
+    allowed = set(error.schema.get("properties", {}))
+    extra = [k for k in error.instance if k not in allowed]
+    known = ", ".join(sorted(allowed - set(unlisted)))
+    where = describe(path)
+    found = []
+    for key in extra[:MAX_SCHEMA_PROBLEMS]:
+        hints = did_you_mean(str(key), allowed) + key_hints(str(key))
+        if not hints:
+            hints = (f"remove {quoted(key)}, or keep it as a comment (# {key}: ...)",)
+        found.append(
+            placed_problem(
+                "schema_unknown_key",
+                f"{where}: unknown key {quoted(key)}; the keys are {known}",
+                "schema",
+                doc,
+                filename,
+                (*path, key),
+                key=True,
+                entry=entry_number(path),
+                hints=hints,
+            )
+        )
+    return found
+
+
+def entry_number(path: tuple[Any, ...]) -> int | None:
+    """The move number of a place under ``moves``, else None."""
+    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
+        return path[1] + 1
+    return None
 
 
 def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
@@ -81,25 +188,16 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
     )
     for error in errors[:MAX_SCHEMA_PROBLEMS]:
         path = tuple(error.absolute_path)
-        entry = path[1] + 1 if path[:1] == ("moves",) and len(path) > 1 else None
-        code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
-        message = f"{_describe(path)}: {error.message}"
-        hints: list[str] = []
-        key = False
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = list(error.schema.get("properties", {}))
-            unknown = [k for k in error.instance if k not in allowed]
+            unknown = unknown_keys(error, doc, filename, path)
             if unknown:
-                path = (*path, unknown[0])
-                key = True
-                message = f"{_describe(path[:-1])}: unknown key {quoted(unknown[0])}"
-                hints.extend(
-                    did_you_mean(str(unknown[0]), allowed)
-                    or (f"remove {quoted(unknown[0])}, or keep it as a comment (# ...)",)
-                )
+                found.extend(unknown)
+                continue
+        code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
+        message, hints = worded(error, describe(path))
         found.append(
             placed_problem(
-                code, message, "schema", doc, filename, path, key=key, entry=entry, hints=hints
+                code, message, "schema", doc, filename, path, entry=entry_number(path), hints=hints
             )
         )
     if len(errors) > MAX_SCHEMA_PROBLEMS:

@@ -5,7 +5,7 @@ more to import than click, and ``forex show`` prints its tables once.  Most
 tables hold nothing but printable ASCII and Latin-1, one line per cell: for those,
 ``ascii_table`` writes exactly the text that ``tabulate(..., tablefmt="simple"
 or "pipe", disable_numparse=True, colalign=...)`` writes (a property test in
-``tests/test_ascii_table.py`` compares the two); for anything else it gives
+``tests/reporters/test_ascii_table.py`` compares the two); for anything else it gives
 None and the caller asks tabulate.
 """
 

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
+from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forexcli.games.base import canonical_json
+from forexcli.games.base import state_digest as frame_digest
 from forexcli.games.forex.snapshot import state_digest
 from forexcli.record import gamelog
 from forexcli.record.digests import check_digests, recomputed
@@ -160,3 +168,50 @@ def test_a_stretch_of_one_move_is_named_as_one() -> None:
 
     assert moves_text(4, 4) == "move 4"
     assert moves_text(1, 3) == "moves 1 to 3"
+
+
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        | st.dictionaries(st.integers(), inner, max_size=3)
+    ),
+    max_leaves=20,
+)
+
+
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON_VALUES)
+def test_canonical_json_is_json_dumps_sorted(value: Any) -> None:
+    """The digest's canonical JSON (msgspec where surely the same) is json.dumps's, byte for
+    byte: escapes, non-ASCII text, floats in exponent form and keys that are not text
+    included."""
+    assert canonical_json(value) == _dumps(value)
+
+
+def test_every_state_of_the_examples_has_the_digest_of_its_json() -> None:
+    """Every state of every example log of both games: the frame's digest is the SHA-256 of
+    json.dumps of its view, and For-Ex's own (``snapshot.state_digest``) the same."""
+    root = Path(__file__).resolve().parents[2] / "examples"
+    paths = [*root.glob("*.yaml"), *(root / "world-exchangers").glob("*.yaml")]
+    games_seen = set()
+    for path in paths:
+        played = gamelog.replay(gamelog.load(path))
+        game = played.log.game
+        games_seen.add(game.name)
+        for state in [played.initial, *played.states]:
+            expected = hashlib.sha256(_dumps(game.view(state))).hexdigest()[:16]
+            assert frame_digest(game, state) == expected
+            if game.name == "for-ex":
+                assert state_digest(state) == expected
+    assert games_seen == {"for-ex", "world-exchangers"}

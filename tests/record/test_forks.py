@@ -238,3 +238,26 @@ def test_sentence_is_escaped() -> None:
     assert "\x1b" not in report.sentence and "a\\x1b[2J.yaml" in report.sentence
     assert report.a.label == "a\\x1b[2J.yaml"
     assert report.a.filename == "a\x1b[2J.yaml"
+
+
+def test_one_comparison_for_every_game() -> None:
+    """``compare`` judges a World Exchangers pair as it judges For-Ex's (a ``ForkReport``),
+    and ``plain_data`` words that report as ``diff`` shows it for such a game."""
+    from pathlib import Path
+
+    from msgspec.structs import replace
+
+    from forexcli.record import gamelog
+    from forexcli.record.forks import plain_data, relate
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "world-exchangers"
+    full = gamelog.load(path / "three-players.yaml")
+    cut = replace(full, filename="cut.yaml", entries=full.entries[:5])
+    report = compare(cut, full)
+    assert (report.kind, report.common, report.parted_at) == ("prefix", 5, 6)
+    data = plain_data(report)
+    assert data["kind"] == "ahead" and data["common"] == 5
+    assert data["text"].startswith(f"{full.filename} goes on from cut.yaml: they agree on")
+    assert relate(cut, full).data == data
+    same = compare(full, full)
+    assert same.identical and plain_data(same)["kind"] == "same"

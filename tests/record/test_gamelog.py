@@ -407,3 +407,30 @@ def test_every_golden_problem_has_a_registered_code() -> None:
             problems = [played.problem]
         for p in problems:
             assert p.code in CODES[p.layer], (path.name, p.layer, p.code)
+
+
+WORLDEX_EXAMPLES = sorted((ROOT / "examples" / "world-exchangers").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", WORLDEX_EXAMPLES, ids=lambda p: p.name)
+def test_a_world_exchangers_log_takes_the_fast_path(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fast path serves any game's log schema: a World Exchangers example reads to the
+    same entries and components without the full YAML reader, as with it."""
+    from forexcli.record import fastpath, yamlread
+
+    full = gamelog.load(path)
+    text = path.read_text(encoding="utf-8")
+    if fastpath.parsed(text) is None:
+        pytest.skip("the compiled parser is missing, or this text is one it declines")
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the full reader was used")
+
+    monkeypatch.setattr(yamlread, "read", refused)
+    fast = gamelog.load(path)
+    assert fast.game.name == full.game.name == "world-exchangers"
+    assert fast.entries == full.entries
+    assert fast.resources.keys() == full.resources.keys() == {"components"}
+    assert fast.resources["components"] == full.resources["components"]

@@ -1,9 +1,10 @@
 """For-Ex's log checks in its own words: the schema's problems, the header's and the entries'.
 
 The frame's reader (``record.gamelog``) reads the YAML; For-Ex words each schema
-violation for a player (``schema_problems``), checks the header's consistency
-(players, ``first``, ``contacts``, ``removed``) and reads every entry's notation
-(``entries``), each problem placed at its line and column.
+violation for a player (``schema_problems``: its names, version, removed certificates and
+notation in its own words, the rest in the frame's, ``record.schemawords``), checks the
+header's consistency (players, ``first``, ``contacts``, ``removed``) and reads every
+entry's notation (``entries``), each problem placed at its line and column.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ...record import fastpath, yamlread
+from ...record import fastpath, schemawords, yamlread
 from ...record.entry import Entry
 from ...record.hints import close_match, confusable_pairs, did_you_mean
 from ...record.problems import LogError, Problem, printable, quoted, shown
@@ -146,27 +147,8 @@ def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
     return kept
 
 
-def _entry_number(path: tuple[Any, ...]) -> int | None:
-    if len(path) >= 2 and path[0] == "moves" and isinstance(path[1], int):
-        return path[1] + 1
-    return None
-
-
-def _describe(path: tuple[Any, ...]) -> str:
-    if not path:
-        return "the log"
-    parts = []
-    for part in path:
-        if isinstance(part, int):
-            parts.append(f"[{part + 1}]")
-        elif _PLAIN_KEY.match(part):
-            parts.append(f".{part}")
-        else:
-            parts.append(f"[{quoted(part, 30)}]")
-    return "".join(parts).lstrip(".")
-
-
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_entry_number = schemawords.entry_number
+_describe = schemawords.describe
 
 _REQUIRED = {
     "forex": "the log has no `forex: 1` (the version of the log format)",
@@ -205,38 +187,28 @@ def _schema_problem(
     where = _describe(path)
     key_place = False
     code = f"schema_{validator}"
-    message = f"{where}: {_cut(error.message)}"
+    message = f"{where}: {schemawords.cut(error.message)}"
     hints: tuple[str, ...] = ()
     if validator == "additionalProperties" and isinstance(instance, dict):
-        allowed = set(error.schema.get("properties", {}))
-        extra = [k for k in instance if k not in allowed]
+
+        def entry_key_hint(key: str) -> tuple[str, ...]:
+            if path or key not in RESERVED_ENTRY_KEYS:
+                return ()
+            return (
+                f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
+                " level with the player's name",
+            )
+
         # The header's optional `game:` (For-Ex by default) is left out of the keys listed,
         # so that a For-Ex log's problems read as they did before there were other games.
-        known = ", ".join(sorted(allowed - ({"game"} if not path else set())))
-        found = []
-        for key in extra[:MAX_SCHEMA_PROBLEMS]:
-            place = doc.place((*path, key), key=True)
-            line, column = place if place else (None, None)
-            key_hints = did_you_mean(str(key), allowed)
-            if not path and key in RESERVED_ENTRY_KEYS:
-                key_hints += (
-                    f"`{key}:` belongs to an entry of `moves`: indent it under that entry,"
-                    " level with the player's name",
-                )
-            elif not key_hints:
-                key_hints = (f"remove {quoted(key)}, or keep it as a comment (# {key}: ...)",)
-            found.append(
-                Problem(
-                    "schema_unknown_key",
-                    f"{where}: unknown key {quoted(key)}; the keys are {known}",
-                    "schema",
-                    filename,
-                    line,
-                    column,
-                    _entry_number(path),
-                    key_hints,
-                )
-            )
+        found = schemawords.unknown_keys(
+            error,
+            doc,
+            filename,
+            path,
+            unlisted=() if path else ("game",),
+            key_hints=entry_key_hint,
+        )
         if found:
             return found
     elif validator == "pattern" and len(path) == 4 and path[0] == "moves" and path[2] == "sig":
@@ -348,24 +320,8 @@ def _schema_problem(
         else:
             message = f"forex: this tool reads format version 1, not {shown(instance)}"
         code = "unsupported_version"
-    elif validator == "enum":
-        choices = ", ".join(str(c) for c in error.validator_value)
-        message = f"{where}: expected one of {choices}, found {shown(instance)}"
-        if isinstance(instance, str):
-            hints = did_you_mean(instance, [str(c) for c in error.validator_value])
-    elif validator == "type":
-        expected = error.validator_value
-        message = f"{where}: expected {_type_words(expected)}, found {shown(instance)}"
-        wants_text = expected == "string" or (isinstance(expected, list) and "string" in expected)
-        if wants_text and isinstance(instance, (bool, int, float)):
-            message += " (quote it to make it text)"
-    elif validator in ("maxLength", "minLength") and isinstance(instance, str):
-        bound = error.validator_value
-        more = "at most" if validator == "maxLength" else "at least"
-        message = f"{where}: {len(instance):,} characters, {more} {bound:,} allowed"
-    elif validator in ("minimum", "maximum"):
-        more = "at least" if validator == "minimum" else "at most"
-        message = f"{where}: {shown(instance)}; it must be {more} {error.validator_value}"
+    elif validator in ("enum", "type", "maxLength", "minLength", "minimum", "maximum"):
+        message, hints = schemawords.worded(error, where)
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
     entry = _entry_number(path)
@@ -381,24 +337,6 @@ def _player_names(data: Any) -> list[str]:
     """The names listed in ``players``, as far as they are names (for hints)."""
     players = data.get("players") if isinstance(data, dict) else None
     return [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-
-
-def _cut(text: str, limit: int = 200) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def _type_words(expected: Any) -> str:
-    words = {
-        "string": "text",
-        "integer": "a whole number",
-        "object": "a mapping (key: value)",
-        "array": "a list",
-        "number": "a number",
-        "boolean": "true or false",
-    }
-    if isinstance(expected, list):
-        return " or ".join(words.get(str(e), str(e)) for e in expected)
-    return words.get(expected, str(expected))
 
 
 def _parse(player: str, text: str) -> tuple[Written, tuple[Decision, ...]]:

@@ -78,24 +78,60 @@ def digest(content: bytes) -> str:
 
 
 def read_components(path: str | os.PathLike[str], sha256: Optional[str] = None) -> LoadedComponents:
-    """Read, digest-check, schema-check and build a components file."""
+    """Read, digest-check, schema-check and build a components file.
+
+    A file is read and checked once per process: again only when its path, size,
+    modification time or inode differ (``_read_checked``); the same content at another
+    path is checked once too (``_checked``, by its SHA-256).
+    """
     name = os.fspath(path)
+    try:
+        status = os.stat(path)
+    except OSError as error:
+        raise ComponentsFileError(
+            "components_unreadable", f"{name}: {error.strerror or error}"
+        ) from None
+    loaded = _read_checked(name, status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev)
+    if sha256 is not None and loaded.sha256 != sha256.lower():
+        raise ComponentsFileError(
+            "components_digest",
+            f"{name}: its SHA-256 is {loaded.sha256}, the log expects {sha256}",
+        )
+    return loaded
+
+
+@lru_cache(maxsize=64)
+def _read_checked(path: str, size: int, mtime_ns: int, inode: int, device: int) -> LoadedComponents:
+    """The components file at ``path`` (as it is at that size, time, inode and device),
+    checked.
+
+    A refused file raises each time it is asked for (exceptions are not cached).
+    """
     try:
         with open(path, "rb") as handle:
             content = handle.read(MAX_COMPONENTS_BYTES + 1)
     except OSError as error:
         raise ComponentsFileError(
-            "components_unreadable", f"{name}: {error.strerror or error}"
+            "components_unreadable", f"{path}: {error.strerror or error}"
         ) from None
     if len(content) > MAX_COMPONENTS_BYTES:
-        raise ComponentsFileError("components_unreadable", f"{name}: larger than 1 MiB")
-    found = digest(content)
-    if sha256 is not None and found != sha256.lower():
-        raise ComponentsFileError(
-            "components_digest", f"{name}: its SHA-256 is {found}, the log expects {sha256}"
-        )
+        raise ComponentsFileError("components_unreadable", f"{path}: larger than 1 MiB")
+    return _checked(content, digest(content), path)
+
+
+_BY_DIGEST: dict[str, LoadedComponents] = {}
+"""Every components file checked in this process, by its SHA-256."""
+
+
+def _checked(content: bytes, found: str, name: str) -> LoadedComponents:
+    """``content`` decoded and checked (once per SHA-256)."""
+    known = _BY_DIGEST.get(found)
+    if known is not None:
+        return known
     try:
         data = json.loads(content.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ComponentsFileError("components_json", f"{name}: not JSON: {error}") from None
-    return LoadedComponents(data, check_components(data), found)
+    loaded = LoadedComponents(data, check_components(data), found)
+    _BY_DIGEST[found] = loaded
+    return loaded

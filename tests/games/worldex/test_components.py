@@ -144,3 +144,39 @@ def test_a_line_crossing_override_on_side_b() -> None:
     assert len(special) == 1
     space = special[0]
     assert space.crossed(400, 600) and not space.crossed(300, 700)
+
+
+def test_a_components_file_is_read_and_checked_once_per_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Logs naming one components file check it once; a changed file is read again (and
+    its new SHA-256 judged), and the same content at another path is not checked again."""
+    from forexcli.games.worldex import load
+
+    checked: list[str] = []
+    real_check = load.check_components
+
+    def counting(data: Any) -> Any:
+        checked.append(data["title"])
+        return real_check(data)
+
+    monkeypatch.setattr(load, "check_components", counting)
+    data = example()
+    data["title"] = "read once"
+    path = tmp_path / "components.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    first = read_components(path)
+    for _ in range(3):
+        assert read_components(path, first.sha256) is first
+    assert checked == ["read once"]
+    data["title"] = "read again"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ComponentsFileError) as caught:
+        read_components(path, first.sha256)
+    assert caught.value.code == "components_digest"
+    assert read_components(path).components.title == "read again"
+    assert checked == ["read once", "read again"]
+    copy_of = tmp_path / "copy.json"
+    copy_of.write_bytes(path.read_bytes())
+    assert read_components(copy_of).components.title == "read again"
+    assert checked == ["read once", "read again"]

@@ -165,27 +165,6 @@ def test_title_and_notes_are_escaped(tmp_path: Path) -> None:
     assert "</script" not in parser.scripts[0].lower()
 
 
-def test_content_security_policy_allows_only_the_page_itself() -> None:
-    from forexcli import pages
-
-    page = worldex_page(replayed(EXAMPLE))
-    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
-    assert policy is not None
-    rules = dict(part.split(" ", 1) for part in policy.group(1).replace("&#39;", "'").split("; "))
-    assert rules["default-src"] == "'none'"
-    parser = Tags()
-    parser.feed(page)
-    style = re.search(r"<style>(.*?)</style>", page, re.S)
-    assert style is not None
-    assert rules["script-src"] == f"'{pages._sha256(parser.scripts[1])}'"
-    assert rules["style-src"] == f"'{pages._sha256(style.group(1))}'"
-    for _tag, attrs in parser.tags:
-        for attribute in ("src", "href", "action"):
-            value = attrs.get(attribute)
-            assert value is None or value.startswith("#move-"), (attribute, value)
-    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", page)
-
-
 def test_size() -> None:
     """The 39-move example is about 220 KB: the boards are drawn once, the positions are
     deltas."""

@@ -92,7 +92,7 @@ def test_games_load_exactly_the_modules_the_imports_name() -> None:
         "strength.play_match('engine:30', 'greedy', 1, 20, None)\n"
         "print('\\n'.join(sorted(m for m in sys.modules if m.startswith('forexcli'))))\n"
     )
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True
     )

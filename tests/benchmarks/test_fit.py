@@ -24,7 +24,7 @@ from forexcli.games.forex.search.evaluate import (
 )
 from forexcli.games.forex.search.mcts import Budget
 
-GOLDEN = Path(__file__).parent / "golden" / "fit-tiny.json"
+GOLDEN = Path(__file__).parent.parent / "golden" / "fit-tiny.json"
 SHIPPED = Path(evaluate.__file__).parent / learned.WEIGHTS_FILE
 TINY = {"seed": 5, "games": 2, "simulations": 2, "every": 6, "evaluations": 12, "processes": 1}
 
