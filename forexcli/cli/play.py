@@ -9,6 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..reporters.tables import fitted
 from . import EPILOG, MESSAGE_FORMATS
 from . import echo as _echo
 from . import json_text as _json_text
@@ -303,7 +304,9 @@ def play_output(
     address = _contact(played.log, after_player)
     send = None
     if address and written and after_player != entry.player and not mailed:
-        send = f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}"
+        send = fitted(
+            f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}", streams.width()
+        )
     awaits = _awaits_notice(played, file, engine)
     reports = game if isinstance(game, ReportsPlays) else None
     if fmt == "json":
@@ -320,7 +323,8 @@ def play_output(
         out.append((_json_text(data), False))
     elif message is not None:
         done = f"added to {file}" if written else f"dry run: {file} is unchanged"
-        out.append((clean(f"move {entry.number}: {entry.player}: {entry.text} ({done})"), True))
+        said = clean(f"move {entry.number}: {entry.player}: {entry.text} ({done})")
+        out.append((fitted(said, streams.width()), True))
         if send:
             out.append((send, True))
         out.append((message.full(), False))
@@ -335,7 +339,7 @@ def play_output(
                 width=streams.width(),
             )
         else:
-            report = record.play_text(played, file, written=written)
+            report = fitted(record.play_text(played, file, written=written), streams.width())
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
@@ -406,6 +410,7 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     entry = played.log.entries[-1]
     if getattr(entry.written, "spot", None) is None:
         return None
+    from ..record.mail import log_filename
     from ..record.signing import cosigner, sign_hint, signed_game
 
     partner = cosigner(played.log.game, entry)
@@ -413,13 +418,20 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
         return None
     log = played.log
     if signed_game(log):
-        hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
-        return clean(f"The spot deal with {partner} awaits {partner}'s signature; {hint}")
+        # The partner signs their own copy: the file as the mail attaches it, not the
+        # sender's path; the command on a line of its own, to copy.
+        hint = sign_hint(log, entry.number, partner).replace(log.filename, log_filename(file), 1)
+        agrees, command = hint.split(": ", 1)
+        said = f"The spot deal with {partner} awaits {partner}'s signature; {agrees} in their copy:"
+        return fitted(clean(said), streams.width()) + "\n  " + clean(command)
     if engine:
-        return clean(
-            f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
-            f" this log is unsigned, so nothing records {partner}'s agreement; ask {partner},"
-            f" or take the move back (forex undo {file})"
+        return fitted(
+            clean(
+                f"The engine made a spot deal with {partner} that {partner} has not agreed to:"
+                f" this log is unsigned, so nothing records {partner}'s agreement; ask"
+                f" {partner}, or take the move back (forex undo {file})"
+            ),
+            streams.width(),
         )
     return None
 
