@@ -432,24 +432,27 @@ def html_command(
     "kinds",
     multiple=True,
     type=click.Choice(KINDS),
-    help="Only decisions of this kind, every one listed; repeat it for several.",
+    help="Only decisions of this kind, every one on a line of its own as forex play takes it"
+    " (a spot offer with the actions only it makes possible, else the first action legal"
+    " after it); repeat it for several.",
 )
 @click.option(
     "--all",
     "every",
     is_flag=True,
-    help="Every legal decision, one per line, exactly as forex play takes it; then, grouped"
-    " by spot, the actions that only a spot transaction makes possible (spot ...; ACTION);"
-    " then, as lines starting with #, the plain spot offers (a count per partner and pair)"
-    " and the spot deals that await their partner's signature.",
+    help="Every legal decision, one per line, exactly as forex play takes it; then each spot"
+    " offer with the actions that only it makes possible (spot ...; ACTION), or with the"
+    " first action legal after it when it makes none possible.",
 )
 @format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
     """List the legal decisions of whoever must decide next.
 
-    Decisions are grouped: contracts per pair and direction with their
-    amount range, investments, divests, divest answers, tie choices, spot
-    transactions. Each is written exactly as forex play takes it.
+    Decisions are grouped to fit the terminal (COLUMNS): investments,
+    divests, divest answers, tie choices, spot offers summed per partner, and
+    the contracts per currency pair as a range (1-10 GBP for 1.5-15 USD: every
+    contract between its ends, either currency paid), with a contract each
+    way written exactly as forex play takes it.
     """
     from ..reporters import record
 

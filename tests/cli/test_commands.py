@@ -494,15 +494,33 @@ def test_show_warns_about_a_digest_mismatch() -> None:
 
 
 def test_moves_groups(game: Path) -> None:
-    result = run(["moves", str(game)], COLUMNS="1000")
+    """Contracts per currency pair as a range (true to the engine's contracts), with a
+    contract each way written as ``play`` takes it; in at most 30 lines of 80 columns."""
+    from forexcli.games.forex.engine import CURRENCIES, apply, format_halves, legal_contracts
+
+    result = run(["moves", str(game)], COLUMNS="80")
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("alice to play, turn 1")
-    assert "contract GBP for EUR" in out
-    assert (
-        "contract 1 GBP for 1.5 EUR | contract 2 GBP for 3 EUR | ... | contract 10 GBP for" in out
-    )
-    assert "letter A: pay 1..10 GBP, receive 1.5..15 EUR" in out
+    assert len(out.splitlines()) <= 30 and max(map(len, out.splitlines())) <= 80
+    state = replayed(game).final
+    contracts = legal_contracts(state)
+    assert f"contract ({len(contracts)})" in out
+    grid = " ".join(out.split())
+    for pay_c in CURRENCIES:
+        for recv_c in CURRENCIES[CURRENCIES.index(pay_c) + 1 :]:
+            way = [c for c in contracts if (c.pay_currency, c.receive_currency) == (pay_c, recv_c)]
+            pay = "-".join(format_halves(h) for h in (way[0].pay, way[-1].pay))
+            get = "-".join(format_halves(h) for h in (way[0].receive, way[-1].receive))
+            assert f"{pay} {pay_c} for {get} {recv_c}" in grid
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("A range such as"))
+    examples = [line.strip() for line in lines[at:] if line.startswith("    contract ")]
+    assert len(examples) == 2
+    for example in examples:  # each taken verbatim
+        for decision in parse("alice", example).decisions():
+            apply(state, decision)
+    assert run(["play", str(game), "alice", examples[1]]).exit_code == 0
 
 
 def test_moves_all_are_each_legal_as_written(game: Path) -> None:
@@ -512,11 +530,9 @@ def test_moves_all_are_each_legal_as_written(game: Path) -> None:
     lines = result.stdout.splitlines()
     assert len(lines) > 400
     state = replayed(game).final
-    assert any(line.startswith("# ") for line in lines)  # the plain spot offers, last
-    lines = [line for line in lines if not line.startswith("#")]
+    assert not any(line.startswith("#") for line in lines)  # plain entries only
+    assert all(";" in line for line in lines if line.startswith("spot "))
     for line in lines[::7]:
-        if line.startswith("spot "):
-            line += "; resolve"
         written = parse("alice", line)
         after = state
         for decision in written.decisions():
@@ -576,7 +592,7 @@ def test_play_appends_and_reports(game: Path) -> None:
     result = run(["play", str(game), "alice", "invest", "USD", "JPY"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert out.startswith(f"move 1: alice: invest USD JPY (added to {game})")
+    assert " ".join(out.split()).startswith(f"move 1: alice: invest USD JPY (added to {game})")
     assert "alice buys a USD certificate for 2" in out
     assert "Rates that moved" in out and "1 GBP = 1 USD" in out
     assert "Holdings that changed" in out and "-2 USD, -2 JPY" in out
@@ -650,7 +666,7 @@ def test_play_dry_run_changes_nothing(game: Path) -> None:
     before = game.read_bytes()
     result = run(["play", str(game), "alice", "invest", "GBP", "--dry-run"])
     assert result.exit_code == 0
-    assert f"dry run: {game} is unchanged" in result.stdout
+    assert f"dry run: {game} is unchanged" in " ".join(result.stdout.split())  # (wrapped)
     assert game.read_bytes() == before
 
 
@@ -741,7 +757,7 @@ def test_play_names_the_next_players_contact(tmp_path: Path) -> None:
     result = run(["play", str(path), "alice", "resolve", "--no-digest"])
     assert "Send" not in result.stdout  # alice decides the tie herself
     result = run(["play", str(path), "alice", "strengthen", "USD"])
-    assert f"Send {path} to bob: bob@example.org" in result.stdout
+    assert f"Send {path} to bob: bob@example.org" in " ".join(result.stdout.split())
 
 
 def test_play_to_the_end_shows_the_result(tmp_path: Path) -> None:
@@ -836,7 +852,9 @@ def test_annotate_missing_entry_message(copy: Path) -> None:
 def test_undo_removes_the_last_move(copy: Path) -> None:
     result = run(["undo", str(copy)])
     assert result.exit_code == 0
-    assert result.stdout.startswith(f"removed move 65: ben: strengthen EUR from {copy}")
+    assert " ".join(result.stdout.split()).startswith(
+        f"removed move 65: ben: strengthen EUR from {copy}"
+    )  # (wrapped to the width)
     assert "next: ben chooses the currency to strengthen" in result.stdout
     assert len(gamelog.load(copy).entries) == 64
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ....reporters import PLAIN, Style, clean, md, plural, table, text_width
+from ....reporters import PLAIN, Style, clean, md, plural, table
 from ....reporters.tables import cell, wrapped
-from ..engine import CURRENCIES, Phase
+from ....streams import DEFAULT_WIDTH
+from ..engine import CURRENCIES, GameState, Phase
 from .common import View, pending_data, pending_text, signatures_of
+
+if TYPE_CHECKING:
+    from ..moves import MoveGroup
 
 MOVES_FORMAT = "forex-moves"
 
@@ -102,27 +106,158 @@ def _awaiting_data(view: View) -> list[dict[str, Any]]:
 
 
 _SPOT_TEXT = re.compile(r"spot \S+ ([A-Z]{3}) to (.+) for \S+ ([A-Z]{3})")
+_CONTRACT_TEXT = re.compile(r"contract (\S+) ([A-Z]{3}) for (\S+) ([A-Z]{3})")
+
+Row = tuple[str, str, str, str]
+"""A row of the grouped ``moves``: decision, count, written as, notes."""
 
 
-def spot_offer_lines(spots: Sequence[str]) -> list[str]:
-    """The plain spot offers for ``moves --all``, as ``#`` lines (a bare spot is no entry of
-    its own): a count, then one line per partner and currency pair, with its count."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for text in spots:
-        match = _SPOT_TEXT.fullmatch(text)
-        if match is None:  # (the notation writes every spot so)
-            groups.setdefault(("", ""), []).append(text)
+def summary_rows(groups: Sequence[MoveGroup]) -> list[Row]:
+    """The groups of ``moves`` folded to a few rows: the contracts in one (``pair_ranges``
+    gives them per pair), the spot offers in one summed per partner, the actions that only
+    a spot makes possible in one."""
+    from ..moves import SPOT_ACTION
+
+    rows: list[Row] = []
+    contracts = [m for g in groups if g.kind == "contract" for m in g.moves]
+    spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
+    for group in groups:
+        if group.kind in ("contract", SPOT_ACTION):
             continue
-        give, partner, get = match.groups()
-        pair = "/".join(sorted((give, get), key=CURRENCIES.index))
-        groups.setdefault((partner, pair), []).append(text)
-    lines = [
-        f"# {plural(len(spots), 'spot offer')}; a spot goes before the turn's action:"
-        " spot ...; ACTION"
+        if group.kind == "spot":
+            written = f"{group.moves[0]}; ACTION | ..."
+            rows.append(("spot", str(len(group.moves)), written, spot_note(group)))
+            continue
+        rows.append((group.label, str(len(group.moves)), _shown_moves(group.moves), group.summary))
+    if spot_actions:
+        by_spot = len({m.split(";")[0] for m in spot_actions})
+        rows.append(
+            (
+                "spot, then",
+                str(len(spot_actions)),
+                _shown_moves(spot_actions, 1),
+                f"actions only a spot makes possible, after {plural(by_spot, 'spot')}",
+            )
+        )
+    if contracts:
+        letter = next(g.summary for g in groups if g.kind == "contract").split(":")[0]
+        note = f"{letter}; by currency pair, either currency paid:"
+        rows.append(("contract", str(len(contracts)), _shown_moves(contracts, 1), note))
+    return rows
+
+
+def spot_note(group: MoveGroup) -> str:
+    """The spot offers summed per partner: ``before the action; with gus 24, ivo 20``."""
+    partners: dict[str, int] = {}
+    for text in group.moves:
+        match = _SPOT_TEXT.fullmatch(text)
+        partner = match.group(2) if match else "?"
+        partners[partner] = partners.get(partner, 0) + 1
+    return "before the turn's action; with " + ", ".join(f"{p} {n}" for p, n in partners.items())
+
+
+def summary_text(rows: Sequence[Row], width: int) -> list[str]:
+    """``rows`` as text: ``decision (count)`` then what it is written as and its notes,
+    wrapped under a hanging indent to fit ``width``."""
+    import textwrap
+
+    heads = [head if count == "1" else f"{head} ({count})" for head, count, _, _ in rows]
+    indent = min(max(len(head) for head in heads) + 2, 20)
+    lines = []
+    for head, (_, _, written, notes) in zip(heads, rows, strict=True):
+        body = clean(f"{written} \u2014 {notes}" if notes else written)
+        first = head.ljust(indent) if len(head) < indent else head + "  "
+        lines.extend(
+            textwrap.wrap(
+                first + body,
+                max(width, indent + 20),
+                initial_indent="",
+                subsequent_indent=" " * indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return lines
+
+
+def pair_ranges(groups: Sequence[MoveGroup]) -> list[tuple[str, str, str]]:
+    """Per currency pair, its contracts as a range, ``contract 1-10 GBP for 1.5-15 USD``
+    (the pair's first currency paid; the reverse is as legal) and how many there are,
+    both directions: (pair, range, count)."""
+    directions = {g.label: g for g in groups if g.kind == "contract"}
+    rows = []
+    for group in directions.values():
+        low = _CONTRACT_TEXT.fullmatch(group.moves[0])
+        high = _CONTRACT_TEXT.fullmatch(group.moves[-1])
+        if low is None or high is None:  # (the notation writes every contract so)
+            continue
+        pay_c, recv_c = low.group(2), low.group(4)
+        if CURRENCIES.index(pay_c) > CURRENCIES.index(recv_c):
+            continue
+        back = directions.get(f"contract {recv_c} for {pay_c}")
+        count = len(group.moves) + (len(back.moves) if back else 0)
+        pay = low.group(1) if low.group(1) == high.group(1) else f"{low.group(1)}-{high.group(1)}"
+        get = low.group(3) if low.group(3) == high.group(3) else f"{low.group(3)}-{high.group(3)}"
+        rows.append((f"{pay_c}/{recv_c}", f"contract {pay} {pay_c} for {get} {recv_c}", str(count)))
+    return rows
+
+
+def pair_grid(cells: Sequence[str], width: int, indent: str = "  ") -> list[str]:
+    """``cells`` in as many columns as fit ``width``, read across."""
+    cell_width = max(len(c) for c in cells)
+    gap = 3
+    across = max(1, (width - len(indent) + gap) // (cell_width + gap))
+    lines = []
+    for start in range(0, len(cells), across):
+        row = [c.ljust(cell_width) for c in cells[start : start + across]]
+        lines.append((indent + (" " * gap).join(row)).rstrip())
+    return lines
+
+
+def range_hint(groups: Sequence[MoveGroup], pairs: Sequence[tuple[str, str, str]]) -> list[str]:
+    """How a contract range reads, then a contract each way as ``forex play`` takes it."""
+    _, written, _ = pairs[min(1, len(pairs) - 1)]
+    pay_c, recv_c = written.split()[2], written.split()[-1]
+    group = next(g for g in groups if g.label == f"contract {pay_c} for {recv_c}")
+    at = min(3, len(group.moves) - 1)
+    examples = [group.moves[at]]
+    reverse = next((g for g in groups if g.label == f"contract {recv_c} for {pay_c}"), None)
+    if reverse is not None:
+        examples.append(reverse.moves[min(at, len(reverse.moves) - 1)])
+    return [
+        f"A range such as {written[9:]} is every contract between its ends, in steps of 1"
+        " of the stronger currency, either currency paid; written as `forex play` takes it:",
+        *examples,
     ]
-    for (partner, pair), texts in groups.items():
-        head = f"with {partner}, {pair}" if partner else "other"
-        lines.append(clean(f"# {head} ({len(texts)}): " + " | ".join(texts)))
+
+
+def playable_lines(state: GameState, groups: Sequence[MoveGroup]) -> list[str]:
+    """``moves --all`` and ``--kind``: every decision of ``groups``, one per line as
+    ``forex play`` takes it. A bare spot is no entry: each spot offer comes with the
+    actions only it makes possible, else with the first action legal after it."""
+    from ..moves import SPOT_ACTION
+
+    lines = [m for g in groups if g.kind not in ("spot", SPOT_ACTION) for m in g.moves]
+    after_spot: dict[str, list[str]] = {}
+    for group in groups:
+        if group.kind == SPOT_ACTION:
+            for move in group.moves:
+                after_spot.setdefault(move.split(";")[0], []).append(move)
+    offers = [m for g in groups if g.kind == "spot" for m in g.moves]
+    if not offers:
+        return lines + [m for ms in after_spot.values() for m in ms]
+    from ..engine import Spot, apply, legal_decisions
+    from ..notation import write
+
+    spots = {write(d): d for d in legal_decisions(state) if isinstance(d, Spot)}
+    for offer in offers:
+        if offer in after_spot:
+            lines.extend(after_spot[offer])
+            continue
+        spot = spots.get(offer)
+        then = legal_decisions(apply(state, spot)) if spot is not None else []
+        if then:
+            lines.append(f"{offer}; {write(then[0])}")
     return lines
 
 
@@ -135,15 +270,10 @@ def moves_text(
     style: Style = PLAIN,
     width: int | None = None,
 ) -> str:
-    """``moves``: the groups of legal decisions, or with ``every`` one per line.
-
-    A text table wider than ``width`` wraps its "written as" and "notes" columns.
-
-    With ``every`` each line is a whole entry as ``forex play`` takes it: a bare
-    spot is not one, so the spots appear as ``spot ...; ACTION`` with the
-    actions only they make possible, grouped by spot, after the other decisions.
-    """
-    from ..moves import SPOT_ACTION, grouped_moves
+    """``moves``: the groups of legal decisions folded to a few rows (``summary_rows``;
+    the contracts per pair as ranges, ``pair_ranges``), wrapped to ``width``; or with
+    ``every`` one whole entry per line as ``forex play`` takes it (``playable_lines``)."""
+    from ..moves import grouped_moves
 
     state = view.state
     declined, left_out = _declined(view)
@@ -153,68 +283,51 @@ def moves_text(
         if _wanted(g.kind, kinds)
     ]
     if every:
-        playable = [g for g in groups if g.kind != "spot"]
-        listed = [clean(move) for g in playable for move in g.moves]
-        for group in groups:
-            if group.kind == "spot":
-                listed.extend(spot_offer_lines(group.moves))
+        listed = [clean(line) for line in playable_lines(state, groups)]
         listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
         if left_out and (not kinds or "spot" in kinds):
             listed.append(clean(f"# {declined_line(left_out)}"))
         return "".join(f"{line}\n" for line in listed)
-    spot_actions = [m for g in groups if g.kind == SPOT_ACTION for m in g.moves]
-    groups = [g for g in groups if g.kind != SPOT_ACTION]
-    if spot_actions:
-        from ..moves import MoveGroup
-
-        by_spot = len({m.split(";")[0] for m in spot_actions})
-        groups.append(
-            MoveGroup(
-                SPOT_ACTION,
-                "spot, then",
-                tuple(spot_actions),
-                f"actions only a spot makes possible, after {plural(by_spot, 'spot')}"
-                " (--all lists them)",
-            )
-        )
     text = pending_text(state)
     lines = [md(text) if markdown else style.heading(wrapped(clean(text), width)), ""]
     if not groups:
         lines.append("No legal decisions." if state.is_over else "No decisions of that kind.")
         return "\n".join(lines) + "\n"
-
-    def rendered(limit: int, fit: int | None) -> str:
-        rows = [
-            [
-                cell(g.label, markdown),
-                str(len(g.moves)),
-                cell(_shown_moves(g.moves, limit), markdown),
-                cell(g.summary, markdown),
-            ]
-            for g in groups
-        ]
-        return table(
-            rows,
-            ["decision", "count", "written as", "notes"],
-            markdown=markdown,
-            align=["left", "right", "left", "left"],
-            width=fit,
-            wrap=[2, 3],
+    rows = summary_rows(groups)
+    pairs = pair_ranges(groups)
+    if markdown:
+        rows.extend(
+            (f"contract {pair}", count, written, "or the reverse") for pair, written, count in pairs
         )
-
-    # Too wide for the terminal: one example per group (the notes give the ranges), wrapped.
-    full = rendered(6, None)
-    lines.append(full if width is None or text_width(full) <= width else rendered(1, width))
+        lines.append(
+            table(
+                [[cell(part, True) for part in row] for row in rows],
+                ["decision", "count", "written as", "notes"],
+                markdown=True,
+                align=["left", "right", "left", "left"],
+            )
+        )
+    else:
+        lines.extend(summary_text(rows, width or DEFAULT_WIDTH))
+        if pairs:
+            lines.extend(
+                pair_grid([written[9:] for _, written, _ in pairs], width or DEFAULT_WIDTH)
+            )
     if (
         state.pending.phase is Phase.TURN
         and state.free_letter() is None
         and (not kinds or "contract" in kinds)
     ):
         lines.extend(["", "No contract: all six letters A-F are in use."])
+    if pairs:
+        how, *examples = range_hint(groups, pairs)
+        lines.extend(["", how if markdown else wrapped(how, width)])
+        lines.extend([""] if markdown else [])
+        lines.extend(f"    {line}" for line in examples)
     if any(len(g.moves) > 6 for g in groups):
         hint = (
-            "Every decision is written as `forex play` takes it; `--kind KIND` or `--all`"
-            " lists them all."
+            "Each decision is written as `forex play` takes it; `--kind KIND` lists every"
+            " one of a kind, `--all` every decision, one per line."
         )
         lines.extend(["", hint if markdown else wrapped(hint, width)])
     if left_out and (not kinds or "spot" in kinds):
