@@ -258,8 +258,16 @@ def _timed(budget: Budget, started: float) -> Budget:
     return replace(budget, since=started)
 
 
-def _signatures_required(log: Any) -> bool:
-    return bool(log.header.get("signatures") == "required")
+def _must_sign(log: Any, player: str) -> str | None:
+    """Why ``player``'s moves must be signed in ``log`` (None when they need not): every
+    move under ``signatures: required``, and a keyed player's unless ``signatures: warn``."""
+    setting = log.header.get("signatures")
+    if setting == "required":
+        return "signatures are required"
+    keys = log.header.get("keys")
+    if setting != "warn" and isinstance(keys, dict) and player in keys:
+        return f"the log holds {player}'s key"
+    return None
 
 
 def reply_engines(
@@ -294,11 +302,12 @@ def reply_engines(
         if len(deciders) != 1 or deciders[0] not in engines:
             who = " or ".join(deciders)
             return Replies(tuple(made), f"{who} decides next")
-        if _signatures_required(log):
+        why = _must_sign(log, deciders[0])
+        if why is not None:
             return Replies(
                 tuple(made),
-                f"{deciders[0]} (the engine) decides next, and signatures are required: sign"
-                f" its move (forex play {path} {deciders[0]} --engine --sign --key FILE)",
+                f"{deciders[0]} (the engine) decides next, and {why}: sign its move"
+                f" (forex play {path} {deciders[0]} --engine --sign --key FILE)",
             )
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")

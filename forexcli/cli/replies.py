@@ -149,6 +149,8 @@ def print_replies(
     except LogError as error:
         raise _problems(error) from None
     lines = _reply_lines(done.replies, file)
+    if "(the engine) decides next" in done.stopped:  # its move must be signed: say how
+        lines.append(clean(done.stopped))
     if board:
         lines += ["", *_board(file)]
     _echo("\n".join([*lines, *_send(file, mover)]))

@@ -674,3 +674,19 @@ def test_a_header_key_set_and_removed_leaves_the_rest_byte_for_byte(
     changed = with_header_key(added, "engines", {"you": "3s"})
     assert yamlread.read(changed, "t.yaml").data["engines"] == {"you": "3s"}
     assert with_header_key(changed, "engines", None) == text
+
+
+def test_an_engine_seat_with_a_key_waits_for_its_signed_move(tmp_path: Path) -> None:
+    """A seat whose key the log holds plays no unsigned reply: that move would be refused
+    as ``unsigned_move``; the person is told how the seat's move is signed."""
+    mine, its = make_key(tmp_path, "you"), make_key(tmp_path, "computer")
+    keyed = ["--key-for", f"you={mine}.pub", "--key-for", f"computer={its}.pub"]
+    log = _new(tmp_path / "keyed.yaml", "--engine", "computer:20", *keyed)
+    result = run(["play", str(log), "you", "invest GBP", "--sign", "--key", str(mine)])
+    assert result.exit_code == 0, result.output
+    assert _replayed(log).moves == 1
+    assert "the log holds computer's key: sign its move" in " ".join(result.output.split())
+    result = run(["play", str(log), "computer", "--engine", "--simulations", "20", "--sign",
+                  "--key", str(its)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert [p["code"] for p in problems_of(log)] == []
