@@ -284,7 +284,6 @@ def moves_text(
     ]
     if every:
         listed = [clean(line) for line in playable_lines(state, groups)]
-        listed.extend(clean(f"# {line}") for line in awaiting_lines(view))
         if left_out and (not kinds or "spot" in kinds):
             listed.append(clean(f"# {declined_line(left_out)}"))
         return "".join(f"{line}\n" for line in listed)
