@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 from benchmarks.strength import Match, read_journal
 from forexcli.games.forex import notation
-from forexcli.games.forex.engine import Decision, GameState, Spot, apply, draw_removed, new_game
+from forexcli.games.forex.rules import Decision, GameState, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import SPOT, decision
 from forexcli.games.forex.search.game import play_game

@@ -45,7 +45,7 @@ from .run import (
     time_commands,
 )
 
-COMPILED_MODULES = ("forexcli/games/forex/engine/rules.py", "forexcli/games/forex/engine/board.py")
+COMPILED_MODULES = ("forexcli/games/forex/rules/rules.py", "forexcli/games/forex/rules/board.py")
 """The modules compiled: the rules and the board they move (the states stay msgspec structs)."""
 
 WHOLE_MODULES = (
@@ -67,7 +67,7 @@ FOREX_IN_TREE = (
 
 LOADED_SNIPPET = (
     "import json, sys; sys.path.insert(0, sys.argv[1])\n"
-    "from forexcli.games.forex.engine import rules\n"
+    "from forexcli.games.forex.rules import rules\n"
     "from forexcli.games.forex import notation\n"
     "from forexcli.record import gamelog, validation\n"
     "print(json.dumps([m.__file__ for m in (rules, notation, gamelog, validation)]))\n"
@@ -77,7 +77,7 @@ LOADED_SNIPPET = (
 REPLAY_SNIPPET = (
     "import gc, glob, hashlib, json, sys, time\n"
     "import msgspec\n"
-    "from forexcli.games.forex.engine import rules\n"
+    "from forexcli.games.forex.rules import rules\n"
     "from forexcli.record import gamelog\n"
     "logs = [gamelog.load(name) for name in sorted(glob.glob(sys.argv[1] + '/game-*.yaml'))]\n"
     "games = [(log.new_game(), [d for e in log.entries for d in e.written.decisions()])\n"

@@ -30,7 +30,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.notation import write
+from forexcli.games.forex.rules import (
     CURRENCIES,
     Decision,
     Divest,
@@ -49,7 +50,6 @@ from forexcli.games.forex.engine import (
     legal_spots,
     new_game,
 )
-from forexcli.games.forex.notation import write
 
 DEFAULT_GAMES = 1000
 DEFAULT_SEED = 2026

@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.tune import HIGH, LOW, SCALE
-from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
+from forexcli.games.forex.rules import GameState, apply, draw_removed, new_game
 from forexcli.games.forex.search.endgame import in_endgame
 from forexcli.games.forex.search.evaluate import (
     DEFAULT_WEIGHTS,

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from benchmarks.bankruptcies import changed_at, replayed
 from benchmarks.strength import Match, _journal_records, read_journal
-from forexcli.games.forex.engine import GameState, apply
+from forexcli.games.forex.rules import GameState, apply
 from forexcli.games.forex.search.mcts import Budget
 
 MARGINS = (0, 1, 2, 3, 5)

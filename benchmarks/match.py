@@ -25,8 +25,8 @@ from collections.abc import Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 
-from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.learned import learned_weights
+from forexcli.games.forex.rules import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search import endgame, mcts
 from forexcli.games.forex.search.evaluate import (
     DEFAULT_WEIGHTS,

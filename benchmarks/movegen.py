@@ -24,7 +24,7 @@ import os
 import time
 from collections.abc import Callable
 
-from forexcli.games.forex.engine import GameState, apply, draw_removed, legal_decisions, new_game
+from forexcli.games.forex.rules import GameState, apply, draw_removed, legal_decisions, new_game
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import decision, legal_actions
 from forexcli.games.forex.search.mcts import Budget

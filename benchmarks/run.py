@@ -76,7 +76,7 @@ mistaken for a slower engine."""
 APPLY_ALL_SNIPPET = (
     "import gc, glob, json, sys, time\n"
     "try:\n"
-    "    from forexcli.games.forex.engine import apply_all, new_game\n"
+    "    from forexcli.games.forex.rules import apply_all, new_game\n"
     "    from forexcli.record import gamelog\n"
     "except ImportError:  # a tree from before the record layer and the games were split\n"
     "    from forexcli import gamelog\n"
@@ -223,7 +223,7 @@ def best_of(runs: int, work: Callable[[], object]) -> tuple[float, float]:
 
 
 def _worker_replay(files: Sequence[Path], runs: int) -> dict[str, Any]:
-    from forexcli.games.forex.engine import apply, apply_all, apply_with_events, new_game
+    from forexcli.games.forex.rules import apply, apply_all, apply_with_events, new_game
     from forexcli.record import gamelog
 
     logs = [gamelog.load(path) for path in files]

@@ -45,8 +45,8 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 
-from forexcli.games.forex.engine import GameState, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.notation import parse
+from forexcli.games.forex.rules import GameState, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.ladder import investor_player
 from forexcli.games.forex.search.mcts import Budget, search

@@ -86,7 +86,7 @@ from benchmarks.stats import (
 from benchmarks.stats import wilson as wilson  # where issue 9's tests import it from
 from forexcli.cluster import pool
 from forexcli.games.forex import notation
-from forexcli.games.forex.engine import GameState, Spot, draw_removed, new_game
+from forexcli.games.forex.rules import GameState, Spot, draw_removed, new_game
 from forexcli.games.forex.search.evaluate import Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player

@@ -27,7 +27,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.match import parse_weights
-from forexcli.games.forex.engine import draw_removed, new_game
+from forexcli.games.forex.rules import draw_removed, new_game
 from forexcli.games.forex.search.evaluate import DEFAULT_WEIGHTS, Weights
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.mcts import Budget

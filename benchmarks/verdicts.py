@@ -35,7 +35,7 @@ from typing import Any
 
 from forexcli.games.base import Budget
 from forexcli.games.forex.advisor import ADVISOR
-from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
+from forexcli.games.forex.rules import GameState, apply, draw_removed, new_game
 from forexcli.search.verdicts import BLUNDER, DUBIOUS, MIN_VISITS, MISTAKE, grade, summaries
 
 PAIRINGS = {

@@ -50,8 +50,8 @@ def play(
 
     from forexcli.games.base import Budget
     from forexcli.games.worldex.advisor import ENGINE, seeded_start
-    from forexcli.games.worldex.engine import Setup, new_game
     from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
+    from forexcli.games.worldex.rules import Setup, new_game
     from forexcli.games.worldex.search import WORLDEX_SEARCH, greedy_player, random_player
     from forexcli.search.advice import Engine, play_game
     from forexcli.search.advisor import hint

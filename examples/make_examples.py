@@ -31,7 +31,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from forexcli.cli import forex  # noqa: E402
-from forexcli.games.forex.engine import (  # noqa: E402
+from forexcli.games.forex.notation import write  # noqa: E402
+from forexcli.games.forex.rules import (  # noqa: E402
     CURRENCIES,
     Decision,
     Divest,
@@ -45,7 +46,6 @@ from forexcli.games.forex.engine import (  # noqa: E402
     apply,
     legal_decisions,
 )
-from forexcli.games.forex.notation import write  # noqa: E402
 from forexcli.record import gamelog  # noqa: E402
 
 SCHEMA_REF = "../schemas/forex-log.schema.json"

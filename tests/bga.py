@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     CURRENCIES,
     PAIRS,
     ChooseStrengthen,

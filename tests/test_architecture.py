@@ -283,8 +283,8 @@ def _listed(found: set[Any], allowed: dict[Any, str], name: str) -> None:
 def test_the_reader_finds_imports_inside_functions_and_relative_ones() -> None:
     edges = graph()
     assert "forexcli.record.problems" in edges["forexcli.reporters"]  # inside clean()
-    assert "forexcli.games.forex.engine" in edges["forexcli.games.forex.views.common"]
-    assert "forexcli.games.forex.engine.board" in edges["forexcli.games.forex.engine.rules"]
+    assert "forexcli.games.forex.rules" in edges["forexcli.games.forex.views.common"]
+    assert "forexcli.games.forex.rules.board" in edges["forexcli.games.forex.rules.rules"]
 
 
 def test_packages_are_the_games_and_the_top_level_names() -> None:

@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from forexcli.games.forex.engine import errors
 from forexcli.games.forex.logcheck import log_schema
-from forexcli.games.worldex.engine import errors as worldex_errors
+from forexcli.games.forex.rules import errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
+from forexcli.games.worldex.rules import errors as worldex_errors
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
 from forexcli.record.problems import CODES
 from forexcli.record.schemawords import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
@@ -99,10 +99,10 @@ def source_codes() -> dict[str, set[str]]:
                     found.setdefault(code, set()).add(where)
     for _, cls in inspect.getmembers(errors, inspect.isclass):
         if issubclass(cls, errors.ForexError) and cls is not errors.ForexError:
-            found.setdefault(cls.code, set()).add("forexcli/games/forex/engine/errors.py")
+            found.setdefault(cls.code, set()).add("forexcli/games/forex/rules/errors.py")
     for _, cls in inspect.getmembers(worldex_errors, inspect.isclass):
         if issubclass(cls, worldex_errors.WorldexError):
-            found.setdefault(cls.code, set()).add("forexcli/games/worldex/engine/errors.py")
+            found.setdefault(cls.code, set()).add("forexcli/games/worldex/rules/errors.py")
     for code in LOADER_CODES:  # placed by record.gamelog at the header's components key
         found.setdefault(code, set()).add("forexcli/games/worldex/load.py")
     found.pop("forex_error", None)  # the base classes, never raised themselves

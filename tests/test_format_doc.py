@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from forexcli.games.forex.engine import errors
+from forexcli.games.forex.rules import errors
 from forexcli.record.problems import CODES
 
 DOC = Path(__file__).parent.parent / "docs" / "format.md"

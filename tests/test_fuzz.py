@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.forex.engine import Spot, legal_decisions
 from forexcli.games.forex.notation import write
+from forexcli.games.forex.rules import Spot, legal_decisions
 from forexcli.record import edit, gamelog, validation
 from forexcli.record.problems import LogError, Problem
 from tests.conftest import examples

@@ -12,12 +12,12 @@ from forexcli import games
 from forexcli.games.base import BaseGame, Game
 from forexcli.games.base import state_digest as frame_digest
 from forexcli.games.forex import FOREX
-from forexcli.games.forex.engine import Decision as ForexDecision
-from forexcli.games.forex.engine import GameState
+from forexcli.games.forex.rules import Decision as ForexDecision
+from forexcli.games.forex.rules import GameState
 from forexcli.games.forex.snapshot import state_digest
 from forexcli.games.worldex import WORLDEX
-from forexcli.games.worldex.engine import Decision, State, commitment
 from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
+from forexcli.games.worldex.rules import Decision, State, commitment
 from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent

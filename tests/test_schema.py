@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from forexcli.games.forex import logcheck, schema_source
-from forexcli.games.forex.engine import HouseRules
 from forexcli.games.forex.logcheck import FAST_VALIDATOR
 from forexcli.games.forex.notation import KINDS, SCHEMA_PATTERNS
+from forexcli.games.forex.rules import HouseRules
 from forexcli.games.forex.schema_source import PLAYER_NAME_PATTERN
 from forexcli.record import fastpath, yamlread
 

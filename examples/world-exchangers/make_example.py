@@ -27,7 +27,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from forexcli.games.worldex.engine import (  # noqa: E402
+from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components  # noqa: E402
+from forexcli.games.worldex.notation import who, write  # noqa: E402
+from forexcli.games.worldex.rules import (  # noqa: E402
     Decision,
     Phase,
     Setup,
@@ -39,8 +41,6 @@ from forexcli.games.worldex.engine import (  # noqa: E402
     new_game,
     seeded_deal,
 )
-from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components  # noqa: E402
-from forexcli.games.worldex.notation import who, write  # noqa: E402
 
 LOG = HERE / "three-players.yaml"
 PLAYERS = ("ai", "louis", "mei")

@@ -22,7 +22,7 @@ _FROM_DEFAULTS = ("BaseGame", "NotOffered")
 def __getattr__(name: str) -> Any:
     """The interface's names, imported from ``base`` when first asked for.
 
-    Importing For-Ex's engine (``forexcli.games.forex.engine``) imports this
+    Importing For-Ex's engine (``forexcli.games.forex.rules``) imports this
     package first: it must not cost ``forex show`` the interface's import.
     """
     if name in _FROM_BASE:

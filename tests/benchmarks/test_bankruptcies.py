@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import bankruptcies, strength
-from forexcli.games.forex.engine import apply
+from forexcli.games.forex.rules import apply
 
 
 def test_a_journals_bankruptcy_replays_to_it_and_one_without_entries_is_named(

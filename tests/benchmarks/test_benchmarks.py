@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from benchmarks import corpus
-from forexcli.games.forex.engine import Decision, GameState
+from forexcli.games.forex.rules import Decision, GameState
 from forexcli.record import gamelog, validation
 
 
 def outcome(run: Callable[[], GameState]) -> object:
     """What ``run()`` gives: the state, or the type, code and reason of its error."""
-    from forexcli.games.forex.engine import ForexError
+    from forexcli.games.forex.rules import ForexError
 
     try:
         return run()
@@ -25,7 +25,7 @@ def outcome(run: Callable[[], GameState]) -> object:
 
 def one_by_one(state: GameState, decisions: Sequence[Decision]) -> GameState:
     """``apply`` decision after decision."""
-    from forexcli.games.forex.engine import apply
+    from forexcli.games.forex.rules import apply
 
     for decision in decisions:
         state = apply(state, decision)
@@ -54,7 +54,7 @@ def test_generation_is_deterministic(tmp_path: Path) -> None:
 
 def test_apply_all_matches_apply_one_by_one(tmp_path: Path) -> None:
     """``apply_all`` (one working copy for many decisions) is ``apply`` repeated, errors too."""
-    from forexcli.games.forex.engine import apply_all, legal_decisions
+    from forexcli.games.forex.rules import apply_all, legal_decisions
 
     rng = random.Random(5)
     for path, _ in corpus.generate(tmp_path, games=5, seed=3):
@@ -132,7 +132,7 @@ def test_apply_all_raises_what_apply_raises_for_the_wrong_player() -> None:
     """The quick look at whose decision it is leaves every doubtful case to the full check."""
     from msgspec import structs
 
-    from forexcli.games.forex.engine import Invest, Resolve, apply_all, new_game
+    from forexcli.games.forex.rules import Invest, Resolve, apply_all, new_game
 
     start = new_game(("ann", "bob", "cy"), (1, 1, 1, 1, 1, 1, 0), "ann")
     twins = structs.replace(start, players=("ann", "ann", "cy"))  # never made by new_game

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import bankruptcies, losses, strength
-from forexcli.games.forex.engine import GameState, Spot, apply
+from forexcli.games.forex.rules import GameState, Spot, apply
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import Entry
 

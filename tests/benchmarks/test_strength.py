@@ -14,7 +14,7 @@ import pytest
 
 from benchmarks import stats, strength
 from forexcli.games.forex import notation
-from forexcli.games.forex.engine import apply, draw_removed, new_game
+from forexcli.games.forex.rules import apply, draw_removed, new_game
 
 
 def test_wilson_known_value() -> None:

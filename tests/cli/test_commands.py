@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from forexcli.cli import forex, main
-from forexcli.games.forex.engine import Phase
 from forexcli.games.forex.notation import parse
+from forexcli.games.forex.rules import Phase
 from forexcli.record import gamelog
 from forexcli.reporters import Style, clean, md, use_colour
 
@@ -161,7 +161,7 @@ def test_startup_is_light() -> None:
 
 
 def test_engine_does_not_import_the_command_line_libraries() -> None:
-    assert _imported_after("import forexcli.games.forex.engine") == []
+    assert _imported_after("import forexcli.games.forex.rules") == []
 
 
 def test_main_runs_as_console_script(tmp_path: Path) -> None:
@@ -255,7 +255,7 @@ def test_new_names_another_schema_when_asked(tmp_path: Path) -> None:
 
 
 def test_new_with_a_seed_or_a_random_seed(tmp_path: Path) -> None:
-    from forexcli.games.forex.engine import draw_removed
+    from forexcli.games.forex.rules import draw_removed
 
     path = new_game(tmp_path / "a.yaml")
     assert run(["new", str(tmp_path / "s.yaml"), "--players", "a,b", "--seed", "x"]).exit_code == 0
@@ -379,7 +379,7 @@ def test_show_the_end_has_the_result() -> None:
 
 
 def test_show_board_grid_matches_the_state() -> None:
-    from forexcli.games.forex.engine import CURRENCIES, format_rate
+    from forexcli.games.forex.rules import CURRENCIES, format_rate
 
     result = run(["show", str(TWO), "--at", "0"])
     state = replayed(TWO).initial
@@ -496,7 +496,7 @@ def test_show_warns_about_a_digest_mismatch() -> None:
 def test_moves_groups(game: Path) -> None:
     """Contracts per currency pair as a range (true to the engine's contracts), with a
     contract each way written as ``play`` takes it; in at most 30 lines of 80 columns."""
-    from forexcli.games.forex.engine import CURRENCIES, apply, format_halves, legal_contracts
+    from forexcli.games.forex.rules import CURRENCIES, apply, format_halves, legal_contracts
 
     result = run(["moves", str(game)], COLUMNS="80")
     assert result.exit_code == 0
@@ -524,7 +524,7 @@ def test_moves_groups(game: Path) -> None:
 
 
 def test_moves_all_are_each_legal_as_written(game: Path) -> None:
-    from forexcli.games.forex.engine import apply
+    from forexcli.games.forex.rules import apply
 
     result = run(["moves", str(game), "--all"])
     lines = result.stdout.splitlines()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.games.forex.engine import apply, legal_decisions
+from forexcli.games.forex.rules import apply, legal_decisions
 from forexcli.record import gamelog
 from tests.cli.test_commands import ANNOTATED, TWO, new_game, replayed, run, truncated
 from tests.cli.test_golden import check_golden

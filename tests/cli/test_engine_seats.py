@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.base import Budget
-from forexcli.games.forex.engine import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.notation import Written, write_entry
+from forexcli.games.forex.rules import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
 from forexcli.record.seats import open_offer, parse_budget, parse_seat_spec, with_header_key
@@ -161,7 +161,7 @@ def test_a_seat_handed_over_keeps_the_signatures(tmp_path: Path) -> None:
 
 def _states(count: int) -> list[GameState]:
     """Positions of 2-player games played at random (each with spots to offer)."""
-    from forexcli.games.forex.engine import draw_removed, new_game
+    from forexcli.games.forex.rules import draw_removed, new_game
 
     rng = random.Random(5)
     found = []

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from forexcli.games.forex.engine import CURRENCIES, HouseRules
+from forexcli.games.forex.rules import CURRENCIES, HouseRules
 from forexcli.record import gamelog
 from tests.cli.test_commands import EXAMPLES, ROOT, TWO, run
 

@@ -185,8 +185,8 @@ def test_undo_to_in_a_flow_list(tmp_path: Path) -> None:
 
 
 def test_moves_all_lists_the_actions_only_a_spot_makes_possible(tmp_path: Path) -> None:
-    from forexcli.games.forex.engine import Spot, apply, legal_decisions
     from forexcli.games.forex.notation import parse, write
+    from forexcli.games.forex.rules import Spot, apply, legal_decisions
 
     two = ROOT / "examples" / "two-players.yaml"
     played = gamelog.replay(gamelog.load(two))

@@ -612,7 +612,7 @@ def test_new_without_components_names_the_bundled_file(tmp_path: Path) -> None:
 
 
 def test_new_reports_roles_first_player_area_and_the_invented_components(tmp_path: Path) -> None:
-    from forexcli.games.worldex.engine import seeded_deal
+    from forexcli.games.worldex.rules import seeded_deal
     from tests.games.worldex.helpers import COMPONENTS
 
     path, result = new_game(tmp_path, "--seed", "mid-year")
@@ -668,7 +668,7 @@ def test_new_house_rules_are_checked_and_recorded(tmp_path: Path) -> None:
 def test_did_you_mean_for_cities_players_and_roles(tmp_path: Path) -> None:
     path, result = new_game(tmp_path, "--seed", "mid-year")
     assert result.exit_code == 0, result.output
-    from forexcli.games.worldex.engine import seeded_deal
+    from forexcli.games.worldex.rules import seeded_deal
     from tests.games.worldex.helpers import COMPONENTS
 
     card = seeded_deal(COMPONENTS, "mid-year", 2).area[0]

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.forex.engine import Spot, legal_decisions
 from forexcli.games.forex.notation import write
+from forexcli.games.forex.rules import Spot, legal_decisions
 from forexcli.record import edit, entrytext, gamelog, yamlread
 from forexcli.record.problems import LogError
 from tests.conftest import examples

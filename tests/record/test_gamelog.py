@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from forexcli.games.forex import logcheck
-from forexcli.games.forex.engine import HouseRules
+from forexcli.games.forex.rules import HouseRules
 from forexcli.record import files, gamelog, validation
 from forexcli.record.problems import LogError, Problem
 

@@ -9,7 +9,7 @@ import png as pypng
 import pytest
 
 from forexcli.games.forex import svg
-from forexcli.games.forex.engine import CURRENCIES, PAIRS, TRACK_HALVES
+from forexcli.games.forex.rules import CURRENCIES, PAIRS, TRACK_HALVES
 from forexcli.record import gamelog
 from forexcli.record.png import PNG_SIGNATURE, svg_to_png
 from tests.cli.test_commands import ROOT, TWO, new_game, run

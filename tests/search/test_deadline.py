@@ -30,7 +30,7 @@ def test_however_late_the_search_has_its_least_share() -> None:
 
 def test_since_changes_nothing_for_a_budget_in_simulations() -> None:
     """Determinism: a simulation budget's search is the same with or without ``since``."""
-    from forexcli.games.forex.engine import draw_removed, new_game
+    from forexcli.games.forex.rules import draw_removed, new_game
     from forexcli.games.forex.search.mcts import search
 
     state = new_game(["a", "b"], draw_removed("since"))

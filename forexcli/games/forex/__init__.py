@@ -1,6 +1,6 @@
 """For-Ex, the currency-trading game, as a rules module of the frame.
 
-Layout: ``engine/`` is the pure rules core; ``notation`` reads and writes log
+Layout: ``rules/`` is the pure rules core; ``notation`` reads and writes log
 entries; ``schema_source`` generates the published log schema; ``snapshot``
 (the state as JSON, whose digest ``forex play`` records), ``standings``,
 ``catchup`` (plain sentences), ``moves`` (legal decisions grouped), ``views``

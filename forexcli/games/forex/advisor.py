@@ -14,8 +14,8 @@ from typing import Any
 
 from ...search.advisor import engine_entry
 from ..base import Advice, Advisor, Judged, Searched, Weighed
-from .engine import Decision, GameState, Spot, apply, legal_decisions
 from .notation import Written, write_entry
+from .rules import Decision, GameState, Spot, apply, legal_decisions
 from .search.encoding import encode
 from .search.mcts import Budget, Line, search
 from .search.players import Player
@@ -194,7 +194,7 @@ class ForexAdvisor:
 
     def start(self, names: Sequence[str], seed: str, resources: None) -> GameState:
         """``new_game`` with the removed certificates the seed draws."""
-        from .engine import draw_removed, new_game
+        from .rules import draw_removed, new_game
 
         return new_game(tuple(names), draw_removed(seed))
 

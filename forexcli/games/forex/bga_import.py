@@ -31,7 +31,8 @@ from typing import Any
 
 from msgspec import Struct
 
-from .engine import (
+from .notation import Written
+from .rules import (
     CURRENCIES,
     PAIRS,
     ChooseStrengthen,
@@ -53,13 +54,12 @@ from .engine import (
     format_halves,
     new_game,
 )
-from .engine.state import (
+from .rules.state import (
     CERTS_PER_CURRENCY,
     DIVIDENDS_HALVES,
     LOAN_PENALTY_HALVES,
     REMOVED_AT_SETUP,
 )
-from .notation import Written
 
 SITE = "Board Game Arena"
 

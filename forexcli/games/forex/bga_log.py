@@ -32,8 +32,8 @@ from .bga_import import (
     renamed,
     review_url,
 )
-from .engine import CURRENCIES
 from .notation import write_entry
+from .rules import CURRENCIES
 from .schema_source import NAME_RULE
 
 MAX_JSON_BYTES = 64 * 1024 * 1024

@@ -26,7 +26,7 @@ from msgspec import Struct
 from ...record.gamelog import Replay
 from ...record.problems import moves_text, printable
 from ...words import verb_for
-from .engine import (
+from .rules import (
     CURRENCIES,
     PAIRS,
     Board,

@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import logcheck, notation
-from .engine import (
+from .presenter import ForexViews
+from .rules import (
     CURRENCIES,
     Decision,
     Event,
@@ -33,7 +34,6 @@ from .engine import (
     legal_decisions,
     new_game,
 )
-from .presenter import ForexViews
 from .schema_source import log_schema
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from ...record import fastpath, schemawords, yamlread
 from ...record.entry import Entry
 from ...record.hints import close_match, confusable_pairs, did_you_mean
 from ...record.problems import LogError, Problem, printable, quoted, shown
-from .engine import CURRENCIES, Decision, ForexError, Spot
 from .notation import END, NotationError, Written, parse
+from .rules import CURRENCIES, Decision, ForexError, Spot
 from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
 
 SCHEMA_FILE = Path(__file__).parent.parent.parent / "schemas" / "forex-log.schema.json"

@@ -29,7 +29,7 @@ from msgspec import Struct
 
 from ...record.gamelog import Replay
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
-from .engine import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
+from .rules import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
 from .views.board import board_grid as show_board_grid
 from .views.board import queue_terms
 from .views.standings import standings_lines

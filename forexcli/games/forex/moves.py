@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 
 from msgspec import Struct
 
-from .engine import (
+from .notation import write
+from .rules import (
     ChooseStrengthen,
     ChooseStrongest,
     Decision,
@@ -22,7 +23,6 @@ from .engine import (
     format_halves,
     legal_decisions,
 )
-from .notation import write
 
 
 class MoveGroup(Struct, frozen=True):
@@ -134,7 +134,7 @@ def _listed(kind: str, label: str, decisions: Sequence[Decision], summary: str) 
 
 
 def _front(state: GameState) -> str:
-    from .engine import Contract, Loan
+    from .rules import Contract, Loan
 
     if not state.queue:
         return "nothing to resolve"

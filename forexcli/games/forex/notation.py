@@ -27,7 +27,7 @@ from msgspec import Struct
 
 from ...record.hints import did_you_mean
 from ...record.problems import quoted
-from .engine import (
+from .rules import (
     ChooseStrengthen,
     ChooseStrongest,
     Decision,

@@ -119,7 +119,7 @@ class ForexViews(BaseGame[Any, Any]):
         """A For-Ex header: seats, first player, the removed certificates (given, or drawn
         from a seed), house rules, contacts, keys; checked by the rules before it is written."""
         from ...reporters.newlog import random_seed
-        from .engine import HouseRules, SetupError, draw_removed, new_game
+        from .rules import HouseRules, SetupError, draw_removed, new_game
         from .views.newlog import new_log_text, parse_house_rule, parse_removed
 
         if (
@@ -191,7 +191,7 @@ class ForexViews(BaseGame[Any, Any]):
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
         """``created FILE: ...``: the seats, who plays first, what was removed, house rules."""
-        from .engine import CURRENCIES
+        from .rules import CURRENCIES
         from .views.newlog import parse_house_rule
 
         log = replay.log

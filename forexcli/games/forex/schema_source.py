@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .engine import CURRENCIES, HouseRules
 from .notation import END, KINDS, SCHEMA_PATTERNS
+from .rules import CURRENCIES, HouseRules
 
 SCHEMA_ID_PREFIX = "urn:forexcli:schema:"
 """The schemas' ``$id`` is a name, not an address (the project has no public home to fetch

@@ -6,7 +6,7 @@ import hashlib
 import json
 from typing import Any
 
-from .engine import (
+from .rules import (
     CURRENCIES,
     PAIRS,
     Contract,

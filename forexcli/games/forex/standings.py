@@ -25,7 +25,7 @@ from typing import Optional
 from msgspec import Struct
 from msgspec.structs import replace
 
-from .engine import (
+from .rules import (
     Contract,
     DividendStack,
     Event,
@@ -40,7 +40,7 @@ from .engine import (
     final_scores,
     strongest_candidates,
 )
-from .engine.board import NUM_CURRENCIES
+from .rules.board import NUM_CURRENCIES
 
 PROJECTION_ENDING = "projection"
 """``Result.ending`` of a projection made while the game goes on."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ...record.gamelog import Replay
 from .catchup import clean, result_lines
-from .engine import CURRENCIES, PAIRS, TRACK_HALVES, Board, GameState, format_rate
+from .rules import CURRENCIES, PAIRS, TRACK_HALVES, Board, GameState, format_rate
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

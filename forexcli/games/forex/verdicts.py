@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from ..base import Advice, Weighed
-from .engine import CURRENCIES, Decision, GameState, apply, apply_with_events
+from .rules import CURRENCIES, Decision, GameState, apply, apply_with_events
 from .search.encoding import encode
 from .search.evaluate import Weights, weights_for
 from .search.mcts import Budget, Line, search

@@ -1,6 +1,6 @@
 """World Exchangers behind the ``Game`` interface (``forexcli.games.base``).
 
-Layout: ``engine/`` is the pure rules core (components as data, state,
+Layout: ``rules/`` is the pure rules core (components as data, state,
 decisions, errors, rules, seeded deal); ``notation`` reads and writes log
 entries; ``schema_source`` holds the JSON Schemas; ``load`` reads a
 components file (the only I/O).  ``WORLDEX`` is the object the frame uses:
@@ -17,7 +17,8 @@ from typing import Any, Optional
 
 from ..base import OVER, Pending, Resource
 from . import notation, schema_source
-from .engine import (
+from .presenter import WorldexViews
+from .rules import (
     DEALER,
     Components,
     Decision,
@@ -31,7 +32,6 @@ from .engine import (
     legal_decisions,
     new_game,
 )
-from .presenter import WorldexViews
 
 GAME_NAME = schema_source.GAME_NAME
 

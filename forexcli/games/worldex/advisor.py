@@ -19,7 +19,9 @@ from ...games.base import AdvisorDefaults, Budget
 from ...search.advice import Engine, engine_player, play_game
 from ...search.ismcts import Progress
 from ..base import Advice, Advisor, Judged, Searched
-from .engine import (
+from .moves import written
+from .notation import write
+from .rules import (
     Components,
     Decision,
     FirstPlayerNeeded,
@@ -29,8 +31,6 @@ from .engine import (
     apply,
     new_game,
 )
-from .moves import written
-from .notation import write
 from .search import WORLDEX_SEARCH, greedy_player, quick_decision, random_player
 
 PLAYOUT = 6

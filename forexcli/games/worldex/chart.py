@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from .engine import CASH_STEP, MAX_CASH, MONTHS, State
-from .engine.components import MID_YEAR
 from .picture import FONT, text_width, xml_escape
+from .rules import CASH_STEP, MAX_CASH, MONTHS, State
+from .rules.components import MID_YEAR
 from .views import coins
 
 CHART_W = 760

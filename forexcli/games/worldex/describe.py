@@ -16,7 +16,7 @@ them safe for its medium (``problems.printable`` on a terminal).
 from __future__ import annotations
 
 from ...words import possessive, says, verb_for
-from .engine import (
+from .rules import (
     MAX_CASH,
     MONTHS,
     Buy,
@@ -32,7 +32,7 @@ from .engine import (
     Symbols,
     line_gains,
 )
-from .engine.components import MID_YEAR, SYMBOL_KEYS
+from .rules.components import MID_YEAR, SYMBOL_KEYS
 from .views import coins, scores_of, symbols_text, waiting_for, winners_text
 
 

@@ -18,7 +18,7 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from .engine import Components, ComponentsError, components_from_data
+from .rules import Components, ComponentsError, components_from_data
 from .schema_source import components_schema
 
 EXAMPLE_COMPONENTS = Path(__file__).parent / "data" / "invented-components.json"

@@ -20,7 +20,8 @@ from typing import Optional
 from msgspec import Struct
 from msgspec.structs import replace
 
-from .engine import (
+from .notation import write
+from .rules import (
     DEALER,
     MAX_CASH,
     MONTHS,
@@ -35,7 +36,6 @@ from .engine import (
     apply,
     legal_decisions,
 )
-from .notation import write
 from .views import Table, coins
 
 

@@ -63,7 +63,7 @@ def parse_house_rules(items: Sequence[str]) -> dict[str, str]:
     Raises ``ValueError`` with a readable reason (and a close name or value when one is meant).
     """
     from ...record.hints import close_match
-    from .engine import HouseRules
+    from .rules import HouseRules
 
     options = HouseRules.OPTIONS
     listed = "; ".join(f"{n}={'|'.join(v)}" for n, v in options.items())
@@ -91,8 +91,8 @@ def parse_house_rules(items: Sequence[str]) -> dict[str, str]:
 
 def red_marker_missing(components: Any, players: Sequence[str], seed: str) -> str | None:
     """The roles the seed deals (``ann Wigstan, bob Rue``) when none has the red marker."""
-    from .engine import seeded_deal
-    from .engine.rules import STARTING_COLOUR
+    from .rules import seeded_deal
+    from .rules.rules import STARTING_COLOUR
 
     deal = seeded_deal(components, seed, len(players))
     if any(components.role(role).colour == STARTING_COLOUR for role in deal.roles):
@@ -105,7 +105,7 @@ def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -
     board, who starts and why, the house rules, what is face up, and what to do next."""
     import shlex
 
-    from .engine import Phase
+    from .rules import Phase
 
     players = state.players
     seats = ", ".join(f"{p.name} ({p.role}, board {p.board}, cash {p.start_cash})" for p in players)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .engine.decisions import DEALER, Buy, Decision, Pass, Refresh, Reveal, Sell
+from .rules.decisions import DEALER, Buy, Decision, Pass, Refresh, Reveal, Sell
 
 NAME_RE = r"[^\x00-\x20\x7f,+#:](?:[^\x00-\x1f\x7f,+#:]*[^\x00-\x20\x7f,+#:])?"
 """A city name: no control characters, none of , + # :, no space at either end."""

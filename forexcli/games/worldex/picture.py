@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .engine import CASH_STEP, MAX_CASH, MONTHS, BoardSide, Player, State, Symbols
-from .engine.components import SYMBOL_KEYS
+from .rules import CASH_STEP, MAX_CASH, MONTHS, BoardSide, Player, State, Symbols
+from .rules.components import SYMBOL_KEYS
 from .views import coins, month_of, symbols_text
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"

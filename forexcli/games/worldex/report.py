@@ -10,9 +10,9 @@ here reads files or prints.
 
 from __future__ import annotations
 
-from .engine import DEALER, Phase, State
-from .engine.components import NO_SYMBOLS
 from .moves import Moves, options
+from .rules import DEALER, Phase, State
+from .rules.components import NO_SYMBOLS
 from .views import Table, coins, symbols_text, winners_text
 
 MAX_NAMED = 6

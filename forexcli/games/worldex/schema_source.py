@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
-from .engine.components import (
+from .notation import NAME_RE, SCHEMA_PATTERNS
+from .rules.components import (
     ABILITIES,
     CITY_CARDS,
     COLOURS,
@@ -21,9 +22,8 @@ from .engine.components import (
     STARTING_PER_PLAYER,
     SYMBOL_KEYS,
 )
-from .engine.decisions import DEALER
-from .engine.state import HouseRules
-from .notation import NAME_RE, SCHEMA_PATTERNS
+from .rules.decisions import DEALER
+from .rules.state import HouseRules
 from .show_schema import show_schema as show_schema
 
 

@@ -24,7 +24,8 @@ from typing import Any, Optional
 
 from msgspec.structs import replace
 
-from .engine import (
+from .notation import who, write
+from .rules import (
     Buy,
     Decision,
     Pass,
@@ -35,7 +36,6 @@ from .engine import (
     final_scores,
     legal_decisions,
 )
-from .notation import who, write
 
 SCALE = 250.0
 """Coins of lead that multiply a player's odds of winning by e (the evaluation's softmax)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.components import ABILITIES, COLOURS, INVESTMENT_COLOURS, MONTHS, SYMBOL_KEYS
+from .rules.components import ABILITIES, COLOURS, INVESTMENT_COLOURS, MONTHS, SYMBOL_KEYS
 
 SHOW_SCHEMA_ID = "urn:forexcli:schema:worldex-show:1"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from forexcli.games.forex import notation
-from forexcli.games.forex.engine import GameState, apply, draw_removed, new_game
+from forexcli.games.forex.rules import GameState, apply, draw_removed, new_game
 
 
 def load_case(name: str) -> dict[str, Any]:

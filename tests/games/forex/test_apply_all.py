@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec import structs
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     CURRENCIES,
     PAIRS,
     Board,
@@ -41,8 +41,8 @@ from forexcli.games.forex.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.games.forex.engine.board import LAST_SPACE, NUM_CURRENCIES, move_pairs
-from forexcli.games.forex.engine.rules import _floor_terms, _Scratch, _spot_terms, _Working
+from forexcli.games.forex.rules.board import LAST_SPACE, NUM_CURRENCIES, move_pairs
+from forexcli.games.forex.rules.rules import _floor_terms, _Scratch, _spot_terms, _Working
 
 HOUSES = (
     HouseRules(),

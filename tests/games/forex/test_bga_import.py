@@ -31,7 +31,7 @@ from forexcli.games.forex.bga_import import (
     removed_option,
 )
 from forexcli.games.forex.bga_log import import_table, read_json, summary
-from forexcli.games.forex.engine import CURRENCIES, Decision, Spot
+from forexcli.games.forex.rules import CURRENCIES, Decision, Spot
 from forexcli.record.gamelog import read_log, replay
 from forexcli.record.problems import CODES, LogError
 from tests import bga
@@ -721,7 +721,7 @@ def _final_tie_packet(score_shift: int = 0) -> tuple[Any, Any]:
     the packet of bob's choice as the For-Ex module would send it: none of the 60 games
     ends in such a tie."""
     from forexcli.games.forex.bga_import import Note, Packet, TableLog, _Replayer
-    from forexcli.games.forex.engine import ChooseStrongest, apply
+    from forexcli.games.forex.rules import ChooseStrongest, apply
     from tests.games.forex.test_bga_reader import IDS
     from tests.games.forex.test_rules import ALICE, BOB, CAROL, game, with_board, with_certs
     from tests.games.forex.test_rules_scoring import ROCK_PAPER_SCISSORS, ended_by_bankruptcy
@@ -754,7 +754,7 @@ def _final_tie_packet(score_shift: int = 0) -> tuple[Any, Any]:
 
 
 def test_the_final_tie_choice_is_read_and_its_conversion_checked() -> None:
-    from forexcli.games.forex.engine import ChooseStrongest
+    from forexcli.games.forex.rules import ChooseStrongest
 
     replayer, packet = _final_tie_packet()
     replayer._packet(packet, last=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from forexcli.games.forex.engine import ChooseStrongest, Phase, Resolve, apply
+from forexcli.games.forex.rules import ChooseStrongest, Phase, Resolve, apply
 from tests import bga
 from tests.games.forex.test_rules import ALICE, BOB, CAROL, game, with_board, with_certs
 from tests.games.forex.test_rules_scoring import ROCK_PAPER_SCISSORS, ended_by_bankruptcy

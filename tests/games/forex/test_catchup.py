@@ -24,7 +24,8 @@ from forexcli.games.forex.catchup import (
     result_lines,
     summarize,
 )
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.notation import write
+from forexcli.games.forex.rules import (
     Board,
     Decision,
     DivestResponse,
@@ -38,7 +39,6 @@ from forexcli.games.forex.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.games.forex.notation import write
 from forexcli.record import edit, entrytext, gamelog
 
 PLAYERS = ("alice", "bob", "carol")
@@ -54,7 +54,7 @@ def _prudent(state: GameState, decision: Decision) -> bool:
     if isinstance(decision, MakeContract):
         seat = state.seat(decision.player)
         code = decision.pay_currency
-        from forexcli.games.forex.engine import CURRENCIES
+        from forexcli.games.forex.rules import CURRENCIES
 
         return state.money[seat][CURRENCIES.index(code)] >= decision.pay
     return True
@@ -189,7 +189,7 @@ def test_rate_changes_over_several_steps() -> None:
 def test_a_rate_change_says_which_way_the_stronger_currency_went(currency: int, way: str) -> None:
     """Strengthening a currency strengthens it in every pair it leads and weakens the
     currency that leads it; weakening does the opposite (issue 22)."""
-    from forexcli.games.forex.engine import CURRENCIES
+    from forexcli.games.forex.rules import CURRENCIES
 
     code = CURRENCIES[currency]
     board = Board.starting().strengthen(3).weaken(5)
@@ -216,7 +216,7 @@ def test_pending_text_for_each_phase() -> None:
     state = apply(state, Invest("alice", ("USD",)))
     state = apply(state, Invest("bob", ("USD",)))
     state = apply(state, Invest("carol", ("EUR",)))
-    from forexcli.games.forex.engine import Divest
+    from forexcli.games.forex.rules import Divest
 
     state = apply(state, Divest("alice", "USD", 1))
     assert pending_text(state) == "bob to answer the USD divest"

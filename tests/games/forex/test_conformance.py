@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.games.forex.engine import CURRENCIES, apply, legal_decisions, new_game
+from forexcli.games.forex.rules import CURRENCIES, apply, legal_decisions, new_game
 from tests import bga
 
 

@@ -7,7 +7,7 @@ from collections.abc import Collection
 
 from msgspec.structs import replace
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     Contract,
     DividendStack,
     GameState,

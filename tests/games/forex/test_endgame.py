@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     Contract,
     Decision,
     DividendStack,
@@ -24,7 +24,7 @@ from forexcli.games.forex.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.games.forex.engine.board import Board, PairPosition, make_board
+from forexcli.games.forex.rules.board import Board, PairPosition, make_board
 from forexcli.games.forex.search.endgame import (
     endangered,
     ending,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     Contract,
     DividendStack,
     GameState,
@@ -196,7 +196,7 @@ def test_parse_seat_fractions() -> None:
 
 
 def test_a_rival_who_can_end_the_game_is_assumed_to_when_it_hurts() -> None:
-    from forexcli.games.forex.engine import Resolve
+    from forexcli.games.forex.rules import Resolve
     from forexcli.games.forex.search.ladder import value
 
     start = _start()

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from forexcli.games.forex.engine import CURRENCIES, PAIRS, format_rate
 from forexcli.games.forex.message import (
     FORMATS,
     board_grid,
@@ -17,6 +16,7 @@ from forexcli.games.forex.message import (
     queue_items,
     subject,
 )
+from forexcli.games.forex.rules import CURRENCIES, PAIRS, format_rate
 from tests.games.forex.test_catchup import log_text, replay_text, scripted_entries
 
 ENTRIES = scripted_entries(14, seed=7)

@@ -10,7 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.forex import notation
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.notation import (
+    KINDS,
+    SCHEMA_PATTERNS,
+    NotationError,
+    Written,
+    parse,
+    write,
+    write_entry,
+)
+from forexcli.games.forex.rules import (
     ChooseStrengthen,
     ChooseStrongest,
     Decision,
@@ -24,15 +33,6 @@ from forexcli.games.forex.engine import (
     apply,
     legal_decisions,
     new_game,
-)
-from forexcli.games.forex.notation import (
-    KINDS,
-    SCHEMA_PATTERNS,
-    NotationError,
-    Written,
-    parse,
-    write,
-    write_entry,
 )
 from tests import bga
 from tests.conftest import examples

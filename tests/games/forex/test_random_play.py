@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     PAIRS,
     Decision,
     DividendStack,

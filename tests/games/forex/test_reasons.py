@@ -10,8 +10,8 @@ from msgspec.structs import replace
 
 from forexcli.games.base import Budget as AdvisorBudget
 from forexcli.games.forex.advisor import ADVISOR
-from forexcli.games.forex.engine import GameState, Invest, Resolve
 from forexcli.games.forex.moves import grouped_moves
+from forexcli.games.forex.rules import GameState, Invest, Resolve
 from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.consent import shortfall
 from forexcli.games.forex.search.mcts import Budget, search

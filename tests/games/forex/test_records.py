@@ -19,7 +19,7 @@ import pytest
 from msgspec.structs import replace
 
 import forexcli
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     Divest,
     DivestResponse,
     GameState,
@@ -28,8 +28,8 @@ from forexcli.games.forex.engine import (
     apply_with_events,
     new_game,
 )
-from forexcli.games.forex.engine.board import Board, make_board
-from forexcli.games.forex.engine.state import build_pending, build_state
+from forexcli.games.forex.rules.board import Board, make_board
+from forexcli.games.forex.rules.state import build_pending, build_state
 from forexcli.record.problems import FileReport, Problem
 from forexcli.reporters import PLAIN, Style
 

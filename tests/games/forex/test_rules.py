@@ -17,7 +17,7 @@ from typing import Optional, Union
 import msgspec
 import pytest
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     CURRENCIES,
     PAIRS,
     Board,
@@ -264,7 +264,7 @@ def test_every_player_count_can_be_set_up(count: int) -> None:
 
 
 def _reference_draw(seed: str) -> tuple[int, ...]:
-    """The draw as described in the docstring of games/forex/engine/setup.py, written afresh."""
+    """The draw as described in the docstring of games/forex/rules/setup.py, written afresh."""
 
     def numbers() -> Iterator[int]:
         block = 0

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from forexcli.games.forex.engine import Board, Divest, Invest, apply
-from forexcli.games.forex.engine.board import LAST_SPACE, PAIRS, PairPosition, move_pairs
+from forexcli.games.forex.rules import Board, Divest, Invest, apply
+from forexcli.games.forex.rules.board import LAST_SPACE, PAIRS, PairPosition, move_pairs
 from tests.games.forex.test_rules import (
     ALICE,
     cx,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     ChooseStrengthen,
     Contract,
     DividendStack,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     ContractRefused,
     DividendStack,
     GameState,

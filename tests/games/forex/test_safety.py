@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from forexcli.games.forex.engine import (
+from forexcli.games.forex.rules import (
     Contract,
     Decision,
     DividendStack,

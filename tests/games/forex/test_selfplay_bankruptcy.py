@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from forexcli.games.forex.engine import Contract, GameState, Loan, apply
-from forexcli.games.forex.engine.board import CURRENCIES
+from forexcli.games.forex.rules import Contract, GameState, Loan, apply
+from forexcli.games.forex.rules.board import CURRENCIES
 from forexcli.games.forex.search.mcts import Budget
 from forexcli.games.forex.search.players import engine_choice
 

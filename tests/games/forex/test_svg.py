@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from forexcli.games.forex.engine import CURRENCIES, PAIRS, Board, GameState, format_rate, new_game
+from forexcli.games.forex.rules import CURRENCIES, PAIRS, Board, GameState, format_rate, new_game
 from forexcli.games.forex.svg import (
     board_svg,
     dividend_moves,

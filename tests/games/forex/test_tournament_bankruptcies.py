@@ -7,7 +7,7 @@ opponent, and the entry before which the engine made the decision that could not
 
 from __future__ import annotations
 
-from forexcli.games.forex.engine import Contract, GameState, apply
+from forexcli.games.forex.rules import Contract, GameState, apply
 from forexcli.games.forex.search.game import play_game
 from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.games.forex.search.mcts import Budget

@@ -7,7 +7,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
+from forexcli.games.worldex.rules import (
     Components,
     HouseRules,
     Mark,
@@ -18,7 +19,6 @@ from forexcli.games.worldex.engine import (
     Symbols,
     new_game,
 )
-from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
 
 COMPONENTS: Components = read_components(EXAMPLE_COMPONENTS).components
 

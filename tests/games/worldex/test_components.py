@@ -11,7 +11,6 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from forexcli.games.worldex import schema_source
-from forexcli.games.worldex.engine import components_from_data
 from forexcli.games.worldex.load import (
     CODES,
     EXAMPLE_COMPONENTS,
@@ -20,6 +19,7 @@ from forexcli.games.worldex.load import (
     digest,
     read_components,
 )
+from forexcli.games.worldex.rules import components_from_data
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.worldex.describe import NARRATOR, describe, summary
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.rules import (
     Buy,
     Decision,
     Phase,

@@ -10,9 +10,9 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from forexcli.games.worldex import WORLDEX
-from forexcli.games.worldex.engine import CODES
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.load import read_components
+from forexcli.games.worldex.rules import CODES
 from forexcli.games.worldex.schema_source import log_schema
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -22,10 +22,10 @@ from tabulate import tabulate
 
 from forexcli.games.worldex import WORLDEX
 from forexcli.games.worldex.describe import describe, summary
-from forexcli.games.worldex.engine import State
 from forexcli.games.worldex.load import read_components
 from forexcli.games.worldex.moves import table
 from forexcli.games.worldex.picture import board_svg
+from forexcli.games.worldex.rules import State
 from forexcli.games.worldex.schema_source import log_schema
 from forexcli.games.worldex.views import render_text, show_view
 

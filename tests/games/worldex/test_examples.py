@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.rules import (
     Buy,
     Mark,
     Phase,

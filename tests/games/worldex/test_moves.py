@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.moves import entries, listed, options, table, written
+from forexcli.games.worldex.notation import parse, write
+from forexcli.games.worldex.rules import (
     Buy,
     Decision,
     Pass,
@@ -17,8 +19,6 @@ from forexcli.games.worldex.engine import (
     apply_all,
     legal_decisions,
 )
-from forexcli.games.worldex.moves import entries, listed, options, table, written
-from forexcli.games.worldex.notation import parse, write
 from tests.games.worldex.helpers import ai_and_louis, at_turn, placed
 from tests.games.worldex.test_views import random_game
 

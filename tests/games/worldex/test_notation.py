@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.worldex.engine import DEALER, Buy, Decision, Pass, Refresh, Reveal, Sell
 from forexcli.games.worldex.notation import (
     NAME_RE,
     SCHEMA_PATTERNS,
@@ -17,6 +16,7 @@ from forexcli.games.worldex.notation import (
     who,
     write,
 )
+from forexcli.games.worldex.rules import DEALER, Buy, Decision, Pass, Refresh, Reveal, Sell
 from tests.conftest import examples
 from tests.games.worldex.helpers import COMPONENTS
 

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.worldex.engine import Buy, Sell, State, Symbols, apply, apply_all
-from forexcli.games.worldex.engine.components import NO_SYMBOLS
 from forexcli.games.worldex.picture import board_svg, glyph, spaces_gained, x_of, xml_escape, y_of
+from forexcli.games.worldex.rules import Buy, Sell, State, Symbols, apply, apply_all
+from forexcli.games.worldex.rules.components import NO_SYMBOLS
 from tests.games.worldex.helpers import COMPONENTS, ai_and_louis, at_turn, placed
 from tests.games.worldex.test_views import random_game
 

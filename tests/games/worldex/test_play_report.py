@@ -140,8 +140,8 @@ def test_moves_text_of_the_end_names_the_winner() -> None:
 
 
 def test_next_text_for_a_second_card_and_for_a_pass() -> None:
-    from forexcli.games.worldex.engine import Buy, Phase, Reveal, apply
     from forexcli.games.worldex.report import next_text
+    from forexcli.games.worldex.rules import Buy, Phase, Reveal, apply
     from tests.games.worldex.helpers import COMPONENTS, ai_and_louis, at_turn, placed
 
     state = at_turn(placed(ai_and_louis(), 0, [600], ["Cairo"]), 2, 0)

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.worldex import WORLDEX
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.notation import parse, write
+from forexcli.games.worldex.rules import (
     Decision,
     HouseRules,
     Phase,
@@ -19,7 +20,6 @@ from forexcli.games.worldex.engine import (
     new_game,
     seeded_deal,
 )
-from forexcli.games.worldex.notation import parse, write
 from tests.games.worldex.helpers import COMPONENTS, first_unless_red, places
 
 EVERY_CARD = sorted(c.name for c in (*COMPONENTS.starting_cities, *COMPONENTS.cities))

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.rules import (
     CODES,
     Buy,
     Decision,
@@ -36,7 +36,7 @@ from forexcli.games.worldex.engine import (
     settlement_reward,
     year_end_amount,
 )
-from forexcli.games.worldex.engine import errors as errors_module
+from forexcli.games.worldex.rules import errors as errors_module
 from tests.games.worldex.helpers import (
     AREA,
     COMPONENTS,
@@ -524,13 +524,13 @@ def test_the_core_is_pure() -> None:
     from pathlib import Path
 
     code = (
-        "import sys, forexcli.games.worldex.engine, forexcli.games.worldex.notation;"
+        "import sys, forexcli.games.worldex.rules, forexcli.games.worldex.notation;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in"
         " ('click', 'ruamel', 'jsonschema', 'tabulate', 'yaml')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
-    engine = Path(__file__).resolve().parents[3] / "forexcli/games/worldex/engine"
+    engine = Path(__file__).resolve().parents[3] / "forexcli/games/worldex/rules"
     for path in engine.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = {
@@ -580,7 +580,7 @@ def test_the_header_names_the_mid_year_refill_house_rule() -> None:
 def test_media_for_cash_below_zero_media_still_lists_the_sales() -> None:
     """A side B Wigstan (media for cash) at -1 media (house rule media_floor none) may still
     sell, spending no media: legal_decisions lists what apply takes (once it listed nothing)."""
-    from forexcli.games.worldex.engine import Sell, legal_decisions
+    from forexcli.games.worldex.rules import Sell, legal_decisions
     from tests.games.worldex.test_views import random_game
 
     seen = 0

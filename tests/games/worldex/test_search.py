@@ -20,7 +20,9 @@ from msgspec.structs import replace
 from forexcli.games.base import Budget, Searchable
 from forexcli.games.worldex import moves
 from forexcli.games.worldex.advisor import ADVISOR, ENGINE, seeded_start
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
+from forexcli.games.worldex.notation import write
+from forexcli.games.worldex.rules import (
     Phase,
     Setup,
     State,
@@ -29,8 +31,6 @@ from forexcli.games.worldex.engine import (
     legal_decisions,
     new_game,
 )
-from forexcli.games.worldex.load import EXAMPLE_COMPONENTS, read_components
-from forexcli.games.worldex.notation import write
 from forexcli.games.worldex.search import (
     WORLDEX_SEARCH,
     determinize,

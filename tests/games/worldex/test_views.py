@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from msgspec.structs import replace
 
 from forexcli.games.worldex import WORLDEX
-from forexcli.games.worldex.engine import (
+from forexcli.games.worldex.rules import (
     Buy,
     Decision,
     HouseRules,

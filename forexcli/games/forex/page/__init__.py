@@ -43,7 +43,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
-from ..engine import CURRENCIES
+from ..rules import CURRENCIES
 from ..views import DECIDED_BY, ENDINGS
 from ..views.common import View
 from ..views.show import HOUSE_RULE_TEXTS, show_data

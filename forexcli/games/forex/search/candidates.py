@@ -23,9 +23,9 @@ Every action is legal by construction; the tests check each against
 
 from __future__ import annotations
 
-from ..engine import Contract, GameState, Loan, Phase
-from ..engine.board import NUM_CURRENCIES, Board, PairPosition
-from ..engine.state import MAX_STRONG_AMOUNT
+from ..rules import Contract, GameState, Loan, Phase
+from ..rules.board import NUM_CURRENCIES, Board, PairPosition
+from ..rules.state import MAX_STRONG_AMOUNT
 from .encoding import (
     CONTRACT,
     DIVEST,

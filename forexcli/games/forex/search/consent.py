@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from ..engine import CURRENCIES, Contract, DividendStack, GameState, format_halves
+from ..rules import CURRENCIES, Contract, DividendStack, GameState, format_halves
 from .evaluate import Values
 
 

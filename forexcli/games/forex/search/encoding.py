@@ -25,7 +25,7 @@ stays with the engine's ``apply`` (cheap: about 120,000 a second).
 
 from __future__ import annotations
 
-from ..engine import (
+from ..rules import (
     CURRENCIES,
     PAIRS,
     TRACK_HALVES,
@@ -41,8 +41,8 @@ from ..engine import (
     Resolve,
     Spot,
 )
-from ..engine.board import PAIR_AT as _PAIR_AT
-from ..engine.state import INVEST_PRICE_HALVES, MAX_CERTS_PER_CURRENCY, MAX_STRONG_AMOUNT
+from ..rules.board import PAIR_AT as _PAIR_AT
+from ..rules.state import INVEST_PRICE_HALVES, MAX_CERTS_PER_CURRENCY, MAX_STRONG_AMOUNT
 
 Action = tuple[int, int, int, int]
 

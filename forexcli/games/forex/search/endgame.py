@@ -30,7 +30,7 @@ the engine does not choose one while another decision is safe.
 
 from __future__ import annotations
 
-from ..engine import DividendStack, GameState, Phase, Resolve, apply
+from ..rules import DividendStack, GameState, Phase, Resolve, apply
 from .candidates import candidates
 from .consent import shortfall
 from .encoding import DIVEST, RESOLVE, SPOT, legal_actions

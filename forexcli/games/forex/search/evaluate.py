@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from operator import mul
 from typing import NamedTuple
 
-from ..engine import (
+from ..rules import (
     TRACK_HALVES,
     Contract,
     DividendStack,
@@ -38,7 +38,7 @@ from ..engine import (
     Loan,
     Phase,
 )
-from ..engine.board import (
+from ..rules.board import (
     LAST_SPACE,
     NUM_CURRENCIES,
     PAIRS,
@@ -46,8 +46,8 @@ from ..engine.board import (
     PairPosition,
     move_pairs,
 )
-from ..engine.board import PAIR_AT as _PAIR_AT
-from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
+from ..rules.board import PAIR_AT as _PAIR_AT
+from ..rules.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 
 Values = tuple[float, ...]
 

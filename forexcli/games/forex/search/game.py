@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from msgspec import Struct
 
-from ..engine import GameState, Spot, apply
+from ..rules import GameState, Spot, apply
 from .players import Answer, Entry, Player, evaluation_answer
 
 MAX_ENTRIES = 2000

@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
 
-from ..engine import (
+from ..rules import (
     Board,
     Contract,
     Decision,
@@ -36,8 +36,8 @@ from ..engine import (
     apply,
     strongest_candidates,
 )
-from ..engine.board import NUM_CURRENCIES
-from ..engine.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
+from ..rules.board import NUM_CURRENCIES
+from ..rules.state import DIVIDENDS_HALVES, LOAN_PENALTY_HALVES
 from .consent import shortfall
 from .mcts import Budget
 from .players import (

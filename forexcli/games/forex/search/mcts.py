@@ -29,7 +29,7 @@ from msgspec.structs import replace
 from ....games.base import MAX_SIMULATIONS
 from ....games.base import Budget as Budget  # the one budget, as For-Ex's search takes it
 from ....search.ismcts import deadline as search_deadline
-from ..engine import Decision, GameState, Phase, Spot, apply
+from ..rules import Decision, GameState, Phase, Spot, apply
 from .candidates import candidates
 from .consent import accepts, rescues, shortfall
 from .encoding import CONTRACT, SPOT, Action, decision

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from msgspec import Struct
 
-from ..engine import (
+from ..rules import (
     Decision,
     GameState,
     MakeContract,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from ..engine import CURRENCIES, Contract, DividendStack, GameState, format_halves
+from ..rules import CURRENCIES, Contract, DividendStack, GameState, format_halves
 
 UNSAFE = "unsafe"
 """The rule of a line that lets the others bankrupt the mover before its next turn."""

@@ -3,8 +3,8 @@ the next dividend, how money is converted.  Plain text; the reporters clean and 
 
 from __future__ import annotations
 
-from ..engine import GameState, format_halves
-from ..engine.state import DIVIDENDS_HALVES
+from ..rules import GameState, format_halves
+from ..rules.state import DIVIDENDS_HALVES
 
 ENDINGS = {
     "last_dividend": "after the last dividend",

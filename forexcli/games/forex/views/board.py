@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....reporters import PLAIN, Style, table
 from ....reporters.tables import cell, section_heading, wrapped
 from ....words import verb_for
-from ..engine import (
+from ..rules import (
     CURRENCIES,
     TRACK_HALVES,
     Contract,
@@ -17,7 +17,7 @@ from ..engine import (
     format_rate,
     money_text,
 )
-from ..engine.state import LETTERS
+from ..rules.state import LETTERS
 from . import DECIDED_BY, ENDINGS, conversion_sentence, next_dividend
 
 

@@ -13,7 +13,7 @@ from ....record.gamelog import GameLog, Replay
 from ....reporters import Style, clean, md
 from ....reporters.tables import wrapped
 from ....words import possessive, says
-from ..engine import CURRENCIES, Event, GameState, Phase
+from ..rules import CURRENCIES, Event, GameState, Phase
 from . import ENDINGS
 
 

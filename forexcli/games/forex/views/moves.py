@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ....reporters import PLAIN, Style, clean, md, plural, table
 from ....reporters.tables import cell, wrapped
 from ....streams import DEFAULT_WIDTH
-from ..engine import CURRENCIES, GameState, Phase
+from ..rules import CURRENCIES, GameState, Phase
 from .common import View, pending_data, pending_text, signatures_of
 
 if TYPE_CHECKING:
@@ -72,8 +72,8 @@ def _declined(view: View) -> tuple[Any, list[str]]:
     if not engines:
         return None, []
     from ....replies import declines
-    from ..engine import Spot, legal_decisions
     from ..notation import write
+    from ..rules import Spot, legal_decisions
 
     state = view.state
     refused = {
@@ -246,8 +246,8 @@ def playable_lines(state: GameState, groups: Sequence[MoveGroup]) -> list[str]:
     offers = [m for g in groups if g.kind == "spot" for m in g.moves]
     if not offers:
         return lines + [m for ms in after_spot.values() for m in ms]
-    from ..engine import Spot, apply, legal_decisions
     from ..notation import write
+    from ..rules import Spot, apply, legal_decisions
 
     spots = {write(d): d for d in legal_decisions(state) if isinstance(d, Spot)}
     for offer in offers:

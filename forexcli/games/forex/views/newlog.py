@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ..engine import CURRENCIES, HouseRules
+from ..rules import CURRENCIES, HouseRules
 
 MODELINE = "# yaml-language-server: $schema={ref}"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ....reporters import PLAIN, Style, clean, md, table
 from ....reporters.tables import cell, section_heading
-from ..engine import CURRENCIES, PAIRS, Event, GameState, format_halves, format_rate
+from ..rules import CURRENCIES, PAIRS, Event, GameState, format_halves, format_rate
 from .board import result_text
 from .common import next_line, pending_data
 

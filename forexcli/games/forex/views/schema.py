@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import CURRENCIES, HouseRules
 from ..notation import END
+from ..rules import CURRENCIES, HouseRules
 from ..schema_source import SCHEMA_ID_PREFIX
 
 SHOW_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-show:1"

@@ -10,7 +10,7 @@ from typing import Any
 from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
 from ....reporters.tables import section_heading, wrapped
 from ....words import possessive, says
-from ..engine import CURRENCIES, HouseRules
+from ..rules import CURRENCIES, HouseRules
 from . import next_dividend
 from .board import board_grid, state_text
 from .common import View, entry_data, next_line, pending_data

@@ -12,7 +12,7 @@ from typing import Any
 from ....reporters import PLAIN, Style, clean, table, text_width
 from ....reporters.tables import cell, section_heading, wrapped
 from ....words import possessive, says
-from ..engine import (
+from ..rules import (
     CURRENCIES,
     Contract,
     DividendStack,

@@ -30,8 +30,8 @@ from ....pages import (
     signed_line,
     with_strips,
 )
-from ..engine import CASH_STEP, MAX_CASH, MONTHS, State
 from ..picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
+from ..rules import CASH_STEP, MAX_CASH, MONTHS, State
 from ..views import ABILITY_WORDS, SCORE_PARTS, show_view
 
 if TYPE_CHECKING:

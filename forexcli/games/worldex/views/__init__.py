@@ -26,7 +26,7 @@ from tabulate import tabulate
 
 from ....record.problems import printable
 from ....words import says
-from ..engine import (
+from ..rules import (
     DEALER,
     INVESTMENT_COLOURS,
     MONTHS,
@@ -39,7 +39,7 @@ from ..engine import (
     final_scores,
     media_awards,
 )
-from ..engine.components import MID_YEAR, SYMBOL_KEYS
+from ..rules.components import MID_YEAR, SYMBOL_KEYS
 from ..schema_source import GAME_NAME
 
 Cell = Union[str, int]

@@ -25,8 +25,8 @@ from ....record.entry import Entry
 from ....record.gamelog import Replay
 from ....reporters import clean, md, plural
 from ..describe import describe, summary
-from ..engine import State
 from ..picture import board_svg
+from ..rules import State
 from . import Table, decider_of, status_lines, tables, to_play, waiting_for
 
 SUBJECT_PREFIX = "[World Exchangers]"
