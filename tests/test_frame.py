@@ -87,7 +87,6 @@ OLD_PATHS = {
         for name in (
             "advisor",
             "catchup",
-            "engine",
             "message",
             "moves",
             "notation",
@@ -97,8 +96,12 @@ OLD_PATHS = {
             "svg",
         )
     },
+    "forexcli.engine": "forexcli.games.forex.rules",
+    "forexcli.games.forex.engine": "forexcli.games.forex.rules",
+    "forexcli.games.worldex.engine": "forexcli.games.worldex.rules",
 }
-"""The import paths used before the record layer and For-Ex were split, and where each is now.
+"""The import paths used before the record layer and For-Ex were split (and before the rules
+cores were named rules/), and where each is now.
 
 (``forexcli.search``, For-Ex's search before the split, now ``games.forex.search``, is the
 name of the game-independent search again: ``test_worldex_search``.)"""
