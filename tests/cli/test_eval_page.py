@@ -137,10 +137,11 @@ def test_world_exchangers_page_has_marks_and_the_graph(tmp_path: Path) -> None:
     """World Exchangers: the same marks from ``analyse --write`` and the same graph with
     ``--eval`` (its deck's reveals are not decisions: no point there)."""
     game = copy_example(tmp_path, 8)
-    args = ["analyse", str(game), "--simulations", "20"]
+    args = ["analyse", str(game), "--simulations", "60"]
     data = json.loads(run([*args, "--format", "json"]).stdout)
     assert run([*args, "--write"]).exit_code == 0
     marks = {m["move"]: m["mark"] for m in data["moves"] if m["mark"]}
+    assert marks, "the analysis marks no decision: choose another budget"
     page_path = tmp_path / "wx.html"
     done = run(["html", str(game), "-o", str(page_path), "--eval", "--simulations", "20"])
     assert done.exit_code == 0, done.output
