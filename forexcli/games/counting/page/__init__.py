@@ -10,7 +10,6 @@ from typing import Any
 
 from ....pages import (
     Evaluation,
-    annotation,
     asset,
     delta,
     environment,
@@ -18,6 +17,7 @@ from ....pages import (
     policy,
     script_json,
 )
+from ....reporters.annotation import annotation
 
 
 def positions(replay: Any) -> list[dict[str, Any]]:

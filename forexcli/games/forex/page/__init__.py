@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 from ....pages import (
     PAGE_VERSION,
     Evaluation,
-    annotation,
     asset,
     delta,
     environment,
@@ -45,6 +44,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
+from ....reporters.annotation import annotation
 from ..rules import CURRENCIES
 from ..views import DECIDED_BY, ENDINGS
 from ..views.common import View

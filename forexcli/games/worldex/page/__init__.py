@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, cast
 from ....pages import (
     PAGE_VERSION,
     Evaluation,
-    annotation,
     asset,
     delta,
     environment,
@@ -32,6 +31,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
+from ....reporters.annotation import annotation
 from ..picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
 from ..rules import CASH_STEP, MAX_CASH, MONTHS, State
 from ..views import ABILITY_WORDS, SCORE_PARTS, show_view
