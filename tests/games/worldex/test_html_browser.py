@@ -203,6 +203,7 @@ def test_the_page_without_javascript(browser: WebDriver, tmp_path: Path) -> None
     assert browser.execute_script(SHAPE) == static
 
 
+@pytest.mark.slow
 def test_marks_and_the_evaluation_graph(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
