@@ -19,9 +19,14 @@ the better accuracy (with the game's figures when it did).
 small budgets and at a reference budget (simulations, so that the figures
 are the same on any machine) and prints how often the verdicts agree (the
 same verdict; and marked or not alike) and how many each left ungraded.
+``--seconds`` and ``--reference-seconds`` give the budgets in seconds instead, as
+``forex analyse --seconds`` does (the issue's 0.2 s and 1 s against 10 s; the figures
+then depend on the machine and its load).
 
     python -m benchmarks.verdicts accuracy --pairing self2 --games 4 --processes 2
     python -m benchmarks.verdicts agreement --games 2 --budgets 100,400 --reference 2000
+    python -m benchmarks.verdicts agreement --log examples/annotated-pbem.yaml --sample 17 \
+        --seconds 0.2,1 --reference-seconds 10 --processes 1
 """
 
 from __future__ import annotations
@@ -179,7 +184,19 @@ def _count(items: object) -> dict[str, int]:
     return out
 
 
-def agreement_task(index: int, simulations: int, budgets: list[int], sample: int) -> list[Row]:
+Plan = int | Budget
+"""A grading budget: simulations, or a ``Budget`` (seconds)."""
+
+
+def _budget(plan: Plan) -> Budget:
+    return plan if isinstance(plan, Budget) else Budget(simulations=plan)
+
+
+def _label(plan: Plan) -> str:
+    return _budget(plan).describe()
+
+
+def agreement_task(index: int, simulations: int, budgets: list[Plan], sample: int) -> list[Row]:
     """Grade ``sample`` decisions of engine-against-greedy game ``index`` at each budget: one
     (move, [(label, graded) per budget]) each."""
     start, entries, _ = play("greedy2", index, simulations)
@@ -191,7 +208,7 @@ def agreement_task(index: int, simulations: int, budgets: list[int], sample: int
             print(f"game {index} move {number}", flush=True)
             found = []
             for budget in budgets:
-                g = grade(ADVISOR, state, number, entry, Budget(simulations=budget), seed=index)
+                g = grade(ADVISOR, state, number, entry, _budget(budget), seed=index)
                 found.append((g.label, g.graded))
             rows.append((f"game {index}:{number}", found))
         for decision in entry:
@@ -199,7 +216,7 @@ def agreement_task(index: int, simulations: int, budgets: list[int], sample: int
     return rows
 
 
-def log_task(path: str, number: int, budgets: list[int]) -> Row:
+def log_task(path: str, number: int, budgets: list[Plan]) -> Row:
     """Grade decision ``number`` of the log at ``path`` at each budget."""
     from forexcli.record import gamelog
 
@@ -208,17 +225,24 @@ def log_task(path: str, number: int, budgets: list[int]) -> Row:
     entry = played.log.entries[number - 1].decisions
     found = []
     for budget in budgets:
-        g = grade(ADVISOR, state, number, entry, Budget(simulations=budget), seed=0)
+        g = grade(ADVISOR, state, number, entry, _budget(budget), seed=0)
         found.append((g.label, g.graded))
     return (f"{os.path.basename(path)}:{number}", found)
 
 
 def agreement_main(args: argparse.Namespace) -> None:
     """Grade a sample at each budget and print how the verdicts agree with the reference's."""
-    budgets = [int(b) for b in args.budgets.split(",")] + [args.reference]
+    budgets: list[Plan] = (
+        [Budget(seconds=float(b)) for b in args.seconds.split(",")]
+        if args.seconds
+        else [int(b) for b in args.budgets.split(",")]
+    )
+    budgets.append(
+        Budget(seconds=args.reference_seconds) if args.reference_seconds else args.reference
+    )
     print(f"{'logs ' + ' '.join(args.log) if args.log else 'engine-against-greedy games'}"
           f" (players at {args.simulations} simulations); grading"
-          f" budgets {budgets[:-1]} against {args.reference} simulations;"
+          f" budgets {[_label(b) for b in budgets[:-1]]} against {_label(budgets[-1])};"
           f" load average at start {os.getloadavg()[0]:.2f}")  # fmt: skip
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.processes) as pool:
@@ -244,7 +268,7 @@ def agreement_main(args: argparse.Namespace) -> None:
     reference = [found[-1] for _, found in rows]
     ref_ungraded = sum(not graded for _, graded in reference)
     print(
-        f"{len(rows)} decisions; at {args.reference}: {ref_ungraded} ungraded,"
+        f"{len(rows)} decisions; at {_label(budgets[-1])}: {ref_ungraded} ungraded,"
         f" {sum(label not in (None, 'only') for label, _ in reference)} marked ?!/?/??"
     )
     for column, budget in enumerate(budgets[:-1]):
@@ -256,7 +280,7 @@ def agreement_main(args: argparse.Namespace) -> None:
             {a[0], b[0]} >= {None, "blunder"} or {a[0], b[0]} == {"dubious", "blunder"}
             for a, b in both
         )
-        print(f"at {budget:5d}: {ungraded:3d} ungraded; of the {len(both)} graded at both,"
+        print(f"at {_label(budget)}: {ungraded:3d} ungraded; of the {len(both)} graded at both,"
               f" the same verdict {same} ({same / max(1, len(both)):.0%}), marked alike"
               f" {alike} ({alike / max(1, len(both)):.0%}), two steps apart {far}")  # fmt: skip
     print(f"wall {time.perf_counter() - began:.0f} s")
@@ -278,7 +302,11 @@ def main(argv: list[str] | None = None) -> None:
     agree.add_argument("--first", type=int, default=0, help="the first game's index [0]")
     agree.add_argument("--simulations", type=int, default=200, help="the engine player's")
     agree.add_argument("--budgets", default="100,400", help="grading budgets [100,400]")
-    agree.add_argument("--reference", type=int, default=2000, help="[2000]")
+    agree.add_argument("--seconds", help="grading budgets in seconds instead (0.2,1)")
+    agree.add_argument("--reference", type=int, default=2000, help="simulations [2000]")
+    agree.add_argument(
+        "--reference-seconds", type=float, help="the reference in seconds instead (10)"
+    )
     agree.add_argument("--sample", type=int, default=15, help="decisions per game [15]")
     agree.add_argument("--log", action="append", help="sample this log's decisions instead")
     agree.add_argument("--offset", type=int, default=0, help="with --log: the first move - 1")

@@ -123,6 +123,7 @@ RUNTIME_DEFAULTS: dict[tuple[str, str], Callable[[], object]] = {
     ("play", "--seconds"): _seconds,
     ("analyse", "--seconds-per-move"): _seconds,
     ("chart", "--seconds"): _seconds,
+    ("html", "--seconds"): _seconds,
     ("analyse", "--from"): _first_analysed,
     ("new", "--roles-side"): _worldex_sides,
 }
@@ -197,7 +198,7 @@ def test_the_checks_find_what_they_look_for() -> None:
     assert stated_defaults("How many (default 3).") == ["3"]
     assert stated_defaults("Colour by default.") == ["Colour"]
     assert sum(1 for _c, o in OPTIONS if o.help and bracket_default(o.help)) >= 20
-    assert len(RUNTIME_DEFAULTS) == 6
+    assert len(RUNTIME_DEFAULTS) == 7
 
 
 # --------------------------------------------------------------------------- issue 41

@@ -293,6 +293,11 @@ def test_html_writes_the_games_replay_page(counting: Path) -> None:
     assert "Content-Security-Policy" in page and "forexPage.start" not in page.split("<script>")[0]
     data = json.loads(page.split('id="replay-data">')[1].split("</script>")[0])
     assert data["first"]["view"]["total"] == 0 and len(data["deltas"]) == 2
+    assert 'id="eval-chart"' not in page
+    evaluated = run(["html", counting.name, "-o", "-", "--eval", "--simulations", "20"]).stdout
+    graph = evaluated.split('<figure id="eval-chart" class="chart">')[1].split("</figure>")[0]
+    assert 'id="eval-chance-ann"' in graph and 'id="eval-chance-bob"' in graph
+    assert graph.count('class="strip"') == 3  # the frame's graph, on the game's own page
 
 
 def test_hint_and_the_engine_play_the_game(counting: Path) -> None:

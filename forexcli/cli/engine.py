@@ -505,13 +505,27 @@ def evaluation_chart(file: str, plan: Any, seed: int, title: str | None) -> str:
     """The SVG of each player's chance of finishing first after every decision of FILE, its
     verdicts marked (``forex chart --eval``)."""
     from ..reporters.evalchart import chance_chart_svg
-    from ..search.verdicts import chance_series, grade_game
 
     played = _replayed(file, "the evaluation graph")
-    advisor = _advisor(file, played.log)
     total = len(played.log.entries)
     if total == 0:
         raise click.UsageError(f"{clean(file)} has no moves to chart")
+    evaluation = evaluation_of(played, plan, seed)
+    name = title if title is not None else played.log.title
+    heading = "Chance of finishing first" + (f", {name}" if name else "")
+    return chance_chart_svg(evaluation.series, evaluation.players, total, heading)
+
+
+def evaluation_of(played: Replay, plan: Any, seed: int) -> Any:
+    """Each player's chance of finishing first after every decision of a log whose moves are
+    all legal, and the verdicts, by the engine's search (``pages.Evaluation``: the evaluation
+    graph of ``forex chart --eval`` and ``forex html --eval``); a progress bar on standard
+    error, Ctrl-C exits 130 having written nothing."""
+    from ..pages import Evaluation
+    from ..search.verdicts import chance_series, grade_game
+
+    advisor = _advisor(played.log.filename, played.log)
+    total = played.moves
     bar = _Progress(total, "analysing")
     try:
         graded = grade_game(advisor, played, plan, 1, total, seed=seed, progress=bar.step)
@@ -521,10 +535,8 @@ def evaluation_chart(file: str, plan: Any, seed: int, title: str | None) -> str:
         sys.exit(130)
     finally:
         bar.close()
-    players = advisor.names(played.final)
-    name = title if title is not None else played.log.title
-    heading = "Chance of finishing first" + (f", {name}" if name else "")
-    return chance_chart_svg(chance_series(graded, players), players, total, heading)
+    players = list(advisor.names(played.final))
+    return Evaluation(chance_series(graded, players), players, plan.describe(), seed)
 
 
 def _analyse_task(

@@ -343,17 +343,31 @@ def _page_output(file: str, output: str | None) -> str:
 
 
 def _write_page(
-    played: Replay, output: str, at: int | None, title: str | None, force: bool
+    played: Replay,
+    output: str,
+    at: int | None,
+    title: str | None,
+    force: bool,
+    evaluation: tuple[Any, int] | None = None,
 ) -> None:
     """Write the replay page of a log that replays to its end (atomically; ``-``: standard
-    output); a log with an illegal move exits with its problem."""
+    output); a log with an illegal move exits with its problem.  ``evaluation``, a search
+    budget and seed, adds the evaluation graph (``--eval``), searched before anything is
+    written."""
     where = played.log.filename
     page = view_of(
         played.log, played.log.game.replay_page, "forex html", f"the game: forex show {where}"
     )
     _check_to_the_end(played, "the page")
     opening = None if at is None else move_point(played.moves, at, played.log.filename)
-    _save_page(asked(page, played, opening, title), played.moves, output, force)
+    chances = None
+    if evaluation is not None:
+        from .engine import evaluation_of
+
+        if played.moves == 0:
+            raise click.UsageError(f"{clean(where)} has no moves to evaluate")
+        chances = evaluation_of(played, *evaluation)
+    _save_page(asked(page, played, opening, title, chances), played.moves, output, force)
 
 
 def _save_page(page: str, moves: int, output: str, force: bool) -> None:
@@ -395,8 +409,36 @@ def _save_page(page: str, moves: int, output: str, force: bool) -> None:
 )
 @click.option("--title", metavar="TEXT", help="The page's title [the game's title].")
 @click.option("--force", is_flag=True, help="Replace OUT.html if it exists.")
+@click.option(
+    "--eval",
+    "evaluation",
+    is_flag=True,
+    help="Add the evaluation graph: each player's chance of finishing first after every"
+    " decision, searched now as forex analyse does, its verdicts marked (?! ? ?? !).",
+)
+@click.option(
+    "--seconds",
+    type=float,
+    metavar="S",
+    help="With --eval: search each position S seconds [1, when --simulations is not given].",
+)
+@click.option(
+    "--simulations",
+    type=int,
+    metavar="N",
+    help="With --eval: search each position N simulations (the same page on any machine).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="With --eval: the seed.")
 def html_command(
-    file: str, output: str | None, at: int | None, title: str | None, force: bool
+    file: str,
+    output: str | None,
+    at: int | None,
+    title: str | None,
+    force: bool,
+    evaluation: bool,
+    seconds: float | None,
+    simulations: int | None,
+    seed: int,
 ) -> None:
     """Write the game as one HTML page to step through in a browser: a replay.
 
@@ -420,8 +462,24 @@ def html_command(
     boxes, the sale area, the trend cards, the media track and the scores
     (if the game ended now, then the final ones and the winner); the chart
     is every player's cash.
+
+    A move whose note holds a verdict of forex analyse --write shows its
+    mark (?! dubious, ? a mistake, ?? a blunder, ! the only good decision)
+    in the move list. With --eval (any game the engine plays) the page also
+    holds the evaluation graph beside the chart: each player's chance of
+    finishing first after every decision, searched when the page is made
+    (--seconds, --simulations and --seed as forex analyse takes them; the
+    log stores no chances), its own verdicts marked; a click on it goes to
+    that move. Without --eval nothing is searched.
     """
-    _write_page(replayed(file), _page_output(file, output), at, title, force)
+    plan = None
+    if evaluation:
+        from .engine import search_budget
+
+        plan = (search_budget(seconds, simulations), seed)
+    elif seconds is not None or simulations is not None:
+        raise click.UsageError("--seconds and --simulations go with --eval")
+    _write_page(replayed(file), _page_output(file, output), at, title, force, plan)
 
 
 @click.command("moves", epilog=EPILOG)

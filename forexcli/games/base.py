@@ -345,8 +345,15 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """``forex chart``: the SVG chart of a replay that reached its end."""
         ...
 
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
-        """``forex html``: the self-contained page, opening after move ``at`` (None: last)."""
+    def replay_page(
+        self,
+        replay: Any,
+        at: Optional[int],
+        title: Optional[str],
+        evaluation: Optional[Any] = None,
+    ) -> str:
+        """``forex html``: the self-contained page, opening after move ``at`` (None: last),
+        with the evaluation graph of ``evaluation`` (``pages.Evaluation``; ``--eval``)."""
         ...
 
     def moves_text(

@@ -183,7 +183,13 @@ class BaseGame(Generic[StateT, DecisionT]):
         """Not offered."""
         raise NotOffered("a chart")
 
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+    def replay_page(
+        self,
+        replay: Any,
+        at: Optional[int],
+        title: Optional[str],
+        evaluation: Optional[Any] = None,
+    ) -> str:
         """Not offered."""
         raise NotOffered("a replay page")
 

@@ -19,7 +19,7 @@ import hashlib
 import json
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -192,13 +192,15 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-def with_strips(svg: str, xs: list[float], top: float, bottom: float, opening: int) -> str:
+def with_strips(
+    svg: str, xs: list[float], top: float, bottom: float, opening: int, name: str = "chart"
+) -> str:
     """A chart made ready for a page: no XML prolog, one invisible strip per position
     (``data-move``; ``data-x`` the position's x, ``xs``) between ``top`` and ``bottom`` to
-    click, and a cursor at the x of ``opening``."""
+    click, and a cursor at the x of ``opening`` (ids ``NAME-strips``, ``NAME-cursor``)."""
     svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
     moves = len(xs) - 1
-    parts = ['<g id="chart-strips" class="strips">']
+    parts = [f'<g id="{name}-strips" class="strips">']
     for move, x in enumerate(xs):
         left = (x + xs[move - 1]) / 2 if move else x - 4
         right = (x + xs[move + 1]) / 2 if move < moves else x + 4
@@ -211,8 +213,21 @@ def with_strips(svg: str, xs: list[float], top: float, bottom: float, opening: i
     parts.append("</g>")
     x = xs[opening]
     parts.append(
-        f'<line id="chart-cursor" x1="{x:.2f}" x2="{x:.2f}" y1="{top}" y2="{bottom}"'
+        f'<line id="{name}-cursor" x1="{x:.2f}" x2="{x:.2f}" y1="{top}" y2="{bottom}"'
         ' stroke="#111111" stroke-width="1.5" pointer-events="none"/>'
     )
     cut = svg.rindex("</svg>")
     return svg[:cut] + "\n".join(parts) + "\n" + svg[cut:]
+
+
+# --------------------------------------------------------------------------- annotation
+
+
+class Evaluation(NamedTuple):
+    """The evaluation graph's data (``forex html --eval``): ``chance_series``'s points, the
+    players in seat order, the search's budget in words (``200 simulations``) and seed."""
+
+    series: list[dict[str, Any]]
+    players: list[str]
+    budget: str
+    seed: int

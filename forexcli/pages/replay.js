@@ -78,7 +78,9 @@
     /* ------------------------------------------------------------------ stepping */
     var at = -1;
     var slider = document.getElementById("slider"), counter = document.getElementById("counter");
-    var cursor = document.getElementById("chart-cursor");
+    /* The charts (the game's, and the evaluation graph of forex html --eval): a cursor
+       each, and a strip per position to click. */
+    var charts = ["chart", "eval"].filter(function (name) { return document.getElementById(name + "-strips"); });
     var buttons = { first: 0, prev: -1, next: 1, last: Infinity };
 
     function go(n, fromHash) {
@@ -93,8 +95,11 @@
           item.classList.add("current");
           item.setAttribute("aria-current", "step");
         }
-        var strip = document.querySelector('#chart-strips [data-move="' + n + '"]');
-        if (cursor && strip) { cursor.setAttribute("x1", strip.getAttribute("data-x")); cursor.setAttribute("x2", strip.getAttribute("data-x")); }
+        charts.forEach(function (name) {
+          var cursor = document.getElementById(name + "-cursor");
+          var strip = document.querySelector("#" + name + '-strips [data-move="' + n + '"]');
+          if (cursor && strip) { cursor.setAttribute("x1", strip.getAttribute("data-x")); cursor.setAttribute("x2", strip.getAttribute("data-x")); }
+        });
         at = n;
       }
       inView(n);
@@ -140,13 +145,12 @@
       var link = event.target.closest ? event.target.closest("li[data-move]") : null;
       if (link) { event.preventDefault(); go(parseInt(link.getAttribute("data-move"), 10)); }
     });
-    var strips = document.getElementById("chart-strips");
-    if (strips) {
-      strips.addEventListener("click", function (event) {
+    charts.forEach(function (name) {
+      document.getElementById(name + "-strips").addEventListener("click", function (event) {
         var move = event.target.getAttribute("data-move");
         if (move !== null) go(parseInt(move, 10));
       });
-    }
+    });
     window.addEventListener("hashchange", function () {
       var n = fromHash();
       if (n !== null) go(n, true);

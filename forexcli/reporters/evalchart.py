@@ -15,19 +15,35 @@ PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 MARK_COLOURS = {"??": "#c00000", "?": "#e06000", "?!": "#b08800", "!": "#2a7d2a"}
 
 
+PLOT_TOP, PLOT_BOTTOM = TOP, HEIGHT - BOTTOM
+"""The y coordinates of the top and the bottom of the plot area."""
+
+
+def chance_x(move: int, moves: int) -> float:
+    """The x coordinate of ``move`` (0 = the start) on the chart of a game of ``moves``."""
+    plot_w = WIDTH - LEFT - RIGHT
+    return LEFT + (plot_w * move / moves if moves else plot_w / 2)
+
+
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def chance_chart_svg(
-    series: Sequence[Mapping[str, Any]], players: Sequence[str], moves: int, title: str
+    series: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+    moves: int,
+    title: str,
+    *,
+    ids: str = "",
 ) -> str:
     """The chart of ``series`` (``chance_series``'s points) over a game of ``moves`` moves:
-    one line per player, each mark a dot on the mover's line with its ``move-N`` id."""
+    one line per player, each mark a dot on the mover's line with its ``move-N`` id (every
+    id prefixed with ``ids``: a page that holds the chart has ids of its own)."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def px(move: int) -> float:
-        return LEFT + (plot_w * move / moves if moves else plot_w / 2)
+        return chance_x(move, moves)
 
     def py(chance: float) -> float:
         return TOP + plot_h * (1.0 - chance)
@@ -43,7 +59,7 @@ def chance_chart_svg(
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
         f'<text x="{WIDTH / 2:g}" y="26" font-size="16" font-weight="bold"'
         f' text-anchor="middle" fill="#222222">{escape(title)}</text>',
-        '<g id="axes" class="axes">',
+        f'<g id="{ids}axes" class="axes">',
     ]
     for tick in (0, 25, 50, 75, 100):
         y = py(tick / 100)
@@ -71,7 +87,7 @@ def chance_chart_svg(
         ' text-anchor="middle" fill="#222222">move</text>'
     )
     out.append("</g>")
-    out.append('<g id="chances">')
+    out.append(f'<g id="{ids}chances">')
     colours = {name: PALETTE[seat % len(PALETTE)] for seat, name in enumerate(players)}
     finals: dict[str, float] = {}
     for name in players:
@@ -79,7 +95,7 @@ def chance_chart_svg(
         if not points:
             continue
         listed = " ".join(f"{_num(px(m))},{_num(py(c))}" for m, c in points)
-        out.append(f'<g class="player" id={quoteattr("chance-" + name)}>')
+        out.append(f'<g class="player" id={quoteattr(ids + "chance-" + name)}>')
         out.append(f"<title>{escape(name)}: chance of finishing first</title>")
         out.append(
             f'<polyline points="{listed}" fill="none" stroke="{colours[name]}"'
@@ -88,7 +104,7 @@ def chance_chart_svg(
         out.append("</g>")
         finals[name] = points[-1][1]
     out.append("</g>")
-    out.append('<g id="labels">')
+    out.append(f'<g id="{ids}labels">')
     placed = -1e9
     for name in sorted(finals, key=lambda n: -finals[n]):
         placed = max(py(finals[name]) + 4, placed + 13)
@@ -97,14 +113,14 @@ def chance_chart_svg(
             f' fill="{colours[name]}">{escape(name)} {100 * finals[name]:.0f}%</text>'
         )
     out.append("</g>")
-    out.append('<g id="marks">')
+    out.append(f'<g id="{ids}marks">')
     for point in series:
         mark = point["mark"]
         if not mark:
             continue
         x, y = px(point["move"]), py(point["chances"][point["player"]])
         colour = MARK_COLOURS[mark]
-        out.append(f'<g class="mark" id="move-{point["move"]}">')
+        out.append(f'<g class="mark" id="{ids}move-{point["move"]}">')
         out.append(f"<title>move {point['move']}: {escape(point['player'])} {mark}</title>")
         out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4" fill="{colour}"/>')
         out.append(

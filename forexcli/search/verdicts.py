@@ -23,6 +23,7 @@ a tenth of the budget) is graded only when the next best was visited
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Optional
 
@@ -154,6 +155,21 @@ class Graded(Struct, frozen=True):
             + (f"; played: {worse}" if worse else "")
             + "]"
         )
+
+
+_NOTED = re.compile(
+    r"\[engine: (?:(?:\?\?|\?!|\?|!) )?(blunder|mistake|dubious|the only good)[^\]]*\]\s*\Z"
+)
+_NOTED_LABELS = {"the only good": "only"}
+
+
+def noted_verdict(note: Optional[str]) -> Optional[str]:
+    """The verdict ``Graded.note`` wrote at the end of ``note`` (by ``analyse --write``):
+    ``blunder``, ``mistake``, ``dubious``, ``only``, or None (no verdict, or a good one)."""
+    found = _NOTED.search(note or "")
+    if found is None:
+        return None
+    return _NOTED_LABELS.get(found.group(1), found.group(1))
 
 
 def _pct(value: float) -> str:

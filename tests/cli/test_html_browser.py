@@ -24,7 +24,7 @@ import pytest
 
 from forexcli.games.forex.page import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
 from forexcli.games.forex.svg import chart_x
-from tests.cli.test_commands import ANNOTATED, EXAMPLES, ROOT, run
+from tests.cli.test_commands import ANNOTATED, EXAMPLES, ROOT, run, truncated
 from tests.cli.test_pages import HOSTILE_NOTE, hostile_game
 
 if TYPE_CHECKING:
@@ -820,3 +820,158 @@ def test_a_phone_scrolls_sideways_only_the_board(
                 assert set(found["wide"]) <= {"board"}, (page.name, at, found)
     finally:
         browser.set_window_size(1280, 1400)
+
+
+# --------------------------------------------------------------------------- issue 42
+
+EVAL_MOVES = 24
+
+
+@pytest.fixture(scope="module")
+def eval_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, str]]:
+    """The annotated example cut to 24 moves, analysed with ``--write`` (the verdicts in the
+    notes) and written with ``forex html --eval``; each move's mark in the notes."""
+    folder = tmp_path_factory.mktemp("eval-page")
+    game = truncated(ANNOTATED, EVAL_MOVES, folder / "game.yaml")
+    args = ["analyse", str(game), "--simulations", "30"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    assert run([*args, "--write"]).exit_code == 0
+    page = folder / "game.html"
+    done = run(["html", str(game), "-o", str(page), "--eval", "--simulations", "30"])
+    assert done.exit_code == 0, done.output
+    return page, {m["move"]: m["mark"] for m in data["moves"] if m["mark"]}
+
+
+def _colour_pixels(shot: bytes, colour: str, tolerance: int = 30) -> int:
+    """How many pixels of the PNG ``shot`` are within ``tolerance`` of ``colour`` in each
+    channel."""
+    from tests.record.test_png import decode, rgb
+
+    _width, _height, pixels = decode(shot)
+    want = rgb(colour)
+    return sum(
+        all(abs(a - b) <= tolerance for a, b in zip(pixel, want, strict=True))
+        for row in pixels
+        for pixel in row
+    )
+
+
+def _graph_drawn(shot: bytes, players: int) -> None:
+    """The screenshot of the graph is a picture (not blank) with every player's colour."""
+    from forexcli.reporters.evalchart import PALETTE
+    from tests.record.test_png import decode
+
+    width, height, pixels = decode(shot)
+    assert width > 300 and height > 150
+    assert len({pixel for row in pixels for pixel in row}) > 20  # not blank
+    for seat in range(players):
+        assert _colour_pixels(shot, PALETTE[seat]) >= 10, seat
+
+
+MARKS_SHOWN = """return [...document.querySelectorAll('#moves li[data-move]')]
+  .filter((li) => li.querySelector('.verdict'))
+  .map((li) => [Number(li.dataset.move), li.querySelector('.verdict').textContent,
+                li.querySelector('.verdict').getBoundingClientRect().width > 0]);"""
+
+
+def test_marks_and_the_evaluation_graph_in_a_browser(
+    browser: WebDriver, eval_page: tuple[Path, dict[int, str]], tmp_path: Path
+) -> None:
+    """The move list shows the notes' marks, the evaluation graph is drawn beside the
+    strength chart in the players' colours (a screenshot checked), and a click on a marked
+    point of it goes to that move: the position, the move list and both cursors follow."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    page, marks = eval_page
+    open_page(browser, page)
+    shown_marks = browser.execute_script(MARKS_SHOWN)
+    assert {move: mark for move, mark, _ in shown_marks} == marks
+    assert all(visible for _, _, visible in shown_marks)
+    graph = browser.find_element(By.ID, "eval-chart")
+    assert graph.is_displayed()
+    assert len(graph.find_elements(By.CSS_SELECTOR, "polyline")) == 3
+    side = browser.find_element(By.ID, "side")
+    assert graph.find_element(By.XPATH, "..") == side  # beside the strength chart
+    shot = tmp_path / "eval-wide.png"
+    assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 50_000
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+    picture = graph.find_element(By.TAG_NAME, "svg").screenshot_as_png
+    (tmp_path / "eval-graph.png").write_bytes(picture)
+    _graph_drawn(picture, 3)
+
+    points = graph.find_elements(By.CSS_SELECTOR, "g.mark")
+    assert points, "the search marked nothing on the graph"
+    for point in (points[0], points[-1]):
+        move = int((point.get_attribute("id") or "").removeprefix("eval-move-"))
+        ActionChains(browser).move_to_element(
+            point.find_element(By.TAG_NAME, "circle")
+        ).click().perform()
+        assert browser.execute_script("return window.forexReplay.current()") == move
+        assert read(browser)["at"] == move
+        current = browser.find_element(By.CSS_SELECTOR, "#moves li.current")
+        assert current.get_attribute("data-move") == str(move)
+        for name in ("eval", "chart"):
+            cursor = browser.find_element(By.ID, f"{name}-cursor").get_attribute("x1")
+            strip = browser.find_element(
+                By.CSS_SELECTOR, f'#{name}-strips rect[data-move="{move}"]'
+            )
+            assert cursor == strip.get_attribute("data-x"), name
+    assert browser.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert severe(browser) == []
+
+
+def test_marks_and_the_graph_without_javascript(
+    browser: WebDriver, eval_page: tuple[Path, dict[int, str]], tmp_path: Path
+) -> None:
+    """Without JavaScript the graph (inline SVG) and the marks are there all the same."""
+    from selenium.webdriver.common.by import By
+
+    page, marks = eval_page
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, page)
+        assert browser.execute_script("return typeof window.forexReplay") == "undefined"
+        shown_marks = browser.execute_script(MARKS_SHOWN)
+        graph = browser.find_element(By.CSS_SELECTOR, "#eval-chart svg")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+        picture = graph.screenshot_as_png
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    assert {move: mark for move, mark, visible in shown_marks if visible} == marks
+    (tmp_path / "eval-static.png").write_bytes(picture)
+    _graph_drawn(picture, 3)
+
+
+def test_the_page_with_the_graph_fits_a_phone(
+    browser: WebDriver, eval_page: tuple[Path, dict[int, str]], tmp_path: Path
+) -> None:
+    """412 pixels wide, with the evaluation graph: nothing scrolls sideways but the board,
+    the graph fits the width and is drawn (a screenshot checked), at any position."""
+    from selenium.webdriver.common.by import By
+
+    page, _marks = eval_page
+    browser.set_window_size(412, 900)
+    try:
+        open_page(browser, page)
+        assert browser.execute_script("return document.documentElement.clientWidth") == 412
+        for at in range(0, EVAL_MOVES + 1, 4):
+            browser.execute_script("window.forexReplay.go(arguments[0])", at)
+            found = browser.execute_script(OVERFLOW)
+            assert found["page"] <= 412, (at, found)
+            assert found["outside"] == [], (at, found)
+            assert set(found["wide"]) <= {"board"}, (at, found)
+        graph = browser.find_element(By.CSS_SELECTOR, "#eval-chart svg")
+        box = browser.execute_script(
+            "const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", graph
+        )
+        assert 0 <= box[0] < box[1] <= 412
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+        shot = tmp_path / "eval-phone.png"
+        assert browser.save_screenshot(str(shot))
+        picture = graph.screenshot_as_png
+    finally:
+        browser.set_window_size(1280, 1400)
+    (tmp_path / "eval-phone-graph.png").write_bytes(picture)
+    _graph_drawn(picture, 3)
+    assert severe(browser) == []

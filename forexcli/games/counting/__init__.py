@@ -51,11 +51,17 @@ class Counting(CountingGame):
     ``--eml`` tell the moves and the total), a replay page (``forex html``) and the engine
     (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``)."""
 
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+    def replay_page(
+        self,
+        replay: Any,
+        at: Optional[int],
+        title: Optional[str],
+        evaluation: Optional[Any] = None,
+    ) -> str:
         """The replay page (``page.counting_page``)."""
         from .page import counting_page
 
-        return counting_page(replay, at=at, title=title)
+        return counting_page(replay, at=at, title=title, evaluation=evaluation)
 
     def advisor(self) -> Any:
         """The engine over the game-independent search (``search.ADVISOR``)."""

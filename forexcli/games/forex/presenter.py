@@ -79,11 +79,17 @@ class ForexViews(BaseGame[Any, Any]):
 
         return strength_chart_svg(replay, title)
 
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+    def replay_page(
+        self,
+        replay: Any,
+        at: Optional[int],
+        title: Optional[str],
+        evaluation: Optional[Any] = None,
+    ) -> str:
         """The replay page (``page.replay_page``)."""
         from .page import replay_page
 
-        return replay_page(replay.log, replay, at=at, title=title)
+        return replay_page(replay.log, replay, at=at, title=title, evaluation=evaluation)
 
     def moves_text(
         self,

@@ -68,11 +68,17 @@ class WorldexViews(BaseGame[Any, Any]):
 
         return cash_chart_svg([replay.initial, *replay.states], title or replay.log.title)
 
-    def replay_page(self, replay: Any, at: Optional[int], title: Optional[str]) -> str:
+    def replay_page(
+        self,
+        replay: Any,
+        at: Optional[int],
+        title: Optional[str],
+        evaluation: Optional[Any] = None,
+    ) -> str:
         """The replay page (``page.worldex_page``)."""
         from .page import worldex_page
 
-        return worldex_page(replay, at=at, title=title)
+        return worldex_page(replay, at=at, title=title, evaluation=evaluation)
 
     def moves_text(
         self,

@@ -201,3 +201,54 @@ def test_the_page_without_javascript(browser: WebDriver, tmp_path: Path) -> None
     open_page(browser, out, "#move-20")
     browser.execute_script("window.forexReplay.go(8)")
     assert browser.execute_script(SHAPE) == static
+
+
+@pytest.mark.slow
+def test_marks_and_the_evaluation_graph(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Issue 42 on World Exchangers' page: the marks of ``analyse --write``'s verdicts in the
+    move list, the graph of ``--eval`` in the players' colours (a screenshot checked), a
+    click on it goes to that move, and the page still fits 412 pixels."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    from tests.cli.test_html_browser import MARKS_SHOWN, OVERFLOW, _graph_drawn
+    from tests.cli.test_worldex_commands import copy_example
+
+    folder = tmp_path_factory.mktemp("worldex-eval")
+    game = copy_example(folder)
+    args = ["analyse", str(game), "--simulations", "60"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    assert run([*args, "--write"]).exit_code == 0
+    marks = {m["move"]: m["mark"] for m in data["moves"] if m["mark"]}
+    assert marks, "the analysis marks no decision: choose another budget"
+    out = folder / "eval.html"
+    done = run(["html", str(game), "-o", str(out), "--eval", "--simulations", "20"])
+    assert done.exit_code == 0, done.output
+    open_page(browser, out)
+    assert {move: mark for move, mark, _ in browser.execute_script(MARKS_SHOWN)} == marks
+    graph = browser.find_element(By.CSS_SELECTOR, "#eval-chart svg")
+    players = len(data["players"])
+    assert len(graph.find_elements(By.CSS_SELECTOR, "polyline")) == players
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
+    picture = graph.screenshot_as_png
+    (folder / "eval-graph.png").write_bytes(picture)
+    _graph_drawn(picture, players)
+    strip = graph.find_element(By.CSS_SELECTOR, '#eval-strips rect[data-move="12"]')
+    ActionChains(browser).move_to_element(strip).click().perform()
+    check(read(browser), 12)
+    assert graph.find_element(By.ID, "eval-cursor").get_attribute("x1") == (
+        strip.get_attribute("data-x")
+    )
+    browser.set_window_size(412, 900)
+    try:
+        open_page(browser, out)
+        for at in range(0, MOVES + 1, 3):  # the seed's 64 digits broke the width before
+            browser.execute_script("window.forexReplay.go(arguments[0])", at)
+            found = browser.execute_script(OVERFLOW)
+            assert found["page"] <= found["width"] == 412, (at, found)
+            assert found["outside"] == [], (at, found)
+    finally:
+        browser.set_window_size(1280, 1400)
+    assert severe(browser) == []

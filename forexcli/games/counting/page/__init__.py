@@ -8,7 +8,16 @@ import os
 from itertools import pairwise
 from typing import Any
 
-from ....pages import asset, delta, environment, page_script, policy, script_json
+from ....pages import (
+    Evaluation,
+    asset,
+    delta,
+    environment,
+    page_script,
+    policy,
+    script_json,
+)
+from ....reporters.annotation import annotation
 
 
 def positions(replay: Any) -> list[dict[str, Any]]:
@@ -37,9 +46,15 @@ def chart_svg(totals: list[int], target: int) -> str:
     )
 
 
-def counting_page(replay: Any, *, at: int | None = None, title: str | None = None) -> str:
+def counting_page(
+    replay: Any,
+    *,
+    at: int | None = None,
+    title: str | None = None,
+    evaluation: Evaluation | None = None,
+) -> str:
     """The self-contained page of a Counting replay, opening after move ``at`` (the last by
-    default)."""
+    default), with the evaluation graph of ``evaluation`` if given."""
     from markupsafe import Markup
 
     from .... import __version__
@@ -72,6 +87,7 @@ def counting_page(replay: Any, *, at: int | None = None, title: str | None = Non
         style=Markup(style),
         data=Markup(script_json(data)),
         chart=Markup(chart_svg(totals, shown[0]["view"]["target"])),
+        **annotation(log.entries[: replay.moves], evaluation, replay.moves, opening),
         p=shown[opening],
         v=shown[opening]["view"],
         players=log.players,

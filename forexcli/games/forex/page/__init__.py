@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....pages import (
     PAGE_VERSION,
+    Evaluation,
     asset,
     delta,
     environment,
@@ -43,6 +44,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
+from ....reporters.annotation import annotation
 from ..rules import CURRENCIES
 from ..views import DECIDED_BY, ENDINGS
 from ..views.common import View
@@ -285,10 +287,16 @@ def currency_css() -> str:
 
 
 def replay_page(
-    log: GameLog, replay: Replay, *, at: int | None = None, title: str | None = None
+    log: GameLog,
+    replay: Replay,
+    *,
+    at: int | None = None,
+    title: str | None = None,
+    evaluation: Evaluation | None = None,
 ) -> str:
     """The replay page of the legal moves of ``replay``, opening after move ``at``
-    (the last by default; a ``#move-N`` link opens at N)."""
+    (the last by default; a ``#move-N`` link opens at N); the marks of the verdicts in the
+    notes, and the evaluation graph of ``evaluation`` (``forex html --eval``) if given."""
     from markupsafe import Markup
 
     from .... import __version__
@@ -329,5 +337,6 @@ def replay_page(
         style=Markup(style),
         data=Markup(script_json(data)),
         chart=Markup(chart_svg(replay, opening)),
+        **annotation(log.entries[: replay.moves], evaluation, replay.moves, opening),
         **position_view(shown),
     )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ....pages import (
     PAGE_VERSION,
+    Evaluation,
     asset,
     delta,
     environment,
@@ -30,6 +31,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
+from ....reporters.annotation import annotation
 from ..picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
 from ..rules import CASH_STEP, MAX_CASH, MONTHS, State
 from ..views import ABILITY_WORDS, SCORE_PARTS, show_view
@@ -161,9 +163,16 @@ def score_rows(players: list[dict[str, Any]]) -> list[list[str]]:
     return [[part, *(column[i] for column in cells)] for i, part in enumerate(SCORE_PARTS)]
 
 
-def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None = None) -> str:
+def worldex_page(
+    played: GameReplay,
+    *,
+    at: int | None = None,
+    title: str | None = None,
+    evaluation: Evaluation | None = None,
+) -> str:
     """The replay page of the legal moves of a World Exchangers replay, opening after move
-    ``at`` (the last by default; a ``#move-N`` link opens at N)."""
+    ``at`` (the last by default; a ``#move-N`` link opens at N); the marks of the verdicts in
+    the notes, and the evaluation graph of ``evaluation`` (``forex html --eval``) if given."""
     from markupsafe import Markup
 
     from .... import __version__
@@ -205,6 +214,7 @@ def worldex_page(played: GameReplay, *, at: int | None = None, title: str | None
         style=Markup(style),
         data=Markup(script_json(data)),
         chart=Markup(chart_svg([played.initial, *played.states], opening)),
+        **annotation(entries, evaluation, played.moves, opening),
         boards=[
             Markup(line_board_svg(state, seat, f"b{seat}-")) for seat in range(len(state.players))
         ],
