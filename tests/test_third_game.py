@@ -130,6 +130,24 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     assert "over_target" in result.output and "passes the target 5" in result.output
 
 
+def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
+    """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
+    lists it with the frame's codes, in the layer ``validate`` reports it in."""
+    from forexcli.record.problems import FRAME_CODES, codes
+
+    assert "over_target" not in FRAME_CODES["rules"]
+    assert codes()["rules"][-2:] == ("over_target", "bad_step")
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "over_target" and problem["code"] in codes()[problem["layer"]]
+    games.unregister("counting")
+    try:
+        assert "over_target" not in codes()["rules"]
+    finally:
+        games.register("counting", REGISTRY_LINE)
+
+
 def test_annotate_and_diff_read_the_game(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
     further = counting.with_name("further.yaml")

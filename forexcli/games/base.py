@@ -200,6 +200,12 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The game's published JSON Schemas by role (``log``, ``components``, ...)."""
         ...
 
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """The stable codes of the game's own problems by layer (``rules``, ``header`` ...),
+        beside the frame's (``record.problems.FRAME_CODES``): its rules' refusals, its set-up's,
+        its import's."""
+        ...
+
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
         """The files the header names, for the frame to read and check before ``setup``."""
         ...

@@ -47,6 +47,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """See ``Game.schemas``."""
         raise NotImplementedError
 
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """None but the frame's."""
+        return {}
+
     def resources(self, header: Mapping[str, Any]) -> Sequence[Any]:
         """No files."""
         return ()

@@ -19,6 +19,10 @@ STEPS = (1, 2)
 CODES = ("over_target", "game_over", "not_your_turn", "bad_step", "bad_notation")
 """The stable codes of the game's errors."""
 
+OWN_CODES = {"rules": ("over_target", "bad_step")}
+"""The codes of ``CODES`` that the frame does not have (``Game.codes``): ``forex validate``
+reports them in the ``rules`` layer."""
+
 
 class CountingError(Exception):
     """A decision the rules refuse: ``code`` (one of ``CODES``) and ``reason``."""
@@ -94,6 +98,10 @@ class CountingGame(BaseGame["State", "Add"]):
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema."""
         return {"log": log_schema()}
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``over_target`` and ``bad_step`` (``OWN_CODES``); the others are the frame's."""
+        return OWN_CODES
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
         """None: a Counting header names no file."""

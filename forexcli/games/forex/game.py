@@ -40,6 +40,28 @@ if TYPE_CHECKING:
     from ..base import Pending, Resource
 
 
+CODES: dict[str, tuple[str, ...]] = {
+    "schema": ("schema_removed_and_seed", "unsupported_version"),
+    "header": ("bad_removed",),
+    "rules": (
+        "insufficient_funds",
+        "illegal_spot",
+        "illegal_contract",
+        "illegal_invest",
+        "illegal_divest",
+        "illegal_choice",
+    ),
+    "import": (
+        "not_for_ex",
+        "table_mismatch",
+        "removed_unknown",
+        "removed_inconsistent",
+        "seat_order_unknown",
+    ),
+}
+"""For-Ex's own stable codes by layer, beside the frame's (docs/format.md: Codes of For-Ex)."""
+
+
 class ForexGame(ForexViews):
     """For-Ex's rules module (see ``forexcli.games.base.Game``)."""
 
@@ -61,6 +83,10 @@ class ForexGame(ForexViews):
     def agreement_words(self) -> tuple[str, str]:
         """A spot deal needs its partner's agreement."""
         return ("spot deal", "a spot transaction's partner")
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``CODES``."""
+        return CODES
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
