@@ -379,10 +379,15 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The kinds ``moves --kind`` takes (none: the option is refused)."""
         ...
 
+    def new_options(self) -> Sequence[Any]:
+        """The options ``forex new`` takes for the game (``games.newoptions.NewOption``, in
+        the order of the help); the frame refuses another game's (``usage_error``)."""
+        ...
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """``forex new --game``: the text of a log of ``players`` with no moves, to be written
-        at ``path``; ``options`` holds every option of ``forex new`` by its parameter name
-        (None or ``()`` when not given); a game refuses one it does not take."""
+        at ``path``; ``options`` holds the game's ``new_options`` by name (None, ``()`` or
+        False when not given)."""
         ...
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:

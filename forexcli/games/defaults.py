@@ -214,6 +214,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None."""
         return ()
 
+    def new_options(self) -> Sequence[Any]:
+        """None."""
+        return ()
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """Not offered."""
         raise NotOffered("a new log's header (forex new)")
