@@ -122,6 +122,18 @@ def test_a_game_is_played_to_its_end_through_the_cli(counting: Path) -> None:
     assert "ann to decide (add)" in undone.output
 
 
+def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
+    """``moves --kind`` offers the registered games' kinds (``Game.move_kinds``); Counting
+    lists none, so a kind is refused for its log."""
+    result = run(["moves", counting.name, "--kind", "invest"])
+    assert result.exit_code == 2, result.output
+    assert "invest is not a kind of Counting's decisions (none: it lists every decision)" in (
+        result.stderr
+    )
+    unknown = run(["moves", counting.name, "--kind", "add"])
+    assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
+
+
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
     result = run(["validate", counting.name])

@@ -67,6 +67,10 @@ NEW_OPTIONS = (
 """The options ``forex new`` takes for a For-Ex log (``Game.new_options``)."""
 
 
+MOVE_KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
+"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``)."""
+
+
 def _view(replay: Any, at: int) -> Any:
     from .views.common import View
 
@@ -159,6 +163,10 @@ class ForexViews(BaseGame[Any, Any]):
             style=style,
             width=width,
         )
+
+    def move_kinds(self) -> tuple[str, ...]:
+        """``MOVE_KINDS``."""
+        return MOVE_KINDS
 
     def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
         """``moves --format json`` (``views.moves.moves_data``)."""
