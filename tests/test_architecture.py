@@ -44,13 +44,6 @@ it (another game neither); the frame reaches a game through the registry
 (``forexcli.games.get``) and ``games/base.py``."""
 
 ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
-    ("forexcli.cli.bga", "forexcli.games.forex.bga_log"): (
-        "`forex import-bga` is For-Ex's own command (a Board Game Arena table log is For-Ex's);"
-        " removed when a game contributes its commands through the registry"
-    ),
-    ("forexcli.cli.bga", "forexcli.games.forex.views.newlog"): (
-        "`import-bga --removed` is read by For-Ex's `parse_removed`; removed with the entry above"
-    ),
     ("forexcli.games.worldex.schema_source", "forexcli.games.forex.schema_source"): (
         "World Exchangers' `keys:` and `sig:` are For-Ex's schema fragments (the signing format"
         " is the frame's, but its name pattern is For-Ex's); removed when the fragments move to"

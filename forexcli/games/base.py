@@ -69,7 +69,7 @@ at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
@@ -442,6 +442,17 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
     def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
         """Why the engine, as the partner, refuses the entry's opening offer in ``state``
         (naming what it would lose); None when it accepts or there is no offer."""
+        ...
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """``forex import``: a Board Game Arena table log (its bytes as ``read()`` gives them,
+        called once the options are checked; ``filename`` names it) as the text of a checked
+        log of the game, and a line saying what it holds.  ``options``: ``removed``, ``title``,
+        ``renames`` (old name -> new), ``schema_ref``, None when not given.  Raises
+        ``record.problems.LogError`` (``usage``: an option fixes it) or ``ViewRefused``; a
+        table of another game is the game's own problem."""
         ...
 
     # -- playing: the engine (``hint``, ``analyse``, ``play --engine``, ``selfplay``)

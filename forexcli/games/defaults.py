@@ -9,7 +9,7 @@ imports nothing of the package (``Any`` stands for ``base.Pending``, ``base.Reso
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Optional, TypeVar
 
 StateT = TypeVar("StateT")
@@ -267,6 +267,12 @@ class BaseGame(Generic[StateT, DecisionT]):
     def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
         """None: there is no offer to refuse."""
         return None
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """Not offered."""
+        raise NotOffered("an import of a Board Game Arena table log (forex import)")
 
     # -- playing
 

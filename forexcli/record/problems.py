@@ -319,10 +319,12 @@ class Problem(Struct, frozen=True):
 class LogError(Exception):
     """A log that cannot be read, checked or written; carries its problems."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], *, usage: bool = False) -> None:
         problems = list(dict.fromkeys(problems))  # the same problem found twice is told once
         super().__init__("; ".join(f"{p.where()}: {p.message}" for p in problems))
         self.problems = problems
+        self.usage = usage
+        """True: an option of the command fixes them (exit status 2, as a usage error)."""
 
 
 def check_move_number(number: int, count: int, filename: str) -> None:

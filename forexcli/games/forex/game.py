@@ -13,7 +13,7 @@ engine (``advisor``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import logcheck, notation
@@ -87,6 +87,14 @@ class ForexGame(ForexViews):
     def codes(self) -> Mapping[str, tuple[str, ...]]:
         """``CODES``."""
         return CODES
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """A Board Game Arena table log as a For-Ex log (``bga_log.import_log``)."""
+        from .bga_log import import_log
+
+        return import_log(read, filename, options)
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""
