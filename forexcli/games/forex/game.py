@@ -81,8 +81,10 @@ class ForexGame(ForexViews):
         return None
 
     def agreement_words(self) -> tuple[str, str]:
-        """A spot deal needs its partner's agreement."""
-        return ("spot deal", "a spot transaction's partner")
+        """A spot deal needs its partner's agreement (``views.AGREEMENT_WORDS``)."""
+        from .views import AGREEMENT_WORDS
+
+        return AGREEMENT_WORDS
 
     def codes(self) -> Mapping[str, tuple[str, ...]]:
         """``CODES``."""
