@@ -44,13 +44,6 @@ it (another game neither); the frame reaches a game through the registry
 (``forexcli.games.get``) and ``games/base.py``."""
 
 ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
-    ("forexcli.cli.bga", "forexcli.games.forex.bga_log"): (
-        "`forex import-bga` is For-Ex's own command (a Board Game Arena table log is For-Ex's);"
-        " removed when a game contributes its commands through the registry"
-    ),
-    ("forexcli.cli.bga", "forexcli.games.forex.views.newlog"): (
-        "`import-bga --removed` is read by For-Ex's `parse_removed`; removed with the entry above"
-    ),
     ("forexcli.games.worldex.schema_source", "forexcli.games.forex.schema_source"): (
         "World Exchangers' `keys:` and `sig:` are For-Ex's schema fragments (the signing format"
         " is the frame's, but its name pattern is For-Ex's); removed when the fragments move to"
@@ -500,3 +493,79 @@ def test_the_glossary_gives_each_word_one_meaning() -> None:
     glossary = text[text.index("| word | means |") :]
     words = [row.split("|")[1].strip() for row in glossary.splitlines()[2:] if row.startswith("|")]
     assert len(words) == len(set(words)) and {"engine", "rules core", "view", "views"} <= set(words)
+
+
+# --------------------------------------------------------------------------- game words
+
+GAME_WORDS = re.compile(
+    r"For-Ex|World Exchangers|world-exchangers|\"for-ex\"|worldex|\bspot\b", re.IGNORECASE
+)
+"""A game's name, or a word of For-Ex's rules the frame once used for every game (spot)."""
+
+FRAME_FILES = ("cli", "record", "reporters", "pages", "search", "hosting.py", "replies.py")
+"""The frame's folders and modules under ``forexcli/`` whose text is checked for game words."""
+
+ALLOWED_GAME_WORDS: dict[str, int] = {
+    "forexcli/cli/__init__.py": 5,
+    "forexcli/cli/bga.py": 2,
+    "forexcli/cli/engine.py": 5,
+    "forexcli/cli/interactive.py": 1,
+    "forexcli/cli/keys.py": 1,
+    "forexcli/cli/new.py": 4,
+    "forexcli/cli/play.py": 6,
+    "forexcli/cli/replies.py": 2,
+    "forexcli/cli/schema.py": 1,
+    "forexcli/cli/seat.py": 1,
+    "forexcli/cli/show.py": 8,
+    "forexcli/cli/validate.py": 1,
+    "forexcli/record/edit.py": 3,
+    "forexcli/record/entry.py": 2,
+    "forexcli/record/fastpath.py": 1,
+    "forexcli/record/forks.py": 1,
+    "forexcli/record/gamelog.py": 2,
+    "forexcli/record/mail.py": 1,
+    "forexcli/record/seats.py": 4,
+    "forexcli/record/signing.py": 14,
+    "forexcli/reporters/newlog.py": 1,
+    "forexcli/reporters/record.py": 1,
+    "forexcli/pages/replay.js": 2,
+    "forexcli/search/verdicts.py": 1,
+    "forexcli/hosting.py": 1,
+    "forexcli/replies.py": 2,
+}
+"""How many lines of each frame file (``.py``, ``.js``, ``.j2``, ``.css``) name a game or a word
+of its rules (issue 44's "no game data in the frame").  What is left: help texts and messages
+whose words the goldens, docs/cli.md and the man page hold (``forex new``'s description of
+World Exchangers, ``moves --kind``'s spot offers, ``selfplay --components``), the frame's codes
+and messages of the engine's offers and of countersigned deals (``spot_declined``,
+``unagreed_spot``, ``record/signing.py``), and docstrings that name a game as an example.
+Each count may only shrink: it is removed when the word comes from the game
+(``Game.title``, ``Game.agreement_words``, ``Game.new_options`` ...)."""
+
+
+def game_words() -> dict[str, int]:
+    """Each frame file with lines that name a game or its rules' words, and how many."""
+    found = {}
+    for name in FRAME_FILES:
+        base = ROOT / PACKAGE / name
+        paths = sorted(base.rglob("*")) if base.is_dir() else [base]
+        for path in paths:
+            if path.is_file() and path.suffix in (".py", ".js", ".j2", ".css"):
+                text = path.read_text(encoding="utf-8")
+                lines = sum(1 for line in text.splitlines() if GAME_WORDS.search(line))
+                if lines:
+                    found[str(path.relative_to(ROOT))] = lines
+    return found
+
+
+def test_the_reader_finds_game_words() -> None:
+    assert GAME_WORDS.search("a spot deal") and not GAME_WORDS.search("spotless")
+    assert game_words()["forexcli/record/signing.py"] > 0
+
+
+def test_the_frame_names_games_no_more_than_listed() -> None:
+    found = game_words()
+    grown = {f: n for f, n in found.items() if n > ALLOWED_GAME_WORDS.get(f, 0)}
+    assert grown == {}, "a game's word in the frame: take it from the game (Game.title ...)"
+    shrunk = {f: n for f, n in ALLOWED_GAME_WORDS.items() if found.get(f, 0) < n}
+    assert shrunk == {}, "fewer game words: lower ALLOWED_GAME_WORDS to what is found"

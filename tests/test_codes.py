@@ -1,4 +1,5 @@
-"""Every stable code the source can emit is listed in CODES and in docs/format.md's table.
+"""Every stable code the source can emit is listed (the frame's ``FRAME_CODES`` or a
+registered game's ``Game.codes``) and in docs/format.md's tables: the frame's, then one a game.
 
 The codes are found in the source itself, not copied: every string given as the
 code of a ``Problem`` (directly, through a helper that takes a ``code``
@@ -15,12 +16,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from forexcli import games
 from forexcli.games.forex.logcheck import log_schema
 from forexcli.games.forex.rules import errors
 from forexcli.games.worldex.load import CODES as LOADER_CODES
 from forexcli.games.worldex.rules import errors as worldex_errors
 from forexcli.games.worldex.schema_source import log_schema as worldex_log_schema
-from forexcli.record.problems import CODES
+from forexcli.record.problems import FRAME_CODES, codes
 from forexcli.record.schemawords import RECODED_KEYWORDS as RECODED_BY_ANY_GAME
 
 ROOT = Path(__file__).parent.parent
@@ -135,12 +137,23 @@ def schema_keywords(schema: Any) -> set[str]:
     return keywords
 
 
-def documented_codes() -> set[str]:
-    """The codes in the table of docs/format.md."""
+def code_table(marker: str) -> dict[str, list[str]]:
+    """The codes by layer of docs/format.md's table after ``marker``."""
     text = DOC.read_text(encoding="utf-8")
-    table = text[text.index("| layer | codes |") :]
-    rows = [line for line in table.splitlines() if line.startswith("|")][2:]
-    return {code for row in rows for code in re.findall(r"`([^`]+)`", row)}
+    start = text.index("| layer | codes |", text.index(marker))
+    rows = text[start:].split("\n\n")[0].splitlines()[2:]
+    return {row.split("|")[1].strip(): re.findall(r"`([^`]+)`", row) for row in rows}
+
+
+FRAME_TABLE = "Every problem has a stable code"
+"""What stands above the frame's table; a game's is under ``Codes of TITLE:``."""
+
+
+def documented_codes() -> set[str]:
+    """The codes in the tables of docs/format.md: the frame's and each game's."""
+    tables = [code_table(FRAME_TABLE)]
+    tables += [code_table(f"Codes of {games.get(name).title}:") for name in games.names()]
+    return {code for table in tables for listed in table.values() for code in listed}
 
 
 def test_the_source_emits_codes_we_can_find() -> None:
@@ -152,18 +165,31 @@ def test_the_source_emits_codes_we_can_find() -> None:
 
 def test_every_emitted_code_is_in_codes_and_the_table() -> None:
     found = source_codes()
-    listed = {code for codes in CODES.values() for code in codes}
+    listed = {code for listed in codes().values() for code in listed}
     assert {c: sorted(w) for c, w in found.items() if c not in listed} == {}
     documented = documented_codes()
     assert {c: sorted(w) for c, w in found.items() if c not in documented} == {}
 
 
-def test_the_table_lists_codes_by_layer_as_codes_does() -> None:
-    text = DOC.read_text(encoding="utf-8")
-    table = text[text.index("| layer | codes |") :]
-    for layer, codes in CODES.items():
-        (row,) = [line for line in table.splitlines() if line.startswith(f"| {layer} |")]
-        assert re.findall(r"`([^`]+)`", row) == list(codes), layer
+def test_the_tables_list_codes_by_layer_as_the_frame_and_each_game_do() -> None:
+    assert code_table(FRAME_TABLE) == {layer: list(c) for layer, c in FRAME_CODES.items()}
+    for name in games.names():
+        game = games.get(name)
+        table = code_table(f"Codes of {game.title}:")
+        assert table == {layer: list(c) for layer, c in game.codes().items()}, name
+
+
+def test_a_game_adds_codes_the_frame_lacks_in_the_frames_layers() -> None:
+    """A game's codes are its own (none is the frame's in the same layer), in layers the frame
+    has a hint for; ``codes()`` holds them all, the frame's first."""
+    merged = codes()
+    for name in games.names():
+        for layer, listed in games.get(name).codes().items():
+            assert layer in FRAME_CODES, (name, layer)
+            assert set(listed).isdisjoint(FRAME_CODES[layer]), (name, layer)
+            assert set(listed) <= set(merged[layer])
+    for layer, listed in FRAME_CODES.items():
+        assert merged[layer][: len(listed)] == listed
 
 
 def test_writing_onto_a_folder_is_refused_with_the_listed_code(tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from forexcli.record import validation
-from forexcli.record.problems import CODES, Problem
+from forexcli.record.problems import Problem, codes
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).parent.parent
@@ -16,7 +16,7 @@ INVALID = sorted((ROOT / "examples" / "invalid").glob("*.yaml")) + sorted(
     (ROOT / "tests" / "logs" / "invalid").glob("*.yaml")
 )
 
-EVERY_CODE = [(layer, code) for layer, codes in CODES.items() for code in codes]
+EVERY_CODE = [(layer, code) for layer, codes in codes().items() for code in codes]
 
 
 @pytest.mark.parametrize(("layer", "code"), EVERY_CODE, ids=[".".join(lc) for lc in EVERY_CODE])

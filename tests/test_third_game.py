@@ -122,12 +122,42 @@ def test_a_game_is_played_to_its_end_through_the_cli(counting: Path) -> None:
     assert "ann to decide (add)" in undone.output
 
 
+def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
+    """``moves --kind`` offers the registered games' kinds (``Game.move_kinds``); Counting
+    lists none, so a kind is refused for its log."""
+    result = run(["moves", counting.name, "--kind", "invest"])
+    assert result.exit_code == 2, result.output
+    assert "invest is not a kind of Counting's decisions (none: it lists every decision)" in (
+        result.stderr
+    )
+    unknown = run(["moves", counting.name, "--kind", "add"])
+    assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
+
+
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
     result = run(["validate", counting.name])
     assert result.exit_code == 1
     assert f"{counting.name}:8:" in result.output  # the third move's line
     assert "over_target" in result.output and "passes the target 5" in result.output
+
+
+def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
+    """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
+    lists it with the frame's codes, in the layer ``validate`` reports it in."""
+    from forexcli.record.problems import FRAME_CODES, codes
+
+    assert "over_target" not in FRAME_CODES["rules"]
+    assert codes()["rules"][-2:] == ("over_target", "bad_step")
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "over_target" and problem["code"] in codes()[problem["layer"]]
+    games.unregister("counting")
+    try:
+        assert "over_target" not in codes()["rules"]
+    finally:
+        games.register("counting", REGISTRY_LINE)
 
 
 def test_annotate_and_diff_read_the_game(counting: Path) -> None:
@@ -182,6 +212,53 @@ def test_new_writes_a_log_of_the_game(counting: Path) -> None:
     refused = run(["new", "other.yaml", "--game", "counting", "--players", "a,b", "--seed", "x"])
     assert refused.exit_code == 2 and "a Counting log takes no --seed" in refused.output
     assert not Path("other.yaml").exists()
+
+
+def test_new_takes_the_option_the_game_adds(counting: Path) -> None:
+    """``--target`` is Counting's (``Game.new_options``): offered while the game is
+    registered, written into its log, and refused for another game's log."""
+    made = run(["new", "to3.yaml", "--game", "counting", "--players", "ann,bob", "--target", "3"])
+    assert made.exit_code == 0, made.output
+    assert made.stdout == "created to3.yaml: Counting to 3 for ann, bob\n"
+    assert "target: 3" in Path("to3.yaml").read_text(encoding="utf-8")
+    wrong = run(["new", "to0.yaml", "--game", "counting", "--players", "a,b", "--target", "0"])
+    assert wrong.exit_code == 2 and "'0' is not a whole number from 1 to 1000" in wrong.stderr
+    other = run(["new", "fx.yaml", "--players", "a,b", "--target", "3"])
+    assert other.exit_code == 2 and not Path("fx.yaml").exists()
+    assert "a For-Ex log takes no --target: it is Counting's only (--game counting)" in (
+        other.stderr
+    )
+    assert "Counting: the total that wins [10]." in run(["new", "--help"]).stdout
+    games.unregister("counting")
+    try:
+        assert "--target" not in run(["new", "--help"]).stdout
+        gone = run(["new", "fx.yaml", "--players", "a,b", "--target", "3"])
+        assert gone.exit_code == 2 and "No such option '--target'" in gone.stderr
+    finally:
+        games.register("counting", REGISTRY_LINE)
+
+
+def test_import_asks_the_games_and_refuses_when_none_imports(counting: Path) -> None:
+    """``forex import`` reaches a game through ``Game.import_table`` alone: with Counting the
+    only game (``BaseGame``'s default), it is refused with ``not_for_game``, and no file is
+    written."""
+    others = {"for-ex": "forexcli.games.forex.game:FOREX"}
+    others["world-exchangers"] = "forexcli.games.worldex:WORLDEX"
+    assert games.names() == (*others, "counting")
+    Path("table.json").write_text("{}", encoding="utf-8")
+    for name in others:
+        games.unregister(name)
+    try:
+        result = run(["import", "table.json", "-o", "out.yaml"])
+    finally:
+        games.unregister("counting")
+        for name, line in [*others.items(), ("counting", REGISTRY_LINE)]:
+            games.register(name, line)
+    assert result.exit_code == 2, result.output
+    assert "not_for_game: forex import: no registered game imports a Board Game Arena" in (
+        result.stderr
+    )
+    assert not Path("out.yaml").exists()
 
 
 def test_new_offers_the_registered_games(counting: Path) -> None:

@@ -59,6 +59,26 @@ class GameChoice(_Choice):
         """(``click.Choice`` sets its choices once: they are the registry's.)"""
 
 
+class MoveKindChoice(_Choice):
+    """``moves --kind``: the kinds of decision the registered games list by
+    (``Game.move_kinds``), in the registry's order, read when they are needed."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """Every registered game's kinds, each once."""
+        from .. import games
+
+        kinds = (kind for name in games.names() for kind in games.get(name).move_kinds())
+        return tuple(dict.fromkeys(kinds))
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        """(``click.Choice`` sets its choices once: they are the games'.)"""
+
+
 STARTED = time.perf_counter()
 """When the command started (its imports of click and the package aside): ``hint`` and ``play
 --engine`` count their ``--seconds`` from it."""

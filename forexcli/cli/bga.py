@@ -1,4 +1,5 @@
-"""``forex import``: a Board Game Arena table log as a For-Ex log."""
+"""``forex import``: a Board Game Arena table log as a log of the game that imports it
+(``Game.import_table``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,15 @@ import click
 
 from ..reporters import clean
 from . import EPILOG
-from .common import FILE, FILE_OR_DASH, ProblemExit, encoded_output, print_written, read_stdin
+from .common import (
+    FILE,
+    FILE_OR_DASH,
+    ProblemExit,
+    asked,
+    encoded_output,
+    print_written,
+    read_stdin,
+)
 
 
 def _renames(values: tuple[str, ...]) -> dict[str, str]:
@@ -90,43 +99,57 @@ def import_command(
     nothing is written. A game in progress is imported up to its last
     decision. The log is written atomically.
     """
-    from ..games.forex.bga_log import USAGE_CODES, import_table, read_json, summary
-    from ..games.forex.views.newlog import parse_removed
+    from .. import games
+    from ..games.defaults import NotOffered
     from ..record.files import MAX_LOG_BYTES, read_bytes, write_output
     from ..record.problems import LogError, Problem
 
-    counts: tuple[int, ...] | str | None = None
-    if removed is not None and removed.strip().lower() == "unknown":
-        counts = "unknown"
-    elif removed is not None:
-        try:
-            counts = parse_removed(removed)
-        except ValueError as error:
-            raise click.BadParameter(clean(str(error)), param_hint="'--removed'") from None
     renames = _renames(rename)
     name = "<stdin>" if table_log == "-" else table_log
+    read: list[bytes] = []
+
+    def table_bytes() -> bytes:
+        """The table log's bytes, read once (a game asked after another gets them again)."""
+        if not read:
+            data = read_stdin() if table_log == "-" else read_bytes(table_log)
+            if len(data) > MAX_LOG_BYTES:
+                raise LogError(
+                    [
+                        Problem(
+                            "too_large", "standard input is too large for a table log", "io", name
+                        )
+                    ]
+                )
+            read.append(data)
+        return read[0]
+
+    options = {"removed": removed, "title": title, "renames": renames, "schema_ref": schema_ref}
+    imported: tuple[str, str] | None = None
     try:
-        data = read_stdin() if table_log == "-" else read_bytes(table_log)
-        if len(data) > MAX_LOG_BYTES:
-            raise LogError(
-                [Problem("too_large", "standard input is too large for a table log", "io", name)]
-            )
-        imported = import_table(
-            read_json(data, name),
-            name,
-            removed=counts,
-            title=title,
-            renames=renames,
-            schema_ref=schema_ref,
-        )
+        for game in games.names():
+            try:
+                imported = asked(games.get(game).import_table, table_bytes, name, options)
+                break
+            except NotOffered:
+                continue
     except LogError as error:
-        usage = any(p.layer == "io" or p.code in USAGE_CODES for p in error.problems)
+        usage = error.usage or any(p.layer == "io" for p in error.problems)
         raise ProblemExit(error.problems, exit_code=2 if usage else 1) from None
-    report = f"imported {clean(name)} into {clean(output)}: {clean(summary(imported.game))}"
+    if imported is None:
+        problem = Problem(
+            "not_for_game",
+            "forex import: no registered game imports a Board Game Arena table log",
+            "usage",
+            name,
+            hints=("a game offers it by overriding games.base.BaseGame's import_table",),
+        )
+        raise ProblemExit([problem], exit_code=2)
+    text, summary = imported
+    report = f"imported {clean(name)} into {clean(output)}: {clean(summary)}"
     follow = f"next: forex analyse {clean(output)} --write; forex html {clean(output)}"
     out = encoded_output([(report, False), (follow, False)])
     try:
-        write_output(output, imported.text, force=force)
+        write_output(output, text, force=force)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     print_written(out, "the imported log", output)

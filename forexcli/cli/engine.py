@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from .. import streams
+from ..games import DEFAULT_GAME
 from ..reporters import Style, clean, plural
 from ..words import says
 from . import EPILOG, GameChoice
@@ -660,7 +661,7 @@ def _analyse_folder(
     "--game",
     "game_name",
     type=GameChoice(),
-    default="for-ex",
+    default=DEFAULT_GAME,
     show_default=True,
     help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
     " random.",

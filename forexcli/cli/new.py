@@ -1,13 +1,15 @@
-"""``forex new``: a new log, of For-Ex or of World Exchangers."""
+"""``forex new``: a new log of a registered game, with the options the games add."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from .. import games
+from ..games.newoptions import NewOption, joined_help
 from ..reporters import clean
 from . import EPILOG, GameChoice
 from . import echo as _echo
@@ -21,7 +23,77 @@ def _split_names(values: Sequence[str]) -> list[str]:
     return [n for n in names if n]
 
 
-@click.command("new", epilog=EPILOG)
+class NewCommand(click.Command):
+    """``forex new``: the frame's options and those the registered games add
+    (``Game.new_options``), read from the registry when asked for: the default game's before
+    ``--game``, the others' after it."""
+
+    composed: tuple[object, list[click.Parameter]] | None = None
+    """The games' options the parameters were last composed with, and the parameters (one
+    list while the registry is unchanged: click adds and takes back its help option there)."""
+
+    @property
+    def params(self) -> list[click.Parameter]:
+        """The command's parameters, the games' options among the frame's."""
+        made = game_options()
+        if self.composed is None or self.composed[0] is not made:
+            before, after = made
+            frame = self.frame_params
+            at_game = next(i for i, p in enumerate(frame) if p.name == "game")
+            at_player = next(i for i, p in enumerate(frame) if p.name == "player") + 1
+            params = [
+                *frame[:at_player],
+                *before,
+                *frame[at_player:at_game],
+                frame[at_game],
+                *after,
+                *frame[at_game + 1 :],
+            ]
+            self.composed = (made, params)
+        return self.composed[1]
+
+    @params.setter
+    def params(self, value: list[click.Parameter]) -> None:
+        """The frame's own parameters (click's decorators)."""
+        self.frame_params = value
+        self.composed = None
+
+
+def game_options() -> tuple[list[click.Option], list[click.Option]]:
+    """The options the registered games add to ``forex new``: those of the default game, then
+    the others'."""
+    declared = tuple((name, tuple(games.get(name).new_options())) for name in games.names())
+    return _click_options(declared)
+
+
+@functools.cache
+def _click_options(
+    declared: tuple[tuple[str, tuple[NewOption, ...]], ...],
+) -> tuple[list[click.Option], list[click.Option]]:
+    """Each option of ``declared`` (game name, its options) as a click option, once (see
+    ``games.newoptions``); the default game's first."""
+    by_name: dict[str, list[NewOption]] = {}
+    for _game, specs in declared:
+        for spec in specs:
+            by_name.setdefault(spec.name, []).append(spec)
+    default = {spec.name for _game, specs in declared[:1] for spec in specs}
+    made: tuple[list[click.Option], list[click.Option]] = ([], [])
+    for name, given in by_name.items():
+        spec = given[0]
+        kind: Any = click.Choice(spec.choices) if spec.choices else FILE if spec.path else None
+        option = click.Option(
+            [spec.flag_name, name],
+            help=joined_help([each.help for each in given], spec.multiple),
+            metavar=spec.metavar,
+            multiple=spec.multiple,
+            is_flag=spec.flag,
+            type=kind,
+        )
+        made[0 if name in default else 1].append(option)
+    return made
+
+
+@click.command("new", cls=NewCommand, epilog=EPILOG)
 @click.argument("file", type=FILE)
 @click.option(
     "--players",
@@ -32,92 +104,11 @@ def _split_names(values: Sequence[str]) -> list[str]:
 )
 @click.option("--player", "player", multiple=True, metavar="NAME", help="One player; repeat it.")
 @click.option(
-    "--first",
-    metavar="NAME",
-    help="Who takes the first turn [the first seat]. World Exchangers: the red marker's holder"
-    " starts; --first is needed (and only allowed) when the seed deals nobody the red marker.",
-)
-@click.option(
-    "--removed",
-    metavar="CUR=N,...",
-    help="The 6 certificates removed at set-up: GBP=1,USD=2,CNY=3 (or GBP,USD,USD,CNY,CNY,CNY).",
-)
-@click.option(
-    "--seed",
-    metavar="TEXT",
-    help="Draw the removed certificates from this seed. Without --removed or --seed a random"
-    " seed is drawn and recorded.",
-)
-@click.option("--title", metavar="TEXT", help="A name for the game.")
-@click.option("--site", metavar="TEXT", help="Where it is played: a club, a forum thread.")
-@click.option(
-    "--started",
-    metavar="DATE",
-    help="When it started [today, YYYY-MM-DD]; an empty value leaves it out.",
-)
-@click.option(
-    "--contact",
-    multiple=True,
-    metavar="NAME=ADDRESS",
-    help="How to reach a player (e-mail, forum handle); repeat it.",
-)
-@click.option(
-    "--house-rule",
-    "house_rule",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="A house rule the table plays: rounding=each|total, merged_loan=keep|back"
-    " [each, keep]; World Exchangers: trend_ties=all|none, media_floor=zero|none,"
-    " pass_symbols=gain|none, mid_year_refill=refill|skip [the first of each]; repeat it.",
-)
-@click.option(
-    "--schema-ref",
-    metavar="URL|PATH",
-    help="Write a first-line modeline naming this schema for editors (a path relative to the"
-    " log, such as ../schemas/forex-log.schema.json, saved by forex schema > FILE; or a URL)"
-    " [no modeline].",
-)
-@click.option(
-    "--key-for",
-    "key_for",
-    multiple=True,
-    metavar="NAME=PUBFILE",
-    help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
-    " repeat it.",
-)
-@click.option(
-    "--require-signatures",
-    "require_signatures",
-    is_flag=True,
-    help="Write signatures: required: every move signed, and no move after a spot deal its"
-    " partner has not countersigned (forex play and forex read refuse one).",
-)
-@click.option(
     "--game",
     type=GameChoice(),
     default=games.DEFAULT_GAME,
     show_default=True,
     help="The game to record.",
-)
-@click.option(
-    "--components",
-    "components",
-    metavar="FILE",
-    type=FILE,
-    help="World Exchangers: the components file (cards and boards) the log names, with its"
-    " SHA-256.",
-)
-@click.option(
-    "--board",
-    "board",
-    multiple=True,
-    metavar="NAME=A|B",
-    help="World Exchangers: the side of a player's board [A]; repeat it.",
-)
-@click.option(
-    "--roles-side",
-    type=click.Choice(["A", "B"]),
-    help="World Exchangers: the side of the role cards [A].",
 )
 @click.option(
     "--engine",
@@ -133,23 +124,10 @@ def new_command(
     file: str,
     players: tuple[str, ...],
     player: tuple[str, ...],
-    first: str | None,
-    removed: str | None,
-    seed: str | None,
-    title: str | None,
-    site: str | None,
-    started: str | None,
-    contact: tuple[str, ...],
-    house_rule: tuple[str, ...],
-    schema_ref: str | None,
-    key_for: tuple[str, ...],
-    require_signatures: bool,
     game: str,
-    components: str | None,
-    board: tuple[str, ...],
-    roles_side: str | None,
     engines: tuple[str, ...],
     dry_run: bool,
+    **given: Any,
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
 
@@ -167,8 +145,6 @@ def new_command(
       forex moves wx.yaml
       forex play wx.yaml ben buy Vienna
     """
-    import datetime
-
     from ..games.defaults import NotOffered
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
@@ -179,22 +155,7 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     chosen = games.get(game)
-    options = {
-        "first": first,
-        "removed": removed,
-        "seed": seed,
-        "title": title,
-        "site": site,
-        "started": datetime.date.today().isoformat() if started is None else started,
-        "contact": contact,
-        "house_rule": house_rule,
-        "schema_ref": schema_ref,
-        "key_for": key_for,
-        "require_signatures": require_signatures,
-        "components": components,
-        "board": board,
-        "roles_side": roles_side,
-    }
+    options = _options_of(chosen, given)
     try:
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
@@ -222,6 +183,34 @@ def new_command(
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     print_written(out, "the new log", file)
+
+
+def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The values of ``game``'s options (``Game.new_options``) by name, today's date for an
+    option that stands for it; another game's option given is a usage error."""
+    import datetime
+
+    context = click.get_current_context()
+    own = {option.name: option for option in game.new_options()}
+    for name in given:
+        source = context.get_parameter_source(name)
+        if name not in own and source is not click.core.ParameterSource.DEFAULT:
+            flag = "--" + name.replace("_", "-")
+            owners = [
+                games.get(other)
+                for other in games.names()
+                if any(option.name == name for option in games.get(other).new_options())
+            ]
+            whose = " and ".join(o.title + ("'" if o.title.endswith("s") else "'s") for o in owners)
+            where = " or ".join(o.name for o in owners)
+            raise click.UsageError(
+                clean(f"a {game.title} log takes no {flag}: it is {whose} only (--game {where})")
+            )
+    options = {name: given.get(name) for name in own}
+    for name, option in own.items():
+        if option.today and options[name] is None:
+            options[name] = datetime.date.today().isoformat()
+    return options
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -485,8 +485,9 @@ def _eml_of(
 
 
 def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
-    """What the move's spot deal waits for: in a signed game, the partner's signature
-    (``forex sign``); a deal the engine made in an unsigned game, the partner's word."""
+    """What the move's deal (``Game.agreement_words``: For-Ex's spot deal) waits for: in a
+    signed game, the partner's signature (``forex sign``); a deal the engine made in an
+    unsigned game, the partner's word."""
     entry = played.log.entries[-1]
     partner = played.log.game.cosigner(entry.written, entry.player)
     if partner is None:
@@ -494,12 +495,13 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
+    deal = log.game.agreement_words()[0]
     if signed_game(log):
         hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
-        return clean(f"The spot deal with {partner} awaits {possessive(partner)} signature; {hint}")
+        return clean(f"The {deal} with {partner} awaits {possessive(partner)} signature; {hint}")
     if engine:
         return clean(
-            f"The engine made a spot deal with {partner} that {says(partner, 'has')} not agreed"
+            f"The engine made a {deal} with {partner} that {says(partner, 'has')} not agreed"
             f" to: this log is unsigned, so nothing records {possessive(partner)} agreement; ask"
             f" {partner}, or take the move back (forex undo {file})"
         )

@@ -11,7 +11,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from . import EPILOG
+from . import EPILOG, MoveKindChoice
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
@@ -33,9 +33,6 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..record.gamelog import Replay
-
-
-KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
 
 
 @click.command("show", epilog=EPILOG)
@@ -489,7 +486,7 @@ def html_command(
     "--kind",
     "kinds",
     multiple=True,
-    type=click.Choice(KINDS),
+    type=MoveKindChoice(),
     help="Only decisions of this kind, every one on a line of its own as forex play takes it"
     " (a spot offer with the actions only it makes possible, else the first action legal"
     " after it); repeat it for several.",
@@ -517,6 +514,13 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     played = replayed(file)
     point = point_of(played, at, file)
     game = played.log.game
+    other = [kind for kind in kinds if kind not in game.move_kinds()]
+    if other:
+        offered = ", ".join(game.move_kinds()) or "none: it lists every decision"
+        raise click.BadParameter(
+            f"{other[0]} is not a kind of {game.title}'s decisions ({offered})",
+            param_hint="'--kind'",
+        )
     if fmt == "json":
         data = game.moves_data(played, point, kinds)
         print_json(record.moves_data(played, point) if data is None else data)

@@ -69,7 +69,7 @@ at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
@@ -198,6 +198,12 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The game's published JSON Schemas by role (``log``, ``components``, ...)."""
+        ...
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """The stable codes of the game's own problems by layer (``rules``, ``header`` ...),
+        beside the frame's (``record.problems.FRAME_CODES``): its rules' refusals, its set-up's,
+        its import's."""
         ...
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
@@ -380,10 +386,15 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The kinds ``moves --kind`` takes (none: the option is refused)."""
         ...
 
+    def new_options(self) -> Sequence[Any]:
+        """The options ``forex new`` takes for the game (``games.newoptions.NewOption``, in
+        the order of the help); the frame refuses another game's (``usage_error``)."""
+        ...
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """``forex new --game``: the text of a log of ``players`` with no moves, to be written
-        at ``path``; ``options`` holds every option of ``forex new`` by its parameter name
-        (None or ``()`` when not given); a game refuses one it does not take."""
+        at ``path``; ``options`` holds the game's ``new_options`` by name (None, ``()`` or
+        False when not given)."""
         ...
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
@@ -438,6 +449,17 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
     def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
         """Why the engine, as the partner, refuses the entry's opening offer in ``state``
         (naming what it would lose); None when it accepts or there is no offer."""
+        ...
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """``forex import``: a Board Game Arena table log (its bytes as ``read()`` gives them,
+        called once the options are checked; ``filename`` names it) as the text of a checked
+        log of the game, and a line saying what it holds.  ``options``: ``removed``, ``title``,
+        ``renames`` (old name -> new), ``schema_ref``, None when not given.  Raises
+        ``record.problems.LogError`` (``usage``: an option fixes it) or ``ViewRefused``; a
+        table of another game is the game's own problem."""
         ...
 
     # -- playing: the engine (``hint``, ``analyse``, ``play --engine``, ``selfplay``)

@@ -9,7 +9,7 @@ imports nothing of the package (``Any`` stands for ``base.Pending``, ``base.Reso
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Optional, TypeVar
 
 StateT = TypeVar("StateT")
@@ -46,6 +46,10 @@ class BaseGame(Generic[StateT, DecisionT]):
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """See ``Game.schemas``."""
         raise NotImplementedError
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """None but the frame's."""
+        return {}
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Any]:
         """No files."""
@@ -216,6 +220,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None."""
         return ()
 
+    def new_options(self) -> Sequence[Any]:
+        """None."""
+        return ()
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """Not offered."""
         raise NotOffered("a new log's header (forex new)")
@@ -265,6 +273,12 @@ class BaseGame(Generic[StateT, DecisionT]):
     def offer_refusal(self, state: Any, decisions: Sequence[Any]) -> Optional[str]:
         """None: there is no offer to refuse."""
         return None
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """Not offered."""
+        raise NotOffered("an import of a Board Game Arena table log (forex import)")
 
     # -- playing
 

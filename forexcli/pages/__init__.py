@@ -99,17 +99,18 @@ def script_json(data: Any) -> str:
 # --------------------------------------------------------------------------- signatures
 
 
-def signed_line(signatures: dict[str, Any] | None, number: int) -> str | None:
-    """``Signed by alice; the spot deal awaits bob's signature.``: who signed move ``number``
-    and whose signature its spot deal awaits, from show JSON's ``signatures`` (None in an
-    unsigned game; ``replay.js`` words it the same)."""
+def signed_line(signatures: dict[str, Any] | None, number: int, deal: str = "move") -> str | None:
+    """``Signed by alice; the move awaits bob's signature.``: who signed move ``number`` and
+    whose signature it awaits, called ``deal`` (the game's word, ``Game.agreement_words``),
+    from show JSON's ``signatures`` (None in an unsigned game; ``replay.js`` words it the
+    same)."""
     if signatures is None:
         return None
     by: list[str] = next((s["by"] for s in signatures["signed"] if s["move"] == number), [])
     partner = next((a["partner"] for a in signatures["awaiting"] if a["move"] == number), None)
     said = "signed by " + " and ".join(by) if by else "not signed"
     if partner is not None:
-        said += f"; the spot deal awaits {partner}'s signature"
+        said += f"; the {deal} awaits {partner}'s signature"
     return said[0].upper() + said[1:] + "."
 
 

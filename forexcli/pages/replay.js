@@ -63,13 +63,14 @@
   function nameCell(row) { return el("th", { scope: "row" }, [bdi(row.name), row.bankrupt ? " (bankrupt)" : null]); }
   function section(id, title, children) { return el("section", { id: id }, [el("h3", {}, [title])].concat(children)); }
 
-  /* Who signed a move and whose signature its spot deal awaits (pages.signed_line). */
-  function signedLine(sg, number) {
+  /* Who signed a move and whose signature its deal awaits, in the game's word for it
+     (Game.agreement_words; pages.signed_line). */
+  function signedLine(sg, number, deal) {
     var by = [], partner = null;
     sg.signed.forEach(function (one) { if (one.move === number) by = one.by; });
     sg.awaiting.forEach(function (one) { if (one.move === number) partner = one.partner; });
     var said = by.length ? "signed by " + by.join(" and ") : "not signed";
-    if (partner !== null) said += "; the spot deal awaits " + partner + "'s signature";
+    if (partner !== null) said += "; the " + (deal || "move") + " awaits " + partner + "'s signature";
     return said.charAt(0).toUpperCase() + said.slice(1) + ".";
   }
 

@@ -7,7 +7,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-CODES: dict[str, tuple[str, ...]] = {
+FRAME_CODES: dict[str, tuple[str, ...]] = {
     "io": (
         "not_found",
         "unreadable",
@@ -54,8 +54,6 @@ CODES: dict[str, tuple[str, ...]] = {
         "schema_maxLength",
         "schema_minLength",
         "schema_oneOf",
-        "schema_removed_and_seed",
-        "unsupported_version",
         "bad_notation",
         "bad_player_name",
         "bad_entry",
@@ -63,16 +61,9 @@ CODES: dict[str, tuple[str, ...]] = {
     ),
     "header": (
         "unknown_player",
-        "bad_removed",
         "bad_setup",
-        "first_needed",
         "confusable_names",
         "unknown_game",
-        "components_unreadable",
-        "components_json",
-        "components_schema",
-        "components_digest",
-        "bad_components",
         "bad_engine_seat",
     ),
     "rules": (
@@ -80,23 +71,10 @@ CODES: dict[str, tuple[str, ...]] = {
         "wrong_decision_kind",
         "game_over",
         "unknown_name",
-        "insufficient_funds",
-        "illegal_spot",
-        "illegal_contract",
-        "illegal_invest",
-        "illegal_divest",
-        "illegal_choice",
         "illegal_decision",
         "bad_notation",
         "digest_mismatch",
         "log_moved_on",
-        "card_unavailable",
-        "box_used",
-        "ability_refused",
-        "ring_already_drawn",
-        "pass_refused",
-        "bad_reveal",
-        "deal_mismatch",
         "spot_declined",
         "bad_offer",
         "open_offer",
@@ -147,17 +125,27 @@ CODES: dict[str, tuple[str, ...]] = {
         "too_large",
         "not_a_table_log",
         "bad_table_log",
-        "not_for_ex",
-        "table_mismatch",
-        "removed_unknown",
-        "removed_inconsistent",
-        "seat_order_unknown",
         "unknown_player",
         "bad_player_name",
         "confusable_names",
     ),
 }
-"""The stable codes of the problems the log layer reports, by layer (see docs/format.md)."""
+"""The frame's stable codes, by layer (docs/format.md's first table): the problems of any
+game's log.  A game adds the codes of its own rules and set-up (``Game.codes``)."""
+
+
+def codes() -> dict[str, tuple[str, ...]]:
+    """Every stable code by layer: the frame's (``FRAME_CODES``), then each registered game's
+    (``Game.codes``), each once."""
+    from .. import games
+
+    merged = {layer: list(listed) for layer, listed in FRAME_CODES.items()}
+    for name in games.names():
+        for layer, listed in games.get(name).codes().items():
+            known = merged.setdefault(layer, [])
+            known.extend(code for code in listed if code not in known)
+    return {layer: tuple(listed) for layer, listed in merged.items()}
+
 
 LAYER_HINTS: dict[str, str] = {
     "io": "check the path: a file that exists and that you may read (or - for standard input)",
@@ -331,10 +319,12 @@ class Problem(Struct, frozen=True):
 class LogError(Exception):
     """A log that cannot be read, checked or written; carries its problems."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], *, usage: bool = False) -> None:
         problems = list(dict.fromkeys(problems))  # the same problem found twice is told once
         super().__init__("; ".join(f"{p.where()}: {p.message}" for p in problems))
         self.problems = problems
+        self.usage = usage
+        """True: an option of the command fixes them (exit status 2, as a usage error)."""
 
 
 def check_move_number(number: int, count: int, filename: str) -> None:

@@ -407,14 +407,14 @@ def test_a_pipe_put_in_the_files_place_does_not_block(
 
 
 def test_every_golden_problem_has_a_registered_code() -> None:
-    from forexcli.record.problems import CODES
+    from forexcli.record.problems import codes
 
     for path in INVALID:
         problems, played = validation.check(path)
         if played is not None and played.problem is not None:
             problems = [played.problem]
         for p in problems:
-            assert p.code in CODES[p.layer], (path.name, p.layer, p.code)
+            assert p.code in codes()[p.layer], (path.name, p.layer, p.code)
 
 
 WORLDEX_EXAMPLES = sorted((ROOT / "examples" / "world-exchangers").glob("*.yaml"))

@@ -375,11 +375,11 @@ def test_paths_that_are_not_logs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.slow
 def test_every_hostile_problem_has_a_registered_code(corpus: Path) -> None:
-    from forexcli.record.problems import CODES
+    from forexcli.record.problems import codes
 
     for name in HOSTILE:
         problems, played = validation.check(corpus / f"{name}.yaml")
         if played is not None and played.problem is not None:
             problems = [played.problem]
         for p in problems:
-            assert p.code in CODES[p.layer], (name, p.layer, p.code)
+            assert p.code in codes()[p.layer], (name, p.layer, p.code)

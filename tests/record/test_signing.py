@@ -20,7 +20,7 @@ import pytest
 
 from forexcli.record import gamelog, signing
 from forexcli.record.keys import load_private_key, public_line
-from forexcli.record.problems import CODES, LogError
+from forexcli.record.problems import LogError, codes
 from tests.cli.test_commands import new_game, run
 
 
@@ -410,7 +410,7 @@ def test_a_forged_log_is_not_signed_on(signed_game: Path, keys: dict[str, Path])
 
 
 def test_signature_codes_are_listed() -> None:
-    listed = set(CODES["signature"])
+    listed = set(codes()["signature"])
     assert {
         "bad_signature",
         "wrong_key",

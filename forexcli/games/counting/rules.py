@@ -11,6 +11,7 @@ from msgspec import Struct
 from .. import ViewRefused
 from ..base import OVER, Pending, Resource
 from ..defaults import BaseGame
+from ..newoptions import TITLE, NewOption
 
 GAME_NAME = "counting"
 STEPS = (1, 2)
@@ -18,6 +19,10 @@ STEPS = (1, 2)
 
 CODES = ("over_target", "game_over", "not_your_turn", "bad_step", "bad_notation")
 """The stable codes of the game's errors."""
+
+OWN_CODES = {"rules": ("over_target", "bad_step")}
+"""The codes of ``CODES`` that the frame does not have (``Game.codes``): ``forex validate``
+reports them in the ``rules`` layer."""
 
 
 class CountingError(Exception):
@@ -83,6 +88,10 @@ def log_schema() -> dict[str, Any]:
     }
 
 
+NEW_OPTIONS = (TITLE, NewOption("target", "Counting: the total that wins [10].", metavar="N"))
+"""What ``forex new --game counting`` takes besides the players."""
+
+
 class CountingGame(BaseGame["State", "Add"]):
     """Counting's rules module (see ``forexcli.games.base.Game``)."""
 
@@ -94,6 +103,10 @@ class CountingGame(BaseGame["State", "Add"]):
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema."""
         return {"log": log_schema()}
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``over_target`` and ``bad_step`` (``OWN_CODES``); the others are the frame's."""
+        return OWN_CODES
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
         """None: a Counting header names no file."""
@@ -197,15 +210,19 @@ class CountingGame(BaseGame["State", "Add"]):
             ]
         return "\n".join(f"**{line}**" if markdown else line for line in lines)
 
+    def new_options(self) -> Sequence[NewOption]:
+        """``--title`` and ``--target`` (the frame refuses the other games' options)."""
+        return NEW_OPTIONS
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
-        """``game: counting``, the title and the players; no other option is taken."""
-        taken = ("title", "started")
-        for name, value in options.items():
-            if name not in taken and value not in (None, (), False):
-                raise ViewRefused(f"a Counting log takes no --{name.replace('_', '-')}")
-        title = options.get("title")
+        """``game: counting``, the title, the players and the target when given."""
+        title, target = options.get("title"), options.get("target")
+        if target is not None and not (target.isdigit() and 1 <= int(target) <= 1000):
+            raise ViewRefused(f"{target!r} is not a whole number from 1 to 1000", "--target")
         lines = ["game: counting", *([f"title: {title}"] if title else [])]
-        return "\n".join([*lines, f"players: [{', '.join(players)}]", "moves: []", ""])
+        lines.append(f"players: [{', '.join(players)}]")
+        lines += [f"target: {int(target)}"] if target is not None else []
+        return "\n".join([*lines, "moves: []", ""])
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
         """``created FILE: Counting to 10 for ann, bob``."""

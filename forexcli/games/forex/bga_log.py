@@ -15,7 +15,7 @@ import io
 import json
 import textwrap
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from msgspec import Struct
@@ -151,6 +151,41 @@ def import_table(
     text = log_text(game, title, schema_ref)
     _check_written(text, game, filename)
     return ImportedLog(text, game, title)
+
+
+def import_log(
+    read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+) -> tuple[str, str]:
+    """``Game.import_table``: the options checked (``--removed``: ``parse_removed``'s, or
+    ``unknown``), then the table log ``read`` gives, as the text of a checked For-Ex log and a
+    line saying what it holds; a problem an option fixes (``USAGE_CODES``) is a usage error."""
+    from ...reporters import clean
+    from .. import ViewRefused
+    from .views.newlog import parse_removed
+
+    removed = options.get("removed")
+    counts: tuple[int, ...] | str | None = None
+    if removed is not None and removed.strip().lower() == "unknown":
+        counts = "unknown"
+    elif removed is not None:
+        try:
+            counts = parse_removed(removed)
+        except ValueError as error:
+            raise ViewRefused(clean(str(error)), "--removed") from None
+    try:
+        imported = import_table(
+            read_json(read(), filename),
+            filename,
+            removed=counts,
+            title=options.get("title"),
+            renames=options.get("renames"),
+            schema_ref=options.get("schema_ref"),
+        )
+    except LogError as error:
+        if any(p.code in USAGE_CODES for p in error.problems):
+            raise LogError(error.problems, usage=True) from None
+        raise
+    return imported.text, summary(imported.game)
 
 
 def log_text(game: Imported, title: str, schema_ref: str | None = None) -> str:

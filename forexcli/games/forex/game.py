@@ -13,7 +13,7 @@ engine (``advisor``).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import logcheck, notation
@@ -40,6 +40,28 @@ if TYPE_CHECKING:
     from ..base import Pending, Resource
 
 
+CODES: dict[str, tuple[str, ...]] = {
+    "schema": ("schema_removed_and_seed", "unsupported_version"),
+    "header": ("bad_removed",),
+    "rules": (
+        "insufficient_funds",
+        "illegal_spot",
+        "illegal_contract",
+        "illegal_invest",
+        "illegal_divest",
+        "illegal_choice",
+    ),
+    "import": (
+        "not_for_ex",
+        "table_mismatch",
+        "removed_unknown",
+        "removed_inconsistent",
+        "seat_order_unknown",
+    ),
+}
+"""For-Ex's own stable codes by layer, beside the frame's (docs/format.md: Codes of For-Ex)."""
+
+
 class ForexGame(ForexViews):
     """For-Ex's rules module (see ``forexcli.games.base.Game``)."""
 
@@ -59,8 +81,22 @@ class ForexGame(ForexViews):
         return None
 
     def agreement_words(self) -> tuple[str, str]:
-        """A spot deal needs its partner's agreement."""
-        return ("spot deal", "a spot transaction's partner")
+        """A spot deal needs its partner's agreement (``views.AGREEMENT_WORDS``)."""
+        from .views import AGREEMENT_WORDS
+
+        return AGREEMENT_WORDS
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``CODES``."""
+        return CODES
+
+    def import_table(
+        self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
+    ) -> tuple[str, str]:
+        """A Board Game Arena table log as a For-Ex log (``bga_log.import_log``)."""
+        from .bga_log import import_log
+
+        return import_log(read, filename, options)
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema (generated) and the show schema (committed)."""

@@ -14,6 +14,61 @@ from ...reporters import clean
 from ...words import says
 from .. import ViewRefused
 from ..defaults import BaseGame
+from ..newoptions import SITE, STARTED, TITLE, NewOption
+
+NEW_OPTIONS = (
+    NewOption("first", "Who takes the first turn [the first seat].", metavar="NAME"),
+    NewOption(
+        "removed",
+        "The 6 certificates removed at set-up: GBP=1,USD=2,CNY=3 (or GBP,USD,USD,CNY,CNY,CNY).",
+        metavar="CUR=N,...",
+    ),
+    NewOption(
+        "seed",
+        "Draw the removed certificates from this seed. Without --removed or --seed a random"
+        " seed is drawn and recorded.",
+        metavar="TEXT",
+    ),
+    TITLE,
+    SITE,
+    STARTED,
+    NewOption(
+        "contact",
+        "How to reach a player (e-mail, forum handle)",
+        metavar="NAME=ADDRESS",
+        multiple=True,
+    ),
+    NewOption(
+        "house_rule",
+        "A house rule the table plays: rounding=each|total, merged_loan=keep|back [each, keep]",
+        metavar="NAME=VALUE",
+        multiple=True,
+    ),
+    NewOption(
+        "schema_ref",
+        "Write a first-line modeline naming this schema for editors (a path relative to the"
+        " log, such as ../schemas/forex-log.schema.json, saved by forex schema > FILE; or a URL)"
+        " [no modeline].",
+        metavar="URL|PATH",
+    ),
+    NewOption(
+        "key_for",
+        "A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves",
+        metavar="NAME=PUBFILE",
+        multiple=True,
+    ),
+    NewOption(
+        "require_signatures",
+        "Write signatures: required: every move signed, and no move after a spot deal its"
+        " partner has not countersigned (forex play and forex read refuse one).",
+        flag=True,
+    ),
+)
+"""The options ``forex new`` takes for a For-Ex log (``Game.new_options``)."""
+
+
+MOVE_KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
+"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``)."""
 
 
 def _view(replay: Any, at: int) -> Any:
@@ -115,11 +170,19 @@ class ForexViews(BaseGame[Any, Any]):
             width=width,
         )
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """``MOVE_KINDS``."""
+        return MOVE_KINDS
+
     def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
         """``moves --format json`` (``views.moves.moves_data``)."""
         from .views.moves import moves_data
 
         return moves_data(_view(replay, at), kinds)
+
+    def new_options(self) -> Sequence[NewOption]:
+        """``NEW_OPTIONS``."""
+        return NEW_OPTIONS
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A For-Ex header: seats, first player, the removed certificates (given, or drawn
@@ -128,14 +191,6 @@ class ForexViews(BaseGame[Any, Any]):
         from .rules import HouseRules, SetupError, draw_removed, new_game
         from .views.newlog import new_log_text, parse_house_rule, parse_removed
 
-        if (
-            options.get("components") is not None
-            or options.get("board")
-            or options.get("roles_side")
-        ):
-            raise ViewRefused(
-                "--components, --board and --roles-side are for --game world-exchangers"
-            )
         for name in players:
             _check_name(name, "--players")
         _check_confusable(players)

@@ -72,6 +72,30 @@ def _symbols(symbols: Any) -> dict[str, int]:
     return shown
 
 
+CODES: dict[str, tuple[str, ...]] = {
+    "header": (
+        "first_needed",
+        "components_unreadable",
+        "components_json",
+        "components_schema",
+        "components_digest",
+        "bad_components",
+    ),
+    "rules": (
+        "insufficient_funds",
+        "card_unavailable",
+        "box_used",
+        "ability_refused",
+        "ring_already_drawn",
+        "pass_refused",
+        "bad_reveal",
+        "deal_mismatch",
+    ),
+}
+"""World Exchangers' own stable codes by layer, beside the frame's (docs/format.md: Codes of
+World Exchangers)."""
+
+
 class WorldexGame(WorldexViews):
     """World Exchangers' rules module (see ``forexcli.games.base.Game``)."""
 
@@ -79,6 +103,10 @@ class WorldexGame(WorldexViews):
     title = "World Exchangers"
     rules_error: type[Exception] = WorldexError
     notation_error: type[Exception] = notation.NotationError
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``CODES``."""
+        return CODES
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema, the components file's schema and the show view's."""

@@ -13,6 +13,44 @@ from typing import Any, Optional
 
 from .. import ViewRefused
 from ..defaults import BaseGame
+from ..newoptions import SITE, STARTED, TITLE, NewOption
+
+NEW_OPTIONS = (
+    NewOption(
+        "first",
+        "World Exchangers: the red marker's holder starts; --first is needed (and only allowed)"
+        " when the seed deals nobody the red marker.",
+        metavar="NAME",
+    ),
+    NewOption("seed", "", metavar="TEXT"),
+    TITLE,
+    SITE,
+    STARTED,
+    NewOption(
+        "house_rule",
+        "World Exchangers: trend_ties=all|none, media_floor=zero|none, pass_symbols=gain|none,"
+        " mid_year_refill=refill|skip [the first of each]",
+        metavar="NAME=VALUE",
+        multiple=True,
+    ),
+    NewOption(
+        "components",
+        "World Exchangers: the components file (cards and boards) the log names, with its SHA-256.",
+        metavar="FILE",
+        path=True,
+    ),
+    NewOption(
+        "board",
+        "World Exchangers: the side of a player's board [A]",
+        metavar="NAME=A|B",
+        multiple=True,
+    ),
+    NewOption(
+        "roles_side", "World Exchangers: the side of the role cards [A].", choices=("A", "B")
+    ),
+)
+"""The options ``forex new`` takes for a World Exchangers log (``Game.new_options``); the
+seed deals (the command's help says so)."""
 
 
 class WorldexViews(BaseGame[Any, Any]):
@@ -103,6 +141,10 @@ class WorldexViews(BaseGame[Any, Any]):
 
         return record.moves_data(replay, at)
 
+    def new_options(self) -> Sequence[NewOption]:
+        """``NEW_OPTIONS``."""
+        return NEW_OPTIONS
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A log naming the components file (with its SHA-256), dealt from a seed."""
         from ...reporters import clean
@@ -110,17 +152,6 @@ class WorldexViews(BaseGame[Any, Any]):
         from .load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
         from .newlog import new_log_text, parse_house_rules, red_marker_missing
 
-        if (
-            options.get("removed") is not None
-            or options.get("contact")
-            or options.get("key_for")
-            or options.get("require_signatures")
-            or options.get("schema_ref") is not None
-        ):
-            raise ViewRefused(
-                "--removed, --contact, --key-for, --require-signatures and --schema-ref are"
-                " For-Ex's only for now"
-            )
         components = options.get("components")
         if components is None:
             raise ViewRefused(

@@ -33,7 +33,7 @@ from forexcli.games.forex.bga_import import (
 from forexcli.games.forex.bga_log import import_table, read_json, summary
 from forexcli.games.forex.rules import CURRENCIES, Decision, Spot
 from forexcli.record.gamelog import read_log, replay
-from forexcli.record.problems import CODES, LogError
+from forexcli.record.problems import LogError, codes
 from tests import bga
 from tests.cli.test_commands import run
 from tests.cli.test_golden import check_golden
@@ -578,7 +578,7 @@ def test_a_file_that_is_no_table_log_gets_one_clean_error(tmp_path: Path, name: 
     lines = [line for line in result.stderr.splitlines() if not line.startswith("  hint:")]
     assert len(lines) == 1 and lines[0].startswith(f"{table}"), result.stderr
     code = lines[0][len(str(table)) :].split(": ")[1]
-    assert code in CODES["import"] or code in CODES["io"], lines[0]
+    assert code in codes()["import"] or code in codes()["io"], lines[0]
     assert not out.exists()
 
 
@@ -681,7 +681,7 @@ def test_a_mutated_table_log_is_refused_placed_or_still_agrees(
         imported = import_table(data, "mutated.json", removed=game.removed)
     except LogError as error:
         (problem,) = error.problems
-        assert problem.code in CODES["import"] or problem.code in CODES["rules"], problem
+        assert problem.code in codes()["import"] or problem.code in codes()["rules"], problem
         if "packet move_id" in problem.message:
             where = int(problem.message.split("packet move_id ")[1].split(",")[0].split(":")[0])
             assert where >= int(mutated_move), problem.message  # found no earlier than made

@@ -46,7 +46,7 @@ from ....pages import (
 )
 from ....reporters.annotation import annotation
 from ..rules import CURRENCIES
-from ..views import DECIDED_BY, ENDINGS
+from ..views import AGREEMENT_WORDS, DECIDED_BY, ENDINGS
 from ..views.common import View
 from ..views.show import HOUSE_RULE_TEXTS, show_data
 from ..views.standings import (
@@ -151,6 +151,10 @@ def _unknown_removed_shown(shown: dict[str, Any]) -> dict[str, Any]:
     return shown
 
 
+DEAL = AGREEMENT_WORDS[0]
+"""What a move whose partner must agree is, in the signed lines (``spot deal``)."""
+
+
 def page_data(shown: list[dict[str, Any]], at: int | None = None) -> dict[str, Any]:
     """What the page embeds, from :func:`positions`: the first position whole, the others
     as deltas, the position to open at (``at``, the last by default)."""
@@ -161,6 +165,7 @@ def page_data(shown: list[dict[str, Any]], at: int | None = None) -> dict[str, A
         "start": start,
         "currencies": list(CURRENCIES),
         "words": WORDS,
+        "deal": DEAL,
         "shown": {
             "top": list(SHOWN_KEYS),
             "state": list(SHOWN_STATE_KEYS),
@@ -220,7 +225,7 @@ def position_view(position: dict[str, Any]) -> dict[str, Any]:
     last = position.get("last_move")
     return {
         "p": position,
-        "signed": signed_line(signatures, last["number"]) if last else None,
+        "signed": signed_line(signatures, last["number"], DEAL) if last else None,
         "sig": signatures,
         "keys": signature_rows(signatures),
         "awaiting": awaiting_lines(signatures),
@@ -314,7 +319,8 @@ def replay_page(
     csp = policy(script, style)
     final = every[-1].get("signatures")
     marks = {
-        entry.number: signed_line(final, entry.number) for entry in log.entries[: replay.moves]
+        entry.number: signed_line(final, entry.number, DEAL)
+        for entry in log.entries[: replay.moves]
     }
     template = environment(__name__).get_template("replay.html.j2")
     return template.render(

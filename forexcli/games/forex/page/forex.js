@@ -45,7 +45,7 @@
         el("bdi", { "class": "player" }, [p.last_move.player]), ": ", el("span", { "class": "decision" }, [p.last_move.decision])]));
       if (p.last_move.note !== null) move.push(el("p", { "class": "note" }, [bdi(p.last_move.note)]));
       if (p.signatures) {
-        var said = signedLine(p.signatures, p.last_move.number);
+        var said = signedLine(p.signatures, p.last_move.number, data.deal);
         move.push(el("p", { "class": said.indexOf("awaits") >= 0 ? "signed awaits" : "signed" }, [said]));
       }
       var lines = !summary ? [] : summary.events.concat(summary.money.map(function (m) { return "money: " + m; }),

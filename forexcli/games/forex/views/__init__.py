@@ -6,6 +6,9 @@ from __future__ import annotations
 from ..rules import GameState, format_halves
 from ..rules.state import DIVIDENDS_HALVES
 
+AGREEMENT_WORDS = ("spot deal", "a spot transaction's partner")
+"""An entry whose partner must agree, and who that is (``Game.agreement_words``)."""
+
 ENDINGS = {
     "last_dividend": "after the last dividend",
     "bankruptcy": "by a bankruptcy",
