@@ -500,3 +500,19 @@ def test_the_glossary_gives_each_word_one_meaning() -> None:
     glossary = text[text.index("| word | means |") :]
     words = [row.split("|")[1].strip() for row in glossary.splitlines()[2:] if row.startswith("|")]
     assert len(words) == len(set(words)) and {"engine", "rules core", "view", "views"} <= set(words)
+
+
+def test_a_games_rules_and_notation_import_only_the_interface_and_the_words() -> None:
+    """A game's rules core and its notation are its pure core: of the frame they take only
+    the package ``forexcli.games`` (the interface, its defaults, the registry, the seeded
+    draw) and the words of a hint (``forexcli.words``), not the record layer."""
+    pure = ("forexcli.games", "forexcli.words")
+    found = {
+        (importer, imported)
+        for importer, targets in graph().items()
+        if _game_of(importer) is not None
+        and re.search(r"\.(rules|notation)(\.|$)", importer.removeprefix(_game_of(importer) or ""))
+        for imported in targets
+        if _game_of(imported) != _game_of(importer) and package_of(imported) not in pure
+    }
+    assert found == set()
