@@ -51,11 +51,6 @@ ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
     ("forexcli.cli.bga", "forexcli.games.forex.views.newlog"): (
         "`import-bga --removed` is read by For-Ex's `parse_removed`; removed with the entry above"
     ),
-    ("forexcli.games.worldex.schema_source", "forexcli.games.forex.schema_source"): (
-        "World Exchangers' `keys:` and `sig:` are For-Ex's schema fragments (the signing format"
-        " is the frame's, but its name pattern is For-Ex's); removed when the fragments move to"
-        " record/ with a name pattern of their own, which changes World Exchangers' schema"
-    ),
 }
 """(importer outside a game's folder, module of the game) -> why it is still imported."""
 
