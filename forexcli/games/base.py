@@ -151,6 +151,19 @@ class Resource(Struct, frozen=True):
     embedded: Optional[Any] = None
 
 
+class Message(Struct, frozen=True):
+    """What ``Game.message`` tells: a subject line and a body, in format ``fmt`` (``text``,
+    ``markdown``, ``bbcode``)."""
+
+    subject: str
+    body: str
+    fmt: str
+
+    def full(self) -> str:
+        """``Subject: ...``, a blank line, and the body (ready to paste)."""
+        return f"Subject: {self.subject}\n\n{self.body}"
+
+
 class Writes(Protocol[DecisionIn]):
     """How an entry is written: what the game (``Game``), its search (``Searchable``) and the
     advisor's search (``Searches``) share."""
@@ -401,10 +414,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Any:
-        """``forex message``, ``play --message``, mails: the message (``subject``, ``body``,
-        ``full()``) about ``replay`` after move ``since`` (None: what the next decider has not
-        seen) up to move ``at`` (None: the last legal one), in ``fmt`` (``text``,
-        ``markdown``, ``bbcode``); ``ValueError`` for a move or format it cannot tell."""
+        """``forex message``, ``play --message``, mails: the ``Message`` about ``replay``
+        after move ``since`` (None: what the next decider has not seen) up to move ``at``
+        (None: the last legal one), in ``fmt`` (``text``, ``markdown``, ``bbcode``);
+        ``ValueError`` for a move or format it cannot tell."""
         ...
 
     def picture(self, state: Any, title: str) -> str:
