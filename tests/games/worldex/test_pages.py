@@ -20,7 +20,7 @@ from forexcli.games.worldex.chart import (
     chart_y,
     month_starts,
 )
-from forexcli.games.worldex.page import positions, symbols_words, worldex_page
+from forexcli.games.worldex.page import positions, worldex_page
 from forexcli.games.worldex.picture import space_id, spaces_gained
 from forexcli.games.worldex.views import show_view
 from forexcli.pages import signature_rows
@@ -135,14 +135,6 @@ def test_the_last_position_shows_the_final_scores_and_the_winner() -> None:
     assert totals is not None
     cells = re.findall(r"<td>([^<]*)</td>", totals.group(1))
     assert cells == [f"{p['total']:,}" for p in view["scores"]["players"]]
-
-
-def test_symbols_in_words() -> None:
-    assert symbols_words({"green": 0, "orange": 0, "blue": 2, "media": 1, "star": 1}) == (
-        "2 blue, +1 media, 1 star"
-    )
-    assert symbols_words({"media": -1}) == "-1 media"
-    assert symbols_words({}, "nothing") == "nothing"
 
 
 # --------------------------------------------------------------------------- safety
