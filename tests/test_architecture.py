@@ -511,3 +511,20 @@ def test_a_games_rules_and_notation_import_only_the_interface_and_the_words() ->
         if _game_of(imported) != _game_of(importer) and package_of(imported) not in pure
     }
     assert found == set()
+
+
+# --------------------------------------------------------------------------- the tests
+
+ALLOWED_DUPLICATE_TESTS: dict[str, str] = {}
+"""A test name defined in more than one test module, and why (a capability test runs once
+over every game, in ``tests/test_every_game.py``, not as a copy per game)."""
+
+
+def test_no_test_name_is_written_twice() -> None:
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for node in _tree(path).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                found.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    twice = {name for name, where in found.items() if len(where) > 1}
+    _listed(twice, ALLOWED_DUPLICATE_TESTS, "ALLOWED_DUPLICATE_TESTS")

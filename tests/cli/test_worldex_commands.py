@@ -231,7 +231,9 @@ def test_message_tells_what_the_next_player_has_not_seen() -> None:
     assert "the log goes on to move 39" in out
 
 
-def test_message_since_and_since_player() -> None:
+def test_message_tells_the_moves_since_in_sentences() -> None:
+    """What the moves since did, in World Exchangers' words (``--since`` and
+    ``--since-player`` themselves: ``tests/test_every_game.py``)."""
     result = run(["message", str(EXAMPLE), "--at", "3", "--since", "0"])
     assert result.exit_code == 0, result.output
     out = result.stdout

@@ -157,13 +157,6 @@ def test_title_and_notes_are_escaped(tmp_path: Path) -> None:
     assert "</script" not in parser.scripts[0].lower()
 
 
-def test_size() -> None:
-    """The 39-move example is about 220 KB: the boards are drawn once, the positions are
-    deltas."""
-    size = len(worldex_page(replayed(EXAMPLE)).encode("utf-8"))
-    assert size < 320 * 1024
-
-
 def test_a_signed_game_shows_who_signed(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 0)
     key = keys(tmp_path, "louis")
@@ -243,20 +236,6 @@ def test_chart_of_an_illegal_log_is_located(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the command
-
-
-def test_html_writes_next_to_the_log(tmp_path: Path) -> None:
-    path = copy_example(tmp_path)
-    done = run(["html", str(path)])
-    assert done.exit_code == 0, done.output
-    page = path.with_suffix(".html")
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
-    assert "40 positions" in done.stdout
-    assert embedded(page.read_text("utf-8"))["start"] == 39
-    again = run(["html", str(path)])
-    assert again.exit_code == 2 and "already exists" in again.stderr
-    assert run(["html", str(path), "--force", "--at", "-1"]).exit_code == 0
-    assert embedded(page.read_text("utf-8"))["start"] == 38
 
 
 def test_html_to_standard_output_from_standard_input_and_title() -> None:
