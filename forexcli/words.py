@@ -4,10 +4,15 @@ Reports, messages and the rules' events say what a player does in the third
 person (``ann plays first``, ``ben holds 2 GBP``).  A player may be named
 ``you`` (the README's own games are between ``you`` and ``computer``): then
 the verb takes the second person (``you play first``, ``you hold 2 GBP``) and
-the possessive is ``your``.  Pure: no I/O, importable by the rules cores.
+the possessive is ``your``.  And the words of a hint, for the frame and the games' notations
+alike: user text quoted (``quoted``) and the word meant (``did_you_mean``: ``EUD`` -> EUR,
+``anne`` -> ann, ``notes`` -> note, by the standard library's close-match search).  Pure: no
+I/O, importable by the rules cores.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _SIBILANT = ("sses", "shes", "ches", "xes", "zes")
@@ -49,3 +54,51 @@ def possessive(name: str, alone: bool = False) -> str:
         word = "Your" if name.strip()[:1] == "Y" else "your"
         return word + "s" if alone else word
     return f"{name}'s"
+
+
+# --------------------------------------------------------------------------- hints
+
+MAX_QUOTED = 60
+"""Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
+
+
+def quoted(value: object, limit: int = MAX_QUOTED) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for quoting user text in a message."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value):,} characters)"
+    shown = repr(value)
+    if len(shown) > limit + 2:
+        return shown[:limit] + "..."
+    return shown
+
+
+CUTOFF = 0.6
+"""How alike (difflib's ratio, 0 to 1) a word and a choice must be to suggest the choice."""
+
+
+def close_match(word: str, choices: Iterable[str]) -> str | None:
+    """The choice most like ``word`` (letter case aside), or None when none is close."""
+    options = [c for c in dict.fromkeys(choices) if c != word]
+    if not word or not options:
+        return None
+    folded = {option.casefold(): option for option in reversed(options)}
+    exact = folded.get(word.casefold())
+    if exact is not None:
+        return exact
+    import difflib  # here: only a near miss needs it (start-up)
+
+    wanted = word.casefold()
+    scored = []
+    for option in folded:
+        ratio = difflib.SequenceMatcher(None, wanted, option).ratio()
+        if ratio >= CUTOFF:
+            # Equal ratios (EUD: EUR and USD) go to the one alike letter for letter.
+            in_place = sum(a == b for a, b in zip(wanted, option, strict=False))
+            scored.append((ratio, in_place, option))
+    return folded[max(scored)[2]] if scored else None
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> tuple[str, ...]:
+    """``("did you mean EUR?",)`` when a choice is close to ``word``; else no hint."""
+    match = close_match(word, choices)
+    return (f"did you mean {match}?",) if match is not None else ()

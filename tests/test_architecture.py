@@ -43,13 +43,7 @@ GAMES = tuple(
 it (another game neither); the frame reaches a game through the registry
 (``forexcli.games.get``) and ``games/base.py``."""
 
-ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {
-    ("forexcli.games.worldex.schema_source", "forexcli.games.forex.schema_source"): (
-        "World Exchangers' `keys:` and `sig:` are For-Ex's schema fragments (the signing format"
-        " is the frame's, but its name pattern is For-Ex's); removed when the fragments move to"
-        " record/ with a name pattern of their own, which changes World Exchangers' schema"
-    ),
-}
+ALLOWED_INTO_GAME: dict[tuple[str, str], str] = {}
 """(importer outside a game's folder, module of the game) -> why it is still imported."""
 
 PACKAGES = GAMES
@@ -569,3 +563,36 @@ def test_the_frame_names_games_no_more_than_listed() -> None:
     assert grown == {}, "a game's word in the frame: take it from the game (Game.title ...)"
     shrunk = {f: n for f, n in ALLOWED_GAME_WORDS.items() if found.get(f, 0) < n}
     assert shrunk == {}, "fewer game words: lower ALLOWED_GAME_WORDS to what is found"
+
+
+def test_a_games_rules_and_notation_import_only_the_interface_and_the_words() -> None:
+    """A game's rules core and its notation are its pure core: of the frame they take only
+    the package ``forexcli.games`` (the interface, its defaults, the registry, the seeded
+    draw) and the words of a hint (``forexcli.words``), not the record layer."""
+    pure = ("forexcli.games", "forexcli.words")
+    found = {
+        (importer, imported)
+        for importer, targets in graph().items()
+        if _game_of(importer) is not None
+        and re.search(r"\.(rules|notation)(\.|$)", importer.removeprefix(_game_of(importer) or ""))
+        for imported in targets
+        if _game_of(imported) != _game_of(importer) and package_of(imported) not in pure
+    }
+    assert found == set()
+
+
+# --------------------------------------------------------------------------- the tests
+
+ALLOWED_DUPLICATE_TESTS: dict[str, str] = {}
+"""A test name defined in more than one test module, and why (a capability test runs once
+over every game, in ``tests/test_every_game.py``, not as a copy per game)."""
+
+
+def test_no_test_name_is_written_twice() -> None:
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        for node in _tree(path).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                found.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    twice = {name for name, where in found.items() if len(where) > 1}
+    _listed(twice, ALLOWED_DUPLICATE_TESTS, "ALLOWED_DUPLICATE_TESTS")

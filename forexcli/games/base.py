@@ -1,4 +1,5 @@
-"""The interface a game provides to the frame: one small Protocol over plain state.
+"""The interface a game provides to the frame: ``Game``, a Protocol over plain state, and
+what the engine asks of a game (``Searchable``, ``Advisor``).
 
 The frame (reading YAML with places, schema checking, editing a log in place,
 problems and their codes, digests, the CLI and reporters) never knows a
@@ -9,7 +10,7 @@ apply, current player, returns).
 
 A log entry is ``- KEY: TEXT`` where KEY is who decides (a player, or a
 game's pseudo-decider such as World Exchangers' ``deck``) and TEXT is the
-game's notation.  One entry may hold more than one engine decision (For-Ex's
+game's notation.  One entry may hold more than one decision of the rules core (For-Ex's
 ``spot ...; invest USD`` is a spot and an action; World Exchangers'
 ``buy Vienna, Roma +box`` is two purchases), so ``parse`` returns a tuple
 and ``write`` takes one.  Everything the frame needs per game:
@@ -38,33 +39,25 @@ and ``write`` takes one.  Everything the frame needs per game:
 =================  ==========================================================
 
 Errors: ``rules_error`` and ``notation_error`` are the game's exception base
-classes; every instance has ``code`` (stable, listed in the game's ``CODES``)
-and ``reason`` (a sentence that names the numbers).  The frame adds file,
+classes; every instance has ``code`` (stable, and in docs/format.md's table of
+codes) and ``reason`` (a sentence that names the numbers).  The frame adds file,
 line, column, move number and hint.
 
-How For-Ex plugs in: its modules live in ``forexcli.games.forex``, and
-``forexcli.games.forex.FOREX`` wraps them behind this Protocol: ``setup`` is
-``engine.new_game(players, removed or draw_removed(seed), first,
-HouseRules(**house_rules))``, ``parse``
-is ``notation.parse(...).decisions()``, ``write`` is ``notation.write_entry``
-of a ``Written`` rebuilt from one or two decisions, ``legal`` is
-``engine.legal_decisions``, ``apply`` is ``engine.apply``, ``pending`` reads
-``GameState.pending`` (phase and seat), ``view`` is ``snapshot.state_dict``
-(so For-Ex's digests are unchanged), ``rules_error`` is ``ForexError``.
-What stays For-Ex's own after the move: its engine (with ``apply_all`` and
-``apply_with_events`` for fast replay and catch-up sentences), its
-``moves`` grouping, its SVG board, its search.  Optional capabilities of
-that kind are separate Protocols (``Narrated``, ``LoadsResources`` below) the
-frame tests for.
+How a game plugs in: its folder under ``forexcli/games/`` holds its rules core
+(``rules/``), notation, schemas, views, page and search hooks, and its ``Game`` object, a
+subclass of ``defaults.BaseGame``; the registry (``forexcli.games``) names where that object
+is.  For-Ex's is ``forexcli.games.forex.game.FOREX``: ``setup`` deals from the header,
+``parse`` and ``write`` are its notation, ``legal`` and ``apply`` its rules core's, ``view`` is
+``snapshot.state_dict`` (so For-Ex's digests are unchanged), ``rules_error`` is ``ForexError``.
 
-The frame reads every game through this interface alone (``record.gamelog``:
-YAML with places, the game's schema or its own checks, its resources, replay):
-the optional capabilities below (``ChecksLog``, ``ReplaysWithEvents``,
-``ExplainsRefusals``, ``CatchesUp``, ``ComparesSetups``, ``Mails``, ``ReportsPlays``,
-``ReportsHistory``, ``StatusLine``, ``Countersigned``) are what a game adds to it, and the
-frame tests for them; a command that needs one the game lacks says so (``not_for_game``).  What the
-commands print of a game (``show``, ``moves``, ``chart``, ``html``, ``new``) are the views
-at the end (``ShowsText`` ... ``StartsLogs``), which both games implement.
+Beyond the rules, ``Game`` declares four capability groups (reading, telling, views, playing:
+see the comments in ``Game`` below).  ``BaseGame`` gives every one of them a default, the
+frame's plain way (None) or a refusal (``NotOffered``: the code ``not_for_game``), so that the
+frame calls a game's methods without asking which it has.  The engine's commands ask a game
+for its ``Advisor`` (``advisor()``); a game that uses the game-independent search implements
+``Searchable`` over its ``Rules``.  ``Writes`` (``write``, ``key``) and ``Seated``
+(``names``, ``mover``) are what ``Game``, ``Searchable`` and the advisor's ``Searches``
+share, each method declared once.  ``Budget`` (how long a search runs) is defined here alone.
 """
 
 from __future__ import annotations
@@ -156,6 +149,19 @@ class Resource(Struct, frozen=True):
     path: Optional[str] = None
     sha256: Optional[str] = None
     embedded: Optional[Any] = None
+
+
+class Message(Struct, frozen=True):
+    """What ``Game.message`` tells: a subject line and a body, in format ``fmt`` (``text``,
+    ``markdown``, ``bbcode``)."""
+
+    subject: str
+    body: str
+    fmt: str
+
+    def full(self) -> str:
+        """``Subject: ...``, a blank line, and the body (ready to paste)."""
+        return f"Subject: {self.subject}\n\n{self.body}"
 
 
 class Writes(Protocol[DecisionIn]):
@@ -426,10 +432,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Any:
-        """``forex message``, ``play --message``, mails: the message (``subject``, ``body``,
-        ``full()``) about ``replay`` after move ``since`` (None: what the next decider has not
-        seen) up to move ``at`` (None: the last legal one), in ``fmt`` (``text``,
-        ``markdown``, ``bbcode``); ``ValueError`` for a move or format it cannot tell."""
+        """``forex message``, ``play --message``, mails: the ``Message`` about ``replay``
+        after move ``since`` (None: what the next decider has not seen) up to move ``at``
+        (None: the last legal one), in ``fmt`` (``text``, ``markdown``, ``bbcode``);
+        ``ValueError`` for a move or format it cannot tell."""
         ...
 
     def picture(self, state: Any, title: str) -> str:

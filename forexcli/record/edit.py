@@ -337,7 +337,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
     keys = game.log_keys(log.header)
     if key in keys or game.checks_keys:
         return
-    from .hints import did_you_mean
+    from ..words import did_you_mean
 
     raise _fail(
         log,

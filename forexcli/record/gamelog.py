@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct, field
 
 from .. import games
-from ..words import says
+from ..words import did_you_mean, quoted, says
 from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
-from .hints import did_you_mean, quoted_in_a_mail
-from .problems import LogError, Problem, quoted, shown
+from .hints import quoted_in_a_mail
+from .problems import LogError, Problem, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game, Resource

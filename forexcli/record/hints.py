@@ -1,7 +1,5 @@
 """Hints for the mistakes of people who write logs by hand.
 
-``did_you_mean`` finds the word meant (``EUD`` -> EUR, ``anne`` -> ann,
-``notes`` -> note) with the standard library's close-match search;
 ``yaml_syntax_hints`` names the fix for the common YAML slips (an unquoted
 colon in a note, a note indented under the wrong entry, an entry's ``- ``
 indented unlike the one above it, a log quoted in a mail with ``> ``);
@@ -13,40 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-
-CUTOFF = 0.6
-"""How alike (difflib's ratio, 0 to 1) a word and a choice must be to suggest the choice."""
+from collections.abc import Sequence
 
 ENTRY_KEYS = ("note", "digest")
-
-
-def close_match(word: str, choices: Iterable[str]) -> str | None:
-    """The choice most like ``word`` (letter case aside), or None when none is close."""
-    options = [c for c in dict.fromkeys(choices) if c != word]
-    if not word or not options:
-        return None
-    folded = {option.casefold(): option for option in reversed(options)}
-    exact = folded.get(word.casefold())
-    if exact is not None:
-        return exact
-    import difflib  # here: only a near miss needs it (start-up)
-
-    wanted = word.casefold()
-    scored = []
-    for option in folded:
-        ratio = difflib.SequenceMatcher(None, wanted, option).ratio()
-        if ratio >= CUTOFF:
-            # Equal ratios (EUD: EUR and USD) go to the one alike letter for letter.
-            in_place = sum(a == b for a, b in zip(wanted, option, strict=False))
-            scored.append((ratio, in_place, option))
-    return folded[max(scored)[2]] if scored else None
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> tuple[str, ...]:
-    """``("did you mean EUR?",)`` when a choice is close to ``word``; else no hint."""
-    match = close_match(word, choices)
-    return (f"did you mean {match}?",) if match is not None else ()
 
 
 def same_name_key(name: str) -> str:

@@ -36,10 +36,10 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..words import possessive
+from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 from .problems import printable as clean
-from .problems import quoted as problems_quoted
 
 
 def top_keys() -> tuple[str, ...]:
@@ -344,7 +344,7 @@ def rejoined(lines: list[str], start: int) -> tuple[list[str], int, str, bool] |
             out.append(line)
         elif out and out[-1]:
             if not broke:
-                broke = f"line {index - start + 1} of the log: {problems_quoted(line)}"
+                broke = f"line {index - start + 1} of the log: {quoted_text(line)}"
             if out[-1].endswith((" ", "\t")):
                 # Broken after a blank that stayed at the end (fold -s), or inside the
                 # indentation: the rest goes on right after it.
@@ -513,7 +513,7 @@ def _unreadable_line(text: str, source: str, into: str | None) -> str | None:
     except LogError as error:
         line = next((p.line for p in error.problems if p.line is not None), None)
         if line is not None and line <= len(lines) - start:
-            return f"line {line} of the log: {problems_quoted(lines[start + line - 1])}"
+            return f"line {line} of the log: {quoted_text(lines[start + line - 1])}"
         return f"the log: {error.problems[0].message}"
     return None
 

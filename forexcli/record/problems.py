@@ -7,6 +7,8 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
+from ..words import quoted
+
 FRAME_CODES: dict[str, tuple[str, ...]] = {
     "io": (
         "not_found",
@@ -199,10 +201,6 @@ def fallback_hint(code: str, layer: str) -> str:
     return CODE_HINTS.get(code) or LAYER_HINTS.get(layer) or "forex validate FILE checks a log"
 
 
-MAX_QUOTED = 60
-"""Longest user text quoted whole in a message; longer text is cut with an ellipsis."""
-
-
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -228,16 +226,6 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
-
-
-def quoted(value: object, limit: int = MAX_QUOTED) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for quoting user text in a message."""
-    if isinstance(value, str) and len(value) > limit:
-        return repr(value[:limit]) + f"... ({len(value):,} characters)"
-    shown = repr(value)
-    if len(shown) > limit + 2:
-        return shown[:limit] + "..."
-    return shown
 
 
 def shown(value: Any) -> str:

@@ -17,8 +17,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .. import games
-from .hints import did_you_mean
-from .problems import Problem, quoted, shown
+from ..words import did_you_mean, quoted
+from .problems import Problem, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game

@@ -20,7 +20,8 @@ from typing import Any
 
 from msgspec import Struct, field
 
-from .problems import LogError, Problem, quoted
+from ..words import quoted
+from .problems import LogError, Problem
 
 MAX_DEPTH = 64
 """Deepest nesting of collections; a log needs 3 (log, moves, entry) or 4 (house rules)."""

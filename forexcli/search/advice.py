@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Advice, Budget, Judged, Searchable, Searched
+from ..games.base import Advice, AdvisorDefaults, Budget, Judged, Searchable, Searched
 from .advisor import engine_entry
 from .ismcts import EXPLORATION, PLAYOUT, Line, Policy, Progress, SearchResult, search
 
@@ -106,6 +106,54 @@ class Engine(Struct, frozen=True):
         assert result.forced is not None
         best = _advice(self, state, result.best, budget, seed)
         return Judged(result.forced.values, best, result.best.decisions[0] == played[0])
+
+
+class EngineAdvisor(AdvisorDefaults):
+    """The part of a game's ``games.base.Advisor`` that is ``Engine``'s: the seats, the
+    entries' words, ``advise`` and ``weigh`` of the engine, and values that are the player's
+    chance of winning.  A game's advisor subclasses it and adds its self-play seats and games
+    (``seat_kinds`` ... ``outcome``)."""
+
+    value_meaning = "the player's chance of winning, as the search estimates it"
+    value_note = "value = the player's chance of winning as the search estimates it, in percent"
+    value_unit = "value"
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def names(self, state: Any) -> tuple[str, ...]:
+        """The players by seat."""
+        return self.engine.names(state)
+
+    def mover(self, state: Any) -> Optional[int]:
+        """The seat on turn; None by chance or when the game is over."""
+        return self.engine.mover(state)
+
+    def write(self, decisions: Sequence[Any]) -> str:
+        """The notation of one entry."""
+        return self.engine.write(decisions)
+
+    def key(self, decisions: Sequence[Any]) -> str:
+        """Who decides the entry."""
+        return self.engine.key(decisions)
+
+    def advise(
+        self,
+        state: Any,
+        budget: Budget,
+        *,
+        seed: int = 0,
+        progress: Optional[Progress] = None,
+        decided: bool = False,
+    ) -> Searched:
+        """``Engine.advise``."""
+        return self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
+
+    def weigh(
+        self, state: Any, played: Sequence[Any], budget: Budget, *, seed: int = 0, visits: int = 8
+    ) -> Judged:
+        """``Engine.weigh``."""
+        return self.engine.weigh(state, played, budget, seed=seed, visits=visits)
 
 
 def _complete(

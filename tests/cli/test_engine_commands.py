@@ -65,20 +65,6 @@ def test_hint_is_deterministic(at_ten: Path) -> None:
     assert run(args).stdout == run(args).stdout
 
 
-def test_play_engine_appends_a_legal_move(tmp_path: Path) -> None:
-    game = new_game(tmp_path / "game.yaml")
-    before = game.read_text()
-    result = run(["play", str(game), "alice", "--engine", "--simulations", "60"])
-    assert result.exit_code == 0, result.output
-    played = replayed(game)
-    assert len(played.log.entries) == 1
-    assert played.log.entries[0].player == "alice"
-    assert game.read_text().startswith(before.rstrip("[]\n").rstrip())
-    result = run(["play", str(game), "bob", "--engine", "--simulations", "60", "--dry-run"])
-    assert result.exit_code == 0, result.output
-    assert len(replayed(game).log.entries) == 1
-
-
 @pytest.mark.slow
 def test_play_engine_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     truncated(ANNOTATED, 26, tmp_path / "game.yaml")

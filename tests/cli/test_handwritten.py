@@ -9,8 +9,9 @@ import pytest
 
 from forexcli.games.forex.schema_source import NAME_BAD_STARTS, NAME_RULE
 from forexcli.record import gamelog
-from forexcli.record.hints import close_match, confusable_pairs, quoted_in_a_mail, same_name_key
+from forexcli.record.hints import confusable_pairs, quoted_in_a_mail, same_name_key
 from forexcli.record.problems import LogError, Problem
+from forexcli.words import close_match
 from tests.cli.test_commands import ROOT, run
 
 HEADER = "forex: 1\nplayers: [ann, bob]\nseed: x\nmoves:\n"

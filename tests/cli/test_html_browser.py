@@ -501,7 +501,7 @@ STATIC = (
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("stem", "at"), STATIC, ids=[f"{s}-{a}" for s, a in STATIC])
-def test_the_page_without_javascript(
+def test_the_static_page_says_what_show_says(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory, stem: str, at: int | None
 ) -> None:
     """The opening position (with its standings) and the move list, drawn by the template

@@ -179,17 +179,6 @@ def test_names_notes_and_title_are_escaped(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- size
 
 
-@pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.name)
-def test_size(path: Path) -> None:
-    """Well under 1 MB: the 128-move six-player example is about 320 KB."""
-    log, played = replayed(path)
-    size = len(replay_page(log, played).encode("utf-8"))
-    per_move = size / max(played.moves, 1)
-    print(f"{path.name}: {played.moves} moves, {size / 1024:.0f} KB")
-    assert size < 512 * 1024
-    assert per_move * 100 < 400 * 1024  # a 100-move game of this kind
-
-
 def test_a_hundred_move_game_is_well_under_a_megabyte(tmp_path: Path) -> None:
     """The six-player example cut after move 100: about 260 KB."""
     document = yaml.safe_load(SIX.read_text(encoding="utf-8"))
@@ -390,18 +379,6 @@ def test_keys_the_page_does_not_know_are_shown_generically(
 
 
 # --------------------------------------------------------------------------- the command
-
-
-def test_html_writes_next_to_the_log(tmp_path: Path) -> None:
-    log = tmp_path / "game.yaml"
-    log.write_bytes(TWO.read_bytes())
-    done = run(["html", str(log)])
-    assert done.exit_code == 0, done.output
-    page = tmp_path / "game.html"
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
-    assert "66 positions" in done.stdout
-    assert embedded(page.read_text(encoding="utf-8"))["start"] == 65
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.html", "game.yaml"]
 
 
 def test_html_output_at_and_title(tmp_path: Path) -> None:

@@ -399,20 +399,6 @@ def test_message_defaults_to_what_the_next_decider_has_not_seen(pbem: Path) -> N
     assert "Move 11, otto:" in result.stdout and "Move 12, mira:" in result.stdout
 
 
-@pytest.mark.slow
-def test_message_since_and_since_player(pbem: Path) -> None:
-    played = gamelog.replay(gamelog.load(pbem))
-    since = run(["message", "game.yaml", "--since", "8", "--format", "markdown"])
-    assert since.stdout == compose(played, 8, "markdown").full()
-    back = run(["message", "game.yaml", "--since", "-4", "--format", "markdown"])
-    assert back.stdout == since.stdout
-    player = run(["message", "game.yaml", "--since-player", "otto", "--format", "bbcode"])
-    assert player.stdout == compose(played, 11, "bbcode").full()
-    assert run(["message", "game.yaml", "--since", "13"]).exit_code == 2
-    assert run(["message", "game.yaml", "--since-player", "zed"]).exit_code == 2
-    assert run(["message", "game.yaml", "--since", "1", "--since-player", "otto"]).exit_code == 2
-
-
 def test_message_from_standard_input_and_of_a_new_game(tmp_path: Path) -> None:
     result = run(["message", "-", "--since", "0"], input=TWO.read_bytes())
     assert result.exit_code == 0

@@ -231,7 +231,9 @@ def test_message_tells_what_the_next_player_has_not_seen() -> None:
     assert "the log goes on to move 39" in out
 
 
-def test_message_since_and_since_player() -> None:
+def test_message_tells_the_moves_since_in_sentences() -> None:
+    """What the moves since did, in World Exchangers' words (``--since`` and
+    ``--since-player`` themselves: ``tests/test_every_game.py``)."""
     result = run(["message", str(EXAMPLE), "--at", "3", "--since", "0"])
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -350,6 +352,40 @@ def test_play_sign_validate_and_sign(tmp_path: Path) -> None:
     assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
     result = run(["show", str(path)])
     assert result.exit_code == 0 and result.stderr == ""
+
+
+@pytest.mark.parametrize("setting", ["warn", "required"])
+def test_the_header_says_how_strict_the_table_is(tmp_path: Path, setting: str) -> None:
+    """``signatures:`` is the frame's header setting, in World Exchangers' schema too: under
+    ``warn`` a keyed player's unsigned move is a warning and ``play`` takes it; under
+    ``required`` every move is signed."""
+    path = copy_example(tmp_path, 0)
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("\nmoves:", f"\nsignatures: {setting}\nmoves:", 1), "utf-8")
+    assert run(["validate", str(path)]).exit_code == 0
+    key = keys(tmp_path, "louis")
+    signed = ["--sign", "--key", str(key["louis"])]
+    assert run(["play", str(path), "louis", "buy", "Warsaw", *signed]).exit_code == 0
+    played = run(["play", str(path), "mei", "buy", "Paris"])
+    if setting == "required":
+        assert played.exit_code == 1 and "unsigned_move" in played.stderr, played.output
+        return
+    assert played.exit_code == 0, played.output
+    assert run(["play", str(path), "ai", "sell", "Dallas"]).exit_code == 0
+    played = run(["play", str(path), "louis", "sell", "Riga"])
+    assert played.exit_code == 0, played.output
+    checked = run(["validate", str(path)])
+    assert checked.exit_code == 0 and "unsigned_move: move 4" in checked.stdout, checked.output
+    assert run(["validate", "--require-signatures", str(path)]).exit_code == 1
+
+
+def test_the_signatures_setting_is_checked_by_the_schema(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 0)
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("\nmoves:", "\nsignatures: maybe\nmoves:", 1), "utf-8")
+    checked = run(["validate", str(path)])
+    assert checked.exit_code == 1 and "signatures" in checked.stdout, checked.output
+    assert "'required' or 'warn'" in checked.stdout or "required, warn" in checked.stdout
 
 
 def test_signatures_of_a_worldex_log_are_checked(tmp_path: Path) -> None:

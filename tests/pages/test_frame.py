@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forexcli import games, pages
+from forexcli import pages
 from forexcli.pages import apply_delta, delta
 from tests.cli.test_commands import run
 from tests.cli.test_pages import Tags
+from tests.every_game import EXAMPLES
 
 # --------------------------------------------------------------------------- deltas
 
@@ -58,19 +58,6 @@ def test_delta_format() -> None:
 
 
 # --------------------------------------------------------------------------- every game
-
-EXAMPLES = {
-    "for-ex": Path(__file__).resolve().parents[2] / "examples" / "annotated-pbem.yaml",
-    "world-exchangers": Path(__file__).resolve().parents[2]
-    / "examples"
-    / "world-exchangers"
-    / "three-players.yaml",
-}
-"""An example log of each registered game, whose page the frame's tests read."""
-
-
-def test_every_registered_game_has_an_example() -> None:
-    assert set(games.names()) == set(EXAMPLES)
 
 
 @pytest.mark.parametrize("game", sorted(EXAMPLES))

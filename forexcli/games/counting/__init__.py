@@ -29,21 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from msgspec import Struct
-
+from ..base import Message
 from .rules import CODES, GAME_NAME, Add, CountingError, CountingGame, NotationError, State
-
-
-class Message(Struct, frozen=True):
-    """A message about the game: its subject line and body (``Game.message``)."""
-
-    subject: str
-    body: str
-    fmt: str
-
-    def full(self) -> str:
-        """``Subject: ...``, a blank line, and the body."""
-        return f"Subject: {self.subject}\n\n{self.body}"
 
 
 class Counting(CountingGame):

@@ -12,10 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Optional
 
-from ...games.base import AdvisorDefaults, Budget
-from ...search.advice import Engine, engine_player, play_game
-from ...search.ismcts import Progress
-from ..base import Advisor, Judged, Searched
+from ...search.advice import Engine, EngineAdvisor, engine_player, play_game
+from ..base import Advisor
 from .rules import RULES as COUNTING
 from .rules import Add, State
 
@@ -90,52 +88,14 @@ def random_player(seed: int) -> Any:
     return lambda state: (rng.choice(list(COUNTING.legal(state))),)
 
 
-class CountingAdvisor(AdvisorDefaults):
+class CountingAdvisor(EngineAdvisor):
     """Counting behind ``games.base.Advisor`` (the search: ``engine``)."""
 
-    value_meaning = "the player's chance of winning, as the search estimates it"
-    value_note = "value = the player's chance of winning as the search estimates it, in percent"
-    value_unit = "value"
     seat_kinds: tuple[str, ...] = ("engine", "random")
     seat_counts = (2, 4)
 
     def __init__(self, engine: Engine = ENGINE) -> None:
-        self.engine = engine
-
-    def names(self, state: State) -> tuple[str, ...]:
-        """The players in turn order."""
-        return self.engine.names(state)
-
-    def mover(self, state: State) -> Optional[int]:
-        """The seat on turn; None when over."""
-        return self.engine.mover(state)
-
-    def write(self, decisions: Sequence[Add]) -> str:
-        """The notation of one entry."""
-        return self.engine.write(decisions)
-
-    def key(self, decisions: Sequence[Add]) -> str:
-        """The player."""
-        return self.engine.key(decisions)
-
-    def advise(
-        self,
-        state: State,
-        budget: Budget,
-        *,
-        seed: int = 0,
-        progress: Optional[Progress] = None,
-        decided: bool = False,
-    ) -> Searched:
-        """``Engine.advise``."""
-        return self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
-
-    def weigh(
-        self, state: State, played: Sequence[Add], budget: Budget, *, seed: int = 0,
-        visits: int = 8,
-    ) -> Judged:  # fmt: skip
-        """``Engine.weigh``."""
-        return self.engine.weigh(state, played, budget, seed=seed, visits=visits)
+        super().__init__(engine)
 
     def selfplay_resources(self, path: Optional[str], folder: str) -> None:
         """Counting deals from no file."""

@@ -20,8 +20,9 @@ from msgspec.structs import replace
 
 from ...record import fastpath, schemawords, yamlread
 from ...record.entry import Entry
-from ...record.hints import close_match, confusable_pairs, did_you_mean
-from ...record.problems import LogError, Problem, printable, quoted, shown
+from ...record.hints import confusable_pairs
+from ...record.problems import LogError, Problem, printable, shown
+from ...words import close_match, did_you_mean, quoted
 from .notation import END, NotationError, Written, parse
 from .rules import CURRENCIES, Decision, ForexError, Spot
 from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS

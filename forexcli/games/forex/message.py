@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 
 from ...record.gamelog import Replay
+from ..base import Message
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
 from .rules import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
 from .views.board import board_grid as show_board_grid
@@ -37,18 +38,6 @@ from .views.standings import standings_lines
 FORMATS = ("text", "markdown", "bbcode")
 
 SUBJECT_PREFIX = "[For-Ex]"
-
-
-class Message(Struct, frozen=True):
-    """A message to send: its subject line and body, in format ``fmt``."""
-
-    subject: str
-    body: str
-    fmt: str
-
-    def full(self) -> str:
-        """``Subject: ...``, a blank line, and the body (ready to paste)."""
-        return f"Subject: {self.subject}\n\n{self.body}"
 
 
 # --------------------------------------------------------------------------- escaping

@@ -25,8 +25,7 @@ from functools import cache
 
 from msgspec import Struct
 
-from ...record.hints import did_you_mean
-from ...record.problems import quoted
+from ...words import did_you_mean, quoted
 from .rules import (
     ChooseStrengthen,
     ChooseStrongest,

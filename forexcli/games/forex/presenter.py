@@ -79,7 +79,7 @@ def _view(replay: Any, at: int) -> Any:
 
 def _meant(name: str, names: Sequence[str]) -> str:
     """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
-    from ...record.hints import close_match
+    from ...words import close_match
 
     match = close_match(name, names)
     return f"; did you mean {clean(match)}?" if match is not None else ""

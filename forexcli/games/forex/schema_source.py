@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
 from .notation import END, KINDS, SCHEMA_PATTERNS
 from .rules import CURRENCIES, HouseRules
 
@@ -120,7 +121,7 @@ def _entry() -> dict[str, Any]:
                 "type": "string",
                 "pattern": f"^[0-9a-f]{{16}}{END}",
             },
-            "sig": signatures(),
+            "sig": signatures(PLAYER_NAME_PATTERN, SIGNERS),
         },
         "propertyNames": {
             "description": "A player's name, or `note`, `digest` or `sig`.",
@@ -156,91 +157,19 @@ def _entry_size(reserved: tuple[str, ...], size: int) -> dict[str, Any]:
     }
 
 
-SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}( [A-Za-z0-9+/=]{{1,200}})*{END}"
-"""Base64, in pieces with a space between (``signing.in_pieces``), or in one piece."""
-KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
+SIGNERS = "the deciding player, and a spot transaction's partner who countersigns"
+"""Who signs a For-Ex entry (``sig:``)."""
 
+SIGNATURES_REQUIRED = (
+    "`required`: every move is signed and every spot deal countersigned by its partner (the"
+    " agreement) before another move follows it; `forex validate` then reports an unsigned"
+    " move or an unagreed deal as an error, and `forex play` and `forex read` refuse to go on"
+    " past one."
+)
+"""What ``signatures: required`` asks of a For-Ex log."""
 
-def signing_keys() -> dict[str, Any]:
-    """The header's ``keys:``: each player's Ed25519 public key (the frame's signing format)."""
-    line = {
-        "description": "An OpenSSH public-key line: `ssh-ed25519 AAAA... comment`.",
-        "type": "string",
-        "pattern": KEY_LINE_PATTERN,
-        "maxLength": 500,
-    }
-    return {
-        "description": (
-            "Each player's Ed25519 public key, to check their signed moves: the OpenSSH line,"
-            " given at set-up, or `{key: LINE, since: N}` when the player's own signed move N"
-            " added it (trust on first use)."
-        ),
-        "type": "object",
-        "propertyNames": {"description": "A player's name.", "pattern": PLAYER_NAME_PATTERN},
-        "additionalProperties": {
-            "oneOf": [
-                line,
-                {
-                    "type": "object",
-                    "required": ["key", "since"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "key": line,
-                        "since": {
-                            "description": "The move whose signature first used the key.",
-                            "type": "integer",
-                            "minimum": 1,
-                        },
-                    },
-                },
-            ]
-        },
-    }
-
-
-def signatures() -> dict[str, Any]:
-    """An entry's ``sig:``: its Ed25519 signatures, by signer."""
-    return {
-        "description": (
-            "Ed25519 signatures of this entry, by signer: the deciding player, and a spot"
-            " transaction's partner who countersigns (base64 of 64 bytes, written in pieces of"
-            " 44 characters with a space between, which are not part of it). Each covers the"
-            " game's header, the move number, the state before it and the decision's text."
-        ),
-        "type": "object",
-        "minProperties": 1,
-        "maxProperties": 2,
-        "propertyNames": {"description": "The signer's name.", "pattern": PLAYER_NAME_PATTERN},
-        "additionalProperties": {
-            "type": "string",
-            "pattern": SIGNATURE_PATTERN,
-            "maxLength": 200,
-        },
-    }
-
-
-def engine_seats() -> dict[str, Any]:
-    """The header's ``engines:``: the seats the engine plays, with its budget a decision."""
-    return {
-        "description": (
-            "The seats the engine plays (`forex new --engine`, `forex seat`), each with its"
-            " budget a decision: `2s` (seconds) or a whole number of simulations (deterministic)."
-            " After a person's decision, `forex play` lets every engine seat that decides next"
-            " play, and the engine answers the spot transactions offered to its seats."
-        ),
-        "type": "object",
-        "propertyNames": {
-            "description": "A player's name, as in `players`.",
-            "pattern": PLAYER_NAME_PATTERN,
-        },
-        "additionalProperties": {
-            "description": "The budget a decision: `1s`, `0.5s` or simulations (500).",
-            "type": ["integer", "string"],
-            "minimum": 1,
-            "maximum": 10000000,
-            "pattern": "^[0-9]+(\\.[0-9]+)?s" + END,
-        },
-    }
+ENGINE_ANSWERS = "the engine answers the spot transactions offered to its seats"
+"""What the engine does for its seats besides their turns."""
 
 
 def open_offer() -> dict[str, Any]:
@@ -400,23 +329,9 @@ def log_schema() -> dict[str, Any]:
                     for option, choices in HouseRules.OPTIONS.items()
                 },
             },
-            "keys": signing_keys(),
-            "signatures": {
-                "description": (
-                    "How strict the table is about signatures (left out: a move in the name"
-                    " of a player whose key the log holds must carry their signature)."
-                    " `required`: every move is signed and every spot deal countersigned by"
-                    " its partner (the agreement) before another move follows it; `forex"
-                    " validate` then reports an unsigned move or an unagreed deal as an"
-                    " error, and `forex play` and `forex read` refuse to go on past one."
-                    " `warn`: a house setting for groups that want warnings only: an"
-                    " unsigned move by a player with a key is a warning of `forex validate`,"
-                    " and `forex play` and `forex read` take it. Part of the game's"
-                    " identity: it is written before the first signed move."
-                ),
-                "enum": ["required", "warn"],
-            },
-            "engines": engine_seats(),
+            "keys": signing_keys(PLAYER_NAME_PATTERN),
+            "signatures": signatures_setting(SIGNATURES_REQUIRED),
+            "engines": engine_seats(PLAYER_NAME_PATTERN, ENGINE_ANSWERS),
             "offer": open_offer(),
             "moves": {
                 "description": (

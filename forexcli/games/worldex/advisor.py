@@ -15,10 +15,10 @@ from typing import Any, Optional
 from msgspec import Struct
 from msgspec.structs import replace
 
-from ...games.base import AdvisorDefaults, Budget
-from ...search.advice import Engine, engine_player, play_game
+from ...games.base import Budget
+from ...search.advice import Engine, EngineAdvisor, engine_player, play_game
 from ...search.ismcts import Progress
-from ..base import Advice, Advisor, Judged, Searched
+from ..base import Advice, Advisor, Searched
 from .moves import written
 from .notation import write
 from .rules import (
@@ -75,33 +75,14 @@ def seeded_start(components: Components, names: Sequence[str], seed: str) -> Sta
                                           first=names[0]))  # fmt: skip
 
 
-class WorldexAdvisor(AdvisorDefaults):
+class WorldexAdvisor(EngineAdvisor):
     """World Exchangers behind ``games.base.Advisor`` (the search: ``engine``)."""
 
-    value_meaning = "the player's chance of winning, as the search estimates it"
-    value_note = "value = the player's chance of winning as the search estimates it, in percent"
-    value_unit = "value"
     seat_kinds: tuple[str, ...] = ("engine", "greedy", "random")
     seat_counts = (2, 4)
 
     def __init__(self, engine: Engine = ENGINE) -> None:
-        self.engine = engine
-
-    def names(self, state: State) -> tuple[str, ...]:
-        """The players by seat."""
-        return self.engine.names(state)
-
-    def mover(self, state: State) -> Optional[int]:
-        """The seat on turn; None for a reveal or when over."""
-        return self.engine.mover(state)
-
-    def write(self, decisions: Sequence[Decision]) -> str:
-        """The notation of one entry."""
-        return self.engine.write(decisions)
-
-    def key(self, decisions: Sequence[Decision]) -> str:
-        """The player, or ``deck``."""
-        return self.engine.key(decisions)
+        super().__init__(engine)
 
     def advise(
         self,
@@ -116,13 +97,6 @@ class WorldexAdvisor(AdvisorDefaults):
         found = self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
         advice = (replace(advice, texts=listed_texts(state, advice)) for advice in found.advice)
         return Searched(advice, found.simulations, found.seconds)
-
-    def weigh(
-        self, state: State, played: Sequence[Decision], budget: Budget, *, seed: int = 0,
-        visits: int = 8,
-    ) -> Judged:  # fmt: skip
-        """``Engine.weigh``."""
-        return self.engine.weigh(state, played, budget, seed=seed, visits=visits)
 
     def selfplay_resources(self, path: Optional[str], folder: str) -> Dealt:
         """The components file ``path`` names (the invented components when None), named

@@ -62,7 +62,7 @@ def parse_house_rules(items: Sequence[str]) -> dict[str, str]:
 
     Raises ``ValueError`` with a readable reason (and a close name or value when one is meant).
     """
-    from ...record.hints import close_match
+    from ...words import close_match
     from .rules import HouseRules
 
     options = HouseRules.OPTIONS

@@ -215,8 +215,8 @@ class WorldexViews(BaseGame[Any, Any]):
 
 def _meant(name: str, names: Sequence[str]) -> str:
     """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
-    from ...record.hints import close_match
     from ...reporters import clean
+    from ...words import close_match
 
     match = close_match(name, names)
     return f"; did you mean {clean(match)}?" if match is not None else ""

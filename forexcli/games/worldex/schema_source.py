@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
 from .notation import NAME_RE, SCHEMA_PATTERNS
 from .rules.components import (
     ABILITIES,
@@ -25,29 +26,6 @@ from .rules.components import (
 from .rules.decisions import DEALER
 from .rules.state import HouseRules
 from .show_schema import show_schema as show_schema
-
-
-def signing_keys() -> dict[str, Any]:
-    """The header's ``keys:`` (players' Ed25519 public keys): the frame's signing format,
-    the same for every game (``record.signing``)."""
-    from ..forex import schema_source
-
-    return schema_source.signing_keys()
-
-
-def engine_seats() -> dict[str, Any]:
-    """The header's ``engines:`` (the seats the engine plays), as For-Ex logs have it."""
-    from ..forex import schema_source
-
-    return schema_source.engine_seats()
-
-
-def signatures() -> dict[str, Any]:
-    """An entry's ``sig:`` (signatures by signer), as For-Ex logs have it."""
-    from ..forex import schema_source
-
-    return schema_source.signatures()
-
 
 END = "$(?!\\n)"
 """The end of the text to Python and ECMA-262 alike (a bare ``$`` also matches before "\n")."""
@@ -380,8 +358,9 @@ def _log_schema() -> dict[str, Any]:
                     },
                 },
             },
-            "keys": signing_keys(),
-            "engines": engine_seats(),
+            "keys": signing_keys(PLAYER_NAME_PATTERN),
+            "signatures": signatures_setting(),
+            "engines": engine_seats(PLAYER_NAME_PATTERN),
             "house_rules": {
                 "type": "object",
                 "additionalProperties": False,
@@ -402,7 +381,7 @@ def _log_schema() -> dict[str, Any]:
                     "properties": {
                         "note": {"type": "string", "maxLength": 20000},
                         "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
-                        "sig": signatures(),
+                        "sig": signatures(PLAYER_NAME_PATTERN),
                     },
                     "additionalProperties": decision,
                     "minProperties": 1,

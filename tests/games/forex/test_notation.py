@@ -16,13 +16,10 @@ from forexcli.games.forex.notation import (
     NotationError,
     Written,
     parse,
-    write,
     write_entry,
 )
 from forexcli.games.forex.rules import (
     ChooseStrengthen,
-    ChooseStrongest,
-    Decision,
     Divest,
     DivestResponse,
     GameState,
@@ -81,30 +78,9 @@ def test_every_legal_decision_round_trips() -> None:
             seen.add(type(entry.decision))
             count += 1
     assert count > 10_000
-    # No conformance game ends in a tie for the strongest currency: see test_parse_and_write.
+    # No conformance game ends in a tie for the strongest currency: see test_parse_and_write
+    # (tests/test_every_game.py).
     assert seen == {MakeContract, Invest, Divest, Resolve, DivestResponse, ChooseStrengthen}
-
-
-@pytest.mark.parametrize(
-    ("text", "decision"),
-    [
-        ("invest USD", Invest("a", ("USD",))),
-        ("invest USD JPY", Invest("a", ("USD", "JPY"))),
-        ("contract 6 USD for 12 JPY", MakeContract("a", "USD", 12, "JPY", 24)),
-        ("contract 0.5 GBP for 1.5 CNY", MakeContract("a", "GBP", 1, "CNY", 3)),
-        ("contract 9999.5 GBP for 1 CNY", MakeContract("a", "GBP", 19999, "CNY", 2)),
-        ("divest 2 USD", Divest("a", "USD", 2)),
-        ("resolve", Resolve("a")),
-        ("sell 0 USD", DivestResponse("a", "USD", 0)),
-        ("strengthen EUR", ChooseStrengthen("a", "EUR")),
-        ("strongest GBP", ChooseStrongest("a", "GBP")),
-    ],
-)
-def test_parse_and_write(text: str, decision: Decision) -> None:
-    written = parse("a", text)
-    assert written == Written(None, decision)
-    assert write(decision) == text
-    assert schema_accepts(text)
 
 
 def test_spot_with_an_action() -> None:

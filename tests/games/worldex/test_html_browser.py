@@ -185,7 +185,7 @@ def test_the_script_draws_what_the_template_draws(browser: WebDriver, page: Path
 
 
 @pytest.mark.slow
-def test_the_page_without_javascript(browser: WebDriver, tmp_path: Path) -> None:
+def test_the_static_page_draws_the_boards_as_the_script(browser: WebDriver, tmp_path: Path) -> None:
     """Opened without the script (the page's script removed), the opening position reads
     the same as the script draws it."""
     out = tmp_path / "page.html"

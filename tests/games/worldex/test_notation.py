@@ -20,31 +20,6 @@ from forexcli.games.worldex.rules import DEALER, Buy, Decision, Pass, Refresh, R
 from tests.conftest import examples
 from tests.games.worldex.helpers import COMPONENTS
 
-WRITTEN: list[tuple[str, str, tuple[Decision, ...]]] = [
-    ("ai", "buy Vienna", (Buy("ai", "Vienna"),)),
-    ("ai", "buy San Juan, Roma +box", (Buy("ai", "San Juan", "box"), Buy("ai", "Roma"))),
-    ("ai", "buy Vienna +rue", (Buy("ai", "Vienna", "rue"),)),
-    ("ai", "buy Vienna +ring", (Buy("ai", "Vienna", ring=True),)),
-    ("ai", "sell Dubai", (Sell("ai", "Dubai"),)),
-    ("ai", "sell Dubai, Roma +box", (Sell("ai", "Dubai", "box"), Sell("ai", "Roma"))),
-    ("ai", "sell Dubai +ring", (Sell("ai", "Dubai", ring=True),)),
-    ("ai", "sell Dubai +cash 2", (Sell("ai", "Dubai", media_cash=2),)),
-    ("ai", "sell Dubai, Roma +rue", (Sell("ai", "Dubai", "rue"), Sell("ai", "Roma"))),
-    ("ai", "pass", (Pass("ai"),)),
-    ("ai", "refresh", (Refresh("ai", ()),)),
-    ("ai", "refresh Oslo, Mexico City", (Refresh("ai", ("Oslo", "Mexico City")),)),
-    (DEALER, "reveal Oslo, Lima, Doha", (Reveal(("Oslo", "Lima", "Doha")),)),
-]
-
-
-@pytest.mark.parametrize(("key", "text", "decisions"), WRITTEN)
-def test_parse_and_write(key: str, text: str, decisions: tuple[Decision, ...]) -> None:
-    assert parse(key, text) == decisions
-    assert write(decisions) == text
-    assert who(decisions) == key
-    kind = text.split(" ")[0]
-    assert re.search(SCHEMA_PATTERNS[kind], text)
-
 
 def test_options_in_any_order_are_written_in_one_order() -> None:
     decisions = parse("ai", "sell Dubai +cash 3 +ring")

@@ -20,7 +20,7 @@ from forexcli.games.worldex.chart import (
     chart_y,
     month_starts,
 )
-from forexcli.games.worldex.page import positions, symbols_words, worldex_page
+from forexcli.games.worldex.page import positions, worldex_page
 from forexcli.games.worldex.picture import space_id, spaces_gained
 from forexcli.games.worldex.views import show_view
 from forexcli.pages import signature_rows
@@ -137,14 +137,6 @@ def test_the_last_position_shows_the_final_scores_and_the_winner() -> None:
     assert cells == [f"{p['total']:,}" for p in view["scores"]["players"]]
 
 
-def test_symbols_in_words() -> None:
-    assert symbols_words({"green": 0, "orange": 0, "blue": 2, "media": 1, "star": 1}) == (
-        "2 blue, +1 media, 1 star"
-    )
-    assert symbols_words({"media": -1}) == "-1 media"
-    assert symbols_words({}, "nothing") == "nothing"
-
-
 # --------------------------------------------------------------------------- safety
 
 
@@ -163,13 +155,6 @@ def test_title_and_notes_are_escaped(tmp_path: Path) -> None:
     data = json.loads(parser.scripts[0])
     assert decoded(data)[2]["last_move"]["note"] == HOSTILE_NOTE
     assert "</script" not in parser.scripts[0].lower()
-
-
-def test_size() -> None:
-    """The 39-move example is about 220 KB: the boards are drawn once, the positions are
-    deltas."""
-    size = len(worldex_page(replayed(EXAMPLE)).encode("utf-8"))
-    assert size < 320 * 1024
 
 
 def test_a_signed_game_shows_who_signed(tmp_path: Path) -> None:
@@ -251,20 +236,6 @@ def test_chart_of_an_illegal_log_is_located(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the command
-
-
-def test_html_writes_next_to_the_log(tmp_path: Path) -> None:
-    path = copy_example(tmp_path)
-    done = run(["html", str(path)])
-    assert done.exit_code == 0, done.output
-    page = path.with_suffix(".html")
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
-    assert "40 positions" in done.stdout
-    assert embedded(page.read_text("utf-8"))["start"] == 39
-    again = run(["html", str(path)])
-    assert again.exit_code == 2 and "already exists" in again.stderr
-    assert run(["html", str(path), "--force", "--at", "-1"]).exit_code == 0
-    assert embedded(page.read_text("utf-8"))["start"] == 38
 
 
 def test_html_to_standard_output_from_standard_input_and_title() -> None:

@@ -319,17 +319,6 @@ def test_hint_refuses_a_finished_game(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "game_over" in result.stderr
 
 
-def test_play_engine_appends_a_legal_move(tmp_path: Path) -> None:
-    path = example_copy(tmp_path, 12)
-    wrong = run(["play", str(path), "louis", "--engine", "--simulations", "10"])
-    assert wrong.exit_code == 1 and "the engine cannot decide for louis: ai decides" in wrong.stderr
-    result = run(["play", str(path), "ai", "--engine", "--simulations", "40"])
-    assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("move 13: ai: ")
-    played = replayed(path)
-    assert played.moves == 13 and played.log.entries[-1].key == "ai"
-
-
 def test_analyse_judges_the_players_entries_and_writes_notes(tmp_path: Path) -> None:
     path = example_copy(tmp_path, 12)
     result = run(["analyse", str(path), "--simulations", "40", "--format", "json"])

@@ -209,6 +209,12 @@ def test_symbols_in_words() -> None:
     assert symbols_text(Symbols()) == "-"
     assert symbols_text(Symbols(blue=2, media=1)) == "2 blue, +1 media"
     assert symbols_text(Symbols(green=-1, media=-1, star=1)) == "-1 green, -1 media, 1 star"
+    # the view's JSON, as the page has it
+    assert symbols_text({"green": 0, "orange": 0, "blue": 2, "media": 1, "star": 1}) == (
+        "2 blue, +1 media, 1 star"
+    )
+    assert symbols_text({"media": -1}) == "-1 media"
+    assert symbols_text({}, "nothing") == "nothing"
 
 
 def test_the_digest_view_is_unchanged() -> None:

@@ -34,14 +34,15 @@ from ....pages import (
 from ....reporters.annotation import annotation
 from ..picture import COLUMN, LEFT, LINE_COLOUR, ROW, TOP, space_id, spaces_gained
 from ..rules import CASH_STEP, MAX_CASH, MONTHS, State
-from ..views import ABILITY_WORDS, SCORE_PARTS, show_view
+from ..rules.components import SYMBOL_KEYS
+from ..views import ABILITY_WORDS, SCORE_PARTS, show_view, symbols_text
 
 if TYPE_CHECKING:
     from ....record.gamelog import Replay as GameReplay
 
 PAGE_FORMAT = "worldex-replay"
 
-SYMBOL_ORDER = ("green", "orange", "blue", "media", "star")
+SYMBOL_ORDER = SYMBOL_KEYS
 """The symbols in the order ``views.symbols_text`` names them."""
 
 
@@ -130,17 +131,6 @@ def house_rules_words(state: State) -> list[str]:
     ]
 
 
-def symbols_words(symbols: dict[str, int], empty: str = "-") -> str:
-    """``2 blue, +1 media`` (``views.symbols_text`` of view JSON; ``worldex.js`` the same)."""
-    words = []
-    for key in SYMBOL_ORDER:
-        count = symbols.get(key, 0)
-        if count:
-            number = f"{count:+d}" if key == "media" or count < 0 else str(count)
-            words.append(f"{number} {key}")
-    return ", ".join(words) if words else empty
-
-
 def score_rows(players: list[dict[str, Any]]) -> list[list[str]]:
     """The score table's rows (``SCORE_PARTS``), one cell per player, as ``scores_table``."""
 
@@ -224,7 +214,7 @@ def worldex_page(
         signed=signed_line(signatures, last["number"]) if last else None,
         sig=signatures,
         keys=signature_rows(signatures),
-        symbols=symbols_words,
+        symbols=symbols_text,
         abilities=ABILITY_WORDS,
         results=results,
         score_rows=score_rows(results["players"]),

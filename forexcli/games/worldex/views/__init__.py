@@ -82,11 +82,12 @@ def coins(amount: int) -> str:
     return f"{amount:,}"
 
 
-def symbols_text(symbols: Symbols, empty: str = "-") -> str:
-    """Symbols in words: ``2 blue, +1 media, 1 star`` (``empty`` when there are none)."""
+def symbols_text(symbols: Union[Symbols, dict[str, int]], empty: str = "-") -> str:
+    """Symbols in words: ``2 blue, +1 media, 1 star`` (``empty`` when there are none); of
+    the state's ``Symbols`` or of the view's JSON (the page; ``worldex.js`` says the same)."""
     words = []
     for key in SYMBOL_KEYS:
-        count: int = getattr(symbols, key)
+        count: int = symbols.get(key, 0) if isinstance(symbols, dict) else getattr(symbols, key)
         if count:
             number = f"{count:+d}" if key == "media" or count < 0 else str(count)
             words.append(f"{number} {key}")

@@ -24,6 +24,7 @@ from tabulate import tabulate
 from ....record.entry import Entry
 from ....record.gamelog import Replay
 from ....reporters import clean, md, plural
+from ...base import Message
 from ..describe import describe, summary
 from ..picture import board_svg
 from ..rules import State
@@ -385,18 +386,6 @@ def _xml(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- message
-
-
-class Message(Struct, frozen=True):
-    """A message to send: its subject line and body, in format ``fmt``."""
-
-    subject: str
-    body: str
-    fmt: str
-
-    def full(self) -> str:
-        """``Subject: ...``, a blank line, and the body (ready to paste)."""
-        return f"Subject: {self.subject}\n\n{self.body}"
 
 
 def escape_bbcode(text: str) -> str:

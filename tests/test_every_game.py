@@ -1,0 +1,275 @@
+"""Capability tests, run over every registered game and the Counting toy (``tests.every_game``):
+what the frame promises of any game that offers the capability, once instead of a copy per
+game.  A game that does not offer it refuses with ``not_for_game`` and is skipped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from forexcli import games
+from forexcli.games.counting import Add
+from forexcli.games.forex.rules import (
+    ChooseStrengthen,
+    ChooseStrongest,
+    Divest,
+    DivestResponse,
+    Invest,
+    MakeContract,
+    Resolve,
+)
+from forexcli.games.worldex.rules import DEALER, Buy, Pass, Refresh, Reveal, Sell
+from tests.cli.test_commands import run
+from tests.cli.test_html_browser import browser, open_page, severe
+from tests.cli.test_pages import embedded
+from tests.every_game import (
+    EXAMPLE_LOGS,
+    EXAMPLES,
+    GAMES,
+    TOY,
+    copy_example,
+    example_in,
+    offered,
+    registered,
+    replayed,
+)
+
+if TYPE_CHECKING:
+    from selenium.webdriver.chrome.webdriver import WebDriver
+
+__all__ = ["browser"]  # the shared fixture
+
+
+@pytest.fixture(params=GAMES)
+def game(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each game by name, registered for the test."""
+    name: str = request.param
+    with registered(name):
+        yield name
+
+
+def test_every_registered_game_has_an_example() -> None:
+    assert set(games.names()) == set(EXAMPLES) == set(EXAMPLE_LOGS)
+
+
+# --------------------------------------------------------------------------- notation
+
+WRITTEN: list[tuple[str, str, str, tuple[Any, ...]]] = [
+    ("for-ex", "a", "invest USD", (Invest("a", ("USD",)),)),
+    ("for-ex", "a", "invest USD JPY", (Invest("a", ("USD", "JPY")),)),
+    ("for-ex", "a", "contract 6 USD for 12 JPY", (MakeContract("a", "USD", 12, "JPY", 24),)),
+    ("for-ex", "a", "contract 0.5 GBP for 1.5 CNY", (MakeContract("a", "GBP", 1, "CNY", 3),)),
+    (
+        "for-ex",
+        "a",
+        "contract 9999.5 GBP for 1 CNY",
+        (MakeContract("a", "GBP", 19999, "CNY", 2),),
+    ),
+    ("for-ex", "a", "divest 2 USD", (Divest("a", "USD", 2),)),
+    ("for-ex", "a", "resolve", (Resolve("a"),)),
+    ("for-ex", "a", "sell 0 USD", (DivestResponse("a", "USD", 0),)),
+    ("for-ex", "a", "strengthen EUR", (ChooseStrengthen("a", "EUR"),)),
+    ("for-ex", "a", "strongest GBP", (ChooseStrongest("a", "GBP"),)),
+    ("world-exchangers", "ai", "buy Vienna", (Buy("ai", "Vienna"),)),
+    (
+        "world-exchangers",
+        "ai",
+        "buy San Juan, Roma +box",
+        (Buy("ai", "San Juan", "box"), Buy("ai", "Roma")),
+    ),
+    ("world-exchangers", "ai", "buy Vienna +rue", (Buy("ai", "Vienna", "rue"),)),
+    ("world-exchangers", "ai", "buy Vienna +ring", (Buy("ai", "Vienna", ring=True),)),
+    ("world-exchangers", "ai", "sell Dubai", (Sell("ai", "Dubai"),)),
+    (
+        "world-exchangers",
+        "ai",
+        "sell Dubai, Roma +box",
+        (Sell("ai", "Dubai", "box"), Sell("ai", "Roma")),
+    ),
+    ("world-exchangers", "ai", "sell Dubai +ring", (Sell("ai", "Dubai", ring=True),)),
+    ("world-exchangers", "ai", "sell Dubai +cash 2", (Sell("ai", "Dubai", media_cash=2),)),
+    (
+        "world-exchangers",
+        "ai",
+        "sell Dubai, Roma +rue",
+        (Sell("ai", "Dubai", "rue"), Sell("ai", "Roma")),
+    ),
+    ("world-exchangers", "ai", "pass", (Pass("ai"),)),
+    ("world-exchangers", "ai", "refresh", (Refresh("ai", ()),)),
+    (
+        "world-exchangers",
+        "ai",
+        "refresh Oslo, Mexico City",
+        (Refresh("ai", ("Oslo", "Mexico City")),),
+    ),
+    ("world-exchangers", DEALER, "reveal Oslo, Lima, Doha", (Reveal(("Oslo", "Lima", "Doha")),)),
+    (TOY, "ann", "add 2", (Add("ann", 2),)),
+    (TOY, "bob", "add 1", (Add("bob", 1),)),
+]
+"""Entries ``KEY: TEXT`` of each game and their decisions."""
+
+
+def entry_accepted(name: str, key: str, text: str) -> bool:
+    """Whether the game's log schema takes the entry ``KEY: TEXT`` (its header aside)."""
+    log = games.get(name).schemas()["log"]
+    moves = {**log["properties"]["moves"], "$defs": log.get("$defs", {})}
+    return Draft202012Validator(moves).is_valid([{key: text}])
+
+
+def test_every_game_has_entries_to_read() -> None:
+    assert {name for name, *_ in WRITTEN} == set(GAMES)
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "text", "decisions"), WRITTEN, ids=[f"{w[0]}: {w[2]}" for w in WRITTEN]
+)
+def test_parse_and_write(name: str, key: str, text: str, decisions: tuple[Any, ...]) -> None:
+    """``parse`` and ``write`` are each other's inverse, ``key`` names the decider, and the
+    log schema, which mirrors the notation, takes the entry."""
+    with registered(name):
+        game = games.get(name)
+        assert game.parse(key, text) == decisions
+        assert game.write(decisions) == text
+        assert game.key(decisions) == key
+        assert entry_accepted(name, key, text)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_html_writes_next_to_the_log(game: str, tmp_path: Path) -> None:
+    path = example_in(game, tmp_path)
+    moves = replayed(path).moves
+    before = set(path.parent.iterdir())
+    done = run(["html", str(path)])
+    offered(done)
+    assert done.exit_code == 0, done.output
+    page = path.with_suffix(".html")
+    assert done.stdout.startswith(f"wrote the replay page to {page} (")
+    assert f"{moves + 1} positions" in done.stdout
+    assert embedded(page.read_text("utf-8"))["start"] == moves
+    assert set(path.parent.iterdir()) - before == {page}
+    again = run(["html", str(path)])
+    assert again.exit_code == 2 and "already exists" in again.stderr
+    assert run(["html", str(path), "--force", "--at", "-1"]).exit_code == 0
+    assert embedded(page.read_text("utf-8"))["start"] == moves - 1
+
+
+PAGE_KB_PER_100_MOVES = {"for-ex": 400, "world-exchangers": 820}
+"""How large a game's page may grow, in KB for 100 moves (World Exchangers draws more: its
+39-move example stays under 320 KB); a game not named here is held to the page limit alone."""
+
+SIZED = [(name, path) for name, paths in EXAMPLE_LOGS.items() for path in paths]
+SIZED.append((TOY, Path("count.yaml")))
+
+
+@pytest.mark.parametrize(("name", "source"), SIZED, ids=[f"{n}: {p.name}" for n, p in SIZED])
+def test_size(name: str, source: Path, tmp_path: Path) -> None:
+    """Every example's page is well under 1 MB (the six-player For-Ex example, 128 moves,
+    about 320 KB): the positions are deltas."""
+    with registered(name):
+        path = example_in(name, tmp_path) if name == TOY else copy_example(source, tmp_path)
+        moves = replayed(path).moves
+        done = run(["html", str(path), "-o", "-"])
+        offered(done)
+        assert done.exit_code == 0, done.output
+    size = len(done.stdout.encode("utf-8"))
+    print(f"{name}: {source.name}: {moves} moves, {size / 1024:.0f} KB")
+    assert size < 512 * 1024
+    if name in PAGE_KB_PER_100_MOVES:
+        assert size / max(moves, 1) * 100 < PAGE_KB_PER_100_MOVES[name] * 1024
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_message_since_and_since_player(game: str, tmp_path: Path) -> None:
+    """``--since`` counts back from the end when negative; ``--since-player`` is
+    ``--since`` that player's last move; a move or player the log lacks is a usage error."""
+    path = example_in(game, tmp_path)
+    played = replayed(path)
+    moves = played.moves
+    since = run(["message", str(path), "--since", str(moves - 2), "--format", "markdown"])
+    offered(since)
+    assert since.exit_code == 0, since.output
+    back = run(["message", str(path), "--since", "-2", "--format", "markdown"])
+    assert back.stdout == since.stdout
+    players = [str(name) for name in played.log.header["players"]]
+    player = next(e.key for e in reversed(played.log.entries[:-1]) if e.key in players)
+    last = max(e.number for e in played.log.entries if e.key == player)
+    by_player = run(["message", str(path), "--since-player", player, "--format", "bbcode"])
+    assert by_player.exit_code == 0, by_player.output
+    by_number = run(["message", str(path), "--since", str(last), "--format", "bbcode"])
+    assert by_player.stdout == by_number.stdout
+    assert run(["message", str(path), "--since", str(moves + 1)]).exit_code == 2
+    assert run(["message", str(path), "--since-player", "zed"]).exit_code == 2
+    both = ["--since", "1", "--since-player", player]
+    assert run(["message", str(path), *both]).exit_code == 2
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:
+    """``play NAME --engine`` appends the engine's entry for the player who decides (and
+    refuses another player); ``--dry-run`` writes nothing."""
+    path = example_in(game, tmp_path, moves=0)
+    played = replayed(path)
+    game_object = played.log.game
+    mover = game_object.pending(played.final).deciders[0]
+    other = next(str(p) for p in played.log.header["players"] if p != mover)
+    before = path.read_text(encoding="utf-8")
+    wrong = run(["play", str(path), other, "--engine", "--simulations", "10"])
+    offered(wrong)
+    assert wrong.exit_code == 1, wrong.output
+    assert f"the engine cannot decide for {other}: {mover} decides" in wrong.stderr
+    assert path.read_text(encoding="utf-8") == before
+    result = run(["play", str(path), mover, "--engine", "--simulations", "40"])
+    assert result.exit_code == 0, result.output
+    assert f"move 1: {mover}: " in result.stdout
+    played = replayed(path)
+    assert played.moves == 1 and played.log.entries[-1].key == mover
+    assert path.read_text(encoding="utf-8").startswith(before.rstrip("[]\n").rstrip())
+    nxt = game_object.pending(played.final).deciders[0]
+    dry = run(["play", str(path), nxt, "--engine", "--simulations", "40", "--dry-run"])
+    assert dry.exit_code == 0, dry.output
+    assert replayed(path).moves == 1
+
+
+# --------------------------------------------------------------------------- the page, opened
+
+
+@pytest.mark.slow
+def test_the_page_without_javascript(game: str, browser: WebDriver, tmp_path: Path) -> None:
+    """Opened with scripts disabled, the page shows the position it opens at, drawn by the
+    templates alone, and the whole move list, without the controls; the script draws that
+    position the same."""
+    from selenium.webdriver.common.by import By
+
+    path = example_in(game, tmp_path)
+    moves = replayed(path).moves
+    at = moves // 2
+    page = tmp_path / "page.html"
+    done = run(["html", str(path), "-o", str(page), "--at", str(at)])
+    offered(done)
+    assert done.exit_code == 0, done.output
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        open_page(browser, page)
+        assert browser.execute_script("return typeof window.forexReplay") == "undefined"
+        assert not browser.find_element(By.ID, "controls").is_displayed()
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#moves li")) == moves + 1
+        static = browser.find_element(By.ID, "position").text
+        assert static
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    open_page(browser, page)
+    browser.execute_script(
+        "window.forexReplay.go(arguments[0]); window.forexReplay.go(arguments[1])", 0, at
+    )
+    assert browser.find_element(By.ID, "position").text == static
+    assert severe(browser) == []
