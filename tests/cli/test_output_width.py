@@ -226,3 +226,94 @@ def test_hint_analyse_and_signatures_fit_the_width(
         assert not too_wide, (args[0], too_wide)
     whole = run(["show", str(signed)], COLUMNS="200").stdout
     assert any(line.startswith("  alice: key SHA256:") for line in whole.splitlines())
+
+
+# --------------------------------------------------------------------------- issue 41, finding 7
+
+
+def test_play_undo_and_hints_fit_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """play's countersign notice (naming the file as mailed, the command whole on its own
+    line), undo's report and its next: line, and problem hints fit 80 columns."""
+    from tests.signed import signed_game
+
+    monkeypatch.chdir(tmp_path)
+    game, keys = signed_game(tmp_path, 2)
+    spot = "spot 1 GBP to alice for 1.5 CHF; invest EUR"
+    played = run(["play", str(game), "carol", spot, "--sign", "--key", str(keys["carol"])])
+    assert played.exit_code == 0, played.output
+    said = played.stdout + played.stderr
+    assert "  forex sign game.yaml 3 --as alice --key FILE" in said.splitlines()
+    assert str(tmp_path) not in said.split("awaits", 1)[1]  # not the sender's path
+    undone = run(["undo", str(game), "--dry-run", "--as", "carol"], COLUMNS="80")
+    refused = run(["undo", str(game), "--dry-run"], COLUMNS="80")
+    assert refused.exit_code == 1 and "hint:" in refused.stderr
+    for result in (played, undone, refused):
+        for text in (result.stdout, result.stderr):
+            lines = [line for line in text.splitlines() if not PROBLEM_HEAD.match(line)]
+            assert not [line for line in lines if wcswidth(line) > 80], text
+    assert "next:" in undone.stdout
+
+
+PROBLEM_HEAD = re.compile(r"\S+:\d+:\d+: [a-z_]+: ")
+"""A problem's first line (``file:line:col: code: message``) stays whole: tools read it."""
+
+
+def _every_command(folder: Path) -> list[list[str]]:
+    """Every command on the examples, as a person runs them (markdown and JSON aside)."""
+    from tests.cli.test_commands import truncated
+    from tests.signed import signed_game
+
+    two = truncated(TWO, 10, Path("two.yaml"))
+    Path("examples").symlink_to(EXAMPLES)
+    worldex = Path("examples/world-exchangers/three-players.yaml")
+    Path("signed").mkdir()
+    signed, keys = signed_game(Path("signed"), 2, countersign=False)
+    mail = Path("mail.eml")
+    run(["message", str(two), "--eml", str(mail)])
+    commands: list[list[str]] = []
+    for log in (*sorted(Path("examples").glob("*.yaml")), worldex):
+        commands += [
+            ["show", str(log)],
+            ["show", str(log), "--at", "10"],
+            ["moves", str(log), "--at", "10"],
+            ["moves", str(log), "--at", "10", "--kind", "spot"],
+            ["history", str(log)],
+            ["message", str(log), "--at", "12"],
+            ["validate", str(log)],
+            ["diff", str(log), str(two)],
+            ["undo", str(log), "--dry-run"],
+        ]
+    commands += [
+        ["play", str(two), "ada", "resolve", "--dry-run"],
+        ["play", str(two), "ben", "resolve", "--dry-run"],  # not ben's turn: a problem
+        ["hint", str(two), "--simulations", "8"],
+        ["analyse", str(two), "--simulations", "4", "--from", "8", "--to", "9"],
+        ["sign", str(signed), "2", "--as", "carol", "--key", str(keys["carol"])],
+        ["undo", str(signed), "--dry-run"],
+        ["read", str(mail), "--into", "read.yaml"],
+        ["new", "new.yaml", "--players", "ann,bob", "--seed", "s"],
+        ["import", "examples/bga-table-700007919.json.gz", "bga.yaml"],
+        ["validate", "examples/invalid"],
+    ]
+    return commands
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="not yet: diff's tables, show's rate track separator (81), message's Subject and"
+    " money table, World Exchangers' player lines, a diff/new/problem sentence",
+)
+def test_every_command_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, finding 7: no line of any command's text output (standard output and
+    error) on the examples is wider than 80 columns at COLUMNS=80."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    too_wide = []
+    for args in _every_command(tmp_path):
+        result = run(args, COLUMNS="80")
+        for line in (result.stdout + result.stderr).splitlines():
+            if wcswidth(line) > 80 and not PROBLEM_HEAD.match(line):
+                too_wide.append(f"forex {' '.join(args)}: {line}")
+    assert not too_wide, "\n".join(too_wide)
