@@ -40,14 +40,14 @@ _COMMAND = re.compile(r"forex [^,;()]*")
 def hint_text(hint: str) -> str:
     """``  hint: ...`` wrapped to the output's width, its further lines under the hint's
     first word; a command it prints (``forex ...`` up to a comma, semicolon or bracket)
-    is not broken when it fits a line, so that it can be copied as printed."""
+    is never broken, so that it can be copied as printed (a longer one than the width
+    goes over it)."""
     columns = width()
-    room = columns - len("  hint: ")
 
     def kept(match: re.Match[str]) -> str:
         command = match.group(0).rstrip()
         tail = match.group(0)[len(command) :]
-        return (command.replace(" ", "\x00") if len(command) <= room else command) + tail
+        return command.replace(" ", "\x00") + tail
 
     said = fitted("  hint: " + _COMMAND.sub(kept, hint), columns, "      ")
     return said.replace("\x00", " ")
