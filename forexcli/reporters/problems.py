@@ -162,7 +162,9 @@ def validate_text(
         out.extend(style.warning("warning: ") + problem_text(w, style) for w in item.warnings)
         if not item.problems and verbose:
             moves = plural(item.moves or 0, "move")
-            out.append(f"{clean(item.file)}: {style.good('ok')}: {moves}; {clean(item.status)}")
+            said = fitted(f"{clean(item.file)}: ok: {moves}; {clean(item.status)}", width())
+            head = f"{clean(item.file)}: ok:"
+            out.append(said.replace(head, f"{clean(item.file)}: {style.good('ok')}:", 1))
     if verbose:
         out.extend(f"{clean(name)}: skipped: not a game log" for name in report.skipped)
     if not quiet:

@@ -24,6 +24,12 @@ def section_heading(text: str, markdown: bool, style: Style) -> str:
     return f"### {text}" if markdown else style.heading(text)
 
 
+def subject_line(subject: str) -> str:
+    """``Subject: ...`` as a mail header is folded: at spaces within 78 columns, each further
+    line starting with a space (RFC 5322), so that a pasted message fits 80 columns."""
+    return fitted(f"Subject: {subject}", 78, " ")
+
+
 def fitted(text: str, width: int | None, indent: str = "  ") -> str:
     """Each line of ``text`` wrapped at spaces to ``width`` columns, its further lines
     indented by ``indent`` (a line as it is when ``width`` is None or it fits)."""

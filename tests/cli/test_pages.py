@@ -398,7 +398,7 @@ def test_html_writes_next_to_the_log(tmp_path: Path) -> None:
     done = run(["html", str(log)])
     assert done.exit_code == 0, done.output
     page = tmp_path / "game.html"
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
+    assert " ".join(done.stdout.split()).startswith(f"wrote the replay page to {page} (")
     assert "66 positions" in done.stdout
     assert embedded(page.read_text(encoding="utf-8"))["start"] == 65
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.html", "game.yaml"]

@@ -43,7 +43,9 @@ class Message(Struct, frozen=True):
 
     def full(self) -> str:
         """``Subject: ...``, a blank line, and the body."""
-        return f"Subject: {self.subject}\n\n{self.body}"
+        from ...reporters.tables import subject_line
+
+        return f"{subject_line(self.subject)}\n\n{self.body}"
 
 
 class Counting(CountingGame):

@@ -258,7 +258,7 @@ def test_html_writes_next_to_the_log(tmp_path: Path) -> None:
     done = run(["html", str(path)])
     assert done.exit_code == 0, done.output
     page = path.with_suffix(".html")
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
+    assert " ".join(done.stdout.split()).startswith(f"wrote the replay page to {page} (")
     assert "40 positions" in done.stdout
     assert embedded(page.read_text("utf-8"))["start"] == 39
     again = run(["html", str(path)])
