@@ -83,11 +83,21 @@ def _fallback_of(ch: str) -> str:
     return "?"
 
 
+def _cells(ch: str) -> int:
+    """The columns a character takes on a terminal: 2 for a wide one (CJK), 0 for a mark
+    that combines with the one before, else 1."""
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
 def fallback_errors(error: UnicodeError) -> tuple[str, int]:
     """A codec error handler: plain fallbacks (see ``FALLBACKS``) for what cannot be encoded.
 
     A fallback that the encoding cannot carry either (never the case for an
-    ASCII-compatible one) is ``?``.
+    ASCII-compatible one) is ``?``.  A ``?`` takes the columns of what it stands for (``??``
+    for a wide character, nothing for a combining mark), so that a table laid out for the
+    text keeps its columns.
     """
     if not isinstance(error, UnicodeEncodeError):
         raise error
@@ -99,6 +109,8 @@ def fallback_errors(error: UnicodeError) -> tuple[str, int]:
             plain.encode(encoding)
         except (UnicodeEncodeError, LookupError):
             plain = "?"
+        if plain == "?":
+            plain = "?" * _cells(ch)
         out.append(plain)
     return "".join(out), error.end
 

@@ -80,7 +80,7 @@ def test_a_yaml_file_that_is_not_a_log_is_reported_once(tmp_path: Path) -> None:
     workflow.write_text("name: build\nsteps:\n  - run: make\n")
     result = run(["validate", "-q", str(workflow)])
     assert result.exit_code == 1
-    lines = [line for line in result.stdout.splitlines() if not line.startswith("  hint:")]
+    lines = [line for line in result.stdout.splitlines() if not line.startswith("  ")]
     assert len(lines) == 1, result.stdout
     assert lines[0].startswith(f"{workflow}:1:1: not_a_log: this YAML file is not a game log")
     assert "did you mean" not in result.stdout and "schema_required" not in result.stdout

@@ -149,8 +149,9 @@ def test_html_writes_next_to_the_log(game: str, tmp_path: Path) -> None:
     offered(done)
     assert done.exit_code == 0, done.output
     page = path.with_suffix(".html")
-    assert done.stdout.startswith(f"wrote the replay page to {page} (")
-    assert f"{moves + 1} positions" in done.stdout
+    said = " ".join(done.stdout.split())  # the report is wrapped at the terminal's width
+    assert said.startswith(f"wrote the replay page to {page} (")
+    assert f"{moves + 1} positions" in said
     assert embedded(page.read_text("utf-8"))["start"] == moves
     assert set(path.parent.iterdir()) - before == {page}
     again = run(["html", str(path)])

@@ -7,7 +7,9 @@ from typing import Any
 
 import click
 
+from .. import streams
 from ..reporters import clean
+from ..reporters.tables import fitted
 from ..words import possessive
 from . import EPILOG
 from . import echo as _echo
@@ -164,9 +166,10 @@ def undo_command(
         what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
     whose = "; ".join(edit.whose_move(entry) for entry in gone)
-    report = (
+    report = fitted(
         f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}\n"
-        f"next: {clean(status_line(change.replay.log.game, change.replay.final))}"
+        f"next: {clean(status_line(change.replay.log.game, change.replay.final))}",
+        streams.width(),
     )
     if dry_run:
         _echo(report)

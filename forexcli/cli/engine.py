@@ -755,7 +755,7 @@ def selfplay_command(
         _echo(f"interrupted: {written} {'was' if len(done) == 1 else 'were'} written", err=True)
         sys.exit(130)
     bar.close()
-    out = encoded_output([(selfplay_text(done), False)])
+    out = encoded_output([(selfplay_text(done, streams.width()), False)])
     print_written(out, f"every one of the {len(done)} games", folder, log=False)
 
 

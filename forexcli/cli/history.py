@@ -47,7 +47,10 @@ def history_command(file: str, events: bool, fmt: str) -> None:
         )
         if text is None:
             text = clean(
-                record.history_text(played, markdown=markdown, events=events), newlines=True
+                record.history_text(
+                    played, markdown=markdown, events=events, width=streams.width()
+                ),
+                newlines=True,
             )
         _echo(with_seat_lines(text, played.log, file))
     if played.problem is not None:
@@ -97,10 +100,12 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
         if fmt == "json":
             print_json(diff_data(relation.report))
         else:
-            _echo(diff_text(relation.report))
+            _echo(diff_text(relation.report, streams.width()))
     elif fmt == "json":
         print_json({"format": "forex-diff", "version": 1, **(relation.data or {})})
     else:
-        _echo(relation.sentence)
+        from ..reporters.tables import fitted
+
+        _echo(fitted(relation.sentence, streams.width(), ""))
     if not relation.identical:
         sys.exit(1)

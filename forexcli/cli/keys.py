@@ -81,7 +81,10 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
         f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
         f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
     )
-    out = encoded_output([(report, False)])
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    out = encoded_output([(fitted(report, streams.width()), False)])
     try:
         write_key_pair(file, passphrase, comment or os.path.basename(file), pair)
     except LogError as error:

@@ -112,7 +112,9 @@ def message_command(
         except ValueError as error:
             raise click.UsageError(f"--with-log: {error}; attach the log instead") from None
         message = replace(message, body=body)
-    _echo(message.full())
+    from ..reporters.tables import pasted
+
+    _echo(pasted(message.subject, message.body))
     if played.problem is not None and point_at == legal:
         raise ProblemExit([played.problem])
 

@@ -177,7 +177,10 @@ def new_command(
         first, _, rest = report.partition("\n")
         report = f"{first}\n{seats}\n{rest}"
         report = report.rstrip("\n") + "\n" + _engine_first(made, file)
-    out = encoded_output([(clean(report, newlines=True), False)])
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    out = encoded_output([(fitted(clean(report, newlines=True), streams.width()), False)])
     try:
         create_log(file, text)
     except LogError as error:

@@ -9,6 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..reporters.tables import fitted, pasted
 from ..words import possessive, says
 from . import EPILOG, MESSAGE_FORMATS
 from . import echo as _echo
@@ -391,7 +392,9 @@ def play_output(
     address = _contact(played.log, after_player)
     send = None
     if address and written and after_player != entry.player and not mailed:
-        send = f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}"
+        send = fitted(
+            f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}", streams.width()
+        )
     awaits = _awaits_notice(played, file, engine)
     if fmt == "json":
         data = game.play_data(played, file, written=written)
@@ -406,10 +409,11 @@ def play_output(
         out.append((_json_text(data), False))
     elif message is not None:
         done = f"added to {file}" if written else f"dry run: {file} is unchanged"
-        out.append((clean(f"move {entry.number}: {entry.player}: {entry.text} ({done})"), True))
+        said = clean(f"move {entry.number}: {entry.player}: {entry.text} ({done})")
+        out.append((fitted(said, streams.width()), True))
         if send:
             out.append((send, True))
-        out.append((message.full(), False))
+        out.append((pasted(message.subject, message.body), False))
     else:
         report = game.play_text(
             played,
@@ -420,7 +424,7 @@ def play_output(
             width=streams.width(),
         )
         if report is None:
-            report = record.play_text(played, file, written=written)
+            report = fitted(record.play_text(played, file, written=written), streams.width())
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
@@ -492,18 +496,29 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
     partner = played.log.game.cosigner(entry.written, entry.player)
     if partner is None:
         return None
+    from ..record.mail import log_filename
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
     deal = log.game.agreement_words()[0]
     if signed_game(log):
-        hint = sign_hint(log, entry.number, partner).replace(log.filename, file, 1)
-        return clean(f"The {deal} with {partner} awaits {possessive(partner)} signature; {hint}")
+        # The partner signs their own copy: the file as the mail attaches it, not the
+        # sender's path; the command on a line of its own, to copy.
+        hint = sign_hint(log, entry.number, partner).replace(log.filename, log_filename(file), 1)
+        agrees, command = hint.split(": ", 1)
+        said = (
+            f"The {deal} with {partner} awaits {possessive(partner)} signature; {agrees} in"
+            " their copy:"
+        )
+        return fitted(clean(said), streams.width()) + "\n  " + clean(command)
     if engine:
-        return clean(
-            f"The engine made a {deal} with {partner} that {says(partner, 'has')} not agreed"
-            f" to: this log is unsigned, so nothing records {possessive(partner)} agreement; ask"
-            f" {partner}, or take the move back (forex undo {file})"
+        return fitted(
+            clean(
+                f"The engine made a {deal} with {partner} that {says(partner, 'has')} not"
+                f" agreed to: this log is unsigned, so nothing records {possessive(partner)}"
+                f" agreement; ask {partner}, or take the move back (forex undo {file})"
+            ),
+            streams.width(),
         )
     return None
 

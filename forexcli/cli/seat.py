@@ -94,4 +94,8 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     except LogError as error:
         raise ProblemExit(error.problems) from None
     del new_log, played
-    _echo(clean(f"{said} (in {file}); forex play lets the engine seats play after a person"))
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    said = clean(f"{said} (in {file}); forex play lets the engine seats play after a person")
+    _echo(fitted(said, streams.width()))

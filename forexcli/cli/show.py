@@ -381,7 +381,9 @@ def _save_page(page: str, moves: int, output: str, force: bool) -> None:
         f" {moves + 1} position{'s' if moves else ''}): open it in a browser;"
         " #move-N opens after move N"
     )
-    out = encoded_output([(report, False)])
+    from ..reporters.tables import fitted
+
+    out = encoded_output([(fitted(report, streams.width()), False)])
     try:
         write_output(output, page, force=force)
     except LogError as error:

@@ -164,14 +164,15 @@ def text_width(text: str) -> int:
 
 
 MIN_WRAP = 8
-"""The narrowest a wrapped table column is made."""
+"""The narrowest a wrapped table column is made while the table fits with it; a table
+that does not is narrowed further, down to each column's longest word."""
 
 
-def _fitted_widths(
+def fitted_widths(
     cells: Sequence[Sequence[str]], wrap: Sequence[int], width: int
 ) -> list[int | None] | None:
     """Widths for the columns in ``wrap`` so that a ``simple`` table fits ``width`` columns
-    (None when it fits as it is); ``cells[0]`` is the header row."""
+    (None when it fits as it is, or cannot fit); ``cells[0]`` is the header row."""
     count = len(cells[0])
     # tabulate pads a header by two columns at least (its MIN_PADDING)
     natural = [
@@ -182,24 +183,37 @@ def _fitted_widths(
     if total <= width or not wrap:
         return None
     fixed = sum(n for i, n in enumerate(natural) if i not in wrap) + 2 * (count - 1)
-    room = max(width - fixed, MIN_WRAP * len(wrap))
-    limits: dict[int, int] = {}
-    left = sorted(wrap, key=lambda i: natural[i])
-    while left:
-        share = room // len(left)
-        column = left[0]
-        if natural[column] <= share:
-            limits[column] = natural[column]
-            room -= natural[column]
-            left.pop(0)
-            continue
-        for column in left:
-            limits[column] = max(share - 1, MIN_WRAP)  # tabulate's wrapping may overshoot by one
-        break
-    # Never narrower than a column's longest word: a word is not broken.
-    for column, limit in limits.items():
-        longest = max(text_width(word) for row in cells for word in row[column].split() or [""])
-        limits[column] = max(limit, longest)
+    room = width - fixed
+    # MIN_WRAP columns where they fit; else as narrow as their longest word. A column is
+    # never narrower than its header (tabulate does not wrap headers) nor its longest word
+    # (a word is not broken).
+    narrowest = MIN_WRAP if room >= MIN_WRAP * len(wrap) else 1
+    floor = {
+        i: min(
+            natural[i],
+            max(
+                narrowest,
+                text_width(cells[0][i]) + 2,
+                *(text_width(word) for row in cells[1:] for word in row[i].split()),
+            ),
+        )
+        for i in wrap
+    }
+
+    if sum(floor.values()) > room:  # it cannot fit (a header too wide): left whole
+        return None
+
+    def widths(level: int) -> dict[int, int]:
+        return {i: max(floor[i], min(natural[i], level)) for i in wrap}
+
+    level = max(natural[i] for i in wrap)
+    while level > 0 and sum(widths(level).values()) > room:
+        level -= 1
+    # tabulate's wrapping may overshoot by one: a wrapped column is asked one narrower
+    limits = {
+        i: limit if limit >= natural[i] else max(floor[i], limit - 1)
+        for i, limit in widths(level).items()
+    }
     return [limits.get(i) for i in range(count)]
 
 
@@ -224,7 +238,7 @@ def table(
     cells = [[str(c) for c in row] for row in rows]
     limits = None
     if width is not None and not markdown and cells:
-        limits = _fitted_widths([list(headers), *cells], wrap, width)
+        limits = fitted_widths([list(headers), *cells], wrap, width)
     from .ascii_table import ascii_table
 
     written = ascii_table(cells, headers, markdown=markdown, align=align, limits=limits)

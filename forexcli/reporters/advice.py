@@ -117,8 +117,8 @@ def hint_data(found: Hint, file: str, moves: int, value_meaning: str) -> dict[st
     }
 
 
-def selfplay_text(games: Sequence[tuple[str, Any]]) -> str:
-    """One line per game written, then the wins per seat kind."""
+def selfplay_text(games: Sequence[tuple[str, Any]], width: int | None = None) -> str:
+    """One line per game written, then the wins per seat kind (wrapped to ``width``)."""
     rows = []
     for path, game in games:
         winners = ", ".join(
@@ -129,4 +129,5 @@ def selfplay_text(games: Sequence[tuple[str, Any]]) -> str:
         rows.append(
             [clean(path), str(game.moves), game.ending, " ".join(map(str, game.totals)), winners]
         )
-    return table(rows, ["log", "moves", "ending", "totals", "won by"]) + "\n"
+    headers = ["log", "moves", "ending", "totals", "won by"]
+    return table(rows, headers, width=width, wrap=[3, 4]) + "\n"

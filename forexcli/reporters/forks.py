@@ -63,10 +63,13 @@ def diff_rows(report: ForkReport) -> list[list[str]]:
     return [[clean(cell) for cell in row] for row in rows]
 
 
-def diff_text(report: ForkReport) -> str:
-    """The sentence, wrapped, then the table of the two sides."""
-    sentence = textwrap.fill(report.sentence, WIDTH, break_long_words=False, break_on_hyphens=False)
-    grid = table(diff_rows(report), ["", report.a.label, report.b.label])
+def diff_text(report: ForkReport, width: int = WIDTH + 1) -> str:
+    """The sentence, wrapped, then the table of the two sides (its sides' columns wrapped
+    to fit ``width``)."""
+    sentence = textwrap.fill(
+        report.sentence, min(WIDTH, width), break_long_words=False, break_on_hyphens=False
+    )
+    grid = table(diff_rows(report), ["", report.a.label, report.b.label], width=width, wrap=[1, 2])
     return f"{sentence}\n\n{grid}\n"
 
 

@@ -9,7 +9,9 @@ from typing import Any
 from msgspec import Struct, field
 
 from ..record.problems import FileReport, Problem
+from ..streams import width
 from . import PLAIN, Style, clean, plural
+from .tables import fitted
 
 VALIDATE_FORMAT = "forex-validate"
 VALIDATE_VERSION = 1
@@ -24,10 +26,31 @@ def problem_text(problem: Problem, style: Style = PLAIN) -> str:
     message = problem.message
     if problem.entry is not None and not _mentions_move(message, problem.entry):
         message += f" (move {problem.entry})"
+    # The first line stays whole: editors and CI read ``file:line:col: code:`` from it.
     head = f"{clean(problem.where())}: {style.error(clean(problem.code))}: {clean(message)}"
     lines = [head]
-    lines.extend(f"  {style.dim('hint:')} {clean(hint)}" for hint in problem.hints)
+    for hint in problem.hints:  # wrapped to the width, under the hint's first word
+        lines.append(f"  {style.dim('hint:')}{hint_text(clean(hint))[len('  hint:') :]}")
     return "\n".join(lines)
+
+
+_COMMAND = re.compile(r"forex [^,;()]*")
+
+
+def hint_text(hint: str) -> str:
+    """``  hint: ...`` wrapped to the output's width, its further lines under the hint's
+    first word; a command it prints (``forex ...`` up to a comma, semicolon or bracket)
+    is never broken, so that it can be copied as printed (a longer one than the width
+    goes over it)."""
+    columns = width()
+
+    def kept(match: re.Match[str]) -> str:
+        command = match.group(0).rstrip()
+        tail = match.group(0)[len(command) :]
+        return command.replace(" ", "\x00") + tail
+
+    said = fitted("  hint: " + _COMMAND.sub(kept, hint), columns, "      ")
+    return said.replace("\x00", " ")
 
 
 def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:
@@ -139,7 +162,9 @@ def validate_text(
         out.extend(style.warning("warning: ") + problem_text(w, style) for w in item.warnings)
         if not item.problems and verbose:
             moves = plural(item.moves or 0, "move")
-            out.append(f"{clean(item.file)}: {style.good('ok')}: {moves}; {clean(item.status)}")
+            said = fitted(f"{clean(item.file)}: ok: {moves}; {clean(item.status)}", width())
+            head = f"{clean(item.file)}: ok:"
+            out.append(said.replace(head, f"{clean(item.file)}: {style.good('ok')}:", 1))
     if verbose:
         out.extend(f"{clean(name)}: skipped: not a game log" for name in report.skipped)
     if not quiet:

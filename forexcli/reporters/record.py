@@ -127,9 +127,12 @@ def entry_sentences(played: Replay, number: int) -> list[str]:
     return sentences
 
 
-def history_text(played: Replay, *, markdown: bool = False, events: bool = False) -> str:
+def history_text(
+    played: Replay, *, markdown: bool = False, events: bool = False, width: int | None = None
+) -> str:
     """``history`` for any game: a table of the entries with their notes (and with
-    ``events``, what each legal one did)."""
+    ``events``, what each legal one did); a text table's decision, events and note
+    columns wrapped to fit ``width``."""
     import textwrap
 
     from tabulate import tabulate
@@ -162,15 +165,19 @@ def history_text(played: Replay, *, markdown: bool = False, events: bool = False
             for row, m in zip(rows, data["moves"], strict=True)
         ]
         headers = ("#", "by", "decision", "signed", "note")
+    sentences: list[list[str]] = []
     if events:
         headers = (*headers[:-1], "what happened", "note")
         joiner = "<br>" if markdown else "\n"
         for index, m in enumerate(data["moves"]):
             said = entry_sentences(played, m["move"]) if m["legal"] else ["(not legal)"]
             lines = [clean(s) for s in said]
+            sentences.append(lines)
             if not markdown:
                 lines = [part for line in lines for part in textwrap.wrap(line, 40) or [""]]
             rows[index] = (*rows[index][:-1], joiner.join(lines), rows[index][-1])
+    if width is not None and not markdown and rows:
+        rows = _fitted_rows(rows, headers, width, sentences)
     table = tabulate(
         rows,
         headers=headers,
@@ -178,6 +185,47 @@ def history_text(played: Replay, *, markdown: bool = False, events: bool = False
         disable_numparse=True,
     )
     return "\n".join([*head, "", table, data["status"]])
+
+
+def _fitted_rows(
+    rows: Sequence[Sequence[Any]],
+    headers: Sequence[str],
+    width: int,
+    sentences: Sequence[Sequence[str]],
+) -> list[Sequence[Any]]:
+    """``rows`` with their decision, events and note cells wrapped so that the table fits
+    ``width`` (its other columns kept whole); ``sentences``: each row's events unwrapped."""
+    import textwrap
+
+    from . import fitted_widths
+
+    cells = [[str(cell) for cell in row] for row in rows]
+    wrap = [index for index, name in enumerate(headers) if name in _WRAPPED]
+    limits = fitted_widths([list(headers), *cells], wrap, width)
+    if limits is None:
+        return list(rows)
+
+    def fill(lines: Sequence[str], limit: int | None) -> str:
+        if limit is None:
+            return "\n".join(lines)
+        return "\n".join(
+            part
+            for line in lines
+            for part in textwrap.wrap(line, limit, break_long_words=False, break_on_hyphens=False)
+            or [""]
+        )
+
+    fitted: list[Sequence[Any]] = []
+    for index, row in enumerate(cells):
+        cell_lines = [cell.split("\n") for cell in row]
+        if sentences and "what happened" in headers:
+            cell_lines[headers.index("what happened")] = list(sentences[index])
+        fitted.append([fill(lines, limits[i]) for i, lines in enumerate(cell_lines)])
+    return fitted
+
+
+_WRAPPED = ("decision", "what happened", "note")
+"""The columns of a history table that are wrapped to fit the width."""
 
 
 def play_data(played: Replay, file: str, *, written: bool) -> dict[str, Any]:

@@ -22,3 +22,43 @@ def wrapped(text: str, width: int | None) -> str:
 def section_heading(text: str, markdown: bool, style: Style) -> str:
     """The heading of a section: ``### text`` in markdown, else ``text`` in the heading style."""
     return f"### {text}" if markdown else style.heading(text)
+
+
+def subject_line(subject: str) -> str:
+    """``Subject: ...`` as a mail header is folded: at spaces within 78 columns, each further
+    line starting with a space (RFC 5322), so that a pasted message fits 80 columns."""
+    return fitted(f"Subject: {subject}", 78, " ")
+
+
+def pasted(subject: str, body: str) -> str:
+    """A message ready to paste: its ``Subject:`` line folded (``subject_line``), a blank
+    line, and the body."""
+    return f"{subject_line(subject)}\n\n{body}"
+
+
+def fitted(text: str, width: int | None, indent: str = "  ") -> str:
+    """Each line of ``text`` wrapped at spaces to ``width`` columns, its further lines
+    indented by ``indent`` (a line as it is when ``width`` is None or it fits)."""
+    if width is None:
+        return text
+    import textwrap
+
+    from . import text_width
+
+    lines = []
+    for line in text.split("\n"):
+        if text_width(line) <= width:
+            lines.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip(" "))]
+        lines.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=lead + indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            or [line]
+        )
+    return "\n".join(lines)

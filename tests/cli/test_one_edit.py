@@ -84,3 +84,18 @@ def test_read_refuses_it_in_two_lines(edited: Path) -> None:
     assert "invest USD JPY" in result.stderr
     assert "forex sign" not in result.stderr
     assert not fresh.exists()
+
+
+def test_message_gives_no_advice_to_sign_an_edited_log(edited: Path) -> None:
+    """Issue 41: no advice to sign anything in a tampered log; the same game unedited is told
+    that carol's countersignature is awaited, with the command."""
+    intact = run(["message", str(edited.parent / "game.yaml")])
+    assert intact.exit_code == 0, intact.output
+    assert "awaits carol's signature" in intact.stdout
+    assert "forex sign" in " ".join(intact.stdout.split())
+    result = run(["message", str(edited)])
+    assert result.exit_code == 0, result.output
+    said = " ".join((result.stdout + result.stderr).split())
+    assert "forex sign" not in said
+    assert "awaits carol's signature" not in said
+    assert "changed after it was signed" in said  # the warning says why

@@ -226,3 +226,179 @@ def test_hint_analyse_and_signatures_fit_the_width(
         assert not too_wide, (args[0], too_wide)
     whole = run(["show", str(signed)], COLUMNS="200").stdout
     assert any(line.startswith("  alice: key SHA256:") for line in whole.splitlines())
+
+
+# --------------------------------------------------------------------------- issue 41, finding 7
+
+
+def test_play_undo_and_hints_fit_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """play's countersign notice (naming the file as mailed, the command whole on its own
+    line), undo's report and its next: line, and problem hints fit 80 columns."""
+    from tests.signed import signed_game
+
+    monkeypatch.chdir(tmp_path)
+    game, keys = signed_game(tmp_path, 2)
+    spot = "spot 1 GBP to alice for 1.5 CHF; invest EUR"
+    played = run(["play", str(game), "carol", spot, "--sign", "--key", str(keys["carol"])])
+    assert played.exit_code == 0, played.output
+    said = played.stdout + played.stderr
+    assert "  forex sign game.yaml 3 --as alice --key FILE" in said.splitlines()
+    assert str(tmp_path) not in said.split("awaits", 1)[1]  # not the sender's path
+    undone = run(["undo", str(game), "--dry-run", "--as", "carol"], COLUMNS="80")
+    refused = run(["undo", str(game), "--dry-run"], COLUMNS="80")
+    assert refused.exit_code == 1 and "hint:" in refused.stderr
+    for result in (played, undone, refused):
+        for text in (result.stdout, result.stderr):
+            lines = [line for line in text.splitlines() if not PROBLEM_HEAD.match(line)]
+            assert not [line for line in lines if wcswidth(line) > 80], text
+    assert "next:" in undone.stdout
+
+
+PROBLEM_HEAD = re.compile(r"\S+(:\d+:\d+)?: (warning: )?[a-z_]+: ")
+"""A problem's first line (``file:line:col: code: message``) stays whole: tools read it."""
+
+
+COMMANDS = [
+    *("analyse", "annotate", "chart", "completion", "diff", "hint", "history", "html"),
+    *("import", "key", "message", "moves", "new", "play", "read", "schema", "seat"),
+    *("selfplay", "show", "sign", "undo", "validate"),
+]
+"""Every command of ``forex --help`` (a test below keeps the list whole)."""
+
+
+COMPONENTS = [
+    *("--seed", "mid-year", "--components"),
+    str(ROOT / "forexcli/games/worldex/data/invented-components.json"),
+]
+"""A World Exchangers set-up that deals the red marker (ann plays first)."""
+
+
+def _every_command() -> list[list[str]]:
+    """Every command on the examples (both games), as a person runs them, in the current
+    folder (markdown, BBCode, JSON, pictures and the shell's completion script aside)."""
+    from tests.cli.test_commands import truncated
+    from tests.signed import signed_game
+
+    two = truncated(TWO, 10, Path("two.yaml"))
+    Path("examples").symlink_to(EXAMPLES)
+    worldex = Path("examples/world-exchangers/three-players.yaml")
+    Path("forexcli").symlink_to(ROOT / "forexcli")  # its components, named from ../../
+    Path("w/x").mkdir(parents=True)
+    wx = truncated(worldex, 8, Path("w/x/wx.yaml"))
+    Path("signed").mkdir()
+    signed, keys = signed_game(Path("signed"), 2, countersign=False)
+    mail = Path("mail.eml")
+    run(["message", str(two), "--eml", str(mail)])
+    commands: list[list[str]] = []
+    for log in (*sorted(Path("examples").glob("*.yaml")), worldex):
+        commands += [
+            ["show", str(log)],
+            ["show", str(log), "--at", "10"],
+            ["moves", str(log), "--at", "10"],
+            ["moves", str(log), "--at", "10", "--all"],
+            ["history", str(log)],
+            ["history", str(log), "--events"],
+            ["message", str(log), "--at", "12"],
+            ["validate", "-v", str(log)],
+            ["diff", str(log), str(two if log != worldex else wx)],
+            ["undo", str(log), "--dry-run"],
+        ]
+    commands += [
+        ["annotate", str(two), "3", "a note to see how it is reported"],
+        ["annotate", str(wx), "3", "a note to see how it is reported"],
+        ["moves", str(two), "--kind", "spot"],
+        ["moves", str(two), "--kind", "contract"],
+        ["play", str(two), "ada", "resolve", "--dry-run"],
+        ["play", str(two), "ben", "resolve", "--dry-run"],  # not ben's turn: a problem
+        ["play", str(wx), "--engine", "--simulations", "4", "--dry-run"],
+        ["hint", str(two), "--simulations", "8"],
+        ["hint", str(wx), "--simulations", "8"],
+        ["analyse", str(two), "--simulations", "4", "--from", "8", "--to", "9"],
+        ["sign", str(signed), "2", "--as", "carol", "--key", str(keys["carol"])],
+        ["undo", str(signed), "--dry-run"],
+        ["read", str(mail), "--into", "read.yaml"],
+        ["new", "new.yaml", "--players", "ann,bob", "--seed", "s"],
+        ["new", "w/x/new.yaml", "--game", "world-exchangers", "--players", "ann,bob", *COMPONENTS],
+        ["import", "examples/bga-table-700007919.json.gz", "bga.yaml"],
+        ["validate", "examples/invalid"],
+        ["seat", str(two), "ben", "--engine", "50"],
+        ["key", "new", "k", "--no-passphrase", "--comment", "ann"],
+        ["chart", str(two), "-o", "chart.svg"],
+        ["html", str(two), "-o", "two.html"],
+        ["selfplay", "games", "--simulations", "4", "--processes", "1"],
+        ["completion", "bash", "--help"],  # (its script is for the shell, not to read)
+    ]
+    commands += [[name, "--help"] for name in COMMANDS]
+    return commands
+
+
+def test_the_every_command_list_is_whole() -> None:
+    said = run(["--help"]).stdout.split("Commands:", 1)[1]
+    listed = re.findall(r"(?m)^  ([a-z]+)  ", said)
+    assert sorted(listed) == sorted(COMMANDS)
+    assert {args[0] for args in _commands_here()} == set(COMMANDS)
+
+
+def _commands_here() -> list[list[str]]:
+    import tempfile
+
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        try:
+            return _every_command()
+        finally:
+            os.chdir(here)
+
+
+def test_every_command_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, finding 7: no line of any command's text output (standard output and
+    error) on the examples of both games is wider than 80 columns at COLUMNS=80; only a
+    problem's first line (``file:line:col: code: message``, which editors and CI read)
+    stays whole."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+    too_wide = []
+    silent = []
+    for args in _every_command():
+        result = run(args, COLUMNS="80")
+        if not (result.stdout.strip() or result.stderr.strip()):
+            silent.append(args)
+        for line in (result.stdout + result.stderr).splitlines():
+            if wcswidth(line) > 80 and not PROBLEM_HEAD.match(line):
+                too_wide.append(f"forex {' '.join(args)}: {line}")
+    assert not too_wide, "\n".join(too_wide)
+    assert not silent  # every command said something to measure
+
+
+def test_the_rate_track_fits_80_columns() -> None:
+    """Issue 41, finding 7: the rate track's separator was 81 columns (its columns were
+    never wrapped); a space holding more currencies than fit goes on in a second line."""
+    shown = run(["show", str(TWO)], COLUMNS="80").stdout
+    track = shown.split("\ntrack ", 1)[1].split("\n\n", 1)[0].splitlines()
+    rule = track[1]
+    assert set(rule) == {"-", " "} and len(rule) <= 80, rule
+    assert all(wcswidth(line) <= 80 for line in track)
+    gbp = next(index for index, line in enumerate(track) if line.startswith("GBP "))
+    spaces = (track[gbp] + " " + track[gbp + 1]).split()
+    assert {"USD", "CHF", "JPY", "CAD"} <= set(spaces)  # the 3.5 space, over two lines
+    wide = run(["show", str(TWO)], COLUMNS="200").stdout
+    assert "USD CHF JPY CAD" in wide  # one line where it fits
+
+
+def test_world_exchangers_players_table_reads_at_80_columns() -> None:
+    """Issue 41, finding 7: the players table wrapped its city column to one word a line;
+    each city stays whole with its price, and the table fits 80 columns."""
+    worldex = EXAMPLES / "world-exchangers" / "three-players.yaml"
+    shown = run(["show", str(worldex)], COLUMNS="80").stdout
+    table = shown.split("\nPlayers (", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    assert all(wcswidth(line) <= 80 for line in table), table
+    start, end = [m.span() for m in re.finditer(r"-+", table[1])][2]  # "cities (sale price)"
+    cities = "\n".join(line[start:end] for line in table[2:])
+    for city in ("Manila (100)", "Osaka (300*)", "San Juan (100)", "Helsinki (700*)"):
+        assert city in cities, cities
+    assert not re.search(r"(?m)^\s*\(\d+\*?\),?\s*$", cities)  # no price on a line alone
+    assert len(table) <= 2 + 3 * 7  # at most seven lines a player
+    assert max(wcswidth(line) for line in shown.splitlines()) <= 80

@@ -382,7 +382,7 @@ def test_play_message_names_the_contact_on_stderr(tmp_path: Path) -> None:
     game = new_game(tmp_path / "g.yaml", "--contact", "bob=bob@example.org")
     result = run(["play", str(game), "alice", "invest", "USD", "--message"])
     assert result.exit_code == 0
-    assert f"Send {game} to bob: bob@example.org" in result.stderr
+    assert f"Send {game} to bob: bob@example.org" in " ".join(result.stderr.split())  # (wrapped)
     assert "Send" not in result.stdout
 
 

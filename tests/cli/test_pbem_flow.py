@@ -40,7 +40,14 @@ def moves_of(path: Path) -> list[str]:
 
 
 def hints(output: str) -> list[str]:
-    return [line.split("hint: ", 1)[1] for line in output.splitlines() if "hint: " in line]
+    """The hints of ``output``, each with its wrapped lines joined."""
+    found: list[str] = []
+    for line in output.splitlines():
+        if "hint: " in line:
+            found.append(line.split("hint: ", 1)[1])
+        elif found and line.startswith("        "):
+            found[-1] += " " + line.strip()
+    return found
 
 
 def commands_in(hint: str) -> list[list[str]]:

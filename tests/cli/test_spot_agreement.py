@@ -115,9 +115,9 @@ def test_play_says_that_a_deal_awaits_the_partner(tmp_path: Path, keys: dict[str
     result = run(["play", str(log), "alice", SPOT, "--sign", "--key", str(keys["alice"])])
     assert result.exit_code == 0
     assert (
-        f"The spot deal with bob awaits bob's signature; bob agrees by countersigning it:"
-        f" forex sign {log} 1 --as bob --key FILE" in " ".join(result.stdout.split())
-    )
+        "The spot deal with bob awaits bob's signature; bob agrees by countersigning it in"
+        " their copy: forex sign g.yaml 1 --as bob --key FILE" in " ".join(result.stdout.split())
+    )  # the file as the mail attaches it, not the sender's path
     # With --message or JSON the report keeps stdout; the notice goes to stderr.
     again = new_game(tmp_path / "h.yaml", *_key_args(keys))
     as_json = run(
@@ -191,13 +191,14 @@ def test_required_signatures_stop_play_at_an_unagreed_deal(
         refused.stderr
     )
     assert "no move may follow it until bob countersigns it; nothing was written" in refused.stderr
-    assert f"hint: bob agrees by countersigning it: forex sign {log} 1" in refused.stderr
+    hint = " ".join(refused.stderr.split())  # (a hint is wrapped to the width)
+    assert f"hint: bob agrees by countersigning it: forex sign {log} 1" in hint
     assert "Traceback" not in refused.output and log.read_bytes() == before
     # An unsigned move is refused too.
     _sign(log, 1, "bob", keys["bob"])
     unsigned = run(["play", str(log), "bob", "invest JPY"])
     assert unsigned.exit_code == 1 and "unsigned_move" in unsigned.stderr
-    assert f'forex play {log} bob "invest JPY" --sign' in unsigned.stderr
+    assert f'forex play {log} bob "invest JPY" --sign' in " ".join(unsigned.stderr.split())
     play(log, "bob", "invest JPY", "--sign", "--key", str(keys["bob"]))
     assert validate_json(log)["ok"] is True
 

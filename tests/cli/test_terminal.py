@@ -295,12 +295,12 @@ def test_every_command_under_a_narrow_encoding(tmp_path: Path, setting: str) -> 
     show = next(out for a, (out, _) in zip(commands, results, strict=True) if a[0] == "show")
     message = next(out for a, (out, _) in zip(commands, results, strict=True) if a[0] == "message")
     if setting == "ascii":
-        assert show.splitlines()[0] == "Cafe - ? club..."
+        assert show.splitlines()[0] == "Cafe - ?? club..."  # a ? per column of \u674e
         assert re.search(r"(?m)^GBP +\.  ", show)  # the board's diagonal
         assert 'note: risky -> USD... "quoted"' in show
-        assert message.startswith("Subject: [For-Ex] Cafe - ? club... - move 2, ")
+        assert message.startswith("Subject: [For-Ex] Cafe - ?? club... - move 2, ")
     elif setting == "latin-1":
-        assert show.splitlines()[0] == "Caf\u00e9 - ? club..."
+        assert show.splitlines()[0] == "Caf\u00e9 - ?? club..."
         assert "risky -> USD... \u00abquoted\u00bb" in show
     elif setting == "LC_ALL=C":  # Python writes UTF-8 in the C locale (PEP 538, 540)
         assert show.splitlines()[0] == TITLE
@@ -315,6 +315,32 @@ def test_every_command_under_a_narrow_encoding(tmp_path: Path, setting: str) -> 
     assert (tmp_path / "r.yaml").exists() and (tmp_path / "sp" / "game-001.yaml").exists()
 
 
+def test_ascii_fallbacks_keep_the_columns_of_a_table(tmp_path: Path) -> None:
+    """Issue 41, finding 7: under an ASCII-only output a CJK name is printed with a ``?`` per
+    column it takes, so that the table laid out for it keeps its columns (it was ``??`` in
+    a four-column cell, the row's numbers two columns left of the others)."""
+    game = tmp_path / "g.yaml"
+    names = "\u674e\u96f7,bob,zo\u00eb,a\u0301na"  # wide, plain, accented, combining mark
+    made = forex(["new", str(game), "--players", names, "--seed", "s"])
+    assert made.returncode == 0, made.stderr
+    for env in ({"PYTHONIOENCODING": "ascii"}, {"PYTHONIOENCODING": "latin-1"}):
+        done = forex(["show", str(game)], env=env)
+        assert done.returncode == 0, done.stderr
+        lines = done.stdout.decode(env["PYTHONIOENCODING"]).splitlines()
+        head = lines.index(next(line for line in lines if line.startswith("player ")))
+        _header, rule, *rows = lines[head : head + 6]
+        assert set(rule) == {"-", " "}
+        ends = [m.end() for m in re.finditer(r"-+", rule)]
+        for row in rows:
+            assert len(row.rstrip()) <= len(rule) and row[: ends[0] + 1].rstrip(), row
+            padded = row.ljust(len(rule))
+            for end in ends[1:-1]:  # each money column's number ends at its rule's end
+                assert padded[end - 1].isdigit() and padded[end] == " ", (env, row, rule)
+        shown = "\n".join(rows)
+        assert "???? " in shown or "????(" in shown  # two wide characters, four columns
+        assert "ana" in shown and "bob" in shown
+
+
 def test_play_message_under_latin_1_writes_once_and_prints(tmp_path: Path) -> None:
     game = _unicode_game(tmp_path)
     who = gamelog.replay(gamelog.load(game)).final.pending_player
@@ -323,7 +349,7 @@ def test_play_message_under_latin_1_writes_once_and_prints(tmp_path: Path) -> No
     done = forex(args, env={"PYTHONIOENCODING": "latin-1"})
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr
-    assert done.stdout.decode("latin-1").startswith("Subject: [For-Ex] Caf\u00e9 - ? club")
+    assert done.stdout.decode("latin-1").startswith("Subject: [For-Ex] Caf\u00e9 - ?? club")
     assert len(gamelog.load(game).entries) == 3
 
 

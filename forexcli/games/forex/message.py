@@ -152,20 +152,40 @@ def _numeric_columns(rows: Sequence[Sequence[str]]) -> list[bool]:
     ]
 
 
-def _aligned(rows: Sequence[Sequence[str]], escape: Callable[[str], str]) -> list[str]:
-    """Rows as text columns: numbers right-aligned, words left-aligned."""
+def _aligned(
+    rows: Sequence[Sequence[str]], escape: Callable[[str], str], width: int = 80
+) -> list[str]:
+    """Rows as text columns: numbers right-aligned, words left-aligned; a last column of
+    words that would pass ``width`` goes on in lines under itself (a list after its
+    commas)."""
+    import textwrap
+
     from ...reporters import text_width
 
     cells = [[escape(cell) for cell in row] for row in rows]
     numeric = _numeric_columns(rows)
     widths = [max(text_width(row[i]) for row in cells) for i in range(len(cells[0]))]
+    start = sum(widths[:-1]) + 2 * (len(widths) - 1)  # where the last column starts
+    room = width - start
     lines = []
     for row in cells:
         parts = []
         for i, cell in enumerate(row):
             pad = " " * (widths[i] - text_width(cell))  # wide characters take two columns
             parts.append(pad + cell if numeric[i] else cell + pad)
-        lines.append("  ".join(parts).rstrip())
+        line = "  ".join(parts).rstrip()
+        last = row[-1]
+        if text_width(line) > width and not numeric[-1] and room >= 10:
+            said = last.replace(", ", ",\x00").replace(" ", "\xa0").replace("\x00", " ")
+            wrapped = [
+                part.replace("\xa0", " ")
+                for part in textwrap.wrap(said, room, break_long_words=False)
+            ]
+            line = (line[: len(line) - len(last)] + wrapped[0]).rstrip()
+            lines.append(line)
+            lines.extend(" " * start + part for part in wrapped[1:])
+            continue
+        lines.append(line)
     return lines
 
 
@@ -256,11 +276,14 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
         signed = signed_phrase(signatures, summary.number, "spot deal")
         if signed:
             summaries[index] = replace(summary, events=(*summary.events, signed))
+    # A log changed after it was signed (a signature that no longer verifies): no advice to
+    # sign anything in it, and no deal from the change on said to await a signature.
+    changed = min((number for number, _signer in signatures.unverified), default=None)
     for number, partner in sorted(signatures.awaiting.items()):
-        if number <= played:
+        if number <= played and (changed is None or number < changed):
             text = awaiting_text(replay.log, number, partner)
-            hint = sign_hint(replay.log, number, partner)
-            next_lines.append(f"{text[0].upper()}{text[1:]}; {hint}.")
+            hint = "" if changed is not None else f"; {sign_hint(replay.log, number, partner)}"
+            next_lines.append(f"{text[0].upper()}{text[1:]}{hint}.")
     from ...record.seats import header_lines
 
     next_lines.extend(header_lines(replay.log))
@@ -299,7 +322,7 @@ def _text(parts: _Parts) -> str:
     out += ["", *_caption(f"Board ({BOARD_LEGEND}):")]
     out += ["  " + line for line in _aligned(parts.board, e)]
     out += ["", "Money:"]
-    out += ["  " + line for line in _aligned(parts.money, e)]
+    out += ["  " + line for line in _aligned(parts.money, e, CAPTION_WIDTH - 2)]
     out += ["", *_caption("Queue, front first: " + e("; ".join(parts.queue) or "empty"), "  ")]
     out.append("")
     if parts.standings:

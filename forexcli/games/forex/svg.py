@@ -54,8 +54,12 @@ def xml_escape(text: str) -> str:
     Control characters (and the non-characters U+FFFE, U+FFFF, which XML
     forbids) become visible escapes; markup characters become entities.
     """
-    cleaned = clean(text).replace("\ufffe", "\\ufffe").replace("\uffff", "\\uffff")
-    return "".join(_ENTITIES.get(ch, ch) for ch in cleaned)
+    return "".join(_ENTITIES.get(ch, ch) for ch in shown(text))
+
+
+def shown(text: str) -> str:
+    """``text`` as a picture draws it: control characters (and U+FFFE, U+FFFF) as escapes."""
+    return clean(text).replace("\ufffe", "\\ufffe").replace("\uffff", "\\uffff")
 
 
 def _num(value: float) -> str:
@@ -94,6 +98,66 @@ def _text(
     )
 
 
+# DejaVu Sans's advance widths (the font resvg draws the pictures with) for the printable
+# ASCII characters, space to tilde, in hundredths of an em, rounded up.
+_ADVANCES = {
+    False: (
+        32, 41, 46, 84, 64, 96, 78, 28, 40, 40, 50, 84, 32, 37, 32, 34, 64, 64, 64, 64, 64, 64,
+        64, 64, 64, 64, 34, 34, 84, 84, 84, 54, 100, 69, 69, 70, 78, 64, 58, 78, 76, 30, 30,
+        66, 56, 87, 75, 79, 61, 79, 70, 64, 62, 74, 69, 99, 69, 62, 69, 40, 34, 40, 84, 50, 50,
+        62, 64, 55, 64, 62, 36, 64, 64, 28, 28, 58, 28, 98, 64, 62, 64, 64, 42, 53, 40, 64, 60,
+        82, 60, 60, 53, 64, 34, 64, 84,
+    ),
+    True: (
+        35, 46, 53, 84, 70, 101, 88, 31, 46, 46, 53, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70,
+        70, 70, 70, 70, 40, 40, 84, 84, 84, 59, 100, 78, 77, 74, 84, 69, 69, 83, 84, 38, 38,
+        78, 64, 100, 84, 86, 74, 86, 78, 73, 69, 82, 78, 111, 78, 73, 73, 46, 37, 46, 84, 50,
+        50, 68, 72, 60, 72, 68, 44, 72, 72, 35, 35, 67, 35, 105, 72, 69, 72, 72, 50, 60, 48,
+        72, 66, 93, 65, 66, 59, 72, 37, 72, 84,
+    ),
+}  # fmt: skip
+
+
+def text_extent(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn at font size ``size``, at most: DejaVu Sans's widths for
+    ASCII (an accented letter as its base letter), a whole em for any other character."""
+    import unicodedata
+
+    advances = _ADVANCES[bold]
+    total = 0
+    for ch in text:
+        base = unicodedata.normalize("NFKD", ch)[:1] if not ch.isascii() else ch
+        code = ord(base) if base else 0
+        total += advances[code - 32] if 32 <= code < 127 else 100
+    return total * size / 100
+
+
+def fitted_lines(text: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """``text`` in as few lines as fit ``room`` at font size ``size`` (broken at spaces; a
+    word wider than ``room`` alone on its line, broken only if it must be)."""
+    import textwrap
+
+    for columns in range(len(text), 0, -1):
+        lines = textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
+        if all(text_extent(line, size, bold) <= room for line in lines):
+            return lines
+    return list(text)
+
+
+def fitted_heading(
+    text: str, room: float, size: float = 18, smallest: float = 14
+) -> tuple[list[str], float]:
+    """A heading's lines and font size: one line at ``size`` where it fits ``room``, else
+    one line made smaller down to ``smallest``, else lines at ``smallest``."""
+    extent = text_extent(text, size, bold=True)
+    if extent <= room:
+        return [text], size
+    fitted = int(size * room / extent * 2) / 2  # in half pixels, rounded down
+    if fitted >= smallest:
+        return [text], fitted
+    return fitted_lines(text, smallest, room, bold=True), smallest
+
+
 # --------------------------------------------------------------------------- board
 
 CELL_W = 72
@@ -102,6 +166,10 @@ LABEL_W = 64
 HEADER_H = 34
 TOP = 44
 LEGEND_H = 52
+MARGIN = 8
+"""The least space between a line of text and the picture's side."""
+HEADING_LINE = 20
+"""The height of a further line of the board's heading."""
 
 
 def _shade(space: int) -> str:
@@ -153,6 +221,19 @@ def ending_lines(state: GameState, width: int = 84) -> list[str]:
     ]
 
 
+def fitted_ending(state: GameState, room: float) -> list[str]:
+    """``ending_lines`` in lines as long as fit ``room`` (the first bold at 13 px, the others
+    at 12 px)."""
+    for columns in range(84, 8, -2):
+        lines = ending_lines(state, columns)
+        if all(
+            text_extent(shown(line), 13 if index == 0 else 12, bold=index == 0) <= room
+            for index, line in enumerate(lines)
+        ):
+            return lines
+    return ending_lines(state, 8)
+
+
 def board_svg(state: GameState, title: str | None = None) -> str:
     """The board as it stands, as a standalone SVG document.
 
@@ -165,10 +246,13 @@ def board_svg(state: GameState, title: str | None = None) -> str:
     n = len(CURRENCIES)
     width = LABEL_W + (n + 1) * CELL_W + 16
     unpaid = no_dividend(board)
-    ending = ending_lines(state)
+    room = width - LABEL_W - MARGIN
+    ending = fitted_ending(state, room)
     extra = (18 if unpaid else 0) + (18 * len(ending) + 6 if ending else 0)
-    height = TOP + HEADER_H + n * CELL_H + LEGEND_H + extra
     heading = "For-Ex board" + (f": {title}" if title else "")
+    heading_lines, heading_size = fitted_heading(shown(heading), width - 2 * MARGIN)
+    top = TOP + HEADING_LINE * (len(heading_lines) - 1)  # the grid under the heading's lines
+    height = top + HEADER_H + n * CELL_H + LEGEND_H + extra
     won = board.pairs_won()
     out = _open(
         width,
@@ -178,13 +262,23 @@ def board_svg(state: GameState, title: str | None = None) -> str:
         " cell shows the rate (1 of the row's currency buys that many of the column's) and a"
         " ten-space track; the last column counts the pairs the currency is stronger in.",
     )
-    out.append(_text(width / 2, 28, heading, size=18, weight="bold", css_class="heading"))
-    x0, y0 = LABEL_W, TOP + HEADER_H
+    for index, line in enumerate(heading_lines):
+        out.append(
+            _text(
+                width / 2,
+                28 + HEADING_LINE * index,
+                line,
+                size=heading_size,
+                weight="bold",
+                css_class="heading",
+            )
+        )
+    x0, y0 = LABEL_W, top + HEADER_H
     out.append('<g id="columns" class="columns">')
     for col, code in enumerate(CURRENCIES):
         cx = x0 + col * CELL_W + CELL_W / 2
-        out.append(_text(cx, TOP + 22, code, size=14, weight="bold", fill=COLOURS[code]))
-    out.append(_text(x0 + n * CELL_W + CELL_W / 2, TOP + 22, "pairs", size=13))
+        out.append(_text(cx, top + 22, code, size=14, weight="bold", fill=COLOURS[code]))
+    out.append(_text(x0 + n * CELL_W + CELL_W / 2, top + 22, "pairs", size=13))
     out.append("</g>")
     for row, code in enumerate(CURRENCIES):
         y = y0 + row * CELL_H
@@ -399,7 +493,23 @@ def strength_chart_svg(replay: Replay, title: str | None = None) -> str:
         " pairs of (space + 1/2) where it is the stronger side, minus the same where it is"
         " the weaker (spaces 0 to 9 for the rates 1 to 8). Dashed lines mark the dividends.",
     )
-    out.append(_text(CHART_W / 2, 26, heading, size=16, weight="bold", css_class="heading"))
+    said, size = fitted_heading(shown(heading), CHART_W - 2 * MARGIN, 16, 12)
+    if len(said) > 2:  # two lines above the plot at most: the rest cut short
+        rest = " ".join(said[1:])
+        while rest and text_extent(rest + "\u2026", size, bold=True) > CHART_W - 2 * MARGIN:
+            rest = rest[:-1]
+        said = [said[0], rest.rstrip() + "\u2026"]
+    for index, words in enumerate(said):
+        out.append(
+            _text(
+                CHART_W / 2,
+                26 if len(said) == 1 else 20 + 14 * index,
+                words,
+                size=size,
+                weight="bold",
+                css_class="heading",
+            )
+        )
     out.append('<g id="axes" class="axes">')
     for tick in _ticks(low, high):
         y = py(tick)

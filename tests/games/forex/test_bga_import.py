@@ -300,7 +300,7 @@ def test_without_removed_it_lists_the_sets_says_where_to_read_them_and_writes_no
     assert _removed_option(bga.game_of(SHORT)) in result.stderr
     assert "https://boardgamearena.com/gamereview?table=700007919" in result.stderr
     assert "--removed" in result.stderr
-    assert "USD 22, 20, 19" in result.stderr  # the certificate numbers passed over
+    assert "USD 22, 20, 19" in " ".join(result.stderr.split())  # the numbers passed over
     assert not out.exists()
 
 
@@ -575,7 +575,7 @@ def test_a_file_that_is_no_table_log_gets_one_clean_error(tmp_path: Path, name: 
     result = run(["import", str(table), "-o", str(out), "--removed", removed])
     assert result.exit_code in (1, 2), result.output
     assert "Traceback" not in result.output
-    lines = [line for line in result.stderr.splitlines() if not line.startswith("  hint:")]
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("  ")]  # hints
     assert len(lines) == 1 and lines[0].startswith(f"{table}"), result.stderr
     code = lines[0][len(str(table)) :].split(": ")[1]
     assert code in codes()["import"] or code in codes()["io"], lines[0]

@@ -281,3 +281,113 @@ def test_valid_against_the_svg11_dtd(game: Replay, tmp_path: Path) -> None:
             check=False,
         )
         assert result.returncode == 0, result.stderr
+
+
+# ------------------------------------------------------------------ text within the picture
+# Issue 41, finding 7: a long title was cut at both sides. Every line of text is measured with
+# the fonts the PNG renderer (resvg) draws it with, DejaVu Sans and DejaVu Sans Bold.
+
+BGA_TITLE = "Board Game Arena table 701203688, after move 91"
+
+
+def _font_file(bold: bool) -> str:
+    pattern = "DejaVu Sans:bold" if bold else "DejaVu Sans"
+    found = ""
+    if shutil.which("fc-match"):
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}", pattern], capture_output=True, text=True, check=False
+        ).stdout
+    if "DejaVuSans" not in found:
+        pytest.skip("needs the DejaVu Sans fonts, which resvg draws the pictures with")
+    return found
+
+
+def _measure(text: str, size: float, bold: bool) -> float:
+    """The width of ``text`` drawn by the font, from its advance widths."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    font = TTFont(_font_file(bold))
+    cmap, metrics = font.getBestCmap(), font["hmtx"]
+    scale = size / font["head"].unitsPerEm
+    missing = font.getGlyphOrder()[0]
+    return float(sum(metrics[cmap.get(ord(ch), missing)][0] for ch in text) * scale)
+
+
+def _out_of_view(document: str) -> list[str]:
+    """Each line of text drawn (partly) outside the picture's viewBox, with its extent."""
+    root = ET.fromstring(document.encode("utf-8"))
+    left, _top, width, _height = (float(v) for v in (root.get("viewBox") or "").split())
+    outside = []
+    for element in root.iter(f"{NS}text"):
+        if element.get("transform"):  # the chart's rotated axis label
+            continue
+        text = element.text or ""
+        size = float(element.get("font-size") or 12)
+        extent = _measure(text, size, element.get("font-weight") == "bold")
+        x = float(element.get("x") or 0)
+        start = {"start": x, "middle": x - extent / 2, "end": x - extent}[
+            element.get("text-anchor") or "start"
+        ]
+        if start < left or start + extent > left + width:
+            outside.append(f"{text!r} from {start:.1f} to {start + extent:.1f} (view {width})")
+    return outside
+
+
+def _heading(document: str) -> list[ET.Element]:
+    root = ET.fromstring(document.encode("utf-8"))
+    return [el for el in root.iter(f"{NS}text") if el.get("class") == "heading"]
+
+
+def test_a_long_title_shows_whole_on_the_board(game: Replay) -> None:
+    document = board_svg(game.final, BGA_TITLE)
+    assert not _out_of_view(document)
+    (heading,) = _heading(document)
+    assert heading.text == f"For-Ex board: {BGA_TITLE}"
+    assert float(heading.get("font-size") or 0) >= 14
+
+
+def test_a_very_long_title_takes_lines_above_the_grid(game: Replay) -> None:
+    title = "The Friday club's long-running championship game, " * 4 + "after move 40"
+    document = board_svg(game.final, title)
+    assert not _out_of_view(document)
+    lines = _heading(document)
+    assert len(lines) > 1
+    assert " ".join(el.text or "" for el in lines) == f"For-Ex board: {title}".strip()
+    root = ET.fromstring(document.encode("utf-8"))
+    columns = _by_id(root, "columns")
+    first_label = min(float(el.get("y") or 0) for el in columns.iter(f"{NS}text"))
+    assert max(float(el.get("y") or 0) for el in lines) + 10 < first_label  # nothing overlaps
+    _check_board(root, game.final)
+
+
+def test_every_picture_of_a_game_keeps_its_text_in_view() -> None:
+    """Boards along a finished game (its ending lines too) and the strength chart, with long
+    player names and titles."""
+    names = ("Bartholomew-Maximilian", "Wilhelmina-Josephine", "Maximiliano-Wolfgang")
+    played = replay_text(log_text(scripted_entries(seed=11, players=names), players=names))
+    assert played.problem is None and played.final.is_over
+    for state in (played.states[0], played.states[len(played.states) // 2], played.final):
+        assert not _out_of_view(board_svg(state, BGA_TITLE))
+    assert not _out_of_view(board_svg(played.final, "W" * 120))
+    assert not _out_of_view(strength_chart_svg(played, BGA_TITLE))
+    long_chart = strength_chart_svg(played, "The Friday club's championship game " * 8)
+    assert not _out_of_view(long_chart)
+    assert len(_heading(long_chart)) == 2
+
+
+def test_the_png_of_a_long_title_leaves_its_sides_blank(game: Replay) -> None:
+    """As the PNG renderer draws it: no ink at the picture's sides along the heading."""
+    import io
+
+    import png as pypng
+
+    from forexcli.record.png import svg_to_png
+
+    width, _height, rows, _info = pypng.Reader(
+        file=io.BytesIO(svg_to_png(board_svg(game.final, BGA_TITLE)))
+    ).asRGBA8()
+    for y, row in enumerate(rows):
+        if y >= 40:  # the heading's band
+            break
+        sides = [*row[: 4 * 4], *row[4 * (width - 4) :]]
+        assert min(sides) >= 250, y

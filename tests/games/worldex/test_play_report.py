@@ -116,7 +116,8 @@ def test_the_report_tells_every_entry_with_the_replays_numbers() -> None:
         cut.states.extend(played.states[:number])
         report = play_text(cut, "game.yaml", written=True, width=200)
         entry = record.entries[number - 1]
-        assert report.startswith(f"move {number}: {entry.key}: {entry.text} (added to game.yaml)")
+        head = " ".join(report.split("\n\n", 1)[0].split())  # (wrapped to the width)
+        assert head == f"move {number}: {entry.key}: {entry.text} (added to game.yaml)"
         before, after = played.state_after(number - 1), played.state_after(number)
         for old, new in zip(before.players, after.players, strict=True):
             if len(new.marks) > len(old.marks):

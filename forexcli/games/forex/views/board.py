@@ -124,6 +124,8 @@ def board_text(
         ["track", *(format_halves(h) for h in TRACK_HALVES)],
         markdown=markdown,
         align=["left", *("left" for _ in TRACK_HALVES)],
+        width=width,
+        wrap=range(1, len(TRACK_HALVES) + 1),
     )
     parts = [
         section_heading("Currency board", markdown, style),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ....reporters import PLAIN, Style, clean, md, table
-from ....reporters.tables import cell, section_heading
+from ....reporters.tables import cell, fitted, section_heading
 from ..rules import CURRENCIES, PAIRS, Event, GameState, format_halves, format_rate
 from .board import result_text
 from .common import next_line, pending_data
@@ -108,10 +108,10 @@ def play_text(
     m = markdown
     head = f"move {entry_number}: {player}: {decision}"
     done = f"added to {path}" if written else f"dry run: {path} is unchanged"
-    lines = [
-        (f"**{md(head)}** ({md(done)})" if m else f"{style.heading(clean(head))} ({clean(done)})"),
-        "",
-    ]
+    said = fitted(f"{clean(head)} ({clean(done)})", width)
+    if said.startswith(clean(head)):
+        said = style.heading(clean(head)) + said[len(clean(head)) :]
+    lines = [f"**{md(head)}** ({md(done)})" if m else said, ""]
     for event in events:
         if event.kind == "resolve":
             continue

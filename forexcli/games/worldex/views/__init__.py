@@ -577,26 +577,66 @@ def status_lines(state: State) -> list[str]:
 
 
 def fitted_table(table: Table, width: int) -> str:
-    """The table as text; while it is wider than ``width``, its widest column is wrapped."""
-    limits: list[Optional[int]] = [None] * len(table.headers)
-    for _ in range(len(table.headers)):
-        text = tabulate(
-            table.rows, headers=table.headers, disable_numparse=True, maxcolwidths=limits
+    """The table as text within ``width`` columns where it can be: the widest columns are
+    narrowed together to one width (never below ``MIN_COLUMN``, their header or their
+    longest word), their cells wrapped after the commas of a list first, so that a list's
+    items (``Manila (100), Osaka (300*)``) stay whole, then at spaces."""
+    from ....reporters import text_width
+
+    headers = [str(h) for h in table.headers]
+    rows = [[str(cell) for cell in row] for row in table.rows]
+    count = len(headers)
+    # tabulate pads a header by two columns at least (its MIN_PADDING)
+    heads = [text_width(header) + 2 for header in headers]
+    natural = [max([heads[i], *(text_width(row[i]) for row in rows)]) for i in range(count)]
+    room = width - 2 * (count - 1)  # tabulate's simple layout: two spaces between columns
+    if sum(natural) <= room:
+        return tabulate(rows, headers=headers, disable_numparse=True)
+    floor = [
+        min(
+            natural[i],
+            max(
+                MIN_COLUMN,
+                heads[i],
+                *(text_width(word) for row in rows for word in row[i].split()),
+            ),
         )
-        overflow = max(len(line) for line in text.splitlines()) - width
-        if overflow <= 0:
-            break
-        natural = [
-            max(len(str(cell)) for cell in (header, *(row[i] for row in table.rows)))
-            if limits[i] is None
-            else int(limits[i] or 0)
-            for i, header in enumerate(table.headers)
-        ]
-        widest = max(range(len(natural)), key=lambda i: natural[i])
-        if natural[widest] <= MIN_COLUMN:
-            break
-        limits[widest] = max(MIN_COLUMN, natural[widest] - overflow)
-    return text
+        for i in range(count)
+    ]
+
+    def widths(level: int) -> list[int]:
+        return [max(floor[i], min(natural[i], level)) for i in range(count)]
+
+    level = max(natural)
+    while level > 0 and sum(widths(level)) > room:
+        level -= 1
+    limits = widths(level)
+    wrapped = [[_wrap_cell(row[i], limits[i]) for i in range(count)] for row in rows]
+    return tabulate(wrapped, headers=headers, disable_numparse=True)
+
+
+def _wrap_cell(text: str, limit: int) -> str:
+    """``text`` in lines of at most ``limit`` columns where its words allow: a list's items
+    (split at ``, ``) kept whole on a line where they fit, else wrapped at spaces."""
+    from ....reporters import text_width
+
+    if text_width(text) <= limit:
+        return text
+    items = text.split(", ")
+    lines: list[str] = []
+    line = ""
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        if line and text_width(line) + 1 + text_width(piece) <= limit:
+            line += " " + piece
+            continue
+        if line:
+            lines.append(line)
+        parts = textwrap.wrap(piece, limit, break_long_words=False, break_on_hyphens=False)
+        lines.extend(parts[:-1])
+        line = parts[-1] if parts else piece
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def render_text(state: State, width: int = 80) -> str:
@@ -608,7 +648,8 @@ def render_text(state: State, width: int = 80) -> str:
     heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
     parts = ["\n".join(heading)]
     for table in tables(state):
-        parts.append(table.title + "\n" + fitted_table(table, width))
+        title = textwrap.fill(table.title, width, subsequent_indent="  ")
+        parts.append(title + "\n" + fitted_table(table, width))
     text = "\n\n".join(parts)
     return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 

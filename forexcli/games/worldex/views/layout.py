@@ -77,7 +77,8 @@ def _table_text(table: Table, width: int, markdown: bool) -> str:
             rows, headers=[md(h) for h in table.headers], tablefmt="github", disable_numparse=True
         )
         return f"**{md(table.title)}**\n\n{body}"
-    return table.title + "\n\n" + clean(fitted_table(table, width), newlines=True)
+    title = textwrap.fill(clean(table.title), width, subsequent_indent="  ")
+    return title + "\n\n" + clean(fitted_table(table, width), newlines=True)
 
 
 def _paragraph(text: str, markdown: bool) -> str:
@@ -117,7 +118,7 @@ def play_text(
         parts.append(f"**{md(head)}**")
         parts.append("\n".join(f"- {md(line)}" for line in _details(item)))
     else:
-        parts.append(clean(head))
+        parts.append("\n".join(_wrap(clean(head))))
         parts.append("\n".join(line for s in _details(item) for line in _wrap(clean(s), "  ")))
     changed = changes_table(before, after)
     if changed.rows:
