@@ -541,3 +541,15 @@ def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False)
     if not lines:
         return text
     return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
+
+
+def with_seat_data(data: Any, log: Any, file: str) -> Any:
+    """``data`` (a JSON object) with the header's engine seats and open offer
+    (``seats.seats_data``: ``engines``, ``offer``) when the log holds them."""
+    if not isinstance(data, dict) or (
+        log.header.get("engines") is None and log.header.get("offer") is None
+    ):
+        return data
+    from ..record.seats import seats_data
+
+    return {**data, **seats_data(log, file)}
