@@ -71,12 +71,42 @@ class Reply(Struct, frozen=True):
             )
         return f"move {self.number}: {self.player}: {self.text} ({engine})"
 
+    def data(self) -> dict[str, Any]:
+        """The decision as JSON data: ``number`` (None for an offer), ``player``,
+        ``decision``, ``engine`` (its budget in words), ``offered_to`` (the person an offer
+        waits for, else None) and ``refused`` (its first choices an engine seat declined)."""
+        return {
+            "number": self.number,
+            "player": self.player,
+            "decision": self.text,
+            "engine": self.budget,
+            "offered_to": self.offered,
+            "refused": list(self.refused),
+        }
+
 
 class Replies(Struct, frozen=True):
     """What ``reply_engines`` did: the decisions, and why it stopped (words)."""
 
     replies: tuple[Reply, ...]
     stopped: str
+
+    def data(self, played: Any, file: str | None = None) -> dict[str, Any]:
+        """The replies as JSON data, with the log they left (``played``): ``moves`` (each
+        ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
+        now) and, while one is open, the engine's ``offer`` (``seats.offer_data``)."""
+        from .record.seats import seats_data
+        from .record.status import pending_line
+
+        data: dict[str, Any] = {
+            "moves": [reply.data() for reply in self.replies],
+            "stopped": self.stopped,
+            "next": pending_line(played.log.game, played.final),
+        }
+        offer = seats_data(played.log, file).get(OFFER_FIELD)
+        if offer is not None:
+            data[OFFER_FIELD] = offer
+        return data
 
 
 Progress = Callable[[int], None]

@@ -162,9 +162,13 @@ def play_command(
     Against engine seats (forex new --engine, forex seat), every engine seat
     that decides after the move plays at once, until a person decides
     (--no-reply leaves them), and the report is one line a decision and the
-    board. A spot offered to an engine seat is answered by the engine: one
-    it declines is refused (spot_declined). The engine's offer to a person
-    waits for the answer: forex play FILE NAME accept (or decline).
+    board. With --format json the replies are the report's "replies"; the
+    --message and --eml are made after them, to the next person (an engine
+    seat with a mail address is its host's: --eml mails the move there, and
+    the host's forex read --reply plays it). A spot offered to an engine
+    seat is answered by the engine: one it declines is refused
+    (spot_declined). The engine's offer to a person waits for the answer:
+    forex play FILE NAME accept (or decline).
 
     Without DECISION, on a terminal, forex play FILE NAME is an interactive
     game as NAME: the board, whose turn, and a prompt that completes the
@@ -233,6 +237,9 @@ def play_command(
             mover=player,
         )  # fmt: skip
         return
+    replying = not (dry_run or no_reply) and replies.replies_expected(file)
+    if replying and eml_path is not None and replies.hosted_next(change.replay):
+        replying = False  # the mail goes to the host that plays the engine seat
     out = play_output(
         change.replay,
         file,
@@ -240,8 +247,17 @@ def play_command(
         message_fmt=message_fmt,
         written=not dry_run,
         engine=engine,
-        mailed=eml_path is not None,
+        mailed=eml_path is not None or replying,
     )
+    if replying and (fmt != "text" or message_fmt or eml_path):
+        if fmt == "text" and message_fmt is None:  # the compact report, as without options
+            out = [(replies.compact_move_report(change.replay, file), False)]
+        replies.replied_move(
+            change, file, out, fmt=fmt, message_fmt=message_fmt, eml_path=eml_path,
+            recipients=recipients, mover=player, seed=seed, seconds=seconds,
+            simulations=simulations,
+        )  # fmt: skip
+        return
     if dry_run:
         for item, err in out:
             _echo(item, err=err)

@@ -3,6 +3,8 @@ replies with --format json, --message and --eml, and sentences for a player name
 
 from __future__ import annotations
 
+import email
+import email.policy
 import json
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ import pytest
 from forexcli.record import gamelog
 from forexcli.record.seats import open_offer
 from tests.cli.test_commands import run
-from tests.cli.test_engine_seats import COMPONENTS, _new, _offer_log
+from tests.cli.test_engine_seats import COMPONENTS, _new, _offer_log, _replayed
 
 ROOT = Path(__file__).parent.parent.parent
 FOREX_SHOW = json.loads((ROOT / "schemas" / "forex-show.schema.json").read_text("utf-8"))
@@ -91,3 +93,124 @@ def test_show_and_history_json_carry_the_open_offer(
     again = _json("show", str(log))
     if "offer" in again:  # the engine chose another offer: it lists the declined one
         assert again["offer"]["declined"] == [offer.decision]
+
+
+# --------------------------------------------------------------------------- 2: replies
+
+
+def _three(tmp_path: Path) -> Path:
+    contacts = ["--contact", "you=you@example.org", "--contact", "bob=bob@example.org"]
+    return _new(tmp_path / "t.yaml", "--engine", "computer:20", *contacts,
+                players="you,computer,bob")  # fmt: skip
+
+
+def test_play_json_holds_the_replies(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    data = _json("play", str(log), "you", "invest GBP")
+    played = _replayed(log)
+    assert data["move"]["number"] == 1 and data["move"]["decision"] == "invest GBP"
+    assert data["engines"]["computer"]["simulations"] == 20
+    reply = played.log.entries[1]
+    assert data["replies"]["moves"] == [
+        {"number": 2, "player": "computer", "decision": reply.text,
+         "engine": "20 simulations", "offered_to": None, "refused": []}
+    ]  # fmt: skip
+    assert data["replies"]["stopped"] == "you decides next"
+    assert data["replies"]["next"].startswith("you to decide")
+    assert "offer" not in data["replies"]
+    later = _json("play", str(log), "you", "invest EUR", "--no-reply")
+    assert "replies" not in later and _replayed(log).moves == 3
+
+
+def test_play_json_holds_the_offer_a_reply_left_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.cli.test_engine_seats import Offers
+
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    Offers(monkeypatch)
+    data = _json("play", str(log), "you", "invest GBP")
+    (reply,) = data["replies"]["moves"]
+    assert reply["number"] is None and reply["offered_to"] == "you"
+    assert data["replies"]["offer"]["decision"] == reply["decision"]
+    assert data["replies"]["offer"]["partner"] == "you"
+    assert data["replies"]["stopped"] == "an offer waits for its answer"
+    assert _replayed(log).moves == 1
+
+
+def test_world_exchangers_play_json_holds_the_replies(tmp_path: Path) -> None:
+    log = _worldex(tmp_path)
+    data = _json("play", str(log), "ann", "buy", "Prague")
+    (reply,) = [m for m in data["replies"]["moves"] if m["number"] == 2]
+    assert reply["player"] == "bot" and _replayed(log).log.entries[1].text == reply["decision"]
+    assert data["engines"] == {
+        "bot": {
+            "budget": 20,
+            "seconds": None,
+            "simulations": 20,
+            "text": "20 simulations a decision",
+        }
+    }
+
+
+def test_play_message_is_written_after_the_replies(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    result = run(["play", str(log), "you", "invest GBP", "--message"])
+    assert result.exit_code == 0, result.output
+    reply = _replayed(log).log.entries[1]
+    assert f"move 2: computer: {reply.text} (the engine, 20 simulations)" in result.stderr
+    assert result.stdout.startswith("Subject: [For-Ex] you, computer \u2014 move 2, you to play")
+    assert "Move 1, you: invest GBP" in result.stdout  # the move and its reply, to the person
+    assert f"Move 2, computer: {reply.text}" in result.stdout
+    data = _json("play", str(log), "you", "invest EUR", "--message")
+    assert data["message"]["subject"].endswith("move 4, you to play")
+    assert f"Move 4, computer: {_replayed(log).log.entries[3].text}" in data["message"]["body"]
+
+
+def test_play_markdown_lists_the_replies(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    result = run(["play", str(log), "you", "invest GBP", "--format", "markdown"])
+    assert result.exit_code == 0, result.output
+    reply = _replayed(log).log.entries[1]
+    assert f"- move 2: computer: {reply.text} (the engine, 20 simulations)" in result.stdout
+    assert result.stdout.rstrip().endswith("**Now:** you to decide (turn)")
+
+
+def test_play_eml_mails_the_next_person_after_the_replies(tmp_path: Path) -> None:
+    log = _three(tmp_path)
+    eml = tmp_path / "out.eml"
+    result = run(["play", str(log), "you", "invest GBP", "--eml", str(eml)])
+    assert result.exit_code == 0, result.output
+    assert f"wrote the mail to {eml}: send it to bob@example.org" in result.stderr
+    assert "Send " not in result.output  # the mail is written: no other send
+    mail = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default)
+    assert (mail["To"], mail["From"], mail["Cc"]) == ("bob@example.org", "you@example.org", None)
+    played = _replayed(log)
+    assert [e.player for e in played.log.entries] == ["you", "computer"]
+    assert mail["Subject"].endswith("move 2, bob to play")
+    plain = mail.get_body(("plain",))
+    assert plain is not None
+    body = plain.get_content()
+    assert f"Move 2, computer: {played.log.entries[1].text}" in body
+    attached = next(part for part in mail.iter_attachments() if part.get_filename() == "t.yaml")
+    assert attached.get_content() == log.read_text()  # the log as the replies left it
+
+
+def test_play_eml_writes_no_mail_to_the_mover(tmp_path: Path) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    eml = tmp_path / "out.eml"
+    result = run(["play", str(log), "you", "invest GBP", "--eml", str(eml)])
+    assert result.exit_code == 0, result.output
+    assert "no mail written" in result.stderr and "you decide next" in result.stderr
+    assert not eml.exists() and _replayed(log).moves == 2
+
+
+def test_play_eml_mails_a_hosted_engine_seat_the_move(tmp_path: Path) -> None:
+    log = _new(tmp_path / "t.yaml", "--engine", "computer:20", "--contact",
+               "computer=host@example.org", players="you,computer,bob")  # fmt: skip
+    eml = tmp_path / "out.eml"
+    result = run(["play", str(log), "you", "invest GBP", "--eml", str(eml)])
+    assert result.exit_code == 0, result.output
+    mail = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default)
+    assert mail["To"] == "host@example.org"  # its host plays the seat (forex read --reply)
+    assert [e.player for e in _replayed(log).log.entries] == ["you"]

@@ -592,6 +592,8 @@ def test_an_engine_seats_offer_to_another_engine_seat_is_put_to_its_consent(
 
     def offering(state: GameState, budget: Any, seed: int = 0, excluded: Any = (),
                  progress: Any = None) -> tuple[Any, ...]:  # fmt: skip
+        if state.players[state.pending.player or 0] != "bot":  # cpu's replies: the engine
+            return tuple(real(state, budget, seed, excluded, progress))
         seen.append(tuple(write(d) for d in excluded))
         if refused not in excluded:
             return (refused, next(iter(legal_decisions(apply(state, refused)))))
