@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     type=float,
     metavar="S",
     help="With --engine (and the interactive game's hints): search for S seconds [1, when"
-    " --simulations is not given].",
+    " --simulations is not given; an engine seat's own budget when neither is].",
 )
 @click.option(
     "--simulations",

@@ -303,9 +303,15 @@ def engine_command(
     reply: bool,
 ) -> None:
     """``forex play FILE NAME --engine`` in a log with engine seats: the engine's decision
-    (an offer to a person waits in the header), then the other engine seats' replies."""
+    (an offer to a person waits in the header; at the seat's own budget when NAME is an
+    engine seat and neither ``seconds`` nor ``simulations`` is given), then the other engine
+    seats' replies."""
+    from msgspec.structs import replace
+
     from ..record.problems import LogError
+    from ..record.seats import engine_seats
     from ..replies import engine_move
+    from . import STARTED
     from .engine import command_budget, playable
 
     played, _ = playable(file)
@@ -314,8 +320,12 @@ def engine_command(
         from .engine import engine_decision
 
         engine_decision(file, player, command_budget(seconds, simulations), seed)  # exits
+    plan = command_budget(seconds, simulations)
+    seat = engine_seats(played.log.header).get(player)
+    if seat is not None and seconds is None and simulations is None:  # the seat's own budget
+        plan = seat if seat.seconds is None else replace(seat, since=STARTED)
     try:
-        made = engine_move(file, player, command_budget(seconds, simulations), seed=seed)
+        made = engine_move(file, player, plan, seed=seed)
     except LogError as error:
         raise _problems(error) from None
     _echo("\n".join(_reply_lines([made], file)))

@@ -214,3 +214,77 @@ def test_play_eml_mails_a_hosted_engine_seat_the_move(tmp_path: Path) -> None:
     mail = email.message_from_bytes(eml.read_bytes(), policy=email.policy.default)
     assert mail["To"] == "host@example.org"  # its host plays the seat (forex read --reply)
     assert [e.player for e in _replayed(log).log.entries] == ["you"]
+
+
+# --------------------------------------------------------------------------- 3: its offers
+
+HOPE = ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml"
+OFFERED = "spot 1 GBP to you for 1.5 EUR; invest GBP"
+"""The engine's entry for computer after move 51 of HOPE at 40 simulations: its search ranks
+first a spot it expects you to refuse (``mcts._hope``, ``reasons.OFFER``)."""
+
+
+def test_the_search_offers_first_a_spot_it_expects_refused() -> None:
+    from forexcli.games.base import Budget
+    from forexcli.games.forex.search.mcts import search
+    from forexcli.games.forex.search.players import engine_choice
+    from forexcli.games.forex.search.reasons import OFFER
+
+    state = _replayed(HOPE).final
+    best = search(state, Budget(simulations=40), stop_when_decided=True).best
+    assert best.rule == OFFER and len(best.decisions) == 1  # a spot alone
+    entry = engine_choice(state, Budget(simulations=40)).entry
+    assert entry[0] == best.decisions[0] and len(entry) == 2  # self-play completes it
+
+
+def test_hint_shows_the_engines_offer_with_its_reason(tmp_path: Path) -> None:
+    result = run(["hint", str(HOPE), "--simulations", "40", "--top", "2"], COLUMNS="300")
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    assert f"To play the best: forex play {HOPE} computer '{OFFERED}'" in flat
+    assert "[offered first: the partner is expected to refuse it" in flat
+    data = _json("hint", str(HOPE), "--simulations", "40", "--top", "2")
+    first = data["suggestions"][0]
+    assert (first["decision"], first["rule"]) == (OFFERED, "offer")
+    assert first["reason"].startswith("offered first")
+
+
+def test_play_engine_and_the_replies_put_the_engines_offer_to_the_person(
+    tmp_path: Path,
+) -> None:
+    from forexcli.replies import reply_engines
+
+    by_command, by_reply = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    for copy in (by_command, by_reply):
+        copy.write_bytes(HOPE.read_bytes())
+    result = run(["play", str(by_command), "computer", "--engine"])
+    assert result.exit_code == 0, result.output
+    assert f"computer offers you: {OFFERED} (the engine, 40 simulations)" in result.output
+    done = reply_engines(str(by_reply))
+    assert [(r.text, r.offered) for r in done.replies] == [(OFFERED, "you")]
+    assert by_command.read_text() == by_reply.read_text()  # one path
+    offer = open_offer(gamelog.read_log(by_command.read_text(), str(by_command)).header)
+    assert offer is not None and (offer.player, offer.decision) == ("computer", OFFERED)
+    assert _replayed(by_command).moves == 51
+    assert run(["validate", str(by_command)]).exit_code == 0
+    shown = _json("show", str(by_command))
+    assert shown["offer"]["spot"] == "spot 1 GBP to you for 1.5 EUR"
+
+
+def test_the_person_accepts_or_declines_the_engines_offer(tmp_path: Path) -> None:
+    accepted, declined = tmp_path / "a.yaml", tmp_path / "d.yaml"
+    for copy in (accepted, declined):
+        copy.write_bytes(HOPE.read_bytes())
+        assert run(["play", str(copy), "computer", "--engine"]).exit_code == 0
+    result = run(["play", str(accepted), "you", "accept"])
+    assert result.exit_code == 0, result.output
+    assert _replayed(accepted).log.entries[51].text == OFFERED
+    result = run(["play", str(declined), "you", "decline"])
+    assert result.exit_code == 0, result.output
+    played = _replayed(declined)
+    after = played.log.entries[51] if played.moves > 51 else None
+    offer = open_offer(played.log.header)
+    chosen = after.text if after is not None else offer.decision if offer else ""
+    assert after is None or after.player == "computer"
+    assert chosen and not chosen.startswith("spot 1 GBP to you for 1.5 EUR")
+    assert run(["validate", str(declined)]).exit_code == 0
