@@ -21,6 +21,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..words import possessive
+
 if TYPE_CHECKING:
     from jinja2 import Environment
 
@@ -109,7 +111,7 @@ def signed_line(signatures: dict[str, Any] | None, number: int) -> str | None:
     partner = next((a["partner"] for a in signatures["awaiting"] if a["move"] == number), None)
     said = "signed by " + " and ".join(by) if by else "not signed"
     if partner is not None:
-        said += f"; the spot deal awaits {partner}'s signature"
+        said += f"; the spot deal awaits {possessive(partner)} signature"
     return said[0].upper() + said[1:] + "."
 
 

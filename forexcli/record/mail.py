@@ -690,8 +690,10 @@ def _refusal(problem: Problem, found: Found, label: str) -> Problem:
         "unsigned_in_mail",
         said,
         problem.file,
-        f"nothing was changed; whoever wrote move {problem.entry} wrote it in {player}'s name"
-        f" without {player}'s key: ask {player} to play it with --sign (or to sign it: forex"
+        f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
+        f" {possessive(player)} name"
+        f" without {possessive(player)} key: ask {player} to play it with --sign (or to sign"
+        f" it: forex"
         f" sign FILE {problem.entry}) and send the log again",
         entry=problem.entry,
     )
@@ -879,7 +881,7 @@ def _new_offer(own: Any, incoming: Any) -> str:
     if offer is None:
         return ""
     partner = offer_partner(incoming.game, offer) or "its partner"
-    return f"{offer.player}'s open offer to {partner} ({offer.decision})"
+    return f"{possessive(offer.player)} open offer to {partner} ({offer.decision})"
 
 
 def _any_story(played: Any, since: int) -> list[str]:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
+from ..words import says
 from .problems import Problem
 
 if TYPE_CHECKING:
@@ -141,13 +142,13 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 
 def answer_hint(filename: str, partner: str) -> str:
     """``forex play FILE you accept`` (or decline)."""
-    return f"{partner} answers: forex play {filename} {partner} accept (or decline)"
+    return f"{says(partner, 'answers')}: forex play {filename} {partner} accept (or decline)"
 
 
 def offer_line(filename: str, offer: Offer, partner: str) -> str:
-    """``Open offer: computer offers you: spot ...; invest GBP; you answers: ...``."""
+    """``Open offer: computer offers you: spot ...; invest GBP; you answer: ...``."""
     return (
-        f"Open offer: {offer.player} offers {partner}: {offer.decision} (nothing is agreed"
+        f"Open offer: {says(offer.player, 'offers')} {partner}: {offer.decision} (nothing is agreed"
         f" yet); {answer_hint(filename, partner)}"
     )
 
@@ -317,7 +318,7 @@ def offer_problems(played: Any) -> list[Problem]:
     pending = game.pending(played.final)
     if pending.over or offer.player not in pending.deciders:
         who = "nobody" if pending.over else " or ".join(pending.deciders)
-        return bad(f"{who} decides after move {played.moves}, not {offer.player}")
+        return bad(f"{says(who, 'decides')} after move {played.moves}, not {offer.player}")
     try:
         decisions = game.parse(offer.player, offer.decision)
         state = played.final

@@ -85,7 +85,7 @@ def test_show_and_history_json_carry_the_open_offer(
         "decision": offer.decision,
         "spot": offer.decision.split(";")[0],
         "declined": [],
-        "answer": f"you answers: forex play {log} you accept (or decline)",
+        "answer": f"you answer: forex play {log} you accept (or decline)",
     }
     assert shown["engines"]["computer"]["simulations"] == 20
     assert _json("history", str(log))["offer"] == shown["offer"]
@@ -115,7 +115,7 @@ def test_play_json_holds_the_replies(tmp_path: Path) -> None:
         {"number": 2, "player": "computer", "decision": reply.text,
          "engine": "20 simulations", "offered_to": None, "refused": []}
     ]  # fmt: skip
-    assert data["replies"]["stopped"] == "you decides next"
+    assert data["replies"]["stopped"] == "you decide next"
     assert data["replies"]["next"].startswith("you to decide")
     assert "offer" not in data["replies"]
     later = _json("play", str(log), "you", "invest EUR", "--no-reply")

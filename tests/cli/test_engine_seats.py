@@ -336,7 +336,7 @@ def test_no_move_is_written_while_an_offer_waits(
     refused = run(["play", str(log), "you", "invest GBP"])
     assert refused.exit_code == 1
     assert "open_offer" in refused.output
-    assert "you answers: forex play" in refused.output
+    assert "you answer: forex play" in refused.output
     assert run(["play", str(log), "computer", "--engine"]).exit_code == 1
     assert run(["play", str(log), "computer", "accept"]).exit_code == 1  # not computer's offer
     assert log.read_text() == before
@@ -516,7 +516,7 @@ def test_reply_engines_as_a_library(tmp_path: Path) -> None:
     log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
     done = reply_engines(str(log))
     assert [reply.player for reply in done.replies] == ["computer"]
-    assert done.replies[0].number == 1 and done.stopped == "you decides next"
+    assert done.replies[0].number == 1 and done.stopped == "you decide next"
     assert reply_engines(str(log)).replies == ()
 
 

@@ -43,6 +43,7 @@ from ....pages import (
     signed_line,
     with_strips,
 )
+from ....words import possessive
 from ..rules import CURRENCIES
 from ..views import DECIDED_BY, ENDINGS
 from ..views.common import View
@@ -178,8 +179,8 @@ def awaiting_lines(signatures: dict[str, Any] | None) -> list[str]:
     if signatures is None:
         return []
     return [
-        f"Move {a['move']}: {a['player']}'s spot deal with {a['partner']} awaits"
-        f" {a['partner']}'s signature."
+        f"Move {a['move']}: {possessive(a['player'])} spot deal with {a['partner']} awaits"
+        f" {possessive(a['partner'])} signature."
         for a in signatures["awaiting"]
     ]
 
