@@ -287,7 +287,7 @@ def interactive_game(
                     _board(file)
                 _echo(
                     clean(
-                        f"{says(who, 'decides')} next, not {player}: the loop ends here"
+                        f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
                         f" (forex play {file} {who} ...; then forex play {file} {player})"
                     )
                 )
