@@ -87,7 +87,6 @@ OLD_PATHS = {
         for name in (
             "advisor",
             "catchup",
-            "engine",
             "message",
             "moves",
             "notation",
@@ -97,6 +96,7 @@ OLD_PATHS = {
             "svg",
         )
     },
+    "forexcli.engine": "forexcli.games.forex.rules",  # games/forex/engine/ until 1438bb7
 }
 """The import paths used before the record layer and For-Ex were split, and where each is now.
 
