@@ -20,6 +20,7 @@ from .record import edit
 from .record.problems import LogError, Problem
 from .record.seats import engine_seats, open_offer
 from .replies import MAX_REPLIES, Replies, Reply, engine_entry, reply_engines
+from .words import says
 
 
 def seat_signs(log: Any, seat: str) -> bool:
@@ -94,7 +95,7 @@ def host_replies(
         if open_offer(log.header) is not None:
             return Replies(tuple(made), "an offer waits for its answer")
         if len(deciders) != 1 or deciders[0] not in engines:
-            return Replies(tuple(made), f"{' or '.join(deciders)} decides next")
+            return Replies(tuple(made), says(" or ".join(deciders), "decides next"))
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")
         seat = deciders[0]

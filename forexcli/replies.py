@@ -41,6 +41,7 @@ from .record.seats import (
     open_offer,
     with_header_key,
 )
+from .words import possessive, says
 
 MAX_REPLIES = 200
 """``reply_engines`` stops after this many decisions (a game between engine seats only)."""
@@ -66,10 +67,23 @@ class Reply(Struct, frozen=True):
         engine = f"the engine, {self.budget}" if self.budget else "the engine"
         if self.offered is not None:
             return (
-                f"{self.player} offers {self.offered}: {self.text} ({engine});"
+                f"{says(self.player, 'offers')} {self.offered}: {self.text} ({engine});"
                 f" {answer_hint('FILE', self.offered)}"
             )
         return f"move {self.number}: {self.player}: {self.text} ({engine})"
+
+    def data(self) -> dict[str, Any]:
+        """The decision as JSON data: ``number`` (None for an offer), ``player``,
+        ``decision``, ``engine`` (its budget in words), ``offered_to`` (the person an offer
+        waits for, else None) and ``refused`` (its first choices an engine seat declined)."""
+        return {
+            "number": self.number,
+            "player": self.player,
+            "decision": self.text,
+            "engine": self.budget,
+            "offered_to": self.offered,
+            "refused": list(self.refused),
+        }
 
 
 class Replies(Struct, frozen=True):
@@ -77,6 +91,23 @@ class Replies(Struct, frozen=True):
 
     replies: tuple[Reply, ...]
     stopped: str
+
+    def data(self, played: Any, file: str | None = None) -> dict[str, Any]:
+        """The replies as JSON data, with the log they left (``played``): ``moves`` (each
+        ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
+        now) and, while one is open, the engine's ``offer`` (``seats.offer_data``)."""
+        from .record.seats import seats_data
+        from .record.status import pending_line
+
+        data: dict[str, Any] = {
+            "moves": [reply.data() for reply in self.replies],
+            "stopped": self.stopped,
+            "next": pending_line(played.log.game, played.final),
+        }
+        offer = seats_data(played.log, file).get(OFFER_FIELD)
+        if offer is not None:
+            data[OFFER_FIELD] = offer
+        return data
 
 
 Progress = Callable[[int], None]
@@ -180,7 +211,8 @@ def open_offer_problem(log: Any, file: str, doing: str) -> Problem | None:
     line, column = where if where else (None, None)
     return Problem(
         "open_offer",
-        f"{offer.player} has offered {partner} {offer.decision!r}, which {partner} has not"
+        f"{says(offer.player, 'has')} offered {partner} {offer.decision!r}, which"
+        f" {says(partner, 'has')} not"
         f" answered: {doing}",
         "rules",
         file,
@@ -266,7 +298,7 @@ def _must_sign(log: Any, player: str) -> str | None:
         return "signatures are required"
     keys = log.header.get("keys")
     if setting != "warn" and isinstance(keys, dict) and player in keys:
-        return f"the log holds {player}'s key"
+        return f"the log holds {possessive(player)} key"
     return None
 
 
@@ -301,7 +333,7 @@ def reply_engines(
         deciders = pending.deciders
         if len(deciders) != 1 or deciders[0] not in engines:
             who = " or ".join(deciders)
-            return Replies(tuple(made), f"{who} decides next")
+            return Replies(tuple(made), says(who, "decides next"))
         why = _must_sign(log, deciders[0])
         if why is not None:
             return Replies(
@@ -364,7 +396,7 @@ def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:
         [
             Problem(
                 "no_offer",
-                f"{player} has no offer to answer: {why}",
+                f"{says(player, 'has')} no offer to answer: {why}",
                 "rules",
                 path,
                 entry=len(log.entries) + 1,
@@ -396,7 +428,10 @@ def answer_offer(
     partner = offer_partner(log.game, offer)
     if partner != player:
         raise _no_offer(
-            log, path, player, f"{offer.player}'s offer ({offer.decision}) goes to {partner}"
+            log,
+            path,
+            player,
+            f"{possessive(offer.player)} offer ({offer.decision}) goes to {partner}",
         )
     game = log.game
     decisions = game.parse(offer.player, offer.decision)

@@ -518,7 +518,6 @@ ALLOWED_GAME_WORDS: dict[str, int] = {
     "forexcli/record/forks.py": 1,
     "forexcli/record/gamelog.py": 2,
     "forexcli/record/mail.py": 1,
-    "forexcli/record/seats.py": 4,
     "forexcli/record/signing.py": 14,
     "forexcli/reporters/newlog.py": 1,
     "forexcli/reporters/record.py": 1,

@@ -4,6 +4,8 @@ flows rendered with a player named ``you``."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import shlex
 from pathlib import Path
@@ -118,4 +120,87 @@ def test_the_readme_flows_read_right(tmp_path: Path, monkeypatch: pytest.MonkeyP
     outputs = run_in_scratch(readme_commands(), tmp_path, monkeypatch)
     assert any("you" in output for output in outputs.values())
     wrong = [line for output in outputs.values() for line in _wrong_lines(output)]
+    assert not wrong, "\n".join(wrong)
+
+
+def _page_text(page: Path) -> str:
+    """The words of a replay page: its markup without scripts, styles and tags."""
+    markup = page.read_text(encoding="utf-8")
+    markup = re.sub(r"<(script|style)\b.*?</\1>", " ", markup, flags=re.S)
+    markup = re.sub(r"</?(p|li|div|section|tr|td|th|h[1-6]|ul|ol|table|br)\b[^>]*>", "\n", markup)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def _worldex_with_you(tmp_path: Path) -> Path:
+    """A World Exchangers game between you and the engine (ann), a few months in."""
+    log = tmp_path / "wx.yaml"
+    components = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+    made = run(["new", str(log), "--game", "world-exchangers", "--players", "ann,you",
+                "--seed", "4", "--first", "you", "--components", str(components),
+                "--engine", "ann:10"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    for _ in range(6):
+        listed = json.loads(run(["moves", str(log), "--format", "json"]).output)
+        if listed["over"] or listed["deciders"] != ["you"]:
+            break
+        choice = listed["groups"][-1]["entries"][0]
+        result = run(["play", str(log), "you", choice])
+        assert result.exit_code == 0, result.output
+    return log
+
+
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_the_replay_page_reads_right_with_a_player_named_you(game: str, tmp_path: Path) -> None:
+    if game == "forex":
+        path = tmp_path / "two.yaml"
+        source = (ROOT / "examples" / "two-players.yaml").read_text(encoding="utf-8")
+        path.write_text(renamed(source, "ben"), encoding="utf-8")
+    else:
+        path = _worldex_with_you(tmp_path)
+    page = tmp_path / "page.html"
+    assert run(["html", str(path), "-o", str(page)]).exit_code == 0
+    text = _page_text(page)
+    assert "you" in text
+    outputs = [text, *(run([c, str(path)]).output for c in ("show", "history", "message"))]
+    wrong = [line for output in outputs for line in _wrong_lines(output)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_deal_awaiting_you_reads_right_on_the_page_and_in_the_views(tmp_path: Path) -> None:
+    """A signed game whose spot deal awaits the signature of a player named you."""
+    from tests.record.test_signing import make_key
+
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "you")}
+    log = tmp_path / "signed.yaml"
+    given = [arg for name, key in keys.items() for arg in ("--key-for", f"{name}={key}.pub")]
+    assert run(["new", str(log), "--players", "alice,you", "--seed", "page", *given]).exit_code == 0
+    move = "spot 1 GBP to you for 1.5 EUR; invest EUR"
+    played = run(["play", str(log), "alice", move, "--sign", "--key", str(keys["alice"])])
+    assert played.exit_code == 0, played.output
+    page = tmp_path / "signed.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    text = _page_text(page)
+    assert "Move 1: alice's spot deal with you awaits your signature." in text
+    assert "the spot deal awaits your signature" in text
+    outputs = [played.output, text]
+    outputs += [run([command, str(log)]).output for command in ("show", "history", "message")]
+    outputs.append(run(["validate", str(log), "--require-signatures"]).output)
+    outputs = [output.replace("deal with you awaits", "deal with YOU awaits") for output in outputs]
+    wrong = [line for output in outputs for line in _wrong_lines(output)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_engines_offer_to_you_reads_right(tmp_path: Path) -> None:
+    """The engine's offer to a person named you, and the answers (issue 43, items 3 and 8)."""
+    log = tmp_path / "hope.yaml"
+    log.write_bytes((ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml").read_bytes())
+    outputs = [run(["play", str(log), "computer", "--engine"]).output]
+    assert "you answer: forex play" in outputs[0]
+    outputs += [run(["play", str(log), "you", "invest GBP"]).output]  # refused: open_offer
+    outputs += [run([command, str(log)]).output for command in ("show", "message", "moves")]
+    page = tmp_path / "hope.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    outputs += [_page_text(page), run(["undo", str(log), "--dry-run"]).output]
+    outputs += [run(["play", str(log), "you", "decline"]).output]
+    wrong = [line for output in outputs for line in _wrong_lines(output)]
     assert not wrong, "\n".join(wrong)

@@ -344,16 +344,22 @@ def last_move_before(played: Replay, player: str, at: int) -> int:
 
 
 def mail_of(
-    played: Replay, since: int | None, file: str, *, with_log: bool = False, to: str = "all"
+    played: Replay,
+    since: int | None,
+    file: str,
+    *,
+    with_log: bool = False,
+    to: str = "all",
+    sender: str | None = None,
 ) -> Any:
     """The mail about ``played`` since move ``since`` (``mail.compose_mail``, addressed to
-    ``to``: ``all`` or ``next``); problems exit."""
+    ``to``: ``all`` or ``next``, from ``sender``); problems exit."""
     from ..record.mail import compose_mail, log_filename
     from ..record.mail import with_log as embedded
     from ..record.problems import LogError
 
     try:
-        mail = compose_mail(played, since, filename=log_filename(file), to=to)
+        mail = compose_mail(played, since, filename=log_filename(file), to=to, sender=sender)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=2) from None
     if with_log:
@@ -541,3 +547,34 @@ def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False)
     if not lines:
         return text
     return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
+
+
+def with_seat_data(data: Any, log: Any, file: str) -> Any:
+    """``data`` (a JSON object) with the header's engine seats and open offer
+    (``seats.seats_data``: ``engines``, ``offer``) when the log holds them."""
+    if not isinstance(data, dict) or (
+        log.header.get("engines") is None and log.header.get("offer") is None
+    ):
+        return data
+    from ..record.seats import seats_data
+
+    return {**data, **seats_data(log, file)}
+
+
+def to_the_people(mail: Any, played: Replay) -> Any:
+    """``mail`` addressed to every person (a player the engine does not play) when the game
+    of ``played`` is over: nobody decides next, and each wants the result."""
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+
+    log = played.log
+    if not log.game.pending(played.final).over:
+        return mail
+    engines = engine_seats(log.header)
+    people = [name for name in log.players if name not in engines]
+    found = [address_of(contact_of(log, name)) for name in people]
+    addresses = [address for address in found if address]
+    if addresses:
+        del mail["To"]
+        mail["To"] = ", ".join(addresses)
+    return mail

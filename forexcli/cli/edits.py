@@ -244,7 +244,10 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
         raise ProblemExit(error.problems) from None
     verb = "would take back" if dry_run else "took back"
     _echo(
-        clean(f"{verb} {offer.player}'s open offer ({offer.decision}) from {file}; no move was")
+        clean(
+            f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no"
+            f" move was"
+        )
         + " removed"
     )
     return True

@@ -36,8 +36,11 @@ def history_command(file: str, events: bool, fmt: str) -> None:
     _log, played = open_replay(file)
     game = played.log.game
     if fmt == "json":  # the game's (its "problem" names an illegal move), else the frame's
+        from .common import with_seat_data
+
         data = game.history_data(played)
-        print_json(record.history_data(played) if data is None else data)
+        data = record.history_data(played) if data is None else data
+        print_json(with_seat_data(data, played.log, file))
     else:
         from .common import with_seat_lines
 

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from ..reporters import clean
+from ..words import possessive, says
 from . import echo as _echo
 
 HINT_WORDS = ("?", "hint")
@@ -70,7 +71,7 @@ def _offer_to(file: str, player: str) -> str | None:
     offer = open_offer(log.header)
     if offer is None or offer_partner(log.game, offer) != player:
         return None
-    return f"{offer.player}'s offer ({offer.decision})"
+    return f"{possessive(offer.player)} offer ({offer.decision})"
 
 
 # --------------------------------------------------------------------------- the situation
@@ -235,7 +236,7 @@ def _undo(file: str, player: str) -> None:
         situation = Situation(file)
     last = situation.last_of(player)
     if last is None:
-        _echo(clean(f"{player} has no decision to undo in {file}."))
+        _echo(clean(f"{says(player, 'has')} no decision to undo in {file}."))
         return
     after = [entry.player for entry in situation.played.log.entries[last:]]
     replies = all(name in situation.engines for name in after)
@@ -286,7 +287,7 @@ def interactive_game(
                     _board(file)
                 _echo(
                     clean(
-                        f"{who} decides next, not {player}: the loop ends here"
+                        f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
                         f" (forex play {file} {who} ...; then forex play {file} {player})"
                     )
                 )

@@ -300,19 +300,10 @@ def _mail_next(into: str, eml_dir: str) -> None:
     import os
 
     from ..record import edit
-    from ..record.mail import address_of, contact_of
-    from ..record.seats import engine_seats
+    from .common import to_the_people
 
-    _, log, played = edit.load_valid(into)
-    mail = mail_of(played, None, into)
-    if log.game.pending(played.final).over:
-        engines = engine_seats(log.header)
-        people = [name for name in log.players if name not in engines]
-        addresses = [address_of(contact_of(log, name)) for name in people]
-        found = [address for address in addresses if address]
-        if found:
-            del mail["To"]
-            mail["To"] = ", ".join(found)
+    _, _log, played = edit.load_valid(into)
+    mail = to_the_people(mail_of(played, None, into), played)
     os.makedirs(eml_dir, exist_ok=True)
     stem = os.path.splitext(os.path.basename(into))[0]
     path = os.path.join(eml_dir, f"{stem}-{played.moves}.eml")

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     type=float,
     metavar="S",
     help="With --engine (and the interactive game's hints): search for S seconds [1, when"
-    " --simulations is not given].",
+    " --simulations is not given; an engine seat's own budget when neither is].",
 )
 @click.option(
     "--simulations",
@@ -163,9 +163,13 @@ def play_command(
     Against engine seats (forex new --engine, forex seat), every engine seat
     that decides after the move plays at once, until a person decides
     (--no-reply leaves them), and the report is one line a decision and the
-    board. A spot offered to an engine seat is answered by the engine: one
-    it declines is refused (spot_declined). The engine's offer to a person
-    waits for the answer: forex play FILE NAME accept (or decline).
+    board. With --format json the replies are the report's "replies"; the
+    --message and --eml are made after them, to the next person (an engine
+    seat with a mail address is its host's: --eml mails the move there, and
+    the host's forex read --reply plays it). A spot offered to an engine
+    seat is answered by the engine: one it declines is refused
+    (spot_declined). The engine's offer to a person waits for the answer:
+    forex play FILE NAME accept (or decline).
 
     Without DECISION, on a terminal, forex play FILE NAME is an interactive
     game as NAME: the board, whose turn, and a prompt that completes the
@@ -234,6 +238,9 @@ def play_command(
             mover=player,
         )  # fmt: skip
         return
+    replying = not (dry_run or no_reply) and replies.replies_expected(file)
+    if replying and eml_path is not None and replies.hosted_next(change.replay):
+        replying = False  # the mail goes to the host that plays the engine seat
     out = play_output(
         change.replay,
         file,
@@ -241,8 +248,17 @@ def play_command(
         message_fmt=message_fmt,
         written=not dry_run,
         engine=engine,
-        mailed=eml_path is not None,
+        mailed=eml_path is not None or replying,
     )
+    if replying and (fmt != "text" or message_fmt or eml_path):
+        if fmt == "text" and message_fmt is None:  # the compact report, as without options
+            out = [(replies.compact_move_report(change.replay, file), False)]
+        replies.replied_move(
+            change, file, out, fmt=fmt, message_fmt=message_fmt, eml_path=eml_path,
+            recipients=recipients, mover=player, seed=seed, seconds=seconds,
+            simulations=simulations,
+        )  # fmt: skip
+        return
     if dry_run:
         for item, err in out:
             _echo(item, err=err)

@@ -303,9 +303,15 @@ def engine_command(
     reply: bool,
 ) -> None:
     """``forex play FILE NAME --engine`` in a log with engine seats: the engine's decision
-    (an offer to a person waits in the header), then the other engine seats' replies."""
+    (an offer to a person waits in the header; at the seat's own budget when NAME is an
+    engine seat and neither ``seconds`` nor ``simulations`` is given), then the other engine
+    seats' replies."""
+    from msgspec.structs import replace
+
     from ..record.problems import LogError
+    from ..record.seats import engine_seats
     from ..replies import engine_move
+    from . import STARTED
     from .engine import command_budget, playable
 
     played, _ = playable(file)
@@ -314,8 +320,12 @@ def engine_command(
         from .engine import engine_decision
 
         engine_decision(file, player, command_budget(seconds, simulations), seed)  # exits
+    plan = command_budget(seconds, simulations)
+    seat = engine_seats(played.log.header).get(player)
+    if seat is not None and seconds is None and simulations is None:  # the seat's own budget
+        plan = seat if seat.seconds is None else replace(seat, since=STARTED)
     try:
-        made = engine_move(file, player, command_budget(seconds, simulations), seed=seed)
+        made = engine_move(file, player, plan, seed=seed)
     except LogError as error:
         raise _problems(error) from None
     _echo("\n".join(_reply_lines([made], file)))
@@ -323,3 +333,139 @@ def engine_command(
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
         _echo("\n".join(["", *_board(file)]))
+
+
+def hosted_next(played: Any) -> bool:
+    """Whether an engine seat with a mail address decides next in ``played``: its host plays
+    it (``forex read --reply``), so ``play --eml`` mails the log there instead of replying."""
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+
+    log = played.log
+    deciders = log.game.pending(played.final).deciders
+    return (
+        len(deciders) == 1
+        and deciders[0] in engine_seats(log.header)
+        and address_of(contact_of(log, deciders[0])) is not None
+    )
+
+
+def _since_for(played: Any, mover: str, number: int) -> int | None:
+    """What a message after the replies tells: by default what the next decider has not seen
+    (None); when the ``mover`` decides next again, their move ``number`` and the replies."""
+    deciders = played.log.game.pending(played.final).deciders
+    if deciders and deciders[0] == mover:
+        return number - 1
+    return None
+
+
+def replied_move(
+    change: Any,
+    file: str,
+    out: list[tuple[str, bool]],
+    *,
+    fmt: str,
+    message_fmt: str | None,
+    eml_path: str | None,
+    recipients: str,
+    mover: str,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+) -> None:
+    """Write the move of ``change``, let the engine seats that decide next reply
+    (``replies.reply_engines``), then print what ``play`` says of both: ``out`` (the move's
+    report, made before it was written) and the replies, as one JSON document with
+    ``--format json`` (their ``replies``), or the message of the log as the replies left it
+    (``--message``: to the next person); with ``--eml`` the mail written after the replies
+    goes to the next person (none when the mover decides next: no mail to oneself)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.problems import LogError
+    from ..replies import reply_engines
+    from ..reporters import md
+    from ..words import says
+    from . import json_text
+    from .common import (
+        commit_change,
+        encoded_output,
+        mail_of,
+        print_written,
+        to_the_people,
+        view_of,
+        write_mail,
+    )
+
+    entry = change.replay.log.entries[-1]
+    commit_change(change)
+    what = f"move {entry.number} ({clean(entry.player)}: {clean(entry.text)})"
+    try:
+        done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+    except LogError as error:
+        print_written(encoded_output(out), what, file)
+        raise _problems(error) from None
+    played = replay(read_log(read_bytes(file), file))
+    log = played.log
+    since = _since_for(played, mover, entry.number)
+    message = None
+    if message_fmt is not None:
+        hint = f"the game as it stands: forex show {file}"
+        message = view_of(log, log.game.message, "forex play --message", hint)(
+            played, since, message_fmt
+        )
+    if eml_path is not None:
+        deciders = log.game.pending(played.final).deciders
+        if deciders and deciders[0] == mover:
+            said = (
+                f"no mail written to {eml_path}: {says(mover, 'decides')} next (no mail to"
+                " yourself); play on, then --eml"
+            )
+            out = [(clean(said), True), *out]
+        else:
+            mail = mail_of(played, since, file, to=recipients, sender=mover)
+            mail = to_the_people(mail, played)
+            write_mail(eml_path, mail, quiet=True)
+            to, cc = mail["To"], mail["Cc"]
+            send = f"send it to {to}" if to else "send it (no To: the next player has no address)"
+            if cc:
+                send += f", a copy to {cc}"
+            out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
+    lines = _reply_lines(done.replies, file)
+    if "(the engine) decides next" in done.stopped:
+        lines.append(clean(done.stopped))
+    if fmt == "json":
+        import json
+
+        report = next(text for text, err in out if not err and text.lstrip().startswith("{"))
+        data = json.loads(report)
+        data.update(_engines_data(log, file))
+        data["replies"] = done.data(played, file)
+        if message is not None:
+            data["message"] = {
+                "format": message.fmt,
+                "subject": message.subject,
+                "body": message.body,
+            }
+        out = [(json_text(data) if text == report else text, err) for text, err in out]
+    elif message is not None:  # the move's message is replaced by the replies' own
+        out = [item for item in out if item[1]]
+        out += [(line, True) for line in [*lines, *([] if eml_path else _send(file, mover))]]
+        out.append((message.full(), False))
+    elif fmt == "markdown":
+        told = [f"- {md(line)}" for line in lines]
+        now = md(done.data(played, file)["next"])
+        out.append(("\n".join(["", *told, *([""] if told else []), f"**Now:** {now}"]), False))
+    else:
+        out += [("\n".join([*lines, "", *_board(file)]), False)]
+        if eml_path is None:
+            out += [(line, False) for line in _send(file, mover)]
+    print_written(encoded_output(out), what, file)
+
+
+def _engines_data(log: Any, file: str) -> dict[str, Any]:
+    """The header's ``engines`` as JSON data (``seats.seats_data``, without the offer: the
+    replies say what offer they left open)."""
+    from ..record.seats import ENGINES_FIELD, seats_data
+
+    data = seats_data(log, file)
+    return {ENGINES_FIELD: data[ENGINES_FIELD]} if ENGINES_FIELD in data else {}

@@ -28,6 +28,7 @@ from .common import (
     since_of,
     stdout_style,
     view_of,
+    with_seat_data,
     with_seat_lines,
 )
 
@@ -151,7 +152,7 @@ def show_command(
         return
     since_point = since_of(played, point, since, since_player, file)
     if fmt == "json":
-        print_json(_shown_data(played, point, since_point))
+        print_json(with_seat_data(_shown_data(played, point, since_point), log, file))
         return
     text_of = view_of(
         log, log.game.show_text, "forex show", f"the state as JSON: forex show {file} --format json"

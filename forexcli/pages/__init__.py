@@ -21,6 +21,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..words import possessive
+
 if TYPE_CHECKING:
     from jinja2 import Environment
 
@@ -110,7 +112,7 @@ def signed_line(signatures: dict[str, Any] | None, number: int, deal: str = "mov
     partner = next((a["partner"] for a in signatures["awaiting"] if a["move"] == number), None)
     said = "signed by " + " and ".join(by) if by else "not signed"
     if partner is not None:
-        said += f"; the {deal} awaits {partner}'s signature"
+        said += f"; the {deal} awaits {possessive(partner)} signature"
     return said[0].upper() + said[1:] + "."
 
 

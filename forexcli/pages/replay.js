@@ -63,6 +63,13 @@
   function nameCell(row) { return el("th", { scope: "row" }, [bdi(row.name), row.bankrupt ? " (bankrupt)" : null]); }
   function section(id, title, children) { return el("section", { id: id }, [el("h3", {}, [title])].concat(children)); }
 
+  /* "ann's", or "your" for a player named you ("Your" for You): words.possessive. */
+  function possessive(name) {
+    var plain = String(name).trim();
+    if (plain.toLowerCase() === "you") return plain.charAt(0) === "Y" ? "Your" : "your";
+    return name + "'s";
+  }
+
   /* Who signed a move and whose signature its deal awaits, in the game's word for it
      (Game.agreement_words; pages.signed_line). */
   function signedLine(sg, number, deal) {
@@ -70,7 +77,7 @@
     sg.signed.forEach(function (one) { if (one.move === number) by = one.by; });
     sg.awaiting.forEach(function (one) { if (one.move === number) partner = one.partner; });
     var said = by.length ? "signed by " + by.join(" and ") : "not signed";
-    if (partner !== null) said += "; the " + (deal || "move") + " awaits " + partner + "'s signature";
+    if (partner !== null) said += "; the " + (deal || "move") + " awaits " + possessive(partner) + " signature";
     return said.charAt(0).toUpperCase() + said.slice(1) + ".";
   }
 
@@ -175,6 +182,6 @@
 
   window.forexPage = {
     data: data, el: el, bdi: bdi, words: words, coins: coins, value: value, table: table, byRank: byRank,
-    nameCell: nameCell, section: section, signedLine: signedLine, start: start
+    nameCell: nameCell, section: section, signedLine: signedLine, possessive: possessive, start: start
   };
 }());

@@ -25,6 +25,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from ..words import possessive
 from .digests import check_digests
 from .entry import Entry
 from .gamelog import GameLog, Replay, replay
@@ -376,7 +377,7 @@ def branch_story(log: GameLog, common: int, whose: str) -> str:
     if not rest:
         return f"{whose} stops at move {common}"
     first = rest[0]
-    text = f"{whose} goes on with {first.player}'s move {first.number} ({first.text})"
+    text = f"{whose} goes on with {possessive(first.player)} move {first.number} ({first.text})"
     built: dict[str, list[int]] = {}
     for entry in rest[1:]:
         built.setdefault(entry.player, []).append(entry.number)

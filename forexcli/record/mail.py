@@ -138,13 +138,16 @@ def compose_mail(
     filename: str = "game.yaml",
     with_picture: bool = True,
     to: str = "all",
+    sender: str | None = None,
 ) -> EmailMessage:
     """The mail to send with the log as it stands, telling what happened after move ``since``
     (by default what the next decider has not seen, as ``message.compose``).
 
     ``To:`` is the next decider's address; with ``to="all"`` (``RECIPIENTS``) ``Cc:`` is every
     other player's address but the sender's, so that everyone at the table hears of the
-    move; ``to="next"`` writes no ``Cc:``."""
+    move; ``to="next"`` writes no ``Cc:``.  ``sender`` is the player the mail is from (by
+    default the last move's: after engine seats' replies, the person whose move they
+    answered)."""
     log = played.log
     game = log.game
     text = game.message(played, since, "text")
@@ -157,11 +160,13 @@ def compose_mail(
     if to_address:
         mail["To"] = to_address
     last = log.entries[len(played.states) - 1].player if played.states else None
-    sender = address_of(contact_of(log, last))
-    if sender:
-        mail["From"] = sender
+    if sender is not None:
+        last = sender
+    from_address = address_of(contact_of(log, last))
+    if from_address:
+        mail["From"] = from_address
     if to == "all":
-        copies = _copies(log, (next_player, last), {to_address, sender})
+        copies = _copies(log, (next_player, last), {to_address, from_address})
         if copies:
             mail["Cc"] = ", ".join(copies)
     mail["Date"] = formatdate(localtime=True)
@@ -685,8 +690,10 @@ def _refusal(problem: Problem, found: Found, label: str) -> Problem:
         "unsigned_in_mail",
         said,
         problem.file,
-        f"nothing was changed; whoever wrote move {problem.entry} wrote it in {player}'s name"
-        f" without {player}'s key: ask {player} to play it with --sign (or to sign it: forex"
+        f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
+        f" {possessive(player)} name"
+        f" without {possessive(player)} key: ask {player} to play it with --sign (or to sign"
+        f" it: forex"
         f" sign FILE {problem.entry}) and send the log again",
         entry=problem.entry,
     )
@@ -874,7 +881,7 @@ def _new_offer(own: Any, incoming: Any) -> str:
     if offer is None:
         return ""
     partner = offer_partner(incoming.game, offer) or "its partner"
-    return f"{offer.player}'s open offer to {partner} ({offer.decision})"
+    return f"{possessive(offer.player)} open offer to {partner} ({offer.decision})"
 
 
 def _any_story(played: Any, since: int) -> list[str]:

@@ -2,9 +2,9 @@
 
 ``engines: {computer: 1s}`` names the seats the engine plays and its budget a
 decision: ``2s`` (seconds) or a whole number (simulations, deterministic).
-``offer:`` holds a spot the engine offered a person, which nothing has agreed
+``offer:`` holds a deal the engine offered a person, which nothing has agreed
 yet: ``player`` (the engine seat that decides), ``decision`` (its whole entry,
-spot and action, as ``forex play`` takes it) and ``declined`` (the entries the
+the deal and the rest, as ``forex play`` takes it) and ``declined`` (the entries the
 person refused this turn, which the engine does not offer again).  The offer
 is not a move: the moves replay to the position before it, and the person's
 ``accept`` appends it, ``decline`` drops it (``forexcli.replies``).
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
+from ..words import says
 from .problems import Problem
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def entry_partner(game: Any, decisions: Sequence[Any]) -> str | None:
 
 
 def offer_partner(game: Any, offer: Offer) -> str | None:
-    """The partner the open offer's spot goes to, or None (an offer that does not read)."""
+    """The partner the open offer's deal goes to, or None (an offer that does not read)."""
     try:
         decisions = game.parse(offer.player, offer.decision)
     except game.notation_error:
@@ -141,13 +142,13 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 
 def answer_hint(filename: str, partner: str) -> str:
     """``forex play FILE you accept`` (or decline)."""
-    return f"{partner} answers: forex play {filename} {partner} accept (or decline)"
+    return f"{says(partner, 'answers')}: forex play {filename} {partner} accept (or decline)"
 
 
 def offer_line(filename: str, offer: Offer, partner: str) -> str:
-    """``Open offer: computer offers you: spot ...; invest GBP; you answers: ...``."""
+    """``Open offer: computer offers you: ENTRY; you answer: ...``."""
     return (
-        f"Open offer: {offer.player} offers {partner}: {offer.decision} (nothing is agreed"
+        f"Open offer: {says(offer.player, 'offers')} {partner}: {offer.decision} (nothing is agreed"
         f" yet); {answer_hint(filename, partner)}"
     )
 
@@ -317,7 +318,7 @@ def offer_problems(played: Any) -> list[Problem]:
     pending = game.pending(played.final)
     if pending.over or offer.player not in pending.deciders:
         who = "nobody" if pending.over else " or ".join(pending.deciders)
-        return bad(f"{who} decides after move {played.moves}, not {offer.player}")
+        return bad(f"{says(who, 'decides')} after move {played.moves}, not {offer.player}")
     try:
         decisions = game.parse(offer.player, offer.decision)
         state = played.final
@@ -345,3 +346,109 @@ def header_lines(log: Any, filename: str | None = None) -> list[str]:
         if partner is not None:
             lines.append(offer_line(filename or log.filename, offer, partner))
     return lines
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def seat_data(budget: Budget) -> dict[str, Any]:
+    """An engine seat's budget as data: ``{"budget": "1s", "seconds": 1.0, "simulations":
+    null, "text": "1 s a decision"}``."""
+    return {
+        "budget": budget_value(budget),
+        "seconds": budget.seconds,
+        "simulations": budget.simulations,
+        "text": budget_words(budget),
+    }
+
+
+def offer_data(log: Any, offer: Offer) -> dict[str, Any]:
+    """The open offer as data: who offers (``player``) what (``decision``; its offer alone,
+    the part before its ``;``, is the ``deal``) to whom (``partner``), the entries declined
+    before it, and the partner's answer command."""
+    partner = offer_partner(log.game, offer)
+    deal = offer.decision.split(";")[0].strip() if partner is not None else None
+    return {
+        "player": offer.player,
+        "partner": partner,
+        "decision": offer.decision,
+        "deal": deal,
+        "declined": list(offer.declined),
+        "answer": None if partner is None else answer_hint(log.filename, partner),
+    }
+
+
+def seats_data(log: Any, filename: str | None = None) -> dict[str, Any]:
+    """What JSON outputs say of the header's engine seats (``engines``: name -> budget,
+    ``seat_data``) and its open offer (``offer``: ``offer_data``); only the keys the header
+    holds (an empty mapping for a log with neither)."""
+    data: dict[str, Any] = {}
+    seats = engine_seats(log.header)
+    if seats:
+        data[ENGINES_FIELD] = {name: seat_data(budget) for name, budget in seats.items()}
+    offer = open_offer(log.header)
+    if offer is not None:
+        made = offer_data(log, offer)
+        if filename is not None and made["partner"] is not None:
+            made["answer"] = answer_hint(filename, made["partner"])
+        data[OFFER_FIELD] = made
+    return data
+
+
+def seats_schema() -> dict[str, Any]:
+    """The JSON Schema properties of ``seats_data`` (``engines``, ``offer``), which every
+    output that carries them (``show``, ``history``, ``play --format json``) adds."""
+    nullable_text = {"type": ["string", "null"]}
+    return {
+        ENGINES_FIELD: {
+            "description": "The seats the engine plays (the header's `engines:`), each with"
+            " its budget a decision; present only when the log names engine seats.",
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["budget", "seconds", "simulations", "text"],
+                "properties": {
+                    "budget": {
+                        "description": "As the header writes it: `2s` (seconds) or a number"
+                        " of simulations.",
+                        "type": ["string", "integer"],
+                    },
+                    "seconds": {"type": ["number", "null"]},
+                    "simulations": {"type": ["integer", "null"]},
+                    "text": {
+                        "description": "In words: `1 s a decision`.",
+                        "type": "string",
+                    },
+                },
+            },
+        },
+        OFFER_FIELD: {
+            "description": "The engine's open offer to a person (the header's `offer:`),"
+            " which nothing has agreed yet; present only while one is open.",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["player", "partner", "decision", "deal", "declined", "answer"],
+            "properties": {
+                "player": {"description": "The engine seat that offers.", "type": "string"},
+                "partner": {
+                    "description": "The person the offer goes to (null: it does not read).",
+                    **nullable_text,
+                },
+                "decision": {
+                    "description": "The whole entry offered, as `forex play` takes it.",
+                    "type": "string",
+                },
+                "deal": {"description": "The offer alone: its first part.", **nullable_text},
+                "declined": {
+                    "description": "The entries the partner declined this turn.",
+                    "type": "array",
+                    "items": {"type": "string"},
+                },
+                "answer": {
+                    "description": "The partner's command to answer it.",
+                    **nullable_text,
+                },
+            },
+        },
+    }

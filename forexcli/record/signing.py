@@ -314,7 +314,7 @@ def signed_game(log: GameLog) -> bool:
 def sign_hint(log: GameLog, number: int, partner: str) -> str:
     """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
     return (
-        f"{partner} agrees by countersigning it:"
+        f"{says(partner, 'agrees')} by countersigning it:"
         f" forex sign {log.filename} {number} --as {partner} --key FILE"
     )
 
@@ -651,7 +651,8 @@ def _edited_problem(
             there = json.dumps(entry.text)
             said += f": {signers[0]} signed {json.dumps(instead)}, the log says {there}"
         else:
-            said += f" ({' and '.join(signers)}'s signature does not verify for what is there)"
+            whose = possessive(" and ".join(signers))
+            said += f" ({whose} signature does not verify for what is there)"
     else:
         said = f"{head} changed after it was played: its recorded digest no longer matches"
     if mismatch is not None:

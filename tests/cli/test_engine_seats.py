@@ -336,7 +336,7 @@ def test_no_move_is_written_while_an_offer_waits(
     refused = run(["play", str(log), "you", "invest GBP"])
     assert refused.exit_code == 1
     assert "open_offer" in refused.output
-    assert "you answers: forex play" in " ".join(refused.output.split())  # (hints wrap)
+    assert "you answer: forex play" in " ".join(refused.output.split())  # (hints wrap)
     assert run(["play", str(log), "computer", "--engine"]).exit_code == 1
     assert run(["play", str(log), "computer", "accept"]).exit_code == 1  # not computer's offer
     assert log.read_text() == before
@@ -445,7 +445,10 @@ def test_an_unsigned_move_after_an_offer_in_a_signed_game_keeps_the_countersigna
 
 
 def _person_plays(log: Path, rng: random.Random) -> Any:
-    """One decision of ``you``, chosen at random among what ``forex moves --all`` lists."""
+    """One decision of ``you``, chosen at random among what ``forex moves --all`` lists (or,
+    to the engine's open offer, accept or decline)."""
+    if open_offer(gamelog.read_log(log.read_text(), str(log)).header) is not None:
+        return run(["play", str(log), "you", rng.choice(("accept", "decline"))])
     listed = run(["moves", str(log), "--all"]).output.splitlines()
     choices = [line for line in listed if line and not line.startswith("#")]
     return run(["play", str(log), "you", rng.choice(choices)])
@@ -454,15 +457,16 @@ def _person_plays(log: Path, rng: random.Random) -> Any:
 def test_a_whole_game_against_the_engine_takes_one_command_a_decision(tmp_path: Path) -> None:
     log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
     rng = random.Random(3)
-    commands = 0
+    commands = answers = 0
     while not _replayed(log).final.is_over:
         result = _person_plays(log, rng)
         commands += 1
+        answers += "the offer." in result.output  # an answer to the engine's offer
         assert result.exit_code == 0, result.output
         assert commands < 200
     played = _replayed(log)
     mine = sum(entry.player == "you" for entry in played.log.entries)
-    assert commands == mine  # one command per decision of the person, nothing else
+    assert commands == mine + answers  # one command per decision of the person, nothing else
     assert sum(entry.player == "computer" for entry in played.log.entries) > 0
     assert run(["validate", str(log)]).exit_code == 0
     assert all(entry.digest for entry in played.log.entries)
@@ -512,7 +516,7 @@ def test_reply_engines_as_a_library(tmp_path: Path) -> None:
     log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
     done = reply_engines(str(log))
     assert [reply.player for reply in done.replies] == ["computer"]
-    assert done.replies[0].number == 1 and done.stopped == "you decides next"
+    assert done.replies[0].number == 1 and done.stopped == "you decide next"
     assert reply_engines(str(log)).replies == ()
 
 
@@ -592,6 +596,8 @@ def test_an_engine_seats_offer_to_another_engine_seat_is_put_to_its_consent(
 
     def offering(state: GameState, budget: Any, seed: int = 0, excluded: Any = (),
                  progress: Any = None) -> tuple[Any, ...]:  # fmt: skip
+        if state.players[state.pending.player or 0] != "bot":  # cpu's replies: the engine
+            return tuple(real(state, budget, seed, excluded, progress))
         seen.append(tuple(write(d) for d in excluded))
         if refused not in excluded:
             return (refused, next(iter(legal_decisions(apply(state, refused)))))

@@ -974,4 +974,30 @@ def test_the_page_with_the_graph_fits_a_phone(
         browser.set_window_size(1280, 1400)
     (tmp_path / "eval-phone-graph.png").write_bytes(picture)
     _graph_drawn(picture, 3)
+
+
+def test_a_deal_awaiting_a_player_named_you_reads_right(browser: WebDriver, tmp_path: Path) -> None:
+    """The script says "your signature" for a player named you, as the template does."""
+    from selenium.webdriver.common.by import By
+
+    from tests.record.test_signing import make_key
+
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "you")}
+    log = tmp_path / "you.yaml"
+    given = [arg for name, key in keys.items() for arg in ("--key-for", f"{name}={key}.pub")]
+    assert run(["new", str(log), "--players", "alice,you", "--seed", "page", *given]).exit_code == 0
+    move = "spot 1 GBP to you for 1.5 EUR; invest EUR"
+    assert (
+        run(["play", str(log), "alice", move, "--sign", "--key", str(keys["alice"])]).exit_code == 0
+    )
+    page = tmp_path / "you.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    open_page(browser, page)
+    browser.execute_script("window.forexReplay.go(0)")
+    browser.execute_script("window.forexReplay.go(1)")  # drawn by the script
+    section = browser.find_element(By.ID, "signatures-section")
+    awaiting = [li.text for li in section.find_elements(By.CSS_SELECTOR, "#awaiting li")]
+    assert awaiting == ["Move 1: alice's spot deal with you awaits your signature."]
+    said = browser.find_element(By.CSS_SELECTOR, "#this-move .signed").text
+    assert said == "Signed by alice; the spot deal awaits your signature."
     assert severe(browser) == []

@@ -9,8 +9,11 @@ shares**: a player's expected share of the sum of the players' final scores
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
+
+from msgspec.structs import replace
 
 from ...search.advisor import engine_entry
 from ..base import Advice, Advisor, Judged, Searched, Weighed
@@ -67,6 +70,22 @@ def _advice(state: GameState, line: Line) -> Advice | None:
         position = _checked(position, written.decisions())
     rest = tuple(written.decisions() for written in entries[1:])
     return Advice(entries[0].decisions(), rest, line.values, line.visits, line.rule, line.reason)
+
+
+def _completed(state: GameState, lines: Sequence[Line], plan: Budget, seed: int) -> list[Line]:
+    """``lines``, the first completed into an entry when it is a spot alone (the spot offered
+    first though its partner is expected to refuse it, ``mcts._hope``, or one whose action
+    the search did not reach): the action after it is the engine's choice there, as
+    ``players.engine_choice`` chooses it for self-play (one path for every player)."""
+    from .search.players import complete_entry, engine_choice
+
+    if not lines or not (len(lines[0].decisions) == 1 and isinstance(lines[0].decisions[0], Spot)):
+        return list(lines)
+    first = lines[0]
+    entry = complete_entry(
+        state, first.decisions[0], lambda after: engine_choice(after, plan, seed).entry[0]
+    )
+    return [replace(first, decisions=tuple(entry)), *lines[1:]]
 
 
 def _advised(state: GameState, lines: Sequence[Line]) -> Iterator[Advice]:
@@ -136,10 +155,13 @@ class ForexAdvisor:
         """``mcts.search``'s lines as entries; ``decided``: ``stop_when_decided``."""
         if state.pending.player is None:
             raise ValueError("the game is over")
-        result = search(
-            state, forex_budget(budget), seed=seed, progress=progress, stop_when_decided=decided
-        )
-        return Searched(_advised(state, result.lines), result.simulations, result.seconds)
+        started = time.perf_counter()
+        plan = forex_budget(budget)
+        result = search(state, plan, seed=seed, progress=progress, stop_when_decided=decided)
+        if plan.seconds is not None and plan.since is None:
+            plan = replace(plan, since=started)  # the completion within the seconds
+        lines = _completed(state, result.lines, plan, seed)
+        return Searched(_advised(state, lines), result.simulations, result.seconds)
 
     def weigh(
         self, state: GameState, played: Sequence[Decision], budget: Budget, *,

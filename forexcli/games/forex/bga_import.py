@@ -31,6 +31,7 @@ from typing import Any
 
 from msgspec import Struct
 
+from ...words import possessive
 from .notation import Written
 from .rules import (
     CURRENCIES,
@@ -824,7 +825,8 @@ class _Replayer:
             if not kinds:
                 raise _fail(
                     "table_mismatch",
-                    f"the packet holds no decision, but the replay awaits one of {who}'s",
+                    f"the packet holds no decision, but the replay awaits one of"
+                    f" {possessive(who, alone=True)}",
                     packet,
                 )
             if phase is Phase.TURN:
@@ -833,7 +835,7 @@ class _Replayer:
                 raise _fail("table_mismatch", "the packet holds two decisions", packet, kinds[1])
             note = kinds[0]
             if note.type != "certificatesSold":
-                raise self._kind_mismatch(packet, note, f"{who}'s answer to a divest")
+                raise self._kind_mismatch(packet, note, f"{possessive(who)} answer to a divest")
             reader = _Reader(self.names, packet, note)
             self._same(reader, who)
             return self._entry(
@@ -841,14 +843,15 @@ class _Replayer:
             )
         what = "a dividend tie" if phase is Phase.DIVIDEND_TIE else "the final tie"
         if kinds:
-            raise self._kind_mismatch(packet, kinds[0], f"{who}'s choice in {what}")
+            raise self._kind_mismatch(packet, kinds[0], f"{possessive(who)} choice in {what}")
         choices = [
             n for n in packet.notes if n.type == "currencyChosen" and "player_name" in n.args
         ]
         if not choices:
             raise _fail(
                 "table_mismatch",
-                f"the packet holds no choice, but the replay awaits {who}'s in {what}",
+                f"the packet holds no choice, but the replay awaits"
+                f" {possessive(who, alone=True)} in {what}",
                 packet,
             )
         if len(choices) > 1:
@@ -928,7 +931,7 @@ class _Replayer:
             elif note.type == "resolvedContractQueue":
                 decision = Resolve(who)
             else:
-                raise self._kind_mismatch(packet, note, f"{who}'s turn action")
+                raise self._kind_mismatch(packet, note, f"{possessive(who)} turn action")
         # An accepted spot trade was applied in its own packet: the entry joins the two.
         self.entries.append((who, Written(self.spot, decision)))
         self.spot = None
@@ -988,7 +991,8 @@ class _Replayer:
             by = self._site_name(who)
         if reader.get("player_name") != by:
             raise reader.fail(
-                f"{_shown(reader.get('player_name'))} answers; the offer's answer is {by}'s",
+                f"{_shown(reader.get('player_name'))} answers; the offer's answer is"
+                f" {possessive(by, alone=True)}",
                 "table_mismatch",
             )
 
@@ -1044,7 +1048,7 @@ class _Replayer:
                 if said != done:
                     raise _fail(
                         "table_mismatch",
-                        f"the notifications change {after.players[seat]}'s {code} by"
+                        f"the notifications change {possessive(after.players[seat])} {code} by"
                         f" {_amount_text(said)}, the replay by {_amount_text(done)}",
                         packet,
                         last_money.get((seat, c), first),
@@ -1054,7 +1058,8 @@ class _Replayer:
                 if said != done:
                     raise _fail(
                         "table_mismatch",
-                        f"the notifications change {after.players[seat]}'s {code} certificates"
+                        f"the notifications change {possessive(after.players[seat])} {code}"
+                        f" certificates"
                         f" by {said}, the replay by {done}",
                         packet,
                         last_certs.get((seat, c), first),
@@ -1133,7 +1138,7 @@ class _Replayer:
             seat = _seat_of(before, self.names, reader.player())
             if seat in told:
                 raise reader.fail(
-                    f"{before.players[seat]}'s dividends are told twice", "table_mismatch"
+                    f"{possessive(before.players[seat])} dividends are told twice", "table_mismatch"
                 )
             told[seat] = note
             currencies = reader.get("currencies")
@@ -1200,7 +1205,9 @@ class _Replayer:
                 seat = _seat_of(after, names, reader.player())
                 name = after.players[seat]
                 if seat in scored:
-                    raise reader.fail(f"{name}'s money is converted twice", "table_mismatch")
+                    raise reader.fail(
+                        f"{possessive(name)} money is converted twice", "table_mismatch"
+                    )
                 if seat == result.bankrupt:
                     raise reader.fail(
                         f"{name} is bankrupt: the replay converts nothing", "table_mismatch"
@@ -1227,7 +1234,8 @@ class _Replayer:
                     want = 2 * result.converted[seat][c]
                     if value != want:
                         raise reader.fail(
-                            f"{name}'s {code} converts to {_amount_text(value)} {strongest}; the"
+                            f"{possessive(name)} {code} converts to {_amount_text(value)}"
+                            f" {strongest}; the"
                             f" replay converts {_amount_text(after.money[seat][c])} {code} to"
                             f" {_amount_text(want)}",
                             "table_mismatch",
@@ -1263,7 +1271,8 @@ class _Replayer:
             ):
                 raise _fail(
                     "table_mismatch",
-                    f"{after.players[seat]}'s money is not converted, but the replay scores it",
+                    f"{possessive(after.players[seat])} money is not converted, but the replay"
+                    f" scores it",
                     packet,
                 )
 
@@ -1377,8 +1386,8 @@ class _QueueCheck:
         seat = _seat_of(self.after, self.names, reader.player())
         if item.owner != seat:
             raise reader.fail(
-                f"{item.letter} is {self.after.players[item.owner]}'s, not"
-                f" {self.after.players[seat]}'s",
+                f"{item.letter} is {possessive(self.after.players[item.owner], alone=True)}, not"
+                f" {possessive(self.after.players[seat], alone=True)}",
                 "table_mismatch",
             )
         return seat

@@ -22,7 +22,7 @@ from ...record import fastpath, schemawords, yamlread
 from ...record.entry import Entry
 from ...record.hints import confusable_pairs
 from ...record.problems import LogError, Problem, printable, shown
-from ...words import close_match, did_you_mean, quoted
+from ...words import close_match, did_you_mean, possessive, quoted
 from .notation import END, NotationError, Written, parse
 from .rules import CURRENCIES, Decision, ForexError, Spot
 from .schema_source import NAME_BAD_STARTS, NAME_RULE, PLAYER_NAME_PATTERN, RESERVED_ENTRY_KEYS
@@ -214,7 +214,8 @@ def _schema_problem(
             return found
     elif validator == "pattern" and len(path) == 4 and path[0] == "moves" and path[2] == "sig":
         message = (
-            f"move {path[1] + 1}: {path[3]}'s signature is not base64 (as `forex play --sign`"
+            f"move {path[1] + 1}: {possessive(str(path[3]))} signature is not base64 (as `forex"
+            f" play --sign`"
             " writes it)"
         )
         code = "bad_signature"

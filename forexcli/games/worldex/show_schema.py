@@ -131,7 +131,9 @@ def show_schema() -> dict[str, Any]:
     )
     mid = _trend("Resolved at the end of month 6.")
     mid["gained_media"] = _NAMES
-    return {
+    from ...record.seats import seats_schema
+
+    shown = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SHOW_SCHEMA_ID,
         "title": "World Exchangers: the state as `forex show --format json` prints it",
@@ -225,3 +227,5 @@ def show_schema() -> dict[str, Any]:
             }
         ),
     }
+    shown["properties"] = {**shown["properties"], **seats_schema()}  # optional: not required
+    return shown

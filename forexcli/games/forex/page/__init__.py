@@ -45,6 +45,7 @@ from ....pages import (
     with_strips,
 )
 from ....reporters.annotation import annotation
+from ....words import possessive
 from ..rules import CURRENCIES
 from ..views import AGREEMENT_WORDS, DECIDED_BY, ENDINGS
 from ..views.common import View
@@ -185,8 +186,8 @@ def awaiting_lines(signatures: dict[str, Any] | None) -> list[str]:
     if signatures is None:
         return []
     return [
-        f"Move {a['move']}: {a['player']}'s spot deal with {a['partner']} awaits"
-        f" {a['partner']}'s signature."
+        f"Move {a['move']}: {possessive(a['player'])} spot deal with {a['partner']} awaits"
+        f" {possessive(a['partner'])} signature."
         for a in signatures["awaiting"]
     ]
 

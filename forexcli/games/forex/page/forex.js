@@ -195,8 +195,8 @@
             el("td", {}, [key.since === null ? "given at set-up" : "on first use, with move " + key.since])]);
         })) : null,
         sg.awaiting.length ? el("ul", { id: "awaiting", "class": "awaiting" }, sg.awaiting.map(function (a) {
-          return el("li", {}, ["Move " + a.move + ": " + a.player + "'s spot deal with " + a.partner + " awaits " +
-            a.partner + "'s signature."]);
+          return el("li", {}, ["Move " + a.move + ": " + P.possessive(a.player) + " spot deal with " + a.partner +
+            " awaits " + P.possessive(a.partner) + " signature."]);
         })) : el("p", { id: "awaiting-none" }, ["No spot deal awaits its partner's signature."]),
         el("p", { "class": "hint" }, ["A spot deal's partner agrees to it by countersigning the move (forex sign FILE N)."])]));
     }

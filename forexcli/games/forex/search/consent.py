@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
+from ....words import possessive
 from ..rules import CURRENCIES, Contract, DividendStack, GameState, format_halves
 from .evaluate import Values
 
@@ -84,7 +85,7 @@ class Refusal(Struct, frozen=True):
             )
             return f"{self.partner} would be left {said} for the contracts and loans it has queued"
         return (
-            f"{self.partner}'s value would drop from {100 * self.value_before:.1f}% to"
+            f"{possessive(self.partner)} value would drop from {100 * self.value_before:.1f}% to"
             f" {100 * self.value_after:.1f}% (half its expected share of the final scores,"
             " half its chance of finishing first)"
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ....record.seats import seats_schema
 from ..notation import END
 from ..rules import CURRENCIES, HouseRules
 from ..schema_source import SCHEMA_ID_PREFIX
@@ -510,6 +511,7 @@ def show_schema() -> dict[str, Any]:
                 "items": {"$ref": "#/$defs/catch_up"},
             },
             "signatures": _signatures(),
+            **seats_schema(),
         },
         "required": [
             "format",

@@ -18,6 +18,7 @@ from typing import Optional, overload
 from msgspec import Struct
 from msgspec.structs import replace
 
+from ....words import possessive
 from .components import (
     CASH_STEP,
     INVESTMENT_COLOURS,
@@ -210,7 +211,8 @@ def new_game(
         start_cash = START_CASH - sum(components.city(c).base for c in starting[seat])
         if not 0 <= start_cash <= MAX_CASH:
             raise SetupError(
-                f"{name}'s starting cities cost {START_CASH - start_cash}: the starting cash"
+                f"{possessive(name)} starting cities cost {START_CASH - start_cash}: the"
+                f" starting cash"
                 f" {start_cash} is not from 0 to {MAX_CASH}"
             )
         role = components.role(roles[seat])
@@ -604,7 +606,8 @@ def apply(state: State, decision: Decision) -> State:
     seat = pending.seat
     if decision.player != names[seat]:
         raise NotYourDecision(
-            f"it is {names[seat]}'s turn (round {state.round}), not {decision.player}'s"
+            f"it is {possessive(names[seat])} turn (round {state.round}), not"
+            f" {possessive(decision.player, alone=True)}"
         )
     if pending.phase is Phase.SECOND:
         return _apply_second(state, seat, decision)
