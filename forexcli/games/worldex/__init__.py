@@ -32,6 +32,7 @@ from .rules import (
     legal_decisions,
     new_game,
 )
+from .viewjson import canonical_view, player_view
 
 GAME_NAME = schema_source.GAME_NAME
 
@@ -65,11 +66,6 @@ def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
     rules = header.get("house_rules") or {}
     house = HouseRules(**{k: str(v) for k, v in rules.items() if k in HouseRules.OPTIONS})
     return setup, house
-
-
-def _symbols(symbols: Any) -> dict[str, int]:
-    shown: dict[str, int] = symbols.as_dict()
-    return shown
 
 
 class WorldexGame(WorldexViews):
@@ -242,6 +238,18 @@ class WorldexGame(WorldexViews):
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""
+        return self._view(state, [player_view(player) for player in state.players])
+
+    def digest(self, state: State) -> str:
+        """``base.view_digest`` of ``view(state)``, each player's part written once for all
+        the states that share it (``viewjson.canonical_view``)."""
+        import hashlib
+
+        return hashlib.sha256(canonical_view(state, self._view)).hexdigest()[:16]
+
+    def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
+        """``view`` with ``players`` for its players' part (their views, or their canonical
+        JSON already written)."""
         pending = self.pending(state)
         return {
             "game": GAME_NAME,
@@ -253,34 +261,7 @@ class WorldexGame(WorldexViews):
                 "kind": pending.kind,
                 "count": pending.count,
             },
-            "players": [
-                {
-                    "name": player.name,
-                    "role": player.role,
-                    "board": player.board,
-                    "cash": player.cash,
-                    "line": list(player.line),
-                    "cities": list(player.cities),
-                    "media": player.media,
-                    "gained": _symbols(player.gained),
-                    "bought_two": player.bought_two,
-                    "sold_two": player.sold_two,
-                    "months": [
-                        {
-                            "month": mark.month,
-                            "cash": mark.cash,
-                            "action": mark.action,
-                            "cards": list(mark.cards),
-                            "gained": _symbols(mark.gained),
-                            "ring": mark.ring,
-                            "extra_cash": mark.extra_cash,
-                            "lost": mark.lost,
-                        }
-                        for mark in player.marks
-                    ],
-                }
-                for player in state.players
-            ],
+            "players": players,
             "area": list(state.area),
             "deck_size": len(state.deck),
             "removed": list(state.removed),
