@@ -43,20 +43,32 @@ def canonical_json_around(value: dict[str, Any], key: str, items: Sequence[bytes
     """``canonical_json`` of ``value`` with ``value[key]`` a list whose items' canonical JSON
     are ``items``, already written: so that a part shared by many values (a player of many
     states) is written once.  ``value``'s keys are text (``key`` not among them)."""
-    before = canonical_json({k: v for k, v in value.items() if k < key})
-    after = canonical_json({k: v for k, v in value.items() if k > key})
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for name, item in value.items():
+        if name < key:
+            before[name] = item
+        elif name != key:
+            after[name] = item
+    head = canonical_json(before)[:-1] if before else b"{"
+    tail = canonical_json(after)[1:] if after else b"}"
     return b"".join(
         (
-            before[:-1],
-            b"," if len(before) > 2 else b"",
-            canonical_json(key),
+            head,
+            b"," if before else b"",
+            _key_json(key),
             b":[",
             b",".join(items),
             b"]",
-            b"," if len(after) > 2 else b"",
-            after[1:],
+            b"," if after else b"",
+            tail,
         )
     )
+
+
+@cache
+def _key_json(key: str) -> bytes:
+    return canonical_json(key)
 
 
 _PRINTABLE = bytes(b for b in range(0x20, 0x7F) if b != 0x5C)

@@ -13,6 +13,7 @@ interface it tells what a decision did (``describe``), reads its components file
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Optional
 
 from ..base import OVER, Pending, Resource
@@ -35,6 +36,9 @@ from .rules import (
 from .viewjson import canonical_view, player_view
 
 GAME_NAME = schema_source.GAME_NAME
+
+_parse = lru_cache(maxsize=4096)(notation.parse)
+"""``notation.parse`` remembering the entries it read (logs repeat the same few hundred)."""
 
 
 def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
@@ -115,8 +119,9 @@ class WorldexGame(WorldexViews):
         return (*(str(p) for p in header["players"]), DEALER)
 
     def parse(self, key: str, text: str) -> tuple[Decision, ...]:
-        """The decisions of one entry (``deck: reveal ...`` for reveals)."""
-        return notation.parse(key, text)
+        """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read
+        once per process (``notation.parse`` is pure, its decisions immutable)."""
+        return _parse(key, text)
 
     def write(self, decisions: Sequence[Decision]) -> str:
         """The notation of one entry."""
