@@ -423,7 +423,9 @@ def _affordable(state: State, cash: int, area: Sequence[str]) -> list[str]:
 
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    return tuple(player if i == seat else p for i, p in enumerate(state.players))
+    players = list(state.players)
+    players[seat] = player
+    return tuple(players)
 
 
 def _refill_count(state: State, area_size: int) -> int:
@@ -659,6 +661,8 @@ def _check_options(
 
 
 def _spend(state: State, seat: int, cost: int) -> tuple[Player, ...]:
+    if not cost:
+        return state.players
     player = state.players[seat]
     return _set_player(state, seat, replace(player, media=player.media - cost))
 
