@@ -33,6 +33,7 @@ from .components import (
     YEAR_END,
     BoardSide,
     Components,
+    Space,
     Symbols,
 )
 from .deal import commitment, seeded_deal
@@ -348,8 +349,8 @@ def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -
     """
     counted = {
         (space.after, space.cash): space
-        for space in board.between
-        if space.after == month - 1 and space.crossed(start, end)
+        for space in _spaces_after(board, month - 1)
+        if space.crossed(start, end)
     }
     if ring:
         for space in board.between:
@@ -360,6 +361,25 @@ def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -
     for space in counted.values():
         total = total + space.symbols
     return total
+
+
+_SPACES_AFTER: dict[int, tuple[BoardSide, dict[int, tuple[Space, ...]]]] = {}
+"""The spaces between months of each board side met, by the month they follow (in the
+board's order), by ``id`` of the side (kept, so that its ``id`` is no other's)."""
+
+
+def _spaces_after(board: BoardSide, month: int) -> tuple[Space, ...]:
+    """The spaces of ``board`` between ``month`` and the next, in the board's order."""
+    known = _SPACES_AFTER.get(id(board))
+    if known is None or known[0] is not board:
+        index: dict[int, list[Space]] = {}
+        for space in board.between:
+            index.setdefault(space.after, []).append(space)
+        if len(_SPACES_AFTER) >= 64:
+            _SPACES_AFTER.clear()
+        known = (board, {after: tuple(spaces) for after, spaces in index.items()})
+        _SPACES_AFTER[id(board)] = known
+    return known[1].get(month, ())
 
 
 # --------------------------------------------------------------------------- helpers
@@ -594,6 +614,10 @@ def apply(state: State, decision: Decision) -> State:
         if pending.phase is not Phase.REVEAL:
             raise WrongDecisionKind("no cards are to be revealed now")
         return _apply_reveal(state, decision)
+    seat = pending.seat
+    on_turn = seat is not None and pending.phase is not Phase.REVEAL
+    if on_turn and seat is not None and decision.player == state.players[seat].name:
+        return _dispatch(state, seat, decision)  # the player on turn: the checks below pass
     names = [p.name for p in state.players]
     if decision.player not in names:
         raise UnknownName(
@@ -608,7 +632,12 @@ def apply(state: State, decision: Decision) -> State:
         raise NotYourDecision(
             f"it is {names[seat]}'s turn (round {state.round}), not {decision.player}'s"
         )
-    if pending.phase is Phase.SECOND:
+    return _dispatch(state, seat, decision)
+
+
+def _dispatch(state: State, seat: int, decision: Buy | Sell | Pass | Refresh) -> State:
+    """``apply`` of a decision by the player whose turn it is."""
+    if state.pending.phase is Phase.SECOND:
         return _apply_second(state, seat, decision)
     if isinstance(decision, Refresh):
         return _apply_refresh(state, seat, decision)
