@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Optional
 
+from ...record import fastpath
 from ..base import OVER, Pending, Resource
 from . import notation, schema_source
 from .presenter import WorldexViews
@@ -79,6 +80,10 @@ class WorldexGame(WorldexViews):
     title = "World Exchangers"
     rules_error: type[Exception] = WorldexError
     notation_error: type[Exception] = notation.NotationError
+    fast_validator = fastpath.Validator(
+        lambda: schema_source.published("worldex-log.schema.json"), fastpath.END
+    )
+    """The committed log schema, compiled for the fast path when first used."""
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
         """The log schema, the components file's schema and the show view's."""

@@ -20,7 +20,7 @@ from msgspec import Struct
 
 from ...record.fastpath import END, Validator
 from .rules import Components, ComponentsError, components_from_data
-from .schema_source import components_schema
+from .schema_source import components_schema, published
 
 EXAMPLE_COMPONENTS = Path(__file__).parent / "data" / "invented-components.json"
 """The invented example components shipped for examples and tests (not the published cards)."""
@@ -60,7 +60,7 @@ def _validator() -> Any:
     return Draft202012Validator(components_schema())
 
 
-_FAST_CHECK = Validator(components_schema, END)
+_FAST_CHECK = Validator(lambda: published("worldex-components.schema.json"), END)
 """The compiled check of the components schema (``record.fastpath``): it only ever accepts,
 and jsonschema (slower to import and to run) words the problems of data it does not accept."""
 
