@@ -4,6 +4,7 @@ Usage::
 
     python -m benchmarks.validate_games              # 200 logs of each game, best of 5
     python -m benchmarks.validate_games --runs 3 --games 100
+    python -m benchmarks.validate_games --instructions   # and valgrind's instruction counts
 
 For-Ex's logs are the random games of ``benchmarks.corpus`` (the quick corpus, made once);
 World Exchangers' are played once by ``forex selfplay --game world-exchangers`` between the
@@ -11,7 +12,9 @@ ladder's cheap players (random and greedy, a few seconds) into
 ``benchmarks/corpus/worldex-N``, each with a digest per move and the invented components
 file named by its SHA-256.  Both commands run as whole processes, interleaved, best wall and
 CPU time of ``--runs``; the ratio's target is at most 1.0x for World Exchangers and 1.2x for
-For-Ex (issue 44).
+For-Ex (issue 44).  With ``--instructions`` each command is also run once under valgrind's
+callgrind (``benchmarks.frame_speed.instructions``: ``PYTHONHASHSEED=0``, after an untimed
+run), whose counts hardly depend on the load of the machine.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 from benchmarks import corpus
 from benchmarks.run import (
     PARSE_SNIPPET,
+    ROOT,
     ensure_corpus,
     forex_command,
     load_average,
@@ -56,13 +60,26 @@ def worldex_logs(folder: Path, games: int) -> list[Path]:
     return sorted(folder.glob("game-*.yaml"))
 
 
-def measure(name: str, files: list[Path], runs: int) -> float:
-    """Print the two timings of ``files`` and their ratio; give the wall ratio."""
+def measure(name: str, files: list[Path], runs: int, counted: bool = False) -> float:
+    """Print the two timings of ``files`` and their ratio (and their instruction counts when
+    ``counted``); give the wall ratio."""
     names = [str(path) for path in files]
     commands = {
         "parse CSafeLoader": [sys.executable, "-c", PARSE_SNIPPET.format(loader="CSafeLoader")],
         "forex validate -j 1": [*forex_command(), "validate", "-j", "1"],
     }
+    if counted:
+        from benchmarks.frame_speed import instructions, warm
+
+        counts = {}
+        for command, words in commands.items():
+            warm([*words, *names], ROOT)
+            counts[command] = instructions([*words, *names], ROOT)
+        parse, validate = counts.values()
+        print(
+            f"{name}: instructions: parse {parse / 1e6:,.1f} M, validate -j 1"
+            f" {validate / 1e6:,.1f} M: {validate / parse:.2f}x"
+        )
     timed = time_commands({k: [*v, *names] for k, v in commands.items()}, runs)
     print(f"{name}: {len(files)} logs, {sum(p.stat().st_size for p in files):,} bytes")
     for command, (wall, cpu) in timed.items():
@@ -82,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="logs of each game [200]")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each command [5]")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
     args = parser.parse_args(argv)
     print(f"Machine: {machine()}")
     forex, _ = ensure_corpus(
@@ -89,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     worldex = worldex_logs((corpus.DEFAULT_OUT / f"worldex-{args.games}").resolve(), args.games)
     ratios = {
-        "world-exchangers": measure("world-exchangers", worldex, args.runs),
-        "for-ex": measure("for-ex", forex, args.runs),
+        "world-exchangers": measure("world-exchangers", worldex, args.runs, args.instructions),
+        "for-ex": measure("for-ex", forex, args.runs, args.instructions),
     }
     print(f"Load average at the end: {load_average()}")
     return 0 if all(ratios[name] <= TARGETS[name] for name in ratios) else 1

@@ -63,11 +63,12 @@ share, each method declared once.  ``Budget`` (how long a search runs) is define
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
 from msgspec import Struct
 
+from .canonical import canonical_json as canonical_json
+from .canonical import view_digest as view_digest
 from .defaults import BaseGame as BaseGame
 from .defaults import NotOffered as NotOffered
 
@@ -238,6 +239,11 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
 
     def view(self, state: StateT) -> dict[str, Any]:
         """The state as JSON-ready data in a stable shape."""
+        ...
+
+    def digest(self, state: StateT) -> str:
+        """The state's digest: 16 hex digits of the SHA-256 of the canonical JSON of
+        ``view(state)`` (``view_digest``; a game may write the same faster)."""
         ...
 
     # -- reading: how the frame reads and replays the game's logs (``BaseGame``: by the
@@ -477,48 +483,12 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
 
 
 def state_digest(game: Game[StateT, Any], state: StateT) -> str:
-    """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``.
+    """16 hex digits of the SHA-256 of the canonical JSON of ``game.view(state)``
+    (``Game.digest``: ``view_digest`` of the view, unless the game writes the same faster).
 
     For For-Ex this is ``snapshot.state_digest`` (a test keeps them equal).
     """
-    import hashlib
-
-    return hashlib.sha256(canonical_json(game.view(state))).hexdigest()[:16]
-
-
-def canonical_json(value: Any) -> bytes:
-    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
-
-    msgspec writes it several times faster; its text is taken only where it is surely the
-    same: printable ASCII with no escape, no float (no digit before ``.`` or ``e``: the two
-    write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against ``6e-05``), and
-    keys that are all text (others make msgspec refuse); json writes anything else (a view's
-    numbers are whole: the rules' arithmetic is exact).
-    """
-    encode, plain, float_like = _fast_json()
-    try:
-        fast: bytes | None = encode(value)
-    except (TypeError, ValueError, OverflowError):
-        fast = None
-    if fast is not None and plain(fast) and not float_like(fast):
-        return fast
-    import json
-
-    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
-
-
-@cache
-def _fast_json() -> tuple[Any, Any, Any]:
-    """msgspec's sorted encoder, the test of printable ASCII without a backslash, and the
-    search for what may be a float (a digit before ``.``, ``e`` or ``E``)."""
-    import re
-
-    import msgspec
-
-    encoder = msgspec.json.Encoder(order="sorted")
-    plain = re.compile(rb"[\x20-\x5b\x5d-\x7e]*").fullmatch
-    float_like = re.compile(rb"[0-9][.eE]").search
-    return encoder.encode, plain, float_like
+    return game.digest(state)
 
 
 class Seated(Protocol[StateIn]):

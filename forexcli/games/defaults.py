@@ -95,6 +95,12 @@ class BaseGame(Generic[StateT, DecisionT]):
         """See ``Game.view``."""
         raise NotImplementedError
 
+    def digest(self, state: StateT) -> str:
+        """``canonical.view_digest`` of ``view(state)``."""
+        from .canonical import view_digest
+
+        return view_digest(self.view(state))
+
     # -- reading
 
     def check_log(self, document: Any, filename: str, *, schema_checked: bool = False) -> Any:

@@ -15,13 +15,13 @@ from collections.abc import Iterator
 def stream(*parts: str) -> Iterator[int]:
     """The endless stream of 64-bit numbers for ``parts``."""
     import hashlib  # here: a game that draws nothing needs no hashlib (start-up)
+    from struct import Struct
 
-    head = b"\0".join(part.encode("utf-8") for part in parts)
+    numbers = Struct(">4Q").unpack  # the 32 bytes as four 8-byte big-endian numbers
+    head = b"\0".join(part.encode("utf-8") for part in parts) + b"\0"
     block = 0
     while True:
-        digest = hashlib.sha256(head + b"\0" + str(block).encode()).digest()
-        for offset in range(0, len(digest), 8):
-            yield int.from_bytes(digest[offset : offset + 8], "big")
+        yield from numbers(hashlib.sha256(head + str(block).encode()).digest())
         block += 1
 
 

@@ -13,8 +13,10 @@ interface it tells what a decision did (``describe``), reads its components file
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Optional
 
+from ...record import fastpath
 from ..base import OVER, Pending, Resource
 from . import notation, schema_source
 from .presenter import WorldexViews
@@ -32,8 +34,12 @@ from .rules import (
     legal_decisions,
     new_game,
 )
+from .viewjson import canonical_view, player_view
 
 GAME_NAME = schema_source.GAME_NAME
+
+_parse = lru_cache(maxsize=4096)(notation.parse)
+"""``notation.parse`` remembering the entries it read (logs repeat the same few hundred)."""
 
 
 def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
@@ -67,11 +73,6 @@ def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
     return setup, house
 
 
-def _symbols(symbols: Any) -> dict[str, int]:
-    shown: dict[str, int] = symbols.as_dict()
-    return shown
-
-
 CODES: dict[str, tuple[str, ...]] = {
     "header": (
         "first_needed",
@@ -103,6 +104,10 @@ class WorldexGame(WorldexViews):
     title = "World Exchangers"
     rules_error: type[Exception] = WorldexError
     notation_error: type[Exception] = notation.NotationError
+    fast_validator = fastpath.Validator(
+        lambda: schema_source.published("worldex-log.schema.json"), fastpath.END
+    )
+    """The committed log schema, compiled for the fast path when first used."""
 
     def codes(self) -> Mapping[str, tuple[str, ...]]:
         """``CODES``."""
@@ -147,8 +152,9 @@ class WorldexGame(WorldexViews):
         return (*(str(p) for p in header["players"]), DEALER)
 
     def parse(self, key: str, text: str) -> tuple[Decision, ...]:
-        """The decisions of one entry (``deck: reveal ...`` for reveals)."""
-        return notation.parse(key, text)
+        """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read
+        once per process (``notation.parse`` is pure, its decisions immutable)."""
+        return _parse(key, text)
 
     def write(self, decisions: Sequence[Decision]) -> str:
         """The notation of one entry."""
@@ -270,6 +276,18 @@ class WorldexGame(WorldexViews):
 
     def view(self, state: State) -> dict[str, Any]:
         """The public state (the deck's order is never shown, only its size)."""
+        return self._view(state, [player_view(player) for player in state.players])
+
+    def digest(self, state: State) -> str:
+        """``base.view_digest`` of ``view(state)``, each player's part written once for all
+        the states that share it (``viewjson.canonical_view``)."""
+        import hashlib
+
+        return hashlib.sha256(canonical_view(state, self._view)).hexdigest()[:16]
+
+    def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
+        """``view`` with ``players`` for its players' part (their views, or their canonical
+        JSON already written)."""
         pending = self.pending(state)
         return {
             "game": GAME_NAME,
@@ -281,34 +299,7 @@ class WorldexGame(WorldexViews):
                 "kind": pending.kind,
                 "count": pending.count,
             },
-            "players": [
-                {
-                    "name": player.name,
-                    "role": player.role,
-                    "board": player.board,
-                    "cash": player.cash,
-                    "line": list(player.line),
-                    "cities": list(player.cities),
-                    "media": player.media,
-                    "gained": _symbols(player.gained),
-                    "bought_two": player.bought_two,
-                    "sold_two": player.sold_two,
-                    "months": [
-                        {
-                            "month": mark.month,
-                            "cash": mark.cash,
-                            "action": mark.action,
-                            "cards": list(mark.cards),
-                            "gained": _symbols(mark.gained),
-                            "ring": mark.ring,
-                            "extra_cash": mark.extra_cash,
-                            "lost": mark.lost,
-                        }
-                        for mark in player.marks
-                    ],
-                }
-                for player in state.players
-            ],
+            "players": players,
             "area": list(state.area),
             "deck_size": len(state.deck),
             "removed": list(state.removed),

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 
 from forexcli.games.worldex import schema_source
 from forexcli.games.worldex.load import (
+    _FAST_CHECK,
     CODES,
     EXAMPLE_COMPONENTS,
     ComponentsFileError,
@@ -113,6 +114,14 @@ def test_the_schema_and_the_core_refuse_broken_components() -> None:
         assert caught.value.code == code, (_name, caught.value.reason)
         assert words in caught.value.reason, (_name, caught.value.reason)
         assert caught.value.code in CODES
+
+
+def test_the_compiled_check_accepts_the_example_and_jsonschema_agrees() -> None:
+    """The example takes the compiled check (no jsonschema at start-up), which jsonschema
+    accepts too; the broken components above are refused by both (their codes say so)."""
+    data = example()
+    assert _FAST_CHECK.surely_valid(data)
+    assert list(Draft202012Validator(schema_source.components_schema()).iter_errors(data)) == []
 
 
 def test_the_core_checks_without_the_schema_too() -> None:

@@ -34,6 +34,7 @@ from .components import (
     YEAR_END,
     BoardSide,
     Components,
+    Space,
     Symbols,
 )
 from .deal import commitment, seeded_deal
@@ -350,8 +351,8 @@ def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -
     """
     counted = {
         (space.after, space.cash): space
-        for space in board.between
-        if space.after == month - 1 and space.crossed(start, end)
+        for space in _spaces_after(board, month - 1)
+        if space.crossed(start, end)
     }
     if ring:
         for space in board.between:
@@ -362,6 +363,25 @@ def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -
     for space in counted.values():
         total = total + space.symbols
     return total
+
+
+_SPACES_AFTER: dict[int, tuple[BoardSide, dict[int, tuple[Space, ...]]]] = {}
+"""The spaces between months of each board side met, by the month they follow (in the
+board's order), by ``id`` of the side (kept, so that its ``id`` is no other's)."""
+
+
+def _spaces_after(board: BoardSide, month: int) -> tuple[Space, ...]:
+    """The spaces of ``board`` between ``month`` and the next, in the board's order."""
+    known = _SPACES_AFTER.get(id(board))
+    if known is None or known[0] is not board:
+        index: dict[int, list[Space]] = {}
+        for space in board.between:
+            index.setdefault(space.after, []).append(space)
+        if len(_SPACES_AFTER) >= 64:
+            _SPACES_AFTER.clear()
+        known = (board, {after: tuple(spaces) for after, spaces in index.items()})
+        _SPACES_AFTER[id(board)] = known
+    return known[1].get(month, ())
 
 
 # --------------------------------------------------------------------------- helpers
@@ -425,7 +445,9 @@ def _affordable(state: State, cash: int, area: Sequence[str]) -> list[str]:
 
 
 def _set_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
-    return tuple(player if i == seat else p for i, p in enumerate(state.players))
+    players = list(state.players)
+    players[seat] = player
+    return tuple(players)
 
 
 def _refill_count(state: State, area_size: int) -> int:
@@ -594,6 +616,10 @@ def apply(state: State, decision: Decision) -> State:
         if pending.phase is not Phase.REVEAL:
             raise WrongDecisionKind("no cards are to be revealed now")
         return _apply_reveal(state, decision)
+    seat = pending.seat
+    on_turn = seat is not None and pending.phase is not Phase.REVEAL
+    if on_turn and seat is not None and decision.player == state.players[seat].name:
+        return _dispatch(state, seat, decision)  # the player on turn: the checks below pass
     names = [p.name for p in state.players]
     if decision.player not in names:
         raise UnknownName(
@@ -609,7 +635,12 @@ def apply(state: State, decision: Decision) -> State:
             f"it is {possessive(names[seat])} turn (round {state.round}), not"
             f" {possessive(decision.player, alone=True)}"
         )
-    if pending.phase is Phase.SECOND:
+    return _dispatch(state, seat, decision)
+
+
+def _dispatch(state: State, seat: int, decision: Buy | Sell | Pass | Refresh) -> State:
+    """``apply`` of a decision by the player whose turn it is."""
+    if state.pending.phase is Phase.SECOND:
         return _apply_second(state, seat, decision)
     if isinstance(decision, Refresh):
         return _apply_refresh(state, seat, decision)
@@ -662,6 +693,8 @@ def _check_options(
 
 
 def _spend(state: State, seat: int, cost: int) -> tuple[Player, ...]:
+    if not cost:
+        return state.players
     player = state.players[seat]
     return _set_player(state, seat, replace(player, media=player.media - cost))
 
