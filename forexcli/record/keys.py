@@ -14,7 +14,7 @@ import binascii
 import hashlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .problems import LogError, Problem
@@ -267,3 +267,28 @@ def describe_key(line: str) -> str:
         return clean(f"not a key: {error}")
     comment = split_public(line)[1]
     return clean(fingerprint(key) + (f" ({comment})" if comment else ""))
+
+
+def keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """``forex new --key-for NAME=PUBFILE`` items as the players' public-key lines, each read
+    and checked (any game); raises ``ValueError`` with a readable reason."""
+    keys: dict[str, str] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        name, path = name.strip(), path.strip()
+        if not sep or not name or not path:
+            raise ValueError(f"{clean(item)!r}: write NAME=PUBFILE")
+        if name not in names:
+            raise ValueError(f"{clean(name)!r} is not one of the players")
+        try:
+            with open(os.path.expanduser(path), encoding="utf-8") as handle:
+                line = " ".join(handle.read(8192).split())
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "not text"
+            raise ValueError(f"cannot read {clean(path)}: {reason}") from None
+        try:
+            parse_public(line)
+        except ValueError as error:
+            raise ValueError(f"{clean(path)} is not an Ed25519 public key: {error}") from None
+        keys[name] = line
+    return keys

@@ -779,3 +779,36 @@ def logical_lines(text: str) -> list[str]:
         else:
             lines.append(line)
     return lines
+
+
+def test_new_writes_the_players_keys_and_signatures_required(tmp_path: Path) -> None:
+    """``--key-for`` and ``--require-signatures`` are the frame's signing at set-up, for
+    World Exchangers as for For-Ex: the keys are in the header, and an unsigned move in a
+    keyed player's name is refused from the first move on."""
+    key = keys(tmp_path, "ben", "ann")
+    given = [arg for name in ("ben", "ann") for arg in ("--key-for", f"{name}={key[name]}.pub")]
+    path, result = new_game(tmp_path, "--seed", "mid-year", *given, "--require-signatures")
+    assert result.exit_code == 0, result.output
+    text = path.read_text("utf-8")
+    assert "\nsignatures: required\n" in text
+    assert "keys:\n  ben: ssh-ed25519 AAAA" in text and "\n  ann: ssh-ed25519 AAAA" in text
+    assert run(["validate", str(path)]).exit_code == 0
+    legal = json.loads(run(["moves", str(path), "--format", "json"]).stdout)
+    (player,) = legal["deciders"]
+    entry = legal["groups"][0]["entries"][0]
+    unsigned = run(["play", str(path), player, entry])
+    assert unsigned.exit_code == 1 and "unsigned_move" in unsigned.stderr, unsigned.output
+    assert path.read_text("utf-8") == text
+    signed = run(["play", str(path), player, entry, "--sign", "--key", str(key[player])])
+    assert signed.exit_code == 0, signed.output
+    assert run(["validate", "--require-signatures", str(path)]).exit_code == 0
+
+
+def test_new_refuses_a_key_for_someone_else_or_not_a_key(tmp_path: Path) -> None:
+    key = keys(tmp_path, "ben")
+    path, result = new_game(tmp_path, "--seed", "mid-year", "--key-for", f"zed={key['ben']}.pub")
+    assert result.exit_code == 2 and not path.exists()
+    assert "'zed' is not one of the players" in result.stderr
+    path, result = new_game(tmp_path, "--seed", "mid-year", "--key-for", f"ben={key['ben']}")
+    assert result.exit_code == 2 and not path.exists()
+    assert "is not an Ed25519 public key" in " ".join(result.stderr.split())

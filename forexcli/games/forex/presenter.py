@@ -6,7 +6,6 @@ Each method imports the reporter it asks when called, so that the game object st
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
@@ -308,28 +307,10 @@ def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
 
 
 def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """``--key-for NAME=PUBFILE`` as the players' public-key lines (checked)."""
-    from ...record.keys import parse_public
+    """``--key-for NAME=PUBFILE`` as the players' public-key lines (``record.keys.keys_for``)."""
+    from ...record.keys import keys_for
 
-    keys: dict[str, str] = {}
-    for item in items:
-        name, sep, path = item.partition("=")
-        name, path = name.strip(), path.strip()
-        if not sep or not name or not path:
-            raise ViewRefused(f"{clean(item)!r}: write NAME=PUBFILE", "--key-for")
-        if name not in names:
-            raise ViewRefused(f"{clean(name)!r} is not one of the players", "--key-for")
-        try:
-            with open(os.path.expanduser(path), encoding="utf-8") as handle:
-                line = " ".join(handle.read(8192).split())
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or "not text"
-            raise ViewRefused(f"cannot read {clean(path)}: {reason}", "--key-for") from None
-        try:
-            parse_public(line)
-        except ValueError as error:
-            raise ViewRefused(
-                f"{clean(path)} is not an Ed25519 public key: {error}", "--key-for"
-            ) from None
-        keys[name] = line
-    return keys
+    try:
+        return keys_for(items, names)
+    except ValueError as error:
+        raise ViewRefused(str(error), "--key-for") from None
