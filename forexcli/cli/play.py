@@ -217,6 +217,14 @@ def play_command(
     check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=dry_run)
     if engine and plain and replies.offered_instead(file, player, text, seconds, simulations):
         return
+    if (
+        engine
+        and not (sign_move or dry_run)
+        and replies.offered_instead(
+            file, player, text, seconds, simulations, fmt=fmt, unsent=_unsent(message_fmt, eml_path)
+        )
+    ):
+        return
     signer = signer_for(player, key_file) if sign_move else None
     change = checked_move(
         file,
@@ -268,6 +276,13 @@ def play_command(
         replies.print_replies(
             file, seed=seed, seconds=seconds, simulations=simulations, mover=player
         )
+
+
+def _unsent(message_fmt: str | None, eml_path: str | None) -> str | None:
+    """What ``--message``/``--eml`` asked for, in words (None: neither)."""
+    if eml_path is not None:
+        return f"mail to {eml_path}"
+    return "message" if message_fmt is not None else None
 
 
 def _interactive(

@@ -15,6 +15,8 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..reporters.tables import fitted, pasted
+from ..words import possessive, says
 from . import echo as _echo
 from .common import ProblemExit
 
@@ -274,12 +276,21 @@ def _signed_notice(file: str, made: Any, player: str) -> list[str]:
 
 
 def offered_instead(
-    file: str, player: str, text: str, seconds: float | None, simulations: int | None
+    file: str,
+    player: str,
+    text: str,
+    seconds: float | None,
+    simulations: int | None,
+    *,
+    fmt: str = "text",
+    unsent: str | None = None,
 ) -> bool:
-    """Write the engine's decision ``text`` as an open offer when it opens with a spot to a
-    person in an unsigned game (``replies.offer_entry``), and say so; False otherwise."""
+    """Write the engine's decision ``text`` as an open offer when it opens with a deal with a
+    person in an unsigned game (``replies.offer_entry``), and say so (``fmt`` json: the offer
+    as data, ``replies`` as after a move; ``unsent`` names the message or mail the command
+    asked for, which waits for the person's answer); False otherwise."""
     from ..record.problems import LogError
-    from ..replies import offer_entry
+    from ..replies import Replies, offer_entry
 
     try:
         from .engine import search_budget
@@ -289,7 +300,40 @@ def offered_instead(
         raise _problems(error) from None
     if made is None:
         return False
-    _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+    if fmt == "json":
+        from . import json_text
+        from .engine import playable
+
+        played, _ = playable(file)
+        partner = made.offered or ""
+        stopped = f"{says(partner, 'answers')} the offer"
+        data = {
+            "format": "forex-play",
+            "version": 1,
+            "game": played.log.game.name,
+            "file": file,
+            "written": True,
+            "move": None,
+            "by": player,
+            "decision": made.text,
+            **_engines_data(played.log, file),
+            "replies": Replies((made,), stopped).data(played, file),
+        }
+        _echo(json_text(data))
+    else:
+        _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+    if unsent is not None:
+        _echo(
+            fitted(
+                clean(
+                    f"no {unsent} written: the engine's decision is an offer that waits for"
+                    f" {possessive(made.offered or '')} answer; make it after the answer"
+                    f" (forex message {file})"
+                ),
+                streams.width(),
+            ),
+            err=True,
+        )
     return True
 
 
@@ -450,7 +494,7 @@ def replied_move(
     elif message is not None:  # the move's message is replaced by the replies' own
         out = [item for item in out if item[1]]
         out += [(line, True) for line in [*lines, *([] if eml_path else _send(file, mover))]]
-        out.append((message.full(), False))
+        out.append((pasted(message.subject, message.body), False))
     elif fmt == "markdown":
         told = [f"- {md(line)}" for line in lines]
         now = md(done.data(played, file)["next"])

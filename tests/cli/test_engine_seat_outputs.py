@@ -288,3 +288,31 @@ def test_the_person_accepts_or_declines_the_engines_offer(tmp_path: Path) -> Non
     assert after is None or after.player == "computer"
     assert chosen and not chosen.startswith("spot 1 GBP to you for 1.5 EUR")
     assert run(["validate", str(declined)]).exit_code == 0
+
+
+@pytest.mark.parametrize("options", [["--format", "json"], ["--message", "text"], ["--eml", "x"]])
+def test_play_engine_with_outputs_puts_the_offer_to_the_person_too(
+    tmp_path: Path, options: list[str]
+) -> None:
+    """``play computer --engine`` with ``--format json``, ``--message`` or ``--eml`` writes the
+    engine's offer as the open offer, as without them (no move that awaits the person): the
+    JSON says so; no message or mail is made before the person answers."""
+    log, plain = tmp_path / "game.yaml", tmp_path / "plain.yaml"
+    for copy in (log, plain):
+        copy.write_bytes(HOPE.read_bytes())
+    assert run(["play", str(plain), "computer", "--engine"]).exit_code == 0
+    if options[0] == "--eml":
+        options = ["--eml", str(tmp_path / "next.eml")]
+    result = run(["play", str(log), "computer", "--engine", *options])
+    assert result.exit_code == 0, result.output
+    assert log.read_text() == plain.read_text()  # the same open offer, no move
+    assert _replayed(log).moves == 51
+    if options[0] == "--format":
+        data = json.loads(result.stdout)
+        assert (data["move"], data["by"], data["decision"]) == (None, "computer", OFFERED)
+        (reply,) = data["replies"]["moves"]
+        assert (reply["number"], reply["offered_to"]) == (None, "you")
+        assert data["replies"]["offer"]["deal"] == "spot 1 GBP to you for 1.5 EUR"
+    else:
+        assert "waits for your answer" in " ".join(result.stderr.split())
+        assert not (tmp_path / "next.eml").exists()
