@@ -44,8 +44,9 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -55,7 +56,8 @@ from forexcli.games.base import Budget
 from forexcli.games.forex.game import FOREX
 from forexcli.games.forex.rules import GameState, Loan, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.rules.board import CURRENCIES
-from forexcli.games.forex.search.ladder import LADDER, ladder_answer, ladder_player
+from forexcli.games.forex.search import ladder
+from forexcli.games.forex.search.ladder import LADDER, Style, ladder_answer, ladder_player
 from forexcli.games.forex.search.players import Entry
 from forexcli.replies import engine_entry
 
@@ -141,10 +143,37 @@ def engine_turn(state: GameState, budget: Budget, answer: Any, game: Offered) ->
         declined.append(spot)
 
 
+_VALUES: dict[tuple[GameState, int, Style], float] = {}
+"""``ladder.value`` of the positions valued in the turn being chosen (see ``remembered``)."""
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """``ladder.value`` remembered for the positions of one turn, while a styled player chooses
+    again after a refusal (it values the same positions again: pure, the same values, each
+    found once; ``offerer_turn`` forgets them at each turn)."""
+    original = ladder.value
+
+    def value(state: GameState, seat: int, style: Style) -> float:
+        key = (state, seat, style)
+        found = _VALUES.get(key)
+        if found is None:
+            found = _VALUES[key] = original(state, seat, style)
+        return found
+
+    ladder.value = value
+    try:
+        yield
+    finally:
+        ladder.value = original
+        _VALUES.clear()
+
+
 def offerer_turn(state: GameState, player: Any, game: Offered) -> Entry:
     """The ladder player's entry: its first choice, and while that opens with a spot the
     engine refuses (``Game.offer_refusal``, as ``forex play`` asks), its next without it."""
     refused: set[Spot] = set()
+    _VALUES.clear()
     number = len(game.moves) + 1
     while True:
         entry: Entry = player(state, frozenset(refused))
@@ -179,18 +208,19 @@ def play_offered(opponent: str, index: int, simulations: int) -> Offered:
     game = Offered(opponent, index, seat, 0.0, "", None, False, [], 0)
     began = time.perf_counter()
     taken: list[Spot] = []
-    while not state.is_over:
-        mover = state.pending.player
-        if mover == seat:
-            entry = engine_turn(state, budget, answer, game)
-        else:
-            entry = offerer_turn(state, player, game)
-            if _partner_seat(state, entry) == seat:
-                assert isinstance(entry[0], Spot)
-                taken.append(entry[0])
-        game.moves.append((state.players[mover or 0], FOREX.write(entry)))
-        for step in entry:
-            state = apply(state, step)
+    with remembered():
+        while not state.is_over:
+            mover = state.pending.player
+            if mover == seat:
+                entry = engine_turn(state, budget, answer, game)
+            else:
+                entry = offerer_turn(state, player, game)
+                if _partner_seat(state, entry) == seat:
+                    assert isinstance(entry[0], Spot)
+                    taken.append(entry[0])
+            game.moves.append((state.players[mover or 0], FOREX.write(entry)))
+            for step in entry:
+                state = apply(state, step)
     result = state.result
     assert result is not None
     firsts = result.winners()
