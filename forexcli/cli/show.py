@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -235,6 +236,36 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
     print_written(out, f"the {what}", path, log=False)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+"""A click command function."""
+
+
+def _eval_budget(made: str) -> Callable[[F], F]:
+    """``--seconds``, ``--simulations`` and ``--seed`` of ``--eval`` (``chart``, ``html``):
+    the search's budget for the evaluation graph of the ``made`` thing."""
+
+    def options(command: F) -> F:
+        command = click.option(
+            "--seed", type=int, default=0, show_default=True, help="With --eval: the seed."
+        )(command)
+        command = click.option(
+            "--simulations",
+            type=int,
+            metavar="N",
+            help=f"With --eval: search each position N simulations (the same {made} on any"
+            " machine).",
+        )(command)
+        return click.option(
+            "--seconds",
+            type=float,
+            metavar="S",
+            help="With --eval: search each position S seconds [1, when --simulations is not"
+            " given].",
+        )(command)
+
+    return options
+
+
 @click.command("chart", epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option(
@@ -260,19 +291,7 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
     help="Draw each player's chance of finishing first after every decision instead, as forex"
     " analyse estimates it, with its verdicts marked (?! ? ?? !).",
 )
-@click.option(
-    "--seconds",
-    type=float,
-    metavar="S",
-    help="With --eval: search each position S seconds [1, when --simulations is not given].",
-)
-@click.option(
-    "--simulations",
-    type=int,
-    metavar="N",
-    help="With --eval: search each position N simulations (the same chart on any machine).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="With --eval: the seed.")
+@_eval_budget("chart")
 def chart_command(
     file: str,
     output: str,
@@ -416,19 +435,7 @@ def _save_page(page: str, moves: int, output: str, force: bool) -> None:
     help="Add the evaluation graph: each player's chance of finishing first after every"
     " decision, searched now as forex analyse does, its verdicts marked (?! ? ?? !).",
 )
-@click.option(
-    "--seconds",
-    type=float,
-    metavar="S",
-    help="With --eval: search each position S seconds [1, when --simulations is not given].",
-)
-@click.option(
-    "--simulations",
-    type=int,
-    metavar="N",
-    help="With --eval: search each position N simulations (the same page on any machine).",
-)
-@click.option("--seed", type=int, default=0, show_default=True, help="With --eval: the seed.")
+@_eval_budget("page")
 def html_command(
     file: str,
     output: str | None,
