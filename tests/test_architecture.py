@@ -507,7 +507,7 @@ ALLOWED_GAME_WORDS: dict[str, int] = {
     "forexcli/cli/keys.py": 1,
     "forexcli/cli/new.py": 4,
     "forexcli/cli/play.py": 6,
-    "forexcli/cli/replies.py": 2,
+    "forexcli/cli/replies.py": 1,
     "forexcli/cli/schema.py": 1,
     "forexcli/cli/seat.py": 1,
     "forexcli/cli/show.py": 8,

@@ -232,21 +232,6 @@ def test_required_signatures_stop_read_past_an_unagreed_deal(
     assert len(gamelog.load(mine).entries) == 1
 
 
-def test_new_require_signatures_is_for_ex_only(tmp_path: Path) -> None:
-    result = run(
-        [
-            "new",
-            str(tmp_path / "w.yaml"),
-            "--players",
-            "a,b",
-            "--game",
-            "world-exchangers",
-            "--require-signatures",
-        ]
-    )
-    assert result.exit_code == 2 and "--require-signatures" in result.output
-
-
 def test_show_json_lists_the_awaited_deals(dealt: Path, keys: dict[str, Path]) -> None:
     import jsonschema
 
