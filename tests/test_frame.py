@@ -121,6 +121,8 @@ def test_the_schema_scripts_print_the_committed_schemas() -> None:
     for module, schema in (
         ("forexcli.games.forex.schema_source", "forex-log.schema.json"),
         ("forexcli.games.forex.views.schema", "forex-show.schema.json"),
+        ("forexcli.games.forex.views.play_schema", "forex-play.schema.json"),
+        ("forexcli.games.worldex.play_schema", "worldex-play.schema.json"),
     ):
         done = subprocess.run(
             [sys.executable, "-m", module], capture_output=True, text=True, check=True
@@ -359,14 +361,17 @@ def test_schema_names_and_prints_both_games_schemas() -> None:
     assert [line.split("\t")[:2] for line in result.stdout.splitlines()] == [
         ["for-ex", "log"],
         ["for-ex", "show"],
+        ["for-ex", "play"],
         ["world-exchangers", "log"],
         ["world-exchangers", "components"],
         ["world-exchangers", "show"],
+        ["world-exchangers", "play"],
     ]
     for which, name in (
         ("log", "worldex-log"),
         ("components", "worldex-components"),
         ("show", "worldex-show"),
+        ("play", "worldex-play"),
     ):
         printed = json.loads(run(["schema", which, "--game", "world-exchangers"]).stdout)
         committed = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text())

@@ -187,14 +187,15 @@ def play_command(
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
     if answer is not None and not engine:
-        if dry_run or eml_path or message_fmt or fmt != "text":
+        if dry_run or eml_path or message_fmt or fmt == "markdown":
             raise click.UsageError(
                 "accept and decline answer an open offer: leave out --dry-run, --eml, --message"
-                " and --format"
+                " and --format markdown"
             )
         replies.answer_command(
             file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
             reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
+            fmt=fmt,
         )  # fmt: skip
         return
     replies.refuse_open_offer(file)

@@ -222,15 +222,18 @@ def answer_command(
     simulations: int | None,
     reply: bool,
     signer: Any = None,
+    fmt: str = "text",
 ) -> None:
     """``forex play FILE NAME accept|decline``: answer the engine's open offer, then let the
     engine seats play on; an accepted deal is countersigned by ``signer`` (``--sign``: in a
-    signed game the countersignature is the agreement)."""
+    signed game the countersignature is the agreement); ``fmt`` json prints it all as one
+    document (``_answer_data``)."""
     from ..record.problems import LogError
     from ..replies import answer_offer
 
     if signer is not None and not accept:
         raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
+    answered = _offer_of(file)
     try:
         made = answer_offer(
             file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
@@ -247,6 +250,14 @@ def answer_command(
         except LogError as error:
             raise _problems(error) from None
         lines.append(clean(f"{player} countersigned move {made.number}: the deal is agreed"))
+    if fmt == "json":
+        _echo(
+            _answer_data(
+                file, player, made, answered, accept=accept, signed=signer is not None,
+                seed=seed, seconds=seconds, simulations=simulations, reply=reply,
+            )
+        )  # fmt: skip
+        return
     lines += (
         _reply_lines([made], file)
         if not accept
@@ -258,6 +269,76 @@ def answer_command(
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
         _echo("\n".join(["", *_board(file)]))
+
+
+def _offer_of(file: str) -> Any:
+    """The log's open offer (``seats.Offer``), None without one or when it cannot be read
+    (``answer_offer`` then says why)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.problems import LogError
+    from ..record.seats import open_offer
+
+    try:
+        return open_offer(read_log(read_bytes(file), file).header)
+    except LogError:
+        return None
+
+
+def _answer_data(
+    file: str,
+    player: str,
+    made: Any,
+    answered: Any,
+    *,
+    accept: bool,
+    signed: bool,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    reply: bool,
+) -> str:
+    """``play NAME accept|decline --format json``: the ``answer`` (``player``, ``accepted``,
+    the offer's ``by`` and ``decision``, ``countersigned``), the ``move`` the accepted offer
+    became (null for a decline), the ``engines`` and the ``replies``: after a decline the
+    engine's new choice first, then (unless ``reply`` is False or an offer waits) the engine
+    seats' decisions until a person decides."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.problems import LogError
+    from ..replies import Replies, reply_engines
+    from . import json_text
+
+    moves = [] if accept else [made]
+    stopped = f"{says(made.offered, 'answers')} the offer" if made.offered else ""
+    if reply and made.offered is None:
+        try:
+            done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+        except LogError as error:
+            raise _problems(error) from None
+        moves += done.replies
+        stopped = done.stopped
+    elif not stopped:
+        stopped = "the engine seats wait (--no-reply)"
+    played = replay(read_log(read_bytes(file), file))
+    data = {
+        "format": "forex-play",
+        "version": 1,
+        "game": played.log.game.name,
+        "file": file,
+        "written": True,
+        "answer": {
+            "player": player,
+            "accepted": accept,
+            "by": made.player if answered is None else answered.player,
+            "decision": made.text if answered is None else answered.decision,
+            "countersigned": signed and made.number is not None,
+        },
+        "move": made.number if accept else None,
+        **_engines_data(played.log, file),
+        "replies": Replies(tuple(moves), stopped).data(played, file),
+    }
+    return json_text(data)
 
 
 def _signed_notice(file: str, made: Any, player: str) -> list[str]:

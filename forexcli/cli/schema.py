@@ -11,7 +11,7 @@ from .common import print_json
 
 
 @click.command("schema", epilog=EPILOG)
-@click.argument("which", type=click.Choice(["log", "show", "components"]), default="log")
+@click.argument("which", type=click.Choice(["log", "show", "play", "components"]), default="log")
 @click.option(
     "--game",
     type=GameChoice(),
@@ -21,8 +21,8 @@ from .common import print_json
 )
 @click.option("--list", "listing", is_flag=True, help="Name every game's schemas, print none.")
 def schema_command(which: str, game: str, listing: bool) -> None:
-    """Print a JSON Schema: of a game's log format (log), of show --format json (show), or of
-    World Exchangers' components file (components)."""
+    """Print a JSON Schema: of a game's log format (log), of show --format json (show), of
+    play --format json (play), or of World Exchangers' components file (components)."""
     if listing:
         for name in games.names():
             for role, schema in games.get(name).schemas().items():

@@ -99,11 +99,18 @@ class ForexGame(ForexViews):
         return import_log(read, filename, options)
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema (generated) and the show schema (committed)."""
+        """The log schema (generated), the show and play schemas (committed)."""
         from importlib import resources
 
-        show = resources.files("forexcli").joinpath("schemas/forex-show.schema.json")
-        return {"log": log_schema(), "show": json.loads(show.read_text(encoding="utf-8"))}
+        def committed(name: str) -> Any:
+            found = resources.files("forexcli").joinpath(f"schemas/{name}.schema.json")
+            return json.loads(found.read_text(encoding="utf-8"))
+
+        return {
+            "log": log_schema(),
+            "show": committed("forex-show"),
+            "play": committed("forex-play"),
+        }
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
         """For-Ex's header names no files."""

@@ -114,11 +114,14 @@ class WorldexGame(WorldexViews):
         return CODES
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema, the components file's schema and the show view's."""
+        """The log schema, the components file's schema, the show view's and play's."""
+        from .play_schema import play_schema_for_worldex
+
         return {
             "log": schema_source.log_schema(),
             "components": schema_source.components_schema(),
             "show": schema_source.show_schema(),
+            "play": play_schema_for_worldex(),
         }
 
     def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
