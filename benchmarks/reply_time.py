@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -261,6 +262,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             if made:
                 rows.append((kind, players, made))
     print(f"load average at end {os.getloadavg()[0]:.2f}")
+    shutil.rmtree(work, ignore_errors=True)
     print()
     print("| game | players | replies | wall max | p95 | median | CPU max | p95 | median |"
           " decision CPU max | first reply CPU max | over target (wall / CPU) |")  # fmt: skip
