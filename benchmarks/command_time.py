@@ -5,7 +5,8 @@ interleaved, the best of ``--repeats``.
 With ``--replies``, also ``forex play G a DECISION`` where every other seat is an engine seat
 at ``--seconds`` a decision (issue 43's target: at most the budget plus 0.3 s a reply): the
 command's wall time, the same command with ``--no-reply``, and per reply the difference
-divided by the replies it made (until ``a`` decides again).
+divided by the replies it made (until ``a`` decides again); ``benchmarks/reply_time.py`` times
+each reply on its own.
 
 Each game is started by ``forex new`` and played 4 rounds by the engine (50 simulations a
 move); every timed command runs on a fresh copy of it in a new interpreter, with bytecode
