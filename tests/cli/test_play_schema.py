@@ -18,7 +18,8 @@ from forexcli.games.forex.views.play_schema import render as forex_render
 from forexcli.games.worldex.play_schema import render as worldex_render
 from tests.cli.test_commands import run
 from tests.cli.test_engine_seat_outputs import HOPE, OFFERED, _worldex
-from tests.cli.test_engine_seats import Offers, _new
+from tests.cli.test_engine_seats import Offers, _new, _offer_log
+from tests.record.test_signing import make_key
 
 ROOT = Path(__file__).parent.parent.parent
 FOREX_PLAY = json.loads((ROOT / "schemas" / "forex-play.schema.json").read_text("utf-8"))
@@ -118,6 +119,15 @@ def test_the_engines_open_offer_and_the_answers_validate(tmp_path: Path) -> None
     worse = copy.deepcopy(no)
     worse["answer"]["accept"] = worse["answer"].pop("accepted")
     assert _invalid(worse, FOREX_PLAY)
+
+
+def test_a_countersigned_answer_validates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    key = make_key(tmp_path, "you")
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    pub = (tmp_path / "you.key.pub").read_text().strip()
+    log.write_text(log.read_text().replace("engines:", f"keys: {{you: {pub}}}\nengines:", 1))
+    signed = _valid(_play(str(log), "you", "accept", "--sign", "--key", str(key)), FOREX_PLAY)
+    assert signed["answer"]["countersigned"] is True and signed["move"] == 1
 
 
 def test_an_answer_takes_no_markdown(tmp_path: Path) -> None:
