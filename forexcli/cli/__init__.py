@@ -228,8 +228,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "schema": (
         "forexcli.cli.schema:schema_command",
-        "Print a JSON Schema: of a game's log format (log), of show --format json (show),"
-        " or of World Exchangers' components file (components).",
+        "Print a JSON Schema: of a game's log format (log), of show --format json (show), of"
+        " play --format json (play), or of World Exchangers' components file (components).",
     ),
     "seat": (
         "forexcli.cli.seat:seat_command",
