@@ -1,11 +1,11 @@
 """The frame's parts of the JSON Schemas of ``forex play --format json``.
 
-Every game's play schema (``games/forex/views/play_schema.py``,
-``games/worldex/play_schema.py``) is made of its own move document and these
-parts: the ``message`` of ``--message``, the header's ``engines`` and the engine
-seats' ``replies`` (``replies.Replies.data``), the engine's open offer written
-instead of a move (``cli.replies.offered_instead``), and the document of the
-frame's ``record.play_data`` around a game's ``state``.
+Every game's play schema (``games/*/views/play_schema.py`` or
+``games/*/play_schema.py``) is made of its own move document and these parts:
+the ``message`` of ``--message``, the header's ``engines`` and the engine seats'
+``replies`` (``replies.Replies.data``), the engine's open offer written instead
+of a move (``cli.replies.offered_instead``), and the document of the frame's
+``record.play_data`` around a game's ``state``.
 """
 
 from __future__ import annotations

@@ -229,3 +229,80 @@ def show_schema() -> dict[str, Any]:
     }
     shown["properties"] = {**shown["properties"], **seats_schema()}  # optional: not required
     return shown
+
+
+_BOARD_SIDE: dict[str, Any] = {"enum": ["A", "B"]}
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON Schema of ``WorldexGame.view``: the public state (the deck's order never
+    shown, only its size)."""
+    month = _month_mark()
+    month["properties"]["month"] = {"type": "integer", "minimum": 1, "maximum": MONTHS}
+    month["description"] = "One month of the cash-flow line: where it stopped, what it gained."
+    player = _object(
+        {
+            "name": _NAME,
+            "role": _NAME,
+            "board": _BOARD_SIDE,
+            "cash": _COUNT,
+            "line": {
+                "description": "The cash where the line stood: the start, then each month.",
+                "type": "array",
+                "items": _COUNT,
+                "minItems": 1,
+            },
+            "cities": _NAMES,
+            "media": _INT,
+            "gained": _symbols("Every symbol gained on the board so far."),
+            "bought_two": {"type": "boolean", "description": "The buy-two box is used."},
+            "sold_two": {"type": "boolean", "description": "The sell-two box is used."},
+            "months": {"type": "array", "items": month},
+        },
+        "One player: role, board, cash, cities, media and the months of the line.",
+    )
+    return _object(
+        {
+            "game": {"const": "world-exchangers"},
+            "round": {"type": "integer", "minimum": 1, "maximum": MONTHS},
+            "first": _NAME,
+            "roles_side": _BOARD_SIDE,
+            "pending": _object(
+                {
+                    "deciders": _NAMES,
+                    "kind": {"enum": ["turn", "second", "reveal", "over"]},
+                    "count": _COUNT,
+                },
+                "Who decides next (`deck`: the cards to reveal) and what kind of decision.",
+            ),
+            "players": {"type": "array", "items": player, "minItems": 2, "maxItems": 4},
+            "area": {"description": "The cities in the sale area.", **_NAMES},
+            "deck_size": _COUNT,
+            "removed": _NAMES,
+            "trends": _object(
+                {"mid": _NAME, "end": _NAME}, "The trend cards (month 6 and month 12), by id."
+            ),
+            "mid_trend_media": {
+                "description": "Who gained media from the mid-year trend.",
+                **_NAMES,
+            },
+            "turn": {
+                "oneOf": [
+                    {"type": "null"},
+                    _object(
+                        {
+                            "action": {"enum": ["buy", "sell", "pass"]},
+                            "cards": _NAMES,
+                            "cash": _INT,
+                        },
+                        "A two-card turn under way (its first card taken).",
+                    ),
+                ]
+            },
+            "result": {
+                "description": "The final scores (null while the game goes on).",
+                "oneOf": [{"type": "null"}, _object({"players": _scores(), "winners": _NAMES})],
+            },
+        },
+        "The public state after the move, as its digest hashes it.",
+    )
