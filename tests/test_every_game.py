@@ -30,6 +30,7 @@ from tests.every_game import (
     EXAMPLE_LOGS,
     EXAMPLES,
     GAMES,
+    ROOT,
     TOY,
     copy_example,
     example_in,
@@ -53,7 +54,13 @@ def game(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def test_every_registered_game_has_an_example() -> None:
-    assert set(games.names()) == set(EXAMPLES) == set(EXAMPLE_LOGS)
+    assert set(GAMES) == set(EXAMPLES) == set(EXAMPLE_LOGS)
+
+
+def test_a_games_examples_sit_in_its_folder() -> None:
+    """A game not shipped with the project keeps its example logs in its own folder, as the
+    toy does: adding a game touches nothing of the tests."""
+    assert EXAMPLES[TOY] == ROOT / "forexcli" / "games" / "counting" / "examples" / "count.yaml"
 
 
 # --------------------------------------------------------------------------- notation
@@ -121,7 +128,21 @@ def entry_accepted(name: str, key: str, text: str) -> bool:
 
 
 def test_every_game_has_entries_to_read() -> None:
-    assert {name for name, *_ in WRITTEN} == set(GAMES)
+    """Each game's notation is tried on entries written here, or on its example logs'."""
+    assert {name for name, *_ in WRITTEN} <= set(GAMES)
+    assert {name for name, *_ in WRITTEN} | set(EXAMPLES) == set(GAMES)
+
+
+def test_the_example_entries_read_back(game: str, tmp_path: Path) -> None:
+    """Every entry of the game's example log is read, written and read again to the same
+    decisions, by its own player: ``parse(key, write(d)) == d``."""
+    played = replayed(example_in(game, tmp_path))
+    rules = games.get(game)
+    assert played.log.entries
+    for entry in played.log.entries:
+        decisions = rules.parse(entry.key, entry.text)
+        assert rules.parse(entry.key, rules.write(decisions)) == decisions, entry.text
+        assert rules.key(decisions) == entry.key, entry.text
 
 
 @pytest.mark.parametrize(
@@ -165,7 +186,6 @@ PAGE_KB_PER_100_MOVES = {"for-ex": 400, "world-exchangers": 820}
 39-move example stays under 320 KB); a game not named here is held to the page limit alone."""
 
 SIZED = [(name, path) for name, paths in EXAMPLE_LOGS.items() for path in paths]
-SIZED.append((TOY, Path("count.yaml")))
 
 
 @pytest.mark.parametrize(("name", "source"), SIZED, ids=[f"{n}: {p.name}" for n, p in SIZED])
@@ -173,7 +193,7 @@ def test_size(name: str, source: Path, tmp_path: Path) -> None:
     """Every example's page is well under 1 MB (the six-player For-Ex example, 128 moves,
     about 320 KB): the positions are deltas."""
     with registered(name):
-        path = example_in(name, tmp_path) if name == TOY else copy_example(source, tmp_path)
+        path = copy_example(source, tmp_path)
         moves = replayed(path).moves
         done = run(["html", str(path), "-o", "-"])
         offered(done)
