@@ -20,6 +20,28 @@ from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 
+SHIPPED = ("for-ex", "world-exchangers")
+"""The games the project ships: docs/ and man/forex.1 document them, their example logs are
+under ``examples/``.  Any other registered game (the toy, a game being tried) documents
+itself in its folder's ``README.md`` (its codes, its ``forex new`` options) and keeps its
+examples there, so that adding it changes nothing outside its folder but the registry."""
+
+
+@contextmanager
+def shipped_only() -> Iterator[None]:
+    """The registry with the shipped games alone while in the block (what docs/cli.md shows)."""
+    with pytest.MonkeyPatch.context() as patch:
+        kept = {name: source for name, source in games._REGISTRY.items() if name in SHIPPED}
+        patch.setattr(games, "_REGISTRY", kept)
+        yield
+
+
+def own_readme(name: str) -> str:
+    """The ``README.md`` of the registered game ``name``'s folder ("" when it has none)."""
+    readme = game_folder(name) / "README.md"
+    return readme.read_text(encoding="utf-8") if readme.is_file() else ""
+
+
 SHIPPED_EXAMPLES = {
     "for-ex": sorted((ROOT / "examples").glob("*.yaml")),
     "world-exchangers": sorted((ROOT / "examples" / "world-exchangers").glob("*.yaml")),
@@ -55,9 +77,12 @@ def registered(name: str) -> Iterator[None]:
 
 
 def game_folder(name: str) -> Path:
-    """The folder of the game ``name``: where its ``Game`` object's class is."""
-    with registered(name):
+    """The folder of the game ``name`` (the toy registered for it if it is not): where its
+    ``Game`` object's class is."""
+    if name in games.names():
         return Path(inspect.getfile(type(games.get(name)))).parent
+    with registered(name):
+        return game_folder(name)
 
 
 def folder_examples(name: str) -> list[Path]:
