@@ -235,6 +235,23 @@ def test_message_since_and_since_player(game: str, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the engine
 
 
+def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:
+    """``forex seat`` writes the frame's ``engines:`` into any game's header (its log schema
+    takes the frame's parts, ``record.schemaparts``), and ``play`` then lets the engine seat
+    answer a person's move."""
+    path = example_in(game, tmp_path, moves=0)
+    played = replayed(path)
+    first = played.log.game.pending(played.final).deciders[0]
+    other = next(str(p) for p in played.log.header["players"] if p != first)
+    seated = run(["seat", str(path), other, "--engine", "20"])
+    offered(seated)
+    assert seated.exit_code == 0, seated.output
+    assert replayed(path).log.header["engines"] == {other: 20}
+    back = run(["seat", str(path), other, "--person"])
+    assert back.exit_code == 0, back.output
+    assert "engines" not in replayed(path).log.header
+
+
 def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:
     """``play NAME --engine`` appends the engine's entry for the player who decides (and
     refuses another player); ``--dry-run`` writes nothing."""

@@ -1,5 +1,6 @@
-"""Counting's rules core and notation (pure: no I/O), its log schema, and the views
-``forex show`` and ``forex new`` ask for: ``CountingGame`` over ``BaseGame``'s defaults."""
+"""Counting's rules core and notation (pure: no I/O) and the views ``forex show`` and
+``forex new`` ask for: ``CountingGame`` over ``BaseGame``'s defaults (its log schema is
+``schema.py``'s)."""
 
 from __future__ import annotations
 
@@ -58,36 +59,6 @@ class State(Struct, frozen=True):
         return self.total >= self.target
 
 
-def log_schema() -> dict[str, Any]:
-    """The JSON Schema of a Counting log."""
-    name = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,19}$"}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "type": "object",
-        "required": ["game", "players"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": GAME_NAME},
-            "title": {"type": "string", "maxLength": 200},
-            "players": {"type": "array", "items": name, "minItems": 2, "uniqueItems": True},
-            "target": {"type": "integer", "minimum": 1, "maximum": 1000},
-            "moves": {
-                "type": ["array", "null"],
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "note": {"type": "string"},
-                        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
-                    },
-                    "additionalProperties": {"type": "string"},
-                    "minProperties": 1,
-                    "maxProperties": 3,
-                },
-            },
-        },
-    }
-
-
 NEW_OPTIONS = (TITLE, NewOption("target", "Counting: the total that wins [10].", metavar="N"))
 """What ``forex new --game counting`` takes besides the players."""
 
@@ -101,7 +72,9 @@ class CountingGame(BaseGame["State", "Add"]):
     notation_error: type[Exception] = NotationError
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema."""
+        """The log schema (``schema.log_schema``)."""
+        from .schema import log_schema
+
         return {"log": log_schema()}
 
     def codes(self) -> Mapping[str, tuple[str, ...]]:
