@@ -142,6 +142,28 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     assert "over_target" in result.output and "passes the target 5" in result.output
 
 
+def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
+    """A bare ``forex schema`` prints the default game's schema: a Counting log's schema
+    problem names ``forex schema --game counting``, and a move in no notation of the game
+    names ``forex moves`` before it, not the schema."""
+    counting.write_text(
+        LOG.replace("target: 5", "target: five") + "  - ann: add 2\n", encoding="utf-8"
+    )
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "schema_type"
+    assert problem["hints"] == [
+        "forex schema --game counting prints the JSON Schema of a Counting log"
+    ]
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: plus 1\n", encoding="utf-8")
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert (problem["code"], problem["entry"]) == ("bad_notation", 2)
+    assert problem["hints"] == [
+        "forex moves count.yaml --at 1 lists the decisions legal there, as a log writes them"
+    ]
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""
