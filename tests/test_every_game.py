@@ -235,6 +235,23 @@ def test_message_since_and_since_player(game: str, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- the engine
 
 
+def test_selfplay_writes_a_whole_game_that_validates(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``selfplay --game G`` plays a whole game in a worker process, its header the game's
+    own with a title that holds a colon (``selfplay 1: engine1 = ...``), into a log that
+    ``validate`` accepts."""
+    monkeypatch.chdir(tmp_path)
+    args = ["--games", "1", "--simulations", "5", "--processes", "1"]
+    result = run(["selfplay", "out", "--game", game, *args])
+    if result.exit_code == 2 and "the engine does not play" in result.stderr:
+        pytest.skip(result.stderr.strip())
+    assert result.exit_code == 0, result.output
+    assert (replayed(tmp_path / "out" / "game-001.yaml").log.title or "").startswith("selfplay 1: ")
+    checked = run(["validate", "out"])
+    assert checked.exit_code == 0, checked.output
+
+
 def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:
     """``forex seat`` writes the frame's ``engines:`` into any game's header (its log schema
     takes the frame's parts, ``record.schemaparts``), and ``play`` then lets the engine seat

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
@@ -192,7 +193,8 @@ class CountingGame(BaseGame["State", "Add"]):
         title, target = options.get("title"), options.get("target")
         if target is not None and not (target.isdigit() and 1 <= int(target) <= 1000):
             raise ViewRefused(f"{target!r} is not a whole number from 1 to 1000", "--target")
-        lines = ["game: counting", *([f"title: {title}"] if title else [])]
+        # a JSON string is a YAML double-quoted scalar: a title may hold ": " or "#"
+        lines = ["game: counting", *([f"title: {json.dumps(title)}"] if title else [])]
         lines.append(f"players: [{', '.join(players)}]")
         lines += [f"target: {int(target)}"] if target is not None else []
         return "\n".join([*lines, "moves: []", ""])
