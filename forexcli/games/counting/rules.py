@@ -194,7 +194,8 @@ class CountingGame(BaseGame["State", "Add"]):
         if target is not None and not (target.isdigit() and 1 <= int(target) <= 1000):
             raise ViewRefused(f"{target!r} is not a whole number from 1 to 1000", "--target")
         # a JSON string is a YAML double-quoted scalar: a title may hold ": " or "#"
-        lines = ["game: counting", *([f"title: {json.dumps(title)}"] if title else [])]
+        quoted = json.dumps(title, ensure_ascii=False)
+        lines = ["game: counting", *([f"title: {quoted}"] if title else [])]
         lines.append(f"players: [{', '.join(players)}]")
         lines += [f"target: {int(target)}"] if target is not None else []
         return "\n".join([*lines, "moves: []", ""])
