@@ -5,6 +5,7 @@ logs.  A test over them skips a game that refuses the capability with ``not_for_
 
 from __future__ import annotations
 
+import inspect
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,26 +20,44 @@ from forexcli.record import gamelog
 
 ROOT = Path(__file__).resolve().parent.parent
 
-EXAMPLES = {
-    "for-ex": ROOT / "examples" / "annotated-pbem.yaml",
-    "world-exchangers": ROOT / "examples" / "world-exchangers" / "three-players.yaml",
-}
-"""An example log of each registered game (a test fails for a game without one)."""
+SHIPPED = ("for-ex", "world-exchangers")
+"""The games the project ships: docs/ and man/forex.1 document them, their example logs are
+under ``examples/``.  Any other registered game (the toy, a game being tried) documents
+itself in its folder's ``README.md`` (its codes, its ``forex new`` options) and keeps its
+examples there, so that adding it changes nothing outside its folder but the registry."""
 
-EXAMPLE_LOGS = {
+
+@contextmanager
+def shipped_only() -> Iterator[None]:
+    """The registry with the shipped games alone while in the block (what docs/cli.md shows)."""
+    with pytest.MonkeyPatch.context() as patch:
+        kept = {name: source for name, source in games._REGISTRY.items() if name in SHIPPED}
+        patch.setattr(games, "_REGISTRY", kept)
+        yield
+
+
+def own_readme(name: str) -> str:
+    """The ``README.md`` of the registered game ``name``'s folder ("" when it has none)."""
+    readme = game_folder(name) / "README.md"
+    return readme.read_text(encoding="utf-8") if readme.is_file() else ""
+
+
+SHIPPED_EXAMPLES = {
     "for-ex": sorted((ROOT / "examples").glob("*.yaml")),
     "world-exchangers": sorted((ROOT / "examples" / "world-exchangers").glob("*.yaml")),
 }
-"""Every example log of each registered game."""
+"""The example logs the project ships for its games, under ``examples/``."""
+
+SHIPPED_EXAMPLE = {
+    "for-ex": ROOT / "examples" / "annotated-pbem.yaml",
+    "world-exchangers": ROOT / "examples" / "world-exchangers" / "three-players.yaml",
+}
+"""The one of them the capability tests copy."""
+
 
 TOY = "counting"
 TOY_SOURCE = "forexcli.games.counting:COUNTING"
 """The toy's registry line: ``register(TOY, TOY_SOURCE)``."""
-TOY_LOG = (
-    "game: counting\ntitle: To five\nplayers: [ann, bob]\ntarget: 5\nmoves:\n"
-    "  - ann: add 2\n  - bob: add 1\n  - ann: add 2\n"
-)
-"""The toy's example: ann brings the total to 5 and wins."""
 
 GAMES = (*games.names(), TOY)
 """Every game a capability test runs over."""
@@ -55,6 +74,30 @@ def registered(name: str) -> Iterator[None]:
         yield
     finally:
         games.unregister(TOY)
+
+
+def game_folder(name: str) -> Path:
+    """The folder of the game ``name`` (the toy registered for it if it is not): where its
+    ``Game`` object's class is."""
+    if name in games.names():
+        return Path(inspect.getfile(type(games.get(name)))).parent
+    with registered(name):
+        return game_folder(name)
+
+
+def folder_examples(name: str) -> list[Path]:
+    """The example logs in the game's own folder (``examples/*.yaml``): what a new game
+    gives the capability tests without a change outside its folder."""
+    return sorted((game_folder(name) / "examples").glob("*.yaml"))
+
+
+EXAMPLE_LOGS = {name: SHIPPED_EXAMPLES.get(name) or folder_examples(name) for name in GAMES}
+"""Every example log of each game (a test fails for a game without one): the toy's, as a new
+game's, in its folder (``forexcli/games/counting/examples/count.yaml``: ann brings the
+total to 5 and wins)."""
+
+EXAMPLES = {name: SHIPPED_EXAMPLE.get(name, logs[0]) for name, logs in EXAMPLE_LOGS.items() if logs}
+"""An example log of each registered game: the one the capability tests copy."""
 
 
 def copy_example(source: Path, folder: Path, moves: int | None = None) -> Path:
@@ -79,15 +122,7 @@ def copy_example(source: Path, folder: Path, moves: int | None = None) -> Path:
 
 
 def example_in(name: str, folder: Path, moves: int | None = None) -> Path:
-    """The example log of game ``name`` in ``folder`` (registered already)."""
-    if name == TOY:
-        path = folder / "count.yaml"
-        text = TOY_LOG
-        if moves is not None:
-            lines = text.splitlines(keepends=True)
-            text = "".join(lines[: lines.index("moves:\n") + 1 + moves])
-        path.write_text(text, encoding="utf-8")
-        return path
+    """The example log of game ``name`` in ``folder``."""
     return copy_example(EXAMPLES[name], folder, moves)
 
 

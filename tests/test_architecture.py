@@ -448,17 +448,37 @@ def test_write_and_key_are_declared_once() -> None:
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
 
+EVERY_GAME = "forexcli.games.*"
+"""How the layer map names every game's folder (``GAMES``) at once."""
+
+
 def layer_map() -> dict[str, int]:
-    """Each package docs/architecture.md's layer table names, with its layer."""
+    """Each package docs/architecture.md's layer table names (``EVERY_GAME``: each of
+    ``GAMES``), with its layer."""
     text = ARCHITECTURE.read_text(encoding="utf-8")
     table = text[text.index("| layer | packages |") :].split("\n\n")[0]
     layers: dict[str, int] = {}
     for row in table.splitlines()[2:]:
         cells = row.split("|")
-        for package in re.findall(r"`(forexcli[a-z.]*)`", cells[2]):
+        named = re.findall(r"`(forexcli[a-z.]*\*?)`", cells[2])
+        for package in [p for name in named for p in (GAMES if name == EVERY_GAME else [name])]:
             assert package not in layers, f"{package} is in two layers"
             layers[package] = int(cells[1])
     return layers
+
+
+def test_the_layer_map_names_the_games_by_one_pattern() -> None:
+    """A new game's folder is in the map without a change to it: the games' layer is
+    ``forexcli.games.*`` (every folder of ``GAMES``), and names no game by itself."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    table = text[text.index("| layer | packages |") :].split("\n\n")[0]
+    named = {
+        name
+        for row in table.splitlines()[2:]
+        for name in re.findall(r"`(forexcli[a-z.*]*)`", row.split("|")[2])
+    }
+    assert EVERY_GAME in named and not named & set(GAMES)
+    assert {layer_map()[game] for game in GAMES} == {layer_map()["forexcli.games.forex"]}
 
 
 def test_the_layer_map_names_every_package_and_only_packages() -> None:

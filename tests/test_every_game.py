@@ -30,6 +30,7 @@ from tests.every_game import (
     EXAMPLE_LOGS,
     EXAMPLES,
     GAMES,
+    ROOT,
     TOY,
     copy_example,
     example_in,
@@ -53,7 +54,13 @@ def game(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def test_every_registered_game_has_an_example() -> None:
-    assert set(games.names()) == set(EXAMPLES) == set(EXAMPLE_LOGS)
+    assert set(GAMES) == set(EXAMPLES) == set(EXAMPLE_LOGS)
+
+
+def test_a_games_examples_sit_in_its_folder() -> None:
+    """A game not shipped with the project keeps its example logs in its own folder, as the
+    toy does: adding a game touches nothing of the tests."""
+    assert EXAMPLES[TOY] == ROOT / "forexcli" / "games" / "counting" / "examples" / "count.yaml"
 
 
 # --------------------------------------------------------------------------- notation
@@ -121,7 +128,21 @@ def entry_accepted(name: str, key: str, text: str) -> bool:
 
 
 def test_every_game_has_entries_to_read() -> None:
-    assert {name for name, *_ in WRITTEN} == set(GAMES)
+    """Each game's notation is tried on entries written here, or on its example logs'."""
+    assert {name for name, *_ in WRITTEN} <= set(GAMES)
+    assert {name for name, *_ in WRITTEN} | set(EXAMPLES) == set(GAMES)
+
+
+def test_the_example_entries_read_back(game: str, tmp_path: Path) -> None:
+    """Every entry of the game's example log is read, written and read again to the same
+    decisions, by its own player: ``parse(key, write(d)) == d``."""
+    played = replayed(example_in(game, tmp_path))
+    rules = games.get(game)
+    assert played.log.entries
+    for entry in played.log.entries:
+        decisions = rules.parse(entry.key, entry.text)
+        assert rules.parse(entry.key, rules.write(decisions)) == decisions, entry.text
+        assert rules.key(decisions) == entry.key, entry.text
 
 
 @pytest.mark.parametrize(
@@ -165,7 +186,6 @@ PAGE_KB_PER_100_MOVES = {"for-ex": 400, "world-exchangers": 820}
 39-move example stays under 320 KB); a game not named here is held to the page limit alone."""
 
 SIZED = [(name, path) for name, paths in EXAMPLE_LOGS.items() for path in paths]
-SIZED.append((TOY, Path("count.yaml")))
 
 
 @pytest.mark.parametrize(("name", "source"), SIZED, ids=[f"{n}: {p.name}" for n, p in SIZED])
@@ -173,7 +193,7 @@ def test_size(name: str, source: Path, tmp_path: Path) -> None:
     """Every example's page is well under 1 MB (the six-player For-Ex example, 128 moves,
     about 320 KB): the positions are deltas."""
     with registered(name):
-        path = example_in(name, tmp_path) if name == TOY else copy_example(source, tmp_path)
+        path = copy_example(source, tmp_path)
         moves = replayed(path).moves
         done = run(["html", str(path), "-o", "-"])
         offered(done)
@@ -213,6 +233,40 @@ def test_message_since_and_since_player(game: str, tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- the engine
+
+
+def test_selfplay_writes_a_whole_game_that_validates(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``selfplay --game G`` plays a whole game in a worker process, its header the game's
+    own with a title that holds a colon (``selfplay 1: engine1 = ...``), into a log that
+    ``validate`` accepts."""
+    monkeypatch.chdir(tmp_path)
+    args = ["--games", "1", "--simulations", "5", "--processes", "1"]
+    result = run(["selfplay", "out", "--game", game, *args])
+    if result.exit_code == 2 and "the engine does not play" in result.stderr:
+        pytest.skip(result.stderr.strip())
+    assert result.exit_code == 0, result.output
+    assert (replayed(tmp_path / "out" / "game-001.yaml").log.title or "").startswith("selfplay 1: ")
+    checked = run(["validate", "out"])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:
+    """``forex seat`` writes the frame's ``engines:`` into any game's header (its log schema
+    takes the frame's parts, ``record.schemaparts``), and ``play`` then lets the engine seat
+    answer a person's move."""
+    path = example_in(game, tmp_path, moves=0)
+    played = replayed(path)
+    first = played.log.game.pending(played.final).deciders[0]
+    other = next(str(p) for p in played.log.header["players"] if p != first)
+    seated = run(["seat", str(path), other, "--engine", "20"])
+    offered(seated)
+    assert seated.exit_code == 0, seated.output
+    assert replayed(path).log.header["engines"] == {other: 20}
+    back = run(["seat", str(path), other, "--person"])
+    assert back.exit_code == 0, back.output
+    assert "engines" not in replayed(path).log.header
 
 
 def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:

@@ -142,6 +142,28 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     assert "over_target" in result.output and "passes the target 5" in result.output
 
 
+def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
+    """A bare ``forex schema`` prints the default game's schema: a Counting log's schema
+    problem names ``forex schema --game counting``, and a move in no notation of the game
+    names ``forex moves`` before it, not the schema."""
+    counting.write_text(
+        LOG.replace("target: 5", "target: five") + "  - ann: add 2\n", encoding="utf-8"
+    )
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "schema_type"
+    assert problem["hints"] == [
+        "forex schema --game counting prints the JSON Schema of a Counting log"
+    ]
+    counting.write_text(LOG + "  - ann: add 2\n  - bob: plus 1\n", encoding="utf-8")
+    result = run(["validate", counting.name, "--format", "json"])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert (problem["code"], problem["entry"]) == ("bad_notation", 2)
+    assert problem["hints"] == [
+        "forex moves count.yaml --at 1 lists the decisions legal there, as a log writes them"
+    ]
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""
@@ -238,22 +260,17 @@ def test_new_takes_the_option_the_game_adds(counting: Path) -> None:
         games.register("counting", REGISTRY_LINE)
 
 
-def test_import_asks_the_games_and_refuses_when_none_imports(counting: Path) -> None:
+def test_import_asks_the_games_and_refuses_when_none_imports(
+    counting: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``forex import`` reaches a game through ``Game.import_table`` alone: with Counting the
     only game (``BaseGame``'s default), it is refused with ``not_for_game``, and no file is
     written."""
-    others = {"for-ex": "forexcli.games.forex.game:FOREX"}
-    others["world-exchangers"] = "forexcli.games.worldex:WORLDEX"
-    assert games.names() == (*others, "counting")
+    assert games.names()[-1] == "counting"
     Path("table.json").write_text("{}", encoding="utf-8")
-    for name in others:
-        games.unregister(name)
-    try:
+    with monkeypatch.context() as alone:
+        alone.setattr(games, "_REGISTRY", {"counting": REGISTRY_LINE})  # the others gone
         result = run(["import", "table.json", "-o", "out.yaml"])
-    finally:
-        games.unregister("counting")
-        for name, line in [*others.items(), ("counting", REGISTRY_LINE)]:
-            games.register(name, line)
     assert result.exit_code == 2, result.output
     assert "not_for_game: forex import: no registered game imports a Board Game Arena" in (
         result.stderr
@@ -263,7 +280,8 @@ def test_import_asks_the_games_and_refuses_when_none_imports(counting: Path) -> 
 
 def test_new_offers_the_registered_games(counting: Path) -> None:
     shown = run(["new", "--help"])
-    assert "[for-ex|world-exchangers|counting]" in shown.stdout.replace("\n ", "")
+    assert games.names()[-1] == "counting"
+    assert f"[{'|'.join(games.names())}]" in shown.stdout.replace("\n ", "")
     wrong = run(["new", "x.yaml", "--game", "countin", "--players", "a,b"])
     assert wrong.exit_code == 2 and "'counting'" in wrong.output
 

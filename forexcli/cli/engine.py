@@ -701,6 +701,7 @@ def selfplay_command(
 
     from .. import games as registry
     from ..games.defaults import NotOffered
+    from ..record.problems import LogError
     from ..reporters.advice import selfplay_text
     from ..search.advisor import parse_seat
 
@@ -749,6 +750,9 @@ def selfplay_command(
             for path, future in zip(paths, futures, strict=True):
                 done.append((path, future.result()))
                 bar.to(len(done))
+    except LogError as error:  # a game's log its own rules cannot read back
+        bar.close()
+        raise ProblemExit(error.problems) from None
     except KeyboardInterrupt:
         bar.close()
         written = plural(len(done), "game")

@@ -388,6 +388,10 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
                     filename,
                     ("moves", index, key),
                     entry=number,
+                    hints=(
+                        f"forex moves {filename} --at {number - 1} lists the decisions legal"
+                        " there, as a log writes them",
+                    ),
                 )
             )
             continue

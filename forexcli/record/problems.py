@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from msgspec import Struct, field
@@ -313,6 +314,10 @@ class LogError(Exception):
         self.problems = problems
         self.usage = usage
         """True: an option of the command fixes them (exit status 2, as a usage error)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its problems (a worker process of ``forex selfplay`` may raise it)."""
+        return (partial(LogError, usage=self.usage), (self.problems,))
 
 
 def check_move_number(number: int, count: int, filename: str) -> None:

@@ -180,6 +180,15 @@ def entry_number(path: tuple[Any, ...]) -> int | None:
     return None
 
 
+def schema_hints(game: Game[Any, Any]) -> tuple[str, ...]:
+    """What a schema problem without a hint of its own says to do: for the default game the
+    schema layer's hint (docs/format.md, ``forex schema``); for another, ``forex schema
+    --game NAME``, since a bare ``forex schema`` prints the default game's."""
+    if game.name == games.DEFAULT_GAME:
+        return ()
+    return (f"forex schema --game {game.name} prints the JSON Schema of a {game.title} log",)
+
+
 def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
     """Every place where the log breaks its game's published schema."""
     found: list[Problem] = []
@@ -197,7 +206,14 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
         message, hints = worded(error, describe(path))
         found.append(
             placed_problem(
-                code, message, "schema", doc, filename, path, entry=entry_number(path), hints=hints
+                code,
+                message,
+                "schema",
+                doc,
+                filename,
+                path,
+                entry=entry_number(path),
+                hints=hints or schema_hints(game),
             )
         )
     if len(errors) > MAX_SCHEMA_PROBLEMS:

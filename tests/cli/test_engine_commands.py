@@ -250,6 +250,39 @@ def test_selfplay_games_validate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert result.exit_code == 2 and "already exists" in result.stderr
 
 
+def test_a_log_error_crosses_a_process_boundary_whole() -> None:
+    """``LogError`` pickles with its problems (a worker of ``forex selfplay`` raises it)."""
+    import pickle
+
+    from forexcli.record.problems import LogError, Problem
+
+    problem = Problem("yaml_syntax", "YAML syntax error", "yaml", "a.yaml", 2, 18)
+    back = pickle.loads(pickle.dumps(LogError([problem], usage=True)))
+    assert isinstance(back, LogError) and back.problems == [problem] and back.usage
+
+
+def test_selfplay_tells_a_log_its_game_cannot_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose self-play header does not read back is told as the log's problem, with
+    its place and code, not a traceback; no log is written."""
+    from forexcli import games
+    from forexcli.games.counting.search import CountingAdvisor
+
+    broken = "game: counting\ntitle: a: b\nplayers: [a, b]\nmoves: []\n"
+    monkeypatch.setattr(CountingAdvisor, "header", lambda self, *args: broken)
+    monkeypatch.chdir(tmp_path)
+    games.register("counting", "forexcli.games.counting:COUNTING")
+    try:
+        result = run(["selfplay", "out", "--game", "counting", "--processes", "1"])
+    finally:
+        games.unregister("counting")
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert result.stderr.startswith("out/game-001.yaml:2:9: yaml_syntax: ")
+    assert not (tmp_path / "out" / "game-001.yaml").exists()
+
+
 def test_selfplay_usage_errors(tmp_path: Path) -> None:
     for args, message in (
         (["--seat", "engine"], "1 seats given"),

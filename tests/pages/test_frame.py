@@ -16,7 +16,7 @@ from forexcli import pages
 from forexcli.pages import apply_delta, delta
 from tests.cli.test_commands import run
 from tests.cli.test_pages import Tags
-from tests.every_game import EXAMPLES
+from tests.every_game import EXAMPLES, registered
 
 # --------------------------------------------------------------------------- deltas
 
@@ -64,7 +64,8 @@ def test_delta_format() -> None:
 def test_content_security_policy_allows_only_the_page_itself(game: str) -> None:
     """Every game's page (``forex html``) allows its own script and style alone, and reaches
     no network."""
-    done = run(["html", str(EXAMPLES[game]), "-o", "-"])
+    with registered(game):
+        done = run(["html", str(EXAMPLES[game]), "-o", "-"])
     assert done.exit_code == 0, done.output
     page = done.stdout
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)

@@ -1,8 +1,10 @@
-"""Counting's rules core and notation (pure: no I/O), its log schema, and the views
-``forex show`` and ``forex new`` ask for: ``CountingGame`` over ``BaseGame``'s defaults."""
+"""Counting's rules core and notation (pure: no I/O) and the views ``forex show`` and
+``forex new`` ask for: ``CountingGame`` over ``BaseGame``'s defaults (its log schema is
+``schema.py``'s)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
@@ -58,36 +60,6 @@ class State(Struct, frozen=True):
         return self.total >= self.target
 
 
-def log_schema() -> dict[str, Any]:
-    """The JSON Schema of a Counting log."""
-    name = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,19}$"}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "type": "object",
-        "required": ["game", "players"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"const": GAME_NAME},
-            "title": {"type": "string", "maxLength": 200},
-            "players": {"type": "array", "items": name, "minItems": 2, "uniqueItems": True},
-            "target": {"type": "integer", "minimum": 1, "maximum": 1000},
-            "moves": {
-                "type": ["array", "null"],
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "note": {"type": "string"},
-                        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
-                    },
-                    "additionalProperties": {"type": "string"},
-                    "minProperties": 1,
-                    "maxProperties": 3,
-                },
-            },
-        },
-    }
-
-
 NEW_OPTIONS = (TITLE, NewOption("target", "Counting: the total that wins [10].", metavar="N"))
 """What ``forex new --game counting`` takes besides the players."""
 
@@ -101,7 +73,9 @@ class CountingGame(BaseGame["State", "Add"]):
     notation_error: type[Exception] = NotationError
 
     def schemas(self) -> Mapping[str, Mapping[str, Any]]:
-        """The log schema."""
+        """The log schema (``schema.log_schema``)."""
+        from .schema import log_schema
+
         return {"log": log_schema()}
 
     def codes(self) -> Mapping[str, tuple[str, ...]]:
@@ -219,7 +193,9 @@ class CountingGame(BaseGame["State", "Add"]):
         title, target = options.get("title"), options.get("target")
         if target is not None and not (target.isdigit() and 1 <= int(target) <= 1000):
             raise ViewRefused(f"{target!r} is not a whole number from 1 to 1000", "--target")
-        lines = ["game: counting", *([f"title: {title}"] if title else [])]
+        # a JSON string is a YAML double-quoted scalar: a title may hold ": " or "#"
+        quoted = json.dumps(title, ensure_ascii=False)
+        lines = ["game: counting", *([f"title: {quoted}"] if title else [])]
         lines.append(f"players: [{', '.join(players)}]")
         lines += [f"target: {int(target)}"] if target is not None else []
         return "\n".join([*lines, "moves: []", ""])

@@ -1,0 +1,51 @@
+"""Counting's log schema: the game's header and entries, with the parts every game's log
+shares (``record.schemaparts``: the header's ``keys:``, ``signatures:`` and ``engines:``, an
+entry's ``sig:``), so that ``forex seat``, ``new --engine``, ``key`` and ``sign`` work on it
+as on any game's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
+
+NAME_PATTERN = "^[a-z][a-z0-9_-]{0,19}$"
+"""A player's name."""
+
+
+def log_schema() -> dict[str, Any]:
+    """The JSON Schema of a Counting log."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "required": ["game", "players"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"const": "counting"},
+            "title": {"type": "string", "maxLength": 200},
+            "players": {
+                "type": "array",
+                "items": {"type": "string", "pattern": NAME_PATTERN},
+                "minItems": 2,
+                "uniqueItems": True,
+            },
+            "target": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "keys": signing_keys(NAME_PATTERN),
+            "signatures": signatures_setting(),
+            "engines": engine_seats(NAME_PATTERN),
+            "moves": {
+                "type": ["array", "null"],
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "note": {"type": "string"},
+                        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+                        "sig": signatures(NAME_PATTERN),
+                    },
+                    "additionalProperties": {"type": "string"},
+                    "minProperties": 1,
+                    "maxProperties": 4,
+                },
+            },
+        },
+    }
