@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -136,3 +137,32 @@ def test_validate_starts_the_processes_before_it_imports_the_records(folder: Pat
     )
     names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
     assert _python(code, names).strip() == "['forexcli.record', 'forexcli.record.validation']"
+
+
+def test_the_collector_is_paused_only_while_a_file_is_checked(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check_files`` pauses the cyclic garbage collector while it checks a file (a few per
+    cent of the time) and hands every report over with it on; one the caller has turned
+    off stays off."""
+    import gc
+
+    seen: list[bool] = []
+    check = validation.check_file
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(validation, "check_file", watched)
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
+    for report in validation.check_files(names, jobs=1):
+        assert gc.isenabled()
+        assert report is None or report.file in names
+    assert seen[0] and not any(seen[1:])  # on for the first file only
+    gc.disable()
+    try:
+        assert len(list(validation.check_files(names, jobs=1))) == len(names)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
