@@ -138,9 +138,9 @@ def test_this_process_checks_the_first_file_then_shares_the_rest(folder: Path) -
     assert sorted(name for _, _, name in lines) == sorted(names)
 
 
-def test_validate_starts_the_processes_before_it_imports_the_records(folder: Path) -> None:
-    """What ``forex validate`` has imported when it asks for the files to be checked: nothing
-    the workers would otherwise wait for (the records, msgspec, the readers)."""
+def test_validate_asks_for_the_files_before_it_imports_the_records(folder: Path) -> None:
+    """What ``forex validate`` has imported when it asks for the files to be checked: none
+    of the records, msgspec or the readers (the first file loads what it needs)."""
     code = (
         "import sys\n"
         "from forexcli.record import validation\n"
