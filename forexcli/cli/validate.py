@@ -76,7 +76,7 @@ def validate_command(
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
     files, missing = collect_logs(paths)
-    # The processes (if any) start here: they read the logs while this one imports the rest.
+    # Checked as the reports are asked for; the first file loads the readers (then forked).
     checked = check_files(
         [name for name in files if name != "-"], jobs, only_logs, require_signatures
     )

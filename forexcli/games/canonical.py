@@ -22,17 +22,17 @@ def canonical_json(value: Any) -> bytes:
     """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
 
     msgspec writes it several times faster; its text is taken only where it is surely the
-    same (``_surely_same``: printable ASCII with no escape, no float: no digit before ``.``
-    or ``e``, for the two write some floats apart, ``1e20`` against ``1e+20``, ``0.00006``
-    against ``6e-05``), and keys that are all text (others make msgspec refuse); json writes
+    same (``_surely_same``: ASCII with no escape, no float: no digit before ``.`` or ``e``,
+    for the two write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against
+    ``6e-05``), and keys that are all text (others make msgspec refuse); json writes
     anything else (a view's numbers are whole: the rules' arithmetic is exact).
     """
-    encode, surely_same = _fast_json()
+    encode, _ = _msgspec()
     try:
         fast: bytes | None = encode(value)
     except (TypeError, ValueError, OverflowError):
         fast = None
-    if fast is not None and surely_same(fast):
+    if fast is not None and _surely_same(fast):
         return fast
     import json
 
@@ -43,6 +43,17 @@ def canonical_json_around(value: dict[str, Any], key: str, items: Sequence[bytes
     """``canonical_json`` of ``value`` with ``value[key]`` a list whose items' canonical JSON
     are ``items``, already written: so that a part shared by many values (a player of many
     states) is written once.  ``value``'s keys are text (``key`` not among them)."""
+    encode, hole = _msgspec()
+    whole = dict(value)
+    whole[key] = hole
+    try:
+        fast: bytes | None = encode(whole)
+    except (TypeError, ValueError, OverflowError):
+        fast = None
+    # Only the text written here is checked: the items were when they were written.  Four
+    # quotes in a row are in no JSON without a backslash: they are where the items go.
+    if fast is not None and _surely_same(fast):
+        return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
     before: dict[str, Any] = {}
     after: dict[str, Any] = {}
     for name, item in value.items():
@@ -71,24 +82,27 @@ def _key_json(key: str) -> bytes:
     return canonical_json(key)
 
 
-_PRINTABLE = bytes(b for b in range(0x20, 0x7F) if b != 0x5C)
-"""Printable ASCII without the backslash: the bytes msgspec and json.dumps write alike."""
+_HOLE_JSON = b'""""'
+"""What ``canonical_json_around`` has msgspec write first where its items go."""
 _FLOAT_MARKS = bytes.maketrans(b"123456789.E", b"000000000ee")
 """Every digit as ``0``, ``.`` and ``E`` as ``e``: a digit before ``.``, ``e`` or ``E`` is
 then ``0e``."""
 
 
 def _surely_same(fast: bytes) -> bool:
-    """True if json.dumps writes what msgspec wrote as ``fast``: printable ASCII without a
-    backslash, and no digit before ``.``, ``e`` or ``E`` (no float)."""
-    if fast.translate(None, _PRINTABLE):
+    """True if json.dumps writes what msgspec wrote as ``fast``: ASCII with neither an
+    escape nor DEL (msgspec escapes every other control character, json.dumps DEL too),
+    and no digit before ``.``, ``e`` or ``E`` (no float)."""
+    # ``find``, not ``in``: ``in`` tries the needle as a number first (an exception each time).
+    if not fast.isascii() or fast.find(b"\\") >= 0 or fast.find(b"\x7f") >= 0:
         return False
-    return b"0e" not in fast.translate(_FLOAT_MARKS)
+    return fast.translate(_FLOAT_MARKS).find(b"0e") < 0
 
 
 @cache
-def _fast_json() -> tuple[Any, Any]:
-    """msgspec's sorted encoder and ``_surely_same``."""
+def _msgspec() -> tuple[Any, Any]:
+    """msgspec's encoder (keys sorted) and ``_HOLE_JSON`` as its raw text (imported when
+    first used: not every game's commands need msgspec)."""
     import msgspec
 
-    return msgspec.json.Encoder(order="sorted").encode, _surely_same
+    return msgspec.json.Encoder(order="sorted").encode, msgspec.Raw(_HOLE_JSON)

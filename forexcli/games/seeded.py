@@ -9,7 +9,10 @@ likely.  For-Ex's removed certificates and World Exchangers' deal draw this way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def stream(*parts: str) -> Iterator[int]:
@@ -32,3 +35,41 @@ def below(numbers: Iterator[int], bound: int) -> int:
         if value < limit:
             return value % bound
     raise AssertionError("unreachable: the stream is endless")
+
+
+def shuffled(items: Sequence[T], *parts: str) -> list[T]:
+    """``items`` in the order a Fisher-Yates shuffle fed by ``stream(*parts)`` leaves them:
+    position ``i`` swaps with ``i + below(numbers, len(items) - i)``, each in turn.
+
+    The same draws as ``stream`` and ``below`` one at a time, read a block at a time (a
+    seeded deal draws dozens of them).
+    """
+    import hashlib
+    from struct import Struct
+
+    numbers = Struct(">4Q").unpack
+    head = b"\0".join(part.encode("utf-8") for part in parts) + b"\0"
+    deck = list(items)
+    size = len(deck)
+    block = 0
+    drawn: tuple[int, ...] = ()
+    at = 0
+    for i in range(size - 1):
+        bound = size - i
+        limit = _SPAN - _SPAN % bound
+        while True:
+            if at == len(drawn):
+                drawn = numbers(hashlib.sha256(head + str(block).encode()).digest())
+                block += 1
+                at = 0
+            value = drawn[at]
+            at += 1
+            if value < limit:
+                break
+        j = i + value % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_SPAN = 1 << 64
+"""How many values a drawn number may take."""

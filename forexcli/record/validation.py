@@ -3,20 +3,20 @@
 Each file is checked on its own (``check_file``), so the work splits over
 processes without changing a result: ``check_files`` gives the reports in the
 order of the names, whatever the number of processes.  The pool is the
-standard library's (``concurrent.futures.ProcessPoolExecutor``).  The module imports
-nothing of the package at load, so that a caller can start the processes before it imports
-what it needs for the reports: the workers then read and compile all the rest side by side.
+standard library's (``concurrent.futures.ProcessPoolExecutor``); this process checks
+the first file, which loads what the others need (the readers, the game, its compiled
+schema and files) once, then forks the pool, whose processes start with all of it, and
+checks files beside them.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from itertools import repeat
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from .gamelog import Replay
     from .problems import FileReport, Problem
@@ -27,6 +27,13 @@ PARALLEL_MIN_FILES = 64
 
 MAX_DEFAULT_JOBS = 8
 """The default never starts more processes than this."""
+
+COLLECT_EVERY = 256
+"""While a file is checked the cyclic garbage collector is off, and it collects what is
+young after every this many (a replay makes few reference cycles, and the collector's
+passes over the states a replay keeps cost a few per cent); what is alive after the first
+file (the modules, the compiled schemas, the caches) is frozen out of its sight for good
+(``gc.freeze``)."""
 
 MAX_CHUNK_FILES = 16
 """The most files a worker is handed at once: few messages between the processes, and
@@ -150,7 +157,7 @@ def default_jobs(files: int) -> int:
 def _check_chunk(
     names: Sequence[str], only_logs: bool, require_signatures: bool
 ) -> list[FileReport | None]:
-    return [check_file(name, only_logs, require_signatures) for name in names]
+    return list(_one_by_one(names, only_logs, require_signatures))
 
 
 def check_files(
@@ -161,38 +168,88 @@ def check_files(
 ) -> Iterator[FileReport | None]:
     """``check_file`` of every name, in order, over ``jobs`` processes (None: ``default_jobs``).
 
-    With more than one process, the processes start at once, before this returns.
+    With more than one process, this one checks the first file (loading what the files need,
+    once), then starts ``jobs - 1`` more, forked with all it has loaded where the platform
+    forks, and checks files beside them: the last chunks not yet taken by one of them.
     """
     if jobs is None:
         jobs = default_jobs(len(names))
     jobs = min(jobs, len(names))
     if jobs > 1:
-        started = _start_pool(names, jobs, only_logs, require_signatures)
-        if started is not None:
-            return _pooled(*started, names, only_logs, require_signatures)
+        return _shared(names, jobs, only_logs, require_signatures)
     return _one_by_one(names, only_logs, require_signatures)
+
+
+def _shared(
+    names: Sequence[str], jobs: int, only_logs: bool, require_signatures: bool
+) -> Iterator[FileReport | None]:
+    from concurrent.futures.process import BrokenProcessPool
+
+    yield check_file(names[0], only_logs, require_signatures)
+    rest = names[1:]
+    started = _start_pool(rest, jobs - 1, only_logs, require_signatures)
+    if started is None:
+        yield from _one_by_one(rest, only_logs, require_signatures)
+        return
+    pool, chunks, futures = started
+    done = 0
+    here: dict[int, list[FileReport | None]] = {}
+    last = len(futures) - 1
+    try:
+        with pool:
+            for at, future in enumerate(futures):
+                # While the next chunk is not ready, check the last one no process has taken.
+                while at not in here and not future.done() and last > at:
+                    if futures[last].cancel():
+                        here[last] = _check_chunk(chunks[last], only_logs, require_signatures)
+                    last -= 1
+                reports = here.pop(at) if at in here else future.result()
+                yield from reports
+                done += len(reports)
+    except (OSError, BrokenProcessPool):
+        # A process died (killed, say): the files not yet reported, in this one.
+        for name in rest[done:]:
+            yield check_file(name, only_logs, require_signatures)
 
 
 def _one_by_one(
     names: Sequence[str], only_logs: bool, require_signatures: bool
 ) -> Iterator[FileReport | None]:
-    for name in names:
-        yield check_file(name, only_logs, require_signatures)
+    """``check_file`` of each name, the cyclic garbage collector paused while it checks (see
+    ``COLLECT_EVERY``; on again whenever a report is handed over)."""
+    import gc
+
+    for at, name in enumerate(names):
+        if not gc.isenabled():  # the caller's to decide
+            yield check_file(name, only_logs, require_signatures)
+            continue
+        if at == 0:
+            yield check_file(name, only_logs, require_signatures)
+            gc.freeze()  # what the first file loaded (modules, compiled schemas): kept
+            continue
+        gc.disable()
+        try:
+            report = check_file(name, only_logs, require_signatures)
+            if at % COLLECT_EVERY == 0:
+                gc.collect(0)
+        finally:
+            gc.enable()
+        yield report
 
 
 def _start_pool(
     names: Sequence[str], jobs: int, only_logs: bool, require_signatures: bool
-) -> tuple[ProcessPoolExecutor, Iterator[list[FileReport | None]]] | None:
-    """A pool of ``jobs`` processes already at work on ``names`` in chunks, and its results
-    in order; None if no processes can be had here."""
+) -> tuple[ProcessPoolExecutor, list[Sequence[str]], list[Future[list[FileReport | None]]]] | None:
+    """A pool of ``jobs`` processes already at work on ``names`` in chunks: the pool, the
+    chunks and their futures; None if no processes can be had here."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    size = max(1, min(MAX_CHUNK_FILES, len(names) // (jobs * 8)))
+    size = max(1, min(MAX_CHUNK_FILES, len(names) // ((jobs + 1) * 8)))
     chunks = [names[at : at + size] for at in range(0, len(names), size)]
-    # Forked workers start at once with what this process has (elsewhere, as on Windows,
-    # the platform's default starts them) and import the rest on their first file.
+    # Forked processes start with all this one has loaded (elsewhere, as on Windows, the
+    # platform's default starts them, and they load what they need on their first file).
     fork = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork") if fork else None
     try:
@@ -200,30 +257,10 @@ def _start_pool(
     except (OSError, NotImplementedError):  # no semaphores here, say
         return None
     try:
-        # ``map`` hands every chunk to the pool now, which starts the workers.
-        results = pool.map(_check_chunk, chunks, repeat(only_logs), repeat(require_signatures))
+        futures = [
+            pool.submit(_check_chunk, chunk, only_logs, require_signatures) for chunk in chunks
+        ]
     except (OSError, NotImplementedError, BrokenProcessPool):
         pool.shutdown(wait=False, cancel_futures=True)
         return None
-    return pool, results
-
-
-def _pooled(
-    pool: ProcessPoolExecutor,
-    results: Iterable[list[FileReport | None]],
-    names: Sequence[str],
-    only_logs: bool,
-    require_signatures: bool,
-) -> Iterator[FileReport | None]:
-    from concurrent.futures.process import BrokenProcessPool
-
-    done = 0
-    try:
-        with pool:
-            for reports in results:
-                yield from reports
-                done += len(reports)
-    except (OSError, BrokenProcessPool):
-        # A worker died (killed, say): the files not yet reported in this one.
-        for name in names[done:]:
-            yield check_file(name, only_logs, require_signatures)
+    return pool, chunks, futures

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -106,23 +107,40 @@ def _python(code: str, args: list[str]) -> str:
     return done.stdout
 
 
-def test_the_processes_start_before_the_readers_are_imported(folder: Path) -> None:
-    """``check_files`` starts its workers at once, with none of the readers loaded, so that
-    they import and compile side by side (and the caller may import while they work)."""
+def test_this_process_checks_the_first_file_then_shares_the_rest(folder: Path) -> None:
+    """With 2 jobs, this process checks the first file (loading the readers once) before it
+    starts 1 more, forked with them loaded, and checks files beside it."""
     code = (
-        "import multiprocessing, sys\n"
+        "import multiprocessing, os, sys\n"
         "from forexcli.record import validation\n"
-        "checked = validation.check_files(sys.argv[1:], jobs=2)\n"
-        "print(len(multiprocessing.active_children()), 'forexcli.record.gamelog' in sys.modules)\n"
-        "print(sum(report is not None for report in checked))\n"
+        "check = validation.check_file\n"
+        "def watched(name, *args):\n"
+        "    loaded = 'forexcli.record.gamelog' in sys.modules\n"
+        "    with open(sys.argv[1], 'a') as out:\n"
+        "        out.write(f'{os.getpid()} {loaded} {name}\\n')\n"
+        "    return check(name, *args)\n"
+        "validation.check_file = watched\n"
+        "checked = validation.check_files(sys.argv[2:], jobs=2)\n"
+        "print(len(multiprocessing.active_children()))\n"
+        "print(sum(report is not None for report in checked), os.getpid())\n"
     )
-    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
-    assert _python(code, names).split() == ["2", "False", str(len(names))]
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))] * 8
+    record = folder / "checked.txt"
+    started, reported, here = _python(code, [str(record), *names]).split()
+    lines = [line.split(" ", 2) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert started == "0"  # nothing started before the first file
+    assert reported == str(len(names))
+    assert lines[0] == [here, "False", names[0]]  # the first file, here, nothing loaded yet
+    others = {pid for pid, _, _ in lines[1:] if pid != here}
+    assert len(others) == 1  # one more process
+    assert all(loaded == "True" for _, loaded, _ in lines[1:])  # started with all loaded
+    assert sum(pid == here for pid, _, _ in lines) > 1  # this one checks more than the first
+    assert sorted(name for _, _, name in lines) == sorted(names)
 
 
-def test_validate_starts_the_processes_before_it_imports_the_records(folder: Path) -> None:
-    """What ``forex validate`` has imported when it asks for the files to be checked: nothing
-    the workers would otherwise wait for (the records, msgspec, the readers)."""
+def test_validate_asks_for_the_files_before_it_imports_the_records(folder: Path) -> None:
+    """What ``forex validate`` has imported when it asks for the files to be checked: none
+    of the records, msgspec or the readers (the first file loads what it needs)."""
     code = (
         "import sys\n"
         "from forexcli.record import validation\n"
@@ -136,3 +154,32 @@ def test_validate_starts_the_processes_before_it_imports_the_records(folder: Pat
     )
     names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
     assert _python(code, names).strip() == "['forexcli.record', 'forexcli.record.validation']"
+
+
+def test_the_collector_is_paused_only_while_a_file_is_checked(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check_files`` pauses the cyclic garbage collector while it checks a file (a few per
+    cent of the time) and hands every report over with it on; one the caller has turned
+    off stays off."""
+    import gc
+
+    seen: list[bool] = []
+    check = validation.check_file
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(validation, "check_file", watched)
+    names = [str(p) for p in sorted(folder.rglob("*.yaml"))]
+    for report in validation.check_files(names, jobs=1):
+        assert gc.isenabled()
+        assert report is None or report.file in names
+    assert seen[0] and not any(seen[1:])  # on for the first file only
+    gc.disable()
+    try:
+        assert len(list(validation.check_files(names, jobs=1))) == len(names)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

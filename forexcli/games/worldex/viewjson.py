@@ -1,29 +1,32 @@
 """The canonical JSON of ``WORLDEX.view(state)``, written a part at a time (for digests).
 
 Consecutive states share most of their parts: a move changes one player, and the months of
-that player's line before it are the same ``Mark`` objects.  Each player and each month is
-written once (``games.canonical.canonical_json``) and kept by the object's identity; a
-state is then its own few fields around the parts already written
-(``canonical_json_around``), byte for byte what ``canonical_json`` writes of the whole
-view (``tests/games/worldex/test_viewjson.py`` replays every example and test log to show
-it).
+that player's line before it are the same ``Mark`` objects.  Each player is written once
+(``games.canonical.canonical_json``) and kept by the object's identity, and so is each line
+of months, by its last mark, written from the line one month shorter (with the cash of each
+month and the symbols gained, the player's ``line`` and ``gained``); a state is then its
+own few fields around the parts already written (``canonical_json_around``), byte for byte
+what ``canonical_json`` writes of the whole view (``tests/games/worldex/test_viewjson.py``
+replays every example and test log to show it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from ..canonical import canonical_json, canonical_json_around
 from .rules import Mark, Player, State
+from .rules.components import NO_SYMBOLS, Symbols
 
 MAX_KEPT = 20_000
 """The most parts kept; all are forgotten when there are more (a replay needs a few
 hundred)."""
 
-_WRITTEN: dict[int, tuple[Any, bytes]] = {}
-"""The canonical JSON of each player and month written, by ``id`` of the object, with the
-object (kept alive, so that its ``id`` is not another's while it is here)."""
+_WRITTEN: dict[int, tuple[Any, Any]] = {}
+"""The canonical JSON of each player written, and each line of months (``_Line``) by its
+last mark, by ``id`` of the object, with the object (kept alive, so that its ``id`` is not
+another's while it is here)."""
 
 
 def _symbols(symbols: Any) -> dict[str, int]:
@@ -72,20 +75,61 @@ def canonical_view(state: State, around: Callable[[State, list[Any]], dict[str, 
 def _player(player: Player) -> bytes:
     known = _WRITTEN.get(id(player))
     if known is not None and known[0] is player:
-        return known[1]
-    months = [_month(mark) for mark in player.marks]
-    return _keep(player, canonical_json_around(player_view(player, []), "months", months))
+        kept: bytes = known[1]
+        return kept
+    line = _line(player.marks)
+    view = {
+        "name": player.name,
+        "role": player.role,
+        "board": player.board,
+        "cash": player.cash,
+        "line": [player.start_cash, *line.cash],
+        "cities": list(player.cities),
+        "media": player.media,
+        "gained": _symbols(line.gained),
+        "bought_two": player.bought_two,
+        "sold_two": player.sold_two,
+    }
+    written = canonical_json_around(view, "months", line.months)
+    _keep(player, written)
+    return written
 
 
-def _month(mark: Mark) -> bytes:
-    known = _WRITTEN.get(id(mark))
-    if known is not None and known[0] is mark:
-        return known[1]
-    return _keep(mark, canonical_json(mark_view(mark)))
+class _Line(NamedTuple):
+    """A player's months as written: the marks, their canonical JSON, the cash of each and
+    every symbol gained (``Player.gained``) over them."""
+
+    marks: tuple[Mark, ...]
+    months: tuple[bytes, ...]
+    cash: tuple[int, ...]
+    gained: Symbols
 
 
-def _keep(part: Any, written: bytes) -> bytes:
+_NO_LINE = _Line((), (), (), NO_SYMBOLS)
+
+
+def _line(marks: tuple[Mark, ...]) -> _Line:
+    """The months ``marks`` make, kept by the identity of the last mark, and written from the
+    line one month shorter when it is known (a move adds one month to one player's line)."""
+    if not marks:
+        return _NO_LINE
+    last = marks[-1]
+    known = _WRITTEN.get(id(last))
+    if known is not None and known[0] is last and known[1].marks == marks:
+        line: _Line = known[1]
+        return line
+    shorter = _line(marks[:-1])
+    line = _Line(
+        marks,
+        (*shorter.months, canonical_json(mark_view(last))),
+        (*shorter.cash, last.cash),
+        shorter.gained + last.gained,
+    )
+    _keep(last, line)
+    return line
+
+
+def _keep(part: Any, written: Any) -> None:
     if len(_WRITTEN) >= MAX_KEPT:
         _WRITTEN.clear()
     _WRITTEN[id(part)] = (part, written)
-    return written

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -120,3 +121,20 @@ def test_json_around_written_items_is_json_dumps(
     written = [canonical.canonical_json(item) for item in items]
     expected = json.dumps(whole, sort_keys=True, separators=(",", ":")).encode("utf-8")
     assert canonical.canonical_json_around(value, key, written) == expected
+
+
+def test_a_line_is_written_again_when_its_last_month_follows_other_months() -> None:
+    """A line of months is kept by its last mark: the same mark after other months (a
+    player made by hand, not by the rules) is written from its own months."""
+    played = gamelog.replay(
+        gamelog.load(ROOT / "examples" / "world-exchangers" / "three-players.yaml")
+    )
+    state = played.states[-1]
+    player = state.players[0]
+    assert len(player.marks) > 2
+    for state_now in played.states:
+        WORLDEX.digest(state_now)  # every line of the game kept
+    shortened = msgspec.structs.replace(player, marks=player.marks[1:])
+    changed = msgspec.structs.replace(state, players=(shortened, *state.players[1:]))
+    assert WORLDEX.digest(changed) == dumped_digest(changed)
+    assert WORLDEX.digest(state) == dumped_digest(state)

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from msgspec import Struct
 
-from ...seeded import below, stream
+from ... import seeded
 from .components import MID_YEAR, SALE_AREA, STARTING_PER_PLAYER, YEAR_END, Components
 
 DEAL_VERSION = "worldex-deal-v1"
@@ -31,12 +31,7 @@ def commitment(seed: str) -> str:
 
 def shuffled(items: Sequence[T], seed: str, label: str) -> tuple[T, ...]:
     """``items`` in the order the seed's stream for ``label`` shuffles them."""
-    deck = list(items)
-    numbers = stream(DEAL_VERSION, label, seed)
-    for i in range(len(deck) - 1):
-        j = i + below(numbers, len(deck) - i)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return tuple(seeded.shuffled(items, DEAL_VERSION, label, seed))
 
 
 class SeededDeal(Struct, frozen=True):
