@@ -13,7 +13,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Optional, overload
+from typing import Any, Optional, overload
 
 from msgspec import Struct
 from msgspec.structs import replace
@@ -475,6 +475,29 @@ def _with_refill(state: State, resume: Pending, force: bool = False) -> State:
     return replace(state, pending=Pending(Phase.REVEAL, None, count), resume=resume)
 
 
+def _turn_of(state: State, seat: int, **changes: Any) -> State:
+    """The state with ``changes`` and the turn given to ``seat``: ``_with_refill`` of
+    ``replace(state, seat=seat, **changes)`` for a turn, in one copy of the state."""
+    area: tuple[str, ...] = changes.get("area", state.area)
+    pending = Pending(Phase.TURN, seat)
+    if len(area) <= REFILL_AT:
+        deck = state.deck
+        count = max(0, min(SALE_AREA - len(area), len(deck)))
+        if count and not state.automatic:
+            return replace(
+                state,
+                seat=seat,
+                pending=Pending(Phase.REVEAL, None, count),
+                resume=pending,
+                **changes,
+            )
+        if count:
+            changes["area"] = area + deck[:count]
+            changes["deck"] = deck[count:]
+    # A turn's first decision awaited: ``_enter`` has nothing to settle.
+    return replace(state, seat=seat, pending=pending, resume=None, **changes)
+
+
 def _enter(state: State) -> State:
     """Settle a second step that has become impossible (no affordable card after a refill)."""
     turn = state.turn
@@ -921,16 +944,16 @@ def _settle(state: State) -> State:
         marks=(*player.marks, mark),
         media=_media(state, player.media + gained.media),
     )
-    state = replace(state, players=_set_player(state, seat, updated), area=area, turn=None)
-    return _next_turn(state)
+    return _next_turn(state, _set_player(state, seat, updated), area)
 
 
-def _next_turn(state: State) -> State:
-    n = len(state.players)
-    seat = (state.seat + 1) % n
-    last_of_round = seat == state.first
-    if not last_of_round:
-        return _with_refill(replace(state, seat=seat), Pending(Phase.TURN, seat))
+def _next_turn(state: State, players: tuple[Player, ...], area: tuple[str, ...]) -> State:
+    """The turn settled (``players`` and ``area`` after it) passed to the next seat, the
+    round ended after the last one."""
+    seat = (state.seat + 1) % len(players)
+    if seat != state.first:
+        return _turn_of(state, seat, players=players, area=area, turn=None)
+    state = replace(state, players=players, area=area, turn=None)
     if state.round == YEAR_END:
         state = replace(state, seat=seat, pending=Pending(Phase.OVER), resume=None)
         return replace(state, result=final_scores(state))
@@ -951,8 +974,7 @@ def _next_turn(state: State) -> State:
             resume=Pending(Phase.TURN, seat),
             mid_year_due=True,
         )
-    state = replace(state, seat=seat, round=state.round + 1)
-    return _with_refill(state, Pending(Phase.TURN, seat))
+    return _turn_of(state, seat, round=state.round + 1)
 
 
 def _end_of_mid_year(state: State) -> State:
