@@ -349,19 +349,19 @@ def line_gains(board: BoardSide, month: int, start: int, end: int, ring: bool) -
     end adds the spaces between months on either side whose cash level is
     less than one space (100) from ``end``; a space is counted once.
     """
-    counted = {
-        (space.after, space.cash): space
-        for space in _spaces_after(board, month - 1)
-        if space.crossed(start, end)
-    }
-    if ring:
-        for space in board.between:
-            near = abs(space.cash - end) < CASH_STEP
-            if near and space.after in (month - 1, month):
-                counted.setdefault((space.after, space.cash), space)
+    low, high = (start, end) if start <= end else (end, start)
     total = board.stop(month, end)
-    for space in counted.values():
-        total = total + space.symbols
+    # No two spaces of a board share their month and cash (``components_from_data``): each
+    # space is counted once, crossed or near the ring.
+    for space in _spaces_after(board, month - 1):
+        crossed_by = space.crossed_by
+        crossed = (start, end) in crossed_by if crossed_by else low <= space.cash <= high
+        if crossed or (ring and abs(space.cash - end) < CASH_STEP):
+            total = total + space.symbols
+    if ring:
+        for space in _spaces_after(board, month):
+            if abs(space.cash - end) < CASH_STEP:
+                total = total + space.symbols
     return total
 
 
@@ -727,7 +727,8 @@ def _apply_buy(state: State, seat: int, decision: Buy) -> State:
     _known_card(state, decision.card)
     if decision.card not in state.area:
         raise CardUnavailable(f"{decision.card} is not in the sale area ({_cards(state.area)})")
-    _check_options(state, seat, decision.extra, decision.ring, 0, "buy")
+    if decision.extra is not None or decision.ring:
+        _check_options(state, seat, decision.extra, decision.ring, 0, "buy")
     base = state.components.city(decision.card).base
     if base > player.cash:
         raise InsufficientFunds(f"{player.name} holds {player.cash}; {decision.card} costs {base}")
@@ -746,8 +747,10 @@ def _apply_buy(state: State, seat: int, decision: Buy) -> State:
             replace(state, players=players), seat, replace(players[seat], bought_two=True)
         )
     turn = TurnSoFar("buy", (decision.card,), decision.extra, decision.ring, 0, player.cash - base)
+    if decision.extra is None:
+        return _settle_turn(state, turn, players, area)
     state = replace(state, players=players, area=area, turn=turn)
-    return _after_step(state, seat, second=decision.extra is not None)
+    return _with_refill(state, Pending(Phase.SECOND, seat))
 
 
 def _apply_sell(state: State, seat: int, decision: Sell) -> State:
@@ -757,7 +760,8 @@ def _apply_sell(state: State, seat: int, decision: Sell) -> State:
         raise CardUnavailable(
             f"{player.name} does not hold {decision.card} (holds {_cards(player.cities)})"
         )
-    _check_options(state, seat, decision.extra, decision.ring, decision.media_cash, "sell")
+    if decision.extra is not None or decision.ring or decision.media_cash:
+        _check_options(state, seat, decision.extra, decision.ring, decision.media_cash, "sell")
     if decision.extra is not None and len(player.cities) < 2:
         raise CardUnavailable(f"{player.name} holds 1 city: a second sale is impossible")
     wasted = decision.ring and _wasted_ring(state, seat, decision.card, decision.extra is not None)
@@ -782,14 +786,10 @@ def _apply_sell(state: State, seat: int, decision: Sell) -> State:
         decision.media_cash,
         player.cash + price,
     )
+    if decision.extra is None:
+        return _settle_turn(state, turn, players, state.area)
     state = replace(state, players=players, turn=turn)
-    return _after_step(state, seat, second=decision.extra is not None)
-
-
-def _after_step(state: State, seat: int, second: bool) -> State:
-    if second:
-        return _with_refill(state, Pending(Phase.SECOND, seat))
-    return _settle(state)
+    return _with_refill(state, Pending(Phase.SECOND, seat))
 
 
 def _apply_second(state: State, seat: int, decision: Decision) -> State:
@@ -819,7 +819,7 @@ def _apply_second(state: State, seat: int, decision: Decision) -> State:
             )
         area = tuple(c for c in state.area if c != decision.card)
         turn = replace(turn, cards=(*turn.cards, decision.card), cash=turn.cash - base)
-        return _settle(replace(state, area=area, turn=turn))
+        return _settle_turn(state, turn, state.players, area)
     if decision.card not in player.cities or decision.card in turn.cards:
         held = [c for c in player.cities if c not in turn.cards]
         raise CardUnavailable(f"{player.name} does not hold {decision.card} (holds {_cards(held)})")
@@ -833,7 +833,7 @@ def _apply_second(state: State, seat: int, decision: Decision) -> State:
         )
     price = state.components.city(decision.card).price(state.round)
     turn = replace(turn, cards=(*turn.cards, decision.card), cash=turn.cash + price)
-    return _settle(replace(state, turn=turn))
+    return _settle_turn(state, turn, state.players, state.area)
 
 
 def _apply_pass(state: State, seat: int) -> State:
@@ -843,7 +843,7 @@ def _apply_pass(state: State, seat: int) -> State:
         can = f"sell {player.cities[0]}" if player.cities else f"buy {buyable[0]}"
         raise PassRefused(f"{player.name} can {can}: a turn passes only when nothing can be done")
     turn = TurnSoFar("pass", (), None, False, 0, player.cash)
-    return _settle(replace(state, turn=turn))
+    return _settle_turn(state, turn, state.players, state.area)
 
 
 def _apply_refresh(state: State, seat: int, decision: Refresh) -> State:
@@ -913,8 +913,16 @@ def _settle(state: State) -> State:
     """Draw this month's line for the player on turn, then pass the turn on."""
     turn = state.turn
     assert turn is not None
+    return _settle_turn(state, turn, state.players, state.area)
+
+
+def _settle_turn(
+    state: State, turn: TurnSoFar, players: tuple[Player, ...], area: tuple[str, ...]
+) -> State:
+    """``_settle`` of ``replace(state, players=players, area=area, turn=turn)``, without
+    that copy of the state."""
     seat = state.seat
-    player = state.players[seat]
+    player = players[seat]
     month = state.round
     cash = turn.cash
     extra_cash = turn.media_cash * MEDIA_CASH_COINS
@@ -931,12 +939,11 @@ def _settle(state: State) -> State:
         gained = line_gains(board, month, player.cash, cash, ring)
     if turn.action == "buy":
         cities = player.cities + turn.cards
-        area = state.area
     elif turn.action == "sell":
         cities = tuple(c for c in player.cities if c not in turn.cards)
-        area = state.area + turn.cards
+        area = area + turn.cards
     else:
-        cities, area = player.cities, state.area
+        cities = player.cities
     mark = Mark(month, cash, turn.action, turn.cards, gained, ring, extra_cash, lost)
     updated = replace(
         player,
@@ -944,7 +951,8 @@ def _settle(state: State) -> State:
         marks=(*player.marks, mark),
         media=_media(state, player.media + gained.media),
     )
-    return _next_turn(state, _set_player(state, seat, updated), area)
+    players = (*players[:seat], updated, *players[seat + 1 :])
+    return _next_turn(state, players, area)
 
 
 def _next_turn(state: State, players: tuple[Player, ...], area: tuple[str, ...]) -> State:
