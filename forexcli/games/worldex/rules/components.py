@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from msgspec import Struct
+from msgspec.structs import astuple
 
 from .errors import ComponentsError
 
@@ -75,7 +76,7 @@ class Symbols(Struct, frozen=True):
 
     def as_dict(self) -> dict[str, int]:
         """The non-zero counts, JSON-ready."""
-        return {key: getattr(self, key) for key in SYMBOL_KEYS if getattr(self, key)}
+        return {key: count for key, count in zip(SYMBOL_KEYS, astuple(self), strict=True) if count}
 
 
 NO_SYMBOLS = Symbols()

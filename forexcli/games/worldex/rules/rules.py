@@ -732,7 +732,8 @@ def _apply_buy(state: State, seat: int, decision: Buy) -> State:
     base = state.components.city(decision.card).base
     if base > player.cash:
         raise InsufficientFunds(f"{player.name} holds {player.cash}; {decision.card} costs {base}")
-    area = tuple(c for c in state.area if c != decision.card)
+    at = state.area.index(decision.card)  # once: no card is in two places
+    area = state.area[:at] + state.area[at + 1 :]
     if decision.extra is not None:
         after = player.cash - base
         if not _affordable(state, after, area) and not (len(area) <= REFILL_AT and state.deck):
