@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Optional
 
 from msgspec import Struct
-from msgspec.structs import astuple
 
 from .errors import ComponentsError
 
@@ -76,7 +75,18 @@ class Symbols(Struct, frozen=True):
 
     def as_dict(self) -> dict[str, int]:
         """The non-zero counts, JSON-ready."""
-        return {key: count for key, count in zip(SYMBOL_KEYS, astuple(self), strict=True) if count}
+        shown: dict[str, int] = {}  # SYMBOL_KEYS in order, written out: several times faster
+        if self.green:
+            shown["green"] = self.green
+        if self.orange:
+            shown["orange"] = self.orange
+        if self.blue:
+            shown["blue"] = self.blue
+        if self.media:
+            shown["media"] = self.media
+        if self.star:
+            shown["star"] = self.star
+        return shown
 
 
 NO_SYMBOLS = Symbols()
