@@ -29,11 +29,6 @@ last mark, by ``id`` of the object, with the object (kept alive, so that its ``i
 another's while it is here)."""
 
 
-def _symbols(symbols: Any) -> dict[str, int]:
-    shown: dict[str, int] = symbols.as_dict()
-    return shown
-
-
 def mark_view(mark: Mark) -> dict[str, Any]:
     """One month of a player's line in ``WORLDEX.view``."""
     return {
@@ -41,7 +36,7 @@ def mark_view(mark: Mark) -> dict[str, Any]:
         "cash": mark.cash,
         "action": mark.action,
         "cards": list(mark.cards),
-        "gained": _symbols(mark.gained),
+        "gained": mark.gained.as_dict(),
         "ring": mark.ring,
         "extra_cash": mark.extra_cash,
         "lost": mark.lost,
@@ -59,7 +54,7 @@ def player_view(player: Player, months: Optional[list[Any]] = None) -> dict[str,
         "line": list(player.line),
         "cities": list(player.cities),
         "media": player.media,
-        "gained": _symbols(player.gained),
+        "gained": player.gained.as_dict(),
         "bought_two": player.bought_two,
         "sold_two": player.sold_two,
         "months": [mark_view(mark) for mark in player.marks] if months is None else months,
@@ -86,7 +81,7 @@ def _player(player: Player) -> bytes:
         "line": [player.start_cash, *line.cash],
         "cities": list(player.cities),
         "media": player.media,
-        "gained": _symbols(line.gained),
+        "gained": line.gained.as_dict(),
         "bought_two": player.bought_two,
         "sold_two": player.sold_two,
     }
