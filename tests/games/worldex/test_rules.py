@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from forexcli.games.worldex.rules import (
@@ -594,3 +596,51 @@ def test_media_for_cash_below_zero_media_still_lists_the_sales() -> None:
             assert all(d.media_cash == 0 for d in legal if isinstance(d, Sell))
             seen += 1
     assert seen
+
+
+def _line_gains_as_written(
+    board_side: str, month: int, start: int, end: int, ring: bool
+) -> Symbols:
+    """``line_gains`` as its docstring reads: every space between the months crossed (or
+    near a ring's end, on either side) counted once by its month and cash, and the stop."""
+    board = COMPONENTS.boards[board_side]
+    counted = {
+        (space.after, space.cash): space.symbols
+        for space in board.between
+        if space.after == month - 1 and space.crossed(start, end)
+    }
+    if ring:
+        for space in board.between:
+            if space.after in (month - 1, month) and abs(space.cash - end) < 100:
+                counted.setdefault((space.after, space.cash), space.symbols)
+    total = board.stop(month, end)
+    for symbols in counted.values():
+        total = total + symbols
+    return total
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    board_side=st.sampled_from(sorted(COMPONENTS.boards)),
+    month=st.integers(1, 12),
+    start=st.integers(0, 20).map(lambda k: 50 * k),
+    end=st.integers(0, 20).map(lambda k: 50 * k),
+    ring=st.booleans(),
+)
+def test_line_gains_counts_each_space_crossed_or_ringed_once(
+    board_side: str, month: int, start: int, end: int, ring: bool
+) -> None:
+    """The one-pass ``line_gains`` gains what the rule as written gains, for any line."""
+    board = COMPONENTS.boards[board_side]
+    assert line_gains(board, month, start, end, ring) == _line_gains_as_written(
+        board_side, month, start, end, ring
+    )
+
+
+@given(st.tuples(*(st.integers(-3, 3) for _ in range(5))))
+def test_symbols_as_dict_lists_the_non_zero_counts_in_order(counts: tuple[int, ...]) -> None:
+    """``as_dict``: the non-zero counts, keyed in the order green, orange, blue, media, star."""
+    symbols = Symbols(*counts)
+    keys = ("green", "orange", "blue", "media", "star")
+    expected = [(key, count) for key, count in zip(keys, counts, strict=True) if count]
+    assert list(symbols.as_dict().items()) == expected
