@@ -41,6 +41,7 @@ from ..rules import (
 )
 from ..rules.components import MID_YEAR, SYMBOL_KEYS
 from ..schema_source import GAME_NAME
+from ..viewjson import mark_view
 
 Cell = Union[str, int]
 
@@ -218,19 +219,7 @@ def _line(player: Player) -> list[dict[str, Any]]:
             "lost": 0,
         }
     ]
-    for mark in player.marks:
-        months.append(
-            {
-                "month": mark.month,
-                "cash": mark.cash,
-                "action": mark.action,
-                "cards": list(mark.cards),
-                "gained": _symbols(mark.gained),
-                "ring": mark.ring,
-                "extra_cash": mark.extra_cash,
-                "lost": mark.lost,
-            }
-        )
+    months.extend(mark_view(mark) for mark in player.marks)
     return months
 
 
