@@ -33,6 +33,22 @@ def _object(properties: dict[str, Any], description: str = "") -> dict[str, Any]
     return node
 
 
+_TURN: dict[str, Any] = {
+    "oneOf": [
+        {"type": "null"},
+        _object(
+            {
+                "action": {"enum": ["buy", "sell", "pass"]},
+                "cards": _NAMES,
+                "cash": _INT,
+            },
+            "A two-card turn under way (its first card taken).",
+        ),
+    ]
+}
+"""A two-card turn under way, or null (the show view and the play view)."""
+
+
 def _symbols(description: str) -> dict[str, Any]:
     return {
         "description": description,
@@ -193,19 +209,7 @@ def show_schema() -> dict[str, Any]:
                         },
                     }
                 ),
-                "turn": {
-                    "oneOf": [
-                        {"type": "null"},
-                        _object(
-                            {
-                                "action": {"enum": ["buy", "sell", "pass"]},
-                                "cards": _NAMES,
-                                "cash": _INT,
-                            },
-                            "A two-card turn under way (its first card taken).",
-                        ),
-                    ]
-                },
+                "turn": _TURN,
                 "scores": {
                     "oneOf": [
                         {"type": "null"},
@@ -286,19 +290,7 @@ def view_schema() -> dict[str, Any]:
                 "description": "Who gained media from the mid-year trend.",
                 **_NAMES,
             },
-            "turn": {
-                "oneOf": [
-                    {"type": "null"},
-                    _object(
-                        {
-                            "action": {"enum": ["buy", "sell", "pass"]},
-                            "cards": _NAMES,
-                            "cash": _INT,
-                        },
-                        "A two-card turn under way (its first card taken).",
-                    ),
-                ]
-            },
+            "turn": _TURN,
             "result": {
                 "description": "The final scores (null while the game goes on).",
                 "oneOf": [{"type": "null"}, _object({"players": _scores(), "winners": _NAMES})],
