@@ -26,16 +26,29 @@ def _split_names(values: Sequence[str]) -> list[str]:
 class NewCommand(click.Command):
     """``forex new``: the frame's options and those the registered games add
     (``Game.new_options``), read from the registry when asked for: the default game's before
-    ``--game``, the others' after it."""
+    ``--game``, the others' after it.
+
+    A command line that names its game (``--game X``, or none for the default game) and only
+    options the frame or that game knows is parsed with that game's options alone, so that
+    only that game is imported; help, completion and any other option (another game's, which
+    ``_options_of`` refuses in words) compose every game's."""
 
     composed: tuple[object, list[click.Parameter]] | None = None
     """The games' options the parameters were last composed with, and the parameters (one
     list while the registry is unchanged: click adds and takes back its help option there)."""
 
+    ONLY = "forexcli.new.only"
+    """The key of ``click.Context.meta`` naming the one game whose options a command line is
+    parsed with (absent: every game's)."""
+
     @property
     def params(self) -> list[click.Parameter]:
         """The command's parameters, the games' options among the frame's."""
-        made = game_options()
+        context = click.get_current_context(silent=True)
+        only = (
+            None if context is None or context.command is not self else context.meta.get(self.ONLY)
+        )
+        made = game_options(only)
         if self.composed is None or self.composed[0] is not made:
             before, after = made
             frame = self.frame_params
@@ -58,11 +71,42 @@ class NewCommand(click.Command):
         self.frame_params = value
         self.composed = None
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Parse ``args`` with the options of the one game they name, when they name one
+        (``named_game``)."""
+        if not ctx.resilient_parsing:
+            only = self.named_game(args)
+            if only is not None:
+                ctx.meta[self.ONLY] = only
+        return super().parse_args(ctx, args)
 
-def game_options() -> tuple[list[click.Option], list[click.Option]]:
-    """The options the registered games add to ``forex new``: those of the default game, then
-    the others'."""
-    declared = tuple((name, tuple(games.get(name).new_options())) for name in games.names())
+    def named_game(self, args: Sequence[str]) -> str | None:
+        """The game ``args`` name (``--game``; the default game when none), if every option
+        among them is the frame's or that game's; None: help is asked for, the game is not
+        registered, or another option is given."""
+        game = games.DEFAULT_GAME
+        options = []
+        for index, arg in enumerate(args):
+            if arg == "--":
+                break
+            if arg.startswith("--game="):
+                game = arg.removeprefix("--game=")
+            elif arg == "--game":
+                game = args[index + 1] if index + 1 < len(args) else ""
+            if arg.startswith("-") and arg != "-":
+                options.append(arg.partition("=")[0])
+        if game not in games.names():
+            return None
+        known = {flag for param in self.frame_params for flag in param.opts}
+        known.update(option.flag_name for option in games.get(game).new_options())
+        return game if known.issuperset(options) else None
+
+
+def game_options(only: str | None = None) -> tuple[list[click.Option], list[click.Option]]:
+    """The options the registered games (or the game ``only``) add to ``forex new``: those of
+    the default game, then the others'."""
+    chosen = games.names() if only is None else (only,)
+    declared = tuple((name, tuple(games.get(name).new_options())) for name in chosen)
     return _click_options(declared)
 
 
@@ -76,7 +120,9 @@ def _click_options(
     for _game, specs in declared:
         for spec in specs:
             by_name.setdefault(spec.name, []).append(spec)
-    default = {spec.name for _game, specs in declared[:1] for spec in specs}
+    default = {
+        spec.name for game, specs in declared if game == games.DEFAULT_GAME for spec in specs
+    }
     made: tuple[list[click.Option], list[click.Option]] = ([], [])
     for name, given in by_name.items():
         spec = given[0]
