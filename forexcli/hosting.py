@@ -60,7 +60,7 @@ def _signed_reply(
     path: str, played: Any, seat: str, budget: Budget, signer: Any, seed: int
 ) -> Reply:
     """The engine's decision for ``seat``, signed by ``signer`` and appended (checked by the
-    rules; in a signed game a spot to a person awaits their countersignature)."""
+    rules; in a signed game an offer to a person awaits their countersignature)."""
     from msgspec.structs import replace
 
     log = played.log

@@ -189,7 +189,7 @@ def declined_problem(played: Any, file: str | None = None) -> Problem | None:
     return Problem(
         "spot_declined",
         f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine) declines"
-        f" the spot: {reason}; nothing was written",
+        f" {log.game.agreement_words().offer}: {reason}; nothing was written",
         "rules",
         name,
         entry=entry.number,
@@ -374,7 +374,7 @@ def engine_move(
 
 def offer_entry(path: str, player: str, text: str, budget: str = "") -> Reply | None:
     """Write the engine's entry ``text`` for ``player`` as the header's open offer when it
-    opens with a spot to a person in an unsigned game (None, nothing written, otherwise: it
+    opens with an offer to a person in an unsigned game (None, nothing written, otherwise: it
     is played as a move, and in a signed game awaits the partner's countersignature)."""
     from .record.signing import signed_game
 

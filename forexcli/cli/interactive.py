@@ -59,7 +59,7 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
 
 
 def _offer_to(file: str, player: str) -> str | None:
-    """``computer's offer (spot ...)`` when the log holds an open offer to ``player``."""
+    """``computer's offer (ENTRY)`` when the log holds an open offer to ``player``."""
     from ..record import edit
     from ..record.problems import LogError
     from ..record.seats import offer_partner, open_offer

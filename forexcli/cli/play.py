@@ -409,7 +409,7 @@ def play_output(
 ) -> list[tuple[str, bool]]:
     """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
     the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
-    send the log to, unless it is ``mailed``; what a spot deal awaits)."""
+    send the log to, unless it is ``mailed``; what a deal awaits)."""
     from ..reporters import record
 
     game = played.log.game
@@ -521,7 +521,7 @@ def _eml_of(
 
 
 def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
-    """What the move's deal (``Game.agreement_words``: For-Ex's spot deal) waits for: in a
+    """What the move's deal (``Game.agreement_words``: the game's word) waits for: in a
     signed game, the partner's signature (``forex sign``); a deal the engine made in an
     unsigned game, the partner's word."""
     entry = played.log.entries[-1]
@@ -558,7 +558,7 @@ def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
 def _refuse_unagreed(played: Replay, *, signed: bool, dry_run: bool = False) -> None:
     """An unsigned move in the name of a player whose key the log holds (but in a
     ``dry_run``), and under ``signatures: required`` any unsigned move or one that follows a
-    spot deal its partner has not countersigned, exits (``signing.required_refusals``)."""
+    deal its cosigner has not countersigned, exits (``signing.required_refusals``)."""
     required = played.log.header.get("signatures") == "required"
     if not (played.log.header.get("keys") or required):
         return

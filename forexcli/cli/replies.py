@@ -194,7 +194,8 @@ def compact_move_report(played: Any, file: str) -> str:
     lines = [head, *(clean(line) for line in _summary(played, entry.number))]
     partner = entry_partner(played.log.game, entry.decisions)
     if partner is not None and partner in engine_seats(played.log.header):
-        lines.insert(1, clean(f"  {partner} (the engine) accepts the spot"))
+        offer = played.log.game.agreement_words().offer
+        lines.insert(1, clean(f"  {partner} (the engine) accepts {offer}"))
     return "\n".join(lines)
 
 

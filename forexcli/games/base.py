@@ -69,6 +69,7 @@ from msgspec import Struct
 
 from .canonical import canonical_json as canonical_json
 from .canonical import view_digest as view_digest
+from .defaults import AgreementWords as AgreementWords
 from .defaults import BaseGame as BaseGame
 from .defaults import NotOffered as NotOffered
 
@@ -325,9 +326,11 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""
         ...
 
-    def agreement_words(self) -> tuple[str, str]:
-        """An entry that needs a cosigner, and who that cosigner is, in the game's words
-        (For-Ex: ``spot deal``, ``a spot transaction's partner``)."""
+    def agreement_words(self) -> AgreementWords:
+        """An entry that needs a cosigner, who that cosigner is, what the engine as that
+        cosigner accepts or declines, and the cosigner after their name, in the game's words
+        (For-Ex: ``spot deal``, ``a spot transaction's partner``, ``the spot``, ``the spot
+        partner``)."""
         ...
 
     # -- views: what the commands print.  ``replay`` is a ``record.gamelog.Replay``, ``at`` a

@@ -10,7 +10,7 @@ imports nothing of the package (``Any`` stands for ``base.Pending``, ``base.Reso
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Optional, TypeVar
+from typing import Any, Generic, NamedTuple, Optional, TypeVar
 
 StateT = TypeVar("StateT")
 DecisionT = TypeVar("DecisionT")
@@ -26,6 +26,20 @@ class NotOffered(Exception):
     def __init__(self, what: str) -> None:
         super().__init__(what)
         self.what = what
+
+
+class AgreementWords(NamedTuple):
+    """A game's words for an entry that needs a second player's agreement
+    (``Game.agreement_words``)."""
+
+    deal: str
+    """The entry (``spot deal``): ``alice's DEAL with carol awaits carol's signature``."""
+    cosigner: str
+    """Who agrees (``a spot transaction's partner``): ``only COSIGNER sign a move``."""
+    offer: str = "the offer"
+    """What the engine, as that player, accepts or declines (``the spot``)."""
+    party: str = "the cosigner"
+    """That player after their name (``the spot partner``): ``alice or carol, PARTY``."""
 
 
 class BaseGame(Generic[StateT, DecisionT]):
@@ -161,9 +175,9 @@ class BaseGame(Generic[StateT, DecisionT]):
         """Nobody: only the decider signs."""
         return None
 
-    def agreement_words(self) -> tuple[str, str]:
+    def agreement_words(self) -> AgreementWords:
         """A move, its cosigner."""
-        return ("move", "its cosigner")
+        return AgreementWords("move", "its cosigner")
 
     # -- views
 

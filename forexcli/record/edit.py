@@ -332,7 +332,7 @@ def append(
 
 def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
     """Refuse an entry whose key is no player's nor the game's pseudo-decider's, unless the
-    game words that refusal itself (``Game.checks_keys``: For-Ex's "did you mean")."""
+    game words that refusal itself (``Game.checks_keys``: a "did you mean" of its own)."""
     game = log.game
     keys = game.log_keys(log.header)
     if key in keys or game.checks_keys:
@@ -486,7 +486,7 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     ``path``.
 
     The signer is the entry's player (signing a move played unsigned) or a
-    spot transaction's partner (countersigning).  The log must replay and its
+    cosigner of its deal (``Game.cosigner``; countersigning).  The log must replay and its
     signatures verify; a key the header does not hold is added (trust on
     first use, from this move).
     """
@@ -500,7 +500,8 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
     line, column = where if where else (None, None)
     if signer.name not in parties(log.game, entry):
         partner = parties(log.game, entry)[1:]
-        who = entry.player + (f" or {partner[0]}, the spot partner" if partner else "")
+        party = log.game.agreement_words().party
+        who = entry.player + (f" or {partner[0]}, {party}" if partner else "")
         raise LogError(
             [
                 Problem(

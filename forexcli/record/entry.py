@@ -11,9 +11,9 @@ from msgspec import Struct
 class Entry(Struct, frozen=True):
     """One move of the log as written: who (the key), what, and the note.
 
-    ``decisions`` are the game's decisions the notation stands for (For-Ex's ``spot ...;
-    invest USD`` holds two); ``written`` is the game's own reading of the notation when it
-    keeps one (For-Ex's ``notation.Written``), else None.
+    ``decisions`` are the game's decisions the notation stands for (one entry may hold
+    several); ``written`` is the game's own reading of the notation when it keeps one (a
+    notation's parsed form), else None.
     """
 
     number: int

@@ -8,9 +8,8 @@ which finds and places every problem.  Nothing here ever reports a problem.
 
 Two compiled extensions do the work: ``yaml_rs`` (a YAML 1.2 parser written
 in Rust) reads the text into Python objects, and ``jsonschema_rs`` checks them
-against the schema (the log schema of the game the header names:
-``schemas/forex-log.schema.json`` for For-Ex, ``worldex-log.schema.json`` for World
-Exchangers).  Either one
+against the schema (the log schema of the game the header names, its
+``schemas/<game>-log.schema.json``).  Either one
 may be missing (no wheel for the platform): the fast path then declines every
 file, or only the schema check falls back to ``jsonschema``.
 

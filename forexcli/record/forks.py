@@ -14,7 +14,7 @@ whose set-up differs (players, first player, removed certificates, house
 rules) are different games, not a fork.
 
 That report is for a game that says which header fields make its set-up
-(``Game.setup_fields``, For-Ex). For any other game ``compare`` compares
+(``Game.setup_fields``). For any other game ``compare`` compares
 the entries as the game's notation reads them and the headers but for their free
 text, and ``plain_data`` words the same report (``relate`` picks the wording).
 """

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class GameLog(Struct):
     """A log of ``game`` read and checked against its schema and header (not yet replayed).
 
-    ``resources`` are the decoded files the header names (World Exchangers' components).
+    ``resources`` are the decoded files the header names (a components file, ...).
     """
 
     game: Game[Any, Any]
@@ -263,6 +263,7 @@ def _not_a_log(doc: yamlread.Document, filename: str) -> Problem:
     place = doc.place((next(iter(doc.data)),), key=True) if doc.data else None
     line, column = place or (1, 1)
     why = f"none of its keys ({keys}) is" if keys else "it has no key, not even"
+    default = games.get(None).title
     return Problem(
         "not_a_log",
         f"this YAML file is not a game log: {why} one of a log's (forex:, game:, players:, moves:)",
@@ -271,7 +272,7 @@ def _not_a_log(doc: yamlread.Document, filename: str) -> Problem:
         line,
         column,
         hints=(
-            "a For-Ex log starts with `forex: 1` and `players:` (forex new FILE writes one);"
+            f"a {default} log starts with `forex: 1` and `players:` (forex new FILE writes one);"
             " forex validate --only-logs skips YAML files that are not game logs",
         ),
     )

@@ -71,7 +71,7 @@ _GAME_LINE = re.compile(r"game[ \t]*:[ \t]*([a-z][a-z0-9-]*)[ \t]*$")
 
 def _log_line(lines: list[str], start: int) -> re.Pattern[str]:
     """What a line of the log starting at ``lines[start]`` may be: blank, a comment, indented,
-    an item, or a header key of the game its header names (``game:``, For-Ex without one),
+    an item, or a header key of the game its header names (``game:``, the default game without one),
     from that game's log schema; every registered game's keys when the name is unknown.
     Only that game is imported, as reading the log will."""
     from ..games import UnknownGame, get

@@ -5,10 +5,11 @@ an Ed25519 signature over the game's identity (the SHA-256 of its header,
 less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
 the state before the move, the signer's name, the deciding player's name and
 the decision's text.  So a signature cannot be moved to another game, another
-place of the log or another decision.  A spot transaction's partner adds
-their own signature to the same mapping later (``forex sign FILE N``): in a
-signed game that countersignature is the partner's agreement to the deal, and
-a deal without it awaits the partner (``unagreed_spot``; under the header's
+place of the log or another decision.  The cosigner of a deal (``Game.cosigner``:
+the other party of an entry that needs two) adds their own signature to the same
+mapping later (``forex sign FILE N``): in a signed game that countersignature is
+the cosigner's agreement to the deal, and
+a deal without it awaits the cosigner (``unagreed_spot``; under the header's
 ``signatures: required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
@@ -19,7 +20,7 @@ could have put any key there; ``forex read`` refuses a copy whose keys differ
 from the reader's own).
 
 This module makes and checks the signatures (what is signed, the header's
-keys, every move's signatures, the spot deals awaiting agreement); the keys
+keys, every move's signatures, the deals awaiting agreement); the keys
 themselves are ``keys``', and writing a key or a signature into a log's text
 is ``signedtext``'s.  The cryptography is that of the ``cryptography``
 package; nothing here is written by hand but the message that is signed.
@@ -61,7 +62,7 @@ IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves", "engines", "offer"
 """Header fields that may change during a game without changing which game it is."""
 SIGNATURES_FIELD = "signatures"
 REQUIRED = "required"
-"""``signatures: required`` in the header: every move signed, every spot deal agreed."""
+"""``signatures: required`` in the header: every move signed, every deal agreed."""
 WARN = "warn"
 """``signatures: warn`` in the header (a house setting): an unsigned move by a player whose
 key the log holds is only a warning (without it, such a move is refused)."""
@@ -207,8 +208,8 @@ class SignatureCheck(Struct):
     """What ``check_signatures`` found: ``errors`` make a log invalid, ``warnings`` do not.
 
     ``signed`` maps a move number to the players whose signatures on it verify;
-    ``awaiting`` a move whose spot deal the partner has not countersigned (in a
-    signed game) to that partner.
+    ``awaiting`` a move whose deal the cosigner has not countersigned (in a
+    signed game) to that cosigner.
     """
 
     keys: dict[str, HeaderKey] = field(default_factory=dict)
@@ -227,8 +228,8 @@ class SignatureCheck(Struct):
 
 
 def cosigner(game: Any, entry: Entry) -> str | None:
-    """The player besides the decider whose agreement ``entry`` needs (For-Ex: a spot
-    transaction's partner), as the game says (``Game.cosigner``); None when it needs
+    """The player besides the decider whose agreement ``entry`` needs (the
+    other party of a deal), as the game says (``Game.cosigner``); None when it needs
     nobody's."""
     partner: str | None = game.cosigner(entry.written, entry.player)
     return partner
@@ -303,7 +304,7 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
 
 def signed_game(log: GameLog) -> bool:
     """A game whose log holds keys, signatures or ``signatures: required``: one where a
-    spot deal is agreed by the partner's countersignature."""
+    deal is agreed by its cosigner's countersignature."""
     return bool(
         log.header.get(KEYS_FIELD)
         or signatures_required(log)
@@ -320,7 +321,8 @@ def sign_hint(log: GameLog, number: int, partner: str) -> str:
 
 
 def awaiting_text(log: GameLog, number: int, partner: str) -> str:
-    """``move 6: alice's spot deal with carol awaits carol's signature``."""
+    """``move 6: alice's DEAL with carol awaits carol's signature`` (DEAL: the game's word,
+    ``Game.agreement_words``)."""
     player = log.entries[number - 1].player
     deal = log.game.agreement_words()[0]
     return (
@@ -348,7 +350,7 @@ def unagreed_problem(log: GameLog, number: int, partner: str) -> Problem:
 
 
 def unagreed_past(replay: Replay, doing: str) -> list[Problem]:
-    """Under ``signatures: required``, an ``unagreed_spot`` for each spot deal that a later
+    """Under ``signatures: required``, an ``unagreed_spot`` for each deal that a later
     move of ``replay`` follows, though its partner has not countersigned it (``doing`` says
     what is refused: ``nothing was written``)."""
     log = replay.log
@@ -380,7 +382,7 @@ def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
     """Why the last move of ``replay`` is refused (none: it may be written): it is not
     ``signed`` though its player's key is in the log (``unsigned_move``, unless the header
     says ``signatures: warn``); under ``signatures: required``, it is not signed at all, or
-    it follows a spot deal its partner has not countersigned (``unagreed_spot``)."""
+    it follows a deal its cosigner has not countersigned (``unagreed_spot``)."""
     log = replay.log
     if not log.entries or signed:
         return unagreed_past(replay, "nothing was written")
@@ -413,7 +415,7 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
     An unsigned entry by a player whose key the header holds (from their
     first signed move on, for a key added on first use) is an error
     (``unsigned_move``; a warning under the header's ``signatures: warn``
-    unless ``require``); a spot deal its partner has not countersigned
+    unless ``require``); a deal its cosigner has not countersigned
     (``unagreed_spot``) is a warning, or an error with ``require``
     (``validate`` sets it for ``--require-signatures`` or the header's
     ``signatures: required``).  Every problem is placed at the signature, or
@@ -575,7 +577,7 @@ def one_edit(
     match is not earlier), that move is the edit (``edited_move``: what was signed, when
     ``signed_instead`` finds it, and what is there), and the failures after it are one
     ``signatures_after_edit``; each keeps the problems it stands for as ``details``.  In a
-    log with such an edit nothing advises signing: its spot deals awaiting a partner after
+    log with such an edit nothing advises signing: its deals awaiting a cosigner after
     the edit are not reported, and no hint says ``forex sign``."""
     errors = ([mismatch] if mismatch is not None else []) + list(check.errors)
     warnings = list(check.warnings)
@@ -748,8 +750,8 @@ def signed_instead(replay: Replay, check: SignatureCheck, entry: Entry, signer: 
 
 
 def signature_lines(check: SignatureCheck, replay: Replay, until: int | None = None) -> list[str]:
-    """Who signed which moves, how each key came into the log, and the spot deals up to
-    move ``until`` (all by default) that await their partner's signature (raw text), for
+    """Who signed which moves, how each key came into the log, and the deals up to
+    move ``until`` (all by default) that await their cosigner's signature (raw text), for
     show."""
     if not check.keys and not check.signed and not check.awaiting:
         return []
@@ -795,8 +797,8 @@ def _numbers(numbers: list[int]) -> str:
 
 
 def signed_phrase(check: SignatureCheck, number: int, deal: str) -> str | None:
-    """``signed by alice and bob`` for a move whose signatures verify, with ``; the spot
-    deal awaits carol's signature`` when its partner has not countersigned (``deal``: the
+    """``signed by alice and bob`` for a move whose signatures verify, with ``; the DEAL
+    awaits carol's signature`` when its partner has not countersigned (``deal``: DEAL, the
     game's word, ``Game.agreement_words``; None for an unsigned move that makes no deal)."""
     who = check.signed.get(number)
     partner = check.awaiting.get(number)
@@ -875,8 +877,8 @@ def refuse_forged(replay: Replay, what: str) -> None:
 
 def signatures_data(replay: Replay, until: int | None = None) -> dict[str, Any] | None:
     """``show --format json``'s ``signatures`` (None in an unsigned game): each player's
-    key, the verified signers of each move up to ``until`` and the spot deals up to it that
-    await their partner's countersignature."""
+    key, the verified signers of each move up to ``until`` and the deals up to it that
+    await their cosigner's countersignature."""
     if not signed_game(replay.log):
         return None
     check = check_signatures(replay)

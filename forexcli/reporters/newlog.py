@@ -18,7 +18,7 @@ from ..record.problems import LogError, Problem
 
 
 def random_seed() -> str:
-    """A fresh seed for a new game's draws (For-Ex's removed certificates, ...): 8 hex digits."""
+    """A fresh seed for a new game's draws (what its set-up leaves to chance): 8 hex digits."""
     return secrets.token_hex(4)
 
 

@@ -2,7 +2,7 @@
 
 ``moves`` lists what may be decided now, grouped by the first word of the
 notation (``buy``, ``sell``, ``reveal``); ``history`` lists the entries with
-their notes.  Text (a table, or markdown) and JSON, as For-Ex's reports are.
+their notes.  Text (a table, or markdown) and JSON, as a game's own reports are.
 """
 
 from __future__ import annotations

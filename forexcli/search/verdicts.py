@@ -180,7 +180,7 @@ def _weighed(
     searcher: Advisor, state: Any, played: Sequence[Any], plan: Budget, seed: int, visits: int
 ) -> Weighed:
     """The recorded entry weighed by the chance of finishing first: the advisor's own search
-    of chances, or its values when they are chances already (World Exchangers)."""
+    of chances, or its values when they are chances already (``AdvisorDefaults``)."""
     return searcher.weigh_chances(state, played, plan, seed=seed, visits=visits)
 
 

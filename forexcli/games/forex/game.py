@@ -38,6 +38,7 @@ from .schema_source import log_schema
 
 if TYPE_CHECKING:
     from ..base import Pending, Resource
+    from ..defaults import AgreementWords
 
 
 CODES: dict[str, tuple[str, ...]] = {
@@ -80,7 +81,7 @@ class ForexGame(ForexViews):
             return partner
         return None
 
-    def agreement_words(self) -> tuple[str, str]:
+    def agreement_words(self) -> AgreementWords:
         """A spot deal needs its partner's agreement (``views.AGREEMENT_WORDS``)."""
         from .views import AGREEMENT_WORDS
 

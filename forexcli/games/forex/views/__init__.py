@@ -3,10 +3,13 @@ the next dividend, how money is converted.  Plain text; the reporters clean and 
 
 from __future__ import annotations
 
+from ...defaults import AgreementWords
 from ..rules import GameState, format_halves
 from ..rules.state import DIVIDENDS_HALVES
 
-AGREEMENT_WORDS = ("spot deal", "a spot transaction's partner")
+AGREEMENT_WORDS = AgreementWords(
+    "spot deal", "a spot transaction's partner", "the spot", "the spot partner"
+)
 """An entry whose partner must agree, and who that is (``Game.agreement_words``)."""
 
 ENDINGS = {
