@@ -522,13 +522,8 @@ FRAME_FILES = ("cli", "record", "reporters", "pages", "search", "hosting.py", "r
 ALLOWED_GAME_WORDS: dict[str, int] = {
     "forexcli/cli/__init__.py": 5,
     "forexcli/cli/bga.py": 2,
-    "forexcli/cli/engine.py": 5,
     "forexcli/cli/keys.py": 1,
-    "forexcli/cli/new.py": 4,
-    "forexcli/cli/play.py": 3,
     "forexcli/cli/schema.py": 1,
-    "forexcli/cli/seat.py": 1,
-    "forexcli/cli/show.py": 8,
     "forexcli/cli/validate.py": 1,
     "forexcli/pages/replay.js": 2,
 }

@@ -79,6 +79,79 @@ class MoveKindChoice(_Choice):
         """(``click.Choice`` sets its choices once: they are the games'.)"""
 
 
+GAME_TEXT = "{games:"
+"""How a help text marks where the games' parts go: ``{games:TOPIC}`` (``with_game_texts``)."""
+
+
+def with_game_texts(text: str | None) -> str | None:
+    """``text`` (its indentation removed) with each ``{games:TOPIC}`` replaced by the parts
+    the registered games write for TOPIC (``Game.help_texts``), in the registry's order: as
+    paragraphs where it stands as a paragraph of its own (none, the paragraph left out), else
+    run together (a part carries its own leading space or punctuation; one that starts with
+    a letter is set a space apart from the part before it)."""
+    if not text or GAME_TEXT not in text:
+        return text
+    import inspect
+    import re
+
+    from .. import games
+
+    mark = re.compile(r"\{games:([^}]+)\}")
+
+    def parts(topic: str) -> list[str]:
+        texts = (games.get(name).help_texts().get(topic, "") for name in games.names())
+        return [text for text in texts if text]
+
+    def run_together(match: re.Match[str]) -> str:
+        joined = ""
+        for part in parts(match.group(1)):
+            joined += " " + part if joined and part[:1].isalnum() else part
+        return joined
+
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        whole = mark.fullmatch(paragraph)
+        if whole is None:
+            paragraphs.append(mark.sub(run_together, paragraph))
+        else:
+            paragraphs.extend(inspect.cleandoc(part) for part in parts(whole.group(1)))
+    return "\n\n".join(paragraphs)
+
+
+class GameTextCommand(click.Command):
+    """A command whose help holds the games' parts (``with_game_texts``), put in when the help
+    is shown."""
+
+    written_help: str | None = None
+    """The help as the command writes it, ``{games:TOPIC}`` and all."""
+
+    @property
+    def help(self) -> str | None:
+        """The help with the games' parts."""
+        return with_game_texts(self.written_help)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.written_help = value
+
+
+class GameTextOption(click.Option):
+    """An option whose help holds the games' parts (``with_game_texts``), put in when the help
+    is shown."""
+
+    written_help: str | None = None
+    """The help as the command writes it, ``{games:TOPIC}`` and all."""
+
+    @property
+    def help(self) -> str | None:
+        """The help with the games' parts."""
+        return with_game_texts(self.written_help)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.written_help = value
+
+
 STARTED = time.perf_counter()
 """When the command started (its imports of click and the package aside): ``hint`` and ``play
 --engine`` count their ``--seconds`` from it."""

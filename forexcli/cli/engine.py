@@ -13,7 +13,7 @@ from .. import streams
 from ..games import DEFAULT_GAME
 from ..reporters import Style, clean, plural
 from ..words import says
-from . import EPILOG, GameChoice
+from . import EPILOG, GameChoice, GameTextCommand, GameTextOption
 from . import echo as _echo
 from . import json_text as _json_text
 from .common import (
@@ -288,7 +288,7 @@ def _budget_options(seconds_help: str) -> Callable[[F], F]:
     return decorate
 
 
-@click.command("hint", epilog=EPILOG)
+@click.command("hint", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @_budget_options("Search for S seconds [1, when --simulations is not given].")
 @click.option(
@@ -310,9 +310,7 @@ def hint_command(
     result on any machine (for a given --seed); --seconds depends on the
     machine.
 
-    For World Exchangers the value is the player's chance of winning, and
-    the search never looks at the order of the deck (it tries orders
-    consistent with the cards turned up).
+    {games:hint}
     """
     from ..search.advisor import hint
 
@@ -328,7 +326,7 @@ def hint_command(
     _print_hint(found, file, played.moves, fmt, advisor)
 
 
-@click.command("analyse", epilog=EPILOG)
+@click.command("analyse", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=click.Path(allow_dash=False))
 @click.option(
     "--seconds-per-move",
@@ -405,7 +403,7 @@ def analyse_command(
     analysis (Ctrl-C writes nothing). FILE may be a folder: its logs are
     analysed on all cores.
 
-    For World Exchangers the deck's reveals are not judged.
+    {games:analyse}
     """
     import os
 
@@ -615,7 +613,7 @@ def _analyse_folder(
         sys.exit(1)
 
 
-@click.command("selfplay", epilog=EPILOG)
+@click.command("selfplay", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.option(
     "--games", type=click.IntRange(1, 10000), default=1, show_default=True, help="How many games."
@@ -663,15 +661,15 @@ def _analyse_folder(
     type=GameChoice(),
     default=DEFAULT_GAME,
     show_default=True,
-    help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
-    " random.",
+    cls=GameTextOption,
+    help="Which game{games:selfplay --game}.",
 )
 @click.option(
     "--components",
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="World Exchangers: the components file the logs name [the invented components"
-    " forexcli ships].",
+    cls=GameTextOption,
+    help="{games:selfplay --components}",
 )
 def selfplay_command(
     folder: str,
@@ -691,9 +689,7 @@ def selfplay_command(
     named after their seat (engine1, greedy2, ...) and the title says who
     played which seat.
 
-    With --game world-exchangers the games are World Exchangers games dealt
-    from SEED-1, SEED-2, ... (deal: seed), over the invented components
-    unless --components names a file.
+    {games:selfplay}
     """
     import datetime
     import os

@@ -11,7 +11,7 @@ import click
 from .. import games
 from ..games.newoptions import NewOption, joined_help
 from ..reporters import clean
-from . import EPILOG, GameChoice
+from . import EPILOG, GameChoice, GameTextCommand, GameTextOption
 from . import echo as _echo
 from .common import FILE, ProblemExit, encoded_output, print_written
 
@@ -23,7 +23,7 @@ def _split_names(values: Sequence[str]) -> list[str]:
     return [n for n in names if n]
 
 
-class NewCommand(click.Command):
+class NewCommand(GameTextCommand):
     """``forex new``: the frame's options and those the registered games add
     (``Game.new_options``), read from the registry when asked for: the default game's before
     ``--game``, the others' after it.
@@ -161,9 +161,10 @@ def _click_options(
     "engines",
     multiple=True,
     metavar="NAME[:BUDGET]",
+    cls=GameTextOption,
     help="A seat the engine plays, with its budget a decision: NAME:2s (seconds), NAME:500"
-    " (simulations, deterministic) [1s]; repeat it. forex play then lets the engine answer"
-    " the spot offers to its seats and play its seats' decisions after a person's.",
+    " (simulations, deterministic) [1s]; repeat it. forex play then lets the"
+    " engine{games:new --engine} play its seats' decisions after a person's.",
 )
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
@@ -177,19 +178,7 @@ def new_command(
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
 
-    The log records the seat order, the first player and the 6 certificates
-    removed at set-up (given, or drawn from a seed), the house rules if any,
-    with no moves yet.
-
-    With --game world-exchangers it names the components file (--components;
-    forexcli ships invented ones, and says where when it is left out) and its
-    SHA-256, and the tool deals from --seed (a random one if not given):
-
-    \b
-      forex new wx.yaml --game world-exchangers --players ben,ann \\
-          --components forexcli/games/worldex/data/invented-components.json
-      forex moves wx.yaml
-      forex play wx.yaml ben buy Vienna
+    {games:new}
     """
     from ..games.defaults import NotOffered
     from ..record.gamelog import read_log, replay

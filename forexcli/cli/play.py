@@ -11,7 +11,7 @@ from .. import streams
 from ..reporters import clean
 from ..reporters.tables import fitted, pasted
 from ..words import possessive, says
-from . import EPILOG, MESSAGE_FORMATS
+from . import EPILOG, MESSAGE_FORMATS, GameTextCommand, GameTextOption
 from . import echo as _echo
 from . import json_text as _json_text
 from .common import (
@@ -35,16 +35,16 @@ if TYPE_CHECKING:
     from ..record.gamelog import GameLog, Replay
 
 
-@click.command("play", epilog=EPILOG)
+@click.command("play", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE)
 @click.argument("player")
 @click.argument("decision", nargs=-1, required=False)
 @click.option(
     "--engine",
     is_flag=True,
-    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget options."
-    " A spot deal it makes with a person waits as an open offer in an unsigned game (the"
-    " person answers accept or decline), and awaits the partner's signature in a signed one.",
+    cls=GameTextOption,
+    help="Let the engine decide for PLAYER (no DECISION); see forex hint for the budget"
+    " options.{games:play --engine}",
 )
 @click.option(
     "--seconds",
@@ -147,9 +147,7 @@ def play_command(
 
     The words of DECISION are joined with spaces, so both work:
 
-    \b
-      forex play game.yaml bob contract 6 USD for 12 JPY
-      forex play game.yaml bob "spot 1 GBP to carol for 1.5 EUR; invest USD"
+    {games:play}
 
     Prints what changed (payments, rates that moved, loans, dividends) and
     who decides next. With --message, prints instead a message to mail or
@@ -166,10 +164,7 @@ def play_command(
     board. With --format json the replies are the report's "replies"; the
     --message and --eml are made after them, to the next person (an engine
     seat with a mail address is its host's: --eml mails the move there, and
-    the host's forex read --reply plays it). A spot offered to an engine
-    seat is answered by the engine: one it declines is refused
-    (spot_declined). The engine's offer to a person waits for the answer:
-    forex play FILE NAME accept (or decline).
+    the host's forex read --reply plays it).{games:play replies}
 
     Without DECISION, on a terminal, forex play FILE NAME is an interactive
     game as NAME: the board, whose turn, and a prompt that completes the

@@ -12,7 +12,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from . import EPILOG, MoveKindChoice
+from . import EPILOG, GameTextCommand, GameTextOption, MoveKindChoice
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
@@ -84,12 +84,7 @@ if TYPE_CHECKING:
 @click.option(
     "--force", is_flag=True, help="With --svg, --png or --html: replace the file if it exists."
 )
-@click.option(
-    "--seat",
-    metavar="NAME",
-    help="World Exchangers, with --svg or --png: whose board to draw, or all [the player to"
-    " play; every board when the deck or nobody is to play].",
-)
+@click.option("--seat", metavar="NAME", cls=GameTextOption, help="{games:show --seat}")
 @format_option()
 @click.pass_context
 def show_command(
@@ -266,7 +261,7 @@ def _eval_budget(made: str) -> Callable[[F], F]:
     return options
 
 
-@click.command("chart", epilog=EPILOG)
+@click.command("chart", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "-o",
@@ -305,14 +300,7 @@ def chart_command(
 ) -> None:
     """Draw the whole game as an SVG line chart: currency strength, or each player's cash.
 
-    For-Ex: one line per currency, at the start and after every move; dashed
-    lines mark the dividends. A currency's strength is how far its six pairs
-    stand from 1:1, counted up where it is the stronger side and down where
-    it is the weaker: the seven strengths add up to 0.
-
-    World Exchangers: one line per player, their cash at the start and after
-    every entry, the months marked along the bottom; a dashed line marks the
-    mid-year trend card.
+    {games:chart}
 
     With --eval (any game the engine plays): each player's chance of
     finishing first after every decision, as forex analyse estimates it
@@ -411,7 +399,7 @@ def _save_page(page: str, moves: int, output: str, force: bool) -> None:
     print_written(out, "the replay page", output, log=False)
 
 
-@click.command("html", epilog=EPILOG)
+@click.command("html", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "-o",
@@ -464,11 +452,7 @@ def html_command(
     --force. FILE may be - for standard input (the page then goes to
     standard output unless -o is given).
 
-    World Exchangers: at every position the page shows each player's board
-    with the cash-flow line and the spaces it gained, cash, media, cities and
-    boxes, the sale area, the trend cards, the media track and the scores
-    (if the game ended now, then the final ones and the winner); the chart
-    is every player's cash.
+    {games:html}
 
     A move whose note holds a verdict of forex analyse --write shows its
     mark (?! dubious, ? a mistake, ?? a blunder, ! the only good decision)
@@ -489,7 +473,7 @@ def html_command(
     _write_page(replayed(file), _page_output(file, output), at, title, force, plan)
 
 
-@click.command("moves", epilog=EPILOG)
+@click.command("moves", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option("--at", type=int, metavar="N", help="After move N instead of the last.")
 @click.option(
@@ -497,27 +481,22 @@ def html_command(
     "kinds",
     multiple=True,
     type=MoveKindChoice(),
-    help="Only decisions of this kind, every one on a line of its own as forex play takes it"
-    " (a spot offer with the actions only it makes possible, else the first action legal"
-    " after it); repeat it for several.",
+    cls=GameTextOption,
+    help="Only decisions of this kind, every one on a line of its own as forex play takes"
+    " it{games:moves --kind}; repeat it for several.",
 )
 @click.option(
     "--all",
     "every",
     is_flag=True,
-    help="Every legal decision, one per line, exactly as forex play takes it; then each spot"
-    " offer with the actions that only it makes possible (spot ...; ACTION), or with the"
-    " first action legal after it when it makes none possible.",
+    cls=GameTextOption,
+    help="Every legal decision, one per line, exactly as forex play takes it{games:moves --all}.",
 )
 @format_option()
 def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool, fmt: str) -> None:
     """List the legal decisions of whoever must decide next.
 
-    Decisions are grouped to fit the terminal (COLUMNS): investments,
-    divests, divest answers, tie choices, spot offers summed per partner, and
-    the contracts per currency pair as a range (1-10 GBP for 1.5-15 USD: every
-    contract between its ends, either currency paid), with a contract each
-    way written exactly as forex play takes it.
+    {games:moves}
     """
     from ..reporters import record
 

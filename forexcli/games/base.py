@@ -401,6 +401,12 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The kinds ``moves --kind`` takes (none: the option is refused)."""
         ...
 
+    def help_texts(self) -> Mapping[str, str]:
+        """The game's parts of the commands' help by topic (``chart``, ``show --seat`` ...):
+        what it says of itself where a help text writes ``{games:TOPIC}``
+        (``cli.with_game_texts``); none: the help says nothing of the game."""
+        ...
+
     def new_options(self) -> Sequence[Any]:
         """The options ``forex new`` takes for the game (``games.newoptions.NewOption``, in
         the order of the help); the frame refuses another game's (``usage_error``)."""

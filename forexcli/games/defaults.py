@@ -240,6 +240,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None."""
         return ()
 
+    def help_texts(self) -> Mapping[str, str]:
+        """Nothing to add to the commands' help."""
+        return {}
+
     def new_options(self) -> Sequence[Any]:
         """None."""
         return ()

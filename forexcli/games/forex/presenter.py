@@ -173,6 +173,12 @@ class ForexViews(BaseGame[Any, Any]):
         """``MOVE_KINDS``."""
         return MOVE_KINDS
 
+    def help_texts(self) -> Mapping[str, str]:
+        """``helptext.HELP_TEXTS``."""
+        from .helptext import HELP_TEXTS
+
+        return HELP_TEXTS
+
     def moves_data(self, replay: Any, at: int, kinds: Sequence[str]) -> dict[str, Any]:
         """``moves --format json`` (``views.moves.moves_data``)."""
         from .views.moves import moves_data

@@ -147,6 +147,12 @@ class WorldexViews(BaseGame[Any, Any]):
         """``NEW_OPTIONS``."""
         return NEW_OPTIONS
 
+    def help_texts(self) -> Mapping[str, str]:
+        """``helptext.HELP_TEXTS``."""
+        from .helptext import HELP_TEXTS
+
+        return HELP_TEXTS
+
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A log naming the components file (with its SHA-256), dealt from a seed."""
         from ...reporters import clean

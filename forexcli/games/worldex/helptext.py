@@ -1,0 +1,46 @@
+"""What World Exchangers adds to the commands' help (``Game.help_texts``): each part by its
+topic, put where a command's help writes ``{games:TOPIC}`` (``cli.with_game_texts``).  A part
+that stands as a paragraph is a docstring's paragraphs; a part within a sentence is run into it
+as written, with its own leading space or punctuation."""
+
+from __future__ import annotations
+
+HELP_TEXTS = {
+    "new": """
+        With --game world-exchangers it names the components file (--components;
+        forexcli ships invented ones, and says where when it is left out) and its
+        SHA-256, and the tool deals from --seed (a random one if not given):
+
+        \b
+          forex new wx.yaml --game world-exchangers --players ben,ann \\
+              --components forexcli/games/worldex/data/invented-components.json
+          forex moves wx.yaml
+          forex play wx.yaml ben buy Vienna""",
+    "show --seat": "World Exchangers, with --svg or --png: whose board to draw, or all [the"
+    " player to play; every board when the deck or nobody is to play].",
+    "chart": """
+        World Exchangers: one line per player, their cash at the start and after
+        every entry, the months marked along the bottom; a dashed line marks the
+        mid-year trend card.""",
+    "html": """
+        World Exchangers: at every position the page shows each player's board
+        with the cash-flow line and the spaces it gained, cash, media, cities and
+        boxes, the sale area, the trend cards, the media track and the scores
+        (if the game ended now, then the final ones and the winner); the chart
+        is every player's cash.""",
+    "hint": """
+        For World Exchangers the value is the player's chance of winning, and
+        the search never looks at the order of the deck (it tries orders
+        consistent with the cards turned up).""",
+    "analyse": """
+        For World Exchangers the deck's reveals are not judged.""",
+    "selfplay --game": ": World Exchangers takes 2 to 4 players and the seats engine, greedy"
+    " and random",
+    "selfplay --components": "World Exchangers: the components file the logs name [the"
+    " invented components forexcli ships].",
+    "selfplay": """
+        With --game world-exchangers the games are World Exchangers games dealt
+        from SEED-1, SEED-2, ... (deal: seed), over the invented components
+        unless --components names a file.""",
+}
+"""World Exchangers' parts of the help by topic (see the module)."""
