@@ -273,7 +273,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "import": (
         "forexcli.cli.bga:import_command",
-        "Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.",
+        "Import a Board Game Arena table log TABLE_LOG as a game log OUT.yaml.",
     ),
     "key": (
         "forexcli.cli.keys:key_group",
@@ -302,7 +302,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": (
         "forexcli.cli.schema:schema_command",
         "Print a JSON Schema: of a game's log format (log), of show --format json (show), of"
-        " play --format json (play), or of World Exchangers' components file (components).",
+        " play --format json (play), or of a game's components file (components).",
     ),
     "seat": (
         "forexcli.cli.seat:seat_command",
@@ -319,7 +319,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "sign": (
         "forexcli.cli.keys:sign_command",
-        "Sign move N of FILE: a spot partner countersigns, or a player signs a move of theirs.",
+        "Sign move N of FILE: a deal's cosigner countersigns, or a player signs a move of theirs.",
     ),
     "undo": (
         "forexcli.cli.edits:undo_command",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
-from . import EPILOG
+from . import EPILOG, GameTextCommand
 from .common import (
     FILE,
     FILE_OR_DASH,
@@ -28,7 +28,7 @@ def _renames(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@click.command("import", epilog=EPILOG)
+@click.command("import", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("table_log", type=FILE_OR_DASH)
 @click.option(
     "-o",
@@ -69,35 +69,9 @@ def import_command(
     schema_ref: str | None,
     force: bool,
 ) -> None:
-    """Import a Board Game Arena table log TABLE_LOG as the For-Ex log OUT.yaml.
+    """Import a Board Game Arena table log TABLE_LOG as a game log OUT.yaml.
 
-    TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that
-    Board Game Arena's game review page loads for a table. Seat order and
-    first player are read from the turns it shows, the names as the site
-    shows them; each action becomes a decision in forex play's notation (an
-    accepted spot trade joined to the action after it; refused and
-    cancelled offers are not decisions), with the divest answers and the
-    tie choices. The header gets site: with the table number, started: (the
-    first packet's time, UTC) and a title.
-
-    A table log does not say which 6 certificates were removed at set-up.
-    Without --removed they are deduced from it: each currency's purchases
-    (no more than its supply held) and the certificate numbers the purchases
-    pass over (removed: the site hands out a currency's highest left). When
-    exactly one set agrees, it is taken and the log says so in a comment;
-    when several do, they are listed (or the counts each currency allows)
-    and nothing is written (exit 2, removed_unknown): the board at the start
-    of the table's replay shows them. --removed CUR=N,... gives them (a set
-    the table log rules out is refused, removed_inconsistent, exit 2);
-    --removed unknown writes removed: unknown, and the replay then lets the
-    supply hold all 8 of each currency.
-
-    Every money change, certificate bought or sold, contract taken, dividend
-    paid, move of the board and of the queue, and the final conversion in
-    the table log must be what the replay of the written log gives; a
-    disagreement is reported at its packet (move_id) and notification, and
-    nothing is written. A game in progress is imported up to its last
-    decision. The log is written atomically.
+    {games:import}
     """
     from .. import games
     from ..games.defaults import NotOffered

@@ -22,7 +22,7 @@ from .common import print_json
 @click.option("--list", "listing", is_flag=True, help="Name every game's schemas, print none.")
 def schema_command(which: str, game: str, listing: bool) -> None:
     """Print a JSON Schema: of a game's log format (log), of show --format json (show), of
-    play --format json (play), or of World Exchangers' components file (components)."""
+    play --format json (play), or of a game's components file (components)."""
     if listing:
         for name in games.names():
             for role, schema in games.get(name).schemas().items():

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import EPILOG
+from . import EPILOG, GameTextOption
 from . import echo as _echo
 from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
 
@@ -45,8 +45,9 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 @click.option(
     "--require-signatures",
     is_flag=True,
-    help="A spot deal its partner has not countersigned is an error, and so is an unsigned"
-    " move by a player with a key under the header's signatures: warn [warnings].",
+    cls=GameTextOption,
+    help="An unsigned move by a player with a key under the header's signatures: warn is an"
+    " error{games:validate --require-signatures} [warnings].",
 )
 @click.option(
     "-j",

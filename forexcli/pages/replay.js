@@ -1,7 +1,7 @@
-/* forex html: step through a game.  Every position is the JSON of the game's view (For-Ex:
-   `forex show --format json`; the first whole, each next one a delta from the one before);
-   this script steps through them and draws each with the game's own script (forex.js,
-   worldex.js: the markup of its template), which never parses HTML: all text goes in as text.
+/* forex html: step through a game.  Every position is the JSON of the game's view (as
+   `forex show --format json` gives it; the first whole, each next one a delta from the one
+   before); this script steps through them and draws each with the game's own script (in its
+   page folder: the markup of its template), which never parses HTML: all text goes in as text.
    It offers the game's script its helpers as window.forexPage, and start(render) steps. */
 (function () {
   "use strict";

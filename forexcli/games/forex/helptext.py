@@ -6,6 +6,34 @@ with its own leading space or punctuation."""
 from __future__ import annotations
 
 HELP_TEXTS = {
+    "import": """
+        TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that
+        Board Game Arena's game review page loads for a table. Seat order and
+        first player are read from the turns it shows, the names as the site
+        shows them; each action becomes a decision in forex play's notation (an
+        accepted spot trade joined to the action after it; refused and
+        cancelled offers are not decisions), with the divest answers and the
+        tie choices. The header gets site: with the table number, started: (the
+        first packet's time, UTC) and a title.
+
+        A table log does not say which 6 certificates were removed at set-up.
+        Without --removed they are deduced from it: each currency's purchases
+        (no more than its supply held) and the certificate numbers the purchases
+        pass over (removed: the site hands out a currency's highest left). When
+        exactly one set agrees, it is taken and the log says so in a comment;
+        when several do, they are listed (or the counts each currency allows)
+        and nothing is written (exit 2, removed_unknown): the board at the start
+        of the table's replay shows them. --removed CUR=N,... gives them (a set
+        the table log rules out is refused, removed_inconsistent, exit 2);
+        --removed unknown writes removed: unknown, and the replay then lets the
+        supply hold all 8 of each currency.
+
+        Every money change, certificate bought or sold, contract taken, dividend
+        paid, move of the board and of the queue, and the final conversion in
+        the table log must be what the replay of the written log gives; a
+        disagreement is reported at its packet (move_id) and notification, and
+        nothing is written. A game in progress is imported up to its last
+        decision. The log is written atomically.""",
     "new": """
         The log records the seat order, the first player and the 6 certificates
         removed at set-up (given, or drawn from a seed), the house rules if any,
@@ -22,6 +50,7 @@ HELP_TEXTS = {
     "play replies": " A spot offered to an engine seat is answered by the engine: one it"
     " declines is refused (spot_declined). The engine's offer to a person waits for the"
     " answer: forex play FILE NAME accept (or decline).",
+    "validate --require-signatures": ", and so is a spot deal its partner has not countersigned",
     "moves": """
         Decisions are grouped to fit the terminal (COLUMNS): investments,
         divests, divest answers, tie choices, spot offers summed per partner, and
