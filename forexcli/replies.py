@@ -10,7 +10,8 @@ engine plays (``record.seats``).
   waits for a person; it returns the decisions made.
 - ``declined_problem`` is the engine's consent (the one rule of
   ``games.forex.search.consent``) to a person's offer to an engine seat:
-  a declined offer is refused before anything is written (``spot_declined``).
+  a declined offer is refused before anything is written (the game's code for it,
+  ``AgreementWords.declined``).
 - An engine's entry that opens with an offer to a person is not written as a
   move: it is the header's ``offer:``, which the person answers with
   ``answer_offer(path, person, accept=...)`` (``forex play FILE NAME accept``
@@ -171,7 +172,7 @@ def engine_entry(
 
 
 def declined_problem(played: Any, file: str | None = None) -> Problem | None:
-    """``spot_declined`` when the last move of ``played`` opens with an offer to an engine
+    """``AgreementWords.declined`` when the last move of ``played`` opens with an offer to an engine
     seat that the engine refuses (its reason names what it would lose); None otherwise."""
     log = played.log
     if not log.entries or played.problem is not None:
@@ -186,10 +187,11 @@ def declined_problem(played: Any, file: str | None = None) -> Problem | None:
     if reason is None:
         return None
     name = file or log.filename
+    words = log.game.agreement_words()
     return Problem(
-        "spot_declined",
+        words.declined,
         f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine) declines"
-        f" {log.game.agreement_words().offer}: {reason}; nothing was written",
+        f" {words.offer}: {reason}; nothing was written",
         "rules",
         name,
         entry=entry.number,

@@ -224,3 +224,24 @@ def test_writing_onto_a_folder_is_refused_with_the_listed_code(tmp_path: Path) -
     with pytest.raises(LogError) as info:
         write_output(str(tmp_path), "text", force=True, refusal="")
     assert [p.code for p in info.value.problems] == ["is_a_directory"]
+
+
+def test_the_codes_of_a_deal_are_the_games_own_or_the_frames() -> None:
+    """The engine's refusal of an offer and a deal not countersigned have the game's codes
+    (``AgreementWords``: For-Ex's ``spot_declined``, ``unagreed_spot``), else the frame's."""
+    from forexcli.games.defaults import BaseGame
+
+    plain = BaseGame[object, object]().agreement_words()
+    assert plain.declined in FRAME_CODES["rules"] and plain.unagreed in FRAME_CODES["signature"]
+    merged = codes()
+    for name in games.names():
+        words = games.get(name).agreement_words()
+        assert words.declined in merged["rules"] and words.unagreed in merged["signature"], name
+    forex = games.get("for-ex")
+    assert (forex.agreement_words().declined, forex.agreement_words().unagreed) == (
+        "spot_declined",
+        "unagreed_spot",
+    )
+    assert "spot_declined" in forex.codes()["rules"] and forex.codes()["signature"] == (
+        "unagreed_spot",
+    )

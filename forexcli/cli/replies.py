@@ -70,8 +70,8 @@ def refuse_open_offer(file: str, doing: str = "nothing was written") -> None:
 
 
 def refuse_declined(played: Any, file: str) -> None:
-    """Exit with ``spot_declined`` when the move opens with an offer to an engine seat that
-    the engine refuses (nothing is written)."""
+    """Exit with the game's ``AgreementWords.declined`` when the move opens with an offer to an
+    engine seat that the engine refuses (nothing is written)."""
     if not played.log.header.get("engines"):
         return
     from ..replies import declined_problem

@@ -40,6 +40,12 @@ class AgreementWords(NamedTuple):
     """What the engine, as that player, accepts or declines (``the spot``)."""
     party: str = "the cosigner"
     """That player after their name (``the spot partner``): ``alice or carol, PARTY``."""
+    declined: str = "offer_declined"
+    """The code of an offer the engine refuses as that player (``spot_declined``): the game's
+    own, in its ``codes`` (``rules``), when it names one."""
+    unagreed: str = "unagreed_deal"
+    """The code of a deal that player has not countersigned (``unagreed_spot``): the game's own,
+    in its ``codes`` (``signature``), when it names one."""
 
 
 class BaseGame(Generic[StateT, DecisionT]):

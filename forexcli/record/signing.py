@@ -9,7 +9,7 @@ place of the log or another decision.  The cosigner of a deal (``Game.cosigner``
 the other party of an entry that needs two) adds their own signature to the same
 mapping later (``forex sign FILE N``): in a signed game that countersignature is
 the cosigner's agreement to the deal, and
-a deal without it awaits the cosigner (``unagreed_spot``; under the header's
+a deal without it awaits the cosigner (``AgreementWords.unagreed``; under the header's
 ``signatures: required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
@@ -332,12 +332,12 @@ def awaiting_text(log: GameLog, number: int, partner: str) -> str:
 
 
 def unagreed_problem(log: GameLog, number: int, partner: str) -> Problem:
-    """``unagreed_spot`` for move ``number``, at its decision."""
+    """``AgreementWords.unagreed`` for move ``number``, at its decision."""
     entry = log.entries[number - 1]
     where = log.place(("moves", number - 1, entry.player))
     line, column = where if where else (None, None)
     return Problem(
-        "unagreed_spot",
+        log.game.agreement_words().unagreed,
         f"{awaiting_text(log, number, partner)} (in a signed game the partner's"
         f" countersignature is the agreement): {entry.text}",
         "signature",
@@ -350,7 +350,7 @@ def unagreed_problem(log: GameLog, number: int, partner: str) -> Problem:
 
 
 def unagreed_past(replay: Replay, doing: str) -> list[Problem]:
-    """Under ``signatures: required``, an ``unagreed_spot`` for each deal that a later
+    """Under ``signatures: required``, an ``AgreementWords.unagreed`` for each deal that a later
     move of ``replay`` follows, though its partner has not countersigned it (``doing`` says
     what is refused: ``nothing was written``)."""
     log = replay.log
@@ -382,7 +382,7 @@ def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
     """Why the last move of ``replay`` is refused (none: it may be written): it is not
     ``signed`` though its player's key is in the log (``unsigned_move``, unless the header
     says ``signatures: warn``); under ``signatures: required``, it is not signed at all, or
-    it follows a deal its cosigner has not countersigned (``unagreed_spot``)."""
+    it follows a deal its cosigner has not countersigned (``AgreementWords.unagreed``)."""
     log = replay.log
     if not log.entries or signed:
         return unagreed_past(replay, "nothing was written")
@@ -416,7 +416,7 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
     first signed move on, for a key added on first use) is an error
     (``unsigned_move``; a warning under the header's ``signatures: warn``
     unless ``require``); a deal its cosigner has not countersigned
-    (``unagreed_spot``) is a warning, or an error with ``require``
+    (``AgreementWords.unagreed``) is a warning, or an error with ``require``
     (``validate`` sets it for ``--require-signatures`` or the header's
     ``signatures: required``).  Every problem is placed at the signature, or
     at the entry's decision.
@@ -603,7 +603,8 @@ def one_edit(
         found.append(_after_edit_problem(log, edit, later, consequences))
     taken = {id(p) for p in details} | {id(p) for p in found[-1].details}
     rest = [p for p in errors if id(p) not in taken]
-    kept = [p for p in warnings if not (p.code == "unagreed_spot" and (p.entry or 0) >= edit)]
+    unagreed = replay.log.game.agreement_words().unagreed
+    kept = [p for p in warnings if not (p.code == unagreed and (p.entry or 0) >= edit)]
     return _in_order(found + [_no_sign_hints(p) for p in rest]), [_no_sign_hints(p) for p in kept]
 
 

@@ -51,7 +51,9 @@ CODES: dict[str, tuple[str, ...]] = {
         "illegal_invest",
         "illegal_divest",
         "illegal_choice",
+        "spot_declined",
     ),
+    "signature": ("unagreed_spot",),
     "import": (
         "not_for_ex",
         "table_mismatch",

@@ -8,9 +8,15 @@ from ..rules import GameState, format_halves
 from ..rules.state import DIVIDENDS_HALVES
 
 AGREEMENT_WORDS = AgreementWords(
-    "spot deal", "a spot transaction's partner", "the spot", "the spot partner"
+    "spot deal",
+    "a spot transaction's partner",
+    "the spot",
+    "the spot partner",
+    declined="spot_declined",
+    unagreed="unagreed_spot",
 )
-"""An entry whose partner must agree, and who that is (``Game.agreement_words``)."""
+"""An entry whose partner must agree, who that is, and the codes of a declined offer and of a
+deal not countersigned (``Game.agreement_words``; the codes are in ``game.CODES``)."""
 
 ENDINGS = {
     "last_dividend": "after the last dividend",
