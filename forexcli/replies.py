@@ -152,12 +152,10 @@ def engine_entry(
     refused: list[str] = []
     mover = advisor.names(state)[advisor.mover(state)]
     while True:
-        without = getattr(advisor, "entry_without", None)
-        if without is not None:
-            entry = without(state, budget, seed, excluded, progress)
-        elif excluded:
+        entry = advisor.entry_without(state, budget, seed, excluded, progress)
+        if entry is None and excluded:
             raise ValueError("this game's engine cannot leave offers out")
-        else:
+        if entry is None:
             entry = plain_entry(advisor, state, budget, seed, progress)
         checked(game, state, entry)
         partner = entry_partner(game, entry)

@@ -360,17 +360,27 @@ FRAME = (
     "forexcli.reporters",
     "forexcli.pages",
     "forexcli.search",
+    "forexcli.hosting",
+    "forexcli.replies",
 )
-"""The frame's packages: they call a game's methods, with ``games.base.BaseGame``'s defaults,
-instead of asking which it has."""
+"""The frame's packages and modules: they call a game's methods (and its advisor's), with
+``games.base.BaseGame``'s and ``AdvisorDefaults``' defaults, instead of asking which it has."""
 
 MAX_PROBES = 0
 """How many capability probes the frame may hold (48 when issue 44 was filed; the issue's
 bound is 10); may only shrink."""
 
 
+INTERFACE_CLASSES = (
+    *("Game", "BaseGame", "Rules", "Writes"),
+    *("Advisor", "AdvisorDefaults", "Searches", "Seated", "Searchable"),
+)
+"""The classes of ``games/base.py`` and ``games/defaults.py`` whose members a probe names."""
+
+
 def _interface_names() -> tuple[frozenset[str], frozenset[str]]:
-    """The Protocols of ``games/base.py``, and every member of its ``Game``."""
+    """The Protocols of ``games/base.py``, and every member of its ``Game`` and of the
+    advisor's interface (``Advisor`` and what it builds on)."""
     protocols = set()
     members = set()
     body = [*_tree(ROOT / PACKAGE / "games" / "base.py").body]
@@ -379,7 +389,7 @@ def _interface_names() -> tuple[frozenset[str], frozenset[str]]:
         if isinstance(node, ast.ClassDef):
             if any("Protocol" in ast.unparse(b) for b in node.bases):
                 protocols.add(node.name)
-            if node.name in ("Game", "BaseGame", "Rules", "Writes"):
+            if node.name in INTERFACE_CLASSES:
                 for item in node.body:
                     if isinstance(item, ast.FunctionDef):
                         members.add(item.name)
@@ -418,6 +428,7 @@ def test_the_reader_finds_probes() -> None:
     protocols, members = _interface_names()
     assert {"Game", "Searchable", "Rules", "Writes"} <= protocols
     assert {"message", "advisor", "show_text", "cosigner", "write", "key"} <= members
+    assert {"entry_without", "weigh_chances", "determinize", "mover"} <= members
 
 
 def test_the_frame_calls_a_game_without_probing_it() -> None:

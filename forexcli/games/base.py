@@ -62,7 +62,7 @@ share, each method declared once.  ``Budget`` (how long a search runs) is define
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, Protocol, TypeVar, runtime_checkable
 
 from msgspec import Struct
@@ -629,6 +629,18 @@ class AdvisorDefaults:
         """Nothing said."""
         return ()
 
+    def entry_without(
+        self,
+        state: Any,
+        budget: Any,
+        seed: int = 0,
+        excluded: Collection[Any] = (),
+        progress: Any = None,
+    ) -> Optional[tuple[Any, ...]]:
+        """None: the engine's entry is the search's first (``search.advisor.engine_entry``),
+        and it cannot leave decisions out."""
+        return None
+
 
 class Searches(Writes[Any], Seated[Any], Protocol):
     """A game's search as the advisor (``forexcli.search.advisor``) asks it: the best lines
@@ -664,6 +676,20 @@ class Advisor(Searches, Protocol):
     def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
         """What decides the line of ``entries`` (each legal in turn) from ``state``, in words,
         in order (empty when nothing does; ``defaults.AdvisorDefaults``: empty)."""
+        ...
+
+    def entry_without(
+        self,
+        state: Any,
+        budget: Any,
+        seed: int = 0,
+        excluded: Collection[Any] = (),
+        progress: Any = None,
+    ) -> Optional[tuple[Any, ...]]:
+        """The engine's entry in ``state`` (a ``Budget``; ``progress`` as ``advise`` takes it),
+        opening with none of the ``excluded`` decisions (offers its partner refused this turn),
+        checked by the rules; None: the search's first entry stands (``AdvisorDefaults``),
+        and nothing can be left out."""
         ...
 
     value_meaning: str
