@@ -8,8 +8,8 @@ engine plays (``record.seats``).
   decision after another, each checked by the rules and written at once
   (atomically), until a person decides, the game ends, or an engine's offer
   waits for a person; it returns the decisions made.
-- ``declined_problem`` is the engine's consent (the one rule of
-  ``games.forex.search.consent``) to a person's offer to an engine seat:
+- ``declined_problem`` is the engine's consent (the game's ``Game.offer_refusal``) to a
+  person's offer to an engine seat:
   a declined offer is refused before anything is written (the game's code for it,
   ``AgreementWords.declined``).
 - An engine's entry that opens with an offer to a person is not written as a

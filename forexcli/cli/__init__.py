@@ -158,8 +158,8 @@ STARTED = time.perf_counter()
 
 
 MESSAGE_FORMATS = ("text", "markdown", "bbcode")
-"""The formats of ``forexcli.games.forex.message`` (kept here so that start-up does not import
-it)."""
+"""The formats ``Game.message`` takes (``games.base``; kept here so that start-up imports no
+game)."""
 
 EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a

@@ -1,7 +1,7 @@
 """PNG pictures, for mail clients and forums (phpBB's ``[img]``) that do not show SVG.
 
-The SVG pictures of ``forexcli.games.forex.svg`` are rendered by resvg (the ``resvg-py``
-wheel: Rust, no system library) with the machine's fonts.  On this project's
+A game's SVG pictures (``Game.picture``, ``Game.board_picture``) are rendered by resvg
+(the ``resvg-py`` wheel: Rust, no system library) with the machine's fonts.  On this project's
 2-core machine the board renders in about 0.3 s to about 28 kB.
 """
 
