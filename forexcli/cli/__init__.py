@@ -83,22 +83,30 @@ GAME_TEXT = "{games:"
 """How a help text marks where the games' parts go: ``{games:TOPIC}`` (``with_game_texts``)."""
 
 
-def with_game_texts(text: str | None) -> str | None:
+COMPLETING = "_FOREX_COMPLETE"
+"""The variable click's shell completion sets (``completion.py``): the options' descriptions
+it lists then leave the games' parts out, so that completing imports no game."""
+
+
+def with_game_texts(text: str | None, *, lookup: bool = True) -> str | None:
     """``text`` (its indentation removed) with each ``{games:TOPIC}`` replaced by the parts
     the registered games write for TOPIC (``Game.help_texts``), in the registry's order: as
     paragraphs where it stands as a paragraph of its own (none, the paragraph left out), else
     run together (a part carries its own leading space or punctuation; one that starts with
-    a letter is set a space apart from the part before it)."""
+    a letter is set a space apart from the part before it).  Without ``lookup`` every topic
+    has no part (no game is imported)."""
     if not text or GAME_TEXT not in text:
         return text
     import inspect
     import re
 
-    from .. import games
-
     mark = re.compile(r"\{games:([^}]+)\}")
 
     def parts(topic: str) -> list[str]:
+        if not lookup:
+            return []
+        from .. import games
+
         texts = (games.get(name).help_texts().get(topic, "") for name in games.names())
         return [text for text in texts if text]
 
@@ -144,8 +152,10 @@ class GameTextOption(click.Option):
 
     @property
     def help(self) -> str | None:
-        """The help with the games' parts."""
-        return with_game_texts(self.written_help)
+        """The help with the games' parts (none while the shell completes an option)."""
+        import os
+
+        return with_game_texts(self.written_help, lookup=COMPLETING not in os.environ)
 
     @help.setter
     def help(self, value: str | None) -> None:

@@ -108,3 +108,28 @@ def test_a_registered_games_part_is_in_the_help(nim: Nim) -> None:
     hint = CliRunner().invoke(forex, ["hint", "--help"], terminal_width=80).output
     assert "\n\n  For Nim the engine is exact.\n" in hint  # a paragraph of its own
     assert "the cards turned up). For Nim the engine is exact." in " ".join(hint.split())
+
+
+def test_completing_an_option_imports_no_game() -> None:
+    """Shell completion lists the options without the games' parts of their help (it stays as
+    fast as it was); ``--help`` has them."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, sys\n"
+        "from forexcli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = dict(os.environ, _FOREX_COMPLETE="zsh_complete", COMP_WORDS="forex show --")
+    env["COMP_CWORD"] = "2"
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=env, check=True
+    )
+    listed, _, modules = done.stdout.rpartition("\n[")
+    assert "--seat\n" in listed and "--format\n" in listed
+    assert "World Exchangers" not in listed and "{games:" not in listed
+    assert not [m for m in json.loads("[" + modules) if m.startswith("forexcli.games.")]
