@@ -29,13 +29,19 @@ engine, accepted and refused, and the engine's offers to its rival, accepted and
 (measured by ``--calibrate``: a 1 s search of a few positions, on one quiet core);
 ``--simulations`` defaults to it, ``--budget-divisor D`` divides it.  ``--journal FILE``
 appends each game as it ends (JSON lines) and skips the games FILE holds already (same
-opponent, index and simulations), so a stopped run goes on; ``--journal-only`` prints the
-table of FILE's games.
+opponent, index, simulations and ``--end-spread``), so a stopped run goes on;
+``--journal-only`` prints the table of FILE's games.
+
+``--end-spread B`` plays the engine with ``evaluate.TWO_PLAYER_END_SPREAD`` set to B (its
+search and its answers to offers alike, as a default change would): a setting to measure
+against the default (0, the exact ending), issue 43's one-ply losses.  Its games are kept
+apart in the journal (their key names B), so both runs can share one journal.
 
     python -m benchmarks.spot_offers --calibrate
     nice -n 10 python -m benchmarks.spot_offers --games 200 --processes 2 \
         --journal spot-offers.jsonl
     python -m benchmarks.spot_offers --against trader --games 40 --budget-divisor 10
+    python -m benchmarks.spot_offers --against oneply --end-spread 2 --games 200
 """
 
 from __future__ import annotations
@@ -56,7 +62,7 @@ from forexcli.games.base import Budget
 from forexcli.games.forex.game import FOREX
 from forexcli.games.forex.rules import GameState, Loan, Spot, apply, draw_removed, new_game
 from forexcli.games.forex.rules.board import CURRENCIES
-from forexcli.games.forex.search import ladder
+from forexcli.games.forex.search import evaluate, ladder
 from forexcli.games.forex.search.ladder import LADDER, Style, ladder_answer, ladder_player
 from forexcli.games.forex.search.players import Entry
 from forexcli.replies import engine_entry
@@ -105,6 +111,8 @@ class Offered:
     seconds: float = 0.0
     moves: list[tuple[str, str]] = field(default_factory=list)
     """The game's entries (the player, the entry as ``forex play`` writes it)."""
+    end_spread: float = 0.0
+    """The engine's ``evaluate.TWO_PLAYER_END_SPREAD`` (0: the default)."""
 
 
 def start_of(opponent: str, index: int) -> tuple[GameState, int]:
@@ -199,8 +207,27 @@ def failing_short(final: GameState, seat: int) -> list[int]:
     return [c for c, owed in enumerate(loan.owes) if owed > final.money[seat][c]]
 
 
-def play_offered(opponent: str, index: int, simulations: int) -> Offered:
-    """Game ``index`` of the engine (``simulations`` a decision) against ``opponent``."""
+@contextmanager
+def end_spread(bucks: float) -> Iterator[None]:
+    """``evaluate.TWO_PLAYER_END_SPREAD`` set to ``bucks`` inside the block."""
+    original = evaluate.TWO_PLAYER_END_SPREAD
+    evaluate.TWO_PLAYER_END_SPREAD = bucks
+    try:
+        yield
+    finally:
+        evaluate.TWO_PLAYER_END_SPREAD = original
+
+
+def play_offered(opponent: str, index: int, simulations: int, spread: float = 0.0) -> Offered:
+    """Game ``index`` of the engine (``simulations`` a decision, ``TWO_PLAYER_END_SPREAD``
+    ``spread``) against ``opponent``."""
+    with end_spread(spread):
+        game = _play_offered(opponent, index, simulations)
+    game.end_spread = spread
+    return game
+
+
+def _play_offered(opponent: str, index: int, simulations: int) -> Offered:
     state, seat = start_of(opponent, index)
     player = ladder_player(opponent, Budget(simulations=1), seed=2 * index + 2)
     answer = ladder_answer(opponent)
@@ -272,12 +299,14 @@ def table(rows: Sequence[tuple[str, Sequence[Offered]]]) -> list[str]:
 # --------------------------------------------------------------------------- the journal
 
 
-def _key(opponent: str, index: int, simulations: int) -> str:
-    return json.dumps([opponent, index, simulations])
+def _key(opponent: str, index: int, simulations: int, spread: float = 0.0) -> str:
+    """A game's journal key; the default engine's (``spread`` 0) as before the setting."""
+    return json.dumps([opponent, index, simulations, *([spread] if spread else [])])
 
 
 def read_journal(path: str) -> dict[str, Offered]:
-    """The games of a journal by key (opponent, index, simulations); the last of a key wins."""
+    """The games of a journal by key (opponent, index, simulations, end spread); the last of
+    a key wins."""
     found: dict[str, Offered] = {}
     for record in _journal_records(path):
         simulations = record.pop("simulations")
@@ -286,7 +315,7 @@ def read_journal(path: str) -> dict[str, Offered]:
         for name in ("accepted", "refused", "moves"):
             record[name] = [(a, b) for a, b in record.get(name, [])]
         game = Offered(**record)
-        found[_key(game.opponent, game.index, simulations)] = game
+        found[_key(game.opponent, game.index, simulations, game.end_spread)] = game
     return found
 
 
@@ -298,6 +327,7 @@ def run(
     journal: str | None = None,
     start: int = 0,
     play: bool = True,
+    spread: float = 0.0,
 ) -> list[tuple[str, list[Offered]]]:
     """Play (or read from ``journal``) games ``start`` to ``start + games - 1`` against each
     opponent, interleaved so that a stopped run has played a share of every opponent's."""
@@ -308,9 +338,9 @@ def run(
     stamp = {"simulations": simulations, "commit": _commit(), "code": _code_tree()}
     with ProcessPoolExecutor(max_workers=max(1, processes)) as pool:
         futures: dict[Future[Offered], str] = {
-            pool.submit(play_offered, name, index, simulations): _key(name, index, simulations)
+            pool.submit(play_offered, name, index, simulations, spread): key
             for name, index in jobs
-            if play and _key(name, index, simulations) not in done
+            if play and (key := _key(name, index, simulations, spread)) not in done
         }
         for future in as_completed(futures):
             game = future.result()
@@ -328,7 +358,7 @@ def run(
                 )
     rows = []
     for name in opponents:
-        keys = [_key(name, index, simulations) for index in range(start, start + games)]
+        keys = [_key(name, index, simulations, spread) for index in range(start, start + games)]
         rows.append((name, [done[key] for key in keys if key in done]))
     return rows
 
@@ -379,6 +409,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="the engine's simulations a decision [about 1 s]")  # fmt: skip
     parser.add_argument("--budget-divisor", type=int, default=1, metavar="D",
                         help="search a D-th of --simulations")  # fmt: skip
+    parser.add_argument("--end-spread", type=float, default=0.0, metavar="B",
+                        help="the engine's TWO_PLAYER_END_SPREAD [0: the default]")  # fmt: skip
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--journal", metavar="FILE")
     parser.add_argument("--journal-only", action="store_true", help="play no game")
@@ -389,10 +421,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     simulations = max(1, args.simulations // args.budget_divisor)
     opponents = args.against or list(OPPONENTS)
-    print(f"commit {_commit()}; engine at {simulations} simulations a decision;"
+    spread = f"; end spread {args.end_spread:g}" if args.end_spread else ""
+    print(f"commit {_commit()}; engine at {simulations} simulations a decision{spread};"
           f" load {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     rows = run(opponents, args.games, simulations, args.processes, args.journal, args.start,
-               play=not args.journal_only)  # fmt: skip
+               play=not args.journal_only, spread=args.end_spread)  # fmt: skip
     print("\n".join(table(rows)))
     print(f"load {os.getloadavg()[0]:.2f}")
 

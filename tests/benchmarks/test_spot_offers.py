@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from benchmarks import spot_offers
 from forexcli.games.base import Budget
 from forexcli.games.forex.game import FOREX
 from forexcli.games.forex.rules import GameState, Spot, apply
+from forexcli.games.forex.search import evaluate
 from forexcli.games.forex.search.ladder import ladder_answer, ladder_player
 from forexcli.record import files, gamelog
 from forexcli.record.seats import open_offer
@@ -92,6 +94,45 @@ def test_the_table_and_the_journal_agree(
     games = [g for g in spot_offers.read_journal(str(journal)).values()]
     score = sum(g.score for g in games)
     assert row.startswith(f"| greedy | 2 | {score:g} | {score / 2:.1%} |")
+
+
+def test_an_end_spread_game_plays_the_engine_with_it_and_restores_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play_offered(..., spread)``: every engine decision made with
+    ``TWO_PLAYER_END_SPREAD`` at ``spread``; the default (0) back after the game."""
+    seen: list[float] = []
+    engine_turn = spot_offers.engine_turn
+
+    def watched(*args: Any) -> Any:
+        seen.append(evaluate.TWO_PLAYER_END_SPREAD)
+        return engine_turn(*args)
+
+    monkeypatch.setattr(spot_offers, "engine_turn", watched)
+    game = spot_offers.play_offered("greedy", 1, SIMULATIONS, 2.0)
+    assert game.end_spread == 2.0 and game.engine_decisions >= len(seen) > 0
+    assert set(seen) == {2.0}
+    assert evaluate.TWO_PLAYER_END_SPREAD == 0.0
+
+
+def test_an_end_spread_run_is_kept_apart_in_the_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--end-spread 2``'s game is journaled under a key of its own: the default's run
+    does not read it, and plays its own game beside it."""
+    journal = str(tmp_path / "offers.jsonl")
+    argv = ["--against", "greedy", "--games", "1", "--simulations", "4", "--journal", journal]
+    spot_offers.main([*argv, "--end-spread", "2"])
+    assert "end spread 2" in capsys.readouterr().out
+    assert [g.end_spread for g in spot_offers.read_journal(journal).values()] == [2.0]
+    spot_offers.main([*argv, "--journal-only"])
+    assert "| greedy | 0 |" in capsys.readouterr().out
+    spot_offers.main([*argv, "--end-spread", "2", "--journal-only"])
+    assert "| greedy | 1 |" in capsys.readouterr().out
+    spot_offers.main(argv)
+    capsys.readouterr()
+    games = spot_offers.read_journal(journal)
+    assert sorted(g.end_spread for g in games.values()) == [0.0, 2.0]
 
 
 def _replayed(path: Path) -> gamelog.Replay:

@@ -16,6 +16,7 @@ from forexcli.games.forex.rules import (
     legal_decisions,
     new_game,
 )
+from forexcli.games.forex.search import evaluate as evaluate_module
 from forexcli.games.forex.search import mcts
 from forexcli.games.forex.search.candidates import candidates
 from forexcli.games.forex.search.encoding import decision, encode, legal_actions
@@ -148,6 +149,24 @@ def test_a_search_without_weights_uses_those_of_its_number_of_players(players: i
     ]
     assert found.root_value == given.root_value
     assert found.root_value != search(state, budget, seed=1, weights=other).root_value
+
+
+def test_the_two_player_end_spread_setting_softens_only_2_player_endings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``TWO_PLAYER_END_SPREAD`` (off by default) gives 2-player games that ``end_spread``,
+    the rest of their weights kept; 3 to 6 players keep theirs.  A search without weights
+    takes it: in a last round whose dividend is behind an item, the values change."""
+    assert evaluate_module.TWO_PLAYER_END_SPREAD == 0.0
+    state = _last_round(2)
+    budget = Budget(simulations=60)
+    exact = search(state, budget, seed=1)
+    monkeypatch.setattr(evaluate_module, "TWO_PLAYER_END_SPREAD", 2.0)
+    assert weights_for(2) == DEFAULT_WEIGHTS._replace(end_spread=2.0)
+    assert weights_for(4) == MANY_WEIGHTS
+    soft = search(state, budget, seed=1)
+    assert soft.root_value == search(state, budget, seed=1, weights=weights_for(2)).root_value
+    assert soft.root_value != exact.root_value
 
 
 def test_search_is_deterministic_and_its_lines_are_legal(monkeypatch: pytest.MonkeyPatch) -> None:

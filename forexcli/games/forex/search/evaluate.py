@@ -87,9 +87,20 @@ when other players move before the end (at 4 players the engine lost close games
 sure of in its last round: benchmarks/RESULTS.md, session 20)."""
 
 
+TWO_PLAYER_END_SPREAD = 0.0
+"""``end_spread`` of 2-player games (``weights_for(2)``): 0, the exact ending, is the default.
+A setting to measure (issue 43): in the last round a player need not resolve, and the one-ply
+player does not (it divests and takes contracts for many turns), so the ending "every player
+resolves now" that values the search's endgame leaves is not the ending the game reaches."""
+
+
 def weights_for(players: int) -> Weights:
     """The evaluation's constants for a game of ``players`` players."""
-    return DEFAULT_WEIGHTS if players <= 2 else MANY_WEIGHTS
+    if players > 2:
+        return MANY_WEIGHTS
+    if TWO_PLAYER_END_SPREAD:
+        return DEFAULT_WEIGHTS._replace(end_spread=TWO_PLAYER_END_SPREAD)
+    return DEFAULT_WEIGHTS
 
 
 def weights_of(values: Mapping[str, object]) -> Weights:
