@@ -25,7 +25,7 @@ from forexcli.games.forex.rules import (
 from forexcli.games.worldex.rules import DEALER, Buy, Pass, Refresh, Reveal, Sell
 from tests.cli.test_commands import run
 from tests.cli.test_html_browser import browser, open_page, severe
-from tests.cli.test_pages import embedded
+from tests.cli.test_pages import Tags, embedded
 from tests.every_game import (
     EXAMPLE_LOGS,
     EXAMPLES,
@@ -181,6 +181,21 @@ def test_html_writes_next_to_the_log(game: str, tmp_path: Path) -> None:
     assert embedded(page.read_text("utf-8"))["start"] == moves - 1
 
 
+def test_the_page_names_each_id_once(game: str, tmp_path: Path) -> None:
+    """The frame's controls and the game's panels share one page: no id is given twice (a
+    game's panel named ``next`` shadowed the frame's Next button for ``getElementById``)."""
+    path = example_in(game, tmp_path)
+    page = tmp_path / "page.html"
+    done = run(["html", str(path), "-o", str(page), "--at", "1"])
+    offered(done)
+    assert done.exit_code == 0, done.output
+    parser = Tags()
+    parser.feed(page.read_text("utf-8"))
+    ids = [str(attrs["id"]) for _, attrs in parser.tags if attrs.get("id")]
+    assert "next" in ids and "position" in ids  # the frame's button, the game's panel
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
+
+
 PAGE_KB_PER_100_MOVES = {"for-ex": 400, "world-exchangers": 820}
 """How large a game's page may grow, in KB for 100 moves (World Exchangers draws more: its
 39-move example stays under 320 KB); a game not named here is held to the page limit alone."""
@@ -327,4 +342,10 @@ def test_the_page_without_javascript(game: str, browser: WebDriver, tmp_path: Pa
         "window.forexReplay.go(arguments[0]); window.forexReplay.go(arguments[1])", 0, at
     )
     assert browser.find_element(By.ID, "position").text == static
+    twice = browser.execute_script(
+        "var ids = Array.prototype.map.call(document.querySelectorAll('[id]'),"
+        " function (e) { return e.id; });"
+        " return ids.filter(function (id, n) { return ids.indexOf(id) !== n; });"
+    )
+    assert twice == []  # the script's drawing of the position gives no id of the frame's again
     assert severe(browser) == []
