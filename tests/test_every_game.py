@@ -284,6 +284,34 @@ def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -
     assert "engines" not in replayed(path).log.header
 
 
+def test_new_key_for_and_require_signatures_take_no_game_option(game: str, tmp_path: Path) -> None:
+    """``forex new --key-for`` and ``--require-signatures`` are the frame's signing at set-up,
+    for every game that writes a new log (its schema takes ``record.schemaparts``' keys and
+    signatures setting): a game declares no option for them."""
+    ann, bob = tmp_path / "ann.key", tmp_path / "bob.key"
+    for key in (ann, bob):
+        assert run(["key", "new", str(key), "--no-passphrase"]).exit_code == 0
+    path = tmp_path / "new.yaml"
+    players = ["--game", game, "--players", "ann,bob"]
+    plain = run(["new", str(path), *players, "--dry-run"])
+    offered(plain)
+    if plain.exit_code == 2:  # World Exchangers names its components file (its own test)
+        pytest.skip(f"{game}'s new log needs options beyond the players: {plain.stderr}")
+    keys = ["--key-for", f"ann={ann}.pub", "--key-for", f"bob={bob}.pub"]
+    made = run(["new", str(path), *players, *keys, "--require-signatures"])
+    offered(made)
+    assert made.exit_code == 0, made.output
+    header = replayed(path).log.header
+    assert header["signatures"] == "required"
+    assert sorted(header["keys"]) == ["ann", "bob"]
+    assert all(str(line).startswith("ssh-ed25519 ") for line in header["keys"].values())
+    assert run(["validate", str(path)]).exit_code == 0
+    other = tmp_path / "other.yaml"
+    refused = run(["new", str(other), *players, "--key-for", f"zed={ann}.pub"])
+    assert refused.exit_code == 2 and "'zed' is not one of the players" in refused.stderr
+    assert not other.exists()
+
+
 def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:
     """``play NAME --engine`` appends the engine's entry for the player who decides (and
     refuses another player); ``--dry-run`` writes nothing."""

@@ -119,6 +119,20 @@ def _click_options(
     " (simulations, deterministic) [1s]; repeat it. forex play then lets the engine answer"
     " the spot offers to its seats and play its seats' decisions after a person's.",
 )
+@click.option(
+    "--key-for",
+    "key_for",
+    multiple=True,
+    metavar="NAME=PUBFILE",
+    help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
+    " repeat it.",
+)
+@click.option(
+    "--require-signatures",
+    is_flag=True,
+    help="Write signatures: required: every move signed, and countersigned where the game"
+    " asks a cosigner (forex play and forex read refuse one that is not).",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -126,6 +140,8 @@ def new_command(
     player: tuple[str, ...],
     game: str,
     engines: tuple[str, ...],
+    key_for: tuple[str, ...],
+    require_signatures: bool,
     dry_run: bool,
     **given: Any,
 ) -> None:
@@ -160,6 +176,7 @@ def new_command(
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
         raise _not_offered(chosen, file, missing.what) from None
+    text = _with_signing(text, names, key_for, require_signatures)
     if engines:
         text = _with_engines(text, names, engines)
     try:
@@ -214,6 +231,19 @@ def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
         if option.today and options[name] is None:
             options[name] = datetime.date.today().isoformat()
     return options
+
+
+def _with_signing(text: str, names: Sequence[str], key_for: Sequence[str], required: bool) -> str:
+    """The new log's text with the players' public keys of ``--key-for`` (each read and
+    checked) and ``signatures: required``: the frame's signing, the same for every game."""
+    from ..record.keys import keys_for
+    from ..record.signedtext import with_signing
+
+    try:
+        keys = keys_for(key_for, names)
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--key-for'") from None
+    return with_signing(text, keys, required)
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -50,18 +50,6 @@ NEW_OPTIONS = (
         " [no modeline].",
         metavar="URL|PATH",
     ),
-    NewOption(
-        "key_for",
-        "A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves",
-        metavar="NAME=PUBFILE",
-        multiple=True,
-    ),
-    NewOption(
-        "require_signatures",
-        "Write signatures: required: every move signed, and no move after a spot deal its"
-        " partner has not countersigned (forex play and forex read refuse one).",
-        flag=True,
-    ),
 )
 """The options ``forex new`` takes for a For-Ex log (``Game.new_options``)."""
 
@@ -224,7 +212,6 @@ class ForexViews(BaseGame[Any, Any]):
                 )
             contacts[name.strip()] = address.strip()
         rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
-        keys = _keys_for(options.get("key_for") or (), players)
         try:
             new_game(
                 players,
@@ -245,8 +232,6 @@ class ForexViews(BaseGame[Any, Any]):
             contacts=contacts,
             schema_ref=options.get("schema_ref") or None,
             house_rules=rules,
-            keys=keys,
-            signatures_required=bool(options.get("require_signatures")),
         )
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
@@ -304,13 +289,3 @@ def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
             )
         rules[option] = value
     return rules
-
-
-def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """``--key-for NAME=PUBFILE`` as the players' public-key lines (``record.keys.keys_for``)."""
-    from ...record.keys import keys_for
-
-    try:
-        return keys_for(items, names)
-    except ValueError as error:
-        raise ViewRefused(str(error), "--key-for") from None

@@ -78,8 +78,6 @@ def new_log_text(
     contacts: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
-    keys: Mapping[str, str] | None = None,
-    signatures_required: bool = False,
 ) -> str:
     """The text of a new log with no moves; give ``removed`` counts (or ``"unknown"``, written
     as ``removed: unknown``) or a ``seed``.
@@ -88,7 +86,6 @@ def new_log_text(
     ``house_rules:`` block, in the order of the options.
     """
     from ....record.entrytext import folded, quote
-    from ....record.signedtext import key_lines
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")
@@ -126,10 +123,5 @@ def new_log_text(
             for name in HouseRules.OPTIONS
             if name in house_rules
         )
-    if signatures_required:
-        lines.append("signatures: required")
-    if keys:
-        lines.append("keys:")
-        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
