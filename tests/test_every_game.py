@@ -4,6 +4,7 @@ game.  A game that does not offer it refuses with ``not_for_game`` and is skippe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -157,6 +158,19 @@ def test_parse_and_write(name: str, key: str, text: str, decisions: tuple[Any, .
         assert game.write(decisions) == text
         assert game.key(decisions) == key
         assert entry_accepted(name, key, text)
+
+
+def test_every_schema_has_an_id_schema_list_prints(game: str) -> None:
+    """Each published schema has an ``$id`` of the project's form, the column ``forex schema
+    --list`` prints beside its game and role (Counting's log schema had none: an empty one)."""
+    schemas = games.get(game).schemas()
+    assert "log" in schemas
+    ids = {role: schema.get("$id", "") for role, schema in schemas.items()}
+    assert all(re.fullmatch(r"urn:forexcli:schema:[a-z-]+:\d+", i) for i in ids.values()), ids
+    listed = run(["schema", "--list"])
+    assert listed.exit_code == 0, listed.output
+    for role, ident in ids.items():
+        assert f"{game}\t{role}\t{ident}\n" in listed.stdout
 
 
 # --------------------------------------------------------------------------- the page

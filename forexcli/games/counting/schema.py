@@ -17,6 +17,7 @@ def log_schema() -> dict[str, Any]:
     """The JSON Schema of a Counting log."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:forexcli:schema:counting-log:1",
         "type": "object",
         "required": ["game", "players"],
         "additionalProperties": False,
