@@ -326,6 +326,34 @@ def test_new_key_for_and_require_signatures_take_no_game_option(game: str, tmp_p
     assert not other.exists()
 
 
+def test_new_contact_addresses_the_mail_of_any_game(game: str, tmp_path: Path) -> None:
+    """``forex new --contact`` is the frame's, for every game that writes a new log: the
+    header's ``contacts:`` (``record.schemaparts``), from which ``message --eml`` addresses
+    the mail to whoever decides next."""
+    path = tmp_path / "new.yaml"
+    players = ["--game", game, "--players", "ann,bob"]
+    plain = run(["new", str(path), *players, "--dry-run"])
+    offered(plain)
+    if plain.exit_code == 2:  # World Exchangers names its components file
+        pytest.skip(f"{game}'s new log needs options beyond the players: {plain.stderr}")
+    contacts = ["--contact", "ann=ann@example.org", "--contact", "bob=bob@example.org"]
+    made = run(["new", str(path), *players, *contacts])
+    assert made.exit_code == 0, made.output
+    played = replayed(path)
+    assert played.log.header["contacts"] == {"ann": "ann@example.org", "bob": "bob@example.org"}
+    assert run(["validate", str(path)]).exit_code == 0
+    (next_up,) = played.log.game.pending(played.final).deciders
+    mail = tmp_path / "out.eml"
+    sent = run(["message", str(path), "--eml", str(mail)])
+    offered(sent)
+    assert sent.exit_code == 0, sent.output
+    assert f"To: {next_up}@example.org" in mail.read_text("utf-8")
+    other = tmp_path / "other.yaml"
+    refused = run(["new", str(other), *players, "--contact", "anne=x@example.org"])
+    assert refused.exit_code == 2 and not other.exists()
+    assert "'anne' is not one of the players; did you mean ann?" in refused.stderr
+
+
 def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:
     """``play NAME --engine`` appends the engine's entry for the player who decides (and
     refuses another player); ``--dry-run`` writes nothing."""

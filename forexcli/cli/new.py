@@ -120,6 +120,14 @@ def _click_options(
     " the spot offers to its seats and play its seats' decisions after a person's.",
 )
 @click.option(
+    "--contact",
+    "contact",
+    multiple=True,
+    metavar="NAME=ADDRESS",
+    help="How to reach a player: an e-mail address or forum handle; repeat it. forex play"
+    " --eml and forex message --eml address the mail from it.",
+)
+@click.option(
     "--key-for",
     "key_for",
     multiple=True,
@@ -140,6 +148,7 @@ def new_command(
     player: tuple[str, ...],
     game: str,
     engines: tuple[str, ...],
+    contact: tuple[str, ...],
     key_for: tuple[str, ...],
     require_signatures: bool,
     dry_run: bool,
@@ -176,7 +185,7 @@ def new_command(
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
         raise _not_offered(chosen, file, missing.what) from None
-    text = _with_signing(text, names, key_for, require_signatures)
+    text = _with_set_up(text, names, contact, key_for, require_signatures)
     if engines:
         text = _with_engines(text, names, engines)
     try:
@@ -233,17 +242,39 @@ def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def _with_signing(text: str, names: Sequence[str], key_for: Sequence[str], required: bool) -> str:
-    """The new log's text with the players' public keys of ``--key-for`` (each read and
-    checked) and ``signatures: required``: the frame's signing, the same for every game."""
+def _with_set_up(
+    text: str,
+    names: Sequence[str],
+    contact: Sequence[str],
+    key_for: Sequence[str],
+    required: bool,
+) -> str:
+    """The new log's text with the players' contacts (``--contact``), their public keys
+    (``--key-for``, each read and checked) and ``signatures: required``: the frame's, the
+    same for every game (``record.newheader``)."""
     from ..record.keys import keys_for
-    from ..record.signedtext import with_signing
+    from ..record.newheader import with_set_up
+    from ..words import close_match
 
+    contacts: dict[str, str] = {}
+    for item in contact:
+        name, sep, address = (part.strip() for part in item.partition("="))
+        if not sep or not name or not address:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=ADDRESS", param_hint="'--contact'"
+            )
+        if name not in names:
+            match = close_match(name, names)
+            meant = f"; did you mean {clean(match)}?" if match is not None else ""
+            raise click.BadParameter(
+                f"{clean(name)!r} is not one of the players{meant}", param_hint="'--contact'"
+            )
+        contacts[name] = address
     try:
         keys = keys_for(key_for, names)
     except ValueError as error:
         raise click.BadParameter(clean(str(error)), param_hint="'--key-for'") from None
-    return with_signing(text, keys, required)
+    return with_set_up(text, contacts=contacts, keys=keys, required=required)
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -6,8 +6,6 @@ The entry text surgery (quoting, folding, where a value ends) is ``entrytext``'s
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .entrytext import content_end, folded, quote, sig_lines, signer_line
@@ -53,24 +51,6 @@ def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
     if at <= 0:
         raise _cannot_edit(log)
     return text[:at] + key_lines(player, value, " " * column, nl) + text[at:]
-
-
-def with_signing(text: str, keys: Mapping[str, str], required: bool) -> str:
-    """A new log's ``text`` with ``signatures: required`` (when ``required``) and the players'
-    public keys in a block ``keys:`` (``forex new --require-signatures``, ``--key-for``), for
-    any game: written just before the header's ``moves:`` (at the end when it has none)."""
-    nl = "\r\n" if "\r\n" in text else "\n"
-    block = "signatures: required" + nl if required else ""
-    if keys:
-        block += (
-            "keys:" + nl + "".join(key_lines(name, line, "  ", nl) for name, line in keys.items())
-        )
-    if not block:
-        return text
-    moves = re.search(r"^moves[ \t]*:", text, re.M)
-    if moves is None:
-        return text + ("" if not text or text.endswith("\n") else nl) + block
-    return text[: moves.start()] + block + text[moves.start() :]
 
 
 def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:

@@ -32,12 +32,6 @@ NEW_OPTIONS = (
     SITE,
     STARTED,
     NewOption(
-        "contact",
-        "How to reach a player (e-mail, forum handle)",
-        metavar="NAME=ADDRESS",
-        multiple=True,
-    ),
-    NewOption(
         "house_rule",
         "A house rule the table plays: rounding=each|total, merged_loan=keep|back [each, keep]",
         metavar="NAME=VALUE",
@@ -173,7 +167,7 @@ class ForexViews(BaseGame[Any, Any]):
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A For-Ex header: seats, first player, the removed certificates (given, or drawn
-        from a seed), house rules, contacts, keys; checked by the rules before it is written."""
+        from a seed), house rules; checked by the rules before it is written."""
         from ...reporters.newlog import random_seed
         from .rules import HouseRules, SetupError, draw_removed, new_game
         from .views.newlog import new_log_text, parse_house_rule, parse_removed
@@ -199,18 +193,6 @@ class ForexViews(BaseGame[Any, Any]):
                 raise ViewRefused(str(error), "--removed") from None
         elif seed is None:
             seed = random_seed()
-        contacts: dict[str, str] = {}
-        for item in options.get("contact") or ():
-            name, sep, address = item.partition("=")
-            if not sep or not name.strip() or not address.strip():
-                raise ViewRefused(f"{clean(item)!r}: write NAME=ADDRESS", "--contact")
-            if name.strip() not in players:
-                raise ViewRefused(
-                    f"{clean(name.strip())!r} is not one of the players"
-                    f"{_meant(name.strip(), players)}",
-                    "--contact",
-                )
-            contacts[name.strip()] = address.strip()
         rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
         try:
             new_game(
@@ -229,7 +211,6 @@ class ForexViews(BaseGame[Any, Any]):
             title=options.get("title") or None,
             site=options.get("site") or None,
             started=options.get("started") or None,
-            contacts=contacts,
             schema_ref=options.get("schema_ref") or None,
             house_rules=rules,
         )

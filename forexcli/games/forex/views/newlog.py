@@ -75,7 +75,6 @@ def new_log_text(
     title: str | None = None,
     site: str | None = None,
     started: str | None = None,
-    contacts: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
 ) -> str:
@@ -113,9 +112,6 @@ def new_log_text(
             f"{code}: {count}" for code, count in zip(CURRENCIES, removed, strict=True) if count
         )
         lines.append(f"removed: {{{counts}}}")
-    if contacts:
-        lines.append("contacts:")
-        lines.extend(f"  {quote(name)}: {quote(address)}" for name, address in contacts.items())
     if house_rules:
         lines.append("house_rules:")
         lines.extend(
