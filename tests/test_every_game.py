@@ -281,6 +281,26 @@ def test_selfplay_writes_a_whole_game_that_validates(
     assert checked.exit_code == 0, checked.output
 
 
+def test_selfplay_takes_the_players_the_game_seats(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``selfplay --players`` is bounded by the game's ``seat_counts`` alone, with the game's
+    words (the frame capped it at For-Ex's 2 to 6, in click's)."""
+    from forexcli.games.defaults import NotOffered
+
+    monkeypatch.chdir(tmp_path)
+    try:
+        fewest, most = games.get(game).advisor().seat_counts
+    except NotOffered:
+        pytest.skip(f"the engine does not play {game}")
+    title = games.get(game).title
+    for count in (fewest - 1, most + 1):
+        result = run(["selfplay", "out", "--game", game, "--players", str(count)])
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.stderr.split())
+        assert f"{count} players; a {title} game has {fewest} to {most}" in said
+
+
 def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:
     """``forex seat`` writes the frame's ``engines:`` into any game's header (its log schema
     takes the frame's parts, ``record.schemaparts``), and ``play`` then lets the engine seat

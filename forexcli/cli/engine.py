@@ -623,10 +623,11 @@ def _analyse_folder(
 @click.option(
     "--players",
     "count",
-    type=click.IntRange(2, 6),
+    type=click.IntRange(1),
     default=2,
     show_default=True,
-    help="Players per game (2 to 6), when --seat is not given.",
+    help="Players per game, when --seat is not given; a game refuses a number it does not seat,"
+    " saying how many it does.",
 )
 @click.option(
     "--seat",
@@ -663,8 +664,8 @@ def _analyse_folder(
     type=GameChoice(),
     default=DEFAULT_GAME,
     show_default=True,
-    help="Which game: World Exchangers takes 2 to 4 players and the seats engine, greedy and"
-    " random.",
+    help="Which game; each seats its own number of players and kinds of seat (one it does not"
+    " take is refused, naming those it does).",
 )
 @click.option(
     "--components",

@@ -116,8 +116,8 @@ def _click_options(
     multiple=True,
     metavar="NAME[:BUDGET]",
     help="A seat the engine plays, with its budget a decision: NAME:2s (seconds), NAME:500"
-    " (simulations, deterministic) [1s]; repeat it. forex play then lets the engine answer"
-    " the spot offers to its seats and play its seats' decisions after a person's.",
+    " (simulations, deterministic) [1s]; repeat it. forex play then lets the engine play"
+    " its seats' decisions after a person's, and answer the offers made to them.",
 )
 @click.option(
     "--contact",

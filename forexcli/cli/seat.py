@@ -29,8 +29,8 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     """Hand PLAYER's seat to the engine (--engine), or back to a person (--person).
 
     The header's engines: names the seats the engine plays; forex play then
-    lets them play after a person's decision, and answers the spot offers
-    made to them. For a player who leaves a game by mail, or joins one.
+    lets them play after a person's decision, and answers the offers made to
+    them. For a player who leaves a game by mail, or joins one.
     """
     from ..record import edit, files
     from ..record.problems import LogError, Problem
