@@ -112,6 +112,18 @@ def test_a_game_the_project_does_not_ship_documents_itself_in_its_folder() -> No
         assert cli_reference() == (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
 
 
+def test_the_walkthrough_names_every_method_a_game_may_override() -> None:
+    """docs/adding-a-game.md names each public member of ``BaseGame``: a newcomer reading it
+    alone learns every default a game may override."""
+    from forexcli.games.defaults import BaseGame
+
+    walkthrough = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    members = [name for name in vars(BaseGame) if not name.startswith("_")]
+    assert "show_text" in members and "advisor" in members
+    named = set(re.findall(r"`([a-z_]+)[`(]", walkthrough))
+    assert [name for name in members if name not in named] == []
+
+
 def test_man_page_sections_and_version() -> None:
     source = man_source()
     for section in (

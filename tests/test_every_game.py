@@ -4,6 +4,7 @@ game.  A game that does not offer it refuses with ``not_for_game`` and is skippe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,7 @@ from forexcli.games.forex.rules import (
 from forexcli.games.worldex.rules import DEALER, Buy, Pass, Refresh, Reveal, Sell
 from tests.cli.test_commands import run
 from tests.cli.test_html_browser import browser, open_page, severe
-from tests.cli.test_pages import embedded
+from tests.cli.test_pages import Tags, embedded
 from tests.every_game import (
     EXAMPLE_LOGS,
     EXAMPLES,
@@ -159,6 +160,19 @@ def test_parse_and_write(name: str, key: str, text: str, decisions: tuple[Any, .
         assert entry_accepted(name, key, text)
 
 
+def test_every_schema_has_an_id_schema_list_prints(game: str) -> None:
+    """Each published schema has an ``$id`` of the project's form, the column ``forex schema
+    --list`` prints beside its game and role (Counting's log schema had none: an empty one)."""
+    schemas = games.get(game).schemas()
+    assert "log" in schemas
+    ids = {role: schema.get("$id", "") for role, schema in schemas.items()}
+    assert all(re.fullmatch(r"urn:forexcli:schema:[a-z-]+:\d+", i) for i in ids.values()), ids
+    listed = run(["schema", "--list"])
+    assert listed.exit_code == 0, listed.output
+    for role, ident in ids.items():
+        assert f"{game}\t{role}\t{ident}\n" in listed.stdout
+
+
 # --------------------------------------------------------------------------- the page
 
 
@@ -179,6 +193,21 @@ def test_html_writes_next_to_the_log(game: str, tmp_path: Path) -> None:
     assert again.exit_code == 2 and "already exists" in again.stderr
     assert run(["html", str(path), "--force", "--at", "-1"]).exit_code == 0
     assert embedded(page.read_text("utf-8"))["start"] == moves - 1
+
+
+def test_the_page_names_each_id_once(game: str, tmp_path: Path) -> None:
+    """The frame's controls and the game's panels share one page: no id is given twice (a
+    game's panel named ``next`` shadowed the frame's Next button for ``getElementById``)."""
+    path = example_in(game, tmp_path)
+    page = tmp_path / "page.html"
+    done = run(["html", str(path), "-o", str(page), "--at", "1"])
+    offered(done)
+    assert done.exit_code == 0, done.output
+    parser = Tags()
+    parser.feed(page.read_text("utf-8"))
+    ids = [str(attrs["id"]) for _, attrs in parser.tags if attrs.get("id")]
+    assert "next" in ids and "position" in ids  # the frame's button, the game's panel
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
 
 
 PAGE_KB_PER_100_MOVES = {"for-ex": 400, "world-exchangers": 820}
@@ -252,6 +281,26 @@ def test_selfplay_writes_a_whole_game_that_validates(
     assert checked.exit_code == 0, checked.output
 
 
+def test_selfplay_takes_the_players_the_game_seats(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``selfplay --players`` is bounded by the game's ``seat_counts`` alone, with the game's
+    words (the frame capped it at For-Ex's 2 to 6, in click's)."""
+    from forexcli.games.defaults import NotOffered
+
+    monkeypatch.chdir(tmp_path)
+    try:
+        fewest, most = games.get(game).advisor().seat_counts
+    except NotOffered:
+        pytest.skip(f"the engine does not play {game}")
+    title = games.get(game).title
+    for count in (fewest - 1, most + 1):
+        result = run(["selfplay", "out", "--game", game, "--players", str(count)])
+        assert result.exit_code == 2, result.output
+        said = " ".join(result.stderr.split())
+        assert f"{count} players; a {title} game has {fewest} to {most}" in said
+
+
 def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:
     """``forex seat`` writes the frame's ``engines:`` into any game's header (its log schema
     takes the frame's parts, ``record.schemaparts``), and ``play`` then lets the engine seat
@@ -267,6 +316,62 @@ def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -
     back = run(["seat", str(path), other, "--person"])
     assert back.exit_code == 0, back.output
     assert "engines" not in replayed(path).log.header
+
+
+def test_new_key_for_and_require_signatures_take_no_game_option(game: str, tmp_path: Path) -> None:
+    """``forex new --key-for`` and ``--require-signatures`` are the frame's signing at set-up,
+    for every game that writes a new log (its schema takes ``record.schemaparts``' keys and
+    signatures setting): a game declares no option for them."""
+    ann, bob = tmp_path / "ann.key", tmp_path / "bob.key"
+    for key in (ann, bob):
+        assert run(["key", "new", str(key), "--no-passphrase"]).exit_code == 0
+    path = tmp_path / "new.yaml"
+    players = ["--game", game, "--players", "ann,bob"]
+    plain = run(["new", str(path), *players, "--dry-run"])
+    offered(plain)
+    if plain.exit_code == 2:  # World Exchangers names its components file (its own test)
+        pytest.skip(f"{game}'s new log needs options beyond the players: {plain.stderr}")
+    keys = ["--key-for", f"ann={ann}.pub", "--key-for", f"bob={bob}.pub"]
+    made = run(["new", str(path), *players, *keys, "--require-signatures"])
+    offered(made)
+    assert made.exit_code == 0, made.output
+    header = replayed(path).log.header
+    assert header["signatures"] == "required"
+    assert sorted(header["keys"]) == ["ann", "bob"]
+    assert all(str(line).startswith("ssh-ed25519 ") for line in header["keys"].values())
+    assert run(["validate", str(path)]).exit_code == 0
+    other = tmp_path / "other.yaml"
+    refused = run(["new", str(other), *players, "--key-for", f"zed={ann}.pub"])
+    assert refused.exit_code == 2 and "'zed' is not one of the players" in refused.stderr
+    assert not other.exists()
+
+
+def test_new_contact_addresses_the_mail_of_any_game(game: str, tmp_path: Path) -> None:
+    """``forex new --contact`` is the frame's, for every game that writes a new log: the
+    header's ``contacts:`` (``record.schemaparts``), from which ``message --eml`` addresses
+    the mail to whoever decides next."""
+    path = tmp_path / "new.yaml"
+    players = ["--game", game, "--players", "ann,bob"]
+    plain = run(["new", str(path), *players, "--dry-run"])
+    offered(plain)
+    if plain.exit_code == 2:  # World Exchangers names its components file
+        pytest.skip(f"{game}'s new log needs options beyond the players: {plain.stderr}")
+    contacts = ["--contact", "ann=ann@example.org", "--contact", "bob=bob@example.org"]
+    made = run(["new", str(path), *players, *contacts])
+    assert made.exit_code == 0, made.output
+    played = replayed(path)
+    assert played.log.header["contacts"] == {"ann": "ann@example.org", "bob": "bob@example.org"}
+    assert run(["validate", str(path)]).exit_code == 0
+    (next_up,) = played.log.game.pending(played.final).deciders
+    mail = tmp_path / "out.eml"
+    sent = run(["message", str(path), "--eml", str(mail)])
+    offered(sent)
+    assert sent.exit_code == 0, sent.output
+    assert f"To: {next_up}@example.org" in mail.read_text("utf-8")
+    other = tmp_path / "other.yaml"
+    refused = run(["new", str(other), *players, "--contact", "anne=x@example.org"])
+    assert refused.exit_code == 2 and not other.exists()
+    assert "'anne' is not one of the players; did you mean ann?" in refused.stderr
 
 
 def test_play_engine_appends_a_legal_move(game: str, tmp_path: Path) -> None:
@@ -327,4 +432,10 @@ def test_the_page_without_javascript(game: str, browser: WebDriver, tmp_path: Pa
         "window.forexReplay.go(arguments[0]); window.forexReplay.go(arguments[1])", 0, at
     )
     assert browser.find_element(By.ID, "position").text == static
+    twice = browser.execute_script(
+        "var ids = Array.prototype.map.call(document.querySelectorAll('[id]'),"
+        " function (e) { return e.id; });"
+        " return ids.filter(function (id, n) { return ids.indexOf(id) !== n; });"
+    )
+    assert twice == []  # the script's drawing of the position gives no id of the frame's again
     assert severe(browser) == []

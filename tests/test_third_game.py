@@ -406,3 +406,21 @@ def test_hint_and_the_engine_play_the_game(counting: Path) -> None:
     assert played.exit_code == 0, played.output
     assert counting.read_text(encoding="utf-8").count("ann: add 2") == 2
     assert "game over: ann won" in played.output
+
+
+def test_selfplay_seats_more_players_than_for_ex_takes(
+    counting: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that seats eight has eight-player self-play games: the frame sets no bound of
+    its own on ``--players``."""
+    from forexcli.games.counting.search import ADVISOR
+
+    monkeypatch.setattr(ADVISOR, "seat_counts", (2, 8))
+    monkeypatch.chdir(counting.parent)
+    args = ["--game", "counting", "--players", "8", "--simulations", "5", "--processes", "1"]
+    result = run(["selfplay", "eight", *args])
+    assert result.exit_code == 0, result.output
+    header = (counting.parent / "eight" / "game-001.yaml").read_text("utf-8")
+    assert "players: [engine1, engine2, engine3, engine4, engine5, engine6, engine7, engine8]" in (
+        header
+    )

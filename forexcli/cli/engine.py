@@ -621,10 +621,11 @@ def _analyse_folder(
 @click.option(
     "--players",
     "count",
-    type=click.IntRange(2, 6),
+    type=click.IntRange(1),
     default=2,
     show_default=True,
-    help="Players per game (2 to 6), when --seat is not given.",
+    help="Players per game, when --seat is not given; a game refuses a number it does not seat,"
+    " saying how many it does.",
 )
 @click.option(
     "--seat",

@@ -166,6 +166,28 @@ def _click_options(
     " (simulations, deterministic) [1s]; repeat it. forex play then lets the"
     " engine{games:new --engine} play its seats' decisions after a person's.",
 )
+@click.option(
+    "--contact",
+    "contact",
+    multiple=True,
+    metavar="NAME=ADDRESS",
+    help="How to reach a player: an e-mail address or forum handle; repeat it. forex play"
+    " --eml and forex message --eml address the mail from it.",
+)
+@click.option(
+    "--key-for",
+    "key_for",
+    multiple=True,
+    metavar="NAME=PUBFILE",
+    help="A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves;"
+    " repeat it.",
+)
+@click.option(
+    "--require-signatures",
+    is_flag=True,
+    help="Write signatures: required: every move signed, and countersigned where the game"
+    " asks a cosigner (forex play and forex read refuse one that is not).",
+)
 @click.option("--dry-run", is_flag=True, help="Print the new log instead of writing it.")
 def new_command(
     file: str,
@@ -173,6 +195,9 @@ def new_command(
     player: tuple[str, ...],
     game: str,
     engines: tuple[str, ...],
+    contact: tuple[str, ...],
+    key_for: tuple[str, ...],
+    require_signatures: bool,
     dry_run: bool,
     **given: Any,
 ) -> None:
@@ -195,6 +220,7 @@ def new_command(
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
         raise _not_offered(chosen, file, missing.what) from None
+    text = _with_set_up(text, names, contact, key_for, require_signatures)
     if engines:
         text = _with_engines(text, names, engines)
     try:
@@ -249,6 +275,41 @@ def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
         if option.today and options[name] is None:
             options[name] = datetime.date.today().isoformat()
     return options
+
+
+def _with_set_up(
+    text: str,
+    names: Sequence[str],
+    contact: Sequence[str],
+    key_for: Sequence[str],
+    required: bool,
+) -> str:
+    """The new log's text with the players' contacts (``--contact``), their public keys
+    (``--key-for``, each read and checked) and ``signatures: required``: the frame's, the
+    same for every game (``record.newheader``)."""
+    from ..record.keys import keys_for
+    from ..record.newheader import with_set_up
+    from ..words import close_match
+
+    contacts: dict[str, str] = {}
+    for item in contact:
+        name, sep, address = (part.strip() for part in item.partition("="))
+        if not sep or not name or not address:
+            raise click.BadParameter(
+                f"{clean(item)!r}: write NAME=ADDRESS", param_hint="'--contact'"
+            )
+        if name not in names:
+            match = close_match(name, names)
+            meant = f"; did you mean {clean(match)}?" if match is not None else ""
+            raise click.BadParameter(
+                f"{clean(name)!r} is not one of the players{meant}", param_hint="'--contact'"
+            )
+        contacts[name] = address
+    try:
+        keys = keys_for(key_for, names)
+    except ValueError as error:
+        raise click.BadParameter(clean(str(error)), param_hint="'--key-for'") from None
+    return with_set_up(text, contacts=contacts, keys=keys, required=required)
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -1,6 +1,7 @@
 """The parts of a log's JSON Schema that are the frame's, the same for every game: the
-header's ``keys:`` (players' public keys), ``signatures:`` (how strict the table is about
-them) and ``engines:`` (the seats the engine plays), and an entry's ``sig:``.  The frame signs
+header's ``contacts:`` (how to reach each player: mails are addressed from it), ``keys:``
+(players' public keys), ``signatures:`` (how strict the table is about them) and
+``engines:`` (the seats the engine plays), and an entry's ``sig:``.  The frame signs
 and checks entries (``record.signing``) and plays the engine seats (``record.seats``) alike
 for every game; a game's log schema takes these parts with its own player-name pattern, and
 its own words where a sentence is its (a deal its partner countersigns).
@@ -30,6 +31,24 @@ REQUIRED = (
     " past one."
 )
 """What ``signatures: required`` asks, where no other player's agreement is needed."""
+
+
+def contact_addresses(player_pattern: str) -> dict[str, Any]:
+    """The header's ``contacts:``: how to reach each player (names by ``player_pattern``);
+    ``forex play --eml`` and ``message --eml`` address the mail from it."""
+    return {
+        "description": "How to reach each player: e-mail address or forum handle.",
+        "type": "object",
+        "propertyNames": {
+            "description": "A player's name, as in `players`.",
+            "pattern": player_pattern,
+        },
+        "additionalProperties": {
+            "description": "An e-mail address or forum handle.",
+            "type": "string",
+            "maxLength": 200,
+        },
+    }
 
 
 def signing_keys(player_pattern: str) -> dict[str, Any]:

@@ -49,8 +49,10 @@ def hint_text(hint: str) -> str:
         tail = match.group(0)[len(command) :]
         return command.replace(" ", "\x00") + tail
 
-    said = fitted("  hint: " + _COMMAND.sub(kept, hint), columns, "      ")
-    return said.replace("\x00", " ")
+    said = fitted("  hint: " + _COMMAND.sub(kept, hint), columns, "      ").split("\n")
+    if len(said) > 1 and said[0] == "  hint:":  # a command longer than the room goes over it
+        said[:2] = ["  hint: " + said[1].lstrip()]
+    return "\n".join(said).replace("\x00", " ")
 
 
 def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:

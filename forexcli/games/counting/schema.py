@@ -1,13 +1,19 @@
 """Counting's log schema: the game's header and entries, with the parts every game's log
-shares (``record.schemaparts``: the header's ``keys:``, ``signatures:`` and ``engines:``, an
-entry's ``sig:``), so that ``forex seat``, ``new --engine``, ``key`` and ``sign`` work on it
-as on any game's."""
+shares (``record.schemaparts``: the header's ``contacts:``, ``keys:``, ``signatures:`` and
+``engines:``, an entry's ``sig:``), so that ``forex seat``, ``new --engine``, ``--contact``,
+``--key-for``, ``key`` and ``sign`` work on it as on any game's."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
+from ...record.schemaparts import (
+    contact_addresses,
+    engine_seats,
+    signatures,
+    signatures_setting,
+    signing_keys,
+)
 
 NAME_PATTERN = "^[a-z][a-z0-9_-]{0,19}$"
 """A player's name."""
@@ -17,6 +23,7 @@ def log_schema() -> dict[str, Any]:
     """The JSON Schema of a Counting log."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:forexcli:schema:counting-log:1",
         "type": "object",
         "required": ["game", "players"],
         "additionalProperties": False,
@@ -30,6 +37,7 @@ def log_schema() -> dict[str, Any]:
                 "uniqueItems": True,
             },
             "target": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "contacts": contact_addresses(NAME_PATTERN),
             "keys": signing_keys(NAME_PATTERN),
             "signatures": signatures_setting(),
             "engines": engine_seats(NAME_PATTERN),

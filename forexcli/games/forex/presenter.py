@@ -32,12 +32,6 @@ NEW_OPTIONS = (
     SITE,
     STARTED,
     NewOption(
-        "contact",
-        "How to reach a player (e-mail, forum handle)",
-        metavar="NAME=ADDRESS",
-        multiple=True,
-    ),
-    NewOption(
         "house_rule",
         "A house rule the table plays: rounding=each|total, merged_loan=keep|back [each, keep]",
         metavar="NAME=VALUE",
@@ -49,18 +43,6 @@ NEW_OPTIONS = (
         " log, such as ../schemas/forex-log.schema.json, saved by forex schema > FILE; or a URL)"
         " [no modeline].",
         metavar="URL|PATH",
-    ),
-    NewOption(
-        "key_for",
-        "A player's Ed25519 public key (an OpenSSH .pub file) to check their signed moves",
-        metavar="NAME=PUBFILE",
-        multiple=True,
-    ),
-    NewOption(
-        "require_signatures",
-        "Write signatures: required: every move signed, and no move after a spot deal its"
-        " partner has not countersigned (forex play and forex read refuse one).",
-        flag=True,
     ),
 )
 """The options ``forex new`` takes for a For-Ex log (``Game.new_options``)."""
@@ -191,7 +173,7 @@ class ForexViews(BaseGame[Any, Any]):
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A For-Ex header: seats, first player, the removed certificates (given, or drawn
-        from a seed), house rules, contacts, keys; checked by the rules before it is written."""
+        from a seed), house rules; checked by the rules before it is written."""
         from ...reporters.newlog import random_seed
         from .rules import HouseRules, SetupError, draw_removed, new_game
         from .views.newlog import new_log_text, parse_house_rule, parse_removed
@@ -217,20 +199,7 @@ class ForexViews(BaseGame[Any, Any]):
                 raise ViewRefused(str(error), "--removed") from None
         elif seed is None:
             seed = random_seed()
-        contacts: dict[str, str] = {}
-        for item in options.get("contact") or ():
-            name, sep, address = item.partition("=")
-            if not sep or not name.strip() or not address.strip():
-                raise ViewRefused(f"{clean(item)!r}: write NAME=ADDRESS", "--contact")
-            if name.strip() not in players:
-                raise ViewRefused(
-                    f"{clean(name.strip())!r} is not one of the players"
-                    f"{_meant(name.strip(), players)}",
-                    "--contact",
-                )
-            contacts[name.strip()] = address.strip()
         rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
-        keys = _keys_for(options.get("key_for") or (), players)
         try:
             new_game(
                 players,
@@ -248,11 +217,8 @@ class ForexViews(BaseGame[Any, Any]):
             title=options.get("title") or None,
             site=options.get("site") or None,
             started=options.get("started") or None,
-            contacts=contacts,
             schema_ref=options.get("schema_ref") or None,
             house_rules=rules,
-            keys=keys,
-            signatures_required=bool(options.get("require_signatures")),
         )
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
@@ -310,13 +276,3 @@ def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
             )
         rules[option] = value
     return rules
-
-
-def _keys_for(items: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    """``--key-for NAME=PUBFILE`` as the players' public-key lines (``record.keys.keys_for``)."""
-    from ...record.keys import keys_for
-
-    try:
-        return keys_for(items, names)
-    except ValueError as error:
-        raise ViewRefused(str(error), "--key-for") from None

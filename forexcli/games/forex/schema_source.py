@@ -17,7 +17,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
+from ...record.schemaparts import (
+    contact_addresses,
+    engine_seats,
+    signatures,
+    signatures_setting,
+    signing_keys,
+)
 from .notation import END, KINDS, SCHEMA_PATTERNS
 from .rules import CURRENCIES, HouseRules
 
@@ -265,19 +271,7 @@ def log_schema() -> dict[str, Any]:
                 "type": "string",
                 "maxLength": 100,
             },
-            "contacts": {
-                "description": "How to reach each player: e-mail address or forum handle.",
-                "type": "object",
-                "propertyNames": {
-                    "description": "A player's name, as in `players`.",
-                    "pattern": PLAYER_NAME_PATTERN,
-                },
-                "additionalProperties": {
-                    "description": "An e-mail address or forum handle.",
-                    "type": "string",
-                    "maxLength": 200,
-                },
-            },
+            "contacts": contact_addresses(PLAYER_NAME_PATTERN),
             "players": {
                 "description": "The players' names in seat order (play passes to the next seat).",
                 "type": "array",

@@ -537,7 +537,7 @@ def strength_chart_svg(replay: Replay, title: str | None = None) -> str:
         "strength</text>"
     )
     out.append("</g>")
-    out.append('<g id="dividends" class="dividends">')
+    out.append('<g id="dividend-marks" class="dividends">')
     for number, which in dividend_moves(replay):
         x = px(number)
         out.append(f'<g id="dividend-{which}" class="dividend">')

@@ -28,13 +28,10 @@ def new_log_text(
     roles_side: str | None = None,
     boards: Mapping[str, str] | None = None,
     house_rules: Mapping[str, str] | None = None,
-    keys: Mapping[str, str] | None = None,
-    signatures_required: bool = False,
 ) -> str:
-    """A log with no moves, dealt from ``seed``; every value quoted as YAML needs; the
-    players' public keys (``keys:``) and ``signatures: required`` when given."""
+    """A log with no moves, dealt from ``seed``; every value quoted as YAML needs (the
+    players' keys and ``signatures:`` are the frame's to add: ``forex new --key-for``)."""
     from ...record.entrytext import quote
-    from ...record.signedtext import key_lines
 
     lines = [f"game: {GAME_NAME}", "worldex: 1"]
     if title:
@@ -57,11 +54,6 @@ def new_log_text(
     if house_rules:
         lines.append("house_rules:")
         lines.extend(f"  {name}: {value}" for name, value in house_rules.items())
-    if signatures_required:
-        lines.append("signatures: required")
-    if keys:
-        lines.append("keys:")
-        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
 

@@ -48,8 +48,6 @@ NEW_OPTIONS = (
     NewOption(
         "roles_side", "World Exchangers: the side of the role cards [A].", choices=("A", "B")
     ),
-    NewOption("key_for", "", metavar="NAME=PUBFILE", multiple=True),
-    NewOption("require_signatures", "", flag=True),
 )
 """The options ``forex new`` takes for a World Exchangers log (``Game.new_options``); the
 seed deals (the command's help says so)."""
@@ -197,12 +195,6 @@ class WorldexViews(BaseGame[Any, Any]):
                     f"{clean(item)!r}: write NAME=A or NAME=B for a player", "--board"
                 )
             boards[name.strip()] = side.strip()
-        from ...record.keys import keys_for
-
-        try:
-            keys = keys_for(options.get("key_for") or (), players)
-        except ValueError as error:
-            raise ViewRefused(str(error), "--key-for") from None
         folder = os.path.dirname(os.path.abspath(path))
         relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
         return new_log_text(
@@ -217,8 +209,6 @@ class WorldexViews(BaseGame[Any, Any]):
             roles_side=options.get("roles_side"),
             boards=boards,
             house_rules=rules,
-            keys=keys,
-            signatures_required=bool(options.get("require_signatures")),
         )
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:

@@ -10,7 +10,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from ...record.schemaparts import engine_seats, signatures, signatures_setting, signing_keys
+from ...record.schemaparts import (
+    contact_addresses,
+    engine_seats,
+    signatures,
+    signatures_setting,
+    signing_keys,
+)
 from .notation import NAME_RE, SCHEMA_PATTERNS
 from .rules.components import (
     ABILITIES,
@@ -359,6 +365,7 @@ def _log_schema() -> dict[str, Any]:
                     },
                 },
             },
+            "contacts": contact_addresses(PLAYER_NAME_PATTERN),
             "keys": signing_keys(PLAYER_NAME_PATTERN),
             "signatures": signatures_setting(),
             "engines": engine_seats(PLAYER_NAME_PATTERN),

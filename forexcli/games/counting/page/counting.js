@@ -13,7 +13,7 @@
         ", ", bdi(p.last_move.player), ": ", el("span", { "class": "decision" }, [p.last_move.text])]));
     }
     var next = v.result ? v.result.winners.join(" and ") + " won" : v.next.join(" or ") + " adds next";
-    children.push(el("p", { id: "next" }, [next]));
+    children.push(el("p", { id: "to-move" }, [next]));
     return el("section", { id: "position", "data-at": p.at, "aria-live": "polite" }, children);
   }
 

@@ -75,11 +75,8 @@ def new_log_text(
     title: str | None = None,
     site: str | None = None,
     started: str | None = None,
-    contacts: Mapping[str, str] | None = None,
     schema_ref: str | None = None,
     house_rules: Mapping[str, str] | None = None,
-    keys: Mapping[str, str] | None = None,
-    signatures_required: bool = False,
 ) -> str:
     """The text of a new log with no moves; give ``removed`` counts (or ``"unknown"``, written
     as ``removed: unknown``) or a ``seed``.
@@ -88,7 +85,6 @@ def new_log_text(
     ``house_rules:`` block, in the order of the options.
     """
     from ....record.entrytext import folded, quote
-    from ....record.signedtext import key_lines
 
     if (removed is None) == (seed is None):
         raise ValueError("give either the removed certificates or a seed")
@@ -116,9 +112,6 @@ def new_log_text(
             f"{code}: {count}" for code, count in zip(CURRENCIES, removed, strict=True) if count
         )
         lines.append(f"removed: {{{counts}}}")
-    if contacts:
-        lines.append("contacts:")
-        lines.extend(f"  {quote(name)}: {quote(address)}" for name, address in contacts.items())
     if house_rules:
         lines.append("house_rules:")
         lines.extend(
@@ -126,10 +119,5 @@ def new_log_text(
             for name in HouseRules.OPTIONS
             if name in house_rules
         )
-    if signatures_required:
-        lines.append("signatures: required")
-    if keys:
-        lines.append("keys:")
-        lines.extend(key_lines(name, line, "  ", "\n").rstrip("\n") for name, line in keys.items())
     lines.append("moves: []")
     return "\n".join(lines) + "\n"
