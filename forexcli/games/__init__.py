@@ -65,7 +65,7 @@ def unregister(name: str) -> None:
 
 
 register("for-ex", "forexcli.games.forex.game:FOREX")
-register("world-exchangers", "forexcli.games.worldex:WORLDEX")
+register("world-exchangers", "forexcli.games.worldex.game:WORLDEX")
 
 
 class UnknownGame(LookupError):
