@@ -90,7 +90,8 @@ it lists then leave the games' parts out, so that completing imports no game."""
 
 def with_game_texts(text: str | None, *, lookup: bool = True) -> str | None:
     """``text`` (its indentation removed) with each ``{games:TOPIC}`` replaced by the parts
-    the registered games write for TOPIC (``Game.help_texts``), in the registry's order: as
+    the registered games write for TOPIC (``games.help_texts``: what their registry lines name,
+    no game imported), in the registry's order: as
     paragraphs where it stands as a paragraph of its own (none, the paragraph left out), else
     run together (a part carries its own leading space or punctuation; one that starts with
     a letter is set a space apart from the part before it).  Without ``lookup`` every topic
@@ -107,7 +108,7 @@ def with_game_texts(text: str | None, *, lookup: bool = True) -> str | None:
             return []
         from .. import games
 
-        texts = (games.get(name).help_texts().get(topic, "") for name in games.names())
+        texts = (games.help_texts(name).get(topic, "") for name in games.names())
         return [text for text in texts if text]
 
     def run_together(match: re.Match[str]) -> str:

@@ -98,7 +98,7 @@ class NewCommand(GameTextCommand):
         if game not in games.names():
             return None
         known = {flag for param in self.frame_params for flag in param.opts}
-        known.update(option.flag_name for option in games.get(game).new_options())
+        known.update(option.flag_name for option in games.new_options(game))
         return game if known.issuperset(options) else None
 
 
@@ -106,7 +106,7 @@ def game_options(only: str | None = None) -> tuple[list[click.Option], list[clic
     """The options the registered games (or the game ``only``) add to ``forex new``: those of
     the default game, then the others'."""
     chosen = games.names() if only is None else (only,)
-    declared = tuple((name, tuple(games.get(name).new_options())) for name in chosen)
+    declared = tuple((name, tuple(games.new_options(name))) for name in chosen)
     return _click_options(declared)
 
 

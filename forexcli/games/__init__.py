@@ -8,12 +8,13 @@ modules are imported only when asked for, so listing names stays cheap.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
     from .base import OVER, Game, Pending, Resource
     from .defaults import BaseGame, NotOffered
+    from .newoptions import NewOption
 
 _FROM_BASE = ("OVER", "Game", "Pending", "Resource")
 _FROM_DEFAULTS = ("BaseGame", "NotOffered")
@@ -46,15 +47,30 @@ module imported when the game is first asked for), or a function that returns it
 _REGISTRY: dict[str, GameSource] = {}
 """Game name -> where its ``Game`` object comes from, in the order registered."""
 
+_HELP_SOURCES: dict[str, dict[str, str]] = {}
+"""Game name -> what its help gives without the game (``help_texts``, ``new_options``) ->
+``"module:attribute"`` of it."""
 
-def register(name: str, source: GameSource) -> None:
+
+def register(
+    name: str,
+    source: GameSource,
+    *,
+    help_texts: str | None = None,
+    new_options: str | None = None,
+) -> None:
     """Register the game whose logs' headers say ``game: NAME``; ``source`` is
     ``"module:attribute"`` of its ``Game`` object, or a function returning it.
 
-    Nothing is imported until a log (or ``forex new --game``) names the game.  Registering
-    a name again replaces it.
+    ``help_texts`` and ``new_options``, ``"module:attribute"`` of what the game's
+    ``Game.help_texts()`` and ``Game.new_options()`` return, let the commands' help read them
+    without importing the game (``help_texts``, ``new_options`` below); without them the help
+    asks the ``Game`` object.  Nothing is imported until a log (or ``forex new --game``) names
+    the game.  Registering a name again replaces it.
     """
     _REGISTRY[name] = source
+    given = {"help_texts": help_texts, "new_options": new_options}
+    _HELP_SOURCES[name] = {part: where for part, where in given.items() if where is not None}
 
 
 def unregister(name: str) -> None:
@@ -62,10 +78,21 @@ def unregister(name: str) -> None:
     if name not in _REGISTRY:
         raise UnknownGame(name)
     del _REGISTRY[name]
+    _HELP_SOURCES.pop(name, None)
 
 
-register("for-ex", "forexcli.games.forex.game:FOREX")
-register("world-exchangers", "forexcli.games.worldex:WORLDEX")
+register(
+    "for-ex",
+    "forexcli.games.forex.game:FOREX",
+    help_texts="forexcli.games.forex.helptext:HELP_TEXTS",
+    new_options="forexcli.games.forex.presenter:NEW_OPTIONS",
+)
+register(
+    "world-exchangers",
+    "forexcli.games.worldex.game:WORLDEX",
+    help_texts="forexcli.games.worldex.helptext:HELP_TEXTS",
+    new_options="forexcli.games.worldex.presenter:NEW_OPTIONS",
+)
 
 
 class UnknownGame(LookupError):
@@ -102,9 +129,34 @@ def get(name: str | None = None) -> Game[Any, Any]:
     source = _REGISTRY[key]
     if callable(source):
         return source()
-    module, _, attribute = source.partition(":")
-    game: Game[Any, Any] = getattr(importlib.import_module(module), attribute)
+    game: Game[Any, Any] = _imported(source)
     return game
+
+
+def help_texts(name: str) -> Mapping[str, str]:
+    """``Game.help_texts()`` of the game called ``name``, from where its registry line names
+    them (only that module imported), else from its ``Game``; raises ``UnknownGame``."""
+    where = _HELP_SOURCES.get(name, {}).get("help_texts")
+    if where is None:
+        return get(name).help_texts()
+    texts: Mapping[str, str] = _imported(where)
+    return texts
+
+
+def new_options(name: str) -> Sequence[NewOption]:
+    """``Game.new_options()`` of the game called ``name``, from where its registry line names
+    them (only that module imported), else from its ``Game``; raises ``UnknownGame``."""
+    where = _HELP_SOURCES.get(name, {}).get("new_options")
+    if where is None:
+        return get(name).new_options()
+    options: Sequence[NewOption] = _imported(where)
+    return options
+
+
+def _imported(source: str) -> Any:
+    """The attribute ``"module:attribute"`` names, its module imported."""
+    module, _, attribute = source.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def for_header(header: dict[str, Any]) -> Game[Any, Any]:
@@ -129,7 +181,9 @@ __all__ = [
     "ViewRefused",
     "for_header",
     "get",
+    "help_texts",
     "names",
+    "new_options",
     "register",
     "unregister",
 ]

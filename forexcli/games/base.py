@@ -404,12 +404,15 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
     def help_texts(self) -> Mapping[str, str]:
         """The game's parts of the commands' help by topic (``chart``, ``show --seat`` ...):
         what it says of itself where a help text writes ``{games:TOPIC}``
-        (``cli.with_game_texts``); none: the help says nothing of the game."""
+        (``cli.with_game_texts``); none: the help says nothing of the game.  A registry line
+        naming them (``games.register(help_texts=)``) lets the help read them without the game."""
         ...
 
     def new_options(self) -> Sequence[Any]:
         """The options ``forex new`` takes for the game (``games.newoptions.NewOption``, in
-        the order of the help); the frame refuses another game's (``usage_error``)."""
+        the order of the help); the frame refuses another game's (``usage_error``).  A registry
+        line naming them (``games.register(new_options=)``) lets the help read them without
+        the game."""
         ...
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:

@@ -1,0 +1,320 @@
+"""World Exchangers behind the ``Game`` interface: ``WORLDEX``, the object the frame reads,
+replays and edits World Exchangers logs through (``WorldexGame``), and the set-up a log's
+header gives (``setup_from_header``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, Optional
+
+from ...record import fastpath
+from ..base import OVER, Pending, Resource
+from . import notation, schema_source
+from .presenter import WorldexViews
+from .rules import (
+    DEALER,
+    Components,
+    Decision,
+    HouseRules,
+    Phase,
+    Setup,
+    State,
+    WorldexError,
+    apply,
+    components_from_data,
+    legal_decisions,
+    new_game,
+)
+from .viewjson import canonical_view, player_view
+
+GAME_NAME = schema_source.GAME_NAME
+
+_parse = lru_cache(maxsize=4096)(notation.parse)
+"""``notation.parse`` remembering the entries it read (logs repeat the same few hundred)."""
+
+
+def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
+    """The core's ``Setup`` and house rules from a (schema-checked) log header."""
+    players = tuple(str(p) for p in header["players"])
+    boards = header.get("boards") or {}
+    given = header.get("setup") or {}
+    roles = given.get("roles")
+    starting = given.get("starting")
+    trends = given.get("trends") or {}
+    area = given.get("area")
+    setup = Setup(
+        players=players,
+        boards=tuple(str(boards.get(p, "A")) for p in players),
+        role_side=str(header.get("roles_side", "A")),
+        roles=None if roles is None else tuple(str(roles.get(p, "")) for p in players),
+        starting=None
+        if starting is None
+        else tuple(tuple(str(c) for c in starting.get(p, ())) for p in players),
+        mid_trend=trends.get("mid"),
+        end_trend=trends.get("end"),
+        area=None if area is None else tuple(str(c) for c in area),
+        first=header.get("first"),
+        deal=str(header.get("deal", "recorded")),
+        seed=None if header.get("seed") is None else str(header["seed"]),
+        seed_sha256=header.get("seed_sha256"),
+        atom_trends=bool(header.get("atom_trends", False)),
+    )
+    rules = header.get("house_rules") or {}
+    house = HouseRules(**{k: str(v) for k, v in rules.items() if k in HouseRules.OPTIONS})
+    return setup, house
+
+
+CODES: dict[str, tuple[str, ...]] = {
+    "header": (
+        "first_needed",
+        "components_unreadable",
+        "components_json",
+        "components_schema",
+        "components_digest",
+        "bad_components",
+    ),
+    "rules": (
+        "insufficient_funds",
+        "card_unavailable",
+        "box_used",
+        "ability_refused",
+        "ring_already_drawn",
+        "pass_refused",
+        "bad_reveal",
+        "deal_mismatch",
+    ),
+}
+"""World Exchangers' own stable codes by layer, beside the frame's (docs/format.md: Codes of
+World Exchangers)."""
+
+
+class WorldexGame(WorldexViews):
+    """World Exchangers' rules module (see ``forexcli.games.base.Game``)."""
+
+    name = GAME_NAME
+    title = "World Exchangers"
+    rules_error: type[Exception] = WorldexError
+    notation_error: type[Exception] = notation.NotationError
+    fast_validator = fastpath.Validator(
+        lambda: schema_source.published("worldex-log.schema.json"), fastpath.END
+    )
+    """The committed log schema, compiled for the fast path when first used."""
+
+    def codes(self) -> Mapping[str, tuple[str, ...]]:
+        """``CODES``."""
+        return CODES
+
+    def schemas(self) -> Mapping[str, Mapping[str, Any]]:
+        """The log schema, the components file's schema, the show view's and play's."""
+        from .play_schema import play_schema_for_worldex
+
+        return {
+            "log": schema_source.log_schema(),
+            "components": schema_source.components_schema(),
+            "show": schema_source.show_schema(),
+            "play": play_schema_for_worldex(),
+        }
+
+    def resources(self, header: Mapping[str, Any]) -> Sequence[Resource]:
+        """The components file the header names, with its SHA-256."""
+        given = header.get("components") or {}
+        return (Resource("components", given.get("file"), given.get("sha256")),)
+
+    def load_resource(self, resource: Resource, folder: str) -> Components:
+        """The components file ``resource`` names, read relative to ``folder`` and checked.
+
+        Raises ``load.ComponentsFileError`` (``code`` and ``reason``) for a file that is
+        missing, not JSON, not the one whose SHA-256 the header gives, or inconsistent.
+        """
+        import os
+
+        from .load import read_components
+
+        assert resource.path is not None
+        return read_components(os.path.join(folder, resource.path), resource.sha256).components
+
+    def setup(self, header: Mapping[str, Any], resources: Mapping[str, Any]) -> State:
+        """``new_game`` from the header and the decoded components (data or ``Components``)."""
+        components = resources["components"]
+        if not isinstance(components, Components):
+            components = components_from_data(components)
+        setup, house = setup_from_header(header)
+        return new_game(components, setup, house)
+
+    def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """The players, and ``deck`` for reveals."""
+        return (*(str(p) for p in header["players"]), DEALER)
+
+    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
+        """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read
+        once per process (``notation.parse`` is pure, its decisions immutable)."""
+        return _parse(key, text)
+
+    def write(self, decisions: Sequence[Decision]) -> str:
+        """The notation of one entry."""
+        return notation.write(decisions)
+
+    def key(self, decisions: Sequence[Decision]) -> str:
+        """The player, or ``deck`` for a reveal."""
+        return notation.who(decisions)
+
+    def legal(self, state: State) -> Sequence[Decision]:
+        """``engine.legal_decisions`` (lazy for reveals of unknown cards)."""
+        return legal_decisions(state)
+
+    def apply(self, state: State, decision: Decision) -> State:
+        """``engine.apply``."""
+        return apply(state, decision)
+
+    def pending(self, state: State) -> Pending:
+        """The player on turn (``turn`` or ``second`` card), ``deck`` for a reveal, or over."""
+        pending = state.pending
+        if pending.phase is Phase.OVER:
+            return OVER
+        if pending.phase is Phase.REVEAL:
+            return Pending((DEALER,), "reveal", pending.count)
+        assert pending.seat is not None
+        return Pending((state.players[pending.seat].name,), pending.phase.value)
+
+    def result(self, state: State) -> Optional[dict[str, Any]]:
+        """Each player's score by part, total and rank, and the winners."""
+        result = state.result
+        if result is None:
+            return None
+        return {
+            "players": [
+                {
+                    "name": player.name,
+                    "cities": score.cities,
+                    "cash": score.cash,
+                    "settlement_points": score.settlement_points,
+                    "settlement": score.settlement,
+                    "investments": dict(
+                        zip(("green", "orange", "blue"), score.investments, strict=True)
+                    ),
+                    "trend": score.trend,
+                    "media_value": score.media_value,
+                    "media": score.media,
+                    "total": score.total,
+                    "rank": result.ranks[seat],
+                }
+                for seat, (player, score) in enumerate(
+                    zip(state.players, result.scores, strict=True)
+                )
+            ],
+            "winners": [state.players[seat].name for seat in result.winners()],
+        }
+
+    def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
+        """What ``decision`` did, in the sentences of messages (``describe.describe``)."""
+        from .describe import describe
+
+        return describe(before, decision, after)
+
+    def message(
+        self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
+    ) -> Any:
+        """``views.layout.compose``: the summary and the entries told in sentences."""
+        from .views.layout import compose
+
+        return compose(replay, since, fmt, at=at)
+
+    def picture(self, state: State, title: str) -> str:
+        """The board of the player to play (every board when the deck or nobody is)."""
+        from .views.layout import boards_svg, seats_of
+
+        return boards_svg(state, seats_of(state, None), title)
+
+    def play_text(
+        self, replay: Any, file: str, *, written: bool, markdown: bool, style: Any, width: int
+    ) -> str:
+        """``views.layout.play_text``: the entry, what it did, the boards that moved."""
+        from .views.layout import play_text
+
+        text: str = play_text(replay, file, written=written, markdown=markdown, width=width)
+        return text.rstrip("\n")
+
+    def play_data(self, replay: Any, file: str, *, written: bool) -> dict[str, Any]:
+        """``reporters.record.play_data``: the entry, who is next, the view."""
+        from ...reporters.record import play_data
+
+        return play_data(replay, file, written=written)
+
+    def compact_text(self, state: State, width: int) -> str:
+        """Each player's cash, media and cities, the sale area and who decides next, in a
+        few lines (``Game.compact_text``)."""
+        import textwrap
+
+        from ...reporters import clean
+        from .views import show_view
+
+        shown = show_view(state)
+        lines = [f"Month {shown['month']} of {shown['months']}"]
+        for player in shown["players"]:
+            cities = ", ".join(f"{c['name']} {c['price']}" for c in player["cities"])
+            lines.append(
+                f"{player['name']} ({player['role']}): cash {player['cash']},"
+                f" media {player['media']}; cities: {cities or 'none'}"
+            )
+        area = ", ".join(f"{c['name']} {c['price']}" for c in shown["sale_area"])
+        lines.append(f"Sale area: {area or 'empty'}")
+        pending = self.pending(state)
+        if pending.over:
+            lines.append("The game is over.")
+        else:
+            lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
+        out: list[str] = []
+        for line in lines:
+            out.extend(textwrap.wrap(clean(line), width, subsequent_indent="  ") or [""])
+        return "\n".join(out)
+
+    def view(self, state: State) -> dict[str, Any]:
+        """The public state (the deck's order is never shown, only its size)."""
+        return self._view(state, [player_view(player) for player in state.players])
+
+    def digest(self, state: State) -> str:
+        """``base.view_digest`` of ``view(state)``, each player's part written once for all
+        the states that share it (``viewjson.canonical_view``)."""
+        import hashlib
+
+        return hashlib.sha256(canonical_view(state, self._view)).hexdigest()[:16]
+
+    def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
+        """``view`` with ``players`` for its players' part (their views, or their canonical
+        JSON already written)."""
+        pending = self.pending(state)
+        return {
+            "game": GAME_NAME,
+            "round": state.round,
+            "first": state.players[state.first].name,
+            "roles_side": state.role_side,
+            "pending": {
+                "deciders": list(pending.deciders),
+                "kind": pending.kind,
+                "count": pending.count,
+            },
+            "players": players,
+            "area": list(state.area),
+            "deck_size": len(state.deck),
+            "removed": list(state.removed),
+            "trends": {"mid": state.mid_trend, "end": state.end_trend},
+            "mid_trend_media": list(state.trend_media),
+            "turn": None
+            if state.turn is None
+            else {
+                "action": state.turn.action,
+                "cards": list(state.turn.cards),
+                "cash": state.turn.cash,
+            },
+            "result": self.result(state),
+        }
+
+    def advisor(self) -> Any:
+        """``advisor.ADVISOR``: the engine's search and words (``Game.advisor``)."""
+        from .advisor import ADVISOR
+
+        return ADVISOR
+
+
+WORLDEX = WorldexGame()
