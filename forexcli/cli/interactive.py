@@ -36,6 +36,14 @@ EXIT_INTERRUPTED = 130
 """The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
 
 
+def _say(text: str) -> None:
+    """Print ``text`` (cleaned) wrapped at spaces to the terminal's width."""
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    _echo(fitted(clean(text), streams.width()))
+
+
 def on_terminal() -> bool:
     """Whether standard input and output are a terminal (the loop needs both)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -236,7 +244,7 @@ def _undo(file: str, player: str) -> None:
         situation = Situation(file)
     last = situation.last_of(player)
     if last is None:
-        _echo(clean(f"{says(player, 'has')} no decision to undo in {file}."))
+        _say(f"{says(player, 'has')} no decision to undo in {file}.")
         return
     after = [entry.player for entry in situation.played.log.entries[last:]]
     replies = all(name in situation.engines for name in after)
@@ -248,7 +256,7 @@ def _answer_offer_first(situation: Situation) -> None:
     """Say what the open offer to the person is."""
     offer = situation.offer
     if offer is not None:
-        _echo(clean(f"{offer.player} offers you: {offer.decision}"))
+        _say(f"{offer.player} offers you: {offer.decision}")
 
 
 def interactive_game(
@@ -266,7 +274,7 @@ def interactive_game(
     _check_player(file, player)
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
-    _echo(clean(f"{file} as {player}: {HELP_TEXT}"))
+    _say(f"{file} as {player}: {HELP_TEXT}")
     board_due = True
     try:
         while True:
@@ -278,18 +286,16 @@ def interactive_game(
             if situation.over:
                 if board_due:
                     _board(file)
-                _echo(clean(f"The game is over: {_result(file)}"))
+                _say(f"The game is over: {_result(file)}")
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             if waiting or (situation.offer is None and player not in situation.deciders):
                 who = situation.offered_to if waiting else " or ".join(situation.deciders)
                 if board_due:
                     _board(file)
-                _echo(
-                    clean(
-                        f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
-                        f" (forex play {file} {who} ...; then forex play {file} {player})"
-                    )
+                _say(
+                    f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
+                    f" (forex play {file} {who} ...; then forex play {file} {player})"
                 )
                 return 0
             if board_due:
@@ -306,8 +312,7 @@ def interactive_game(
                 continue
             word = line.lower()
             if word in QUIT_WORDS:
-                _echo(clean(f"Saved: {file} holds every decision; forex play {file} {player}"
-                            " goes on."))  # fmt: skip
+                _say(f"Saved: {file} holds every decision; forex play {file} {player} goes on.")
                 return 0
             if word in HINT_WORDS:
                 _run(["hint", file, *_budget_args(seconds, simulations, seed)])
@@ -316,7 +321,7 @@ def interactive_game(
             elif word == "show":
                 _run(["show", file])
             elif word == "help":
-                _echo(HELP_TEXT)
+                _say(HELP_TEXT)
             elif word == "undo":
                 _undo(file, player)
                 board_due = True
@@ -324,12 +329,7 @@ def interactive_game(
                 _run(["play", file, player, "--seed", str(seed), "--", line])
     except KeyboardInterrupt:
         _echo("")
-        _echo(
-            clean(
-                f"Interrupted: {file} holds every decision made; forex play {file} {player}"
-                " goes on."
-            )
-        )
+        _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None

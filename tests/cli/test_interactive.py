@@ -207,6 +207,25 @@ def test_quit_and_a_game_over_end_the_loop(tmp_path: Path) -> None:
     assert _moves(log) == []
 
 
+def test_the_loops_own_sentences_fit_the_terminal(tmp_path: Path) -> None:
+    """The greeting, help, undo, quit: wrapped at spaces to the 80 columns of the terminal
+    (a terminal would break an unwrapped line inside a word)."""
+    _new(tmp_path / "a-game-with-a-long-name.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "a-game-with-a-long-name.yaml", "you")
+    said = loop.prompt()
+    said += loop.enter("help")
+    said += loop.enter("undo")
+    loop.child.send("quit\r")
+    status, ended = loop.end()
+    said += ended
+    assert status == 0
+    assert "undo (your last decision and the engine's replies to it), quit." in " ".join(
+        said.split()
+    )
+    assert "you have no decision to undo" in said and "Saved: a-game-with-a-long-name.yaml" in said
+    assert [line for line in said.splitlines() if len(line) > 80] == []
+
+
 def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
     log = tmp_path / "wx.yaml"
     result = run(
