@@ -297,5 +297,15 @@ def _guard(
         return ""
     if not force:
         raise ProblemExit(refusal.problems)
+    from ..record.seats import engine_seats
+
+    seats = engine_seats(log.header)
+    others = edit.others_moves(log, gone, undoer)
+    if undoer and all(entry.player in seats and not entry.sig for entry in others):
+        engines = sorted({clean(entry.player) for entry in others})
+        return (
+            f"\nwith {possessive(clean(undoer))} moves, the engine's replies"
+            f" ({' and '.join(engines)}: an engine seat)"
+        )
     mine = f"{possessive(clean(undoer))} own moves alone" if undoer else "the undoer's own moves"
     return f"\n--force: not {mine}"
