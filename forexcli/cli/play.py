@@ -389,9 +389,41 @@ def checked_move(
             ignore_digests=ignore_digests,
         )
     except LogError as error:
-        raise ProblemExit(error.problems) from None
+        raise ProblemExit(engine_turn_hints(error.problems, file)) from None
     _refuse_unagreed(change.replay, signed=signer is not None, dry_run=dry_run)
     return change
+
+
+def engine_turn_hints(problems: Any, file: str) -> list[Any]:
+    """``problems`` with, on a ``not_your_turn``, the hint that lets the engine seat that
+    decides now play (``forex play FILE NAME --engine``: after ``--no-reply`` or an undo,
+    an engine seat waits for it)."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.seats import engine_seats
+    from .common import replace
+
+    if not any(problem.code == "not_your_turn" for problem in problems):
+        return list(problems)
+    try:
+        _, log, played = edit.load_valid(file)
+    except LogError:
+        return list(problems)
+    seats = engine_seats(log.header)
+    due = [name for name in log.game.pending(played.final).deciders if name in seats]
+    if not due or log.header.get("offer") is not None:
+        return list(problems)
+    first = tuple(
+        f"{says(clean(name), 'is')} an engine seat; let it decide:"
+        f" forex play {clean(file)} {clean(name)} --engine"
+        for name in due
+    )
+    return [
+        replace(problem, hints=(*first, *problem.hints))
+        if problem.code == "not_your_turn"
+        else problem
+        for problem in problems
+    ]
 
 
 _SHOW_HINT = "the game as it stands: forex show FILE"

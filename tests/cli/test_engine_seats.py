@@ -696,3 +696,33 @@ def test_an_engine_seat_with_a_key_waits_for_its_signed_move(tmp_path: Path) -> 
                   "--key", str(its)])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert [p["code"] for p in problems_of(log)] == []
+
+
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_a_person_told_it_is_the_engines_turn_is_told_how_to_let_it_play(
+    tmp_path: Path, game: str
+) -> None:
+    """After ``--no-reply`` (or an undo) the engine seat waits: a person's decision then is
+    ``not_your_turn``, with the command that lets the engine seat decide."""
+    log = tmp_path / "duel.yaml"
+    if game == "forex":
+        made = run(["new", str(log), "--players", "you,computer", "--seed", "7",
+                    "--engine", "computer:20", "--first", "computer"])  # fmt: skip
+        decision = "invest GBP"
+    else:
+        data = Path(__file__).resolve().parents[2] / "forexcli" / "games" / "worldex" / "data"
+        made = run(["new", str(log), "--game", "world-exchangers", "--players", "you,computer",
+                    "--seed", "4", "--first", "computer", "--engine", "computer:20",
+                    "--components", str(data / "invented-components.json")])  # fmt: skip
+        decision = "buy Prague"
+    assert made.exit_code == 0, made.output
+    before = log.read_bytes()
+    result = run(["play", str(log), "you", decision])
+    assert result.exit_code == 1 and "not_your_turn" in result.output
+    assert "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert (
+        f"hint: computer is an engine seat; let it decide: forex play {log} computer --engine"
+        in said
+    )
+    assert log.read_bytes() == before
