@@ -534,9 +534,12 @@ def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise click.BadParameter(clean(refused.reason), param_hint=f"'{refused.option}'") from None
 
 
-def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
+def with_seat_lines(
+    text: str, log: Any, file: str, *, offer_only: bool = False, width: int | None = None
+) -> str:
     """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
-    the offer alone with ``offer_only``)."""
+    the offer alone with ``offer_only``), each wrapped at spaces to ``width`` (a command
+    kept whole; as they are when ``width`` is None, as markdown is)."""
     if log.header.get("engines") is None and log.header.get("offer") is None:
         return text
     from ..record.seats import header_lines
@@ -546,7 +549,10 @@ def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False)
         lines = [line for line in lines if line.startswith("Open offer")]
     if not lines:
         return text
-    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
+    from ..reporters.tables import fitted_commands
+
+    said = "\n".join(fitted_commands(clean(line), width) for line in lines)
+    return text.rstrip("\n") + "\n\n" + said + "\n"
 
 
 def with_seat_data(data: Any, log: Any, file: str) -> Any:

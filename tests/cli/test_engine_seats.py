@@ -81,7 +81,7 @@ def test_new_takes_a_budget_in_simulations_or_seconds(tmp_path: Path) -> None:
     log = _new(tmp_path / "three.yaml", "--engine", "bot:500", "--engine", "cpu:2s",
                players="you,bot,cpu")  # fmt: skip
     assert "engines: {bot: 500, cpu: 2s}\n" in log.read_text()
-    shown = run(["show", str(log)]).output
+    shown = " ".join(run(["show", str(log)]).output.split())  # the line wraps at 80 columns
     assert "bot: the engine, 500 simulations a decision" in shown
     assert "cpu: the engine, 2 s a decision" in shown
 
@@ -319,7 +319,7 @@ def test_the_engines_offer_to_a_person_waits_in_the_header(
     assert offer.decision == _text(entry)
     assert _replayed(log).moves == 0  # nothing is agreed: no move
     assert run(["validate", str(log)]).exit_code == 0
-    shown = run(["show", str(log)]).output
+    shown = " ".join(run(["show", str(log)]).output.split())  # the line wraps at 80 columns
     assert f"Open offer: computer offers you: {offer.decision} (nothing is agreed yet)" in shown
     assert "Open offer: computer offers you" in run(["message", str(log)]).output
     assert "Open offer: computer offers you" in run(["moves", str(log)]).output
