@@ -186,6 +186,28 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
 
     played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
+    players = played.log.players
+    if player not in players:
+        from ..record.problems import Problem
+        from ..words import did_you_mean
+
+        raise ProblemExit(
+            [
+                Problem(
+                    "unknown_name",
+                    f"move {played.moves + 1}: {clean(player)}: unknown player {player!r};"
+                    f" the players are {', '.join(players)}",
+                    "rules",
+                    file,
+                    entry=played.moves + 1,
+                    hints=(
+                        *did_you_mean(player, players),
+                        f"{says(clean(decider), 'decides')} next:"
+                        f" forex play {clean(file)} {clean(decider)} --engine",
+                    ),
+                )
+            ]
+        )
     if decider != player:
         from ..record.problems import Problem
 

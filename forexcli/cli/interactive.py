@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from ..reporters import clean
-from ..words import possessive, says
+from ..words import did_you_mean, possessive, says
 from . import echo as _echo
 
 HINT_WORDS = ("?", "hint")
@@ -52,6 +52,19 @@ def on_terminal() -> bool:
 def not_on_terminal(file: str, player: str) -> click.UsageError:
     """The usage error of ``forex play FILE NAME`` without a decision and without a
     terminal: what to type instead."""
+    known = _known(file)
+    if known is not None and player not in known[0]:
+        return click.UsageError(
+            clean(f"{player} is not a player of {file} ({', '.join(known[0])})")
+            + "".join(f"; {hint}" for hint in did_you_mean(player, known[0]))
+        )
+    if known is not None and known[1] is not None:
+        return click.UsageError(
+            clean(
+                f"the game in {file} is over ({known[1]}): there is nothing to play;"
+                f" forex show {file} tells the result"
+            )
+        )
     offer = _offer_to(file, player)
     if offer:
         what = f"answer {offer}: forex play {file} {player} accept (or decline)"
@@ -64,6 +77,21 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
     return click.UsageError(
         clean(f"{what}. On a terminal, forex play {file} {player} starts an interactive game.")
     )
+
+
+def _known(file: str) -> tuple[tuple[str, ...], str | None] | None:
+    """The players of ``file`` and, when its game is over, the result in words (None: a
+    log that does not replay, whose problem the command reports as it goes on)."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.status import pending_line
+
+    try:
+        _, log, played = edit.load_valid(file)
+    except LogError:
+        return None
+    over = log.game.pending(played.final).over
+    return tuple(log.players), pending_line(log.game, played.final) if over else None
 
 
 def _offer_to(file: str, player: str) -> str | None:

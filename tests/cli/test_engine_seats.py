@@ -726,3 +726,19 @@ def test_a_person_told_it_is_the_engines_turn_is_told_how_to_let_it_play(
         in said
     )
     assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "close"), [("bob", None), ("Computer", "computer")])
+def test_the_engine_for_a_name_that_is_no_players_says_so(
+    tmp_path: Path, name: str, close: str | None
+) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_bytes()
+    result = run(["play", str(log), name, "--engine"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert f"unknown_name: move 1: {name}: unknown player '{name}'; the players are you," in said
+    assert "cannot decide for" not in said
+    assert ("did you mean computer?" in said) == (close is not None)
+    assert f"you decide next: forex play {log} you --engine" in said
+    assert log.read_bytes() == before

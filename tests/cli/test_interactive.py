@@ -19,6 +19,7 @@ from forexcli.record import files, gamelog
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "two-players.yaml"
 COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
 
 PROMPT_STARTS = "\x1b[?2004h"
@@ -264,6 +265,34 @@ def test_without_a_terminal_it_says_what_to_type_instead(tmp_path: Path) -> None
     assert f"forex moves {log} lists them" in said
     assert "On a terminal" in said and "interactive game" in said
     assert log.read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("bob", "bob is not a player of"), ("You", "You is not a player of")],
+)
+def test_without_a_terminal_a_wrong_name_is_said_so(tmp_path: Path, name: str, words: str) -> None:
+    """Not the DECISION to give for a name that is no player's: that it is none (and the
+    name it is close to)."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_text()
+    result = run(["play", str(log), name])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert f"{words} {log} (you, computer)" in said
+    assert ("did you mean you?" in said) == (name == "You")
+    assert "DECISION" not in said.split("Error:")[1]
+    assert log.read_text() == before
+
+
+def test_without_a_terminal_a_finished_game_is_said_over(tmp_path: Path) -> None:
+    log = tmp_path / "done.yaml"
+    log.write_text(EXAMPLE.read_text())
+    result = run(["play", str(log), "ada"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"the game in {log} is over" in said and f"forex show {log}" in said
+    assert "DECISION" not in said.split("Error:")[1]
 
 
 def test_without_a_terminal_an_open_offer_is_answered_in_one_command(tmp_path: Path) -> None:
