@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
+from ..words import did_you_mean
 from . import EPILOG
 from . import echo as _echo
 from .common import FILE, ProblemExit
@@ -57,6 +58,11 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
                     f"{player} is not a player of this game ({', '.join(log.players)})",
                     "header",
                     file,
+                    hints=(
+                        *did_you_mean(player, log.players),
+                        f"name a player: forex seat {file} NAME"
+                        f" {'--person' if person else '--engine'}; {file} is unchanged",
+                    ),
                 )
             ]
         )

@@ -742,3 +742,19 @@ def test_the_engine_for_a_name_that_is_no_players_says_so(
     assert ("did you mean computer?" in said) == (close is not None)
     assert f"you decide next: forex play {log} you --engine" in said
     assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "option"), [("bob", "--engine"), ("Computer", "--person")])
+def test_seat_for_a_name_that_is_no_players_hints_a_name_not_the_header(
+    tmp_path: Path, name: str, option: str
+) -> None:
+    """The header is right: the name typed is not (the hint said to fix the set-up)."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_bytes()
+    result = run(["seat", str(log), name, option])
+    assert result.exit_code == 1 and "unknown_player" in result.output
+    said = " ".join(result.output.split())
+    assert "fix the set-up" not in said
+    assert f"name a player: forex seat {log} NAME {option}" in said
+    assert ("did you mean computer?" in said) == (name == "Computer")
+    assert log.read_bytes() == before
