@@ -237,19 +237,26 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     from ..replies import withdraw_offer
 
     try:
-        if read_log(files.read_bytes(file), file).header.get("offer") is None:
+        log = read_log(files.read_bytes(file), file)
+        if log.header.get("offer") is None:
             return False
         offer = withdraw_offer(file, dry_run=dry_run)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+
     verb = "would take back" if dry_run else "took back"
-    _echo(
-        clean(
-            f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no"
-            f" move was"
-        )
-        + " removed"
+    said = clean(
+        f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no move"
+        f" was removed"
     )
+    again = f"; or forex undo {file} again removes the last move" if log.entries else ""
+    said += clean(
+        f"\nnext: {offer.player} decides again: forex play {file} {offer.player} --engine{again}",
+        newlines=True,
+    )
+    _echo(fitted_commands(said, streams.width()))
     return True
 
 

@@ -758,3 +758,20 @@ def test_seat_for_a_name_that_is_no_players_hints_a_name_not_the_header(
     assert f"name a player: forex seat {log} NAME {option}" in said
     assert ("did you mean computer?" in said) == (name == "Computer")
     assert log.read_bytes() == before
+
+
+def test_undo_of_an_offer_says_what_comes_next_within_the_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    log = _new(Path("duel.yaml"), "--engine", "computer:20", "--first", "computer")
+    Offers(monkeypatch)
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    assert "offer:" in log.read_text()
+    result = run(["undo", str(log)], COLUMNS="80")
+    assert result.exit_code == 0 and "offer:" not in log.read_text()
+    lines = result.output.splitlines()
+    assert lines[0].startswith("took back computer's open offer (spot ")
+    assert "next: computer decides again: forex play duel.yaml computer --engine" in lines
+    assert "undo duel.yaml again" not in result.output  # no move to remove after it
+    assert max(len(line) for line in lines) <= 80, lines
