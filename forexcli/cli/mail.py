@@ -154,7 +154,9 @@ def message_command(
     multiple=True,
     help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
-    " use; FOREX_PASSPHRASE for a key with a passphrase). Repeatable.",
+    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the spot deals"
+    " offered to SEAT that the engine accepts (one it declines is neither countersigned nor"
+    " played after: spot_declined). Repeatable.",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --reply: the search's seed."
@@ -265,7 +267,7 @@ def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
 def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | None) -> None:
     """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
     each, then the mail to the next person into ``eml_dir``."""
-    from ..hosting import host_replies
+    from ..hosting import countersign_deals, host_replies
     from ..record import edit
     from ..record.problems import LogError
     from ..record.seats import engine_seats
@@ -280,17 +282,23 @@ def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | 
                 f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'})",
                 param_hint="'--key-for-seat'",
             )
+        agreed = countersign_deals(into, signers)
+        if agreed.declined is not None:
+            if agreed.lines:
+                _echo("\n".join(clean(line) for line in agreed.lines))
+            raise ProblemExit([agreed.declined])
         done = host_replies(into, signers, seed=seed)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     from ..record.status import pending_line
 
     _, log, played = edit.load_valid(into)
-    lines = [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
+    lines = [clean(line) for line in agreed.lines]
+    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
     head = "Next" if done.replies else "No engine decision, next"
     lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
     _echo("\n".join(lines))
-    if eml_dir is not None and done.replies:
+    if eml_dir is not None and (done.replies or agreed.lines):
         _mail_next(into, eml_dir)
 
 

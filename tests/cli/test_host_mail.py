@@ -187,3 +187,69 @@ def test_the_reply_options_go_together(tmp_path: Path) -> None:
     result = run(["read", str(sent), "--into", str(host), "--reply",
                   "--key-for-seat", f"bob={key}"])  # fmt: skip
     assert result.exit_code == 2 and "bob: not an engine seat" in result.output
+
+
+def _spots_to_computer(log: Path) -> tuple[str, str]:
+    """An entry opening with a spot to ``computer`` that the engine accepts, and one it
+    declines, in the position of ``log`` (its person's turn)."""
+    from forexcli.games.forex.rules import Spot, apply, legal_decisions
+    from forexcli.replies import declines
+
+    played = _replayed(log)
+    state, game = played.final, played.log.game
+    found: dict[bool, str] = {}
+    for spot in legal_decisions(state):
+        if not isinstance(spot, Spot) or spot.partner != "computer":
+            continue
+        for action in legal_decisions(apply(state, spot)):
+            declined = declines(played.log, state, (spot, action)) is not None
+            found.setdefault(declined, game.write([spot, action]))
+        if len(found) == 2:
+            return found[False], found[True]
+    raise AssertionError(f"no accepted and declined spot to computer: {found}")
+
+
+def test_a_spot_to_the_hosted_seat_is_countersigned_with_its_key(tmp_path: Path) -> None:
+    """In a signed game the countersignature is the agreement: the host's engine seat that
+    accepts a spot signs it, so the game goes on (under signatures: required the person's
+    copy refused the host's mail before)."""
+    host, mine, you, computer = _signed_game(tmp_path)
+    accepted, _ = _spots_to_computer(mine)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", accepted, "--sign", "--key", str(you), "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    said = _ok("read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
+               "--key-for-seat", f"computer={computer}")  # fmt: skip
+    assert "computer (the engine) countersigned move 1: the spot deal is agreed" in said
+    assert "move 2: computer: " in said
+    sig = _replayed(host).log.entries[0].sig or {}
+    assert set(sig) == {"you", "computer"}
+    assert run(["validate", str(host), "--require-signatures"]).exit_code == 0
+    (answer,) = outbox.iterdir()
+    _ok("read", str(answer), "--into", str(mine))
+    assert [p for p, _, _ in _moves(mine)] == ["you", "computer"]
+    assert run(["validate", str(mine), "--require-signatures"]).exit_code == 0
+
+
+def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
+    tmp_path: Path,
+) -> None:
+    """A copy that brings a spot the engine declines (made where the seat was a person's):
+    the seat neither countersigns it nor plays after it; exit 1, no mail."""
+    host, mine, you, computer = _signed_game(tmp_path)
+    _, declined = _spots_to_computer(mine)
+    _ok("seat", str(mine), "computer", "--person")
+    _ok("play", str(mine), "you", declined, "--sign", "--key", str(you))
+    _ok("seat", str(mine), "computer", "--engine", "20")
+    sent = tmp_path / "to-host.eml"
+    _ok("message", str(mine), "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
+                  "--key-for-seat", f"computer={computer}"])  # fmt: skip
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert "spot_declined: move 1: you: " in said and "it does not countersign it" in said
+    assert f"forex undo {host} --to 0 --force" in said
+    assert [(p, signed) for p, _, signed in _moves(host)] == [("you", True)]
+    assert set(_replayed(host).log.entries[0].sig or {}) == {"you"}
+    assert not outbox.exists()
