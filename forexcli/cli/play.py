@@ -413,9 +413,16 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
     due = [name for name in log.game.pending(played.final).deciders if name in seats]
     if not due or log.header.get("offer") is not None:
         return list(problems)
+    from ..hosting import seat_signs
+    from ..record.mail import address_of, contact_of
+
     first = tuple(
-        f"{says(clean(name), 'is')} an engine seat; let it decide:"
+        f"{says(clean(name), 'is')} an engine seat its host plays: wait for the mail from"
+        f" {clean(address)}"
+        if (address := address_of(contact_of(log, name)))
+        else f"{says(clean(name), 'is')} an engine seat; let it decide:"
         f" forex play {clean(file)} {clean(name)} --engine"
+        + (" --sign --key FILE" if seat_signs(log, name) else "")
         for name in due
     )
     return [

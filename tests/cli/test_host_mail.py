@@ -253,3 +253,20 @@ def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
     assert [(p, signed) for p, _, signed in _moves(host)] == [("you", True)]
     assert set(_replayed(host).log.entries[0].sig or {}) == {"you"}
     assert not outbox.exists()
+
+
+def test_a_person_ahead_of_the_host_is_told_to_wait_for_its_mail(tmp_path: Path) -> None:
+    """In the person's copy the engine seat is its host's: not_your_turn hints the host's
+    mail, not a forex play --engine the person has no key for."""
+    _, mine, you, _ = _signed_game(tmp_path)
+    _ok("play", str(mine), "you", "invest EUR", "--sign", "--key", str(you), "--eml",
+        str(tmp_path / "to-host.eml"))  # fmt: skip
+    before = mine.read_bytes()
+    result = run(["play", str(mine), "you", "invest CHF", "--sign", "--key", str(you)])
+    assert result.exit_code == 1 and "not_your_turn" in result.output
+    said = " ".join(result.output.split())
+    assert (
+        "computer is an engine seat its host plays: wait for the mail from host@example.org" in said
+    )
+    assert "--engine" not in said
+    assert mine.read_bytes() == before
