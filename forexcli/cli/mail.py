@@ -215,10 +215,14 @@ def read_command(
             raise ProblemExit(refused)
     if reply:
         _refuse_missing_keys(arrived.replay.log, signers, into)
+    from .. import streams
+    from ..reporters.tables import fitted
+
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"
         lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
+    lines[1:] = [fitted(line, streams.width()) for line in lines[1:]]  # the first names the file
     if dry_run or not arrived.saves:
         _echo("\n".join(lines))
     else:

@@ -437,3 +437,22 @@ def test_engine_seats_and_an_open_offer_fit_the_width(
     )
     markdown = run(["show", str(log), "--format", "markdown"], COLUMNS="80").stdout
     assert f"Open offer: bot1 offers ann: {offer} (nothing is agreed yet);" in markdown
+
+
+def test_what_read_saved_fits_the_width(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``saved LOG (from the text, quoted > > ..., with N lines ... joined again)`` wraps at
+    spaces like the catch-up above it."""
+    monkeypatch.chdir(tmp_path)
+    posted = run(["message", str(ANNOTATED), "--with-log"]).stdout.split("\n\n", 1)[1]
+    quoted = "".join(f"> > {line}\n" for line in posted.splitlines())
+    from tests.record.test_rewrap import fold
+
+    folded = fold(quoted, 60)
+    Path("reply.txt").write_text(f"Got it.\n\n{folded}\n")
+    result = run(["read", "reply.txt", "--into", "our-friday-evening-game.yaml"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "saved our-friday-evening-game.yaml (from the text, quoted > > " in said
+    assert widest(result.stdout) <= 80, [
+        line for line in result.stdout.splitlines() if wcswidth(line) > 80
+    ]
