@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
-from ..words import did_you_mean
+from ..words import did_you_mean, says
 from . import EPILOG
 from . import echo as _echo
 from .common import FILE, ProblemExit
@@ -99,9 +99,13 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         files.replace_file(file, data, text)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    del new_log, played
+    del new_log
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted, fitted_commands
 
     said = clean(f"{said} (in {file}); forex play lets the engine seats play after a person")
-    _echo(fitted(said, streams.width()))
+    said = fitted(said, streams.width())
+    if budget is not None and player in log.game.pending(played.final).deciders:
+        now = clean(f"{says(player, 'decides')} next: forex play {file} {player} --engine")
+        said += "\n" + fitted_commands(now, streams.width())
+    _echo(said)

@@ -775,3 +775,22 @@ def test_undo_of_an_offer_says_what_comes_next_within_the_width(
     assert "next: computer decides again: forex play duel.yaml computer --engine" in lines
     assert "undo duel.yaml again" not in result.output  # no move to remove after it
     assert max(len(line) for line in lines) <= 80, lines
+
+
+def test_a_seat_handed_over_mid_game_when_it_decides_says_how_it_plays(tmp_path: Path) -> None:
+    """The seat handed to the engine is the one to decide: the command that lets it, then
+    the game goes on with one command a turn; handed back, a person plays it again."""
+    log = _new(tmp_path / "three.yaml", players="ann,bob,carl")
+    assert run(["play", str(log), "ann", "invest GBP"]).exit_code == 0
+    said = run(["seat", str(log), "bob", "--engine", "20"])
+    assert said.exit_code == 0, said.output
+    assert f"bob decides next: forex play {log} bob --engine" in " ".join(said.output.split())
+    later = run(["seat", str(log), "carl", "--engine", "20"])  # carl does not decide now
+    assert later.exit_code == 0 and "decides next" not in later.output
+    assert run(["play", str(log), "bob", "--engine"]).exit_code == 0  # then carl replies
+    assert [e.player for e in _replayed(log).log.entries] == ["ann", "bob", "carl"]
+    assert run(["seat", str(log), "bob", "--person"]).exit_code == 0
+    assert run(["seat", str(log), "carl", "--person"]).exit_code == 0
+    assert run(["play", str(log), "ann", "invest EUR"]).exit_code == 0
+    assert [e.player for e in _replayed(log).log.entries] == ["ann", "bob", "carl", "ann"]
+    assert "engines" not in log.read_text()
