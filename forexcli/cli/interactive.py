@@ -354,13 +354,36 @@ def interactive_game(
                 _undo(file, player)
                 board_due = True
             else:
-                _run(["play", file, player, "--seed", str(seed), "--", line])
+                decision = _pasted(line, file, player)
+                if decision is not None:
+                    _run(["play", file, player, "--seed", str(seed), "--", decision])
     except KeyboardInterrupt:
         _echo("")
         _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
+
+
+def _pasted(line: str, file: str, player: str) -> str | None:
+    """The decision of ``line``: the line itself, or the DECISION of a ``forex play FILE
+    PLAYER DECISION`` pasted from a hint (None, and said why, for another file or player's,
+    or another command)."""
+    import shlex
+
+    if not line.startswith("forex "):
+        return line
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    if words[1:4] == ["play", file, player] and len(words) > 4:
+        return " ".join(words[4:])
+    _say(
+        f"This prompt takes {possessive(player)} decisions in {file} alone, without the"
+        f" command: type the DECISION of forex play {file} {player} DECISION."
+    )
+    return None
 
 
 def _check_player(file: str, player: str) -> None:

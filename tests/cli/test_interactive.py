@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -225,6 +226,25 @@ def test_the_loops_own_sentences_fit_the_terminal(tmp_path: Path) -> None:
     )
     assert "you have no decision to undo" in said and "Saved: a-game-with-a-long-name.yaml" in said
     assert [line for line in said.splitlines() if len(line) > 80] == []
+
+
+def test_the_hints_command_pasted_at_the_prompt_plays_its_decision(tmp_path: Path) -> None:
+    """``?`` ends with ``To play the best: forex play FILE you 'DECISION'``: pasted at the
+    prompt it plays DECISION (it was bad_notation); another command is explained."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    loop.prompt()
+    said = loop.enter("?")
+    (command,) = re.findall(r"To play the best: (forex play .*)", said)
+    best = shlex.split(command)[-1]
+    said = loop.enter(command.strip())
+    assert "bad_notation" not in said
+    assert _moves(log)[0] == ("you", best) and len(_moves(log)) == 2
+    said = loop.enter("forex play other.yaml you resolve")
+    assert "takes your decisions in duel.yaml alone" in " ".join(said.split())
+    assert len(_moves(log)) == 2
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
 
 
 def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
