@@ -456,3 +456,20 @@ def test_what_read_saved_fits_the_width(tmp_path: Path, monkeypatch: pytest.Monk
     assert widest(result.stdout) <= 80, [
         line for line in result.stdout.splitlines() if wcswidth(line) > 80
     ]
+
+
+def test_the_comment_of_moves_all_wraps_as_comments(tmp_path: Path) -> None:
+    """``moves --all``'s ``# N spot offers to computer left out ...`` (130 columns) wraps, each
+    line a ``#`` comment, so that a script that skips comments still reads decisions only."""
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "you,computer", "--seed", "evening",
+                "--engine", "computer:30"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    every = run(["moves", str(log), "--all"], COLUMNS="80").stdout.splitlines()
+    comments = [line for line in every if line.startswith("#")]
+    assert len(comments) >= 2 and all(len(line) <= 80 for line in comments), comments
+    said = " ".join(line[2:] for line in comments)
+    assert "spot offers to computer left out: the engine would decline them (its value" in said
+    decisions = [line for line in every if not line.startswith("#")]
+    assert decisions and all(line.split()[0] in ("resolve", "invest", "contract", "spot", "divest")
+                             for line in decisions)  # fmt: skip
