@@ -272,25 +272,29 @@ def _searched(plan: Any, search: Callable[[Any], T]) -> T:
             bar.close()
 
 
-def _print_hint(found: Any, file: str, moves: int, fmt: str, advisor: Advisor) -> None:
-    """Print a hint's suggestions as ``fmt`` asks (in the words of the game's ``advisor``)."""
+def _print_hint(found: Any, file: str, played: Replay, fmt: str, advisor: Advisor) -> None:
+    """Print a hint's suggestions as ``fmt`` asks (in the words of the game's ``advisor``);
+    below the text, the open offer that waits for its answer before any decision."""
     from ..reporters.advice import hint_data, hint_text
+    from .common import with_seat_lines
 
+    moves = played.moves
     if fmt == "json":
         print_json(hint_data(found, file, moves, advisor.value_meaning))
         return
     where = f"after move {moves}" if moves else "at the start"
-    _echo(
-        hint_text(
-            found,
-            where,
-            file=file,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-            value_note=advisor.value_note,
-        )
+    markdown = fmt == "markdown"
+    text = hint_text(
+        found,
+        where,
+        file=file,
+        markdown=markdown,
+        style=stdout_style(),
+        width=streams.width(),
+        value_note=advisor.value_note,
     )
+    fits = None if markdown else streams.width()
+    _echo(with_seat_lines(text, played.log, file, offer_only=True, width=fits))
 
 
 def _budget_options(seconds_help: str) -> Callable[[F], F]:
@@ -347,7 +351,7 @@ def hint_command(
             advisor, played.final, plan, top=top, seed=seed, progress=update, skip=skip
         ),
     )
-    _print_hint(found, file, played.moves, fmt, advisor)
+    _print_hint(found, file, played, fmt, advisor)
 
 
 @click.command("analyse", epilog=EPILOG)

@@ -794,3 +794,16 @@ def test_a_seat_handed_over_mid_game_when_it_decides_says_how_it_plays(tmp_path:
     assert run(["play", str(log), "ann", "invest EUR"]).exit_code == 0
     assert [e.player for e in _replayed(log).log.entries] == ["ann", "bob", "carl", "ann"]
     assert "engines" not in log.read_text()
+
+
+def test_hint_with_an_open_offer_says_it_waits_for_its_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every decision waits for the answer to the offer: hint says so below its table, as
+    moves does (its 'To play the best' alone was refused with open_offer)."""
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    result = run(["hint", str(log), "--simulations", "20"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Open offer: computer offers you: spot " in said
+    assert f"you answer: forex play {log} you accept (or decline)" in said
