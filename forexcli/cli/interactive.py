@@ -405,7 +405,7 @@ def _check_player(file: str, player: str) -> None:
     if player in engine_seats(log.header):
         raise click.UsageError(
             clean(
-                f"{player} is an engine seat of {file}: play another seat, or hand it back"
+                f"{says(player, 'is')} an engine seat of {file}: play another seat, or hand it back"
                 f" to a person (forex seat)"
             )
         )

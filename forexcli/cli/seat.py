@@ -80,7 +80,7 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         said = f"{seat_words(player, plan)} from now on"
     else:
         if player not in seats:
-            _echo(clean(f"{player} is a person's seat already; {file} is unchanged"))
+            _echo(clean(f"{says(player, 'is')} a person's seat already; {file} is unchanged"))
             return
         del seats[player]
         said = f"{player}: a person from now on"
