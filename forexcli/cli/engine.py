@@ -182,11 +182,18 @@ def playable(file: str) -> tuple[Replay, Advisor]:
 
 def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
+    from ..record.seats import engine_seats
     from ..search.advisor import engine_decision as decision
 
     played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     players = played.log.players
+    named = clean(file)
+    decides = (
+        f"forex play {named} {clean(decider)} --engine"
+        if decider in engine_seats(played.log.header)
+        else f"forex play {named} {clean(decider)} DECISION (forex moves {named} lists them)"
+    )
     if player not in players:
         from ..record.problems import Problem
         from ..words import did_you_mean
@@ -202,8 +209,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                     entry=played.moves + 1,
                     hints=(
                         *did_you_mean(player, players),
-                        f"{says(clean(decider), 'decides')} next:"
-                        f" forex play {clean(file)} {clean(decider)} --engine",
+                        f"{says(clean(decider), 'decides')} next: {decides}",
                     ),
                 )
             ]
@@ -220,7 +226,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                     "rules",
                     file,
                     entry=played.moves + 1,
-                    hints=(f"forex play {clean(file)} {clean(decider)} --engine",),
+                    hints=(decides,),
                 )
             ]
         )

@@ -740,7 +740,7 @@ def test_the_engine_for_a_name_that_is_no_players_says_so(
     assert f"unknown_name: move 1: {name}: unknown player '{name}'; the players are you," in said
     assert "cannot decide for" not in said
     assert ("did you mean computer?" in said) == (close is not None)
-    assert f"you decide next: forex play {log} you --engine" in said
+    assert f"you decide next: forex play {log} you DECISION (forex moves {log} lists them)" in said
     assert log.read_bytes() == before
 
 
@@ -807,3 +807,19 @@ def test_hint_with_an_open_offer_says_it_waits_for_its_answer(
     said = " ".join(result.output.split())
     assert "Open offer: computer offers you: spot " in said
     assert f"you answer: forex play {log} you accept (or decline)" in said
+
+
+def test_the_engine_asked_for_a_seat_that_does_not_decide_hints_the_right_command(
+    tmp_path: Path,
+) -> None:
+    """A person decides next: their own decision, not ``forex play FILE you --engine`` (the
+    engine playing the person's move); an engine seat decides next: its ``--engine``."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    wrong = run(["play", str(log), "computer", "--engine"])
+    assert wrong.exit_code == 1 and "not_your_turn" in wrong.output
+    said = " ".join(wrong.output.split())
+    assert f"hint: forex play {log} you DECISION (forex moves {log} lists them)" in said
+    assert "you --engine" not in said
+    assert run(["play", str(log), "you", "invest GBP", "--no-reply"]).exit_code == 0
+    wrong = run(["play", str(log), "you", "--engine"])
+    assert f"hint: forex play {log} computer --engine" in " ".join(wrong.output.split())
