@@ -214,6 +214,7 @@ def read_command(
         if refused:
             raise ProblemExit(refused)
     if reply:
+        _refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
     from .. import streams
     from ..reporters.tables import fitted
@@ -258,6 +259,22 @@ def _reply_options(
     return signers
 
 
+def _refuse_strangers(log: Any, signers: dict[str, Any], into: str) -> None:
+    """A usage error (before anything is saved) for a ``--key-for-seat`` that names no
+    engine seat of ``log``."""
+    from ..record.seats import engine_seats
+
+    seats = engine_seats(log.header)
+    strangers = [seat for seat in signers if seat not in seats]
+    if strangers:
+        raise click.BadParameter(
+            f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
+            f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'});"
+            f" {clean(into)} is unchanged",
+            param_hint="'--key-for-seat'",
+        )
+
+
 def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
     """Exit (``no_key``, nothing saved) when an engine seat whose moves are signed has no
     ``--key-for-seat``."""
@@ -274,18 +291,10 @@ def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | 
     from ..hosting import countersign_deals, host_replies
     from ..record import edit
     from ..record.problems import LogError
-    from ..record.seats import engine_seats
 
     try:
         _, log, _ = edit.load_valid(into)
-        seats = engine_seats(log.header)
-        strangers = [seat for seat in signers if seat not in seats]
-        if strangers:
-            raise click.BadParameter(
-                f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
-                f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'})",
-                param_hint="'--key-for-seat'",
-            )
+        _refuse_strangers(log, signers, into)
         agreed = countersign_deals(into, signers)
         if agreed.declined is not None:
             if agreed.lines:

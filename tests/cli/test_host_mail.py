@@ -270,3 +270,17 @@ def test_a_person_ahead_of_the_host_is_told_to_wait_for_its_mail(tmp_path: Path)
     )
     assert "--engine" not in said
     assert mine.read_bytes() == before
+
+
+def test_a_key_for_a_seat_that_is_no_engine_seat_saves_nothing(tmp_path: Path) -> None:
+    """A usage error changes no file: the mail that goes further is not saved either."""
+    host, mine = _unsigned_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--eml", str(sent))
+    before = host.read_bytes()
+    key = make_key(tmp_path, "bob")
+    result = run(["read", str(sent), "--into", str(host), "--reply",
+                  "--key-for-seat", f"bob={key}"])  # fmt: skip
+    assert result.exit_code == 2 and "bob: not an engine seat" in result.output
+    assert f"{host} is unchanged" in " ".join(result.output.split())
+    assert host.read_bytes() == before
