@@ -115,7 +115,8 @@ def test_world_exchangers_logs_take_engine_seats(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("value", "code"),
     [("{dave: 1s}", "unknown_player"), ("{computer: 0s}", "bad_engine_seat"),
-     ("{computer: fast}", "schema_pattern"), ("{computer: 0}", "schema_minimum")],
+     ("{computer: fast}", "schema_pattern"), ("{computer: 0}", "schema_minimum"),
+     ("{computer: 1s, you: 20}", "bad_engine_seat")],
 )  # fmt: skip
 def test_validate_checks_the_engine_seats(tmp_path: Path, value: str, code: str) -> None:
     log = _new(tmp_path / "duel.yaml")
