@@ -824,3 +824,20 @@ def test_the_engine_asked_for_a_seat_that_does_not_decide_hints_the_right_comman
     assert run(["play", str(log), "you", "invest GBP", "--no-reply"]).exit_code == 0
     wrong = run(["play", str(log), "you", "--engine"])
     assert f"hint: forex play {log} computer --engine" in " ".join(wrong.output.split())
+
+
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_new_with_the_engine_first_gives_one_next_step(tmp_path: Path, game: str) -> None:
+    """Not 'next: forex moves (then: forex play FILE computer DECISION)' and then the
+    engine's command: the one next step is the engine seat's."""
+    log = tmp_path / "d.yaml"
+    args = ["new", str(log), "--players", "you,computer", "--seed", "4", "--first", "computer",
+            "--engine", "computer:20"]  # fmt: skip
+    if game != "forex":
+        data = Path(__file__).resolve().parents[2] / "forexcli" / "games" / "worldex" / "data"
+        args += ["--game", game, "--components", str(data / "invented-components.json")]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert f"next: computer (the engine) decides first: forex play {log} computer --engine" in said
+    assert "forex moves" not in said and "computer DECISION" not in said
