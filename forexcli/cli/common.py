@@ -555,6 +555,31 @@ def with_seat_lines(
     return text.rstrip("\n") + "\n\n" + said + "\n"
 
 
+def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
+    """For each engine seat that decides next in ``played`` (no offer waiting): how it
+    decides, ``computer is an engine seat; let it decide: forex play FILE computer
+    --engine``, or for a seat with a mail address (its host's, in a game by mail) that
+    its host plays it; nothing plays an engine seat until asked."""
+    from ..hosting import seat_signs
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+    from ..words import says
+
+    seats = engine_seats(log.header)
+    if not seats or log.header.get("offer") is not None:
+        return ()
+    due = [name for name in log.game.pending(played.final).deciders if name in seats]
+    return tuple(
+        f"{says(clean(name), 'is')} an engine seat its host plays: wait for the mail from"
+        f" {clean(address)}"
+        if (address := address_of(contact_of(log, name)))
+        else f"{says(clean(name), 'is')} an engine seat; let it decide:"
+        f" forex play {clean(file)} {clean(name)} --engine"
+        + (" --sign --key FILE" if seat_signs(log, name) else "")
+        for name in due
+    )
+
+
 def with_seat_data(data: Any, log: Any, file: str) -> Any:
     """``data`` (a JSON object) with the header's engine seats and open offer
     (``seats.seats_data``: ``engines``, ``offer``) when the log holds them."""

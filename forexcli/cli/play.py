@@ -400,8 +400,7 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
     an engine seat waits for it)."""
     from ..record import edit
     from ..record.problems import LogError
-    from ..record.seats import engine_seats
-    from .common import replace
+    from .common import engine_turn_words, replace
 
     if not any(problem.code == "not_your_turn" for problem in problems):
         return list(problems)
@@ -409,22 +408,9 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
         _, log, played = edit.load_valid(file)
     except LogError:
         return list(problems)
-    seats = engine_seats(log.header)
-    due = [name for name in log.game.pending(played.final).deciders if name in seats]
-    if not due or log.header.get("offer") is not None:
+    first = engine_turn_words(log, played, file)
+    if not first:
         return list(problems)
-    from ..hosting import seat_signs
-    from ..record.mail import address_of, contact_of
-
-    first = tuple(
-        f"{says(clean(name), 'is')} an engine seat its host plays: wait for the mail from"
-        f" {clean(address)}"
-        if (address := address_of(contact_of(log, name)))
-        else f"{says(clean(name), 'is')} an engine seat; let it decide:"
-        f" forex play {clean(file)} {clean(name)} --engine"
-        + (" --sign --key FILE" if seat_signs(log, name) else "")
-        for name in due
-    )
     return [
         replace(problem, hints=(*first, *problem.hints))
         if problem.code == "not_your_turn"

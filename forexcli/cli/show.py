@@ -552,4 +552,10 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     if point == played.moves and played.log.header.get("offer") is not None and not every:
         fits = None if markdown else streams.width()
         text = with_seat_lines(text, played.log, file, offer_only=True, width=fits)
+    if point == played.moves and not every and not markdown:
+        from ..reporters.tables import fitted_commands
+        from .common import engine_turn_words
+
+        for line in engine_turn_words(played.log, played, file):
+            text = text.rstrip("\n") + "\n\n" + fitted_commands(line, streams.width()) + "\n"
     _echo(text)

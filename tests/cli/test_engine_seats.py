@@ -841,3 +841,14 @@ def test_new_with_the_engine_first_gives_one_next_step(tmp_path: Path, game: str
     said = " ".join(result.output.split())
     assert f"next: computer (the engine) decides first: forex play {log} computer --engine" in said
     assert "forex moves" not in said and "computer DECISION" not in said
+
+
+def test_moves_on_an_engine_seats_turn_says_how_it_decides(tmp_path: Path) -> None:
+    """The engine seat's decisions are listed, and below them the command that lets the
+    engine make one (nothing plays an engine seat until asked); not on a person's turn."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    said = " ".join(run(["moves", str(log)]).output.split())
+    assert f"computer is an engine seat; let it decide: forex play {log} computer --engine" in said
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    assert "engine seat" not in run(["moves", str(log)]).output
+    assert "engine seat" not in run(["moves", str(log), "--all"]).output
