@@ -288,10 +288,17 @@ def _answer_offer_first(situation: Situation) -> None:
 
 
 def interactive_game(
-    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    signing: Sequence[str] = (),
 ) -> int:
     """Play ``player``'s decisions in ``file`` at prompts until the game ends or the person
-    quits; the exit status (0, or 130 after Ctrl-C)."""
+    quits; the exit status (0, or 130 after Ctrl-C). ``signing`` (``--sign``, ``--key
+    FILE``) goes with each decision and answer: in a signed game each is signed."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -303,6 +310,12 @@ def interactive_game(
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
+    if not signing and _signs(file, player):
+        _say(
+            f"{says(player, 'signs')} {possessive(player)} moves in this game: quit and run"
+            f" forex play {file} {player} --sign (--key FILE, else FOREX_KEY or"
+            " ~/.ssh/id_ed25519), or each decision is refused unsigned."
+        )
     board_due = True
     try:
         while True:
@@ -356,13 +369,23 @@ def interactive_game(
             else:
                 decision = _pasted(line, file, player)
                 if decision is not None:
-                    _run(["play", file, player, "--seed", str(seed), "--", decision])
+                    _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
     except KeyboardInterrupt:
         _echo("")
         _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
+
+
+def _signs(file: str, player: str) -> bool:
+    """Whether ``player``'s moves in ``file`` must be signed (their key is in the log, or
+    the header requires signatures)."""
+    from ..hosting import seat_signs
+    from ..record import edit
+
+    _, log, _ = edit.load_valid(file)
+    return seat_signs(log, player)
 
 
 def _pasted(line: str, file: str, player: str) -> str | None:

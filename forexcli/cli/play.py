@@ -176,13 +176,19 @@ def play_command(
     legal decisions (Tab); ? or hint asks the engine (at --seconds or
     --simulations), moves, show, undo (your last decision and the engine's
     replies to it), quit. Each decision is written the moment it is made, so
-    Ctrl-C loses nothing: run it again to go on. Without a terminal it says
-    what to type instead (exit status 2).
+    Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
+    is signed, as a signed game needs. Without a terminal it says what to
+    type instead (exit status 2).
     """
     from . import replies
 
     if not decision and not engine:
-        _interactive(file, player, seed=seed, seconds=seconds, simulations=simulations)
+        signing = (["--sign"] + (["--key", key_file] if key_file else [])) if sign_move else []
+        if key_file is not None and not sign_move:
+            raise click.UsageError("--key goes with --sign (the key to sign the moves with)")
+        _interactive(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
+        )
         return
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
@@ -287,7 +293,13 @@ def _unsent(message_fmt: str | None, eml_path: str | None) -> str | None:
 
 
 def _interactive(
-    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    signing: list[str],
 ) -> None:
     """``forex play FILE NAME`` without a decision: the interactive game on a terminal
     (``cli.interactive``), else a usage error saying what to type instead."""
@@ -301,7 +313,7 @@ def _interactive(
         search_budget(seconds, simulations)  # a zero or absurd budget is a usage error
     raise SystemExit(
         interactive.interactive_game(
-            file, player, seed=seed, seconds=seconds, simulations=simulations
+            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
         )
     )
 

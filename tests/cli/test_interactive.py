@@ -247,6 +247,33 @@ def test_the_hints_command_pasted_at_the_prompt_plays_its_decision(tmp_path: Pat
     assert loop.end()[0] == 0
 
 
+def test_a_signed_game_in_the_loop_signs_each_decision(tmp_path: Path) -> None:
+    """With the person's key in the log every decision must be signed: the loop takes
+    --sign --key and signs each (it took neither, and every decision was refused
+    unsigned); without --sign it says so at the start."""
+    from tests.record.test_signing import make_key
+
+    key = make_key(tmp_path, "you")
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--key-for", f"you={key}.pub")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    said = " ".join(loop.prompt().split())
+    assert "you sign your moves in this game: quit and run forex play duel.yaml you --sign" in said
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+    loop = Loop(tmp_path, "duel.yaml", "you", "--sign", "--key", str(key))
+    said = loop.prompt()
+    assert "you sign your moves" not in " ".join(said.split())
+    said = loop.enter("invest EUR")
+    assert "unsigned_move" not in said and "move 2: computer: " in said
+    entries = _replayed(log).log.entries
+    assert [(e.player, bool(e.sig)) for e in entries] == [("you", True), ("computer", False)]
+    assert run(["validate", str(log)]).exit_code == 0
+    said = loop.enter("undo")
+    assert _moves(log) == []
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
 def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
     log = tmp_path / "wx.yaml"
     result = run(
