@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.base import Budget
-from forexcli.games.forex.notation import Written, write_entry
+from forexcli.games.forex.notation import Written, write, write_entry
 from forexcli.games.forex.rules import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
@@ -852,3 +852,31 @@ def test_moves_on_an_engine_seats_turn_says_how_it_decides(tmp_path: Path) -> No
     assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
     assert "engine seat" not in run(["moves", str(log)]).output
     assert "engine seat" not in run(["moves", str(log), "--all"]).output
+
+
+def test_the_replies_and_the_engines_offer_fit_the_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One command a turn prints the person's move, the engine's lines and the board in 80
+    columns: a long entry or the engine's offer (with the command that answers it, kept
+    whole) wraps at spaces."""
+    monkeypatch.chdir(tmp_path)
+    log = _new(Path("a-duel-by-the-fireside.yaml"), "--engine", "computer:20")
+    state = _replayed(log).final
+    accepted = next(
+        (spot, action)
+        for spot in legal_decisions(state)
+        if isinstance(spot, Spot) and refusal(state, spot) is None
+        for action in legal_decisions(apply(state, spot))
+        if "contract" in write(action)
+    )
+    Offers(monkeypatch)  # the engine then offers you a spot
+    entry = f"{write(accepted[0])}; {write(accepted[1])}"
+    result = run(["play", str(log), "you", entry], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]
+    said = " ".join(result.output.split())
+    assert f"move 1: you: {entry} (added to {log})" in said
+    assert "computer offers you: spot " in said
+    assert any(f"forex play {log} you accept" in line for line in lines)
