@@ -305,8 +305,9 @@ def _offer_log(
     offers = Offers(monkeypatch, count)
     result = run(["play", str(log), "computer", "--engine"])
     assert result.exit_code == 0, result.output
-    assert "computer offers you: spot" in result.output
-    assert f"forex play {log} you accept (or decline)" in result.output
+    said = " ".join(result.output.split())  # the lines wrap at 80 columns
+    assert "computer offers you: spot" in said
+    assert f"forex play {log} you accept (or decline)" in said
     return log, offers
 
 
