@@ -85,14 +85,17 @@ class Countersigned(Struct, frozen=True):
 
 def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
     """Countersign, with the key the host gave the seat, each spot deal offered to an
-    engine seat of the log at ``path`` that awaits its signature and that the engine's
-    consent rule accepts (in a signed game the countersignature is the agreement); a deal
-    it declines is left unsigned and named in ``declined`` (``spot_declined``)."""
+    engine seat of the log at ``path`` since the seat's own last move that awaits its
+    signature and that the engine's consent rule accepts (in a signed game the
+    countersignature is the agreement); a deal it declines is left unsigned and named in
+    ``declined`` (``spot_declined``). An older deal (the seat played after it, maybe as a
+    person's seat) is not the engine's to agree to."""
     from .record.gamelog import replay
     from .record.seats import entry_partner
 
     _, log, _ = edit.load_valid(path)
     engines = engine_seats(log.header)
+    last_own = {entry.player: entry.number for entry in log.entries}  # an older deal it passed
     waiting = [
         entry
         for entry in log.entries
@@ -100,6 +103,7 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
         and partner in signers
         and partner != entry.player
         and partner not in (entry.sig or {})
+        and entry.number > last_own.get(partner, 0)
     ]
     if not waiting:
         return Countersigned()

@@ -284,3 +284,23 @@ def test_a_key_for_a_seat_that_is_no_engine_seat_saves_nothing(tmp_path: Path) -
     assert result.exit_code == 2 and "bob: not an engine seat" in result.output
     assert f"{host} is unchanged" in " ".join(result.output.split())
     assert host.read_bytes() == before
+
+
+def test_a_deal_the_seat_played_after_is_not_the_engines_to_countersign(tmp_path: Path) -> None:
+    """A seat handed to the engine later: the deal offered to it before its own last move
+    (made while a person played it) is left as it is; a new one is countersigned."""
+    from forexcli.cli.common import signer_for
+    from forexcli.hosting import countersign_deals
+
+    you, computer = make_key(tmp_path, "you"), make_key(tmp_path, "computer")
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine", "computer:20",
+        "--key-for", f"you={you}.pub")  # fmt: skip
+    accepted, _ = _spots_to_computer(log)
+    _ok("seat", str(log), "computer", "--person")
+    _ok("play", str(log), "you", accepted, "--sign", "--key", str(you))
+    _ok("play", str(log), "computer", "resolve")  # a person's seat then, without a key
+    _ok("seat", str(log), "computer", "--engine", "20")
+    done = countersign_deals(str(log), {"computer": signer_for("computer", str(computer))})
+    assert done.lines == () and done.declined is None
+    assert set(_replayed(log).log.entries[0].sig or {}) == {"you"}
