@@ -84,7 +84,7 @@ class Countersigned(Struct, frozen=True):
 
 
 def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
-    """Countersign, with the key the host gave the seat, each spot deal offered to an
+    """Countersign, with the key the host gave the seat, each deal offered to an
     engine seat of the log at ``path`` since the seat's own last move that awaits its
     signature and that the engine's consent rule accepts (in a signed game the
     countersignature is the agreement); a deal it declines is left unsigned and named in
@@ -119,7 +119,7 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
                 Problem(
                     "spot_declined",
                     f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine)"
-                    f" declines the spot: {reason}; it does not countersign it, and plays no"
+                    f" declines the offer: {reason}; it does not countersign it, and plays no"
                     f" move after it",
                     "signature",
                     path,
@@ -133,7 +133,7 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
             )
         edit.sign_entry(path, entry.number, signers[partner])
         lines.append(
-            f"{partner} (the engine) countersigned move {entry.number}: the spot deal is agreed"
+            f"{partner} (the engine) countersigned move {entry.number}: the deal is agreed"
         )
     return Countersigned(tuple(lines))
 

@@ -154,7 +154,7 @@ def message_command(
     multiple=True,
     help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
-    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the spot deals"
+    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the deals"
     " offered to SEAT that the engine accepts (one it declines is neither countersigned nor"
     " played after: spot_declined). Repeatable.",
 )

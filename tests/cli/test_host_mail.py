@@ -220,7 +220,7 @@ def test_a_spot_to_the_hosted_seat_is_countersigned_with_its_key(tmp_path: Path)
     outbox = tmp_path / "outbox"
     said = _ok("read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
                "--key-for-seat", f"computer={computer}")  # fmt: skip
-    assert "computer (the engine) countersigned move 1: the spot deal is agreed" in said
+    assert "computer (the engine) countersigned move 1: the deal is agreed" in said
     assert "move 2: computer: " in said
     sig = _replayed(host).log.entries[0].sig or {}
     assert set(sig) == {"you", "computer"}
