@@ -15,6 +15,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from msgspec import Struct
+
 from .games.base import Budget
 from .record import edit
 from .record.problems import LogError, Problem
@@ -71,6 +73,69 @@ def _signed_reply(
     text = game.write(entry)
     edit.append(path, seat, text, digest=True, signer=signer)
     return Reply(seat, text, plan.describe(), number=played.moves + 1, refused=refused)
+
+
+class Countersigned(Struct, frozen=True):
+    """What ``countersign_deals`` did: a line for each deal, and the problem of a deal the
+    engine declines (None: every deal was agreed)."""
+
+    lines: tuple[str, ...] = ()
+    declined: Problem | None = None
+
+
+def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
+    """Countersign, with the key the host gave the seat, each deal offered to an
+    engine seat of the log at ``path`` since the seat's own last move that awaits its
+    signature and that the engine's consent rule accepts (in a signed game the
+    countersignature is the agreement); a deal it declines is left unsigned and named in
+    ``declined`` (the game's ``AgreementWords.declined``). An older deal (the seat played after it, maybe as a
+    person's seat) is not the engine's to agree to."""
+    from .record.gamelog import replay
+    from .record.seats import entry_partner
+
+    _, log, _ = edit.load_valid(path)
+    engines = engine_seats(log.header)
+    last_own = {entry.player: entry.number for entry in log.entries}  # an older deal it passed
+    waiting = [
+        entry
+        for entry in log.entries
+        if (partner := entry_partner(log.game, entry.decisions)) in engines
+        and partner in signers
+        and partner != entry.player
+        and partner not in (entry.sig or {})
+        and entry.number > last_own.get(partner, 0)
+    ]
+    if not waiting:
+        return Countersigned()
+    played = replay(log)
+    lines: list[str] = []
+    for entry in waiting:
+        partner = entry_partner(log.game, entry.decisions) or ""
+        before = played.state_after(entry.number - 1)
+        reason = log.game.offer_refusal(before, entry.decisions)
+        if reason is not None:
+            return Countersigned(
+                tuple(lines),
+                Problem(
+                    log.game.agreement_words().declined,
+                    f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine)"
+                    f" declines the offer: {reason}; it does not countersign it, and plays no"
+                    f" move after it",
+                    "rules",
+                    path,
+                    entry=entry.number,
+                    hints=(
+                        f"{says(entry.player, 'takes')} the move back in their copy and chooses"
+                        f" again: forex undo FILE --to {entry.number - 1} --as {entry.player}",
+                        f"and it goes here: forex undo {path} --to {entry.number - 1} --force",
+                    ),
+                ),
+            )
+        edit.sign_entry(path, entry.number, signers[partner])
+        lines.append(
+            f"{partner} (the engine) countersigned move {entry.number}: the deal is agreed"
+        )
+    return Countersigned(tuple(lines))
 
 
 def host_replies(

@@ -396,3 +396,26 @@ def test_cli_reference_is_current() -> None:
     assert path.exists() and path.read_text(encoding="utf-8") == text, (
         "docs/cli.md is out of date: FOREX_REGEN=1 python -m pytest tests/test_docs.py"
     )
+
+
+def test_the_readmes_spot_offer_figures_are_results_mds() -> None:
+    """The README's paragraph on the engine against players who offer it spots quotes the
+    win rates and the game counts of benchmarks/RESULTS.md's table (it said 83 games each;
+    the investor and the trader had played 82)."""
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    table = results.split("## Spot offers at the full budget toward 200 games a player", 1)[1]
+    rows = {
+        cells[0]: (int(cells[1]), cells[3])
+        for line in table.splitlines()[:30]
+        if line.startswith("| ")
+        and (cells := [c.strip() for c in line.strip("|").split("|")])[1].isdigit()
+    }
+    assert set(rows) == {"random", "greedy", "oneply", "cautious", "trader", "investor"}
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    start = readme.index("Against ladder players who offer it spots freely")
+    paragraph = readme[start : readme.index("never went bankrupt", start)]
+    for played, rate in rows.values():
+        assert rate in paragraph or rate.replace(".0%", "%") in paragraph, rate
+        assert str(played) in paragraph, played
+    counts = {played for played, _ in rows.values()}
+    assert ("games each" in paragraph) == (len(counts) == 1), paragraph

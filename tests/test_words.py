@@ -195,7 +195,7 @@ def test_the_engines_offer_to_you_reads_right(tmp_path: Path) -> None:
     log = tmp_path / "hope.yaml"
     log.write_bytes((ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml").read_bytes())
     outputs = [run(["play", str(log), "computer", "--engine"]).output]
-    assert "you answer: forex play" in outputs[0]
+    assert "you answer: forex play" in " ".join(outputs[0].split())  # the lines wrap
     outputs += [run(["play", str(log), "you", "invest GBP"]).output]  # refused: open_offer
     outputs += [run([command, str(log)]).output for command in ("show", "message", "moves")]
     page = tmp_path / "hope.html"
@@ -204,3 +204,21 @@ def test_the_engines_offer_to_you_reads_right(tmp_path: Path) -> None:
     outputs += [run(["play", str(log), "you", "decline"]).output]
     wrong = [line for output in outputs for line in _wrong_lines(output)]
     assert not wrong, "\n".join(wrong)
+
+
+def test_seat_and_signing_sentences_read_right_for_you(tmp_path: Path) -> None:
+    """``forex seat ... you --person`` and an unsigned move of ``you`` in a signed game:
+    "you are", "you play it with your key" (not "you is", "you plays ... their key")."""
+    from tests.record.test_signing import make_key
+
+    key = make_key(tmp_path, "you")
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "you,ann", "--seed", "1",
+                "--key-for", f"you={key}.pub"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    said = run(["seat", str(log), "you", "--person"])
+    assert said.exit_code == 0 and "you are a person's seat already" in said.output
+    refused = run(["play", str(log), "you", "invest GBP"])
+    assert refused.exit_code == 1 and "unsigned_move" in refused.output
+    hints = " ".join(refused.output.split())
+    assert "you play it with your key: forex play" in hints

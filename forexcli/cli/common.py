@@ -534,9 +534,12 @@ def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise click.BadParameter(clean(refused.reason), param_hint=f"'{refused.option}'") from None
 
 
-def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False) -> str:
+def with_seat_lines(
+    text: str, log: Any, file: str, *, offer_only: bool = False, width: int | None = None
+) -> str:
     """``text`` and, below it, the engine seats and the open offer (``seats.header_lines``;
-    the offer alone with ``offer_only``)."""
+    the offer alone with ``offer_only``), each wrapped at spaces to ``width`` (a command
+    kept whole; as they are when ``width`` is None, as markdown is)."""
     if log.header.get("engines") is None and log.header.get("offer") is None:
         return text
     from ..record.seats import header_lines
@@ -546,7 +549,35 @@ def with_seat_lines(text: str, log: Any, file: str, *, offer_only: bool = False)
         lines = [line for line in lines if line.startswith("Open offer")]
     if not lines:
         return text
-    return text.rstrip("\n") + "\n\n" + "\n".join(clean(line) for line in lines) + "\n"
+    from ..reporters.tables import fitted_commands
+
+    said = "\n".join(fitted_commands(clean(line), width) for line in lines)
+    return text.rstrip("\n") + "\n\n" + said + "\n"
+
+
+def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
+    """For each engine seat that decides next in ``played`` (no offer waiting): how it
+    decides, ``computer is an engine seat; let it decide: forex play FILE computer
+    --engine``, or for a seat with a mail address (its host's, in a game by mail) that
+    its host plays it; nothing plays an engine seat until asked."""
+    from ..hosting import seat_signs
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+    from ..words import says
+
+    seats = engine_seats(log.header)
+    if not seats or log.header.get("offer") is not None:
+        return ()
+    due = [name for name in log.game.pending(played.final).deciders if name in seats]
+    return tuple(
+        f"{says(clean(name), 'is')} an engine seat its host plays: wait for the mail from"
+        f" {clean(address)}"
+        if (address := address_of(contact_of(log, name)))
+        else f"{says(clean(name), 'is')} an engine seat; let it decide:"
+        f" forex play {clean(file)} {clean(name)} --engine"
+        + (" --sign --key FILE" if seat_signs(log, name) else "")
+        for name in due
+    )
 
 
 def with_seat_data(data: Any, log: Any, file: str) -> Any:

@@ -10,7 +10,7 @@ import click
 from .. import streams
 from ..reporters import clean
 from ..reporters.tables import fitted
-from ..words import possessive
+from ..words import possessive, says
 from . import EPILOG
 from . import echo as _echo
 from .common import (
@@ -170,11 +170,37 @@ def undo_command(
         f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}\n"
         f"next: {clean(status_line(change.replay.log.game, change.replay.final))}",
         streams.width(),
-    )
+    ) + _engine_next(change.replay, file)
     if dry_run:
         _echo(report)
         return
     commit_reported(change, report, f"the removal of {clean(what)}", file)
+
+
+def _engine_next(played: Any, file: str) -> str:
+    """After an undo, when an engine seat of this copy decides next (nothing plays it until
+    asked): the command that lets it, and the undo that takes back the move before ("" when
+    a person, or the host of a seat with a mail address, decides)."""
+    from ..record.mail import address_of, contact_of
+    from ..record.seats import engine_seats
+    from ..reporters.tables import fitted_commands
+
+    log = played.log
+    deciders = log.game.pending(played.final).deciders
+    if len(deciders) != 1 or deciders[0] not in engine_seats(log.header):
+        return ""
+    seat = deciders[0]
+    if address_of(contact_of(log, seat)) or not log.entries:
+        return ""
+    from ..hosting import seat_signs
+
+    sign = " --sign --key FILE" if seat_signs(log, seat) else ""
+    said = clean(
+        f"{says(seat, 'is')} an engine seat; let it decide: forex play {file} {seat} --engine"
+        f"{sign};"
+        f" or forex undo {file} again takes back move {len(log.entries)} too"
+    )
+    return "\n" + fitted_commands(said, streams.width())
 
 
 def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
@@ -237,19 +263,26 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     from ..replies import withdraw_offer
 
     try:
-        if read_log(files.read_bytes(file), file).header.get("offer") is None:
+        log = read_log(files.read_bytes(file), file)
+        if log.header.get("offer") is None:
             return False
         offer = withdraw_offer(file, dry_run=dry_run)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+
     verb = "would take back" if dry_run else "took back"
-    _echo(
-        clean(
-            f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no"
-            f" move was"
-        )
-        + " removed"
+    said = clean(
+        f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no move"
+        f" was removed"
     )
+    again = f"; or forex undo {file} again removes the last move" if log.entries else ""
+    said += clean(
+        f"\nnext: {offer.player} decides again: forex play {file} {offer.player} --engine{again}",
+        newlines=True,
+    )
+    _echo(fitted_commands(said, streams.width()))
     return True
 
 
@@ -297,5 +330,15 @@ def _guard(
         return ""
     if not force:
         raise ProblemExit(refusal.problems)
+    from ..record.seats import engine_seats
+
+    seats = engine_seats(log.header)
+    others = edit.others_moves(log, gone, undoer)
+    if undoer and all(entry.player in seats and not entry.sig for entry in others):
+        engines = sorted({clean(entry.player) for entry in others})
+        return (
+            f"\nwith {possessive(clean(undoer))} moves, the engine's replies"
+            f" ({' and '.join(engines)}: an engine seat)"
+        )
     mine = f"{possessive(clean(undoer))} own moves alone" if undoer else "the undoer's own moves"
     return f"\n--force: not {mine}"

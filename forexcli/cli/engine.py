@@ -182,10 +182,38 @@ def playable(file: str) -> tuple[Replay, Advisor]:
 
 def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
+    from ..record.seats import engine_seats
     from ..search.advisor import engine_decision as decision
 
     played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
+    players = played.log.players
+    named = clean(file)
+    decides = (
+        f"forex play {named} {clean(decider)} --engine"
+        if decider in engine_seats(played.log.header)
+        else f"forex play {named} {clean(decider)} DECISION (forex moves {named} lists them)"
+    )
+    if player not in players:
+        from ..record.problems import Problem
+        from ..words import did_you_mean
+
+        raise ProblemExit(
+            [
+                Problem(
+                    "unknown_name",
+                    f"move {played.moves + 1}: {clean(player)}: unknown player {player!r};"
+                    f" the players are {', '.join(players)}",
+                    "rules",
+                    file,
+                    entry=played.moves + 1,
+                    hints=(
+                        *did_you_mean(player, players),
+                        f"{says(clean(decider), 'decides')} next: {decides}",
+                    ),
+                )
+            ]
+        )
     if decider != player:
         from ..record.problems import Problem
 
@@ -198,7 +226,7 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
                     "rules",
                     file,
                     entry=played.moves + 1,
-                    hints=(f"forex play {clean(file)} {clean(decider)} --engine",),
+                    hints=(decides,),
                 )
             ]
         )
@@ -250,25 +278,29 @@ def _searched(plan: Any, search: Callable[[Any], T]) -> T:
             bar.close()
 
 
-def _print_hint(found: Any, file: str, moves: int, fmt: str, advisor: Advisor) -> None:
-    """Print a hint's suggestions as ``fmt`` asks (in the words of the game's ``advisor``)."""
+def _print_hint(found: Any, file: str, played: Replay, fmt: str, advisor: Advisor) -> None:
+    """Print a hint's suggestions as ``fmt`` asks (in the words of the game's ``advisor``);
+    below the text, the open offer that waits for its answer before any decision."""
     from ..reporters.advice import hint_data, hint_text
+    from .common import with_seat_lines
 
+    moves = played.moves
     if fmt == "json":
         print_json(hint_data(found, file, moves, advisor.value_meaning))
         return
     where = f"after move {moves}" if moves else "at the start"
-    _echo(
-        hint_text(
-            found,
-            where,
-            file=file,
-            markdown=fmt == "markdown",
-            style=stdout_style(),
-            width=streams.width(),
-            value_note=advisor.value_note,
-        )
+    markdown = fmt == "markdown"
+    text = hint_text(
+        found,
+        where,
+        file=file,
+        markdown=markdown,
+        style=stdout_style(),
+        width=streams.width(),
+        value_note=advisor.value_note,
     )
+    fits = None if markdown else streams.width()
+    _echo(with_seat_lines(text, played.log, file, offer_only=True, width=fits))
 
 
 def _budget_options(seconds_help: str) -> Callable[[F], F]:
@@ -323,7 +355,7 @@ def hint_command(
             advisor, played.final, plan, top=top, seed=seed, progress=update, skip=skip
         ),
     )
-    _print_hint(found, file, played.moves, fmt, advisor)
+    _print_hint(found, file, played, fmt, advisor)
 
 
 @click.command("analyse", cls=GameTextCommand, epilog=EPILOG)

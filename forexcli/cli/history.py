@@ -55,7 +55,8 @@ def history_command(file: str, events: bool, fmt: str) -> None:
                 ),
                 newlines=True,
             )
-        _echo(with_seat_lines(text, played.log, file))
+        fits = None if markdown else streams.width()
+        _echo(with_seat_lines(text, played.log, file, width=fits))
     if played.problem is not None:
         raise ProblemExit([played.problem], as_json=False)
 

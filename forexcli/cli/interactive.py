@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from ..reporters import clean
-from ..words import possessive, says
+from ..words import did_you_mean, possessive, says
 from . import echo as _echo
 
 HINT_WORDS = ("?", "hint")
@@ -36,6 +36,14 @@ EXIT_INTERRUPTED = 130
 """The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
 
 
+def _say(text: str) -> None:
+    """Print ``text`` (cleaned) wrapped at spaces to the terminal's width."""
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    _echo(fitted(clean(text), streams.width()))
+
+
 def on_terminal() -> bool:
     """Whether standard input and output are a terminal (the loop needs both)."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -44,6 +52,19 @@ def on_terminal() -> bool:
 def not_on_terminal(file: str, player: str) -> click.UsageError:
     """The usage error of ``forex play FILE NAME`` without a decision and without a
     terminal: what to type instead."""
+    known = _known(file)
+    if known is not None and player not in known[0]:
+        return click.UsageError(
+            clean(f"{player} is not a player of {file} ({', '.join(known[0])})")
+            + "".join(f"; {hint}" for hint in did_you_mean(player, known[0]))
+        )
+    if known is not None and known[1] is not None:
+        return click.UsageError(
+            clean(
+                f"the game in {file} is over ({known[1]}): there is nothing to play;"
+                f" forex show {file} tells the result"
+            )
+        )
     offer = _offer_to(file, player)
     if offer:
         what = f"answer {offer}: forex play {file} {player} accept (or decline)"
@@ -56,6 +77,21 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
     return click.UsageError(
         clean(f"{what}. On a terminal, forex play {file} {player} starts an interactive game.")
     )
+
+
+def _known(file: str) -> tuple[tuple[str, ...], str | None] | None:
+    """The players of ``file`` and, when its game is over, the result in words (None: a
+    log that does not replay, whose problem the command reports as it goes on)."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..record.status import pending_line
+
+    try:
+        _, log, played = edit.load_valid(file)
+    except LogError:
+        return None
+    over = log.game.pending(played.final).over
+    return tuple(log.players), pending_line(log.game, played.final) if over else None
 
 
 def _offer_to(file: str, player: str) -> str | None:
@@ -236,7 +272,7 @@ def _undo(file: str, player: str) -> None:
         situation = Situation(file)
     last = situation.last_of(player)
     if last is None:
-        _echo(clean(f"{says(player, 'has')} no decision to undo in {file}."))
+        _say(f"{says(player, 'has')} no decision to undo in {file}.")
         return
     after = [entry.player for entry in situation.played.log.entries[last:]]
     replies = all(name in situation.engines for name in after)
@@ -248,14 +284,21 @@ def _answer_offer_first(situation: Situation) -> None:
     """Say what the open offer to the person is."""
     offer = situation.offer
     if offer is not None:
-        _echo(clean(f"{offer.player} offers you: {offer.decision}"))
+        _say(f"{offer.player} offers you: {offer.decision}")
 
 
 def interactive_game(
-    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    signing: Sequence[str] = (),
 ) -> int:
     """Play ``player``'s decisions in ``file`` at prompts until the game ends or the person
-    quits; the exit status (0, or 130 after Ctrl-C)."""
+    quits; the exit status (0, or 130 after Ctrl-C). ``signing`` (``--sign``, ``--key
+    FILE``) goes with each decision and answer: in a signed game each is signed."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -266,7 +309,13 @@ def interactive_game(
     _check_player(file, player)
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
-    _echo(clean(f"{file} as {player}: {HELP_TEXT}"))
+    _say(f"{file} as {player}: {HELP_TEXT}")
+    if not signing and _signs(file, player):
+        _say(
+            f"{says(player, 'signs')} {possessive(player)} moves in this game: quit and run"
+            f" forex play {file} {player} --sign (--key FILE, else FOREX_KEY or"
+            " ~/.ssh/id_ed25519), or each decision is refused unsigned."
+        )
     board_due = True
     try:
         while True:
@@ -278,18 +327,16 @@ def interactive_game(
             if situation.over:
                 if board_due:
                     _board(file)
-                _echo(clean(f"The game is over: {_result(file)}"))
+                _say(f"The game is over: {_result(file)}")
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             if waiting or (situation.offer is None and player not in situation.deciders):
                 who = situation.offered_to if waiting else " or ".join(situation.deciders)
                 if board_due:
                     _board(file)
-                _echo(
-                    clean(
-                        f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
-                        f" (forex play {file} {who} ...; then forex play {file} {player})"
-                    )
+                _say(
+                    f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
+                    f" (forex play {file} {who} ...; then forex play {file} {player})"
                 )
                 return 0
             if board_due:
@@ -306,8 +353,7 @@ def interactive_game(
                 continue
             word = line.lower()
             if word in QUIT_WORDS:
-                _echo(clean(f"Saved: {file} holds every decision; forex play {file} {player}"
-                            " goes on."))  # fmt: skip
+                _say(f"Saved: {file} holds every decision; forex play {file} {player} goes on.")
                 return 0
             if word in HINT_WORDS:
                 _run(["hint", file, *_budget_args(seconds, simulations, seed)])
@@ -316,23 +362,51 @@ def interactive_game(
             elif word == "show":
                 _run(["show", file])
             elif word == "help":
-                _echo(HELP_TEXT)
+                _say(HELP_TEXT)
             elif word == "undo":
                 _undo(file, player)
                 board_due = True
             else:
-                _run(["play", file, player, "--seed", str(seed), "--", line])
+                decision = _pasted(line, file, player)
+                if decision is not None:
+                    _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
     except KeyboardInterrupt:
         _echo("")
-        _echo(
-            clean(
-                f"Interrupted: {file} holds every decision made; forex play {file} {player}"
-                " goes on."
-            )
-        )
+        _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
+
+
+def _signs(file: str, player: str) -> bool:
+    """Whether ``player``'s moves in ``file`` must be signed (their key is in the log, or
+    the header requires signatures)."""
+    from ..hosting import seat_signs
+    from ..record import edit
+
+    _, log, _ = edit.load_valid(file)
+    return seat_signs(log, player)
+
+
+def _pasted(line: str, file: str, player: str) -> str | None:
+    """The decision of ``line``: the line itself, or the DECISION of a ``forex play FILE
+    PLAYER DECISION`` pasted from a hint (None, and said why, for another file or player's,
+    or another command)."""
+    import shlex
+
+    if not line.startswith("forex "):
+        return line
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        words = line.split()
+    if words[1:4] == ["play", file, player] and len(words) > 4:
+        return " ".join(words[4:])
+    _say(
+        f"This prompt takes {possessive(player)} decisions in {file} alone, without the"
+        f" command: type the DECISION of forex play {file} {player} DECISION."
+    )
+    return None
 
 
 def _check_player(file: str, player: str) -> None:
@@ -354,7 +428,7 @@ def _check_player(file: str, player: str) -> None:
     if player in engine_seats(log.header):
         raise click.UsageError(
             clean(
-                f"{player} is an engine seat of {file}: play another seat, or hand it back"
+                f"{says(player, 'is')} an engine seat of {file}: play another seat, or hand it back"
                 f" to a person (forex seat)"
             )
         )

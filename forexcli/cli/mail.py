@@ -154,7 +154,9 @@ def message_command(
     multiple=True,
     help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
-    " use; FOREX_PASSPHRASE for a key with a passphrase). Repeatable.",
+    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the deals"
+    " offered to SEAT that the engine accepts (one it declines is neither countersigned nor"
+    " played after, and the command exits 1). Repeatable.",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --reply: the search's seed."
@@ -212,11 +214,16 @@ def read_command(
         if refused:
             raise ProblemExit(refused)
     if reply:
+        _refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
+    from .. import streams
+    from ..reporters.tables import fitted
+
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"
         lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
+    lines[1:] = [fitted(line, streams.width()) for line in lines[1:]]  # the first names the file
     if dry_run or not arrived.saves:
         _echo("\n".join(lines))
     else:
@@ -252,6 +259,22 @@ def _reply_options(
     return signers
 
 
+def _refuse_strangers(log: Any, signers: dict[str, Any], into: str) -> None:
+    """A usage error (before anything is saved) for a ``--key-for-seat`` that names no
+    engine seat of ``log``."""
+    from ..record.seats import engine_seats
+
+    seats = engine_seats(log.header)
+    strangers = [seat for seat in signers if seat not in seats]
+    if strangers:
+        raise click.BadParameter(
+            f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
+            f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'});"
+            f" {clean(into)} is unchanged",
+            param_hint="'--key-for-seat'",
+        )
+
+
 def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
     """Exit (``no_key``, nothing saved) when an engine seat whose moves are signed has no
     ``--key-for-seat``."""
@@ -265,32 +288,30 @@ def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
 def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | None) -> None:
     """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
     each, then the mail to the next person into ``eml_dir``."""
-    from ..hosting import host_replies
+    from ..hosting import countersign_deals, host_replies
     from ..record import edit
     from ..record.problems import LogError
-    from ..record.seats import engine_seats
 
     try:
         _, log, _ = edit.load_valid(into)
-        seats = engine_seats(log.header)
-        strangers = [seat for seat in signers if seat not in seats]
-        if strangers:
-            raise click.BadParameter(
-                f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
-                f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'})",
-                param_hint="'--key-for-seat'",
-            )
+        _refuse_strangers(log, signers, into)
+        agreed = countersign_deals(into, signers)
+        if agreed.declined is not None:
+            if agreed.lines:
+                _echo("\n".join(clean(line) for line in agreed.lines))
+            raise ProblemExit([agreed.declined])
         done = host_replies(into, signers, seed=seed)
     except LogError as error:
         raise ProblemExit(error.problems) from None
     from ..record.status import pending_line
 
     _, log, played = edit.load_valid(into)
-    lines = [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
+    lines = [clean(line) for line in agreed.lines]
+    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
     head = "Next" if done.replies else "No engine decision, next"
     lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
     _echo("\n".join(lines))
-    if eml_dir is not None and done.replies:
+    if eml_dir is not None and (done.replies or agreed.lines):
         _mail_next(into, eml_dir)
 
 

@@ -237,7 +237,14 @@ def new_command(
     if seats:
         first, _, rest = report.partition("\n")
         report = f"{first}\n{seats}\n{rest}"
-        report = report.rstrip("\n") + "\n" + _engine_first(made, file)
+        first_move = _engine_first(made, file)
+        if first_move:  # not forex moves: the engine seat's decisions are the engine's
+            kept = [
+                line for line in report.splitlines() if not line.startswith("next: forex moves")
+            ]
+            report = "\n".join(kept) + "\n" + first_move
+        else:
+            report = report.rstrip("\n") + "\n"
     from .. import streams
     from ..reporters.tables import fitted
 
@@ -346,7 +353,7 @@ def _engine_first(made: Any, file: str) -> str:
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
     who = deciders[0]
-    return clean(f"{who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
+    return clean(f"next: {who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
 
 
 def _not_offered(game: Any, path: str, what: str) -> ProblemExit:

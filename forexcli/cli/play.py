@@ -171,13 +171,19 @@ def play_command(
     legal decisions (Tab); ? or hint asks the engine (at --seconds or
     --simulations), moves, show, undo (your last decision and the engine's
     replies to it), quit. Each decision is written the moment it is made, so
-    Ctrl-C loses nothing: run it again to go on. Without a terminal it says
-    what to type instead (exit status 2).
+    Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
+    is signed, as a signed game needs. Without a terminal it says what to
+    type instead (exit status 2).
     """
     from . import replies
 
     if not decision and not engine:
-        _interactive(file, player, seed=seed, seconds=seconds, simulations=simulations)
+        signing = (["--sign"] + (["--key", key_file] if key_file else [])) if sign_move else []
+        if key_file is not None and not sign_move:
+            raise click.UsageError("--key goes with --sign (the key to sign the moves with)")
+        _interactive(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
+        )
         return
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
@@ -282,7 +288,13 @@ def _unsent(message_fmt: str | None, eml_path: str | None) -> str | None:
 
 
 def _interactive(
-    file: str, player: str, *, seed: int, seconds: float | None, simulations: int | None
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    signing: list[str],
 ) -> None:
     """``forex play FILE NAME`` without a decision: the interactive game on a terminal
     (``cli.interactive``), else a usage error saying what to type instead."""
@@ -296,7 +308,7 @@ def _interactive(
         search_budget(seconds, simulations)  # a zero or absurd budget is a usage error
     raise SystemExit(
         interactive.interactive_game(
-            file, player, seed=seed, seconds=seconds, simulations=simulations
+            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
         )
     )
 
@@ -384,9 +396,34 @@ def checked_move(
             ignore_digests=ignore_digests,
         )
     except LogError as error:
-        raise ProblemExit(error.problems) from None
+        raise ProblemExit(engine_turn_hints(error.problems, file)) from None
     _refuse_unagreed(change.replay, signed=signer is not None, dry_run=dry_run)
     return change
+
+
+def engine_turn_hints(problems: Any, file: str) -> list[Any]:
+    """``problems`` with, on a ``not_your_turn``, the hint that lets the engine seat that
+    decides now play (``forex play FILE NAME --engine``: after ``--no-reply`` or an undo,
+    an engine seat waits for it)."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from .common import engine_turn_words, replace
+
+    if not any(problem.code == "not_your_turn" for problem in problems):
+        return list(problems)
+    try:
+        _, log, played = edit.load_valid(file)
+    except LogError:
+        return list(problems)
+    first = engine_turn_words(log, played, file)
+    if not first:
+        return list(problems)
+    return [
+        replace(problem, hints=(*first, *problem.hints))
+        if problem.code == "not_your_turn"
+        else problem
+        for problem in problems
+    ]
 
 
 _SHOW_HINT = "the game as it stands: forex show FILE"

@@ -102,17 +102,27 @@ def _board(file: str) -> list[str]:
     text = game.compact_text(played.final, min(streams.width() or 80, 80))
     if text is None:
         text = "Next: " + status_line(game, played.final)
-    lines = [clean(line) for line in header_lines(played.log, file) if line.startswith("Open")]
+    from ..reporters.tables import fitted_commands
+
+    lines = [
+        fitted_commands(clean(line), streams.width())
+        for line in header_lines(played.log, file)
+        if line.startswith("Open")
+    ]
     return [clean(text, newlines=True), *lines]
 
 
 def _reply_lines(replies: Any, file: str) -> list[str]:
+    """One line a reply (and one a first choice its partner declined), each wrapped at
+    spaces to the width, a command it prints kept whole."""
+    from ..reporters.tables import fitted_commands
+
     out = []
     for reply in replies:
         for refused in reply.refused:
             out.append(clean(f"  (the engine's first choice, {refused}, its partner declined)"))
         out.append(clean(reply.line().replace(" FILE ", f" {file} ")))
-    return out
+    return [fitted_commands(line, streams.width()) for line in out]
 
 
 def _budget(seconds: float | None, simulations: int | None) -> Any:
@@ -190,7 +200,10 @@ def compact_move_report(played: Any, file: str) -> str:
     from ..record.seats import engine_seats, entry_partner
 
     entry = played.log.entries[-1]
+    from ..reporters.tables import fitted
+
     head = clean(f"move {entry.number}: {entry.player}: {entry.text} (added to {file})")
+    head = fitted(head, streams.width())
     lines = [head, *(clean(line) for line in _summary(played, entry.number))]
     partner = entry_partner(played.log.game, entry.decisions)
     if partner is not None and partner in engine_seats(played.log.header):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
+from ..words import did_you_mean, says
 from . import EPILOG, GameTextCommand
 from . import echo as _echo
 from .common import FILE, ProblemExit
@@ -57,6 +58,11 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
                     f"{player} is not a player of this game ({', '.join(log.players)})",
                     "header",
                     file,
+                    hints=(
+                        *did_you_mean(player, log.players),
+                        f"name a player: forex seat {file} NAME"
+                        f" {'--person' if person else '--engine'}; {file} is unchanged",
+                    ),
                 )
             ]
         )
@@ -74,7 +80,7 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         said = f"{seat_words(player, plan)} from now on"
     else:
         if player not in seats:
-            _echo(clean(f"{player} is a person's seat already; {file} is unchanged"))
+            _echo(clean(f"{says(player, 'is')} a person's seat already; {file} is unchanged"))
             return
         del seats[player]
         said = f"{player}: a person from now on"
@@ -93,9 +99,13 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         files.replace_file(file, data, text)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    del new_log, played
+    del new_log
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted, fitted_commands
 
     said = clean(f"{said} (in {file}); forex play lets the engine seats play after a person")
-    _echo(fitted(said, streams.width()))
+    said = fitted(said, streams.width())
+    if budget is not None and player in log.game.pending(played.final).deciders:
+        now = clean(f"{says(player, 'decides')} next: forex play {file} {player} --engine")
+        said += "\n" + fitted_commands(now, streams.width())
+    _echo(said)

@@ -163,7 +163,8 @@ def show_command(
         style=stdout_style(),
         width=streams.width(),
     )
-    _echo(with_seat_lines(shown, played.log, file))
+    fits = None if fmt == "markdown" else streams.width()
+    _echo(with_seat_lines(shown, played.log, file, width=fits))
 
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:
@@ -528,5 +529,12 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     if text is None:  # the legal decisions in the game's notation
         text = clean(record.moves_text(played, point, markdown=markdown), newlines=True)
     if point == played.moves and played.log.header.get("offer") is not None and not every:
-        text = with_seat_lines(text, played.log, file, offer_only=True)
+        fits = None if markdown else streams.width()
+        text = with_seat_lines(text, played.log, file, offer_only=True, width=fits)
+    if point == played.moves and not every and not markdown:
+        from ..reporters.tables import fitted_commands
+        from .common import engine_turn_words
+
+        for line in engine_turn_words(played.log, played, file):
+            text = text.rstrip("\n") + "\n\n" + fitted_commands(line, streams.width()) + "\n"
     _echo(text)

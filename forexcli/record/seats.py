@@ -190,6 +190,24 @@ def seat_problems(log: Any) -> list[Problem]:
                         hints=("write 1s for a second a decision, or 500 for 500 simulations",),
                     )
                 )
+    if isinstance(engines, dict) and players and set(players) <= set(engines):
+        where = log.place((ENGINES_FIELD,))
+        line, column = where if where else (None, None)
+        problems.append(
+            Problem(
+                "bad_engine_seat",
+                f"engines: every seat is the engine's ({', '.join(players)}): a person's"
+                f" decision would have the engine play the whole game out",
+                "header",
+                log.filename,
+                line,
+                column,
+                hints=(
+                    f"leave one seat to a person: forex seat {log.filename} NAME --person"
+                    " (forex selfplay plays engines against each other)",
+                ),
+            )
+        )
     offer = open_offer(header)
     if offer is not None and offer.player not in players:
         where = log.place((OFFER_FIELD, "player"))

@@ -39,7 +39,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from ..games.base import state_digest
-from ..words import possessive, says
+from ..words import is_you, possessive, says
 from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
 from .problems import LogError, Problem
 
@@ -275,7 +275,8 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
     )
     if refused:
         hints: tuple[str, ...] = (
-            f"{player} plays it with their key: forex play {log.filename} {player}"
+            f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key:"
+            f" forex play {log.filename} {player}"
             f" {json.dumps(entry.text)} --sign --key FILE",
             "a table that wants warnings only says signatures: warn in its header",
         )

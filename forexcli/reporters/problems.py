@@ -11,7 +11,7 @@ from msgspec import Struct, field
 from ..record.problems import FileReport, Problem
 from ..streams import width
 from . import PLAIN, Style, clean, plural
-from .tables import fitted
+from .tables import fitted, fitted_commands
 
 VALIDATE_FORMAT = "forex-validate"
 VALIDATE_VERSION = 1
@@ -34,25 +34,15 @@ def problem_text(problem: Problem, style: Style = PLAIN) -> str:
     return "\n".join(lines)
 
 
-_COMMAND = re.compile(r"forex [^,;()]*")
-
-
 def hint_text(hint: str) -> str:
     """``  hint: ...`` wrapped to the output's width, its further lines under the hint's
     first word; a command it prints (``forex ...`` up to a comma, semicolon or bracket)
     is never broken, so that it can be copied as printed (a longer one than the width
     goes over it)."""
-    columns = width()
-
-    def kept(match: re.Match[str]) -> str:
-        command = match.group(0).rstrip()
-        tail = match.group(0)[len(command) :]
-        return command.replace(" ", "\x00") + tail
-
-    said = fitted("  hint: " + _COMMAND.sub(kept, hint), columns, "      ").split("\n")
+    said = fitted_commands("  hint: " + hint, width(), "      ").split("\n")
     if len(said) > 1 and said[0] == "  hint:":  # a command longer than the room goes over it
         said[:2] = ["  hint: " + said[1].lstrip()]
-    return "\n".join(said).replace("\x00", " ")
+    return "\n".join(said)
 
 
 def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from . import Style, clean, md
 
 
@@ -34,6 +36,22 @@ def pasted(subject: str, body: str) -> str:
     """A message ready to paste: its ``Subject:`` line folded (``subject_line``), a blank
     line, and the body."""
     return f"{subject_line(subject)}\n\n{body}"
+
+
+COMMAND = re.compile(r"forex [^,;()]*")
+"""A command a sentence prints: ``forex ...`` up to a comma, semicolon or bracket."""
+
+
+def fitted_commands(text: str, width: int | None, indent: str = "  ") -> str:
+    """``fitted``, but a command the text prints (``COMMAND``) is never broken, so that it
+    can be copied as printed (a longer one than the width goes over it)."""
+
+    def kept(match: re.Match[str]) -> str:
+        command = match.group(0).rstrip()
+        tail = match.group(0)[len(command) :]
+        return command.replace(" ", "\x00") + tail
+
+    return fitted(COMMAND.sub(kept, text), width, indent).replace("\x00", " ")
 
 
 def fitted(text: str, width: int | None, indent: str = "  ") -> str:

@@ -259,7 +259,8 @@ def test_play_engine_and_the_replies_put_the_engines_offer_to_the_person(
         copy.write_bytes(HOPE.read_bytes())
     result = run(["play", str(by_command), "computer", "--engine"])
     assert result.exit_code == 0, result.output
-    assert f"computer offers you: {OFFERED} (the engine, 40 simulations)" in result.output
+    said = " ".join(result.output.split())  # the lines wrap at 80 columns
+    assert f"computer offers you: {OFFERED} (the engine, 40 simulations)" in said
     done = reply_engines(str(by_reply))
     assert [(r.text, r.offered) for r in done.replies] == [(OFFERED, "you")]
     assert by_command.read_text() == by_reply.read_text()  # one path

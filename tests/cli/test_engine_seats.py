@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forexcli.games.base import Budget
-from forexcli.games.forex.notation import Written, write_entry
+from forexcli.games.forex.notation import Written, write, write_entry
 from forexcli.games.forex.rules import GameState, Spot, apply, legal_decisions
 from forexcli.games.forex.search.players import engine_answer, refusal
 from forexcli.record import files, gamelog
@@ -81,7 +81,7 @@ def test_new_takes_a_budget_in_simulations_or_seconds(tmp_path: Path) -> None:
     log = _new(tmp_path / "three.yaml", "--engine", "bot:500", "--engine", "cpu:2s",
                players="you,bot,cpu")  # fmt: skip
     assert "engines: {bot: 500, cpu: 2s}\n" in log.read_text()
-    shown = run(["show", str(log)]).output
+    shown = " ".join(run(["show", str(log)]).output.split())  # the line wraps at 80 columns
     assert "bot: the engine, 500 simulations a decision" in shown
     assert "cpu: the engine, 2 s a decision" in shown
 
@@ -115,7 +115,8 @@ def test_world_exchangers_logs_take_engine_seats(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("value", "code"),
     [("{dave: 1s}", "unknown_player"), ("{computer: 0s}", "bad_engine_seat"),
-     ("{computer: fast}", "schema_pattern"), ("{computer: 0}", "schema_minimum")],
+     ("{computer: fast}", "schema_pattern"), ("{computer: 0}", "schema_minimum"),
+     ("{computer: 1s, you: 20}", "bad_engine_seat")],
 )  # fmt: skip
 def test_validate_checks_the_engine_seats(tmp_path: Path, value: str, code: str) -> None:
     log = _new(tmp_path / "duel.yaml")
@@ -304,8 +305,9 @@ def _offer_log(
     offers = Offers(monkeypatch, count)
     result = run(["play", str(log), "computer", "--engine"])
     assert result.exit_code == 0, result.output
-    assert "computer offers you: spot" in result.output
-    assert f"forex play {log} you accept (or decline)" in result.output
+    said = " ".join(result.output.split())  # the lines wrap at 80 columns
+    assert "computer offers you: spot" in said
+    assert f"forex play {log} you accept (or decline)" in said
     return log, offers
 
 
@@ -319,7 +321,7 @@ def test_the_engines_offer_to_a_person_waits_in_the_header(
     assert offer.decision == _text(entry)
     assert _replayed(log).moves == 0  # nothing is agreed: no move
     assert run(["validate", str(log)]).exit_code == 0
-    shown = run(["show", str(log)]).output
+    shown = " ".join(run(["show", str(log)]).output.split())  # the line wraps at 80 columns
     assert f"Open offer: computer offers you: {offer.decision} (nothing is agreed yet)" in shown
     assert "Open offer: computer offers you" in run(["message", str(log)]).output
     assert "Open offer: computer offers you" in run(["moves", str(log)]).output
@@ -696,3 +698,186 @@ def test_an_engine_seat_with_a_key_waits_for_its_signed_move(tmp_path: Path) -> 
                   "--key", str(its)])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert [p["code"] for p in problems_of(log)] == []
+
+
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_a_person_told_it_is_the_engines_turn_is_told_how_to_let_it_play(
+    tmp_path: Path, game: str
+) -> None:
+    """After ``--no-reply`` (or an undo) the engine seat waits: a person's decision then is
+    ``not_your_turn``, with the command that lets the engine seat decide."""
+    log = tmp_path / "duel.yaml"
+    if game == "forex":
+        made = run(["new", str(log), "--players", "you,computer", "--seed", "7",
+                    "--engine", "computer:20", "--first", "computer"])  # fmt: skip
+        decision = "invest GBP"
+    else:
+        data = Path(__file__).resolve().parents[2] / "forexcli" / "games" / "worldex" / "data"
+        made = run(["new", str(log), "--game", "world-exchangers", "--players", "you,computer",
+                    "--seed", "4", "--first", "computer", "--engine", "computer:20",
+                    "--components", str(data / "invented-components.json")])  # fmt: skip
+        decision = "buy Prague"
+    assert made.exit_code == 0, made.output
+    before = log.read_bytes()
+    result = run(["play", str(log), "you", decision])
+    assert result.exit_code == 1 and "not_your_turn" in result.output
+    assert "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert (
+        f"hint: computer is an engine seat; let it decide: forex play {log} computer --engine"
+        in said
+    )
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "close"), [("bob", None), ("Computer", "computer")])
+def test_the_engine_for_a_name_that_is_no_players_says_so(
+    tmp_path: Path, name: str, close: str | None
+) -> None:
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_bytes()
+    result = run(["play", str(log), name, "--engine"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert f"unknown_name: move 1: {name}: unknown player '{name}'; the players are you," in said
+    assert "cannot decide for" not in said
+    assert ("did you mean computer?" in said) == (close is not None)
+    assert f"you decide next: forex play {log} you DECISION (forex moves {log} lists them)" in said
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("name", "option"), [("bob", "--engine"), ("Computer", "--person")])
+def test_seat_for_a_name_that_is_no_players_hints_a_name_not_the_header(
+    tmp_path: Path, name: str, option: str
+) -> None:
+    """The header is right: the name typed is not (the hint said to fix the set-up)."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_bytes()
+    result = run(["seat", str(log), name, option])
+    assert result.exit_code == 1 and "unknown_player" in result.output
+    said = " ".join(result.output.split())
+    assert "fix the set-up" not in said
+    assert f"name a player: forex seat {log} NAME {option}" in said
+    assert ("did you mean computer?" in said) == (name == "Computer")
+    assert log.read_bytes() == before
+
+
+def test_undo_of_an_offer_says_what_comes_next_within_the_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    log = _new(Path("duel.yaml"), "--engine", "computer:20", "--first", "computer")
+    Offers(monkeypatch)
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    assert "offer:" in log.read_text()
+    result = run(["undo", str(log)], COLUMNS="80")
+    assert result.exit_code == 0 and "offer:" not in log.read_text()
+    lines = result.output.splitlines()
+    assert lines[0].startswith("took back computer's open offer (spot ")
+    assert "next: computer decides again: forex play duel.yaml computer --engine" in lines
+    assert "undo duel.yaml again" not in result.output  # no move to remove after it
+    assert max(len(line) for line in lines) <= 80, lines
+
+
+def test_a_seat_handed_over_mid_game_when_it_decides_says_how_it_plays(tmp_path: Path) -> None:
+    """The seat handed to the engine is the one to decide: the command that lets it, then
+    the game goes on with one command a turn; handed back, a person plays it again."""
+    log = _new(tmp_path / "three.yaml", players="ann,bob,carl")
+    assert run(["play", str(log), "ann", "invest GBP"]).exit_code == 0
+    said = run(["seat", str(log), "bob", "--engine", "20"])
+    assert said.exit_code == 0, said.output
+    assert f"bob decides next: forex play {log} bob --engine" in " ".join(said.output.split())
+    later = run(["seat", str(log), "carl", "--engine", "20"])  # carl does not decide now
+    assert later.exit_code == 0 and "decides next" not in later.output
+    assert run(["play", str(log), "bob", "--engine"]).exit_code == 0  # then carl replies
+    assert [e.player for e in _replayed(log).log.entries] == ["ann", "bob", "carl"]
+    assert run(["seat", str(log), "bob", "--person"]).exit_code == 0
+    assert run(["seat", str(log), "carl", "--person"]).exit_code == 0
+    assert run(["play", str(log), "ann", "invest EUR"]).exit_code == 0
+    assert [e.player for e in _replayed(log).log.entries] == ["ann", "bob", "carl", "ann"]
+    assert "engines" not in log.read_text()
+
+
+def test_hint_with_an_open_offer_says_it_waits_for_its_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every decision waits for the answer to the offer: hint says so below its table, as
+    moves does (its 'To play the best' alone was refused with open_offer)."""
+    log, _ = _offer_log(tmp_path, monkeypatch)
+    result = run(["hint", str(log), "--simulations", "20"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Open offer: computer offers you: spot " in said
+    assert f"you answer: forex play {log} you accept (or decline)" in said
+
+
+def test_the_engine_asked_for_a_seat_that_does_not_decide_hints_the_right_command(
+    tmp_path: Path,
+) -> None:
+    """A person decides next: their own decision, not ``forex play FILE you --engine`` (the
+    engine playing the person's move); an engine seat decides next: its ``--engine``."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    wrong = run(["play", str(log), "computer", "--engine"])
+    assert wrong.exit_code == 1 and "not_your_turn" in wrong.output
+    said = " ".join(wrong.output.split())
+    assert f"hint: forex play {log} you DECISION (forex moves {log} lists them)" in said
+    assert "you --engine" not in said
+    assert run(["play", str(log), "you", "invest GBP", "--no-reply"]).exit_code == 0
+    wrong = run(["play", str(log), "you", "--engine"])
+    assert f"hint: forex play {log} computer --engine" in " ".join(wrong.output.split())
+
+
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_new_with_the_engine_first_gives_one_next_step(tmp_path: Path, game: str) -> None:
+    """Not 'next: forex moves (then: forex play FILE computer DECISION)' and then the
+    engine's command: the one next step is the engine seat's."""
+    log = tmp_path / "d.yaml"
+    args = ["new", str(log), "--players", "you,computer", "--seed", "4", "--first", "computer",
+            "--engine", "computer:20"]  # fmt: skip
+    if game != "forex":
+        data = Path(__file__).resolve().parents[2] / "forexcli" / "games" / "worldex" / "data"
+        args += ["--game", game, "--components", str(data / "invented-components.json")]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert f"next: computer (the engine) decides first: forex play {log} computer --engine" in said
+    assert "forex moves" not in said and "computer DECISION" not in said
+
+
+def test_moves_on_an_engine_seats_turn_says_how_it_decides(tmp_path: Path) -> None:
+    """The engine seat's decisions are listed, and below them the command that lets the
+    engine make one (nothing plays an engine seat until asked); not on a person's turn."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--first", "computer")
+    said = " ".join(run(["moves", str(log)]).output.split())
+    assert f"computer is an engine seat; let it decide: forex play {log} computer --engine" in said
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    assert "engine seat" not in run(["moves", str(log)]).output
+    assert "engine seat" not in run(["moves", str(log), "--all"]).output
+
+
+def test_the_replies_and_the_engines_offer_fit_the_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One command a turn prints the person's move, the engine's lines and the board in 80
+    columns: a long entry or the engine's offer (with the command that answers it, kept
+    whole) wraps at spaces."""
+    monkeypatch.chdir(tmp_path)
+    log = _new(Path("a-duel-by-the-fireside.yaml"), "--engine", "computer:20")
+    state = _replayed(log).final
+    accepted = next(
+        (spot, action)
+        for spot in legal_decisions(state)
+        if isinstance(spot, Spot) and refusal(state, spot) is None
+        for action in legal_decisions(apply(state, spot))
+        if "contract" in write(action)
+    )
+    Offers(monkeypatch)  # the engine then offers you a spot
+    entry = f"{write(accepted[0])}; {write(accepted[1])}"
+    result = run(["play", str(log), "you", entry], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80, [line for line in lines if len(line) > 80]
+    said = " ".join(result.output.split())
+    assert f"move 1: you: {entry} (added to {log})" in said
+    assert "computer offers you: spot " in said
+    assert any(f"forex play {log} you accept" in line for line in lines)

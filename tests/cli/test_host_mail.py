@@ -187,3 +187,120 @@ def test_the_reply_options_go_together(tmp_path: Path) -> None:
     result = run(["read", str(sent), "--into", str(host), "--reply",
                   "--key-for-seat", f"bob={key}"])  # fmt: skip
     assert result.exit_code == 2 and "bob: not an engine seat" in result.output
+
+
+def _spots_to_computer(log: Path) -> tuple[str, str]:
+    """An entry opening with a spot to ``computer`` that the engine accepts, and one it
+    declines, in the position of ``log`` (its person's turn)."""
+    from forexcli.games.forex.rules import Spot, apply, legal_decisions
+    from forexcli.replies import declines
+
+    played = _replayed(log)
+    state, game = played.final, played.log.game
+    found: dict[bool, str] = {}
+    for spot in legal_decisions(state):
+        if not isinstance(spot, Spot) or spot.partner != "computer":
+            continue
+        for action in legal_decisions(apply(state, spot)):
+            declined = declines(played.log, state, (spot, action)) is not None
+            found.setdefault(declined, game.write([spot, action]))
+        if len(found) == 2:
+            return found[False], found[True]
+    raise AssertionError(f"no accepted and declined spot to computer: {found}")
+
+
+def test_a_spot_to_the_hosted_seat_is_countersigned_with_its_key(tmp_path: Path) -> None:
+    """In a signed game the countersignature is the agreement: the host's engine seat that
+    accepts a spot signs it, so the game goes on (under signatures: required the person's
+    copy refused the host's mail before)."""
+    host, mine, you, computer = _signed_game(tmp_path)
+    accepted, _ = _spots_to_computer(mine)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", accepted, "--sign", "--key", str(you), "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    said = _ok("read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
+               "--key-for-seat", f"computer={computer}")  # fmt: skip
+    assert "computer (the engine) countersigned move 1: the deal is agreed" in said
+    assert "move 2: computer: " in said
+    sig = _replayed(host).log.entries[0].sig or {}
+    assert set(sig) == {"you", "computer"}
+    assert run(["validate", str(host), "--require-signatures"]).exit_code == 0
+    (answer,) = outbox.iterdir()
+    _ok("read", str(answer), "--into", str(mine))
+    assert [p for p, _, _ in _moves(mine)] == ["you", "computer"]
+    assert run(["validate", str(mine), "--require-signatures"]).exit_code == 0
+
+
+def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
+    tmp_path: Path,
+) -> None:
+    """A copy that brings a spot the engine declines (made where the seat was a person's):
+    the seat neither countersigns it nor plays after it; exit 1, no mail."""
+    host, mine, you, computer = _signed_game(tmp_path)
+    _, declined = _spots_to_computer(mine)
+    _ok("seat", str(mine), "computer", "--person")
+    _ok("play", str(mine), "you", declined, "--sign", "--key", str(you))
+    _ok("seat", str(mine), "computer", "--engine", "20")
+    sent = tmp_path / "to-host.eml"
+    _ok("message", str(mine), "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
+                  "--key-for-seat", f"computer={computer}"])  # fmt: skip
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert "spot_declined: move 1: you: " in said and "it does not countersign it" in said
+    assert f"forex undo {host} --to 0 --force" in said
+    assert [(p, signed) for p, _, signed in _moves(host)] == [("you", True)]
+    assert set(_replayed(host).log.entries[0].sig or {}) == {"you"}
+    assert not outbox.exists()
+
+
+def test_a_person_ahead_of_the_host_is_told_to_wait_for_its_mail(tmp_path: Path) -> None:
+    """In the person's copy the engine seat is its host's: not_your_turn hints the host's
+    mail, not a forex play --engine the person has no key for."""
+    _, mine, you, _ = _signed_game(tmp_path)
+    _ok("play", str(mine), "you", "invest EUR", "--sign", "--key", str(you), "--eml",
+        str(tmp_path / "to-host.eml"))  # fmt: skip
+    before = mine.read_bytes()
+    result = run(["play", str(mine), "you", "invest CHF", "--sign", "--key", str(you)])
+    assert result.exit_code == 1 and "not_your_turn" in result.output
+    said = " ".join(result.output.split())
+    assert (
+        "computer is an engine seat its host plays: wait for the mail from host@example.org" in said
+    )
+    assert "--engine" not in said
+    assert mine.read_bytes() == before
+
+
+def test_a_key_for_a_seat_that_is_no_engine_seat_saves_nothing(tmp_path: Path) -> None:
+    """A usage error changes no file: the mail that goes further is not saved either."""
+    host, mine = _unsigned_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--eml", str(sent))
+    before = host.read_bytes()
+    key = make_key(tmp_path, "bob")
+    result = run(["read", str(sent), "--into", str(host), "--reply",
+                  "--key-for-seat", f"bob={key}"])  # fmt: skip
+    assert result.exit_code == 2 and "bob: not an engine seat" in result.output
+    assert f"{host} is unchanged" in " ".join(result.output.split())
+    assert host.read_bytes() == before
+
+
+def test_a_deal_the_seat_played_after_is_not_the_engines_to_countersign(tmp_path: Path) -> None:
+    """A seat handed to the engine later: the deal offered to it before its own last move
+    (made while a person played it) is left as it is; a new one is countersigned."""
+    from forexcli.cli.common import signer_for
+    from forexcli.hosting import countersign_deals
+
+    you, computer = make_key(tmp_path, "you"), make_key(tmp_path, "computer")
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine", "computer:20",
+        "--key-for", f"you={you}.pub")  # fmt: skip
+    accepted, _ = _spots_to_computer(log)
+    _ok("seat", str(log), "computer", "--person")
+    _ok("play", str(log), "you", accepted, "--sign", "--key", str(you))
+    _ok("play", str(log), "computer", "resolve")  # a person's seat then, without a key
+    _ok("seat", str(log), "computer", "--engine", "20")
+    done = countersign_deals(str(log), {"computer": signer_for("computer", str(computer))})
+    assert done.lines == () and done.declined is None
+    assert set(_replayed(log).log.entries[0].sig or {}) == {"you"}

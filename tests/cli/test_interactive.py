@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import shlex
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from forexcli.record import files, gamelog
 from tests.cli.test_commands import run
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "two-players.yaml"
 COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
 
 PROMPT_STARTS = "\x1b[?2004h"
@@ -207,6 +209,71 @@ def test_quit_and_a_game_over_end_the_loop(tmp_path: Path) -> None:
     assert _moves(log) == []
 
 
+def test_the_loops_own_sentences_fit_the_terminal(tmp_path: Path) -> None:
+    """The greeting, help, undo, quit: wrapped at spaces to the 80 columns of the terminal
+    (a terminal would break an unwrapped line inside a word)."""
+    _new(tmp_path / "a-game-with-a-long-name.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "a-game-with-a-long-name.yaml", "you")
+    said = loop.prompt()
+    said += loop.enter("help")
+    said += loop.enter("undo")
+    loop.child.send("quit\r")
+    status, ended = loop.end()
+    said += ended
+    assert status == 0
+    assert "undo (your last decision and the engine's replies to it), quit." in " ".join(
+        said.split()
+    )
+    assert "you have no decision to undo" in said and "Saved: a-game-with-a-long-name.yaml" in said
+    assert [line for line in said.splitlines() if len(line) > 80] == []
+
+
+def test_the_hints_command_pasted_at_the_prompt_plays_its_decision(tmp_path: Path) -> None:
+    """``?`` ends with ``To play the best: forex play FILE you 'DECISION'``: pasted at the
+    prompt it plays DECISION (it was bad_notation); another command is explained."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
+    loop.prompt()
+    said = loop.enter("?")
+    (command,) = re.findall(r"To play the best: (forex play .*)", said)
+    best = shlex.split(command)[-1]
+    said = loop.enter(command.strip())
+    assert "bad_notation" not in said
+    assert _moves(log)[0] == ("you", best) and len(_moves(log)) == 2
+    said = loop.enter("forex play other.yaml you resolve")
+    assert "takes your decisions in duel.yaml alone" in " ".join(said.split())
+    assert len(_moves(log)) == 2
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
+def test_a_signed_game_in_the_loop_signs_each_decision(tmp_path: Path) -> None:
+    """With the person's key in the log every decision must be signed: the loop takes
+    --sign --key and signs each (it took neither, and every decision was refused
+    unsigned); without --sign it says so at the start."""
+    from tests.record.test_signing import make_key
+
+    key = make_key(tmp_path, "you")
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20", "--key-for", f"you={key}.pub")
+    loop = Loop(tmp_path, "duel.yaml", "you")
+    said = " ".join(loop.prompt().split())
+    assert "you sign your moves in this game: quit and run forex play duel.yaml you --sign" in said
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+    loop = Loop(tmp_path, "duel.yaml", "you", "--sign", "--key", str(key))
+    said = loop.prompt()
+    assert "you sign your moves" not in " ".join(said.split())
+    said = loop.enter("invest EUR")
+    assert "unsigned_move" not in said and "move 2: computer: " in said
+    entries = _replayed(log).log.entries
+    assert [(e.player, bool(e.sig)) for e in entries] == [("you", True), ("computer", False)]
+    assert run(["validate", str(log)]).exit_code == 0
+    said = loop.enter("undo")
+    assert _moves(log) == []
+    loop.child.send("quit\r")
+    assert loop.end()[0] == 0
+
+
 def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
     log = tmp_path / "wx.yaml"
     result = run(
@@ -245,6 +312,34 @@ def test_without_a_terminal_it_says_what_to_type_instead(tmp_path: Path) -> None
     assert f"forex moves {log} lists them" in said
     assert "On a terminal" in said and "interactive game" in said
     assert log.read_text() == before
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("bob", "bob is not a player of"), ("You", "You is not a player of")],
+)
+def test_without_a_terminal_a_wrong_name_is_said_so(tmp_path: Path, name: str, words: str) -> None:
+    """Not the DECISION to give for a name that is no player's: that it is none (and the
+    name it is close to)."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+    before = log.read_text()
+    result = run(["play", str(log), name])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    said = " ".join(result.output.split())
+    assert f"{words} {log} (you, computer)" in said
+    assert ("did you mean you?" in said) == (name == "You")
+    assert "DECISION" not in said.split("Error:")[1]
+    assert log.read_text() == before
+
+
+def test_without_a_terminal_a_finished_game_is_said_over(tmp_path: Path) -> None:
+    log = tmp_path / "done.yaml"
+    log.write_text(EXAMPLE.read_text())
+    result = run(["play", str(log), "ada"])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert f"the game in {log} is over" in said and f"forex show {log}" in said
+    assert "DECISION" not in said.split("Error:")[1]
 
 
 def test_without_a_terminal_an_open_offer_is_answered_in_one_command(tmp_path: Path) -> None:

@@ -402,3 +402,74 @@ def test_world_exchangers_players_table_reads_at_80_columns() -> None:
     assert not re.search(r"(?m)^\s*\(\d+\*?\),?\s*$", cities)  # no price on a line alone
     assert len(table) <= 2 + 3 * 7  # at most seven lines a player
     assert max(wcswidth(line) for line in shown.splitlines()) <= 80
+
+
+def test_engine_seats_and_an_open_offer_fit_the_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Engine seats: ...`` and ``Open offer: ...`` below show, history and moves wrap at
+    spaces like the rest, the command to answer kept whole (markdown is never wrapped)."""
+    monkeypatch.chdir(tmp_path)
+    log = Path("a-game-by-the-fire.yaml")
+    made = run(
+        ["new", str(log), "--players", "ann,bot1,ben,bot2", "--seed", "7", "--first", "bot1",
+         "--engine", "bot1:50", "--engine", "bot2:50"]
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    offer = "spot 1 USD to ann for 1 CHF; invest GBP"
+    log.write_text(
+        log.read_text().replace(
+            "moves: []", f"offer:\n  player: bot1\n  decision: {offer}\nmoves: []"
+        )
+    )
+    answer = f"forex play {log} ann accept"
+    for args in (["show", str(log)], ["history", str(log)], ["moves", str(log)]):
+        result = run(args, COLUMNS="80")
+        assert result.exit_code == 0, result.output
+        assert "Open offer: bot1 offers ann:" in result.stdout
+        assert any(answer in line for line in result.stdout.splitlines()), result.stdout
+        assert widest(result.stdout) <= 80, [
+            line for line in result.stdout.splitlines() if wcswidth(line) > 80
+        ]
+    assert (
+        "Engine seats: bot1: the engine, 50 simulations a decision; bot2:"
+        in run(["show", str(log)], COLUMNS="80").stdout
+    )
+    markdown = run(["show", str(log), "--format", "markdown"], COLUMNS="80").stdout
+    assert f"Open offer: bot1 offers ann: {offer} (nothing is agreed yet);" in markdown
+
+
+def test_what_read_saved_fits_the_width(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``saved LOG (from the text, quoted > > ..., with N lines ... joined again)`` wraps at
+    spaces like the catch-up above it."""
+    monkeypatch.chdir(tmp_path)
+    posted = run(["message", str(ANNOTATED), "--with-log"]).stdout.split("\n\n", 1)[1]
+    quoted = "".join(f"> > {line}\n" for line in posted.splitlines())
+    from tests.record.test_rewrap import fold
+
+    folded = fold(quoted, 60)
+    Path("reply.txt").write_text(f"Got it.\n\n{folded}\n")
+    result = run(["read", "reply.txt", "--into", "our-friday-evening-game.yaml"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "saved our-friday-evening-game.yaml (from the text, quoted > > " in said
+    assert widest(result.stdout) <= 80, [
+        line for line in result.stdout.splitlines() if wcswidth(line) > 80
+    ]
+
+
+def test_the_comment_of_moves_all_wraps_as_comments(tmp_path: Path) -> None:
+    """``moves --all``'s ``# N spot offers to computer left out ...`` (130 columns) wraps, each
+    line a ``#`` comment, so that a script that skips comments still reads decisions only."""
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "you,computer", "--seed", "evening",
+                "--engine", "computer:30"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    every = run(["moves", str(log), "--all"], COLUMNS="80").stdout.splitlines()
+    comments = [line for line in every if line.startswith("#")]
+    assert len(comments) >= 2 and all(len(line) <= 80 for line in comments), comments
+    said = " ".join(line[2:] for line in comments)
+    assert "spot offers to computer left out: the engine would decline them (its value" in said
+    decisions = [line for line in every if not line.startswith("#")]
+    assert decisions and all(line.split()[0] in ("resolve", "invest", "contract", "spot", "divest")
+                             for line in decisions)  # fmt: skip

@@ -86,3 +86,34 @@ def test_an_unsigned_game_undoes_as_before_and_says_whose(tmp_path: Path) -> Non
     both = run(["undo", str(log), "--as", "ann", "--key", str(log)])
     assert both.exit_code == 2 and "--as or --key" in both.output
     assert len(gamelog.load(log).entries) == 1
+
+
+def test_the_engines_replies_go_with_the_persons_move_in_words(tmp_path: Path) -> None:
+    """The interactive game's undo (``--as you --force``) takes the engine's replies with
+    the person's move: said as that, not as a ``--force`` the person never typed."""
+    log = tmp_path / "duel.yaml"
+    ok("new", str(log), "--players", "you,computer", "--seed", "s", "--engine", "computer:20")
+    ok("play", str(log), "you", "invest USD")
+    assert [entry.player for entry in gamelog.load(log).entries] == ["you", "computer"]
+    said = ok("undo", str(log), "--to", "0", "--as", "you", "--force")
+    assert "(your move 1, not signed; computer's move 2, not signed)" in said
+    assert "with your moves, the engine's replies (computer: an engine seat)" in said
+    assert "--force" not in said
+    assert gamelog.load(log).entries == ()
+
+
+def test_an_undo_that_leaves_the_engine_to_decide_says_how_it_plays(tmp_path: Path) -> None:
+    """``forex undo`` takes back the engine's reply alone: nothing plays the engine seat
+    until asked, so the report gives the command, and the undo that takes back the
+    person's move too."""
+    log = tmp_path / "duel.yaml"
+    ok("new", str(log), "--players", "you,computer", "--seed", "s", "--engine", "computer:20")
+    ok("play", str(log), "you", "invest USD")
+    said = " ".join(ok("undo", str(log)).split())
+    assert "removed move 2: computer: " in said
+    assert (
+        f"computer is an engine seat; let it decide: forex play {log} computer --engine;"
+        f" or forex undo {log} again takes back move 1 too"
+    ) in said
+    assert "engine seat" not in ok("undo", str(log))  # now you decide
+    assert gamelog.load(log).entries == ()

@@ -601,7 +601,7 @@ def test_a_reply_that_rewrapped_the_quoted_log_is_repaired(table: Table, tmp_pat
     answer = post(body, "bob")
     target = table.log("carol")
     said = ok("read", str(save(answer, tmp_path / "wrapped.eml")), "--into", str(target))
-    assert "a mail program had broken joined again" in said
+    assert "a mail program had broken joined again" in " ".join(said.split())
     assert gamelog.load(target).document.data == gamelog.load(alice).document.data
     assert run(["validate", str(target), "--require-signatures"]).exit_code == 0
     # Past repair: a broken-off line lost its end. log_damaged, with the line, not no_log.

@@ -15,7 +15,7 @@ them safe for its medium (``problems.printable`` on a terminal).
 
 from __future__ import annotations
 
-from ...words import possessive, says, verb_for
+from ...words import is_you, possessive, says, verb_for
 from .rules import (
     MAX_CASH,
     MONTHS,
@@ -203,11 +203,16 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
         player = after.players[after.seat_of(decision.player)]
         media = before.players[after.seat_of(decision.player)].media
         sentences.append(
-            f"{decision.player} (Estelle) spends 1 media ({media} -> {player.media}) and"
-            f" discards {gone} from the sale area, to refill it to 5."
+            f"{decision.player} (Estelle) {verb_for(decision.player, 'spends')} 1 media"
+            f" ({media} -> {player.media}) and {verb_for(decision.player, 'discards')} {gone}"
+            " from the sale area, to refill it to 5."
         )
     elif isinstance(decision, (Buy, Sell)) and decision.extra is not None:
-        how = "crosses the two-city box" if decision.extra == "box" else "spends 2 media (Rue)"
+        how = says(
+            decision.player,
+            "crosses the two-city box" if decision.extra == "box" else "spends 2 media (Rue)",
+        )
+        they = "you" if is_you(decision.player) else "they"
         verb = "buy" if isinstance(decision, Buy) else "sell"
         if after.turn is not None and after.turn.cards == (decision.card,):
             amount = (
@@ -216,13 +221,13 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
                 else _sale_price(before, decision.card)
             )
             sentences.append(
-                f"{decision.player} {how} to {verb} two cities: first {decision.card} for"
+                f"{how} to {verb} two cities: first {decision.card} for"
                 f" {amount}; the second card follows."
             )
         else:
             sentences.append(
-                f"{decision.player} {how} to {verb} two cities, but the sale area offers no"
-                " second card they can pay: the turn ends with one."
+                f"{how} to {verb} two cities, but the sale area offers no second card"
+                f" {they} can pay: the turn ends with one."
             )
     for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
         if len(new.marks) > len(old.marks):

@@ -211,3 +211,17 @@ def test_a_reveal_that_leaves_no_second_card_settles_the_turn_after_it() -> None
     assert said[0].startswith(f"The deck reveals {', '.join(dear)}: the sale area holds 5 cards")
     assert said[1] == "ai buys Vienna for 100: cash 300 -> 200 in month 1."
     assert after.pending.seat == 1 and after.players[0].bought_two
+
+
+def test_the_box_and_estelles_refresh_read_right_for_you() -> None:
+    """Sentences for any name (issue 43, item 8): "you cross", "you spend", not "you
+    crosses", "you (Estelle) spends"."""
+    from forexcli.games.worldex.rules import Refresh
+
+    state = ai_and_louis(players=("you", "louis"))
+    _, ((first,),) = told(state, Buy("you", "Vienna", "box"))
+    assert first.startswith("you cross the two-city box to buy two cities: first Vienna")
+    state = ai_and_louis(players=("ai", "you"), role_side="B", roles=("Felix", "Estelle"))
+    state = at_turn(placed(state, 1, [700], ["Osaka"], media=1), 2, 1)
+    _, ((refreshed, *_),) = told(state, Refresh("you", ("Vienna", "Dubai")))
+    assert refreshed.startswith("you (Estelle) spend 1 media (1 -> 0) and discard Vienna, Dubai")

@@ -285,7 +285,8 @@ def moves_text(
     if every:
         listed = [clean(line) for line in playable_lines(state, groups)]
         if left_out and (not kinds or "spot" in kinds):
-            listed.append(clean(f"# {declined_line(left_out)}"))
+            said = wrapped(clean(declined_line(left_out)), None if width is None else width - 2)
+            listed.extend(f"# {line}" for line in said.splitlines())  # each a comment
         return "".join(f"{line}\n" for line in listed)
     text = pending_text(state)
     lines = [md(text) if markdown else style.heading(wrapped(clean(text), width)), ""]
