@@ -88,8 +88,8 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
     engine seat of the log at ``path`` since the seat's own last move that awaits its
     signature and that the engine's consent rule accepts (in a signed game the
     countersignature is the agreement); a deal it declines is left unsigned and named in
-    ``declined`` (the game's ``AgreementWords.declined``). An older deal (the seat played after it, maybe as a
-    person's seat) is not the engine's to agree to."""
+    ``declined`` (the game's ``AgreementWords.declined``). An older deal (the seat played
+    after it, maybe as a person's seat) is not the engine's to agree to."""
     from .record.gamelog import replay
     from .record.seats import entry_partner
 
