@@ -219,6 +219,19 @@ def load_valid(path: str) -> tuple[bytes, gamelog.GameLog, gamelog.Replay]:
     return data, log, played
 
 
+def _check_seats(log: gamelog.GameLog) -> None:
+    """Refuse to add to a log whose ``engines:`` or ``offer:`` ``validate`` rejects (a seat
+    that is no player's, a budget out of range, an offer by someone who does not decide)."""
+    from .seats import seat_problems
+
+    problems = seat_problems(log)
+    if problems:
+        raise LogError(
+            [replace(problem, message=problem.message + " (fix it before adding moves)")
+             for problem in problems]
+        )  # fmt: skip
+
+
 def _check_digests(played: gamelog.Replay) -> None:
     """Refuse to add to a log whose recorded digests no longer match its moves."""
     from .digests import check_digests
@@ -266,6 +279,7 @@ def append(
     is refused with ``digest_mismatch`` unless ``ignore_digests``.
     """
     data, log, played = load_valid(path)
+    _check_seats(log)
     count = len(log.entries)
     if not ignore_digests:
         _check_digests(played)

@@ -124,6 +124,24 @@ def test_validate_checks_the_engine_seats(tmp_path: Path, value: str, code: str)
     assert [p["code"] for p in problems_of(log)] == [code]
 
 
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [("{Computer: 1s}", "unknown_player"), ("{computer: 0s}", "bad_engine_seat"),
+     ("{computer: 1s, you: 20}", "bad_engine_seat")],
+)  # fmt: skip
+def test_play_adds_no_move_to_a_log_whose_engine_seats_validate_refuses(
+    tmp_path: Path, value: str, code: str
+) -> None:
+    log = _new(tmp_path / "duel.yaml")
+    log.write_text(log.read_text().replace("moves: []", f"engines: {value}\nmoves: []"))
+    before = log.read_bytes()
+    result = run(["play", str(log), "you", "invest USD", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    assert [p["code"] for p in json.loads(result.stdout)["problems"]] == [code]
+    assert "fix it before adding moves" in result.output
+    assert log.read_bytes() == before
+
+
 def test_seat_hands_a_seat_to_the_engine_and_back(tmp_path: Path) -> None:
     log = _new(tmp_path / "duel.yaml")
     before = log.read_text()
