@@ -480,3 +480,169 @@ def declines(log: Any, state: Any, decisions: Sequence[Any]) -> str | None:
         return None
     reason: str | None = log.game.offer_refusal(state, decisions)
     return reason
+
+
+# --------------------------------------------------------------------------- advice on an offer
+
+
+class OfferAnswer(Struct, frozen=True):
+    """One answer to an open offer as ``forex hint`` ranks it: the answer (as ``forex play
+    FILE NAME`` takes it), the person's value after it (0 to 1) and every seat's, the
+    simulations of the search behind it, the entry the engine seat then plays (the offer,
+    or its choice instead) and why, in words."""
+
+    answer: str
+    value: float
+    values: tuple[float, ...]
+    simulations: int
+    player: str
+    entry: str
+    why: str
+    offered: bool = False
+    """The engine's choice instead is another offer to the person."""
+
+
+class OfferHint(Struct, frozen=True):
+    """``accept`` and ``decline`` for the person an open offer waits for, the better first
+    (the higher value; accept first on a tie)."""
+
+    player: str
+    offer: Offer
+    answers: tuple[OfferAnswer, ...]
+    simulations: int
+    seconds: float
+    players: tuple[str, ...]
+
+
+OFFER_STAGES = 3
+"""The engine's choice instead of the offer and the two positions' searches share the budget."""
+
+
+def _stage(plan: Budget, stage: int, started: float) -> Budget:
+    """The budget of the ``stage``-th (1 to ``OFFER_STAGES``) search of an offer's advice:
+    a share of the simulations, and seconds ending at ``stage`` shares of ``plan``'s (which
+    count from ``plan.since``, else from ``started``); the last ends with ``plan`` itself."""
+    import time
+
+    share = plan.share(OFFER_STAGES)
+    if plan.seconds is None:
+        return share
+    if stage == OFFER_STAGES:
+        from msgspec.structs import replace
+
+        return replace(plan, simulations=share.simulations, since=plan.since or started)
+    end = (plan.since or started) + plan.seconds * stage / OFFER_STAGES
+    left = max(end - time.perf_counter(), plan.seconds * 0.02)
+    return Budget(simulations=share.simulations, seconds=left)
+
+
+def _capped(plan: Budget, seat: Budget | None) -> Budget:
+    """``plan`` with at most ``seat``'s simulations (the engine seat's own budget, when it
+    counts simulations: its choice instead is then the one ``forex play`` makes)."""
+    if seat is None or seat.simulations is None:
+        return plan
+    fewer = min(seat.simulations, plan.simulations or seat.simulations)
+    return Budget(simulations=fewer, seconds=plan.seconds, since=plan.since)
+
+
+def _position_values(
+    game: Any,
+    advisor: Any,
+    before: Any,
+    entry: Sequence[Any],
+    plan: Budget,
+    seed: int,
+    progress: Progress | None,
+) -> tuple[tuple[float, ...], int]:
+    """Every seat's value of the position after ``entry`` (played in ``before``) and the
+    simulations spent: the value of the line the search expects there (the value ``forex
+    hint`` gives), or, where nobody decides after it, the entry's value at ``before``."""
+    from .search.advisor import hint
+
+    after = _apply(game, before, entry)
+    if game.pending(after).over or advisor.mover(after) is None:
+        judged = advisor.weigh(before, entry, plan, seed=seed, visits=plan.simulations or 8)
+        return tuple(judged.played), plan.simulations or 0
+    found = hint(advisor, after, plan, top=1, seed=seed, progress=progress)
+    return tuple(found.suggestions[0].values), found.simulations
+
+
+def offer_hint(
+    game: Any,
+    state: Any,
+    offer: Offer,
+    engines: Any,
+    plan: Budget,
+    *,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> OfferHint:
+    """``accept`` and ``decline`` ranked for the person ``offer`` waits for in ``state``,
+    valued by the engine's search within ``plan`` (deterministic in simulations): for
+    accept the position after the offered entry, for decline the position after the
+    engine seat chooses again without it (and the offers declined before it), as
+    ``answer_offer`` does."""
+    import time
+
+    started = time.perf_counter()
+    advisor = _advisor(game)
+    if advisor is None:
+        raise ValueError(f"the engine does not play {game.title}")
+    names = advisor.names(state)
+    person = offer_partner(game, offer)
+    if person is None or person not in names:
+        raise ValueError(f"{possessive(offer.player)} offer goes to no player")
+    seat = names.index(person)
+    offered = game.parse(offer.player, offer.decision)
+    first = [game.parse(offer.player, text)[0] for text in (*offer.declined, offer.decision)]
+    done = [0]
+
+    def counted(update: int) -> None:
+        if progress is not None:
+            progress(done[0] + update)
+
+    def staged(number: int) -> Budget:
+        return _stage(plan, number, started)
+
+    instead, _ = engine_entry(
+        game,
+        state,
+        _capped(staged(1), engines.get(offer.player)),
+        seed=seed,
+        engines=tuple(engines),
+        declined=first,
+        progress=counted,
+    )
+    done[0] = (plan.simulations or 0) // OFFER_STAGES
+    kept, kept_simulations = _position_values(
+        game, advisor, state, offered, staged(2), seed, counted
+    )
+    done[0] += kept_simulations
+    other, other_simulations = _position_values(
+        game, advisor, state, instead, staged(3), seed, counted
+    )
+    text = game.write(instead)
+    partner = entry_partner(game, instead)
+    again = partner == person and partner != offer.player
+    accept = OfferAnswer(
+        "accept",
+        kept[seat],
+        kept,
+        kept_simulations,
+        offer.player,
+        offer.decision,
+        f"{possessive(offer.player)} entry is played as offered: {offer.decision}",
+    )
+    then = (
+        f"{says(offer.player, 'offers')} {person} instead: {text} (another offer to answer)"
+        if again
+        else f"{says(offer.player, 'plays')} instead: {text}"
+    )
+    decline = OfferAnswer(
+        "decline", other[seat], other, other_simulations, offer.player, text, then, again
+    )
+    ranked = sorted((accept, decline), key=lambda answer: -answer.value)
+    spent = done[0] + other_simulations
+    return OfferHint(
+        person, offer, tuple(ranked), spent, time.perf_counter() - started, tuple(names)
+    )

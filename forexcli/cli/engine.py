@@ -344,10 +344,15 @@ def hint_command(
 
     {games:hint}
     """
+    from ..record.seats import open_offer
     from ..search.advisor import hint
 
     plan = command_budget(seconds, simulations)
     played, advisor = playable(file)
+    offer = open_offer(played.log.header)
+    if offer is not None:
+        _offer_hint(file, played, offer, plan, seed, fmt, advisor)
+        return
     skip = _declined_by_engine(played)
     found = _searched(
         plan,
@@ -817,3 +822,39 @@ def _selfplay_task(
         raise AssertionError("a self-play log must replay to its end")
     create_log(path, played_game.text)
     return played_game
+
+
+def _offer_hint(
+    file: str, played: Replay, offer: Any, plan: Any, seed: int, fmt: str, advisor: Advisor
+) -> None:
+    """``hint`` while the engine's offer waits: ``accept`` and ``decline`` ranked for the
+    person it waits for (``replies.offer_hint``), printed as ``fmt`` asks."""
+    from ..record.seats import engine_seats
+    from ..replies import offer_hint
+    from ..reporters.advice import offer_hint_data, offer_hint_text
+    from .common import with_seat_lines
+
+    log = played.log
+    found = _searched(
+        plan,
+        lambda update: offer_hint(
+            log.game, played.final, offer, engine_seats(log.header), plan, seed=seed,
+            progress=update,
+        ),
+    )  # fmt: skip
+    moves = played.moves
+    if fmt == "json":
+        print_json(offer_hint_data(found, file, moves, advisor.value_meaning))
+        return
+    markdown = fmt == "markdown"
+    text = offer_hint_text(
+        found,
+        f"after move {moves}" if moves else "at the start",
+        file=file,
+        markdown=markdown,
+        style=stdout_style(),
+        width=streams.width(),
+        value_note=advisor.value_note,
+    )
+    fits = None if markdown else streams.width()
+    _echo(with_seat_lines(text, log, file, offer_only=True, width=fits))

@@ -131,3 +131,83 @@ def selfplay_text(games: Sequence[tuple[str, Any]], width: int | None = None) ->
         )
     headers = ["log", "moves", "ending", "totals", "won by"]
     return table(rows, headers, width=width, wrap=[3, 4]) + "\n"
+
+
+OFFER_ORDER_NOTE = (
+    "The rows are in the order of their values (the better answer first), each valued by the"
+    " engine's search of the position after it: for accept the offered entry played, for"
+    " decline the engine's choice instead"
+)
+
+
+def offer_hint_text(
+    found: Any,
+    where: str,
+    *,
+    file: str = "FILE",
+    markdown: bool = False,
+    style: Style = PLAIN,
+    width: int | None = None,
+    value_note: str,
+) -> str:
+    """``accept`` and ``decline`` (a ``replies.OfferHint``) as a table with why, the order of
+    the rows, what the values mean and how to answer in ``file``."""
+    esc = md if markdown else clean
+    offer = found.offer
+    head = (
+        f"{esc(found.player)} to answer {esc(offer.player)}'s offer {where}:"
+        f" {esc(offer.decision)} ({found.simulations} simulations)"
+    )
+    rows = [
+        [str(rank), answer.answer, _pct(answer.value), esc(answer.why)]
+        for rank, answer in enumerate(found.answers, 1)
+    ]
+    body = table(
+        rows,
+        ["#", "answer", "value", "why"],
+        markdown=markdown,
+        align=["right", "left", "right", "left"],
+        width=width,
+        wrap=[3],
+    )
+    named = "FILE" if file == "-" else shlex.quote(file)
+    play = f"forex play {named} {shlex.quote(found.player)} {found.answers[0].answer}"
+    notes = [OFFER_ORDER_NOTE + ".", value_note + "."]
+    lines = [
+        (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
+        "",
+        body,
+        "",
+        *(notes if markdown else (wrapped(note, width) for note in notes)),
+        f"To answer best: {'`' + esc(play) + '`' if markdown else esc(play)}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def offer_hint_data(found: Any, file: str, moves: int, value_meaning: str) -> dict[str, Any]:
+    """``accept`` and ``decline`` as JSON data, in ``hint_data``'s shape: each suggestion's
+    ``decision`` is the answer, its ``line`` the entry the engine seat then plays, ``why``
+    says so in words; ``offer`` is the open offer answered."""
+    return {
+        "file": file,
+        "moves": moves,
+        "player": found.player,
+        "simulations": found.simulations,
+        "value": f"{value_meaning} (0 to 1)",
+        "offer": {"player": found.offer.player, "decision": found.offer.decision},
+        "order": OFFER_ORDER_NOTE,
+        "suggestions": [
+            {
+                "decision": a.answer,
+                "value": round(a.value, 4),
+                "values": {p: round(v, 4) for p, v in zip(found.players, a.values, strict=True)},
+                "visits": a.simulations,
+                "line": [{"player": a.player, "decision": a.entry}],
+                "rule": None,
+                "reason": None,
+                "why": a.why,
+                "offered": a.offered,
+            }
+            for a in found.answers
+        ],
+    }
