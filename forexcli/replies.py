@@ -624,6 +624,12 @@ def offer_hint(
     text = game.write(instead)
     partner = entry_partner(game, instead)
     again = partner == person and partner != offer.player
+    terms = game.offer_terms(offered)
+    deal = (
+        f"{says(person, terms)} from {offer.player}, whose entry is played as offered"
+        if terms
+        else f"{possessive(offer.player)} entry is played as offered: {offer.decision}"
+    )
     accept = OfferAnswer(
         "accept",
         kept[seat],
@@ -631,12 +637,13 @@ def offer_hint(
         kept_simulations,
         offer.player,
         offer.decision,
-        f"{possessive(offer.player)} entry is played as offered: {offer.decision}",
+        deal,
     )
     then = (
-        f"{says(offer.player, 'offers')} {person} instead: {text} (another offer to answer)"
+        f"no deal: {says(offer.player, 'offers')} {person} instead: {text} (another offer"
+        " to answer)"
         if again
-        else f"{says(offer.player, 'plays')} instead: {text}"
+        else f"no deal: {says(offer.player, 'plays')} instead: {text}"
     )
     decline = OfferAnswer(
         "decline", other[seat], other, other_simulations, offer.player, text, then, again

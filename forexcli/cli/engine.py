@@ -342,6 +342,14 @@ def hint_command(
     result on any machine (for a given --seed); --seconds depends on the
     machine.
 
+    While the engine's offer waits for a person (the log's offer:), the
+    rows are that person's answers instead, accept and decline, as forex play
+    FILE NAME takes them, each with why: accept is valued by the search of
+    the position after the offered entry, decline by the search of the
+    position after the engine's choice without the offer (as play makes it);
+    the better value first. The three searches share the budget (--top does
+    not apply; in JSON the answers are the suggestions, each with why).
+
     {games:hint}
     """
     from ..record.seats import open_offer

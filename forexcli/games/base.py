@@ -475,6 +475,12 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         (naming what it would lose); None when it accepts or there is no offer."""
         ...
 
+    def offer_terms(self, decisions: Sequence[Any]) -> Optional[str]:
+        """What the entry's opening offer gives its partner and takes from them, in words
+        that follow the partner's name (``gets 1.5 EUR for 1 GBP``); None: no offer, or the
+        game says nothing (``forex hint`` then shows the entry as written)."""
+        ...
+
     def import_table(
         self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
     ) -> tuple[str, str]:

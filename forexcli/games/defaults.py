@@ -304,6 +304,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None: there is no offer to refuse."""
         return None
 
+    def offer_terms(self, decisions: Sequence[Any]) -> Optional[str]:
+        """None: no entry opens with an offer."""
+        return None
+
     def import_table(
         self, read: Callable[[], bytes], filename: str, options: Mapping[str, Any]
     ) -> tuple[str, str]:

@@ -43,8 +43,9 @@ def test_hint_ranks_accept_and_decline_for_the_person(
     said = " ".join(shown.split())
     assert "The rows are in the order of their values (the better answer first)" in said
     assert f"To answer best: forex play {log} you {rows[0][1]}" in said
-    assert "computer's entry is played as offered" in said
-    assert "computer plays instead: " in said or "computer offers you instead: " in said
+    spot = offer.decision.split(";")[0].split()  # spot 1.5 EUR to you for 1 GBP
+    assert f"you get {spot[1]} {spot[2]} for {spot[6]} {spot[7]} from computer" in said
+    assert "no deal: computer plays instead: " in said or "computer offers you instead" in said
     assert log.read_bytes() == before
 
 
@@ -108,3 +109,14 @@ def test_the_offers_advice_keeps_within_its_seconds(
     assert took < 0.6 + 0.4, took
     assert [a.answer for a in found.answers] in (["accept", "decline"], ["decline", "accept"])
     assert found.answers[0].value >= found.answers[1].value
+
+
+def test_the_games_say_what_an_offer_gives_its_partner(tmp_path: Path) -> None:
+    from forexcli.games import get
+    from forexcli.games.forex.rules import Invest, Spot
+
+    forex = get("for-ex")
+    spot = Spot("computer", "you", "EUR", 3, "GBP", 2)
+    assert forex.offer_terms((spot, Invest("computer", ("GBP",)))) == "gets 1.5 EUR for 1 GBP"
+    assert forex.offer_terms((Invest("computer", ("GBP",)),)) is None
+    assert get("world-exchangers").offer_terms(()) is None  # no offers in that game

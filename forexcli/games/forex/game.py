@@ -335,6 +335,19 @@ class ForexGame(ForexViews):
         refused = refusal(state, first)
         return None if refused is None else refused.reason()
 
+    def offer_terms(self, decisions: Sequence[Decision]) -> str | None:
+        """What the opening spot transaction gives its partner and takes from them
+        (``gets 1.5 EUR for 1 GBP``; ``Game.offer_terms``); None without one."""
+        first = decisions[0] if decisions else None
+        if not isinstance(first, Spot):
+            return None
+        from .rules import format_halves
+
+        return (
+            f"gets {format_halves(first.give)} {first.give_currency} for"
+            f" {format_halves(first.get)} {first.get_currency}"
+        )
+
     def advisor(self) -> Any:
         """``advisor.ADVISOR``: the engine's search and words (``Game.advisor``)."""
         from .advisor import ADVISOR
