@@ -85,6 +85,13 @@ class _Progress:
             self.bar.__exit__(None, None, None)
             self.bar = None
 
+    def finish(self) -> None:
+        """Show the bar full (the work is done, however early a search stopped), then close
+        it; an interrupted one is only closed, where it was."""
+        if self.bar is not None:
+            self.to(self.bar.length)
+        self.close()
+
 
 def _search_progress(plan: Any, label: str) -> tuple[_Progress | None, Any]:
     """A bar for one search that may take over a second, and its callback (simulations done)."""
@@ -241,8 +248,12 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
             entry, _ = engine_entry(
                 game, played.final, plan, seed=seed, engines=seats, progress=update
             )
-            return str(game.write(entry))
-        return decision(game, played.final, plan, seed, update)
+            written = str(game.write(entry))
+        else:
+            written = decision(game, played.final, plan, seed, update)
+        if bar is not None:
+            bar.finish()
+        return written
     finally:
         if bar is not None:
             bar.close()
@@ -267,7 +278,10 @@ def _searched(plan: Any, search: Callable[[Any], T]) -> T:
     """``search(update)`` with a progress bar on a terminal; Ctrl-C says so and exits 130."""
     bar, update = _search_progress(plan, "thinking")
     try:
-        return search(update)
+        found = search(update)
+        if bar is not None:
+            bar.finish()
+        return found
     except KeyboardInterrupt:
         if bar is not None:
             bar.close()
@@ -522,6 +536,8 @@ def _analyse_one(
             advisor, played, plan, start, end, seed=seed,
             progress=bar.step if bar is not None else None,
         )  # fmt: skip
+        if bar is not None:
+            bar.finish()
     finally:
         if bar is not None:
             bar.close()
@@ -573,6 +589,7 @@ def evaluation_of(played: Replay, plan: Any, seed: int) -> Any:
     bar = _Progress(total, "analysing")
     try:
         graded = grade_game(advisor, played, plan, 1, total, seed=seed, progress=bar.step)
+        bar.finish()
     except KeyboardInterrupt:
         bar.close()
         _echo("interrupted: nothing was written", err=True)
