@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..words import possessive
+from ..words import possessive, verb_for
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -143,7 +143,8 @@ def asset(name: str, package: str = __name__) -> str:
 @cache
 def environment(package: str) -> Environment:
     """The Jinja2 environment of a game's page: its templates from the game's page package
-    ``package``, then the frame's (``replay.html.j2``); autoescape, strict, the filters."""
+    ``package``, then the frame's (``replay.html.j2``); autoescape, strict, the filters, and
+    ``verb_for`` (a verb as a player's name takes it: ``you pay``)."""
     from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined
 
     environment = Environment(
@@ -156,6 +157,7 @@ def environment(package: str) -> Environment:
     )
     environment.filters["number"] = js_number
     environment.filters["coins"] = coins
+    environment.globals["verb_for"] = verb_for
     return environment
 
 

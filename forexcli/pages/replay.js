@@ -70,6 +70,18 @@
     return name + "'s";
   }
 
+  /* A verb in the third person singular ("pays") as a player's name takes it: itself, or
+     the plain form for a player named you ("pay"): words.verb_for. */
+  var IRREGULAR = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+  function verbFor(name, verb) {
+    if (String(name).trim().toLowerCase() !== "you") return verb;
+    if (Object.prototype.hasOwnProperty.call(IRREGULAR, verb)) return IRREGULAR[verb];
+    if (/ies$/.test(verb) && verb.length > 4) return verb.slice(0, -3) + "y";
+    if (/(sses|shes|ches|xes|zes)$/.test(verb)) return verb.slice(0, -2);
+    if (/s$/.test(verb) && !/ss$/.test(verb)) return verb.slice(0, -1);
+    return verb;
+  }
+
   /* Who signed a move and whose signature its deal awaits, in the game's word for it
      (Game.agreement_words; pages.signed_line). */
   function signedLine(sg, number, deal) {
@@ -182,6 +194,7 @@
 
   window.forexPage = {
     data: data, el: el, bdi: bdi, words: words, coins: coins, value: value, table: table, byRank: byRank,
-    nameCell: nameCell, section: section, signedLine: signedLine, possessive: possessive, start: start
+    nameCell: nameCell, section: section, signedLine: signedLine, possessive: possessive, verbFor: verbFor,
+    start: start
   };
 }());

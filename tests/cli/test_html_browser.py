@@ -24,8 +24,9 @@ import pytest
 
 from forexcli.games.forex.page import SHOWN_KEYS, SHOWN_QUEUE_KEYS, SHOWN_STATE_KEYS
 from forexcli.games.forex.svg import chart_x
+from forexcli.words import verb_for
 from tests.cli.test_commands import ANNOTATED, EXAMPLES, ROOT, run, truncated
-from tests.cli.test_pages import HOSTILE_NOTE, hostile_game
+from tests.cli.test_pages import HOSTILE_NOTE, hostile_game, you_game
 
 if TYPE_CHECKING:
     from selenium.webdriver.chrome.webdriver import WebDriver
@@ -198,13 +199,14 @@ def check(dom: dict[str, Any], data: dict[str, Any], *, script: bool = True) -> 
     assert len(dom["queue"]) == len(queue)
     assert (dom["queueEmpty"] == "(empty)") == (not queue)
     for index, (row, item) in enumerate(zip(dom["queue"], queue, strict=True), start=1):
+        owner = item.get("owner") or ""
         if item["item"] == "contract":
-            terms = f"pays {item['pay']}, receives {item['receive']}"
+            pays, receives = verb_for(owner, "pays"), verb_for(owner, "receives")
+            terms = f"{pays} {item['pay']}, {receives} {item['receive']}"
         elif item["item"] == "loan":
-            terms = "owes " + ", ".join(item["owes"])
+            terms = f"{verb_for(owner, 'owes')} " + ", ".join(item["owes"])
         else:
             terms = f"{item['left']} left; next: {data['next_dividend']}"
-        owner = item.get("owner") or ""
         expected = [str(index), item["item"], item.get("letter") or "", owner, terms]
         assert row["cells"][:5] == expected
         # A key the page does not know (a later show JSON's) is a column of its own.
@@ -1000,4 +1002,24 @@ def test_a_deal_awaiting_a_player_named_you_reads_right(browser: WebDriver, tmp_
     assert awaiting == ["Move 1: alice's spot deal with you awaits your signature."]
     said = browser.find_element(By.CSS_SELECTOR, "#this-move .signed").text
     assert said == "Signed by alice; the spot deal awaits your signature."
+    assert severe(browser) == []
+
+
+def test_a_player_named_you_pays_in_the_queue_as_you_step(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """The script's queue reads "you pay", "you owe" (``words.verb_for``) at every position,
+    as the page without it does."""
+    log = you_game(tmp_path)
+    page = tmp_path / "you.html"
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    open_page(browser, page)
+    moves = shown(log, 0)["moves"]
+    seen = 0
+    for at in range(moves + 1):
+        browser.execute_script(f"window.forexReplay.go({at})")
+        dom = read(browser)
+        check(dom, shown(log, at))
+        seen += sum(1 for row in dom["queue"] if row["cells"][3] == "you")
+    assert seen, "the game queues an item of yours"
     assert severe(browser) == []

@@ -501,3 +501,36 @@ def test_a_failed_write_leaves_no_file(tmp_path: Path, monkeypatch: pytest.Monke
     assert done.exit_code == 2
     assert "the disk is full" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def you_game(folder: Path) -> Path:
+    """The two-player example with ada named ``you`` (the digests left out: they hash the
+    names); after move 4 the queue holds your contract."""
+    text = (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
+    renamed = re.sub(r"\bada\b", "you", text)
+    path = folder / "you.yaml"
+    path.write_text(re.sub(r"(?m)^    digest: \w+\n", "", renamed), encoding="utf-8")
+    return path
+
+
+def test_the_queues_terms_read_right_for_a_player_named_you(tmp_path: Path) -> None:
+    from forexcli.words import verb_for
+
+    log = you_game(tmp_path)
+    page = tmp_path / "you.html"
+    for at in range(0, 12):
+        done = run(["html", str(log), "--at", str(at), "-o", str(page), "--force"])
+        assert done.exit_code == 0, done.output
+        cells = Cells("queue")
+        cells.feed(page.read_text(encoding="utf-8"))
+        queue = json.loads(run(["show", str(log), "--at", str(at), "--format", "json"]).stdout)
+        for row, item in zip(cells.rows, queue["state"]["queue"], strict=True):
+            owner = item.get("owner") or ""
+            if item["item"] == "contract":
+                pays, receives = verb_for(owner, "pays"), verb_for(owner, "receives")
+                assert row[4] == f"{pays} {item['pay']}, {receives} {item['receive']}"
+            elif item["item"] == "loan":
+                assert row[4] == f"{verb_for(owner, 'owes')} " + ", ".join(item["owes"])
+    at_four = run(["html", str(log), "--at", "4", "-o", str(page), "--force"])
+    assert at_four.exit_code == 0
+    assert '<td class="terms">pay 1 GBP, receive 2 CAD</td>' in page.read_text(encoding="utf-8")

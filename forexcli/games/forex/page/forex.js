@@ -146,8 +146,10 @@
     var riskHeads = risks.length ? ["can pay now", "short", "if resolved now"] : [];
     var queue = s.queue.length ? table("queue", ["#", "item", "letter", "owner", "terms"].concat(riskHeads, qExtra.map(words)),
       s.queue.map(function (item, i) {
-        var terms = item.item === "contract" ? "pays " + item.pay + ", receives " + item.receive
-          : item.item === "loan" ? "owes " + item.owes.join(", ") : item.left + " left; next: " + p.next_dividend;
+        var terms = item.item === "contract"
+          ? P.verbFor(item.owner, "pays") + " " + item.pay + ", " + P.verbFor(item.owner, "receives") + " " + item.receive
+          : item.item === "loan" ? P.verbFor(item.owner, "owes") + " " + item.owes.join(", ")
+          : item.left + " left; next: " + p.next_dividend;
         return el("tr", { "data-item": item.item }, [el("td", {}, [i + 1]), el("td", {}, [item.item]),
           el("td", {}, [item.letter || ""]), el("td", {}, [bdi(item.owner || "")]), el("td", { "class": "terms" }, [terms])]
           .concat(risks.length ? riskCells(risks[i]) : [], extraCells(item, qExtra)));
