@@ -9,6 +9,7 @@ import html.parser
 import json
 import os
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -534,3 +535,27 @@ def test_the_queues_terms_read_right_for_a_player_named_you(tmp_path: Path) -> N
     at_four = run(["html", str(log), "--at", "4", "-o", str(page), "--force"])
     assert at_four.exit_code == 0
     assert '<td class="terms">pay 1 GBP, receive 2 CAD</td>' in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="node runs the page's verbFor")
+def test_the_pages_verbs_agree_with_words_verb_for() -> None:
+    """``verbFor`` of ``replay.js`` (run by node) conjugates as ``words.verb_for`` does."""
+    import subprocess
+
+    from forexcli.words import verb_for
+
+    script = pages.asset("replay.js")
+    start = script.index("  var IRREGULAR")
+    end = script.index("  /* Who signed a move")
+    verbs = ["pays", "receives", "owes", "has", "is", "passes", "wishes", "carries", "goes",
+             "plays", "decides", "buys", "kiss", "dies"]  # fmt: skip
+    names = ["you", "You", " YOU ", "ann", "yours"]
+    pairs = [[name, verb] for name in names for verb in verbs]
+    program = (
+        script[start:end]
+        + f"console.log(JSON.stringify({json.dumps(pairs)}.map(p => verbFor(p[0], p[1]))));"
+    )
+    done = subprocess.run(
+        ["node", "-e", program], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert json.loads(done.stdout) == [verb_for(name, verb) for name, verb in pairs]
