@@ -175,6 +175,12 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
     said = loop.prompt()
     assert f"computer offers you: {offer.strip(chr(34))}" in said
     loop.child.expect_exact("accept or decline?")
+    before = log.read_text()
+    said = " ".join(loop.enter("?").split())  # the person's advice: accept or decline
+    assert "you to answer computer's offer at the start" in said
+    assert re.search(r"1 (accept|decline) [\d.]+% .* 2 (accept|decline) [\d.]+%", said)
+    assert "To answer best: forex play duel.yaml you " in said
+    assert log.read_text() == before
     said = loop.enter("accept")
     assert "you accepted the offer." in said
     assert _moves(log)[0] == ("computer", offer.strip('"'))
