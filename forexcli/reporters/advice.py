@@ -83,13 +83,29 @@ def hint_text(
     play = f"forex play {named} {shlex.quote(found.player)} {shlex.quote(best.text)}"
     order = VISITS_NOTE + (RANKED_NOTE if any(s.reason for s in found.suggestions) else "")
     notes = [order + ".", value_note + "."]
+    return _advice(head, body, notes, ("To play the best", play), markdown, style, width)
+
+
+def _advice(
+    head: str,
+    body: str,
+    notes: Sequence[str],
+    command: tuple[str, str],
+    markdown: bool,
+    style: Style,
+    width: int | None,
+) -> str:
+    """A hint's text: its heading, table, notes and the command that follows it
+    (``command``: its lead-in and the command line)."""
+    esc = md if markdown else clean
+    lead, line = command
     lines = [
         (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
         "",
         body,
         "",
         *(notes if markdown else (wrapped(note, width) for note in notes)),
-        f"To play the best: {'`' + esc(play) + '`' if markdown else esc(play)}",
+        f"{lead}: {'`' + esc(line) + '`' if markdown else esc(line)}",
     ]
     return "\n".join(lines) + "\n"
 
@@ -173,15 +189,7 @@ def offer_hint_text(
     named = "FILE" if file == "-" else shlex.quote(file)
     play = f"forex play {named} {shlex.quote(found.player)} {found.answers[0].answer}"
     notes = [OFFER_ORDER_NOTE + ".", value_note + "."]
-    lines = [
-        (f"**{head}**" if markdown else style.heading(wrapped(head, width))),
-        "",
-        body,
-        "",
-        *(notes if markdown else (wrapped(note, width) for note in notes)),
-        f"To answer best: {'`' + esc(play) + '`' if markdown else esc(play)}",
-    ]
-    return "\n".join(lines) + "\n"
+    return _advice(head, body, notes, ("To answer best", play), markdown, style, width)
 
 
 def offer_hint_data(found: Any, file: str, moves: int, value_meaning: str) -> dict[str, Any]:
