@@ -1,9 +1,10 @@
 """The engine's bankruptcies in seat-balanced games, each replayed to say whether a line
 avoided it (issue 23, "no avoidable bankruptcy").
 
-Game ``g`` against an opponent: set-up ``ladder-(g // 2)``, the engine in seat ``g % 2``,
-spots made only with the partner's consent (``ladder_answer``), as in
-``strength.play_match``; against ``a,b,c`` (4 players), set-up ``ladder-(g // 4)``, the
+Game ``g`` against an opponent: set-up ``g // 2`` of the ``ladder`` series
+(``benchmarks.setups``), the engine in seat ``g % 2``, spots made only with the partner's
+consent (``ladder_answer``), as in ``strength.play_match``; against ``a,b,c`` (4 players),
+set-up ``g // 4``, the
 engine in seat ``g % 4`` and the others in their order around it.  When the engine goes
 bankrupt, every engine decision of the game from the last one back is tried again with
 each of its other candidate entries, the rest of the game played by the same players; the
@@ -30,6 +31,7 @@ import subprocess
 import time
 from collections.abc import Callable, Sequence
 
+from benchmarks.setups import label as setup_label
 from benchmarks.strength import Match, read_journal
 from forexcli.games.forex import notation
 from forexcli.games.forex.rules import Decision, GameState, Spot, apply, draw_removed, new_game
@@ -135,7 +137,8 @@ def changed_at(
 
 
 def replayed(match: Match, setups: str = "ladder") -> tuple[GameState, list[tuple[str, Entry]]]:
-    """The start of a journal's game (set-up ``SETUPS-(index // players)``) and its entries
+    """The start of a journal's game (its set-up's label, or ``SETUPS-(index // players)`` for
+    a game journaled before set-ups were drawn without repeats) and its entries
     (``match.moves``, read back)."""
     if match.moves is None:
         raise ValueError(
@@ -143,7 +146,7 @@ def replayed(match: Match, setups: str = "ladder") -> tuple[GameState, list[tupl
         )
     count = 1 + len(match.second.split(","))
     players = [f"p{i}" for i in range(count)]
-    start = new_game(players, draw_removed(f"{setups}-{match.index // count}"))
+    start = new_game(players, draw_removed(match.setup or f"{setups}-{match.index // count}"))
     entries = []
     for who, text in match.moves:
         entries.append((who, notation.parse(who, text).decisions()))
@@ -209,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
         for index in range(args.games):
             seat = index % count
             players = [f"p{i}" for i in range(count)]
-            start = new_game(players, draw_removed(f"ladder-{index // count}"))
+            start = new_game(players, draw_removed(setup_label("ladder", index // count)))
             answers = [ladder_answer(name) for name in _names(opponent, seat)]
             game = play_game(start, _players(opponent, seat, budget, index), answers)
             result = game.final.result

@@ -1,8 +1,9 @@
 """The engine seat against players that offer it spots freely, as ``forex play`` answers them
 (issue 43, "Targets").
 
-Game ``g`` against a ladder player: 2 players, set-up ``ladder-(g // 2)``, the engine in seat
-``g % 2`` (named ``computer``, the other seat by the ladder player's name), so games ``2k``
+Game ``g`` against a ladder player: 2 players, set-up ``g // 2`` of the ``ladder`` series
+(``benchmarks.setups``: ``ladder-(g // 2)`` unless its draw repeats an earlier one's), the engine
+in seat ``g % 2`` (named ``computer``, the other seat by the ladder player's name), so games ``2k``
 and ``2k + 1`` are a pair with the seats swapped.  Each decision goes through the code
 ``forex play`` runs against an engine seat, called in process (no log is written: a test
 plays one game through the CLI and checks that its log holds the same entries):
@@ -56,6 +57,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from benchmarks import setups
 from benchmarks.stats import wilson
 from benchmarks.strength import _code_tree, _commit, _end_torn_line, _journal_records, _written
 from forexcli.games.base import Budget
@@ -69,6 +71,9 @@ from forexcli.replies import engine_entry
 
 OPPONENTS = tuple(name for name in LADDER if not name.startswith("engine"))
 """The non-engine ladder players, each of which plays the engine seat."""
+
+SERIES = "ladder"
+"""The series of set-ups (``benchmarks.setups``) the games start from."""
 
 ENGINE = "computer"
 """The engine seat's name."""
@@ -113,13 +118,17 @@ class Offered:
     """The game's entries (the player, the entry as ``forex play`` writes it)."""
     end_spread: float = 0.0
     """The engine's ``evaluate.TWO_PLAYER_END_SPREAD`` (0: the default)."""
+    setup: str = ""
+    """The set-up's label (``setups.label``); empty in the journals' games played before set-ups
+    were drawn without repeats, whose label was ``ladder-(index // 2)``."""
 
 
 def start_of(opponent: str, index: int) -> tuple[GameState, int]:
-    """Game ``index``'s start (set-up ``ladder-(index // 2)``) and the engine's seat."""
+    """Game ``index``'s start (set-up ``index // 2`` of the ``ladder`` series) and the engine's
+    seat."""
     seat = index % 2
     names = [opponent, ENGINE] if seat else [ENGINE, opponent]
-    return new_game(names, draw_removed(f"ladder-{index // 2}")), seat
+    return new_game(names, setups.removed(SERIES, index // 2)), seat
 
 
 def _partner_seat(state: GameState, entry: Entry) -> int | None:
@@ -233,6 +242,7 @@ def _play_offered(opponent: str, index: int, simulations: int) -> Offered:
     answer = ladder_answer(opponent)
     budget = Budget(simulations=simulations)
     game = Offered(opponent, index, seat, 0.0, "", None, False, [], 0)
+    game.setup = setups.label(SERIES, index // 2)
     began = time.perf_counter()
     taken: list[Spot] = []
     with remembered():
@@ -299,9 +309,17 @@ def table(rows: Sequence[tuple[str, Sequence[Offered]]]) -> list[str]:
 # --------------------------------------------------------------------------- the journal
 
 
-def _key(opponent: str, index: int, simulations: int, spread: float = 0.0) -> str:
-    """A game's journal key; the default engine's (``spread`` 0) as before the setting."""
-    return json.dumps([opponent, index, simulations, *([spread] if spread else [])])
+def _key(opponent: str, index: int, simulations: int, spread: float = 0.0, setup: str = "") -> str:
+    """A game's journal key; the default engine's (``spread`` 0) as before the setting, and a
+    set-up's label only where it is not ``ladder-(index // 2)`` (a repeated draw replaced)."""
+    own = not setup or setup == f"{SERIES}-{index // 2}"
+    return json.dumps([opponent, index, simulations, *([spread] if spread else []),
+                       *([] if own else [setup])])  # fmt: skip
+
+
+def _key_of(opponent: str, index: int, simulations: int, spread: float = 0.0) -> str:
+    """The journal key of the game ``play_offered`` plays now (its set-up's label)."""
+    return _key(opponent, index, simulations, spread, setups.label(SERIES, index // 2))
 
 
 def read_journal(path: str) -> dict[str, Offered]:
@@ -315,7 +333,8 @@ def read_journal(path: str) -> dict[str, Offered]:
         for name in ("accepted", "refused", "moves"):
             record[name] = [(a, b) for a, b in record.get(name, [])]
         game = Offered(**record)
-        found[_key(game.opponent, game.index, simulations, game.end_spread)] = game
+        key = _key(game.opponent, game.index, simulations, game.end_spread, game.setup)
+        found[key] = game
     return found
 
 
@@ -340,7 +359,7 @@ def run(
         futures: dict[Future[Offered], str] = {
             pool.submit(play_offered, name, index, simulations, spread): key
             for name, index in jobs
-            if play and (key := _key(name, index, simulations, spread)) not in done
+            if play and (key := _key_of(name, index, simulations, spread)) not in done
         }
         for future in as_completed(futures):
             game = future.result()
@@ -358,7 +377,7 @@ def run(
                 )
     rows = []
     for name in opponents:
-        keys = [_key(name, index, simulations, spread) for index in range(start, start + games)]
+        keys = [_key_of(name, index, simulations, spread) for index in range(start, start + games)]
         rows.append((name, [done[key] for key in keys if key in done]))
     return rows
 

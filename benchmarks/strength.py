@@ -76,6 +76,7 @@ from typing import Any
 
 from benchmarks.codekey import same_code_trees
 from benchmarks.match import parse_weights
+from benchmarks.setups import label as setup_label
 from benchmarks.stats import (
     Rating,
     bradley_terry,
@@ -131,9 +132,8 @@ def play_one(pairing: str, index: int, simulations: int | None, seconds: float |
     """Play game ``index`` of ``pairing``; the engine (the stronger one in ``self2``) is scored."""
     players = 4 if pairing == "greedy4" else 2
     seat = index % players
-    start = new_game(
-        [f"p{i}" for i in range(players)], draw_removed(f"strength-{pairing}-{index // players}")
-    )
+    label = setup_label(f"strength-{pairing}", index // players)
+    start = new_game([f"p{i}" for i in range(players)], draw_removed(label))
     engine = engine_player(_budget(simulations, seconds), seed=index)
     seats: list[Player] = []
     for other in range(players):
@@ -244,6 +244,9 @@ class Match:
     """The game's entries (a player's name, the entry in notation, ``notation.parse`` reads
     it) when it ended by a bankruptcy or ``first`` did not win it alone: a search by time does
     not play the same game twice."""
+    setup: str = ""
+    """The set-up's label (``benchmarks.setups``); empty in games journaled before set-ups were
+    drawn without repeats, whose label was ``SETUPS-(index // players)``."""
 
 
 def play_match(
@@ -255,18 +258,20 @@ def play_match(
     setups: str = "ladder",
     consent: bool = True,
 ) -> Match:
-    """Game ``index`` of ``first`` against ``second``: set-up ``SETUPS-(index // 2)``, ``first``
+    """Game ``index`` of ``first`` against ``second``: set-up ``index // 2`` of the series
+    ``SETUPS`` (``benchmarks.setups``: ``SETUPS-(index // 2)`` unless its draw repeats), ``first``
     in seat ``index % 2`` (so games ``2k`` and ``2k + 1`` are a pair with the seats swapped).
     A spot is made only when its partner accepts it (``ladder_answer``), unless not ``consent``.
 
     ``second`` may name several players, ``a,b,c``: a game of ``n`` = 1 + their number
-    players, set-up ``SETUPS-(index // n)``, ``first`` in seat ``index % n`` and the others
+    players, set-up ``index // n``, ``first`` in seat ``index % n`` and the others
     in their order around it; ``bankrupt`` is ``second`` when any of them went bankrupt.
     """
     others = second.split(",")
     count = 1 + len(others)
     seat = index % count
-    start = new_game([f"p{i}" for i in range(count)], draw_removed(f"{setups}-{index // count}"))
+    label = setup_label(setups, index // count)
+    start = new_game([f"p{i}" for i in range(count)], draw_removed(label))
     budget = _budget(simulations, seconds)
     tally: Tally = []
     mine = player_of(first, budget, seed=count * index + 1, tally=tally)
@@ -286,7 +291,7 @@ def play_match(
         moves = [(who, _written(entry)) for who, entry in game.entries]
     return Match(first, second, index, score, seat, len(game.entries), result.ending, fate,
                  time.perf_counter() - began, len(tally), sum(n for n, _ in tally),
-                 sum(s for _, s in tally), moves)  # fmt: skip
+                 sum(s for _, s in tally), moves, label)  # fmt: skip
 
 
 def _written(entry: Entry) -> str:
@@ -300,8 +305,19 @@ def _budget_text(simulations: int | None, seconds: float | None) -> str:
     return f"{seconds:g} s" if seconds is not None else f"{simulations} simulations"
 
 
-def _journal_key(first: str, second: str, index: int, budget: str, setups: str) -> str:
-    return json.dumps([first, second, index, budget, setups])
+def _journal_key(
+    first: str, second: str, index: int, budget: str, setups: str, setup: str = ""
+) -> str:
+    """A game's journal key: its set-up's label only where it is not ``SETUPS-(index // n)``
+    (a repeated draw replaced), so that the other games keep their keys."""
+    own = not setup or setup == f"{setups}-{index // (1 + len(second.split(',')))}"
+    return json.dumps([first, second, index, budget, setups, *([] if own else [setup])])
+
+
+def _key_now(first: str, second: str, index: int, budget: str, setups: str) -> str:
+    """The journal key of the game ``play_match`` plays now (its set-up's label)."""
+    label = setup_label(setups, index // (1 + len(second.split(","))))
+    return _journal_key(first, second, index, budget, setups, label)
 
 
 def _journal_records(path: str) -> list[dict[str, Any]]:
@@ -334,7 +350,8 @@ def read_journal(path: str, codes: Collection[str] | None = None) -> dict[str, M
         if record.get("moves") is not None:
             record["moves"] = [(who, text) for who, text in record["moves"]]
         match = Match(**record)
-        found[_journal_key(match.first, match.second, match.index, budget, setups)] = match
+        key = _journal_key(match.first, match.second, match.index, budget, setups, match.setup)
+        found[key] = match
     return found
 
 
@@ -394,7 +411,7 @@ def run_matches(
     the results are those of the journal's games only.
     """
     budget = _budget_text(simulations, seconds)
-    keys = [_journal_key(a, b, index, budget, setups) for a, b, index in jobs]
+    keys = [_key_now(a, b, index, budget, setups) for a, b, index in jobs]
     code = _code_tree()
     done = read_journal(journal, same_code(journal, code)) if journal else {}
     if journal:

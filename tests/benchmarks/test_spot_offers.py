@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import spot_offers
+from benchmarks import setups, spot_offers
 from forexcli.games.base import Budget
 from forexcli.games.forex.game import FOREX
 from forexcli.games.forex.rules import GameState, Spot, apply
@@ -151,8 +151,9 @@ def test_one_game_through_the_cli_writes_the_same_log(tmp_path: Path, index: int
     start, seat = spot_offers.start_of(opponent, index)
     log = tmp_path / "duel.yaml"
     engine = spot_offers.ENGINE
-    made = run(["new", str(log), "--players", ",".join(start.players), "--seed",
-                f"ladder-{index // 2}", "--engine", f"{engine}:{SIMULATIONS}"])  # fmt: skip
+    seed = setups.label(spot_offers.SERIES, index // 2)
+    made = run(["new", str(log), "--players", ",".join(start.players), "--seed", seed,
+                "--engine", f"{engine}:{SIMULATIONS}"])  # fmt: skip
     assert made.exit_code == 0, made.output
     assert _replayed(log).final == start
     player = ladder_player(opponent, Budget(simulations=1), seed=2 * index + 2)

@@ -171,7 +171,7 @@ def test_a_game_ended_by_a_bankruptcy_keeps_its_entries_and_they_replay_to_it() 
         assert (match.moves is not None) == (match.bankrupt is not None or match.score < 1)
         if match.moves is None:
             continue
-        state = new_game(["p0", "p1"], draw_removed(f"ladder-{match.index // 2}"))
+        state = new_game(["p0", "p1"], draw_removed(match.setup))
         for who, text in match.moves:
             written = notation.parse(who, text)
             if written.spot is not None:
