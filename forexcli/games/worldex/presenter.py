@@ -52,6 +52,10 @@ NEW_OPTIONS = (
 """The options ``forex new`` takes for a World Exchangers log (``Game.new_options``); the
 seed deals (the command's help says so)."""
 
+MOVE_KINDS: tuple[str, ...] = ()
+"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``): none, its list
+shows every decision."""
+
 
 class WorldexViews(BaseGame[Any, Any]):
     """World Exchangers' views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
@@ -140,6 +144,10 @@ class WorldexViews(BaseGame[Any, Any]):
         from ...reporters import record
 
         return record.moves_data(replay, at)
+
+    def move_kinds(self) -> tuple[str, ...]:
+        """``MOVE_KINDS``."""
+        return MOVE_KINDS
 
     def new_options(self) -> Sequence[NewOption]:
         """``NEW_OPTIONS``."""
