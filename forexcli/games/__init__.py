@@ -88,14 +88,14 @@ register(
     "forexcli.games.forex.game:FOREX",
     help_texts="forexcli.games.forex.helptext:HELP_TEXTS",
     new_options="forexcli.games.forex.presenter:NEW_OPTIONS",
-    move_kinds="forexcli.games.forex.presenter:MOVE_KINDS",
+    move_kinds="forexcli.games.forex.helptext:MOVE_KINDS",
 )
 register(
     "world-exchangers",
     "forexcli.games.worldex.game:WORLDEX",
     help_texts="forexcli.games.worldex.helptext:HELP_TEXTS",
     new_options="forexcli.games.worldex.presenter:NEW_OPTIONS",
-    move_kinds="forexcli.games.worldex.presenter:MOVE_KINDS",
+    move_kinds="forexcli.games.worldex.helptext:MOVE_KINDS",
 )
 
 

@@ -146,11 +146,14 @@ def test_no_help_imports_a_games_rules() -> None:
 
 
 def test_moves_help_lists_the_kinds_without_the_games() -> None:
+    """The kinds come from the modules the registry lines name (the games' help texts), which
+    import nothing: not even the games' views (``presenter``, with ``forex new``'s options)."""
     result = _alone(["moves", "--help"])
     assert (
         "--kind [resolve|invest|contract|divest|sell|strengthen|strongest|spot]" in (result["out"])
     )
     assert not [module for module in result["modules"] if _a_games_rules(module)]
+    assert not [module for module in result["modules"] if module.endswith(".presenter")]
 
 
 def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:

@@ -14,6 +14,7 @@ from typing import Any, Optional
 from .. import ViewRefused
 from ..defaults import BaseGame
 from ..newoptions import SITE, STARTED, TITLE, NewOption
+from .helptext import MOVE_KINDS
 
 NEW_OPTIONS = (
     NewOption(
@@ -51,10 +52,6 @@ NEW_OPTIONS = (
 )
 """The options ``forex new`` takes for a World Exchangers log (``Game.new_options``); the
 seed deals (the command's help says so)."""
-
-MOVE_KINDS: tuple[str, ...] = ()
-"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``): none, its list
-shows every decision."""
 
 
 class WorldexViews(BaseGame[Any, Any]):
