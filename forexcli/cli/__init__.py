@@ -61,7 +61,8 @@ class GameChoice(_Choice):
 
 class MoveKindChoice(_Choice):
     """``moves --kind``: the kinds of decision the registered games list by
-    (``Game.move_kinds``), in the registry's order, read when they are needed."""
+    (``games.move_kinds``: what their registry lines name, no game imported), in the
+    registry's order, read when they are needed."""
 
     def __init__(self) -> None:
         super().__init__((), case_sensitive=True)
@@ -71,7 +72,7 @@ class MoveKindChoice(_Choice):
         """Every registered game's kinds, each once."""
         from .. import games
 
-        kinds = (kind for name in games.names() for kind in games.get(name).move_kinds())
+        kinds = (kind for name in games.names() for kind in games.move_kinds(name))
         return tuple(dict.fromkeys(kinds))
 
     @choices.setter

@@ -48,8 +48,8 @@ _REGISTRY: dict[str, GameSource] = {}
 """Game name -> where its ``Game`` object comes from, in the order registered."""
 
 _HELP_SOURCES: dict[str, dict[str, str]] = {}
-"""Game name -> what its help gives without the game (``help_texts``, ``new_options``) ->
-``"module:attribute"`` of it."""
+"""Game name -> what its help gives without the game (``help_texts``, ``new_options``,
+``move_kinds``) -> ``"module:attribute"`` of it."""
 
 
 def register(
@@ -58,18 +58,20 @@ def register(
     *,
     help_texts: str | None = None,
     new_options: str | None = None,
+    move_kinds: str | None = None,
 ) -> None:
     """Register the game whose logs' headers say ``game: NAME``; ``source`` is
     ``"module:attribute"`` of its ``Game`` object, or a function returning it.
 
-    ``help_texts`` and ``new_options``, ``"module:attribute"`` of what the game's
-    ``Game.help_texts()`` and ``Game.new_options()`` return, let the commands' help read them
-    without importing the game (``help_texts``, ``new_options`` below); without them the help
-    asks the ``Game`` object.  Nothing is imported until a log (or ``forex new --game``) names
-    the game.  Registering a name again replaces it.
+    ``help_texts``, ``new_options`` and ``move_kinds``, ``"module:attribute"`` of what the
+    game's ``Game.help_texts()``, ``Game.new_options()`` and ``Game.move_kinds()`` return, let
+    the commands' help (and ``moves --kind``'s choices) read them without importing the game
+    (``help_texts``, ``new_options``, ``move_kinds`` below); without them the help asks the
+    ``Game`` object.  Nothing is imported until a log (or ``forex new --game``) names the
+    game.  Registering a name again replaces it.
     """
     _REGISTRY[name] = source
-    given = {"help_texts": help_texts, "new_options": new_options}
+    given = {"help_texts": help_texts, "new_options": new_options, "move_kinds": move_kinds}
     _HELP_SOURCES[name] = {part: where for part, where in given.items() if where is not None}
 
 
@@ -86,12 +88,14 @@ register(
     "forexcli.games.forex.game:FOREX",
     help_texts="forexcli.games.forex.helptext:HELP_TEXTS",
     new_options="forexcli.games.forex.presenter:NEW_OPTIONS",
+    move_kinds="forexcli.games.forex.helptext:MOVE_KINDS",
 )
 register(
     "world-exchangers",
     "forexcli.games.worldex.game:WORLDEX",
     help_texts="forexcli.games.worldex.helptext:HELP_TEXTS",
     new_options="forexcli.games.worldex.presenter:NEW_OPTIONS",
+    move_kinds="forexcli.games.worldex.helptext:MOVE_KINDS",
 )
 
 
@@ -153,6 +157,16 @@ def new_options(name: str) -> Sequence[NewOption]:
     return options
 
 
+def move_kinds(name: str) -> tuple[str, ...]:
+    """``Game.move_kinds()`` of the game called ``name``, from where its registry line names
+    them (only that module imported), else from its ``Game``; raises ``UnknownGame``."""
+    where = _HELP_SOURCES.get(name, {}).get("move_kinds")
+    if where is None:
+        return get(name).move_kinds()
+    kinds: tuple[str, ...] = _imported(where)
+    return kinds
+
+
 def _imported(source: str) -> Any:
     """The attribute ``"module:attribute"`` names, its module imported."""
     module, _, attribute = source.partition(":")
@@ -182,6 +196,7 @@ __all__ = [
     "for_header",
     "get",
     "help_texts",
+    "move_kinds",
     "names",
     "new_options",
     "register",

@@ -398,7 +398,9 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         ...
 
     def move_kinds(self) -> tuple[str, ...]:
-        """The kinds ``moves --kind`` takes (none: the option is refused)."""
+        """The kinds ``moves --kind`` takes (none: the option is refused).  A registry line
+        naming them (``games.register(move_kinds=)``) lets ``moves --help`` and completion
+        read them without the game."""
         ...
 
     def help_texts(self) -> Mapping[str, str]:

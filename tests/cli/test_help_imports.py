@@ -1,8 +1,9 @@
-"""A command's ``--help`` imports no game's rules (issue 44): the games' parts of the help
-(``Game.help_texts``) and their ``forex new`` options (``Game.new_options``) are read from the
-modules their registry lines name (``games.register(..., help_texts=, new_options=)``), not
-from their ``Game`` objects, so that ``forex show --help`` costs what it did before the help
-took the games' words from the games."""
+"""No ``--help`` imports a game's rules (issue 44): the games' parts of the help
+(``Game.help_texts``), their ``forex new`` options (``Game.new_options``) and ``moves --kind``'s
+choices (``Game.move_kinds``) are read from the modules their registry lines name
+(``games.register(..., help_texts=, new_options=, move_kinds=)``), not from their ``Game``
+objects, so that ``forex show --help`` costs what it did before the help took the games' words
+from the games."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -20,10 +25,6 @@ from forexcli.cli import COMMANDS, forex, with_game_texts
 from forexcli.games.counting import COUNTING
 
 ROOT = Path(__file__).resolve().parents[2]
-
-MAY_IMPORT_A_GAME = {"moves"}
-"""``moves --help`` lists ``--kind``'s choices, which it asks the games' objects for
-(``cli.MoveKindChoice``; it did before issue 44 too)."""
 
 PROBE = """
 import contextlib, io, json, sys
@@ -57,31 +58,126 @@ def _helps_in_a_fresh_interpreter(*commands: str) -> dict[str, dict[str, object]
     return found
 
 
+ALONE = """
+import contextlib, io, json, sys
+from forexcli.cli import main
+out = io.StringIO()
+status = None
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+    try:
+        main(sys.argv[1:])
+    except SystemExit as stop:
+        status = stop.code
+print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def _alone(args: Sequence[str], env: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``forex ARGS`` in an interpreter of its own: its exit status, what it printed and every
+    module imported by then."""
+    done = subprocess.run(
+        [sys.executable, "-c", ALONE, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, **(env or {})},
+    )
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def _every_help() -> list[tuple[str, ...]]:
+    """``forex --help``'s command line (no command), each command's and each subcommand's."""
+    found: list[tuple[str, ...]] = [()]
+    for name in COMMANDS:
+        found.append((name,))
+        command = forex.commands[name]
+        if isinstance(command, click.Group):
+            found.extend((name, sub) for sub in command.commands)
+    return found
+
+
 def _a_games_rules(module: str) -> bool:
-    """Whether ``module`` is a registered game's ``Game`` module or of its rules core."""
+    """Whether ``module`` is a registered game's ``Game`` module, of its rules core or of its
+    search, or of the frame's search (``forexcli.search``)."""
+    heavy = ["forexcli.search"]
     for name in games.names():
         game_module = type(games.get(name)).__module__
-        rules = game_module.rpartition(".")[0] + ".rules"
-        if module in (game_module, rules) or module.startswith(rules + "."):
-            return True
-    return False
+        package = game_module.rpartition(".")[0]
+        heavy.extend((game_module, package + ".rules", package + ".search"))
+    return any(module == each or module.startswith(each + ".") for each in heavy)
+
+
+def test_the_reader_of_a_games_rules_knows_them() -> None:
+    assert _a_games_rules("forexcli.games.forex.rules.board")
+    assert _a_games_rules("forexcli.games.worldex.rules")
+    assert _a_games_rules("forexcli.games.forex.game")
+    assert _a_games_rules("forexcli.games.worldex.search")
+    assert _a_games_rules("forexcli.search.budget")
+    assert not _a_games_rules("forexcli.games.forex.presenter")
+    assert not _a_games_rules("forexcli.games.forex.rulesbook")
+    assert not _a_games_rules("forexcli.searching")
+
+
+def test_every_help_is_checked() -> None:
+    helps = _every_help()
+    assert () in helps and ("moves",) in helps and ("key", "new") in helps
+    assert len(helps) == 1 + len(COMMANDS) + sum(
+        len(command.commands)
+        for command in forex.commands.values()
+        if isinstance(command, click.Group)
+    )
 
 
 def test_no_help_imports_a_games_rules() -> None:
-    commands = ("show", "new", "selfplay", *sorted(set(COMMANDS) - {"show", "new", "selfplay"}))
-    found = _helps_in_a_fresh_interpreter(*commands)
-    for command in commands:
-        printed = found[command]["out"]
-        assert isinstance(printed, str) and "--help" in printed, (command, printed)
-        if command in MAY_IMPORT_A_GAME:
-            continue
-        modules = found[command]["modules"]
-        assert isinstance(modules, list)
-        imported = [module for module in modules if _a_games_rules(module)]
-        assert imported == [], f"forex {command} --help imported {imported}"
+    """Each ``forex [COMMAND [SUBCOMMAND]] --help`` in an interpreter of its own, so that no
+    help is excused by the modules another imported before it."""
+    helps = _every_help()
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        found = dict(
+            zip(helps, pool.map(lambda args: _alone([*args, "--help"]), helps), strict=True)
+        )
+    for args, result in found.items():
+        shown = " ".join(("forex", *args, "--help"))
+        assert result["status"] in (0, None) and "--help" in result["out"], (shown, result["out"])
+        imported = [module for module in result["modules"] if _a_games_rules(module)]
+        assert imported == [], f"{shown} imported {imported}"
 
 
-@pytest.mark.parametrize("command", ["show", "new", "selfplay"])
+def test_moves_help_lists_the_kinds_without_the_games() -> None:
+    """The kinds come from the modules the registry lines name (the games' help texts), which
+    import nothing: not even the games' views (``presenter``, with ``forex new``'s options)."""
+    result = _alone(["moves", "--help"])
+    assert (
+        "--kind [resolve|invest|contract|divest|sell|strengthen|strongest|spot]" in (result["out"])
+    )
+    assert not [module for module in result["modules"] if _a_games_rules(module)]
+    assert not [module for module in result["modules"] if module.endswith(".presenter")]
+
+
+def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:
+    probe = (
+        "import json, sys\n"
+        "from forexcli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {"_FOREX_COMPLETE": "bash_complete", "COMP_WORDS": "forex moves g.yaml --kind s"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **env, "COMP_CWORD": "4"},
+        check=True,
+    )
+    *offered, modules = done.stdout.splitlines()
+    assert offered == ["plain,sell", "plain,strengthen", "plain,strongest", "plain,spot"]
+    assert not [module for module in json.loads(modules) if _a_games_rules(module)]
+
+
+@pytest.mark.parametrize("command", ["show", "new", "selfplay", "moves"])
 def test_the_light_help_is_the_one_the_game_objects_give(
     command: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -100,6 +196,7 @@ def test_a_registry_line_names_what_the_game_gives(name: str) -> None:
     game = games.get(name)
     assert games.help_texts(name) == game.help_texts()
     assert tuple(games.new_options(name)) == tuple(game.new_options())
+    assert games.move_kinds(name) == game.move_kinds()
 
 
 def test_a_game_that_names_no_help_parts_gives_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,6 +208,13 @@ def test_a_game_that_names_no_help_parts_gives_its_games(monkeypatch: pytest.Mon
         assert shown.exit_code == 0 and "Counting: the total that wins" in shown.output
         monkeypatch.setattr(COUNTING, "help_texts", lambda: {"chart": "COUNTING'S CHART PART"})
         assert "COUNTING'S CHART PART" in (with_game_texts("{games:chart}") or "")
+        assert games.move_kinds("counting") == COUNTING.move_kinds() == ()
+        monkeypatch.setattr(COUNTING, "move_kinds", lambda: ("add", "spot"))
+        assert games.move_kinds("counting") == ("add", "spot")
+        listed = CliRunner().invoke(forex, ["moves", "--help"], terminal_width=100)
+        assert "--kind [resolve|invest|contract|divest|sell|strengthen|strongest|spot|add]" in (
+            listed.output
+        )
     finally:
         games.unregister("counting")
     assert "counting" not in games._HELP_SOURCES

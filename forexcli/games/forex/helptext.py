@@ -1,9 +1,13 @@
-"""What For-Ex adds to the commands' help (``Game.help_texts``): each part by its topic, put
+"""What For-Ex adds to the commands' help: the kinds ``moves --kind`` offers
+(``Game.move_kinds``), and its parts of the help (``Game.help_texts``), each by its topic, put
 where a command's help writes ``{games:TOPIC}`` (``cli.with_game_texts``).  A part that stands
 as a paragraph is a docstring's paragraphs; a part within a sentence is run into it as written,
-with its own leading space or punctuation."""
+with its own leading space or punctuation.  Nothing is imported: ``--help`` reads this alone."""
 
 from __future__ import annotations
+
+MOVE_KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
+"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``)."""
 
 HELP_TEXTS = {
     "import": """

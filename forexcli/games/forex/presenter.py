@@ -14,6 +14,7 @@ from ...words import says
 from .. import ViewRefused
 from ..defaults import BaseGame
 from ..newoptions import SITE, STARTED, TITLE, NewOption
+from .helptext import MOVE_KINDS
 
 NEW_OPTIONS = (
     NewOption("first", "Who takes the first turn [the first seat].", metavar="NAME"),
@@ -46,10 +47,6 @@ NEW_OPTIONS = (
     ),
 )
 """The options ``forex new`` takes for a For-Ex log (``Game.new_options``)."""
-
-
-MOVE_KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "strongest", "spot")
-"""The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``)."""
 
 
 def _view(replay: Any, at: int) -> Any:

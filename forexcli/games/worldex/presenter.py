@@ -14,6 +14,7 @@ from typing import Any, Optional
 from .. import ViewRefused
 from ..defaults import BaseGame
 from ..newoptions import SITE, STARTED, TITLE, NewOption
+from .helptext import MOVE_KINDS
 
 NEW_OPTIONS = (
     NewOption(
@@ -140,6 +141,10 @@ class WorldexViews(BaseGame[Any, Any]):
         from ...reporters import record
 
         return record.moves_data(replay, at)
+
+    def move_kinds(self) -> tuple[str, ...]:
+        """``MOVE_KINDS``."""
+        return MOVE_KINDS
 
     def new_options(self) -> Sequence[NewOption]:
         """``NEW_OPTIONS``."""
