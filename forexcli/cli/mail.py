@@ -136,7 +136,9 @@ def message_command(
     is_flag=True,
     help="Then let the engine seats (the header's engines:) that decide next play, each"
     " decision checked and written at once, until a person decides: the host's engine seat"
-    " in a game by mail, one command a mail filter runs.",
+    " in a game by mail, one command a mail filter runs. LOG's engines: is the host's: a"
+    " mail whose copy names other engine seats or budgets leaves it as it is (a note on"
+    " standard error says what the mail's said).",
 )
 @click.option(
     "--eml-dir",
@@ -204,7 +206,7 @@ def read_command(
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
-        arrived = read_mail(mail, into, data=data, dry_run=True)
+        arrived = read_mail(mail, into, data=data, dry_run=True, keep_engines=reply)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
     if arrived.saves:
@@ -213,6 +215,8 @@ def read_command(
         refused = unagreed_past(arrived.replay, f"nothing was changed: {clean(into)} is as it was")
         if refused:
             raise ProblemExit(refused)
+    if arrived.engines_kept:
+        _echo(_engines_note(into, arrived.engines_kept), err=True)
     if reply:
         _refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
@@ -235,6 +239,20 @@ def read_command(
         print_written(out, f"the log from {clean(arrived.found.where)}", into)
     if reply:
         _host_replies(into, signers, seed, eml_dir)
+
+
+def _engines_note(into: str, theirs: str) -> str:
+    """The note on standard error when the host's ``engines:`` was kept against a mail's."""
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    return fitted(
+        clean(
+            f"note: the mail's copy of the game says {theirs}; {into} keeps its own engine"
+            " seats (the host seats the engine: forex seat)"
+        ),
+        streams.width(),
+    )
 
 
 def _reply_options(
