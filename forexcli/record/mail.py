@@ -191,6 +191,20 @@ def compose_mail(
     return mail
 
 
+def with_preface(mail: EmailMessage, subject: str, text: str, markdown: str) -> EmailMessage:
+    """``mail`` whose subject opens with ``subject`` and whose plain and markdown bodies open
+    with ``text`` and ``markdown`` (a blank line after each)."""
+    old_subject = str(mail["Subject"] or "")
+    del mail["Subject"]
+    mail["Subject"] = f"{subject}: {old_subject}" if old_subject else subject
+    for subtype, preface in (("plain", text), ("markdown", markdown)):
+        part = mail.get_body((subtype,))
+        if part is not None:
+            body = part.get_content()
+            part.set_content(preface.rstrip("\n") + "\n\n" + body, subtype=subtype)
+    return mail
+
+
 RECIPIENTS = ("all", "next")
 """Whom a mail is addressed to: ``all`` (To: the next decider, Cc: the others) or ``next``."""
 
@@ -1028,6 +1042,21 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
     said = _engines_text(incoming.header)
     played = replay(log)
     return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
+
+
+def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
+    """``result`` without the moves after move ``keep`` (an offer the host's engine seat
+    declines, and what followed it): nothing is saved when the reader's copy ``into`` holds
+    the moves that are left; raises ``LogError`` when the text cannot be cut."""
+    from .entrytext import without_moves_after_text
+
+    if not result.saves:
+        return result
+    if result.own_bytes is not None and keep <= result.since:
+        return replace(result, kind="same", text="")
+    log = _parse(result.saved_text, into, into)
+    text = without_moves_after_text(log, keep)
+    return replace(result, text=text, replay=replay(_parse(text, into, into)))
 
 
 def save_arrival(result: Arrival, into: str) -> None:
