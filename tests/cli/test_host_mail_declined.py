@@ -6,10 +6,14 @@ again from. Unsigned and signed games, with real mail files and real keys."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from tests.cli.test_commands import run
 from tests.cli.test_host_mail import (
+    ROOT,
     _attached_log,
     _mail,
     _moves,
@@ -136,3 +140,23 @@ def test_the_moves_before_a_declined_spot_are_taken(tmp_path: Path) -> None:
     assert _mail(answer)["To"] == "bob@example.org"
     assert _attached_log(_mail(answer)) == host.read_text()
     assert run(["validate", str(host)]).exit_code == 0
+
+
+def test_a_mail_filter_sees_a_decline_as_a_delivery(tmp_path: Path) -> None:
+    """In a process of its own, the mail on standard input as procmail pipes it: exit
+    status 0 (procmail would take a non-zero one for a failed delivery), the refusal on
+    standard error, the reply in the outbox."""
+    host, mine = _unsigned_game(tmp_path)
+    sent = tmp_path / "to-host.eml"
+    declined = _offer_declined(mine, sent)
+    before = host.read_bytes()
+    outbox = tmp_path / "outbox"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "forexcli.cli", "read", "-", "--into", str(host), "--reply",
+               "--eml-dir", str(outbox)]  # fmt: skip
+    with sent.open("rb") as mail:
+        done = subprocess.run(command, stdin=mail, capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
+    assert host.read_bytes() == before
+    (answer,) = outbox.iterdir()
+    _check_refusal(done.stderr.decode(), answer, host, declined)
