@@ -22,7 +22,7 @@ from .record import edit
 from .record.problems import LogError, Problem
 from .record.seats import engine_seats, open_offer
 from .replies import MAX_REPLIES, Replies, Reply, engine_entry, reply_engines
-from .words import says
+from .words import possessive, says
 
 
 def seat_signs(log: Any, seat: str) -> bool:
@@ -136,6 +136,97 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
             f"{partner} (the engine) countersigned move {entry.number}: the deal is agreed"
         )
     return Countersigned(tuple(lines))
+
+
+class Declined(Struct, frozen=True):
+    """An entry that opens with an offer to an engine seat which the engine declines: its
+    number, who offered it, to which seat, its text, and why (what the seat would lose)."""
+
+    number: int
+    player: str
+    partner: str
+    text: str
+    reason: str
+
+
+def declined_entry(played: Any, since: int = 0) -> Declined | None:
+    """The first entry after move ``since`` of ``played`` that opens with an offer to an
+    engine seat of its log that the engine's consent rule (``Game.offer_refusal``) declines;
+    an offer the seat made to itself, countersigned, or passed (it played after it) is not
+    the engine's to answer. None: there is none."""
+    from .record.seats import entry_partner
+
+    log = played.log
+    engines = engine_seats(log.header)
+    if not engines:
+        return None
+    entries = log.entries[: played.moves]
+    last_own = {entry.player: entry.number for entry in entries}
+    for entry in entries[since:]:
+        partner = entry_partner(log.game, entry.decisions)
+        if (
+            partner not in engines
+            or partner == entry.player
+            or partner in (entry.sig or {})
+            or entry.number < last_own.get(partner, 0)
+        ):
+            continue
+        before = played.state_after(entry.number - 1)
+        reason = log.game.offer_refusal(before, entry.decisions)
+        if reason is not None:
+            assert partner is not None
+            return Declined(entry.number, entry.player, partner, entry.text, reason)
+    return None
+
+
+def declined_notice(declined: Declined, game: Any, path: str) -> Problem:
+    """The game's declined code (``AgreementWords.declined``) for ``declined``, told to the
+    host: the move is not taken, ``path`` holds the game as it stood before it, and the reply
+    mail tells its player."""
+    words = game.agreement_words()
+    return Problem(
+        words.declined,
+        f"move {declined.number}: {declined.player}: {declined.text}: {declined.partner} (the"
+        f" engine) declines {words.offer}: {declined.reason}; the move is not taken: {path}"
+        f" holds the game as it stood {_stood(declined)}, and the reply mail tells"
+        f" {declined.player} to choose again",
+        "rules",
+        path,
+        entry=declined.number,
+        hints=refusal_hints(declined),
+    )
+
+
+def refusal_hints(declined: Declined) -> tuple[str, ...]:
+    """What the player of a declined offer does: take the move back in their copy (or save
+    the reply's log over it) and choose again."""
+    return (
+        f"take the move back in {possessive(declined.player)} copy: forex undo FILE --to"
+        f" {declined.number - 1} --as {declined.player} (or save the reply's log over it)",
+        f"then choose again: forex moves FILE lists the offers {declined.partner} accepts,"
+        " forex hint FILE the engine's advice",
+    )
+
+
+def _stood(declined: Declined) -> str:
+    keep = declined.number - 1
+    return f"after move {keep}" if keep else "at the start"
+
+
+def refusal_text(declined: Declined, game: Any, fmt: str = "text") -> str:
+    """The refusal as the reply mail opens with it (``fmt``: ``text`` or ``markdown``), for
+    the player who offered: the move, why the engine declines it, how to choose again."""
+    words = game.agreement_words()
+    said = (
+        f"{declined.partner} (the engine) declines {words.offer} of move {declined.number}"
+        f" ({declined.player}: {declined.text}): {declined.reason}.",
+        f"The move is not taken: the log attached holds the game as it stood"
+        f" {_stood(declined)}, and {says(declined.player, 'decides')} again.",
+    )
+    if fmt == "markdown":
+        hints = "".join(f"- {line}\n" for line in refusal_hints(declined))
+        return "\n\n".join(said) + "\n\n" + hints
+    return "\n".join(said) + "\n" + "".join(f"  {line}\n" for line in refusal_hints(declined))
 
 
 def host_replies(

@@ -98,6 +98,11 @@ def stdout_style() -> Style:
     return Style(use_colour(sys.stdout, _colour_choice()))
 
 
+def stderr_style() -> Style:
+    """The style for standard error: colour as ``--color`` and the terminal say."""
+    return Style(use_colour(sys.stderr, _colour_choice()))
+
+
 def read_stdin() -> bytes:
     """Standard input's bytes, up to one byte past the largest log (to tell it is too large)."""
     from ..record.files import MAX_LOG_BYTES
@@ -158,7 +163,7 @@ def _warn(log: GameLog, played: Replay) -> None:
         from ..reporters.problems import problem_text
 
         # Shown, but not fatal: the moves still replay by the rules.
-        style = Style(use_colour(sys.stderr, _colour_choice()))
+        style = stderr_style()
         for problem in problems:
             _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
 

@@ -136,7 +136,11 @@ def message_command(
     is_flag=True,
     help="Then let the engine seats (the header's engines:) that decide next play, each"
     " decision checked and written at once, until a person decides: the host's engine seat"
-    " in a game by mail, one command a mail filter runs.",
+    " in a game by mail, one command a mail filter runs. LOG's engines: is the host's: a"
+    " mail whose copy names other engine seats or budgets leaves it as it is (a note on"
+    " standard error says what the mail's said). A new move that opens with an offer an"
+    " engine seat declines is not taken (nor the moves after it): LOG stands before it, the"
+    " refusal is told on standard error, and the command exits 0.",
 )
 @click.option(
     "--eml-dir",
@@ -145,7 +149,8 @@ def message_command(
     type=click.Path(file_okay=False),
     help="With --reply: write the mail to the next person (as forex play --eml writes it: To:"
     " their contact, the log attached) into a new file DIR/LOGNAME-MOVES.eml when the engine"
-    " played; at the end of the game, to every person.",
+    " played; at the end of the game, to every person; after an offer an engine seat"
+    " declined, to the person who offered it, opening with the refusal in words.",
 )
 @click.option(
     "--key-for-seat",
@@ -155,8 +160,8 @@ def message_command(
     help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
     " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the deals"
-    " offered to SEAT that the engine accepts (one it declines is neither countersigned nor"
-    " played after, and the command exits 1). Repeatable.",
+    " offered to SEAT that the engine accepts (one LOG already held that it declines is"
+    " neither countersigned nor played after, and the command exits 1). Repeatable.",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --reply: the search's seed."
@@ -188,7 +193,10 @@ def read_command(
 
     With --reply the engine seats that decide next then play (the host of a
     game by mail seats the engine), and with --eml-dir their decisions go to
-    the next person as a mail file, for a mail filter:
+    the next person as a mail file, for a mail filter. An offer an engine
+    seat declines is mailed back to its player with the log as it stood
+    before it; the command exits 0 then (a mail filter's delivery succeeds),
+    the refusal on standard error:
 
     \b
       forex read - --into game.yaml --reply --eml-dir outbox/
@@ -204,15 +212,20 @@ def read_command(
 
         data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
-        arrived = read_mail(mail, into, data=data, dry_run=True)
+        arrived = read_mail(mail, into, data=data, dry_run=True, keep_engines=reply)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
+    declined = None
+    if reply and arrived.saves:
+        arrived, declined = _without_declined(arrived, into)
     if arrived.saves:
         from ..record.signing import unagreed_past
 
         refused = unagreed_past(arrived.replay, f"nothing was changed: {clean(into)} is as it was")
         if refused:
             raise ProblemExit(refused)
+    if arrived.engines_kept:
+        _echo(_engines_note(into, arrived.engines_kept), err=True)
     if reply:
         _refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
@@ -234,7 +247,38 @@ def read_command(
             raise ProblemExit(error.problems, exit_code=None) from None
         print_written(out, f"the log from {clean(arrived.found.where)}", into)
     if reply:
-        _host_replies(into, signers, seed, eml_dir)
+        _host_replies(into, signers, seed, eml_dir, declined)
+
+
+def _without_declined(arrived: Any, into: str) -> tuple[Any, Any]:
+    """``read --reply``: the arrival without a new move that opens with an offer the host's
+    engine seat declines (and the moves after it), and that ``hosting.Declined`` (None: no
+    such move; the arrival as it is)."""
+    from ..hosting import declined_entry
+    from ..record.mail import cut_arrival
+    from ..record.problems import LogError
+
+    declined = declined_entry(arrived.replay, arrived.since)
+    if declined is None:
+        return arrived, None
+    try:
+        return cut_arrival(arrived, declined.number - 1, into), declined
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+
+
+def _engines_note(into: str, theirs: str) -> str:
+    """The note on standard error when the host's ``engines:`` was kept against a mail's."""
+    from .. import streams
+    from ..reporters.tables import fitted
+
+    return fitted(
+        clean(
+            f"note: the mail's copy of the game says {theirs}; {into} keeps its own engine"
+            " seats (the host seats the engine: forex seat)"
+        ),
+        streams.width(),
+    )
 
 
 def _reply_options(
@@ -285,9 +329,13 @@ def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
         raise ProblemExit(no_key(into, missing[0]).problems)
 
 
-def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | None) -> None:
+def _host_replies(
+    into: str, signers: dict[str, Any], seed: int, eml_dir: str | None, declined: Any = None
+) -> None:
     """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
-    each, then the mail to the next person into ``eml_dir``."""
+    each, then the mail to the next person into ``eml_dir``; after an offer the engine
+    ``declined`` (``hosting.Declined``, taken out of the log), the refusal on standard error
+    and the mail with it to the person who offered."""
     from ..hosting import countersign_deals, host_replies
     from ..record import edit
     from ..record.problems import LogError
@@ -311,20 +359,45 @@ def _host_replies(into: str, signers: dict[str, Any], seed: int, eml_dir: str | 
     head = "Next" if done.replies else "No engine decision, next"
     lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
     _echo("\n".join(lines))
-    if eml_dir is not None and (done.replies or agreed.lines):
-        _mail_next(into, eml_dir)
+    if declined is not None:
+        _tell_declined(declined, log.game, into)
+    if eml_dir is not None and (done.replies or agreed.lines or declined is not None):
+        _mail_next(into, eml_dir, declined)
 
 
-def _mail_next(into: str, eml_dir: str) -> None:
+def _tell_declined(declined: Any, game: Any, into: str) -> None:
+    """The host's notice of an offer its engine seat declined, on standard error (the
+    command goes on and exits 0: a decline is an outcome of reading a mail, not a failure)."""
+    from ..hosting import declined_notice
+    from ..reporters.problems import problem_text
+    from .common import stderr_style
+
+    _echo(problem_text(declined_notice(declined, game, into), stderr_style()), err=True)
+
+
+def _mail_next(into: str, eml_dir: str, declined: Any = None) -> None:
     """Write the mail to whoever decides next in ``into`` (every person when the game is
-    over) into a new file of ``eml_dir``."""
+    over) into a new file of ``eml_dir``; after an offer the engine ``declined``, it opens
+    with the refusal (``hosting.refusal_text``) and goes to the person who offered it."""
     import os
 
     from ..record import edit
     from .common import to_the_people
 
     _, _log, played = edit.load_valid(into)
-    mail = to_the_people(mail_of(played, None, into), played)
+    if declined is None:
+        mail = to_the_people(mail_of(played, None, into), played)
+    else:
+        from ..hosting import refusal_text
+        from ..record.mail import with_preface
+
+        game = played.log.game
+        mail = with_preface(
+            mail_of(played, None, into, sender=declined.partner),
+            f"{declined.partner} declines {game.agreement_words().offer} of move {declined.number}",
+            refusal_text(declined, game),
+            refusal_text(declined, game, "markdown"),
+        )
     os.makedirs(eml_dir, exist_ok=True)
     stem = os.path.splitext(os.path.basename(into))[0]
     path = os.path.join(eml_dir, f"{stem}-{played.moves}.eml")

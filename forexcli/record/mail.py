@@ -191,6 +191,20 @@ def compose_mail(
     return mail
 
 
+def with_preface(mail: EmailMessage, subject: str, text: str, markdown: str) -> EmailMessage:
+    """``mail`` whose subject opens with ``subject`` and whose plain and markdown bodies open
+    with ``text`` and ``markdown`` (a blank line after each)."""
+    old_subject = str(mail["Subject"] or "")
+    del mail["Subject"]
+    mail["Subject"] = f"{subject}: {old_subject}" if old_subject else subject
+    for subtype, preface in (("plain", text), ("markdown", markdown)):
+        part = mail.get_body((subtype,))
+        if part is not None:
+            body = part.get_content()
+            part.set_content(preface.rstrip("\n") + "\n\n" + body, subtype=subtype)
+    return mail
+
+
 RECIPIENTS = ("all", "next")
 """Whom a mail is addressed to: ``all`` (To: the next decider, Cc: the others) or ``next``."""
 
@@ -635,6 +649,9 @@ class Arrival(Struct):
     own_bytes: bytes | None = None
     """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
     only if the file still holds these bytes."""
+    engines_kept: str = ""
+    """When the host's ``engines:`` was kept (``read_mail(..., keep_engines=True)``) against
+    a mail whose copy says otherwise: what that copy said, in words; empty otherwise."""
 
     @property
     def saves(self) -> bool:
@@ -929,11 +946,20 @@ def _story(played: Any, since: int, label: str) -> list[str]:
     return lines
 
 
-def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool = False) -> Arrival:
+def read_mail(
+    path: str,
+    into: str,
+    *,
+    data: bytes | None = None,
+    dry_run: bool = False,
+    keep_engines: bool = False,
+) -> Arrival:
     """Read the mail(s) at ``path`` (``data``: standard input) into the log file ``into``.
 
     The file is replaced atomically only when the mail's log goes further than it
     (or created when it does not exist); raises ``LogError`` with nothing changed.
+    ``keep_engines`` (the host of the engine seats reads): the header's ``engines:`` of
+    ``into`` stays as it is whatever the mail's copy says (``Arrival.engines_kept``).
     """
     from .files import read_bytes
 
@@ -967,9 +993,70 @@ def read_mail(path: str, into: str, *, data: bytes | None = None, dry_run: bool 
         found = _furthest(found, label, into, one_mail=mails == 1)
     result = arrival(own, found[0], label, into)
     result.own_bytes = own_bytes
+    if keep_engines and own is not None:
+        result = _with_own_engines(result, own, into)
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+def _engines_text(header: Any) -> str:
+    """A header's engine seats in words: ``computer: the engine, 1 s a decision``, or
+    ``no engine seat``."""
+    from .seats import engine_seats, seat_words
+
+    seats = engine_seats(header)
+    return "; ".join(seat_words(name, plan) for name, plan in seats.items()) or "no engine seat"
+
+
+def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` with the reader's ``engines:`` in the text to save and in its replay, when
+    the mail's copy names other engine seats or budgets (``engines_kept`` says what it
+    named); raises ``LogError`` (``cannot_merge``) when the header cannot be edited."""
+    from .seats import ENGINES_FIELD, budget_value, engine_seats, with_header_key
+
+    incoming = result.found.log
+    mine = engine_seats(own.header)
+    if mine == engine_seats(incoming.header):
+        return result
+    value = {name: budget_value(plan) for name, plan in mine.items()} or None
+    base = (result.text or result.found.text) if result.saves else result.found.text
+    try:
+        text = with_header_key(base, ENGINES_FIELD, value)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = dict(_parse(base, into, into).document.data)
+    expected.pop(ENGINES_FIELD, None)
+    if value is not None:
+        expected[ENGINES_FIELD] = value
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            f"the log in the mail names other engine seats ({_engines_text(incoming.header)})"
+            f" and its header cannot be given yours ({_engines_text(own.header)}); nothing"
+            " was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    said = _engines_text(incoming.header)
+    played = replay(log)
+    return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
+
+
+def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
+    """``result`` without the moves after move ``keep`` (an offer the host's engine seat
+    declines, and what followed it): nothing is saved when the reader's copy ``into`` holds
+    the moves that are left; raises ``LogError`` when the text cannot be cut."""
+    from .entrytext import without_moves_after_text
+
+    if not result.saves:
+        return result
+    if result.own_bytes is not None and keep <= result.since:
+        return replace(result, kind="same", text="")
+    log = _parse(result.saved_text, into, into)
+    text = without_moves_after_text(log, keep)
+    return replace(result, text=text, replay=replay(_parse(text, into, into)))
 
 
 def save_arrival(result: Arrival, into: str) -> None:

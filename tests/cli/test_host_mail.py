@@ -234,8 +234,10 @@ def test_a_spot_to_the_hosted_seat_is_countersigned_with_its_key(tmp_path: Path)
 def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
     tmp_path: Path,
 ) -> None:
-    """A copy that brings a spot the engine declines (made where the seat was a person's):
-    the seat neither countersigns it nor plays after it; exit 1, no mail."""
+    """A spot the engine declines that the host's log already holds (read without --reply:
+    made where the seat was a person's): the seat neither countersigns it nor plays after
+    it; exit 1, no mail. (One that arrives with --reply is taken out and mailed back:
+    tests/cli/test_host_mail_declined.py.)"""
     host, mine, you, computer = _signed_game(tmp_path)
     _, declined = _spots_to_computer(mine)
     _ok("seat", str(mine), "computer", "--person")
@@ -243,6 +245,7 @@ def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
     _ok("seat", str(mine), "computer", "--engine", "20")
     sent = tmp_path / "to-host.eml"
     _ok("message", str(mine), "--eml", str(sent))
+    _ok("read", str(sent), "--into", str(host))
     outbox = tmp_path / "outbox"
     result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
                   "--key-for-seat", f"computer={computer}"])  # fmt: skip

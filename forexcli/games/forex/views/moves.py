@@ -38,7 +38,9 @@ def _wanted(kind: str, kinds: Sequence[str]) -> bool:
 def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json``: every legal decision, grouped (the actions that only a spot
     makes possible in one group per spot, kind ``spot_action``), and the spot deals that
-    await their partner's signature."""
+    await their partner's signature. A group's ``prefix`` is true for the spot transactions
+    (kind ``spot``): optional prefixes written before an action (``spot ...; ACTION``), not
+    decisions on their own; false for the others, whose entries ``forex play`` takes."""
     from ..moves import grouped_moves
 
     state = view.state
@@ -55,7 +57,13 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
         "at": view.at,
         "pending": pending_data(state),
         "groups": [
-            {"kind": g.kind, "label": g.label, "summary": g.summary, "moves": list(g.moves)}
+            {
+                "kind": g.kind,
+                "label": g.label,
+                "summary": g.summary,
+                "prefix": g.kind == "spot",
+                "moves": list(g.moves),
+            }
             for g in groups
         ],
         "awaiting": _awaiting_data(view),
