@@ -41,7 +41,7 @@ def test_a_journals_game_of_a_replaced_set_up_is_played_again_the_others_are_kep
     journal.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     kept = {}
     for index in (2, 32, 33):
-        [(_, games)] = spot_offers.run(["greedy"], 1, 8, 1, str(journal), index, play=False)
+        [(_, games)] = spot_offers.run(["greedy"], 1, 8, 1, str(journal), index, False, 0.0)
         kept[index] = [g.index for g in games]
     assert kept == {2: [2], 32: [], 33: [33]}
 
