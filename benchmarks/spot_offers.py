@@ -34,15 +34,15 @@ opponent, index, simulations and ``--end-spread``), so a stopped run goes on;
 ``--journal-only`` prints the table of FILE's games.
 
 ``--end-spread B`` plays the engine with ``evaluate.TWO_PLAYER_END_SPREAD`` set to B (its
-search and its answers to offers alike, as a default change would): a setting to measure
-against the default (0, the exact ending), issue 43's one-ply losses.  Its games are kept
-apart in the journal (their key names B), so both runs can share one journal.
+search and its answers to offers alike), the default's (2 since issue 43's one-ply losses)
+otherwise; ``--end-spread 0`` is the engine before, the exact 2-player ending.  Each value's
+games are kept apart in the journal (the key names B unless 0), so runs share one journal.
 
     python -m benchmarks.spot_offers --calibrate
     nice -n 10 python -m benchmarks.spot_offers --games 200 --processes 2 \
         --journal spot-offers.jsonl
     python -m benchmarks.spot_offers --against trader --games 40 --budget-divisor 10
-    python -m benchmarks.spot_offers --against oneply --end-spread 2 --games 200
+    python -m benchmarks.spot_offers --against oneply --end-spread 0 --games 200
 """
 
 from __future__ import annotations
@@ -117,7 +117,8 @@ class Offered:
     moves: list[tuple[str, str]] = field(default_factory=list)
     """The game's entries (the player, the entry as ``forex play`` writes it)."""
     end_spread: float = 0.0
-    """The engine's ``evaluate.TWO_PLAYER_END_SPREAD`` (0: the default)."""
+    """The engine's ``evaluate.TWO_PLAYER_END_SPREAD`` (0 in the journals' games played before
+    the setting, the default then; 2 is the default since)."""
     setup: str = ""
     """The set-up's label (``setups.label``); empty in the journals' games played before set-ups
     were drawn without repeats, whose label was ``ladder-(index // 2)``."""
@@ -227,9 +228,13 @@ def end_spread(bucks: float) -> Iterator[None]:
         evaluate.TWO_PLAYER_END_SPREAD = original
 
 
-def play_offered(opponent: str, index: int, simulations: int, spread: float = 0.0) -> Offered:
+def play_offered(
+    opponent: str, index: int, simulations: int, spread: float | None = None
+) -> Offered:
     """Game ``index`` of the engine (``simulations`` a decision, ``TWO_PLAYER_END_SPREAD``
-    ``spread``) against ``opponent``."""
+    ``spread``, None: the default's) against ``opponent``."""
+    if spread is None:
+        spread = evaluate.TWO_PLAYER_END_SPREAD
     with end_spread(spread):
         game = _play_offered(opponent, index, simulations)
     game.end_spread = spread
@@ -310,7 +315,7 @@ def table(rows: Sequence[tuple[str, Sequence[Offered]]]) -> list[str]:
 
 
 def _key(opponent: str, index: int, simulations: int, spread: float = 0.0, setup: str = "") -> str:
-    """A game's journal key; the default engine's (``spread`` 0) as before the setting, and a
+    """A game's journal key; the exact ending's (``spread`` 0) as before the setting, and a
     set-up's label only where it is not ``ladder-(index // 2)`` (a repeated draw replaced)."""
     own = not setup or setup == f"{SERIES}-{index // 2}"
     return json.dumps([opponent, index, simulations, *([spread] if spread else []),
@@ -346,10 +351,13 @@ def run(
     journal: str | None = None,
     start: int = 0,
     play: bool = True,
-    spread: float = 0.0,
+    spread: float | None = None,
 ) -> list[tuple[str, list[Offered]]]:
     """Play (or read from ``journal``) games ``start`` to ``start + games - 1`` against each
-    opponent, interleaved so that a stopped run has played a share of every opponent's."""
+    opponent, interleaved so that a stopped run has played a share of every opponent's; the
+    engine's ``TWO_PLAYER_END_SPREAD`` is ``spread`` (None: the default's)."""
+    if spread is None:
+        spread = evaluate.TWO_PLAYER_END_SPREAD
     done = read_journal(journal) if journal else {}
     if journal:
         _end_torn_line(journal)
@@ -428,8 +436,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="the engine's simulations a decision [about 1 s]")  # fmt: skip
     parser.add_argument("--budget-divisor", type=int, default=1, metavar="D",
                         help="search a D-th of --simulations")  # fmt: skip
-    parser.add_argument("--end-spread", type=float, default=0.0, metavar="B",
-                        help="the engine's TWO_PLAYER_END_SPREAD [0: the default]")  # fmt: skip
+    parser.add_argument(
+        "--end-spread", type=float, default=evaluate.TWO_PLAYER_END_SPREAD, metavar="B",
+        help="the engine's TWO_PLAYER_END_SPREAD [the default's]",
+    )  # fmt: skip
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--journal", metavar="FILE")
     parser.add_argument("--journal-only", action="store_true", help="play no game")
@@ -440,7 +450,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     simulations = max(1, args.simulations // args.budget_divisor)
     opponents = args.against or list(OPPONENTS)
-    spread = f"; end spread {args.end_spread:g}" if args.end_spread else ""
+    spread = f"; end spread {args.end_spread:g}"
     print(f"commit {_commit()}; engine at {simulations} simulations a decision{spread};"
           f" load {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     rows = run(opponents, args.games, simulations, args.processes, args.journal, args.start,

@@ -100,7 +100,7 @@ def test_an_end_spread_game_plays_the_engine_with_it_and_restores_the_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``play_offered(..., spread)``: every engine decision made with
-    ``TWO_PLAYER_END_SPREAD`` at ``spread``; the default (0) back after the game."""
+    ``TWO_PLAYER_END_SPREAD`` at ``spread``; the default (2) back after the game."""
     seen: list[float] = []
     engine_turn = spot_offers.engine_turn
 
@@ -109,28 +109,29 @@ def test_an_end_spread_game_plays_the_engine_with_it_and_restores_the_default(
         return engine_turn(*args)
 
     monkeypatch.setattr(spot_offers, "engine_turn", watched)
-    game = spot_offers.play_offered("greedy", 1, SIMULATIONS, 2.0)
-    assert game.end_spread == 2.0 and game.engine_decisions >= len(seen) > 0
-    assert set(seen) == {2.0}
-    assert evaluate.TWO_PLAYER_END_SPREAD == 0.0
+    game = spot_offers.play_offered("greedy", 1, SIMULATIONS, 0.0)
+    assert game.end_spread == 0.0 and game.engine_decisions >= len(seen) > 0
+    assert set(seen) == {0.0}
+    assert evaluate.TWO_PLAYER_END_SPREAD == 2.0
+    assert spot_offers.play_offered("greedy", 1, 2).end_spread == 2.0
 
 
 def test_an_end_spread_run_is_kept_apart_in_the_journal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``--end-spread 2``'s game is journaled under a key of its own: the default's run
-    does not read it, and plays its own game beside it."""
+    """``--end-spread 0``'s game (the engine before the default of 2) is journaled under a
+    key of its own: the default's run does not read it, and plays its own game beside it."""
     journal = str(tmp_path / "offers.jsonl")
     argv = ["--against", "greedy", "--games", "1", "--simulations", "4", "--journal", journal]
-    spot_offers.main([*argv, "--end-spread", "2"])
-    assert "end spread 2" in capsys.readouterr().out
-    assert [g.end_spread for g in spot_offers.read_journal(journal).values()] == [2.0]
+    spot_offers.main([*argv, "--end-spread", "0"])
+    assert "end spread 0" in capsys.readouterr().out
+    assert [g.end_spread for g in spot_offers.read_journal(journal).values()] == [0.0]
     spot_offers.main([*argv, "--journal-only"])
     assert "| greedy | 0 |" in capsys.readouterr().out
-    spot_offers.main([*argv, "--end-spread", "2", "--journal-only"])
+    spot_offers.main([*argv, "--end-spread", "0", "--journal-only"])
     assert "| greedy | 1 |" in capsys.readouterr().out
     spot_offers.main(argv)
-    capsys.readouterr()
+    assert "end spread 2" in capsys.readouterr().out
     games = spot_offers.read_journal(journal)
     assert sorted(g.end_spread for g in games.values()) == [0.0, 2.0]
 

@@ -137,13 +137,15 @@ def _last_round(players: int) -> GameState:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_a_search_without_weights_uses_those_of_its_number_of_players(players: int) -> None:
-    assert weights_for(players) == (DEFAULT_WEIGHTS if players == 2 else MANY_WEIGHTS)
+    """Every number of players takes the softened ending (``MANY_WEIGHTS``; 2-player games
+    since issue 43), not the exact one of ``DEFAULT_WEIGHTS``."""
+    assert weights_for(players) == MANY_WEIGHTS
     assert MANY_WEIGHTS != DEFAULT_WEIGHTS
     state = _last_round(players)
     budget = Budget(simulations=60)
     found = search(state, budget, seed=1)
     given = search(state, budget, seed=1, weights=weights_for(players))
-    other = MANY_WEIGHTS if players == 2 else DEFAULT_WEIGHTS
+    other = DEFAULT_WEIGHTS
     assert [(line.decisions, line.values) for line in found.lines] == [
         (line.decisions, line.values) for line in given.lines
     ]
@@ -154,18 +156,20 @@ def test_a_search_without_weights_uses_those_of_its_number_of_players(players: i
 def test_the_two_player_end_spread_setting_softens_only_2_player_endings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``TWO_PLAYER_END_SPREAD`` (off by default) gives 2-player games that ``end_spread``,
-    the rest of their weights kept; 3 to 6 players keep theirs.  A search without weights
-    takes it: in a last round whose dividend is behind an item, the values change."""
-    assert evaluate_module.TWO_PLAYER_END_SPREAD == 0.0
+    """``TWO_PLAYER_END_SPREAD`` (2 by default, the 3-to-6-player value) gives 2-player games
+    that ``end_spread``, the rest of their weights kept; 3 to 6 players keep theirs.  A search
+    without weights takes it: in a last round whose dividend is behind an item, the values
+    change with it (0, the exact ending, is the engine before issue 43)."""
+    assert evaluate_module.TWO_PLAYER_END_SPREAD == 2.0
+    assert weights_for(2) == DEFAULT_WEIGHTS._replace(end_spread=2.0) == MANY_WEIGHTS
     state = _last_round(2)
     budget = Budget(simulations=60)
-    exact = search(state, budget, seed=1)
-    monkeypatch.setattr(evaluate_module, "TWO_PLAYER_END_SPREAD", 2.0)
-    assert weights_for(2) == DEFAULT_WEIGHTS._replace(end_spread=2.0)
-    assert weights_for(4) == MANY_WEIGHTS
     soft = search(state, budget, seed=1)
     assert soft.root_value == search(state, budget, seed=1, weights=weights_for(2)).root_value
+    monkeypatch.setattr(evaluate_module, "TWO_PLAYER_END_SPREAD", 0.0)
+    assert weights_for(2) == DEFAULT_WEIGHTS and weights_for(4) == MANY_WEIGHTS
+    exact = search(state, budget, seed=1)
+    assert exact.root_value == search(state, budget, seed=1, weights=DEFAULT_WEIGHTS).root_value
     assert soft.root_value != exact.root_value
 
 
