@@ -11,7 +11,7 @@ its endgame leaves with it instead of the heuristic, so that a line ending in
 a bankruptcy is seen for what it is.  The others need not resolve, though:
 before the end they may trade, invest or take contracts, so the search
 softens the ending's win by the turns they have before it
-(``evaluate.ending_values``, ``Weights.end_spread``; 0 in 2-player games).
+(``evaluate.ending_values``, ``Weights.end_spread``: 2 bucks a turn, 2-player games too).
 
 ``endangered`` says whether a player can be made bankrupt before their next
 turn: the others resolve the front of the queue, each turn, until the
