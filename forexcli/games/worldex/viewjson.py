@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, Optional
 
-from ..canonical import canonical_json, canonical_json_around
+from ..canonical import canonical_json, canonical_json_filled, hole
 from .rules import Mark, Player, State
 from .rules.components import NO_SYMBOLS, Symbols
 
@@ -64,7 +64,8 @@ def player_view(player: Player, months: Optional[list[Any]] = None) -> dict[str,
 def canonical_view(state: State, around: Callable[[State, list[Any]], dict[str, Any]]) -> bytes:
     """``canonical_json(WORLDEX.view(state))``, where ``around(state, players)`` is the view
     with ``players`` for its players' part (``WorldexGame._view``)."""
-    return canonical_json_around(around(state, []), "players", [_player(p) for p in state.players])
+    players = [_player(p) for p in state.players]
+    return canonical_json_filled(around(state, hole()), "players", players)
 
 
 def _player(player: Player) -> bytes:
@@ -81,11 +82,12 @@ def _player(player: Player) -> bytes:
         "line": [player.start_cash, *line.cash],
         "cities": list(player.cities),
         "media": player.media,
-        "gained": line.gained.as_dict(),
+        "gained": line.gained,  # written as its ``as_dict`` (``Symbols`` omits zeros)
         "bought_two": player.bought_two,
         "sold_two": player.sold_two,
+        "months": hole(),
     }
-    written = canonical_json_around(view, "months", line.months)
+    written = canonical_json_filled(view, "months", line.months)
     _keep(player, written)
     return written
 
@@ -116,7 +118,7 @@ def _line(marks: tuple[Mark, ...]) -> _Line:
     shorter = _line(marks[:-1])
     line = _Line(
         marks,
-        (*shorter.months, canonical_json(mark_view(last))),
+        (*shorter.months, canonical_json(last)),  # ``mark_view``'s keys are its fields
         (*shorter.cash, last.cash),
         shorter.gained + last.gained,
     )

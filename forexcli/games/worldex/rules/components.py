@@ -46,8 +46,10 @@ END_CONDITIONS = ("stopped_on", "distinct_amounts", "repeated_amount")
 SYMBOL_KEYS = ("green", "orange", "blue", "media", "star")
 
 
-class Symbols(Struct, frozen=True):
-    """A count of symbols; on cards the investment and media counts may be negative."""
+class Symbols(Struct, frozen=True, omit_defaults=True):
+    """A count of symbols; on cards the investment and media counts may be negative.
+
+    Written by msgspec (digests) as ``as_dict``: the non-zero counts."""
 
     green: int = 0
     orange: int = 0
