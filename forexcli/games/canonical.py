@@ -24,7 +24,7 @@ def canonical_json(value: Any) -> bytes:
     as a dict's keys, those at their default left out where it says ``omit_defaults``).
 
     msgspec writes it several times faster; its text is taken only where it is surely the
-    same (``_surely_same``: ASCII with no escape, no float: no digit before ``.`` or ``e``,
+    same (``_MARKS``: ASCII with no escape, no float: no digit before ``.`` or ``e``,
     for the two write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against
     ``6e-05``), and keys that are all text (others make msgspec refuse); json writes
     anything else (a view's numbers are whole: the rules' arithmetic is exact).
@@ -34,8 +34,10 @@ def canonical_json(value: Any) -> bytes:
         fast: bytes | None = encode(value)
     except (TypeError, ValueError, OverflowError):
         fast = None
-    if fast is not None and _surely_same(fast):
-        return fast
+    if fast is not None:
+        marked = fast.translate(_MARKS)  # surely the same (``_MARKS``)
+        if marked.find(b"0e") < 0 and marked.find(b"\0") < 0:
+            return fast
     return _dumped(value)
 
 
@@ -73,8 +75,10 @@ def canonical_json_filled(value: dict[str, Any], key: str, items: Sequence[bytes
         fast = None
     # Only the text written here is checked: the items were when they were written.  Four
     # quotes in a row are in no JSON without a backslash: they are where the items go.
-    if fast is not None and _surely_same(fast):
-        return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
+    if fast is not None:
+        marked = fast.translate(_MARKS)  # surely the same (``_MARKS``)
+        if marked.find(b"0e") < 0 and marked.find(b"\0") < 0:
+            return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
     before: dict[str, Any] = {}
     after: dict[str, Any] = {}
     for name, item in value.items():
@@ -110,17 +114,13 @@ _UNSURE = bytes(range(0x80, 0x100)) + b"\\\x7f"
 _MARKS = bytes.maketrans(b"123456789.E" + _UNSURE, b"000000000ee" + bytes(len(_UNSURE)))
 """Every digit as ``0``, ``.`` and ``E`` as ``e`` (a digit before ``.``, ``e`` or ``E`` is
 then ``0e``), and NUL for every byte that is not ASCII, a backslash (an escape) or DEL:
-msgspec writes no NUL of its own (it escapes every control character)."""
+msgspec writes no NUL of its own (it escapes every control character).
 
-
-def _surely_same(fast: bytes) -> bool:
-    """True if json.dumps writes what msgspec wrote as ``fast``: ASCII with neither an
-    escape nor DEL (msgspec escapes every other control character, json.dumps DEL too),
-    and no digit before ``.``, ``e`` or ``E`` (no float)."""
-    # One pass over the text, then two searches; ``find``, not ``in``: ``in`` tries the
-    # needle as a number first (an exception each time).
-    marked = fast.translate(_MARKS)
-    return marked.find(b"0e") < 0 and marked.find(b"\0") < 0
+msgspec's text is surely json.dumps's when its translation by ``_MARKS``
+has neither ``0e`` nor NUL: ASCII with neither an escape nor DEL (msgspec escapes every other
+control character, json.dumps DEL too), and no digit before ``.``, ``e`` or ``E`` (no float).
+Written out where it is used (``find``, not ``in``: ``in`` tries the needle as a number first,
+an exception each time)."""
 
 
 @cache

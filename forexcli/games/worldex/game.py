@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from ...record import fastpath
 from ..base import OVER, Pending, Resource
-from . import notation, schema_source
+from . import notation, schema_source, viewjson
 from .presenter import WorldexViews
 from .rules import (
     DEALER,
@@ -26,7 +26,7 @@ from .rules import (
     legal_decisions,
     new_game,
 )
-from .viewjson import canonical_view, player_view
+from .viewjson import player_view
 
 GAME_NAME = schema_source.GAME_NAME
 
@@ -276,14 +276,13 @@ class WorldexGame(WorldexViews):
     def digest(self, state: State) -> str:
         """``base.view_digest`` of ``view(state)``, each player's part written once for all
         the states that share it (``viewjson.canonical_view``)."""
-        import hashlib
+        return viewjson.digest(state, self._view)
 
-        return hashlib.sha256(canonical_view(state, self._view)).hexdigest()[:16]
-
-    def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
-        """``view`` with ``players`` for its players' part (their views, or their canonical
-        JSON already written)."""
+    def _view(self, state: State, players: Any) -> dict[str, Any]:
+        """``view`` with ``players`` for its players' part (their views, or what stands for
+        their canonical JSON already written)."""
         pending = self.pending(state)
+        result = state.result
         return {
             "game": GAME_NAME,
             "round": state.round,
@@ -307,7 +306,7 @@ class WorldexGame(WorldexViews):
                 "cards": list(state.turn.cards),
                 "cash": state.turn.cash,
             },
-            "result": self.result(state),
+            "result": None if result is None else self.result(state),
         }
 
     def advisor(self) -> Any:

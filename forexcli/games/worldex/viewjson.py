@@ -13,6 +13,7 @@ replays every example and test log to show it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from hashlib import sha256
 from typing import Any, NamedTuple, Optional
 
 from ..canonical import canonical_json, canonical_json_filled, hole
@@ -61,11 +62,16 @@ def player_view(player: Player, months: Optional[list[Any]] = None) -> dict[str,
     }
 
 
-def canonical_view(state: State, around: Callable[[State, list[Any]], dict[str, Any]]) -> bytes:
+def canonical_view(state: State, around: Callable[[State, Any], dict[str, Any]]) -> bytes:
     """``canonical_json(WORLDEX.view(state))``, where ``around(state, players)`` is the view
     with ``players`` for its players' part (``WorldexGame._view``)."""
     players = [_player(p) for p in state.players]
     return canonical_json_filled(around(state, hole()), "players", players)
+
+
+def digest(state: State, around: Callable[[State, Any], dict[str, Any]]) -> str:
+    """16 hex digits of the SHA-256 of ``canonical_view(state, around)``."""
+    return sha256(canonical_view(state, around)).hexdigest()[:16]
 
 
 def _player(player: Player) -> bytes:
@@ -74,12 +80,13 @@ def _player(player: Player) -> bytes:
         kept: bytes = known[1]
         return kept
     line = _line(player.marks)
+    cash = line.cash
     view = {
         "name": player.name,
         "role": player.role,
         "board": player.board,
-        "cash": player.cash,
-        "line": [player.start_cash, *line.cash],
+        "cash": cash[-1] if cash else player.start_cash,  # ``Player.cash``
+        "line": [player.start_cash, *cash],
         "cities": list(player.cities),
         "media": player.media,
         "gained": line.gained,  # written as its ``as_dict`` (``Symbols`` omits zeros)
@@ -103,6 +110,8 @@ class _Line(NamedTuple):
 
 
 _NO_LINE = _Line((), (), (), NO_SYMBOLS)
+_new_line = tuple.__new__
+"""Makes a ``_Line`` from a tuple of its fields in C (its class's ``__new__`` is Python's)."""
 
 
 def _line(marks: tuple[Mark, ...]) -> _Line:
@@ -116,11 +125,14 @@ def _line(marks: tuple[Mark, ...]) -> _Line:
         line: _Line = known[1]
         return line
     shorter = _line(marks[:-1])
-    line = _Line(
-        marks,
-        (*shorter.months, canonical_json(last)),  # ``mark_view``'s keys are its fields
-        (*shorter.cash, last.cash),
-        shorter.gained + last.gained,
+    line = _new_line(
+        _Line,
+        (
+            marks,
+            (*shorter.months, canonical_json(last)),  # ``mark_view``'s keys are its fields
+            (*shorter.cash, last.cash),
+            shorter.gained + last.gained,
+        ),
     )
     _keep(last, line)
     return line
