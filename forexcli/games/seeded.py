@@ -41,26 +41,39 @@ def shuffled(items: Sequence[T], *parts: str) -> list[T]:
     """``items`` in the order a Fisher-Yates shuffle fed by ``stream(*parts)`` leaves them:
     position ``i`` swaps with ``i + below(numbers, len(items) - i)``, each in turn.
 
-    The same draws as ``stream`` and ``below`` one at a time, read a block at a time (a
+    The same draws as ``stream`` and ``below`` one at a time, read many blocks at a time (a
     seeded deal draws dozens of them).
     """
-    import hashlib
-    from struct import Struct
+    return _shuffle(list(items), len(items) - 1, parts)
 
-    numbers = Struct(">4Q").unpack
+
+def first_shuffled(items: Sequence[T], count: int, *parts: str) -> list[T]:
+    """The first ``count`` of ``shuffled(items, *parts)``, drawing only the numbers they need
+    (a shuffle's position ``i`` is settled by its first ``i + 1`` draws)."""
+    return _shuffle(list(items), min(count, len(items) - 1), parts)[:count]
+
+
+def _shuffle(deck: list[T], draws: int, parts: Sequence[str]) -> list[T]:
+    """``deck`` shuffled in place at its first ``draws`` positions (``shuffled``)."""
+    from hashlib import sha256
+    from struct import unpack
+
     head = b"\0".join(part.encode("utf-8") for part in parts) + b"\0"
-    deck = list(items)
     size = len(deck)
     block = 0
     drawn: tuple[int, ...] = ()
     at = 0
-    for i in range(size - 1):
+    for i in range(draws):
         bound = size - i
         limit = _SPAN - _SPAN % bound
         while True:
             if at == len(drawn):
-                drawn = numbers(hashlib.sha256(head + str(block).encode()).digest())
-                block += 1
+                # Enough blocks for the draws left, if none is refused (hardly ever: a number
+                # is refused with a chance of ``bound`` in 2**64); more when one is.
+                blocks = range(block, block + (draws - i + 3) // 4)
+                text = b"".join(sha256(head + str(k).encode()).digest() for k in blocks)
+                drawn = unpack(f">{4 * len(blocks)}Q", text)  # 8-byte big-endian numbers
+                block = blocks.stop
                 at = 0
             value = drawn[at]
             at += 1

@@ -146,10 +146,10 @@ class WorldexGame(WorldexViews):
         """The players, and ``deck`` for reveals."""
         return (*(str(p) for p in header["players"]), DEALER)
 
-    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
-        """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read
-        once per process (``notation.parse`` is pure, its decisions immutable)."""
-        return _parse(key, text)
+    parse = staticmethod(_parse)
+    """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read once
+    per process (``notation.parse`` is pure, its decisions immutable; called without a
+    method of its own between, as a log reads every entry)."""
 
     def write(self, decisions: Sequence[Decision]) -> str:
         """The notation of one entry."""
@@ -175,7 +175,8 @@ class WorldexGame(WorldexViews):
         if pending.phase is Phase.REVEAL:
             return Pending((DEALER,), "reveal", pending.count)
         assert pending.seat is not None
-        return Pending((state.players[pending.seat].name,), pending.phase.value)
+        # ``_value_``: the enum's ``value`` is a Python property (a call on every digest)
+        return Pending((state.players[pending.seat].name,), pending.phase._value_)
 
     def result(self, state: State) -> Optional[dict[str, Any]]:
         """Each player's score by part, total and rank, and the winners."""
