@@ -167,6 +167,11 @@ class WorldexGame(WorldexViews):
         """``engine.apply``."""
         return apply(state, decision)
 
+    def apply_with_events(self, state: State, decision: Decision) -> tuple[State, Any]:
+        """``apply``, causing no events (called straight: a replay calls it for every
+        decision)."""
+        return apply(state, decision), ()
+
     def pending(self, state: State) -> Pending:
         """The player on turn (``turn`` or ``second`` card), ``deck`` for a reveal, or over."""
         pending = state.pending
