@@ -65,9 +65,10 @@ def canonical_json_around(value: dict[str, Any], key: str, items: Sequence[bytes
     return canonical_json_filled(whole, key, items)
 
 
-def canonical_json_filled(value: dict[str, Any], key: str, items: Sequence[bytes]) -> bytes:
+def canonical_json_filled(value: Any, key: str, items: Sequence[bytes]) -> bytes:
     """``canonical_json_around`` of ``value`` made with ``value[key]`` already ``hole()``
-    (no copy of ``value``); ``value``'s keys are text."""
+    (no copy of ``value``); ``value``'s keys are text.  ``value`` may be a msgspec
+    ``Struct`` instead of a dict, its fields for the keys (as ``canonical_json`` writes it)."""
     encode, _ = _msgspec()
     try:
         fast: bytes | None = encode(value)
@@ -79,6 +80,10 @@ def canonical_json_filled(value: dict[str, Any], key: str, items: Sequence[bytes
         marked = fast.translate(_MARKS)  # surely the same (``_MARKS``)
         if marked.find(b"0e") < 0 and marked.find(b"\0") < 0:
             return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
+    if not isinstance(value, dict):
+        from msgspec.structs import asdict
+
+        value = asdict(value)
     before: dict[str, Any] = {}
     after: dict[str, Any] = {}
     for name, item in value.items():

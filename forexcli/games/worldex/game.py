@@ -282,11 +282,11 @@ class WorldexGame(WorldexViews):
     def digest(self, state: State) -> str:
         """``base.view_digest`` of ``view(state)``, each player's part written once for all
         the states that share it (``viewjson.canonical_view``)."""
-        return viewjson.digest(state, self._view)
+        return viewjson.digest(state, self)
 
-    def _view(self, state: State, players: Any) -> dict[str, Any]:
-        """``view`` with ``players`` for its players' part (their views, or what stands for
-        their canonical JSON already written)."""
+    def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
+        """``view`` with ``players`` for its players' part (``viewjson.canonical_view``
+        writes the same fields for digests: keep them equal)."""
         pending = self.pending(state)
         result = state.result
         return {
