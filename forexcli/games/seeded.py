@@ -59,25 +59,22 @@ def _shuffle(deck: list[T], draws: int, parts: Sequence[str]) -> list[T]:
     sha256, unpack = _tools()
     head = b"\0".join(part.encode("utf-8") for part in parts) + b"\0"
     size = len(deck)
-    block = 0
-    drawn: tuple[int, ...] = ()
+    # The blocks for every draw if none is refused, read at once; each refusal (a chance of
+    # ``bound`` in 2**64: hardly ever) reads one block more, so that the numbers never run out.
+    block = (draws + 3) // 4
+    text = b"".join([sha256(head + str(k).encode()).digest() for k in range(block)])
+    drawn = list(unpack(f">{4 * block}Q", text))  # 8-byte big-endian numbers
     at = 0
     for i in range(draws):
         bound = size - i
         limit = _SPAN - _SPAN % bound
-        while True:
-            if at == len(drawn):
-                # Enough blocks for the draws left, if none is refused (hardly ever: a number
-                # is refused with a chance of ``bound`` in 2**64); more when one is.
-                blocks = range(block, block + (draws - i + 3) // 4)
-                text = b"".join(sha256(head + str(k).encode()).digest() for k in blocks)
-                drawn = unpack(f">{4 * len(blocks)}Q", text)  # 8-byte big-endian numbers
-                block = blocks.stop
-                at = 0
+        value = drawn[at]
+        at += 1
+        while value >= limit:
+            drawn.extend(unpack(">4Q", sha256(head + str(block).encode()).digest()))
+            block += 1
             value = drawn[at]
             at += 1
-            if value < limit:
-                break
         j = i + value % bound
         deck[i], deck[j] = deck[j], deck[i]
     return deck
