@@ -27,6 +27,9 @@ MAX_KEPT = 20_000
 """The most parts kept; all are forgotten when there are more (a replay needs a few
 hundred)."""
 
+_HOLE = hole()
+"""Where the parts already written go (``canonical_json_filled``)."""
+
 _WRITTEN: dict[int, tuple[Any, Any]] = {}
 """The canonical JSON of each player written, and each line of months (``_Line``) by its
 last mark, by ``id`` of the object, with the object (kept alive, so that its ``id`` is not
@@ -69,7 +72,10 @@ def canonical_view(state: State, game: Any) -> bytes:
     """``canonical_json(game.view(state))`` (``game``: ``WORLDEX``), its fields and each
     player's in a ``Struct`` of the view's keys (``_StateView``, ``_PlayerView``): msgspec
     writes them as it writes the view's dicts, sorted, with fewer objects to make."""
-    players = [_player(p) for p in state.players]
+    players = []
+    for player in state.players:  # ``_player``, its usual case (a player kept) written out
+        known = _WRITTEN.get(id(player))
+        players.append(known[1] if known is not None and known[0] is player else _player(player))
     turn = state.turn
     result = state.result
     view = _StateView(
@@ -78,7 +84,7 @@ def canonical_view(state: State, game: Any) -> bytes:
         state.players[state.first].name,
         state.role_side,
         game.pending(state),  # ``deciders``, ``kind``, ``count``: the view's keys
-        hole(),
+        _HOLE,
         state.area,
         len(state.deck),
         state.removed,
@@ -164,7 +170,7 @@ def _player(player: Player) -> bytes:
         line.gained,
         player.bought_two,
         player.sold_two,
-        hole(),
+        _HOLE,
     )
     written = canonical_json_filled(view, "months", line.months)
     _keep(player, written)
