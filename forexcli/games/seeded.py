@@ -65,12 +65,12 @@ def _shuffle(deck: list[T], draws: int, parts: Sequence[str]) -> list[T]:
     text = b"".join([sha256(head + str(k).encode()).digest() for k in range(block)])
     drawn = list(unpack(f">{4 * block}Q", text))  # 8-byte big-endian numbers
     at = 0
+    near = _SPAN - size  # below every draw's limit (``_SPAN - _SPAN % bound``, bound <= size)
     for i in range(draws):
         bound = size - i
-        limit = _SPAN - _SPAN % bound
         value = drawn[at]
         at += 1
-        while value >= limit:
+        while value >= near and value >= _SPAN - _SPAN % bound:
             drawn.extend(unpack(">4Q", sha256(head + str(block).encode()).digest()))
             block += 1
             value = drawn[at]
