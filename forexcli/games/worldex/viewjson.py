@@ -79,19 +79,19 @@ def canonical_view(state: State, game: Any) -> bytes:
     turn = state.turn
     result = state.result
     view = _StateView(
-        game.name,
-        state.round,
-        state.players[state.first].name,
-        state.role_side,
-        game.pending(state),  # ``deciders``, ``kind``, ``count``: the view's keys
-        _HOLE,
         state.area,
         len(state.deck),
-        state.removed,
-        _Trends(state.mid_trend, state.end_trend),
+        state.players[state.first].name,
+        game.name,
         state.trend_media,
-        None if turn is None else _Turn(turn.action, turn.cards, turn.cash),
+        game.pending(state),  # ``deciders``, ``kind``, ``count``: the view's keys
+        _HOLE,
+        state.removed,
         None if result is None else game.result(state),
+        state.role_side,
+        state.round,
+        _Trends(state.end_trend, state.mid_trend),
+        None if turn is None else _Turn(turn.action, turn.cards, turn.cash),
     )
     return canonical_json_filled(view, "players", players)
 
@@ -104,8 +104,8 @@ def digest(state: State, game: Any) -> str:
 class _Trends(Struct):
     """The view's ``trends``."""
 
-    mid: str
     end: str
+    mid: str
 
 
 class _Turn(Struct):
@@ -117,39 +117,40 @@ class _Turn(Struct):
 
 
 class _StateView(Struct):
-    """The fields of ``WorldexGame._view``, in its order (msgspec sorts them as it sorts a
-    dict's keys); tuples where the view has lists (both are JSON arrays)."""
+    """The fields of ``WorldexGame._view``, their names sorted (msgspec sorts them as it
+    sorts a dict's keys, which costs less when they are); tuples where the view has lists
+    (both are JSON arrays)."""
 
-    game: str
-    round: int
-    first: str
-    roles_side: str
-    pending: Any
-    players: Any
     area: tuple[str, ...]
     deck_size: int
-    removed: tuple[str, ...]
-    trends: _Trends
+    first: str
+    game: str
     mid_trend_media: tuple[str, ...]
-    turn: Optional[_Turn]
+    pending: Any
+    players: Any
+    removed: tuple[str, ...]
     result: Optional[dict[str, Any]]
+    roles_side: str
+    round: int
+    trends: _Trends
+    turn: Optional[_Turn]
 
 
 class _PlayerView(Struct):
-    """The fields of ``player_view``, in its order."""
+    """The fields of ``player_view``, their names sorted."""
 
-    name: str
-    role: str
     board: str
+    bought_two: bool
     cash: int
-    line: tuple[int, ...]
     cities: tuple[str, ...]
-    media: int
     gained: Symbols
     """Written as its ``as_dict`` (``Symbols`` omits zeros)."""
-    bought_two: bool
-    sold_two: bool
+    line: tuple[int, ...]
+    media: int
     months: Any
+    name: str
+    role: str
+    sold_two: bool
 
 
 def _player(player: Player) -> bytes:
@@ -160,17 +161,17 @@ def _player(player: Player) -> bytes:
     line = _line(player.marks)
     cash = line.cash
     view = _PlayerView(
+        player.board,
+        player.bought_two,
+        cash[-1] if cash else player.start_cash,  # ``Player.cash``
+        player.cities,
+        line.gained,
+        (player.start_cash, *cash),
+        player.media,
+        _HOLE,
         player.name,
         player.role,
-        player.board,
-        cash[-1] if cash else player.start_cash,  # ``Player.cash``
-        (player.start_cash, *cash),
-        player.cities,
-        player.media,
-        line.gained,
-        player.bought_two,
         player.sold_two,
-        _HOLE,
     )
     written = canonical_json_filled(view, "months", line.months)
     _keep(player, written)
