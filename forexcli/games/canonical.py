@@ -19,10 +19,12 @@ def view_digest(view: Any) -> str:
 
 
 def canonical_json(value: Any) -> bytes:
-    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes.
+    """``json.dumps(value, sort_keys=True, separators=(",", ":"))`` as UTF-8 bytes, a
+    msgspec ``Struct`` in ``value`` written as ``msgspec.to_builtins`` gives it (its fields
+    as a dict's keys, those at their default left out where it says ``omit_defaults``).
 
     msgspec writes it several times faster; its text is taken only where it is surely the
-    same (``_surely_same``: ASCII with no escape, no float: no digit before ``.`` or ``e``,
+    same (``_MARKS``: ASCII with no escape, no float: no digit before ``.`` or ``e``,
     for the two write some floats apart, ``1e20`` against ``1e+20``, ``0.00006`` against
     ``6e-05``), and keys that are all text (others make msgspec refuse); json writes
     anything else (a view's numbers are whole: the rules' arithmetic is exact).
@@ -32,28 +34,56 @@ def canonical_json(value: Any) -> bytes:
         fast: bytes | None = encode(value)
     except (TypeError, ValueError, OverflowError):
         fast = None
-    if fast is not None and _surely_same(fast):
-        return fast
+    if fast is not None:
+        marked = fast.translate(_MARKS)  # surely the same (``_MARKS``)
+        if marked.find(b"0e") < 0 and marked.find(b"\0") < 0:
+            return fast
+    return _dumped(value)
+
+
+def _dumped(value: Any) -> bytes:
+    """``canonical_json`` written by ``json.dumps``."""
     import json
 
-    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    from msgspec import to_builtins
+
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=to_builtins)
+    return text.encode("utf-8")
+
+
+def hole() -> Any:
+    """What stands in a value given to ``canonical_json_filled`` where its written items go."""
+    return _msgspec()[1]
 
 
 def canonical_json_around(value: dict[str, Any], key: str, items: Sequence[bytes]) -> bytes:
     """``canonical_json`` of ``value`` with ``value[key]`` a list whose items' canonical JSON
     are ``items``, already written: so that a part shared by many values (a player of many
     states) is written once.  ``value``'s keys are text (``key`` not among them)."""
-    encode, hole = _msgspec()
     whole = dict(value)
-    whole[key] = hole
+    whole[key] = hole()
+    return canonical_json_filled(whole, key, items)
+
+
+def canonical_json_filled(value: Any, key: str, items: Sequence[bytes]) -> bytes:
+    """``canonical_json_around`` of ``value`` made with ``value[key]`` already ``hole()``
+    (no copy of ``value``); ``value``'s keys are text.  ``value`` may be a msgspec
+    ``Struct`` instead of a dict, its fields for the keys (as ``canonical_json`` writes it)."""
+    encode, _ = _msgspec()
     try:
-        fast: bytes | None = encode(whole)
+        fast: bytes | None = encode(value)
     except (TypeError, ValueError, OverflowError):
         fast = None
     # Only the text written here is checked: the items were when they were written.  Four
     # quotes in a row are in no JSON without a backslash: they are where the items go.
-    if fast is not None and _surely_same(fast):
-        return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
+    if fast is not None:
+        marked = fast.translate(_MARKS)  # surely the same (``_MARKS``)
+        if marked.find(b"0e") < 0 and marked.find(b"\0") < 0:
+            return fast.replace(_HOLE_JSON, b"[" + b",".join(items) + b"]", 1)
+    if not isinstance(value, dict):
+        from msgspec.structs import asdict
+
+        value = asdict(value)
     before: dict[str, Any] = {}
     after: dict[str, Any] = {}
     for name, item in value.items():
@@ -84,19 +114,18 @@ def _key_json(key: str) -> bytes:
 
 _HOLE_JSON = b'""""'
 """What ``canonical_json_around`` has msgspec write first where its items go."""
-_FLOAT_MARKS = bytes.maketrans(b"123456789.E", b"000000000ee")
-"""Every digit as ``0``, ``.`` and ``E`` as ``e``: a digit before ``.``, ``e`` or ``E`` is
-then ``0e``."""
+_UNSURE = bytes(range(0x80, 0x100)) + b"\\\x7f"
+"""Bytes that are not ASCII, a backslash (an escape) and DEL."""
+_MARKS = bytes.maketrans(b"123456789.E" + _UNSURE, b"000000000ee" + bytes(len(_UNSURE)))
+"""Every digit as ``0``, ``.`` and ``E`` as ``e`` (a digit before ``.``, ``e`` or ``E`` is
+then ``0e``), and NUL for every byte that is not ASCII, a backslash (an escape) or DEL:
+msgspec writes no NUL of its own (it escapes every control character).
 
-
-def _surely_same(fast: bytes) -> bool:
-    """True if json.dumps writes what msgspec wrote as ``fast``: ASCII with neither an
-    escape nor DEL (msgspec escapes every other control character, json.dumps DEL too),
-    and no digit before ``.``, ``e`` or ``E`` (no float)."""
-    # ``find``, not ``in``: ``in`` tries the needle as a number first (an exception each time).
-    if not fast.isascii() or fast.find(b"\\") >= 0 or fast.find(b"\x7f") >= 0:
-        return False
-    return fast.translate(_FLOAT_MARKS).find(b"0e") < 0
+msgspec's text is surely json.dumps's when its translation by ``_MARKS``
+has neither ``0e`` nor NUL: ASCII with neither an escape nor DEL (msgspec escapes every other
+control character, json.dumps DEL too), and no digit before ``.``, ``e`` or ``E`` (no float).
+Written out where it is used (``find``, not ``in``: ``in`` tries the needle as a number first,
+an exception each time)."""
 
 
 @cache

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from ...record import fastpath
 from ..base import OVER, Pending, Resource
-from . import notation, schema_source
+from . import notation, schema_source, viewjson
 from .presenter import WorldexViews
 from .rules import (
     DEALER,
@@ -26,7 +26,7 @@ from .rules import (
     legal_decisions,
     new_game,
 )
-from .viewjson import canonical_view, player_view
+from .viewjson import player_view
 
 GAME_NAME = schema_source.GAME_NAME
 
@@ -146,10 +146,10 @@ class WorldexGame(WorldexViews):
         """The players, and ``deck`` for reveals."""
         return (*(str(p) for p in header["players"]), DEALER)
 
-    def parse(self, key: str, text: str) -> tuple[Decision, ...]:
-        """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read
-        once per process (``notation.parse`` is pure, its decisions immutable)."""
-        return _parse(key, text)
+    parse = staticmethod(_parse)
+    """The decisions of one entry (``deck: reveal ...`` for reveals); each entry read once
+    per process (``notation.parse`` is pure, its decisions immutable; called without a
+    method of its own between, as a log reads every entry)."""
 
     def write(self, decisions: Sequence[Decision]) -> str:
         """The notation of one entry."""
@@ -167,6 +167,11 @@ class WorldexGame(WorldexViews):
         """``engine.apply``."""
         return apply(state, decision)
 
+    def apply_with_events(self, state: State, decision: Decision) -> tuple[State, Any]:
+        """``apply``, causing no events (called straight: a replay calls it for every
+        decision)."""
+        return apply(state, decision), ()
+
     def pending(self, state: State) -> Pending:
         """The player on turn (``turn`` or ``second`` card), ``deck`` for a reveal, or over."""
         pending = state.pending
@@ -175,7 +180,8 @@ class WorldexGame(WorldexViews):
         if pending.phase is Phase.REVEAL:
             return Pending((DEALER,), "reveal", pending.count)
         assert pending.seat is not None
-        return Pending((state.players[pending.seat].name,), pending.phase.value)
+        # ``_value_``: the enum's ``value`` is a Python property (a call on every digest)
+        return Pending((state.players[pending.seat].name,), pending.phase._value_)
 
     def result(self, state: State) -> Optional[dict[str, Any]]:
         """Each player's score by part, total and rank, and the winners."""
@@ -276,14 +282,13 @@ class WorldexGame(WorldexViews):
     def digest(self, state: State) -> str:
         """``base.view_digest`` of ``view(state)``, each player's part written once for all
         the states that share it (``viewjson.canonical_view``)."""
-        import hashlib
-
-        return hashlib.sha256(canonical_view(state, self._view)).hexdigest()[:16]
+        return viewjson.digest(state, self)
 
     def _view(self, state: State, players: list[Any]) -> dict[str, Any]:
-        """``view`` with ``players`` for its players' part (their views, or their canonical
-        JSON already written)."""
+        """``view`` with ``players`` for its players' part (``viewjson.canonical_view``
+        writes the same fields for digests: keep them equal)."""
         pending = self.pending(state)
+        result = state.result
         return {
             "game": GAME_NAME,
             "round": state.round,
@@ -307,7 +312,7 @@ class WorldexGame(WorldexViews):
                 "cards": list(state.turn.cards),
                 "cash": state.turn.cash,
             },
-            "result": self.result(state),
+            "result": None if result is None else self.result(state),
         }
 
     def advisor(self) -> Any:

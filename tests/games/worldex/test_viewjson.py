@@ -16,6 +16,7 @@ from forexcli.games import canonical
 from forexcli.games.worldex import WORLDEX, viewjson
 from forexcli.games.worldex.rules import (
     Decision,
+    Mark,
     Reveal,
     Setup,
     State,
@@ -24,6 +25,7 @@ from forexcli.games.worldex.rules import (
     new_game,
     seeded_deal,
 )
+from forexcli.games.worldex.rules.components import Symbols
 from forexcli.record import gamelog
 from tests.games.worldex.helpers import COMPONENTS, first_unless_red
 
@@ -138,3 +140,30 @@ def test_a_line_is_written_again_when_its_last_month_follows_other_months() -> N
     changed = msgspec.structs.replace(state, players=(shortened, *state.players[1:]))
     assert WORLDEX.digest(changed) == dumped_digest(changed)
     assert WORLDEX.digest(state) == dumped_digest(state)
+
+
+_SYMBOLS = st.builds(
+    Symbols, *(st.integers(-3, 3) for _ in ("green", "orange", "blue", "media", "star"))
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    mark=st.builds(
+        Mark,
+        month=st.integers(0, 12),
+        cash=st.integers(0, 1000),
+        action=st.sampled_from(("buy", "sell", "pass")),
+        cards=st.lists(st.text(max_size=6), max_size=2).map(tuple),
+        gained=_SYMBOLS,
+        ring=st.booleans(),
+        extra_cash=st.integers(0, 300),
+        lost=st.integers(0, 300),
+    )
+)
+def test_a_month_is_written_as_its_view(mark: Mark) -> None:
+    """The digest writes a ``Mark`` itself (msgspec, or json.dumps through
+    ``msgspec.to_builtins`` for city names it escapes): the canonical JSON of its view, zero
+    symbols left out as ``Symbols.as_dict`` leaves them."""
+    assert canonical.canonical_json(mark) == canonical.canonical_json(viewjson.mark_view(mark))
+    assert canonical.canonical_json(mark.gained) == canonical.canonical_json(mark.gained.as_dict())

@@ -34,6 +34,12 @@ def shuffled(items: Sequence[T], seed: str, label: str) -> tuple[T, ...]:
     return tuple(seeded.shuffled(items, DEAL_VERSION, label, seed))
 
 
+def first_shuffled(items: Sequence[T], count: int, seed: str, label: str) -> tuple[T, ...]:
+    """The first ``count`` of ``shuffled(items, seed, label)``, drawing no more than they
+    need."""
+    return tuple(seeded.first_shuffled(items, count, DEAL_VERSION, label, seed))
+
+
 class SeededDeal(Struct, frozen=True):
     """Everything the seed deals: set-up and the order of the deck."""
 
@@ -58,13 +64,13 @@ def seeded_deal(
     cities = shuffled([c.name for c in components.cities], seed, "cities")
     mids = components.trends_for(MID_YEAR, atom_trends) or components.trends_for(MID_YEAR)
     ends = components.trends_for(YEAR_END, atom_trends) or components.trends_for(YEAR_END)
-    roles = shuffled([r.name for r in components.roles], seed, "roles")
+    roles = first_shuffled([r.name for r in components.roles], players, seed, "roles")
     return SeededDeal(
         starting=hands,
         boxed=starting[STARTING_PER_PLAYER * players :],
         roles=roles[:players],
-        mid_trend=shuffled([t.id for t in mids], seed, "mid")[0],
-        end_trend=shuffled([t.id for t in ends], seed, "end")[0],
+        mid_trend=first_shuffled([t.id for t in mids], 1, seed, "mid")[0],
+        end_trend=first_shuffled([t.id for t in ends], 1, seed, "end")[0],
         area=cities[:SALE_AREA],
         deck=cities[SALE_AREA:],
     )

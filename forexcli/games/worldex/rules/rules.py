@@ -21,7 +21,6 @@ from msgspec.structs import replace
 from ....words import possessive
 from .components import (
     CASH_STEP,
-    INVESTMENT_COLOURS,
     MAX_CASH,
     MID_YEAR,
     MONTHS,
@@ -36,6 +35,7 @@ from .components import (
     Components,
     Space,
     Symbols,
+    total_symbols,
 )
 from .deal import commitment, seeded_deal
 from .decisions import DEALER, EXTRAS, Buy, Decision, Pass, Refresh, Reveal, Sell
@@ -1063,17 +1063,20 @@ def final_scores(state: State) -> Result:
     parts = []
     for seat, player in enumerate(state.players):
         cards = [components.city(name) for name in player.cities]
-        on_cards = NO_SYMBOLS
-        for card in cards:
-            on_cards = on_cards + card.symbols
+        on_cards = total_symbols(card.symbols for card in cards)
         role = components.role(player.role)
         from_role = role.side_a if state.role_side == "A" else NO_SYMBOLS
+        # Each investment colour: the cards of that colour times its symbols (gained, on the
+        # role card and on the cards); ``INVESTMENT_COLOURS`` written out, one pass on cards.
         gained = player.gained
-        investments = tuple(
-            sum(1 for card in cards if card.colour == colour)
-            * (gained.colour(colour) + from_role.colour(colour) + on_cards.colour(colour))
-            * INVESTMENT_COINS
-            for colour in INVESTMENT_COLOURS
+        symbols = total_symbols((gained, from_role, on_cards))
+        held: dict[str, int] = {}
+        for card in cards:
+            held[card.colour] = held.get(card.colour, 0) + 1
+        investments = (
+            held.get("green", 0) * symbols.green * INVESTMENT_COINS,
+            held.get("orange", 0) * symbols.orange * INVESTMENT_COINS,
+            held.get("blue", 0) * symbols.blue * INVESTMENT_COINS,
         )
         points = gained.star + on_cards.star
         media_values.append(player.media + on_cards.media)

@@ -7,7 +7,7 @@ from typing import ClassVar, Optional
 
 from msgspec import Struct
 
-from .components import NO_SYMBOLS, Components, Symbols
+from .components import Components, Symbols, total_symbols
 
 
 class HouseRules(Struct, frozen=True):
@@ -83,10 +83,7 @@ class Player(Struct, frozen=True):
     @property
     def gained(self) -> Symbols:
         """Every symbol gained on the player board so far."""
-        total = NO_SYMBOLS
-        for mark in self.marks:
-            total = total + mark.gained
-        return total
+        return total_symbols(mark.gained for mark in self.marks)
 
 
 class Phase(str, Enum):
