@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import shutil
 import statistics
 import subprocess
@@ -115,8 +116,10 @@ def warm(command: list[str], tree: Path) -> None:
         raise SystemExit(f"{command[3:5]} failed in {tree} (exit {done.returncode}):\n{message}")
 
 
-def instructions(command: list[str], tree: Path) -> int:
-    """The instructions ``command`` executes in ``tree`` (callgrind's ``Collected``)."""
+def process_counts(command: list[str], tree: Path) -> list[int]:
+    """The instructions each process of ``command`` executes in ``tree`` (callgrind's
+    ``Collected`` of each, in the order they exit; a forked process's count includes its
+    parent's before the fork)."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("valgrind is not installed: no instruction counts")
@@ -129,10 +132,16 @@ def instructions(command: list[str], tree: Path) -> int:
         text=True,
         check=False,
     )
-    for line in done.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.rsplit(":", 1)[1].strip())
-    raise SystemExit(f"callgrind gave no count for {command[3:5]}:\n{done.stderr[-2000:]}")
+    counts = [int(found) for found in re.findall(r"Collected : (\d+)", done.stderr)]
+    if not counts:
+        raise SystemExit(f"callgrind gave no count for {command[:5]}:\n{done.stderr[-2000:]}")
+    return counts
+
+
+def instructions(command: list[str], tree: Path) -> int:
+    """The instructions ``command`` executes in ``tree`` (callgrind's ``Collected``: the first
+    process's to exit)."""
+    return process_counts(command, tree)[0]
 
 
 def wall_times(

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -73,27 +71,11 @@ def worldex_logs(folder: Path, games: int) -> list[Path]:
 
 
 def process_counts(command: list[str]) -> list[int]:
-    """The instructions each process of ``command`` executes (callgrind's ``Collected`` of
-    each, in the order they exit; a forked process's count includes its parent's before the
-    fork)."""
-    from benchmarks.frame_speed import run_env
+    """The instructions each process of ``command`` executes (``frame_speed.process_counts``
+    in the repository's root)."""
+    from benchmarks import frame_speed
 
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        raise SystemExit("valgrind is not installed: no instruction counts")
-    done = subprocess.run(
-        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-        cwd=ROOT,
-        env=run_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=False,
-    )
-    counts = [int(found) for found in re.findall(r"Collected : (\d+)", done.stderr)]
-    if not counts:
-        raise SystemExit(f"callgrind gave no count for {command[:5]}:\n{done.stderr[-2000:]}")
-    return counts
+    return frame_speed.process_counts(command, ROOT)
 
 
 def count(name: str, commands: dict[str, list[str]], names: list[str]) -> None:

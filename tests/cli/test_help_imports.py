@@ -11,10 +11,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import click
 import pytest
@@ -23,6 +21,8 @@ from click.testing import CliRunner
 from forexcli import games
 from forexcli.cli import COMMANDS, forex, with_game_texts
 from forexcli.games.counting import COUNTING
+
+from .alone import alone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,35 +55,6 @@ def _helps_in_a_fresh_interpreter(*commands: str) -> dict[str, dict[str, object]
         env={**os.environ, "COLUMNS": "82"},
     )
     found: dict[str, dict[str, object]] = json.loads(done.stdout)
-    return found
-
-
-ALONE = """
-import contextlib, io, json, sys
-from forexcli.cli import main
-out = io.StringIO()
-status = None
-with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-    try:
-        main(sys.argv[1:])
-    except SystemExit as stop:
-        status = stop.code
-print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
-"""
-
-
-def _alone(args: Sequence[str], env: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """``forex ARGS`` in an interpreter of its own: its exit status, what it printed and every
-    module imported by then."""
-    done = subprocess.run(
-        [sys.executable, "-c", ALONE, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-        env={**os.environ, **(env or {})},
-    )
-    found: dict[str, Any] = json.loads(done.stdout)
     return found
 
 
@@ -136,7 +107,7 @@ def test_no_help_imports_a_games_rules() -> None:
     helps = _every_help()
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         found = dict(
-            zip(helps, pool.map(lambda args: _alone([*args, "--help"]), helps), strict=True)
+            zip(helps, pool.map(lambda args: alone([*args, "--help"]), helps), strict=True)
         )
     for args, result in found.items():
         shown = " ".join(("forex", *args, "--help"))
@@ -148,7 +119,7 @@ def test_no_help_imports_a_games_rules() -> None:
 def test_moves_help_lists_the_kinds_without_the_games() -> None:
     """The kinds come from the modules the registry lines name (the games' help texts), which
     import nothing: not even the games' views (``presenter``, with ``forex new``'s options)."""
-    result = _alone(["moves", "--help"])
+    result = alone(["moves", "--help"])
     assert (
         "--kind [resolve|invest|contract|divest|sell|strengthen|strongest|spot]" in (result["out"])
     )

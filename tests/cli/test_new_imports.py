@@ -4,9 +4,6 @@ of another game's option still read every game's."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,20 +13,11 @@ from forexcli import games
 from forexcli.cli import forex
 from forexcli.cli.new import new_command
 
+from .alone import alone
+
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
 
-PROBE = """
-import contextlib, io, json, sys
-from forexcli.cli import main
-out = io.StringIO()
-with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-    try:
-        main(sys.argv[1:])
-    except SystemExit as stop:
-        status = stop.code
-print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
-"""
 
 MADE_BY = {
     "for-ex": ["--players", "alice,bob,carol", "--seed", "s1"],
@@ -47,14 +35,7 @@ def _package(name: str) -> str:
 
 
 def _new_in_a_fresh_interpreter(*args: str) -> tuple[object, str, set[str]]:
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE, "new", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    found = json.loads(done.stdout)
+    found = alone(["new", *args])
     return found["status"], found["out"], set(found["modules"])
 
 
