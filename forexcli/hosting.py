@@ -179,6 +179,69 @@ def declined_entry(played: Any, since: int = 0) -> Declined | None:
     return None
 
 
+class Foreign(Struct, frozen=True):
+    """A move in the name of one of the host's engine seats that its engine did not make (it
+    came in a player's mail): its number, seat and text, and whether it stands where the
+    host's open offer waited for its answer (the offer was not accepted: it is declined)."""
+
+    number: int
+    player: str
+    text: str
+    answers_offer: bool
+
+
+def foreign_entry(played: Any, since: int, offer: Any = None) -> Foreign | None:
+    """The first entry after move ``since`` of ``played`` in the name of an engine seat of its
+    log: the host's engine plays those seats, so such an entry came from someone else. The
+    host's open ``offer`` (``seats.Offer``), when the first new entry is it, was accepted by
+    its partner and is the engine's own. None: there is none."""
+    log = played.log
+    engines = engine_seats(log.header)
+    for entry in log.entries[since : played.moves]:
+        if entry.player not in engines:
+            continue
+        first = entry.number == since + 1
+        if first and offer is not None and _is_offer(log.game, offer, entry):
+            continue
+        return Foreign(entry.number, entry.player, entry.text, first and offer is not None)
+    return None
+
+
+def _is_offer(game: Any, offer: Any, entry: Any) -> bool:
+    """Whether ``entry`` is the open ``offer``'s entry, decision for decision."""
+    if entry.player != offer.player:
+        return False
+    try:
+        return list(game.parse(offer.player, offer.decision)) == list(entry.decisions)
+    except game.notation_error:
+        return False
+
+
+def foreign_notice(foreign: Foreign, path: str) -> Problem:
+    """``engine_seat_move``, told to the host: the move in the engine seat's name is not taken
+    (nor any after it); the host's engine plays the seat."""
+    seat = foreign.player
+    answer = (
+        f"; the open offer of {seat} was not accepted: it is declined, and {seat} chooses again"
+        if foreign.answers_offer
+        else ""
+    )
+    return Problem(
+        "engine_seat_move",
+        f"move {foreign.number}: {seat}: {foreign.text}: {seat} is this host's engine seat and"
+        f" its engine did not make this move; it is not taken, nor the moves after it{answer}:"
+        f" {path} holds the game as it stood after move {foreign.number - 1}",
+        "mail",
+        path,
+        entry=foreign.number,
+        hints=(
+            f"the player who sent it takes {seat}'s move back in their copy (forex undo) and"
+            " mails their own move only: forex play FILE NAME DECISION --eml OUT.eml sends it"
+            f" to the host without {possessive(seat)} reply",
+        ),
+    )
+
+
 def declined_notice(declined: Declined, game: Any, path: str) -> Problem:
     """The game's declined code (``AgreementWords.declined``) for ``declined``, told to the
     host: the move is not taken, ``path`` holds the game as it stood before it, and the reply
@@ -227,6 +290,26 @@ def refusal_text(declined: Declined, game: Any, fmt: str = "text") -> str:
         hints = "".join(f"- {line}\n" for line in refusal_hints(declined))
         return "\n\n".join(said) + "\n\n" + hints
     return "\n".join(said) + "\n" + "".join(f"  {line}\n" for line in refusal_hints(declined))
+
+
+def decline_offer(path: str, *, seed: int = 0) -> Reply | None:
+    """The open offer of the log at ``path`` declined for its partner, who did not accept it
+    in their mail (``Foreign.answers_offer``): the engine seat chooses again without it, as
+    after ``forex play FILE NAME decline``; None when there is no open offer, or its seat
+    signs its moves (a signed game's offers wait for a countersignature instead)."""
+    from .record.seats import offer_partner
+    from .replies import answer_offer
+
+    _, log, _ = edit.load_valid(path)
+    offer = open_offer(log.header)
+    if offer is None or seat_signs(log, offer.player):
+        return None
+    partner = offer_partner(log.game, offer)
+    if partner is None:
+        return None
+    return answer_offer(
+        path, partner, accept=False, seed=seed, budget=engine_seats(log.header).get(offer.player)
+    )
 
 
 def host_replies(

@@ -140,7 +140,12 @@ def message_command(
     " mail whose copy names other engine seats or budgets leaves it as it is (a note on"
     " standard error says what the mail's said). A new move that opens with an offer an"
     " engine seat declines is not taken (nor the moves after it): LOG stands before it, the"
-    " refusal is told on standard error, and the command exits 0.",
+    " refusal is told on standard error, and the command exits 0. The engine seats are the"
+    " host's engine's alone: a new move in an engine seat's name is not taken either (nor"
+    " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
+    " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
+    " accepts it (its entry as offered) or plays anything else (declined: the engine"
+    " chooses again).",
 )
 @click.option(
     "--eml-dir",
@@ -215,8 +220,9 @@ def read_command(
         arrived = read_mail(mail, into, data=data, dry_run=True, keep_engines=reply)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None
-    declined = None
+    declined = foreign = None
     if reply and arrived.saves:
+        arrived, foreign = _without_foreign(arrived, into)
         arrived, declined = _without_declined(arrived, into)
     if arrived.saves:
         from ..record.signing import unagreed_past
@@ -247,7 +253,42 @@ def read_command(
             raise ProblemExit(error.problems, exit_code=None) from None
         print_written(out, f"the log from {clean(arrived.found.where)}", into)
     if reply:
-        _host_replies(into, signers, seed, eml_dir, declined)
+        if foreign is not None:
+            _tell_foreign(foreign, into)
+        _host_replies(into, signers, seed, eml_dir, declined, foreign)
+
+
+def _without_foreign(arrived: Any, into: str) -> tuple[Any, Any]:
+    """``read --reply``: the arrival without a new move in the name of one of the host's
+    engine seats that its engine did not make (and the moves after it), its open offer the
+    host's, and that ``hosting.Foreign`` (None: no such move)."""
+    from ..hosting import foreign_entry
+    from ..record.gamelog import read_log
+    from ..record.mail import cut_arrival, with_offer
+    from ..record.problems import LogError
+    from ..record.seats import OFFER_FIELD, open_offer
+
+    own = read_log(arrived.own_bytes, into).header if arrived.own_bytes is not None else {}
+    foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own))
+    try:
+        if foreign is not None:
+            arrived = cut_arrival(arrived, foreign.number - 1, into)
+        if arrived.saves:
+            new_moves = arrived.replay.moves > arrived.since
+            arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    return arrived, foreign
+
+
+def _tell_foreign(foreign: Any, into: str) -> None:
+    """The host's notice of a move in its engine seat's name that its engine did not make,
+    on standard error (the command goes on: the engine plays its own move)."""
+    from ..hosting import foreign_notice
+    from ..reporters.problems import problem_text
+    from .common import stderr_style
+
+    _echo(problem_text(foreign_notice(foreign, into), stderr_style()), err=True)
 
 
 def _without_declined(arrived: Any, into: str) -> tuple[Any, Any]:
@@ -330,13 +371,18 @@ def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
 
 
 def _host_replies(
-    into: str, signers: dict[str, Any], seed: int, eml_dir: str | None, declined: Any = None
+    into: str,
+    signers: dict[str, Any],
+    seed: int,
+    eml_dir: str | None,
+    declined: Any = None,
+    foreign: Any = None,
 ) -> None:
     """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
     each, then the mail to the next person into ``eml_dir``; after an offer the engine
     ``declined`` (``hosting.Declined``, taken out of the log), the refusal on standard error
     and the mail with it to the person who offered."""
-    from ..hosting import countersign_deals, host_replies
+    from ..hosting import countersign_deals, decline_offer, host_replies
     from ..record import edit
     from ..record.problems import LogError
 
@@ -348,6 +394,10 @@ def _host_replies(
             if agreed.lines:
                 _echo("\n".join(clean(line) for line in agreed.lines))
             raise ProblemExit([agreed.declined])
+        answered = []
+        if foreign is not None and foreign.answers_offer:
+            again = decline_offer(into, seed=seed)
+            answered = [again] if again is not None else []
         done = host_replies(into, signers, seed=seed)
     except LogError as error:
         raise ProblemExit(error.problems) from None
@@ -355,13 +405,14 @@ def _host_replies(
 
     _, log, played = edit.load_valid(into)
     lines = [clean(line) for line in agreed.lines]
-    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in done.replies]
-    head = "Next" if done.replies else "No engine decision, next"
+    made = [*answered, *done.replies]
+    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in made]
+    head = "Next" if made else "No engine decision, next"
     lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
     _echo("\n".join(lines))
     if declined is not None:
         _tell_declined(declined, log.game, into)
-    if eml_dir is not None and (done.replies or agreed.lines or declined is not None):
+    if eml_dir is not None and (made or agreed.lines or declined is not None):
         _mail_next(into, eml_dir, declined)
 
 

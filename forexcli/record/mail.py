@@ -1044,6 +1044,34 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
     return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
 
 
+def with_offer(result: Arrival, offer: Any, into: str) -> Arrival:
+    """``result`` whose log to save holds the open offer ``offer`` (a header's raw ``offer:``
+    value; None: none), whatever the mail's copy said: the host's engine makes its seats'
+    offers, so a mail neither adds, changes nor withdraws one; raises ``LogError``
+    (``cannot_merge``) when the header cannot be edited."""
+    from .seats import OFFER_FIELD, with_header_key
+
+    if not result.saves:
+        return result
+    base = result.saved_text
+    if _parse(base, into, into).header.get(OFFER_FIELD) == offer:
+        return result
+    try:
+        text = with_header_key(base, OFFER_FIELD, offer)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    if log is None or log.header.get(OFFER_FIELD) != offer:
+        raise _refuse(
+            "cannot_merge",
+            "the log in the mail holds another open offer than yours and its header cannot be"
+            " given yours; nothing was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    return replace(result, text=text, replay=replay(log))
+
+
 def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
     """``result`` without the moves after move ``keep`` (an offer the host's engine seat
     declines, and what followed it): nothing is saved when the reader's copy ``into`` holds

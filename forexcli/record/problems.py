@@ -121,6 +121,7 @@ FRAME_CODES: dict[str, tuple[str, ...]] = {
         "note_conflict",
         "cannot_merge",
         "log_damaged",
+        "engine_seat_move",
     ),
     "usage": ("usage_error", "not_for_game"),
     "import": (

@@ -118,26 +118,25 @@ def test_the_moves_before_a_declined_spot_are_taken(tmp_path: Path) -> None:
     """A copy that goes on from the host's by good moves, then a spot the seat declines: the
     good moves are saved, the declined one and the host's log stands after them."""
     host, _ = _unsigned_game(tmp_path)
-    start = host.read_bytes()
     _ok("play", str(host), "you", "invest EUR")  # the engine replies: computer, move 2
     bobs = tmp_path / "bob.yaml"
     bobs.write_bytes(host.read_bytes())
-    host.write_bytes(start)  # the host's log as it was before (a backup put back)
+    _ok("play", str(bobs), "bob", "invest CHF", "--no-reply")  # move 3, a good one
     _, declined = _spots_to_computer(bobs)
     _ok("seat", str(bobs), "computer", "--person")
     sent = tmp_path / "to-host.eml"
-    _ok("play", str(bobs), "bob", declined, "--eml", str(sent))
+    _ok("play", str(bobs), "you", declined, "--eml", str(sent))  # move 4, in bob's copy
     outbox = tmp_path / "outbox"
     result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox)])
     assert result.exit_code == 0, result.output
-    assert [p for p, _, _ in _moves(host)] == ["you", "computer"]
+    assert [p for p, _, _ in _moves(host)] == ["you", "computer", "bob"]
     assert "engines: {computer: 20}" in host.read_text()
     said = _said(result.stderr)
-    assert f"spot_declined: move 3: bob: {declined}" in said
-    assert "as it stood after move 2" in said
+    assert f"spot_declined: move 4: you: {declined}" in said
+    assert "as it stood after move 3" in said
     (answer,) = outbox.iterdir()
-    assert answer.name == "host-2.eml"
-    assert _mail(answer)["To"] == "bob@example.org"
+    assert answer.name == "host-3.eml"
+    assert _mail(answer)["To"] == "you@example.org"
     assert _attached_log(_mail(answer)) == host.read_text()
     assert run(["validate", str(host)]).exit_code == 0
 
