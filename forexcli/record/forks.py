@@ -43,11 +43,9 @@ SETUP_WORDS = {
 }
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
-"""Header fields that describe the game; a difference is reported, not a fork."""
-
-FREE_TEXT = ("title", "site", "started", "finished")
-"""Header fields that describe a game without changing it (for a game that does not
-compare set-ups, ``Game.setup_fields``)."""
+"""Header fields that describe the game (its free text and the players' contacts); a
+difference is reported, not a fork, and for a game that does not compare set-ups not a
+difference of game either."""
 
 SEAT_FIELDS = ("engines", "offer")
 """Header fields that change during a game without changing which game it is (the engine
@@ -181,9 +179,9 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     """Where two logs of one game part, and which continuation is legal.
 
     The set-up is the fields a game that compares set-ups names (``SETUP_FIELDS``, in its
-    words), else the whole header but its free text and seats (``FREE_TEXT``,
-    ``SEAT_FIELDS``); the ``sentence`` is worded for the first kind of game (``plain_data``
-    words the other).
+    words), else the whole header but what describes the game and its seats
+    (``OTHER_FIELDS``, ``SEAT_FIELDS``); the ``sentence`` is worded for the first kind of
+    game (``plain_data`` words the other).
     """
     if log_a.game.setup_fields(log_a.header) is None:
         return _compare_entries(log_a, log_b, _plain_differences(log_a, log_b), (), sentence=False)
@@ -476,7 +474,7 @@ def relate(log_a: GameLog, log_b: GameLog) -> Relation:
 
 
 def _plain_setup(record: GameLog) -> dict[str, Any]:
-    return {k: v for k, v in record.header.items() if k not in FREE_TEXT + SEAT_FIELDS}
+    return {k: v for k, v in record.header.items() if k not in OTHER_FIELDS + SEAT_FIELDS}
 
 
 def plain_data(report: ForkReport) -> dict[str, Any]:

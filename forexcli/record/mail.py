@@ -756,9 +756,12 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
         return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
     report = _compare(own, incoming)
     if not report.same_game:
+        told = _compare(
+            replace(own, filename=own_path), replace(incoming, filename=f"the log in {label}")
+        )
         raise _refuse(
             "other_game",
-            f"{label} holds the log of another game: {report.sentence}",
+            f"{label} holds the log of another game: {told.sentence}",
             own_path,
             f"nothing was changed; to keep it as a game of its own: forex read {label} --into"
             " OTHER.yaml",

@@ -535,6 +535,40 @@ def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     assert "  - mei: buy Helsinki" in copy.read_text("utf-8")
 
 
+def test_read_takes_a_worldex_copy_whose_contacts_changed(tmp_path: Path) -> None:
+    """A player's new address is not another game (as in For-Ex); a changed set-up is, and
+    the refusal names the reader's file and the mail's log, not one file twice."""
+    from forexcli.record.seats import with_header_key
+
+    path = copy_example(tmp_path, 4)
+    copy = path.parent / "copy.yaml"
+    shutil.copyfile(path, copy)
+    text = with_header_key(path.read_text("utf-8"), "contacts", {"mei": "mei@example.org"})
+    path.write_text(text, "utf-8")
+    assert run(["play", str(path), "mei", "buy", "Helsinki"]).exit_code == 0
+    mail = tmp_path / "five.eml"
+    assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
+    result = run(["read", str(mail), "--into", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "1 new move (move 5)" in result.stdout
+    before = copy.read_bytes()
+    seeded = copy.parent / "seeded.yaml"
+    shutil.copyfile(copy, seeded)
+    undone = run(["undo", str(seeded), "--to", "0"])
+    assert undone.exit_code == 0, undone.output
+    text = seeded.read_text("utf-8")
+    assert "\nboards: {ai: A, " in text
+    seeded.write_text(with_header_key(text, "boards", {"ai": "B", "louis": "A", "mei": "B"}))
+    other = tmp_path / "other.eml"
+    assert run(["message", str(seeded), "--eml", str(other)]).exit_code == 0
+    refused = run(["read", str(other), "--into", str(copy)])
+    said = " ".join(refused.stderr.split())
+    assert refused.exit_code == 1 and "other_game" in said, refused.output
+    assert f"{copy} and the log in {other} are different games, not a fork" in said
+    assert "differ in boards" in said and "contacts" not in said
+    assert copy.read_bytes() == before
+
+
 def test_read_keeps_the_notes_of_both_copies_of_a_worldex_log(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 4)
     copy = path.parent / "copy.yaml"
