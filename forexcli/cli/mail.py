@@ -166,7 +166,7 @@ def message_command(
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
     " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the deals"
     " offered to SEAT that the engine accepts (one LOG already held that it declines is"
-    " neither countersigned nor played after, and the command exits 1). Repeatable.",
+    " taken out and mailed back, as one that arrives). Repeatable.",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --reply: the search's seed."
@@ -255,7 +255,27 @@ def read_command(
     if reply:
         if foreign is not None:
             _tell_foreign(foreign, into)
+        if declined is None:
+            declined = _held_declined(into)
         _host_replies(into, signers, seed, eml_dir, declined, foreign)
+
+
+def _held_declined(into: str) -> Any:
+    """``read --reply``: an offer the engine seat declines that LOG already held (saved by a
+    ``read`` without --reply), taken out of it with the moves after it, as one arriving is;
+    its ``hosting.Declined`` (None: LOG holds none)."""
+    from ..hosting import declined_entry
+    from ..record import edit
+    from ..record.problems import LogError
+
+    try:
+        _, _, played = edit.load_valid(into)
+        declined = declined_entry(played)
+        if declined is not None:
+            edit.remove_after(into, declined.number - 1)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    return declined
 
 
 def _without_foreign(arrived: Any, into: str) -> tuple[Any, Any]:

@@ -235,9 +235,9 @@ def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
     tmp_path: Path,
 ) -> None:
     """A spot the engine declines that the host's log already holds (read without --reply:
-    made where the seat was a person's): the seat neither countersigns it nor plays after
-    it; exit 1, no mail. (One that arrives with --reply is taken out and mailed back:
-    tests/cli/test_host_mail_declined.py.)"""
+    made where the seat was a person's): under --reply the seat neither countersigns it nor
+    plays after it; it is taken out of the host's log and mailed back to its player, as one
+    that arrives with --reply is (tests/cli/test_host_mail_declined.py); exit 0."""
     host, mine, you, computer = _signed_game(tmp_path)
     _, declined = _spots_to_computer(mine)
     _ok("seat", str(mine), "computer", "--person")
@@ -246,16 +246,21 @@ def test_a_spot_the_hosted_seat_declines_is_not_countersigned_nor_played_after(
     sent = tmp_path / "to-host.eml"
     _ok("message", str(mine), "--eml", str(sent))
     _ok("read", str(sent), "--into", str(host))
+    assert [(p, signed) for p, _, signed in _moves(host)] == [("you", True)]
     outbox = tmp_path / "outbox"
     result = run(["read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox),
                   "--key-for-seat", f"computer={computer}"])  # fmt: skip
-    assert result.exit_code == 1, result.output
-    said = " ".join(result.output.split())
-    assert "spot_declined: move 1: you: " in said and "it does not countersign it" in said
-    assert f"forex undo {host} --to 0 --force" in said
-    assert [(p, signed) for p, _, signed in _moves(host)] == [("you", True)]
-    assert set(_replayed(host).log.entries[0].sig or {}) == {"you"}
-    assert not outbox.exists()
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stderr.split())
+    assert f"spot_declined: move 1: you: {declined}: computer (the engine) declines" in said
+    assert f"the move is not taken: {host} holds the game as it stood at the start" in said
+    assert _moves(host) == []
+    (answer,) = outbox.iterdir()
+    mail = _mail(answer)
+    assert mail["To"] == "you@example.org"
+    assert str(mail["Subject"]).startswith("computer declines the spot of move 1: ")
+    assert _attached_log(mail) == host.read_text()
+    assert run(["validate", str(host)]).exit_code == 0
 
 
 def test_a_person_ahead_of_the_host_is_told_to_wait_for_its_mail(tmp_path: Path) -> None:
