@@ -12,7 +12,7 @@ is checked by the rules and written at once (atomically).
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -190,16 +190,22 @@ class Foreign(Struct, frozen=True):
     answers_offer: bool
 
 
-def foreign_entry(played: Any, since: int, offer: Any = None) -> Foreign | None:
+def foreign_entry(
+    played: Any, since: int, offer: Any = None, keyed: Collection[str] = ()
+) -> Foreign | None:
     """The first entry after move ``since`` of ``played`` in the name of an engine seat of its
-    log: the host's engine plays those seats, so such an entry came from someone else. The
+    log that the seat did not sign with the key the host's log holds for it (``keyed``: those
+    seats; the mail's signatures are checked against them): the host's engine plays those
+    seats, so such an entry came from someone else. The
     host's open ``offer`` (``seats.Offer``), when the first new entry is it, was accepted by
     its partner and is the engine's own. None: there is none."""
     log = played.log
     engines = engine_seats(log.header)
     for entry in log.entries[since : played.moves]:
-        if entry.player not in engines:
-            continue
+        if entry.player not in engines or (
+            entry.player in keyed and entry.player in (entry.sig or {})
+        ):
+            continue  # a person's move, or one signed with the seat's key (the host's)
         first = entry.number == since + 1
         if first and offer is not None and _is_offer(log.game, offer, entry):
             continue

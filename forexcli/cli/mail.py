@@ -287,9 +287,12 @@ def _without_foreign(arrived: Any, into: str) -> tuple[Any, Any]:
     from ..record.mail import cut_arrival, with_offer
     from ..record.problems import LogError
     from ..record.seats import OFFER_FIELD, open_offer
+    from ..record.signing import KEYS_FIELD
 
     own = read_log(arrived.own_bytes, into).header if arrived.own_bytes is not None else {}
-    foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own))
+    keys = own.get(KEYS_FIELD)
+    keyed = tuple(keys) if isinstance(keys, dict) else ()
+    foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own), keyed)
     try:
         if foreign is not None:
             arrived = cut_arrival(arrived, foreign.number - 1, into)

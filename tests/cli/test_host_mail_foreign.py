@@ -12,7 +12,7 @@ from pathlib import Path
 
 from forexcli.record.seats import OFFER_FIELD, Offer, open_offer, with_header_key
 from tests.cli.test_commands import run
-from tests.cli.test_host_mail import _mail, _moves, _ok, _replayed, _unsigned_game
+from tests.cli.test_host_mail import _mail, _moves, _ok, _replayed, _signed_game, _unsigned_game
 
 
 def _said(text: str) -> str:
@@ -173,3 +173,25 @@ def test_a_mail_keeps_the_hosts_open_offer(tmp_path: Path) -> None:
     _ok("message", str(mine), "--eml", str(sent))
     _read(sent, host, tmp_path / "outbox")
     assert host.read_bytes() == before
+
+
+def test_the_seats_own_signed_move_in_a_mail_is_the_hosts(tmp_path: Path) -> None:
+    """In a signed game the seat's moves carry the key the host's log holds for it: the
+    host whose log lost them (a backup put back) takes them from a mail again."""
+    host, mine, you, computer = _signed_game(tmp_path)
+    backup = host.read_bytes()
+    sent = tmp_path / "to-host.eml"
+    _ok("play", str(mine), "you", "invest EUR", "--sign", "--key", str(you), "--eml", str(sent))
+    outbox = tmp_path / "outbox"
+    keyed = ("--key-for-seat", f"computer={computer}")
+    _ok("read", str(sent), "--into", str(host), "--reply", "--eml-dir", str(outbox), *keyed)
+    (answer,) = outbox.iterdir()
+    _ok("read", str(answer), "--into", str(mine))
+    host.write_bytes(backup)  # the host's log as it was before
+    again = tmp_path / "again.eml"
+    _ok("play", str(mine), "you", "invest CHF", "--sign", "--key", str(you), "--eml", str(again))
+    result = run(["read", str(again), "--into", str(host), "--reply", "--eml-dir",
+                  str(outbox), *keyed])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "engine_seat_move" not in result.stderr
+    assert [(p, s) for p, _, s in _moves(host)] == [("you", True), ("computer", True)] * 2
