@@ -351,14 +351,20 @@ def _engines_note(into: str, theirs: str) -> str:
 def _engines_taken_note(mail: str, into: str, arrived: Any, dry_run: bool) -> str:
     """The note on standard error when a plain ``read`` takes a mail's other engine seats
     over the reader's: what changed, and how the host of those seats undoes it."""
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+
     verb = "would take" if dry_run else "took"
     seats = "; ".join(f"forex seat {into} {seat}" for seat in arrived.engines_given_back)
-    return clean(
-        f"note: {into} seated {arrived.engines_taken}, and this read {verb} the mail's. If you"
-        " host those seats, a read without --reply also takes moves in their names that your"
-        f" engine did not make: take it back (forex undo {into} --to {arrived.since} --force;"
-        f" {seats}) and read the mail with --reply (forex read {mail} --into {into} --reply),"
-        " which keeps your engine seats"
+    return fitted_commands(
+        clean(
+            f"note: {into} seated {arrived.engines_taken}, and this read {verb} the mail's. If you"
+            " host those seats, a read without --reply also takes moves in their names that your"
+            f" engine did not make: take it back (forex undo {into} --to {arrived.since} --force;"
+            f" {seats}) and read the mail with --reply (forex read {mail} --into {into} --reply),"
+            " which keeps your engine seats"
+        ),
+        streams.width(),
     )
 
 

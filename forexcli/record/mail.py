@@ -652,6 +652,13 @@ class Arrival(Struct):
     engines_kept: str = ""
     """When the host's ``engines:`` was kept (``read_mail(..., keep_engines=True)``) against
     a mail whose copy says otherwise: what that copy said, in words; empty otherwise."""
+    engines_taken: str = ""
+    """When the mail's copy names other engine seats than the reader's and they are taken
+    (a ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
+    empty otherwise."""
+    engines_given_back: tuple[str, ...] = ()
+    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
+    give the reader's engine seats back."""
 
     @property
     def saves(self) -> bool:
@@ -998,9 +1005,24 @@ def read_mail(
     result.own_bytes = own_bytes
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
+    elif own is not None and result.saves:
+        result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
+    """When the mail's log ``incoming`` names other engine seats than the reader's ``own``
+    (they are saved as the mail has them): both in words, and the ``forex seat`` arguments
+    that give the reader's back; empty when they agree or the reader seats none."""
+    from .seats import budget_value, engine_seats
+
+    mine = engine_seats(own.header)
+    if not mine or mine == engine_seats(incoming.header):
+        return "", ()
+    said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
+    return said, tuple(f"{name} --engine {budget_value(plan)}" for name, plan in mine.items())
 
 
 def _engines_text(header: Any) -> str:
