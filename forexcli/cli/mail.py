@@ -145,7 +145,9 @@ def message_command(
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
     " accepts it (its entry as offered) or plays anything else (declined: the engine"
-    " chooses again).",
+    " chooses again). Without --reply the mail's copy is taken as it is, its engines:"
+    " included; when that names other engine seats than LOG, a note on standard error"
+    " says how the host puts its seats back and reads the mail with --reply.",
 )
 @click.option(
     "--eml-dir",
