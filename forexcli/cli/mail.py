@@ -146,7 +146,7 @@ def message_command(
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
     " accepts it (its entry as offered) or plays anything else (declined: the engine"
     " chooses again). Without --reply the mail's copy is taken as it is, its engines:"
-    " included; when that names other engine seats than LOG, a note on standard error"
+    " included; when that drops or changes an engine seat of LOG, a note on standard error"
     " says how the host puts its seats back and reads the mail with --reply.",
 )
 @click.option(

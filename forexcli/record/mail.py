@@ -653,8 +653,8 @@ class Arrival(Struct):
     """When the host's ``engines:`` was kept (``read_mail(..., keep_engines=True)``) against
     a mail whose copy says otherwise: what that copy said, in words; empty otherwise."""
     engines_taken: str = ""
-    """When the mail's copy names other engine seats than the reader's and they are taken
-    (a ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
+    """When the mail's copy drops or changes an engine seat of the reader's and is taken (a
+    ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
     empty otherwise."""
     engines_given_back: tuple[str, ...] = ()
     """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
@@ -1013,16 +1013,20 @@ def read_mail(
 
 
 def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
-    """When the mail's log ``incoming`` names other engine seats than the reader's ``own``
-    (they are saved as the mail has them): both in words, and the ``forex seat`` arguments
-    that give the reader's back; empty when they agree or the reader seats none."""
+    """When the mail's log ``incoming`` drops or changes an engine seat of the reader's
+    ``own`` (it is saved as the mail has it): both logs' seats in words, and the ``forex
+    seat`` arguments that give the reader's back; empty when it drops and changes none (a
+    seat the mail's copy adds is the host's to give: a person's copy takes it)."""
     from .seats import budget_value, engine_seats
 
-    mine = engine_seats(own.header)
-    if not mine or mine == engine_seats(incoming.header):
+    theirs = engine_seats(incoming.header)
+    lost = {
+        name: plan for name, plan in engine_seats(own.header).items() if theirs.get(name) != plan
+    }
+    if not lost:
         return "", ()
     said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
-    return said, tuple(f"{name} --engine {budget_value(plan)}" for name, plan in mine.items())
+    return said, tuple(f"{name} --engine {budget_value(plan)}" for name, plan in lost.items())
 
 
 def _engines_text(header: Any) -> str:

@@ -79,3 +79,17 @@ def test_a_mail_with_the_same_engine_seats_gives_no_note(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "note:" not in result.stderr
     assert _moves(mine) == _moves(host)
+
+
+def test_a_changed_budget_is_noted_and_given_back(tmp_path: Path) -> None:
+    """The mail's copy plays the engine seat at another budget: the note gives the reader's."""
+    host, mine = _unsigned_game(tmp_path)
+    _ok("seat", str(mine), "computer", "--engine", "5")
+    _ok("play", str(mine), "you", "invest EUR", "--no-reply")
+    sent = tmp_path / "to-host.eml"
+    _ok("message", str(mine), "--eml", str(sent))
+    result = run(["read", str(sent), "--into", str(host)])
+    assert result.exit_code == 0, result.output
+    said = _said(result.stderr)
+    assert "the mail's copy says computer: the engine, 5 simulations a decision" in said
+    assert f"forex seat {host} computer --engine 20)" in said
