@@ -248,6 +248,31 @@ def foreign_notice(foreign: Foreign, path: str) -> Problem:
     )
 
 
+def foreign_text(foreign: Foreign, fmt: str = "text") -> str:
+    """The notice the next mail opens with after ``foreign`` was not taken (``fmt``: ``text``
+    or ``markdown``): whose move it was, that the host's engine plays the seat, and what the
+    player who sent it does with their copy."""
+    seat = foreign.player
+    answer = (
+        f" The open offer of {seat} was not accepted: it is declined."
+        if foreign.answers_offer
+        else ""
+    )
+    said = (
+        f"Move {foreign.number} in the mail ({seat}: {foreign.text}) was not taken, nor the"
+        f" moves after it: {seat} is the host's engine seat, and the host's engine did not"
+        f" make that move.{answer} The log attached is the host's: {seat} played its own.",
+    )
+    hints = (
+        f"whoever sent it: save the log attached over your copy (or take {possessive(seat)}"
+        f" moves back: forex undo FILE --to {foreign.number - 1}), then mail only your own"
+        " moves: forex play FILE NAME DECISION --eml OUT.eml",
+    )
+    if fmt == "markdown":
+        return "\n\n".join(said) + "\n\n" + "".join(f"- {line}\n" for line in hints)
+    return "\n".join(said) + "\n" + "".join(f"  {line}\n" for line in hints)
+
+
 def declined_notice(declined: Declined, game: Any, path: str) -> Problem:
     """The game's declined code (``AgreementWords.declined``) for ``declined``, told to the
     host: the move is not taken, ``path`` holds the game as it stood before it, and the reply

@@ -145,7 +145,9 @@ def message_command(
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
     " accepts it (its entry as offered) or plays anything else (declined: the engine"
-    " chooses again).",
+    " chooses again). Without --reply the mail's copy is taken as it is, its engines:"
+    " included; when that drops or changes an engine seat of LOG, a note on standard error"
+    " says how the host puts its seats back and reads the mail with --reply.",
 )
 @click.option(
     "--eml-dir",
@@ -155,7 +157,8 @@ def message_command(
     help="With --reply: write the mail to the next person (as forex play --eml writes it: To:"
     " their contact, the log attached) into a new file DIR/LOGNAME-MOVES.eml when the engine"
     " played; at the end of the game, to every person; after an offer an engine seat"
-    " declined, to the person who offered it, opening with the refusal in words.",
+    " declined, to the person who offered it, opening with the refusal in words; after a"
+    " move in an engine seat's name that was not taken, opening with that.",
 )
 @click.option(
     "--key-for-seat",
@@ -232,6 +235,8 @@ def read_command(
             raise ProblemExit(refused)
     if arrived.engines_kept:
         _echo(_engines_note(into, arrived.engines_kept), err=True)
+    if arrived.engines_taken:
+        _echo(_engines_taken_note(mail, into, arrived, dry_run), err=True)
     if reply:
         _refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
@@ -345,6 +350,26 @@ def _engines_note(into: str, theirs: str) -> str:
     )
 
 
+def _engines_taken_note(mail: str, into: str, arrived: Any, dry_run: bool) -> str:
+    """The note on standard error when a plain ``read`` takes a mail's other engine seats
+    over the reader's: what changed, and how the host of those seats undoes it."""
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+
+    verb = "would take" if dry_run else "took"
+    seats = "; ".join(f"forex seat {into} {seat}" for seat in arrived.engines_given_back)
+    return fitted_commands(
+        clean(
+            f"note: {into} seated {arrived.engines_taken}, and this read {verb} the mail's. If you"
+            " host those seats, a read without --reply also takes moves in their names that your"
+            f" engine did not make: take it back (forex undo {into} --to {arrived.since} --force;"
+            f" {seats}) and read the mail with --reply (forex read {mail} --into {into} --reply),"
+            " which keeps your engine seats"
+        ),
+        streams.width(),
+    )
+
+
 def _reply_options(
     reply: bool, dry_run: bool, eml_dir: str | None, seat_keys: tuple[str, ...]
 ) -> dict[str, Any]:
@@ -435,8 +460,8 @@ def _host_replies(
     _echo("\n".join(lines))
     if declined is not None:
         _tell_declined(declined, log.game, into)
-    if eml_dir is not None and (made or agreed.lines or declined is not None):
-        _mail_next(into, eml_dir, declined)
+    if eml_dir is not None and (made or agreed.lines or declined or foreign):
+        _mail_next(into, eml_dir, declined, foreign)
 
 
 def _tell_declined(declined: Any, game: Any, into: str) -> None:
@@ -449,10 +474,12 @@ def _tell_declined(declined: Any, game: Any, into: str) -> None:
     _echo(problem_text(declined_notice(declined, game, into), stderr_style()), err=True)
 
 
-def _mail_next(into: str, eml_dir: str, declined: Any = None) -> None:
+def _mail_next(into: str, eml_dir: str, declined: Any = None, foreign: Any = None) -> None:
     """Write the mail to whoever decides next in ``into`` (every person when the game is
     over) into a new file of ``eml_dir``; after an offer the engine ``declined``, it opens
-    with the refusal (``hosting.refusal_text``) and goes to the person who offered it."""
+    with the refusal (``hosting.refusal_text``) and goes to the person who offered it; after
+    a move in an engine seat's name that was not taken (``foreign``), it opens with that
+    (``hosting.foreign_text``): the others at the table are copied, the sender among them."""
     import os
 
     from ..record import edit
@@ -461,6 +488,16 @@ def _mail_next(into: str, eml_dir: str, declined: Any = None) -> None:
     _, _log, played = edit.load_valid(into)
     if declined is None:
         mail = to_the_people(mail_of(played, None, into), played)
+        if foreign is not None:
+            from ..hosting import foreign_text
+            from ..record.mail import with_preface
+
+            mail = with_preface(
+                mail,
+                f"move {foreign.number} of {foreign.player} in the mail not taken",
+                foreign_text(foreign),
+                foreign_text(foreign, "markdown"),
+            )
     else:
         from ..hosting import refusal_text
         from ..record.mail import with_preface

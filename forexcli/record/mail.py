@@ -652,6 +652,13 @@ class Arrival(Struct):
     engines_kept: str = ""
     """When the host's ``engines:`` was kept (``read_mail(..., keep_engines=True)``) against
     a mail whose copy says otherwise: what that copy said, in words; empty otherwise."""
+    engines_taken: str = ""
+    """When the mail's copy drops or changes an engine seat of the reader's and is taken (a
+    ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
+    empty otherwise."""
+    engines_given_back: tuple[str, ...] = ()
+    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
+    give the reader's engine seats back."""
 
     @property
     def saves(self) -> bool:
@@ -998,9 +1005,28 @@ def read_mail(
     result.own_bytes = own_bytes
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
+    elif own is not None and result.saves:
+        result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
+    """When the mail's log ``incoming`` drops or changes an engine seat of the reader's
+    ``own`` (it is saved as the mail has it): both logs' seats in words, and the ``forex
+    seat`` arguments that give the reader's back; empty when it drops and changes none (a
+    seat the mail's copy adds is the host's to give: a person's copy takes it)."""
+    from .seats import budget_value, engine_seats
+
+    theirs = engine_seats(incoming.header)
+    lost = {
+        name: plan for name, plan in engine_seats(own.header).items() if theirs.get(name) != plan
+    }
+    if not lost:
+        return "", ()
+    said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
+    return said, tuple(f"{name} --engine {budget_value(plan)}" for name, plan in lost.items())
 
 
 def _engines_text(header: Any) -> str:

@@ -12,7 +12,16 @@ from pathlib import Path
 
 from forexcli.record.seats import OFFER_FIELD, Offer, open_offer, with_header_key
 from tests.cli.test_commands import run
-from tests.cli.test_host_mail import _mail, _moves, _ok, _replayed, _signed_game, _unsigned_game
+from tests.cli.test_host_mail import (
+    _attached_log,
+    _mail,
+    _moves,
+    _ok,
+    _replayed,
+    _signed_game,
+    _unsigned_game,
+)
+from tests.cli.test_host_mail_declined import _body
 
 
 def _said(text: str) -> str:
@@ -77,7 +86,17 @@ def test_a_move_in_the_engine_seats_name_is_not_taken(tmp_path: Path) -> None:
     assert "engines: {computer: 20}" in host.read_text()
     assert "computer: " in out
     (answer,) = (tmp_path / "outbox").iterdir()
-    assert _mail(answer)["To"] == "bob@example.org"
+    mail = _mail(answer)
+    assert mail["To"] == "bob@example.org" and "you@example.org" in str(mail["Cc"])
+    assert str(mail["Subject"]).startswith("move 2 of computer in the mail not taken: ")
+    body = _said(_body(answer))
+    assert body.startswith(
+        "Move 2 in the mail (computer: invest CHF) was not taken, nor the moves after it:"
+        " computer is the host's engine seat, and the host's engine did not make that move."
+    )
+    assert "forex undo FILE --to 1" in body
+    assert "was not taken" in _body(answer, "markdown")
+    assert _attached_log(mail) == host.read_text()
 
 
 def test_a_copy_whose_own_engine_replied_gives_the_host_the_person_move(tmp_path: Path) -> None:
