@@ -21,11 +21,7 @@ from tests.cli.test_host_mail import (
     _signed_game,
     _unsigned_game,
 )
-from tests.cli.test_host_mail_declined import _body
-
-
-def _said(text: str) -> str:
-    return " ".join(text.split())
+from tests.cli.test_host_mail_declined import _body, _said
 
 
 def _computer_to_move(tmp_path: Path) -> tuple[Path, Path]:
