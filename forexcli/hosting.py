@@ -213,6 +213,37 @@ def foreign_entry(
     return None
 
 
+def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
+    """``read --reply``: the ``record.mail.Arrival`` without a new move in the name of one of
+    the host's engine seats that its engine did not make (``foreign_entry``; nor the moves
+    after it), the open offer the host's, and that move (None: none); raises ``LogError``."""
+    from .record.mail import cut_arrival, with_offer
+    from .record.seats import OFFER_FIELD
+    from .record.signing import KEYS_FIELD
+
+    own = arrived.own_header or {}
+    keys = own.get(KEYS_FIELD)
+    keyed = tuple(keys) if isinstance(keys, dict) else ()
+    foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own), keyed)
+    if foreign is not None:
+        arrived = cut_arrival(arrived, foreign.number - 1, into)
+    if arrived.saves:
+        new_moves = arrived.replay.moves > arrived.since
+        arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
+    return arrived, foreign
+
+
+def take_out_held_declined(path: str) -> Declined | None:
+    """An offer an engine seat declines that the log at ``path`` already held (saved by a
+    ``read`` without --reply), taken out of it with the moves after it, as one arriving is
+    (``declined_entry``); None: it holds none. Raises ``LogError``."""
+    _, _, played = edit.load_valid(path)
+    declined = declined_entry(played)
+    if declined is not None:
+        edit.remove_after(path, declined.number - 1)
+    return declined
+
+
 def _is_offer(game: Any, offer: Any, entry: Any) -> bool:
     """Whether ``entry`` is the open ``offer``'s entry, decision for decision."""
     if entry.player != offer.player:

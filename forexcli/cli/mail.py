@@ -266,47 +266,25 @@ def read_command(
 
 
 def _held_declined(into: str) -> Any:
-    """``read --reply``: an offer the engine seat declines that LOG already held (saved by a
-    ``read`` without --reply), taken out of it with the moves after it, as one arriving is;
-    its ``hosting.Declined`` (None: LOG holds none)."""
-    from ..hosting import declined_entry
-    from ..record import edit
+    """``hosting.take_out_held_declined``, its refusal an exit."""
+    from ..hosting import take_out_held_declined
     from ..record.problems import LogError
 
     try:
-        _, _, played = edit.load_valid(into)
-        declined = declined_entry(played)
-        if declined is not None:
-            edit.remove_after(into, declined.number - 1)
+        return take_out_held_declined(into)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    return declined
 
 
 def _without_foreign(arrived: Any, into: str) -> tuple[Any, Any]:
-    """``read --reply``: the arrival without a new move in the name of one of the host's
-    engine seats that its engine did not make (and the moves after it), its open offer the
-    host's, and that ``hosting.Foreign`` (None: no such move)."""
-    from ..hosting import foreign_entry
-    from ..record.gamelog import read_log
-    from ..record.mail import cut_arrival, with_offer
+    """``hosting.without_foreign``, its refusal an exit."""
+    from ..hosting import without_foreign
     from ..record.problems import LogError
-    from ..record.seats import OFFER_FIELD, open_offer
-    from ..record.signing import KEYS_FIELD
 
-    own = read_log(arrived.own_bytes, into).header if arrived.own_bytes is not None else {}
-    keys = own.get(KEYS_FIELD)
-    keyed = tuple(keys) if isinstance(keys, dict) else ()
-    foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own), keyed)
     try:
-        if foreign is not None:
-            arrived = cut_arrival(arrived, foreign.number - 1, into)
-        if arrived.saves:
-            new_moves = arrived.replay.moves > arrived.since
-            arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
+        return without_foreign(arrived, into)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    return arrived, foreign
 
 
 def _tell_foreign(foreign: Any, into: str) -> None:

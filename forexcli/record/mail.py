@@ -649,6 +649,8 @@ class Arrival(Struct):
     own_bytes: bytes | None = None
     """The reader's copy as read (None when there was none): ``save_arrival`` replaces it
     only if the file still holds these bytes."""
+    own_header: Any = None
+    """The header of the reader's copy as read (None when there was none)."""
     engines_kept: str = ""
     """When the host's ``engines:`` was kept (``read_mail(..., keep_engines=True)``) against
     a mail whose copy says otherwise: what that copy said, in words; empty otherwise."""
@@ -1003,6 +1005,7 @@ def read_mail(
         found = _furthest(found, label, into, one_mail=mails == 1)
     result = arrival(own, found[0], label, into)
     result.own_bytes = own_bytes
+    result.own_header = own.header if own is not None else None
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
