@@ -183,6 +183,9 @@ def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
 
 
 def test_annotate_and_diff_read_the_game(counting: Path) -> None:
+    """The plain rules (``PLAIN``: no ``setup_fields``) are compared by their headers and
+    entries, in ``forks.plain_data``'s words."""
+    games.register("counting", "forexcli.games.counting:PLAIN")  # the fixture unregisters it
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 1\n", encoding="utf-8")
     further = counting.with_name("further.yaml")
     further.write_text(counting.read_text(encoding="utf-8") + "  - ann: add 2\n", encoding="utf-8")
@@ -192,6 +195,29 @@ def test_annotate_and_diff_read_the_game(counting: Path) -> None:
     compared = run(["diff", counting.name, further.name])
     assert compared.exit_code == 1  # the copies differ
     assert "agree on moves 1 to 2" in compared.output and "1 more" in compared.output
+
+
+def test_diff_and_read_compare_the_set_up_the_game_names(counting: Path) -> None:
+    """Counting compares its own set-up fields (``Game.setup_fields``: the players and the
+    target), not For-Ex's: two logs of other targets are different games, and a mailed copy
+    of the same game is read."""
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    other = counting.with_name("other.yaml")
+    other.write_text(LOG.replace("target: 5", "target: 7") + "  - ann: add 2\n", encoding="utf-8")
+    compared = run(["diff", counting.name, other.name, "--format", "json"])
+    assert compared.exit_code == 1, compared.output
+    report = json.loads(compared.stdout)
+    assert report["kind"] == "different_games"
+    assert report["sentence"].endswith("not a fork: their set-up differs in target.")
+    assert report["setup_differences"] == ["target: count.yaml has 5; other.yaml has 7"]
+    mailed = counting.with_name("turn.eml")
+    mailed.write_text(
+        f"Subject: count\n\nMy move:\n\n{LOG}  - ann: add 2\n  - bob: add 1\n\nbob\n",
+        encoding="utf-8",
+    )
+    read = run(["read", mailed.name, "--into", counting.name])
+    assert read.exit_code == 0, read.output
+    assert counting.read_text(encoding="utf-8").endswith("  - bob: add 1\n")
 
 
 def test_show_prints_the_games_view(counting: Path) -> None:

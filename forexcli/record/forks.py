@@ -32,9 +32,6 @@ from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem, moves_text
 from .problems import printable as clean
 
-SETUP_FIELDS = ("players", "first", "removed", "house_rules")
-"""Header fields that define the game: logs that differ in one are different games."""
-
 SETUP_WORDS = {
     "players": "players",
     "first": "first player",
@@ -178,17 +175,22 @@ def _side(log: GameLog, common: int) -> Side:
 def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     """Where two logs of one game part, and which continuation is legal.
 
-    The set-up is the fields a game that compares set-ups names (``SETUP_FIELDS``, in its
-    words), else the whole header but what describes the game and its seats
-    (``OTHER_FIELDS``, ``SEAT_FIELDS``); the ``sentence`` is worded for the first kind of
-    game (``plain_data`` words the other).
+    The set-up is the fields a game that compares set-ups names (``Game.setup_fields``, in
+    its order: logs that differ in one are different games), else the whole header but
+    what describes the game and its seats (``OTHER_FIELDS``, ``SEAT_FIELDS``); the
+    ``sentence`` is worded for the first kind of game (``plain_data`` words the other).
     """
     if log_a.game.setup_fields(log_a.header) is None:
         return _compare_entries(log_a, log_b, _plain_differences(log_a, log_b), (), sentence=False)
     setup_a, setup_b = _setup(log_a), _setup(log_b)
-    differing = [name for name in SETUP_FIELDS if setup_a[name] != setup_b[name]]
+    fields = dict.fromkeys([*setup_a, *setup_b])
+    differing = [name for name in fields if setup_a.get(name) != setup_b.get(name)]
     values = tuple(
-        (name, setup_value(log_a, name, setup_a[name]), setup_value(log_a, name, setup_b[name]))
+        (
+            name,
+            setup_value(log_a, name, setup_a.get(name)),
+            setup_value(log_a, name, setup_b.get(name)),
+        )
         for name in differing
     )
     header_a, header_b = log_a.header, log_b.header

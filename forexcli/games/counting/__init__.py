@@ -27,6 +27,7 @@ registers it with the one line a real game adds to ``forexcli/games/__init__.py`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Optional
 
 from ..base import Message
@@ -35,8 +36,9 @@ from .rules import CODES, GAME_NAME, Add, CountingError, CountingGame, NotationE
 
 class Counting(CountingGame):
     """Counting with messages (``Game.message``: ``forex message``, ``play --message`` and
-    ``--eml`` tell the moves and the total), a replay page (``forex html``) and the engine
-    (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``)."""
+    ``--eml`` tell the moves and the total), a replay page (``forex html``), the engine
+    (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``) and its set-up compared
+    (``setup_fields``: ``forex diff``, ``forex read``)."""
 
     def replay_page(
         self,
@@ -69,6 +71,18 @@ class Counting(CountingGame):
         who = f"{result['winners'][0]} won" if result else f"{state.players[state.seat]} adds next"
         lines.append(f"total {state.total} of {state.target}: {who}")
         return Message(f"[Counting] move {at}", "\n".join(lines) + "\n", fmt)
+
+    def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
+        """The players and the target (10 when left out): two logs differing in one are
+        different games (``forex diff``, ``forex read``)."""
+        return {
+            "players": [str(p) for p in header["players"]],
+            "target": int(header.get("target", 10)),
+        }
+
+    def setup_value(self, name: str, value: Any) -> str:
+        """The players comma-separated, the target as it is."""
+        return ", ".join(value) if isinstance(value, list) else str(value)
 
     def picture(self, state: State, title: str) -> str:
         """The total as a line of text in an SVG document."""
