@@ -220,6 +220,34 @@ def test_diff_and_read_compare_the_set_up_the_game_names(counting: Path) -> None
     assert counting.read_text(encoding="utf-8").endswith("  - bob: add 1\n")
 
 
+def test_play_tells_what_a_move_did_in_the_games_sentences(counting: Path) -> None:
+    """The frame's plain report of ``forex play`` (a game without its own ``play_text``)
+    says what the entry did in the game's sentences (``Game.describe``): a die's roll, a
+    card drawn would be seen nowhere else."""
+    played = run(["play", counting.name, "ann", "add", "2"])
+    assert played.exit_code == 0, played.output
+    assert played.stdout == (
+        "added move 1: ann: add 2 to count.yaml\n"
+        "  ann adds 2: total 2 of 5\n"
+        "next: bob to decide (add)\n"
+    )
+
+
+def test_play_against_the_engine_tells_what_each_move_did(counting: Path) -> None:
+    """Against an engine seat, the person's move and each of the engine's replies come with
+    their sentences (``Game.describe``) when the game shows no compact board of its own."""
+    counting.write_text(LOG.replace("moves:", "engines: {bob: 20}\nmoves:"), encoding="utf-8")
+    played = run(["play", counting.name, "ann", "add", "1"])
+    assert played.exit_code == 0, played.output
+    lines = played.stdout.splitlines()
+    assert lines[:2] == ["move 1: ann: add 1 (added to count.yaml)", "  ann adds 1: total 1 of 5"]
+    assert lines[2].startswith("move 2: bob: add ") and lines[2].endswith(
+        "(the engine, 20 simulations)"
+    )
+    step = lines[2].split()[4]
+    assert lines[3] == f"  bob adds {step}: total {1 + int(step)} of 5"
+
+
 def test_show_prints_the_games_view(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
     shown = run(["show", counting.name, "--format", "json"])

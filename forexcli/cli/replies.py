@@ -15,6 +15,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
+from ..reporters.record import entry_sentences
 from ..reporters.tables import fitted, pasted
 from ..words import possessive, says
 from . import echo as _echo
@@ -82,10 +83,11 @@ def refuse_declined(played: Any, file: str) -> None:
 
 
 def _summary(played: Any, number: int) -> list[str]:
-    """What move ``number`` did, in a few lines (the rates that moved are on the board)."""
+    """What move ``number`` did, in a few lines (the rates that moved are on the board): the
+    game's catch-up (``Game.summarize``), else the frame's, the sentences of ``describe``."""
     told = played.log.game.summarize(played, number - 1, number)
     if told is None:
-        return []
+        return [f"  {sentence}" for sentence in entry_sentences(played, number)][:4]
     told = told[1:]
     return [line for line in told if not _RATE_LINE.match(line)][:4]
 
@@ -114,14 +116,22 @@ def _board(file: str) -> list[str]:
 
 def _reply_lines(replies: Any, file: str) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
-    spaces to the width, a command it prints kept whole."""
+    spaces to the width, a command it prints kept whole; for a game without a compact board
+    (``Game.compact_text``), what each move did under it (``_summary``)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
     from ..reporters.tables import fitted_commands
 
+    played = replay(read_log(read_bytes(file), file)) if replies else None
+    if played is not None and played.log.game.compact_text(played.final, 80) is not None:
+        played = None  # the board tells what the moves did
     out = []
     for reply in replies:
         for refused in reply.refused:
             out.append(clean(f"  (the engine's first choice, {refused}, its partner declined)"))
         out.append(clean(reply.line().replace(" FILE ", f" {file} ")))
+        if played is not None and reply.number is not None and reply.number <= played.moves:
+            out.extend(clean(line) for line in _summary(played, reply.number))
     return [fitted_commands(line, streams.width()) for line in out]
 
 

@@ -250,14 +250,21 @@ def play_data(played: Replay, file: str, *, written: bool) -> dict[str, Any]:
 
 
 def play_text(played: Replay, file: str, *, written: bool) -> str:
-    """``play`` for any game: the entry added (or that would be) and who is next (escaped)."""
+    """``play`` for any game: the entry added (or that would be), what it did in the game's
+    sentences (``Game.describe``: a die's roll, a card drawn), and who is next (escaped)."""
     from . import clean
 
     entry = played.log.entries[-1]
     verb = "added" if written else "would add"
     signed = " (signed)" if entry.sig else ""
+    said = entry_sentences(played, entry.number) if entry.number <= played.moves else []
     return clean(
-        f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}\n"
-        f"next: {pending_line(played.log.game, played.final)}",
+        "\n".join(
+            [
+                f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}",
+                *(f"  {sentence}" for sentence in said),
+                f"next: {pending_line(played.log.game, played.final)}",
+            ]
+        ),
         newlines=True,
     )

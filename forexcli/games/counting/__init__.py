@@ -36,9 +36,10 @@ from .rules import CODES, GAME_NAME, Add, CountingError, CountingGame, NotationE
 
 class Counting(CountingGame):
     """Counting with messages (``Game.message``: ``forex message``, ``play --message`` and
-    ``--eml`` tell the moves and the total), a replay page (``forex html``), the engine
-    (``forex hint``, ``analyse``, ``play --engine``, ``selfplay``) and its set-up compared
-    (``setup_fields``: ``forex diff``, ``forex read``)."""
+    ``--eml`` tell the moves and the total), sentences of what a move did (``describe``), a
+    replay page (``forex html``), the engine (``forex hint``, ``analyse``, ``play --engine``,
+    ``selfplay``) and its set-up compared (``setup_fields``: ``forex diff``, ``forex
+    read``)."""
 
     def replay_page(
         self,
@@ -71,6 +72,10 @@ class Counting(CountingGame):
         who = f"{result['winners'][0]} won" if result else f"{state.players[state.seat]} adds next"
         lines.append(f"total {state.total} of {state.target}: {who}")
         return Message(f"[Counting] move {at}", "\n".join(lines) + "\n", fmt)
+
+    def describe(self, before: State, decision: Add, after: State) -> tuple[str, ...]:
+        """``ann adds 2: total 2 of 5`` (``forex play``'s and ``history --events``' sentence)."""
+        return (f"{decision.player} adds {decision.step}: total {after.total} of {after.target}",)
 
     def setup_fields(self, header: Mapping[str, Any]) -> dict[str, Any]:
         """The players and the target (10 when left out): two logs differing in one are
