@@ -20,6 +20,7 @@ from forexcli import games
 from forexcli.games.base import Game, state_digest
 from forexcli.games.counting import COUNTING, Add
 from tests.cli.test_commands import run
+from tests.every_game import shipped_only
 
 REGISTRY_LINE = "forexcli.games.counting:COUNTING"
 """Where the one registry line finds the game: ``register("counting", REGISTRY_LINE)``."""
@@ -292,26 +293,28 @@ def test_new_writes_a_log_of_the_game(counting: Path) -> None:
 
 def test_new_takes_the_option_the_game_adds(counting: Path) -> None:
     """``--target`` is Counting's (``Game.new_options``): offered while the game is
-    registered, written into its log, and refused for another game's log."""
-    made = run(["new", "to3.yaml", "--game", "counting", "--players", "ann,bob", "--target", "3"])
-    assert made.exit_code == 0, made.output
-    assert made.stdout == "created to3.yaml: Counting to 3 for ann, bob\n"
-    assert "target: 3" in Path("to3.yaml").read_text(encoding="utf-8")
-    wrong = run(["new", "to0.yaml", "--game", "counting", "--players", "a,b", "--target", "0"])
-    assert wrong.exit_code == 2 and "'0' is not a whole number from 1 to 1000" in wrong.stderr
-    other = run(["new", "fx.yaml", "--players", "a,b", "--target", "3"])
-    assert other.exit_code == 2 and not Path("fx.yaml").exists()
-    assert "a For-Ex log takes no --target: it is Counting's only (--game counting)" in (
-        other.stderr
-    )
-    assert "Counting: the total that wins [10]." in run(["new", "--help"]).stdout
-    games.unregister("counting")
-    try:
+    registered, written into its log, and refused for another game's log.  Among the shipped
+    games and the toy alone: another registered game may declare ``--target`` too."""
+    with shipped_only():
+        games.register("counting", REGISTRY_LINE)
+        made = run(
+            ["new", "to3.yaml", "--game", "counting", "--players", "ann,bob", "--target", "3"]
+        )
+        assert made.exit_code == 0, made.output
+        assert made.stdout == "created to3.yaml: Counting to 3 for ann, bob\n"
+        assert "target: 3" in Path("to3.yaml").read_text(encoding="utf-8")
+        wrong = run(["new", "to0.yaml", "--game", "counting", "--players", "a,b", "--target", "0"])
+        assert wrong.exit_code == 2 and "'0' is not a whole number from 1 to 1000" in wrong.stderr
+        other = run(["new", "fx.yaml", "--players", "a,b", "--target", "3"])
+        assert other.exit_code == 2 and not Path("fx.yaml").exists()
+        assert "a For-Ex log takes no --target: it is Counting's only (--game counting)" in (
+            other.stderr
+        )
+        assert "Counting: the total that wins [10]." in run(["new", "--help"]).stdout
+        games.unregister("counting")
         assert "--target" not in run(["new", "--help"]).stdout
         gone = run(["new", "fx.yaml", "--players", "a,b", "--target", "3"])
         assert gone.exit_code == 2 and "No such option '--target'" in gone.stderr
-    finally:
-        games.register("counting", REGISTRY_LINE)
 
 
 def test_import_asks_the_games_and_refuses_when_none_imports(

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from forexcli import games
 from forexcli.cli import COMMANDS, forex, with_game_texts
 from forexcli.games.defaults import BaseGame
+from tests.every_game import shipped_only
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,11 +37,13 @@ NIM = Nim()
 
 @pytest.fixture
 def nim() -> Iterator[Nim]:
-    """Nim registered (after the shipped games) with no part of the help, for one test."""
+    """Nim registered right after the shipped games (another registered game's parts would
+    stand between) with no part of the help, for one test."""
     NIM.parts = {}
-    games.register(NIM.name, lambda: NIM)
-    yield NIM
-    games.unregister(NIM.name)
+    with shipped_only():
+        games.register(NIM.name, lambda: NIM)
+        yield NIM
+        games.unregister(NIM.name)
 
 
 def _every_command() -> Iterator[tuple[str, ...]]:
