@@ -124,6 +124,25 @@ def test_the_walkthrough_names_every_method_a_game_may_override() -> None:
     assert [name for name in members if name not in named] == []
 
 
+def test_the_walkthrough_names_what_a_games_rules_may_import() -> None:
+    """docs/adding-a-game.md names each module of the frame a game's rules core or notation
+    imports (the interface, its defaults, ``forex new``'s options, the seeded draw of a game
+    with chance, the words of a hint): a newcomer learns from it what the pure core may use."""
+    from tests.test_architecture import _game_of, graph
+
+    walkthrough = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    imported = {
+        target
+        for importer, targets in graph().items()
+        if (game := _game_of(importer)) is not None
+        and re.search(r"\.(rules|notation)(\.|$)", importer.removeprefix(game))
+        for target in targets
+        if _game_of(target) is None and target != "forexcli.games"  # the registry
+    }
+    assert {"forexcli.games.base", "forexcli.games.seeded"} <= imported
+    assert sorted(name for name in imported if f"`{name}`" not in walkthrough) == []
+
+
 def test_man_page_sections_and_version() -> None:
     source = man_source()
     for section in (
