@@ -353,6 +353,20 @@ def test_message_tells_the_moves(counting: Path, args: list[str]) -> None:
     assert "ann" in result.output
 
 
+def test_the_toys_message_tells_the_moves_after_the_next_players_last(counting: Path) -> None:
+    """``Game.message`` with no ``since``: the moves after the next player's last, as a mail
+    after the engine's replies needs (``forex read --reply``, ``play --eml``)."""
+    log = LOG.replace("[ann, bob]", "[ann, bob, cy]").replace("target: 5", "target: 9")
+    counting.write_text(log + "  - ann: add 1\n  - bob: add 2\n  - cy: add 1\n", encoding="utf-8")
+    told = run(["message", counting.name])
+    assert told.exit_code == 0, told.output
+    assert told.stdout.splitlines()[2:] == [
+        "move 2: bob: add 2",
+        "move 3: cy: add 1",
+        "total 4 of 9: ann adds next",
+    ]
+
+
 def test_the_eml_of_a_move_carries_the_message(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
     result = run(["play", "count.yaml", "bob", "add", "1", "--eml", "turn.eml"])

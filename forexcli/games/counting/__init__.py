@@ -62,12 +62,18 @@ class Counting(CountingGame):
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Message:
-        """Each move after ``since`` (by default the last) up to ``at``, the total and who
-        adds next (or who won)."""
+        """Each move after ``since`` up to ``at``, the total and who adds next (or who won).
+        By default (``since`` None) what the next player has not seen: the moves after their
+        last (at least the last move; only it once the game is over)."""
         at = replay.moves if at is None else at
-        since = max(at - 1, 0) if since is None else since
-        lines = [f"move {e.number}: {e.key}: {e.text}" for e in replay.log.entries[since:at]]
         state = replay.state_after(at)
+        if since is None:
+            deciders = self.pending(state).deciders
+            entries = replay.log.entries[:at]
+            last = next((e.number for e in reversed(entries) if e.key in deciders), 0)
+            since = min(last, at - 1) if deciders else at - 1
+            since = max(since, 0)
+        lines = [f"move {e.number}: {e.key}: {e.text}" for e in replay.log.entries[since:at]]
         result = self.result(state)
         who = f"{result['winners'][0]} won" if result else f"{state.players[state.seat]} adds next"
         lines.append(f"total {state.total} of {state.target}: {who}")
