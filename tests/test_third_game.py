@@ -209,7 +209,7 @@ def test_diff_and_read_compare_the_set_up_the_game_names(counting: Path) -> None
     assert compared.exit_code == 1, compared.output
     report = json.loads(compared.stdout)
     assert report["kind"] == "different_games"
-    assert report["sentence"].endswith("not a fork: their set-up differs in target.")
+    assert report["sentence"].endswith("not a fork: their set-up differs in target total.")
     assert report["setup_differences"] == ["target: count.yaml has 5; other.yaml has 7"]
     mailed = counting.with_name("turn.eml")
     mailed.write_text(

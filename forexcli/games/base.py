@@ -321,6 +321,11 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """One set-up field of ``setup_fields`` as a person reads it."""
         ...
 
+    def setup_name(self, name: str) -> str:
+        """One set-up field's name as a sentence says it (``forex diff``: "their set-up
+        differs in ...")."""
+        ...
+
     def cosigner(self, written: Any, player: str) -> Optional[str]:
         """The player besides ``player`` whose agreement an entry (``written``: its decisions
         as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""

@@ -177,6 +177,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """The value as it is."""
         return str(value)
 
+    def setup_name(self, name: str) -> str:
+        """The field's name, its underscores spaces (``house_rules``: ``house rules``)."""
+        return name.replace("_", " ")
+
     def cosigner(self, written: Any, player: str) -> Optional[str]:
         """Nobody: only the decider signs."""
         return None

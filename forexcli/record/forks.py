@@ -10,8 +10,8 @@ which continuation is legal::
 Entries are the same when the same player made the same decision (as the
 engine reads it: spacing and number style do not matter).  Notes and digests
 do not make a fork; differing notes in the shared moves are listed.  Two logs
-whose set-up differs (players, first player, removed certificates, house
-rules) are different games, not a fork.
+whose set-up differs (the fields the game names, in its words: ``Game.setup_name``)
+are different games, not a fork.
 
 That report is for a game that says which header fields make its set-up
 (``Game.setup_fields``). For any other game ``compare`` compares
@@ -31,13 +31,6 @@ from .entry import Entry
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem, moves_text
 from .problems import printable as clean
-
-SETUP_WORDS = {
-    "players": "players",
-    "first": "first player",
-    "removed": "removed certificates",
-    "house_rules": "house rules",
-}
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game (its free text and the players' contacts); a
@@ -234,7 +227,7 @@ def _compare_entries(
             None,
             clean(
                 f"{log_a.filename} and {log_b.filename} are different games, not a fork:"
-                f" their set-up differs in {_and([SETUP_WORDS.get(n, n) for n in names])}."
+                f" their set-up differs in {_and([log_a.game.setup_name(n) for n in names])}."
             ),
             setup_values,
         )

@@ -91,6 +91,10 @@ class Counting(CountingGame):
             "target": int(header.get("target", 10)),
         }
 
+    def setup_name(self, name: str) -> str:
+        """``target total`` for the target (the sentence of ``forex diff``)."""
+        return "target total" if name == "target" else super().setup_name(name)
+
     def setup_value(self, name: str, value: Any) -> str:
         """The players comma-separated, the target as it is."""
         return ", ".join(value) if isinstance(value, list) else str(value)

@@ -223,6 +223,11 @@ class ForexGame(ForexViews):
             "house_rules": _house_rules(header),
         }
 
+    def setup_name(self, name: str) -> str:
+        """``first player``, ``removed certificates``; the others as ``BaseGame`` says them."""
+        words = {"first": "first player", "removed": "removed certificates"}
+        return words.get(name) or super().setup_name(name)
+
     def setup_value(self, name: str, value: Any) -> str:
         """One set-up field as a person reads it: ``1 GBP, 2 USD, 3 CNY``, ``rounding=each``."""
         if name == "removed" and value == "unknown":
