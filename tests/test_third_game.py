@@ -495,3 +495,20 @@ def test_selfplay_seats_more_players_than_for_ex_takes(
     assert "players: [engine1, engine2, engine3, engine4, engine5, engine6, engine7, engine8]" in (
         header
     )
+
+
+def test_the_hosts_reply_tells_what_each_engine_move_did(counting: Path) -> None:
+    """``forex read --reply`` tells the engine seats' moves as ``forex play`` does: each with
+    the game's sentences (``Game.describe``) when the game shows no compact board, so that the
+    host sees what a move did (a die's roll) and not only its notation."""
+    counting.write_text(LOG.replace("moves:", "engines: {bob: 20}\nmoves:"), encoding="utf-8")
+    mine = counting.with_name("mine.yaml")
+    mine.write_bytes(counting.read_bytes())
+    assert run(["play", mine.name, "ann", "add", "1", "--no-reply"]).exit_code == 0
+    assert run(["message", mine.name, "--eml", "sent.eml"]).exit_code == 0
+    read = run(["read", "sent.eml", "--into", counting.name, "--reply"])
+    assert read.exit_code == 0, read.output
+    lines = read.stdout.splitlines()
+    (reply,) = [n for n, line in enumerate(lines) if line.startswith("move 2: bob: add ")]
+    step = lines[reply].split()[4]
+    assert lines[reply + 1] == f"  bob adds {step}: total {1 + int(step)} of 5"

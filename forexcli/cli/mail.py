@@ -405,7 +405,8 @@ def _host_replies(
     foreign: Any = None,
 ) -> None:
     """``read --reply``: the engine seats' decisions (``hosting.host_replies``), one line
-    each, then the mail to the next person into ``eml_dir``; after an offer the engine
+    each with what it did under it as ``forex play`` tells it (``replies.reply_sentences``),
+    then the mail to the next person into ``eml_dir``; after an offer the engine
     ``declined`` (``hosting.Declined``, taken out of the log), the refusal on standard error
     and the mail with it to the person who offered."""
     from ..hosting import countersign_deals, decline_offer, host_replies
@@ -428,11 +429,14 @@ def _host_replies(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     from ..record.status import pending_line
+    from .replies import reply_sentences
 
     _, log, played = edit.load_valid(into)
     lines = [clean(line) for line in agreed.lines]
     made = [*answered, *done.replies]
-    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in made]
+    for reply in made:
+        lines.append(clean(reply.line().replace(" FILE ", f" {into} ")))
+        lines += reply_sentences(played, reply)
     head = "Next" if made else "No engine decision, next"
     lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
     _echo("\n".join(lines))

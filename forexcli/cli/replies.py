@@ -117,22 +117,30 @@ def _board(file: str) -> list[str]:
 def _reply_lines(replies: Any, file: str) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
     spaces to the width, a command it prints kept whole; for a game without a compact board
-    (``Game.compact_text``), what each move did under it (``_summary``)."""
+    (``Game.compact_text``), what each move did under it (``reply_sentences``)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..reporters.tables import fitted_commands
 
     played = replay(read_log(read_bytes(file), file)) if replies else None
-    if played is not None and played.log.game.compact_text(played.final, 80) is not None:
-        played = None  # the board tells what the moves did
     out = []
     for reply in replies:
         for refused in reply.refused:
             out.append(clean(f"  (the engine's first choice, {refused}, its partner declined)"))
         out.append(clean(reply.line().replace(" FILE ", f" {file} ")))
-        if played is not None and reply.number is not None and reply.number <= played.moves:
-            out.extend(clean(line) for line in _summary(played, reply.number))
+        out.extend(reply_sentences(played, reply))
     return [fitted_commands(line, streams.width()) for line in out]
+
+
+def reply_sentences(played: Any, reply: Any) -> list[str]:
+    """What an engine's ``reply`` (a ``replies.Reply``) did, to print under its line, in
+    ``played`` (the log's replay after it): for a game without a compact board
+    (``Game.compact_text``: the board tells it), the lines of ``_summary``; else none."""
+    if played is None or reply.number is None or reply.number > played.moves:
+        return []
+    if played.log.game.compact_text(played.final, 80) is not None:
+        return []
+    return [clean(line) for line in _summary(played, reply.number)]
 
 
 def _budget(seconds: float | None, simulations: int | None) -> Any:
