@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from msgspec import Struct
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -573,6 +574,56 @@ def test_the_frame_names_games_no_more_than_listed() -> None:
     assert grown == {}, "a game's word in the frame: take it from the game (Game.title ...)"
     shrunk = {f: n for f, n in ALLOWED_GAME_WORDS.items() if found.get(f, 0) < n}
     assert shrunk == {}, "fewer game words: lower ALLOWED_GAME_WORDS to what is found"
+
+
+RULE_WORDS = re.compile(
+    r"(?-i:For-Ex|World Exchangers)|certificat|currenc|bankrupt|\binvest|divest"
+    r"|\b(loans?|spot|dividends?|queued?|supply|cash|deck|deals?|contracts?|investors?|traders?"
+    r"|cities|media)\b"
+    r"|\b(GBP|USD|JPY|EUR|CNY|CHF|AUD)\b",
+    re.IGNORECASE,
+)
+"""Words of the shipped games' rules (For-Ex's and World Exchangers'), and their names as a
+sentence writes them (``for-ex``, the default ``--game``, is the registry's name)."""
+
+
+def help_pages() -> dict[str, str]:
+    """Each command's ``--help``, as the registered games make it (``forex --help`` aside: its
+    description and examples name the shipped games, and it imports no game to ask them)."""
+    from click.testing import CliRunner
+
+    from forexcli.cli import forex
+
+    runner = CliRunner()
+    pages = {}
+    for name in sorted(forex.commands):
+        result = runner.invoke(forex, [name, "--help"], env={"COLUMNS": "100"})
+        assert result.exit_code == 0, result.output
+        pages[name] = result.output
+    return pages
+
+
+def test_the_help_names_no_games_rules_but_those_of_the_registered_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the toy alone registered, no command's help speaks of For-Ex's or World
+    Exchangers' things (certificates, loans, a spot deal, the deck ...): the frame's help is
+    game-free, and each game's part comes from the game (``Game.help_texts``,
+    ``new_options``, ``move_kinds``: ``{games:TOPIC}``).  With the shipped games, their words
+    are there."""
+    from forexcli import games
+
+    assert RULE_WORDS.search(help_pages()["new"])  # For-Ex's and World Exchangers' parts
+    monkeypatch.setattr(games, "_REGISTRY", {})
+    monkeypatch.setattr(games, "_HELP_SOURCES", {})
+    games.register("counting", "forexcli.games.counting:COUNTING")
+    found = {
+        f"{name}: {line.strip()}"
+        for name, page in help_pages().items()
+        for line in page.splitlines()
+        if RULE_WORDS.search(line)
+    }
+    assert sorted(found) == []
 
 
 def test_a_games_rules_and_notation_import_only_the_interface_and_the_words() -> None:

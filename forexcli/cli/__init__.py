@@ -261,7 +261,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "chart": (
         "forexcli.cli.show:chart_command",
-        "Draw the whole game as an SVG line chart: currency strength, or each player's cash.",
+        "Draw the whole game as an SVG line chart: what the game follows, move by move.",
     ),
     "completion": (
         "forexcli.cli.completion:completion_command",
@@ -326,12 +326,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "show": (
         "forexcli.cli.show:show_command",
-        "Show the game: board, money, certificates, queue, standings, who decides next,"
-        " the result.",
+        "Show the game: board, standings, who decides next, the result.",
     ),
     "sign": (
         "forexcli.cli.keys:sign_command",
-        "Sign move N of FILE: a deal's cosigner countersigns, or a player signs a move of theirs.",
+        "Sign move N of FILE: its cosigner countersigns, or a player signs a move of theirs.",
     ),
     "undo": (
         "forexcli.cli.edits:undo_command",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
-from . import EPILOG, GameTextCommand
+from . import EPILOG, GameTextCommand, GameTextOption
 from .common import (
     FILE,
     FILE_OR_DASH,
@@ -41,8 +41,8 @@ def _renames(values: tuple[str, ...]) -> dict[str, str]:
 @click.option(
     "--removed",
     metavar="CUR=N,...|unknown",
-    help="The 6 certificates removed at set-up, as forex new takes them (GBP=1,USD=2,CNY=3),"
-    " or 'unknown' to record them as not known [deduced when the table log allows one set].",
+    cls=GameTextOption,
+    help="{games:import --removed}",
 )
 @click.option("--title", metavar="TEXT", help="The log's title [Board Game Arena table N].")
 @click.option(

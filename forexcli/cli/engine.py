@@ -346,14 +346,11 @@ def hint_command(
 ) -> None:
     """The engine's best decisions for whoever decides next in FILE.
 
-    Each comes with its value (half the player's expected share of the final
-    scores, half their chance of finishing first, in percent) and the line the
-    search expects after it, each decision written as forex moves lists it and
-    forex play takes it. The rows are in the order of the search's visits,
-    but a decision that lets the others bankrupt the player, or spends money
-    the player's queued debts need, is ranked after the others: its row says
-    why in brackets (in JSON: rule and reason). --simulations gives the same
-    result on any machine (for a given --seed); --seconds depends on the
+    Each comes with its value, in percent (what it means in each game:
+    below), and the line the search expects after it, each decision written
+    as forex moves lists it and forex play takes it. The rows are in the
+    order of the search's visits{games:hint order}. --simulations gives the
+    same result on any machine (for a given --seed); --seconds depends on the
     machine.
 
     While the engine's offer waits for a person (the log's offer:), the
@@ -452,8 +449,8 @@ def analyse_command(
     bounded scale (half the chance, half its log-odds between 0.5% and
     95%): ?! dubious from 5 points, ? mistake from 10, ?? blunder from 20,
     and ! for the only good decision. A verdict names the better decision;
-    -v adds the line the engine expects after each and what decides it (a
-    bankruptcy, a contract that cannot be paid, the game's end). A decision
+    -v adds the line the engine expects after each and what decides
+    it{games:analyse decides}. A decision
     whose better one the search visited fewer than 8 times is left
     ungraded (a bigger budget grades it). A summary gives each player's
     accuracy (100% for the engine's choices, as chess sites compute it),
@@ -694,9 +691,10 @@ def _analyse_folder(
     "seats",
     multiple=True,
     metavar="SPEC",
+    cls=GameTextOption,
     help="Who plays a seat: engine, engine:N (N simulations), engine:Ss (S seconds), engine/K"
-    " (a K-th of the budget), or a ladder player: greedy, random, oneply, investor, trader,"
-    " cautious; repeat it for each seat [every seat the engine]. Seats rotate from game to game.",
+    " (a K-th of the budget), or a ladder player{games:selfplay --seat}; repeat it for each"
+    " seat [every seat the engine]. Seats rotate from game to game.",
 )
 @click.option(
     "--simulations",

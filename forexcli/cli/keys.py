@@ -106,7 +106,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
 def sign_command(
     file: str, number: int, name: str | None, key_file: str | None, dry_run: bool
 ) -> None:
-    """Sign move N of FILE: a deal's cosigner countersigns, or a player signs a move of theirs.
+    """Sign move N of FILE: its cosigner countersigns, or a player signs a move of theirs.
 
     The signature covers the game's header, the move number, the state
     before the move and its text, like forex play --sign. The log must be

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..reporters import clean
-from . import EPILOG, MESSAGE_FORMATS
+from . import EPILOG, MESSAGE_FORMATS, GameTextCommand
 from . import echo as _echo
 from .common import (
     FILE,
@@ -28,7 +28,7 @@ from .common import (
 )
 
 
-@click.command("message", epilog=EPILOG)
+@click.command("message", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option(
     "--since",
@@ -78,8 +78,8 @@ def message_command(
     """Print a ready-to-send message about the game as it stands.
 
     A subject line (the game's title, the move number and who is to play
-    next), then what happened since move N, the board, the money and
-    certificates, the queue and who decides next: to mail to the next player
+    next), then what happened since move N, the game as it
+    stands{games:message shows} and who decides next: to mail to the next player
     or post in the game's forum thread, in plain text, markdown or BBCode.
     By default it tells everything the next decider has not seen: every move
     since their own last decision (a turn of several entries whole).
@@ -167,8 +167,8 @@ def message_command(
     multiple=True,
     help="With --reply: sign SEAT's decisions with the OpenSSH key FILE (needed when the log"
     " holds SEAT's key or requires signatures; a key the log lacks is added, trust on first"
-    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the deals"
-    " offered to SEAT that the engine accepts (one LOG already held that it declines is"
+    " use; FOREX_PASSPHRASE for a key with a passphrase), and countersign the offers"
+    " made to SEAT that the engine accepts (one LOG already held that it declines is"
     " taken out and mailed back, as one that arrives). Repeatable.",
 )
 @click.option(

@@ -203,6 +203,9 @@ def new_command(
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
 
+    The log records the players in seat order and the game's set-up, with no
+    moves yet.
+
     {games:new}
     """
     from ..games.defaults import NotOffered

@@ -149,10 +149,10 @@ def play_command(
 
     {games:play}
 
-    Prints what changed (payments, rates that moved, loans, dividends) and
-    who decides next. With --message, prints instead a message to mail or
-    post (its format may follow: --message bbcode); put --message after the
-    decision, or give its format, so that it does not take a word of it.
+    Prints what changed{games:play changed} and who decides next. With
+    --message, prints instead a message to mail or post (its format may
+    follow: --message bbcode); put --message after the decision, or give its
+    format, so that it does not take a word of it.
 
     With --engine (and no DECISION) the engine decides for PLAYER, and its
     decision is checked and appended like any other: a game against the

@@ -49,8 +49,9 @@ if TYPE_CHECKING:
     "--since",
     type=int,
     metavar="N",
-    help="Also say what happened after move N, move by move: who did what, payments, rates"
-    " that moved, loans, dividends (the catch-up for a player who last looked at move N).",
+    cls=GameTextOption,
+    help="Also say what happened after move N, move by move (the catch-up for a player who"
+    " last looked at move N): who did what{games:show --since}.",
 )
 @click.option(
     "--since-player",
@@ -100,7 +101,7 @@ def show_command(
     seat: str | None,
     fmt: str,
 ) -> None:
-    """Show the game: board, money, certificates, queue, standings, who decides next, the result.
+    """Show the game: board, standings, who decides next, the result.
 
     FILE may be - for standard input.
     """
@@ -299,7 +300,7 @@ def chart_command(
     simulations: int | None,
     seed: int,
 ) -> None:
-    """Draw the whole game as an SVG line chart: currency strength, or each player's cash.
+    """Draw the whole game as an SVG line chart: what the game follows, move by move.
 
     {games:chart}
 
@@ -438,14 +439,12 @@ def html_command(
 ) -> None:
     """Write the game as one HTML page to step through in a browser: a replay.
 
-    At every position the page shows what forex show --at N shows (board,
-    money, certificates, supply, queue, free letters, dividends, who decides
-    next; the projection if the game ended now, whether each queue item's
-    owner could pay it now and what resolving it would do, the exposure),
-    the move's text, its note and what it did, and the result at the end;
-    the strength chart of the whole game marks the position and jumps
-    to a move when clicked. Step with the buttons, the arrow keys (Home,
-    End), the slider or the move list; OUT.html#move-N opens after move N.
+    At every position the page shows what forex show --at N
+    shows{games:html shows}, the move's text, its note and what it did, and
+    the result at the end; the chart of the whole game (as forex chart draws
+    it) marks the position and jumps to a move when clicked. Step with the
+    buttons, the arrow keys (Home, End), the slider or the move list;
+    OUT.html#move-N opens after move N.
 
     The file is self-contained: no network, font or script from elsewhere.
     Without JavaScript it shows the opening position and the moves, and it

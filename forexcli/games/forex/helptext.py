@@ -38,10 +38,12 @@ HELP_TEXTS = {
         disagreement is reported at its packet (move_id) and notification, and
         nothing is written. A game in progress is imported up to its last
         decision. The log is written atomically.""",
+    "import --removed": "The 6 certificates removed at set-up, as forex new takes them"
+    " (GBP=1,USD=2,CNY=3), or 'unknown' to record them as not known [deduced when the table"
+    " log allows one set].",
     "new": """
-        The log records the seat order, the first player and the 6 certificates
-        removed at set-up (given, or drawn from a seed), the house rules if any,
-        with no moves yet.""",
+        For-Ex: the set-up is the first player and the 6 certificates removed
+        (given, or drawn from a seed), and the house rules if any.""",
     "new --engine": " answer the spot offers to its seats and",
     "seat": ", and answers the spot offers made to them",
     "play": """
@@ -56,7 +58,7 @@ HELP_TEXTS = {
     " answer: forex play FILE NAME accept (or decline).",
     "validate --require-signatures": ", and so is a spot deal its partner has not countersigned",
     "moves": """
-        Decisions are grouped to fit the terminal (COLUMNS): investments,
+        For-Ex: decisions are grouped to fit the terminal (COLUMNS): investments,
         divests, divest answers, tie choices, spot offers summed per partner, and
         the contracts per currency pair as a range (1-10 GBP for 1.5-15 USD: every
         contract between its ends, either currency paid), with a contract each
@@ -66,6 +68,20 @@ HELP_TEXTS = {
     "moves --all": "; then each spot offer with the actions that only it makes possible"
     " (spot ...; ACTION), or with the first action legal after it when it makes none"
     " possible",
+    "show --since": "; For-Ex: payments, rates that moved, loans, dividends",
+    "play changed": " (For-Ex: payments, rates that moved, loans, dividends)",
+    "message shows": " (For-Ex: the board, the money and certificates, the queue)",
+    "html shows": " (For-Ex: board, money, certificates, supply, queue, free letters,"
+    " dividends, who decides next; the projection if the game ended now, whether each queue"
+    " item's owner could pay it now and what resolving it would do, the exposure)",
+    "hint order": "; For-Ex ranks a decision that lets the others bankrupt the player, or"
+    " spends money the player's queued debts need, after the others: its row says why in"
+    " brackets (in JSON: rule and reason)",
+    "hint": """
+        For For-Ex the value is half the player's expected share of the final
+        scores, half their chance of finishing first.""",
+    "analyse decides": " (For-Ex: a bankruptcy, a contract that cannot be paid, the game's end)",
+    "selfplay --seat": " (For-Ex: greedy, random, oneply, investor, trader, cautious)",
     "chart": """
         For-Ex: one line per currency, at the start and after every move; dashed
         lines mark the dividends. A currency's strength is how far its six pairs
