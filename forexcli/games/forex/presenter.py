@@ -20,13 +20,14 @@ NEW_OPTIONS = (
     NewOption("first", "Who takes the first turn [the first seat].", metavar="NAME"),
     NewOption(
         "removed",
-        "The 6 certificates removed at set-up: GBP=1,USD=2,CNY=3 (or GBP,USD,USD,CNY,CNY,CNY).",
+        "For-Ex: the 6 certificates removed at set-up: GBP=1,USD=2,CNY=3 (or"
+        " GBP,USD,USD,CNY,CNY,CNY).",
         metavar="CUR=N,...",
     ),
     NewOption(
         "seed",
-        "Draw the removed certificates from this seed. Without --removed or --seed a random"
-        " seed is drawn and recorded.",
+        "For-Ex: draw the removed certificates from this seed; without --removed or --seed a"
+        " random seed is drawn and recorded.",
         metavar="TEXT",
     ),
     TITLE,
