@@ -13,12 +13,13 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from forexcli import games
 from forexcli.games.base import Game, state_digest
-from forexcli.games.counting import COUNTING, Add
+from forexcli.games.counting import COUNTING, Add, Counting
 from tests.cli.test_commands import run
 from tests.every_game import shipped_only
 
@@ -512,3 +513,29 @@ def test_the_hosts_reply_tells_what_each_engine_move_did(counting: Path) -> None
     (reply,) = [n for n, line in enumerate(lines) if line.startswith("move 2: bob: add ")]
     step = lines[reply].split()[4]
     assert lines[reply + 1] == f"  bob adds {step}: total {1 + int(step)} of 5"
+
+
+class _TellingCounting(Counting):
+    """Counting whose catch-up tells the running total as ``TOT/TGT: 2/5``, a line its
+    compact board (a line of text) does not show."""
+
+    def summarize(self, replay: Any, since: int, until: int | None = None) -> list[str]:
+        state = replay.final  # the tests ask for the last move
+        return [f"move {until}", f"  TOT/TGT: {state.total}/{state.target}"]
+
+    def compact_text(self, state: Any, width: int) -> str:
+        return f"{state.total} so far"
+
+
+def test_plays_compact_report_leaves_out_only_what_the_games_board_shows(counting: Path) -> None:
+    """After a person's move against the engine, ``play`` prints the game's catch-up of the
+    move but the lines the game's compact board shows anyway (``Game.on_compact_board``):
+    not For-Ex's rate lines for every game."""
+    from forexcli.cli.replies import compact_move_report
+    from forexcli.record.gamelog import load, replay
+
+    games.register("counting", lambda: _TellingCounting())  # the fixture unregisters it
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    played = replay(load(str(counting)))
+    report = compact_move_report(played, counting.name)
+    assert report.splitlines() == ["move 1: ann: add 2 (added to count.yaml)", "  TOT/TGT: 2/5"]

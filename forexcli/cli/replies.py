@@ -8,7 +8,6 @@ and ``refuse_declined`` before it writes a move, ``answer_command`` for
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import click
@@ -24,8 +23,6 @@ from .common import ProblemExit
 ANSWER_WORDS = {"accept": True, "yes": True, "decline": False, "no": False, "refuse": False}
 """A person's answer to an open offer: ``forex play FILE NAME accept`` (or yes), ``decline``
 (or no, refuse)."""
-
-_RATE_LINE = re.compile(r"^\s+[A-Z]{3}/[A-Z]{3}: ")
 
 
 def _mentions(file: str, key: bytes) -> bool:
@@ -83,13 +80,14 @@ def refuse_declined(played: Any, file: str) -> None:
 
 
 def _summary(played: Any, number: int) -> list[str]:
-    """What move ``number`` did, in a few lines (the rates that moved are on the board): the
-    game's catch-up (``Game.summarize``), else the frame's, the sentences of ``describe``."""
-    told = played.log.game.summarize(played, number - 1, number)
+    """What move ``number`` did, in a few lines: the game's catch-up (``Game.summarize``) but
+    what its compact board shows anyway (``Game.on_compact_board``), else the frame's, the
+    sentences of ``describe``."""
+    game = played.log.game
+    told = game.summarize(played, number - 1, number)
     if told is None:
         return [f"  {sentence}" for sentence in entry_sentences(played, number)][:4]
-    told = told[1:]
-    return [line for line in told if not _RATE_LINE.match(line)][:4]
+    return [line for line in told[1:] if not game.on_compact_board(line)][:4]
 
 
 def _board(file: str) -> list[str]:

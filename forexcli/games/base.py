@@ -472,6 +472,11 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         report after the engine's replies); None: the frame's line of who decides next."""
         ...
 
+    def on_compact_board(self, line: str) -> bool:
+        """Whether a line of ``summarize`` tells what ``compact_text`` shows anyway (For-Ex: a
+        rate that moved), so that ``play``'s compact report, which prints both, leaves it out."""
+        ...
+
     def offer_partner(self, decisions: Sequence[Any]) -> Optional[str]:
         """The player an entry's opening offer goes to (For-Ex's spot transaction, which that
         player may refuse); None: it opens with none."""

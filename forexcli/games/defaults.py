@@ -296,6 +296,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """Not offered."""
         raise NotOffered("a picture of the board")
 
+    def on_compact_board(self, line: str) -> bool:
+        """False: every line of the catch-up is told."""
+        return False
+
     def compact_text(self, state: Any, width: int) -> Optional[str]:
         """None: the frame's line of who decides next."""
         return None

@@ -318,6 +318,12 @@ class ForexGame(ForexViews):
 
         return state_dict(state)
 
+    def on_compact_board(self, line: str) -> bool:
+        """A rate that moved (``  GBP/USD: ...``): the compact board shows the rates."""
+        import re
+
+        return re.match(r"^\s+[A-Z]{3}/[A-Z]{3}: ", line) is not None
+
     def compact_text(self, state: GameState, width: int) -> str:
         """``message.compact_text``: the board in about 16 lines (``Game.compact_text``)."""
         from .message import compact_text
