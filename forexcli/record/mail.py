@@ -661,6 +661,10 @@ class Arrival(Struct):
     engines_given_back: tuple[str, ...] = ()
     """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
     give the reader's engine seats back."""
+    label: str = ""
+    """What the mail is called in ``lines`` (its path, or ``standard input``)."""
+    said: list[str] = field(default_factory=list)
+    """The lines of ``lines`` that tell what became of the notes and comments."""
 
     @property
     def saves(self) -> bool:
@@ -762,7 +766,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     played = _checked(found, label, own)
     moves = len(incoming.entries)
     if own is None:
-        return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
+        story = _story(played, 0, f"{label}: a new copy")
+        return Arrival("new", found, played, 0, story, label=label)
     report = _compare(own, incoming)
     if not report.same_game:
         told = _compare(
@@ -822,7 +827,14 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     if moves > len(own.entries):
         lines = _story(played, common, f"{label}")
         return Arrival(
-            "extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text
+            "extends",
+            found,
+            played,
+            common,
+            lines[:-1] + said + lines[-1:],
+            merged.text,
+            label=label,
+            said=said,
         )
     if added:
         lines = [clean(f"{label} adds {added}."), *said, clean(f"Next: {_next_text(played)}.")]
@@ -1107,16 +1119,23 @@ def with_offer(result: Arrival, offer: Any, into: str) -> Arrival:
 def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
     """``result`` without the moves after move ``keep`` (an offer the host's engine seat
     declines, and what followed it): nothing is saved when the reader's copy ``into`` holds
-    the moves that are left; raises ``LogError`` when the text cannot be cut."""
+    the moves that are left; its ``lines`` tell only the moves kept. Raises ``LogError``
+    when the text cannot be cut."""
     from .entrytext import without_moves_after_text
 
     if not result.saves:
         return result
+    label = result.label or into
     if result.own_bytes is not None and keep <= result.since:
-        return replace(result, kind="same", text="")
+        line = clean(f"{label}: no new move taken; {into} is unchanged.")
+        return replace(result, kind="same", text="", lines=[line], said=[])
     log = _parse(result.saved_text, into, into)
     text = without_moves_after_text(log, keep)
-    return replace(result, text=text, replay=replay(_parse(text, into, into)))
+    played = replay(_parse(text, into, into))
+    new = result.own_bytes is None
+    story = _story(played, result.since, f"{label}: a new copy" if new else label)
+    lines = story[:-1] + result.said + story[-1:]
+    return replace(result, text=text, replay=played, lines=lines)
 
 
 def save_arrival(result: Arrival, into: str) -> None:
