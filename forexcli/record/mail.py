@@ -591,6 +591,36 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
     return [email.message_from_bytes(data, policy=email.policy.default)]
 
 
+def _log_file(path: str, data: bytes | None, source: str, into: str | None) -> Found | None:
+    """The log when ``path`` (``data``: standard input's bytes) is a log file itself, not a
+    mail (read as a mail, its lines would be taken for header fields); None otherwise, or
+    when it does not read as a log (then it is read as a mail, as before)."""
+    if data is None:
+        if os.path.isdir(path):
+            return None
+        from .files import read_bytes
+
+        try:
+            data = read_bytes(path)
+        except LogError:
+            return None  # ``messages`` tells it
+    if data.startswith(b"From "):
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not _starts_as_log(text):
+        return None
+    try:
+        log = _parse(data, source, into)
+    except MissingResource:
+        raise
+    except LogError:
+        return None
+    return Found(text, "the log file" if source != "<stdin>" else "the log", log)
+
+
 def _date_key(message: email.message.Message) -> float:
     from email.utils import parsedate_to_datetime
 
@@ -616,6 +646,9 @@ def find_logs(
 def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found], int, list[str]]:
     """``find_logs``, and the logs that a mail program broke beyond repair."""
     source = path if data is None else "<stdin>"
+    whole = _log_file(path, data, source, into)
+    if whole is not None:
+        return [whole], 1, []
     found: list[Found] = []
     damaged: list[str] = []
     read = messages(path, data)
