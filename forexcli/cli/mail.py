@@ -428,19 +428,30 @@ def _host_replies(
         done = host_replies(into, signers, seed=seed)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    from ..record.status import pending_line
-
     _, log, played = edit.load_valid(into)
     lines = [clean(line) for line in agreed.lines]
     made = [*answered, *done.replies]
     lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in made]
     head = "Next" if made else "No engine decision, next"
-    lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
+    lines.append(clean(f"{head}: {_next_line(log, played)}"))
     _echo("\n".join(lines))
     if declined is not None:
         _tell_declined(declined, log.game, into)
     if eml_dir is not None and (made or agreed.lines or declined or foreign):
         _mail_next(into, eml_dir, declined, foreign)
+
+
+def _next_line(log: Any, played: Any) -> str:
+    """Who decides next (``status.pending_line``), or who answers the open offer."""
+    from ..record.seats import offer_partner, open_offer
+    from ..record.status import pending_line
+    from ..words import possessive
+
+    offer = open_offer(log.header)
+    partner = offer_partner(log.game, offer) if offer is not None else None
+    if offer is None or partner is None:
+        return pending_line(log.game, played.final)
+    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
 
 
 def _tell_declined(declined: Any, game: Any, into: str) -> None:

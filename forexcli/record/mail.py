@@ -156,10 +156,16 @@ def compose_mail(
     mail["Subject"] = text.subject
     deciders = game.pending(played.final).deciders
     next_player = deciders[0] if deciders else None
+    last = log.entries[len(played.states) - 1].player if played.states else None
+    offer, partner = _waiting_offer(played)
+    if offer is not None and partner is not None:
+        # the engine's offer waits for its partner's answer: the mail is the offer's
+        next_player, last = partner, offer.player
+        del mail["Subject"]
+        mail["Subject"] = f"{possessive(offer.player)} offer waits for {partner}: {text.subject}"
     to_address = address_of(contact_of(log, next_player))
     if to_address:
         mail["To"] = to_address
-    last = log.entries[len(played.states) - 1].player if played.states else None
     if sender is not None:
         last = sender
     from_address = address_of(contact_of(log, last))
@@ -189,6 +195,18 @@ def compose_mail(
         picture = svg_to_png(game.picture(played.final, f"{title}, {where}"))
         mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
     return mail
+
+
+def _waiting_offer(played: Replay) -> tuple[Any, str | None]:
+    """The log's open offer (``seats.Offer``) when it waits at the position ``played``
+    ends at (its whole log), and the partner who answers it; (None, None) otherwise."""
+    from .seats import offer_partner, open_offer
+
+    log = played.log
+    offer = open_offer(log.header)
+    if offer is None or len(played.states) != len(log.entries):
+        return None, None
+    return offer, offer_partner(log.game, offer)
 
 
 def with_preface(mail: EmailMessage, subject: str, text: str, markdown: str) -> EmailMessage:
