@@ -272,9 +272,16 @@ def foreign_notice(foreign: Foreign, path: str) -> Problem:
         path,
         entry=foreign.number,
         hints=(
-            f"the player who sent it takes {seat}'s move back in their copy (forex undo) and"
-            " mails their own move only: forex play FILE NAME DECISION --eml OUT.eml sends it"
-            f" to the host without {possessive(seat)} reply",
+            (
+                f"the reply mail tells its sender that {possessive(seat)} offer is declined,"
+                f" with {possessive(seat)} new choice in the log attached"
+            )
+            if foreign.answers_offer
+            else (
+                f"the player who sent it takes {seat}'s move back in their copy (forex undo)"
+                " and mails their own move only: forex play FILE NAME DECISION --eml OUT.eml"
+                f" sends it to the host without {possessive(seat)} reply"
+            ),
         ),
     )
 
@@ -284,16 +291,19 @@ def foreign_text(foreign: Foreign, fmt: str = "text") -> str:
     or ``markdown``): whose move it was, that the host's engine plays the seat, and what the
     player who sent it does with their copy."""
     seat = foreign.player
-    answer = (
-        f" The open offer of {seat} was not accepted: it is declined."
-        if foreign.answers_offer
-        else ""
-    )
-    said = (
-        f"Move {foreign.number} in the mail ({seat}: {foreign.text}) was not taken, nor the"
-        f" moves after it: {seat} is the host's engine seat, and the host's engine did not"
-        f" make that move.{answer} The log attached is the host's: {seat} played its own.",
-    )
+    if foreign.answers_offer:
+        said: tuple[str, ...] = (
+            f"Your mail did not accept the open offer of {seat}: it is declined, and {seat}"
+            f" chose again (the host's engine plays it). Move {foreign.number} in the mail"
+            f" ({seat}: {foreign.text}), which the host's engine did not make, was not taken,"
+            f" nor the moves after it. The log attached is the host's: {seat} played its own.",
+        )
+    else:
+        said = (
+            f"Move {foreign.number} in the mail ({seat}: {foreign.text}) was not taken, nor the"
+            f" moves after it: {seat} is the host's engine seat, and the host's engine did not"
+            f" make that move. The log attached is the host's: {seat} played its own.",
+        )
     hints = (
         f"whoever sent it: save the log attached over your copy (or take {possessive(seat)}"
         f" moves back: forex undo FILE --to {foreign.number - 1}), then mail only your own"

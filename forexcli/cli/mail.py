@@ -481,10 +481,15 @@ def _mail_next(into: str, eml_dir: str, declined: Any = None, foreign: Any = Non
         if foreign is not None:
             from ..hosting import foreign_text
             from ..record.mail import with_preface
+            from ..words import possessive
 
             mail = with_preface(
                 mail,
-                f"move {foreign.number} of {foreign.player} in the mail not taken",
+                (
+                    f"{possessive(foreign.player)} offer declined"
+                    if foreign.answers_offer
+                    else f"move {foreign.number} of {foreign.player} in the mail not taken"
+                ),
                 foreign_text(foreign),
                 foreign_text(foreign, "markdown"),
             )
