@@ -384,6 +384,20 @@ def decline_offer(path: str, *, seed: int = 0) -> Reply | None:
     )
 
 
+def awaited_deal(played: Any) -> str | None:
+    """Under ``signatures: required``, the deal no move may follow until its cosigner
+    countersigns it, in words (``ben to countersign move 17``); None: there is none."""
+    from .record.signing import check_signatures, signatures_required
+
+    if not signatures_required(played.log):
+        return None
+    awaiting = check_signatures(played).awaiting
+    if not awaiting:
+        return None
+    number = min(awaiting)
+    return f"{awaiting[number]} to countersign move {number} (signatures: required)"
+
+
 def host_replies(
     path: str,
     signers: Mapping[str, Any],
@@ -407,6 +421,9 @@ def host_replies(
             return Replies(tuple(made), "an offer waits for its answer")
         if len(deciders) != 1 or deciders[0] not in engines:
             return Replies(tuple(made), says(" or ".join(deciders), "decides next"))
+        waiting = awaited_deal(played)
+        if waiting is not None:
+            return Replies(tuple(made), waiting)
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")
         seat = deciders[0]

@@ -442,7 +442,9 @@ def _host_replies(
 
 
 def _next_line(log: Any, played: Any) -> str:
-    """Who decides next (``status.pending_line``), or who answers the open offer."""
+    """Who decides next (``status.pending_line``), who answers the open offer, or who
+    countersigns the deal no move may follow (``hosting.awaited_deal``)."""
+    from ..hosting import awaited_deal
     from ..record.seats import offer_partner, open_offer
     from ..record.status import pending_line
     from ..words import possessive
@@ -450,7 +452,7 @@ def _next_line(log: Any, played: Any) -> str:
     offer = open_offer(log.header)
     partner = offer_partner(log.game, offer) if offer is not None else None
     if offer is None or partner is None:
-        return pending_line(log.game, played.final)
+        return awaited_deal(played) or pending_line(log.game, played.final)
     return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
 
 

@@ -158,11 +158,17 @@ def compose_mail(
     next_player = deciders[0] if deciders else None
     last = log.entries[len(played.states) - 1].player if played.states else None
     offer, partner = _waiting_offer(played)
+    cosigner = _awaited_cosigner(played)
     if offer is not None and partner is not None:
         # the engine's offer waits for its partner's answer: the mail is the offer's
         next_player, last = partner, offer.player
         del mail["Subject"]
         mail["Subject"] = f"{possessive(offer.player)} offer waits for {partner}: {text.subject}"
+    elif cosigner is not None:
+        # signatures: required: the game goes no further until the deal is countersigned
+        next_player = cosigner
+        del mail["Subject"]
+        mail["Subject"] = f"a deal awaits {possessive(cosigner)} countersignature: {text.subject}"
     to_address = address_of(contact_of(log, next_player))
     if to_address:
         mail["To"] = to_address
@@ -207,6 +213,17 @@ def _waiting_offer(played: Replay) -> tuple[Any, str | None]:
     if offer is None or len(played.states) != len(log.entries):
         return None, None
     return offer, offer_partner(log.game, offer)
+
+
+def _awaited_cosigner(played: Replay) -> str | None:
+    """Under ``signatures: required``, the cosigner of a deal in ``played`` who has not
+    countersigned it (no move may follow it until they do); None: there is none."""
+    from .signing import check_signatures, signatures_required
+
+    if not signatures_required(played.log):
+        return None
+    awaiting = check_signatures(played).awaiting
+    return awaiting[min(awaiting)] if awaiting else None
 
 
 def with_preface(mail: EmailMessage, subject: str, text: str, markdown: str) -> EmailMessage:
