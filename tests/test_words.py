@@ -258,3 +258,26 @@ def test_undoing_the_offer_of_an_engine_seat_named_you_reads_right(tmp_path: Pat
     assert undone.exit_code == 0, undone.output
     assert "next: you decide again: forex play" in " ".join(undone.output.split())
     assert not _wrong_lines(undone.output), undone.output
+
+
+def test_an_engine_seat_named_you_reads_right(tmp_path: Path) -> None:
+    """``forex new`` whose engine seat named ``you`` decides first, and a signed game's engine
+    seat ``you`` that must sign: "you (the engine) decide" (qa27)."""
+    from tests.record.test_signing import make_key
+
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "you,ann", "--seed", "1", "--engine", "you:5"])
+    assert made.exit_code == 0, made.output
+    assert "next: you (the engine) decide first: forex play" in made.output
+    key = make_key(tmp_path, "you")
+    signed = tmp_path / "signed.yaml"
+    made = run(["new", str(signed), "--players", "ann,you", "--seed", "1", "--engine", "you:5",
+                "--key-for", f"you={key}.pub"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    played = run(["play", str(signed), "ann", "invest EUR"])
+    assert played.exit_code == 0, played.output
+    assert "you (the engine) decide next, and the log holds your key" in " ".join(
+        played.output.split()
+    )
+    outputs = [made.output, played.output]
+    assert not [line for output in outputs for line in _wrong_lines(output)]

@@ -161,7 +161,7 @@ def print_replies(
     except LogError as error:
         raise _problems(error) from None
     lines = _reply_lines(done.replies, file)
-    if "(the engine) decides next" in done.stopped:  # its move must be signed: say how
+    if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
         lines.append(clean(done.stopped))
     if board:
         lines += ["", *_board(file)]
@@ -616,7 +616,7 @@ def replied_move(
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
     lines = _reply_lines(done.replies, file)
-    if "(the engine) decides next" in done.stopped:
+    if re.search(r"\(the engine\) decides? next", done.stopped):
         lines.append(clean(done.stopped))
     if fmt == "json":
         import json
