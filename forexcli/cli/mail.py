@@ -429,11 +429,16 @@ def _host_replies(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     _, log, played = edit.load_valid(into)
-    lines = [clean(line) for line in agreed.lines]
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+    from .replies import _reply_lines
+
+    width = streams.width()
+    lines = [fitted_commands(clean(line), width) for line in agreed.lines]
     made = [*answered, *done.replies]
-    lines += [clean(reply.line().replace(" FILE ", f" {into} ")) for reply in made]
+    lines += _reply_lines(made, into)  # the declined first choices too, wrapped to the width
     head = "Next" if made else "No engine decision, next"
-    lines.append(clean(f"{head}: {_next_line(log, played)}"))
+    lines.append(fitted_commands(clean(f"{head}: {_next_line(log, played)}"), width))
     _echo("\n".join(lines))
     if declined is not None:
         _tell_declined(declined, log.game, into)

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli.test_commands import ROOT
+import pytest
+
+from tests.cli.test_commands import ROOT, run
 from tests.cli.test_host_mail import _mail, _ok
 
 HOPE = ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml"
@@ -50,3 +52,17 @@ def test_the_hosts_mail_after_its_engine_offers_goes_to_the_partner(tmp_path: Pa
     assert "(To: you@x.org)" in said
     (answer,) = outbox.iterdir()
     _check_offer_mail(answer)
+
+
+def test_the_hosts_replies_fit_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``read --reply``'s line for the engine's offer (a long spot, then the command that
+    answers it) wraps at 80 columns as ``forex play``'s replies do (qa27: one line of 150)."""
+    monkeypatch.chdir(tmp_path)
+    _hosted(tmp_path)
+    _ok("message", "host.yaml", "--eml", "to-host.eml")
+    result = run(["read", "to-host.eml", "--into", "host.yaml", "--reply"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("computer offers you: spot ") for line in lines)
+    wide = [line for line in lines if len(line) > 80]
+    assert not wide, "\n".join(wide)
