@@ -230,7 +230,24 @@ def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
     if arrived.saves:
         new_moves = arrived.replay.moves > arrived.since
         arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
+        if not new_moves and arrived.saved_text.encode() == arrived.own_bytes:
+            arrived = _nothing_taken(arrived, into)
     return arrived, foreign
+
+
+def _nothing_taken(arrived: Any, into: str) -> Any:
+    """``arrived`` saving nothing: what it brought was only an ``offer:`` the host's engine
+    did not make (its lines said the mail added it)."""
+    from msgspec.structs import replace
+
+    from .record.problems import printable
+
+    label = arrived.label or "the mail"
+    line = printable(
+        f"{label} brings no new move, and its offer: is not this host's engine's (not taken);"
+        f" {into} is unchanged."
+    )
+    return replace(arrived, kind="same", text="", lines=[line], said=[])
 
 
 def take_out_held_declined(path: str) -> Declined | None:

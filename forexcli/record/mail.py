@@ -1084,6 +1084,7 @@ def read_mail(
     if len(found) > 1:
         found = _furthest(found, label, into, one_mail=mails == 1)
     result = arrival(own, found[0], label, into)
+    result.label = label
     result.own_bytes = own_bytes
     result.own_header = own.header if own is not None else None
     if keep_engines and own is not None:

@@ -60,3 +60,25 @@ def test_a_mail_whose_only_move_is_the_engine_seats_is_not_told_as_arrived(
     assert _catch_up(result.stdout) == f"{sent}: no new move taken; {host} is unchanged."
     assert "engine_seat_move: move 2: computer: invest CHF" in result.stderr
     assert [p for p, _, _ in _moves(host)] == ["you", "computer"]
+
+
+def test_a_mail_whose_only_news_is_an_offer_is_not_told_as_adding_it(tmp_path: Path) -> None:
+    """A copy that brings the engine's offer the host's log lacks (the host's engine did not
+    make it there): the offer is not taken, and ``read`` does not say the mail added it."""
+    from tests.cli.test_host_mail_foreign import _computer_to_move, _offers_to_you, _with_offer
+
+    host, mine = _computer_to_move(tmp_path)
+    _with_offer(mine, _offers_to_you(mine)[0])
+    sent = tmp_path / "to-host.eml"
+    _ok("message", str(mine), "--eml", str(sent))
+    before = host.read_bytes()
+    result = run(["read", str(sent), "--into", str(host), "--reply"])
+    assert result.exit_code == 0, result.output
+    told = _catch_up(result.stdout)
+    assert "adds" not in told
+    assert told == (
+        f"{sent} brings no new move, and its offer: is not this host's engine's (not taken);"
+        f" {host} is unchanged."
+    )
+    assert "move 2: computer: " in result.stdout or "computer offers you" in result.stdout
+    assert host.read_bytes() != before  # the host's engine played its own
