@@ -814,9 +814,16 @@ def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
 
 
 def _next_text(played: Any) -> str:
-    """Who decides next: the game's words (``Game.pending_text``), else ``pending_line``."""
+    """Who decides next: the game's words (``Game.pending_text``), else ``pending_line``; who
+    answers the engine's open offer when one waits."""
     from .status import pending_line
 
+    offer, partner = _waiting_offer(played)
+    if offer is not None and partner is not None:
+        return (
+            f"{partner} to answer {possessive(offer.player)} offer ({offer.decision}): accept"
+            " or decline"
+        )
     game = played.log.game
     return game.pending_text(played.final) or pending_line(game, played.final)
 

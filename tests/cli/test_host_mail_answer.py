@@ -77,3 +77,15 @@ def test_an_answer_with_eml_keeps_the_usage_rules(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert words in result.output
     assert mine.read_bytes() == before
+
+
+def test_reading_the_offer_says_it_waits_for_you(tmp_path: Path) -> None:
+    """The person who reads the host's mail of an offer is told it waits for their answer
+    (the catch-up said "Next: computer to play.")."""
+    host = _hosted(tmp_path)
+    _ok("play", str(host), "computer", "--engine")
+    sent = tmp_path / "to-you.eml"
+    _ok("message", str(host), "--eml", str(sent))
+    said = _said(_ok("read", str(sent), "--into", str(tmp_path / "mine.yaml")))
+    assert "Next: you to answer computer's offer (spot " in said
+    assert "): accept or decline." in said and "Next: computer to play" not in said
