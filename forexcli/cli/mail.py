@@ -431,12 +431,12 @@ def _host_replies(
     _, log, played = edit.load_valid(into)
     from .. import streams
     from ..reporters.tables import fitted_commands
-    from .replies import _reply_lines
+    from .replies import reply_lines
 
     width = streams.width()
     lines = [fitted_commands(clean(line), width) for line in agreed.lines]
     made = [*answered, *done.replies]
-    lines += _reply_lines(made, into)  # the declined first choices too, wrapped to the width
+    lines += reply_lines(made, into)  # the declined first choices too, wrapped to the width
     head = "Next" if made else "No engine decision, next"
     lines.append(fitted_commands(clean(f"{head}: {_next_line(log, played)}"), width))
     _echo("\n".join(lines))

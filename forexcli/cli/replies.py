@@ -112,7 +112,7 @@ def _board(file: str) -> list[str]:
     return [clean(text, newlines=True), *lines]
 
 
-def _reply_lines(replies: Any, file: str) -> list[str]:
+def reply_lines(replies: Any, file: str) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
     spaces to the width, a command it prints kept whole."""
     from ..reporters.tables import fitted_commands
@@ -160,7 +160,7 @@ def print_replies(
         done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
     except LogError as error:
         raise _problems(error) from None
-    lines = _reply_lines(done.replies, file)
+    lines = reply_lines(done.replies, file)
     if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
         lines.append(clean(done.stopped))
     if board:
@@ -276,7 +276,7 @@ def answer_command(
         )  # fmt: skip
         return
     lines += (
-        _reply_lines([made], file)
+        reply_lines([made], file)
         if not accept
         else [clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")]
     )
@@ -462,7 +462,7 @@ def offered_instead(
         }
         _echo(json_text(data))
     else:
-        _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+        _echo("\n".join([*reply_lines([made], file), "", *_board(file)]))
     if unsent is not None:
         _echo(
             fitted(
@@ -513,7 +513,7 @@ def engine_command(
         made = engine_move(file, player, plan, seed=seed)
     except LogError as error:
         raise _problems(error) from None
-    _echo("\n".join(_reply_lines([made], file)))
+    _echo("\n".join(reply_lines([made], file)))
     if reply and made.offered is None:
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
@@ -615,7 +615,7 @@ def replied_move(
             if cc:
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
-    lines = _reply_lines(done.replies, file)
+    lines = reply_lines(done.replies, file)
     if re.search(r"\(the engine\) decides? next", done.stopped):
         lines.append(clean(done.stopped))
     if fmt == "json":
