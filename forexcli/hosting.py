@@ -230,7 +230,24 @@ def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
     if arrived.saves:
         new_moves = arrived.replay.moves > arrived.since
         arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
+        if not new_moves and arrived.saved_text.encode() == arrived.own_bytes:
+            arrived = _nothing_taken(arrived, into)
     return arrived, foreign
+
+
+def _nothing_taken(arrived: Any, into: str) -> Any:
+    """``arrived`` saving nothing: what it brought was only an ``offer:`` the host's engine
+    did not make (its lines said the mail added it)."""
+    from msgspec.structs import replace
+
+    from .record.problems import printable
+
+    label = arrived.label or "the mail"
+    line = printable(
+        f"{label} brings no new move, and its offer: is not this host's engine's (not taken);"
+        f" {into} is unchanged."
+    )
+    return replace(arrived, kind="same", text="", lines=[line], said=[])
 
 
 def take_out_held_declined(path: str) -> Declined | None:
@@ -272,9 +289,16 @@ def foreign_notice(foreign: Foreign, path: str) -> Problem:
         path,
         entry=foreign.number,
         hints=(
-            f"the player who sent it takes {seat}'s move back in their copy (forex undo) and"
-            " mails their own move only: forex play FILE NAME DECISION --eml OUT.eml sends it"
-            f" to the host without {possessive(seat)} reply",
+            (
+                f"the reply mail tells its sender that {possessive(seat)} offer is declined,"
+                f" with {possessive(seat)} new choice in the log attached"
+            )
+            if foreign.answers_offer
+            else (
+                f"the player who sent it takes {seat}'s move back in their copy (forex undo)"
+                " and mails their own move only: forex play FILE NAME DECISION --eml OUT.eml"
+                f" sends it to the host without {possessive(seat)} reply"
+            ),
         ),
     )
 
@@ -284,16 +308,19 @@ def foreign_text(foreign: Foreign, fmt: str = "text") -> str:
     or ``markdown``): whose move it was, that the host's engine plays the seat, and what the
     player who sent it does with their copy."""
     seat = foreign.player
-    answer = (
-        f" The open offer of {seat} was not accepted: it is declined."
-        if foreign.answers_offer
-        else ""
-    )
-    said = (
-        f"Move {foreign.number} in the mail ({seat}: {foreign.text}) was not taken, nor the"
-        f" moves after it: {seat} is the host's engine seat, and the host's engine did not"
-        f" make that move.{answer} The log attached is the host's: {seat} played its own.",
-    )
+    if foreign.answers_offer:
+        said: tuple[str, ...] = (
+            f"Your mail did not accept the open offer of {seat}: it is declined, and {seat}"
+            f" chose again (the host's engine plays it). Move {foreign.number} in the mail"
+            f" ({seat}: {foreign.text}), which the host's engine did not make, was not taken,"
+            f" nor the moves after it. The log attached is the host's: {seat} played its own.",
+        )
+    else:
+        said = (
+            f"Move {foreign.number} in the mail ({seat}: {foreign.text}) was not taken, nor the"
+            f" moves after it: {seat} is the host's engine seat, and the host's engine did not"
+            f" make that move. The log attached is the host's: {seat} played its own.",
+        )
     hints = (
         f"whoever sent it: save the log attached over your copy (or take {possessive(seat)}"
         f" moves back: forex undo FILE --to {foreign.number - 1}), then mail only your own"
@@ -374,6 +401,20 @@ def decline_offer(path: str, *, seed: int = 0) -> Reply | None:
     )
 
 
+def awaited_deal(played: Any) -> str | None:
+    """Under ``signatures: required``, the deal no move may follow until its cosigner
+    countersigns it, in words (``ben to countersign move 17``); None: there is none."""
+    from .record.signing import check_signatures, signatures_required
+
+    if not signatures_required(played.log):
+        return None
+    awaiting = check_signatures(played).awaiting
+    if not awaiting:
+        return None
+    number = min(awaiting)
+    return f"{awaiting[number]} to countersign move {number} (signatures: required)"
+
+
 def host_replies(
     path: str,
     signers: Mapping[str, Any],
@@ -397,6 +438,9 @@ def host_replies(
             return Replies(tuple(made), "an offer waits for its answer")
         if len(deciders) != 1 or deciders[0] not in engines:
             return Replies(tuple(made), says(" or ".join(deciders), "decides next"))
+        waiting = awaited_deal(played)
+        if waiting is not None:
+            return Replies(tuple(made), waiting)
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")
         seat = deciders[0]

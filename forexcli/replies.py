@@ -42,7 +42,7 @@ from .record.seats import (
     open_offer,
     with_header_key,
 )
-from .words import possessive, says
+from .words import possessive, says, verb_for
 
 MAX_REPLIES = 200
 """``reply_engines`` stops after this many decisions (a game between engine seats only)."""
@@ -338,7 +338,8 @@ def reply_engines(
         if why is not None:
             return Replies(
                 tuple(made),
-                f"{deciders[0]} (the engine) decides next, and {why}: sign its move"
+                f"{deciders[0]} (the engine) {verb_for(deciders[0], 'decides')} next, and {why}:"
+                " sign its move"
                 f" (forex play {path} {deciders[0]} --engine --sign --key FILE)",
             )
         if len(made) >= limit:

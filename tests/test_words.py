@@ -222,3 +222,62 @@ def test_seat_and_signing_sentences_read_right_for_you(tmp_path: Path) -> None:
     assert refused.exit_code == 1 and "unsigned_move" in refused.output
     hints = " ".join(refused.output.split())
     assert "you play it with your key: forex play" in hints
+
+
+def test_a_refusal_and_a_fork_read_right_for_you(tmp_path: Path) -> None:
+    """A decision out of turn while ``you`` is to play, and a fork on which ``you`` built:
+    "you are to make", "you have already played on it" (qa27)."""
+    mine, theirs = tmp_path / "mine.yaml", tmp_path / "theirs.yaml"
+    assert run(["new", str(mine), "--players", "ann,you", "--seed", "1"]).exit_code == 0
+    theirs.write_bytes(mine.read_bytes())
+    assert run(["play", str(mine), "ann", "invest EUR"]).exit_code == 0
+    refused = run(["play", str(mine), "ann", "invest CHF"])
+    assert refused.exit_code == 1 and "not_your_turn" in refused.output
+    assert "you are to make a turn action" in refused.output
+    assert run(["play", str(mine), "you", "invest GBP"]).exit_code == 0
+    assert run(["play", str(theirs), "ann", "invest CHF"]).exit_code == 0
+    forked = run(["read", str(theirs), "--into", str(mine)])
+    assert forked.exit_code == 1
+    assert "and you have already played on it (move 2)" in " ".join(forked.output.split())
+    outputs = [refused.output, forked.output, run(["diff", str(mine), str(theirs)]).output]
+    wrong = [line for output in outputs for line in _wrong_lines(output)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_undoing_the_offer_of_an_engine_seat_named_you_reads_right(tmp_path: Path) -> None:
+    """``forex undo`` of the open offer of an engine seat named ``you``: "you decide again"."""
+    from forexcli.record.seats import OFFER_FIELD, with_header_key
+
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "ann,you", "--seed", "1", "--engine", "you:5"])
+    assert made.exit_code == 0, made.output
+    assert run(["play", str(log), "ann", "invest EUR", "--no-reply"]).exit_code == 0
+    offer = {"player": "you", "decision": "spot 1 GBP to ann for 1 USD; invest GBP"}
+    log.write_text(with_header_key(log.read_text(), OFFER_FIELD, offer))
+    undone = run(["undo", str(log)])
+    assert undone.exit_code == 0, undone.output
+    assert "next: you decide again: forex play" in " ".join(undone.output.split())
+    assert not _wrong_lines(undone.output), undone.output
+
+
+def test_an_engine_seat_named_you_reads_right(tmp_path: Path) -> None:
+    """``forex new`` whose engine seat named ``you`` decides first, and a signed game's engine
+    seat ``you`` that must sign: "you (the engine) decide" (qa27)."""
+    from tests.record.test_signing import make_key
+
+    log = tmp_path / "duel.yaml"
+    made = run(["new", str(log), "--players", "you,ann", "--seed", "1", "--engine", "you:5"])
+    assert made.exit_code == 0, made.output
+    assert "next: you (the engine) decide first: forex play" in made.output
+    key = make_key(tmp_path, "you")
+    signed = tmp_path / "signed.yaml"
+    made = run(["new", str(signed), "--players", "ann,you", "--seed", "1", "--engine", "you:5",
+                "--key-for", f"you={key}.pub"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    played = run(["play", str(signed), "ann", "invest EUR"])
+    assert played.exit_code == 0, played.output
+    assert "you (the engine) decide next, and the log holds your key" in " ".join(
+        played.output.split()
+    )
+    outputs = [made.output, played.output]
+    assert not [line for output in outputs for line in _wrong_lines(output)]

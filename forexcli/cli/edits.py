@@ -279,7 +279,8 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     )
     again = f"; or forex undo {file} again removes the last move" if log.entries else ""
     said += clean(
-        f"\nnext: {offer.player} decides again: forex play {file} {offer.player} --engine{again}",
+        f"\nnext: {says(offer.player, 'decides')} again:"
+        f" forex play {file} {offer.player} --engine{again}",
         newlines=True,
     )
     _echo(fitted_commands(said, streams.width()))

@@ -266,9 +266,17 @@ def _prompt_text(situation: Situation, player: str) -> str:
 def _undo(file: str, player: str) -> None:
     """Take back ``player``'s last decision and everything after it (the engine's replies,
     an open offer)."""
+    from ..record.problems import LogError
+    from ..replies import withdraw_offer
+
     situation = Situation(file)
     if situation.offer is not None:
-        _run(["undo", file])
+        try:  # quietly: forex undo's "no move was removed; run undo again" is not the loop's
+            offer = withdraw_offer(file)
+        except LogError:
+            _run(["undo", file])  # it says why
+            return
+        _say(f"took back {possessive(offer.player)} open offer ({offer.decision})")
         situation = Situation(file)
     last = situation.last_of(player)
     if last is None:

@@ -185,9 +185,10 @@ def read_command(
 ) -> None:
     """Take the log out of a MAIL and save it into LOG, after checking it.
 
-    MAIL is an .eml file, an mbox, a Maildir folder or - (standard input).
-    The log is found as an attachment or in the text (also quoted with > ,
-    in a BBCode [code] block or a markdown fence). It must be a copy of
+    MAIL is an .eml file, an mbox, a Maildir folder, a log file itself (a
+    saved attachment) or - (standard input). The log is found as an
+    attachment or in the text (also quoted with > , in a BBCode [code] block
+    or a markdown fence). It must be a copy of
     LOG's game whose moves, digests and signatures are all good and keep the
     keys LOG holds: a fork, a rewritten move, a forged move, no log, two logs
     or another game's log are refused, and nothing is changed (a fork's
@@ -428,22 +429,37 @@ def _host_replies(
         done = host_replies(into, signers, seed=seed)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    from ..record.status import pending_line
-    from .replies import reply_sentences
-
     _, log, played = edit.load_valid(into)
-    lines = [clean(line) for line in agreed.lines]
+    from .. import streams
+    from ..reporters.tables import fitted_commands
+    from .replies import reply_lines
+
+    width = streams.width()
+    lines = [fitted_commands(clean(line), width) for line in agreed.lines]
     made = [*answered, *done.replies]
-    for reply in made:
-        lines.append(clean(reply.line().replace(" FILE ", f" {into} ")))
-        lines += reply_sentences(played, reply)
+    lines += reply_lines(made, into)  # the declined first choices too, wrapped to the width
     head = "Next" if made else "No engine decision, next"
-    lines.append(clean(f"{head}: {pending_line(log.game, played.final)}"))
+    lines.append(fitted_commands(clean(f"{head}: {_next_line(log, played)}"), width))
     _echo("\n".join(lines))
     if declined is not None:
         _tell_declined(declined, log.game, into)
     if eml_dir is not None and (made or agreed.lines or declined or foreign):
         _mail_next(into, eml_dir, declined, foreign)
+
+
+def _next_line(log: Any, played: Any) -> str:
+    """Who decides next (``status.pending_line``), who answers the open offer, or who
+    countersigns the deal no move may follow (``hosting.awaited_deal``)."""
+    from ..hosting import awaited_deal
+    from ..record.seats import offer_partner, open_offer
+    from ..record.status import pending_line
+    from ..words import possessive
+
+    offer = open_offer(log.header)
+    partner = offer_partner(log.game, offer) if offer is not None else None
+    if offer is None or partner is None:
+        return awaited_deal(played) or pending_line(log.game, played.final)
+    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
 
 
 def _tell_declined(declined: Any, game: Any, into: str) -> None:
@@ -473,10 +489,15 @@ def _mail_next(into: str, eml_dir: str, declined: Any = None, foreign: Any = Non
         if foreign is not None:
             from ..hosting import foreign_text
             from ..record.mail import with_preface
+            from ..words import possessive
 
             mail = with_preface(
                 mail,
-                f"move {foreign.number} of {foreign.player} in the mail not taken",
+                (
+                    f"{possessive(foreign.player)} offer declined"
+                    if foreign.answers_offer
+                    else f"move {foreign.number} of {foreign.player} in the mail not taken"
+                ),
                 foreign_text(foreign),
                 foreign_text(foreign, "markdown"),
             )

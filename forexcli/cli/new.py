@@ -355,8 +355,12 @@ def _engine_first(made: Any, file: str) -> str:
     deciders = made.log.game.pending(made.final).deciders
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
+    from ..words import verb_for
+
     who = deciders[0]
-    return clean(f"next: {who} (the engine) decides first: forex play {file} {who} --engine") + "\n"
+    decides = verb_for(who, "decides")
+    said = f"next: {who} (the engine) {decides} first: forex play {file} {who} --engine"
+    return clean(said) + "\n"
 
 
 def _not_offered(game: Any, path: str, what: str) -> ProblemExit:

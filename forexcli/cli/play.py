@@ -188,15 +188,16 @@ def play_command(
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
     if answer is not None and not engine:
-        if dry_run or eml_path or message_fmt or fmt == "markdown":
+        if dry_run or message_fmt or (fmt != "text" and (eml_path or fmt == "markdown")):
             raise click.UsageError(
-                "accept and decline answer an open offer: leave out --dry-run, --eml, --message"
-                " and --format markdown"
+                "accept and decline answer an open offer: leave out --dry-run, --message and"
+                " --format markdown (and --format json with --eml)"
             )
+        check_outputs(sign_move=sign_move, key_file=key_file, eml_path=eml_path, dry_run=False)
         replies.answer_command(
             file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
             reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
-            fmt=fmt,
+            fmt=fmt, eml_path=eml_path,
         )  # fmt: skip
         return
     replies.refuse_open_offer(file)

@@ -8,6 +8,7 @@ and ``refuse_declined`` before it writes a move, ``answer_command`` for
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -112,7 +113,7 @@ def _board(file: str) -> list[str]:
     return [clean(text, newlines=True), *lines]
 
 
-def _reply_lines(replies: Any, file: str) -> list[str]:
+def reply_lines(replies: Any, file: str) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
     spaces to the width, a command it prints kept whole; for a game without a compact board
     (``Game.compact_text``), what each move did under it (``reply_sentences``)."""
@@ -176,8 +177,8 @@ def print_replies(
         done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
     except LogError as error:
         raise _problems(error) from None
-    lines = _reply_lines(done.replies, file)
-    if "(the engine) decides next" in done.stopped:  # its move must be signed: say how
+    lines = reply_lines(done.replies, file)
+    if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
         lines.append(clean(done.stopped))
     if board:
         lines += ["", *_board(file)]
@@ -253,11 +254,14 @@ def answer_command(
     reply: bool,
     signer: Any = None,
     fmt: str = "text",
+    eml_path: str | None = None,
 ) -> None:
     """``forex play FILE NAME accept|decline``: answer the engine's open offer, then let the
     engine seats play on; an accepted deal is countersigned by ``signer`` (``--sign``: in a
     signed game the countersignature is the agreement); ``fmt`` json prints it all as one
-    document (``_answer_data``)."""
+    document (``_answer_data``). ``eml_path``: the answer is mailed there, to the offering
+    seat's host (a seat with a mail address), whose ``forex read --reply`` plays the seat on:
+    the seats its host plays do not reply here."""
     from ..record.problems import LogError
     from ..replies import answer_offer
 
@@ -289,16 +293,59 @@ def answer_command(
         )  # fmt: skip
         return
     lines += (
-        _reply_lines([made], file)
+        reply_lines([made], file)
         if not accept
         else [clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")]
     )
     lines += [] if signer is not None else _signed_notice(file, made, player)
     _echo("\n".join(lines))
+    if eml_path is not None and reply and made.offered is None:
+        reply = not _hosted_after(file)
     if reply and made.offered is None:
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
         _echo("\n".join(["", *_board(file)]))
+    if eml_path is not None and answered is not None:
+        _mail_answer(file, eml_path, answered.player, player)
+
+
+def _hosted_after(file: str) -> bool:
+    """Whether an engine seat its host plays (``hosted_next``) decides next in ``file``."""
+    from ..record import edit
+    from ..record.problems import LogError
+
+    try:
+        _, _, played = edit.load_valid(file)
+    except LogError as error:
+        raise _problems(error) from None
+    return hosted_next(played)
+
+
+def _mail_answer(file: str, eml_path: str, seat: str, player: str) -> None:
+    """The mail of ``player``'s answer to ``seat``'s offer into ``eml_path``: To: the seat's
+    address (its host, who must hear the answer) when it has one, else the next decider;
+    Cc: every other player with an address but ``player``."""
+    from ..record import edit
+    from ..record.mail import address_of, contact_of
+    from ..record.problems import LogError
+    from .common import mail_of, write_mail
+
+    try:
+        _, log, played = edit.load_valid(file)
+    except LogError as error:
+        raise _problems(error) from None
+    mail = mail_of(played, None, file, sender=player)
+    host = address_of(contact_of(log, seat))
+    if host is not None and str(mail["To"] or "") != host:
+        own = address_of(contact_of(log, player))
+        named = [str(mail["To"] or ""), *str(mail["Cc"] or "").split(", ")]
+        others = [name for name in named if name and name not in (host, own)]
+        del mail["To"]
+        del mail["Cc"]
+        mail["To"] = host
+        if others:
+            mail["Cc"] = ", ".join(others)
+    write_mail(eml_path, mail)
 
 
 def _offer_of(file: str) -> Any:
@@ -432,7 +479,7 @@ def offered_instead(
         }
         _echo(json_text(data))
     else:
-        _echo("\n".join([*_reply_lines([made], file), "", *_board(file)]))
+        _echo("\n".join([*reply_lines([made], file), "", *_board(file)]))
     if unsent is not None:
         _echo(
             fitted(
@@ -483,7 +530,7 @@ def engine_command(
         made = engine_move(file, player, plan, seed=seed)
     except LogError as error:
         raise _problems(error) from None
-    _echo("\n".join(_reply_lines([made], file)))
+    _echo("\n".join(reply_lines([made], file)))
     if reply and made.offered is None:
         print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
     else:
@@ -585,8 +632,8 @@ def replied_move(
             if cc:
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
-    lines = _reply_lines(done.replies, file)
-    if "(the engine) decides next" in done.stopped:
+    lines = reply_lines(done.replies, file)
+    if re.search(r"\(the engine\) decides? next", done.stopped):
         lines.append(clean(done.stopped))
     if fmt == "json":
         import json

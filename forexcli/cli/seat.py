@@ -103,7 +103,14 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     from .. import streams
     from ..reporters.tables import fitted, fitted_commands
 
-    said = clean(f"{said} (in {file}); forex play lets the engine seats play after a person")
+    if budget is not None:
+        said = clean(f"{said} (in {file}); forex play lets the engine seats play after a person")
+    else:
+        left = ", ".join(seats) or "none"
+        said = clean(
+            f"{said} (in {file}): forex play {file} {player} DECISION plays it; engine seats"
+            f" left: {left}"
+        )
     said = fitted(said, streams.width())
     if budget is not None and player in log.game.pending(played.final).deciders:
         now = clean(f"{says(player, 'decides')} next: forex play {file} {player} --engine")

@@ -512,7 +512,10 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         )
     if fmt == "json":
         data = game.moves_data(played, point, kinds)
-        print_json(record.moves_data(played, point) if data is None else data)
+        data = record.moves_data(played, point) if data is None else data
+        if point == played.moves:  # the engine seats, and the open offer waiting first
+            data = with_seat_data(data, played.log, file)
+        print_json(data)
         return
     markdown = fmt == "markdown"
     text = game.moves_text(

@@ -25,7 +25,7 @@ from typing import Any
 
 from msgspec import Struct
 
-from ..words import possessive
+from ..words import possessive, says
 from .digests import check_digests
 from .entry import Entry
 from .gamelog import GameLog, Replay, replay
@@ -383,7 +383,7 @@ def branch_story(log: GameLog, common: int, whose: str) -> str:
         return text
     if len(built) == 1:
         ((player, numbers),) = built.items()
-        return f"{text}, and {player} has already played on it ({_numbers(numbers)})"
+        return f"{text}, and {says(player, 'has')} already played on it ({_numbers(numbers)})"
     players = _and([f"{player} ({_numbers(numbers)})" for player, numbers in built.items()])
     return f"{text}, and {players} have already played on it"
 

@@ -156,10 +156,22 @@ def compose_mail(
     mail["Subject"] = text.subject
     deciders = game.pending(played.final).deciders
     next_player = deciders[0] if deciders else None
+    last = log.entries[len(played.states) - 1].player if played.states else None
+    offer, partner = _waiting_offer(played)
+    cosigner = _awaited_cosigner(played)
+    if offer is not None and partner is not None:
+        # the engine's offer waits for its partner's answer: the mail is the offer's
+        next_player, last = partner, offer.player
+        del mail["Subject"]
+        mail["Subject"] = f"{possessive(offer.player)} offer waits for {partner}: {text.subject}"
+    elif cosigner is not None:
+        # signatures: required: the game goes no further until the deal is countersigned
+        next_player = cosigner
+        del mail["Subject"]
+        mail["Subject"] = f"a deal awaits {possessive(cosigner)} countersignature: {text.subject}"
     to_address = address_of(contact_of(log, next_player))
     if to_address:
         mail["To"] = to_address
-    last = log.entries[len(played.states) - 1].player if played.states else None
     if sender is not None:
         last = sender
     from_address = address_of(contact_of(log, last))
@@ -189,6 +201,29 @@ def compose_mail(
         picture = svg_to_png(game.picture(played.final, f"{title}, {where}"))
         mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
     return mail
+
+
+def _waiting_offer(played: Replay) -> tuple[Any, str | None]:
+    """The log's open offer (``seats.Offer``) when it waits at the position ``played``
+    ends at (its whole log), and the partner who answers it; (None, None) otherwise."""
+    from .seats import offer_partner, open_offer
+
+    log = played.log
+    offer = open_offer(log.header)
+    if offer is None or len(played.states) != len(log.entries):
+        return None, None
+    return offer, offer_partner(log.game, offer)
+
+
+def _awaited_cosigner(played: Replay) -> str | None:
+    """Under ``signatures: required``, the cosigner of a deal in ``played`` who has not
+    countersigned it (no move may follow it until they do); None: there is none."""
+    from .signing import check_signatures, signatures_required
+
+    if not signatures_required(played.log):
+        return None
+    awaiting = check_signatures(played).awaiting
+    return awaiting[min(awaiting)] if awaiting else None
 
 
 def with_preface(mail: EmailMessage, subject: str, text: str, markdown: str) -> EmailMessage:
@@ -591,6 +626,36 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
     return [email.message_from_bytes(data, policy=email.policy.default)]
 
 
+def _log_file(path: str, data: bytes | None, source: str, into: str | None) -> Found | None:
+    """The log when ``path`` (``data``: standard input's bytes) is a log file itself, not a
+    mail (read as a mail, its lines would be taken for header fields); None otherwise, or
+    when it does not read as a log (then it is read as a mail, as before)."""
+    if data is None:
+        if os.path.isdir(path):
+            return None
+        from .files import read_bytes
+
+        try:
+            data = read_bytes(path)
+        except LogError:
+            return None  # ``messages`` tells it
+    if data.startswith(b"From "):
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not _starts_as_log(text):
+        return None
+    try:
+        log = _parse(data, source, into)
+    except MissingResource:
+        raise
+    except LogError:
+        return None
+    return Found(text, "the log file" if source != "<stdin>" else "the log", log)
+
+
 def _date_key(message: email.message.Message) -> float:
     from email.utils import parsedate_to_datetime
 
@@ -616,6 +681,9 @@ def find_logs(
 def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found], int, list[str]]:
     """``find_logs``, and the logs that a mail program broke beyond repair."""
     source = path if data is None else "<stdin>"
+    whole = _log_file(path, data, source, into)
+    if whole is not None:
+        return [whole], 1, []
     found: list[Found] = []
     damaged: list[str] = []
     read = messages(path, data)
@@ -661,6 +729,10 @@ class Arrival(Struct):
     engines_given_back: tuple[str, ...] = ()
     """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
     give the reader's engine seats back."""
+    label: str = ""
+    """What the mail is called in ``lines`` (its path, or ``standard input``)."""
+    said: list[str] = field(default_factory=list)
+    """The lines of ``lines`` that tell what became of the notes and comments."""
 
     @property
     def saves(self) -> bool:
@@ -742,9 +814,16 @@ def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
 
 
 def _next_text(played: Any) -> str:
-    """Who decides next: the game's words (``Game.pending_text``), else ``pending_line``."""
+    """Who decides next: the game's words (``Game.pending_text``), else ``pending_line``; who
+    answers the engine's open offer when one waits."""
     from .status import pending_line
 
+    offer, partner = _waiting_offer(played)
+    if offer is not None and partner is not None:
+        return (
+            f"{partner} to answer {possessive(offer.player)} offer ({offer.decision}): accept"
+            " or decline"
+        )
     game = played.log.game
     return game.pending_text(played.final) or pending_line(game, played.final)
 
@@ -762,7 +841,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     played = _checked(found, label, own)
     moves = len(incoming.entries)
     if own is None:
-        return Arrival("new", found, played, 0, _story(played, 0, f"{label}: a new copy"))
+        story = _story(played, 0, f"{label}: a new copy")
+        return Arrival("new", found, played, 0, story, label=label)
     report = _compare(own, incoming)
     if not report.same_game:
         told = _compare(
@@ -822,7 +902,14 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     if moves > len(own.entries):
         lines = _story(played, common, f"{label}")
         return Arrival(
-            "extends", found, played, common, lines[:-1] + said + lines[-1:], merged.text
+            "extends",
+            found,
+            played,
+            common,
+            lines[:-1] + said + lines[-1:],
+            merged.text,
+            label=label,
+            said=said,
         )
     if added:
         lines = [clean(f"{label} adds {added}."), *said, clean(f"Next: {_next_text(played)}.")]
@@ -1004,6 +1091,7 @@ def read_mail(
     if len(found) > 1:
         found = _furthest(found, label, into, one_mail=mails == 1)
     result = arrival(own, found[0], label, into)
+    result.label = label
     result.own_bytes = own_bytes
     result.own_header = own.header if own is not None else None
     if keep_engines and own is not None:
@@ -1107,16 +1195,23 @@ def with_offer(result: Arrival, offer: Any, into: str) -> Arrival:
 def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
     """``result`` without the moves after move ``keep`` (an offer the host's engine seat
     declines, and what followed it): nothing is saved when the reader's copy ``into`` holds
-    the moves that are left; raises ``LogError`` when the text cannot be cut."""
+    the moves that are left; its ``lines`` tell only the moves kept. Raises ``LogError``
+    when the text cannot be cut."""
     from .entrytext import without_moves_after_text
 
     if not result.saves:
         return result
+    label = result.label or into
     if result.own_bytes is not None and keep <= result.since:
-        return replace(result, kind="same", text="")
+        line = clean(f"{label}: no new move taken; {into} is unchanged.")
+        return replace(result, kind="same", text="", lines=[line], said=[])
     log = _parse(result.saved_text, into, into)
     text = without_moves_after_text(log, keep)
-    return replace(result, text=text, replay=replay(_parse(text, into, into)))
+    played = replay(_parse(text, into, into))
+    new = result.own_bytes is None
+    story = _story(played, result.since, f"{label}: a new copy" if new else label)
+    lines = story[:-1] + result.said + story[-1:]
+    return replace(result, text=text, replay=played, lines=lines)
 
 
 def save_arrival(result: Arrival, into: str) -> None:

@@ -55,7 +55,8 @@ HELP_TEXTS = {
     " signed one.",
     "play replies": " A spot offered to an engine seat is answered by the engine: one it"
     " declines is refused (spot_declined). The engine's offer to a person waits for the"
-    " answer: forex play FILE NAME accept (or decline).",
+    " answer: forex play FILE NAME accept (or decline); by mail, --eml OUT.eml mails the"
+    " answer to the host of the offering seat.",
     "validate --require-signatures": ", and so is a spot deal its partner has not countersigned",
     "moves": """
         For-Ex: decisions are grouped to fit the terminal (COLUMNS): investments,

@@ -736,8 +736,9 @@ def _check_turn(state: StateView, decision: Decision) -> int:
     assert pending.player is not None
     if seat != pending.player:
         raise NotYourDecision(
-            f"{decision.player} cannot decide now: {state.players[pending.player]}"
-            f" is to make {_EXPECTED_KIND[pending.phase]}"
+            f"{decision.player} cannot decide now:"
+            f" {says(state.players[pending.player], 'is')} to make"
+            f" {_EXPECTED_KIND[pending.phase]}"
         )
     phase = _PHASE_OF[type(decision)]
     if phase is not pending.phase:
