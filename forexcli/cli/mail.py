@@ -451,15 +451,14 @@ def _next_line(log: Any, played: Any) -> str:
     """Who decides next (``status.pending_line``), who answers the open offer, or who
     countersigns the deal no move may follow (``hosting.awaited_deal``)."""
     from ..hosting import awaited_deal
-    from ..record.seats import offer_partner, open_offer
+    from ..record.seats import offer_awaited
     from ..record.status import pending_line
-    from ..words import possessive
 
-    offer = open_offer(log.header)
-    partner = offer_partner(log.game, offer) if offer is not None else None
-    if offer is None or partner is None:
-        return awaited_deal(played) or pending_line(log.game, played.final)
-    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
+    return (
+        offer_awaited(log, len(log.entries))
+        or awaited_deal(played)
+        or pending_line(log.game, played.final)
+    )
 
 
 def _tell_declined(declined: Any, game: Any, into: str) -> None:

@@ -145,6 +145,20 @@ def answer_hint(filename: str, partner: str) -> str:
     return f"{says(partner, 'answers')}: forex play {filename} {partner} accept (or decline)"
 
 
+def offer_awaited(log: Any, at: int) -> str | None:
+    """Who answers the log's open offer, in words (``you to answer computer's offer (accept
+    or decline)``), when it waits after move ``at`` (the log's last); None: none waits."""
+    from ..words import possessive
+
+    offer = open_offer(log.header)
+    if offer is None or at != len(log.entries):
+        return None
+    partner = offer_partner(log.game, offer)
+    if partner is None:
+        return None
+    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
+
+
 def offer_line(filename: str, offer: Offer, partner: str) -> str:
     """``Open offer: computer offers you: ENTRY; you answer: ...``."""
     return (

@@ -250,7 +250,9 @@ BOARD_LEGEND = (
 def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
     played = len(replay.states) if at is None else at
     state = replay.state_after(played)
-    next_lines = [f"Next: {pending_text(state)}."]
+    from ...record.seats import offer_awaited
+
+    next_lines = [f"Next: {offer_awaited(replay.log, played) or pending_text(state)}."]
     if state.is_over:
         next_lines.extend(line[0].upper() + line[1:] for line in result_lines(state))
     elif played < len(replay.states):
