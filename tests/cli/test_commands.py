@@ -548,6 +548,24 @@ def test_moves_kind_filter_and_play_round_trip(game: Path) -> None:
     assert played.exit_code == 0, played.output
 
 
+def test_moves_of_a_kind_none_of_which_is_legal_says_so() -> None:
+    """``moves --kind`` with no legal decision of those kinds says so in one line and who
+    decides what instead (it printed nothing), exit 0; a # comment, but in markdown."""
+    played = replayed(SIX)
+    number = next(
+        n for n, s in enumerate(played.states, 1) if s.pending.phase is Phase.DIVEST_RESPONSE
+    )
+    result = run(["moves", str(SIX), "--at", str(number), "--kind", "spot", "--kind", "invest"])
+    assert result.exit_code == 0, result.output
+    (line,) = result.stdout.splitlines()
+    assert line.startswith(f"# No spot or invest decision is legal after move {number}: ")
+    assert "to answer the " in line and line.endswith(" divest.")
+    markdown = run(
+        ["moves", str(SIX), "--at", str(number), "--kind", "spot", "--format", "markdown"]
+    )
+    assert markdown.stdout.startswith("No spot decision is legal after move ")
+
+
 def test_moves_of_a_divest_answer_and_ties() -> None:
     played = replayed(SIX)
     number = next(
