@@ -1059,3 +1059,18 @@ def test_main_exit_status_passes_through(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["validate", str(TWO)])
     assert stop.value.code == 0
+
+
+def test_one_currency_to_invest_in_is_said_as_one(tmp_path: Path) -> None:
+    """After move 25 of the six-player example kai can invest in USD alone: ``moves`` and the
+    hint of a refused move say "USD only" (they said "one or two different of USD")."""
+    log = tmp_path / "six.yaml"
+    shutil.copy(SIX, log)
+    assert run(["undo", str(log), "--to", "25"]).exit_code == 0
+    listed = run(["moves", str(log)]).stdout
+    assert "invest USD — USD only (one certificate)" in listed
+    refused = run(["play", str(log), "kai", "invest", "GBP"])
+    assert refused.exit_code != 0
+    hint = " ".join(refused.output.split())  # wrapped to the terminal's width
+    assert "invest USD only (one certificate)" in hint
+    assert "one or two different of USD" not in listed + hint
