@@ -69,6 +69,11 @@ def parse_seat_spec(text: str) -> tuple[str, Budget]:
     name = name.strip()
     if not name:
         raise ValueError(f"{text!r}: name the seat: NAME, NAME:2s or NAME:500")
+    if sep and not amount.strip():
+        raise ValueError(
+            f"{text!r}: no budget after the colon: a budget is SECONDSs (2s, 0.5s) or"
+            f" SIMULATIONS (500); leave out the colon for {DEFAULT_SECONDS:g}s"
+        )
     return name, parse_budget(amount if amount.strip() else f"{DEFAULT_SECONDS:g}s")
 
 
