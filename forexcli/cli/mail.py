@@ -144,9 +144,10 @@ def message_command(
     " host's engine's alone: a new move in an engine seat's name is not taken either (nor"
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
-    " accepts it (its entry as offered) or plays anything else (declined: the engine"
-    " chooses again). Without --reply the mail's copy is taken as it is, its engines:"
-    " included; when that drops or changes an engine seat of LOG, a note on standard error"
+    " accepts it (its entry as offered), plays anything else or sends a new offer of the"
+    " seat made after declining it (declined: the engine chooses again). Without --reply"
+    " the mail's copy is taken as it is, its engines: included; when that drops or changes"
+    " an engine seat of LOG, a note on standard error"
     " says how the host puts its seats back and reads the mail with --reply.",
 )
 @click.option(
