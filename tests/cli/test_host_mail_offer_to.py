@@ -79,3 +79,5 @@ def test_show_and_message_name_who_answers_the_open_offer(tmp_path: Path) -> Non
         said = _ok(command, str(host))
         assert awaited in said and "Next: computer to play" not in said
     assert awaited not in _ok("show", str(host), "--at", "50")
+    told = " ".join(_ok("message", str(host)).split())  # the subject line wraps
+    assert "move 51, you to answer computer's offer" in told and "computer to play" not in told
