@@ -188,6 +188,9 @@ class Foreign(Struct, frozen=True):
     player: str
     text: str
     answers_offer: bool
+    offer_only: bool = False
+    """The mail brought no move, only a new offer of the seat (``text``) that declined the
+    host's (its copy's engine chose again after its partner declined)."""
 
 
 def foreign_entry(
@@ -225,6 +228,8 @@ def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
     keys = own.get(KEYS_FIELD)
     keyed = tuple(keys) if isinstance(keys, dict) else ()
     foreign = foreign_entry(arrived.replay, arrived.since, open_offer(own), keyed)
+    if foreign is None:
+        foreign = _offer_declined(arrived, open_offer(own))
     if foreign is not None:
         arrived = cut_arrival(arrived, foreign.number - 1, into)
     if arrived.saves:
@@ -233,6 +238,24 @@ def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
         if not new_moves and arrived.saved_text.encode() == arrived.own_bytes:
             arrived = _nothing_taken(arrived, into)
     return arrived, foreign
+
+
+def _offer_declined(arrived: Any, offer: Any) -> Foreign | None:
+    """A mail with no new move whose copy holds another offer of the seat of the host's open
+    ``offer``, made after its partner declined the host's (the host's offer is among the new
+    one's ``declined``): the partner declined the host's offer (``Foreign.offer_only``);
+    None otherwise."""
+    if offer is None or arrived.replay.moves != arrived.since:
+        return None
+    theirs = open_offer(arrived.replay.log.header)
+    if (
+        theirs is None
+        or theirs.player != offer.player
+        or theirs.decision == offer.decision
+        or offer.decision not in theirs.declined
+    ):
+        return None
+    return Foreign(arrived.since + 1, offer.player, theirs.decision, True, offer_only=True)
 
 
 def _nothing_taken(arrived: Any, into: str) -> Any:
@@ -280,11 +303,17 @@ def foreign_notice(foreign: Foreign, path: str) -> Problem:
         if foreign.answers_offer
         else ""
     )
+    what = (
+        f"the mail's offer of {seat} ({foreign.text}), made after the host's was declined:"
+        f" {seat} is this host's engine seat and its engine did not make this offer; it is not"
+        " taken"
+        if foreign.offer_only
+        else f"move {foreign.number}: {seat}: {foreign.text}: {seat} is this host's engine seat"
+        " and its engine did not make this move; it is not taken, nor the moves after it"
+    )
     return Problem(
         "engine_seat_move",
-        f"move {foreign.number}: {seat}: {foreign.text}: {seat} is this host's engine seat and"
-        f" its engine did not make this move; it is not taken, nor the moves after it{answer}:"
-        f" {path} holds the game as it stood after move {foreign.number - 1}",
+        f"{what}{answer}: {path} holds the game as it stood after move {foreign.number - 1}",
         "mail",
         path,
         entry=foreign.number,
@@ -311,9 +340,16 @@ def foreign_text(foreign: Foreign, fmt: str = "text") -> str:
     if foreign.answers_offer:
         said: tuple[str, ...] = (
             f"Your mail did not accept the open offer of {seat}: it is declined, and {seat}"
-            f" chose again (the host's engine plays it). Move {foreign.number} in the mail"
-            f" ({seat}: {foreign.text}), which the host's engine did not make, was not taken,"
-            f" nor the moves after it. The log attached is the host's: {seat} played its own.",
+            f" chose again (the host's engine plays it). "
+            + (
+                f"The offer in the mail ({seat}: {foreign.text}), which the host's engine did"
+                f" not make, was not taken. The log attached is the host's: {seat} chose its"
+                " own."
+                if foreign.offer_only
+                else f"Move {foreign.number} in the mail ({seat}: {foreign.text}), which the"
+                " host's engine did not make, was not taken, nor the moves after it. The log"
+                f" attached is the host's: {seat} played its own."
+            ),
         )
     else:
         said = (

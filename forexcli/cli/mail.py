@@ -144,9 +144,10 @@ def message_command(
     " host's engine's alone: a new move in an engine seat's name is not taken either (nor"
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
-    " accepts it (its entry as offered) or plays anything else (declined: the engine"
-    " chooses again). Without --reply the mail's copy is taken as it is, its engines:"
-    " included; when that drops or changes an engine seat of LOG, a note on standard error"
+    " accepts it (its entry as offered), plays anything else or sends a new offer of the"
+    " seat made after declining it (declined: the engine chooses again). Without --reply"
+    " the mail's copy is taken as it is, its engines: included; when that drops or changes"
+    " an engine seat of LOG, a note on standard error"
     " says how the host puts its seats back and reads the mail with --reply.",
 )
 @click.option(
@@ -451,15 +452,14 @@ def _next_line(log: Any, played: Any) -> str:
     """Who decides next (``status.pending_line``), who answers the open offer, or who
     countersigns the deal no move may follow (``hosting.awaited_deal``)."""
     from ..hosting import awaited_deal
-    from ..record.seats import offer_partner, open_offer
+    from ..record.seats import offer_awaited
     from ..record.status import pending_line
-    from ..words import possessive
 
-    offer = open_offer(log.header)
-    partner = offer_partner(log.game, offer) if offer is not None else None
-    if offer is None or partner is None:
-        return awaited_deal(played) or pending_line(log.game, played.final)
-    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
+    return (
+        offer_awaited(log, len(log.entries))
+        or awaited_deal(played)
+        or pending_line(log.game, played.final)
+    )
 
 
 def _tell_declined(declined: Any, game: Any, into: str) -> None:

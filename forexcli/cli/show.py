@@ -473,6 +473,20 @@ def html_command(
     _write_page(replayed(file), _page_output(file, output), at, title, force, plan)
 
 
+def _no_kind_line(played: Replay, point: int, kinds: tuple[str, ...], markdown: bool) -> str:
+    """The one line ``moves --kind`` prints when no decision of those kinds is legal: which
+    kinds, and who decides what instead (``status.pending_line``, or the game's words); a
+    ``#`` comment, as the decisions' other notes are, but in markdown."""
+    from ..record.status import pending_line
+
+    game = played.log.game
+    state = played.state_after(point)
+    instead = game.pending_text(state) or pending_line(game, state)
+    where = f"after move {point}" if point else "at the start"
+    line = clean(f"No {' or '.join(kinds)} decision is legal {where}: {instead}.")
+    return (line if markdown else f"# {line}") + "\n"
+
+
 @click.command("moves", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option("--at", type=int, metavar="N", help="After move N instead of the last.")
@@ -530,6 +544,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     )
     if text is None:  # the legal decisions in the game's notation
         text = clean(record.moves_text(played, point, markdown=markdown), newlines=True)
+    if kinds and not text.strip():
+        text = _no_kind_line(played, point, kinds, markdown)
     if point == played.moves and played.log.header.get("offer") is not None and not every:
         fits = None if markdown else streams.width()
         text = with_seat_lines(text, played.log, file, offer_only=True, width=fits)

@@ -69,6 +69,11 @@ def parse_seat_spec(text: str) -> tuple[str, Budget]:
     name = name.strip()
     if not name:
         raise ValueError(f"{text!r}: name the seat: NAME, NAME:2s or NAME:500")
+    if sep and not amount.strip():
+        raise ValueError(
+            f"{text!r}: no budget after the colon: a budget is SECONDSs (2s, 0.5s) or"
+            f" SIMULATIONS (500); leave out the colon for {DEFAULT_SECONDS:g}s"
+        )
     return name, parse_budget(amount if amount.strip() else f"{DEFAULT_SECONDS:g}s")
 
 
@@ -143,6 +148,20 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 def answer_hint(filename: str, partner: str) -> str:
     """``forex play FILE you accept`` (or decline)."""
     return f"{says(partner, 'answers')}: forex play {filename} {partner} accept (or decline)"
+
+
+def offer_awaited(log: Any, at: int) -> str | None:
+    """Who answers the log's open offer, in words (``you to answer computer's offer (accept
+    or decline)``), when it waits after move ``at`` (the log's last); None: none waits."""
+    from ..words import possessive
+
+    offer = open_offer(log.header)
+    if offer is None or at != len(log.entries):
+        return None
+    partner = offer_partner(log.game, offer)
+    if partner is None:
+        return None
+    return f"{partner} to answer {possessive(offer.player)} offer (accept or decline)"
 
 
 def offer_line(filename: str, offer: Offer, partner: str) -> str:

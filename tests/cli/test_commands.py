@@ -548,6 +548,24 @@ def test_moves_kind_filter_and_play_round_trip(game: Path) -> None:
     assert played.exit_code == 0, played.output
 
 
+def test_moves_of_a_kind_none_of_which_is_legal_says_so() -> None:
+    """``moves --kind`` with no legal decision of those kinds says so in one line and who
+    decides what instead (it printed nothing), exit 0; a # comment, but in markdown."""
+    played = replayed(SIX)
+    number = next(
+        n for n, s in enumerate(played.states, 1) if s.pending.phase is Phase.DIVEST_RESPONSE
+    )
+    result = run(["moves", str(SIX), "--at", str(number), "--kind", "spot", "--kind", "invest"])
+    assert result.exit_code == 0, result.output
+    (line,) = result.stdout.splitlines()
+    assert line.startswith(f"# No spot or invest decision is legal after move {number}: ")
+    assert "to answer the " in line and line.endswith(" divest.")
+    markdown = run(
+        ["moves", str(SIX), "--at", str(number), "--kind", "spot", "--format", "markdown"]
+    )
+    assert markdown.stdout.startswith("No spot decision is legal after move ")
+
+
 def test_moves_of_a_divest_answer_and_ties() -> None:
     played = replayed(SIX)
     number = next(
@@ -1041,3 +1059,18 @@ def test_main_exit_status_passes_through(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stop:
         main(["validate", str(TWO)])
     assert stop.value.code == 0
+
+
+def test_one_currency_to_invest_in_is_said_as_one(tmp_path: Path) -> None:
+    """After move 25 of the six-player example kai can invest in USD alone: ``moves`` and the
+    hint of a refused move say "USD only" (they said "one or two different of USD")."""
+    log = tmp_path / "six.yaml"
+    shutil.copy(SIX, log)
+    assert run(["undo", str(log), "--to", "25"]).exit_code == 0
+    listed = run(["moves", str(log)]).stdout
+    assert "invest USD — USD only (one certificate)" in listed
+    refused = run(["play", str(log), "kai", "invest", "GBP"])
+    assert refused.exit_code != 0
+    hint = " ".join(refused.output.split())  # wrapped to the terminal's width
+    assert "invest USD only (one certificate)" in hint
+    assert "one or two different of USD" not in listed + hint

@@ -88,7 +88,14 @@ def test_new_takes_a_budget_in_simulations_or_seconds(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("spec", "words"),
-    [("dave", "not one of the players"), ("you,computer", "every seat"), ("computer:0s", "0")],
+    [
+        ("dave", "not one of the players"),
+        ("you,computer", "every seat"),
+        ("computer:0s", "0"),
+        # an empty budget after the colon was taken as 1 s
+        ("computer:", "no budget after the colon: a budget is SECONDSs (2s, 0.5s) or SIMULATIONS"),
+        ("computer: ", "no budget after the colon"),
+    ],
 )
 def test_new_refuses_a_seat_it_cannot_record(tmp_path: Path, spec: str, words: str) -> None:
     args = ["new", str(tmp_path / "x.yaml"), "--players", "you,computer", "--seed", "1"]

@@ -89,3 +89,35 @@ def test_reading_the_offer_says_it_waits_for_you(tmp_path: Path) -> None:
     said = _said(_ok("read", str(sent), "--into", str(tmp_path / "mine.yaml")))
     assert "Next: you to answer computer's offer (spot " in said
     assert "): accept or decline." in said and "Next: computer to play" not in said
+
+
+def test_a_decline_whose_engine_offers_again_is_taken_by_the_host(tmp_path: Path) -> None:
+    """A person declines, and the engine of their copy, choosing again, makes another offer:
+    the mail holds no new move, only that offer (its ``declined`` naming the host's). The
+    host takes the decline, its engine chooses again, and the person's copy, reading the
+    host's next mail, agrees with the host's (the host kept its old offer: the decline was
+    lost)."""
+    host, mine = _offered(tmp_path)
+    first = "  decision: spot 1 GBP to you for 1.5 EUR; invest GBP\n"
+    again = (
+        "  decision: spot 1 GBP to you for 2 USD; invest GBP\n"
+        "  declined: [spot 1 GBP to you for 1.5 EUR; invest GBP]\n"
+    )
+    assert first in mine.read_text() and first in host.read_text()
+    mine.write_text(mine.read_text().replace(first, again))  # as its engine's new offer left it
+    answer = tmp_path / "decline.eml"
+    _ok("message", str(mine), "--eml", str(answer))
+    offered = len(_moves(host))
+    outbox = tmp_path / "outbox"
+    result = run(["read", str(answer), "--into", str(host), "--reply", "--eml-dir", str(outbox)])
+    assert result.exit_code == 0, result.output
+    assert "the open offer of computer was not accepted: it is declined" in _said(result.stderr)
+    assert first not in host.read_text()
+    assert len(_moves(host)) == offered + 1 or "offer:" in host.read_text()
+    (reply,) = outbox.iterdir()
+    assert str(_mail(reply)["Subject"]).startswith("computer's offer declined: ")
+    assert "The offer in the mail (computer: spot 1 GBP to you for 2 USD; invest GBP)" in (
+        _said(_body(reply))
+    )
+    _ok("read", str(reply), "--into", str(mine))
+    assert mine.read_text() == host.read_text()

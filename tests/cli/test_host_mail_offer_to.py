@@ -66,3 +66,18 @@ def test_the_hosts_replies_fit_80_columns(tmp_path: Path, monkeypatch: pytest.Mo
     assert any(line.startswith("computer offers you: spot ") for line in lines)
     wide = [line for line in lines if len(line) > 80]
     assert not wide, "\n".join(wide)
+
+
+def test_show_and_message_name_who_answers_the_open_offer(tmp_path: Path) -> None:
+    """While the engine's offer waits, ``show`` and ``message`` say who answers it next (they
+    said "Next: computer to play." above the "Open offer" line); at an earlier move the
+    offer does not wait, and the move's own next decider is named."""
+    host = _hosted(tmp_path)
+    _ok("play", str(host), "computer", "--engine")
+    awaited = "Next: you to answer computer's offer (accept or decline)"
+    for command in ("show", "message"):
+        said = _ok(command, str(host))
+        assert awaited in said and "Next: computer to play" not in said
+    assert awaited not in _ok("show", str(host), "--at", "50")
+    told = " ".join(_ok("message", str(host)).split())  # the subject line wraps
+    assert "move 51, you to answer computer's offer" in told and "computer to play" not in told

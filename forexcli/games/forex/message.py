@@ -76,7 +76,16 @@ def subject(replay: Replay, at: int | None = None) -> str:
     played = len(replay.states) if at is None else at
     where = f"move {played}" if played else "set-up"
     state = replay.state_after(played)
-    return clean(f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending_text(state)}")
+    pending = _next_words(replay, played, state)
+    return clean(f"{SUBJECT_PREFIX} {game_name(replay)} \u2014 {where}, {pending}")
+
+
+def _next_words(replay: Replay, played: int, state: GameState) -> str:
+    """Who decides next after move ``played``: who answers the engine's open offer when one
+    waits there (``seats.offer_awaited``), else ``pending_text``."""
+    from ...record.seats import offer_awaited
+
+    return offer_awaited(replay.log, played) or pending_text(state)
 
 
 def unseen_since(replay: Replay, at: int | None = None) -> int:
@@ -250,7 +259,7 @@ BOARD_LEGEND = (
 def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
     played = len(replay.states) if at is None else at
     state = replay.state_after(played)
-    next_lines = [f"Next: {pending_text(state)}."]
+    next_lines = [f"Next: {_next_words(replay, played, state)}."]
     if state.is_over:
         next_lines.extend(line[0].upper() + line[1:] for line in result_lines(state))
     elif played < len(replay.states):
@@ -288,7 +297,7 @@ def _parts(replay: Replay, since: int, at: int | None = None) -> _Parts:
 
     next_lines.extend(header_lines(replay.log))
     return _Parts(
-        headline=f"{game_name(replay)}, {where}: {pending_text(state)}.",
+        headline=f"{game_name(replay)}, {where}: {_next_words(replay, played, state)}.",
         since=since,
         played=played,
         summaries=summaries,

@@ -92,8 +92,8 @@ def grouped_moves(
     if resolves:
         groups.append(MoveGroup("resolve", "resolve", ("resolve",), _front(state)))
     if invests:
-        singles = ", ".join(d.currencies[0] for d in invests if len(d.currencies) == 1)
-        groups.append(_listed("invest", "invest", invests, f"one or two different of {singles}"))
+        singles = [d.currencies[0] for d in invests if len(d.currencies) == 1]
+        groups.append(_listed("invest", "invest", invests, invest_choice(singles, ", ")))
     by_direction: dict[tuple[str, str], list[MakeContract]] = {}
     for contract in contracts:
         key = (contract.pay_currency, contract.receive_currency)
@@ -133,6 +133,14 @@ def _listed(kind: str, label: str, decisions: Sequence[Decision], summary: str) 
     return MoveGroup(kind, label, tuple(write(d) for d in decisions), summary)
 
 
+def invest_choice(singles: Sequence[str], separator: str) -> str:
+    """What may be invested in: ``one or two different of GBP, USD`` (the currencies joined
+    by ``separator``), or ``CAD only (one certificate)`` when one currency alone can be."""
+    if len(singles) == 1:
+        return f"{singles[0]} only (one certificate)"
+    return f"one or two different of {separator.join(singles)}"
+
+
 def _front(state: GameState) -> str:
     from .rules import Contract, Loan
 
@@ -157,8 +165,8 @@ def legal_summary(state: GameState) -> list[str]:
         if group.kind in ("contract", "spot"):
             continue
         if group.kind == "invest":
-            singles = " ".join(m.split()[1] for m in group.moves if len(m.split()) == 2)
-            lines.append(f"invest one or two different of {singles}")
+            singles = [m.split()[1] for m in group.moves if len(m.split()) == 2]
+            lines.append(f"invest {invest_choice(singles, ' ')}")
         elif group.kind == "resolve":
             lines.append(f"resolve ({group.summary})")
         else:

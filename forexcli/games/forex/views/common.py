@@ -101,9 +101,17 @@ def pending_data(state: GameState) -> dict[str, Any]:
     }
 
 
-def next_line(state: GameState, markdown: bool, style: Style, width: int | None = None) -> str:
-    """``Next: bob to play, ...``, or the end of the game (text wrapped to ``width``)."""
-    text = pending_text(state)
+def next_line(
+    state: GameState,
+    markdown: bool,
+    style: Style,
+    width: int | None = None,
+    offer: str | None = None,
+) -> str:
+    """``Next: bob to play, ...``, who answers the engine's open ``offer``
+    (``seats.offer_awaited``) when one waits, or the end of the game (text wrapped to
+    ``width``)."""
+    text = offer or pending_text(state)
     if state.is_over:
         text = text[0].upper() + text[1:] + "."
         return f"**{md(text)}**" if markdown else style.heading(wrapped(clean(text), width))

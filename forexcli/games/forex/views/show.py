@@ -232,5 +232,8 @@ def show_text(
     standings = standings_text(state, markdown=markdown, style=style, width=width)
     if standings:
         parts.extend(["", standings])
-    parts.extend(["", next_line(state, markdown, style, width)])
+    from ....record.seats import offer_awaited
+
+    offer = offer_awaited(log, view.at)
+    parts.extend(["", next_line(state, markdown, style, width, offer)])
     return "\n".join(parts) + "\n"
