@@ -438,7 +438,7 @@ def _host_replies(
     width = streams.width()
     lines = [fitted_commands(clean(line), width) for line in agreed.lines]
     made = [*answered, *done.replies]
-    lines += reply_lines(made, into)  # the declined first choices too, wrapped to the width
+    lines += reply_lines(made, into, played)  # the declined first choices too, wrapped
     head = "Next" if made else "No engine decision, next"
     lines.append(fitted_commands(clean(f"{head}: {_next_line(log, played)}"), width))
     _echo("\n".join(lines))

@@ -113,15 +113,17 @@ def _board(file: str) -> list[str]:
     return [clean(text, newlines=True), *lines]
 
 
-def reply_lines(replies: Any, file: str) -> list[str]:
+def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
     spaces to the width, a command it prints kept whole; for a game without a compact board
-    (``Game.compact_text``), what each move did under it (``reply_sentences``)."""
+    (``Game.compact_text``), what each move did under it (``reply_sentences``), in
+    ``played`` (the replay of ``file`` after the replies; read from it when not given)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..reporters.tables import fitted_commands
 
-    played = replay(read_log(read_bytes(file), file)) if replies else None
+    if played is None and replies:
+        played = replay(read_log(read_bytes(file), file))
     out = []
     for reply in replies:
         for refused in reply.refused:
@@ -632,7 +634,7 @@ def replied_move(
             if cc:
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
-    lines = reply_lines(done.replies, file)
+    lines = reply_lines(done.replies, file, played)
     if re.search(r"\(the engine\) decides? next", done.stopped):
         lines.append(clean(done.stopped))
     if fmt == "json":
