@@ -236,7 +236,7 @@ def without_foreign(arrived: Any, into: str) -> tuple[Any, Foreign | None]:
         new_moves = arrived.replay.moves > arrived.since
         arrived = with_offer(arrived, None if new_moves else own.get(OFFER_FIELD), into)
         if not new_moves and arrived.saved_text.encode() == arrived.own_bytes:
-            arrived = _nothing_taken(arrived, into)
+            arrived = _nothing_taken(arrived)
     return arrived, foreign
 
 
@@ -258,7 +258,7 @@ def _offer_declined(arrived: Any, offer: Any) -> Foreign | None:
     return Foreign(arrived.since + 1, offer.player, theirs.decision, True, offer_only=True)
 
 
-def _nothing_taken(arrived: Any, into: str) -> Any:
+def _nothing_taken(arrived: Any) -> Any:
     """``arrived`` saving nothing: what it brought was only an ``offer:`` the host's engine
     did not make (its lines said the mail added it)."""
     from msgspec.structs import replace
@@ -267,8 +267,7 @@ def _nothing_taken(arrived: Any, into: str) -> Any:
 
     label = arrived.label or "the mail"
     line = printable(
-        f"{label} brings no new move, and its offer: is not this host's engine's (not taken);"
-        f" {into} is unchanged."
+        f"{label} brings no new move, and its offer: is not this host's engine's (not taken)."
     )
     return replace(arrived, kind="same", text="", lines=[line], said=[])
 

@@ -1203,7 +1203,7 @@ def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
         return result
     label = result.label or into
     if result.own_bytes is not None and keep <= result.since:
-        line = clean(f"{label}: no new move taken; {into} is unchanged.")
+        line = clean(f"{label}: no new move taken.")
         return replace(result, kind="same", text="", lines=[line], said=[])
     log = _parse(result.saved_text, into, into)
     text = without_moves_after_text(log, keep)

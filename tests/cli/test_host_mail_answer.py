@@ -121,3 +121,23 @@ def test_a_decline_whose_engine_offers_again_is_taken_by_the_host(tmp_path: Path
     )
     _ok("read", str(reply), "--into", str(mine))
     assert mine.read_text() == host.read_text()
+
+
+def test_a_decline_without_a_move_does_not_say_the_host_log_is_unchanged(tmp_path: Path) -> None:
+    """The host takes a mail that only declines its engine's offer, then its engine chooses
+    again and saves its move: the catch-up does not first say that the log is unchanged."""
+    host, mine = _offered(tmp_path)
+    first = "  decision: spot 1 GBP to you for 1.5 EUR; invest GBP\n"
+    again = (
+        "  decision: spot 1 GBP to you for 2 USD; invest GBP\n"
+        "  declined: [spot 1 GBP to you for 1.5 EUR; invest GBP]\n"
+    )
+    mine.write_text(mine.read_text().replace(first, again))
+    answer = tmp_path / "decline.eml"
+    _ok("message", str(mine), "--eml", str(answer))
+    before = host.read_bytes()
+    result = run(["read", str(answer), "--into", str(host), "--reply"])
+    assert result.exit_code == 0, result.output
+    assert host.read_bytes() != before
+    assert result.stdout.startswith(f"{answer}: no new move taken.\n")
+    assert "unchanged" not in result.stdout

@@ -23,7 +23,7 @@ def test_a_declined_first_move_is_not_told_as_arrived(tmp_path: Path) -> None:
     result = run(["read", str(sent), "--into", str(host), "--reply"])
     assert result.exit_code == 0, result.output
     told = _catch_up(result.stdout)
-    assert told == f"{sent}: no new move taken; {host} is unchanged."
+    assert told == f"{sent}: no new move taken."
     assert declined not in result.stdout
     assert "No engine decision, next: you to decide (turn)" in result.stdout
 
@@ -57,7 +57,7 @@ def test_a_mail_whose_only_move_is_the_engine_seats_is_not_told_as_arrived(
     _ok("message", str(mine), "--eml", str(sent))
     result = run(["read", str(sent), "--into", str(host), "--reply"])
     assert result.exit_code == 0, result.output
-    assert _catch_up(result.stdout) == f"{sent}: no new move taken; {host} is unchanged."
+    assert _catch_up(result.stdout) == f"{sent}: no new move taken."
     assert "engine_seat_move: move 2: computer: invest CHF" in result.stderr
     assert [p for p, _, _ in _moves(host)] == ["you", "computer"]
 
@@ -77,8 +77,7 @@ def test_a_mail_whose_only_news_is_an_offer_is_not_told_as_adding_it(tmp_path: P
     told = _catch_up(result.stdout)
     assert "adds" not in told
     assert told == (
-        f"{sent} brings no new move, and its offer: is not this host's engine's (not taken);"
-        f" {host} is unchanged."
+        f"{sent} brings no new move, and its offer: is not this host's engine's (not taken)."
     )
     assert "move 2: computer: " in result.stdout or "computer offers you" in result.stdout
     assert host.read_bytes() != before  # the host's engine played its own
