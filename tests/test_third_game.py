@@ -166,6 +166,22 @@ def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None
     ]
 
 
+def test_a_list_too_short_or_with_a_name_twice_is_worded_for_people(counting: Path) -> None:
+    """A new game's schema problems with its lists say what is wrong in the frame's words, as
+    For-Ex's own say it (they gave jsonschema's ``['ann', 'ann'] has non-unique elements``
+    and ``['ann'] is too short``)."""
+    messages = {}
+    for players in ("[ann, ann]", "[ann]"):
+        counting.write_text(LOG.replace("[ann, bob]", players), encoding="utf-8")
+        result = run(["validate", counting.name, "--format", "json"])
+        (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+        messages[problem["code"]] = (problem["message"], problem["line"], problem["column"])
+    assert messages == {
+        "schema_uniqueItems": ("players: 'ann' is listed twice", 3, 10),
+        "schema_minItems": ("players: 1 listed, at least 2 allowed", 3, 10),
+    }
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""
