@@ -182,6 +182,20 @@ def test_a_list_too_short_or_with_a_name_twice_is_worded_for_people(counting: Pa
     }
 
 
+def test_selfplay_words_a_game_of_one_player_count(
+    counting: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game for exactly two (its advisor's ``seat_counts`` ``(2, 2)``) is not said to have
+    ``2 to 2`` players."""
+    from forexcli.games.counting.search import ADVISOR
+
+    monkeypatch.setattr(ADVISOR, "seat_counts", (2, 2))
+    result = run(["selfplay", "out", "--game", "counting", "--players", "3"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    assert "3 players; a Counting game has exactly 2" in said, said
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""
