@@ -196,6 +196,29 @@ def test_selfplay_words_a_game_of_one_player_count(
     assert "3 players; a Counting game has exactly 2" in said, said
 
 
+class WordedCounting(Counting):
+    """Counting with its own line of who decides next (``Game.status``)."""
+
+    def status(self, state: Any) -> str:
+        if state.over:
+            return f"the total reached {state.target}"
+        return f"{state.players[state.seat]} adds to {state.total}"
+
+
+def test_play_moves_and_history_say_the_games_own_line_of_who_is_next(counting: Path) -> None:
+    """A game's ``status`` words who decides next in ``play``, ``moves`` and ``history`` as
+    in ``validate`` and ``undo`` (they gave the frame's ``bob to decide (add)`` while the
+    engine's replies in the same ``play`` gave the game's words)."""
+    games.register("counting", lambda: WordedCounting())
+    played = run(["play", counting.name, "ann", "add", "2"])
+    assert played.exit_code == 0, played.output
+    assert played.stdout.splitlines()[-1] == "next: bob adds to 2"
+    assert run(["moves", counting.name]).stdout.splitlines()[0] == "bob adds to 2"
+    assert run(["history", counting.name]).stdout.splitlines()[-1] == "bob adds to 2"
+    data = json.loads(run(["history", counting.name, "--format", "json"]).stdout)
+    assert data["status"] == "bob adds to 2"
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""
