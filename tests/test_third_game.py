@@ -166,6 +166,59 @@ def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None
     ]
 
 
+def test_a_list_too_short_or_with_a_name_twice_is_worded_for_people(counting: Path) -> None:
+    """A new game's schema problems with its lists say what is wrong in the frame's words, as
+    For-Ex's own say it (they gave jsonschema's ``['ann', 'ann'] has non-unique elements``
+    and ``['ann'] is too short``)."""
+    messages = {}
+    for players in ("[ann, ann]", "[ann]"):
+        counting.write_text(LOG.replace("[ann, bob]", players), encoding="utf-8")
+        result = run(["validate", counting.name, "--format", "json"])
+        (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+        messages[problem["code"]] = (problem["message"], problem["line"], problem["column"])
+    assert messages == {
+        "schema_uniqueItems": ("players: 'ann' is listed twice", 3, 10),
+        "schema_minItems": ("players: 1 listed, at least 2 allowed", 3, 10),
+    }
+
+
+def test_selfplay_words_a_game_of_one_player_count(
+    counting: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game for exactly two (its advisor's ``seat_counts`` ``(2, 2)``) is not said to have
+    ``2 to 2`` players."""
+    from forexcli.games.counting.search import ADVISOR
+
+    monkeypatch.setattr(ADVISOR, "seat_counts", (2, 2))
+    result = run(["selfplay", "out", "--game", "counting", "--players", "3"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    assert "3 players; a Counting game has exactly 2" in said, said
+
+
+class WordedCounting(Counting):
+    """Counting with its own line of who decides next (``Game.status``)."""
+
+    def status(self, state: Any) -> str:
+        if state.over:
+            return f"the total reached {state.target}"
+        return f"{state.players[state.seat]} adds to {state.total}"
+
+
+def test_play_moves_and_history_say_the_games_own_line_of_who_is_next(counting: Path) -> None:
+    """A game's ``status`` words who decides next in ``play``, ``moves`` and ``history`` as
+    in ``validate`` and ``undo`` (they gave the frame's ``bob to decide (add)`` while the
+    engine's replies in the same ``play`` gave the game's words)."""
+    games.register("counting", lambda: WordedCounting())
+    played = run(["play", counting.name, "ann", "add", "2"])
+    assert played.exit_code == 0, played.output
+    assert played.stdout.splitlines()[-1] == "next: bob adds to 2"
+    assert run(["moves", counting.name]).stdout.splitlines()[0] == "bob adds to 2"
+    assert run(["history", counting.name]).stdout.splitlines()[-1] == "bob adds to 2"
+    data = json.loads(run(["history", counting.name, "--format", "json"]).stdout)
+    assert data["status"] == "bob adds to 2"
+
+
 def test_the_games_own_codes_join_the_frames(counting: Path) -> None:
     """``over_target`` is Counting's (``Game.codes``), not the frame's: registering the game
     lists it with the frame's codes, in the layer ``validate`` reports it in."""

@@ -774,8 +774,9 @@ def selfplay_command(
     fewest, most = advisor.seat_counts
     if not fewest <= len(specs) <= most:
         what = f"{len(specs)} seats given" if seats else f"{len(specs)} players"
+        allowed = f"{fewest} to {most}" if fewest < most else f"exactly {fewest}"
         raise click.BadParameter(
-            f"{what}; a {game.title} game has {fewest} to {most}",
+            f"{what}; a {game.title} game has {allowed}",
             param_hint="'--seat'" if seats else "'--players'",
         )
     try:

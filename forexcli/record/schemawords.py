@@ -109,8 +109,9 @@ def type_words(expected: Any) -> str:
 def worded(error: Any, where: str) -> tuple[str, tuple[str, ...]]:
     """The message and hints of a jsonschema ``error`` at ``where`` (``describe``), in the
     words every game shares: a value of the wrong type, not one of a list, too long or
-    short, too small or large; else jsonschema's own message after ``where``.  A game adds
-    what is its own (its names, its version, its notation) before asking for these."""
+    short, a list with too many or too few items or one twice, too small or large; else
+    jsonschema's own message after ``where``.  A game adds what is its own (its names, its
+    version, its notation) before asking for these."""
     validator = error.validator
     instance = error.instance
     if validator == "enum":
@@ -130,6 +131,12 @@ def worded(error: Any, where: str) -> tuple[str, tuple[str, ...]]:
         bound = error.validator_value
         more = "at most" if validator == "maxLength" else "at least"
         return f"{where}: {len(instance):,} characters, {more} {bound:,} allowed", ()
+    if validator in ("minItems", "maxItems") and isinstance(instance, list):
+        more = "at least" if validator == "minItems" else "at most"
+        return f"{where}: {len(instance)} listed, {more} {error.validator_value} allowed", ()
+    if validator == "uniqueItems" and isinstance(instance, list):
+        twice = next((v for n, v in enumerate(instance) if v in instance[:n]), instance)
+        return f"{where}: {shown(twice)} is listed twice", ()
     if validator in ("minimum", "maximum"):
         more = "at least" if validator == "minimum" else "at most"
         return f"{where}: {shown(instance)}; it must be {more} {error.validator_value}", ()

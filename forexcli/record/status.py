@@ -11,11 +11,14 @@ if TYPE_CHECKING:
 
 
 def pending_line(game: Game[Any, Any], state: Any) -> str:
-    """Who decides next, or that the game is over, as one short line."""
+    """Who decides next, or that the game is over: who won, or a draw when the result names
+    its winners and there are none (``Game.result``'s ``winners: []``), as one short line."""
     pending = game.pending(state)
     if pending.over:
         result = game.result(state) or {}
-        winners = result.get("winners") or []
+        winners = result.get("winners")
+        if winners == []:
+            return "game over: a draw, nobody won"
         return f"game over: {' and '.join(winners)} won" if winners else "game over"
     what = f"{pending.kind} of {pending.count}" if pending.count else pending.kind
     return f"{' or '.join(pending.deciders)} to decide ({what})"

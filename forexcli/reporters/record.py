@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..record.gamelog import Replay
-from ..record.status import pending_line
+from ..record.status import status_line
 from . import md, plural
 
 MAX_LISTED = 40
@@ -66,7 +66,7 @@ def moves_text(played: Replay, point: int, *, markdown: bool = False) -> str:
     """``moves`` for any game: who decides, then each group's entries as ``play`` takes them."""
     data = moves_data(played, point)
     game = played.log.game
-    lines = [pending_line(game, played.state_after(point))]
+    lines = [status_line(game, played.state_after(point))]
     if not data["groups"]:
         lines.append("No legal decisions.")
     for group in data["groups"]:
@@ -109,7 +109,7 @@ def history_data(played: Replay) -> dict[str, Any]:
             }
             for entry in record.entries
         ],
-        "status": pending_line(record.game, played.final),
+        "status": status_line(record.game, played.final),
         "problem": None if played.problem is None else played.problem.as_dict(),
     }
 
@@ -244,7 +244,7 @@ def play_data(played: Replay, file: str, *, written: bool) -> dict[str, Any]:
         "note": entry.note,
         "digest": entry.digest,
         "signed": sorted(entry.sig or {}),
-        "next": pending_line(game, played.final),
+        "next": status_line(game, played.final),
         "state": game.view(played.final),
     }
 
@@ -263,7 +263,7 @@ def play_text(played: Replay, file: str, *, written: bool) -> str:
             [
                 f"{verb} move {entry.number}{signed}: {entry.key}: {entry.text} to {file}",
                 *(f"  {sentence}" for sentence in said),
-                f"next: {pending_line(played.log.game, played.final)}",
+                f"next: {status_line(played.log.game, played.final)}",
             ]
         ),
         newlines=True,

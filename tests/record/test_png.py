@@ -150,3 +150,19 @@ def test_svg_to_png_refuses_what_is_not_svg() -> None:
     with pytest.raises(LogError) as error:
         svg_to_png("not svg")
     assert error.value.problems[0].code == "no_png"
+
+
+@pytest.mark.parametrize("family", ["sans-serif", "serif", "monospace", None])
+def test_a_text_of_a_generic_family_or_none_is_drawn(family: str | None) -> None:
+    """A picture whose text names a generic family (or none, as a new game's may) shows that
+    text in the PNG: resvg's default fonts are not installed here, and it left the text out."""
+    chosen = f' font-family="{family}"' if family else ""
+    blank = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="30">'
+    text = f'<text x="4" y="22" font-size="18"{chosen}>Hi</text>'
+    _, _, empty = decode(svg_to_png(blank + '<rect width="80" height="30" fill="#fff"/></svg>'))
+    _, _, drawn = decode(
+        svg_to_png(blank + f'<rect width="80" height="30" fill="#fff"/>{text}</svg>')
+    )
+    dark = [pixel for row in drawn for pixel in row if sum(pixel) < 300]
+    assert dark, f"no pixel of the text {family!r} was drawn"
+    assert drawn != empty
