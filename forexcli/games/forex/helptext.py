@@ -44,29 +44,30 @@ HELP_TEXTS = {
     "new": """
         For-Ex: the set-up is the first player and the 6 certificates removed
         (given, or drawn from a seed), and the house rules if any.""",
-    "new --engine": " answer the spot offers to its seats and",
-    "seat": ", and answers the spot offers made to them",
+    "new --engine": " answer the offers to its seats (For-Ex's spot deals) and",
+    "seat": ", and answers the offers made to them (For-Ex's spot deals)",
     "play": """
         \b
           forex play game.yaml bob contract 6 USD for 12 JPY
           forex play game.yaml bob "spot 1 GBP to carol for 1.5 EUR; invest USD\"""",
-    "play --engine": " A spot deal it makes with a person waits as an open offer in an unsigned"
-    " game (the person answers accept or decline), and awaits the partner's signature in a"
+    "play --engine": " For-Ex: a spot deal it makes with a person waits as an open offer in an"
+    " unsigned game (the person answers accept or decline), and awaits the partner's signature in a"
     " signed one.",
-    "play replies": " A spot offered to an engine seat is answered by the engine: one it"
+    "play replies": " For-Ex: a spot offered to an engine seat is answered by the engine: one it"
     " declines is refused (spot_declined). The engine's offer to a person waits for the"
     " answer: forex play FILE NAME accept (or decline); by mail, --eml OUT.eml mails the"
     " answer to the host of the offering seat.",
-    "validate --require-signatures": ", and so is a spot deal its partner has not countersigned",
+    "validate --require-signatures": ", and so is a For-Ex spot deal its partner has not"
+    " countersigned",
     "moves": """
         For-Ex: decisions are grouped to fit the terminal (COLUMNS): investments,
         divests, divest answers, tie choices, spot offers summed per partner, and
         the contracts per currency pair as a range (1-10 GBP for 1.5-15 USD: every
         contract between its ends, either currency paid), with a contract each
         way written exactly as forex play takes it.""",
-    "moves --kind": " (a spot offer with the actions only it makes possible, else the first"
-    " action legal after it)",
-    "moves --all": "; then each spot offer with the actions that only it makes possible"
+    "moves --kind": " (For-Ex's spot: an offer with the actions only it makes possible, else the"
+    " first action legal after it)",
+    "moves --all": "; For-Ex: then each spot offer with the actions that only it makes possible"
     " (spot ...; ACTION), or with the first action legal after it when it makes none"
     " possible",
     "show --since": "; For-Ex: payments, rates that moved, loans, dividends",
