@@ -111,11 +111,14 @@ class Engine(Struct, frozen=True):
 class EngineAdvisor(AdvisorDefaults):
     """The part of a game's ``games.base.Advisor`` that is ``Engine``'s: the seats, the
     entries' words, ``advise`` and ``weigh`` of the engine, and values that are the player's
-    chance of winning.  A game's advisor subclasses it and adds its self-play seats and games
-    (``seat_kinds`` ... ``outcome``)."""
+    chance of winning (a win shared on a tie, ``Searchable.evaluate``).  A game's advisor
+    subclasses it and adds its self-play seats and games (``seat_kinds`` ... ``outcome``)."""
 
-    value_meaning = "the player's chance of winning, as the search estimates it"
-    value_note = "value = the player's chance of winning as the search estimates it, in percent"
+    value_meaning = "the player's chance of winning (a tie shared), as the search estimates it"
+    value_note = (
+        "value = the player's chance of winning (a tie shared) as the search estimates it, in"
+        " percent"
+    )
     value_unit = "value"
 
     def __init__(self, engine: Engine) -> None:
