@@ -517,6 +517,17 @@ def replay(log: GameLog, initial: Any = None) -> Replay:
     return result
 
 
+def _file_argument(filename: str) -> str:
+    """``filename`` as the argument of a command a hint prints, as given (not only its last
+    part: the command runs where this one did); ``FILE`` for a log that is no file of that
+    name (standard input, a log in a mail)."""
+    if not os.path.isfile(filename):
+        return "FILE"
+    import shlex
+
+    return shlex.quote(filename)
+
+
 def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:
     """The problem of an entry the rules refuse: what is legal or who decides now, and how
     many later entries are left unchecked."""
@@ -532,7 +543,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
         else:
             hints.append(
                 f"{says(' or '.join(pending.deciders), 'decides')} now ({pending.kind});"
-                f" forex moves {os.path.basename(log.filename)} lists what is legal"
+                f" forex moves {_file_argument(log.filename)} lists what is legal"
             )
     following = len(log.entries) - entry.number
     if following > 0:
