@@ -38,8 +38,8 @@ def replace(record: R, **changes: Any) -> R:
     return replace_fields(record, **changes)
 
 
-FILE = click.Path(dir_okay=False)
-FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+FILE = click.Path()
+FILE_OR_DASH = click.Path(allow_dash=True)
 MAIL_OR_DASH = click.Path(allow_dash=True)
 """The parameter types of most arguments, made once: each ``click.Path()`` looks up the
 translation of its name on disk (gettext)."""

@@ -88,8 +88,8 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 # --------------------------------------------------------------------------- writing
 
 
-def _io_error(path: str, code: str, message: str) -> LogError:
-    return LogError([Problem(code, message, "io", path)])
+def _io_error(path: str, code: str, message: str, *hints: str) -> LogError:
+    return LogError([Problem(code, message, "io", path, hints=hints)])
 
 
 def _lock(fd: int, path: str) -> None:
@@ -248,7 +248,12 @@ def write_output(
     import tempfile
 
     if os.path.isdir(path):
-        raise _io_error(path, "is_a_directory", f"{path} is a folder; name a file to write")
+        raise _io_error(
+            path,
+            "is_a_directory",
+            f"{path} is a folder; name a file to write",
+            "give the path of a new file (a folder is never replaced), in that folder or another",
+        )
     exists = os.path.lexists(path)
     if exists and not force:
         raise _io_error(path, "exists", f"{path} already exists; {refusal}")

@@ -3,11 +3,12 @@ commands on broken logs, and the hints' commands run where the check ran (CliRun
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_commands import run
+from tests.cli.test_commands import TWO, run
 from tests.cli.test_worldex_commands import copy_example
 
 
@@ -29,3 +30,35 @@ def test_a_refused_world_exchangers_move_hints_forex_moves_on_the_path_given(
     monkeypatch.chdir(path.parent)
     piped = run(["validate", "-"], input=path.read_bytes())
     assert "forex moves FILE lists what is legal" in " ".join(piped.output.split())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["show", "--format", "json"], ["moves"], ["history"], ["message"], ["hint"]],
+)
+def test_a_folder_named_like_a_log_is_one_coded_problem(
+    tmp_path: Path, command: list[str]
+) -> None:
+    folder = tmp_path / "game.yaml"
+    folder.mkdir()
+    result = run([*command, str(folder)])
+    assert result.exit_code == 2
+    if "json" in command:
+        error = json.loads(result.stdout)
+        assert [p["code"] for p in error["problems"]] == ["is_a_directory"]
+        assert error["problems"][0]["file"] == str(folder)
+    else:
+        assert result.stderr.startswith(f"{folder}: is_a_directory: ")
+        assert "Usage:" not in result.stderr
+
+
+def test_a_folder_given_as_a_picture_to_write_is_refused_with_its_own_hint(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "board.svg"
+    folder.mkdir()
+    result = run(["show", str(TWO), "--svg", str(folder)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{folder}: is_a_directory: ")
+    assert "forex validate takes folders" not in result.stderr
+    assert list(folder.iterdir()) == []
