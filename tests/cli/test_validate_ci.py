@@ -36,9 +36,7 @@ def test_a_refused_world_exchangers_move_hints_forex_moves_on_the_path_given(
     "command",
     [["show"], ["show", "--format", "json"], ["moves"], ["history"], ["message"], ["hint"]],
 )
-def test_a_folder_named_like_a_log_is_one_coded_problem(
-    tmp_path: Path, command: list[str]
-) -> None:
+def test_a_folder_named_like_a_log_is_one_coded_problem(tmp_path: Path, command: list[str]) -> None:
     folder = tmp_path / "game.yaml"
     folder.mkdir()
     result = run([*command, str(folder)])
