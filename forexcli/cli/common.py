@@ -408,16 +408,33 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
 
 
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
-    """The files to check: files as given, folders searched for *.yaml and *.yml."""
+    """The files to check: files as given, folders searched for *.yaml and *.yml; and the
+    problems of the paths that are not there and of the folders that cannot be read."""
     files: list[str] = []
     problems: list[Problem] = []
+
+    def unreadable(error: OSError) -> None:
+        # (imported here: validate starts its processes before the records are needed)
+        from ..record.problems import Problem
+
+        folder = os.fspath(error.filename) if error.filename is not None else path
+        problems.append(
+            Problem(
+                "unreadable",
+                f"cannot read the folder {folder}: {error.strerror or error}",
+                "io",
+                folder,
+                hints=("check the folder's permissions: none of its files was checked",),
+            )
+        )
+
     for path in paths:
         if path == "-":
             files.append(path)
             continue
         if os.path.isdir(path):
             found = []
-            for root, dirs, names in os.walk(path):
+            for root, dirs, names in os.walk(path, onerror=unreadable):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(names):
                     if name.startswith("."):

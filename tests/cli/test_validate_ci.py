@@ -4,7 +4,9 @@ commands on broken logs, and the hints' commands run where the check ran (CliRun
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,3 +62,32 @@ def test_a_folder_given_as_a_picture_to_write_is_refused_with_its_own_hint(
     assert result.stderr.startswith(f"{folder}: is_a_directory: ")
     assert "forex validate takes folders" not in result.stderr
     assert list(folder.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_read_is_reported_not_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    shutil.copyfile(TWO, tmp_path / "a.yaml")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    shutil.copyfile(TWO, locked / "b.yaml")
+    real_scandir = os.scandir
+
+    def refuse(path: Any = ".") -> Any:  # what a folder without read permission does
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    result = run(["validate", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stdout.startswith(f"{locked}: unreadable: cannot read the folder {locked}: ")
+    assert "1 file checked: 1 valid, 0 invalid, 1 unreadable" in result.stdout
+    report = json.loads(run(["validate", "--format", "json", str(tmp_path)]).stdout)
+    assert [(p["file"], p["code"]) for p in report["errors"]] == [(str(locked), "unreadable")]
+    assert report["ok"] is False
+    github = run(["validate", "--format", "github", str(tmp_path)])
+    assert github.exit_code == 2
+    assert github.stdout.startswith(f"::error file={locked},title=unreadable::")
