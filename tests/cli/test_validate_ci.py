@@ -91,3 +91,30 @@ def test_a_folder_that_cannot_be_read_is_reported_not_passed_over(
     github = run(["validate", "--format", "github", str(tmp_path)])
     assert github.exit_code == 2
     assert github.stdout.startswith(f"::error file={locked},title=unreadable::")
+
+
+def test_only_logs_keeps_world_exchangers_logs_as_its_help_and_docs_say(tmp_path: Path) -> None:
+    from forexcli.record import gamelog
+    from tests.cli.test_commands import ROOT
+
+    path = copy_example(tmp_path)
+    (tmp_path / "workflow.yaml").write_text("on: push\njobs: {}\n", "utf-8")
+    assert "forex:" not in path.read_text("utf-8")  # a World Exchangers log has game: only
+    assert gamelog.is_log(path.read_bytes())
+    result = run(["validate", "--only-logs", "-v", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith("1 file checked: 1 valid, 0 invalid, 1 skipped (not game logs)\n")
+    said = {
+        "--help": " ".join(run(["validate", "--help"]).stdout.split()),
+        "README.md": " ".join((ROOT / "README.md").read_text("utf-8").split()),
+        "man/forex.1": " ".join((ROOT / "man" / "forex.1").read_text("utf-8").split()),
+        ".pre-commit-hooks.yaml": " ".join(
+            (ROOT / ".pre-commit-hooks.yaml").read_text("utf-8").replace("#", "").split()
+        ),
+    }
+    assert "without a top-level `forex:` or `game:` key" in said["--help"]
+    assert "files that have a top-level `forex:` or `game:` key" in said["README.md"]
+    assert "no top\\-level .B forex: or .B game: key" in said["man/forex.1"]
+    assert (
+        "YAML file that has a top-level `forex:` or `game:` key" in said[".pre-commit-hooks.yaml"]
+    )
