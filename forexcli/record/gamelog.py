@@ -430,19 +430,26 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
                         doc,
                         filename,
                         path,
-                        hints=_resource_hints(code, resource),
+                        hints=_resource_hints(code, resource, on_disk=not filename.startswith("<")),
                     )
                 ]
             ) from None
     return loaded
 
 
-def _resource_hints(code: str, resource: Resource) -> tuple[str, ...]:
+def _resource_hints(code: str, resource: Resource, *, on_disk: bool = True) -> tuple[str, ...]:
+    """What to do about a file the header names; ``on_disk`` False for a log with no folder
+    of its own (standard input), whose files are found from the current folder."""
     if "digest" in code:
         return (
             f"the {resource.role} file is not the one the log was written with: use that"
             " file, or if the players agree on the new one, write its SHA-256"
             " (sha256sum FILE) in the header",
+        )
+    if "unreadable" in code and not on_disk:
+        return (
+            f"a log read from standard input finds its {resource.role} file from the current"
+            " folder: run the command in the log's folder, or give the log's path instead of -",
         )
     if "unreadable" in code:
         return (f"the path of the {resource.role} file is relative to the log's folder",)

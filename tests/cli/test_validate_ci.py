@@ -118,3 +118,22 @@ def test_only_logs_keeps_world_exchangers_logs_as_its_help_and_docs_say(tmp_path
     assert (
         "YAML file that has a top-level `forex:` or `game:` key" in said[".pre-commit-hooks.yaml"]
     )
+
+
+def test_components_not_found_from_standard_input_say_where_they_were_looked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = copy_example(tmp_path)
+    monkeypatch.chdir(tmp_path)  # the header's ../../forexcli/... does not reach from here
+    piped = run(["validate", "-"], input=path.read_bytes())
+    assert piped.exit_code == 1
+    said = " ".join(piped.stdout.split())
+    assert said.startswith("<stdin>:9:9: components_unreadable: ")
+    assert "from the current folder" in said and "relative to the log's folder" not in said
+    # The same log named by its path finds them beside it; moved away, its hint is the folder's.
+    assert run(["validate", str(path)]).exit_code == 0
+    moved = tmp_path / "moved.yaml"
+    path.rename(moved)
+    named = " ".join(run(["validate", "moved.yaml"]).stdout.split())
+    assert named.startswith("moved.yaml:9:9: components_unreadable: ")
+    assert "relative to the log's folder" in named
