@@ -407,6 +407,38 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     print_written(out, "the mail", path, log=False)
 
 
+def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
+    """The *.yaml and *.yml files in ``folder`` and the folders in it, in name order, hidden
+    ones skipped.  A link to a folder is searched like a folder, unless where it leads is
+    searched already (a folder of the tree, or one reached by a link before): no file twice,
+    no endless loop."""
+    searched = [os.path.realpath(folder)]
+
+    def searched_already(real: str) -> bool:
+        return any(os.path.commonpath([real, done]) == done for done in searched)
+
+    found = []
+    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
+        kept = []
+        for name in sorted(dirs):
+            if name.startswith("."):
+                continue
+            inner = os.path.join(root, name)
+            if os.path.islink(inner):
+                real = os.path.realpath(inner)
+                if searched_already(real):
+                    continue
+                searched.append(real)
+            kept.append(name)
+        dirs[:] = kept
+        found.extend(
+            os.path.join(root, name)
+            for name in sorted(names)
+            if not name.startswith(".") and name.endswith((".yaml", ".yml"))
+        )
+    return found
+
+
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml; and the
     problems of the paths that are not there and of the folders that cannot be read."""
@@ -433,15 +465,7 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             files.append(path)
             continue
         if os.path.isdir(path):
-            found = []
-            for root, dirs, names in os.walk(path, onerror=unreadable):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in sorted(names):
-                    if name.startswith("."):
-                        continue
-                    if name.endswith((".yaml", ".yml")):
-                        found.append(os.path.join(root, name))
-            files.extend(found)
+            files.extend(_logs_in(path, unreadable))
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)

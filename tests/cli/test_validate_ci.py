@@ -137,3 +137,26 @@ def test_components_not_found_from_standard_input_say_where_they_were_looked_for
     named = " ".join(run(["validate", "moved.yaml"]).stdout.split())
     assert named.startswith("moved.yaml:9:9: components_unreadable: ")
     assert "relative to the log's folder" in named
+
+
+def test_a_link_to_a_folder_is_searched_once_and_never_loops(tmp_path: Path) -> None:
+    top, outside = tmp_path / "archive", tmp_path / "elsewhere"
+    (top / "2025").mkdir(parents=True)
+    (outside / "old").mkdir(parents=True)
+    shutil.copyfile(TWO, top / "2025" / "a.yaml")
+    shutil.copyfile(TWO, outside / "b.yaml")
+    (outside / "old" / "c.yaml").write_text("players: [ann\n", "utf-8")
+    (top / "2024").symlink_to(outside)  # the archive's older games, kept elsewhere
+    (top / "again").symlink_to(outside)  # the same folder a second time
+    (top / "latest").symlink_to(top / "2025")  # a folder of the archive itself
+    (top / "2025" / "up").symlink_to(top)  # a loop
+    (outside / "old" / "up").symlink_to(outside)  # a loop in the linked folder
+    result = run(["validate", "--format", "json", str(top)])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert [f["file"] for f in report["files"]] == [
+        str(top / "2024" / "b.yaml"),
+        str(top / "2024" / "old" / "c.yaml"),
+        str(top / "2025" / "a.yaml"),
+    ]
+    assert report["summary"]["invalid"] == 1
