@@ -417,7 +417,7 @@ def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
     def searched_already(real: str) -> bool:
         return any(os.path.commonpath([real, done]) == done for done in searched)
 
-    found = []
+    found: list[str] = []
     for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
         kept = []
         for name in sorted(dirs):
