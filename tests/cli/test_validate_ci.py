@@ -4,6 +4,7 @@ commands on broken logs, and the hints' commands run where the check ran (CliRun
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -160,3 +161,14 @@ def test_a_link_to_a_folder_is_searched_once_and_never_loops(tmp_path: Path) -> 
         str(top / "2025" / "a.yaml"),
     ]
     assert report["summary"]["invalid"] == 1
+
+
+def test_the_readme_names_the_keys_of_a_problem_in_validate_json() -> None:
+    from tests.cli.test_commands import INVALID, ROOT
+
+    readme = " ".join((ROOT / "README.md").read_text("utf-8").split())
+    said = readme.split("`--format json` gives every problem's ", 1)[1].split(".", 1)[0]
+    named = re.findall(r"`(\w+)`", said)
+    report = json.loads(run(["validate", "--format", "json", str(INVALID)]).stdout)
+    keys = {key for f in report["files"] for p in f["problems"] for key in p}
+    assert named == list(report["files"][0]["problems"][0]) and set(named) == keys
