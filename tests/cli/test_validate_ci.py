@@ -172,3 +172,28 @@ def test_the_readme_names_the_keys_of_a_problem_in_validate_json() -> None:
     report = json.loads(run(["validate", "--format", "json", str(INVALID)]).stdout)
     keys = {key for f in report["files"] for p in f["problems"] for key in p}
     assert named == list(report["files"][0]["problems"][0]) and set(named) == keys
+
+
+def test_the_default_number_of_processes_is_the_one_the_docs_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from forexcli.record import validation
+    from tests.cli.test_commands import ROOT
+
+    monkeypatch.setattr(validation, "_cores", lambda: 16)
+    # for 64 files or more one per core, at most 8 and one per 32 files; else 1
+    assert [validation.default_jobs(n) for n in (63, 64, 95, 96, 255, 256, 10_000)] == [
+        1,
+        2,
+        2,
+        3,
+        7,
+        8,
+        8,
+    ]
+    monkeypatch.setattr(validation, "_cores", lambda: 2)
+    assert validation.default_jobs(10_000) == 2
+    said = " ".join(run(["validate", "--help"]).stdout.split())
+    assert "[for 64 files or more one per core, at most 8 and one per 32 files; else 1]" in said
+    man = " ".join((ROOT / "man" / "forex.1").read_text("utf-8").split())
+    assert "at most 8 and at most one for each 32 files (two for 64 to 95 files); else one" in man
