@@ -170,7 +170,9 @@ def decode(data: bytes, filename: str) -> str:
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        # In characters, as every other problem's column (the bytes before are good UTF-8).
+        line_start = before[before.rfind(b"\n") + 1 :].decode("utf-8")
+        column = len(line_start.removeprefix("\ufeff")) + 1
         raise LogError(
             [
                 Problem(
