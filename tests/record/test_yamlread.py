@@ -257,6 +257,19 @@ def test_bad_utf8_is_placed_in_characters_as_every_problem() -> None:
         assert (problem.line, problem.column) == (line, column)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_told_so(encoding: str) -> None:
+    data = "forex: 1\n".encode(encoding)
+    if encoding != "utf-16":  # with its byte-order mark, as Windows tools write it
+        data = "\ufeff".encode(encoding) + data
+    with pytest.raises(LogError) as error:
+        yamlread.decode(data, "f")
+    (problem,) = error.value.problems
+    assert (problem.code, problem.line, problem.column) == ("invalid_utf8", 1, 1)
+    assert problem.message.startswith("the file is UTF-16 text")
+    assert "iconv -f UTF-16 -t UTF-8" in problem.hints[0]
+
+
 def test_problems_are_capped() -> None:
     found = problems("a: 1\n" * 1000)
     assert len(found) == yamlread.MAX_PROBLEMS + 1
