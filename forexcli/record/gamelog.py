@@ -492,7 +492,9 @@ def initial_state(log: GameLog) -> Any:
                     "header",
                     log.document,
                     log.filename,
-                    ("setup",) if "setup" in log.header else ("players",),
+                    # The header key the game names (``header_path``), else its set-up.
+                    getattr(error, "header_path", None)
+                    or (("setup",) if "setup" in log.header else ("players",)),
                     hints=hints,
                 )
             ]

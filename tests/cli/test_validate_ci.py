@@ -197,3 +197,34 @@ def test_the_default_number_of_processes_is_the_one_the_docs_give(
     assert "[for 64 files or more one per core, at most 8 and one per 32 files; else 1]" in said
     man = " ".join((ROOT / "man" / "forex.1").read_text("utf-8").split())
     assert "at most 8 and at most one for each 32 files (two for 64 to 95 files); else one" in man
+
+
+@pytest.mark.parametrize(
+    ("edit", "placed", "code"),
+    [
+        (("seed_sha256: 5440", "seed_sha256: 6440"), "seed_sha256: ", "deal_mismatch"),
+        (("seed: a610", "seed: b610"), "seed_sha256: ", "deal_mismatch"),
+        (("{ai: Rue, louis: Felix,", "{ai: Felix, louis: Rue,"), "  roles: ", "deal_mismatch"),
+        (("mid: mid-least-cash", "mid: end-distinct"), "mid: ", "deal_mismatch"),
+        (
+            ("players: [ai, louis, mei]", "players: [ai, louis, mei]\nfirst: ai"),
+            "first: ",
+            "bad_setup",
+        ),
+    ],
+)
+def test_a_refused_world_exchangers_set_up_is_placed_at_the_key_that_gives_it(
+    tmp_path: Path, edit: tuple[str, str], placed: str, code: str
+) -> None:
+    path = copy_example(tmp_path)
+    text = path.read_text("utf-8")
+    assert edit[0] in text
+    text = text.replace(edit[0], edit[1], 1)
+    path.write_text(text, "utf-8")
+    line = next(n for n, said in enumerate(text.splitlines(), 1) if placed in said)
+    column = text.splitlines()[line - 1].index(placed) + len(placed) + 1
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    (problem,) = report["files"][0]["problems"]
+    assert (problem["code"], problem["line"], problem["column"]) == (code, line, column)
+    if "seed" in edit[0]:
+        assert "the seed or seed_sha256 was changed" in problem["hints"][0]
