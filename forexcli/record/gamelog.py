@@ -380,21 +380,7 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
         try:
             decisions = game.parse(key, text)
         except game.notation_error as error:
-            problems.append(
-                schemawords.placed_problem(
-                    getattr(error, "code", "bad_notation"),
-                    f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
-                    "schema",
-                    doc,
-                    filename,
-                    ("moves", index, key),
-                    entry=number,
-                    hints=(
-                        f"forex moves {filename} --at {number - 1} lists the decisions legal"
-                        " there, as a log writes them",
-                    ),
-                )
-            )
+            problems.append(schemawords.notation_problem(error, doc, filename, index, key, text))
             continue
         entries.append(
             Entry(number, key, text, decisions, raw.get("note"), raw.get("digest"), raw.get("sig"))
@@ -526,17 +512,6 @@ def replay(log: GameLog, initial: Any = None) -> Replay:
     return result
 
 
-def _file_argument(filename: str) -> str:
-    """``filename`` as the argument of a command a hint prints, as given (not only its last
-    part: the command runs where this one did); ``FILE`` for a log that is no file of that
-    name (standard input, a log in a mail)."""
-    if not os.path.isfile(filename):
-        return "FILE"
-    import shlex
-
-    return shlex.quote(filename)
-
-
 def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:
     """The problem of an entry the rules refuse: what is legal or who decides now, and how
     many later entries are left unchecked."""
@@ -552,7 +527,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
         else:
             hints.append(
                 f"{says(' or '.join(pending.deciders), 'decides')} now ({pending.kind});"
-                f" forex moves {_file_argument(log.filename)} lists what is legal"
+                f" forex moves {schemawords.file_argument(log.filename)} lists what is legal"
             )
     following = len(log.entries) - entry.number
     if following > 0:

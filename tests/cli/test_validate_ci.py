@@ -228,3 +228,34 @@ def test_a_refused_world_exchangers_set_up_is_placed_at_the_key_that_gives_it(
     assert (problem["code"], problem["line"], problem["column"]) == (code, line, column)
     if "seed" in edit[0]:
         assert "the seed or seed_sha256 was changed" in problem["hints"][0]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("fly Riga", "an entry starts with one of buy, sell, pass, refresh, reveal"),
+        ("sell", "write it as `sell CITY"),
+    ],
+)
+def test_a_world_exchangers_entry_the_schema_refuses_says_why_as_the_notation_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, reason: str
+) -> None:
+    path = copy_example(tmp_path, 4)
+    path.write_text(
+        path.read_text("utf-8").replace("louis: sell Riga", f"louis: {text}", 1), "utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    given = "examples/world-exchangers/game.yaml"
+    result = run(["validate", "--format", "json", given])
+    assert result.exit_code == 1
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "bad_notation" and problem["entry"] == 4
+    assert problem["message"].startswith(f"move 4: louis: {text}: cannot read '{text}': ")
+    assert reason in problem["message"]
+    assert "not valid under any of the given schemas" not in problem["message"]
+    assert problem["hints"] == [
+        f"forex moves {given} --at 3 lists the decisions legal there, as a log writes them"
+    ]
+    monkeypatch.chdir(path.parent)
+    piped = json.loads(run(["validate", "--format", "json", "-"], input=path.read_bytes()).stdout)
+    assert piped["files"][0]["problems"][0]["hints"][0].startswith("forex moves FILE --at 3 ")
