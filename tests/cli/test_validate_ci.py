@@ -259,3 +259,23 @@ def test_a_world_exchangers_entry_the_schema_refuses_says_why_as_the_notation_do
     monkeypatch.chdir(path.parent)
     piped = json.loads(run(["validate", "--format", "json", "-"], input=path.read_bytes()).stdout)
     assert piped["files"][0]["problems"][0]["hints"][0].startswith("forex moves FILE --at 3 ")
+
+
+def test_the_readme_table_and_the_man_synopsis_name_every_validate_option() -> None:
+    from forexcli.cli.validate import validate_command
+    from tests.cli.test_commands import ROOT
+
+    row = next(
+        line
+        for line in (ROOT / "README.md").read_text("utf-8").splitlines()
+        if line.startswith("| `forex validate")
+    )
+    man = (ROOT / "man" / "forex.1").read_text("utf-8")
+    synopsis = man[man.index(".B forex validate\n") : man.index(".B forex schema\n")]
+    synopsis = synopsis.replace("\\-", "-")
+    for option in validate_command.params:
+        if option.name in ("paths",):
+            continue
+        names = [name for name in option.opts if name != "--help"]
+        assert any(f"`{name}" in row for name in names), names
+        assert any(name in synopsis for name in names), names
