@@ -78,6 +78,8 @@ def validate_command(
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
+    if paths.count("-") > 1:
+        raise click.UsageError("- (standard input, one log) can be given only once")
     files, missing = collect_logs(paths)
     # Checked as the reports are asked for; the first file loads the readers (then forked).
     checked = check_files(

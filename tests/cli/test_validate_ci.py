@@ -279,3 +279,15 @@ def test_the_readme_table_and_the_man_synopsis_name_every_validate_option() -> N
         names = [name for name in option.opts if name != "--help"]
         assert any(f"`{name}" in row for name in names), names
         assert any(name in synopsis for name in names), names
+
+
+def test_standard_input_given_twice_is_a_usage_error() -> None:
+    from tests.cli.test_commands import TWO
+
+    result = run(["validate", "-", str(TWO), "-"], input=TWO.read_bytes())
+    assert result.exit_code == 2
+    assert "- (standard input, one log) can be given only once" in result.stderr
+    assert result.stdout == ""  # no report in which the second - is an empty log
+    report = json.loads(run(["validate", "--format", "json", "-", "-"], input=b"").stdout)
+    assert report["format"] == "forex-error"
+    assert [p["code"] for p in report["problems"]] == ["usage_error"]
