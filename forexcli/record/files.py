@@ -49,6 +49,10 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         info = os.stat(name)
     except FileNotFoundError:
         raise fail("not_found", f"no such file: {name}") from None
+    except NotADirectoryError:  # ``game.yaml/``, ``game.yaml/x``: a file where a folder goes
+        raise fail(
+            "not_found", f"no such file: {name} (a part of it is a file, not a folder)"
+        ) from None
     except PermissionError:
         raise fail("unreadable", f"permission denied: {name}") from None
     except OSError as error:

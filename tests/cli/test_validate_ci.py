@@ -291,3 +291,18 @@ def test_standard_input_given_twice_is_a_usage_error() -> None:
     report = json.loads(run(["validate", "--format", "json", "-", "-"], input=b"").stdout)
     assert report["format"] == "forex-error"
     assert [p["code"] for p in report["problems"]] == ["usage_error"]
+
+
+@pytest.mark.parametrize("command", ["show", "moves", "history"])
+def test_a_file_named_as_a_folder_is_not_found_not_a_permission_problem(
+    tmp_path: Path, command: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    log = tmp_path / "game.yaml"
+    shutil.copyfile(TWO, log)
+    for given in (f"{log}/", f"{log}/other.yaml"):
+        result = run([command, given])
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"{given}: not_found: no such file: {given} ")
+        assert "permissions" not in result.stderr
