@@ -40,8 +40,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 @click.option(
     "--only-logs",
     is_flag=True,
-    help="Skip YAML files without a top-level `forex:` or `game:` key (other YAML in a"
-    " repository).",
+    help="Skip YAML files without a top-level `forex:` or `game:` key, or `players:` with"
+    " `moves:` (other YAML in a repository).",
 )
 @click.option(
     "--require-signatures",

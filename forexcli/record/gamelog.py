@@ -135,15 +135,23 @@ class Replay:
 # --------------------------------------------------------------------------- reading
 
 
-_LOG_KEY = re.compile(
-    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex'|game|"game"|'game')[ \t]*:""",
-    re.M,
-)
+def _key_pattern(*names: str) -> re.Pattern[bytes]:
+    spelt = "|".join(f"{name}|\"{name}\"|'{name}'" for name in names)
+    return re.compile(
+        rb"(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:" + spelt.encode() + rb")[ \t]*:", re.M
+    )
+
+
+_LOG_KEY = _key_pattern("forex", "game")
 """A ``forex`` (or ``game``) key however YAML writes it, for text that is not well-formed YAML."""
+_PLAYERS_KEY = _key_pattern("players")
+_MOVES_KEY = _key_pattern("moves")
 
 
 def is_log(data: bytes) -> bool:
-    """True when ``data`` is meant as a game log: its top-level mapping has ``forex`` or ``game``.
+    """True when ``data`` is meant as a game log: its top-level mapping has ``forex`` or
+    ``game``, or both ``players`` and ``moves`` (a log that lost its first line is still one;
+    a list of players alone is not).
 
     Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
     a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
@@ -152,8 +160,11 @@ def is_log(data: bytes) -> bool:
     try:
         document = yamlread.read(yamlread.decode(data, "<log>"))
     except LogError:
-        return _LOG_KEY.search(data) is not None
-    return isinstance(document.data, dict) and ("forex" in document.data or "game" in document.data)
+        return _LOG_KEY.search(data) is not None or (
+            _PLAYERS_KEY.search(data) is not None and _MOVES_KEY.search(data) is not None
+        )
+    keys = document.data if isinstance(document.data, dict) else {}
+    return "forex" in keys or "game" in keys or ("players" in keys and "moves" in keys)
 
 
 def read_log(

@@ -113,12 +113,12 @@ def test_only_logs_keeps_world_exchangers_logs_as_its_help_and_docs_say(tmp_path
             (ROOT / ".pre-commit-hooks.yaml").read_text("utf-8").replace("#", "").split()
         ),
     }
-    assert "without a top-level `forex:` or `game:` key" in said["--help"]
-    assert "files that have a top-level `forex:` or `game:` key" in said["README.md"]
-    assert "no top\\-level .B forex: or .B game: key" in said["man/forex.1"]
-    assert (
-        "YAML file that has a top-level `forex:` or `game:` key" in said[".pre-commit-hooks.yaml"]
-    )
+    both = "a top-level `forex:` or `game:` key, or `players:` with `moves:`"
+    assert f"without {both}" in said["--help"]
+    assert f"have {both}" in said["README.md"]
+    assert f"has {both}" in said[".pre-commit-hooks.yaml"]
+    man = "no top\\-level .B forex: or .B game: key, nor both .B players: and .BR moves :"
+    assert man in said["man/forex.1"]
 
 
 def test_components_not_found_from_standard_input_say_where_they_were_looked_for(
@@ -306,3 +306,27 @@ def test_a_file_named_as_a_folder_is_not_found_not_a_permission_problem(
         assert result.exit_code == 2
         assert result.stderr.startswith(f"{given}: not_found: no such file: {given} ")
         assert "permissions" not in result.stderr
+
+
+def test_only_logs_checks_a_log_that_lost_its_first_line(tmp_path: Path) -> None:
+    from tests.cli.test_commands import TWO
+
+    text = TWO.read_text("utf-8")
+    (tmp_path / "damaged.yaml").write_text(text.replace("forex: 1\n", "", 1), "utf-8")
+    (tmp_path / "broken.yaml").write_text(
+        text.replace("forex: 1\n", "", 1).replace("players: [", "players: [[", 1), "utf-8"
+    )
+    worldex = copy_example(tmp_path / "wx")
+    worldex.write_text(worldex.read_text("utf-8").replace("game: world-exchangers\n", ""), "utf-8")
+    (tmp_path / "roster.yaml").write_text("players: [ann, bob]\n", "utf-8")
+    (tmp_path / "ci.yml").write_text("on: push\njobs: {moves: 1}\n", "utf-8")
+    result = run(["validate", "--only-logs", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert sorted(Path(f["file"]).name for f in report["files"]) == [
+        "broken.yaml",
+        "damaged.yaml",
+        "game.yaml",
+    ]
+    assert all(not f["valid"] for f in report["files"])
+    assert sorted(Path(name).name for name in report["skipped"]) == ["ci.yml", "roster.yaml"]
