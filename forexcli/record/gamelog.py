@@ -233,6 +233,10 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
         )
     if not LOG_KEYS & set(doc.data):
         raise LogError([_not_a_log(doc, filename)])
+    if "game" not in doc.data and "forex" not in doc.data:
+        unnamed = _unnamed_game(doc, filename)
+        if unnamed is not None:
+            raise LogError([unnamed])
     game = named_game(doc, filename)
     if resources_at is not None and game.resources(doc.data):
         filename = resources_at
@@ -310,6 +314,31 @@ def read_document(
         entries = read_entries(game, doc, filename)
     resources = load_resources(game, doc, filename)
     return GameLog(game, filename, text, doc, tuple(entries), resources)
+
+
+def _unnamed_game(doc: yamlread.Document, filename: str) -> Problem | None:
+    """The one problem of a log that names no game (no ``game:``, no ``forex:``) and that
+    another game's schema accepts once ``game:`` names it: rather than every problem of
+    reading it as the default game's."""
+    for name in games.names():
+        if name == games.DEFAULT_GAME:
+            continue
+        if schemawords.accepts(name, {"game": name, **doc.data}):
+            title = games.get(name).title
+            line, column = doc.place((next(iter(doc.data)),), key=True) or (1, 1)
+            return Problem(
+                "schema_required",
+                f"the log names no game (no `game:`, no `forex: 1`); it reads as a {title} log",
+                "schema",
+                filename,
+                line,
+                column,
+                hints=(
+                    f"add `game: {name}` at the top of the header"
+                    f" (or `forex: 1` if it is a {games.get().title} log)",
+                ),
+            )
+    return None
 
 
 def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:

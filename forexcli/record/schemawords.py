@@ -67,6 +67,11 @@ def _validator(name: str) -> Any:
     return Draft202012Validator(dict(games.get(name).schemas()["log"]))
 
 
+def accepts(name: str, data: Any) -> bool:
+    """Whether game ``name``'s published log schema accepts ``data``."""
+    return bool(_validator(name).is_valid(data))
+
+
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 

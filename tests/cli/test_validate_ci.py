@@ -330,3 +330,28 @@ def test_only_logs_checks_a_log_that_lost_its_first_line(tmp_path: Path) -> None
     ]
     assert all(not f["valid"] for f in report["files"])
     assert sorted(Path(name).name for name in report["skipped"]) == ["ci.yml", "roster.yaml"]
+
+
+def test_a_world_exchangers_log_without_its_game_line_is_one_problem(tmp_path: Path) -> None:
+    from tests.cli.test_commands import TWO
+
+    path = copy_example(tmp_path)
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("game: world-exchangers\n", "", 1), "utf-8")
+    first = next(
+        n
+        for n, line in enumerate(text.replace("game: world-exchangers\n", "").splitlines(), 1)
+        if line and not line.startswith("#")
+    )
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    (problem,) = report["files"][0]["problems"]  # not one per For-Ex key and entry it lacks
+    assert (problem["code"], problem["line"], problem["column"]) == ("schema_required", first, 1)
+    assert "it reads as a World Exchangers log" in problem["message"]
+    assert problem["hints"][0].startswith("add `game: world-exchangers` at the top")
+    # A For-Ex log without its forex: 1 is still told as a For-Ex log.
+    forex = tmp_path / "forex.yaml"
+    forex.write_text(TWO.read_text("utf-8").replace("forex: 1\n", "", 1), "utf-8")
+    (problem,) = json.loads(run(["validate", "--format", "json", str(forex)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert problem["message"] == "the log has no `forex: 1` (the version of the log format)"
