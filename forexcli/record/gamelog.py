@@ -431,13 +431,16 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
 
 
 def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
-    """The decoded files the header names (relative to the log's folder), each checked.
+    """The decoded files the header names (relative to the log's folder, the folder of the
+    log a link leads to for a link), each checked.
 
     A problem is placed at the header key that names the file (its ``sha256`` for a
     digest that differs), with the loader's stable code.
     """
     header = {k: v for k, v in doc.data.items() if k != "moves"}
     folder = os.path.dirname(filename) if filename != "<log>" else ""
+    if os.path.islink(filename):  # a link to a log: its files are beside the log itself
+        folder = os.path.dirname(os.path.realpath(filename))
     loaded: dict[str, Any] = {}
     for resource in game.resources(header):
         try:

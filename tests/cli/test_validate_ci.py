@@ -355,3 +355,18 @@ def test_a_world_exchangers_log_without_its_game_line_is_one_problem(tmp_path: P
         "problems"
     ]
     assert problem["message"] == "the log has no `forex: 1` (the version of the log format)"
+
+
+def test_a_link_to_a_world_exchangers_log_finds_the_components_beside_the_log(
+    tmp_path: Path,
+) -> None:
+    path = copy_example(tmp_path)
+    latest = tmp_path / "latest.yaml"  # the archive's newest game, by a link
+    latest.symlink_to(path)
+    for command in (["validate"], ["show"], ["moves"], ["history"]):
+        result = run([*command, str(latest)])
+        assert result.exit_code == 0, result.output
+    (tmp_path / "links").mkdir()
+    (tmp_path / "links" / "game.yaml").symlink_to(Path("..") / path.relative_to(tmp_path))
+    report = json.loads(run(["validate", "--format", "json", str(tmp_path / "links")]).stdout)
+    assert report["ok"] is True and report["summary"]["valid"] == 1
