@@ -55,8 +55,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
     "--jobs",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Check the files in N processes [for 64 files or more one per core, at most 8 and"
-    " one per 32 files; else 1].",
+    help="Check the files in N processes, at most 4 per core [for 64 files or more one per"
+    " core, at most 8 and one per 32 files; else 1].",
 )
 def validate_command(
     paths: tuple[str, ...],

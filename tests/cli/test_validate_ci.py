@@ -195,6 +195,7 @@ def test_the_default_number_of_processes_is_the_one_the_docs_give(
     assert validation.default_jobs(10_000) == 2
     said = " ".join(run(["validate", "--help"]).stdout.split())
     assert "[for 64 files or more one per core, at most 8 and one per 32 files; else 1]" in said
+    assert "N processes, at most 4 per core [" in said
     man = " ".join((ROOT / "man" / "forex.1").read_text("utf-8").split())
     assert "at most 8 and at most one for each 32 files (two for 64 to 95 files); else one" in man
 
@@ -370,3 +371,24 @@ def test_a_link_to_a_world_exchangers_log_finds_the_components_beside_the_log(
     (tmp_path / "links" / "game.yaml").symlink_to(Path("..") / path.relative_to(tmp_path))
     report = json.loads(run(["validate", "--format", "json", str(tmp_path / "links")]).stdout)
     assert report["ok"] is True and report["summary"]["valid"] == 1
+
+
+def test_a_huge_jobs_starts_at_most_four_processes_per_core(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from forexcli.record import validation
+    from tests.cli.test_commands import TWO
+
+    names = []
+    for number in range(40):
+        names.append(str(tmp_path / f"game-{number:02}.yaml"))
+        shutil.copyfile(TWO, names[-1])
+    started: list[int] = []
+    monkeypatch.setattr(validation, "_cores", lambda: 2)
+    monkeypatch.setattr(
+        validation, "_start_pool", lambda names, jobs, *rest: started.append(jobs)
+    )  # no processes: this one checks the rest, as where none can be had
+    result = run(["validate", "-j", "1000000", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["summary"]["valid"] == 40
+    assert started == [4 * 2 - 1]  # 8 in all: this one and 7 more
