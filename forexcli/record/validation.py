@@ -136,12 +136,35 @@ def check_file(
         try:
             if not is_log(read_bytes(name)):
                 return None
-        except LogError:
-            pass  # reported below
+        except LogError as error:  # reported below, unless too large to be a log
+            if [p.code for p in error.problems] == ["too_large"] and not _starts_as_log(name):
+                return None
     item = FileReport(name)
     item.problems, played = load_and_replay(name)
     finish_report(item, played, require_signatures)
     return item
+
+
+HEAD_BYTES = 64 * 1024
+"""How much of a file too large to be read ``--only-logs`` reads to tell a log from other
+YAML (a log's ``forex:`` or ``game:`` is at the top)."""
+
+
+def _starts_as_log(name: str) -> bool:
+    """Whether the start of file ``name`` has a top-level key that only a log has
+    (``forex:``, ``game:``, ``players:`` or ``moves:`` at the start of a line)."""
+    import re
+
+    try:
+        with open(name, "rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError:
+        return True  # reported as the file's problem
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    return (
+        re.search(rb"^(?:--- *)?[\"']?(?:forex|game|players|moves)[\"']? *:", head, re.M)
+        is not None
+    )
 
 
 def _cores() -> int:

@@ -392,3 +392,29 @@ def test_a_huge_jobs_starts_at_most_four_processes_per_core(
     assert result.exit_code == 0
     assert json.loads(result.stdout)["summary"]["valid"] == 40
     assert started == [4 * 2 - 1]  # 8 in all: this one and 7 more
+
+
+def test_only_logs_skips_yaml_too_large_to_be_a_log_unless_it_starts_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from forexcli.record import files
+    from tests.cli.test_commands import TWO
+
+    monkeypatch.setattr(files, "MAX_LOG_BYTES", 1000)  # (8 MB in earnest)
+    rows = "".join(f"  - {{id: {n}, game: {n % 3}}}\n" for n in range(200))
+    (tmp_path / "dump.yaml").write_text(f"# data\nrows:\n{rows}", "utf-8")
+    shutil.copyfile(TWO, tmp_path / "log.yaml")
+    assert (tmp_path / "log.yaml").stat().st_size > 1000
+    result = run(["validate", "--only-logs", "--format", "json", str(tmp_path)])
+    report = json.loads(result.stdout)
+    assert report["skipped"] == [str(tmp_path / "dump.yaml")]
+    ((problem,),) = [f["problems"] for f in report["files"]]
+    assert problem["code"] == "too_large" and problem["file"] == str(tmp_path / "log.yaml")
+    assert result.exit_code == 2
+    # Without --only-logs every file is checked: both are too large.
+    assert (
+        json.loads(run(["validate", "--format", "json", str(tmp_path)]).stdout)["summary"][
+            "unreadable"
+        ]
+        == 2
+    )
