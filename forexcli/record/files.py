@@ -48,6 +48,10 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         info = os.stat(name)
     except FileNotFoundError:
+        if os.path.islink(name):  # a link whose file was moved or removed
+            message = f"{name} is a link to {os.readlink(name)}, which does not exist"
+            hint = "point the link at the log where it is now, or remove the link"
+            raise LogError([Problem("not_found", message, "io", name, hints=(hint,))]) from None
         raise fail("not_found", f"no such file: {name}") from None
     except NotADirectoryError:  # ``game.yaml/``, ``game.yaml/x``: a file where a folder goes
         raise fail(

@@ -418,3 +418,16 @@ def test_only_logs_skips_yaml_too_large_to_be_a_log_unless_it_starts_as_one(
         ]
         == 2
     )
+
+
+def test_a_link_to_a_log_that_moved_says_so(tmp_path: Path) -> None:
+    (tmp_path / "latest.yaml").symlink_to("2025/game.yaml")  # the log was moved away
+    result = run(["validate", str(tmp_path)])
+    assert result.exit_code == 2
+    link = tmp_path / "latest.yaml"
+    assert result.stdout.startswith(
+        f"{link}: not_found: {link} is a link to 2025/game.yaml, which does not exist\n"
+        "  hint: point the link at the log where it is now, or remove the link\n"
+    )
+    shown = run(["show", str(link)])
+    assert shown.exit_code == 2 and "is a link to 2025/game.yaml" in shown.stderr
