@@ -38,8 +38,8 @@ def replace(record: R, **changes: Any) -> R:
     return replace_fields(record, **changes)
 
 
-FILE = click.Path(dir_okay=False)
-FILE_OR_DASH = click.Path(dir_okay=False, allow_dash=True)
+FILE = click.Path()
+FILE_OR_DASH = click.Path(allow_dash=True)
 MAIL_OR_DASH = click.Path(allow_dash=True)
 """The parameter types of most arguments, made once: each ``click.Path()`` looks up the
 translation of its name on disk (gettext)."""
@@ -407,24 +407,65 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     print_written(out, "the mail", path, log=False)
 
 
+def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
+    """The *.yaml and *.yml files in ``folder`` and the folders in it, in name order, hidden
+    ones skipped.  A link to a folder is searched like a folder, unless where it leads is
+    searched already (a folder of the tree, or one reached by a link before): no file twice,
+    no endless loop."""
+    searched = [os.path.realpath(folder)]
+
+    def searched_already(real: str) -> bool:
+        return any(os.path.commonpath([real, done]) == done for done in searched)
+
+    found: list[str] = []
+    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
+        kept = []
+        for name in sorted(dirs):
+            if name.startswith("."):
+                continue
+            inner = os.path.join(root, name)
+            if os.path.islink(inner):
+                real = os.path.realpath(inner)
+                if searched_already(real):
+                    continue
+                searched.append(real)
+            kept.append(name)
+        dirs[:] = kept
+        found.extend(
+            os.path.join(root, name)
+            for name in sorted(names)
+            if not name.startswith(".") and name.endswith((".yaml", ".yml"))
+        )
+    return found
+
+
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
-    """The files to check: files as given, folders searched for *.yaml and *.yml."""
+    """The files to check: files as given, folders searched for *.yaml and *.yml; and the
+    problems of the paths that are not there and of the folders that cannot be read."""
     files: list[str] = []
     problems: list[Problem] = []
+
+    def unreadable(error: OSError) -> None:
+        # (imported here: validate starts its processes before the records are needed)
+        from ..record.problems import Problem
+
+        folder = os.fspath(error.filename) if error.filename is not None else path
+        problems.append(
+            Problem(
+                "unreadable",
+                f"cannot read the folder {folder}: {error.strerror or error}",
+                "io",
+                folder,
+                hints=("check the folder's permissions: none of its files was checked",),
+            )
+        )
+
     for path in paths:
         if path == "-":
             files.append(path)
             continue
         if os.path.isdir(path):
-            found = []
-            for root, dirs, names in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                for name in sorted(names):
-                    if name.startswith("."):
-                        continue
-                    if name.endswith((".yaml", ".yml")):
-                        found.append(os.path.join(root, name))
-            files.extend(found)
+            files.extend(_logs_in(path, unreadable))
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)

@@ -40,7 +40,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
 @click.option(
     "--only-logs",
     is_flag=True,
-    help="Skip YAML files without a top-level `forex:` key (other YAML in a repository).",
+    help="Skip YAML files without a top-level `forex:` or `game:` key, or `players:` with"
+    " `moves:` (other YAML in a repository).",
 )
 @click.option(
     "--require-signatures",
@@ -54,7 +55,8 @@ def _stdin_report(require_signatures: bool) -> FileReport:
     "--jobs",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Check the files in N processes [one per core for 64 files or more, else 1].",
+    help="Check the files in N processes, at most 4 per core [for 64 files or more one per"
+    " core, at most 8 and one per 32 files; else 1].",
 )
 def validate_command(
     paths: tuple[str, ...],
@@ -76,6 +78,8 @@ def validate_command(
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose do not go together")
+    if paths.count("-") > 1:
+        raise click.UsageError("- (standard input, one log) can be given only once")
     files, missing = collect_logs(paths)
     # Checked as the reports are asked for; the first file loads the readers (then forked).
     checked = check_files(

@@ -48,7 +48,15 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         info = os.stat(name)
     except FileNotFoundError:
+        if os.path.islink(name):  # a link whose file was moved or removed
+            message = f"{name} is a link to {os.readlink(name)}, which does not exist"
+            hint = "point the link at the log where it is now, or remove the link"
+            raise LogError([Problem("not_found", message, "io", name, hints=(hint,))]) from None
         raise fail("not_found", f"no such file: {name}") from None
+    except NotADirectoryError:  # ``game.yaml/``, ``game.yaml/x``: a file where a folder goes
+        raise fail(
+            "not_found", f"no such file: {name} (a part of it is a file, not a folder)"
+        ) from None
     except PermissionError:
         raise fail("unreadable", f"permission denied: {name}") from None
     except OSError as error:
@@ -88,8 +96,8 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 # --------------------------------------------------------------------------- writing
 
 
-def _io_error(path: str, code: str, message: str) -> LogError:
-    return LogError([Problem(code, message, "io", path)])
+def _io_error(path: str, code: str, message: str, *hints: str) -> LogError:
+    return LogError([Problem(code, message, "io", path, hints=hints)])
 
 
 def _lock(fd: int, path: str) -> None:
@@ -248,7 +256,12 @@ def write_output(
     import tempfile
 
     if os.path.isdir(path):
-        raise _io_error(path, "is_a_directory", f"{path} is a folder; name a file to write")
+        raise _io_error(
+            path,
+            "is_a_directory",
+            f"{path} is a folder; name a file to write",
+            "give the path of a new file (a folder is never replaced), in that folder or another",
+        )
     exists = os.path.lexists(path)
     if exists and not force:
         raise _io_error(path, "exists", f"{path} already exists; {refusal}")

@@ -135,15 +135,23 @@ class Replay:
 # --------------------------------------------------------------------------- reading
 
 
-_LOG_KEY = re.compile(
-    rb"""(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:forex|"forex"|'forex'|game|"game"|'game')[ \t]*:""",
-    re.M,
-)
+def _key_pattern(*names: str) -> re.Pattern[bytes]:
+    spelt = "|".join(f"{name}|\"{name}\"|'{name}'" for name in names)
+    return re.compile(
+        rb"(?:^|[{,]|^---)[ \t]*(?:\?[ \t]*)?(?:" + spelt.encode() + rb")[ \t]*:", re.M
+    )
+
+
+_LOG_KEY = _key_pattern("forex", "game")
 """A ``forex`` (or ``game``) key however YAML writes it, for text that is not well-formed YAML."""
+_PLAYERS_KEY = _key_pattern("players")
+_MOVES_KEY = _key_pattern("moves")
 
 
 def is_log(data: bytes) -> bool:
-    """True when ``data`` is meant as a game log: its top-level mapping has ``forex`` or ``game``.
+    """True when ``data`` is meant as a game log: its top-level mapping has ``forex`` or
+    ``game``, or both ``players`` and ``moves`` (a log that lost its first line is still one;
+    a list of players alone is not).
 
     Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
     a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
@@ -152,8 +160,11 @@ def is_log(data: bytes) -> bool:
     try:
         document = yamlread.read(yamlread.decode(data, "<log>"))
     except LogError:
-        return _LOG_KEY.search(data) is not None
-    return isinstance(document.data, dict) and ("forex" in document.data or "game" in document.data)
+        return _LOG_KEY.search(data) is not None or (
+            _PLAYERS_KEY.search(data) is not None and _MOVES_KEY.search(data) is not None
+        )
+    keys = document.data if isinstance(document.data, dict) else {}
+    return "forex" in keys or "game" in keys or ("players" in keys and "moves" in keys)
 
 
 def read_log(
@@ -222,6 +233,10 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
         )
     if not LOG_KEYS & set(doc.data):
         raise LogError([_not_a_log(doc, filename)])
+    if "game" not in doc.data and "forex" not in doc.data:
+        unnamed = _unnamed_game(doc, filename)
+        if unnamed is not None:
+            raise LogError([unnamed])
     game = named_game(doc, filename)
     if resources_at is not None and game.resources(doc.data):
         filename = resources_at
@@ -299,6 +314,31 @@ def read_document(
         entries = read_entries(game, doc, filename)
     resources = load_resources(game, doc, filename)
     return GameLog(game, filename, text, doc, tuple(entries), resources)
+
+
+def _unnamed_game(doc: yamlread.Document, filename: str) -> Problem | None:
+    """The one problem of a log that names no game (no ``game:``, no ``forex:``) and that
+    another game's schema accepts once ``game:`` names it: rather than every problem of
+    reading it as the default game's."""
+    for name in games.names():
+        if name == games.DEFAULT_GAME:
+            continue
+        if schemawords.accepts(name, {"game": name, **doc.data}):
+            title = games.get(name).title
+            line, column = doc.place((next(iter(doc.data)),), key=True) or (1, 1)
+            return Problem(
+                "schema_required",
+                f"the log names no game (no `game:`, no `forex: 1`); it reads as a {title} log",
+                "schema",
+                filename,
+                line,
+                column,
+                hints=(
+                    f"add `game: {name}` at the top of the header"
+                    f" (or `forex: 1` if it is a {games.get().title} log)",
+                ),
+            )
+    return None
 
 
 def named_game(doc: yamlread.Document, filename: str) -> Game[Any, Any]:
@@ -380,21 +420,7 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
         try:
             decisions = game.parse(key, text)
         except game.notation_error as error:
-            problems.append(
-                schemawords.placed_problem(
-                    getattr(error, "code", "bad_notation"),
-                    f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
-                    "schema",
-                    doc,
-                    filename,
-                    ("moves", index, key),
-                    entry=number,
-                    hints=(
-                        f"forex moves {filename} --at {number - 1} lists the decisions legal"
-                        " there, as a log writes them",
-                    ),
-                )
-            )
+            problems.append(schemawords.notation_problem(error, doc, filename, index, key, text))
             continue
         entries.append(
             Entry(number, key, text, decisions, raw.get("note"), raw.get("digest"), raw.get("sig"))
@@ -405,13 +431,16 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
 
 
 def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> dict[str, Any]:
-    """The decoded files the header names (relative to the log's folder), each checked.
+    """The decoded files the header names (relative to the log's folder, the folder of the
+    log a link leads to for a link), each checked.
 
     A problem is placed at the header key that names the file (its ``sha256`` for a
     digest that differs), with the loader's stable code.
     """
     header = {k: v for k, v in doc.data.items() if k != "moves"}
     folder = os.path.dirname(filename) if filename != "<log>" else ""
+    if os.path.islink(filename):  # a link to a log: its files are beside the log itself
+        folder = os.path.dirname(os.path.realpath(filename))
     loaded: dict[str, Any] = {}
     for resource in game.resources(header):
         try:
@@ -430,19 +459,26 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
                         doc,
                         filename,
                         path,
-                        hints=_resource_hints(code, resource),
+                        hints=_resource_hints(code, resource, on_disk=not filename.startswith("<")),
                     )
                 ]
             ) from None
     return loaded
 
 
-def _resource_hints(code: str, resource: Resource) -> tuple[str, ...]:
+def _resource_hints(code: str, resource: Resource, *, on_disk: bool = True) -> tuple[str, ...]:
+    """What to do about a file the header names; ``on_disk`` False for a log with no folder
+    of its own (standard input), whose files are found from the current folder."""
     if "digest" in code:
         return (
             f"the {resource.role} file is not the one the log was written with: use that"
             " file, or if the players agree on the new one, write its SHA-256"
             " (sha256sum FILE) in the header",
+        )
+    if "unreadable" in code and not on_disk:
+        return (
+            f"a log read from standard input finds its {resource.role} file from the current"
+            " folder: run the command in the log's folder, or give the log's path instead of -",
         )
     if "unreadable" in code:
         return (f"the path of the {resource.role} file is relative to the log's folder",)
@@ -485,7 +521,9 @@ def initial_state(log: GameLog) -> Any:
                     "header",
                     log.document,
                     log.filename,
-                    ("setup",) if "setup" in log.header else ("players",),
+                    # The header key the game names (``header_path``), else its set-up.
+                    getattr(error, "header_path", None)
+                    or (("setup",) if "setup" in log.header else ("players",)),
                     hints=hints,
                 )
             ]
@@ -532,7 +570,7 @@ def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> 
         else:
             hints.append(
                 f"{says(' or '.join(pending.deciders), 'decides')} now ({pending.kind});"
-                f" forex moves {os.path.basename(log.filename)} lists what is legal"
+                f" forex moves {schemawords.file_argument(log.filename)} lists what is legal"
             )
     following = len(log.entries) - entry.number
     if following > 0:

@@ -67,6 +67,11 @@ def _validator(name: str) -> Any:
     return Draft202012Validator(dict(games.get(name).schemas()["log"]))
 
 
+def accepts(name: str, data: Any) -> bool:
+    """Whether game ``name``'s published log schema accepts ``data``."""
+    return bool(_validator(name).is_valid(data))
+
+
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -210,6 +215,11 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
                 found.extend(unknown)
                 continue
         code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
+        if code == "bad_notation":
+            read = _unreadable_entry(game, doc, filename, path)
+            if read is not None:  # the notation's own reason, as a log past the schema gets it
+                found.append(read)
+                continue
         message, hints = worded(error, describe(path))
         found.append(
             placed_problem(
@@ -233,6 +243,60 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     return found
+
+
+def file_argument(filename: str) -> str:
+    """``filename`` as the argument of a command a hint prints, as given (not only its last
+    part: the command runs where this one did); ``FILE`` for a log that is no file of that
+    name (standard input, a log in a mail)."""
+    import os
+
+    if not os.path.isfile(filename):
+        return "FILE"
+    import shlex
+
+    return shlex.quote(filename)
+
+
+def notation_problem(
+    error: Exception, doc: yamlread.Document, filename: str, index: int, key: str, text: str
+) -> Problem:
+    """The problem of entry ``index`` (``KEY: TEXT``) whose text the game's notation cannot
+    read (``error``, its ``notation_error``): its reason, and where to see what is legal."""
+    number = index + 1
+    return placed_problem(
+        getattr(error, "code", "bad_notation"),
+        f"move {number}: {key}: {text}: {getattr(error, 'reason', error)}",
+        "schema",
+        doc,
+        filename,
+        ("moves", index, key),
+        entry=number,
+        hints=(
+            f"forex moves {file_argument(filename)} --at {number - 1} lists the decisions legal"
+            " there, as a log writes them",
+        ),
+    )
+
+
+def _unreadable_entry(
+    game: Game[Any, Any], doc: yamlread.Document, filename: str, path: tuple[Any, ...]
+) -> Problem | None:
+    """``notation_problem`` of the entry text at ``path`` that the schema's patterns refuse,
+    if the notation refuses it too (None: not an entry's text, or one the notation reads)."""
+    if len(path) != 3 or path[0] != "moves" or not isinstance(path[1], int):
+        return None
+    try:
+        text = doc.data["moves"][path[1]][path[2]]
+    except (KeyError, IndexError, TypeError):
+        return None
+    if not isinstance(text, str):
+        return None
+    try:
+        game.parse(str(path[2]), text)
+    except game.notation_error as error:
+        return notation_problem(error, doc, filename, path[1], str(path[2]), text)
+    return None
 
 
 def keys_text(keys: Sequence[str], players: Sequence[str]) -> str:

@@ -35,6 +35,11 @@ passes over the states a replay keeps cost a few per cent); what is alive after 
 file (the modules, the compiled schemas, the caches) is frozen out of its sight for good
 (``gc.freeze``)."""
 
+MAX_JOBS_PER_CORE = 4
+"""``jobs`` is never more than this many processes for each core this process may use (nor
+more than the files): a huge ``-j`` would fork one process per file, and the work is the
+cores'."""
+
 MAX_CHUNK_FILES = 16
 """The most files a worker is handed at once: few messages between the processes, and
 the workers still finish within a few files of each other (the last chunk runs alone)."""
@@ -131,12 +136,35 @@ def check_file(
         try:
             if not is_log(read_bytes(name)):
                 return None
-        except LogError:
-            pass  # reported below
+        except LogError as error:  # reported below, unless too large to be a log
+            if [p.code for p in error.problems] == ["too_large"] and not _starts_as_log(name):
+                return None
     item = FileReport(name)
     item.problems, played = load_and_replay(name)
     finish_report(item, played, require_signatures)
     return item
+
+
+HEAD_BYTES = 64 * 1024
+"""How much of a file too large to be read ``--only-logs`` reads to tell a log from other
+YAML (a log's ``forex:`` or ``game:`` is at the top)."""
+
+
+def _starts_as_log(name: str) -> bool:
+    """Whether the start of file ``name`` has a top-level key that only a log has
+    (``forex:``, ``game:``, ``players:`` or ``moves:`` at the start of a line)."""
+    import re
+
+    try:
+        with open(name, "rb") as handle:
+            head = handle.read(HEAD_BYTES)
+    except OSError:
+        return True  # reported as the file's problem
+    head = head.removeprefix(b"\xef\xbb\xbf")
+    return (
+        re.search(rb"^(?:--- *)?[\"']?(?:forex|game|players|moves)[\"']? *:", head, re.M)
+        is not None
+    )
 
 
 def _cores() -> int:
@@ -166,7 +194,8 @@ def check_files(
     only_logs: bool = False,
     require_signatures: bool = False,
 ) -> Iterator[FileReport | None]:
-    """``check_file`` of every name, in order, over ``jobs`` processes (None: ``default_jobs``).
+    """``check_file`` of every name, in order, over ``jobs`` processes (None: ``default_jobs``;
+    at most ``MAX_JOBS_PER_CORE`` per core).
 
     With more than one process, this one checks the first file (loading what the files need,
     once), then starts ``jobs - 1`` more, forked with all it has loaded where the platform
@@ -174,7 +203,7 @@ def check_files(
     """
     if jobs is None:
         jobs = default_jobs(len(names))
-    jobs = min(jobs, len(names))
+    jobs = min(jobs, len(names), MAX_JOBS_PER_CORE * _cores())
     if jobs > 1:
         return _shared(names, jobs, only_logs, require_signatures)
     return _one_by_one(names, only_logs, require_signatures)

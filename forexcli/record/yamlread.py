@@ -170,19 +170,22 @@ def decode(data: bytes, filename: str) -> str:
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        # In characters, as every other problem's column (the bytes before are good UTF-8).
+        line_start = before[before.rfind(b"\n") + 1 :].decode("utf-8")
+        column = len(line_start.removeprefix("\ufeff")) + 1
+        message = (
+            f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} at offset"
+            f" {error.start} cannot be decoded"
+        )
+        hints: tuple[str, ...] = ()
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what Windows tools often write
+            message = "the file is UTF-16 text (it starts with a UTF-16 byte-order mark), not UTF-8"
+            hints = (
+                "save the file as UTF-8 text (iconv -f UTF-16 -t UTF-8; in PowerShell,"
+                " Out-File -Encoding utf8)",
+            )
         raise LogError(
-            [
-                Problem(
-                    "invalid_utf8",
-                    f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} at offset"
-                    f" {error.start} cannot be decoded",
-                    "yaml",
-                    filename,
-                    line,
-                    column,
-                )
-            ]
+            [Problem("invalid_utf8", message, "yaml", filename, line, column, hints=hints)]
         ) from None
     if text.startswith("\ufeff"):
         text = text[1:]

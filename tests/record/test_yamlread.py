@@ -243,6 +243,33 @@ def test_decode() -> None:
     )
 
 
+def test_bad_utf8_is_placed_in_characters_as_every_problem() -> None:
+    """The column counts the characters before the bad byte, not their bytes (an editor's
+    column), and a byte-order mark is not one of them."""
+    for data, line, column in [
+        ("title: Défi à Zürich — ".encode() + b"\xe9\n", 1, 24),
+        (b"\xef\xbb\xbfab\xff", 1, 3),
+        (b"a: 1\n  \xc3\xa9\xc3\xa9 \xff", 2, 6),
+    ]:
+        with pytest.raises(LogError) as error:
+            yamlread.decode(data, "f")
+        (problem,) = error.value.problems
+        assert (problem.line, problem.column) == (line, column)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_told_so(encoding: str) -> None:
+    data = "forex: 1\n".encode(encoding)
+    if encoding != "utf-16":  # with its byte-order mark, as Windows tools write it
+        data = "\ufeff".encode(encoding) + data
+    with pytest.raises(LogError) as error:
+        yamlread.decode(data, "f")
+    (problem,) = error.value.problems
+    assert (problem.code, problem.line, problem.column) == ("invalid_utf8", 1, 1)
+    assert problem.message.startswith("the file is UTF-16 text")
+    assert "iconv -f UTF-16 -t UTF-8" in problem.hints[0]
+
+
 def test_problems_are_capped() -> None:
     found = problems("a: 1\n" * 1000)
     assert len(found) == yamlread.MAX_PROBLEMS + 1

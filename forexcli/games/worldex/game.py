@@ -65,6 +65,34 @@ def setup_from_header(header: Mapping[str, Any]) -> tuple[Setup, HouseRules]:
     return setup, house
 
 
+_SETUP_KEYS: dict[str, tuple[str, ...]] = {
+    "seed_sha256": ("seed_sha256",),
+    "first": ("first",),
+    "boards": ("boards",),
+    "role_side": ("roles_side",),
+    "deal": ("deal",),
+    "roles": ("setup", "roles"),
+    "starting": ("setup", "starting"),
+    "mid_trend": ("setup", "trends", "mid"),
+    "end_trend": ("setup", "trends", "end"),
+    "area": ("setup", "area"),
+}
+"""The header key that gives each field of ``Setup`` (``setup_from_header`` reads them)."""
+
+
+def _header_path(field: Optional[str], header: Mapping[str, Any]) -> Optional[tuple[str, ...]]:
+    """The place in ``header`` of the set-up field ``field``, if the header gives it."""
+    path = _SETUP_KEYS.get(field or "")
+    if path is None:
+        return None
+    value: Any = header
+    for key in path:
+        if not isinstance(value, Mapping) or key not in value:
+            return None
+        value = value[key]
+    return path
+
+
 CODES: dict[str, tuple[str, ...]] = {
     "header": (
         "first_needed",
@@ -140,7 +168,12 @@ class WorldexGame(WorldexViews):
         if not isinstance(components, Components):
             components = components_from_data(components)
         setup, house = setup_from_header(header)
-        return new_game(components, setup, house)
+        try:
+            return new_game(components, setup, house)
+        except WorldexError as error:
+            # Where the log gives what was refused, for the frame to place the problem there.
+            error.header_path = _header_path(error.field, header)  # type: ignore[attr-defined]
+            raise
 
     def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
         """The players, and ``deck`` for reveals."""

@@ -13,6 +13,8 @@ class WorldexError(Exception):
 
     ``hints`` are what to do about it; ``unknown`` is a name that is not in the game with the
     names that are (``("Viena", ("Vienna", ...))``), for the frame's "did you mean" hint.
+    ``field`` is the field of ``Setup`` a refused set-up is about (``seed_sha256``,
+    ``roles``, ...), for the frame to place the problem where the log gives it.
     """
 
     code = "worldex_error"
@@ -23,11 +25,13 @@ class WorldexError(Exception):
         *,
         hints: tuple[str, ...] = (),
         unknown: tuple[str, tuple[str, ...]] | None = None,
+        field: str | None = None,
     ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.hints = hints
         self.unknown = unknown
+        self.field = field
 
 
 class ComponentsError(WorldexError):

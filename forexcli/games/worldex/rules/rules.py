@@ -125,9 +125,9 @@ def _names(setup: Setup) -> tuple[str, ...]:
     return names
 
 
-def _given_or_dealt(name: str, given: object, dealt: object) -> None:
+def _given_or_dealt(name: str, given: object, dealt: object, field: str) -> None:
     if given is not None and given != dealt:
-        raise DealMismatch(f"{name} given as {given!r}, but the seed deals {dealt!r}")
+        raise DealMismatch(f"{name} given as {given!r}, but the seed deals {dealt!r}", field=field)
 
 
 DEFAULT_HOUSE_RULES = HouseRules()
@@ -147,19 +147,28 @@ def new_game(
     n = len(names)
     boards = tuple(setup.boards) or ("A",) * n
     if len(boards) != n or any(side not in SIDES for side in boards):
-        raise SetupError(f"one player board side (A or B) per player; {list(boards)} given")
+        raise SetupError(
+            f"one player board side (A or B) per player; {list(boards)} given", field="boards"
+        )
     if setup.role_side not in SIDES:
-        raise SetupError(f"role cards are used on side A or B, not {setup.role_side!r}")
+        raise SetupError(
+            f"role cards are used on side A or B, not {setup.role_side!r}", field="role_side"
+        )
     if setup.deal not in ("recorded", "seed"):
-        raise SetupError(f"deal is recorded or seed, not {setup.deal!r}")
+        raise SetupError(f"deal is recorded or seed, not {setup.deal!r}", field="deal")
     if setup.seed_sha256 is not None and setup.seed is not None:
         digest = commitment(setup.seed)
         if digest != setup.seed_sha256.lower():
             raise DealMismatch(
-                f"the seed's SHA-256 is {digest}, not the {setup.seed_sha256} committed to"
+                f"the seed's SHA-256 is {digest}, not the {setup.seed_sha256} committed to",
+                hints=(
+                    "the seed revealed is not the one the host committed to before the deal:"
+                    " the seed or seed_sha256 was changed or mistyped",
+                ),
+                field="seed_sha256",
             )
     if setup.deal == "seed" and setup.seed is None:
-        raise SetupError("a game dealt from a seed needs the seed")
+        raise SetupError("a game dealt from a seed needs the seed", field="deal")
     roles, starting, mid, end, area = (
         setup.roles,
         setup.starting,
@@ -171,11 +180,11 @@ def new_game(
     order_known = setup.seed is not None
     if setup.seed is not None:
         dealt = seeded_deal(components, setup.seed, n, setup.atom_trends)
-        _given_or_dealt("roles", roles, dealt.roles)
-        _given_or_dealt("starting cities", starting, dealt.starting)
-        _given_or_dealt("mid-year trend", mid, dealt.mid_trend)
-        _given_or_dealt("year-end trend", end, dealt.end_trend)
-        _given_or_dealt("sale area", area, dealt.area)
+        _given_or_dealt("roles", roles, dealt.roles, "roles")
+        _given_or_dealt("starting cities", starting, dealt.starting, "starting")
+        _given_or_dealt("mid-year trend", mid, dealt.mid_trend, "mid_trend")
+        _given_or_dealt("year-end trend", end, dealt.end_trend, "end_trend")
+        _given_or_dealt("sale area", area, dealt.area, "area")
         roles, starting, mid, end, area = (
             dealt.roles,
             dealt.starting,
@@ -214,7 +223,8 @@ def new_game(
             raise SetupError(
                 f"{possessive(name)} starting cities cost {START_CASH - start_cash}: the"
                 f" starting cash"
-                f" {start_cash} is not from 0 to {MAX_CASH}"
+                f" {start_cash} is not from 0 to {MAX_CASH}",
+                field="starting",
             )
         role = components.role(roles[seat])
         media = role.side_a.media if setup.role_side == "A" else 0
@@ -254,46 +264,61 @@ def new_game(
 def _check_roles(components: Components, roles: tuple[str, ...], n: int) -> None:
     known = {r.name for r in components.roles}
     if len(roles) != n:
-        raise SetupError(f"one role card per player; {len(roles)} given for {n} players")
+        raise SetupError(
+            f"one role card per player; {len(roles)} given for {n} players", field="roles"
+        )
     for name in roles:
         if name not in known:
             raise SetupError(
                 f"{name!r} is not a role card ({', '.join(sorted(known))})",
                 unknown=(name, tuple(sorted(known))),
+                field="roles",
             )
     if len(set(roles)) != len(roles):
-        raise SetupError("a role card is dealt twice")
+        raise SetupError("a role card is dealt twice", field="roles")
 
 
 def _check_starting(
     components: Components, starting: tuple[tuple[str, ...], ...], names: tuple[str, ...]
 ) -> None:
     if len(starting) != len(names):
-        raise SetupError(f"starting cities for {len(names)} players needed; {len(starting)} given")
+        raise SetupError(
+            f"starting cities for {len(names)} players needed; {len(starting)} given",
+            field="starting",
+        )
     seen: set[str] = set()
     for name, hand in zip(names, starting, strict=True):
         if len(hand) != STARTING_PER_PLAYER:
-            raise SetupError(f"{name} is dealt {len(hand)} starting cities; 3 are dealt each")
+            raise SetupError(
+                f"{name} is dealt {len(hand)} starting cities; 3 are dealt each", field="starting"
+            )
         for card in hand:
             city = components.by_name.get(card)
             if city is None or not city.starting:
                 names_ = tuple(c.name for c in components.starting_cities)
-                raise SetupError(f"{card!r} is not a starting city card", unknown=(card, names_))
+                raise SetupError(
+                    f"{card!r} is not a starting city card",
+                    unknown=(card, names_),
+                    field="starting",
+                )
             if card in seen:
-                raise SetupError(f"starting city {card} is dealt twice")
+                raise SetupError(f"starting city {card} is dealt twice", field="starting")
             seen.add(card)
 
 
 def _check_trends(components: Components, mid: str, end: str) -> None:
-    for trend_id, round_ in ((mid, MID_YEAR), (end, YEAR_END)):
+    for trend_id, round_, field in ((mid, MID_YEAR, "mid_trend"), (end, YEAR_END, "end_trend")):
         try:
             trend = components.trend(trend_id)
         except KeyError:
             ids = tuple(t.id for t in components.trends if t.round == round_)
-            raise SetupError(f"{trend_id!r} is not a trend card", unknown=(trend_id, ids)) from None
+            raise SetupError(
+                f"{trend_id!r} is not a trend card", unknown=(trend_id, ids), field=field
+            ) from None
         if trend.round != round_:
             raise SetupError(
-                f"trend card {trend_id} is resolved in round {trend.round}, not {round_}"
+                f"trend card {trend_id} is resolved in round {trend.round}, not {round_}",
+                field=field,
             )
 
 
@@ -301,12 +326,16 @@ def _check_area(
     components: Components, area: tuple[str, ...], starting: tuple[tuple[str, ...], ...]
 ) -> None:
     if len(area) != SALE_AREA:
-        raise SetupError(f"the sale area starts with {SALE_AREA} cards; {len(area)} given")
+        raise SetupError(
+            f"the sale area starts with {SALE_AREA} cards; {len(area)} given", field="area"
+        )
     for card in area:
         city = components.by_name.get(card)
         if city is None or city.starting:
             deck = tuple(c.name for c in components.cities)
-            raise SetupError(f"{card!r} is not a city card of the deck", unknown=(card, deck))
+            raise SetupError(
+                f"{card!r} is not a city card of the deck", unknown=(card, deck), field="area"
+            )
     if len(set(area)) != len(area):
         raise SetupError("a card is shown twice in the sale area")
 
@@ -321,11 +350,13 @@ def _first_seat(
         raise SetupError(
             f"first player {first!r} is not one of the players ({', '.join(names)})",
             unknown=(first, names),
+            field="first",
         )
     if red:
         if first is not None and names.index(first) != red[0]:
             raise SetupError(
-                f"{names[red[0]]} holds the red marker and starts; {first} is named first"
+                f"{names[red[0]]} holds the red marker and starts; {first} is named first",
+                field="first",
             )
         return red[0]
     if first is None:
