@@ -35,6 +35,7 @@ def annotate_command(
 ) -> None:
     """Set the note of move N to TEXT (its words joined; - reads standard input).
 
+    An empty TEXT (or one of spaces only) removes the note, as --remove does.
     Comments and layout elsewhere in the file are kept as they are.
     """
     from ..record import edit
@@ -47,6 +48,8 @@ def annotate_command(
     note: str | None = None
     if not remove:
         note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
+        if not note.strip():  # an empty note is no note: remove it
+            note = None
     try:
         change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:

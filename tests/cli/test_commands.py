@@ -841,6 +841,18 @@ def test_annotate_sets_and_removes_a_note(copy: Path) -> None:
     assert "has no note" in again.stdout
 
 
+@pytest.mark.parametrize(("text", "stdin"), [("", None), ("   ", None), ("-", "\n\n")])
+def test_annotate_with_an_empty_note_removes_the_note(
+    copy: Path, text: str, stdin: str | None
+) -> None:
+    assert run(["annotate", str(copy), "3", "a", "good", "move"]).exit_code == 0
+    result = run(["annotate", str(copy), "3", text], input=stdin)
+    assert result.exit_code == 0, result.output
+    assert "removed the note of move 3" in result.stdout
+    assert gamelog.load(copy).entries[2].note is None
+    assert copy.read_text() == TWO.read_text()
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0
