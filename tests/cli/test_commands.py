@@ -671,6 +671,14 @@ def test_play_note_no_digest_and_after(game: Path) -> None:
     assert "chooses the currency to strengthen" in result.stdout
 
 
+@pytest.mark.parametrize("note", ["", "  "])
+def test_play_with_an_empty_note_records_none(game: Path, note: str) -> None:
+    result = run(["play", str(game), "alice", "resolve", "--note", note])
+    assert result.exit_code == 0, result.output
+    assert gamelog.load(game).entries[0].note is None
+    assert "note" not in game.read_text()
+
+
 def test_play_after_refuses_an_old_position(game: Path) -> None:
     assert run(["play", str(game), "alice", "resolve"]).exit_code == 0
     before = game.read_bytes()
