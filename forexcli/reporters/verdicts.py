@@ -52,9 +52,20 @@ def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
 
 
 def _fit(text: str, width: int | None) -> str:
+    """``text`` cut to ``width`` terminal columns (wide characters count two), ``...`` at
+    its end when it was cut."""
     if width is None or text_width(text) <= width:
         return text
-    return text[: max(1, width - 3)].rstrip() + "..."
+    cut = len(text)
+    while cut > 1 and text_width(text[:cut]) > width - 3:
+        cut -= 1
+    return text[:cut].rstrip() + "..."
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (wide characters count
+    two), as ``str.ljust`` pads to characters."""
+    return text + " " * (width - text_width(text))
 
 
 def _painted(mark: str, label: str | None, style: Style) -> str:
@@ -97,8 +108,8 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     """The decision's line: move, mark, player, chance, loss, the decision and the better
     one; the decision played is shortened first when it does not fit ``width``."""
     mark = _painted(g.mark.ljust(2), g.label, style) if g.mark else "  "
-    plain = f"{g.number:>4} {g.mark or '':2} {esc(g.player).ljust(name_width)}"
-    head = f"{g.number:>4} {mark} {esc(g.player).ljust(name_width)}"
+    plain = f"{g.number:>4} {g.mark or '':2} {_padded(esc(g.player), name_width)}"
+    head = f"{g.number:>4} {mark} {_padded(esc(g.player), name_width)}"
     figures = f" {_pct(g.played.chance):>6} {_points(g.loss):>4}  "
     tail = ""
     if g.explained:
@@ -176,7 +187,7 @@ def analysis_text(
             )
         )
     else:
-        name_width = max((len(clean(g.player)) for g in graded), default=6)
+        name_width = max((text_width(clean(g.player)) for g in graded), default=6)
         name_width = min(max(name_width, 6), 12)
         out.append(f"move    {'player'.ljust(name_width)} chance loss  decision")
         for g in graded:

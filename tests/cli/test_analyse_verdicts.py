@@ -209,3 +209,22 @@ def test_the_weaker_side_is_less_accurate_and_a_bankrupt_loser_never_best(
             bankrupt = final.players[result_.bankrupt]
             assert accuracy[bankrupt] < max(accuracy.values()), (data["file"], accuracy)
     assert "bankruptcy" in endings  # the check above was exercised
+
+
+def test_a_wide_name_keeps_the_columns_and_the_width(tmp_path: Path) -> None:
+    """A player named in wide characters (as Board Game Arena's 李雷) takes two columns a
+    character: the chance column stays in place and no line passes 80 columns."""
+    from forexcli.reporters import text_width
+
+    game = tmp_path / "game.yaml"
+    game.write_text(BANKRUPT.read_text(encoding="utf-8").replace("carla", "李雷"), "utf-8")
+    result = run(["analyse", str(game), "--simulations", "4", "--to", "12"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    rows = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(rows) == 12 and any("李雷" in row for row in rows)
+    header = next(line for line in lines if line.startswith("move "))
+    chance_end = text_width(header[: header.index("chance") + len("chance")])
+    assert {text_width(row[: row.index("%") + 1]) for row in rows} == {chance_end}
+    assert all(text_width(line) <= 80 for line in lines)
+    assert not any("...." in row for row in rows)
