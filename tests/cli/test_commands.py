@@ -861,6 +861,22 @@ def test_annotate_with_an_empty_note_removes_the_note(
     assert copy.read_text() == TWO.read_text()
 
 
+def test_show_at_a_move_shows_its_note(copy: Path) -> None:
+    note = "first line \x1b[31m\n\nafter a blank line, " + "long " * 20
+    assert run(["annotate", str(copy), "3", "-"], input=note).exit_code == 0
+    shown = run(["show", str(copy), "--at", "3"], COLUMNS="60").stdout.splitlines()
+    at = shown.index(next(line for line in shown if line.startswith("Last move: 3.")))
+    assert shown[at + 1 : at + 4] == [
+        "Note: first line \\x1b[31m",
+        "",
+        "      after a blank line, long long long long long long long",
+    ]
+    assert shown[at + 4].startswith("      long ") and len(shown[at + 4]) <= 60
+    markdown = run(["show", str(copy), "--at", "3", "--format", "markdown"]).stdout
+    assert "*Note:* first line \\\\x1b\\[31m  \n  \nafter a blank line, long" in markdown
+    assert "Note:" not in run(["show", str(copy), "--at", "2"]).stdout
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0

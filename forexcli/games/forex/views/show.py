@@ -19,9 +19,9 @@ SHOW_FORMAT = "forex-show"
 SHOW_VERSION = 1
 
 
-def _hang(text: str, width: int | None, indent: str = "  ") -> str:
+def _hang(text: str, width: int | None, indent: str = "  ", *, more: int = 2) -> str:
     """``text`` after ``indent``, wrapped at spaces to ``width`` columns, its further lines
-    indented two more."""
+    indented ``more`` more."""
     if width is None or len(indent + text) <= width:
         return indent + text
     import textwrap
@@ -30,7 +30,7 @@ def _hang(text: str, width: int | None, indent: str = "  ") -> str:
         text,
         width,
         initial_indent=indent,
-        subsequent_indent=indent + "  ",
+        subsequent_indent=" " * len(indent) + " " * more,
         break_long_words=False,
         break_on_hyphens=False,
     )
@@ -170,6 +170,20 @@ def since_text(
     return "\n".join(lines)
 
 
+def note_lines(note: str, *, markdown: bool = False, width: int | None = None) -> list[str]:
+    """A move's note under the line of the move: ``Note:`` and its first line, each further
+    line indented to follow it, wrapped at spaces to ``width`` (markdown: one paragraph,
+    its lines kept by hard line breaks)."""
+    lines = note.replace("\r\n", "\n").split("\n")
+    if markdown:
+        return ["*Note:* " + "  \n".join(md(line) for line in lines)]
+    out = []
+    for number, line in enumerate(lines):
+        lead = "Note: " if number == 0 else " " * len("Note: ")
+        out.append(_hang(clean(line), width, lead, more=0).rstrip())
+    return out
+
+
 def show_text(
     view: View,
     *,
@@ -218,6 +232,8 @@ def show_text(
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
         head.append(md(text) if markdown else wrapped(clean(text), width))
+        if last.note:
+            head.extend(note_lines(last.note, markdown=markdown, width=width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
         head.extend(
