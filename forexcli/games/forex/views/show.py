@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
-from ....reporters.tables import section_heading, wrapped
+from ....reporters.tables import note_lines, section_heading, wrapped
 from ....words import possessive, says
 from ..rules import CURRENCIES, HouseRules
 from . import next_dividend
@@ -19,9 +19,9 @@ SHOW_FORMAT = "forex-show"
 SHOW_VERSION = 1
 
 
-def _hang(text: str, width: int | None, indent: str = "  ", *, more: int = 2) -> str:
+def _hang(text: str, width: int | None, indent: str = "  ") -> str:
     """``text`` after ``indent``, wrapped at spaces to ``width`` columns, its further lines
-    indented ``more`` more."""
+    indented two more."""
     if width is None or len(indent + text) <= width:
         return indent + text
     import textwrap
@@ -30,7 +30,7 @@ def _hang(text: str, width: int | None, indent: str = "  ", *, more: int = 2) ->
         text,
         width,
         initial_indent=indent,
-        subsequent_indent=" " * len(indent) + " " * more,
+        subsequent_indent=indent + "  ",
         break_long_words=False,
         break_on_hyphens=False,
     )
@@ -168,20 +168,6 @@ def since_text(
             for detail in summary.details():
                 lines.extend(detail_lines(detail, "    ", clean))
     return "\n".join(lines)
-
-
-def note_lines(note: str, *, markdown: bool = False, width: int | None = None) -> list[str]:
-    """A move's note under the line of the move: ``Note:`` and its first line, each further
-    line indented to follow it, wrapped at spaces to ``width`` (markdown: one paragraph,
-    its lines kept by hard line breaks)."""
-    lines = note.replace("\r\n", "\n").split("\n")
-    if markdown:
-        return ["*Note:* " + "  \n".join(md(line) for line in lines)]
-    out = []
-    for number, line in enumerate(lines):
-        lead = "Note: " if number == 0 else " " * len("Note: ")
-        out.append(_hang(clean(line), width, lead, more=0).rstrip())
-    return out
 
 
 def show_text(
