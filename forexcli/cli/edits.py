@@ -19,6 +19,7 @@ from .common import (
     ProblemExit,
     commit_reported,
     signer_for,
+    warn_of,
 )
 
 
@@ -54,6 +55,7 @@ def annotate_command(
         change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    warn_of(change.replay)  # a note changes no digest, but an edited log is said to be one
     if dry_run:
         _echo(change.new_text)
         return

@@ -877,6 +877,17 @@ def test_show_at_a_move_shows_its_note(copy: Path) -> None:
     assert "Note:" not in run(["show", str(copy), "--at", "2"]).stdout
 
 
+def test_annotate_warns_of_a_digest_that_no_longer_matches(copy: Path) -> None:
+    text = copy.read_text()
+    digest = text.split("digest: ", 1)[1].split("\n", 1)[0]
+    copy.write_text(text.replace(f"digest: {digest}", f"digest: {digest[::-1]}", 1))
+    result = run(["annotate", str(copy), "5", "noted all the same"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("warning: ") and "digest_mismatch: move 1:" in result.stderr
+    assert gamelog.load(copy).entries[4].note == "noted all the same"
+    assert run(["annotate", str(TWO), "5", "x", "--dry-run"]).stderr == ""
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0
