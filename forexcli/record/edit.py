@@ -71,7 +71,7 @@ def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
     """Refuse a note for move ``number`` that is not valid text or is too long."""
     if note is None:
         return
-    problem = ""
+    problem, hint = "", ""
     try:
         note.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -79,12 +79,20 @@ def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
             f"the note is not valid text: character {error.start + 1} is a lone surrogate"
             " (an undecodable byte in the command line?)"
         )
+        hint = "give the note as UTF-8 text (a file of it: forex annotate FILE N - < NOTE.txt)"
     if len(note) > MAX_NOTE_LENGTH:
         problem = f"the note has {len(note):,} characters; a note has at most {MAX_NOTE_LENGTH:,}"
+        hint = f"shorten the note to {MAX_NOTE_LENGTH:,} characters at most"
     if problem:
+        hints = (f"{hint}; nothing was changed",)
         raise LogError(
-            [Problem("bad_note", f"move {number}: {problem}", "edit", log.filename, entry=number)]
-        )
+            [
+                Problem(
+                    "bad_note", f"move {number}: {problem}", "edit", log.filename,
+                    entry=number, hints=hints,
+                )
+            ]
+        )  # fmt: skip
 
 
 def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
