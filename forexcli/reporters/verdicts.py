@@ -88,7 +88,7 @@ def ungraded_note(count: int) -> str:
 
 def summary_line(summary: Summary) -> str:
     """``noor: accuracy 83%, average loss 4.4; 1 ??, 0 ?, 2 ?!, 1 !; largest swing: move 6
-    (-12)``."""
+    (-12)``, or ``noor: no decision graded, 3 ungraded``."""
     counts = summary.counts
     swing = (
         f"; largest swing: move {summary.swing} ({_points(summary.swing_loss)})"
@@ -96,6 +96,8 @@ def summary_line(summary: Summary) -> str:
         else ""
     )
     ungraded = summary.decisions - summary.graded
+    if not summary.graded:  # no accuracy to tell (100% would claim every decision good)
+        return f"{summary.player}: no decision graded, {ungraded} ungraded"
     left = f", {ungraded} ungraded" if ungraded else ""
     return (
         f"{summary.player}: accuracy {summary.accuracy:.0f}%, average loss"

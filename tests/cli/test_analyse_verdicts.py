@@ -228,3 +228,14 @@ def test_a_wide_name_keeps_the_columns_and_the_width(tmp_path: Path) -> None:
     assert {text_width(row[: row.index("%") + 1]) for row in rows} == {chance_end}
     assert all(text_width(line) <= 80 for line in lines)
     assert not any("...." in row for row in rows)
+
+
+def test_a_player_with_no_decision_graded_gets_no_accuracy() -> None:
+    """An accuracy of 100% over no graded decision would say every decision was good."""
+    from forexcli.reporters.verdicts import summary_line
+
+    unsure = _graded("x", 0.2, _advice("y", 0.7, MIN_VISITS - 1))
+    blunder = _graded("x", 0.2, _advice("y", 0.7, 50))
+    assert summary_line(summaries([unsure], ["ann"])[0]) == "ann: no decision graded, 1 ungraded"
+    mixed = summary_line(summaries([unsure, blunder], ["ann"])[0])
+    assert mixed.startswith("ann: accuracy ") and "of 1 graded, 1 ungraded" in mixed
