@@ -174,7 +174,8 @@ def analysis_text(
     if markdown:
         rows = [
             [
-                str(g.number), g.mark, esc(g.player), esc(g.played.text), _pct(g.played.chance),
+                str(g.number), g.mark if g.graded else "ungraded", esc(g.player),
+                esc(g.played.text), _pct(g.played.chance),
                 _points(g.loss), esc(g.best.text) if g.explained else "",
                 _pct(g.best.chance) if g.explained else "",
             ]
@@ -198,7 +199,7 @@ def analysis_text(
                 out.extend(_details(g, width, esc))
     out.append("")
     out.extend(
-        esc(summary_line(s)) if markdown else wrapped(clean(summary_line(s)), width)
+        "- " + esc(summary_line(s)) if markdown else wrapped(clean(summary_line(s)), width)
         for s in summaries(graded, players)
         if s.decisions
     )
@@ -207,7 +208,10 @@ def analysis_text(
         notes.insert(0, ungraded_note(ungraded) + ".")
     if not verbose and not markdown and any(g.explained for g in graded):
         notes.append("-v shows the line the engine expects after each and what decides it.")
-    out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
+    if markdown:  # a paragraph each
+        out.extend(line for note in notes for line in ("", note))
+    else:
+        out.extend(["", *(wrapped(note, width) for note in notes)])
     return "\n".join(out) + "\n"
 
 

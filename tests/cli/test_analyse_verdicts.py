@@ -239,3 +239,21 @@ def test_a_player_with_no_decision_graded_gets_no_accuracy() -> None:
     assert summary_line(summaries([unsure], ["ann"])[0]) == "ann: no decision graded, 1 ungraded"
     mixed = summary_line(summaries([unsure, blunder], ["ann"])[0])
     assert mixed.startswith("ann: accuracy ") and "of 1 graded, 1 ungraded" in mixed
+
+
+def test_markdown_marks_the_ungraded_and_keeps_each_summary_apart(tmp_path: Path) -> None:
+    """Rendered, markdown joins lines not set apart: each player's summary is an item and each
+    note a paragraph; an ungraded decision is not left looking like a good one."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(BANKRUPT, game)
+    args = ["analyse", str(game), "--simulations", "4", "--to", "6", "--format", "markdown"]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(run([*args[:-1], "json"]).stdout)
+    rows = [line for line in result.stdout.splitlines() if line.startswith("|  ")]
+    ungraded = {m["move"] for m in data["moves"] if not m["graded"]}
+    assert ungraded
+    assert {int(row.split("|")[1]) for row in rows if "| ungraded " in row} == ungraded
+    for player in ("carla", "dmitri", "esme"):
+        assert f"\n- {player}: " in result.stdout
+    assert "\n\n?! dubious: " in result.stdout and "\n\nchance = " in result.stdout
