@@ -123,6 +123,15 @@ def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, 
     return new_log, played
 
 
+def _refuse_illegal(log: gamelog.GameLog, done: str) -> None:
+    """Refuse a log with an illegal move as it is on disk (its line, not the changed text's),
+    saying that it is ``done`` once that move is fixed or undone."""
+    problem = gamelog.replay(log).problem
+    if problem is not None:
+        hint = f"the log is {done} once that move is fixed or undone; nothing was changed"
+        raise LogError([replace(problem, hints=(*problem.hints, hint))])
+
+
 def _moves(log: gamelog.GameLog) -> list[Any]:
     moves = log.document.data.get("moves")
     return list(moves) if isinstance(moves, list) else []
@@ -402,6 +411,7 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     check_note(log, note, number)
+    _refuse_illegal(log, "annotated")
     new_text = noted_text(log, number, note)
     new_log, played = checked_edit(log, new_text)
     expected = _moves(log)

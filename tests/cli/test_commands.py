@@ -888,6 +888,18 @@ def test_annotate_warns_of_a_digest_that_no_longer_matches(copy: Path) -> None:
     assert run(["annotate", str(TWO), "5", "x", "--dry-run"]).stderr == ""
 
 
+def test_annotate_refuses_an_illegal_move_at_its_line_in_the_file(copy: Path) -> None:
+    lines = copy.read_text().splitlines(keepends=True)
+    at = lines.index("  - ada: contract 1 GBP for 2 CAD\n")
+    lines[at] = "  - ada: invest EUR EUR\n"  # read, but against the rules
+    copy.write_text("".join(lines))
+    before = copy.read_bytes()
+    result = run(["annotate", str(copy), "1", "a note before it"])
+    assert result.exit_code == 1 and copy.read_bytes() == before
+    assert result.stderr.startswith(f"{copy}:{at + 1}:")  # the file's line, not a changed text's
+    assert "fixed or undone; nothing was changed" in " ".join(result.stderr.split())
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0
