@@ -440,8 +440,9 @@ def commit(change: Change) -> Change:
     return replace(change, written=True)
 
 
-def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> Change:
-    """Set the notes of several moves in one change (``forex analyse --write``).
+def set_notes(path: str, notes: Mapping[int, str | None], *, dry_run: bool = False) -> Change:
+    """Set (None: remove) the notes of several moves in one change (``forex analyse
+    --write``).
 
     Each note is set as ``set_note`` would, one after the other on the text,
     then the whole new text is checked once and written once, atomically: a
@@ -455,7 +456,9 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
         check_note(log, note, number)
         current = gamelog.read_log(noted_text(current, number, note), path)
         changed = dict(expected[number - 1])
-        changed["note"] = note
+        changed.pop("note", None)
+        if note is not None:
+            changed["note"] = note
         expected[number - 1] = changed
     new_text = current.text
     new_log, played = checked_edit(log, new_text)

@@ -257,3 +257,24 @@ def test_markdown_marks_the_ungraded_and_keeps_each_summary_apart(tmp_path: Path
     for player in ("carla", "dmitri", "esme"):
         assert f"\n- {player}: " in result.stdout
     assert "\n\n?! dubious: " in result.stdout and "\n\nchance = " in result.stdout
+
+
+def test_write_removes_an_earlier_verdict_the_analysis_overturns(tmp_path: Path) -> None:
+    """A decision an earlier analysis marked and this one grades good keeps no stale mark
+    (the replay page would show it): the verdict goes, the note before it stays."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(BANKRUPT, game)
+    args = ["analyse", str(game), "--simulations", "50", "--from", "60", "--to", "69"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    good = [m["move"] for m in data["moves"] if m["graded"] and m["verdict"] is None]
+    assert len(good) >= 2
+    stale = "[engine: ?? blunder, 5% to win, better resolve 50%]"
+    assert run(["annotate", str(game), str(good[0]), f"mine {stale}"]).exit_code == 0
+    assert run(["annotate", str(game), str(good[1]), stale]).exit_code == 0
+    result = run([*args, "--write"])
+    assert result.exit_code == 0, result.output
+    assert "removed 2 earlier verdicts it overturns" in " ".join(result.stdout.split())
+    entries = gamelog.load(game).entries
+    assert (entries[good[0] - 1].note, entries[good[1] - 1].note) == ("mine", None)
+    marked = {m["move"] for m in data["moves"] if m["verdict"]}
+    assert all((entries[n - 1].note or "").startswith("[engine: ") for n in marked)
