@@ -48,7 +48,10 @@ def annotate_command(
         raise click.UsageError("give the note's TEXT (or --remove to remove the note)")
     note: str | None = None
     if not remove:
-        note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
+        if text == ("-",):  # a file saved on Windows ends its lines with CR LF
+            note = sys.stdin.read().replace("\r\n", "\n").rstrip("\n")
+        else:
+            note = " ".join(text)
         if not note.strip():  # an empty note is no note: remove it
             note = None
     try:

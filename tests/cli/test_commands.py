@@ -900,10 +900,22 @@ def test_annotate_refuses_an_illegal_move_at_its_line_in_the_file(copy: Path) ->
     assert "fixed or undone; nothing was changed" in " ".join(result.stderr.split())
 
 
+FOREX_MAIN = (sys.executable, "-c", "from forexcli.cli import main; main()")
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0
     assert gamelog.load(copy).entries[0].note == "line one\nline two"
+    # The process's own standard input (CliRunner's turns CR LF into LF, as POSIX's does not).
+    done = subprocess.run(
+        [*FOREX_MAIN, "annotate", str(copy), "2", "-"],
+        input=b"from a Windows file\r\nline two\r\n",
+        capture_output=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert gamelog.load(copy).entries[1].note == "from a Windows file\nline two"
     before = copy.read_bytes()
     dry = run(["annotate", str(copy), "1", "other", "--dry-run"])
     assert dry.exit_code == 0 and "note: other" in dry.stdout
