@@ -661,6 +661,15 @@ def test_show_at_a_move_says_which_move_with_its_note(tmp_path: Path) -> None:
     markdown = run(["show", str(path), "--at", "7", "--format", "markdown"]).stdout
     assert "Last move: 7. louis: buy Sydney\n*Note:* Sydney, at last  \nand cheap\n" in markdown
     assert "At the start (39 moves)" in run(["show", str(path), "--at", "0"]).stdout
+    data = json.loads(run(["show", str(path), "--at", "7", "--format", "json"]).stdout)
+    assert list(Draft202012Validator(SHOW_SCHEMA).iter_errors(data)) == []
+    assert (data["at"], data["moves"]) == (7, 39)
+    note = "Sydney, at last\nand cheap"
+    assert data["last_move"] == {
+        "number": 7, "player": "louis", "decision": "buy Sydney", "note": note
+    }  # fmt: skip
+    start = json.loads(run(["show", str(path), "--at", "0", "--format", "json"]).stdout)
+    assert (start["at"], start["last_move"]) == (0, None)
     assert "Note:" not in run(["show", str(path), "--at", "6"]).stdout
 
 

@@ -103,7 +103,8 @@ class WorldexViews(BaseGame[Any, Any]):
         return text.rstrip("\n")
 
     def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
-        """The public state (``views.show_view``); the moves are ``history``'s."""
+        """The public state (``views.show_view``), with the move it is after and that move's
+        note; the moves are ``history``'s."""
         if since is not None:
             raise ViewRefused(
                 "show --format json of a World Exchangers log is the state alone: leave out"
@@ -111,7 +112,13 @@ class WorldexViews(BaseGame[Any, Any]):
             )
         from .views import show_view
 
-        return show_view(replay.state_after(at))
+        data = show_view(replay.state_after(at))
+        last = replay.log.entries[at - 1] if at else None
+        data["moves"], data["at"] = len(replay.log.entries), at
+        data["last_move"] = None if last is None else {
+            "number": last.number, "player": last.key, "decision": last.text, "note": last.note,
+        }  # fmt: skip
+        return data
 
     def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
         """The board of ``seat`` (``all``: every one; None: the player to play's)."""
