@@ -875,6 +875,8 @@ def test_show_at_a_move_shows_its_note(copy: Path) -> None:
     markdown = run(["show", str(copy), "--at", "3", "--format", "markdown"]).stdout
     assert "*Note:* first line \\\\x1b\\[31m  \n  \nafter a blank line, long" in markdown
     assert "Note:" not in run(["show", str(copy), "--at", "2"]).stdout
+    caught_up = run(["show", str(copy), "--at", "3", "--since", "2"]).stdout
+    assert caught_up.count("first line") == 1  # told once: by the catch-up
 
 
 def test_annotate_warns_of_a_digest_that_no_longer_matches(copy: Path) -> None:

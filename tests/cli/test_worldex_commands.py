@@ -671,6 +671,8 @@ def test_show_at_a_move_says_which_move_with_its_note(tmp_path: Path) -> None:
     start = json.loads(run(["show", str(path), "--at", "0", "--format", "json"]).stdout)
     assert (start["at"], start["last_move"]) == (0, None)
     assert "Note:" not in run(["show", str(path), "--at", "6"]).stdout
+    caught_up = run(["show", str(path), "--at", "7", "--since", "5"]).stdout
+    assert caught_up.count("Sydney, at last") == 1  # told once: by the catch-up
 
 
 def test_history_events_tells_what_each_entry_did() -> None:

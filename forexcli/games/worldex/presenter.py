@@ -54,8 +54,8 @@ NEW_OPTIONS = (
 seed deals (the command's help says so)."""
 
 
-def _position(replay: Any, at: int, markdown: bool, width: int) -> str:
-    """``After move 8 of 36``, the move's line and its note (``forex show``)."""
+def _position(replay: Any, at: int, markdown: bool, width: int, noted: bool = True) -> str:
+    """``After move 8 of 36``, the move's line and (``noted``) its note (``forex show``)."""
     from ...reporters import clean, md, plural
     from ...reporters.tables import note_lines, wrapped
 
@@ -66,7 +66,7 @@ def _position(replay: Any, at: int, markdown: bool, width: int) -> str:
     last = entries[at - 1]
     text = f"After move {at} of {len(entries)}. Last move: {at}. {last.key}: {last.text}"
     lines = [md(text) if markdown else wrapped(clean(text), width)]
-    if last.note:
+    if last.note and noted:
         lines.extend(note_lines(last.note, markdown=markdown, width=width))
     return "\n".join(lines)
 
@@ -96,7 +96,9 @@ class WorldexViews(BaseGame[Any, Any]):
         if markdown and status.startswith("**"):  # the bold first line, then its list
             more, _, tables = tables.partition("\n\n")
             status += "\n\n" + more
-        text = status + "\n\n" + _position(replay, at, markdown, width) + "\n\n" + tables
+        told = since is not None and since < at  # the catch-up tells the last move's note
+        position = _position(replay, at, markdown, width, noted=not told)
+        text = status + "\n\n" + position + "\n\n" + tables
         if since is not None:
             items = layout.told(replay, since, at)
             text = layout.catch_up_text(items, since, markdown=markdown) + "\n" + text

@@ -218,7 +218,7 @@ def show_text(
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
         head.append(md(text) if markdown else wrapped(clean(text), width))
-        if last.note:
+        if last.note and (since is None or since >= last.number):  # else the catch-up tells it
             head.extend(note_lines(last.note, markdown=markdown, width=width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
