@@ -130,6 +130,22 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     return _fit(head + figures + played + tail, None if g.mark else width)
 
 
+def _wrapped_columns(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``text`` wrapped at spaces to ``width`` terminal columns (wide characters, such as a
+    name in Chinese, count two, as ``textwrap`` does not count them), after ``first`` then
+    ``rest``; a word wider than a line has a line of its own."""
+    lines: list[str] = []
+    words: list[str] = []
+    indent = first
+    for word in text.split():
+        if words and text_width(indent + " ".join([*words, word])) > width:
+            lines.append(indent + " ".join(words))
+            indent, words = rest, []
+        words.append(word)
+    lines.append(indent + " ".join(words))
+    return lines
+
+
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
@@ -140,12 +156,14 @@ def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
         if found.decisive:
             text += " -- " + esc("; ".join(found.decisive))
         fill = width - 10 if width else None
-        if fill is None or len(text) <= fill:
+        if fill is None or text_width(text) <= fill:
             return ["          " + text]
-        return textwrap.wrap(
-            text, width or 80, initial_indent="          ", subsequent_indent="            ",
-            break_long_words=True,
-        )  # fmt: skip
+        if text.isascii():
+            return textwrap.wrap(
+                text, width or 80, initial_indent="          ",
+                subsequent_indent="            ", break_long_words=True,
+            )  # fmt: skip
+        return _wrapped_columns(text, width or 80, "          ", "            ")
 
     out = about("played", g.played)
     if not g.same:

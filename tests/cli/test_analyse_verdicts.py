@@ -228,6 +228,10 @@ def test_a_wide_name_keeps_the_columns_and_the_width(tmp_path: Path) -> None:
     assert {text_width(row[: row.index("%") + 1]) for row in rows} == {chance_end}
     assert all(text_width(line) <= 80 for line in lines)
     assert not any("...." in row for row in rows)
+    args = ["analyse", str(game), "--simulations", "50", "-v"]  # (the lines name 李雷 often)
+    verbose = run(args, COLUMNS="80").stdout.splitlines()
+    assert any(line.startswith("          after ") and "李雷" in line for line in verbose)
+    assert all(text_width(line) <= 80 for line in verbose)
 
 
 def test_a_player_with_no_decision_graded_gets_no_accuracy() -> None:
