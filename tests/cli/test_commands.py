@@ -875,8 +875,14 @@ def test_show_at_a_move_shows_its_note(copy: Path) -> None:
     markdown = run(["show", str(copy), "--at", "3", "--format", "markdown"]).stdout
     assert "*Note:* first line \\\\x1b\\[31m  \n  \nafter a blank line, long" in markdown
     assert "Note:" not in run(["show", str(copy), "--at", "2"]).stdout
-    caught_up = run(["show", str(copy), "--at", "3", "--since", "2"]).stdout
+    caught_up = run(["show", str(copy), "--at", "3", "--since", "2"], COLUMNS="60").stdout
     assert caught_up.count("first line") == 1  # told once: by the catch-up
+    told = caught_up.splitlines()
+    assert "          after a blank line, long long long long long long" in told
+    assert all(len(line) <= 60 for line in told if "long" in line)
+    mail = run(["message", str(copy), "--at", "3", "--since", "2"]).stdout.splitlines()
+    assert "        after a blank line, long long long long long long long long long long" in mail
+    assert all(len(line) <= 80 for line in mail if "long" in line)
 
 
 def test_annotate_warns_of_a_digest_that_no_longer_matches(copy: Path) -> None:

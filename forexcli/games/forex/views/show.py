@@ -146,10 +146,12 @@ def since_text(
     markdown: bool = False,
     style: Style = PLAIN,
     who: str | None = None,
+    width: int | None = None,
 ) -> str:
     """The moves after entry ``since`` up to the view, with what each caused.
 
-    ``who`` names the player whose last move ``since`` is (``--since-player``).
+    ``who`` names the player whose last move ``since`` is (``--since-player``); a line
+    (a note) longer than ``width`` is wrapped.
     """
     from ..catchup import moves
 
@@ -166,7 +168,7 @@ def since_text(
         else:
             lines.append(style.heading(clean(summary.heading)))
             for detail in summary.details():
-                lines.extend(detail_lines(detail, "    ", clean))
+                lines.extend(detail_lines(detail, "    ", clean, width))
     return "\n".join(lines)
 
 
@@ -228,7 +230,12 @@ def show_text(
     parts = ["\n".join(head), ""]
     if since is not None:
         parts.extend(
-            [since_text(view, since, markdown=markdown, style=style, who=since_player), ""]
+            [
+                since_text(
+                    view, since, markdown=markdown, style=style, who=since_player, width=width
+                ),
+                "",
+            ]
         )
     parts.append(state_text(state, markdown=markdown, style=style, width=width))
     standings = standings_text(state, markdown=markdown, style=style, width=width)
