@@ -326,7 +326,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "show": (
         "forexcli.cli.show:show_command",
-        "Show the game: board, standings, who decides next, the result.",
+        "Show the game: last move and note, board, standings, who decides next, the result.",
     ),
     "sign": (
         "forexcli.cli.keys:sign_command",

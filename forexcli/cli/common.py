@@ -143,6 +143,12 @@ def open_replay(path: str) -> tuple[GameLog, Replay]:
     return log, played
 
 
+def warn_of(played: Replay) -> None:
+    """``open_replay``'s warnings for a replay made otherwise (a change checked before it is
+    written): recorded digests that no longer match, and signature problems."""
+    _warn(played.log, played)
+
+
 def _warn(log: GameLog, played: Replay) -> None:
     """Recorded digests that no longer match, and signature problems, as warnings on
     stderr: shown, but not fatal (the moves still replay by the rules)."""

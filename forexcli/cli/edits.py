@@ -19,6 +19,7 @@ from .common import (
     ProblemExit,
     commit_reported,
     signer_for,
+    warn_of,
 )
 
 
@@ -35,6 +36,7 @@ def annotate_command(
 ) -> None:
     """Set the note of move N to TEXT (its words joined; - reads standard input).
 
+    An empty TEXT (or one of spaces only) removes the note, as --remove does.
     Comments and layout elsewhere in the file are kept as they are.
     """
     from ..record import edit
@@ -46,11 +48,17 @@ def annotate_command(
         raise click.UsageError("give the note's TEXT (or --remove to remove the note)")
     note: str | None = None
     if not remove:
-        note = sys.stdin.read().rstrip("\n") if text == ("-",) else " ".join(text)
+        if text == ("-",):  # a file saved on Windows ends its lines with CR LF
+            note = sys.stdin.read().replace("\r\n", "\n").rstrip("\n")
+        else:
+            note = " ".join(text)
+        if not note.strip():  # an empty note is no note: remove it
+            note = None
     try:
         change = edit.set_note(file, number, note, dry_run=True)
     except LogError as error:
         raise ProblemExit(error.problems) from None
+    warn_of(change.replay)  # a note changes no digest, but an edited log is said to be one
     if dry_run:
         _echo(change.new_text)
         return

@@ -407,7 +407,8 @@ def hint_command(
     is_flag=True,
     help="Add the verdicts (?! dubious, ? mistake, ?? blunder, ! the only good decision) to the"
     " log as notes, each with the better decision and what decides it; a note already there"
-    " is kept.",
+    " is kept, a verdict of an earlier analysis replaced (removed where the decision is now"
+    " graded good).",
 )
 @click.option(
     "--processes",
@@ -520,8 +521,8 @@ def _analyse_one(
     from ..record import edit
     from ..record.problems import LogError
     from ..reporters.verdicts import analysis_data, analysis_text
-    from ..search.advisor import noted
-    from ..search.verdicts import grade_game
+    from ..search.advisor import noted, unnoted
+    from ..search.verdicts import grade_game, noted_verdict
 
     played = _replayed(file, "the analysis")
     advisor = _advisor(file, played.log)
@@ -539,8 +540,16 @@ def _analyse_one(
         if bar is not None:
             bar.close()
     change = None
+    notes: dict[int, str | None] = {}
+    stale = 0
     if write:
-        notes = {g.number: noted(entries[g.number - 1].note, g) for g in graded if g.label}
+        for g in graded:
+            old = entries[g.number - 1].note
+            if g.label:
+                notes[g.number] = noted(old, g)
+            elif g.graded and old is not None and noted_verdict(old) is not None:
+                notes[g.number] = unnoted(old)  # an earlier verdict this analysis overturns
+                stale += 1
         try:
             change = edit.set_notes(file, notes, dry_run=True)
         except LogError as error:
@@ -554,7 +563,9 @@ def _analyse_one(
         verbose=verbose, style=stdout_style(), width=streams.width(),
     )  # fmt: skip
     if change is not None:
-        text += f"wrote {plural(len(notes), 'verdict')} as notes in {clean(file)}\n"
+        wrote = plural(len(notes) - stale, "verdict")
+        overturned = f"; removed {plural(stale, 'earlier verdict')} it overturns" if stale else ""
+        text += f"wrote {wrote} as notes in {clean(file)}{overturned}\n"
     return text, data, change
 
 

@@ -63,7 +63,11 @@ if TYPE_CHECKING:
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="With --engine: the search's seed."
 )
-@click.option("--note", metavar="TEXT", help="A note (comment) to record with the move.")
+@click.option(
+    "--note",
+    metavar="TEXT",
+    help="A note (comment) to record with the move (an empty TEXT records none).",
+)
 @click.option("--dry-run", is_flag=True, help="Check the move and show its result; write nothing.")
 @click.option(
     "--after",
@@ -177,6 +181,8 @@ def play_command(
     """
     from . import replies
 
+    if note is not None and not note.strip():  # an empty note is no note
+        note = None
     if not decision and not engine:
         signing = (["--sign"] + (["--key", key_file] if key_file else [])) if sign_move else []
         if key_file is not None and not sign_move:

@@ -101,7 +101,7 @@ def show_command(
     seat: str | None,
     fmt: str,
 ) -> None:
-    """Show the game: board, standings, who decides next, the result.
+    """Show the game: last move and note, board, standings, who decides next, the result.
 
     FILE may be - for standard input.
     """

@@ -611,11 +611,14 @@ class Searched(NamedTuple):
 
 class Judged(Struct, frozen=True):
     """A recorded entry weighed by a search: the values after it, the engine's choice, and
-    whether that choice is the recorded entry (``same``)."""
+    whether that choice is the recorded entry (``same``); the recorded entry's visits and
+    the next-best other entry, when the search tells them (0 and None: it does not)."""
 
     played: tuple[float, ...]
     best: Advice
     same: bool = False
+    played_visits: int = 0
+    runner_up: Optional[Advice] = None
 
 
 class Weighed(Struct, frozen=True):
@@ -639,12 +642,14 @@ class AdvisorDefaults:
     def weigh_chances(
         self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
     ) -> Any:  # base.Weighed
-        """``weigh``'s values, taken as chances of finishing first (World Exchangers')."""
+        """``weigh``'s values, taken as chances of finishing first (World Exchangers'), with
+        the recorded entry's visits and the next-best entry when ``weigh`` tells them."""
         judged: Judged = self.weigh(  # type: ignore[attr-defined]
             state, played, budget, seed=seed, visits=visits
         )
         same = judged.same or tuple(judged.best.entry) == tuple(played)
-        return Weighed(judged.played, visits, (), judged.best, None, same)
+        seen = max(visits, judged.played_visits)
+        return Weighed(judged.played, seen, (), judged.best, judged.runner_up, same)
 
     def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
         """Nothing said."""

@@ -71,7 +71,7 @@ def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
     """Refuse a note for move ``number`` that is not valid text or is too long."""
     if note is None:
         return
-    problem = ""
+    problem, hint = "", ""
     try:
         note.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -79,12 +79,20 @@ def check_note(log: gamelog.GameLog, note: str | None, number: int) -> None:
             f"the note is not valid text: character {error.start + 1} is a lone surrogate"
             " (an undecodable byte in the command line?)"
         )
+        hint = "give the note as UTF-8 text (a file of it: forex annotate FILE N - < NOTE.txt)"
     if len(note) > MAX_NOTE_LENGTH:
         problem = f"the note has {len(note):,} characters; a note has at most {MAX_NOTE_LENGTH:,}"
+        hint = f"shorten the note to {MAX_NOTE_LENGTH:,} characters at most"
     if problem:
+        hints = (f"{hint}; nothing was changed",)
         raise LogError(
-            [Problem("bad_note", f"move {number}: {problem}", "edit", log.filename, entry=number)]
-        )
+            [
+                Problem(
+                    "bad_note", f"move {number}: {problem}", "edit", log.filename,
+                    entry=number, hints=hints,
+                )
+            ]
+        )  # fmt: skip
 
 
 def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, gamelog.Replay]:
@@ -113,6 +121,15 @@ def checked_edit(log: gamelog.GameLog, new_text: str) -> tuple[gamelog.GameLog, 
         ) from None
     cross_check(log, new_text, new_log.document.data)
     return new_log, played
+
+
+def _refuse_illegal(log: gamelog.GameLog, done: str) -> None:
+    """Refuse a log with an illegal move as it is on disk (its line, not the changed text's),
+    saying that it is ``done`` once that move is fixed or undone."""
+    problem = gamelog.replay(log).problem
+    if problem is not None:
+        hint = f"the log is {done} once that move is fixed or undone; nothing was changed"
+        raise LogError([replace(problem, hints=(*problem.hints, hint))])
 
 
 def _moves(log: gamelog.GameLog) -> list[Any]:
@@ -394,6 +411,7 @@ def set_note(path: str, number: int, note: str | None, *, dry_run: bool = False)
     data = files.read_bytes(path)
     log = gamelog.read_log(data, path)
     check_note(log, note, number)
+    _refuse_illegal(log, "annotated")
     new_text = noted_text(log, number, note)
     new_log, played = checked_edit(log, new_text)
     expected = _moves(log)
@@ -422,8 +440,9 @@ def commit(change: Change) -> Change:
     return replace(change, written=True)
 
 
-def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> Change:
-    """Set the notes of several moves in one change (``forex analyse --write``).
+def set_notes(path: str, notes: Mapping[int, str | None], *, dry_run: bool = False) -> Change:
+    """Set (None: remove) the notes of several moves in one change (``forex analyse
+    --write``).
 
     Each note is set as ``set_note`` would, one after the other on the text,
     then the whole new text is checked once and written once, atomically: a
@@ -437,7 +456,9 @@ def set_notes(path: str, notes: Mapping[int, str], *, dry_run: bool = False) -> 
         check_note(log, note, number)
         current = gamelog.read_log(noted_text(current, number, note), path)
         changed = dict(expected[number - 1])
-        changed["note"] = note
+        changed.pop("note", None)
+        if note is not None:
+            changed["note"] = note
         expected[number - 1] = changed
     new_text = current.text
     new_log, played = checked_edit(log, new_text)

@@ -257,12 +257,31 @@ def table(
     )
 
 
-def detail_lines(detail: str, indent: str, escape: Callable[[str], str]) -> list[str]:
+def detail_lines(
+    detail: str, indent: str, escape: Callable[[str], str], width: int | None = None
+) -> list[str]:
     """A catch-up sentence as lines: a multi-line note goes on under its first line, each
-    line escaped with ``escape`` and indented to follow ``note: ``."""
+    line escaped with ``escape`` and indented to follow ``note: ``; with ``width``, a line
+    longer than that is wrapped at its spaces, its further lines indented alike."""
     first, *rest = detail.replace("\r\n", "\n").split("\n")
     hang = indent + " " * (len("note: ") if detail.startswith("note: ") else 2)
-    return [indent + escape(first), *((hang + escape(line)).rstrip() for line in rest)]
+    lines = [indent + escape(first), *((hang + escape(line)).rstrip() for line in rest)]
+    if width is None or all(len(line) <= width for line in lines):
+        return lines
+    import textwrap
+
+    out = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        words = line.lstrip(" ")
+        wrapped = textwrap.wrap(
+            words, width, initial_indent=line[: len(line) - len(words)],
+            subsequent_indent=hang, break_long_words=False, break_on_hyphens=False,
+        )  # fmt: skip
+        out.extend(wrapped)
+    return out
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

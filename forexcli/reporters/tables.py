@@ -21,6 +21,28 @@ def wrapped(text: str, width: int | None) -> str:
     return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
 
 
+def note_lines(note: str, *, markdown: bool = False, width: int | None = None) -> list[str]:
+    """A move's note under the line of the move (``show``): ``Note:`` and its first line,
+    each further line indented to follow it, each wrapped at spaces to ``width``; in
+    markdown one paragraph whose lines are kept by hard line breaks."""
+    lines = note.replace("\r\n", "\n").split("\n")
+    if markdown:
+        return ["*Note:* " + "  \n".join(md(line) for line in lines)]
+    out = []
+    for number, line in enumerate(lines):
+        lead = "Note: " if number == 0 else " " * len("Note: ")
+        text = lead + clean(line)
+        if width is not None and len(text) > width:
+            import textwrap
+
+            text = textwrap.fill(
+                clean(line), width, initial_indent=lead, subsequent_indent=" " * len(lead),
+                break_long_words=False, break_on_hyphens=False,
+            )  # fmt: skip
+        out.append(text.rstrip())
+    return out
+
+
 def section_heading(text: str, markdown: bool, style: Style) -> str:
     """The heading of a section: ``### text`` in markdown, else ``text`` in the heading style."""
     return f"### {text}" if markdown else style.heading(text)

@@ -52,9 +52,20 @@ def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
 
 
 def _fit(text: str, width: int | None) -> str:
+    """``text`` cut to ``width`` terminal columns (wide characters count two), ``...`` at
+    its end when it was cut."""
     if width is None or text_width(text) <= width:
         return text
-    return text[: max(1, width - 3)].rstrip() + "..."
+    cut = len(text)
+    while cut > 1 and text_width(text[:cut]) > width - 3:
+        cut -= 1
+    return text[:cut].rstrip() + "..."
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (wide characters count
+    two), as ``str.ljust`` pads to characters."""
+    return text + " " * (width - text_width(text))
 
 
 def _painted(mark: str, label: str | None, style: Style) -> str:
@@ -77,7 +88,7 @@ def ungraded_note(count: int) -> str:
 
 def summary_line(summary: Summary) -> str:
     """``noor: accuracy 83%, average loss 4.4; 1 ??, 0 ?, 2 ?!, 1 !; largest swing: move 6
-    (-12)``."""
+    (-12)``, or ``noor: no decision graded, 3 ungraded``."""
     counts = summary.counts
     swing = (
         f"; largest swing: move {summary.swing} ({_points(summary.swing_loss)})"
@@ -85,6 +96,8 @@ def summary_line(summary: Summary) -> str:
         else ""
     )
     ungraded = summary.decisions - summary.graded
+    if not summary.graded:  # no accuracy to tell (100% would claim every decision good)
+        return f"{summary.player}: no decision graded, {ungraded} ungraded"
     left = f", {ungraded} ungraded" if ungraded else ""
     return (
         f"{summary.player}: accuracy {summary.accuracy:.0f}%, average loss"
@@ -97,8 +110,8 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     """The decision's line: move, mark, player, chance, loss, the decision and the better
     one; the decision played is shortened first when it does not fit ``width``."""
     mark = _painted(g.mark.ljust(2), g.label, style) if g.mark else "  "
-    plain = f"{g.number:>4} {g.mark or '':2} {esc(g.player).ljust(name_width)}"
-    head = f"{g.number:>4} {mark} {esc(g.player).ljust(name_width)}"
+    plain = f"{g.number:>4} {g.mark or '':2} {_padded(esc(g.player), name_width)}"
+    head = f"{g.number:>4} {mark} {_padded(esc(g.player), name_width)}"
     figures = f" {_pct(g.played.chance):>6} {_points(g.loss):>4}  "
     tail = ""
     if g.explained:
@@ -117,6 +130,22 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     return _fit(head + figures + played + tail, None if g.mark else width)
 
 
+def _wrapped_columns(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``text`` wrapped at spaces to ``width`` terminal columns (wide characters, such as a
+    name in Chinese, count two, as ``textwrap`` does not count them), after ``first`` then
+    ``rest``; a word wider than a line has a line of its own."""
+    lines: list[str] = []
+    words: list[str] = []
+    indent = first
+    for word in text.split():
+        if words and text_width(indent + " ".join([*words, word])) > width:
+            lines.append(indent + " ".join(words))
+            indent, words = rest, []
+        words.append(word)
+    lines.append(indent + " ".join(words))
+    return lines
+
+
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
@@ -127,12 +156,14 @@ def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
         if found.decisive:
             text += " -- " + esc("; ".join(found.decisive))
         fill = width - 10 if width else None
-        if fill is None or len(text) <= fill:
+        if fill is None or text_width(text) <= fill:
             return ["          " + text]
-        return textwrap.wrap(
-            text, width or 80, initial_indent="          ", subsequent_indent="            ",
-            break_long_words=True,
-        )  # fmt: skip
+        if text.isascii():
+            return textwrap.wrap(
+                text, width or 80, initial_indent="          ",
+                subsequent_indent="            ", break_long_words=True,
+            )  # fmt: skip
+        return _wrapped_columns(text, width or 80, "          ", "            ")
 
     out = about("played", g.played)
     if not g.same:
@@ -161,7 +192,8 @@ def analysis_text(
     if markdown:
         rows = [
             [
-                str(g.number), g.mark, esc(g.player), esc(g.played.text), _pct(g.played.chance),
+                str(g.number), g.mark if g.graded else "ungraded", esc(g.player),
+                esc(g.played.text), _pct(g.played.chance),
                 _points(g.loss), esc(g.best.text) if g.explained else "",
                 _pct(g.best.chance) if g.explained else "",
             ]
@@ -176,7 +208,7 @@ def analysis_text(
             )
         )
     else:
-        name_width = max((len(clean(g.player)) for g in graded), default=6)
+        name_width = max((text_width(clean(g.player)) for g in graded), default=6)
         name_width = min(max(name_width, 6), 12)
         out.append(f"move    {'player'.ljust(name_width)} chance loss  decision")
         for g in graded:
@@ -185,7 +217,7 @@ def analysis_text(
                 out.extend(_details(g, width, esc))
     out.append("")
     out.extend(
-        esc(summary_line(s)) if markdown else wrapped(clean(summary_line(s)), width)
+        "- " + esc(summary_line(s)) if markdown else wrapped(clean(summary_line(s)), width)
         for s in summaries(graded, players)
         if s.decisions
     )
@@ -194,7 +226,10 @@ def analysis_text(
         notes.insert(0, ungraded_note(ungraded) + ".")
     if not verbose and not markdown and any(g.explained for g in graded):
         notes.append("-v shows the line the engine expects after each and what decides it.")
-    out.extend(["", *(notes if markdown else (wrapped(note, width) for note in notes))])
+    if markdown:  # a paragraph each
+        out.extend(line for note in notes for line in ("", note))
+    else:
+        out.extend(["", *(wrapped(note, width) for note in notes)])
     return "\n".join(out) + "\n"
 
 

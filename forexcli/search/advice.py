@@ -101,11 +101,22 @@ class Engine(Struct, frozen=True):
         self, state: Any, played: Sequence[Any], budget: Budget, *, seed: int = 0, visits: int = 8
     ) -> Judged:
         """The search with the first decision of ``played`` visited ``visits`` times; the
-        engine's choice is the played entry when it starts with the same decision."""
+        engine's choice is the played entry when it starts with the same decision; the
+        played decision's visits and the most visited other decision (``analyse`` tells the
+        engine's own choice from one first by its forced visits alone)."""
         result = self.search(state, budget, seed=seed, forced=played[0], forced_visits=visits)
         assert result.forced is not None
         best = _advice(self, state, result.best, budget, seed)
-        return Judged(result.forced.values, best, result.best.decisions[0] == played[0])
+        first = result.best.decisions[0]
+        other = next((line for line in result.lines[1:] if line.decisions[0] != first), None)
+        runner_up = None if other is None else _advice(self, state, other, budget, seed)
+        return Judged(
+            result.forced.values,
+            best,
+            first == played[0],
+            result.forced.visits,
+            runner_up,
+        )
 
 
 class EngineAdvisor(AdvisorDefaults):

@@ -157,6 +157,12 @@ def noted(old: Optional[str], verdict: Any) -> str:
     return f"{kept} {verdict.note()}" if kept else verdict.note()
 
 
+def unnoted(old: str) -> Optional[str]:
+    """A note without the verdict an earlier analysis ended it with (None: nothing else),
+    for an entry the analysis now finds good."""
+    return _OLD_VERDICT.sub("", old) or None
+
+
 # --------------------------------------------------------------------------- self-play
 
 

@@ -209,3 +209,76 @@ def test_the_weaker_side_is_less_accurate_and_a_bankrupt_loser_never_best(
             bankrupt = final.players[result_.bankrupt]
             assert accuracy[bankrupt] < max(accuracy.values()), (data["file"], accuracy)
     assert "bankruptcy" in endings  # the check above was exercised
+
+
+def test_a_wide_name_keeps_the_columns_and_the_width(tmp_path: Path) -> None:
+    """A player named in wide characters (as Board Game Arena's 李雷) takes two columns a
+    character: the chance column stays in place and no line passes 80 columns."""
+    from forexcli.reporters import text_width
+
+    game = tmp_path / "game.yaml"
+    game.write_text(BANKRUPT.read_text(encoding="utf-8").replace("carla", "李雷"), "utf-8")
+    result = run(["analyse", str(game), "--simulations", "4", "--to", "12"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    rows = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(rows) == 12 and any("李雷" in row for row in rows)
+    header = next(line for line in lines if line.startswith("move "))
+    chance_end = text_width(header[: header.index("chance") + len("chance")])
+    assert {text_width(row[: row.index("%") + 1]) for row in rows} == {chance_end}
+    assert all(text_width(line) <= 80 for line in lines)
+    assert not any("...." in row for row in rows)
+    args = ["analyse", str(game), "--simulations", "50", "-v"]  # (the lines name 李雷 often)
+    verbose = run(args, COLUMNS="80").stdout.splitlines()
+    assert any(line.startswith("          after ") and "李雷" in line for line in verbose)
+    assert all(text_width(line) <= 80 for line in verbose)
+
+
+def test_a_player_with_no_decision_graded_gets_no_accuracy() -> None:
+    """An accuracy of 100% over no graded decision would say every decision was good."""
+    from forexcli.reporters.verdicts import summary_line
+
+    unsure = _graded("x", 0.2, _advice("y", 0.7, MIN_VISITS - 1))
+    blunder = _graded("x", 0.2, _advice("y", 0.7, 50))
+    assert summary_line(summaries([unsure], ["ann"])[0]) == "ann: no decision graded, 1 ungraded"
+    mixed = summary_line(summaries([unsure, blunder], ["ann"])[0])
+    assert mixed.startswith("ann: accuracy ") and "of 1 graded, 1 ungraded" in mixed
+
+
+def test_markdown_marks_the_ungraded_and_keeps_each_summary_apart(tmp_path: Path) -> None:
+    """Rendered, markdown joins lines not set apart: each player's summary is an item and each
+    note a paragraph; an ungraded decision is not left looking like a good one."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(BANKRUPT, game)
+    args = ["analyse", str(game), "--simulations", "4", "--to", "6", "--format", "markdown"]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(run([*args[:-1], "json"]).stdout)
+    rows = [line for line in result.stdout.splitlines() if line.startswith("|  ")]
+    ungraded = {m["move"] for m in data["moves"] if not m["graded"]}
+    assert ungraded
+    assert {int(row.split("|")[1]) for row in rows if "| ungraded " in row} == ungraded
+    for player in ("carla", "dmitri", "esme"):
+        assert f"\n- {player}: " in result.stdout
+    assert "\n\n?! dubious: " in result.stdout and "\n\nchance = " in result.stdout
+
+
+def test_write_removes_an_earlier_verdict_the_analysis_overturns(tmp_path: Path) -> None:
+    """A decision an earlier analysis marked and this one grades good keeps no stale mark
+    (the replay page would show it): the verdict goes, the note before it stays."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(BANKRUPT, game)
+    args = ["analyse", str(game), "--simulations", "50", "--from", "60", "--to", "69"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    good = [m["move"] for m in data["moves"] if m["graded"] and m["verdict"] is None]
+    assert len(good) >= 2
+    stale = "[engine: ?? blunder, 5% to win, better resolve 50%]"
+    assert run(["annotate", str(game), str(good[0]), f"mine {stale}"]).exit_code == 0
+    assert run(["annotate", str(game), str(good[1]), stale]).exit_code == 0
+    result = run([*args, "--write"])
+    assert result.exit_code == 0, result.output
+    assert "removed 2 earlier verdicts it overturns" in " ".join(result.stdout.split())
+    entries = gamelog.load(game).entries
+    assert (entries[good[0] - 1].note, entries[good[1] - 1].note) == ("mine", None)
+    marked = {m["move"] for m in data["moves"] if m["verdict"]}
+    assert all((entries[n - 1].note or "").startswith("[engine: ") for n in marked)

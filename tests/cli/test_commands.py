@@ -671,6 +671,14 @@ def test_play_note_no_digest_and_after(game: Path) -> None:
     assert "chooses the currency to strengthen" in result.stdout
 
 
+@pytest.mark.parametrize("note", ["", "  "])
+def test_play_with_an_empty_note_records_none(game: Path, note: str) -> None:
+    result = run(["play", str(game), "alice", "resolve", "--note", note])
+    assert result.exit_code == 0, result.output
+    assert gamelog.load(game).entries[0].note is None
+    assert "note" not in game.read_text()
+
+
 def test_play_after_refuses_an_old_position(game: Path) -> None:
     assert run(["play", str(game), "alice", "resolve"]).exit_code == 0
     before = game.read_bytes()
@@ -841,10 +849,81 @@ def test_annotate_sets_and_removes_a_note(copy: Path) -> None:
     assert "has no note" in again.stdout
 
 
+@pytest.mark.parametrize(("text", "stdin"), [("", None), ("   ", None), ("-", "\n\n")])
+def test_annotate_with_an_empty_note_removes_the_note(
+    copy: Path, text: str, stdin: str | None
+) -> None:
+    assert run(["annotate", str(copy), "3", "a", "good", "move"]).exit_code == 0
+    result = run(["annotate", str(copy), "3", text], input=stdin)
+    assert result.exit_code == 0, result.output
+    assert "removed the note of move 3" in result.stdout
+    assert gamelog.load(copy).entries[2].note is None
+    assert copy.read_text() == TWO.read_text()
+
+
+def test_show_at_a_move_shows_its_note(copy: Path) -> None:
+    note = "first line \x1b[31m\n\nafter a blank line, " + "long " * 20
+    assert run(["annotate", str(copy), "3", "-"], input=note).exit_code == 0
+    shown = run(["show", str(copy), "--at", "3"], COLUMNS="60").stdout.splitlines()
+    at = shown.index(next(line for line in shown if line.startswith("Last move: 3.")))
+    assert shown[at + 1 : at + 4] == [
+        "Note: first line \\x1b[31m",
+        "",
+        "      after a blank line, long long long long long long long",
+    ]
+    assert shown[at + 4].startswith("      long ") and len(shown[at + 4]) <= 60
+    markdown = run(["show", str(copy), "--at", "3", "--format", "markdown"]).stdout
+    assert "*Note:* first line \\\\x1b\\[31m  \n  \nafter a blank line, long" in markdown
+    assert "Note:" not in run(["show", str(copy), "--at", "2"]).stdout
+    caught_up = run(["show", str(copy), "--at", "3", "--since", "2"], COLUMNS="60").stdout
+    assert caught_up.count("first line") == 1  # told once: by the catch-up
+    told = caught_up.splitlines()
+    assert "          after a blank line, long long long long long long" in told
+    assert all(len(line) <= 60 for line in told if "long" in line)
+    mail = run(["message", str(copy), "--at", "3", "--since", "2"]).stdout.splitlines()
+    assert "        after a blank line, long long long long long long long long long long" in mail
+    assert all(len(line) <= 80 for line in mail if "long" in line)
+
+
+def test_annotate_warns_of_a_digest_that_no_longer_matches(copy: Path) -> None:
+    text = copy.read_text()
+    digest = text.split("digest: ", 1)[1].split("\n", 1)[0]
+    copy.write_text(text.replace(f"digest: {digest}", f"digest: {digest[::-1]}", 1))
+    result = run(["annotate", str(copy), "5", "noted all the same"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith("warning: ") and "digest_mismatch: move 1:" in result.stderr
+    assert gamelog.load(copy).entries[4].note == "noted all the same"
+    assert run(["annotate", str(TWO), "5", "x", "--dry-run"]).stderr == ""
+
+
+def test_annotate_refuses_an_illegal_move_at_its_line_in_the_file(copy: Path) -> None:
+    lines = copy.read_text().splitlines(keepends=True)
+    at = lines.index("  - ada: contract 1 GBP for 2 CAD\n")
+    lines[at] = "  - ada: invest EUR EUR\n"  # read, but against the rules
+    copy.write_text("".join(lines))
+    before = copy.read_bytes()
+    result = run(["annotate", str(copy), "1", "a note before it"])
+    assert result.exit_code == 1 and copy.read_bytes() == before
+    assert result.stderr.startswith(f"{copy}:{at + 1}:")  # the file's line, not a changed text's
+    assert "fixed or undone; nothing was changed" in " ".join(result.stderr.split())
+
+
+FOREX_MAIN = (sys.executable, "-c", "from forexcli.cli import main; main()")
+
+
 def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     result = run(["annotate", str(copy), "1", "-"], input="line one\nline two\n")
     assert result.exit_code == 0
     assert gamelog.load(copy).entries[0].note == "line one\nline two"
+    # The process's own standard input (CliRunner's turns CR LF into LF, as POSIX's does not).
+    done = subprocess.run(
+        [*FOREX_MAIN, "annotate", str(copy), "2", "-"],
+        input=b"from a Windows file\r\nline two\r\n",
+        capture_output=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert gamelog.load(copy).entries[1].note == "from a Windows file\nline two"
     before = copy.read_bytes()
     dry = run(["annotate", str(copy), "1", "other", "--dry-run"])
     assert dry.exit_code == 0 and "note: other" in dry.stdout

@@ -824,6 +824,27 @@ def test_a_phone_scrolls_sideways_only_the_board(
         browser.set_window_size(1280, 1400)
 
 
+def test_a_note_of_one_long_word_wraps_on_a_phone(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A note holding a long link (no space to break at) wraps inside its box, beside the
+    move and in the move list, on a screen 412 pixels wide: read whole, nothing sticks out."""
+    folder = tmp_path_factory.mktemp("long-note")
+    log, page = folder / "game.yaml", folder / "game.html"
+    shutil.copyfile(EXAMPLES / "two-players.yaml", log)
+    link = "https://boardgamearena.com/gamereview?table=700007919&" + "x" * 120
+    assert run(["annotate", str(log), "2", "see", link]).exit_code == 0
+    assert run(["html", str(log), "-o", str(page), "--at", "2"]).exit_code == 0
+    browser.set_window_size(412, 900)
+    try:
+        open_page(browser, page, "#move-2")
+        found = browser.execute_script(OVERFLOW)
+        assert found["page"] <= found["width"] and found["outside"] == [], found
+        assert read(browser)["note"] == f"see {link}"
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
 # --------------------------------------------------------------------------- issue 42
 
 EVAL_MOVES = 24

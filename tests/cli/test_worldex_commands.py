@@ -651,6 +651,30 @@ def test_annotate_sets_and_removes_a_note_keeping_signatures(tmp_path: Path) -> 
     assert result.exit_code == 1 and "no_such_entry: there is no move 2" in result.stderr
 
 
+def test_show_at_a_move_says_which_move_with_its_note(tmp_path: Path) -> None:
+    path = copy_example(tmp_path)
+    assert run(["annotate", str(path), "7", "-"], input="Sydney, at last\nand cheap").exit_code == 0
+    shown = run(["show", str(path), "--at", "7"]).stdout.splitlines()
+    at = shown.index("After move 7 of 39. Last move: 7. louis: buy Sydney")
+    assert shown[at + 1 : at + 4] == ["Note: Sydney, at last", "      and cheap", ""]
+    assert shown[0].startswith("World Exchangers: Month ")  # the status lines first
+    markdown = run(["show", str(path), "--at", "7", "--format", "markdown"]).stdout
+    assert "Last move: 7. louis: buy Sydney\n*Note:* Sydney, at last  \nand cheap\n" in markdown
+    assert "At the start (39 moves)" in run(["show", str(path), "--at", "0"]).stdout
+    data = json.loads(run(["show", str(path), "--at", "7", "--format", "json"]).stdout)
+    assert list(Draft202012Validator(SHOW_SCHEMA).iter_errors(data)) == []
+    assert (data["at"], data["moves"]) == (7, 39)
+    note = "Sydney, at last\nand cheap"
+    assert data["last_move"] == {
+        "number": 7, "player": "louis", "decision": "buy Sydney", "note": note
+    }  # fmt: skip
+    start = json.loads(run(["show", str(path), "--at", "0", "--format", "json"]).stdout)
+    assert (start["at"], start["last_move"]) == (0, None)
+    assert "Note:" not in run(["show", str(path), "--at", "6"]).stdout
+    caught_up = run(["show", str(path), "--at", "7", "--since", "5"]).stdout
+    assert caught_up.count("Sydney, at last") == 1  # told once: by the catch-up
+
+
 def test_history_events_tells_what_each_entry_did() -> None:
     result = run(["history", str(EXAMPLE), "--events"])
     assert result.exit_code == 0, result.output

@@ -434,6 +434,8 @@ def test_bad_notes_are_refused(tmp_path: Path) -> None:
             edit.set_note(str(path), 1, note)
         assert error.value.problems[0].code == "bad_note"
         assert words in error.value.problems[0].message
+        (hint,) = error.value.problems[0].hints  # what to do about the note, not a move number
+        assert ("UTF-8" if "surrogate" in words else "shorten the note") in hint
         with pytest.raises(LogError) as error:
             edit.append(str(path), "bob", "contract 2 EUR for 7 CNY", note=note)
         assert error.value.problems[0].code == "bad_note"

@@ -105,25 +105,49 @@ def read_json(data: bytes, filename: str) -> Any:
         raise _problem("bad_json", f"a value JSON readers refuse: {error}", filename) from None
 
 
-def _names_checked(names: Sequence[str], filename: str) -> None:
+def _names_checked(names: Mapping[str, str], filename: str) -> None:
+    """The names the log would hold (``names``: each site's name to its name in the log, as
+    ``--rename`` leaves it), refused with the ``--rename`` that fixes each problem."""
     from ...record.hints import confusable_pairs
     from .logcheck import name_problem
 
-    for name in names:
+    for site, name in names.items():
         problem = name_problem(name)
         if problem:
+            whose = (
+                f"the site's name {name!r}"
+                if site == name
+                else f"the name {name!r} (--rename {site}={name})"
+            )
             raise _problem(
                 "bad_player_name",
-                f"the site's name {name!r} cannot be a name in a log: {problem}",
+                f"{whose} cannot be a name in a log: {problem}",
                 filename,
-                (f"give it another with --rename '{name}=NEW' ({NAME_RULE})",),
+                (f"give it another with --rename '{site}=NEW' ({NAME_RULE})",),
             )
-    for a, b in confusable_pairs(names):
+
+    def renamed_first(*sites: str) -> str:
+        """The site's name to rename: one --rename renamed already, else the last."""
+        return next((site for site in sites if names[site] != site), sites[-1])
+
+    site_of: dict[str, str] = {}
+    for site, name in names.items():
+        if name in site_of:
+            rename = renamed_first(site_of[name], site)
+            raise _problem(
+                "confusable_names",
+                f"{site_of[name]!r} and {site!r} would both be {name!r} in the log",
+                filename,
+                (f"give one another name with --rename '{rename}=NEW'",),
+            )
+        site_of[name] = site
+    for a, b in confusable_pairs(list(names.values())):
+        rename = renamed_first(site_of[a], site_of[b])
         raise _problem(
             "confusable_names",
             f"{a!r} and {b!r} would be taken for one player in a log",
             filename,
-            (f"give one another name with --rename '{b}=NEW'",),
+            (f"give one another name with --rename '{rename}=NEW'",),
         )
 
 
@@ -138,10 +162,10 @@ def import_table(
 ) -> ImportedLog:
     """A table log's parsed JSON as the text of a checked For-Ex log; problems as ``LogError``."""
     try:
-        table = read_table_log(data)
+        table = site = read_table_log(data)
         if renames:
             table = renamed(table, renames)
-        _names_checked(list(table.names.values()), filename)
+        _names_checked({site.names[pid]: name for pid, name in table.names.items()}, filename)
         game = convert(table, removed=removed)
     except TableLogError as error:
         place = error.place()

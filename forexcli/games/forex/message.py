@@ -244,10 +244,12 @@ def _caption(text: str, indent: str = "") -> list[str]:
     )
 
 
-def _note_lines(detail: str, indent: str, escape: Callable[[str], str]) -> list[str]:
+def _note_lines(
+    detail: str, indent: str, escape: Callable[[str], str], width: int | None = None
+) -> list[str]:
     from ...reporters import detail_lines
 
-    return detail_lines(detail, indent, escape)
+    return detail_lines(detail, indent, escape, width)
 
 
 BOARD_LEGEND = (
@@ -327,7 +329,7 @@ def _text(parts: _Parts) -> str:
     for summary in parts.summaries:
         out.append(e(summary.heading))
         for detail in summary.details():
-            out.extend(_note_lines(detail, "  ", e))
+            out.extend(_note_lines(detail, "  ", e, CAPTION_WIDTH))
     out += ["", *_caption(f"Board ({BOARD_LEGEND}):")]
     out += ["  " + line for line in _aligned(parts.board, e)]
     out += ["", "Money:"]

@@ -54,6 +54,23 @@ NEW_OPTIONS = (
 seed deals (the command's help says so)."""
 
 
+def _position(replay: Any, at: int, markdown: bool, width: int, noted: bool = True) -> str:
+    """``After move 8 of 36``, the move's line and (``noted``) its note (``forex show``)."""
+    from ...reporters import clean, md, plural
+    from ...reporters.tables import note_lines, wrapped
+
+    entries = replay.log.entries
+    if not at:
+        where = f"At the start ({plural(len(entries), 'move')})"
+        return f"*{md(where)}*" if markdown else where
+    last = entries[at - 1]
+    text = f"After move {at} of {len(entries)}. Last move: {at}. {last.key}: {last.text}"
+    lines = [md(text) if markdown else wrapped(clean(text), width)]
+    if last.note and noted:
+        lines.extend(note_lines(last.note, markdown=markdown, width=width))
+    return "\n".join(lines)
+
+
 class WorldexViews(BaseGame[Any, Any]):
     """World Exchangers' views for ``show``, ``moves``, ``chart``, ``html`` and ``new``."""
 
@@ -68,19 +85,28 @@ class WorldexViews(BaseGame[Any, Any]):
         style: Any,
         width: int,
     ) -> str:
-        """The status lines and tables (``views.render_text``), after what happened since
-        move ``since`` when given."""
+        """The status lines, which move the game is after (the last move and its note),
+        and the tables (``views.render_text``), after what happened since move ``since``
+        when given."""
         from .views import layout, render_text
 
         state = replay.state_after(at)
         text = layout.markdown_text(state) if markdown else render_text(state, width)
+        status, tables = text.split("\n\n", 1) if "\n\n" in text else (text, "")
+        if markdown and status.startswith("**"):  # the bold first line, then its list
+            more, _, tables = tables.partition("\n\n")
+            status += "\n\n" + more
+        told = since is not None and since < at  # the catch-up tells the last move's note
+        position = _position(replay, at, markdown, width, noted=not told)
+        text = status + "\n\n" + position + "\n\n" + tables
         if since is not None:
             items = layout.told(replay, since, at)
             text = layout.catch_up_text(items, since, markdown=markdown) + "\n" + text
         return text.rstrip("\n")
 
     def show_data(self, replay: Any, at: int, since: Optional[int]) -> dict[str, Any]:
-        """The public state (``views.show_view``); the moves are ``history``'s."""
+        """The public state (``views.show_view``), with the move it is after and that move's
+        note; the moves are ``history``'s."""
         if since is not None:
             raise ViewRefused(
                 "show --format json of a World Exchangers log is the state alone: leave out"
@@ -88,7 +114,13 @@ class WorldexViews(BaseGame[Any, Any]):
             )
         from .views import show_view
 
-        return show_view(replay.state_after(at))
+        data = show_view(replay.state_after(at))
+        last = replay.log.entries[at - 1] if at else None
+        data["moves"], data["at"] = len(replay.log.entries), at
+        data["last_move"] = None if last is None else {
+            "number": last.number, "player": last.key, "decision": last.text, "note": last.note,
+        }  # fmt: skip
+        return data
 
     def board_picture(self, state: Any, seat: Optional[str], title: str) -> tuple[str, str]:
         """The board of ``seat`` (``all``: every one; None: the player to play's)."""

@@ -231,8 +231,39 @@ def show_schema() -> dict[str, Any]:
             }
         ),
     }
-    shown["properties"] = {**shown["properties"], **seats_schema()}  # optional: not required
+    shown["properties"] = {  # optional (not required): show_view alone has neither
+        **shown["properties"],
+        **_position_schema(),
+        **seats_schema(),
+    }
     return shown
+
+
+def _position_schema() -> dict[str, Any]:
+    """The properties ``forex show`` adds to ``views.show_view``: the moves, the move the
+    state is after and that move with its note."""
+    nullable_text = {"type": ["string", "null"]}
+    return {
+        "moves": {"description": "The number of moves (entries) in the log.", **_COUNT},
+        "at": {"description": "The move after which the game is shown (0 = the start).", **_COUNT},
+        "last_move": {
+            "description": "The move shown last (move `at`) and its note; null at the start.",
+            "oneOf": [
+                {"type": "null"},
+                _object(
+                    {
+                        "number": {"type": "integer", "minimum": 1},
+                        "player": {
+                            "description": "Who decided it (`deck` for the deck's reveal).",
+                            **_NAME,
+                        },
+                        "decision": {"type": "string"},
+                        "note": nullable_text,
+                    }
+                ),
+            ],
+        },
+    }
 
 
 _BOARD_SIDE: dict[str, Any] = {"enum": ["A", "B"]}

@@ -392,3 +392,28 @@ def test_hint_names_each_entry_as_moves_lists_it() -> None:
             engine_entry(ADVISOR, state, Budget(simulations=60)) == found.suggestions[0].decisions
         )
     assert renamed
+
+
+def test_analyse_grades_no_decision_first_by_its_forced_visits_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a small budget the recorded entry is often the most visited by the visits forced on
+    it alone: it is then graded only when the next best (named, with its visits) was seen
+    enough to compare (as For-Ex's are); it was graded good, 100% accurate, unseen."""
+    from forexcli.search.verdicts import MIN_VISITS
+
+    example_copy(tmp_path, 12)
+    monkeypatch.chdir(tmp_path)
+    args = ["analyse", "game.yaml", "--simulations", "30", "--to", "12", "--format", "json"]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    forced = MIN_VISITS  # 30 simulations force the recorded entry's 8 visits
+    first_by_force = [
+        m for m in data["moves"] if m["best"] == m["played"] and m["expected"]["visits"] <= forced
+    ]
+    assert first_by_force and data["ungraded"] > 0
+    for move in first_by_force:
+        runner_up = move["runner_up"]
+        assert runner_up is not None and runner_up["decision"] != move["played"]
+        assert move["graded"] == (runner_up["visits"] >= MIN_VISITS), move

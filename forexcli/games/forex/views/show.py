@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
-from ....reporters.tables import section_heading, wrapped
+from ....reporters.tables import note_lines, section_heading, wrapped
 from ....words import possessive, says
 from ..rules import CURRENCIES, HouseRules
 from . import next_dividend
@@ -146,10 +146,12 @@ def since_text(
     markdown: bool = False,
     style: Style = PLAIN,
     who: str | None = None,
+    width: int | None = None,
 ) -> str:
     """The moves after entry ``since`` up to the view, with what each caused.
 
-    ``who`` names the player whose last move ``since`` is (``--since-player``).
+    ``who`` names the player whose last move ``since`` is (``--since-player``); a line
+    (a note) longer than ``width`` is wrapped.
     """
     from ..catchup import moves
 
@@ -166,7 +168,7 @@ def since_text(
         else:
             lines.append(style.heading(clean(summary.heading)))
             for detail in summary.details():
-                lines.extend(detail_lines(detail, "    ", clean))
+                lines.extend(detail_lines(detail, "    ", clean, width))
     return "\n".join(lines)
 
 
@@ -218,6 +220,8 @@ def show_text(
         text = f"Last move: {last.number}. {last.player}: {last.text}"
         text += f" ({signed})" if signed else ""
         head.append(md(text) if markdown else wrapped(clean(text), width))
+        if last.note and (since is None or since >= last.number):  # else the catch-up tells it
+            head.extend(note_lines(last.note, markdown=markdown, width=width))
     if signers:
         head.append("Signatures:" if not markdown else "*Signatures:*")
         head.extend(
@@ -226,7 +230,12 @@ def show_text(
     parts = ["\n".join(head), ""]
     if since is not None:
         parts.extend(
-            [since_text(view, since, markdown=markdown, style=style, who=since_player), ""]
+            [
+                since_text(
+                    view, since, markdown=markdown, style=style, who=since_player, width=width
+                ),
+                "",
+            ]
         )
     parts.append(state_text(state, markdown=markdown, style=style, width=width))
     standings = standings_text(state, markdown=markdown, style=style, width=width)
