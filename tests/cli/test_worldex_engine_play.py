@@ -1,0 +1,58 @@
+"""Playing World Exchangers against the engine, one command a turn: what the engine's moves
+did is told in the game's words, and the compact board reads as a player needs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from forexcli.record import gamelog
+from forexcli.reporters.record import entry_sentences
+from tests.cli.test_commands import run
+from tests.cli.test_engine_seats import COMPONENTS
+
+
+def _game(tmp_path: Path, *extra: str) -> Path:
+    """ann (a person, first) against bot (the engine, a tiny budget)."""
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:5", *extra]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return log
+
+
+def _told(log: Path, number: int) -> list[str]:
+    """The sentences of move ``number`` as ``forex message`` tells them."""
+    played = gamelog.replay(gamelog.read_log(log.read_bytes(), str(log)))
+    return list(entry_sentences(played, number))
+
+
+def _flat(text: str) -> str:
+    """The output with its wrapping undone (a sentence may be wrapped over lines)."""
+    return " ".join(text.split())
+
+
+def test_the_engines_move_is_told_in_the_games_words(tmp_path: Path) -> None:
+    log = _game(tmp_path)
+    result = run(["play", str(log), "ann", "buy", "Madrid"])
+    assert result.exit_code == 0, result.output
+    assert "move 2: bot: " in result.output
+    sentences = _told(log, 2)
+    assert sentences and any(" for " in sentence for sentence in sentences)
+    after_reply = _flat(result.output.split("move 2: bot: ", 1)[1])
+    for sentence in sentences:
+        assert _flat(sentence) in after_reply, result.output
+
+
+def test_the_mid_year_trend_card_an_engine_move_resolves_is_told(tmp_path: Path) -> None:
+    log = _game(tmp_path)
+    for _ in range(5):  # months 1 to 5: ann (the engine for her too) and bot's reply
+        result = run(["play", str(log), "ann", "--engine", "--simulations", "5"])
+        assert result.exit_code == 0, result.output
+    result = run(["play", str(log), "ann", "--engine", "--simulations", "5"])
+    assert result.exit_code == 0, result.output
+    out = _flat(result.output)
+    assert "End of month 6: the mid-year trend card" in out, result.output
+    assert "Month 7 begins." in out
+
