@@ -56,3 +56,42 @@ def test_the_mid_year_trend_card_an_engine_move_resolves_is_told(tmp_path: Path)
     assert "End of month 6: the mid-year trend card" in out, result.output
     assert "Month 7 begins." in out
 
+
+def _sale_area_line(output: str) -> str:
+    """The compact board's sale area line, unwrapped (``Next:`` follows it)."""
+    flat = _flat(output)
+    return flat[flat.index("Sale area") : flat.index(" Next: ")]
+
+
+def test_the_compact_board_prices_the_sale_area_at_what_a_card_costs(tmp_path: Path) -> None:
+    log = _game(tmp_path)
+    result = run(["play", str(log), "ann", "buy", "Madrid"])
+    assert result.exit_code == 0, result.output
+    played = gamelog.replay(gamelog.read_log(log.read_bytes(), str(log)))
+    state = played.final
+    area = _sale_area_line(result.output)
+    assert area.startswith("Sale area (buy at base value): ")
+    cards = [state.components.city(name) for name in state.area]
+    assert any(city.base != city.price(state.round) for city in cards)  # the two differ
+    assert area.split(": ", 1)[1] == ", ".join(f"{city.name} {city.base}" for city in cards)
+    held = state.players[0]
+    prices = ", ".join(f"{n} {state.components.city(n).price(state.round)}" for n in held.cities)
+    assert f"cities (sell now): {prices}" in _flat(result.output)
+
+
+def test_the_compact_board_of_a_finished_game_says_who_won_and_the_scores() -> None:
+    from forexcli.games.worldex.views import scores_of
+
+    path = Path(__file__).parent.parent.parent / "examples" / "world-exchangers"
+    log = path / "three-players.yaml"
+    played = gamelog.replay(gamelog.read_log(log.read_bytes(), str(log)))
+    state = played.final
+    compact = played.log.game.compact_text(state, 80)
+    assert compact is not None
+    text = _flat(compact)
+    result, _ = scores_of(state)
+    best = min(range(len(state.players)), key=lambda seat: result.ranks[seat])
+    winner = state.players[best].name
+    assert f"The game is over: {winner} wins; final scores {winner} " in text
+    for player, score in zip(state.players, result.scores, strict=True):
+        assert f"{player.name} {score.total:,}" in text
