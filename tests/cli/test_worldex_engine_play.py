@@ -95,3 +95,34 @@ def test_the_compact_board_of_a_finished_game_says_who_won_and_the_scores() -> N
     assert f"The game is over: {winner} wins; final scores {winner} " in text
     for player, score in zip(state.players, result.scores, strict=True):
         assert f"{player.name} {score.total:,}" in text
+
+
+def test_the_engine_plays_no_unsigned_move_in_a_signed_game(tmp_path: Path) -> None:
+    """``play SEAT --engine`` for an engine seat whose moves must be signed is refused
+    before the search (the unsigned move failed ``forex validate``); signed, it is taken."""
+    from tests.record.test_signing import make_key, problems_of
+
+    mine, its = make_key(tmp_path, "ann"), make_key(tmp_path, "bot")
+    log = tmp_path / "wx.yaml"
+    made = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "bot", "--components", str(COMPONENTS), "--engine", "bot:5",
+         "--key-for", f"ann={mine}.pub", "--key-for", f"bot={its}.pub", "--require-signatures"]
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    said = _flat(made.output)
+    assert f"next: bot (the engine) decides first: forex play {log} bot --engine --sign" in said
+    before = log.read_bytes()
+    result = run(["play", str(log), "bot", "--engine"])
+    assert result.exit_code == 1, result.output
+    assert "unsigned_move" in result.output and "Traceback" not in result.output
+    assert f"forex play {log} bot --engine --sign --key FILE" in _flat(result.output)
+    assert log.read_bytes() == before
+    result = run(["play", str(log), "bot", "--engine", "--sign", "--key", str(its)])
+    assert result.exit_code == 0, result.output
+    assert [entry.sig is not None for entry in _replayed(log).log.entries] == [True]
+    assert problems_of(log) == []
+
+
+def _replayed(log: Path) -> gamelog.Replay:
+    return gamelog.replay(gamelog.read_log(log.read_bytes(), str(log)))
