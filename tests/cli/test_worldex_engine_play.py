@@ -126,3 +126,26 @@ def test_the_engine_plays_no_unsigned_move_in_a_signed_game(tmp_path: Path) -> N
 
 def _replayed(log: Path) -> gamelog.Replay:
     return gamelog.replay(gamelog.read_log(log.read_bytes(), str(log)))
+
+
+def test_undo_takes_back_the_persons_move_with_the_engines_replies(tmp_path: Path) -> None:
+    """``forex undo`` after a move the engine replied to takes back both and says so (it
+    took back the reply alone, which the engine then played again); a person's move with no
+    reply after it goes alone."""
+    log = _game(tmp_path)
+    before = log.read_bytes()
+    result = run(["play", str(log), "ann", "buy", "Madrid"])
+    assert result.exit_code == 0, result.output
+    assert [entry.player for entry in _replayed(log).log.entries] == ["ann", "bot"]
+    said = run(["undo", str(log)])
+    assert said.exit_code == 0, said.output
+    assert log.read_bytes() == before
+    words = _flat(said.output)
+    assert f"removed moves 1 to 2 from {log}" in words
+    assert "with ann's move, the engine's replies (bot: an engine seat)" in words
+    assert "next: ann to decide" in words
+    result = run(["play", str(log), "ann", "buy", "Madrid", "--no-reply"])
+    assert result.exit_code == 0, result.output
+    said = run(["undo", str(log)])
+    assert said.exit_code == 0 and "engine's replies" not in said.output
+    assert log.read_bytes() == before
