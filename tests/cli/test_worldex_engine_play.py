@@ -149,3 +149,22 @@ def test_undo_takes_back_the_persons_move_with_the_engines_replies(tmp_path: Pat
     said = run(["undo", str(log)])
     assert said.exit_code == 0 and "engine's replies" not in said.output
     assert log.read_bytes() == before
+
+
+def test_show_of_a_finished_game_heads_with_the_winner_and_the_year_end_gains() -> None:
+    from forexcli.games.worldex.views import scores_of
+
+    log = Path(__file__).parent.parent.parent / "examples" / "world-exchangers"
+    result = run(["show", str(log / "three-players.yaml")])
+    assert result.exit_code == 0, result.output
+    played = _replayed(log / "three-players.yaml")
+    state = played.final
+    scores, _ = scores_of(state)
+    best = min(range(len(state.players)), key=lambda seat: scores.ranks[seat])
+    lines = result.output.splitlines()
+    assert lines[1] == f"The game is over: {state.players[best].name} wins"
+    gains = ", ".join(
+        f"{player.name} {score.trend:+,}"
+        for player, score in zip(state.players, scores.scores, strict=True)
+    )
+    assert _flat(result.output).count(f"/ 600; {gains} ") == 1
