@@ -168,3 +168,15 @@ def test_show_of_a_finished_game_heads_with_the_winner_and_the_year_end_gains() 
         for player, score in zip(state.players, scores.scores, strict=True)
     )
     assert _flat(result.output).count(f"/ 600; {gains} ") == 1
+
+
+def test_the_compact_board_writes_a_thousand_as_every_report_does() -> None:
+    """``cash 1,000`` (it said ``cash 1000`` beside the reports' ``1,000``)."""
+    log = Path(__file__).parent.parent.parent / "examples" / "world-exchangers"
+    played = _replayed(log / "three-players.yaml")
+    states = [played.state_after(number) for number in range(played.moves + 1)]
+    state = next(s for s in states if any(p.cash == 1000 for p in s.players))
+    rich = next(player for player in state.players if player.cash == 1000)
+    compact = played.log.game.compact_text(state, 80)
+    assert compact is not None
+    assert f"{rich.name} ({rich.role}): cash 1,000, media" in compact

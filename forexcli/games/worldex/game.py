@@ -254,17 +254,17 @@ class WorldexGame(WorldexViews):
         import textwrap
 
         from ...reporters import clean
-        from .views import show_view
+        from .views import coins, show_view
 
         shown = show_view(state)
         lines = [f"Month {shown['month']} of {shown['months']}"]
         for player in shown["players"]:
-            cities = ", ".join(f"{c['name']} {c['price']}" for c in player["cities"])
+            cities = ", ".join(f"{c['name']} {coins(c['price'])}" for c in player["cities"])
             lines.append(
-                f"{player['name']} ({player['role']}): cash {player['cash']},"
+                f"{player['name']} ({player['role']}): cash {coins(player['cash'])},"
                 f" media {player['media']}; cities (sell now): {cities or 'none'}"
             )
-        area = ", ".join(f"{c['name']} {c['base']}" for c in shown["sale_area"])
+        area = ", ".join(f"{c['name']} {coins(c['base'])}" for c in shown["sale_area"])
         lines.append(f"Sale area (buy at base value): {area or 'empty'}")
         pending = self.pending(state)
         if pending.over:
