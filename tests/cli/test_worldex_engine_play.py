@@ -180,3 +180,22 @@ def test_the_compact_board_writes_a_thousand_as_every_report_does() -> None:
     compact = played.log.game.compact_text(state, 80)
     assert compact is not None
     assert f"{rich.name} ({rich.role}): cash 1,000, media" in compact
+
+
+def test_a_copy_saved_in_another_folder_reads_the_shipped_components(tmp_path: Path) -> None:
+    """The log names the invented components by a path relative to the host's folder; a
+    player's copy saved elsewhere (from a mail) reads the shipped ones by their SHA-256,
+    and a path to other components that reaches no file is still refused."""
+    log = _game(tmp_path)
+    deep = tmp_path / "mail" / "saved" / "here"
+    deep.mkdir(parents=True)
+    copy = deep / "wx.yaml"
+    copy.write_bytes(log.read_bytes())
+    assert run(["validate", str(copy)]).exit_code == 0
+    result = run(["play", str(copy), "ann", "buy", "Madrid", "--no-reply"])
+    assert result.exit_code == 0, result.output
+    text = copy.read_text()
+    other = text.replace(text.split("sha256: ")[1].split()[0], "a" * 64)
+    copy.write_text(other)
+    refused = run(["validate", str(copy)])
+    assert refused.exit_code == 1 and "components_unreadable" in refused.output
