@@ -199,3 +199,18 @@ def test_a_copy_saved_in_another_folder_reads_the_shipped_components(tmp_path: P
     copy.write_text(other)
     refused = run(["validate", str(copy)])
     assert refused.exit_code == 1 and "components_unreadable" in refused.output
+
+
+def test_hint_for_an_engine_seat_says_how_it_plays(tmp_path: Path) -> None:
+    """``forex hint`` while the engine seat is to decide (after ``--no-reply``) says how to
+    let it, as ``forex moves`` does; a person's hint does not."""
+    log = _game(tmp_path)
+    mine = run(["hint", str(log), "--simulations", "5"])
+    assert mine.exit_code == 0 and "engine seat" not in mine.output
+    result = run(["play", str(log), "ann", "buy", "Madrid", "--no-reply"])
+    assert result.exit_code == 0, result.output
+    said = run(["hint", str(log), "--simulations", "5"])
+    assert said.exit_code == 0, said.output
+    line = f"bot is an engine seat; let it decide: forex play {log} bot --engine"
+    assert line in _flat(said.output)
+    assert line in _flat(run(["moves", str(log)]).output)
