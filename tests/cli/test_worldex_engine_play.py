@@ -214,3 +214,16 @@ def test_hint_for_an_engine_seat_says_how_it_plays(tmp_path: Path) -> None:
     line = f"bot is an engine seat; let it decide: forex play {log} bot --engine"
     assert line in _flat(said.output)
     assert line in _flat(run(["moves", str(log)]).output)
+
+
+def test_a_move_in_no_players_name_says_whose_names_are_played(tmp_path: Path) -> None:
+    """``forex play FILE ann ...`` with no player ann names the players and where to find
+    who decides (it gave a hint about ``--at N`` that did not fit)."""
+    log = _game(tmp_path)
+    before = log.read_bytes()
+    result = run(["play", str(log), "zed", "buy", "Madrid"])
+    assert result.exit_code == 1 and "unknown_name" in result.output
+    said = _flat(result.output)
+    assert "hint: play as one of ann, bot: forex moves wx.yaml says who decides now" in said
+    assert "--at N" not in said and "Traceback" not in said
+    assert log.read_bytes() == before
