@@ -376,8 +376,14 @@ def interactive_game(
                 board_due = True
             else:
                 decision = _pasted(line, file, player)
-                if decision is not None:
-                    _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                if decision is None:
+                    continue
+                code = _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                if code and " " not in decision:  # a word the prompt does not know, maybe
+                    _say(
+                        "This prompt's own words: ? (or hint), moves, show, undo, help, quit;"
+                        " anything else is a decision."
+                    )
     except KeyboardInterrupt:
         _echo("")
         _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
