@@ -227,3 +227,26 @@ def test_a_move_in_no_players_name_says_whose_names_are_played(tmp_path: Path) -
     assert "hint: play as one of ann, bot: forex moves wx.yaml says who decides now" in said
     assert "--at N" not in said and "Traceback" not in said
     assert log.read_bytes() == before
+
+
+def test_a_second_card_too_dear_says_the_cash_left_after_the_first(tmp_path: Path) -> None:
+    """``buy A, B +box`` that cannot pay B: the cash named is what is left after A (it read
+    as the player's cash, which can pay B)."""
+    log = _game(tmp_path)
+    state = _replayed(log).final
+    cash = state.players[0].cash
+    cards = [state.components.city(name) for name in state.area]
+    first, second = next(
+        (a, b)
+        for a in cards
+        for b in cards
+        if a is not b
+        and a.base <= cash
+        and b.base <= cash < a.base + b.base
+        and any(c is not a and c.base <= cash - a.base for c in cards)  # a second is possible
+    )
+    result = run(["play", str(log), "ann", "buy", f"{first.name}, {second.name} +box"])
+    assert result.exit_code == 1 and "insufficient_funds" in result.output
+    left = cash - first.base
+    said = _flat(result.output)
+    assert f"ann holds {left} after {first.name} this turn; {second.name} costs" in said
