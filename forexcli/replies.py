@@ -290,7 +290,7 @@ def _timed(budget: Budget, started: float) -> Budget:
     return replace(budget, since=started)
 
 
-def _must_sign(log: Any, player: str) -> str | None:
+def must_sign(log: Any, player: str) -> str | None:
     """Why ``player``'s moves must be signed in ``log`` (None when they need not): every
     move under ``signatures: required``, and a keyed player's unless ``signatures: warn``."""
     setting = log.header.get("signatures")
@@ -300,6 +300,24 @@ def _must_sign(log: Any, player: str) -> str | None:
     if setting != "warn" and isinstance(keys, dict) and player in keys:
         return f"the log holds {possessive(player)} key"
     return None
+
+
+def _unsigned_problem(log: Any, path: str, player: str) -> Problem | None:
+    """``unsigned_move`` when ``player``'s move must be signed in ``log`` (``must_sign``):
+    the engine's unsigned move would leave a log that fails ``forex validate``, so it is
+    refused before the search, with the command that signs it."""
+    why = must_sign(log, player)
+    if why is None:
+        return None
+    return Problem(
+        "unsigned_move",
+        f"move {len(log.entries) + 1}: {player} (the engine) would play unsigned, and {why};"
+        " nothing was written",
+        "signature",
+        path,
+        entry=len(log.entries) + 1,
+        hints=(f"sign its move: forex play {path} {player} --engine --sign --key FILE",),
+    )
 
 
 def reply_engines(
@@ -334,7 +352,7 @@ def reply_engines(
         if len(deciders) != 1 or deciders[0] not in engines:
             who = " or ".join(deciders)
             return Replies(tuple(made), says(who, "decides next"))
-        why = _must_sign(log, deciders[0])
+        why = must_sign(log, deciders[0])
         if why is not None:
             return Replies(
                 tuple(made),
@@ -363,7 +381,9 @@ def engine_move(
     """The engine's decision for ``player`` (who decides next) written into the log at
     ``path``: a move, or an offer to a person (the header's ``offer:``)."""
     data, log, played = edit.load_valid(path)
-    problem = open_offer_problem(log, path, "nothing was written")
+    problem = open_offer_problem(log, path, "nothing was written") or _unsigned_problem(
+        log, path, player
+    )
     if problem is not None:
         raise LogError([problem])
     engines = tuple(engine_seats(log.header))

@@ -215,7 +215,14 @@ def test_a_for_ex_log_reads_as_before_through_check(tmp_path: Path) -> None:
         (("  - louis: buy Roma", "  - lewis: buy Roma"), "unknown_player", "15:5"),
         (("  - louis: buy Roma", "  - ai: buy Roma"), "not_your_turn", "15:9"),
         (("  - louis: buy Roma", "  - louis: buy Paris"), "card_unavailable", "15:12"),
-        (("file: components.json", "file: missing.json"), "components_unreadable", "6:9"),
+        (
+            (
+                f"file: components.json\n  sha256: {SHA}",
+                f"file: missing.json\n  sha256: {'b' * 64}",
+            ),
+            "components_unreadable",
+            "6:9",
+        ),  # (missing, the shipped components' SHA-256 reads those: test_worldex_engine_play)
         ((f"sha256: {SHA}", f"sha256: {'a' * 64}"), "components_digest", "7:11"),
     ],
 )

@@ -141,7 +141,10 @@ def undo_command(
     move was and who signed it.
 
     A log holding an engine's open offer (the header's offer:) loses the
-    offer first, and only it: run undo again to remove moves.
+    offer first, and only it: run undo again to remove moves. When the last
+    moves are the engine seats' replies to a person's move, that move goes with
+    them (your decision and the engine's replies, as the interactive game's
+    undo takes them; in a signed game, when --as or --key names that person).
     """
     from ..record import edit
     from ..record.gamelog import read_log
@@ -156,9 +159,11 @@ def undo_command(
         raise click.UsageError("give --as or --key, not both")
     if _took_offer_back(file, dry_run):
         return
-    settled = ""
+    settled = replied = ""
     if settle is not None:
         to, settled = _settling(file, settle, to)
+    elif to is None and after is None:
+        to, replied = _with_replies(file, name, key_file)
     try:
         if to is None:
             change = edit.remove_last(file, dry_run=True, after=after)
@@ -167,7 +172,10 @@ def undo_command(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
-    forced = "" if settled else _guard(read_log(change.old_text, file), gone, name, key_file, force)
+    if replied or settled:
+        forced = replied
+    else:
+        forced = _guard(read_log(change.old_text, file), gone, name, key_file, force)
     if len(gone) == 1:
         what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
     else:
@@ -183,6 +191,41 @@ def undo_command(
         _echo(report)
         return
     commit_reported(change, report, f"the removal of {clean(what)}", file)
+
+
+def _with_replies(file: str, name: str | None, key_file: str | None) -> tuple[int | None, str]:
+    """For an undo of the last move: when the log's last moves are its engine seats' replies
+    (played by this copy: a seat with a mail address is its host's) to a person's move, the
+    ``--to`` that takes back that move with them, as the interactive game's undo does, and
+    the words that say so; (None, "") otherwise.  In a signed game only the person who
+    made the move takes it back so (``--as`` or ``--key`` names them)."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.mail import address_of, contact_of
+    from ..record.problems import LogError
+    from ..record.seats import engine_seats
+    from ..record.signing import signed_game
+
+    try:
+        log = read_log(read_bytes(file), file)
+    except LogError:
+        return None, ""  # the removal reports it
+    seats = {seat for seat in engine_seats(log.header) if not address_of(contact_of(log, seat))}
+    entries = log.entries
+    last = len(entries)
+    while last and entries[last - 1].player in seats:
+        last -= 1
+    if not seats or last in (0, len(entries)):
+        return None, ""
+    person = entries[last - 1].player
+    undoer = _undoer(log, name, key_file)
+    if undoer not in (None, person) or (signed_game(log) and undoer is None):
+        return None, ""
+    engines = sorted({clean(entry.player) for entry in entries[last:]})
+    return last - 1, (
+        f"\nwith {possessive(clean(person))} move, the engine's replies"
+        f" ({' and '.join(engines)}: {'an engine seat' if len(engines) == 1 else 'engine seats'})"
+    )
 
 
 def _engine_next(played: Any, file: str) -> str:

@@ -314,7 +314,14 @@ def _print_hint(found: Any, file: str, played: Replay, fmt: str, advisor: Adviso
         value_note=advisor.value_note,
     )
     fits = None if markdown else streams.width()
-    _echo(with_seat_lines(text, played.log, file, offer_only=True, width=fits))
+    text = with_seat_lines(text, played.log, file, offer_only=True, width=fits)
+    if not markdown:  # an engine seat to decide: how it plays (as moves says)
+        from ..reporters.tables import fitted_commands
+        from .common import engine_turn_words
+
+        for line in engine_turn_words(played.log, played, file):
+            text = text.rstrip("\n") + "\n\n" + fitted_commands(line, streams.width()) + "\n"
+    _echo(text)
 
 
 def _budget_options(seconds_help: str) -> Callable[[F], F]:

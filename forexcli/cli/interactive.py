@@ -335,7 +335,7 @@ def interactive_game(
             if situation.over:
                 if board_due:
                     _board(file)
-                _say(f"The game is over: {_result(file)}")
+                _say(_result(file))
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             if waiting or (situation.offer is None and player not in situation.deciders):
@@ -376,8 +376,14 @@ def interactive_game(
                 board_due = True
             else:
                 decision = _pasted(line, file, player)
-                if decision is not None:
-                    _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                if decision is None:
+                    continue
+                code = _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                if code and " " not in decision:  # a word the prompt does not know, maybe
+                    _say(
+                        "This prompt's own words: ? (or hint), moves, show, undo, help, quit;"
+                        " anything else is a decision."
+                    )
     except KeyboardInterrupt:
         _echo("")
         _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
@@ -443,8 +449,11 @@ def _check_player(file: str, player: str) -> None:
 
 
 def _result(file: str) -> str:
+    """``The game is over: alice won.`` (the frame's ``pending_line``, said once)."""
     from ..record import edit
     from ..record.status import pending_line
 
     _, log, played = edit.load_valid(file)
-    return pending_line(log.game, played.final)
+    line = pending_line(log.game, played.final)
+    ended = line.removeprefix("game over").removeprefix(":").strip()
+    return f"The game is over: {ended}." if ended else "The game is over."

@@ -349,17 +349,21 @@ def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:
 
 def _engine_first(made: Any, file: str) -> str:
     """``computer (the engine) decides first: forex play FILE computer --engine`` when an
-    engine seat takes the first decision (empty otherwise)."""
+    engine seat takes the first decision (empty otherwise), with ``--sign --key FILE`` when
+    its moves must be signed."""
     from ..record.seats import engine_seats
 
     deciders = made.log.game.pending(made.final).deciders
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
+    from ..replies import must_sign
     from ..words import verb_for
 
     who = deciders[0]
     decides = verb_for(who, "decides")
     said = f"next: {who} (the engine) {decides} first: forex play {file} {who} --engine"
+    if must_sign(made.log, who) is not None:  # an unsigned move would be refused
+        said += " --sign --key FILE"
     return clean(said) + "\n"
 
 

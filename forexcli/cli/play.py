@@ -164,11 +164,11 @@ def play_command(
 
     Against engine seats (forex new --engine, forex seat), every engine seat
     that decides after the move plays at once, until a person decides
-    (--no-reply leaves them), and the report is one line a decision and the
-    board. With --format json the replies are the report's "replies"; the
-    --message and --eml are made after them, to the next person (an engine
-    seat with a mail address is its host's: --eml mails the move there, and
-    the host's forex read --reply plays it).{games:play replies}
+    (--no-reply leaves them), and the report is a line a decision, what it did
+    in the game's words, and the board. With --format json the replies are the
+    report's "replies"; the --message and --eml are made after them, to the
+    next person (an engine seat with a mail address is its host's: --eml mails
+    the move there, and the host's forex read --reply plays it).{games:play replies}
 
     Without DECISION, on a terminal, forex play FILE NAME is an interactive
     game as NAME: the board, whose turn, and a prompt that completes the

@@ -81,14 +81,15 @@ def refuse_declined(played: Any, file: str) -> None:
 
 
 def _summary(played: Any, number: int) -> list[str]:
-    """What move ``number`` did, in a few lines: the game's catch-up (``Game.summarize``) but
-    what its compact board shows anyway (``Game.on_compact_board``), else the frame's, the
-    sentences of ``describe``."""
+    """What move ``number`` did: the game's catch-up (``Game.summarize``) but what its
+    compact board shows anyway (``Game.on_compact_board``), else the frame's, the sentences
+    of ``describe``; every line of it (a month's end, a trend card, the final scores are
+    told last, and a cut would drop them)."""
     game = played.log.game
     told = game.summarize(played, number - 1, number)
     if told is None:
-        return [f"  {sentence}" for sentence in entry_sentences(played, number)][:4]
-    return [line for line in told[1:] if not game.on_compact_board(line)][:4]
+        return [f"  {sentence}" for sentence in entry_sentences(played, number)]
+    return [line for line in told[1:] if not game.on_compact_board(line)]
 
 
 def _board(file: str) -> list[str]:
@@ -115,9 +116,9 @@ def _board(file: str) -> list[str]:
 
 def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
     """One line a reply (and one a first choice its partner declined), each wrapped at
-    spaces to the width, a command it prints kept whole; for a game without a compact board
-    (``Game.compact_text``), what each move did under it (``reply_sentences``), in
-    ``played`` (the replay of ``file`` after the replies; read from it when not given)."""
+    spaces to the width, a command it prints kept whole, and what each move did under it
+    (``reply_sentences``), in ``played`` (the replay of ``file`` after the replies; read
+    from it when not given)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..reporters.tables import fitted_commands
@@ -135,11 +136,10 @@ def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
 
 def reply_sentences(played: Any, reply: Any) -> list[str]:
     """What an engine's ``reply`` (a ``replies.Reply``) did, to print under its line, in
-    ``played`` (the log's replay after it): for a game without a compact board
-    (``Game.compact_text``: the board tells it), the lines of ``_summary``; else none."""
+    ``played`` (the log's replay after it): the lines of ``_summary``, as a person's move
+    is told (the compact board shows the state after them, not the symbols a line passed,
+    a trend card or the media a move spent)."""
     if played is None or reply.number is None or reply.number > played.moves:
-        return []
-    if played.log.game.compact_text(played.final, 80) is not None:
         return []
     return [clean(line) for line in _summary(played, reply.number)]
 

@@ -12,6 +12,7 @@ entry, its rules accept it or say why not, for every game alike.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -376,7 +377,11 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         f"move {number}: {key!r} is not a player of this game"
         f" ({schemawords.keys_text(keys, log.players)})",
         number,
-        did_you_mean(key, keys),
+        did_you_mean(key, keys)
+        or (
+            f"play as one of {', '.join(log.players)}: forex moves"
+            f" {os.path.basename(log.filename)} says who decides now",
+        ),
     )
 
 

@@ -559,7 +559,7 @@ def test_world_exchangers_engine_seats_reply_too(tmp_path: Path) -> None:
     played = _replayed(log)
     assert [entry.player for entry in played.log.entries][:2] == ["ann", "bot"]
     assert "move 2: bot: " in result.output
-    assert "Sale area: " in result.output and "ann (" in result.output
+    assert "Sale area (buy at base value): " in result.output and "ann (" in result.output
     assert result.output.splitlines()[-1].startswith("Next: ann to decide")
     assert run(["validate", str(log)]).exit_code == 0
 

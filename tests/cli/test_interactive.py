@@ -148,7 +148,8 @@ def test_a_game_in_the_loop_with_completion_hint_undo_and_ctrl_c(tmp_path: Path)
         assert typed < 200
     loop.child.close()
     assert loop.child.exitstatus == 0
-    assert "The game is over: game over: " in said
+    assert "The game is over: game over" not in said  # said once
+    assert re.search(r"The game is over: (a draw, nobody|\S+( and \S+)*) won\.", said)
     played = _replayed(log)
     assert played.final.is_over
     assert run(["validate", str(log)]).exit_code == 0
@@ -303,6 +304,28 @@ def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
     loop.child.sendcontrol("c")
     status, _ = loop.end()
     assert status == 130 and _moves(log) == []
+
+
+def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
+    """A single word that is neither a decision nor the prompt's (``clear``) is refused as
+    a decision and the prompt's own words are said; a wrong decision of several words is
+    only refused."""
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:5"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    loop = Loop(tmp_path, "wx.yaml", "ann")
+    loop.prompt()
+    said = _plain(loop.enter("clear"))
+    assert "bad_notation" in said
+    assert "This prompt's own words: ? (or hint), moves, show, undo, help, quit" in said
+    said = _plain(loop.enter("buy Atlantis"))
+    assert "unknown_name" in said and "own words" not in said
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0 and _moves(log) == []
 
 
 # --------------------------------------------------------------------------- no terminal

@@ -103,13 +103,19 @@ def test_the_engines_replies_go_with_the_persons_move_in_words(tmp_path: Path) -
 
 
 def test_an_undo_that_leaves_the_engine_to_decide_says_how_it_plays(tmp_path: Path) -> None:
-    """``forex undo`` takes back the engine's reply alone: nothing plays the engine seat
-    until asked, so the report gives the command, and the undo that takes back the
-    person's move too."""
+    """``forex undo`` takes back the person's move with the engine's reply to it (and says
+    so); one that leaves the engine seat to decide (``--to``) gives the command that lets
+    it play: nothing plays it until asked."""
     log = tmp_path / "duel.yaml"
     ok("new", str(log), "--players", "you,computer", "--seed", "s", "--engine", "computer:20")
     ok("play", str(log), "you", "invest USD")
     said = " ".join(ok("undo", str(log)).split())
+    assert "removed moves 1 to 2 from " in said
+    assert "with your move, the engine's replies (computer: an engine seat)" in said
+    assert "next: you to play" in said and "let it decide" not in said
+    assert gamelog.load(log).entries == ()
+    ok("play", str(log), "you", "invest USD")
+    said = " ".join(ok("undo", str(log), "--to", "1").split())
     assert "removed move 2: computer: " in said
     assert (
         f"computer is an engine seat; let it decide: forex play {log} computer --engine;"

@@ -7,6 +7,7 @@ comments and the rulebook's arithmetic, not copied from the output.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -144,8 +145,14 @@ def test_show_of_an_illegal_entry_is_located(tmp_path: Path) -> None:
 
 
 def test_show_reads_standard_input() -> None:
-    # The components path is relative to the log's folder: from stdin, the current one.
+    # The components path is relative to the log's folder: from stdin, the current one; the
+    # shipped components are found by their SHA-256 wherever the path leads.
     result = run(["show", "-", "--at", "1"], input=EXAMPLE.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert "World Exchangers: Month 1 of 12" in result.stdout
+    sha = EXAMPLE.read_text("utf-8").split("sha256: ")[1].split()[0]
+    other = EXAMPLE.read_bytes().replace(sha.encode(), b"b" * 64)
+    result = run(["show", "-", "--at", "1"], input=other)
     assert result.exit_code == 1
     assert "<stdin>" in result.stderr and "components" in result.stderr
 
@@ -613,6 +620,14 @@ def test_read_refuses_a_fork_and_a_forged_move(tmp_path: Path) -> None:
 
 def test_read_says_when_the_components_cannot_be_found(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 2)
+    components = tmp_path / "forexcli" / "games" / "worldex" / "data"
+    own = components / "invented-components.json"
+    changed = own.read_bytes().replace(b'"title": "', b'"title": "Our own ', 1)
+    own.write_bytes(changed)  # not the shipped components: nothing else reads for them
+    sha = path.read_text("utf-8").split("sha256: ")[1].split()[0]
+    path.write_text(
+        path.read_text("utf-8").replace(sha, hashlib.sha256(changed).hexdigest()), "utf-8"
+    )
     mail = tmp_path / "one.eml"
     assert run(["message", str(path), "--eml", str(mail)]).exit_code == 0
     result = run(["read", str(mail), "--into", str(tmp_path / "copy.yaml")])

@@ -190,8 +190,15 @@ def _final_sentences(state: State) -> list[str]:
     scores = "; ".join(
         f"{state.players[seat].name} {coins(result.scores[seat].total)}" for seat in order
     )
+    trend = state.components.trend(state.end_trend)
+    gains = ", ".join(
+        f"{player.name} {score.trend:+,}"
+        for player, score in zip(state.players, result.scores, strict=True)
+    )
     return [
-        f"The game is over after month {MONTHS}. Final scores: {scores}: {winners_text(state)}."
+        f"End of month {MONTHS}: the year-end trend card ({trend.text or trend.id}) scores"
+        f" {gains}.",
+        f"The game is over after month {MONTHS}. Final scores: {scores}: {winners_text(state)}.",
     ]
 
 

@@ -281,26 +281,27 @@ class WorldexGame(WorldexViews):
         return play_data(replay, file, written=written)
 
     def compact_text(self, state: State, width: int) -> str:
-        """Each player's cash, media and cities, the sale area and who decides next, in a
-        few lines (``Game.compact_text``)."""
+        """Each player's cash, media and cities (each at what it sells for this month), the
+        sale area (each card at its base value, what it costs to buy) and who decides next,
+        in a few lines (``Game.compact_text``)."""
         import textwrap
 
         from ...reporters import clean
-        from .views import show_view
+        from .views import coins, show_view
 
         shown = show_view(state)
         lines = [f"Month {shown['month']} of {shown['months']}"]
         for player in shown["players"]:
-            cities = ", ".join(f"{c['name']} {c['price']}" for c in player["cities"])
+            cities = ", ".join(f"{c['name']} {coins(c['price'])}" for c in player["cities"])
             lines.append(
-                f"{player['name']} ({player['role']}): cash {player['cash']},"
-                f" media {player['media']}; cities: {cities or 'none'}"
+                f"{player['name']} ({player['role']}): cash {coins(player['cash'])},"
+                f" media {player['media']}; cities (sell now): {cities or 'none'}"
             )
-        area = ", ".join(f"{c['name']} {c['price']}" for c in shown["sale_area"])
-        lines.append(f"Sale area: {area or 'empty'}")
+        area = ", ".join(f"{c['name']} {coins(c['base'])}" for c in shown["sale_area"])
+        lines.append(f"Sale area (buy at base value): {area or 'empty'}")
         pending = self.pending(state)
         if pending.over:
-            lines.append("The game is over.")
+            lines.append(f"The game is over: {_final_words(state)}.")
         else:
             lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
         out: list[str] = []
@@ -356,3 +357,16 @@ class WorldexGame(WorldexViews):
 
 
 WORLDEX = WorldexGame()
+
+
+def _final_words(state: State) -> str:
+    """``c1 wins with 5,000 (ben 4,500, c2 4,300)``: the winner and every total, for the
+    compact board of a finished game."""
+    from .views import coins, scores_of, winners_text
+
+    result, _ = scores_of(state)
+    order = sorted(range(len(state.players)), key=lambda seat: (result.ranks[seat], seat))
+    totals = ", ".join(
+        f"{state.players[seat].name} {coins(result.scores[seat].total)}" for seat in order
+    )
+    return f"{winners_text(state, result)}; final scores {totals}"

@@ -154,9 +154,15 @@ def test_mid_year_clearing_and_final_scores_over_a_whole_game() -> None:
     assert after.pending.phase is Phase.REVEAL
     assert "the deck is to reveal 5 for the month-7 sale area" in said
     last, end, decision = states[-2], states[-1], decisions[-1]
-    final = describe(last, decision, end)[-1]
+    *_, year_end, final = describe(last, decision, end)
     assert final.startswith("The game is over after month 12. Final scores: ")
     assert end.result is not None
+    assert year_end.startswith("End of month 12: the year-end trend card (")
+    gains = ", ".join(
+        f"{player.name} {score.trend:+,}"
+        for player, score in zip(end.players, end.result.scores, strict=True)
+    )
+    assert year_end.endswith(f") scores {gains}.")
     for player, score in zip(end.players, end.result.scores, strict=True):
         assert f"{player.name} {score.total:,}" in final
     assert summary(end).startswith("World Exchangers is over after month 12: ")

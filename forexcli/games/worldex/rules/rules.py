@@ -846,8 +846,10 @@ def _apply_second(state: State, seat: int, decision: Decision) -> State:
             raise CardUnavailable(f"{decision.card} is not in the sale area ({_cards(state.area)})")
         base = state.components.city(decision.card).base
         if base > turn.cash:
+            paid = ", ".join(turn.cards)
             raise InsufficientFunds(
-                f"{player.name} holds {turn.cash}; {decision.card} costs {base}"
+                f"{player.name} holds {turn.cash} after {paid} this turn;"
+                f" {decision.card} costs {base}"
             )
         area = tuple(c for c in state.area if c != decision.card)
         turn = replace(turn, cards=(*turn.cards, decision.card), cash=turn.cash - base)

@@ -546,18 +546,27 @@ def status_lines(state: State) -> list[str]:
     mid = components.trend(state.mid_trend)
     end = components.trend(state.end_trend)
     where = f"Over after month {MONTHS}" if state.is_over else f"Month {state.round} of {MONTHS}"
+    said = f"the game is over: {winners_text(state)}" if state.is_over else to_play(state)
     lines = [
         f"World Exchangers: {where}; first player {state.players[state.first].name};"
         f" role cards side {state.role_side}",
-        to_play(state)[0].upper() + to_play(state)[1:],
+        said[0].upper() + said[1:],
     ]
     if state.round > MID_YEAR or state.is_over:
         gained = ", ".join(state.trend_media) or "nobody"
         lines.append(f"Mid-year trend (month 6, resolved): {mid.text or mid.id}; media to {gained}")
     else:
         lines.append(f"Mid-year trend (month 6): {mid.text or mid.id}")
+    gains = ""
+    if state.is_over:
+        result, _ = scores_of(state)
+        gains = "; " + ", ".join(
+            f"{player.name} {score.trend:+,}"
+            for player, score in zip(state.players, result.scores, strict=True)
+        )
     lines.append(
-        f"Year-end trend (month 12{', resolved' if state.is_over else ''}): {end.text or end.id}"
+        f"Year-end trend (month 12{', resolved' if state.is_over else ''}):"
+        f" {end.text or end.id}{gains}"
     )
     if components.invented:
         invented = "" if "invented" in components.title.lower() else " (invented)"
