@@ -651,6 +651,9 @@ def _analyse_folder(
     files, problems = collect_logs([folder])
     if problems:
         raise ProblemExit(problems)
+    if not files and fmt != "json":  # JSON: the empty list says it
+        _echo(clean(f"{folder}: no game log in it; nothing was analysed"))
+        return
     failures: list[str] = []
     reports: list[Any] = []
     changed = 0

@@ -218,6 +218,17 @@ def test_analyse_interrupted_writes_nothing(
 
 
 @pytest.mark.slow
+def test_analyse_of_a_folder_without_logs_says_so(tmp_path: Path) -> None:
+    """A folder with no game log in it is told as such (it printed nothing, exit 0); in JSON
+    the empty list says it."""
+    (tmp_path / "notes.txt").write_text("not a log\n")
+    result = run(["analyse", str(tmp_path), "--simulations", "20"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{tmp_path}: no game log in it; nothing was analysed\n"
+    as_json = run(["analyse", str(tmp_path), "--simulations", "20", "--format", "json"])
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout) == []
+
+
 def test_analyse_folder(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
