@@ -3,6 +3,7 @@ commands on broken logs, and the hints' commands run where the check ran (CliRun
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -125,6 +126,13 @@ def test_components_not_found_from_standard_input_say_where_they_were_looked_for
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = copy_example(tmp_path)
+    own = tmp_path / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+    changed = own.read_bytes().replace(b'"title": "', b'"title": "Our own ', 1)
+    own.write_bytes(changed)  # not the shipped components, which are found by their SHA-256
+    sha = path.read_text("utf-8").split("sha256: ")[1].split()[0]
+    path.write_text(
+        path.read_text("utf-8").replace(sha, hashlib.sha256(changed).hexdigest()), "utf-8"
+    )
     monkeypatch.chdir(tmp_path)  # the header's ../../forexcli/... does not reach from here
     piped = run(["validate", "-"], input=path.read_bytes())
     assert piped.exit_code == 1
