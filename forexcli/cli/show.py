@@ -487,6 +487,48 @@ def _no_kind_line(played: Replay, point: int, kinds: tuple[str, ...], markdown: 
     return (line if markdown else f"# {line}") + "\n"
 
 
+def _offer_answers(
+    played: Replay, point: int, file: str, kinds: tuple[str, ...], every: bool, markdown: bool
+) -> str | None:
+    """What ``moves`` lists while the engine's open offer waits for a person's answer after
+    ``point`` (the log's last move): ``accept`` and ``decline`` with what each does, then the
+    offer (one answer a line with ``--all``; no decision of ``--kind``'s kinds), not the
+    offering seat's own decisions, which wait for the answer; None when no offer waits."""
+    from ..record.seats import offer_awaited, offer_partner, open_offer
+    from ..reporters.tables import fitted
+    from ..words import possessive, says
+
+    log = played.log
+    awaited = offer_awaited(log, point)
+    offer = open_offer(log.header)
+    partner = None if offer is None else offer_partner(log.game, offer)
+    if awaited is None or offer is None or partner is None:
+        return None
+    if kinds:
+        line = clean(f"No {' or '.join(kinds)} decision is legal after move {point}: {awaited}.")
+        return (line if markdown else f"# {line}") + "\n"
+    if every:
+        return "accept\ndecline\n"
+    terms = log.game.offer_terms(log.game.parse(offer.player, offer.decision))
+    accept = (
+        f"{says(partner, terms)} from {offer.player}, whose entry is played as offered"
+        if terms
+        else f"{possessive(offer.player)} entry is played as offered"
+    )
+    decline = f"no deal: {says(offer.player, 'chooses')} again without it"
+    if markdown:
+        rows = [f"- `accept`: {accept}", f"- `decline`: {decline}"]
+        text = "\n".join([clean(awaited), "", *map(clean, rows)]) + "\n"
+        return with_seat_lines(text, log, file, offer_only=True)
+    width = streams.width()
+    rows = [
+        fitted(clean(f"accept    {accept}"), width, " " * 10),
+        fitted(clean(f"decline   {decline}"), width, " " * 10),
+    ]
+    text = "\n".join([fitted(clean(awaited), width, ""), "", *rows]) + "\n"
+    return with_seat_lines(text, log, file, offer_only=True, width=width)
+
+
 @click.command("moves", cls=GameTextCommand, epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
 @click.option("--at", type=int, metavar="N", help="After move N instead of the last.")
@@ -511,6 +553,9 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     """List the legal decisions of whoever must decide next.
 
     {games:moves}
+
+    While an engine seat's offer waits for a person's answer, the person's decisions are
+    listed: accept and decline.
     """
     from ..reporters import record
 
@@ -532,6 +577,11 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         print_json(data)
         return
     markdown = fmt == "markdown"
+    if point == played.moves:
+        answers = _offer_answers(played, point, file, kinds, every, markdown)
+        if answers is not None:  # the offering seat's decisions wait for the answer
+            _echo(answers)
+            return
     text = game.moves_text(
         played,
         point,
