@@ -294,11 +294,7 @@ def answer_command(
             )
         )  # fmt: skip
         return
-    lines += (
-        reply_lines([made], file)
-        if not accept
-        else [clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")]
-    )
+    lines += reply_lines([made], file) if not accept else _agreed_lines(file, made, player)
     lines += [] if signer is not None else _signed_notice(file, made, player)
     _echo("\n".join(lines))
     if eml_path is not None and reply and made.offered is None:
@@ -309,6 +305,19 @@ def answer_command(
         _echo("\n".join(["", *_board(file)]))
     if eml_path is not None and answered is not None:
         _mail_answer(file, eml_path, answered.player, player)
+
+
+def _agreed_lines(file: str, made: Any, player: str) -> list[str]:
+    """``move 12: computer: ENTRY (agreed by you)`` and what the accepted offer did (the
+    payments, the rates that moved), as every other move is told."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..reporters.tables import fitted_commands
+
+    played = replay(read_log(read_bytes(file), file))
+    head = clean(f"move {made.number}: {made.player}: {made.text} (agreed by {player})")
+    told = reply_sentences(played, made)
+    return [head, *(fitted_commands(line, streams.width()) for line in told)]
 
 
 def _hosted_after(file: str) -> bool:
