@@ -28,8 +28,9 @@ LOOP_WORDS = ("?", "hint", "moves", "show", "undo", "help", "quit")
 
 HELP_TEXT = (
     "Type a decision (Tab completes it: forex moves lists them), or: ? (or hint) for the"
-    " engine's advice, moves, show, undo (your last decision and the engine's replies to"
-    " it), quit. Every decision is written the moment it is made."
+    " engine's advice, moves, show (with their options: moves --all, show --at 3),"
+    " undo (your last decision and the engine's replies to it), quit. Every decision is"
+    " written the moment it is made."
 )
 
 EXIT_INTERRUPTED = 130
@@ -363,12 +364,11 @@ def interactive_game(
             if word in QUIT_WORDS:
                 _say(f"Saved: {file} holds every decision; forex play {file} {player} goes on.")
                 return 0
-            if word in HINT_WORDS:
-                _run(["hint", file, *_budget_args(seconds, simulations, seed)])
-            elif word == "moves":
-                _run(["moves", file])
-            elif word == "show":
-                _run(["show", file])
+            command, options = _command_of(line)
+            if command in HINT_WORDS:
+                _run(["hint", file, *_budget_args(seconds, simulations, seed), *options])
+            elif command in ("moves", "show"):
+                _run([command, file, *options])
             elif word == "help":
                 _say(HELP_TEXT)
             elif word == "undo":
@@ -390,6 +390,23 @@ def interactive_game(
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
+
+
+def _command_of(line: str) -> tuple[str, list[str]]:
+    """The loop's command word of ``line`` and the options typed after it (``moves --all``,
+    ``show --at 3``, ``hint --top 5``: as the command takes them); the line itself and none
+    for a line whose words after the first are not options (a decision)."""
+    import shlex
+
+    head, _, rest = line.partition(" ")
+    if not rest.strip():
+        return line.lower(), []
+    if head.lower() not in (*HINT_WORDS, "moves", "show") or not rest.lstrip().startswith("-"):
+        return line.lower(), []
+    try:
+        return head.lower(), shlex.split(rest)
+    except ValueError:
+        return head.lower(), rest.split()
 
 
 def _signs(file: str, player: str) -> bool:
