@@ -130,7 +130,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
                 line,
                 column,
                 len(log.entries),
-                ("forex analyse FILE judges the decisions of a finished game",),
+                (f"forex analyse {file} judges the decisions of a finished game",),
             )
         ]
     )
