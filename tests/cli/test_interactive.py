@@ -27,6 +27,9 @@ PROMPT_STARTS = "\x1b[?2004h"
 """prompt_toolkit turns bracketed paste on when a prompt starts..."""
 PROMPT_ENDS = "\x1b[?2004l"
 """... and off when the line is entered (or the prompt is left)."""
+PROMPT_TEXT_ENDS = " >"
+"""The end of the prompt's text (``NAME (move N) >``, ``NAME: accept or decline? >``; its
+last space is drawn as a cursor move), drawn after ``PROMPT_STARTS``."""
 
 
 def _replayed(path: Path) -> gamelog.Replay:
@@ -64,6 +67,8 @@ class Loop:
             dimensions=(24, 80),
         )
         self.said = ""
+        self.prompt_text = ""
+        """The last prompt's own text (``you (move 3)``)."""
 
     def prompt(self) -> str:
         """Wait for the next prompt; what was printed since the last one (escapes removed)."""
@@ -71,6 +76,9 @@ class Loop:
         self.said = _plain(self.child.before or "")
         if index == 1:
             raise AssertionError(f"the loop ended: {self.said}")
+        # the prompt's own text drawn too: the loop reads what is typed from here on
+        self.child.expect_exact(PROMPT_TEXT_ENDS)
+        self.prompt_text = _plain(self.child.before or "")
         return self.said
 
     def enter(self, line: str) -> str:
@@ -175,7 +183,7 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
     loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
     said = loop.prompt()
     assert f"computer offers you: {offer.strip(chr(34))}" in said
-    loop.child.expect_exact("accept or decline?")
+    assert "accept or decline?" in loop.prompt_text
     before = log.read_text()
     said = " ".join(loop.enter("?").split())  # the person's advice: accept or decline
     assert "you to answer computer's offer at the start" in said
