@@ -327,6 +327,14 @@ def interactive_game(
             f" forex play {file} {player} --sign (--key FILE, else FOREX_KEY or"
             " ~/.ssh/id_ed25519), or each decision is refused unsigned."
         )
+    unkeyed = _unkeyed_seats(file, signers or {})
+    if unkeyed:
+        seat = unkeyed[0]
+        _say(
+            f"{says(seat, 'signs')} its moves in this game: quit and run forex play {file}"
+            f" {player} --sign --key-for-seat {seat}=FILE, or the loop ends where {seat} is"
+            " to move."
+        )
     board_due = True
     try:
         while True:

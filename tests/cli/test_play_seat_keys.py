@@ -212,3 +212,62 @@ def test_json_tells_the_signed_replies_and_the_countersigned_deal(tmp_path: Path
     jsonschema.Draft202012Validator(FOREX_PLAY).validate(data)
     assert data["replies"]["moves"] == [] and data["replies"]["countersigned"] == []
     assert "--key-for-seat computer=FILE" in data["replies"]["stopped"]
+
+
+# --------------------------------------------------------------------------- the interactive game
+
+
+def _first_computer(folder: Path) -> tuple[Path, Path, Path]:
+    """``duel.yaml`` as ``_game`` makes it, the computer first: the loop's own replies."""
+    ann, computer = make_key(folder, "ann"), make_key(folder, "computer")
+    log = folder / "duel.yaml"
+    _ok("new", str(log), "--players", "ann,computer", "--seed", "7", "--engine", "computer:20",
+        "--require-signatures", "--key-for", f"ann={ann}.pub", "--first", "computer")  # fmt: skip
+    return log, ann, computer
+
+
+def test_the_interactive_game_signs_the_engines_replies(tmp_path: Path) -> None:
+    from tests.cli.test_interactive import Loop
+
+    log, ann, computer = _first_computer(tmp_path)
+    loop = Loop(tmp_path, log.name, "ann", "--sign", "--key", str(ann),
+                "--key-for-seat", f"computer={computer}")  # fmt: skip
+    said = loop.prompt()
+    assert "move 1: computer: " in said and "(the engine, 20 simulations, signed)" in said
+    assert "signs its moves in this game" not in said
+    spot = _spots_to_computer(log)[0]
+    said = " ".join(loop.enter(spot).split())
+    assert "move 2: ann: " in said
+    assert "computer (the engine) countersigned move 2: the deal is agreed" in said
+    assert "move 3: computer: " in said and "signed)" in said
+    moves = len(_replayed(log).log.entries)
+    said = loop.enter(_listed(log)[0])
+    assert f"move {moves + 1}: ann: " in said
+    loop.child.send("quit\r")
+    status, said = loop.end()
+    assert status == 0
+    entries = _replayed(log).log.entries
+    assert [entry.player for entry in entries].count("computer") >= 2
+    assert set(entries[1].sig or {}) == {"ann", "computer"}
+    assert all(entry.player in (entry.sig or {}) for entry in entries)
+    assert problems_of(log, "--require-signatures") == []
+
+
+def test_the_interactive_game_without_the_seats_key_ends_where_the_engine_waits(
+    tmp_path: Path,
+) -> None:
+    """Before, the loop asked the engine seat to reply again and again, printing the board
+    each time, and never came back to the prompt."""
+    from tests.cli.test_interactive import Loop
+
+    log, ann, _ = _first_computer(tmp_path)
+    before = log.read_bytes()
+    loop = Loop(tmp_path, log.name, "ann", "--sign", "--key", str(ann))
+    status, said = loop.end()
+    said = " ".join(said.split())
+    assert status == 0
+    assert "computer signs its moves in this game" in said
+    assert "--key-for-seat computer=FILE" in said
+    assert said.count("Next: computer to play.") == 1
+    assert "The engine waits: the loop ends here" in said
+    assert log.read_bytes() == before
