@@ -21,7 +21,14 @@ from .games.base import Budget
 from .record import edit
 from .record.problems import LogError, Problem
 from .record.seats import engine_seats, open_offer
-from .replies import MAX_REPLIES, Replies, Reply, engine_entry, reply_engines
+from .replies import (
+    MAX_REPLIES,
+    Countersignature,
+    Replies,
+    Reply,
+    engine_entry,
+    reply_engines,
+)
 from .words import possessive, says
 
 
@@ -72,15 +79,20 @@ def _signed_reply(
     entry, refused = engine_entry(game, played.final, plan, seed=seed, engines=engines)
     text = game.write(entry)
     edit.append(path, seat, text, digest=True, signer=signer)
-    return Reply(seat, text, plan.describe(), number=played.moves + 1, refused=refused)
+    return Reply(seat, text, plan.describe(), number=played.moves + 1, refused=refused, signed=True)
 
 
 class Countersigned(Struct, frozen=True):
-    """What ``countersign_deals`` did: a line for each deal, and the problem of a deal the
-    engine declines (None: every deal was agreed)."""
+    """What ``countersign_deals`` did: each deal countersigned, and the problem of a deal
+    the engine declines (None: every deal was agreed)."""
 
-    lines: tuple[str, ...] = ()
+    agreed: tuple[Countersignature, ...] = ()
     declined: Problem | None = None
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """A line for each deal countersigned (``Countersignature.line``)."""
+        return tuple(signed.line() for signed in self.agreed)
 
 
 def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
@@ -108,14 +120,14 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
     if not waiting:
         return Countersigned()
     played = replay(log)
-    lines: list[str] = []
+    agreed: list[Countersignature] = []
     for entry in waiting:
         partner = entry_partner(log.game, entry.decisions) or ""
         before = played.state_after(entry.number - 1)
         reason = log.game.offer_refusal(before, entry.decisions)
         if reason is not None:
             return Countersigned(
-                tuple(lines),
+                tuple(agreed),
                 Problem(
                     log.game.agreement_words().declined,
                     f"move {entry.number}: {entry.player}: {entry.text}: {partner} (the engine)"
@@ -132,10 +144,8 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
                 ),
             )
         edit.sign_entry(path, entry.number, signers[partner])
-        lines.append(
-            f"{partner} (the engine) countersigned move {entry.number}: the deal is agreed"
-        )
-    return Countersigned(tuple(lines))
+        agreed.append(Countersignature(entry.number, partner))
+    return Countersigned(tuple(agreed))
 
 
 class Declined(Struct, frozen=True):
@@ -456,11 +466,14 @@ def host_replies(
     *,
     seed: int = 0,
     limit: int = MAX_REPLIES,
+    budget: Budget | None = None,
 ) -> Replies:
     """Let every engine seat that decides next in the log at ``path`` play, until a person
     decides, the game ends or an engine's offer waits for a person; a seat whose moves are
-    signed signs with its ``signers`` key.  Raises ``LogError`` (``no_key`` for a signed
-    seat without a key) when a decision cannot be made; those made before it stand."""
+    signed, or whose key is among ``signers``, signs with its ``signers`` key (a key the
+    log lacks is added, trust on first use). ``budget`` replaces the seats' own. Raises
+    ``LogError`` (``no_key`` for a signed seat without a key) when a decision cannot be
+    made; those made before it stand."""
     made: list[Reply] = []
     while True:
         _, log, played = edit.load_valid(path)
@@ -479,12 +492,29 @@ def host_replies(
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")
         seat = deciders[0]
-        if seat_signs(log, seat):
+        if seat in signers or seat_signs(log, seat):
             if seat not in signers:
                 raise no_key(path, seat)
-            made.append(_signed_reply(path, played, seat, engines[seat], signers[seat], seed))
+            plan = budget or engines[seat]
+            made.append(_signed_reply(path, played, seat, plan, signers[seat], seed))
         else:
-            done = reply_engines(path, seed=seed, limit=1)
+            done = reply_engines(path, seed=seed, limit=1, budget=budget)
             if not done.replies:
                 return Replies(tuple(made), done.stopped)
             made.extend(done.replies)
+
+
+def signed_replies(
+    path: str, signers: Mapping[str, Any], *, seed: int = 0, budget: Budget | None = None
+) -> Replies:
+    """``forex play --key-for-seat``: the deals offered to the engine seats of ``signers``
+    countersigned with their keys (``countersign_deals``), then the engine seats' replies
+    (``host_replies``), each signed. Raises ``LogError`` (a deal the engine declines, no
+    key, a wrong key); what was done before it stands."""
+    from msgspec.structs import replace
+
+    agreed = countersign_deals(path, signers)
+    if agreed.declined is not None:
+        raise LogError([agreed.declined])
+    done = host_replies(path, signers, seed=seed, budget=budget)
+    return replace(done, countersigned=agreed.agreed)

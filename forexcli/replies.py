@@ -62,10 +62,15 @@ class Reply(Struct, frozen=True):
     offered: str | None = None
     refused: tuple[str, ...] = ()
     """The offers to engine seats the engine chose first and their partner refused."""
+    signed: bool = False
+    """The move is signed with the seat's key (``--key-for-seat``)."""
 
     def line(self) -> str:
-        """``move 12: computer: invest GBP USD (the engine, 1 s)``, or the offer."""
+        """``move 12: computer: invest GBP USD (the engine, 1 s)``, or the offer; ``signed``
+        after the budget for a signed move."""
         engine = f"the engine, {self.budget}" if self.budget else "the engine"
+        if self.signed:
+            engine += ", signed"
         if self.offered is not None:
             return (
                 f"{says(self.player, 'offers')} {self.offered}: {self.text} ({engine});"
@@ -76,7 +81,8 @@ class Reply(Struct, frozen=True):
     def data(self) -> dict[str, Any]:
         """The decision as JSON data: ``number`` (None for an offer), ``player``,
         ``decision``, ``engine`` (its budget in words), ``offered_to`` (the person an offer
-        waits for, else None) and ``refused`` (its first choices an engine seat declined)."""
+        waits for, else None), ``refused`` (its first choices an engine seat declined) and
+        ``signed`` (signed with the seat's key)."""
         return {
             "number": self.number,
             "player": self.player,
@@ -84,24 +90,44 @@ class Reply(Struct, frozen=True):
             "engine": self.budget,
             "offered_to": self.offered,
             "refused": list(self.refused),
+            "signed": self.signed,
         }
 
 
+class Countersignature(Struct, frozen=True):
+    """A deal offered to an engine seat that the seat countersigned with its key: the move's
+    number and the seat."""
+
+    number: int
+    player: str
+
+    def line(self) -> str:
+        """``computer (the engine) countersigned move 3: the deal is agreed``."""
+        return f"{self.player} (the engine) countersigned move {self.number}: the deal is agreed"
+
+
 class Replies(Struct, frozen=True):
-    """What ``reply_engines`` did: the decisions, and why it stopped (words)."""
+    """What ``reply_engines`` did: the decisions, and why it stopped (words); with the
+    seats' keys (``hosting.signed_replies``), the deals they countersigned first."""
 
     replies: tuple[Reply, ...]
     stopped: str
+    countersigned: tuple[Countersignature, ...] = ()
 
     def data(self, played: Any, file: str | None = None) -> dict[str, Any]:
         """The replies as JSON data, with the log they left (``played``): ``moves`` (each
         ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
-        now) and, while one is open, the engine's ``offer`` (``seats.offer_data``)."""
+        now), ``countersigned`` (the deals the engine seats countersigned before they
+        played: ``number`` and ``player``) and, while one is open, the engine's ``offer``
+        (``seats.offer_data``)."""
         from .record.seats import seats_data
         from .record.status import pending_line
 
         data: dict[str, Any] = {
             "moves": [reply.data() for reply in self.replies],
+            "countersigned": [
+                {"number": signed.number, "player": signed.player} for signed in self.countersigned
+            ],
             "stopped": self.stopped,
             "next": pending_line(played.log.game, played.final),
         }
@@ -358,7 +384,8 @@ def reply_engines(
                 tuple(made),
                 f"{deciders[0]} (the engine) {verb_for(deciders[0], 'decides')} next, and {why}:"
                 " sign its move"
-                f" (forex play {path} {deciders[0]} --engine --sign --key FILE)",
+                f" (forex play {path} {deciders[0]} --engine --sign --key FILE), or let it"
+                f" reply at once to your signed moves: --key-for-seat {deciders[0]}=FILE",
             )
         if len(made) >= limit:
             return Replies(tuple(made), f"stopped after {limit} engine decisions")

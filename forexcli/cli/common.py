@@ -339,6 +339,88 @@ def signer_for(name: str, key_file: str | None) -> Any:
     return Signer(name, key, comment)
 
 
+SEAT_KEYS_PARAM = "'--key-for-seat'"
+
+
+def seat_signers(specs: Sequence[str]) -> dict[str, Any]:
+    """The signers of ``--key-for-seat SEAT=FILE`` (seat -> ``signing.Signer``), one
+    implementation for ``play`` and ``read --reply``: a usage error for a spec without
+    ``SEAT=`` or ``=FILE`` or a seat given twice; a problem exit (status 2) for a key file
+    that cannot be read or is no private key."""
+    from ..words import possessive
+
+    signers: dict[str, Any] = {}
+    for spec in specs:
+        seat, _, path = spec.partition("=")
+        seat = seat.strip()
+        if not seat or not path:
+            raise click.BadParameter(
+                f"{clean(spec)}: give SEAT=FILE (the engine seat and its private key file)",
+                param_hint=SEAT_KEYS_PARAM,
+            )
+        if seat in signers:
+            raise click.BadParameter(
+                f"{clean(seat)} is given twice: give one key for each engine seat",
+                param_hint=SEAT_KEYS_PARAM,
+            )
+        try:
+            signers[seat] = signer_for(seat, path)
+        except ProblemExit as failed:
+            hint = f"give {possessive(seat)} private key: --key-for-seat {seat}=FILE"
+            raise ProblemExit(
+                [replace(problem, hints=(clean(hint),)) for problem in failed.problems],
+                exit_code=2,
+            ) from None
+    return signers
+
+
+def refuse_strangers(log: Any, signers: dict[str, Any], file: str) -> None:
+    """A usage error (before anything is written) for a ``--key-for-seat`` that names no
+    engine seat of ``log``."""
+    from ..record.seats import engine_seats
+
+    seats = engine_seats(log.header)
+    strangers = [seat for seat in signers if seat not in seats]
+    if strangers:
+        raise click.BadParameter(
+            f"{clean(', '.join(strangers))}: not an engine seat of {clean(file)}"
+            f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'});"
+            f" {clean(file)} is unchanged",
+            param_hint=SEAT_KEYS_PARAM,
+        )
+
+
+def refuse_wrong_seat_keys(log: Any, signers: dict[str, Any]) -> None:
+    """Exit (``wrong_key``, before anything is written) when a ``--key-for-seat`` key is not
+    the key ``log``'s header holds for its seat (``signing.Signer.header_key``), or is the
+    key it holds for another player (a seat signing with a person's key would forge)."""
+    from ..record.keys import fingerprint, same_key
+    from ..record.problems import LogError, Problem
+    from ..record.signing import header_keys
+    from ..words import possessive
+
+    keys, _ = header_keys(log)
+    for seat, signer in signers.items():
+        hint = clean(f"give {possessive(seat)} own key: --key-for-seat {seat}=FILE")
+        try:
+            signer.header_key(log)
+        except LogError as error:
+            raise ProblemExit(
+                [replace(problem, hints=(hint,)) for problem in error.problems]
+            ) from None
+        public = signer.key.public_key()
+        for other, known in keys.items():
+            if other != seat and known.key is not None and same_key(known.key, public):
+                said = (
+                    f"the key given for {seat} ({fingerprint(public)}) is"
+                    f" {possessive(other)} key in the log, not {possessive(seat, alone=True)};"
+                    " nothing was written"
+                )
+                raise ProblemExit(
+                    [Problem("wrong_key", clean(said), "signature", log.filename, hints=(hint,))]
+                )
+
+
 def last_move_before(played: Replay, player: str, at: int) -> int:
     """``player``'s last decision at or before move ``at`` (0 when none); a usage error for
     a name that is not a player."""

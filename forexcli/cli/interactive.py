@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import click
@@ -304,10 +304,13 @@ def interactive_game(
     seconds: float | None,
     simulations: int | None,
     signing: Sequence[str] = (),
+    signers: Mapping[str, Any] | None = None,
 ) -> int:
     """Play ``player``'s decisions in ``file`` at prompts until the game ends or the person
     quits; the exit status (0, or 130 after Ctrl-C). ``signing`` (``--sign``, ``--key
-    FILE``) goes with each decision and answer: in a signed game each is signed."""
+    FILE``, ``--key-for-seat SEAT=FILE``) goes with each decision and answer: in a signed
+    game each is signed, and the engine seats' replies with their keys (``signers``, seat
+    -> ``signing.Signer``, which also sign the replies the loop asks for itself)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
@@ -325,13 +328,28 @@ def interactive_game(
             f" forex play {file} {player} --sign (--key FILE, else FOREX_KEY or"
             " ~/.ssh/id_ed25519), or each decision is refused unsigned."
         )
+    unkeyed = _unkeyed_seats(file, signers or {})
+    if unkeyed:
+        seat = unkeyed[0]
+        _say(
+            f"{says(seat, 'signs')} its moves in this game: quit and run forex play {file}"
+            f" {player} --sign --key-for-seat {seat}=FILE, or the loop ends where {seat} is"
+            " to move."
+        )
     board_due = True
     try:
         while True:
             situation = Situation(file)
             if situation.engine_decides():
-                replies.print_replies(file, seed=seed, seconds=None, simulations=None, mover=player)
+                replies.print_replies(
+                    file, seed=seed, seconds=None, simulations=None, mover=player,
+                    signers=signers,
+                )  # fmt: skip
                 board_due = False
+                after = Situation(file)
+                if (after.moves, after.offer) == (situation.moves, situation.offer):  # it waits
+                    _say(f"The engine waits: the loop ends here (forex play {file} {player}).")
+                    return 0
                 continue
             if situation.over:
                 if board_due:
@@ -407,6 +425,16 @@ def _command_of(line: str) -> tuple[str, list[str]]:
         return head.lower(), shlex.split(rest)
     except ValueError:
         return head.lower(), rest.split()
+
+
+def _unkeyed_seats(file: str, signers: Mapping[str, Any]) -> list[str]:
+    """The engine seats of ``file`` whose moves must be signed and that were given no key
+    (``hosting.missing_keys``): the play stops before their moves."""
+    from ..hosting import missing_keys
+    from ..record import edit
+
+    _, log, _ = edit.load_valid(file)
+    return missing_keys(log, signers)
 
 
 def _signs(file: str, player: str) -> bool:

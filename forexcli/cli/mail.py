@@ -21,6 +21,7 @@ from .common import (
     open_replay,
     print_written,
     recipients_option,
+    refuse_strangers,
     replace,
     since_of,
     view_of,
@@ -240,7 +241,7 @@ def read_command(
     if arrived.engines_taken:
         _echo(_engines_taken_note(mail, into, arrived, dry_run), err=True)
     if reply:
-        _refuse_strangers(arrived.replay.log, signers, into)
+        refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
     from .. import streams
     from ..reporters.tables import fitted
@@ -355,37 +356,13 @@ def _reply_options(
 ) -> dict[str, Any]:
     """The signers of ``--key-for-seat`` (seat -> ``signing.Signer``); a usage error when the
     options of ``--reply`` do not go together."""
-    from .common import signer_for
+    from .common import seat_signers
 
     if not reply and (eml_dir is not None or seat_keys):
         raise click.UsageError("--eml-dir and --key-for-seat go with --reply")
     if reply and dry_run:
         raise click.UsageError("--reply plays and writes: leave out --dry-run")
-    signers: dict[str, Any] = {}
-    for spec in seat_keys:
-        seat, _, path = spec.partition("=")
-        if not seat or not path:
-            raise click.BadParameter(
-                f"{clean(spec)}: give SEAT=FILE", param_hint="'--key-for-seat'"
-            )
-        signers[seat] = signer_for(seat, path)
-    return signers
-
-
-def _refuse_strangers(log: Any, signers: dict[str, Any], into: str) -> None:
-    """A usage error (before anything is saved) for a ``--key-for-seat`` that names no
-    engine seat of ``log``."""
-    from ..record.seats import engine_seats
-
-    seats = engine_seats(log.header)
-    strangers = [seat for seat in signers if seat not in seats]
-    if strangers:
-        raise click.BadParameter(
-            f"{clean(', '.join(strangers))}: not an engine seat of {clean(into)}"
-            f" ({clean(', '.join(seats)) or 'it has none: forex seat hands one over'});"
-            f" {clean(into)} is unchanged",
-            param_hint="'--key-for-seat'",
-        )
+    return seat_signers(seat_keys)
 
 
 def _refuse_missing_keys(log: Any, signers: dict[str, Any], into: str) -> None:
@@ -417,7 +394,7 @@ def _host_replies(
 
     try:
         _, log, _ = edit.load_valid(into)
-        _refuse_strangers(log, signers, into)
+        refuse_strangers(log, signers, into)
         agreed = countersign_deals(into, signers)
         if agreed.declined is not None:
             if agreed.lines:

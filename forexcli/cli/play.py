@@ -103,6 +103,17 @@ if TYPE_CHECKING:
 )
 @key_option
 @click.option(
+    "--key-for-seat",
+    "seat_keys",
+    metavar="SEAT=FILE",
+    multiple=True,
+    help="With --sign: the engine seat SEAT (forex seat) replies at once, each of its moves"
+    " signed with the OpenSSH private key FILE (a key the log lacks is added, trust on first"
+    " use; FOREX_PASSPHRASE for a key with a passphrase), and it countersigns the offer"
+    " PLAYER's move makes it; one command a turn in a signed game against the computer."
+    " Repeatable, one for each engine seat.",
+)
+@click.option(
     "--eml",
     "eml_path",
     metavar="OUT.eml",
@@ -141,6 +152,7 @@ def play_command(
     message_fmt: str | None,
     sign_move: bool,
     key_file: str | None,
+    seat_keys: tuple[str, ...],
     eml_path: str | None,
     recipients: str,
     ignore_digests: bool,
@@ -178,18 +190,31 @@ def play_command(
     Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
     is signed, as a signed game needs. Without a terminal it says what to
     type instead (exit status 2).
+
+    In a signed game (forex new --require-signatures, or keys) against engine
+    seats, --key-for-seat SEAT=FILE (with --sign) gives each seat its key: after
+    your signed move the seats reply at once, their moves signed, and an offer
+    your move makes a seat is countersigned by it; in the interactive game too:
+
+    \b
+      forex play game.yaml ann DECISION --sign --key ann.key
+          --key-for-seat computer=computer.key
     """
     from . import replies
 
     if note is not None and not note.strip():  # an empty note is no note
         note = None
+    signers = _seat_signers(file, seat_keys, sign_move=sign_move, dry_run=dry_run,
+                            no_reply=no_reply)  # fmt: skip
     if not decision and not engine:
         signing = (["--sign"] + (["--key", key_file] if key_file else [])) if sign_move else []
+        signing += [f"--key-for-seat={spec}" for spec in seat_keys]
         if key_file is not None and not sign_move:
             raise click.UsageError("--key goes with --sign (the key to sign the moves with)")
         _interactive(
-            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
-        )
+            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing,
+            signers=signers,
+        )  # fmt: skip
         return
     plain = not (sign_move or dry_run or eml_path or message_fmt) and fmt == "text"
     answer = replies.answer_of(decision)
@@ -203,7 +228,7 @@ def play_command(
         replies.answer_command(
             file, player, answer, seed=seed, seconds=seconds, simulations=simulations,
             reply=not no_reply, signer=signer_for(player, key_file) if sign_move else None,
-            fmt=fmt, eml_path=eml_path,
+            fmt=fmt, eml_path=eml_path, signers=signers,
         )  # fmt: skip
         return
     replies.refuse_open_offer(file)
@@ -266,6 +291,7 @@ def play_command(
         written=not dry_run,
         engine=engine,
         mailed=eml_path is not None or replying,
+        agreeing=tuple(signers) if replying else (),
     )
     if replying and (fmt != "text" or message_fmt or eml_path):
         if fmt == "text" and message_fmt is None:  # the compact report, as without options
@@ -273,7 +299,7 @@ def play_command(
         replies.replied_move(
             change, file, out, fmt=fmt, message_fmt=message_fmt, eml_path=eml_path,
             recipients=recipients, mover=player, seed=seed, seconds=seconds,
-            simulations=simulations,
+            simulations=simulations, signers=signers,
         )  # fmt: skip
         return
     if dry_run:
@@ -283,8 +309,48 @@ def play_command(
     record_move(change, file, out, eml_path, recipients)
     if sign_move and fmt == "text" and not (eml_path or message_fmt or no_reply):
         replies.print_replies(
-            file, seed=seed, seconds=seconds, simulations=simulations, mover=player
+            file, seed=seed, seconds=seconds, simulations=simulations, mover=player,
+            signers=signers,
+        )  # fmt: skip
+
+
+def _seat_signers(
+    file: str, seat_keys: tuple[str, ...], *, sign_move: bool, dry_run: bool, no_reply: bool
+) -> dict[str, Any]:
+    """The signers of ``--key-for-seat`` (``common.seat_signers``), checked against the log
+    before anything is written: a usage error without ``--sign``, with ``--dry-run`` or
+    ``--no-reply``, or for a seat that is no engine seat; ``wrong_key`` for a key that is not
+    the one the header holds for its seat; ``no_key`` for an engine seat whose moves are
+    signed and that was given no key. A log that cannot be read is left to the move's
+    own check."""
+    if not seat_keys:
+        return {}
+    if not sign_move:
+        raise click.UsageError(
+            "--key-for-seat signs the engine seats' replies to your signed move: add --sign"
+            " (--key FILE)"
         )
+    if dry_run or no_reply:
+        raise click.UsageError(
+            "--key-for-seat signs the engine seats' replies: leave out"
+            f" {'--dry-run' if dry_run else '--no-reply'}"
+        )
+    from ..hosting import missing_keys, no_key
+    from ..record import edit
+    from ..record.problems import LogError
+    from .common import refuse_strangers, refuse_wrong_seat_keys, seat_signers
+
+    signers = seat_signers(seat_keys)
+    try:
+        _, log, _ = edit.load_valid(file)
+    except LogError:
+        return signers
+    refuse_strangers(log, signers, file)
+    refuse_wrong_seat_keys(log, signers)
+    missing = missing_keys(log, signers)
+    if missing:
+        raise ProblemExit(no_key(file, missing[0]).problems)
+    return signers
 
 
 def _unsent(message_fmt: str | None, eml_path: str | None) -> str | None:
@@ -302,6 +368,7 @@ def _interactive(
     seconds: float | None,
     simulations: int | None,
     signing: list[str],
+    signers: dict[str, Any],
 ) -> None:
     """``forex play FILE NAME`` without a decision: the interactive game on a terminal
     (``cli.interactive``), else a usage error saying what to type instead."""
@@ -315,7 +382,13 @@ def _interactive(
         search_budget(seconds, simulations)  # a zero or absurd budget is a usage error
     raise SystemExit(
         interactive.interactive_game(
-            file, player, seed=seed, seconds=seconds, simulations=simulations, signing=signing
+            file,
+            player,
+            seed=seed,
+            seconds=seconds,
+            simulations=simulations,
+            signing=signing,
+            signers=signers,
         )
     )
 
@@ -445,10 +518,12 @@ def play_output(
     written: bool,
     engine: bool,
     mailed: bool = False,
+    agreeing: tuple[str, ...] = (),
 ) -> list[tuple[str, bool]]:
     """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
     the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
-    send the log to, unless it is ``mailed``; what a deal awaits)."""
+    send the log to, unless it is ``mailed``; what a deal awaits, unless its partner is
+    among the engine seats ``agreeing``, which countersign it at once: ``--key-for-seat``)."""
     from ..reporters import record
 
     game = played.log.game
@@ -466,7 +541,7 @@ def play_output(
         send = fitted(
             f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}", streams.width()
         )
-    awaits = _awaits_notice(played, file, engine)
+    awaits = _awaits_notice(played, file, engine, agreeing)
     if fmt == "json":
         data = game.play_data(played, file, written=written)
         if data is None:
@@ -559,13 +634,16 @@ def _eml_of(
     return mail
 
 
-def _awaits_notice(played: Replay, file: str, engine: bool) -> str | None:
+def _awaits_notice(
+    played: Replay, file: str, engine: bool, agreeing: tuple[str, ...] = ()
+) -> str | None:
     """What the move's deal (``Game.agreement_words``: the game's word) waits for: in a
-    signed game, the partner's signature (``forex sign``); a deal the engine made in an
-    unsigned game, the partner's word."""
+    signed game, the partner's signature (``forex sign``), unless the partner is an engine
+    seat of ``agreeing`` (it countersigns at once); a deal the engine made in an unsigned
+    game, the partner's word."""
     entry = played.log.entries[-1]
     partner = played.log.game.cosigner(entry.written, entry.player)
-    if partner is None:
+    if partner is None or partner in agreeing:
         return None
     from ..record.mail import log_filename
     from ..record.signing import sign_hint, signed_game

@@ -152,6 +152,45 @@ def _budget(seconds: float | None, simulations: int | None) -> Any:
     return search_budget(seconds, simulations)
 
 
+def engine_replies(file: str, *, seed: int, budget: Any, signers: Any = None) -> Any:
+    """The engine seats' replies (``replies.Replies``): ``replies.reply_engines``, or with
+    the seats' keys (``signers``, seat -> ``signing.Signer``: ``--key-for-seat``) each
+    signed, the deals offered to them countersigned first (``hosting.signed_replies``).
+    Raises ``LogError``."""
+    if not signers:
+        from ..replies import reply_engines
+
+        return reply_engines(file, seed=seed, budget=budget)
+    from ..hosting import signed_replies
+
+    return signed_replies(file, signers, seed=seed, budget=budget)
+
+
+def stop_lines(done: Any, file: str) -> list[str]:
+    """Why the replies stopped, when it asks something of the person: an engine seat whose
+    move must be signed (how to sign it), or a deal of an engine seat that awaits the
+    person's countersignature (the command that gives it)."""
+    from ..reporters.tables import fitted_commands
+
+    if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
+        return [fitted_commands(clean(done.stopped), streams.width())]
+    found = re.match(r"(\S+) to countersign move (\d+) ", done.stopped)
+    if found is None:
+        return []
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log
+    from ..record.signing import sign_hint
+
+    log = read_log(read_bytes(file), file)
+    hint = sign_hint(log, int(found[2]), found[1]).replace(log.filename, file, 1)
+    return [fitted_commands(clean(f"{done.stopped}: {hint}"), streams.width())]
+
+
+def countersigned_lines(done: Any) -> list[str]:
+    """A line for each deal an engine seat countersigned before the replies."""
+    return [clean(signed.line()) for signed in done.countersigned]
+
+
 def print_replies(
     file: str,
     *,
@@ -161,14 +200,14 @@ def print_replies(
     board: bool = True,
     play: bool = True,
     mover: str | None = None,
+    signers: Any = None,
 ) -> None:
-    """Let the engine seats that decide next play (``replies.reply_engines``; not with
-    ``play`` False), then print one line per decision and the compact board (without
-    ``play``: who decides next), and whom to send the log to."""
+    """Let the engine seats that decide next play (``engine_replies``, signed with
+    ``signers``; not with ``play`` False), then print one line per decision and the compact
+    board (without ``play``: who decides next), and whom to send the log to."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
     from ..record.problems import LogError
-    from ..replies import reply_engines
 
     try:
         if not read_log(read_bytes(file), file).header.get("engines"):
@@ -176,12 +215,13 @@ def print_replies(
         if not play:
             _echo("\n".join(_next(file)))
             return
-        done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+        done = engine_replies(
+            file, seed=seed, budget=_budget(seconds, simulations), signers=signers
+        )
     except LogError as error:
         raise _problems(error) from None
-    lines = reply_lines(done.replies, file)
-    if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
-        lines.append(clean(done.stopped))
+    lines = [*countersigned_lines(done), *reply_lines(done.replies, file)]
+    lines += stop_lines(done, file)
     if board:
         lines += ["", *_board(file)]
     _echo("\n".join([*lines, *_send(file, mover)]))
@@ -257,13 +297,15 @@ def answer_command(
     signer: Any = None,
     fmt: str = "text",
     eml_path: str | None = None,
+    signers: Any = None,
 ) -> None:
     """``forex play FILE NAME accept|decline``: answer the engine's open offer, then let the
     engine seats play on; an accepted deal is countersigned by ``signer`` (``--sign``: in a
     signed game the countersignature is the agreement); ``fmt`` json prints it all as one
     document (``_answer_data``). ``eml_path``: the answer is mailed there, to the offering
     seat's host (a seat with a mail address), whose ``forex read --reply`` plays the seat on:
-    the seats its host plays do not reply here."""
+    the seats its host plays do not reply here. ``signers`` sign the replies
+    (``engine_replies``)."""
     from ..record.problems import LogError
     from ..replies import answer_offer
 
@@ -291,6 +333,7 @@ def answer_command(
             _answer_data(
                 file, player, made, answered, accept=accept, signed=signer is not None,
                 seed=seed, seconds=seconds, simulations=simulations, reply=reply,
+                signers=signers,
             )
         )  # fmt: skip
         return
@@ -300,7 +343,10 @@ def answer_command(
     if eml_path is not None and reply and made.offered is None:
         reply = not _hosted_after(file)
     if reply and made.offered is None:
-        print_replies(file, seed=seed, seconds=seconds, simulations=simulations, mover=player)
+        print_replies(
+            file, seed=seed, seconds=seconds, simulations=simulations, mover=player,
+            signers=signers,
+        )  # fmt: skip
     else:
         _echo("\n".join(["", *_board(file)]))
     if eml_path is not None and answered is not None:
@@ -385,6 +431,7 @@ def _answer_data(
     seconds: float | None,
     simulations: int | None,
     reply: bool,
+    signers: Any = None,
 ) -> str:
     """``play NAME accept|decline --format json``: the ``answer`` (``player``, ``accepted``,
     the offer's ``by`` and ``decision``, ``countersigned``), the ``move`` the accepted offer
@@ -394,18 +441,22 @@ def _answer_data(
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
-    from ..replies import Replies, reply_engines
+    from ..replies import Replies
     from . import json_text
 
     moves = [] if accept else [made]
     stopped = f"{says(made.offered, 'answers')} the offer" if made.offered else ""
+    countersigned = ()
     if reply and made.offered is None:
         try:
-            done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+            done = engine_replies(
+                file, seed=seed, budget=_budget(seconds, simulations), signers=signers
+            )
         except LogError as error:
             raise _problems(error) from None
         moves += done.replies
         stopped = done.stopped
+        countersigned = done.countersigned
     elif not stopped:
         stopped = "the engine seats wait (--no-reply)"
     played = replay(read_log(read_bytes(file), file))
@@ -424,7 +475,7 @@ def _answer_data(
         },
         "move": made.number if accept else None,
         **_engines_data(played.log, file),
-        "replies": Replies(tuple(moves), stopped).data(played, file),
+        "replies": Replies(tuple(moves), stopped, countersigned).data(played, file),
     }
     return json_text(data)
 
@@ -585,17 +636,18 @@ def replied_move(
     seed: int,
     seconds: float | None,
     simulations: int | None,
+    signers: Any = None,
 ) -> None:
     """Write the move of ``change``, let the engine seats that decide next reply
-    (``replies.reply_engines``), then print what ``play`` says of both: ``out`` (the move's
-    report, made before it was written) and the replies, as one JSON document with
-    ``--format json`` (their ``replies``), or the message of the log as the replies left it
-    (``--message``: to the next person); with ``--eml`` the mail written after the replies
-    goes to the next person (none when the mover decides next: no mail to oneself)."""
+    (``engine_replies``, signed with ``signers``), then print what ``play`` says of both:
+    ``out`` (the move's report, made before it was written) and the replies, as one JSON
+    document with ``--format json`` (their ``replies``), or the message of the log as the
+    replies left it (``--message``: to the next person); with ``--eml`` the mail written
+    after the replies goes to the next person (none when the mover decides next: no mail
+    to oneself)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
-    from ..replies import reply_engines
     from ..reporters import md
     from ..words import says
     from . import json_text
@@ -613,7 +665,9 @@ def replied_move(
     commit_change(change)
     what = f"move {entry.number} ({clean(entry.player)}: {clean(entry.text)})"
     try:
-        done = reply_engines(file, seed=seed, budget=_budget(seconds, simulations))
+        done = engine_replies(
+            file, seed=seed, budget=_budget(seconds, simulations), signers=signers
+        )
     except LogError as error:
         print_written(encoded_output(out), what, file)
         raise _problems(error) from None
@@ -643,9 +697,8 @@ def replied_move(
             if cc:
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
-    lines = reply_lines(done.replies, file, played)
-    if re.search(r"\(the engine\) decides? next", done.stopped):
-        lines.append(clean(done.stopped))
+    lines = [*countersigned_lines(done), *reply_lines(done.replies, file, played)]
+    lines += stop_lines(done, file)
     if fmt == "json":
         import json
 

@@ -68,6 +68,10 @@ def reply_schema() -> dict[str, Any]:
                 "type": "array",
                 "items": _TEXT,
             },
+            "signed": {
+                "description": "The move is signed with the seat's key (--key-for-seat).",
+                "type": "boolean",
+            },
         },
         "One decision an engine seat made.",
     )
@@ -82,6 +86,18 @@ def replies_schema() -> dict[str, Any]:
                 " decides next).",
                 "type": "array",
                 "items": {"$ref": "#/$defs/reply"},
+            },
+            "countersigned": {
+                "description": "The deals offered to engine seats that the seats countersigned"
+                " with their keys (--key-for-seat) before they played.",
+                "type": "array",
+                "items": fixed_object(
+                    {
+                        "number": {"description": "The move of the deal.", **_MOVE_NUMBER},
+                        "player": {"description": "The engine seat that countersigned.", **_TEXT},
+                    },
+                    "A deal an engine seat countersigned.",
+                ),
             },
             "stopped": {"description": "Why they stopped, in words.", **_TEXT},
             "next": {"description": "Who decides now, in words.", **_TEXT},

@@ -113,7 +113,7 @@ def test_play_json_holds_the_replies(tmp_path: Path) -> None:
     reply = played.log.entries[1]
     assert data["replies"]["moves"] == [
         {"number": 2, "player": "computer", "decision": reply.text,
-         "engine": "20 simulations", "offered_to": None, "refused": []}
+         "engine": "20 simulations", "offered_to": None, "refused": [], "signed": False}
     ]  # fmt: skip
     assert data["replies"]["stopped"] == "you decide next"
     assert data["replies"]["next"].startswith("you to decide")
