@@ -208,7 +208,7 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
             return read_document(game, doc, text, filename, schema_checked=True)
     doc = yamlread.read(text, filename)
     if doc.data is None:
-        raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
+        raise LogError([yamlread.empty_problem(filename)])
     if not isinstance(doc.data, dict):
         line, column = doc.values.get((), (1, 1))
         hints: tuple[str, ...] = ()

@@ -163,6 +163,11 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def empty_problem(filename: str) -> Problem:
+    """The problem of a file that holds nothing (or only blanks and comments), at its start."""
+    return Problem("empty", "the file is empty: no game log in it", "yaml", filename, 1, 1)
+
+
 def decode(data: bytes, filename: str) -> str:
     """UTF-8 bytes as text (a leading byte-order mark is dropped); refuses bad UTF-8."""
     try:

@@ -216,7 +216,7 @@ def test_standard_input() -> None:
     assert bad.stdout.startswith("<stdin>:5:10: bad_removed:")
     empty = run(["validate", "-"], input=b"")
     assert empty.exit_code == 1
-    assert empty.stdout.startswith("<stdin>: empty:")
+    assert empty.stdout.startswith("<stdin>:1:1: empty:")
 
 
 def test_digest_mismatch_is_invalid() -> None:
