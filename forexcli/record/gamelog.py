@@ -197,6 +197,10 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
                 )
             ]
         )
+    if isinstance(data, bytes):
+        blank_or_utf16 = yamlread.unreadable(data, filename)
+        if blank_or_utf16 is not None:
+            raise LogError([blank_or_utf16])
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
     surely = fastpath.parsed(text)
     if surely is not None:  # surely valid YAML, read as yamlread reads it

@@ -40,6 +40,7 @@ from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem
 from .problems import printable as clean
+from .yamlread import unreadable
 
 
 def top_keys() -> tuple[str, ...]:
@@ -599,7 +600,9 @@ def _compare(a: Any, b: Any) -> Any:
 
 def messages(path: str, data: bytes | None = None) -> list[email.message.Message]:
     """The mails in ``path``: a Maildir folder, an mbox file, or one mail (``data`` given:
-    standard input's bytes)."""
+    standard input's bytes); raises ``LogError`` for a file that is blank or UTF-16
+    (``yamlread.unreadable``)."""
+    stdin = data is not None
     if data is None and os.path.isdir(path):
         if not all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new")):
             raise LogError([_problem("not_a_mail", f"{path} is a folder but not a Maildir", path)])
@@ -618,6 +621,9 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
             data = read_bytes(path)
         except LogError as error:
             raise LogError([p.in_file(path) for p in error.problems]) from None
+    blank_or_utf16 = unreadable(data, "<stdin>" if stdin else path)
+    if blank_or_utf16 is not None:
+        raise LogError([blank_or_utf16])
     if data.startswith(b"From "):
         found: list[email.message.Message] = []
         for chunk in re.split(rb"(?m)^From [^\n]*\n", data)[1:]:
