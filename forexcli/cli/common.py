@@ -446,10 +446,18 @@ def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
 
 
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
-    """The files to check: files as given, folders searched for *.yaml and *.yml; and the
-    problems of the paths that are not there and of the folders that cannot be read."""
+    """The files to check: files as given, folders searched for *.yaml and *.yml, each file
+    once (by where its path resolves to, as first named); and the problems of the paths that
+    are not there and of the folders that cannot be read."""
     files: list[str] = []
     problems: list[Problem] = []
+    seen: set[str] = set()
+
+    def add(name: str) -> None:
+        real = os.path.realpath(name)
+        if real not in seen:
+            seen.add(real)
+            files.append(name)
 
     def unreadable(error: OSError) -> None:
         # (imported here: validate starts its processes before the records are needed)
@@ -471,7 +479,8 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             files.append(path)
             continue
         if os.path.isdir(path):
-            files.extend(_logs_in(path, unreadable))
+            for name in _logs_in(path, unreadable):
+                add(name)
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)
@@ -479,7 +488,7 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
 
             problems.append(Problem("not_found", f"no such file or folder: {path}", "io", path))
             continue
-        files.append(path)
+        add(path)
     return files, problems
 
 
