@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
@@ -557,6 +558,21 @@ def replay(log: GameLog, initial: Any = None) -> Replay:
         states.append(state)
         all_events.append(tuple(events))
     return result
+
+
+def told_entry(game: Game[Any, Any], before: Any, decisions: Sequence[Any]) -> list[str]:
+    """What one entry's ``decisions`` did from state ``before``, in the game's sentences:
+    its ``describe_entry``, else each decision's ``describe`` in turn."""
+    together = game.describe_entry(before, decisions)
+    if together is not None:
+        return list(together)
+    sentences: list[str] = []
+    state = before
+    for decision in decisions:
+        after = game.apply(state, decision)
+        sentences.extend(game.describe(state, decision, after))
+        state = after
+    return sentences
 
 
 def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:

@@ -37,7 +37,7 @@ from msgspec.structs import replace
 
 from ..words import possessive
 from ..words import quoted as quoted_text
-from .gamelog import GameLog, Replay, replay
+from .gamelog import GameLog, Replay, replay, told_entry
 from .problems import LogError, Problem
 from .problems import printable as clean
 from .yamlread import unreadable
@@ -1013,11 +1013,8 @@ def _any_story(played: Any, since: int) -> list[str]:
     lines = []
     for entry in played.log.entries[since : played.moves]:
         lines.append(clean(f"Move {entry.number}, {entry.key}: {entry.text}"))
-        state = played.state_after(entry.number - 1)
-        for decision in entry.decisions:
-            after = game.apply(state, decision)
-            lines.extend("  " + clean(s) for s in game.describe(state, decision, after))
-            state = after
+        before = played.state_after(entry.number - 1)
+        lines.extend("  " + clean(s) for s in told_entry(game, before, entry.decisions))
         if entry.note:
             lines.append("  " + clean(f"Note: {entry.note}"))
     return lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..record.gamelog import Replay
+from ..record.gamelog import Replay, told_entry
 from ..record.status import status_line
 from . import md, plural
 
@@ -117,14 +117,8 @@ def history_data(played: Replay) -> dict[str, Any]:
 def entry_sentences(played: Replay, number: int) -> list[str]:
     """What the decisions of legal entry ``number`` did, in the game's sentences (none for a
     game that tells none: ``Game.describe``)."""
-    game = played.log.game
-    state = played.state_after(number - 1)
-    sentences: list[str] = []
-    for decision in played.log.entries[number - 1].decisions:
-        after = game.apply(state, decision)
-        sentences.extend(game.describe(state, decision, after))
-        state = after
-    return sentences
+    before = played.state_after(number - 1)
+    return told_entry(played.log.game, before, played.log.entries[number - 1].decisions)
 
 
 def history_text(

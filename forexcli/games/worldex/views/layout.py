@@ -22,10 +22,10 @@ from msgspec import Struct
 from tabulate import tabulate
 
 from ....record.entry import Entry
-from ....record.gamelog import Replay
+from ....record.gamelog import Replay, told_entry
 from ....reporters import clean, md, plural
 from ...base import Message
-from ..describe import describe, summary
+from ..describe import summary
 from ..picture import board_svg
 from ..rules import State
 from . import Table, decider_of, status_lines, tables, to_play, waiting_for
@@ -251,12 +251,7 @@ def told(played: Replay, since: int, at: int) -> list[Told]:
 
 
 def _told(game: Any, before: State, entry: Entry) -> Told:
-    sentences: list[str] = []
-    state = before
-    for decision in entry.decisions:
-        after = game.apply(state, decision)
-        sentences.extend(describe(state, decision, after))
-        state = after
+    sentences = told_entry(game, before, entry.decisions)
     return Told(entry.number, entry.key, entry.text, tuple(sentences), entry.note)
 
 
