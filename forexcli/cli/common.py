@@ -15,6 +15,7 @@ import click
 from .. import streams
 from ..reporters import FORMATS, Style, clean, use_colour
 from ..streams import OutputFailed
+from ..words import moves_held
 from . import echo as _echo
 from . import error_json as _error_json
 from . import json_text as _json_text
@@ -181,8 +182,8 @@ def move_point(total: int, at: int | None, name: str, option: str = "--at") -> i
     point = total + at if at < 0 else at
     if not 0 <= point <= total:
         raise click.BadParameter(
-            f"there is no move {at} in {clean(name)}: it has {total} (0 is the start,"
-            " -1 the move before the last)",
+            f"there is no move {at} in {clean(name)}: it has {moves_held(total)} (0 is the"
+            " start, -1 the move before the last)",
             param_hint=f"'{option}'",
         )
     return point

@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec import Struct, field
 
-from ..record.problems import FileReport, Problem
+from ..record.problems import ARGUMENT_CODES, FileReport, Problem
 from ..streams import width
 from . import PLAIN, Style, clean, plural
 from .tables import fitted, fitted_commands
@@ -51,10 +51,11 @@ def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:
 
 
 def exit_code(problems: Sequence[Problem]) -> int:
-    """2 when a file cannot be read (a path problem), else 1; 0 without problems."""
+    """2 when a file cannot be read (a path problem) or an argument names what the log lacks
+    (``ARGUMENT_CODES``), else 1; 0 without problems."""
     if not problems:
         return 0
-    return 2 if any(p.layer == "io" for p in problems) else 1
+    return 2 if any(p.layer == "io" or p.code in ARGUMENT_CODES for p in problems) else 1
 
 
 # --------------------------------------------------------------------------- github
