@@ -74,7 +74,8 @@ class ProblemExit(click.ClickException):
             _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
-        text = streams.plain(problems_text(self.problems, style), stream)
+        said = problems_text(self.problems, style, terminal=streams.is_terminal(stream))
+        text = streams.plain(said, stream)
         with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
             click.echo(text, file=stream, color=True)
 
@@ -171,8 +172,9 @@ def _warn(log: GameLog, played: Replay) -> None:
 
         # Shown, but not fatal: the moves still replay by the rules.
         style = stderr_style()
+        terminal = streams.is_terminal(sys.stderr)
         for problem in problems:
-            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
+            _echo(problem_text(problem, style, terminal=terminal, warning=True), err=True)
 
 
 def move_point(total: int, at: int | None, name: str, option: str = "--at") -> int:
