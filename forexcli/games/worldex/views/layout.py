@@ -23,7 +23,7 @@ from tabulate import tabulate
 
 from ....record.entry import Entry
 from ....record.gamelog import Replay, told_entry
-from ....reporters import clean, md, plural
+from ....reporters import clean, md, plural, wrap_line
 from ...base import Message
 from ..describe import summary
 from ..picture import board_svg
@@ -308,14 +308,8 @@ def _details(item: Told) -> list[str]:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "  " if indent else "  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    ) or [indent]
+    hang = indent + "  " if indent else "  "
+    return wrap_line(text, WIDTH, initial_indent=indent, subsequent_indent=hang) or [indent]
 
 
 # --------------------------------------------------------------------------- pictures
