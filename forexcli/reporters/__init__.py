@@ -285,6 +285,26 @@ def fitted_widths(
     return [limits.get(i) for i in range(count)]
 
 
+def _kept_paragraphs(
+    cells: list[list[str]], limits: list[int | None]
+) -> tuple[list[list[str]], list[int | None]]:
+    """``cells`` whose wrapped columns that hold a cell of several lines (a note of two
+    paragraphs) are wrapped here, line by line, a blank line kept (tabulate's wrapping drops
+    it), and those columns' limits dropped; the other columns as they are."""
+    limits = list(limits)
+    for i, limit in enumerate(limits):
+        if limit is None or not any("\n" in row[i] for row in cells):
+            continue
+        for row in cells:
+            row[i] = "\n".join(
+                part
+                for line in row[i].split("\n")
+                for part in wrap_line(line, limit, **TEXTWRAP) or [""]
+            )
+        limits[i] = None
+    return cells, limits
+
+
 def table(
     rows: Sequence[Sequence[object]],
     headers: Sequence[str],
@@ -307,6 +327,8 @@ def table(
     limits = None
     if width is not None and not markdown and cells:
         limits = fitted_widths([list(headers), *cells], wrap, width)
+    if limits is not None:
+        cells, limits = _kept_paragraphs(cells, limits)
     from .ascii_table import ascii_table
 
     written = ascii_table(cells, headers, markdown=markdown, align=align, limits=limits)

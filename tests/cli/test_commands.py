@@ -1186,3 +1186,18 @@ def test_one_currency_to_invest_in_is_said_as_one(tmp_path: Path) -> None:
     hint = " ".join(refused.output.split())  # wrapped to the terminal's width
     assert "invest USD only (one certificate)" in hint
     assert "one or two different of USD" not in listed + hint
+
+
+def test_history_keeps_the_blank_line_of_a_wrapped_note(copy: Path) -> None:
+    """A note of two paragraphs lost the blank line between them when the table wrapped it."""
+    first = "The first paragraph of a note long enough to be wrapped in the table."
+    note = f"{first}\n\nThe second one."
+    assert run(["annotate", str(copy), "1", note]).exit_code == 0
+    lines = run(["history", str(copy)], COLUMNS="70").stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("1 "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("2 "))
+    column = lines[start].index("The first")
+    said = [line[column:] for line in lines[start:end]]
+    assert max(len(line) for line in lines[start:end]) <= 70
+    assert " ".join(said[: said.index("")]) == first
+    assert said[said.index("") + 1 :] == ["The second one."]
