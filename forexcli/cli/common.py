@@ -46,6 +46,26 @@ MAIL_OR_DASH = click.Path(allow_dash=True)
 translation of its name on disk (gettext)."""
 
 
+class EditedFile(click.Path):
+    """The log a command changes in place: ``-`` (standard input, which other commands
+    read) is refused as a usage error that says so."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value``, unless it is ``-``."""
+        if value == "-":
+            command = f"forex {ctx.info_name}" if ctx is not None and ctx.info_name else "it"
+            self.fail(
+                f"- (standard input) cannot be changed: {command} edits the log file in place;"
+                " give the file's name",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
+EDITED_FILE = EditedFile()
+
+
 class ProblemExit(click.ClickException):
     """Problems to print on stderr (``file:line:col: code: message``) and an exit status."""
 

@@ -1201,3 +1201,18 @@ def test_history_keeps_the_blank_line_of_a_wrapped_note(copy: Path) -> None:
     assert max(len(line) for line in lines[start:end]) <= 70
     assert " ".join(said[: said.index("")]) == first
     assert said[said.index("") + 1 :] == ["The second one."]
+
+
+@pytest.mark.parametrize(
+    "args", [["annotate", "-", "1", "x"], ["undo", "-"], ["sign", "-", "1"], ["seat", "-", "ada"]]
+)
+def test_a_command_that_edits_in_place_refuses_standard_input(args: list[str]) -> None:
+    """``forex annotate - ...`` said "no such file: -"; a command that changes the log file
+    refuses ``-`` (which the commands that only read take) as a usage error that says why."""
+    result = run(args, input=TWO.read_bytes())
+    assert result.exit_code == 2
+    told = " ".join(result.stderr.split())
+    assert (
+        f"- (standard input) cannot be changed: forex {args[0]} edits the log file in place" in told
+    )
+    assert "no such file" not in told
