@@ -210,6 +210,14 @@ def flush_stdout() -> OutputFailed | None:
     return None
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a person reads it), not a pipe or a file."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def width(stream: Any = None) -> int:
     """The columns text output should fit: ``COLUMNS``, else a terminal's width, else 80."""
     value = os.environ.get("COLUMNS", "").strip()

@@ -18,6 +18,14 @@ _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "
 _SIBILANT = ("sses", "shes", "ches", "xes", "zes")
 
 
+def moves_held(count: int) -> str:
+    """The move numbers a log of ``count`` moves has, for a message that names one it lacks:
+    ``moves 1 to 65``, ``move 1 only``, ``no moves yet``."""
+    if count == 0:
+        return "no moves yet"
+    return "move 1 only" if count == 1 else f"moves 1 to {count}"
+
+
 def is_you(name: str) -> bool:
     """Whether ``name`` is the second person (``you``, ``You``, any case)."""
     return name.strip().lower() == "you"

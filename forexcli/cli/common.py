@@ -15,6 +15,7 @@ import click
 from .. import streams
 from ..reporters import FORMATS, Style, clean, use_colour
 from ..streams import OutputFailed
+from ..words import moves_held
 from . import echo as _echo
 from . import error_json as _error_json
 from . import json_text as _json_text
@@ -45,6 +46,26 @@ MAIL_OR_DASH = click.Path(allow_dash=True)
 translation of its name on disk (gettext)."""
 
 
+class EditedFile(click.Path):
+    """The log a command changes in place: ``-`` (standard input, which other commands
+    read) is refused as a usage error that says so."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value``, unless it is ``-``."""
+        if value == "-":
+            command = f"forex {ctx.info_name}" if ctx is not None and ctx.info_name else "it"
+            self.fail(
+                f"- (standard input) cannot be changed: {command} edits the log file in place;"
+                " give the file's name",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
+EDITED_FILE = EditedFile()
+
+
 class ProblemExit(click.ClickException):
     """Problems to print on stderr (``file:line:col: code: message``) and an exit status."""
 
@@ -73,7 +94,8 @@ class ProblemExit(click.ClickException):
             _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
-        text = streams.plain(problems_text(self.problems, style), stream)
+        said = problems_text(self.problems, style, terminal=streams.is_terminal(stream))
+        text = streams.plain(said, stream)
         with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
             click.echo(text, file=stream, color=True)
 
@@ -170,8 +192,9 @@ def _warn(log: GameLog, played: Replay) -> None:
 
         # Shown, but not fatal: the moves still replay by the rules.
         style = stderr_style()
+        terminal = streams.is_terminal(sys.stderr)
         for problem in problems:
-            _echo(style.warning("warning: ") + problem_text(problem, style), err=True)
+            _echo(problem_text(problem, style, terminal=terminal, warning=True), err=True)
 
 
 def move_point(total: int, at: int | None, name: str, option: str = "--at") -> int:
@@ -181,8 +204,8 @@ def move_point(total: int, at: int | None, name: str, option: str = "--at") -> i
     point = total + at if at < 0 else at
     if not 0 <= point <= total:
         raise click.BadParameter(
-            f"there is no move {at} in {clean(name)}: it has {total} (0 is the start,"
-            " -1 the move before the last)",
+            f"there is no move {at} in {clean(name)}: it has {moves_held(total)} (0 is the"
+            " start, -1 the move before the last)",
             param_hint=f"'{option}'",
         )
     return point
@@ -528,10 +551,18 @@ def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
 
 
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
-    """The files to check: files as given, folders searched for *.yaml and *.yml; and the
-    problems of the paths that are not there and of the folders that cannot be read."""
+    """The files to check: files as given, folders searched for *.yaml and *.yml, each file
+    once (by where its path resolves to, as first named); and the problems of the paths that
+    are not there and of the folders that cannot be read."""
     files: list[str] = []
     problems: list[Problem] = []
+    seen: set[str] = set()
+
+    def add(name: str) -> None:
+        real = os.path.realpath(name)
+        if real not in seen:
+            seen.add(real)
+            files.append(name)
 
     def unreadable(error: OSError) -> None:
         # (imported here: validate starts its processes before the records are needed)
@@ -553,7 +584,8 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             files.append(path)
             continue
         if os.path.isdir(path):
-            files.extend(_logs_in(path, unreadable))
+            for name in _logs_in(path, unreadable):
+                add(name)
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)
@@ -561,7 +593,7 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
 
             problems.append(Problem("not_found", f"no such file or folder: {path}", "io", path))
             continue
-        files.append(path)
+        add(path)
     return files, problems
 
 

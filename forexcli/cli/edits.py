@@ -14,6 +14,7 @@ from ..words import possessive, says
 from . import EPILOG
 from . import echo as _echo
 from .common import (
+    EDITED_FILE,
     FILE,
     MAIL_OR_DASH,
     ProblemExit,
@@ -24,7 +25,7 @@ from .common import (
 
 
 @click.command("annotate", epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=EDITED_FILE)
 @click.argument("number", metavar="N", type=click.IntRange(min=1))
 @click.argument("text", nargs=-1)
 @click.option("--remove", is_flag=True, help="Remove the note of move N.")
@@ -73,7 +74,7 @@ def annotate_command(
 
 
 @click.command("undo", epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=EDITED_FILE)
 @click.option("--dry-run", is_flag=True, help="Say which move would be removed; write nothing.")
 @click.option(
     "--after",

@@ -12,7 +12,7 @@ import click
 from .. import streams
 from ..games import DEFAULT_GAME
 from ..reporters import Style, clean, plural
-from ..words import says
+from ..words import moves_held, says
 from . import EPILOG, GameChoice, GameTextCommand, GameTextOption
 from . import echo as _echo
 from . import json_text as _json_text
@@ -505,7 +505,7 @@ def _analyse_range(file: str, total: int, first: int | None, last: int | None) -
         raise click.UsageError(f"{clean(file)} has no moves to analyse")
     if end > total or start > total:
         raise click.BadParameter(
-            f"there is no move {max(start, end)} in {clean(file)}: it has {total}",
+            f"there is no move {max(start, end)} in {clean(file)}: it has {moves_held(total)}",
             param_hint="'--to'" if end > total else "'--from'",
         )
     return start, end

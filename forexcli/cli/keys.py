@@ -11,6 +11,7 @@ from ..words import possessive
 from . import EPILOG
 from . import echo as _echo
 from .common import (
+    EDITED_FILE,
     FILE,
     ProblemExit,
     commit_reported,
@@ -93,7 +94,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
 
 
 @click.command("sign", epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=EDITED_FILE)
 @click.argument("number", metavar="N", type=click.IntRange(min=1))
 @click.option(
     "--as",

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from .. import streams
 from ..reporters import clean
 from . import EPILOG, MESSAGE_FORMATS, GameTextCommand
 from . import echo as _echo
@@ -297,7 +298,8 @@ def _tell_foreign(foreign: Any, into: str) -> None:
     from ..reporters.problems import problem_text
     from .common import stderr_style
 
-    _echo(problem_text(foreign_notice(foreign, into), stderr_style()), err=True)
+    terminal = streams.is_terminal(sys.stderr)
+    _echo(problem_text(foreign_notice(foreign, into), stderr_style(), terminal=terminal), err=True)
 
 
 def _without_declined(arrived: Any, into: str) -> tuple[Any, Any]:
@@ -446,7 +448,9 @@ def _tell_declined(declined: Any, game: Any, into: str) -> None:
     from ..reporters.problems import problem_text
     from .common import stderr_style
 
-    _echo(problem_text(declined_notice(declined, game, into), stderr_style()), err=True)
+    notice = declined_notice(declined, game, into)
+    terminal = streams.is_terminal(sys.stderr)
+    _echo(problem_text(notice, stderr_style(), terminal=terminal), err=True)
 
 
 def _mail_next(into: str, eml_dir: str, declined: Any = None, foreign: Any = None) -> None:

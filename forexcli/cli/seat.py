@@ -8,11 +8,11 @@ from ..reporters import clean
 from ..words import did_you_mean, says
 from . import EPILOG, GameTextCommand
 from . import echo as _echo
-from .common import FILE, ProblemExit
+from .common import EDITED_FILE, ProblemExit
 
 
 @click.command("seat", cls=GameTextCommand, epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=EDITED_FILE)
 @click.argument("player")
 @click.option(
     "--engine",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from .. import streams
 from . import EPILOG, GameTextOption
 from . import echo as _echo
 from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
@@ -102,7 +103,13 @@ def validate_command(
     elif fmt == "github":
         _echo(validate_github(report, quiet=quiet))
     else:
-        out = validate_text(report, stdout_style(), quiet=quiet, verbose=verbose)
+        out = validate_text(
+            report,
+            stdout_style(),
+            quiet=quiet,
+            verbose=verbose,
+            terminal=streams.is_terminal(sys.stdout),
+        )
         if out:
             _echo(out)
     if report.exit_code:

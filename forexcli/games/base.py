@@ -296,6 +296,13 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """Sentences saying what ``decision`` did (none: the game tells nothing)."""
         ...
 
+    def describe_entry(
+        self, before: StateT, decisions: Sequence[DecisionT]
+    ) -> Optional[tuple[str, ...]]:
+        """Sentences saying what one entry's ``decisions`` did together from ``before``, when
+        the game tells them otherwise than each decision's ``describe`` in turn (None: so)."""
+        ...
+
     def status(self, state: StateT) -> Optional[str]:
         """``validate``'s line of a valid log: who decides next, or the result (None: the
         frame's ``record.status.pending_line``)."""

@@ -155,6 +155,12 @@ class BaseGame(Generic[StateT, DecisionT]):
         """No sentences."""
         return ()
 
+    def describe_entry(
+        self, before: StateT, decisions: Sequence[DecisionT]
+    ) -> Optional[tuple[str, ...]]:
+        """None: each decision's ``describe`` in turn."""
+        return None
+
     def status(self, state: StateT) -> Optional[str]:
         """None: the frame's line."""
         return None

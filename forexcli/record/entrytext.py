@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..words import moves_held
 from . import gamelog, yamlread
 from .problems import LogError, Problem, check_move_number
 
@@ -423,12 +424,13 @@ def without_moves_after_text(log: gamelog.GameLog, keep: int) -> str:
             [
                 Problem(
                     "no_such_entry",
-                    f"the log has {len(entries)} move{'s' if len(entries) != 1 else ''}:"
-                    f" there is nothing after move {keep} to remove",
+                    f"there is nothing after move {keep} to remove: the log has"
+                    f" {moves_held(len(entries))}",
                     "edit",
                     log.filename,
                 )
-            ]
+            ],
+            usage=True,
         )
     last = len(entries) - 1
     path = ("moves", last)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
@@ -197,6 +198,10 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
                 )
             ]
         )
+    if isinstance(data, bytes):
+        blank_or_utf16 = yamlread.unreadable(data, filename)
+        if blank_or_utf16 is not None:
+            raise LogError([blank_or_utf16])
     text = yamlread.decode(data, filename) if isinstance(data, bytes) else data
     surely = fastpath.parsed(text)
     if surely is not None:  # surely valid YAML, read as yamlread reads it
@@ -208,7 +213,7 @@ def _read(data: bytes | str, filename: str, *, resources_at: str | None = None) 
             return read_document(game, doc, text, filename, schema_checked=True)
     doc = yamlread.read(text, filename)
     if doc.data is None:
-        raise LogError([Problem("empty", "the file is empty: no game log in it", "yaml", filename)])
+        raise LogError([yamlread.empty_problem(filename)])
     if not isinstance(doc.data, dict):
         line, column = doc.values.get((), (1, 1))
         hints: tuple[str, ...] = ()
@@ -553,6 +558,21 @@ def replay(log: GameLog, initial: Any = None) -> Replay:
         states.append(state)
         all_events.append(tuple(events))
     return result
+
+
+def told_entry(game: Game[Any, Any], before: Any, decisions: Sequence[Any]) -> list[str]:
+    """What one entry's ``decisions`` did from state ``before``, in the game's sentences:
+    its ``describe_entry``, else each decision's ``describe`` in turn."""
+    together = game.describe_entry(before, decisions)
+    if together is not None:
+        return list(together)
+    sentences: list[str] = []
+    state = before
+    for decision in decisions:
+        after = game.apply(state, decision)
+        sentences.extend(game.describe(state, decision, after))
+        state = after
+    return sentences
 
 
 def rules_problem(log: GameLog, before: Any, entry: Entry, error: Exception) -> Problem:

@@ -37,9 +37,10 @@ from msgspec.structs import replace
 
 from ..words import possessive
 from ..words import quoted as quoted_text
-from .gamelog import GameLog, Replay, replay
+from .gamelog import GameLog, Replay, replay, told_entry
 from .problems import LogError, Problem
 from .problems import printable as clean
+from .yamlread import unreadable
 
 
 def top_keys() -> tuple[str, ...]:
@@ -599,7 +600,9 @@ def _compare(a: Any, b: Any) -> Any:
 
 def messages(path: str, data: bytes | None = None) -> list[email.message.Message]:
     """The mails in ``path``: a Maildir folder, an mbox file, or one mail (``data`` given:
-    standard input's bytes)."""
+    standard input's bytes); raises ``LogError`` for a file that is blank or UTF-16
+    (``yamlread.unreadable``)."""
+    stdin = data is not None
     if data is None and os.path.isdir(path):
         if not all(os.path.isdir(os.path.join(path, sub)) for sub in ("cur", "new")):
             raise LogError([_problem("not_a_mail", f"{path} is a folder but not a Maildir", path)])
@@ -618,6 +621,9 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
             data = read_bytes(path)
         except LogError as error:
             raise LogError([p.in_file(path) for p in error.problems]) from None
+    blank_or_utf16 = unreadable(data, "<stdin>" if stdin else path)
+    if blank_or_utf16 is not None:
+        raise LogError([blank_or_utf16])
     if data.startswith(b"From "):
         found: list[email.message.Message] = []
         for chunk in re.split(rb"(?m)^From [^\n]*\n", data)[1:]:
@@ -1007,11 +1013,8 @@ def _any_story(played: Any, since: int) -> list[str]:
     lines = []
     for entry in played.log.entries[since : played.moves]:
         lines.append(clean(f"Move {entry.number}, {entry.key}: {entry.text}"))
-        state = played.state_after(entry.number - 1)
-        for decision in entry.decisions:
-            after = game.apply(state, decision)
-            lines.extend("  " + clean(s) for s in game.describe(state, decision, after))
-            state = after
+        before = played.state_after(entry.number - 1)
+        lines.extend("  " + clean(s) for s in told_entry(game, before, entry.decisions))
         if entry.note:
             lines.append("  " + clean(f"Note: {entry.note}"))
     return lines

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec import Struct, field
 from msgspec.structs import replace
 
-from ..words import quoted
+from ..words import moves_held, quoted
 
 FRAME_CODES: dict[str, tuple[str, ...]] = {
     "io": (
@@ -321,16 +321,21 @@ class LogError(Exception):
         return (partial(LogError, usage=self.usage), (self.problems,))
 
 
+ARGUMENT_CODES = frozenset({"no_such_entry"})
+"""The codes of problems with a command's arguments rather than with the log (a move number
+the log does not have): exit status 2, as every usage error."""
+
+
 def check_move_number(number: int, count: int, filename: str) -> None:
     """Raise ``no_such_entry`` unless ``number`` names one of a log's ``count`` moves."""
     if not 1 <= number <= count:
         problem = Problem(
             "no_such_entry",
-            f"there is no move {number}; the log has {count} move{'' if count == 1 else 's'}",
+            f"there is no move {number}: the log has {moves_held(count)}",
             "edit",
             filename,
         )
-        raise LogError([problem])
+        raise LogError([problem], usage=True)
 
 
 class FileReport(Struct):

@@ -163,11 +163,44 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def empty_problem(filename: str) -> Problem:
+    """The problem of a file that holds nothing (or only blanks and comments), at its start."""
+    return Problem("empty", "the file is empty: no game log in it", "yaml", filename, 1, 1)
+
+
+def _utf16_problem(filename: str) -> Problem:
+    return Problem(
+        "invalid_utf8",
+        "the file is UTF-16 text (it starts with a UTF-16 byte-order mark), not UTF-8",
+        "yaml",
+        filename,
+        1,
+        1,
+        hints=(
+            "save the file as UTF-8 text (iconv -f UTF-16 -t UTF-8; in PowerShell,"
+            " Out-File -Encoding utf8)",
+        ),
+    )
+
+
+def unreadable(data: bytes, filename: str) -> Problem | None:
+    """Why ``data`` holds no text that a log or a mail could be read from: it is blank
+    (``empty``) or UTF-16 (``invalid_utf8``, as Windows tools often write); None otherwise.
+    Every command that reads a log or a mail tells these two alike."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _utf16_problem(filename)
+    if not data.removeprefix(b"\xef\xbb\xbf").strip(b" \t\r\n"):
+        return empty_problem(filename)
+    return None
+
+
 def decode(data: bytes, filename: str) -> str:
     """UTF-8 bytes as text (a leading byte-order mark is dropped); refuses bad UTF-8."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            raise LogError([_utf16_problem(filename)]) from None
         before = data[: error.start]
         line = before.count(b"\n") + 1
         # In characters, as every other problem's column (the bytes before are good UTF-8).
@@ -177,16 +210,7 @@ def decode(data: bytes, filename: str) -> str:
             f"the file is not UTF-8 text: byte 0x{data[error.start]:02x} at offset"
             f" {error.start} cannot be decoded"
         )
-        hints: tuple[str, ...] = ()
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # what Windows tools often write
-            message = "the file is UTF-16 text (it starts with a UTF-16 byte-order mark), not UTF-8"
-            hints = (
-                "save the file as UTF-8 text (iconv -f UTF-16 -t UTF-8; in PowerShell,"
-                " Out-File -Encoding utf8)",
-            )
-        raise LogError(
-            [Problem("invalid_utf8", message, "yaml", filename, line, column, hints=hints)]
-        ) from None
+        raise LogError([Problem("invalid_utf8", message, "yaml", filename, line, column)]) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     return text

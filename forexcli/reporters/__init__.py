@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from .ascii_table import one_column
 
@@ -154,13 +154,81 @@ PLAIN = Style(False)
 
 
 def text_width(text: str) -> int:
-    """The columns ``text`` takes on a terminal (wide characters count two), its widest line."""
+    """The columns ``text`` takes on a terminal (wide characters count two, combining marks
+    none), its widest line; a line wcwidth cannot measure (a control character) counts its
+    characters."""
     lines = text.split("\n")
     if text.isascii() or all(map(one_column, lines)):  # one column each: no need of wcwidth
         return max(len(line) for line in lines)
     from wcwidth import wcswidth
 
-    return max((max(wcswidth(line), len(line)) for line in lines), default=0)
+    return max((wcswidth(line) if wcswidth(line) >= 0 else len(line) for line in lines), default=0)
+
+
+class TextwrapDefaults(TypedDict):
+    """``wrap_line``'s options as ``textwrap``'s own defaults set them."""
+
+    break_long_words: bool
+    break_on_hyphens: bool
+
+
+TEXTWRAP = TextwrapDefaults(break_long_words=True, break_on_hyphens=True)
+"""``textwrap``'s defaults (a word longer than the line is broken, a line breaks after a
+hyphen), for a wrapper that keeps them."""
+
+
+def wrap_line(
+    line: str,
+    width: int,
+    *,
+    initial_indent: str = "",
+    subsequent_indent: str = "",
+    break_long_words: bool = False,
+    break_on_hyphens: bool = False,
+) -> list[str]:
+    """``textwrap.wrap``, measuring in terminal columns (``text_width``: a CJK character
+    takes two, a combining accent none): every wrapper of the reports uses it, so that a
+    line of wide characters fits ``width`` as one of ASCII does. A word longer than the
+    room is broken only with ``break_long_words``."""
+    import textwrap
+
+    if text_width(initial_indent + line + subsequent_indent) == len(
+        initial_indent + line + subsequent_indent
+    ):
+        return textwrap.wrap(
+            line,
+            width,
+            initial_indent=initial_indent,
+            subsequent_indent=subsequent_indent,
+            break_long_words=break_long_words,
+            break_on_hyphens=break_on_hyphens,
+        )
+    lines: list[str] = []
+    current, used, empty = initial_indent, text_width(initial_indent), True
+    for word in line.split():
+        size = text_width(word)
+        if not empty and used + 1 + size > width:
+            lines.append(current)
+            current, used, empty = subsequent_indent, text_width(subsequent_indent), True
+        while break_long_words and used + (0 if empty else 1) + size > width and len(word) > 1:
+            room = width - used - (0 if empty else 1)
+            cut = 1
+            while cut < len(word) and text_width(word[: cut + 1]) <= room:
+                cut += 1
+            if text_width(word[:cut]) > room and not empty:
+                lines.append(current)
+                current, used, empty = subsequent_indent, text_width(subsequent_indent), True
+                continue
+            lines.append(current + ("" if empty else " ") + word[:cut])
+            current, used, empty = subsequent_indent, text_width(subsequent_indent), True
+            word = word[cut:]
+            size = text_width(word)
+        current += ("" if empty else " ") + word
+        used += size + (0 if empty else 1)
+        empty = False
+    if not empty:
+        lines.append(current)
+    return lines
 
 
 MIN_WRAP = 8
@@ -217,6 +285,26 @@ def fitted_widths(
     return [limits.get(i) for i in range(count)]
 
 
+def _kept_paragraphs(
+    cells: list[list[str]], limits: list[int | None]
+) -> tuple[list[list[str]], list[int | None]]:
+    """``cells`` whose wrapped columns that hold a cell of several lines (a note of two
+    paragraphs) are wrapped here, line by line, a blank line kept (tabulate's wrapping drops
+    it), and those columns' limits dropped; the other columns as they are."""
+    limits = list(limits)
+    for i, limit in enumerate(limits):
+        if limit is None or not any("\n" in row[i] for row in cells):
+            continue
+        for row in cells:
+            row[i] = "\n".join(
+                part
+                for line in row[i].split("\n")
+                for part in wrap_line(line, limit, **TEXTWRAP) or [""]
+            )
+        limits[i] = None
+    return cells, limits
+
+
 def table(
     rows: Sequence[Sequence[object]],
     headers: Sequence[str],
@@ -239,6 +327,8 @@ def table(
     limits = None
     if width is not None and not markdown and cells:
         limits = fitted_widths([list(headers), *cells], wrap, width)
+    if limits is not None:
+        cells, limits = _kept_paragraphs(cells, limits)
     from .ascii_table import ascii_table
 
     written = ascii_table(cells, headers, markdown=markdown, align=align, limits=limits)
@@ -266,21 +356,16 @@ def detail_lines(
     first, *rest = detail.replace("\r\n", "\n").split("\n")
     hang = indent + " " * (len("note: ") if detail.startswith("note: ") else 2)
     lines = [indent + escape(first), *((hang + escape(line)).rstrip() for line in rest)]
-    if width is None or all(len(line) <= width for line in lines):
+    if width is None or all(text_width(line) <= width for line in lines):
         return lines
-    import textwrap
-
     out = []
     for line in lines:
-        if len(line) <= width:
+        if text_width(line) <= width:
             out.append(line)
             continue
         words = line.lstrip(" ")
-        wrapped = textwrap.wrap(
-            words, width, initial_indent=line[: len(line) - len(words)],
-            subsequent_indent=hang, break_long_words=False, break_on_hyphens=False,
-        )  # fmt: skip
-        out.extend(wrapped)
+        lead = line[: len(line) - len(words)]
+        out.extend(wrap_line(words, width, initial_indent=lead, subsequent_indent=hang))
     return out
 
 

@@ -7,11 +7,10 @@ the width of a terminal, then a small table of the two sides.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from ..record.forks import ForkReport, Side
-from . import clean, table
+from . import clean, table, wrap_line
 
 DIFF_FORMAT = "forex-diff"
 DIFF_VERSION = 1
@@ -66,9 +65,7 @@ def diff_rows(report: ForkReport) -> list[list[str]]:
 def diff_text(report: ForkReport, width: int = WIDTH + 1) -> str:
     """The sentence, wrapped, then the table of the two sides (its sides' columns wrapped
     to fit ``width``)."""
-    sentence = textwrap.fill(
-        report.sentence, min(WIDTH, width), break_long_words=False, break_on_hyphens=False
-    )
+    sentence = "\n".join(wrap_line(report.sentence, min(WIDTH, width)))
     grid = table(diff_rows(report), ["", report.a.label, report.b.label], width=width, wrap=[1, 2])
     return f"{sentence}\n\n{grid}\n"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec import Struct, field
 
-from ..record.problems import FileReport, Problem
+from ..record.problems import ARGUMENT_CODES, FileReport, Problem
 from ..streams import width
 from . import PLAIN, Style, clean, plural
 from .tables import fitted, fitted_commands
@@ -21,13 +21,27 @@ def _mentions_move(message: str, entry: int) -> bool:
     return re.search(rf"\bmove {entry}\b", message) is not None
 
 
-def problem_text(problem: Problem, style: Style = PLAIN) -> str:
-    """One problem: ``file:line:col: code: message (move N)`` and its hints below."""
+def problem_text(
+    problem: Problem, style: Style = PLAIN, *, terminal: bool = False, warning: bool = False
+) -> str:
+    """One problem: ``file:line:col: code: message (move N)`` and its hints below; a
+    ``warning`` starts with ``warning: ``.
+
+    The first line stays whole where a tool may read it (a pipe, a file: editors and CI
+    read ``file:line:col: code: message`` from one line); on a ``terminal``, where a person
+    reads it, the message is wrapped to the width as the hints are, after the whole
+    ``file:line:col: code:``."""
     message = problem.message
     if problem.entry is not None and not _mentions_move(message, problem.entry):
         message += f" (move {problem.entry})"
-    # The first line stays whole: editors and CI read ``file:line:col: code:`` from it.
-    head = f"{clean(problem.where())}: {style.error(clean(problem.code))}: {clean(message)}"
+    label = "warning: " if warning else ""
+    where, code = clean(problem.where()), clean(problem.code)
+    kept = f"{label}{where}: {code}:"
+    head = f"{kept} {clean(message)}"
+    if terminal:
+        head = fitted(kept.replace(" ", "\x00") + head[len(kept) :], width()).replace("\x00", " ")
+    styled = f"{style.warning(label) if label else ''}{where}: {style.error(code)}:"
+    head = styled + head[len(kept) :]
     lines = [head]
     for hint in problem.hints:  # wrapped to the width, under the hint's first word
         lines.append(f"  {style.dim('hint:')}{hint_text(clean(hint))[len('  hint:') :]}")
@@ -45,16 +59,19 @@ def hint_text(hint: str) -> str:
     return "\n".join(said)
 
 
-def problems_text(problems: Sequence[Problem], style: Style = PLAIN) -> str:
-    """Every problem, one after the other."""
-    return "\n".join(problem_text(p, style) for p in problems)
+def problems_text(
+    problems: Sequence[Problem], style: Style = PLAIN, *, terminal: bool = False
+) -> str:
+    """Every problem, one after the other (``terminal``: see ``problem_text``)."""
+    return "\n".join(problem_text(p, style, terminal=terminal) for p in problems)
 
 
 def exit_code(problems: Sequence[Problem]) -> int:
-    """2 when a file cannot be read (a path problem), else 1; 0 without problems."""
+    """2 when a file cannot be read (a path problem) or an argument names what the log lacks
+    (``ARGUMENT_CODES``), else 1; 0 without problems."""
     if not problems:
         return 0
-    return 2 if any(p.layer == "io" for p in problems) else 1
+    return 2 if any(p.layer == "io" or p.code in ARGUMENT_CODES for p in problems) else 1
 
 
 # --------------------------------------------------------------------------- github
@@ -138,20 +155,26 @@ class ValidateReport(Struct):
 
 
 def validate_text(
-    report: ValidateReport, style: Style = PLAIN, *, quiet: bool = False, verbose: bool = False
+    report: ValidateReport,
+    style: Style = PLAIN,
+    *,
+    quiet: bool = False,
+    verbose: bool = False,
+    terminal: bool = False,
 ) -> str:
     """The output of ``validate --format text``.
 
     Problems go to stdout (they are the command's output); with ``quiet``
-    only problems are printed, with ``verbose`` every valid file too.
+    only problems are printed, with ``verbose`` every valid file too; ``terminal``: see
+    ``problem_text``.
     """
     out: list[str] = []
     for problem in report.usage:
-        out.append(problem_text(problem, style))
+        out.append(problem_text(problem, style, terminal=terminal))
     for item in report.files:
         if item.problems:
-            out.append(problems_text(item.problems, style))
-        out.extend(style.warning("warning: ") + problem_text(w, style) for w in item.warnings)
+            out.append(problems_text(item.problems, style, terminal=terminal))
+        out.extend(problem_text(w, style, terminal=terminal, warning=True) for w in item.warnings)
         if not item.problems and verbose:
             moves = plural(item.moves or 0, "move")
             said = fitted(f"{clean(item.file)}: ok: {moves}; {clean(item.status)}", width())

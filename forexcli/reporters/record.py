@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..record.gamelog import Replay
+from ..record.gamelog import Replay, told_entry
 from ..record.status import status_line
 from . import md, plural
 
@@ -117,14 +117,8 @@ def history_data(played: Replay) -> dict[str, Any]:
 def entry_sentences(played: Replay, number: int) -> list[str]:
     """What the decisions of legal entry ``number`` did, in the game's sentences (none for a
     game that tells none: ``Game.describe``)."""
-    game = played.log.game
-    state = played.state_after(number - 1)
-    sentences: list[str] = []
-    for decision in played.log.entries[number - 1].decisions:
-        after = game.apply(state, decision)
-        sentences.extend(game.describe(state, decision, after))
-        state = after
-    return sentences
+    before = played.state_after(number - 1)
+    return told_entry(played.log.game, before, played.log.entries[number - 1].decisions)
 
 
 def history_text(
@@ -133,11 +127,9 @@ def history_text(
     """``history`` for any game: a table of the entries with their notes (and with
     ``events``, what each legal one did); a text table's decision, events and note
     columns wrapped to fit ``width``."""
-    import textwrap
-
     from tabulate import tabulate
 
-    from . import clean
+    from . import clean, wrap_line
 
     record = played.log
     data = history_data(played)
@@ -174,7 +166,7 @@ def history_text(
             lines = [clean(s) for s in said]
             sentences.append(lines)
             if not markdown:
-                lines = [part for line in lines for part in textwrap.wrap(line, 40) or [""]]
+                lines = [part for line in lines for part in wrap_line(line, 40) or [""]]
             rows[index] = (*rows[index][:-1], joiner.join(lines), rows[index][-1])
     if width is not None and not markdown and rows:
         rows = _fitted_rows(rows, headers, width, sentences)
@@ -195,9 +187,7 @@ def _fitted_rows(
 ) -> list[Sequence[Any]]:
     """``rows`` with their decision, events and note cells wrapped so that the table fits
     ``width`` (its other columns kept whole); ``sentences``: each row's events unwrapped."""
-    import textwrap
-
-    from . import fitted_widths
+    from . import fitted_widths, wrap_line
 
     cells = [[str(cell) for cell in row] for row in rows]
     wrap = [index for index, name in enumerate(headers) if name in _WRAPPED]
@@ -208,12 +198,7 @@ def _fitted_rows(
     def fill(lines: Sequence[str], limit: int | None) -> str:
         if limit is None:
             return "\n".join(lines)
-        return "\n".join(
-            part
-            for line in lines
-            for part in textwrap.wrap(line, limit, break_long_words=False, break_on_hyphens=False)
-            or [""]
-        )
+        return "\n".join(part for line in lines for part in wrap_line(line, limit) or [""])
 
     fitted: list[Sequence[Any]] = []
     for index, row in enumerate(cells):

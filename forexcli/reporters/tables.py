@@ -14,17 +14,19 @@ def cell(text: object, markdown: bool) -> str:
 
 def wrapped(text: str, width: int | None) -> str:
     """``text`` wrapped at spaces to ``width`` columns (as it is when ``width`` is None)."""
-    if width is None or len(text) <= width:
-        return text
-    import textwrap
+    from . import text_width, wrap_line
 
-    return textwrap.fill(text, width, break_long_words=False, break_on_hyphens=False)
+    if width is None or text_width(text) <= width:
+        return text
+    return "\n".join(wrap_line(text, width))
 
 
 def note_lines(note: str, *, markdown: bool = False, width: int | None = None) -> list[str]:
     """A move's note under the line of the move (``show``): ``Note:`` and its first line,
     each further line indented to follow it, each wrapped at spaces to ``width``; in
     markdown one paragraph whose lines are kept by hard line breaks."""
+    from . import text_width, wrap_line
+
     lines = note.replace("\r\n", "\n").split("\n")
     if markdown:
         return ["*Note:* " + "  \n".join(md(line) for line in lines)]
@@ -32,13 +34,12 @@ def note_lines(note: str, *, markdown: bool = False, width: int | None = None) -
     for number, line in enumerate(lines):
         lead = "Note: " if number == 0 else " " * len("Note: ")
         text = lead + clean(line)
-        if width is not None and len(text) > width:
-            import textwrap
-
-            text = textwrap.fill(
-                clean(line), width, initial_indent=lead, subsequent_indent=" " * len(lead),
-                break_long_words=False, break_on_hyphens=False,
-            )  # fmt: skip
+        if width is not None and text_width(text) > width:
+            text = "\n".join(
+                wrap_line(
+                    clean(line), width, initial_indent=lead, subsequent_indent=" " * len(lead)
+                )
+            )
         out.append(text.rstrip())
     return out
 
@@ -81,9 +82,7 @@ def fitted(text: str, width: int | None, indent: str = "  ") -> str:
     indented by ``indent`` (a line as it is when ``width`` is None or it fits)."""
     if width is None:
         return text
-    import textwrap
-
-    from . import text_width
+    from . import text_width, wrap_line
 
     lines = []
     for line in text.split("\n"):
@@ -92,13 +91,7 @@ def fitted(text: str, width: int | None, indent: str = "  ") -> str:
             continue
         lead = line[: len(line) - len(line.lstrip(" "))]
         lines.extend(
-            textwrap.wrap(
-                line,
-                width,
-                subsequent_indent=lead + indent,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
+            wrap_line(line.lstrip(" "), width, initial_indent=lead, subsequent_indent=lead + indent)
             or [line]
         )
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from ..search.verdicts import (
     chance_series,
     summaries,
 )
-from . import PLAIN, Style, clean, md, plural, table, text_width
+from . import PLAIN, Style, clean, md, plural, table, text_width, wrap_line
 from .tables import wrapped
 
 SCALE_NOTE = (
@@ -130,22 +130,6 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     return _fit(head + figures + played + tail, None if g.mark else width)
 
 
-def _wrapped_columns(text: str, width: int, first: str, rest: str) -> list[str]:
-    """``text`` wrapped at spaces to ``width`` terminal columns (wide characters, such as a
-    name in Chinese, count two, as ``textwrap`` does not count them), after ``first`` then
-    ``rest``; a word wider than a line has a line of its own."""
-    lines: list[str] = []
-    words: list[str] = []
-    indent = first
-    for word in text.split():
-        if words and text_width(indent + " ".join([*words, word])) > width:
-            lines.append(indent + " ".join(words))
-            indent, words = rest, []
-        words.append(word)
-    lines.append(indent + " ".join(words))
-    return lines
-
-
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
@@ -163,7 +147,9 @@ def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
                 text, width or 80, initial_indent="          ",
                 subsequent_indent="            ", break_long_words=True,
             )  # fmt: skip
-        return _wrapped_columns(text, width or 80, "          ", "            ")
+        return wrap_line(
+            text, width or 80, initial_indent="          ", subsequent_indent="            "
+        )
 
     out = about("played", g.played)
     if not g.same:

@@ -932,7 +932,7 @@ def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
 
 @pytest.mark.parametrize(
     ("args", "code"),
-    [(["99", "x"], 1), (["0", "x"], 2), (["1"], 2), (["1", "x", "--remove"], 2), (["x", "y"], 2)],
+    [(["99", "x"], 2), (["0", "x"], 2), (["1"], 2), (["1", "x", "--remove"], 2), (["x", "y"], 2)],
 )
 def test_annotate_errors(copy: Path, args: list[str], code: int) -> None:
     before = copy.read_bytes()
@@ -943,7 +943,40 @@ def test_annotate_errors(copy: Path, args: list[str], code: int) -> None:
 
 def test_annotate_missing_entry_message(copy: Path) -> None:
     result = run(["annotate", str(copy), "99", "x"])
-    assert result.stderr.startswith(f"{copy}: no_such_entry: there is no move 99; the log has 65")
+    assert result.stderr.startswith(
+        f"{copy}: no_such_entry: there is no move 99: the log has moves 1 to 65"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (["show", "{log}", "--at", "66"], "there is no move 66 in {log}: it has moves 1 to 65"),
+        (["annotate", "{log}", "66", "x"], "there is no move 66: the log has moves 1 to 65"),
+        (
+            ["sign", "{log}", "66", "--as", "ann", "--key", "{key}"],
+            "there is no move 66: the log has moves 1 to 65",
+        ),
+        (
+            ["undo", "{log}", "--to", "66"],
+            "there is nothing after move 66 to remove: the log has moves 1 to 65",
+        ),
+        (["analyse", "{log}", "--from", "66"], "there is no move 66 in {log}: it has moves 1 to"),
+        (["analyse", "{log}", "--to", "66"], "there is no move 66 in {log}: it has moves 1 to 65"),
+        (["html", "{log}", "--at", "66"], "there is no move 66 in {log}: it has moves 1 to 65"),
+        (["message", "{log}", "--at", "66"], "there is no move 66 in {log}: it has moves 1 to 65"),
+    ],
+)
+def test_a_move_number_the_log_lacks_is_a_usage_error_that_gives_the_range(
+    copy: Path, args: list[str], told: str
+) -> None:
+    key = copy.parent / "ann.key"
+    assert run(["key", "new", str(key), "--no-passphrase"]).exit_code == 0
+    before = copy.read_bytes()
+    result = run([arg.format(log=copy, key=key) for arg in args])
+    assert result.exit_code == 2, result.output
+    assert told.format(log=copy) in " ".join(result.stderr.split())
+    assert copy.read_bytes() == before
 
 
 def test_undo_removes_the_last_move(copy: Path) -> None:
@@ -1153,3 +1186,33 @@ def test_one_currency_to_invest_in_is_said_as_one(tmp_path: Path) -> None:
     hint = " ".join(refused.output.split())  # wrapped to the terminal's width
     assert "invest USD only (one certificate)" in hint
     assert "one or two different of USD" not in listed + hint
+
+
+def test_history_keeps_the_blank_line_of_a_wrapped_note(copy: Path) -> None:
+    """A note of two paragraphs lost the blank line between them when the table wrapped it."""
+    first = "The first paragraph of a note long enough to be wrapped in the table."
+    note = f"{first}\n\nThe second one."
+    assert run(["annotate", str(copy), "1", note]).exit_code == 0
+    lines = run(["history", str(copy)], COLUMNS="70").stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("1 "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("2 "))
+    column = lines[start].index("The first")
+    said = [line[column:] for line in lines[start:end]]
+    assert max(len(line) for line in lines[start:end]) <= 70
+    assert " ".join(said[: said.index("")]) == first
+    assert said[said.index("") + 1 :] == ["The second one."]
+
+
+@pytest.mark.parametrize(
+    "args", [["annotate", "-", "1", "x"], ["undo", "-"], ["sign", "-", "1"], ["seat", "-", "ada"]]
+)
+def test_a_command_that_edits_in_place_refuses_standard_input(args: list[str]) -> None:
+    """``forex annotate - ...`` said "no such file: -"; a command that changes the log file
+    refuses ``-`` (which the commands that only read take) as a usage error that says why."""
+    result = run(args, input=TWO.read_bytes())
+    assert result.exit_code == 2
+    told = " ".join(result.stderr.split())
+    assert (
+        f"- (standard input) cannot be changed: forex {args[0]} edits the log file in place" in told
+    )
+    assert "no such file" not in told

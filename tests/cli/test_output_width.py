@@ -473,3 +473,56 @@ def test_the_comment_of_moves_all_wraps_as_comments(tmp_path: Path) -> None:
     decisions = [line for line in every if not line.startswith("#")]
     assert decisions and all(line.split()[0] in ("resolve", "invest", "contract", "spot", "divest")
                              for line in decisions)  # fmt: skip
+
+
+@pytest.mark.slow
+def test_a_problem_is_wrapped_whole_on_a_terminal_and_kept_on_one_line_in_a_pipe(
+    tmp_path: Path,
+) -> None:
+    """A long problem message was wrapped only from its hints on: on a terminal its first
+    line (after the whole ``file:line:col: code:``) is now wrapped to the width too; in a
+    pipe, where editors and CI read it, it stays one line."""
+    import pexpect
+
+    odd = tmp_path / "odd.yaml"
+    odd.write_bytes("game: forex\n".encode("utf-16"))
+    env = {**os.environ, "COLUMNS": "60", "NO_COLOR": "1", "PYTHONPATH": str(ROOT)}
+    args = ["-m", "forexcli.cli", "validate", odd.name]
+    child = pexpect.spawn(sys.executable, args, env=env, cwd=str(tmp_path), encoding="utf-8")
+    child.expect(pexpect.EOF, timeout=120)
+    lines = [line.rstrip("\r") for line in (child.before or "").split("\n") if line.strip()]
+    message = "the file is UTF-16 text (it starts with a UTF-16 byte-order mark), not UTF-8"
+    assert lines[0].startswith("odd.yaml:1:1: invalid_utf8: the file is UTF-16 text")
+    assert [line for line in lines if wcswidth(line) > 60] == []
+    head = lines[: next(i for i, line in enumerate(lines) if line.startswith("  hint:"))]
+    assert len(head) > 1
+    assert " ".join(" ".join(head).split()) == f"odd.yaml:1:1: invalid_utf8: {message}"
+    piped = subprocess.run(
+        [sys.executable, *args], env=env, cwd=tmp_path, capture_output=True, text=True, check=False
+    )
+    assert piped.stdout.splitlines()[0] == f"odd.yaml:1:1: invalid_utf8: {message}"
+
+
+WIDE_NOTE = "東京 大阪 名古屋 札幌 福岡 " * 4 + "e\u0301te\u0301 cafe\u0301 " * 6
+"""A note of wide (CJK: two columns each) and combining characters (no column)."""
+
+
+def test_wrapped_notes_and_sentences_are_measured_in_columns(tmp_path: Path) -> None:
+    """Text wrapping counted characters: a line of CJK ran past the width (twice as wide as
+    counted), one of combining accents broke early. Notes in show and message, and the
+    shared wrapper itself, now measure terminal columns."""
+    from forexcli.reporters import wrap_line
+
+    log = tmp_path / "g.yaml"
+    log.write_bytes(TWO.read_bytes())
+    assert run(["annotate", str(log), "3", WIDE_NOTE]).exit_code == 0
+    # show fits the terminal (COLUMNS); a message, mail text, is 80 columns wide.
+    for command, width in (("show", 40), ("message", 80)):
+        out = run([command, str(log), "--at", "3"], COLUMNS="40").stdout
+        noted = [line for line in out.splitlines() if "東京" in line]
+        assert noted and [line for line in noted if wcswidth(line) > width] == [], command
+    lines = wrap_line(WIDE_NOTE, 30, subsequent_indent="  ")
+    assert max(wcswidth(line) for line in lines) <= 30
+    assert " ".join(" ".join(lines).split()) == " ".join(WIDE_NOTE.split())
+    accents = wrap_line("e\u0301te\u0301 cafe\u0301 de\u0301ja\u0300 vu", 10)
+    assert accents == ["e\u0301te\u0301 cafe\u0301", "de\u0301ja\u0300 vu"]

@@ -162,7 +162,7 @@ def test_undo_to_removes_every_move_after_n(game: Path) -> None:
 def test_undo_to_refuses_what_is_not_there(game: Path) -> None:
     before = game.read_bytes()
     result = run(["undo", str(game), "--to", "3"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no_such_entry" in result.stderr and "nothing after move 3" in result.stderr
     assert run(["undo", str(game), "--to", "1", "--after", "3"]).exit_code == 2
     assert game.read_bytes() == before

@@ -86,8 +86,8 @@ def test_counts_agree_with_their_nouns(tmp_path: Path) -> None:
     start = run(["show", str(log), "--at", "0"]).stdout
     assert "at the start (1 move)" in start
     missing = run(["annotate", str(log), "99", "a note"])
-    assert missing.exit_code == 1
-    assert "there is no move 99; the log has 1 move" in missing.stderr
+    assert missing.exit_code == 2
+    assert "there is no move 99: the log has move 1 only" in missing.stderr
     assert "1 moves" not in missing.stderr + start
     older = tmp_path / "older.yaml"
     older.write_bytes(log.read_bytes())
@@ -101,8 +101,8 @@ def test_undo_and_read_count_one_move_as_one_move(tmp_path: Path) -> None:
     log = new_game(tmp_path / "g.yaml")
     assert run(["play", str(log), "alice", "invest USD"]).exit_code == 0
     too_far = run(["undo", str(log), "--to", "5"])
-    assert too_far.exit_code == 1
-    assert "the log has 1 move: there is nothing after move 5 to remove" in too_far.stderr
+    assert too_far.exit_code == 2
+    assert "there is nothing after move 5 to remove: the log has move 1 only" in too_far.stderr
     guarded = run(["play", str(log), "bob", "invest JPY", "--after", "3"])
     assert guarded.exit_code == 1
     assert "the log has 1 move, not 3" in guarded.stderr

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.cli.test_commands import run
 
 
@@ -41,3 +43,34 @@ def test_a_log_file_that_forks_is_refused_as_a_fork(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "fork" in result.output and "no_log" not in result.output
     assert mine.read_bytes() == before
+
+
+UTF16_LOG = "game: forex\nplayers: [ann, ben]\n".encode("utf-16")
+
+
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [(b"", "empty"), (b"\n  \n", "empty"), (UTF16_LOG, "invalid_utf8")],
+    ids=["empty", "blank", "utf16"],
+)
+def test_diff_and_read_tell_an_empty_or_utf16_file_as_validate_does(
+    tmp_path: Path, content: bytes, code: str
+) -> None:
+    mine, odd = tmp_path / "mine.yaml", tmp_path / "odd.yaml"
+    _ok("new", str(mine), "--players", "ann,ben", "--seed", "1")
+    before = mine.read_bytes()
+    odd.write_bytes(content)
+    told = run(["validate", str(odd)]).stdout.splitlines()[0]
+    assert told.startswith(f"{odd}:1:1: {code}: "), told
+    message = told.split(f": {code}: ", 1)[1]
+    for args, status, name in (
+        (["diff", str(mine), str(odd)], 2, str(odd)),
+        (["diff", str(odd), str(mine)], 2, str(odd)),
+        (["read", str(odd), "--into", str(mine)], 1, str(odd)),
+        (["read", "-", "--into", str(mine)], 1, "<stdin>"),
+    ):
+        result = run(args, input=content)
+        assert result.exit_code == status, result.output
+        assert f"{name}:1:1: {code}: {message}" in result.output, (args, result.output)
+        assert "no_log" not in result.output
+        assert mine.read_bytes() == before

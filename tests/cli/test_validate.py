@@ -122,6 +122,23 @@ def test_folders_are_searched_recursively(tmp_path: Path) -> None:
     )
 
 
+def test_a_file_named_twice_is_checked_once_in_the_order_given(tmp_path: Path) -> None:
+    (tmp_path / "games").mkdir()
+    one, two = tmp_path / "games" / "one.yaml", tmp_path / "two.yaml"
+    shutil.copyfile(INVALID / "bad-removed.yaml", one)
+    shutil.copyfile(TWO, two)
+    os.symlink(two, tmp_path / "link.yaml")
+    paths = [two, tmp_path / "games", one, tmp_path / "games" / ".." / "two.yaml"]
+    result = run(["validate", "--format", "json", *map(str, [*paths, tmp_path / "link.yaml"])])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert [f["file"] for f in report["files"]] == [str(two), str(one)]
+    assert report["summary"]["checked"] == 2
+    text = run(["validate", str(one), str(one)]).stdout
+    assert text.count("bad_removed") == 1
+    assert text.endswith("1 file checked: 0 valid, 1 invalid\n")
+
+
 def test_an_empty_folder(tmp_path: Path) -> None:
     result = run(["validate", str(tmp_path)])
     assert result.exit_code == 0
@@ -216,7 +233,7 @@ def test_standard_input() -> None:
     assert bad.stdout.startswith("<stdin>:5:10: bad_removed:")
     empty = run(["validate", "-"], input=b"")
     assert empty.exit_code == 1
-    assert empty.stdout.startswith("<stdin>: empty:")
+    assert empty.stdout.startswith("<stdin>:1:1: empty:")
 
 
 def test_digest_mismatch_is_invalid() -> None:

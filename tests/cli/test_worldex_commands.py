@@ -451,7 +451,7 @@ def test_sign_refusals(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "stray_signature: move 3: ai: sell Dallas: louis is not a party to it" in result.stderr
     result = run(["sign", str(path), "9", "--as", "louis", "--key", str(key["louis"])])
-    assert result.exit_code == 1 and "no_such_entry" in result.stderr
+    assert result.exit_code == 2 and "no_such_entry" in result.stderr
     result = run(["sign", str(path), "1", "--key", str(key["louis"])])
     assert result.exit_code == 2 and "say who signs with --as NAME" in result.stderr
     assert path.read_bytes() == before
@@ -663,7 +663,7 @@ def test_annotate_sets_and_removes_a_note_keeping_signatures(tmp_path: Path) -> 
     assert run(["annotate", str(path), "1", "--remove"]).exit_code == 0
     assert "note:" not in path.read_text("utf-8")
     result = run(["annotate", str(path), "2", "x"])
-    assert result.exit_code == 1 and "no_such_entry: there is no move 2" in result.stderr
+    assert result.exit_code == 2 and "no_such_entry: there is no move 2" in result.stderr
 
 
 def test_show_at_a_move_says_which_move_with_its_note(tmp_path: Path) -> None:

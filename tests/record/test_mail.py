@@ -383,14 +383,19 @@ def test_play_eml_never_replaces_a_file_and_writes_nothing_on_failure(
 
 
 @pytest.mark.parametrize(
-    "content",
-    [b"", b"\x00\xff\xfe binary", b"From nobody\n\n", b"Subject: hi\n\n> > > \n```\n```\n[code]"],
+    ("content", "code"),
+    [
+        (b"", "empty"),
+        (b"\x00\xff\xfe binary", "no_log"),
+        (b"From nobody\n\n", "no_log"),
+        (b"Subject: hi\n\n> > > \n```\n```\n[code]", "no_log"),
+    ],
 )
-def test_read_answers_hostile_mail_cleanly(tmp_path: Path, content: bytes) -> None:
+def test_read_answers_hostile_mail_cleanly(tmp_path: Path, content: bytes, code: str) -> None:
     mail = tmp_path / "m.eml"
     mail.write_bytes(content)
     result = run(["read", str(mail), "--into", str(tmp_path / "g.yaml")])
-    assert result.exit_code == 1 and "no_log" in result.output
+    assert result.exit_code == 1 and f": {code}: " in result.output
     assert not (tmp_path / "g.yaml").exists()
 
 

@@ -167,9 +167,7 @@ def _aligned(
     """Rows as text columns: numbers right-aligned, words left-aligned; a last column of
     words that would pass ``width`` goes on in lines under itself (a list after its
     commas)."""
-    import textwrap
-
-    from ...reporters import text_width
+    from ...reporters import text_width, wrap_line
 
     cells = [[escape(cell) for cell in row] for row in rows]
     numeric = _numeric_columns(rows)
@@ -187,8 +185,7 @@ def _aligned(
         if text_width(line) > width and not numeric[-1] and room >= 10:
             said = last.replace(", ", ",\x00").replace(" ", "\xa0").replace("\x00", " ")
             wrapped = [
-                part.replace("\xa0", " ")
-                for part in textwrap.wrap(said, room, break_long_words=False)
+                part.replace("\xa0", " ") for part in wrap_line(said, room, break_on_hyphens=True)
             ]
             line = (line[: len(line) - len(last)] + wrapped[0]).rstrip()
             lines.append(line)
@@ -233,15 +230,9 @@ CAPTION_WIDTH = 80
 
 def _caption(text: str, indent: str = "") -> list[str]:
     """A line of prose wrapped to the message's width (later lines indented by ``indent``)."""
-    import textwrap
+    from ...reporters import wrap_line
 
-    return textwrap.wrap(
-        text,
-        CAPTION_WIDTH,
-        subsequent_indent=indent,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
+    return wrap_line(text, CAPTION_WIDTH, subsequent_indent=indent)
 
 
 def _note_lines(
@@ -442,12 +433,12 @@ def compose(
 def compact_text(state: GameState, width: int = CAPTION_WIDTH) -> str:
     """The board as compact as fits a terminal of 80x24 with a few lines above it: the rates,
     the money and certificates, the queue and who decides next (``play``'s engine replies)."""
-    import textwrap
+    from ...reporters import TEXTWRAP, wrap_line
 
     out = _aligned(board_grid(state), clean)
     out.extend(_aligned(money_grid(state), clean))
     queue = "Queue, front first: " + "; ".join(queue_items(state))
-    out.extend(textwrap.wrap(clean(queue), width, subsequent_indent="  "))
+    out.extend(wrap_line(clean(queue), width, subsequent_indent="  ", **TEXTWRAP))
     what = pending_text(state)
-    out.extend(textwrap.wrap(clean(f"Next: {what}."), width))
+    out.extend(wrap_line(clean(f"Next: {what}."), width, **TEXTWRAP))
     return "\n".join(out)

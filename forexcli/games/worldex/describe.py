@@ -15,6 +15,8 @@ them safe for its medium (``problems.printable`` on a terminal).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...words import is_you, possessive, says, verb_for
 from .rules import (
     MAX_CASH,
@@ -30,6 +32,7 @@ from .rules import (
     Sell,
     State,
     Symbols,
+    apply,
     line_gains,
 )
 from .rules.components import MID_YEAR, SYMBOL_KEYS
@@ -97,14 +100,22 @@ def _spent(before: State, decision: Decision) -> int:
     return spent + (decision.media_cash if isinstance(decision, Sell) else 0)
 
 
-def _turn_sentences(before: State, after: State, seat: int, spent: int) -> list[str]:
-    """Sentences for a turn that was settled (a month marked on the player's board)."""
+def _turn_sentences(
+    before: State, after: State, seat: int, spent: int, how: str | None = None
+) -> list[str]:
+    """Sentences for a turn that was settled (a month marked on the player's board); ``how``
+    the player took two cards (``crosses the two-city box``), told first when given."""
     old, new = before.players[seat], after.players[seat]
     mark = new.marks[-1]
     name = new.name
     old_cash = old.cash
     sentences = []
     cards = mark.cards
+
+    def acts(verb: str) -> str:
+        """``ai buys``, or with ``how`` ``ai crosses the two-city box and buys``."""
+        return f"{says(name, how)} and {verb_for(name, verb)}" if how else says(name, verb)
+
     if mark.action == "buy":
         paid = sum(before.components.city(c).base for c in cards)
         what = " and ".join(
@@ -112,12 +123,12 @@ def _turn_sentences(before: State, after: State, seat: int, spent: int) -> list[
         )
         total = f" ({coins(paid)} in all)" if len(cards) > 1 else ""
         sentences.append(
-            f"{says(name, 'buys')} {what}{total}: cash {coins(old_cash)} -> {coins(mark.cash)}"
+            f"{acts('buys')} {what}{total}: cash {coins(old_cash)} -> {coins(mark.cash)}"
             f" in month {mark.month}."
         )
     elif mark.action == "sell":
         what = " and ".join(f"{card} for {_sale_price(before, card)}" for card in cards)
-        text = f"{says(name, 'sells')} {what} in month {mark.month}"
+        text = f"{acts('sells')} {what} in month {mark.month}"
         if mark.extra_cash:
             text += f", and {coins(mark.extra_cash)} for media (Wigstan)"
         text += f": cash {coins(old_cash)} -> {coins(mark.cash)}"
@@ -258,6 +269,29 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
     elif after.round != before.round:
         sentences.append(f"Month {after.round} begins.")
     return tuple(sentences)
+
+
+def describe_entry(before: State, decisions: Sequence[Decision]) -> tuple[str, ...] | None:
+    """An entry of two cards (``sell Dubai, Roma +box``) told as one turn: ``ai crosses the
+    two-city box and sells Dubai for 400 and Roma for 200 ...``, not the first card and then
+    both again; None for any other entry (each decision's ``describe`` tells it)."""
+    if len(decisions) != 2:
+        return None
+    first, second = decisions
+    if not isinstance(first, (Buy, Sell)) or first.extra is None:
+        return None
+    middle = apply(before, first)
+    if middle.pending.phase is not Phase.SECOND or len(describe(before, first, middle)) != 1:
+        return None  # a refill came between: the two steps are told as they happened
+    after = apply(middle, second)
+    seat = after.seat_of(first.player)
+    if len(after.players[seat].marks) == len(middle.players[seat].marks):
+        return None
+    told = describe(middle, second, after)
+    settled = len(_turn_sentences(middle, after, seat, _spent(middle, second)))
+    how = "crosses the two-city box" if first.extra == "box" else "spends 2 media (Rue)"
+    turn = _turn_sentences(before, after, seat, _spent(before, first), how)
+    return (*turn, *told[settled:])
 
 
 def summary(state: State) -> str:

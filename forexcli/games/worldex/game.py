@@ -251,6 +251,14 @@ class WorldexGame(WorldexViews):
 
         return describe(before, decision, after)
 
+    def describe_entry(
+        self, before: State, decisions: Sequence[Decision]
+    ) -> Optional[tuple[str, ...]]:
+        """A two-card turn entered at once, told once (``describe.describe_entry``)."""
+        from .describe import describe_entry
+
+        return describe_entry(before, decisions)
+
     def message(
         self, replay: Any, since: Optional[int], fmt: str, *, at: Optional[int] = None
     ) -> Any:

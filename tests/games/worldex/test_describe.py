@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from forexcli.games.worldex.describe import NARRATOR, describe, summary
+from forexcli.games.worldex.describe import NARRATOR, describe, describe_entry, summary
 from forexcli.games.worldex.rules import (
     Buy,
     Decision,
@@ -142,6 +142,22 @@ def test_the_box_turn_is_told_in_two_steps() -> None:
     assert second[0] == (
         "ai buys Vienna for 100 and Roma for 200 (300 in all): cash 300 -> 0 in month 1."
     )
+
+
+def test_a_two_card_entry_is_told_once() -> None:
+    state = ai_and_louis()
+    first, second = Buy("ai", "Vienna", "box"), Buy("ai", "Roma")
+    _, (_, settled) = told(state, first, second)
+    assert describe_entry(state, (first, second)) == (
+        "ai crosses the two-city box and buys Vienna for 100 and Roma for 200 (300 in all):"
+        " cash 300 -> 0 in month 1.",
+        *settled[1:],
+    )
+    assert describe_entry(state, (first,)) is None  # one step: its describe tells it
+    with_you = apply(ai_and_louis(players=("ai", "you")), Buy("ai", "Vienna"))
+    told_you = describe_entry(with_you, (Sell("you", "Osaka", "box"), Sell("you", "Bogota")))
+    assert told_you is not None
+    assert told_you[0].startswith("you cross the two-city box and sell Osaka for ")
 
 
 def test_mid_year_clearing_and_final_scores_over_a_whole_game() -> None:

@@ -21,13 +21,14 @@ from ruamel.yaml import YAML
 from tabulate import tabulate
 
 from forexcli.games.worldex import WORLDEX
-from forexcli.games.worldex.describe import describe, summary
+from forexcli.games.worldex.describe import summary
 from forexcli.games.worldex.load import read_components
 from forexcli.games.worldex.moves import table
 from forexcli.games.worldex.picture import board_svg
 from forexcli.games.worldex.rules import State
 from forexcli.games.worldex.schema_source import log_schema
 from forexcli.games.worldex.views import render_text, show_view
+from forexcli.record.gamelog import told_entry
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "examples" / "world-exchangers"
@@ -135,13 +136,11 @@ def test_golden_catch_up_of_the_example() -> None:
     ):
         ((key, text),) = entry.items()
         decisions = WORLDEX.parse(key, text)
-        said: list[str] = []
         state = before
         for decision in decisions:
-            nxt = WORLDEX.apply(state, decision)
-            said.extend(describe(state, decision, nxt))
-            state = nxt
+            state = WORLDEX.apply(state, decision)
         assert state == after
+        said = told_entry(WORLDEX, before, decisions)
         lines.append(f"{index + 1}. {key}: {text}\n   " + "\n   ".join(said))
     lines.append(summary(states[-1]))
     golden("catch-up.txt", "\n".join(lines) + "\n")

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ....reporters import PLAIN, Style, clean, md, plural, table
+from ....reporters import PLAIN, Style, clean, md, plural, table, wrap_line
 from ....reporters.tables import cell, wrapped
 from ....streams import DEFAULT_WIDTH
 from ..rules import CURRENCIES, GameState, Phase
@@ -167,8 +167,6 @@ def spot_note(group: MoveGroup) -> str:
 def summary_text(rows: Sequence[Row], width: int) -> list[str]:
     """``rows`` as text: ``decision (count)`` then what it is written as and its notes,
     wrapped under a hanging indent to fit ``width``."""
-    import textwrap
-
     heads = [head if count == "1" else f"{head} ({count})" for head, count, _, _ in rows]
     indent = min(max(len(head) for head in heads) + 2, 20)
     lines = []
@@ -176,14 +174,7 @@ def summary_text(rows: Sequence[Row], width: int) -> list[str]:
         body = clean(f"{written} \u2014 {notes}" if notes else written)
         first = head.ljust(indent) if len(head) < indent else head + "  "
         lines.extend(
-            textwrap.wrap(
-                first + body,
-                max(width, indent + 20),
-                initial_indent="",
-                subsequent_indent=" " * indent,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
+            wrap_line(first + body, max(width, indent + 20), subsequent_indent=" " * indent)
         )
     return lines
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....reporters import PLAIN, Style, clean, detail_lines, md, plural
+from ....reporters import PLAIN, Style, clean, detail_lines, md, plural, text_width, wrap_line
 from ....reporters.tables import note_lines, section_heading, wrapped
 from ....words import possessive, says
 from ..rules import CURRENCIES, HouseRules
@@ -22,17 +22,15 @@ SHOW_VERSION = 1
 def _hang(text: str, width: int | None, indent: str = "  ") -> str:
     """``text`` after ``indent``, wrapped at spaces to ``width`` columns, its further lines
     indented two more."""
-    if width is None or len(indent + text) <= width:
+    if width is None or text_width(indent + text) <= width:
         return indent + text
-    import textwrap
-
-    return textwrap.fill(
-        text,
-        width,
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_long_words=False,
-        break_on_hyphens=False,
+    return "\n".join(
+        wrap_line(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+        )
     )
 
 

@@ -22,10 +22,10 @@ from msgspec import Struct
 from tabulate import tabulate
 
 from ....record.entry import Entry
-from ....record.gamelog import Replay
-from ....reporters import clean, md, plural
+from ....record.gamelog import Replay, told_entry
+from ....reporters import clean, md, plural, wrap_line
 from ...base import Message
-from ..describe import describe, summary
+from ..describe import summary
 from ..picture import board_svg
 from ..rules import State
 from . import Table, decider_of, status_lines, tables, to_play, waiting_for
@@ -251,12 +251,7 @@ def told(played: Replay, since: int, at: int) -> list[Told]:
 
 
 def _told(game: Any, before: State, entry: Entry) -> Told:
-    sentences: list[str] = []
-    state = before
-    for decision in entry.decisions:
-        after = game.apply(state, decision)
-        sentences.extend(describe(state, decision, after))
-        state = after
+    sentences = told_entry(game, before, entry.decisions)
     return Told(entry.number, entry.key, entry.text, tuple(sentences), entry.note)
 
 
@@ -313,14 +308,8 @@ def _details(item: Told) -> list[str]:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "  " if indent else "  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    ) or [indent]
+    hang = indent + "  " if indent else "  "
+    return wrap_line(text, WIDTH, initial_indent=indent, subsequent_indent=hang) or [indent]
 
 
 # --------------------------------------------------------------------------- pictures
