@@ -19,7 +19,7 @@ from msgspec import Struct
 
 from .games.base import Budget
 from .record import edit
-from .record.problems import LogError, Problem
+from .record.problems import LogError, Problem, command_word
 from .record.seats import engine_seats, open_offer
 from .replies import (
     MAX_REPLIES,
@@ -59,7 +59,7 @@ def no_key(path: str, seat: str) -> LogError:
                 f" given for {seat}; nothing was written",
                 "signature",
                 path,
-                hints=(f"give its key: --key-for-seat {seat}=FILE",),
+                hints=(f"give its key: --key-for-seat {command_word(f'{seat}=FILE')}",),
             )
         ]
     )
@@ -138,8 +138,10 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
                     entry=entry.number,
                     hints=(
                         f"{says(entry.player, 'takes')} the move back in their copy and chooses"
-                        f" again: forex undo FILE --to {entry.number - 1} --as {entry.player}",
-                        f"and it goes here: forex undo {path} --to {entry.number - 1} --force",
+                        f" again: forex undo FILE --to {entry.number - 1}"
+                        f" --as {command_word(entry.player)}",
+                        f"and it goes here: forex undo {command_word(path)}"
+                        f" --to {entry.number - 1} --force",
                     ),
                 ),
             )
@@ -399,7 +401,8 @@ def refusal_hints(declined: Declined) -> tuple[str, ...]:
     the reply's log over it) and choose again."""
     return (
         f"take the move back in {possessive(declined.player)} copy: forex undo FILE --to"
-        f" {declined.number - 1} --as {declined.player} (or save the reply's log over it)",
+        f" {declined.number - 1} --as {command_word(declined.player)}"
+        " (or save the reply's log over it)",
         f"then choose again: forex moves FILE lists the offers {declined.partner} accepts,"
         " forex hint FILE the engine's advice",
     )

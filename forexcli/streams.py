@@ -72,7 +72,7 @@ DEFAULT_WIDTH = 80
 """The width text output fits when ``COLUMNS`` is unset and the output is not a terminal."""
 
 
-def _fallback_of(ch: str) -> str:
+def fallback_of(ch: str) -> str:
     """A plain form of one character: the table above, else its base letters, else ``?``."""
     if ch in FALLBACKS:
         return FALLBACKS[ch]
@@ -104,7 +104,7 @@ def fallback_errors(error: UnicodeError) -> tuple[str, int]:
     encoding = error.encoding
     out = []
     for ch in error.object[error.start : error.end]:
-        plain = _fallback_of(ch)
+        plain = fallback_of(ch)
         try:
             plain.encode(encoding)
         except (UnicodeEncodeError, LookupError):

@@ -268,7 +268,7 @@ def test_an_engine_seat_named_you_reads_right(tmp_path: Path) -> None:
     log = tmp_path / "duel.yaml"
     made = run(["new", str(log), "--players", "you,ann", "--seed", "1", "--engine", "you:5"])
     assert made.exit_code == 0, made.output
-    assert "next: you (the engine) decide first: forex play" in made.output
+    assert "next: you (the engine) decide first: forex play" in " ".join(made.output.split())
     key = make_key(tmp_path, "you")
     signed = tmp_path / "signed.yaml"
     made = run(["new", str(signed), "--players", "ann,you", "--seed", "1", "--engine", "you:5",

@@ -257,7 +257,9 @@ class WrittenUnreported(click.ClickException):
     exit_code = EXIT_WRITTEN_UNREPORTED
 
     def __init__(self, what: str, path: str, failure: OutputFailed, *, log: bool = True) -> None:
-        see = f": see it with forex show {clean(path)}" if log else ""
+        from ..record.problems import command_word
+
+        see = f": see it with forex show {command_word(path)}" if log else ""
         super().__init__(
             f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
             f" report could not be printed ({failure}); do not repeat it{see}"
@@ -370,6 +372,7 @@ def seat_signers(specs: Sequence[str]) -> dict[str, Any]:
     implementation for ``play`` and ``read --reply``: a usage error for a spec without
     ``SEAT=`` or ``=FILE`` or a seat given twice; a problem exit (status 2) for a key file
     that cannot be read or is no private key."""
+    from ..record.problems import command_word
     from ..words import possessive
 
     signers: dict[str, Any] = {}
@@ -389,9 +392,12 @@ def seat_signers(specs: Sequence[str]) -> dict[str, Any]:
         try:
             signers[seat] = signer_for(seat, path)
         except ProblemExit as failed:
-            hint = f"give {possessive(seat)} private key: --key-for-seat {seat}=FILE"
+            hint = (
+                f"give {clean(possessive(seat))} private key:"
+                f" --key-for-seat {command_word(f'{seat}=FILE')}"
+            )
             raise ProblemExit(
-                [replace(problem, hints=(clean(hint),)) for problem in failed.problems],
+                [replace(problem, hints=(hint,)) for problem in failed.problems],
                 exit_code=2,
             ) from None
     return signers
@@ -418,13 +424,15 @@ def refuse_wrong_seat_keys(log: Any, signers: dict[str, Any]) -> None:
     the key ``log``'s header holds for its seat (``signing.Signer.header_key``), or is the
     key it holds for another player (a seat signing with a person's key would forge)."""
     from ..record.keys import fingerprint, same_key
-    from ..record.problems import LogError, Problem
+    from ..record.problems import LogError, Problem, command_word
     from ..record.signing import header_keys
     from ..words import possessive
 
     keys, _ = header_keys(log)
     for seat, signer in signers.items():
-        hint = clean(f"give {possessive(seat)} own key: --key-for-seat {seat}=FILE")
+        hint = (
+            f"give {clean(possessive(seat))} own key: --key-for-seat {command_word(f'{seat}=FILE')}"
+        )
         try:
             signer.header_key(log)
         except LogError as error:
@@ -601,6 +609,14 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
 # and the game's view (``games.base.ShowsText`` ...) asked for, or refused cleanly.
 
 
+def file_word(file: str) -> str:
+    """The log ``file`` as a command that a message prints takes it (``command_word``;
+    ``FILE`` for standard input, ``-``)."""
+    from ..record.problems import command_word
+
+    return "FILE" if file in ("-", "<stdin>") else command_word(file)
+
+
 def replayed(path: str) -> Replay:
     """The replay of a log of any game (``common.open_replay``); problems exit."""
     return open_replay(path)[1]
@@ -612,7 +628,10 @@ def point_of(played: Replay, at: int | None, path: str) -> int:
     point = move_point(len(played.log.entries), at, path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
-        hint = f"the game up to the move before it: forex show {path} --at {problem.entry - 1}"
+        from ..record.problems import command_word
+
+        shown = f"forex show {command_word(path)} --at {problem.entry - 1}"
+        hint = f"the game up to the move before it: {shown}"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
     return point
 
@@ -728,6 +747,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     its host plays it; nothing plays an engine seat until asked."""
     from ..hosting import seat_signs
     from ..record.mail import address_of, contact_of
+    from ..record.problems import command_word
     from ..record.seats import engine_seats
     from ..words import says
 
@@ -740,7 +760,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
         f" {clean(address)}"
         if (address := address_of(contact_of(log, name)))
         else f"{says(clean(name), 'is')} an engine seat; let it decide:"
-        f" forex play {clean(file)} {clean(name)} --engine"
+        f" forex play {command_word(file)} {command_word(name)} --engine"
         + (" --sign --key FILE" if seat_signs(log, name) else "")
         for name in due
     )

@@ -9,7 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from ..reporters.tables import fitted
+from ..reporters.tables import fitted_commands
 from ..words import possessive, says
 from . import EPILOG
 from . import echo as _echo
@@ -183,7 +183,7 @@ def undo_command(
         what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
     whose = "; ".join(edit.whose_move(entry) for entry in gone)
-    report = fitted(
+    report = fitted_commands(
         f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}\n"
         f"next: {clean(status_line(change.replay.log.game, change.replay.final))}",
         streams.width(),
@@ -245,12 +245,14 @@ def _engine_next(played: Any, file: str) -> str:
     if address_of(contact_of(log, seat)) or not log.entries:
         return ""
     from ..hosting import seat_signs
+    from ..record.problems import command_word
 
     sign = " --sign --key FILE" if seat_signs(log, seat) else ""
+    named = command_word(file)
     said = clean(
-        f"{says(seat, 'is')} an engine seat; let it decide: forex play {file} {seat} --engine"
-        f"{sign};"
-        f" or forex undo {file} again takes back move {len(log.entries)} too"
+        f"{says(seat, 'is')} an engine seat; let it decide:"
+        f" forex play {named} {command_word(seat)} --engine{sign};"
+        f" or forex undo {named} again takes back move {len(log.entries)} too"
     )
     return "\n" + fitted_commands(said, streams.width())
 
@@ -259,12 +261,10 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     """For ``undo --settle MAIL``: the move where MAIL's copy parts from ``file``'s (``--to``
     must name it when given), and the words that say what the removal settles; a
     ``not_a_fork`` problem when the two copies do not fork, or part elsewhere."""
-    import shlex
-
     from ..record.forks import relate
     from ..record.gamelog import load
     from ..record.mail import copy_of
-    from ..record.problems import LogError, Problem, moves_text
+    from ..record.problems import LogError, Problem, command_word, moves_text
     from .common import read_stdin
 
     try:
@@ -275,7 +275,8 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     relation = relate(own, other)
     label = "standard input" if mail == "-" else mail
     common = relation.common
-    again = f"forex undo {shlex.quote(file)} --to {common} --settle {shlex.quote(label)}"
+    named, mail_named = command_word(file), "MAIL" if mail == "-" else command_word(mail)
+    again = f"forex undo {named} --to {common} --settle {mail_named}"
     if relation.kind != "fork":
         why, hints = (
             f"the copy in {label} does not fork from {file}: {relation.sentence}",
@@ -290,11 +291,7 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
             (f"nothing was removed; settle the fork where it is: {again}",),
         )
     else:
-        read = (
-            f"forex read {shlex.quote(label)} --into {shlex.quote(file)}"
-            if label != "standard input"
-            else f"forex read MAIL --into {shlex.quote(file)}"
-        )
+        read = f"forex read {mail_named} --into {named}"
         then = read if not label.endswith((".yaml", ".yml")) else f"continue from {label}"
         shared = (
             f"holds {moves_text(1, common)} as yours" if common else "shares no move with yours"
@@ -311,7 +308,7 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     log holds none."""
     from ..record import files
     from ..record.gamelog import read_log
-    from ..record.problems import LogError
+    from ..record.problems import LogError, command_word
     from ..replies import withdraw_offer
 
     try:
@@ -329,10 +326,11 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
         f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no move"
         f" was removed"
     )
-    again = f"; or forex undo {file} again removes the last move" if log.entries else ""
+    named = command_word(file)
+    again = f"; or forex undo {named} again removes the last move" if log.entries else ""
     said += clean(
         f"\nnext: {says(offer.player, 'decides')} again:"
-        f" forex play {file} {offer.player} --engine{again}",
+        f" forex play {named} {command_word(offer.player)} --engine{again}",
         newlines=True,
     )
     _echo(fitted_commands(said, streams.width()))

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from ..record.problems import command_word
 from ..reporters import clean
 from ..words import did_you_mean, possessive, says
 from . import echo as _echo
@@ -38,11 +39,12 @@ EXIT_INTERRUPTED = 130
 
 
 def _say(text: str) -> None:
-    """Print ``text`` (cleaned) wrapped at spaces to the terminal's width."""
+    """Print ``text`` (cleaned) wrapped at spaces to the terminal's width, a command it
+    prints kept whole (``fitted_commands``)."""
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted_commands
 
-    _echo(fitted(clean(text), streams.width()))
+    _echo(fitted_commands(clean(text), streams.width()))
 
 
 def on_terminal() -> bool:
@@ -54,6 +56,7 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
     """The usage error of ``forex play FILE NAME`` without a decision and without a
     terminal: what to type instead."""
     known = _known(file)
+    named, who = command_word(file), command_word(player)
     if known is not None and player not in known[0]:
         return click.UsageError(
             clean(f"{player} is not a player of {file} ({', '.join(known[0])})")
@@ -63,20 +66,20 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
         return click.UsageError(
             clean(
                 f"the game in {file} is over ({known[1]}): there is nothing to play;"
-                f" forex show {file} tells the result"
+                f" forex show {named} tells the result"
             )
         )
     offer = _offer_to(file, player)
     if offer:
-        what = f"answer {offer}: forex play {file} {player} accept (or decline)"
+        what = f"answer {offer}: forex play {named} {who} accept (or decline)"
     else:
         what = (
             f"give the DECISION to play (or --engine to let the engine decide): forex play"
-            f" {file} {player} DECISION; forex moves {file} lists them, forex hint {file}"
+            f" {named} {who} DECISION; forex moves {named} lists them, forex hint {named}"
             f" advises"
         )
     return click.UsageError(
-        clean(f"{what}. On a terminal, forex play {file} {player} starts an interactive game.")
+        clean(f"{what}. On a terminal, forex play {named} {who} starts an interactive game.")
     )
 
 
@@ -319,21 +322,23 @@ def interactive_game(
     from .common import ProblemExit
 
     _check_player(file, player)
+    named, me = command_word(file), command_word(player)
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
     if not signing and _signs(file, player):
         _say(
             f"{says(player, 'signs')} {possessive(player)} moves in this game: quit and run"
-            f" forex play {file} {player} --sign (--key FILE, else FOREX_KEY or"
+            f" forex play {named} {me} --sign (--key FILE, else FOREX_KEY or"
             " ~/.ssh/id_ed25519), or each decision is refused unsigned."
         )
     unkeyed = _unkeyed_seats(file, signers or {})
     if unkeyed:
         seat = unkeyed[0]
         _say(
-            f"{says(seat, 'signs')} its moves in this game: quit and run forex play {file}"
-            f" {player} --sign --key-for-seat {seat}=FILE, or the loop ends where {seat} is"
+            f"{says(seat, 'signs')} its moves in this game: quit and run forex play {named}"
+            f" {me} --sign --key-for-seat {command_word(f'{seat}=FILE')}, or the loop ends"
+            f" where {seat} is"
             " to move."
         )
     board_due = True
@@ -358,12 +363,15 @@ def interactive_game(
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             if waiting or (situation.offer is None and player not in situation.deciders):
-                who = situation.offered_to if waiting else " or ".join(situation.deciders)
+                deciders = [situation.offered_to] if waiting else situation.deciders
+                others = [name for name in deciders if name]
+                who = " or ".join(others)
+                their = " or ".join(command_word(other) for other in others) or "NAME"
                 if board_due:
                     _board(file)
                 _say(
                     f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
-                    f" (forex play {file} {who} ...; then forex play {file} {player})"
+                    f" (forex play {named} {their} ...; then forex play {named} {me})"
                 )
                 return 0
             if board_due:
@@ -380,7 +388,7 @@ def interactive_game(
                 continue
             word = line.lower()
             if word in QUIT_WORDS:
-                _say(f"Saved: {file} holds every decision; forex play {file} {player} goes on.")
+                _say(f"Saved: {file} holds every decision; forex play {named} {me} goes on.")
                 return 0
             command, options = _command_of(line)
             if command in HINT_WORDS:
@@ -404,7 +412,7 @@ def interactive_game(
                     )
     except KeyboardInterrupt:
         _echo("")
-        _say(f"Interrupted: {file} holds every decision made; forex play {file} {player} goes on.")
+        _say(f"Interrupted: {file} holds every decision made; forex play {named} {me} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
@@ -463,7 +471,8 @@ def _pasted(line: str, file: str, player: str) -> str | None:
         return " ".join(words[4:])
     _say(
         f"This prompt takes {possessive(player)} decisions in {file} alone, without the"
-        f" command: type the DECISION of forex play {file} {player} DECISION."
+        f" command: type the DECISION of forex play {command_word(file)} {command_word(player)}"
+        " DECISION."
     )
     return None
 

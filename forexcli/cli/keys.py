@@ -53,7 +53,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
         no_terminal,
         write_key_pair,
     )
-    from ..record.problems import LogError
+    from ..record.problems import LogError, command_word
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -80,12 +80,12 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     locked = "protected by a passphrase" if passphrase else "without a passphrase"
     report = (
         f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
-        f"next: forex play FILE NAME DECISION --sign --key {clean(file)}"
+        f"next: forex play FILE NAME DECISION --sign --key {command_word(file)}"
     )
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted_commands
 
-    out = encoded_output([(fitted(report, streams.width()), False)])
+    out = encoded_output([(fitted_commands(report, streams.width()), False)])
     try:
         write_key_pair(file, passphrase, comment or os.path.basename(file), pair)
     except LogError as error:

@@ -16,6 +16,7 @@ from .common import (
     FILE_OR_DASH,
     ProblemExit,
     encoded_output,
+    file_word,
     format_option,
     mail_of,
     move_point,
@@ -93,7 +94,7 @@ def message_command(
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
     _log, played = open_replay(file)
-    hint = f"the game as it stands: forex show {file}"
+    hint = f"the game as it stands: forex show {file_word(file)}"
     tell = view_of(played.log, played.log.game.message, "forex message", hint)
     legal = played.moves
     point_at = move_point(legal, at, file)
@@ -245,13 +246,14 @@ def read_command(
         refuse_strangers(arrived.replay.log, signers, into)
         _refuse_missing_keys(arrived.replay.log, signers, into)
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted_commands
 
     lines = list(arrived.lines)
     if arrived.saves:
         verb = "would save" if dry_run else "saved"
         lines.append(f"{verb} {clean(into)} (from {clean(arrived.found.where)})")
-    lines[1:] = [fitted(line, streams.width()) for line in lines[1:]]  # the first names the file
+    width = streams.width()
+    lines[1:] = [fitted_commands(line, width) for line in lines[1:]]  # the first names the file
     if dry_run or not arrived.saves:
         _echo("\n".join(lines))
     else:
@@ -333,20 +335,30 @@ def _engines_note(into: str, theirs: str) -> str:
     )
 
 
+def _mail_word(mail: str) -> str:
+    """The ``mail`` as a command a hint prints takes it (``MAIL`` for standard input)."""
+    from ..record.problems import command_word
+
+    return "MAIL" if mail == "-" else command_word(mail)
+
+
 def _engines_taken_note(mail: str, into: str, arrived: Any, dry_run: bool) -> str:
     """The note on standard error when a plain ``read`` takes a mail's other engine seats
     over the reader's: what changed, and how the host of those seats undoes it."""
     from .. import streams
+    from ..record.problems import command_word
     from ..reporters.tables import fitted_commands
 
     verb = "would take" if dry_run else "took"
-    seats = "; ".join(f"forex seat {into} {seat}" for seat in arrived.engines_given_back)
+    named = command_word(into)
+    seats = "; ".join(f"forex seat {named} {seat}" for seat in arrived.engines_given_back)
     return fitted_commands(
         clean(
             f"note: {into} seated {arrived.engines_taken}, and this read {verb} the mail's. If you"
             " host those seats, a read without --reply also takes moves in their names that your"
-            f" engine did not make: take it back (forex undo {into} --to {arrived.since} --force;"
-            f" {seats}) and read the mail with --reply (forex read {mail} --into {into} --reply),"
+            f" engine did not make: take it back (forex undo {named} --to {arrived.since} --force;"
+            f" {seats}) and read the mail with --reply"
+            f" (forex read {_mail_word(mail)} --into {named} --reply),"
             " which keeps your engine seats"
         ),
         streams.width(),

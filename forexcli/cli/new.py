@@ -249,9 +249,10 @@ def new_command(
         else:
             report = report.rstrip("\n") + "\n"
     from .. import streams
-    from ..reporters.tables import fitted
+    from ..reporters.tables import fitted_commands
 
-    out = encoded_output([(fitted(clean(report, newlines=True), streams.width()), False)])
+    said = fitted_commands(clean(report, newlines=True), streams.width())
+    out = encoded_output([(said, False)])
     try:
         create_log(file, text)
     except LogError as error:
@@ -356,12 +357,14 @@ def _engine_first(made: Any, file: str) -> str:
     deciders = made.log.game.pending(made.final).deciders
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
+    from ..record.problems import command_word
     from ..replies import must_sign
     from ..words import verb_for
 
     who = deciders[0]
     decides = verb_for(who, "decides")
-    said = f"next: {who} (the engine) {decides} first: forex play {file} {who} --engine"
+    play = f"forex play {command_word(file)} {command_word(who)} --engine"
+    said = f"next: {who} (the engine) {decides} first: {play}"
     if must_sign(made.log, who) is not None:  # an unsigned move would be refused
         said += " --sign --key FILE"
     return clean(said) + "\n"

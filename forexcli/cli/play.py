@@ -9,7 +9,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from ..reporters.tables import fitted, pasted
+from ..reporters.tables import fitted, fitted_commands, pasted
 from ..words import possessive, says
 from . import EPILOG, MESSAGE_FORMATS, GameTextCommand, GameTextOption
 from . import echo as _echo
@@ -570,7 +570,9 @@ def play_output(
             width=streams.width(),
         )
         if report is None:
-            report = fitted(record.play_text(played, file, written=written), streams.width())
+            report = fitted_commands(
+                record.play_text(played, file, written=written), streams.width()
+            )
         out.append((report, False))
         if send and fmt == "text":
             out.append((send, False))
@@ -646,6 +648,7 @@ def _awaits_notice(
     if partner is None or partner in agreeing:
         return None
     from ..record.mail import log_filename
+    from ..record.problems import command_word
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
@@ -653,7 +656,7 @@ def _awaits_notice(
     if signed_game(log):
         # The partner signs their own copy: the file as the mail attaches it, not the
         # sender's path; the command on a line of its own, to copy.
-        hint = sign_hint(log, entry.number, partner).replace(log.filename, log_filename(file), 1)
+        hint = sign_hint(log, entry.number, partner, log_filename(file))
         agrees, command = hint.split(": ", 1)
         said = (
             f"The {deal} with {partner} awaits {possessive(partner)} signature; {agrees} in"
@@ -661,11 +664,12 @@ def _awaits_notice(
         )
         return fitted(clean(said), streams.width()) + "\n  " + clean(command)
     if engine:
-        return fitted(
+        return fitted_commands(
             clean(
                 f"The engine made a {deal} with {partner} that {says(partner, 'has')} not"
                 f" agreed to: this log is unsigned, so nothing records {possessive(partner)}"
-                f" agreement; ask {partner}, or take the move back (forex undo {file})"
+                f" agreement; ask {partner}, or take the move back"
+                f" (forex undo {command_word(file)})"
             ),
             streams.width(),
         )

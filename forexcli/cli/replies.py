@@ -16,7 +16,7 @@ import click
 from .. import streams
 from ..reporters import clean
 from ..reporters.record import entry_sentences
-from ..reporters.tables import fitted, pasted
+from ..reporters.tables import fitted, fitted_commands, pasted
 from ..words import possessive, says
 from . import echo as _echo
 from .common import ProblemExit
@@ -259,7 +259,6 @@ def compact_move_report(played: Any, file: str) -> str:
     from ..record.seats import engine_seats, entry_partner
 
     entry = played.log.entries[-1]
-    from ..reporters.tables import fitted
 
     head = clean(f"move {entry.number}: {entry.player}: {entry.text} (added to {file})")
     head = fitted(head, streams.width())
@@ -491,7 +490,7 @@ def _signed_notice(file: str, made: Any, player: str) -> list[str]:
     log = read_log(read_bytes(file), file)
     if not signed_game(log) or made.text != log.entries[-1].text:
         return []
-    partner_hint = sign_hint(log, made.number, player).replace(log.filename, file, 1)
+    partner_hint = sign_hint(log, made.number, player, file)
     return [clean(f"In a signed game the countersignature is the agreement: {partner_hint}")]
 
 
@@ -509,7 +508,7 @@ def offered_instead(
     person in an unsigned game (``replies.offer_entry``), and say so (``fmt`` json: the offer
     as data, ``replies`` as after a move; ``unsent`` names the message or mail the command
     asked for, which waits for the person's answer); False otherwise."""
-    from ..record.problems import LogError
+    from ..record.problems import LogError, command_word
     from ..replies import Replies, offer_entry
 
     try:
@@ -544,11 +543,11 @@ def offered_instead(
         _echo("\n".join([*reply_lines([made], file), "", *_board(file)]))
     if unsent is not None:
         _echo(
-            fitted(
+            fitted_commands(
                 clean(
                     f"no {unsent} written: the engine's decision is an offer that waits for"
                     f" {possessive(made.offered or '')} answer; make it after the answer"
-                    f" (forex message {file})"
+                    f" (forex message {command_word(file)})"
                 ),
                 streams.width(),
             ),
@@ -647,7 +646,7 @@ def replied_move(
     to oneself)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
-    from ..record.problems import LogError
+    from ..record.problems import LogError, command_word
     from ..reporters import md
     from ..words import says
     from . import json_text
@@ -676,7 +675,7 @@ def replied_move(
     since = _since_for(played, mover, entry.number)
     message = None
     if message_fmt is not None:
-        hint = f"the game as it stands: forex show {file}"
+        hint = f"the game as it stands: forex show {command_word(file)}"
         message = view_of(log, log.game.message, "forex play --message", hint)(
             played, since, message_fmt
         )

@@ -19,6 +19,7 @@ from .common import (
     ProblemExit,
     asked,
     encoded_output,
+    file_word,
     format_option,
     move_point,
     point_of,
@@ -140,7 +141,10 @@ def show_command(
     point = point_of(played, at, file)
     if svg_path is not None:
         draw = view_of(
-            log, log.game.board_picture, "forex show --svg", f"the game: forex show {file}"
+            log,
+            log.game.board_picture,
+            "forex show --svg",
+            f"the game: forex show {file_word(file)}",
         )
         title = log.title or os.path.basename(log.filename)
         where = f"after move {point}" if point else "at the start"
@@ -152,7 +156,10 @@ def show_command(
         print_json(with_seat_data(_shown_data(played, point, since_point), log, file))
         return
     text_of = view_of(
-        log, log.game.show_text, "forex show", f"the state as JSON: forex show {file} --format json"
+        log,
+        log.game.show_text,
+        "forex show",
+        f"the state as JSON: forex show {file_word(file)} --format json",
     )
     shown = asked(
         text_of,
@@ -324,7 +331,7 @@ def chart_command(
         raise click.UsageError("--seconds and --simulations go with --eval")
     played = replayed(file)
     chart = view_of(
-        played.log, played.log.game.chart, "forex chart", f"the game: forex show {file}"
+        played.log, played.log.game.chart, "forex chart", f"the game: forex show {file_word(file)}"
     )
     _check_to_the_end(played, "the picture")
     _write_picture(output, asked(chart, played, title), force, "chart", fmt)
@@ -363,7 +370,10 @@ def _write_page(
     written."""
     where = played.log.filename
     page = view_of(
-        played.log, played.log.game.replay_page, "forex html", f"the game: forex show {where}"
+        played.log,
+        played.log.game.replay_page,
+        "forex html",
+        f"the game: forex show {file_word(where)}",
     )
     _check_to_the_end(played, "the page")
     opening = None if at is None else move_point(played.moves, at, played.log.filename)

@@ -29,7 +29,7 @@ from .entrytext import (
     noted_text,
     without_moves_after_text,
 )
-from .problems import LogError, Problem, check_move_number
+from .problems import LogError, Problem, check_move_number, command_word
 
 
 class Change(Struct, frozen=True):
@@ -260,7 +260,8 @@ def _check_digests(played: gamelog.Replay) -> None:
     name = mismatch.file
     hints = (
         *mismatch.hints,
-        f"compare it with the copy you sent or received: forex diff {name} OTHER.yaml",
+        "compare it with the copy you sent or received:"
+        f" forex diff {command_word(name)} OTHER.yaml",
         "nothing was written; to add the move all the same: forex play --ignore-digests ...",
     )
     raise LogError(
@@ -313,7 +314,8 @@ def append(
         code = getattr(error, "code", "bad_notation")
         reason = getattr(error, "reason", str(error))
         hints = tuple(getattr(error, "hints", ())) or (
-            f"forex moves {log.filename} lists the decisions legal now, written as play takes them",
+            f"forex moves {command_word(log.filename)} lists the decisions legal now, written as"
+            " play takes them",
         )
         raise _fail(log, code, reason, count + 1, hints) from None
     events: list[Any] = []
@@ -380,7 +382,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         did_you_mean(key, keys)
         or (
             f"play as one of {', '.join(log.players)}: forex moves"
-            f" {os.path.basename(log.filename)} says who decides now",
+            f" {command_word(os.path.basename(log.filename))} says who decides now",
         ),
     )
 
@@ -390,6 +392,7 @@ def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
     ``after``, with the advice that fits: a copy behind the mail you answer is brought up to
     date with ``forex read``; a copy that went on is caught up with ``show --since``."""
     moves = f"{count} move{'s' if count != 1 else ''}"
+    word = command_word(path)
     hints: tuple[str, ...]
     if count < after:
         message = (
@@ -397,12 +400,12 @@ def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
             f" (someone has moved since it was saved); {nothing}"
         )
         hints = (
-            f"read the latest mail into it first: forex read MAIL --into {path}",
-            f"then see what happened: forex show {path} --since {count}",
+            f"read the latest mail into it first: forex read MAIL --into {word}",
+            f"then see what happened: forex show {word} --since {count}",
         )
     else:
         message = f"the log has {moves}, not {after}: someone has moved since you looked; {nothing}"
-        hints = (f"see what happened since: forex show {path} --since {after}",)
+        hints = (f"see what happened since: forex show {word} --since {after}",)
     return LogError([Problem("log_moved_on", message, "rules", path, hints=hints)])
 
 

@@ -38,7 +38,7 @@ from msgspec.structs import replace
 from ..words import possessive
 from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay, told_entry
-from .problems import LogError, Problem
+from .problems import LogError, Problem, command_word
 from .problems import printable as clean
 from .yamlread import unreadable
 
@@ -733,8 +733,8 @@ class Arrival(Struct):
     ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
     empty otherwise."""
     engines_given_back: tuple[str, ...] = ()
-    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``) that
-    give the reader's engine seats back."""
+    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``, the
+    name as a shell takes it) that give the reader's engine seats back."""
     label: str = ""
     """What the mail is called in ``lines`` (its path, or ``standard input``)."""
     said: list[str] = field(default_factory=list)
@@ -834,6 +834,17 @@ def _next_text(played: Any) -> str:
     return game.pending_text(played.final) or pending_line(game, played.final)
 
 
+def _mail_argument(label: str) -> str:
+    """The mail called ``label`` as the argument of a command a hint prints (``MAIL`` for
+    standard input)."""
+    return "MAIL" if label == "standard input" else label
+
+
+def _mail_word(label: str) -> str:
+    """``_mail_argument`` as a shell takes it (``command_word``)."""
+    return command_word(_mail_argument(label))
+
+
 def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
     """Compare the log ``found`` in mail ``label`` with the reader's copy ``own``.
 
@@ -858,8 +869,8 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             "other_game",
             f"{label} holds the log of another game: {told.sentence}",
             own_path,
-            f"nothing was changed; to keep it as a game of its own: forex read {label} --into"
-            " OTHER.yaml",
+            "nothing was changed; to keep it as a game of its own: forex read"
+            f" {_mail_word(label)} --into OTHER.yaml",
         )
     common = report.common
     if common < min(len(own.entries), moves):
@@ -872,7 +883,7 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             f" {branch_story(incoming, common, f'the copy in {label}')}."
             " Nothing was changed"
         )
-        hints = settle_hints(own_path, "MAIL" if label == "standard input" else label, common)
+        hints = settle_hints(own_path, _mail_argument(label), common)
         if common + 1 < len(own.entries):
             raise _refuse(
                 "rewritten",
@@ -1120,7 +1131,10 @@ def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
     if not lost:
         return "", ()
     said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
-    return said, tuple(f"{name} --engine {budget_value(plan)}" for name, plan in lost.items())
+    again = tuple(
+        f"{command_word(name)} --engine {budget_value(plan)}" for name, plan in lost.items()
+    )
+    return said, again
 
 
 def _engines_text(header: Any) -> str:

@@ -230,6 +230,41 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
+_SPECIAL_IN_DOUBLE_QUOTES = frozenset('"$`\\!')
+"""What a POSIX shell (or bash's history) reads inside double quotes."""
+
+
+def command_word(text: str) -> str:
+    """``text`` as one word of a command that a message prints for the user to paste into a
+    POSIX shell: as the terminal shows it (``printable``), quoted where a shell would read it
+    otherwise, as ``shlex.quote`` does (``'my games/wx é.yaml'``; in double quotes when an
+    apostrophe is all that asks for them: ``"O'Brien"``).  A plain word is as it is.
+
+    The quotes hold in whatever encoding the word is written: a character that an ASCII or
+    latin-1 stream writes as its plain fallback (``forexcli.streams.fallback_of``) is quoted
+    so that its fallback reads the same too (a right single quotation mark, whose fallback is
+    an apostrophe, is double-quoted inside single quotes, as an apostrophe is), so one text
+    does for every terminal and for JSON."""
+    import shlex
+
+    from ..streams import fallback_of
+
+    word = printable(text)
+    if shlex.quote(word) == word:
+        return word
+    shown = [(ch, ch if ch.isascii() else ch + fallback_of(ch)) for ch in word]
+    apostrophe = any("'" in forms for _, forms in shown)
+    if apostrophe and not any(_SPECIAL_IN_DOUBLE_QUOTES.intersection(f) for _, f in shown):
+        return f'"{word}"'
+    return "'" + "".join(f"'\"{ch}\"'" if "'" in forms else ch for ch, forms in shown) + "'"
+
+
+def command_words(text: str) -> str:
+    """``text`` as several words of a command that joins them with spaces (the DECISION...
+    of ``forex play FILE NAME DECISION...``): each word as ``command_word`` writes it."""
+    return " ".join(command_word(word) for word in text.split())
+
+
 def shown(value: Any) -> str:
     """A value of the log as a problem names it (``the number 3``, ``a list``, ``'text'``)."""
     if value is None:

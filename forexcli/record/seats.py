@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from ..words import says
-from .problems import Problem
+from .problems import Problem, command_word
 
 if TYPE_CHECKING:
     from ..games.base import Budget
@@ -146,8 +146,10 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 
 
 def answer_hint(filename: str, partner: str) -> str:
-    """``forex play FILE you accept`` (or decline)."""
-    return f"{says(partner, 'answers')}: forex play {filename} {partner} accept (or decline)"
+    """``you answer: forex play FILE you accept (or decline)``: the file and the partner as
+    a shell takes them (``command_word``)."""
+    play = f"forex play {command_word(filename)} {command_word(partner)}"
+    return f"{says(partner, 'answers')}: {play} accept (or decline)"
 
 
 def offer_awaited(log: Any, at: int) -> str | None:
@@ -222,7 +224,8 @@ def seat_problems(log: Any) -> list[Problem]:
                 line,
                 column,
                 hints=(
-                    f"leave one seat to a person: forex seat {log.filename} NAME --person"
+                    "leave one seat to a person:"
+                    f" forex seat {command_word(log.filename)} NAME --person"
                     " (forex selfplay plays engines against each other)",
                 ),
             )
@@ -348,7 +351,7 @@ def offer_problems(played: Any) -> list[Problem]:
                 line,
                 column,
                 played.moves + 1,
-                (f"remove the offer: forex undo {log.filename}",),
+                (f"remove the offer: forex undo {command_word(log.filename)}",),
             )
         ]
 

@@ -41,7 +41,7 @@ from msgspec.structs import replace
 from ..games.base import state_digest
 from ..words import is_you, possessive, says
 from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
-from .problems import LogError, Problem
+from .problems import LogError, Problem, command_word
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -276,8 +276,8 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
     if refused:
         hints: tuple[str, ...] = (
             f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key:"
-            f" forex play {log.filename} {player}"
-            f" {json.dumps(entry.text)} --sign --key FILE",
+            f" forex play {_file_word(log)} {command_word(player)}"
+            f" {command_word(entry.text)} --sign --key FILE",
             "a table that wants warnings only says signatures: warn in its header",
         )
         return Problem(
@@ -297,10 +297,17 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
         column,
         entry.number,
         (
-            f"{player} can sign it: forex sign {log.filename} {entry.number} --key FILE",
+            f"{player} can sign it: forex sign {_file_word(log)} {entry.number} --key FILE",
             "forex play --sign signs a move as it is played",
         ),
     )
+
+
+def _file_word(log: GameLog) -> str:
+    """The log's file as a command a hint prints takes it (``FILE`` for standard input)."""
+    from .schemawords import file_argument
+
+    return file_argument(log.filename)
 
 
 def signed_game(log: GameLog) -> bool:
@@ -313,11 +320,13 @@ def signed_game(log: GameLog) -> bool:
     )
 
 
-def sign_hint(log: GameLog, number: int, partner: str) -> str:
-    """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``."""
+def sign_hint(log: GameLog, number: int, partner: str, filename: str | None = None) -> str:
+    """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``, the
+    command naming ``filename`` (by default the log's file)."""
+    named = _file_word(log) if filename is None else command_word(filename)
     return (
         f"{says(partner, 'agrees')} by countersigning it:"
-        f" forex sign {log.filename} {number} --as {partner} --key FILE"
+        f" forex sign {named} {number} --as {command_word(partner)} --key FILE"
     )
 
 
@@ -402,8 +411,8 @@ def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
                 log.filename,
                 entry=entry.number,
                 hints=(
-                    f"sign it: forex play {log.filename} {entry.player}"
-                    f" {json.dumps(entry.text)} --sign --key FILE",
+                    f"sign it: forex play {_file_word(log)} {command_word(entry.player)}"
+                    f" {command_word(entry.text)} --sign --key FILE",
                 ),
             )
         )
@@ -662,7 +671,7 @@ def _edited_problem(
     if mismatch is not None:
         said += "; the first recorded digest that no longer matches is this move's"
     hints = (
-        f"take move {entry.number} from a copy you trust (forex diff {log.filename} OTHER"
+        f"take move {entry.number} from a copy you trust (forex diff {_file_word(log)} OTHER"
         " shows what changed), or ask the sender for a good copy; sign nothing in this log",
         "forex validate --format json lists every signature and digest this covers",
     )

@@ -61,8 +61,9 @@ def pasted(subject: str, body: str) -> str:
     return f"{subject_line(subject)}\n\n{body}"
 
 
-COMMAND = re.compile(r"forex [^,;()]*")
-"""A command a sentence prints: ``forex ...`` up to a comma, semicolon or bracket."""
+COMMAND = re.compile(r"""forex (?:[^,;()'"]|'[^']*'|"[^"]*")*""")
+"""A command a sentence prints: ``forex ...`` up to a comma, semicolon or bracket outside
+its quoted words (``command_word``: ``forex show 'games; old (2).yaml'``)."""
 
 
 def fitted_commands(text: str, width: int | None, indent: str = "  ") -> str:

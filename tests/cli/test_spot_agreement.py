@@ -198,7 +198,7 @@ def test_required_signatures_stop_play_at_an_unagreed_deal(
     _sign(log, 1, "bob", keys["bob"])
     unsigned = run(["play", str(log), "bob", "invest JPY"])
     assert unsigned.exit_code == 1 and "unsigned_move" in unsigned.stderr
-    assert f'forex play {log} bob "invest JPY" --sign' in " ".join(unsigned.stderr.split())
+    assert f"forex play {log} bob 'invest JPY' --sign" in " ".join(unsigned.stderr.split())
     play(log, "bob", "invest JPY", "--sign", "--key", str(keys["bob"]))
     assert validate_json(log)["ok"] is True
 

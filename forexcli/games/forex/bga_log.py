@@ -123,7 +123,7 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
                 "bad_player_name",
                 f"{whose} cannot be a name in a log: {problem}",
                 filename,
-                (f"give it another with --rename '{site}=NEW' ({NAME_RULE})",),
+                (f"give it another with --rename {_rename_word(site)} ({NAME_RULE})",),
             )
 
     def renamed_first(*sites: str) -> str:
@@ -138,7 +138,7 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
                 "confusable_names",
                 f"{site_of[name]!r} and {site!r} would both be {name!r} in the log",
                 filename,
-                (f"give one another name with --rename '{rename}=NEW'",),
+                (f"give one another name with --rename {_rename_word(rename)}",),
             )
         site_of[name] = site
     for a, b in confusable_pairs(list(names.values())):
@@ -147,8 +147,17 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
             "confusable_names",
             f"{a!r} and {b!r} would be taken for one player in a log",
             filename,
-            (f"give one another name with --rename '{rename}=NEW'",),
+            (f"give one another name with --rename {_rename_word(rename)}",),
         )
+
+
+def _rename_word(site: str) -> str:
+    """``'noor=NEW'``: the ``--rename`` of the site's name ``site``, quoted for a shell
+    (``command_word``) and in quotes even when it needs none, as a hint shows it."""
+    from ...record.problems import command_word
+
+    word = command_word(f"{site}=NEW")
+    return word if word[:1] in ("'", '"') else f"'{word}'"
 
 
 def import_table(

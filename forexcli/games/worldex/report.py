@@ -10,6 +10,7 @@ here reads files or prints.
 
 from __future__ import annotations
 
+from ...record.problems import command_words
 from .moves import Moves, options
 from .rules import DEALER, Phase, State
 from .rules.components import NO_SYMBOLS
@@ -85,7 +86,7 @@ def next_text(state: State, path: str) -> tuple[str, str]:
         count = state.pending.count
         return (
             f"Next: the deck reveals {count} card{'' if count == 1 else 's'} ({option.notes}):",
-            f"forex play {path} {DEALER} {option.notation}",
+            f"forex play {path} {DEALER} {command_words(option.notation)}",
         )
     assert state.pending.seat is not None
     player = state.players[state.pending.seat]

@@ -23,6 +23,7 @@ from tabulate import tabulate
 
 from ....record.entry import Entry
 from ....record.gamelog import Replay, told_entry
+from ....record.problems import command_word
 from ....reporters import clean, md, plural, wrap_line
 from ...base import Message
 from ..describe import summary
@@ -86,9 +87,7 @@ def _paragraph(text: str, markdown: bool) -> str:
 
 
 def _command_path(path: str) -> str:
-    import shlex
-
-    return shlex.quote(clean(path))
+    return command_word(path)
 
 
 def play_text(
@@ -205,7 +204,7 @@ def moves_text(
         )
         return "\n".join(line(over)) + "\n"
     out = line(_deciding(state, where))
-    play = f"forex play {_command_path(path)} {moves.decider} DECISION"
+    play = f"forex play {_command_path(path)} {command_word(moves.decider)} DECISION"
     if markdown:
         out.append(f"Play one with `{clean(play)}`, DECISION from the first column.")
     else:
