@@ -155,14 +155,20 @@ PLAIN = Style(False)
 
 def text_width(text: str) -> int:
     """The columns ``text`` takes on a terminal (wide characters count two, combining marks
-    none), its widest line; a line wcwidth cannot measure (a control character) counts its
-    characters."""
+    none), its widest line; a line wcwidth cannot measure (a control character, NUL
+    included) counts its characters."""
     lines = text.split("\n")
     if text.isascii() or all(map(one_column, lines)):  # one column each: no need of wcwidth
         return max(len(line) for line in lines)
     from wcwidth import wcswidth
 
-    return max((wcswidth(line) if wcswidth(line) >= 0 else len(line) for line in lines), default=0)
+    def columns(line: str) -> int:
+        width = wcswidth(line)
+        # wcwidth gives -1 for a control character but 0 for NUL: both count as characters,
+        # as the ASCII path above counts them
+        return width if width >= 0 and "\x00" not in line else len(line)
+
+    return max(map(columns, lines), default=0)
 
 
 class TextwrapDefaults(TypedDict):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
@@ -92,15 +92,20 @@ def test_a_known_table() -> None:
     assert written == "player      money\n--------  -------\nann            12\nbo              3"
 
 
+@example("\x00\xa0")  # NUL: wcwidth's 0, a character here
 @given(st.text(max_size=30) | LATIN)
 def test_text_width_of_one_column_text_needs_no_wcwidth(text: str) -> None:
-    """``text_width`` is the widest line's width as wcwidth counts it (at least its length)."""
+    """``text_width`` is the widest line's width as wcwidth counts it (combining marks
+    none), a line with a control character its length."""
     from wcwidth import wcswidth
 
     from forexcli.reporters import text_width
 
-    expected = max(max(wcswidth(line), len(line)) for line in text.split("\n"))
-    assert text_width(text) == expected
+    def columns(line: str) -> int:
+        controls = any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in line)
+        return len(line) if controls else wcswidth(line)
+
+    assert text_width(text) == max(map(columns, text.split("\n")))
 
 
 WORDY = st.lists(
