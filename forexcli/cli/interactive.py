@@ -141,6 +141,16 @@ class Situation:
             and not self.over
         )
 
+    def awaited(self, player: str) -> Any:
+        """The engine seat's deal with ``player`` that awaits their countersignature, in a
+        signed game (``replies.awaited_offer``: its entry; the answer ``accept`` with
+        ``--sign`` countersigns it); None without one, or while a header offer waits."""
+        from ..replies import awaited_offer
+
+        if self.offer is not None:
+            return None
+        return awaited_offer(self.played, player)
+
     def last_of(self, player: str) -> int | None:
         """The number of ``player``'s last move (None: none)."""
         for entry in reversed(self.played.log.entries):
@@ -159,6 +169,8 @@ def decision_candidates(file: str, player: str, typed: str) -> list[str]:
     situation = Situation(file)
     if situation.offered_to == player:
         return ["accept", "decline"]
+    if situation.awaited(player) is not None and "accept".startswith(typed):
+        return ["accept"]
     if player not in situation.deciders:
         return []
     game = situation.game
@@ -258,9 +270,11 @@ def _board(file: str) -> None:
         _echo(clean(f"Next: {pending_line(situation.game, state)}"))
 
 
-def _prompt_text(situation: Situation, player: str) -> str:
+def _prompt_text(situation: Situation, player: str, awaited: Any = None) -> str:
     if situation.offer is not None and situation.offered_to == player:
         return f"{player}: accept or decline? > "
+    if awaited is not None:
+        return f"{player}: accept (countersign move {awaited.number})? > "
     return f"{player} (move {situation.moves + 1}) > "
 
 
@@ -340,7 +354,8 @@ def interactive_game(
     try:
         while True:
             situation = Situation(file)
-            if situation.engine_decides():
+            awaited = situation.awaited(player)  # the seats wait for its countersignature
+            if situation.engine_decides() and awaited is None:
                 replies.print_replies(
                     file, seed=seed, seconds=None, simulations=None, mover=player,
                     signers=signers,
@@ -357,7 +372,8 @@ def interactive_game(
                 _say(_result(file))
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
-            if waiting or (situation.offer is None and player not in situation.deciders):
+            elsewhere = situation.offer is None and player not in situation.deciders
+            if waiting or (elsewhere and awaited is None):
                 who = situation.offered_to if waiting else " or ".join(situation.deciders)
                 if board_due:
                     _board(file)
@@ -371,8 +387,14 @@ def interactive_game(
             board_due = False
             if situation.offered_to == player:
                 _answer_offer_first(situation)
+            if awaited is not None:
+                _say(
+                    f"{says(awaited.player, 'offers')} you, as its signed move {awaited.number}:"
+                    f" {awaited.text}; accept countersigns it (the agreement in a signed game)"
+                )
             try:
-                line = session.prompt(_prompt_text(situation, player), completer=completer)
+                prompt = _prompt_text(situation, player, awaited)
+                line = session.prompt(prompt, completer=completer)
             except EOFError:
                 line = "quit"
             line = line.strip()
