@@ -33,6 +33,15 @@ HELP_TEXT = (
     " written the moment it is made."
 )
 
+SIGNED_HELP = (
+    "In a signed game against the computer start the loop with your key and each engine"
+    " seat's: forex play {file} {player} --sign --key FILE --key-for-seat SEAT=FILE; your"
+    " decisions are then signed, the seats reply at once, their moves signed, and accept"
+    " countersigns the {deal} a seat offers you (its signed move)."
+)
+"""What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``, ``{deal}``:
+the game's word, ``Game.agreement_words``)."""
+
 EXIT_INTERRUPTED = 130
 """The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
 
@@ -411,6 +420,9 @@ def interactive_game(
                 _run([command, file, *options])
             elif word == "help":
                 _say(HELP_TEXT)
+                signed = _signed_help(file, player)
+                if signed is not None:
+                    _say(signed)
             elif word == "undo":
                 _undo(file, player)
                 board_due = True
@@ -457,6 +469,20 @@ def _unkeyed_seats(file: str, signers: Mapping[str, Any]) -> list[str]:
 
     _, log, _ = edit.load_valid(file)
     return missing_keys(log, signers)
+
+
+def _signed_help(file: str, player: str) -> str | None:
+    """``SIGNED_HELP`` when ``file`` is a signed game (``signing.signed_game``) with engine
+    seats, else None."""
+    from ..record import edit
+    from ..record.seats import engine_seats
+    from ..record.signing import signed_game
+
+    _, log, _ = edit.load_valid(file)
+    if not engine_seats(log.header) or not signed_game(log):
+        return None
+    deal = log.game.agreement_words()[0]
+    return SIGNED_HELP.format(file=file, player=player, deal=deal)
 
 
 def _signs(file: str, player: str) -> bool:

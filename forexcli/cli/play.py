@@ -188,7 +188,8 @@ def play_command(
     --simulations), moves, show, undo (your last decision and the engine's
     replies to it), quit. Each decision is written the moment it is made, so
     Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
-    is signed, as a signed game needs. Without a terminal it says what to
+    is signed, as a signed game needs (against engine seats with
+    --key-for-seat SEAT=FILE too, below). Without a terminal it says what to
     type instead (exit status 2).
 
     In a signed game (forex new --require-signatures, or keys) against engine

@@ -179,7 +179,8 @@ def test_the_interactive_game_asks_for_the_answer_and_accept_countersigns(
     tmp_path: Path,
 ) -> None:
     """Before, the prompt asked for the person's move, which was refused (the deal awaits
-    the countersignature)."""
+    the countersignature); help did not say how a signed game against the computer is
+    played."""
     from tests.cli.test_interactive import Loop
 
     log, keys, offer = _offered(tmp_path)
@@ -187,6 +188,8 @@ def test_the_interactive_game_asks_for_the_answer_and_accept_countersigns(
     said = " ".join(loop.prompt().split())
     assert f"computer offers you, as its signed move 1: {offer}; accept countersigns it" in said
     assert "accept (countersign move 1)?" in loop.prompt_text
+    said = " ".join(loop.enter("help").split())
+    assert "--key-for-seat SEAT=FILE" in said and "accept countersigns the spot deal" in said
     said = " ".join(loop.enter("accept").split())
     assert "you countersigned move 1: the deal is agreed" in said
     assert "move 2: bot: " in said and "signed)" in said
@@ -197,3 +200,13 @@ def test_the_interactive_game_asks_for_the_answer_and_accept_countersigns(
     entries = _replayed(log).log.entries
     assert set(entries[0].sig or {}) == {"computer", "you"}
     assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_play_help_names_key_for_seat_where_the_signed_interactive_game_is_told() -> None:
+    """The paragraph on the interactive game said --sign (--key FILE) signs each decision,
+    as a signed game needs, and nothing of the engine seats' keys, without which the play
+    stops before their moves."""
+    page = " ".join(run(["play", "--help"], COLUMNS="100").stdout.split())
+    told = page.split("as a signed game needs", 1)[1].split(".", 1)[0]
+    assert "--key-for-seat SEAT=FILE" in told
+    assert "forex play game.yaml ann accept --sign --key ann.key" in page
