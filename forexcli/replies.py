@@ -443,6 +443,25 @@ def offer_entry(path: str, player: str, text: str, budget: str = "") -> Reply | 
     return Reply(player, value["decision"], budget, offered=partner)
 
 
+def awaited_offer(played: Any, player: str) -> Any:
+    """The entry of an engine seat's deal with ``player`` that awaits ``player``'s
+    countersignature (a signed game writes the engine's offer to a person as its signed
+    move, which the person's countersignature agrees: ``forex play FILE NAME accept
+    --sign``), made since ``player``'s own last move; the earliest, None without one."""
+    from .record.signing import check_signatures, signed_game
+
+    log = played.log
+    engines = engine_seats(log.header)
+    if not engines or player in engines or not signed_game(log):
+        return None
+    own = max((entry.number for entry in log.entries if entry.player == player), default=0)
+    for number, partner in sorted(check_signatures(played).awaiting.items()):
+        entry = log.entries[number - 1]
+        if partner == player and entry.player in engines and number > own:
+            return entry
+    return None
+
+
 def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:
     return LogError(
         [

@@ -111,3 +111,23 @@ def test_a_yaml_syntax_error_points_at_the_line_of_the_mistake(
     result = run(["validate", "-q", str(log)])
     assert result.stdout.startswith(f"{log}:{line}:{column}: yaml_syntax: "), result.stdout
     assert "never closed" in result.stdout
+
+
+def test_a_fallback_hint_names_the_log_instead_of_file(tmp_path: Path) -> None:
+    """forex undo h2.yaml --to 4 on a 4-move log hinted 'forex history FILE lists the moves
+    ...', a placeholder; the hint now names the log (where its command is on the log)."""
+    log = tmp_path / "h2.yaml"
+    log.write_bytes(
+        (Path(__file__).parent / "logs" / "valid" / "complete-two-players.yaml").read_bytes()
+    )
+    count = str(run(["history", str(log), "--format", "json"]).stdout.count('"number"'))
+    result = run(["undo", str(log), "--to", count])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"no_such_entry: the log has {count} moves: there is nothing after move" in said
+    assert f"hint: forex history {log} lists the moves with their numbers" in said
+    assert "FILE" not in said
+    # a hint whose FILE is a new file keeps the placeholder; standard input has no path
+    assert Problem("empty", "empty", "yaml", str(log)).hints == ("forex new FILE writes a new log",)
+    assert "FILE" in Problem("no_such_entry", "x", "edit", "<stdin>").hints[0]
+    assert Problem("x", "x", "nowhere", str(log)).hints == (f"forex validate {log} checks a log",)

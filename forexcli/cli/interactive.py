@@ -34,6 +34,15 @@ HELP_TEXT = (
     " written the moment it is made."
 )
 
+SIGNED_HELP = (
+    "In a signed game against the computer start the loop with your key and each engine"
+    " seat's: forex play {file} {player} --sign --key FILE --key-for-seat SEAT=FILE; your"
+    " decisions are then signed, the seats reply at once, their moves signed, and accept"
+    " countersigns the {deal} a seat offers you (its signed move)."
+)
+"""What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``, ``{deal}``:
+the game's word, ``Game.agreement_words``)."""
+
 EXIT_INTERRUPTED = 130
 """The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
 
@@ -144,6 +153,16 @@ class Situation:
             and not self.over
         )
 
+    def awaited(self, player: str) -> Any:
+        """The engine seat's deal with ``player`` that awaits their countersignature, in a
+        signed game (``replies.awaited_offer``: its entry; the answer ``accept`` with
+        ``--sign`` countersigns it); None without one, or while a header offer waits."""
+        from ..replies import awaited_offer
+
+        if self.offer is not None:
+            return None
+        return awaited_offer(self.played, player)
+
     def last_of(self, player: str) -> int | None:
         """The number of ``player``'s last move (None: none)."""
         for entry in reversed(self.played.log.entries):
@@ -162,6 +181,8 @@ def decision_candidates(file: str, player: str, typed: str) -> list[str]:
     situation = Situation(file)
     if situation.offered_to == player:
         return ["accept", "decline"]
+    if situation.awaited(player) is not None and "accept".startswith(typed):
+        return ["accept"]
     if player not in situation.deciders:
         return []
     game = situation.game
@@ -261,9 +282,11 @@ def _board(file: str) -> None:
         _echo(clean(f"Next: {pending_line(situation.game, state)}"))
 
 
-def _prompt_text(situation: Situation, player: str) -> str:
+def _prompt_text(situation: Situation, player: str, awaited: Any = None) -> str:
     if situation.offer is not None and situation.offered_to == player:
         return f"{player}: accept or decline? > "
+    if awaited is not None:
+        return f"{player}: accept (countersign move {awaited.number})? > "
     return f"{player} (move {situation.moves + 1}) > "
 
 
@@ -345,7 +368,8 @@ def interactive_game(
     try:
         while True:
             situation = Situation(file)
-            if situation.engine_decides():
+            awaited = situation.awaited(player)  # the seats wait for its countersignature
+            if situation.engine_decides() and awaited is None:
                 replies.print_replies(
                     file, seed=seed, seconds=None, simulations=None, mover=player,
                     signers=signers,
@@ -362,7 +386,8 @@ def interactive_game(
                 _say(_result(file))
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
-            if waiting or (situation.offer is None and player not in situation.deciders):
+            elsewhere = situation.offer is None and player not in situation.deciders
+            if waiting or (elsewhere and awaited is None):
                 deciders = [situation.offered_to] if waiting else situation.deciders
                 others = [name for name in deciders if name]
                 who = " or ".join(others)
@@ -379,8 +404,14 @@ def interactive_game(
             board_due = False
             if situation.offered_to == player:
                 _answer_offer_first(situation)
+            if awaited is not None:
+                _say(
+                    f"{says(awaited.player, 'offers')} you, as its signed move {awaited.number}:"
+                    f" {awaited.text}; accept countersigns it (the agreement in a signed game)"
+                )
             try:
-                line = session.prompt(_prompt_text(situation, player), completer=completer)
+                prompt = _prompt_text(situation, player, awaited)
+                line = session.prompt(prompt, completer=completer)
             except EOFError:
                 line = "quit"
             line = line.strip()
@@ -397,6 +428,9 @@ def interactive_game(
                 _run([command, file, *options])
             elif word == "help":
                 _say(HELP_TEXT)
+                signed = _signed_help(file, player)
+                if signed is not None:
+                    _say(signed)
             elif word == "undo":
                 _undo(file, player)
                 board_due = True
@@ -443,6 +477,20 @@ def _unkeyed_seats(file: str, signers: Mapping[str, Any]) -> list[str]:
 
     _, log, _ = edit.load_valid(file)
     return missing_keys(log, signers)
+
+
+def _signed_help(file: str, player: str) -> str | None:
+    """``SIGNED_HELP`` when ``file`` is a signed game (``signing.signed_game``) with engine
+    seats, else None."""
+    from ..record import edit
+    from ..record.seats import engine_seats
+    from ..record.signing import signed_game
+
+    _, log, _ = edit.load_valid(file)
+    if not engine_seats(log.header) or not signed_game(log):
+        return None
+    deal = log.game.agreement_words()[0]
+    return SIGNED_HELP.format(file=file, player=player, deal=deal)
 
 
 def _signs(file: str, player: str) -> bool:

@@ -188,16 +188,21 @@ def play_command(
     --simulations), moves, show, undo (your last decision and the engine's
     replies to it), quit. Each decision is written the moment it is made, so
     Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
-    is signed, as a signed game needs. Without a terminal it says what to
+    is signed, as a signed game needs (against engine seats with
+    --key-for-seat SEAT=FILE too, below). Without a terminal it says what to
     type instead (exit status 2).
 
     In a signed game (forex new --require-signatures, or keys) against engine
     seats, --key-for-seat SEAT=FILE (with --sign) gives each seat its key: after
     your signed move the seats reply at once, their moves signed, and an offer
-    your move makes a seat is countersigned by it; in the interactive game too:
+    your move makes a seat is countersigned by it. An offer a seat makes you is
+    its signed move, and accept --sign countersigns it (the agreement); the
+    seats then play on. In the interactive game too (accept at its prompt):
 
     \b
       forex play game.yaml ann DECISION --sign --key ann.key
+          --key-for-seat computer=computer.key
+      forex play game.yaml ann accept --sign --key ann.key
           --key-for-seat computer=computer.key
     """
     from . import replies

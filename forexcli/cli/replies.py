@@ -176,14 +176,59 @@ def stop_lines(done: Any, file: str) -> list[str]:
         return [fitted_commands(clean(done.stopped), streams.width())]
     found = re.match(r"(\S+) to countersign move (\d+) ", done.stopped)
     if found is None:
-        return []
+        return _offer_lines(file)
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
     from ..record.signing import sign_hint
 
     log = read_log(read_bytes(file), file)
-    hint = sign_hint(log, int(found[2]), found[1]).replace(log.filename, file, 1)
+    number, partner = int(found[2]), found[1]
+    hint = sign_hint(log, number, partner).replace(log.filename, file, 1)
+    if _engines_offer(log, number, partner):  # the answer countersigns it
+        hint = (
+            f"{says(partner, 'accepts')} by countersigning it: forex play {file} {partner}"
+            " accept --sign --key FILE"
+        )
     return [fitted_commands(clean(f"{done.stopped}: {hint}"), streams.width())]
+
+
+def _offer_lines(file: str) -> list[str]:
+    """In a signed game, the engine seat's deal that awaits the countersignature of the
+    person who decides next (its offer, written as its signed move: ``replies.awaited_offer``)
+    and the answer that agrees it; none without one."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from ..record.signing import awaiting_text
+    from ..replies import awaited_offer
+    from ..reporters.tables import fitted_commands
+
+    if not _mentions(file, b"sig"):
+        return []
+    played = replay(read_log(read_bytes(file), file))
+    lines = []
+    for person in played.log.game.pending(played.final).deciders:
+        entry = awaited_offer(played, person)
+        if entry is not None:
+            said = (
+                f"{awaiting_text(played.log, entry.number, person)}: {says(person, 'accepts')}"
+                f" by countersigning it: forex play {file} {person} accept --sign --key FILE"
+            )
+            lines.append(fitted_commands(clean(said), streams.width()))
+    return lines
+
+
+def _engines_offer(log: Any, number: int, partner: str) -> bool:
+    """Whether move ``number`` is an engine seat's deal with the person ``partner``: its
+    offer, which ``forex play FILE NAME accept --sign`` countersigns."""
+    from ..record.seats import engine_seats
+
+    engines = engine_seats(log.header)
+    entries = log.entries
+    return (
+        0 < number <= len(entries)
+        and entries[number - 1].player in engines
+        and (partner not in engines)
+    )
 
 
 def countersigned_lines(done: Any) -> list[str]:
@@ -311,10 +356,14 @@ def answer_command(
     if signer is not None and not accept:
         raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
     answered = _offer_of(file)
+    waiting = _awaited_offer(file, player) if answered is None else None
     try:
-        made = answer_offer(
-            file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
-        )
+        if waiting is not None:  # a signed game: the offer is the seat's move, to countersign
+            made = _countersigned(file, player, waiting, accept=accept, signer=signer)
+        else:
+            made = answer_offer(
+                file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
+            )
     except LogError as error:
         raise _problems(error) from None
     word = "accepted" if accept else "declined"
@@ -323,7 +372,8 @@ def answer_command(
         from ..record import edit
 
         try:
-            edit.sign_entry(file, made.number, signer)
+            if waiting is None:
+                edit.sign_entry(file, made.number, signer)
         except LogError as error:
             raise _problems(error) from None
         lines.append(clean(f"{player} countersigned move {made.number}: the deal is agreed"))
@@ -348,8 +398,62 @@ def answer_command(
         )  # fmt: skip
     else:
         _echo("\n".join(["", *_board(file)]))
-    if eml_path is not None and answered is not None:
-        _mail_answer(file, eml_path, answered.player, player)
+    offering = answered if answered is not None else waiting
+    if eml_path is not None and offering is not None:
+        _mail_answer(file, eml_path, offering.player, player)
+
+
+def _awaited_offer(file: str, player: str) -> Any:
+    """The engine seat's deal that awaits ``player``'s countersignature in a signed game
+    (``replies.awaited_offer``: its entry), None without one or when the log cannot be
+    read (``answer_offer`` then says why)."""
+    from ..record import edit
+    from ..record.problems import LogError
+    from ..replies import awaited_offer
+
+    try:
+        _, _, played = edit.load_valid(file)
+    except LogError:
+        return None
+    return awaited_offer(played, player)
+
+
+def _countersigned(file: str, player: str, entry: Any, *, accept: bool, signer: Any) -> Any:
+    """``player``'s answer to an engine seat's deal written as its signed move (``entry``)
+    in a signed game: ``accept`` with ``signer`` (``--sign``) countersigns it, the agreement
+    (a ``Reply`` of the move); without a key the game's ``AgreementWords.unagreed``, and a
+    decline ``no_offer`` (the seat's move stands, awaiting the countersignature): raises
+    ``LogError``, nothing written."""
+    from ..record import edit
+    from ..record.problems import LogError, Problem
+    from ..record.signing import awaiting_text
+    from ..replies import Reply
+
+    _, log, _ = edit.load_valid(file)
+    where = log.place(("moves", entry.number - 1, entry.player))
+    line, column = where if where else (None, None)
+    waits = awaiting_text(log, entry.number, player)
+    command = f"forex play {file} {player} accept --sign --key FILE"
+    if not accept:
+        said = (
+            f"{waits}: in a signed game the engine's offer is its signed move, which"
+            f" {possessive(player)} countersignature agrees; it cannot be declined here;"
+            " nothing was written"
+        )
+        hint = f"agree to it: {command}"
+        raise LogError([Problem("no_offer", said, "rules", file, line, column, entry.number,
+                                (hint,))])  # fmt: skip
+    if signer is None:
+        said = (
+            f"{waits}: in a signed game accepting is countersigning, and no key was given;"
+            " nothing was written"
+        )
+        code = log.game.agreement_words().unagreed
+        hint = f"accept it signed: {command}"
+        raise LogError([Problem(code, said, "signature", file, line, column, entry.number,
+                                (hint,))])  # fmt: skip
+    edit.sign_entry(file, entry.number, signer)
+    return Reply(entry.player, entry.text, "", number=entry.number, signed=True)
 
 
 def _agreed_lines(file: str, made: Any, player: str) -> list[str]:

@@ -497,6 +497,52 @@ def _no_kind_line(played: Replay, point: int, kinds: tuple[str, ...], markdown: 
     return (line if markdown else f"# {line}") + "\n"
 
 
+def _answer_words(log: Any, offer: Any, partner: str) -> tuple[str, str]:
+    """What ``accept`` and ``decline`` of ``offer`` (to ``partner``) do, in words."""
+    from ..words import possessive, says
+
+    terms = log.game.offer_terms(log.game.parse(offer.player, offer.decision))
+    accept = (
+        f"{says(partner, terms)} from {offer.player}, whose entry is played as offered"
+        if terms
+        else f"{possessive(offer.player)} entry is played as offered"
+    )
+    return accept, f"no deal: {says(offer.player, 'chooses')} again without it"
+
+
+def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any] | None:
+    """``moves --format json`` while the engine's open offer waits for a person's answer
+    after ``point`` (the log's last move), as the text lists it: the ``decider`` (the
+    person) and ``text`` (who answers what), the ``answers`` (each ``answer``, what it
+    ``does`` and the ``command`` that gives it), no ``groups`` (the offering seat's
+    decisions wait for the answer), the ``engines`` and the ``offer``; None when no offer
+    waits."""
+    from ..record.seats import offer_awaited, offer_partner, open_offer
+
+    log = played.log
+    awaited = offer_awaited(log, point)
+    offer = open_offer(log.header)
+    partner = None if offer is None else offer_partner(log.game, offer)
+    if awaited is None or offer is None or partner is None:
+        return None
+    words = _answer_words(log, offer, partner)
+    data = {
+        "format": "forex-moves",
+        "version": 1,
+        "game": log.game.name,
+        "file": log.filename,
+        "at": point,
+        "decider": partner,
+        "text": awaited,
+        "answers": [
+            {"answer": answer, "does": does, "command": f"forex play {file} {partner} {answer}"}
+            for answer, does in zip(("accept", "decline"), words, strict=True)
+        ],
+        "groups": [],
+    }
+    return dict(with_seat_data(data, log, file))
+
+
 def _offer_answers(
     played: Replay, point: int, file: str, kinds: tuple[str, ...], every: bool, markdown: bool
 ) -> str | None:
@@ -506,7 +552,6 @@ def _offer_answers(
     offering seat's own decisions, which wait for the answer; None when no offer waits."""
     from ..record.seats import offer_awaited, offer_partner, open_offer
     from ..reporters.tables import fitted
-    from ..words import possessive, says
 
     log = played.log
     awaited = offer_awaited(log, point)
@@ -519,13 +564,7 @@ def _offer_answers(
         return (line if markdown else f"# {line}") + "\n"
     if every:
         return "accept\ndecline\n"
-    terms = log.game.offer_terms(log.game.parse(offer.player, offer.decision))
-    accept = (
-        f"{says(partner, terms)} from {offer.player}, whose entry is played as offered"
-        if terms
-        else f"{possessive(offer.player)} entry is played as offered"
-    )
-    decline = f"no deal: {says(offer.player, 'chooses')} again without it"
+    accept, decline = _answer_words(log, offer, partner)
     if markdown:
         rows = [f"- `accept`: {accept}", f"- `decline`: {decline}"]
         text = "\n".join([clean(awaited), "", *map(clean, rows)]) + "\n"
@@ -580,6 +619,10 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             param_hint="'--kind'",
         )
     if fmt == "json":
+        answering = _offer_answers_data(played, point, file) if point == played.moves else None
+        if answering is not None:  # the offering seat's decisions wait for the answer
+            print_json(answering)
+            return
         data = game.moves_data(played, point, kinds)
         data = record.moves_data(played, point) if data is None else data
         if point == played.moves:  # the engine seats, and the open offer waiting first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import Any
 
@@ -197,10 +198,26 @@ CODE_HINTS: dict[str, str] = {
 """The hint of a problem raised without one, for the codes that say more than their layer's."""
 
 
-def fallback_hint(code: str, layer: str) -> str:
+NAMING_THE_LOG = ("rules", "edit", "signature", "no_moves", "")
+"""The layers and codes whose fallback hint is a command on the problem's log (its ``FILE``
+is the log's path; ``""``: the default hint): ``empty`` and ``not_a_mapping`` name
+``forex new FILE``, a new file."""
+
+
+def fallback_hint(code: str, layer: str, file: str | None = None) -> str:
     """The hint a problem gets when it is raised without one (``CODE_HINTS``, else
-    ``LAYER_HINTS``; else ``forex validate``'s)."""
-    return CODE_HINTS.get(code) or LAYER_HINTS.get(layer) or "forex validate FILE checks a log"
+    ``LAYER_HINTS``; else ``forex validate``'s), its command on ``file`` (the log the
+    problem is in) instead of the placeholder ``FILE`` where the command is on that log
+    and ``file`` is a path (not standard input's ``<stdin>``, nor ``-``)."""
+    hint = CODE_HINTS.get(code) or LAYER_HINTS.get(layer)
+    default = hint is None
+    hint = hint or "forex validate FILE checks a log"
+    on_log = (
+        default or code in NAMING_THE_LOG or (code not in CODE_HINTS and layer in NAMING_THE_LOG)
+    )
+    if file is None or not on_log or file in ("", "-") or file.startswith("<"):
+        return hint
+    return re.sub(r"\bFILE\b", lambda _: file, hint)
 
 
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -313,7 +330,7 @@ class Problem(Struct, frozen=True):
         # A frozen Struct refuses setattr; its fields' slot descriptors still set them.
         fields = vars(Problem)
         fields["message"].__set__(self, printable(self.message))
-        hints = self.hints or (fallback_hint(self.code, self.layer),)
+        hints = self.hints or (fallback_hint(self.code, self.layer, self.file),)
         fields["hints"].__set__(self, tuple(printable(hint) for hint in hints))
 
     def where(self) -> str:

@@ -48,3 +48,37 @@ def test_moves_all_and_kind_name_only_what_play_takes_now(tmp_path: Path) -> Non
     kind = run(["moves", str(log), "--kind", "contract"])
     assert kind.exit_code == 0
     assert kind.stdout.startswith("# No contract decision is legal after move 51: you to answer")
+
+
+def test_moves_json_names_the_answers_not_the_offering_seats_groups(tmp_path: Path) -> None:
+    """It listed computer's groups (its pending decision, its contracts) while the text
+    listed accept and decline: now the JSON says the same."""
+    import json
+
+    log = _offered(tmp_path)
+    result = run(["moves", str(log), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["format"], data["at"], data["decider"]) == ("forex-moves", 51, "you")
+    assert data["text"] == "you to answer computer's offer (accept or decline)"
+    assert data["groups"] == [] and "pending" not in data
+    assert data["answers"] == [
+        {
+            "answer": "accept",
+            "does": "you get 1 GBP for 1.5 EUR from computer, whose entry is played as offered",
+            "command": f"forex play {log} you accept",
+        },
+        {
+            "answer": "decline",
+            "does": "no deal: computer chooses again without it",
+            "command": f"forex play {log} you decline",
+        },
+    ]
+    assert data["offer"]["player"] == "computer" and data["offer"]["partner"] == "you"
+    assert data["offer"]["decision"].startswith("spot 1 GBP to you for 1.5 EUR; ")
+    assert "computer" in data["engines"]
+    kind = json.loads(run(["moves", str(log), "--format", "json", "--kind", "contract"]).stdout)
+    assert kind["groups"] == [] and [a["answer"] for a in kind["answers"]] == ["accept", "decline"]
+    # before the offer (--at 50) the seat's own decisions are listed as before
+    earlier = json.loads(run(["moves", str(log), "--format", "json", "--at", "50"]).stdout)
+    assert "answers" not in earlier and earlier["groups"]

@@ -1,0 +1,212 @@
+"""The engine's offer to a person in a signed game against the computer (followup): the
+offer is the engine seat's signed move, which the person's countersignature agrees. Before,
+``forex play FILE you accept`` said there was no offer to answer, and the person had to quit
+and run ``forex sign FILE N --as you --key FILE``; now ``accept --sign --key FILE``
+countersigns it (with ``--key-for-seat`` the seats then play on, signed), in the interactive
+game too; without a key it is refused, nothing written.
+
+The engine offers rarely: the position is made by playing the engine seat's offer with its
+own key (``forex play FILE computer OFFER --sign --key computer.key``), as its signed reply
+would write it; the replies' stop line is tested with the engine's choice made that offer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from forexcli.record import files, gamelog
+from tests.cli.test_commands import run
+from tests.record.test_signing import make_key, problems_of
+
+ROOT = Path(__file__).resolve().parents[2]
+FOREX_PLAY = json.loads((ROOT / "schemas" / "forex-play.schema.json").read_text("utf-8"))
+
+
+def _replayed(path: Path) -> gamelog.Replay:
+    return gamelog.replay(gamelog.read_log(files.read_bytes(str(path)), str(path)))
+
+
+def _ok(*args: str) -> str:
+    result = run(list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _offer_to_you(log: Path) -> str:
+    """A legal entry of the seat deciding now that opens with a spot to ``you``."""
+    played = _replayed(log)
+    game = played.log.game
+    state = played.final
+    for spot in game.legal(state):
+        text = game.write([spot])
+        if text.startswith("spot") and " to you " in text:
+            after = game.apply(state, spot)
+            return game.write([spot, game.legal(after)[0]])
+    raise AssertionError("no spot to you")
+
+
+def _offered(folder: Path) -> tuple[Path, dict[str, Path], str]:
+    """``trio.yaml`` under ``signatures: required``: computer (first) and bot are engine
+    seats, you a person; computer's first move, signed, offers you a spot deal. The log,
+    the private keys by seat, the offered entry."""
+    keys = {name: make_key(folder, name) for name in ("you", "computer", "bot")}
+    log = folder / "trio.yaml"
+    _ok("new", str(log), "--players", "you,computer,bot", "--seed", "7", "--engine",
+        "computer:20", "--engine", "bot:20", "--require-signatures", "--key-for",
+        f"you={keys['you']}.pub", "--first", "computer")  # fmt: skip
+    offer = _offer_to_you(log)
+    _ok("play", str(log), "computer", offer, "--sign", "--key", str(keys["computer"]))
+    assert _replayed(log).log.entries[0].sig.keys() == {"computer"}  # type: ignore[union-attr]
+    return log, keys, offer
+
+
+def _seats(keys: dict[str, Path]) -> tuple[str, ...]:
+    return ("--key-for-seat", f"computer={keys['computer']}", "--key-for-seat",
+            f"bot={keys['bot']}")  # fmt: skip
+
+
+def test_accept_with_sign_countersigns_the_engines_offer_and_the_seats_play_on(
+    tmp_path: Path,
+) -> None:
+    log, keys, offer = _offered(tmp_path)
+    said = _ok("play", str(log), "you", "accept", "--sign", "--key", str(keys["you"]),
+               *_seats(keys))  # fmt: skip
+    said = " ".join(said.split())
+    assert "you accepted the offer. you countersigned move 1: the deal is agreed" in said
+    assert f"move 1: computer: {offer} (agreed by you)" in said
+    assert "move 2: bot: " in said and "(the engine, 20 simulations, signed)" in said
+    assert "Next: you to play." in said
+    entries = _replayed(log).log.entries
+    assert [entry.player for entry in entries] == ["computer", "bot"]
+    assert set(entries[0].sig or {}) == {"computer", "you"}
+    assert set(entries[1].sig or {}) == {"bot"}
+    assert problems_of(log, "--require-signatures") == []
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_accept_in_json_tells_the_countersigned_answer_and_the_replies(tmp_path: Path) -> None:
+    log, keys, offer = _offered(tmp_path)
+    result = run(["play", str(log), "you", "accept", "--sign", "--key", str(keys["you"]),
+                  *_seats(keys), "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(FOREX_PLAY).validate(data)
+    assert data["answer"] == {
+        "player": "you",
+        "accepted": True,
+        "by": "computer",
+        "decision": offer,
+        "countersigned": True,
+    }
+    assert data["move"] == 1
+    (reply,) = data["replies"]["moves"]
+    assert (reply["number"], reply["player"], reply["signed"]) == (2, "bot", True)
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def _refused(log: Path, *args: str) -> Any:
+    before = log.read_bytes()
+    result = run(["play", str(log), "you", *args])
+    assert log.read_bytes() == before
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_accept_without_a_key_is_refused_naming_sign_and_key(tmp_path: Path) -> None:
+    log, _, _ = _offered(tmp_path)
+    result = _refused(log, "accept")
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert ": unagreed_spot: move 1: computer's spot deal with you awaits your signature" in said
+    assert "accepting is countersigning, and no key was given; nothing was written" in said
+    assert f"hint: accept it signed: forex play {log} you accept --sign --key FILE" in said
+
+
+@pytest.mark.parametrize("answer", ["decline", "no"])
+def test_decline_of_a_signed_offer_is_refused_saying_how_to_agree(
+    tmp_path: Path, answer: str
+) -> None:
+    log, _, _ = _offered(tmp_path)
+    result = _refused(log, answer)
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert "no_offer: move 1: computer's spot deal with you awaits your signature" in said
+    assert "cannot be declined here; nothing was written" in said
+    assert f"hint: agree to it: forex play {log} you accept --sign --key FILE" in said
+
+
+def test_the_replies_stop_at_the_engines_offer_with_the_accept_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat's signed reply that offers you a deal: the replies said nothing of it (the
+    person learnt of it from the refusal of their next move, which named forex sign); now
+    a line says it awaits the person's countersignature and gives the answer that agrees
+    it, which then works."""
+    import forexcli.hosting
+
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
+
+    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
+        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
+        return (spot, game.legal(game.apply(state, spot))[0]), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    said = _ok("play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
+               "--key-for-seat", f"computer={keys['computer']}")  # fmt: skip
+    said = " ".join(said.split())
+    assert "move 2: computer: spot " in said
+    assert (
+        "move 2: computer's spot deal with you awaits your signature: you accept by"
+        f" countersigning it: forex play {log} you accept --sign --key FILE"
+    ) in said
+    said = _ok("play", str(log), "you", "accept", "--sign", "--key", str(keys["you"]))
+    assert "you countersigned move 2: the deal is agreed" in said
+    assert set(_replayed(log).log.entries[1].sig or {}) == {"computer", "you"}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+# --------------------------------------------------------------------------- the interactive game
+
+
+def test_the_interactive_game_asks_for_the_answer_and_accept_countersigns(
+    tmp_path: Path,
+) -> None:
+    """Before, the prompt asked for the person's move, which was refused (the deal awaits
+    the countersignature); help did not say how a signed game against the computer is
+    played."""
+    from tests.cli.test_interactive import Loop
+
+    log, keys, offer = _offered(tmp_path)
+    loop = Loop(tmp_path, log.name, "you", "--sign", "--key", str(keys["you"]), *_seats(keys))
+    said = " ".join(loop.prompt().split())
+    assert f"computer offers you, as its signed move 1: {offer}; accept countersigns it" in said
+    assert "accept (countersign move 1)?" in loop.prompt_text
+    said = " ".join(loop.enter("help").split())
+    assert "--key-for-seat SEAT=FILE" in said and "accept countersigns the spot deal" in said
+    said = " ".join(loop.enter("accept").split())
+    assert "you countersigned move 1: the deal is agreed" in said
+    assert "move 2: bot: " in said and "signed)" in said
+    assert "(move 3)" in loop.prompt_text
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+    entries = _replayed(log).log.entries
+    assert set(entries[0].sig or {}) == {"computer", "you"}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_play_help_names_key_for_seat_where_the_signed_interactive_game_is_told() -> None:
+    """The paragraph on the interactive game said --sign (--key FILE) signs each decision,
+    as a signed game needs, and nothing of the engine seats' keys, without which the play
+    stops before their moves."""
+    page = " ".join(run(["play", "--help"], COLUMNS="100").stdout.split())
+    told = page.split("as a signed game needs", 1)[1].split(".", 1)[0]
+    assert "--key-for-seat SEAT=FILE" in told
+    assert "forex play game.yaml ann accept --sign --key ann.key" in page
