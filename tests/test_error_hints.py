@@ -122,9 +122,9 @@ def test_a_fallback_hint_names_the_log_instead_of_file(tmp_path: Path) -> None:
     )
     count = str(run(["history", str(log), "--format", "json"]).stdout.count('"number"'))
     result = run(["undo", str(log), "--to", count])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output  # a move number the log lacks: a usage error
     said = " ".join(result.output.split())
-    assert f"no_such_entry: the log has {count} moves: there is nothing after move" in said
+    assert f"no_such_entry: there is nothing after move {count} to remove" in said
     assert f"hint: forex history {log} lists the moves with their numbers" in said
     assert "FILE" not in said
     # a hint whose FILE is a new file keeps the placeholder; standard input has no path
