@@ -78,11 +78,15 @@ class Reply(Struct, frozen=True):
             )
         return f"move {self.number}: {self.player}: {self.text} ({engine})"
 
-    def data(self) -> dict[str, Any]:
+    def data(self, played: Any = None) -> dict[str, Any]:
         """The decision as JSON data: ``number`` (None for an offer), ``player``,
         ``decision``, ``engine`` (its budget in words), ``offered_to`` (the person an offer
-        waits for, else None), ``refused`` (its first choices an engine seat declined) and
-        ``signed`` (signed with the seat's key)."""
+        waits for, else None), ``refused`` (its first choices an engine seat declined),
+        ``signed`` (signed with the seat's key) and ``sentences``: what the move did in
+        ``played`` (the log's replay after it; ``move_sentences``), none for an offer."""
+        number = self.number
+        written = number is not None and played is not None and number <= played.moves
+        sentences = move_sentences(played, number) if written and number is not None else []
         return {
             "number": self.number,
             "player": self.player,
@@ -91,6 +95,7 @@ class Reply(Struct, frozen=True):
             "offered_to": self.offered,
             "refused": list(self.refused),
             "signed": self.signed,
+            "sentences": sentences,
         }
 
 
@@ -124,7 +129,7 @@ class Replies(Struct, frozen=True):
         from .record.status import pending_line
 
         data: dict[str, Any] = {
-            "moves": [reply.data() for reply in self.replies],
+            "moves": [reply.data(played) for reply in self.replies],
             "countersigned": [
                 {"number": signed.number, "player": signed.player} for signed in self.countersigned
             ],
@@ -135,6 +140,21 @@ class Replies(Struct, frozen=True):
         if offer is not None:
             data[OFFER_FIELD] = offer
         return data
+
+
+def move_sentences(played: Any, number: int) -> list[str]:
+    """What legal move ``number`` of ``played`` (a ``record.gamelog.Replay``) did, as
+    ``forex play`` tells it under the move's line, without the indent: the game's catch-up
+    (``Game.summarize``) but the lines its compact board shows anyway
+    (``Game.on_compact_board``), else the frame's sentences (``Game.describe``); every line
+    of it (a month's end, a trend card, the final scores are told last, and a cut would
+    drop them)."""
+    game = played.log.game
+    told = game.summarize(played, number - 1, number)
+    if told is None:
+        before = played.state_after(number - 1)
+        return gamelog.told_entry(game, before, played.log.entries[number - 1].decisions)
+    return [line.removeprefix("  ") for line in told[1:] if not game.on_compact_board(line)]
 
 
 Progress = Callable[[int], None]

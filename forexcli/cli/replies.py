@@ -15,7 +15,6 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from ..reporters.record import entry_sentences
 from ..reporters.tables import fitted, fitted_commands, pasted
 from ..words import possessive, says
 from . import echo as _echo
@@ -81,15 +80,10 @@ def refuse_declined(played: Any, file: str) -> None:
 
 
 def _summary(played: Any, number: int) -> list[str]:
-    """What move ``number`` did: the game's catch-up (``Game.summarize``) but what its
-    compact board shows anyway (``Game.on_compact_board``), else the frame's, the sentences
-    of ``describe``; every line of it (a month's end, a trend card, the final scores are
-    told last, and a cut would drop them)."""
-    game = played.log.game
-    told = game.summarize(played, number - 1, number)
-    if told is None:
-        return [f"  {sentence}" for sentence in entry_sentences(played, number)]
-    return [line for line in told[1:] if not game.on_compact_board(line)]
+    """What move ``number`` did, a line a sentence, indented (``replies.move_sentences``)."""
+    from ..replies import move_sentences
+
+    return [f"  {sentence}" for sentence in move_sentences(played, number)]
 
 
 def _board(file: str) -> list[str]:

@@ -72,6 +72,12 @@ def reply_schema() -> dict[str, Any]:
                 "description": "The move is signed with the seat's key (--key-for-seat).",
                 "type": "boolean",
             },
+            "sentences": {
+                "description": "What the move did, a sentence each, as the text output tells"
+                " it under the move (none for an offer).",
+                "type": "array",
+                "items": _TEXT,
+            },
         },
         "One decision an engine seat made.",
     )

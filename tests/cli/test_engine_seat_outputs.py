@@ -111,15 +111,51 @@ def test_play_json_holds_the_replies(tmp_path: Path) -> None:
     assert data["move"]["number"] == 1 and data["move"]["decision"] == "invest GBP"
     assert data["engines"]["computer"]["simulations"] == 20
     reply = played.log.entries[1]
+    sentences = data["replies"]["moves"][0]["sentences"]
     assert data["replies"]["moves"] == [
         {"number": 2, "player": "computer", "decision": reply.text,
-         "engine": "20 simulations", "offered_to": None, "refused": [], "signed": False}
+         "engine": "20 simulations", "offered_to": None, "refused": [], "signed": False,
+         "sentences": sentences}
     ]  # fmt: skip
+    assert sentences and sentences[0].startswith("computer ")
     assert data["replies"]["stopped"] == "you decide next"
     assert data["replies"]["next"].startswith("you to decide")
     assert "offer" not in data["replies"]
     later = _json("play", str(log), "you", "invest EUR", "--no-reply")
     assert "replies" not in later and _replayed(log).moves == 3
+
+
+def _told_under(text: str, line: str) -> list[str]:
+    """The indented lines the text output prints under ``line`` (a reply's), unindented."""
+    lines = text.splitlines()
+    told = []
+    for later in lines[lines.index(line) + 1 :]:
+        if not later.startswith("  "):
+            break
+        told.append(later[2:])
+    return told
+
+
+@pytest.mark.parametrize("game", ["for-ex", "world-exchangers"])
+def test_play_json_replies_carry_the_sentences_the_text_prints(tmp_path: Path, game: str) -> None:
+    """Each reply of ``play --format json`` carries what the move did: the sentences the
+    text output prints under the reply's line, each a string, in order."""
+    if game == "for-ex":
+        log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
+        mover, decision = "you", ["invest GBP"]
+    else:
+        log, mover, decision = _worldex(tmp_path), "ann", ["buy", "Prague"]
+    twin = tmp_path / "twin.yaml"
+    twin.write_bytes(log.read_bytes())
+    data = _json("play", str(log), mover, *decision)
+    text = run(["play", str(twin), mover, *decision], COLUMNS="500")  # no line wrapped
+    assert text.exit_code == 0, text.output
+    replies = [reply for reply in data["replies"]["moves"] if reply["number"] is not None]
+    assert replies
+    for reply in replies:
+        line = f"move {reply['number']}: {reply['player']}: {reply['decision']}"
+        (printed,) = [row for row in text.stdout.splitlines() if row.startswith(line + " (")]
+        assert reply["sentences"] and reply["sentences"] == _told_under(text.stdout, printed)
 
 
 def test_play_json_holds_the_offer_a_reply_left_open(
@@ -132,6 +168,7 @@ def test_play_json_holds_the_offer_a_reply_left_open(
     data = _json("play", str(log), "you", "invest GBP")
     (reply,) = data["replies"]["moves"]
     assert reply["number"] is None and reply["offered_to"] == "you"
+    assert reply["sentences"] == []  # an offer did nothing yet
     assert data["replies"]["offer"]["decision"] == reply["decision"]
     assert data["replies"]["offer"]["partner"] == "you"
     assert data["replies"]["stopped"] == "an offer waits for its answer"
