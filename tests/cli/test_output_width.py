@@ -526,3 +526,51 @@ def test_wrapped_notes_and_sentences_are_measured_in_columns(tmp_path: Path) -> 
     assert " ".join(" ".join(lines).split()) == " ".join(WIDE_NOTE.split())
     accents = wrap_line("e\u0301te\u0301 cafe\u0301 de\u0301ja\u0300 vu", 10)
     assert accents == ["e\u0301te\u0301 cafe\u0301", "de\u0301ja\u0300 vu"]
+
+
+WIDE_NAMES = ("\u674e\u96f7\u674e\u96f7\u674e\u96f7\u674e\u96f7", "\u97e9\u6885\u6885" * 3)
+"""World Exchangers players with CJK names (李雷李雷李雷李雷, 韩梅梅 three times): 16 and 18
+columns, 8 and 9 characters."""
+
+NARROW_NAMES = ("lileilileileilei", "hanmeimeihanmeimei")
+"""ASCII names as wide in columns as ``WIDE_NAMES``."""
+
+
+def _worldex_texts(folder: Path, names: Sequence[str]) -> list[str]:
+    """``show``, ``play``'s report after the engine seat's reply (its compact board) and
+    ``message`` of a World Exchangers game between ``names`` (the second an engine seat) at
+    COLUMNS=60, each with the names written as ``NARROW_NAMES``."""
+    folder.mkdir()
+    log = folder / "wx.yaml"
+    made = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", ",".join(names),
+         "--first", names[0], "--engine", f"{names[1]}:20", *COMPONENTS, "--seed", "4"]
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    texts = []
+    for args in (["play", str(log), names[0], "buy", "Prague"], ["show", str(log)]):
+        result = run(args, COLUMNS="60")
+        assert result.exit_code == 0, result.output
+        texts.append(result.stdout)
+    texts.append(run(["message", str(log)], COLUMNS="60").stdout)
+    for wide, narrow in zip(names, NARROW_NAMES, strict=True):
+        texts = [text.replace(wide, narrow).replace(str(log), "LOG") for text in texts]
+    return texts
+
+
+def test_world_exchangers_wraps_wide_names_in_columns(tmp_path: Path) -> None:
+    """World Exchangers' status lines, table titles and compact board wrapped by counting
+    characters: a CJK name (two columns a character) ran past the width. With names as wide
+    in columns as ASCII ones, every line breaks where the ASCII one does, and the lines
+    the views wrap to the terminal fit 60 columns."""
+    assert [wcswidth(name) for name in WIDE_NAMES] == [len(name) for name in NARROW_NAMES]
+    wide = _worldex_texts(tmp_path / "wide", WIDE_NAMES)
+    narrow = _worldex_texts(tmp_path / "narrow", NARROW_NAMES)
+    assert wide == narrow
+    played, shown, _ = wide
+    heading = shown.split("\n\n")[0].splitlines()  # the status lines
+    titles = [part.splitlines()[0] for part in shown.split("\n\n")[2:]]  # each table's
+    board = played.split("\n\n")[-1].splitlines()  # the compact board after the reply
+    assert any(line.startswith("  ") for line in heading)  # a status line was wrapped
+    for line in [*heading, *titles, *board]:
+        assert wcswidth(line) <= 60, line

@@ -292,9 +292,7 @@ class WorldexGame(WorldexViews):
         """Each player's cash, media and cities (each at what it sells for this month), the
         sale area (each card at its base value, what it costs to buy) and who decides next,
         in a few lines (``Game.compact_text``)."""
-        import textwrap
-
-        from ...reporters import clean
+        from ...reporters import clean, wrap_line
         from .views import coins, show_view
 
         shown = show_view(state)
@@ -314,7 +312,7 @@ class WorldexGame(WorldexViews):
             lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
         out: list[str] = []
         for line in lines:
-            out.extend(textwrap.wrap(clean(line), width, subsequent_indent="  ") or [""])
+            out.extend(wrap_line(clean(line), width, subsequent_indent="  ") or [""])
         return "\n".join(out)
 
     def view(self, state: State) -> dict[str, Any]:

@@ -17,7 +17,6 @@ Nothing here changes the state; all of it is derived from it.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Any, Optional, Union
 
@@ -616,7 +615,7 @@ def fitted_table(table: Table, width: int) -> str:
 def _wrap_cell(text: str, limit: int) -> str:
     """``text`` in lines of at most ``limit`` columns where its words allow: a list's items
     (split at ``, ``) kept whole on a line where they fit, else wrapped at spaces."""
-    from ....reporters import text_width
+    from ....reporters import text_width, wrap_line
 
     if text_width(text) <= limit:
         return text
@@ -630,7 +629,7 @@ def _wrap_cell(text: str, limit: int) -> str:
             continue
         if line:
             lines.append(line)
-        parts = textwrap.wrap(piece, limit, break_long_words=False, break_on_hyphens=False)
+        parts = wrap_line(piece, limit)
         lines.extend(parts[:-1])
         line = parts[-1] if parts else piece
     lines.append(line)
@@ -643,10 +642,16 @@ def render_text(state: State, width: int = 80) -> str:
     Names are made safe for a terminal (``problems.printable``: control characters are
     written as escapes).  The tables and ``show_view`` hold them raw.
     """
-    heading = [textwrap.fill(line, width, subsequent_indent="  ") for line in status_lines(state)]
+    from ....reporters import wrap_line
+
+    def fill(line: str) -> str:
+        """``line`` wrapped at spaces to ``width`` terminal columns (``wrap_line``)."""
+        return "\n".join(wrap_line(line, width, subsequent_indent="  "))
+
+    heading = [fill(line) for line in status_lines(state)]
     parts = ["\n".join(heading)]
     for table in tables(state):
-        title = textwrap.fill(table.title, width, subsequent_indent="  ")
+        title = fill(table.title)
         parts.append(title + "\n" + fitted_table(table, width))
     text = "\n\n".join(parts)
     return "\n".join(printable(line) for line in text.split("\n")) + "\n"

@@ -14,7 +14,6 @@ BBCode brackets made full-width so that no tag can be opened.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +23,7 @@ from tabulate import tabulate
 from ....record.entry import Entry
 from ....record.gamelog import Replay, told_entry
 from ....record.problems import command_word
-from ....reporters import clean, md, plural, wrap_line
+from ....reporters import clean, md, plural, text_width, wrap_line
 from ...base import Message
 from ..describe import summary
 from ..picture import board_svg
@@ -78,7 +77,7 @@ def _table_text(table: Table, width: int, markdown: bool) -> str:
             rows, headers=[md(h) for h in table.headers], tablefmt="github", disable_numparse=True
         )
         return f"**{md(table.title)}**\n\n{body}"
-    title = textwrap.fill(clean(table.title), width, subsequent_indent="  ")
+    title = "\n".join(wrap_line(clean(table.title), width, subsequent_indent="  "))
     return title + "\n\n" + clean(fitted_table(table, width), newlines=True)
 
 
@@ -170,7 +169,7 @@ def _options_table(moves: Any, width: int, markdown: bool) -> str:
         cells = [[f"`{clean(row[0])}`", *(md(cell) for cell in row[1:])] for row in rows]
         return tabulate(cells, headers=list(headers), tablefmt="github", disable_numparse=True)
     rows = [(clean(a), clean(b), clean(c), clean(d)) for a, b, c, d in rows]
-    fixed = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers[:3])]
+    fixed = [max(len(h), *(text_width(r[i]) for r in rows)) for i, h in enumerate(headers[:3])]
     room = max(16, width - sum(fixed) - 2 * 3)
     return tabulate(
         rows,
