@@ -12,7 +12,6 @@ entry, its rules accept it or say why not, for every game alike.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -382,7 +381,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         did_you_mean(key, keys)
         or (
             f"play as one of {', '.join(log.players)}: forex moves"
-            f" {command_word(os.path.basename(log.filename))} says who decides now",
+            f" {command_word(log.filename)} says who decides now",
         ),
     )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from forexcli.record import gamelog
 from forexcli.reporters.record import entry_sentences
 from tests.cli.test_commands import run
@@ -216,17 +218,25 @@ def test_hint_for_an_engine_seat_says_how_it_plays(tmp_path: Path) -> None:
     assert line in _flat(run(["moves", str(log)]).output)
 
 
-def test_a_move_in_no_players_name_says_whose_names_are_played(tmp_path: Path) -> None:
+def test_a_move_in_no_players_name_says_whose_names_are_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``forex play FILE ann ...`` with no player ann names the players and where to find
-    who decides (it gave a hint about ``--at N`` that did not fit)."""
-    log = _game(tmp_path)
+    who decides (it gave a hint about ``--at N`` that did not fit), with the path as given:
+    run outside the log's folder, the hint named the file alone (``forex moves wx.yaml``),
+    a command that failed where the person was."""
+    (tmp_path / "games").mkdir()
+    log = _game(tmp_path / "games")
+    monkeypatch.chdir(tmp_path)
     before = log.read_bytes()
-    result = run(["play", str(log), "zed", "buy", "Madrid"])
+    result = run(["play", "games/wx.yaml", "zed", "buy", "Madrid"])
     assert result.exit_code == 1 and "unknown_name" in result.output
     said = _flat(result.output)
-    assert "hint: play as one of ann, bot: forex moves wx.yaml says who decides now" in said
+    hint = "hint: play as one of ann, bot: forex moves games/wx.yaml says who decides now"
+    assert hint in said
     assert "--at N" not in said and "Traceback" not in said
     assert log.read_bytes() == before
+    assert run(["moves", "games/wx.yaml"]).exit_code == 0  # the printed command runs here
 
 
 def test_a_second_card_too_dear_says_the_cash_left_after_the_first(tmp_path: Path) -> None:
