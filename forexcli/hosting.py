@@ -19,7 +19,7 @@ from msgspec import Struct
 
 from .games.base import Budget
 from .record import edit
-from .record.problems import LogError, Problem, command_word
+from .record.problems import LogError, Problem, command_path, command_word
 from .record.seats import engine_seats, open_offer
 from .replies import (
     MAX_REPLIES,
@@ -140,7 +140,7 @@ def countersign_deals(path: str, signers: Mapping[str, Any]) -> Countersigned:
                         f"{says(entry.player, 'takes')} the move back in their copy and chooses"
                         f" again: forex undo FILE --to {entry.number - 1}"
                         f" --as {command_word(entry.player)}",
-                        f"and it goes here: forex undo {command_word(path)}"
+                        f"and it goes here: forex undo {command_path(path)}"
                         f" --to {entry.number - 1} --force",
                     ),
                 ),

@@ -31,7 +31,7 @@ from msgspec import Struct
 from .games.base import Budget, state_digest
 from .record import edit, files, gamelog
 from .record.entrytext import appended_text
-from .record.problems import LogError, Problem, command_word
+from .record.problems import LogError, Problem, command_path, command_word
 from .record.seats import (
     OFFER_FIELD,
     Offer,
@@ -240,8 +240,8 @@ def declined_problem(played: Any, file: str | None = None) -> Problem | None:
         name,
         entry=entry.number,
         hints=(
-            f"choose again: forex moves {command_word(name)} lists the offers {partner} accepts,"
-            f" forex hint {command_word(name)} the engine's advice",
+            f"choose again: forex moves {command_path(name)} lists the offers {partner} accepts,"
+            f" forex hint {command_path(name)} the engine's advice",
         ),
     )
 
@@ -265,7 +265,7 @@ def open_offer_problem(log: Any, file: str, doing: str) -> Problem | None:
         line,
         column,
         len(log.entries) + 1,
-        (answer_hint(file, partner), f"or take the offer back: forex undo {command_word(file)}"),
+        (answer_hint(file, partner), f"or take the offer back: forex undo {command_path(file)}"),
     )
 
 
@@ -363,7 +363,7 @@ def _unsigned_problem(log: Any, path: str, player: str) -> Problem | None:
         path,
         entry=len(log.entries) + 1,
         hints=(
-            f"sign its move: forex play {command_word(path)} {command_word(player)} --engine"
+            f"sign its move: forex play {command_path(path)} {command_word(player)} --engine"
             " --sign --key FILE",
         ),
     )
@@ -407,7 +407,7 @@ def reply_engines(
                 tuple(made),
                 f"{deciders[0]} (the engine) {verb_for(deciders[0], 'decides')} next, and {why}:"
                 " sign its move"
-                f" (forex play {command_word(path)} {command_word(deciders[0])} --engine"
+                f" (forex play {command_path(path)} {command_word(deciders[0])} --engine"
                 " --sign --key FILE), or let it reply at once to your signed moves:"
                 f" --key-for-seat {command_word(f'{deciders[0]}=FILE')}",
             )
@@ -491,7 +491,7 @@ def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:
                 "rules",
                 path,
                 entry=len(log.entries) + 1,
-                hints=(f"forex show {command_word(path)} says who decides next",),
+                hints=(f"forex show {command_path(path)} says who decides next",),
             )
         ]
     )

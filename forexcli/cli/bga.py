@@ -76,7 +76,7 @@ def import_command(
     from .. import games
     from ..games.defaults import NotOffered
     from ..record.files import MAX_LOG_BYTES, read_bytes, write_output
-    from ..record.problems import LogError, Problem, command_word
+    from ..record.problems import LogError, Problem, command_path
 
     renames = _renames(rename)
     name = "<stdin>" if table_log == "-" else table_log
@@ -120,7 +120,7 @@ def import_command(
         raise ProblemExit([problem], exit_code=2)
     text, summary = imported
     report = f"imported {clean(name)} into {clean(output)}: {clean(summary)}"
-    named = command_word(output)
+    named = command_path(output)
     follow = f"next: forex analyse {named} --write; forex html {named}"
     out = encoded_output([(report, False), (follow, False)])
     try:

@@ -257,9 +257,9 @@ class WrittenUnreported(click.ClickException):
     exit_code = EXIT_WRITTEN_UNREPORTED
 
     def __init__(self, what: str, path: str, failure: OutputFailed, *, log: bool = True) -> None:
-        from ..record.problems import command_word
+        from ..record.problems import command_path
 
-        see = f": see it with forex show {command_word(path)}" if log else ""
+        see = f": see it with forex show {command_path(path)}" if log else ""
         super().__init__(
             f"{clean(path)}: written_unreported: {what} WAS written to {clean(path)}, but its"
             f" report could not be printed ({failure}); do not repeat it{see}"
@@ -612,9 +612,9 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
 def file_word(file: str) -> str:
     """The log ``file`` as a command that a message prints takes it (``command_word``;
     ``FILE`` for standard input, ``-``)."""
-    from ..record.problems import command_word
+    from ..record.problems import command_path
 
-    return "FILE" if file in ("-", "<stdin>") else command_word(file)
+    return "FILE" if file in ("-", "<stdin>") else command_path(file)
 
 
 def replayed(path: str) -> Replay:
@@ -628,9 +628,9 @@ def point_of(played: Replay, at: int | None, path: str) -> int:
     point = move_point(len(played.log.entries), at, path)
     problem = played.problem
     if problem is not None and problem.entry is not None and point >= problem.entry:
-        from ..record.problems import command_word
+        from ..record.problems import command_path
 
-        shown = f"forex show {command_word(path)} --at {problem.entry - 1}"
+        shown = f"forex show {command_path(path)} --at {problem.entry - 1}"
         hint = f"the game up to the move before it: {shown}"
         raise ProblemExit([replace(problem, hints=(*problem.hints, hint))])
     return point
@@ -747,7 +747,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     its host plays it; nothing plays an engine seat until asked."""
     from ..hosting import seat_signs
     from ..record.mail import address_of, contact_of
-    from ..record.problems import command_word
+    from ..record.problems import command_path, command_word
     from ..record.seats import engine_seats
     from ..words import says
 
@@ -760,7 +760,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
         f" {clean(address)}"
         if (address := address_of(contact_of(log, name)))
         else f"{says(clean(name), 'is')} an engine seat; let it decide:"
-        f" forex play {command_word(file)} {command_word(name)} --engine"
+        f" forex play {command_path(file)} {command_word(name)} --engine"
         + (" --sign --key FILE" if seat_signs(log, name) else "")
         for name in due
     )

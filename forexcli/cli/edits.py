@@ -245,10 +245,10 @@ def _engine_next(played: Any, file: str) -> str:
     if address_of(contact_of(log, seat)) or not log.entries:
         return ""
     from ..hosting import seat_signs
-    from ..record.problems import command_word
+    from ..record.problems import command_path, command_word
 
     sign = " --sign --key FILE" if seat_signs(log, seat) else ""
-    named = command_word(file)
+    named = command_path(file)
     said = clean(
         f"{says(seat, 'is')} an engine seat; let it decide:"
         f" forex play {named} {command_word(seat)} --engine{sign};"
@@ -264,7 +264,7 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     from ..record.forks import relate
     from ..record.gamelog import load
     from ..record.mail import copy_of
-    from ..record.problems import LogError, Problem, command_word, moves_text
+    from ..record.problems import LogError, Problem, command_path, moves_text
     from .common import read_stdin
 
     try:
@@ -275,7 +275,7 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     relation = relate(own, other)
     label = "standard input" if mail == "-" else mail
     common = relation.common
-    named, mail_named = command_word(file), "MAIL" if mail == "-" else command_word(mail)
+    named, mail_named = command_path(file), "MAIL" if mail == "-" else command_path(mail)
     again = f"forex undo {named} --to {common} --settle {mail_named}"
     if relation.kind != "fork":
         why, hints = (
@@ -308,7 +308,7 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     log holds none."""
     from ..record import files
     from ..record.gamelog import read_log
-    from ..record.problems import LogError, command_word
+    from ..record.problems import LogError, command_path, command_word
     from ..replies import withdraw_offer
 
     try:
@@ -326,7 +326,7 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
         f"{verb} {possessive(offer.player)} open offer ({offer.decision}) from {file}; no move"
         f" was removed"
     )
-    named = command_word(file)
+    named = command_path(file)
     again = f"; or forex undo {named} again removes the last move" if log.entries else ""
     said += clean(
         f"\nnext: {says(offer.player, 'decides')} again:"

@@ -161,7 +161,7 @@ def _advisor(file: str, log: GameLog) -> Advisor:
 def playable(file: str) -> tuple[Replay, Advisor]:
     """A log that replays legally, whose game the engine plays, with a player to decide (else
     a located problem exits)."""
-    from ..record.problems import Problem, command_word
+    from ..record.problems import Problem, command_path
 
     played = _replayed(file, "the engine")
     log = played.log
@@ -180,7 +180,7 @@ def playable(file: str) -> tuple[Replay, Advisor]:
                     "rules",
                     file,
                     entry=moves + 1,
-                    hints=(f"forex moves {command_word(file)} lists what may be recorded",),
+                    hints=(f"forex moves {command_path(file)} lists what may be recorded",),
                 )
             ]
         )
@@ -189,14 +189,14 @@ def playable(file: str) -> tuple[Replay, Advisor]:
 
 def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
-    from ..record.problems import command_word
+    from ..record.problems import command_path, command_word
     from ..record.seats import engine_seats
     from ..search.advisor import engine_decision as decision
 
     played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     players = played.log.players
-    named, who = command_word(file), command_word(decider)
+    named, who = command_path(file), command_word(decider)
     decides = (
         f"forex play {named} {who} --engine"
         if decider in engine_seats(played.log.header)

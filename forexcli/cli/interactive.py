@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from ..record.problems import command_word
+from ..record.problems import command_path, command_word
 from ..reporters import clean
 from ..words import did_you_mean, possessive, says
 from . import echo as _echo
@@ -65,7 +65,7 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
     """The usage error of ``forex play FILE NAME`` without a decision and without a
     terminal: what to type instead."""
     known = _known(file)
-    named, who = command_word(file), command_word(player)
+    named, who = command_path(file), command_word(player)
     if known is not None and player not in known[0]:
         return click.UsageError(
             clean(f"{player} is not a player of {file} ({', '.join(known[0])})")
@@ -345,7 +345,7 @@ def interactive_game(
     from .common import ProblemExit
 
     _check_player(file, player)
-    named, me = command_word(file), command_word(player)
+    named, me = command_path(file), command_word(player)
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
@@ -519,7 +519,7 @@ def _pasted(line: str, file: str, player: str) -> str | None:
         return " ".join(words[4:])
     _say(
         f"This prompt takes {possessive(player)} decisions in {file} alone, without the"
-        f" command: type the DECISION of forex play {command_word(file)} {command_word(player)}"
+        f" command: type the DECISION of forex play {command_path(file)} {command_word(player)}"
         " DECISION."
     )
     return None

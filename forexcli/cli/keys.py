@@ -53,7 +53,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
         no_terminal,
         write_key_pair,
     )
-    from ..record.problems import LogError, command_word
+    from ..record.problems import LogError, command_path
 
     passphrase: bytes | None = None
     if not no_passphrase:
@@ -80,7 +80,7 @@ def key_new_command(file: str, comment: str | None, no_passphrase: bool) -> None
     locked = "protected by a passphrase" if passphrase else "without a passphrase"
     report = (
         f"wrote {clean(file)} ({locked}) and {clean(file)}.pub: {describe_key(pair[1])}\n"
-        f"next: forex play FILE NAME DECISION --sign --key {command_word(file)}"
+        f"next: forex play FILE NAME DECISION --sign --key {command_path(file)}"
     )
     from .. import streams
     from ..reporters.tables import fitted_commands

@@ -337,20 +337,20 @@ def _engines_note(into: str, theirs: str) -> str:
 
 def _mail_word(mail: str) -> str:
     """The ``mail`` as a command a hint prints takes it (``MAIL`` for standard input)."""
-    from ..record.problems import command_word
+    from ..record.problems import command_path
 
-    return "MAIL" if mail == "-" else command_word(mail)
+    return "MAIL" if mail == "-" else command_path(mail)
 
 
 def _engines_taken_note(mail: str, into: str, arrived: Any, dry_run: bool) -> str:
     """The note on standard error when a plain ``read`` takes a mail's other engine seats
     over the reader's: what changed, and how the host of those seats undoes it."""
     from .. import streams
-    from ..record.problems import command_word
+    from ..record.problems import command_path
     from ..reporters.tables import fitted_commands
 
     verb = "would take" if dry_run else "took"
-    named = command_word(into)
+    named = command_path(into)
     seats = "; ".join(f"forex seat {named} {seat}" for seat in arrived.engines_given_back)
     return fitted_commands(
         clean(

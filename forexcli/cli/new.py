@@ -357,13 +357,13 @@ def _engine_first(made: Any, file: str) -> str:
     deciders = made.log.game.pending(made.final).deciders
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
-    from ..record.problems import command_word
+    from ..record.problems import command_path, command_word
     from ..replies import must_sign
     from ..words import verb_for
 
     who = deciders[0]
     decides = verb_for(who, "decides")
-    play = f"forex play {command_word(file)} {command_word(who)} --engine"
+    play = f"forex play {command_path(file)} {command_word(who)} --engine"
     said = f"next: {who} (the engine) {decides} first: {play}"
     if must_sign(made.log, who) is not None:  # an unsigned move would be refused
         said += " --sign --key FILE"

@@ -653,7 +653,7 @@ def _awaits_notice(
     if partner is None or partner in agreeing:
         return None
     from ..record.mail import log_filename
-    from ..record.problems import command_word
+    from ..record.problems import command_path
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
@@ -674,7 +674,7 @@ def _awaits_notice(
                 f"The engine made a {deal} with {partner} that {says(partner, 'has')} not"
                 f" agreed to: this log is unsigned, so nothing records {possessive(partner)}"
                 f" agreement; ask {partner}, or take the move back"
-                f" (forex undo {command_word(file)})"
+                f" (forex undo {command_path(file)})"
             ),
             streams.width(),
         )

@@ -606,7 +606,7 @@ def offered_instead(
     person in an unsigned game (``replies.offer_entry``), and say so (``fmt`` json: the offer
     as data, ``replies`` as after a move; ``unsent`` names the message or mail the command
     asked for, which waits for the person's answer); False otherwise."""
-    from ..record.problems import LogError, command_word
+    from ..record.problems import LogError, command_path
     from ..replies import Replies, offer_entry
 
     try:
@@ -645,7 +645,7 @@ def offered_instead(
                 clean(
                     f"no {unsent} written: the engine's decision is an offer that waits for"
                     f" {possessive(made.offered or '')} answer; make it after the answer"
-                    f" (forex message {command_word(file)})"
+                    f" (forex message {command_path(file)})"
                 ),
                 streams.width(),
             ),
@@ -744,7 +744,7 @@ def replied_move(
     to oneself)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
-    from ..record.problems import LogError, command_word
+    from ..record.problems import LogError, command_path
     from ..reporters import md
     from ..words import says
     from . import json_text
@@ -773,7 +773,7 @@ def replied_move(
     since = _since_for(played, mover, entry.number)
     message = None
     if message_fmt is not None:
-        hint = f"the game as it stands: forex show {command_word(file)}"
+        hint = f"the game as it stands: forex show {command_path(file)}"
         message = view_of(log, log.game.message, "forex play --message", hint)(
             played, since, message_fmt
         )

@@ -34,7 +34,7 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     leaves a game by mail, or joins one.
     """
     from ..record import edit, files
-    from ..record.problems import LogError, Problem, command_word
+    from ..record.problems import LogError, Problem, command_path, command_word
     from ..record.seats import (
         ENGINES_FIELD,
         budget_value,
@@ -60,7 +60,7 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
                     file,
                     hints=(
                         *did_you_mean(player, log.players),
-                        f"name a player: forex seat {command_word(file)} NAME"
+                        f"name a player: forex seat {command_path(file)} NAME"
                         f" {'--person' if person else '--engine'}; {file} is unchanged",
                     ),
                 )
@@ -108,11 +108,11 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         said = fitted(said, streams.width())
     else:
         left = ", ".join(seats) or "none"
-        play = f"forex play {command_word(file)} {command_word(player)} DECISION"
+        play = f"forex play {command_path(file)} {command_word(player)} DECISION"
         said = clean(f"{said} (in {file}): {play} plays it; engine seats left: {left}")
         said = fitted_commands(said, streams.width())
     if budget is not None and player in log.game.pending(played.final).deciders:
-        play = f"forex play {command_word(file)} {command_word(player)} --engine"
+        play = f"forex play {command_path(file)} {command_word(player)} --engine"
         now = clean(f"{says(player, 'decides')} next: {play}")
         said += "\n" + fitted_commands(now, streams.width())
     _echo(said)

@@ -28,7 +28,7 @@ from .entrytext import (
     noted_text,
     without_moves_after_text,
 )
-from .problems import LogError, Problem, check_move_number, command_word
+from .problems import LogError, Problem, check_move_number, command_path
 
 
 class Change(Struct, frozen=True):
@@ -260,7 +260,7 @@ def _check_digests(played: gamelog.Replay) -> None:
     hints = (
         *mismatch.hints,
         "compare it with the copy you sent or received:"
-        f" forex diff {command_word(name)} OTHER.yaml",
+        f" forex diff {command_path(name)} OTHER.yaml",
         "nothing was written; to add the move all the same: forex play --ignore-digests ...",
     )
     raise LogError(
@@ -313,7 +313,7 @@ def append(
         code = getattr(error, "code", "bad_notation")
         reason = getattr(error, "reason", str(error))
         hints = tuple(getattr(error, "hints", ())) or (
-            f"forex moves {command_word(log.filename)} lists the decisions legal now, written as"
+            f"forex moves {command_path(log.filename)} lists the decisions legal now, written as"
             " play takes them",
         )
         raise _fail(log, code, reason, count + 1, hints) from None
@@ -381,7 +381,7 @@ def _check_key(log: gamelog.GameLog, key: str, number: int) -> None:
         did_you_mean(key, keys)
         or (
             f"play as one of {', '.join(log.players)}: forex moves"
-            f" {command_word(log.filename)} says who decides now",
+            f" {command_path(log.filename)} says who decides now",
         ),
     )
 
@@ -391,7 +391,7 @@ def moved_on(path: str, count: int, after: int, nothing: str) -> LogError:
     ``after``, with the advice that fits: a copy behind the mail you answer is brought up to
     date with ``forex read``; a copy that went on is caught up with ``show --since``."""
     moves = f"{count} move{'s' if count != 1 else ''}"
-    word = command_word(path)
+    word = command_path(path)
     hints: tuple[str, ...]
     if count < after:
         message = (

@@ -29,7 +29,7 @@ from ..words import possessive, says
 from .digests import check_digests
 from .entry import Entry
 from .gamelog import GameLog, Replay, replay
-from .problems import LogError, Problem, command_word, moves_text
+from .problems import LogError, Problem, command_path, moves_text
 from .problems import printable as clean
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
@@ -392,7 +392,7 @@ def settle_hints(own_path: str, other: str, common: int) -> tuple[str, ...]:
     """The commands that settle a fork between the reader's copy ``own_path`` and the copy
     in ``other`` (a mail or a log; ``MAIL`` when it came on standard input) that part
     after move ``common``: keep yours and send it again, or take theirs."""
-    own, theirs = command_word(own_path), command_word(other)
+    own, theirs = command_path(own_path), command_path(other)
     return (
         f"to keep your copy: mail it to everyone again (forex message {own} --eml"
         " resend.eml) and let the others take it; they settle their copies with these hints",

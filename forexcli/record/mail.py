@@ -38,7 +38,7 @@ from msgspec.structs import replace
 from ..words import possessive
 from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay, told_entry
-from .problems import LogError, Problem, command_word
+from .problems import LogError, Problem, command_path, command_word
 from .problems import printable as clean
 from .yamlread import unreadable
 
@@ -842,7 +842,7 @@ def _mail_argument(label: str) -> str:
 
 def _mail_word(label: str) -> str:
     """``_mail_argument`` as a shell takes it (``command_word``)."""
-    return command_word(_mail_argument(label))
+    return command_path(_mail_argument(label))
 
 
 def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:

@@ -276,6 +276,15 @@ def command_word(text: str) -> str:
     return "'" + "".join(f"'\"{ch}\"'" if "'" in forms else ch for ch, forms in shown) + "'"
 
 
+def command_path(path: str) -> str:
+    """The path ``path`` as one word of a printed command (``command_word``), with ``./``
+    before a path that starts with ``-`` (``./-x.yaml``), which the command would otherwise
+    read as an option; ``-`` alone (standard input) is as it is."""
+    if path.startswith("-") and path != "-":
+        path = "./" + path
+    return command_word(path)
+
+
 def command_words(text: str) -> str:
     """``text`` as several words of a command that joins them with spaces (the DECISION...
     of ``forex play FILE NAME DECISION...``): each word as ``command_word`` writes it."""

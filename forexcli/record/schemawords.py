@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import games
 from ..words import did_you_mean, quoted
-from .problems import Problem, command_word, shown
+from .problems import Problem, command_path, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -253,7 +253,7 @@ def file_argument(filename: str) -> str:
 
     if not os.path.isfile(filename):
         return "FILE"
-    return command_word(filename)
+    return command_path(filename)
 
 
 def notation_problem(

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from ..words import says
-from .problems import Problem, command_word
+from .problems import Problem, command_path, command_word
 
 if TYPE_CHECKING:
     from ..games.base import Budget
@@ -148,7 +148,7 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 def answer_hint(filename: str, partner: str) -> str:
     """``you answer: forex play FILE you accept (or decline)``: the file and the partner as
     a shell takes them (``command_word``)."""
-    play = f"forex play {command_word(filename)} {command_word(partner)}"
+    play = f"forex play {command_path(filename)} {command_word(partner)}"
     return f"{says(partner, 'answers')}: {play} accept (or decline)"
 
 
@@ -225,7 +225,7 @@ def seat_problems(log: Any) -> list[Problem]:
                 column,
                 hints=(
                     "leave one seat to a person:"
-                    f" forex seat {command_word(log.filename)} NAME --person"
+                    f" forex seat {command_path(log.filename)} NAME --person"
                     " (forex selfplay plays engines against each other)",
                 ),
             )
@@ -351,7 +351,7 @@ def offer_problems(played: Any) -> list[Problem]:
                 line,
                 column,
                 played.moves + 1,
-                (f"remove the offer: forex undo {command_word(log.filename)}",),
+                (f"remove the offer: forex undo {command_path(log.filename)}",),
             )
         ]
 

@@ -41,7 +41,7 @@ from msgspec.structs import replace
 from ..games.base import state_digest
 from ..words import is_you, possessive, says
 from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
-from .problems import LogError, Problem, command_word
+from .problems import LogError, Problem, command_path, command_word
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -323,7 +323,7 @@ def signed_game(log: GameLog) -> bool:
 def sign_hint(log: GameLog, number: int, partner: str, filename: str | None = None) -> str:
     """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``, the
     command naming ``filename`` (by default the log's file)."""
-    named = _file_word(log) if filename is None else command_word(filename)
+    named = _file_word(log) if filename is None else command_path(filename)
     return (
         f"{says(partner, 'agrees')} by countersigning it:"
         f" forex sign {named} {number} --as {command_word(partner)} --key FILE"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..record.problems import command_word
+from ..record.problems import command_path, command_word
 from ..search.advisor import Hint, Suggestion
 from . import PLAIN, Style, clean, md, table
 from .tables import wrapped
@@ -79,7 +79,7 @@ def hint_text(
         wrap=[1, 4],
     )
     best = found.suggestions[0]
-    named = "FILE" if file == "-" else command_word(file)
+    named = "FILE" if file == "-" else command_path(file)
     play = f"forex play {named} {command_word(found.player)} {command_word(best.text)}"
     order = VISITS_NOTE + (RANKED_NOTE if any(s.reason for s in found.suggestions) else "")
     notes = [order + ".", value_note + "."]
@@ -186,7 +186,7 @@ def offer_hint_text(
         width=width,
         wrap=[3],
     )
-    named = "FILE" if file == "-" else command_word(file)
+    named = "FILE" if file == "-" else command_path(file)
     play = f"forex play {named} {command_word(found.player)} {found.answers[0].answer}"
     notes = [OFFER_ORDER_NOTE + ".", value_note + "."]
     return _advice(head, body, notes, ("To answer best", play), markdown, style, width)

@@ -209,3 +209,29 @@ def test_a_fork_is_settled_by_the_commands_read_and_undo_print(tmp_path: Path) -
     taken = in_a_shell(take, tmp_path)
     assert taken.returncode == 0, taken.stderr
     assert [e.text for e in gamelog.load(mine).entries] == ["invest GBP", "invest EUR"]
+
+
+def test_a_log_named_with_a_leading_dash_is_printed_as_a_path(tmp_path: Path) -> None:
+    """A log named ``-x.yaml`` was printed in hints as it is (``forex moves -x.yaml``), a
+    command that reads it as an option; it is printed ``./-x.yaml``, and the commands
+    printed, run through ``sh -c``, do what they say, as ``./-x.yaml`` and ``-- -x.yaml``
+    given by hand do."""
+    made = run(["new", "--players", "you,computer", "--seed", "1", "--", "-x.yaml"])
+    assert made.exit_code == 0, made.output
+    moves = printed(made.output, "moves", "./-x.yaml")
+    assert in_a_shell(moves, tmp_path).returncode == 0
+    for given in ("forex show ./-x.yaml", "forex show -- -x.yaml"):
+        done = in_a_shell(given, tmp_path)
+        assert done.returncode == 0 and "at the start" in done.stdout, done.stderr
+    played = in_a_shell("forex play --dry-run -- -x.yaml you resolve", tmp_path)
+    assert played.returncode == 0 and "dry run" in played.stdout, played.stderr
+    world = [
+        *("new", "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4"),
+        *("--first", "ann", "--components", str(COMPONENTS), "--", "-w.yaml"),
+    ]
+    assert run(world).exit_code == 0
+    refused = run(["play", "./-w.yaml", "zed", "buy", "Madrid"])
+    assert refused.exit_code == 1 and "unknown_name" in refused.output
+    hinted = printed(refused.output, "moves", "./-w.yaml")  # and "says who decides now"
+    done = in_a_shell(hinted.split(" says ")[0], tmp_path)
+    assert done.returncode == 0 and "ann to play" in done.stdout, done.stderr

@@ -15,7 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from forexcli import streams
-from forexcli.record.problems import command_word, command_words, printable
+from forexcli.record.problems import command_path, command_word, command_words, printable
 from forexcli.reporters.tables import fitted_commands
 
 TRICKY = "'\"$`\\!;&|<>()*?[]{}~#= \t\n\x1b\u00e9\u2019\u2018\u201c\u201d\u00ab\u00bb\u2192\u674e-"
@@ -62,6 +62,18 @@ def test_quotes_read_as_a_person_writes_them() -> None:
     assert command_word("my g'ames/wx \u00e9.yaml") == '"my g\'ames/wx \u00e9.yaml"'
     assert command_word("wx \u00e9.yaml") == "'wx \u00e9.yaml'"
     assert command_word("$HOME's") == "'$HOME'\"'\"'s'"  # no expansion in double quotes
+
+
+def test_a_path_that_starts_with_a_dash_reads_as_a_path() -> None:
+    """A path such as ``-x.yaml`` printed as it is reads as an option: it gets ``./``;
+    ``-`` (standard input) and other paths are as ``command_word`` writes them."""
+    assert command_path("-x.yaml") == "./-x.yaml"
+    assert shlex.split(command_path("-my game.yaml")) == ["./-my game.yaml"]
+    assert command_path("-") == "-"
+    assert command_path("games/-x.yaml") == "games/-x.yaml"
+    assert command_path("/tmp/-x.yaml") == "/tmp/-x.yaml"
+    assert command_path("wx \u00e9.yaml") == command_word("wx \u00e9.yaml")
+    assert command_word("-bob") == "-bob"  # a name is no path: command_word leaves it
 
 
 def test_the_words_of_a_decision_stay_words() -> None:

@@ -221,7 +221,7 @@ class ForexViews(BaseGame[Any, Any]):
 
     def new_log_report(self, path: str, replay: Any, options: Mapping[str, Any]) -> str:
         """``created FILE: ...``: the seats, who plays first, what was removed, house rules."""
-        from ...record.problems import command_word
+        from ...record.problems import command_path
         from .rules import CURRENCIES
         from .views.newlog import parse_house_rule
 
@@ -235,7 +235,7 @@ class ForexViews(BaseGame[Any, Any]):
         return (
             f"created {clean(path)}: {', '.join(clean(n) for n in log.players)};"
             f" {says(clean(log.first), 'plays')} first; removed {gone}{drawn}{house}\n"
-            f"next: forex moves {command_word(path)}"
+            f"next: forex moves {command_path(path)}"
         )
 
 

@@ -104,7 +104,7 @@ def red_marker_missing(components: Any, players: Sequence[str], seed: str) -> st
 def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -> str:
     """What ``forex new`` says of a new World Exchangers log: who plays which role and
     board, who starts and why, the house rules, what is face up, and what to do next."""
-    from ...record.problems import command_word
+    from ...record.problems import command_path, command_word
     from .rules import Phase
 
     players = state.players
@@ -126,7 +126,7 @@ def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -
             " they are not the published cards or boards"
         )
     assert state.pending.phase is Phase.TURN
-    shown = command_word(path)
+    shown = command_path(path)
     play = f"forex play {shown} {command_word(first.name)} DECISION"
     lines.append(f"next: forex moves {shown}   (then: {play})")
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from tabulate import tabulate
 
 from ....record.entry import Entry
 from ....record.gamelog import Replay, told_entry
-from ....record.problems import command_word
+from ....record.problems import command_path, command_word
 from ....reporters import clean, md, plural, text_width, wrap_line
 from ...base import Message
 from ..describe import summary
@@ -86,7 +86,7 @@ def _paragraph(text: str, markdown: bool) -> str:
 
 
 def _command_path(path: str) -> str:
-    return command_word(path)
+    return command_path(path)
 
 
 def play_text(
