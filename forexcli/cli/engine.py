@@ -115,7 +115,7 @@ def _search_progress(plan: Any, label: str) -> tuple[_Progress | None, Any]:
 
 
 def _game_over(file: str, log: GameLog) -> ProblemExit:
-    from ..record.problems import Problem
+    from ..record.problems import Problem, command_path
 
     place = log.place(("moves", len(log.entries) - 1)) if log.entries else None
     line, column = place if place else (None, None)
@@ -130,7 +130,7 @@ def _game_over(file: str, log: GameLog) -> ProblemExit:
                 line,
                 column,
                 len(log.entries),
-                (f"forex analyse {file} judges the decisions of a finished game",),
+                (f"forex analyse {command_path(file)} judges the decisions of a finished game",),
             )
         ]
     )

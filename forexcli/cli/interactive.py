@@ -377,7 +377,7 @@ def interactive_game(
                 board_due = False
                 after = Situation(file)
                 if (after.moves, after.offer) == (situation.moves, situation.offer):  # it waits
-                    _say(f"The engine waits: the loop ends here (forex play {file} {player}).")
+                    _say(f"The engine waits: the loop ends here (forex play {named} {me}).")
                     return 0
                 continue
             if situation.over:

@@ -115,6 +115,7 @@ def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
     from it when not given)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
+    from ..record.problems import command_path
     from ..reporters.tables import fitted_commands
 
     if played is None and replies:
@@ -123,7 +124,7 @@ def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
     for reply in replies:
         for refused in reply.refused:
             out.append(clean(f"  (the engine's first choice, {refused}, its partner declined)"))
-        out.append(clean(reply.line().replace(" FILE ", f" {file} ")))
+        out.append(clean(reply.line().replace(" FILE ", f" {command_path(file)} ")))
         out.extend(reply_sentences(played, reply))
     return [fitted_commands(line, streams.width()) for line in out]
 

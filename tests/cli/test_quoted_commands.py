@@ -235,3 +235,28 @@ def test_a_log_named_with_a_leading_dash_is_printed_as_a_path(tmp_path: Path) ->
     hinted = printed(refused.output, "moves", "./-w.yaml")  # and "says who decides now"
     done = in_a_shell(hinted.split(" says ")[0], tmp_path)
     assert done.returncode == 0 and "ann to play" in done.stdout, done.stderr
+
+
+def test_the_engines_offer_and_a_finished_game_print_the_path_quoted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answer to the engine's offer (``forex play FILE you accept``) and the analysis of
+    a finished game printed the log's path raw: a path with a space or a quote split."""
+    from tests.cli.test_engine_seats import Offers
+
+    duel = f"{FOLDER}/duel \u00e9.yaml"
+    made = run(["new", duel, "--players", "you,computer", "--first", "computer",
+                "--seed", "1", "--engine", "computer:20"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    Offers(monkeypatch)
+    offered = run(["play", duel, "computer", "--engine"])
+    assert offered.exit_code == 0, offered.output
+    answers = [m.group(0) for m in PRINTED.finditer(offered.output) if "accept" in m.group(0)]
+    assert len(answers) == 2  # the engine's line and the open offer under the board
+    for answer in answers:
+        assert shlex.split(answer)[:5] == ["forex", "play", duel, "you", "accept"], answer
+    finished = f"{FOLDER}/two \u00e9.yaml"
+    Path(finished).write_bytes((TREE / "examples" / "two-players.yaml").read_bytes())
+    over = run(["play", finished, "ada", "--engine"])
+    assert over.exit_code == 1 and "game_over" in over.output
+    assert printed(over.output, "analyse", finished)
