@@ -490,7 +490,7 @@ def _signed_help(file: str, player: str) -> str | None:
     if not engine_seats(log.header) or not signed_game(log):
         return None
     deal = log.game.agreement_words()[0]
-    return SIGNED_HELP.format(file=file, player=player, deal=deal)
+    return SIGNED_HELP.format(file=command_path(file), player=command_word(player), deal=deal)
 
 
 def _signs(file: str, player: str) -> bool:

@@ -174,6 +174,7 @@ def stop_lines(done: Any, file: str) -> list[str]:
         return _offer_lines(file)
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
+    from ..record.problems import command_path, command_word
     from ..record.signing import sign_hint
 
     log = read_log(read_bytes(file), file)
@@ -181,8 +182,8 @@ def stop_lines(done: Any, file: str) -> list[str]:
     hint = sign_hint(log, number, partner).replace(log.filename, file, 1)
     if _engines_offer(log, number, partner):  # the answer countersigns it
         hint = (
-            f"{says(partner, 'accepts')} by countersigning it: forex play {file} {partner}"
-            " accept --sign --key FILE"
+            f"{says(partner, 'accepts')} by countersigning it: forex play"
+            f" {command_path(file)} {command_word(partner)} accept --sign --key FILE"
         )
     return [fitted_commands(clean(f"{done.stopped}: {hint}"), streams.width())]
 
@@ -193,6 +194,7 @@ def _offer_lines(file: str) -> list[str]:
     and the answer that agrees it; none without one."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
+    from ..record.problems import command_path, command_word
     from ..record.signing import awaiting_text
     from ..replies import awaited_offer
     from ..reporters.tables import fitted_commands
@@ -206,7 +208,8 @@ def _offer_lines(file: str) -> list[str]:
         if entry is not None:
             said = (
                 f"{awaiting_text(played.log, entry.number, person)}: {says(person, 'accepts')}"
-                f" by countersigning it: forex play {file} {person} accept --sign --key FILE"
+                f" by countersigning it: forex play {command_path(file)} {command_word(person)}"
+                " accept --sign --key FILE"
             )
             lines.append(fitted_commands(clean(said), streams.width()))
     return lines
@@ -420,7 +423,7 @@ def _countersigned(file: str, player: str, entry: Any, *, accept: bool, signer: 
     decline ``no_offer`` (the seat's move stands, awaiting the countersignature): raises
     ``LogError``, nothing written."""
     from ..record import edit
-    from ..record.problems import LogError, Problem
+    from ..record.problems import LogError, Problem, command_path, command_word
     from ..record.signing import awaiting_text
     from ..replies import Reply
 
@@ -428,7 +431,7 @@ def _countersigned(file: str, player: str, entry: Any, *, accept: bool, signer: 
     where = log.place(("moves", entry.number - 1, entry.player))
     line, column = where if where else (None, None)
     waits = awaiting_text(log, entry.number, player)
-    command = f"forex play {file} {player} accept --sign --key FILE"
+    command = f"forex play {command_path(file)} {command_word(player)} accept --sign --key FILE"
     if not accept:
         said = (
             f"{waits}: in a signed game the engine's offer is its signed move, which"

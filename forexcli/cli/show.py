@@ -517,6 +517,7 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
     ``does`` and the ``command`` that gives it), no ``groups`` (the offering seat's
     decisions wait for the answer), the ``engines`` and the ``offer``; None when no offer
     waits."""
+    from ..record.problems import command_path, command_word
     from ..record.seats import offer_awaited, offer_partner, open_offer
 
     log = played.log
@@ -535,7 +536,11 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
         "decider": partner,
         "text": awaited,
         "answers": [
-            {"answer": answer, "does": does, "command": f"forex play {file} {partner} {answer}"}
+            {
+                "answer": answer,
+                "does": does,
+                "command": f"forex play {command_path(file)} {command_word(partner)} {answer}",
+            }
             for answer, does in zip(("accept", "decline"), words, strict=True)
         ],
         "groups": [],

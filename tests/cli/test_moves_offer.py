@@ -82,3 +82,22 @@ def test_moves_json_names_the_answers_not_the_offering_seats_groups(tmp_path: Pa
     # before the offer (--at 50) the seat's own decisions are listed as before
     earlier = json.loads(run(["moves", str(log), "--format", "json", "--at", "50"]).stdout)
     assert "answers" not in earlier and earlier["groups"]
+
+
+def test_moves_json_answer_commands_paste_into_a_shell(tmp_path: Path) -> None:
+    """The answers' commands named the log raw: a folder with a space broke them."""
+    import json
+    import shlex
+
+    folder = tmp_path / "my g'ames"
+    folder.mkdir()
+    log = _offered(folder)
+    data = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    for answer in data["answers"]:
+        assert shlex.split(answer["command"]) == [
+            "forex",
+            "play",
+            str(log),
+            "you",
+            answer["answer"],
+        ]
