@@ -210,3 +210,20 @@ def test_play_help_names_key_for_seat_where_the_signed_interactive_game_is_told(
     told = page.split("as a signed game needs", 1)[1].split(".", 1)[0]
     assert "--key-for-seat SEAT=FILE" in told
     assert "forex play game.yaml ann accept --sign --key ann.key" in page
+
+
+def test_the_seats_offer_played_by_hand_tells_one_answer(tmp_path: Path) -> None:
+    """The engine seat's offer played by hand with its key (--sign --key computer.key) printed
+    both the forex sign notice ("agree by countersigning it in their copy") and the replies'
+    accept line; now only the accept line, the answer a person gives here."""
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:50", "--require-signatures", "--key-for", f"you={keys['you']}.pub",
+        "--first", "computer")  # fmt: skip
+    offer = "spot 1 GBP to you for 1.5 EUR; contract 1 GBP for 1.5 EUR"
+    said = _ok("play", str(log), "computer", offer, "--sign", "--key", str(keys["computer"]))
+    said = " ".join(said.split())
+    assert "forex sign" not in said and "in their copy" not in said
+    assert said.count("awaits your signature") == 1
+    assert f"you accept by countersigning it: forex play {log} you accept --sign --key FILE" in said
