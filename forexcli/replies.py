@@ -118,8 +118,9 @@ class Replies(Struct, frozen=True):
         """The replies as JSON data, with the log they left (``played``): ``moves`` (each
         ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
         now), ``countersigned`` (the deals the engine seats countersigned before they
-        played: ``number`` and ``player``) and, while one is open, the engine's ``offer``
-        (``seats.offer_data``)."""
+        played: ``number`` and ``player``), ``awaiting`` (``awaiting_data``: in a signed
+        game, the engine seats' deals that await a person's countersignature) and, while one
+        is open, the engine's ``offer`` (``seats.offer_data``)."""
         from .record.seats import seats_data
         from .record.status import pending_line
 
@@ -128,6 +129,7 @@ class Replies(Struct, frozen=True):
             "countersigned": [
                 {"number": signed.number, "player": signed.player} for signed in self.countersigned
             ],
+            "awaiting": awaiting_data(played, file),
             "stopped": self.stopped,
             "next": pending_line(played.log.game, played.final),
         }
@@ -460,6 +462,28 @@ def awaited_offer(played: Any, player: str) -> Any:
         if partner == player and entry.player in engines and number > own:
             return entry
     return None
+
+
+def awaiting_data(played: Any, file: str | None = None) -> list[dict[str, Any]]:
+    """In a signed game, each engine seat's deal with a person that awaits the person's
+    countersignature (``awaited_offer``), as ``forex moves --format json``'s ``awaiting``
+    has it (``move``, ``player``, ``partner``) with its ``decision`` and the person's
+    ``answer`` (the command that accepts it, ``forex play FILE NAME accept --sign``)."""
+    name = command_word(file or played.log.filename)
+    found = []
+    for person in played.log.players:
+        entry = awaited_offer(played, person)
+        if entry is not None:
+            found.append(
+                {
+                    "move": entry.number,
+                    "player": entry.player,
+                    "partner": person,
+                    "decision": entry.text,
+                    "answer": f"forex play {name} {command_word(person)} accept --sign --key FILE",
+                }
+            )
+    return sorted(found, key=lambda deal: deal["move"])
 
 
 def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:

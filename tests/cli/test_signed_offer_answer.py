@@ -227,3 +227,41 @@ def test_the_seats_offer_played_by_hand_tells_one_answer(tmp_path: Path) -> None
     assert "forex sign" not in said and "in their copy" not in said
     assert said.count("awaits your signature") == 1
     assert f"you accept by countersigning it: forex play {log} you accept --sign --key FILE" in said
+
+
+def test_play_json_replies_name_the_engines_offer_that_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat's signed reply that offers you a deal: the JSON replies said only who decides
+    next ("you to play"); now their ``awaiting`` names the deal (its move, seat, partner,
+    entry) and the command that accepts it, as ``forex moves --format json`` does."""
+    import forexcli.hosting
+
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
+
+    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
+        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
+        return (spot, game.legal(game.apply(state, spot))[0]), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    seat = f"computer={keys['computer']}"
+    result = run(["play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
+                  "--key-for-seat", seat, "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(FOREX_PLAY).validate(data)
+    (reply,) = data["replies"]["moves"]
+    assert data["replies"]["awaiting"] == [
+        {
+            "move": 2,
+            "player": "computer",
+            "partner": "you",
+            "decision": reply["decision"],
+            "answer": f"forex play {log} you accept --sign --key FILE",
+        }
+    ]
+    moves = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    assert moves["awaiting"] == [{"move": 2, "player": "computer", "partner": "you"}]
