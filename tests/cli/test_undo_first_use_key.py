@@ -7,6 +7,7 @@ moves go through the same cut (``edit.cut_text``)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from forexcli.record import edit, files, gamelog
 from tests.cli.test_commands import run
@@ -21,7 +22,7 @@ def _ok(*args: str) -> str:
     return result.output
 
 
-def _header(path: Path) -> dict[str, object]:
+def _header(path: Path) -> dict[str, Any]:
     return dict(gamelog.read_log(files.read_bytes(str(path)), str(path)).header)
 
 
@@ -35,7 +36,7 @@ def _duel(folder: Path) -> tuple[Path, dict[str, Path], bytes]:
         "--first", "computer")  # fmt: skip
     before = log.read_bytes()
     _ok("play", str(log), "computer", OFFER, "--sign", "--key", str(keys["computer"]))
-    value = _header(log)["keys"]["computer"]  # type: ignore[index]
+    value = _header(log)["keys"]["computer"]
     assert value["since"] == 1
     return log, keys, before
 
@@ -44,7 +45,7 @@ def test_undo_force_takes_out_the_key_the_move_added(tmp_path: Path) -> None:
     log, _, before = _duel(tmp_path)
     said = " ".join(_ok("undo", str(log), "--force").split())
     assert "with computer's key, added to keys: on first use by computer's signed move 1" in said
-    assert set(_header(log)["keys"]) == {"you"}  # type: ignore[arg-type]
+    assert set(_header(log)["keys"]) == {"you"}
     assert log.read_bytes() == before
     result = run(["validate", str(log), "--require-signatures"])
     assert result.exit_code == 0, result.output
@@ -55,13 +56,13 @@ def test_undo_to_takes_out_a_key_added_after_the_move_kept(tmp_path: Path) -> No
     _ok("play", str(log), "you", "accept", "--sign", "--key", str(keys["you"]))
     _ok("play", str(log), "you", "invest GBP", "--sign", "--key", str(keys["you"]))
     kept = log.read_bytes()
-    assert _header(log)["keys"]["computer"]["since"] == 1  # type: ignore[index]
+    assert _header(log)["keys"]["computer"]["since"] == 1
     _ok("undo", str(log), "--to", "1", "--force")  # move 1 stays: so does the key it added
-    assert "computer" in _header(log)["keys"]  # type: ignore[operator]
+    assert "computer" in _header(log)["keys"]
     log.write_bytes(kept)
     said = " ".join(_ok("undo", str(log), "--to", "0", "--force").split())
     assert "moves 1 to 2" in said and "with computer's key" in said
-    assert set(_header(log)["keys"]) == {"you"}  # type: ignore[arg-type]
+    assert set(_header(log)["keys"]) == {"you"}
     result = run(["validate", str(log), "--require-signatures"])
     assert result.exit_code == 0, result.output
 
@@ -82,8 +83,8 @@ def test_the_only_key_goes_with_its_keys_field(tmp_path: Path) -> None:
 def test_a_flow_keys_mapping_loses_the_key_and_keeps_the_others(tmp_path: Path) -> None:
     log, _, _ = _duel(tmp_path)
     header = _header(log)
-    you = header["keys"]["you"]  # type: ignore[index]
-    computer = header["keys"]["computer"]  # type: ignore[index]
+    you = header["keys"]["you"]
+    computer = header["keys"]["computer"]
     text = log.read_text("utf-8")
     start = text.index("keys:")
     end = text.index("engines:")
