@@ -486,6 +486,61 @@ def awaiting_data(played: Any, file: str | None = None) -> list[dict[str, Any]]:
     return sorted(found, key=lambda deal: deal["move"])
 
 
+def decline_awaited(path: str, person: str) -> Any:
+    """``person`` declines the engine seat's offer that awaits their countersignature in a
+    signed game (``awaited_offer``, the log's last move): the seat's move is taken out (it
+    never took effect), with a key it added on first use, and its entry joins the header's
+    ``declined:`` (``seats.SignedDeclines``) with the others declined at that decision, so
+    that the seat does not offer it again there. Returns the entry taken out; raises
+    ``LogError`` (``no_offer``) when no such offer waits, or moves follow it."""
+    from .record.edit import cut_text
+    from .record.seats import DECLINED_FIELD, SignedDeclines, declined_now
+    from .record.signing import check_signatures
+
+    data, log, played = edit.load_valid(path)
+    entry = awaited_offer(played, person)
+    if entry is None:
+        raise _no_offer(
+            log, path, person, "no engine seat's offer awaits your countersignature here"
+        )
+    if entry.number != len(log.entries):
+        raise LogError(
+            [
+                Problem(
+                    "no_offer",
+                    f"{possessive(entry.player)} offer of move {entry.number} ({entry.text})"
+                    f" cannot be declined: moves {entry.number + 1} to {len(log.entries)} follow"
+                    " it; nothing was written",
+                    "rules",
+                    path,
+                    entry=entry.number,
+                    hints=(
+                        f"take them back with it: forex undo {command_word(path)} --to"
+                        f" {entry.number - 1} --force",
+                    ),
+                )
+            ]
+        )
+    before = declined_now(log, entry.player, check_signatures(played).awaiting)
+    record = SignedDeclines(entry.player, entry.number - 1, (*before, entry.text))
+    text, _, _ = cut_text(log, entry.number - 1)
+    _write(path, data, log, with_header_key(text, DECLINED_FIELD, record.value()))
+    return entry
+
+
+def declined_first(log: Any, played: Any, seat: str) -> list[Any]:
+    """The opening decisions of the entries ``seat`` must not offer again at its decision
+    now (the header's ``declined:``, ``seats.declined_now``), as ``engine_entry`` leaves
+    them out."""
+    from .record.seats import declined_now, signed_declines
+    from .record.signing import check_signatures
+
+    if signed_declines(log.header) is None:
+        return []
+    texts = declined_now(log, seat, check_signatures(played).awaiting)
+    return [log.game.parse(seat, text)[0] for text in texts]
+
+
 def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:
     return LogError(
         [

@@ -197,7 +197,9 @@ def play_command(
     your signed move the seats reply at once, their moves signed, and an offer
     your move makes a seat is countersigned by it. An offer a seat makes you is
     its signed move, and accept --sign countersigns it (the agreement); the
-    seats then play on. In the interactive game too (accept at its prompt):
+    seats then play on. decline takes that move out (the header's declined:
+    keeps it from coming back) and the seat chooses again. In the interactive
+    game too (accept or decline at its prompt):
 
     \b
       forex play game.yaml ann DECISION --sign --key ann.key

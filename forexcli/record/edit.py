@@ -531,13 +531,19 @@ def remove_after(
 def cut_text(log: gamelog.GameLog, keep: int) -> tuple[str, dict[str, Any], tuple[str, ...]]:
     """The log's text without the moves after move ``keep`` and without the keys they added
     on first use (a key whose ``since:`` is a move removed: its signature goes, so would its
-    trust), the header that text holds, and whose keys went."""
+    trust) or a ``declined:`` of a later decision, the header that text holds, and whose
+    keys went."""
+    from .seats import DECLINED_FIELD, signed_declines, with_header_key
     from .signedtext import keys_since, unkeyed_text
     from .signing import KEYS_FIELD
 
     text = without_moves_after_text(log, keep)
     unkeyed = keys_since(log.header, keep)
     header = dict(log.header)
+    declines = signed_declines(log.header)
+    if declines is not None and declines.after > keep:  # that decision is no longer to make
+        text = with_header_key(text, DECLINED_FIELD, None)
+        header.pop(DECLINED_FIELD, None)
     if unkeyed:
         text = unkeyed_text(gamelog.read_log(text, log.filename), unkeyed)
         left = {k: v for k, v in (log.header.get(KEYS_FIELD) or {}).items() if k not in unkeyed}
