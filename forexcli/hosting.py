@@ -72,13 +72,28 @@ def _signed_reply(
     rules; in a signed game an offer to a person awaits their countersignature)."""
     from msgspec.structs import replace
 
+    from .record import files
+    from .record.seats import DECLINED_FIELD, entry_partner, with_header_key
+    from .replies import declined_first
+
     log = played.log
     game = log.game
     plan = budget if budget.seconds is None else replace(budget, since=time.perf_counter())
     engines = tuple(engine_seats(log.header))
-    entry, refused = engine_entry(game, played.final, plan, seed=seed, engines=engines)
+    declined = declined_first(log, played, seat)
+    entry, refused = engine_entry(
+        game, played.final, plan, seed=seed, engines=engines, declined=declined
+    )
     text = game.write(entry)
-    edit.append(path, seat, text, digest=True, signer=signer)
+    change = edit.append(path, seat, text, digest=True, signer=signer, dry_run=True)
+    partner = entry_partner(game, entry)
+    offers = partner is not None and partner != seat and partner not in engines
+    if DECLINED_FIELD in log.header and not (declined and offers):  # its decision is made
+        new_text = with_header_key(change.new_text, DECLINED_FIELD, None)
+        edit.checked_edit(log, new_text)
+        files.replace_file(path, change.expected, new_text)
+    else:
+        edit.commit(change)
     return Reply(seat, text, plan.describe(), number=played.moves + 1, refused=refused, signed=True)
 
 

@@ -123,8 +123,9 @@ class Replies(Struct, frozen=True):
         """The replies as JSON data, with the log they left (``played``): ``moves`` (each
         ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
         now), ``countersigned`` (the deals the engine seats countersigned before they
-        played: ``number`` and ``player``) and, while one is open, the engine's ``offer``
-        (``seats.offer_data``)."""
+        played: ``number`` and ``player``), ``awaiting`` (``awaiting_data``: in a signed
+        game, the engine seats' deals that await a person's countersignature) and, while one
+        is open, the engine's ``offer`` (``seats.offer_data``)."""
         from .record.seats import seats_data
         from .record.status import pending_line
 
@@ -133,6 +134,7 @@ class Replies(Struct, frozen=True):
             "countersigned": [
                 {"number": signed.number, "player": signed.player} for signed in self.countersigned
             ],
+            "awaiting": awaiting_data(played, file),
             "stopped": self.stopped,
             "next": pending_line(played.log.game, played.final),
         }
@@ -480,6 +482,83 @@ def awaited_offer(played: Any, player: str) -> Any:
         if partner == player and entry.player in engines and number > own:
             return entry
     return None
+
+
+def awaiting_data(played: Any, file: str | None = None) -> list[dict[str, Any]]:
+    """In a signed game, each engine seat's deal with a person that awaits the person's
+    countersignature (``awaited_offer``), as ``forex moves --format json``'s ``awaiting``
+    has it (``move``, ``player``, ``partner``) with its ``decision`` and the person's
+    ``answer`` (the command that accepts it, ``forex play FILE NAME accept --sign``)."""
+    name = command_path(file or played.log.filename)
+    found = []
+    for person in played.log.players:
+        entry = awaited_offer(played, person)
+        if entry is not None:
+            found.append(
+                {
+                    "move": entry.number,
+                    "player": entry.player,
+                    "partner": person,
+                    "decision": entry.text,
+                    "answer": f"forex play {name} {command_word(person)} accept --sign --key FILE",
+                }
+            )
+    return sorted(found, key=lambda deal: deal["move"])
+
+
+def decline_awaited(path: str, person: str) -> Any:
+    """``person`` declines the engine seat's offer that awaits their countersignature in a
+    signed game (``awaited_offer``, the log's last move): the seat's move is taken out (it
+    never took effect), with a key it added on first use, and its entry joins the header's
+    ``declined:`` (``seats.SignedDeclines``) with the others declined at that decision, so
+    that the seat does not offer it again there. Returns the entry taken out; raises
+    ``LogError`` (``no_offer``) when no such offer waits, or moves follow it."""
+    from .record.edit import cut_text
+    from .record.seats import DECLINED_FIELD, SignedDeclines, declined_now
+    from .record.signing import check_signatures
+
+    data, log, played = edit.load_valid(path)
+    entry = awaited_offer(played, person)
+    if entry is None:
+        raise _no_offer(
+            log, path, person, "no engine seat's offer awaits your countersignature here"
+        )
+    if entry.number != len(log.entries):
+        raise LogError(
+            [
+                Problem(
+                    "no_offer",
+                    f"{possessive(entry.player)} offer of move {entry.number} ({entry.text})"
+                    f" cannot be declined: moves {entry.number + 1} to {len(log.entries)} follow"
+                    " it; nothing was written",
+                    "rules",
+                    path,
+                    entry=entry.number,
+                    hints=(
+                        f"take them back with it: forex undo {command_word(path)} --to"
+                        f" {entry.number - 1} --force",
+                    ),
+                )
+            ]
+        )
+    before = declined_now(log, entry.player, check_signatures(played).awaiting)
+    record = SignedDeclines(entry.player, entry.number - 1, (*before, entry.text))
+    text, _, _ = cut_text(log, entry.number - 1)
+    _write(path, data, log, with_header_key(text, DECLINED_FIELD, record.value()))
+    return entry
+
+
+def declined_first(log: Any, played: Any, seat: str) -> list[Any]:
+    """The opening decisions of the entries ``seat`` must not offer again at its decision
+    now (the header's ``declined:``, ``seats.declined_now``), as ``engine_entry`` leaves
+    them out."""
+    from .record.seats import declined_now, signed_declines
+    from .record.signing import check_signatures
+
+    if signed_declines(log.header) is None:
+        return []
+    texts = declined_now(log, seat, check_signatures(played).awaiting)
+    return [log.game.parse(seat, text)[0] for text in texts]
 
 
 def _no_offer(log: Any, path: str, player: str, why: str) -> LogError:

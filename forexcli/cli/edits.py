@@ -183,8 +183,13 @@ def undo_command(
         what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
     whose = "; ".join(edit.whose_move(entry) for entry in gone)
+    unkeyed = "".join(
+        f"\nwith {possessive(clean(player))} key, added to keys: on first use by"
+        f" {possessive(clean(player))} signed move {_since(change, player)}"
+        for player in change.unkeyed
+    )
     report = fitted_commands(
-        f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}\n"
+        f"{verb} {clean(what)} from {clean(file)}\n({clean(whose)}){forced}{settled}{unkeyed}\n"
         f"next: {clean(status_line(change.replay.log.game, change.replay.final))}",
         streams.width(),
     ) + _engine_next(change.replay, file)
@@ -192,6 +197,15 @@ def undo_command(
         _echo(report)
         return
     commit_reported(change, report, f"the removal of {clean(what)}", file)
+
+
+def _since(change: Any, player: str) -> int:
+    """The move that added ``player``'s key on first use (its ``since:``) in the log
+    ``change`` cut."""
+    from ..record.gamelog import read_log
+
+    value = (read_log(change.old_text, change.path).header.get("keys") or {}).get(player)
+    return int(value["since"]) if isinstance(value, dict) else 0
 
 
 def _with_replies(file: str, name: str | None, key_file: str | None) -> tuple[int | None, str]:

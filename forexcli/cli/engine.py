@@ -243,11 +243,17 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     try:
         if played.log.header.get("engines"):  # the engine seats answer its offers to them
             from ..record.seats import engine_seats
-            from ..replies import engine_entry
+            from ..replies import declined_first, engine_entry
 
             seats = tuple(engine_seats(played.log.header))
             entry, _ = engine_entry(
-                game, played.final, plan, seed=seed, engines=seats, progress=update
+                game,
+                played.final,
+                plan,
+                seed=seed,
+                engines=seats,
+                declined=declined_first(played.log, played, player),  # a signed game's
+                progress=update,
             )
             written = str(game.write(entry))
         else:

@@ -38,7 +38,8 @@ SIGNED_HELP = (
     "In a signed game against the computer start the loop with your key and each engine"
     " seat's: forex play {file} {player} --sign --key FILE --key-for-seat SEAT=FILE; your"
     " decisions are then signed, the seats reply at once, their moves signed, and accept"
-    " countersigns the {deal} a seat offers you (its signed move)."
+    " countersigns the {deal} a seat offers you (its signed move); decline takes that move"
+    " out, and the seat chooses again."
 )
 """What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``, ``{deal}``:
 the game's word, ``Game.agreement_words``)."""
@@ -181,8 +182,9 @@ def decision_candidates(file: str, player: str, typed: str) -> list[str]:
     situation = Situation(file)
     if situation.offered_to == player:
         return ["accept", "decline"]
-    if situation.awaited(player) is not None and "accept".startswith(typed):
-        return ["accept"]
+    answers = [word for word in ("accept", "decline") if typed and word.startswith(typed)]
+    if situation.awaited(player) is not None and (answers or not typed):
+        return answers or ["accept", "decline"]
     if player not in situation.deciders:
         return []
     game = situation.game
@@ -407,7 +409,8 @@ def interactive_game(
             if awaited is not None:
                 _say(
                     f"{says(awaited.player, 'offers')} you, as its signed move {awaited.number}:"
-                    f" {awaited.text}; accept countersigns it (the agreement in a signed game)"
+                    f" {awaited.text}; accept countersigns it (the agreement in a signed game),"
+                    f" decline takes it out and {awaited.player} chooses again"
                 )
             try:
                 prompt = _prompt_text(situation, player, awaited)

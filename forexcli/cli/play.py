@@ -197,7 +197,9 @@ def play_command(
     your signed move the seats reply at once, their moves signed, and an offer
     your move makes a seat is countersigned by it. An offer a seat makes you is
     its signed move, and accept --sign countersigns it (the agreement); the
-    seats then play on. In the interactive game too (accept at its prompt):
+    seats then play on. decline takes that move out (the header's declined:
+    keeps it from coming back) and the seat chooses again. In the interactive
+    game too (accept or decline at its prompt):
 
     \b
       forex play game.yaml ann DECISION --sign --key ann.key
@@ -296,6 +298,7 @@ def play_command(
         written=not dry_run,
         engine=engine,
         mailed=eml_path is not None or replying,
+        replying=replying,
         agreeing=tuple(signers) if replying else (),
     )
     if replying and (fmt != "text" or message_fmt or eml_path):
@@ -524,11 +527,13 @@ def play_output(
     engine: bool,
     mailed: bool = False,
     agreeing: tuple[str, ...] = (),
+    replying: bool = False,
 ) -> list[tuple[str, bool]]:
     """What ``play`` prints about the last move of ``played``, as (text, to stderr) items:
     the report in ``fmt``, or the message in ``message_fmt``, then the notices (whom to
     send the log to, unless it is ``mailed``; what a deal awaits, unless its partner is
-    among the engine seats ``agreeing``, which countersign it at once: ``--key-for-seat``)."""
+    among the engine seats ``agreeing``, which countersign it at once: ``--key-for-seat``,
+    or the engine seats' replies follow and say it: ``replying``)."""
     from ..reporters import record
 
     game = played.log.game
@@ -546,7 +551,7 @@ def play_output(
         send = fitted(
             f"Send {clean(file)} to {clean(after_player or '')}: {clean(address)}", streams.width()
         )
-    awaits = _awaits_notice(played, file, engine, agreeing)
+    awaits = _awaits_notice(played, file, engine, agreeing, replying=replying)
     if fmt == "json":
         data = game.play_data(played, file, written=written)
         if data is None:
@@ -642,22 +647,33 @@ def _eml_of(
 
 
 def _awaits_notice(
-    played: Replay, file: str, engine: bool, agreeing: tuple[str, ...] = ()
+    played: Replay,
+    file: str,
+    engine: bool,
+    agreeing: tuple[str, ...] = (),
+    *,
+    replying: bool = False,
 ) -> str | None:
     """What the move's deal (``Game.agreement_words``: the game's word) waits for: in a
     signed game, the partner's signature (``forex sign``), unless the partner is an engine
-    seat of ``agreeing`` (it countersigns at once); a deal the engine made in an unsigned
-    game, the partner's word."""
+    seat of ``agreeing`` (it countersigns at once), or the move is an engine seat's offer to
+    a person and the engine seats' replies follow (``replying``: their stop line gives the
+    person's answer, ``accept --sign``); a deal the engine made in an unsigned game, the
+    partner's word."""
     entry = played.log.entries[-1]
     partner = played.log.game.cosigner(entry.written, entry.player)
     if partner is None or partner in agreeing:
         return None
     from ..record.mail import log_filename
     from ..record.problems import command_path
+    from ..record.seats import engine_seats
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
     deal = log.game.agreement_words()[0]
+    seats = engine_seats(log.header)
+    if replying and entry.player in seats and partner not in seats and signed_game(log):
+        return None  # the replies end with the line that gives the answer
     if signed_game(log):
         # The partner signs their own copy: the file as the mail attaches it, not the
         # sender's path; the command on a line of its own, to copy.

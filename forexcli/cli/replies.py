@@ -351,13 +351,19 @@ def answer_command(
     from ..record.problems import LogError
     from ..replies import answer_offer
 
-    if signer is not None and not accept:
-        raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
     answered = _offer_of(file)
     waiting = _awaited_offer(file, player) if answered is None else None
+    if signer is not None and not accept and answered is not None:
+        raise click.UsageError("--sign countersigns an accepted deal: leave it out of decline")
+    if waiting is not None and not accept:  # a signed game: the seat's move is taken out
+        _signed_decline(
+            file, player, seed=seed, seconds=seconds, simulations=simulations, reply=reply,
+            fmt=fmt, eml_path=eml_path, signers=signers,
+        )  # fmt: skip
+        return
     try:
         if waiting is not None:  # a signed game: the offer is the seat's move, to countersign
-            made = _countersigned(file, player, waiting, accept=accept, signer=signer)
+            made = _countersigned(file, player, waiting, signer=signer)
         else:
             made = answer_offer(
                 file, player, accept=accept, seed=seed, budget=_budget(seconds, simulations)
@@ -401,6 +407,78 @@ def answer_command(
         _mail_answer(file, eml_path, offering.player, player)
 
 
+def _signed_decline(
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    reply: bool,
+    fmt: str,
+    eml_path: str | None,
+    signers: Any,
+) -> None:
+    """``forex play FILE NAME decline`` of an engine seat's offer written as its signed move
+    (``replies.decline_awaited``): the move is taken out and remembered in ``declined:``;
+    with the seat's key (``signers``) it chooses again at once, signed, else the replies'
+    stop line says how it does; ``fmt`` json as an answer's document."""
+    from ..record.problems import LogError
+    from ..replies import Replies, decline_awaited
+
+    try:
+        entry = decline_awaited(file, player)
+    except LogError as error:
+        raise _problems(error) from None
+    if eml_path is not None and reply:
+        reply = not _hosted_after(file)
+    if fmt == "json":
+        from ..record.files import read_bytes
+        from ..record.gamelog import read_log, replay
+        from . import json_text
+
+        done = Replies((), "the engine seats wait (--no-reply)")
+        if reply:
+            try:
+                budget = _budget(seconds, simulations)
+                done = engine_replies(file, seed=seed, budget=budget, signers=signers)
+            except LogError as error:
+                raise _problems(error) from None
+        played = replay(read_log(read_bytes(file), file))
+        data = {
+            "format": "forex-play",
+            "version": 1,
+            "game": played.log.game.name,
+            "file": file,
+            "written": True,
+            "answer": {
+                "player": player,
+                "accepted": False,
+                "by": entry.player,
+                "decision": entry.text,
+                "countersigned": False,
+            },
+            "move": None,
+            **_engines_data(played.log, file),
+            "replies": done.data(played, file),
+        }
+        _echo(json_text(data))
+    else:
+        said = (
+            f"{player} declined the offer: {possessive(entry.player)} move {entry.number}"
+            f" ({entry.text}) is taken out (it never took effect), and"
+            f" {says(entry.player, 'chooses')} again without it."
+        )
+        _echo(fitted_commands(clean(said), streams.width()))
+        if reply:
+            print_replies(file, seed=seed, seconds=seconds, simulations=simulations,
+                          mover=player, signers=signers)  # fmt: skip
+        else:
+            _echo("\n".join(["", *_board(file)]))
+    if eml_path is not None:
+        _mail_answer(file, eml_path, entry.player, player)
+
+
 def _awaited_offer(file: str, player: str) -> Any:
     """The engine seat's deal that awaits ``player``'s countersignature in a signed game
     (``replies.awaited_offer``: its entry), None without one or when the log cannot be
@@ -416,12 +494,12 @@ def _awaited_offer(file: str, player: str) -> Any:
     return awaited_offer(played, player)
 
 
-def _countersigned(file: str, player: str, entry: Any, *, accept: bool, signer: Any) -> Any:
-    """``player``'s answer to an engine seat's deal written as its signed move (``entry``)
-    in a signed game: ``accept`` with ``signer`` (``--sign``) countersigns it, the agreement
-    (a ``Reply`` of the move); without a key the game's ``AgreementWords.unagreed``, and a
-    decline ``no_offer`` (the seat's move stands, awaiting the countersignature): raises
-    ``LogError``, nothing written."""
+def _countersigned(file: str, player: str, entry: Any, *, signer: Any) -> Any:
+    """``player``'s acceptance of an engine seat's deal written as its signed move
+    (``entry``) in a signed game: with ``signer`` (``--sign``) it countersigns it, the
+    agreement (a ``Reply`` of the move); without a key the game's
+    ``AgreementWords.unagreed``: raises ``LogError``, nothing written (a decline is
+    ``_signed_decline``'s)."""
     from ..record import edit
     from ..record.problems import LogError, Problem, command_path, command_word
     from ..record.signing import awaiting_text
@@ -432,15 +510,6 @@ def _countersigned(file: str, player: str, entry: Any, *, accept: bool, signer: 
     line, column = where if where else (None, None)
     waits = awaiting_text(log, entry.number, player)
     command = f"forex play {command_path(file)} {command_word(player)} accept --sign --key FILE"
-    if not accept:
-        said = (
-            f"{waits}: in a signed game the engine's offer is its signed move, which"
-            f" {possessive(player)} countersignature agrees; it cannot be declined here;"
-            " nothing was written"
-        )
-        hint = f"agree to it: {command}"
-        raise LogError([Problem("no_offer", said, "rules", file, line, column, entry.number,
-                                (hint,))])  # fmt: skip
     if signer is None:
         said = (
             f"{waits}: in a signed game accepting is countersigning, and no key was given;"

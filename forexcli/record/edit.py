@@ -46,6 +46,9 @@ class Change(Struct, frozen=True):
     """The file's bytes as read: ``commit`` writes only if the file still holds them."""
     removed_entries: tuple[Entry, ...] = ()
     """With ``remove_last`` and ``remove_after``: every move removed, in order."""
+    unkeyed: tuple[str, ...] = ()
+    """With ``remove_after``: the players whose key, added on first use by a move removed
+    (its ``since:``), went with it."""
 
     @property
     def state(self) -> Any:
@@ -508,9 +511,9 @@ def remove_after(
     else:
         data, log = _read
     removed = tuple(log.entries[keep:])
-    new_text = without_moves_after_text(log, keep)
+    new_text, header, unkeyed = cut_text(log, keep)
     new_log, played = checked_edit(log, new_text)
-    ensure_only(log, new_log, _moves(log)[:keep], "removing the moves")
+    ensure_only(log, new_log, _moves(log)[:keep], "removing the moves", header)
     change = Change(
         path,
         log.text,
@@ -519,8 +522,35 @@ def remove_after(
         removed=removed[-1] if removed else None,
         expected=data,
         removed_entries=removed,
+        unkeyed=unkeyed,
     )
     return change if dry_run else commit(change)
+
+
+def cut_text(log: gamelog.GameLog, keep: int) -> tuple[str, dict[str, Any], tuple[str, ...]]:
+    """The log's text without the moves after move ``keep`` and without the keys they added
+    on first use (a key whose ``since:`` is a move removed: its signature goes, so would its
+    trust) or a ``declined:`` of a later decision, the header that text holds, and whose
+    keys went."""
+    from .seats import DECLINED_FIELD, signed_declines, with_header_key
+    from .signedtext import keys_since, unkeyed_text
+    from .signing import KEYS_FIELD
+
+    text = without_moves_after_text(log, keep)
+    unkeyed = keys_since(log.header, keep)
+    header = dict(log.header)
+    declines = signed_declines(log.header)
+    if declines is not None and declines.after > keep:  # that decision is no longer to make
+        text = with_header_key(text, DECLINED_FIELD, None)
+        header.pop(DECLINED_FIELD, None)
+    if unkeyed:
+        text = unkeyed_text(gamelog.read_log(text, log.filename), unkeyed)
+        left = {k: v for k, v in (log.header.get(KEYS_FIELD) or {}).items() if k not in unkeyed}
+        if left:
+            header[KEYS_FIELD] = left
+        else:
+            header.pop(KEYS_FIELD, None)
+    return text, header, unkeyed
 
 
 def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) -> Change:

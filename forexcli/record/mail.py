@@ -1214,7 +1214,7 @@ def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
     declines, and what followed it): nothing is saved when the reader's copy ``into`` holds
     the moves that are left; its ``lines`` tell only the moves kept. Raises ``LogError``
     when the text cannot be cut."""
-    from .entrytext import without_moves_after_text
+    from .edit import cut_text
 
     if not result.saves:
         return result
@@ -1223,7 +1223,7 @@ def cut_arrival(result: Arrival, keep: int, into: str) -> Arrival:
         line = clean(f"{label}: no new move taken.")
         return replace(result, kind="same", text="", lines=[line], said=[])
     log = _parse(result.saved_text, into, into)
-    text = without_moves_after_text(log, keep)
+    text, _, _ = cut_text(log, keep)
     played = replay(_parse(text, into, into))
     new = result.own_bytes is None
     story = _story(played, result.since, f"{label}: a new copy" if new else label)

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 ENGINES_FIELD = "engines"
 OFFER_FIELD = "offer"
+DECLINED_FIELD = "declined"
+"""In a signed game, the header's record of the engine seat's offers a person declined at
+its decision after move ``after`` (``SignedDeclines``)."""
 DEFAULT_SECONDS = 1.0
 """An engine seat's budget when none is given: 1 s a decision."""
 
@@ -128,6 +131,48 @@ def open_offer(header: Mapping[str, Any]) -> Offer | None:
         return None
     declined = raw.get("declined") or ()
     return Offer(player, decision, tuple(str(d) for d in declined))
+
+
+class SignedDeclines(Struct, frozen=True):
+    """The header's ``declined:`` in a signed game: the engine seat (``player``) whose
+    offers to a person (its signed moves, awaiting the person's countersignature) the person
+    declined at its decision after move ``after``; the ``entries``, not offered again."""
+
+    player: str
+    after: int
+    entries: tuple[str, ...]
+
+    def value(self) -> dict[str, Any]:
+        """The header's value."""
+        return {"player": self.player, "after": self.after, "entries": list(self.entries)}
+
+
+def signed_declines(header: Mapping[str, Any]) -> SignedDeclines | None:
+    """The header's ``declined:`` (None without one, or one that does not read)."""
+    raw = header.get(DECLINED_FIELD)
+    if not isinstance(raw, dict):
+        return None
+    player, after, entries = raw.get("player"), raw.get("after"), raw.get("entries")
+    if not isinstance(player, str) or not isinstance(after, int) or not isinstance(entries, list):
+        return None
+    return SignedDeclines(player, after, tuple(str(text) for text in entries))
+
+
+def declined_now(log: Any, seat: str, awaiting: Mapping[int, str] | None = None) -> tuple[str, ...]:
+    """The entries ``seat`` must not offer again at the decision it has now in ``log``: the
+    header's ``declined:`` when it is ``seat``'s and made after the log's last move, or
+    after the move before it, the seat's offer that still awaits its partner (``awaiting``:
+    move number -> the cosigner it awaits); () otherwise (a stale record counts for
+    nothing)."""
+    found = signed_declines(log.header)
+    if found is None or found.player != seat:
+        return ()
+    moves = len(log.entries)
+    if found.after == moves:
+        return found.entries
+    if found.after == moves - 1 and log.entries[-1].player == seat and moves in (awaiting or {}):
+        return found.entries
+    return ()
 
 
 def entry_partner(game: Any, decisions: Sequence[Any]) -> str | None:

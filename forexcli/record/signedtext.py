@@ -53,6 +53,51 @@ def keyed_text(log: GameLog, player: str, value: str | dict[str, Any]) -> str:
     return text[:at] + key_lines(player, value, " " * column, nl) + text[at:]
 
 
+def keys_since(header: Any, keep: int) -> tuple[str, ...]:
+    """The players whose key in ``header``'s ``keys:`` was added on first use by a move after
+    move ``keep`` (its ``since:``): a cut to move ``keep`` takes them out with that move."""
+    keys = header.get(KEYS_FIELD)
+    if not isinstance(keys, dict):
+        return ()
+    return tuple(
+        str(player)
+        for player, value in keys.items()
+        if isinstance(value, dict) and isinstance(value.get("since"), int) and value["since"] > keep
+    )
+
+
+def unkeyed_text(log: GameLog, players: tuple[str, ...]) -> str:
+    """The log's text without the keys of ``players`` in ``keys:`` (the whole ``keys:`` when
+    none is left); a block mapping loses their lines, a flow one is written again."""
+    from .seats import with_header_key
+
+    keys = log.document.data.get(KEYS_FIELD)
+    if not players or not isinstance(keys, dict):
+        return log.text
+    left = {name: value for name, value in keys.items() if name not in players}
+    if not left:
+        return with_header_key(log.text, KEYS_FIELD, None)
+    doc = log.document
+    text = log.text
+    if (KEYS_FIELD,) in doc.flow:
+        plain = {
+            str(name): dict(value) if isinstance(value, dict) else str(value)
+            for name, value in left.items()
+        }
+        return with_header_key(text, KEYS_FIELD, plain)
+    spans = sorted(
+        (doc.key_spans[(KEYS_FIELD, name)][0], content_end(doc, (KEYS_FIELD, name)))
+        for name in players
+        if name in keys
+    )
+    for start, end in reversed(spans):
+        line_start = text.rfind("\n", 0, start) + 1
+        if text[line_start:start].strip():
+            raise _cannot_edit(log, "take the key added on first use out of")
+        text = text[:line_start] + text[_line_after(text, end) :]
+    return text
+
+
 def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) -> str:
     """``player``'s key in a block ``keys:`` at ``indent``, its base64 in pieces
     (``keys.key_in_pieces``) and folded at its spaces to fit a mail line; a key added on first
@@ -66,13 +111,14 @@ def key_lines(player: str, value: str | dict[str, Any], indent: str, nl: str) ->
     return head + folded(quote(key_in_pieces(value)), len(head), deeper, nl) + nl
 
 
-def _cannot_edit(log: GameLog) -> LogError:
+def _cannot_edit(log: GameLog, what: str = "add the key to") -> LogError:
+    by_hand = "add it by hand under keys:" if what.startswith("add") else "edit keys: by hand"
     return LogError(
         [
             Problem(
                 "cannot_edit",
-                "cannot add the key to this log's header (its layout is one this tool cannot"
-                " edit safely); add it by hand under keys:",
+                f"cannot {what} this log's header (its layout is one this tool cannot"
+                f" edit safely); {by_hand}",
                 "edit",
                 log.filename,
             )

@@ -58,7 +58,7 @@ SIGNATURE_BYTES = 64
 SIGNATURE_PIECE = 44
 """A signature's 88 base64 characters are written as two pieces of 44 (see ``in_pieces``)."""
 PAYLOAD_VERSION = "forexcli signed move 1"
-IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves", "engines", "offer")
+IDENTITY_LEFT_OUT = ("keys", "contacts", "finished", "moves", "engines", "offer", "declined")
 """Header fields that may change during a game without changing which game it is."""
 SIGNATURES_FIELD = "signatures"
 REQUIRED = "required"

@@ -105,6 +105,29 @@ def replies_schema() -> dict[str, Any]:
                     "A deal an engine seat countersigned.",
                 ),
             },
+            "awaiting": {
+                "description": "In a signed game, the engine seats' deals with a person that"
+                " await the person's countersignature (the engine's offer, written as its"
+                " signed move), as `forex moves --format json` lists them.",
+                "type": "array",
+                "items": fixed_object(
+                    {
+                        "move": {"description": "The move of the deal.", **_MOVE_NUMBER},
+                        "player": {"description": "The engine seat that offers.", **_TEXT},
+                        "partner": {
+                            "description": "The person whose countersignature it awaits.",
+                            **_TEXT,
+                        },
+                        "decision": {"description": "The whole entry offered.", **_TEXT},
+                        "answer": {
+                            "description": "The person's command that accepts it"
+                            " (countersigns it).",
+                            **_TEXT,
+                        },
+                    },
+                    "An engine seat's deal that awaits a person's countersignature.",
+                ),
+            },
             "stopped": {"description": "Why they stopped, in words.", **_TEXT},
             "next": {"description": "Who decides now, in words.", **_TEXT},
             OFFER_FIELD: seats_schema()[OFFER_FIELD],

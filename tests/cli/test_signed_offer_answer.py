@@ -127,16 +127,87 @@ def test_accept_without_a_key_is_refused_naming_sign_and_key(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("answer", ["decline", "no"])
-def test_decline_of_a_signed_offer_is_refused_saying_how_to_agree(
-    tmp_path: Path, answer: str
+def test_decline_takes_the_seats_offer_out_and_remembers_it(tmp_path: Path, answer: str) -> None:
+    """Before, decline of the seat's signed offer was refused (no_offer: accept, or undo
+    --force); now the seat's move is taken out (it never took effect), the key it added on
+    first use with it, and the offer is kept in declined:; without --key-for-seat the stop
+    line names the option."""
+    log, _, offer = _offered(tmp_path)
+    said = " ".join(_ok("play", str(log), "you", answer).split())
+    assert (
+        f"you declined the offer: computer's move 1 ({offer}) is taken out (it never took"
+        " effect), and computer chooses again without it." in said
+    )
+    assert "--key-for-seat computer=FILE" in said
+    played = _replayed(log)
+    assert not played.log.entries
+    assert "computer" not in played.log.header["keys"]
+    assert played.log.header["declined"] == {"player": "computer", "after": 0, "entries": [offer]}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def _offers_you(seen: list[tuple[str, ...]], offering: list[bool]) -> Any:
+    """An ``engine_entry`` that records the offers it is told to leave out, and offers you the
+    first spot deal it is not (while ``offering`` holds True), else plays a move that is no
+    offer."""
+
+    def choose(game: Any, state: Any, *_: Any, declined: Any = (), **__: Any) -> Any:
+        seen.append(tuple(game.write([first]) for first in declined))
+        legal = game.legal(state)
+        if offering[0]:
+            spot = next(d for d in legal if " to you " in game.write([d]) and d not in declined)
+            return (spot, game.legal(game.apply(state, spot))[0]), ()
+        return (next(d for d in legal if not game.write([d]).startswith("spot")),), ()
+
+    return choose
+
+
+def test_decline_with_the_seats_key_lets_it_choose_again_without_the_offers_declined(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    log, _, _ = _offered(tmp_path)
-    result = _refused(log, answer)
-    assert result.exit_code == 1, result.output
-    said = " ".join(result.output.split())
-    assert "no_offer: move 1: computer's spot deal with you awaits your signature" in said
-    assert "cannot be declined here; nothing was written" in said
-    assert f"hint: agree to it: forex play {log} you accept --sign --key FILE" in said
+    import forexcli.hosting
+
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub",
+        "--first", "computer")  # fmt: skip
+    seen: list[tuple[str, ...]] = []
+    offering = [True]
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", _offers_you(seen, offering))
+    first = _offer_to_you(log)
+    _ok("play", str(log), "computer", first, "--sign", "--key", str(keys["computer"]))
+    seat = ("--sign", "--key", str(keys["you"]), "--key-for-seat", f"computer={keys['computer']}")
+    said = " ".join(_ok("play", str(log), "you", "decline", *seat).split())
+    second = _replayed(log).log.entries[0].text
+    assert second != first and f"move 1: computer: {second} (the engine" in said
+    assert "you accept by countersigning it" in said
+    assert seen == [(first.split(";")[0],)]
+    assert _replayed(log).log.header["declined"]["entries"] == [first]
+    offering[0] = False  # the third choice is no offer: the record goes
+    result = run(["play", str(log), "you", "decline", *seat, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(FOREX_PLAY).validate(data)
+    assert data["answer"]["accepted"] is False and data["answer"]["decision"] == second
+    assert seen[-1] == (first.split(";")[0], second.split(";")[0])
+    played = _replayed(log)
+    assert "declined" not in played.log.header
+    assert data["replies"]["moves"][0]["decision"] == played.log.entries[0].text
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_decline_removes_no_agreed_move_nor_one_that_is_no_offer(tmp_path: Path) -> None:
+    """Only the engine seat's offer to this person, awaiting their countersignature, can be
+    declined: an agreed deal, or a move that offers nothing, stays (no_offer, nothing
+    written)."""
+    log, keys, _ = _offered(tmp_path)
+    _ok("play", str(log), "you", "accept", "--sign", "--key", str(keys["you"]))
+    for answer in ("decline", "no"):
+        result = _refused(log, answer)
+        assert result.exit_code == 1, result.output
+        assert "no_offer" in result.output
+    assert len(_replayed(log).log.entries) == 1
 
 
 def test_the_replies_stop_at_the_engines_offer_with_the_accept_command(
@@ -190,6 +261,7 @@ def test_the_interactive_game_asks_for_the_answer_and_accept_countersigns(
     assert "accept (countersign move 1)?" in loop.prompt_text
     said = " ".join(loop.enter("help").split())
     assert "--key-for-seat SEAT=FILE" in said and "accept countersigns the spot deal" in said
+    assert "decline takes that move out" in said
     said = " ".join(loop.enter("accept").split())
     assert "you countersigned move 1: the deal is agreed" in said
     assert "move 2: bot: " in said and "signed)" in said
@@ -210,3 +282,81 @@ def test_play_help_names_key_for_seat_where_the_signed_interactive_game_is_told(
     told = page.split("as a signed game needs", 1)[1].split(".", 1)[0]
     assert "--key-for-seat SEAT=FILE" in told
     assert "forex play game.yaml ann accept --sign --key ann.key" in page
+
+
+def test_the_seats_offer_played_by_hand_tells_one_answer(tmp_path: Path) -> None:
+    """The engine seat's offer played by hand with its key (--sign --key computer.key) printed
+    both the forex sign notice ("agree by countersigning it in their copy") and the replies'
+    accept line; now only the accept line, the answer a person gives here."""
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:50", "--require-signatures", "--key-for", f"you={keys['you']}.pub",
+        "--first", "computer")  # fmt: skip
+    offer = "spot 1 GBP to you for 1.5 EUR; contract 1 GBP for 1.5 EUR"
+    said = _ok("play", str(log), "computer", offer, "--sign", "--key", str(keys["computer"]))
+    said = " ".join(said.split())
+    assert "forex sign" not in said and "in their copy" not in said
+    assert said.count("awaits your signature") == 1
+    assert f"you accept by countersigning it: forex play {log} you accept --sign --key FILE" in said
+
+
+def test_play_json_replies_name_the_engines_offer_that_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat's signed reply that offers you a deal: the JSON replies said only who decides
+    next ("you to play"); now their ``awaiting`` names the deal (its move, seat, partner,
+    entry) and the command that accepts it, as ``forex moves --format json`` does."""
+    import forexcli.hosting
+
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
+
+    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
+        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
+        return (spot, game.legal(game.apply(state, spot))[0]), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    seat = f"computer={keys['computer']}"
+    result = run(["play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
+                  "--key-for-seat", seat, "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(FOREX_PLAY).validate(data)
+    (reply,) = data["replies"]["moves"]
+    assert data["replies"]["awaiting"] == [
+        {
+            "move": 2,
+            "player": "computer",
+            "partner": "you",
+            "decision": reply["decision"],
+            "answer": f"forex play {log} you accept --sign --key FILE",
+        }
+    ]
+    moves = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    assert moves["awaiting"] == [{"move": 2, "player": "computer", "partner": "you"}]
+
+
+def test_the_interactive_game_declines_the_seats_offer_and_the_seat_chooses_again(
+    tmp_path: Path,
+) -> None:
+    """decline at the loop's prompt was refused (no_offer); now the seat's move is taken out
+    and, with its key, it chooses again at once, signed, and the game goes on."""
+    from tests.cli.test_interactive import Loop
+
+    log, keys, offer = _offered(tmp_path)
+    loop = Loop(tmp_path, log.name, "you", "--sign", "--key", str(keys["you"]), *_seats(keys))
+    said = " ".join(loop.prompt().split())
+    assert "decline takes it out and computer chooses again" in said
+    said = " ".join(loop.enter("decline").split())
+    assert "you declined the offer: computer's move 1" in said
+    assert "move 1: computer: " in said and "signed)" in said
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+    entries = _replayed(log).log.entries
+    assert entries[0].player == "computer" and entries[0].text != offer
+    assert run(["validate", str(log)]).exit_code in (0, 1)  # may await your countersignature
+    assert "bad_key" not in run(["validate", str(log)]).output

@@ -206,6 +206,35 @@ def open_offer() -> dict[str, Any]:
     }
 
 
+def signed_declines() -> dict[str, Any]:
+    """The header's ``declined:``: in a signed game, the engine seat's offers a person
+    declined at its decision, not offered again."""
+    return {
+        "description": (
+            "In a signed game, the spot deals an engine seat offered a person (each its signed"
+            " move, awaiting the person's countersignature) that the person declined"
+            " (`forex play FILE NAME decline`: the move is taken out), at the seat's decision"
+            " after move `after`; the seat does not offer them again there."
+        ),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["player", "after", "entries"],
+        "properties": {
+            "player": {"description": "The engine seat that offered.", "$ref": "#/$defs/player"},
+            "after": {
+                "description": "The move after which the seat decides.",
+                "type": "integer",
+                "minimum": 0,
+            },
+            "entries": {
+                "description": "The entries the person declined, not offered again.",
+                "type": "array",
+                "items": {"type": "string", "maxLength": 500},
+            },
+        },
+    }
+
+
 def log_schema() -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of a game log."""
     removed_props = {
@@ -327,6 +356,7 @@ def log_schema() -> dict[str, Any]:
             "signatures": signatures_setting(SIGNATURES_REQUIRED),
             "engines": engine_seats(PLAYER_NAME_PATTERN, ENGINE_ANSWERS),
             "offer": open_offer(),
+            "declined": signed_declines(),
             "moves": {
                 "description": (
                     "The decisions in the order they were taken; left out, empty or `[]`"
