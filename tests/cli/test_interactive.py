@@ -89,10 +89,25 @@ class Loop:
 
     def end(self) -> tuple[int | None, str]:
         """Wait for the loop to end: its exit status and what it printed."""
-        self.child.expect(pexpect.EOF)
+        try:
+            self.child.expect(pexpect.EOF)
+        except pexpect.TIMEOUT:
+            raise AssertionError(f"the loop did not end: {self._state()}") from None
         said = _plain(self.child.before or "")
         self.child.close()
         return self.child.exitstatus, said
+
+    def _state(self) -> str:
+        """The child's state as Linux tells it (stopped, sleeping where, its signal masks):
+        what a timeout needs to be understood."""
+        try:
+            status = Path(f"/proc/{self.child.pid}/status").read_text()
+            wchan = Path(f"/proc/{self.child.pid}/wchan").read_text()
+        except OSError as error:
+            return f"no state: {error}"
+        wanted = ("State", "SigBlk", "SigIgn", "SigCgt", "SigPnd", "ShdPnd", "Threads")
+        kept = [line for line in status.splitlines() if line.split(":")[0] in wanted]
+        return "; ".join([*kept, f"wchan {wchan}", f"printed {self.child.before!r}"])
 
 
 def _plain(text: str) -> str:
