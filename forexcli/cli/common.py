@@ -560,16 +560,20 @@ def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
 
 def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
     """The files to check: files as given, folders searched for *.yaml and *.yml, each file
-    once (by where its path resolves to, as first named); and the problems of the paths that
+    once (by its device and inode, as first named); and the problems of the paths that
     are not there and of the folders that cannot be read."""
     files: list[str] = []
     problems: list[Problem] = []
-    seen: set[str] = set()
+    seen: set[object] = set()
 
     def add(name: str) -> None:
-        real = os.path.realpath(name)
-        if real not in seen:
-            seen.add(real)
+        try:  # the file itself (a link, another spelling of its path, a hard link: once)
+            status = os.stat(name)
+            identity: object = (status.st_dev, status.st_ino)
+        except OSError:  # (its problem is told when it is checked)
+            identity = os.path.abspath(name)
+        if identity not in seen:
+            seen.add(identity)
             files.append(name)
 
     def unreadable(error: OSError) -> None:
