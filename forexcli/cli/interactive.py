@@ -339,6 +339,31 @@ def interactive_game(
     FILE``, ``--key-for-seat SEAT=FILE``) goes with each decision and answer: in a signed
     game each is signed, and the engine seats' replies with their keys (``signers``, seat
     -> ``signing.Signer``, which also sign the replies the loop asks for itself)."""
+    import signal
+
+    # Ctrl-C stops the engine and the prompt as the loop says, even when the loop was
+    # started with SIGINT ignored (a non-interactive shell's background job, nohup)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return _game_loop(
+            file, player, seed=seed, seconds=seconds, simulations=simulations,
+            signing=signing, signers=signers,
+        )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _game_loop(
+    file: str,
+    player: str,
+    *,
+    seed: int,
+    seconds: float | None,
+    simulations: int | None,
+    signing: Sequence[str] = (),
+    signers: Mapping[str, Any] | None = None,
+) -> int:
+    """``interactive_game``'s loop, with Ctrl-C raising KeyboardInterrupt."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 

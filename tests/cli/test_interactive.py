@@ -7,6 +7,7 @@ import os
 import random
 import re
 import shlex
+import signal
 import sys
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def _new(path: Path, *extra: str, players: str = "you,computer") -> Path:
 class Loop:
     """``forex play FILE NAME ARGS`` in a pseudo-terminal of 80x24, as a person types."""
 
-    def __init__(self, folder: Path, *args: str) -> None:
+    def __init__(self, folder: Path, *args: str, sigint_ignored: bool = False) -> None:
         env = {
             **os.environ,
             "PROMPT_TOOLKIT_NO_CPR": "1",  # pexpect does not answer cursor position requests
@@ -65,6 +66,8 @@ class Loop:
             encoding="utf-8",
             timeout=120,
             dimensions=(24, 80),
+            # as a non-interactive shell starts a background job: SIGINT ignored
+            preexec_fn=_ignore_sigint if sigint_ignored else None,
         )
         self.said = ""
         self.prompt_text = ""
@@ -108,6 +111,10 @@ class Loop:
         wanted = ("State", "SigBlk", "SigIgn", "SigCgt", "SigPnd", "ShdPnd", "Threads")
         kept = [line for line in status.splitlines() if line.split(":")[0] in wanted]
         return "; ".join([*kept, f"wchan {wchan}", f"printed {self.child.before!r}"])
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _plain(text: str) -> str:
@@ -440,6 +447,23 @@ def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path
     assert [player for player, _ in _moves(log)] == ["you", "computer"]
     loop.child.send("quit\r")
     assert loop.end()[0] == 0
+
+
+def test_ctrl_c_interrupts_the_engine_even_when_started_with_sigint_ignored(
+    tmp_path: Path,
+) -> None:
+    """Started from a shell that ignores SIGINT (a background job of a script), Ctrl-C during
+    the engine's reply was ignored: the engine searched its 30 s and played on (what the
+    full suite met when run in the background)."""
+    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30s")
+    loop = Loop(tmp_path, "duel.yaml", "you", sigint_ignored=True)
+    loop.prompt()
+    loop.child.send("invest EUR\r")
+    loop.child.expect_exact("(added to duel.yaml)")  # written; the engine now searches
+    loop.child.sendcontrol("c")
+    status, said = loop.end()
+    assert status == 130 and "Interrupted: duel.yaml holds every decision made" in said
+    assert _moves(log) == [("you", "invest EUR")]
 
 
 @pytest.mark.parametrize(
