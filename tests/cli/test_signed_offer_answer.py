@@ -360,3 +360,25 @@ def test_the_interactive_game_declines_the_seats_offer_and_the_seat_chooses_agai
     assert entries[0].player == "computer" and entries[0].text != offer
     assert run(["validate", str(log)]).exit_code in (0, 1)  # may await your countersignature
     assert "bad_key" not in run(["validate", str(log)]).output
+
+
+def test_decline_with_the_seats_keys_alone_lets_the_seat_choose_again(tmp_path: Path) -> None:
+    """A decline signs nothing (the seat's move is taken out), yet it was refused without
+    --sign (a usage error: "--key-for-seat ... add --sign"), so that the person needed their
+    own key to let the seat choose again; now --key-for-seat alone does, and the seats'
+    replies are signed with their keys."""
+    log, keys, offer = _offered(tmp_path)
+    said = " ".join(_ok("play", str(log), "you", "decline", *_seats(keys)).split())
+    assert f"you declined the offer: computer's move 1 ({offer}) is taken out" in said
+    entries = _replayed(log).log.entries
+    assert entries and entries[0].player == "computer" and entries[0].text != offer
+    assert set(entries[0].sig or {}) == {"computer"}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_accept_with_the_seats_keys_alone_still_needs_sign(tmp_path: Path) -> None:
+    """Accepting is countersigning: --key-for-seat without --sign stays a usage error."""
+    log, keys, _ = _offered(tmp_path)
+    result = _refused(log, "accept", *_seats(keys))
+    assert result.exit_code == 2, result.output
+    assert "add --sign" in result.output
