@@ -348,6 +348,7 @@ def interactive_game(
 
     _check_player(file, player)
     named, me = command_path(file), command_word(player)
+    again = " ".join([f"forex play {named} {me}", *(command_word(option) for option in signing)])
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
@@ -422,7 +423,7 @@ def interactive_game(
                 continue
             word = line.lower()
             if word in QUIT_WORDS:
-                _say(f"Saved: {file} holds every decision; forex play {named} {me} goes on.")
+                _say(f"Saved: {file} holds every decision; {again} goes on.")
                 return 0
             command, options = _command_of(line)
             if command in HINT_WORDS:
@@ -449,7 +450,7 @@ def interactive_game(
                     )
     except KeyboardInterrupt:
         _echo("")
-        _say(f"Interrupted: {file} holds every decision made; forex play {named} {me} goes on.")
+        _say(f"Interrupted: {file} holds every decision made; {again} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None
