@@ -400,7 +400,7 @@ def test_the_accept_command_the_replies_print_lets_the_seats_play_on(
     _ok("new", str(log), "--players", "you,computer,bot", "--seed", "7", "--engine",
         "computer:20", "--engine", "bot:20", "--require-signatures", "--key-for",
         f"you={keys['you']}.pub")  # fmt: skip
-    real = forexcli.hosting.engine_entry
+    from forexcli.replies import engine_entry as real
 
     def offers_you_once(game: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
         legal = game.legal(state)
