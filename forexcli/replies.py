@@ -119,12 +119,15 @@ class Replies(Struct, frozen=True):
     stopped: str
     countersigned: tuple[Countersignature, ...] = ()
 
-    def data(self, played: Any, file: str | None = None) -> dict[str, Any]:
+    def data(
+        self, played: Any, file: str | None = None, seats: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """The replies as JSON data, with the log they left (``played``): ``moves`` (each
         ``Reply.data``), ``stopped`` (why they stopped, in words), ``next`` (who decides
         now), ``countersigned`` (the deals the engine seats countersigned before they
         played: ``number`` and ``player``), ``awaiting`` (``awaiting_data``: in a signed
-        game, the engine seats' deals that await a person's countersignature) and, while one
+        game, the engine seats' deals that await a person's countersignature, their answer
+        with ``seats``' keys) and, while one
         is open, the engine's ``offer`` (``seats.offer_data``)."""
         from .record.seats import seats_data
         from .record.status import pending_line
@@ -134,7 +137,7 @@ class Replies(Struct, frozen=True):
             "countersigned": [
                 {"number": signed.number, "player": signed.player} for signed in self.countersigned
             ],
-            "awaiting": awaiting_data(played, file),
+            "awaiting": awaiting_data(played, file, seats),
             "stopped": self.stopped,
             "next": pending_line(played.log.game, played.final),
         }
@@ -484,12 +487,23 @@ def awaited_offer(played: Any, player: str) -> Any:
     return None
 
 
-def awaiting_data(played: Any, file: str | None = None) -> list[dict[str, Any]]:
+def accept_command(file: str, person: str, seats: Sequence[str] = ()) -> str:
+    """``forex play FILE NAME accept --sign --key FILE``: the command by which ``person``
+    countersigns an engine seat's offer, with ``--key-for-seat SEAT=FILE`` for each of
+    ``seats`` (those whose keys the person gave, so that they play on after it)."""
+    command = f"forex play {command_path(file)} {command_word(person)} accept --sign --key FILE"
+    keys = [f" --key-for-seat {command_word(f'{seat}=FILE')}" for seat in seats]
+    return "".join([command, *keys])
+
+
+def awaiting_data(
+    played: Any, file: str | None = None, seats: Sequence[str] = ()
+) -> list[dict[str, Any]]:
     """In a signed game, each engine seat's deal with a person that awaits the person's
     countersignature (``awaited_offer``), as ``forex moves --format json``'s ``awaiting``
     has it (``move``, ``player``, ``partner``) with its ``decision`` and the person's
-    ``answer`` (the command that accepts it, ``forex play FILE NAME accept --sign``)."""
-    name = command_path(file or played.log.filename)
+    ``answer`` (``accept_command``, with ``seats``' keys)."""
+    name = file or played.log.filename
     found = []
     for person in played.log.players:
         entry = awaited_offer(played, person)
@@ -500,7 +514,7 @@ def awaiting_data(played: Any, file: str | None = None) -> list[dict[str, Any]]:
                     "player": entry.player,
                     "partner": person,
                     "decision": entry.text,
-                    "answer": f"forex play {name} {command_word(person)} accept --sign --key FILE",
+                    "answer": accept_command(name, person, seats),
                 }
             )
     return sorted(found, key=lambda deal: deal["move"])

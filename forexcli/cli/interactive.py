@@ -373,6 +373,7 @@ def _game_loop(
 
     _check_player(file, player)
     named, me = command_path(file), command_word(player)
+    again = " ".join([f"forex play {named} {me}", *(command_word(option) for option in signing)])
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
@@ -447,7 +448,7 @@ def _game_loop(
                 continue
             word = line.lower()
             if word in QUIT_WORDS:
-                _say(f"Saved: {file} holds every decision; forex play {named} {me} goes on.")
+                _say(f"Saved: {file} holds every decision; {again} goes on.")
                 return 0
             command, options = _command_of(line)
             if command in HINT_WORDS:
@@ -474,7 +475,7 @@ def _game_loop(
                     )
     except KeyboardInterrupt:
         _echo("")
-        _say(f"Interrupted: {file} holds every decision made; forex play {named} {me} goes on.")
+        _say(f"Interrupted: {file} holds every decision made; {again} goes on.")
         return EXIT_INTERRUPTED
     except LogError as error:  # the file was broken under the loop (an edit by hand)
         raise ProblemExit(error.problems) from None

@@ -107,7 +107,8 @@ if TYPE_CHECKING:
     "seat_keys",
     metavar="SEAT=FILE",
     multiple=True,
-    help="With --sign: the engine seat SEAT (forex seat) replies at once, each of its moves"
+    help="With --sign (or with decline): the engine seat SEAT (forex seat) replies at once,"
+    " each of its moves"
     " signed with the OpenSSH private key FILE (a key the log lacks is added, trust on first"
     " use; FOREX_PASSPHRASE for a key with a passphrase), and it countersigns the offer"
     " PLAYER's move makes it; one command a turn in a signed game against the computer."
@@ -198,7 +199,8 @@ def play_command(
     your move makes a seat is countersigned by it. An offer a seat makes you is
     its signed move, and accept --sign countersigns it (the agreement); the
     seats then play on. decline takes that move out (the header's declined:
-    keeps it from coming back) and the seat chooses again. In the interactive
+    keeps it from coming back) and the seat chooses again (decline signs
+    nothing: --key-for-seat alone lets the seat choose at once). In the interactive
     game too (accept or decline at its prompt):
 
     \b
@@ -211,7 +213,8 @@ def play_command(
 
     if note is not None and not note.strip():  # an empty note is no note
         note = None
-    signers = _seat_signers(file, seat_keys, sign_move=sign_move, dry_run=dry_run,
+    declining = not engine and replies.answer_of(decision) is False
+    signers = _seat_signers(file, seat_keys, sign_move=sign_move or declining, dry_run=dry_run,
                             no_reply=no_reply)  # fmt: skip
     if not decision and not engine:
         signing = (["--sign"] + (["--key", key_file] if key_file else [])) if sign_move else []
@@ -326,7 +329,8 @@ def _seat_signers(
     file: str, seat_keys: tuple[str, ...], *, sign_move: bool, dry_run: bool, no_reply: bool
 ) -> dict[str, Any]:
     """The signers of ``--key-for-seat`` (``common.seat_signers``), checked against the log
-    before anything is written: a usage error without ``--sign``, with ``--dry-run`` or
+    before anything is written: a usage error without ``--sign`` (``sign_move``: a decline,
+    which the person does not sign, needs none), with ``--dry-run`` or
     ``--no-reply``, or for a seat that is no engine seat; ``wrong_key`` for a key that is not
     the one the header holds for its seat; ``no_key`` for an engine seat whose moves are
     signed and that was given no key. A log that cannot be read is left to the move's

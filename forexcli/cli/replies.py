@@ -9,6 +9,7 @@ and ``refuse_declined`` before it writes a move, ``answer_command`` for
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -161,42 +162,42 @@ def engine_replies(file: str, *, seed: int, budget: Any, signers: Any = None) ->
     return signed_replies(file, signers, seed=seed, budget=budget)
 
 
-def stop_lines(done: Any, file: str) -> list[str]:
+def stop_lines(done: Any, file: str, seats: Sequence[str] = ()) -> list[str]:
     """Why the replies stopped, when it asks something of the person: an engine seat whose
     move must be signed (how to sign it), or a deal of an engine seat that awaits the
-    person's countersignature (the command that gives it)."""
+    person's countersignature (the command that gives it, with ``--key-for-seat`` for each
+    of ``seats``, the seats whose keys signed the replies, so that they play on after it)."""
     from ..reporters.tables import fitted_commands
 
     if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
         return [fitted_commands(clean(done.stopped), streams.width())]
     found = re.match(r"(\S+) to countersign move (\d+) ", done.stopped)
     if found is None:
-        return _offer_lines(file)
+        return _offer_lines(file, seats)
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
-    from ..record.problems import command_path, command_word
     from ..record.signing import sign_hint
+    from ..replies import accept_command
 
     log = read_log(read_bytes(file), file)
     number, partner = int(found[2]), found[1]
     hint = sign_hint(log, number, partner).replace(log.filename, file, 1)
     if _engines_offer(log, number, partner):  # the answer countersigns it
         hint = (
-            f"{says(partner, 'accepts')} by countersigning it: forex play"
-            f" {command_path(file)} {command_word(partner)} accept --sign --key FILE"
+            f"{says(partner, 'accepts')} by countersigning it:"
+            f" {accept_command(file, partner, seats)}"
         )
     return [fitted_commands(clean(f"{done.stopped}: {hint}"), streams.width())]
 
 
-def _offer_lines(file: str) -> list[str]:
+def _offer_lines(file: str, seats: Sequence[str] = ()) -> list[str]:
     """In a signed game, the engine seat's deal that awaits the countersignature of the
     person who decides next (its offer, written as its signed move: ``replies.awaited_offer``)
-    and the answer that agrees it; none without one."""
+    and the answer that agrees it (with ``seats``' keys); none without one."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
-    from ..record.problems import command_path, command_word
     from ..record.signing import awaiting_text
-    from ..replies import awaited_offer
+    from ..replies import accept_command, awaited_offer
     from ..reporters.tables import fitted_commands
 
     if not _mentions(file, b"sig"):
@@ -208,8 +209,7 @@ def _offer_lines(file: str) -> list[str]:
         if entry is not None:
             said = (
                 f"{awaiting_text(played.log, entry.number, person)}: {says(person, 'accepts')}"
-                f" by countersigning it: forex play {command_path(file)} {command_word(person)}"
-                " accept --sign --key FILE"
+                f" by countersigning it: {accept_command(file, person, seats)}"
             )
             lines.append(fitted_commands(clean(said), streams.width()))
     return lines
@@ -264,7 +264,7 @@ def print_replies(
     except LogError as error:
         raise _problems(error) from None
     lines = [*countersigned_lines(done), *reply_lines(done.replies, file)]
-    lines += stop_lines(done, file)
+    lines += stop_lines(done, file, tuple(signers or ()))
     if board:
         lines += ["", *_board(file)]
     _echo("\n".join([*lines, *_send(file, mover)]))
@@ -460,7 +460,7 @@ def _signed_decline(
             },
             "move": None,
             **_engines_data(played.log, file),
-            "replies": done.data(played, file),
+            "replies": done.data(played, file, tuple(signers or ())),
         }
         _echo(json_text(data))
     else:
@@ -645,7 +645,9 @@ def _answer_data(
         },
         "move": made.number if accept else None,
         **_engines_data(played.log, file),
-        "replies": Replies(tuple(moves), stopped, countersigned).data(played, file),
+        "replies": Replies(tuple(moves), stopped, countersigned).data(
+            played, file, tuple(signers or ())
+        ),
     }
     return json_text(data)
 
@@ -868,14 +870,14 @@ def replied_move(
                 send += f", a copy to {cc}"
             out = [(clean(f"wrote the mail to {eml_path}: {send}"), True), *out]
     lines = [*countersigned_lines(done), *reply_lines(done.replies, file, played)]
-    lines += stop_lines(done, file)
+    lines += stop_lines(done, file, tuple(signers or ()))
     if fmt == "json":
         import json
 
         report = next(text for text, err in out if not err and text.lstrip().startswith("{"))
         data = json.loads(report)
         data.update(_engines_data(log, file))
-        data["replies"] = done.data(played, file)
+        data["replies"] = done.data(played, file, tuple(signers or ()))
         if message is not None:
             data["message"] = {
                 "format": message.fmt,

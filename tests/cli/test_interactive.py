@@ -308,7 +308,11 @@ def test_a_signed_game_in_the_loop_signs_each_decision(tmp_path: Path) -> None:
     said = loop.enter("undo")
     assert _moves(log) == []
     loop.child.send("quit\r")
-    assert loop.end()[0] == 0
+    status, said = loop.end()
+    assert status == 0
+    # the command that goes on signs too (it named forex play duel.yaml you alone, whose
+    # decisions were then refused unsigned)
+    assert f"forex play duel.yaml you --sign --key {key} goes on." in " ".join(said.split())
 
 
 def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ would write it; the replies' stop line is tested with the engine's choice made t
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -332,7 +333,7 @@ def test_play_json_replies_name_the_engines_offer_that_waits(
             "player": "computer",
             "partner": "you",
             "decision": reply["decision"],
-            "answer": f"forex play {log} you accept --sign --key FILE",
+            "answer": f"forex play {log} you accept --sign --key FILE --key-for-seat computer=FILE",
         }
     ]
     moves = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
@@ -360,3 +361,70 @@ def test_the_interactive_game_declines_the_seats_offer_and_the_seat_chooses_agai
     assert entries[0].player == "computer" and entries[0].text != offer
     assert run(["validate", str(log)]).exit_code in (0, 1)  # may await your countersignature
     assert "bad_key" not in run(["validate", str(log)]).output
+
+
+def test_decline_with_the_seats_keys_alone_lets_the_seat_choose_again(tmp_path: Path) -> None:
+    """A decline signs nothing (the seat's move is taken out), yet it was refused without
+    --sign (a usage error: "--key-for-seat ... add --sign"), so that the person needed their
+    own key to let the seat choose again; now --key-for-seat alone does, and the seats'
+    replies are signed with their keys."""
+    log, keys, offer = _offered(tmp_path)
+    said = " ".join(_ok("play", str(log), "you", "decline", *_seats(keys)).split())
+    assert f"you declined the offer: computer's move 1 ({offer}) is taken out" in said
+    entries = _replayed(log).log.entries
+    assert entries and entries[0].player == "computer" and entries[0].text != offer
+    assert set(entries[0].sig or {}) == {"computer"}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
+
+
+def test_accept_with_the_seats_keys_alone_still_needs_sign(tmp_path: Path) -> None:
+    """Accepting is countersigning: --key-for-seat without --sign stays a usage error."""
+    log, keys, _ = _offered(tmp_path)
+    result = _refused(log, "accept", *_seats(keys))
+    assert result.exit_code == 2, result.output
+    assert "add --sign" in result.output
+
+
+def test_the_accept_command_the_replies_print_lets_the_seats_play_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The replies, signed with --key-for-seat, stopped at the seat's offer with "forex play
+    FILE you accept --sign --key FILE": that command, run as printed, countersigned it, but
+    the next seat (bot) then waited ("sign its move ... or --key-for-seat bot=FILE") and the
+    person had no move of theirs to let it reply; now the printed command carries each
+    seat's --key-for-seat, and run with the keys it lets the seats play on, signed."""
+    import forexcli.hosting
+
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer", "bot")}
+    log = tmp_path / "trio.yaml"
+    _ok("new", str(log), "--players", "you,computer,bot", "--seed", "7", "--engine",
+        "computer:20", "--engine", "bot:20", "--require-signatures", "--key-for",
+        f"you={keys['you']}.pub")  # fmt: skip
+    from forexcli.replies import engine_entry as real
+
+    def offers_you_once(game: Any, state: Any, *args: Any, **kwargs: Any) -> Any:
+        legal = game.legal(state)
+        spots = [d for d in legal if " to you " in game.write([d])]
+        if spots and not _replayed(log).log.entries[1:]:  # the computer's first move
+            return (spots[0], game.legal(game.apply(state, spots[0]))[0]), ()
+        return real(game, state, *args, **kwargs)
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you_once)
+    said = _ok("play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
+               *_seats(keys))  # fmt: skip
+    printed = re.search(r"countersigning\s+it:\s+(forex play [^\n]*)", said)
+    assert printed is not None, said
+    command = " ".join(printed[1].split())
+    assert command == (
+        f"forex play {log} you accept --sign --key FILE --key-for-seat computer=FILE"
+        " --key-for-seat bot=FILE"
+    )
+    words = command.split()[1:]
+    paths = iter([keys["you"], keys["computer"], keys["bot"]])
+    words = [word.replace("FILE", str(next(paths))) if "FILE" in word else word for word in words]
+    said = " ".join(_ok(*words).split())
+    assert "you countersigned move 2: the deal is agreed" in said
+    entries = _replayed(log).log.entries
+    assert len(entries) > 2 and entries[2].player == "bot"
+    assert set(entries[2].sig or {}) == {"bot"}
+    assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
