@@ -438,3 +438,35 @@ def test_the_readmes_spot_offer_figures_are_results_mds() -> None:
         assert str(played) in paragraph, played
     counts = {played for played, _ in rows.values()}
     assert ("games each" in paragraph) == (len(counts) == 1), paragraph
+
+
+def man_section(title: str) -> str:
+    """The text of man/forex.1's section ``.SH TITLE``, roff escapes undone."""
+    return unroff(man_source().split(f".SH {title}\n", 1)[1].split("\n.SH ", 1)[0])
+
+
+def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
+    """A move number the log does not have (no_such_entry) and ``-`` for the log of a
+    command that edits it in place are usage errors, exit status 2: the man page's EXIT
+    STATUS and the README's exit statuses name the code and every such command (they said
+    neither while annotate, sign and undo --to exited 2 and the four commands refused ``-``)."""
+    from forexcli.cli.common import EditedFile
+    from forexcli.record.problems import ARGUMENT_CODES
+
+    usage = man_section("EXIT STATUS").split("\n.B 2\n", 1)[1].split("\n.TP", 1)[0]
+    usage = " ".join(usage.split())
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    exits = readme[readme.index("exit statuses are **0** ok") :].split("**3**", 1)[0]
+    in_place = sorted(
+        name
+        for name, command in all_commands().items()
+        if any(isinstance(p.type, EditedFile) for p in command.params)
+    )
+    assert in_place == ["annotate", "seat", "sign", "undo"]
+    for code in ARGUMENT_CODES:
+        assert code in usage, code
+    assert "move number the log does not have" in usage
+    assert "move number the log does not" in exits
+    for name in in_place:
+        assert re.search(rf"\b{name}\b", usage.split("standard input", 1)[1]), name
+        assert f"`{name}`" in exits.split("`-`", 1)[1], name
