@@ -470,3 +470,12 @@ def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
     for name in in_place:
         assert re.search(rf"\b{name}\b", usage.split("standard input", 1)[1]), name
         assert f"`{name}`" in exits.split("`-`", 1)[1], name
+
+
+def test_undo_says_a_key_added_on_first_use_goes_with_its_move() -> None:
+    """forex undo takes out the key a removed move added on first use (since the leftovers
+    pass); its --help and the man page's undo said nothing of it."""
+    undo = " ".join(man_source().split('.SS "forex undo FILE"', 1)[1].split(".SS ", 1)[0].split())
+    assert "on first use" in unroff(undo) and "goes with it" in undo
+    said = " ".join(run(["undo", "--help"], COLUMNS="80").stdout.split())
+    assert "added to the header's keys: on first use" in said and "goes with it" in said
