@@ -479,3 +479,24 @@ def test_undo_says_a_key_added_on_first_use_goes_with_its_move() -> None:
     assert "on first use" in unroff(undo) and "goes with it" in undo
     said = " ".join(run(["undo", "--help"], COLUMNS="80").stdout.split())
     assert "added to the header's keys: on first use" in said and "goes with it" in said
+
+
+def test_validate_says_a_file_named_twice_is_checked_once(tmp_path: Path) -> None:
+    """validate a.yaml a.yaml (or a folder and a file in it) checks the file once, in the order
+    first named (since the leftovers pass); its --help, the man page and the README's table
+    said nothing of it. The command does as they say."""
+    said = " ".join(run(["validate", "--help"], COLUMNS="80").stdout.split())
+    assert "A file named twice, or named beside a folder that holds it, is checked once" in said
+    man = " ".join(man_source().split('.SS "forex validate PATH..."', 1)[1].split(".SS ")[0].split())
+    assert "a file named twice, or named beside a folder that holds it, is checked once" in man
+    row = next(r for r in README.read_text("utf-8").splitlines() if r.startswith("| `forex validate"))
+    assert "a file named twice (or beside its folder) is checked once" in row
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        shutil.copy(ROOT / "examples" / "two-players.yaml", folder / name)
+    b = str(folder / "b.yaml")
+    result = run(["validate", "-v", b, str(folder), b])
+    assert result.exit_code == 0, result.output
+    assert "2 files checked" in result.stdout
+    assert result.stdout.index("b.yaml") < result.stdout.index("a.yaml")
