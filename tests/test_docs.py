@@ -500,3 +500,37 @@ def test_validate_says_a_file_named_twice_is_checked_once(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     assert "2 files checked" in result.stdout
     assert result.stdout.index("b.yaml") < result.stdout.index("a.yaml")
+
+
+def _property_names(node: object) -> set[str]:
+    """Every property name a JSON Schema (part) declares, at any depth."""
+    if isinstance(node, dict):
+        names = set(node.get("properties", {}))
+        return names.union(*(_property_names(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_property_names(v) for v in node))
+    return set()
+
+
+def test_format_md_names_every_header_key_and_every_key_of_plays_replies() -> None:
+    """docs/format.md's header table has a row for each key of the log schema's header (as
+    `declined:` got one), and it names each key that `forex schema play` (both games) gives
+    the engine seats' replies and an answer to an offer (`sentences`, `signed`,
+    `countersigned`, `awaiting`, ...), so that a key added to a schema is documented."""
+    import json
+
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    header = doc.split("## Header\n", 1)[1].split("\n## ", 1)[0]
+    log = json.loads((ROOT / "schemas" / "forex-log.schema.json").read_text("utf-8"))
+    rows = {cell.strip(" `") for line in header.splitlines() if line.startswith("| `")
+            for cell in line.split("|")[1].split(",")}  # fmt: skip
+    assert set(log["properties"]) - rows == set()
+    for name in ("forex-play", "worldex-play"):
+        play = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+        replies = [play["$defs"]["replies"], play["$defs"]["reply"]]
+        answers = [shape["properties"].get("answer", {}) for shape in play["oneOf"]]
+        keys = _property_names([*replies, *answers]) | {
+            key for shape in play["oneOf"] for key in shape["properties"]
+        }
+        assert {"sentences", "signed", "countersigned", "awaiting", "offered_to"} <= keys
+        assert sorted(k for k in keys - {"version"} if f"`{k}`" not in doc) == [], name
