@@ -534,3 +534,15 @@ def test_format_md_names_every_header_key_and_every_key_of_plays_replies() -> No
         }
         assert {"sentences", "signed", "countersigned", "awaiting", "offered_to"} <= keys
         assert sorted(k for k in keys - {"version"} if f"`{k}`" not in doc) == [], name
+
+
+def test_the_docs_say_the_loops_commands_take_their_options() -> None:
+    """The interactive game's moves, show and hint take their commands' options (since the
+    qavscomputer pass); play --help, the README and the man page named the words alone."""
+    examples = ("moves --all", "show --at 3", "hint --top 5")
+    said = " ".join(run(["play", "--help"], COLUMNS="80").stdout.split())
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    man = " ".join(unroff(man_source()).split())
+    for text in (said, readme, man):
+        assert "with their commands' options" in text or "take their commands' options" in text
+        assert all(example in text for example in examples)
