@@ -546,3 +546,23 @@ def test_the_docs_say_the_loops_commands_take_their_options() -> None:
     for text in (said, readme, man):
         assert "with their commands' options" in text or "take their commands' options" in text
         assert all(example in text for example in examples)
+
+
+def test_the_docs_show_a_printed_command_quoted_as_forex_prints_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Printed commands are quoted for a shell (command_word, command_path, since the quoting
+    pass); the README and the man page said nothing of it. Their examples are what forex new
+    prints for a path with a space and for one that starts with -."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my games").mkdir()
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    man = " ".join(unroff(man_source()).split())
+    for path, shown in (
+        ("my games/a b.yaml", "forex moves 'my games/a b.yaml'"),
+        ("./-x.yaml", "forex moves ./-x.yaml"),
+    ):
+        result = run(["new", path, "--players", "ann,bob", "--seed", "x"])
+        assert result.exit_code == 0, result.output
+        assert shown in " ".join(result.stdout.split())
+        assert shown.split(" ", 2)[2] in readme and shown.split(" ", 2)[2] in man
