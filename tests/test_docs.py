@@ -566,3 +566,17 @@ def test_the_docs_show_a_printed_command_quoted_as_forex_prints_it(
         assert result.exit_code == 0, result.output
         assert shown in " ".join(result.stdout.split())
         assert shown.split(" ", 2)[2] in readme and shown.split(" ", 2)[2] in man
+
+
+def test_the_man_pages_environment_names_every_variable_forex_reads() -> None:
+    """COLUMNS sets the width every text output wraps to (in terminal columns since the
+    leftovers pass), but the man page's ENVIRONMENT named only NO_COLOR and the key's
+    variables: each variable the package reads is an entry there."""
+    read = set()
+    for path in (ROOT / "forexcli").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        read |= set(re.findall(r"environ\.get\(\s*\"([A-Z_]+)\"", source))
+        read |= set(re.findall(r"^ENV_[A-Z_]+ = \"([A-Z_]+)\"", source, re.MULTILINE))
+    assert {"COLUMNS", "NO_COLOR", "FOREX_KEY", "FOREX_PASSPHRASE"} <= read
+    environment = man_section("ENVIRONMENT")
+    assert sorted(name for name in read if f".TP\n.B {name}\n" not in environment) == []
