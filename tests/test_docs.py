@@ -487,9 +487,11 @@ def test_validate_says_a_file_named_twice_is_checked_once(tmp_path: Path) -> Non
     said nothing of it. The command does as they say."""
     said = " ".join(run(["validate", "--help"], COLUMNS="80").stdout.split())
     assert "A file named twice, or named beside a folder that holds it, is checked once" in said
-    man = " ".join(man_source().split('.SS "forex validate PATH..."', 1)[1].split(".SS ")[0].split())
+    validate = man_source().split('.SS "forex validate PATH..."', 1)[1].split(".SS ")[0]
+    man = " ".join(validate.split())
     assert "a file named twice, or named beside a folder that holds it, is checked once" in man
-    row = next(r for r in README.read_text("utf-8").splitlines() if r.startswith("| `forex validate"))
+    lines = README.read_text("utf-8").splitlines()
+    row = next(r for r in lines if r.startswith("| `forex validate"))
     assert "a file named twice (or beside its folder) is checked once" in row
     folder = tmp_path / "games"
     folder.mkdir()
@@ -580,3 +582,19 @@ def test_the_man_pages_environment_names_every_variable_forex_reads() -> None:
     assert {"COLUMNS", "NO_COLOR", "FOREX_KEY", "FOREX_PASSPHRASE"} <= read
     environment = man_section("ENVIRONMENT")
     assert sorted(name for name in read if f".TP\n.B {name}\n" not in environment) == []
+
+
+def test_exit_status_3_names_every_command_that_writes() -> None:
+    """The man page's exit status 3 (written_unreported) named play, annotate, undo, new and
+    two pictures while every writer tests/cli/test_terminal.py checks gives it (seat now too):
+    each is named there."""
+    from tests.cli.test_terminal import WRITERS
+
+    three = man_section("EXIT STATUS").split("\n.B 3\n", 1)[1].split("\n.TP", 1)[0]
+    three = " ".join(three.split())
+    for name in WRITERS:
+        words = name.split()
+        command = " ".join(words[:2]) if words[0] == "key" else words[0]
+        assert re.search(rf"\b{command}\b", three), name
+        option = next((w for w in words[1:] if w.startswith("--")), None)
+        assert option is None or option in three or command in ("play", "undo", "read"), name
