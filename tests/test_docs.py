@@ -598,3 +598,15 @@ def test_exit_status_3_names_every_command_that_writes() -> None:
         assert re.search(rf"\b{command}\b", three), name
         option = next((w for w in words[1:] if w.startswith("--")), None)
         assert option is None or option in three or command in ("play", "undo", "read"), name
+
+
+def test_the_docs_name_every_key_a_player_may_not_be_called() -> None:
+    """A player may not be called note, digest or sig (the keys of an entry); the man page
+    named only note and digest."""
+    from forexcli.games.forex.schema_source import RESERVED_ENTRY_KEYS
+
+    man = " ".join(unroff(man_source()).split("Player names are 1 to 32", 1)[1].split()[:80])
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    names = doc.split("Player names are 1 to 32", 1)[1].split("\n\n", 1)[0]
+    for key in RESERVED_ENTRY_KEYS:
+        assert re.search(rf"\b{key}\b", man) and f"`{key}`" in names, key
