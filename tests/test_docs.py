@@ -610,3 +610,26 @@ def test_the_docs_name_every_key_a_player_may_not_be_called() -> None:
     names = doc.split("Player names are 1 to 32", 1)[1].split("\n\n", 1)[0]
     for key in RESERVED_ENTRY_KEYS:
         assert re.search(rf"\b{key}\b", man) and f"`{key}`" in names, key
+
+
+def test_the_docs_say_what_moves_lists_while_an_offer_waits(tmp_path: Path) -> None:
+    """While the engine's offer waits for a person, forex moves lists accept and decline (in
+    JSON the decider and the answers, since the qavscomputer pass); the man page's moves and
+    the README's table said nothing of it. Each key of that JSON is named in format.md."""
+    import json
+
+    log = tmp_path / "hope.yaml"
+    shutil.copyfile(ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml", log)
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    said = run(["moves", str(log), "--format", "json"])
+    assert said.exit_code == 0, said.output
+    data = json.loads(said.stdout)
+    assert [a["answer"] for a in data["answers"]] == ["accept", "decline"]
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    keys = set(data) | set(data["answers"][0]) | set(data["offer"])
+    assert sorted(k for k in keys - {"format", "version"} if f"`{k}`" not in doc) == []
+    moves = man_source().split('.SS "forex moves FILE"', 1)[1].split(".SS ", 1)[0]
+    moves = " ".join(unroff(moves).split())
+    assert all(key in moves for key in ("accept", "decline", "decider", "answers"))
+    row = next(r for r in README.read_text("utf-8").splitlines() if r.startswith("| `forex moves"))
+    assert "`accept` and `decline`" in row and "`answers`" in row
