@@ -633,3 +633,18 @@ def test_the_docs_say_what_moves_lists_while_an_offer_waits(tmp_path: Path) -> N
     assert all(key in moves for key in ("accept", "decline", "decider", "answers"))
     row = next(r for r in README.read_text("utf-8").splitlines() if r.startswith("| `forex moves"))
     assert "`accept` and `decline`" in row and "`answers`" in row
+
+
+def test_the_synopsis_names_every_command_and_what_schema_prints() -> None:
+    """The man page's SYNOPSIS left out sign, key new, read and import, gave schema only
+    log|show, and play's signed form (--sign, --key-for-seat) not at all."""
+    synopsis = man_section("SYNOPSIS")
+    for name, command in all_commands().items():
+        subcommands = getattr(command, "commands", None)
+        for full in [f"{name} {sub}" for sub in subcommands] if subcommands else [name]:
+            assert f".B forex {full}\n" in synopsis, full
+    schema = synopsis.split(".B forex schema\n", 1)[1].split(".br", 1)[0]
+    argument = next(p for p in all_commands()["schema"].params if isinstance(p, click.Argument))
+    assert isinstance(argument.type, click.Choice)
+    assert all(re.search(rf"\b{choice}\b", schema) for choice in argument.type.choices)
+    assert "--key-for-seat" in synopsis.split(".B forex read\n", 1)[0]
