@@ -648,3 +648,13 @@ def test_the_synopsis_names_every_command_and_what_schema_prints() -> None:
     assert isinstance(argument.type, click.Choice)
     assert all(re.search(rf"\b{choice}\b", schema) for choice in argument.type.choices)
     assert "--key-for-seat" in synopsis.split(".B forex read\n", 1)[0]
+
+
+def test_the_readmes_table_names_every_schema() -> None:
+    """The README's row of forex schema said [log|show|play]; it prints components too."""
+    argument = next(p for p in all_commands()["schema"].params if isinstance(p, click.Argument))
+    assert isinstance(argument.type, click.Choice)
+    lines = README.read_text("utf-8").splitlines()
+    row = next(r for r in lines if r.startswith("| `forex schema"))
+    listed = "\\|".join(str(choice) for choice in argument.type.choices)
+    assert row.startswith(f"| `forex schema [{listed}]`"), row
