@@ -658,3 +658,36 @@ def test_the_readmes_table_names_every_schema() -> None:
     row = next(r for r in lines if r.startswith("| `forex schema"))
     listed = "\\|".join(str(choice) for choice in argument.type.choices)
     assert row.startswith(f"| `forex schema [{listed}]`"), row
+
+
+DOCS_WITH_NAMES = ("adding-a-game.md", "architecture.md")
+"""The docs whose dotted names in backticks are the code's."""
+
+
+def test_the_docs_dotted_names_exist() -> None:
+    """Every ``record.problems.command_path``-like name in backticks in docs/adding-a-game.md
+    and docs/architecture.md (a module, or a name in one) exists, so that the walkthrough's
+    helpers (``reporters.wrap_line``, ``reporters.text_width`` ...) are the code's."""
+    import importlib
+
+    packages = "record|reporters|games|search|pages|cli|words|streams|hosting|replies"
+    pattern = rf"`((?:forexcli\.)?(?:{packages})\.[A-Za-z_][\w.]*)`"
+    text = "".join((ROOT / "docs" / name).read_text("utf-8") for name in DOCS_WITH_NAMES)
+    names = {name for name in re.findall(pattern, text) if not name.endswith(".py")}
+    assert "reporters.wrap_line" in names and "record.problems.command_path" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.removeprefix("forexcli.").split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found: object = importlib.import_module(".".join(["forexcli", *parts[:cut]]))
+            except ImportError:
+                continue
+            for attribute in parts[cut:]:
+                found = getattr(found, attribute, None)
+            break
+        else:
+            found = None
+        if found is None:
+            missing.append(name)
+    assert missing == []
