@@ -691,3 +691,15 @@ def test_the_docs_dotted_names_exist() -> None:
         if found is None:
             missing.append(name)
     assert missing == []
+
+
+def test_the_readme_names_every_command_that_edits_a_log_in_place() -> None:
+    """The README's log format named play, annotate and undo as the commands that edit a
+    log's text in place; sign and seat do too (they refuse - for it)."""
+    from forexcli.cli.common import EditedFile
+
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    listed = readme.split("Commands that change a log (", 1)[1].split(")", 1)[0]
+    for name, command in all_commands().items():
+        if any(isinstance(p.type, EditedFile) for p in command.params):
+            assert f"`{name}`" in listed, name
