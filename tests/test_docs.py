@@ -438,3 +438,268 @@ def test_the_readmes_spot_offer_figures_are_results_mds() -> None:
         assert str(played) in paragraph, played
     counts = {played for played, _ in rows.values()}
     assert ("games each" in paragraph) == (len(counts) == 1), paragraph
+
+
+def man_section(title: str) -> str:
+    """The text of man/forex.1's section ``.SH TITLE``, roff escapes undone."""
+    return unroff(man_source().split(f".SH {title}\n", 1)[1].split("\n.SH ", 1)[0])
+
+
+def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
+    """A move number the log does not have (no_such_entry) and ``-`` for the log of a
+    command that edits it in place are usage errors, exit status 2: the man page's EXIT
+    STATUS and the README's exit statuses name the code and every such command (they said
+    neither while annotate, sign and undo --to exited 2 and the four commands refused ``-``)."""
+    from forexcli.cli.common import EditedFile
+    from forexcli.record.problems import ARGUMENT_CODES
+
+    usage = man_section("EXIT STATUS").split("\n.B 2\n", 1)[1].split("\n.TP", 1)[0]
+    usage = " ".join(usage.split())
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    exits = readme[readme.index("exit statuses are **0** ok") :].split("**3**", 1)[0]
+    in_place = sorted(
+        name
+        for name, command in all_commands().items()
+        if any(isinstance(p.type, EditedFile) for p in command.params)
+    )
+    assert in_place == ["annotate", "seat", "sign", "undo"]
+    for code in ARGUMENT_CODES:
+        assert code in usage, code
+    assert "move number the log does not have" in usage
+    assert "move number the log does not" in exits
+    for name in in_place:
+        assert re.search(rf"\b{name}\b", usage.split("standard input", 1)[1]), name
+        assert f"`{name}`" in exits.split("`-`", 1)[1], name
+
+
+def test_undo_says_a_key_added_on_first_use_goes_with_its_move() -> None:
+    """forex undo takes out the key a removed move added on first use (since the leftovers
+    pass); its --help and the man page's undo said nothing of it."""
+    undo = " ".join(man_source().split('.SS "forex undo FILE"', 1)[1].split(".SS ", 1)[0].split())
+    assert "on first use" in unroff(undo) and "goes with it" in undo
+    said = " ".join(run(["undo", "--help"], COLUMNS="80").stdout.split())
+    assert "added to the header's keys: on first use" in said and "goes with it" in said
+
+
+def test_validate_says_a_file_named_twice_is_checked_once(tmp_path: Path) -> None:
+    """validate a.yaml a.yaml (or a folder and a file in it) checks the file once, in the order
+    first named (since the leftovers pass); its --help, the man page and the README's table
+    said nothing of it. The command does as they say."""
+    said = " ".join(run(["validate", "--help"], COLUMNS="80").stdout.split())
+    assert "A file named twice, or named beside a folder that holds it, is checked once" in said
+    validate = man_source().split('.SS "forex validate PATH..."', 1)[1].split(".SS ")[0]
+    man = " ".join(validate.split())
+    assert "a file named twice, or named beside a folder that holds it, is checked once" in man
+    lines = README.read_text("utf-8").splitlines()
+    row = next(r for r in lines if r.startswith("| `forex validate"))
+    assert "a file named twice (or beside its folder) is checked once" in row
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for name in ("a.yaml", "b.yaml"):
+        shutil.copy(ROOT / "examples" / "two-players.yaml", folder / name)
+    b = str(folder / "b.yaml")
+    result = run(["validate", "-v", b, str(folder), b])
+    assert result.exit_code == 0, result.output
+    assert "2 files checked" in result.stdout
+    assert result.stdout.index("b.yaml") < result.stdout.index("a.yaml")
+
+
+def _property_names(node: object) -> set[str]:
+    """Every property name a JSON Schema (part) declares, at any depth."""
+    if isinstance(node, dict):
+        names = set(node.get("properties", {}))
+        return names.union(*(_property_names(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_property_names(v) for v in node))
+    return set()
+
+
+def test_format_md_names_every_header_key_and_every_key_of_plays_replies() -> None:
+    """docs/format.md's header table has a row for each key of the log schema's header (as
+    `declined:` got one), and it names each key that `forex schema play` (both games) gives
+    the engine seats' replies and an answer to an offer (`sentences`, `signed`,
+    `countersigned`, `awaiting`, ...), so that a key added to a schema is documented."""
+    import json
+
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    header = doc.split("## Header\n", 1)[1].split("\n## ", 1)[0]
+    log = json.loads((ROOT / "schemas" / "forex-log.schema.json").read_text("utf-8"))
+    rows = {cell.strip(" `") for line in header.splitlines() if line.startswith("| `")
+            for cell in line.split("|")[1].split(",")}  # fmt: skip
+    assert set(log["properties"]) - rows == set()
+    for name in ("forex-play", "worldex-play"):
+        play = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text("utf-8"))
+        replies = [play["$defs"]["replies"], play["$defs"]["reply"]]
+        answers = [shape["properties"].get("answer", {}) for shape in play["oneOf"]]
+        keys = _property_names([*replies, *answers]) | {
+            key for shape in play["oneOf"] for key in shape["properties"]
+        }
+        assert {"sentences", "signed", "countersigned", "awaiting", "offered_to"} <= keys
+        assert sorted(k for k in keys - {"version"} if f"`{k}`" not in doc) == [], name
+
+
+def test_the_docs_say_the_loops_commands_take_their_options() -> None:
+    """The interactive game's moves, show and hint take their commands' options (since the
+    qavscomputer pass); play --help, the README and the man page named the words alone."""
+    examples = ("moves --all", "show --at 3", "hint --top 5")
+    said = " ".join(run(["play", "--help"], COLUMNS="80").stdout.split())
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    man = " ".join(unroff(man_source()).split())
+    for text in (said, readme, man):
+        assert "with their options" in text or "take their commands' options" in text
+        assert all(example in text for example in examples)
+
+
+def test_the_docs_show_a_printed_command_quoted_as_forex_prints_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Printed commands are quoted for a shell (command_word, command_path, since the quoting
+    pass); the README and the man page said nothing of it. Their examples are what forex new
+    prints for a path with a space and for one that starts with -."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my games").mkdir()
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    man = " ".join(unroff(man_source()).split())
+    for path, shown in (
+        ("my games/a b.yaml", "forex moves 'my games/a b.yaml'"),
+        ("./-x.yaml", "forex moves ./-x.yaml"),
+    ):
+        result = run(["new", path, "--players", "ann,bob", "--seed", "x"])
+        assert result.exit_code == 0, result.output
+        assert shown in " ".join(result.stdout.split())
+        assert shown.split(" ", 2)[2] in readme and shown.split(" ", 2)[2] in man
+
+
+def test_the_man_pages_environment_names_every_variable_forex_reads() -> None:
+    """COLUMNS sets the width every text output wraps to (in terminal columns since the
+    leftovers pass), but the man page's ENVIRONMENT named only NO_COLOR and the key's
+    variables: each variable the package reads is an entry there."""
+    read = set()
+    for path in (ROOT / "forexcli").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        read |= set(re.findall(r"environ\.get\(\s*\"([A-Z_]+)\"", source))
+        read |= set(re.findall(r"^ENV_[A-Z_]+ = \"([A-Z_]+)\"", source, re.MULTILINE))
+    assert {"COLUMNS", "NO_COLOR", "FOREX_KEY", "FOREX_PASSPHRASE"} <= read
+    environment = man_section("ENVIRONMENT")
+    assert sorted(name for name in read if f".TP\n.B {name}\n" not in environment) == []
+
+
+def test_exit_status_3_names_every_command_that_writes() -> None:
+    """The man page's exit status 3 (written_unreported) named play, annotate, undo, new and
+    two pictures while every writer tests/cli/test_terminal.py checks gives it (seat now too):
+    each is named there."""
+    from tests.cli.test_terminal import WRITERS
+
+    three = man_section("EXIT STATUS").split("\n.B 3\n", 1)[1].split("\n.TP", 1)[0]
+    three = " ".join(three.split())
+    for name in WRITERS:
+        words = name.split()
+        command = " ".join(words[:2]) if words[0] == "key" else words[0]
+        assert re.search(rf"\b{command}\b", three), name
+        option = next((w for w in words[1:] if w.startswith("--")), None)
+        assert option is None or option in three or command in ("play", "undo", "read"), name
+
+
+def test_the_docs_name_every_key_a_player_may_not_be_called() -> None:
+    """A player may not be called note, digest or sig (the keys of an entry); the man page
+    named only note and digest."""
+    from forexcli.games.forex.schema_source import RESERVED_ENTRY_KEYS
+
+    man = " ".join(unroff(man_source()).split("Player names are 1 to 32", 1)[1].split()[:80])
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    names = doc.split("Player names are 1 to 32", 1)[1].split("\n\n", 1)[0]
+    for key in RESERVED_ENTRY_KEYS:
+        assert re.search(rf"\b{key}\b", man) and f"`{key}`" in names, key
+
+
+def test_the_docs_say_what_moves_lists_while_an_offer_waits(tmp_path: Path) -> None:
+    """While the engine's offer waits for a person, forex moves lists accept and decline (in
+    JSON the decider and the answers, since the qavscomputer pass); the man page's moves and
+    the README's table said nothing of it. Each key of that JSON is named in format.md."""
+    import json
+
+    log = tmp_path / "hope.yaml"
+    shutil.copyfile(ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml", log)
+    assert run(["play", str(log), "computer", "--engine"]).exit_code == 0
+    said = run(["moves", str(log), "--format", "json"])
+    assert said.exit_code == 0, said.output
+    data = json.loads(said.stdout)
+    assert [a["answer"] for a in data["answers"]] == ["accept", "decline"]
+    doc = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    keys = set(data) | set(data["answers"][0]) | set(data["offer"])
+    assert sorted(k for k in keys - {"format", "version"} if f"`{k}`" not in doc) == []
+    moves = man_source().split('.SS "forex moves FILE"', 1)[1].split(".SS ", 1)[0]
+    moves = " ".join(unroff(moves).split())
+    assert all(key in moves for key in ("accept", "decline", "decider", "answers"))
+    row = next(r for r in README.read_text("utf-8").splitlines() if r.startswith("| `forex moves"))
+    assert "`accept` and `decline`" in row and "`answers`" in row
+
+
+def test_the_synopsis_names_every_command_and_what_schema_prints() -> None:
+    """The man page's SYNOPSIS left out sign, key new, read and import, gave schema only
+    log|show, and play's signed form (--sign, --key-for-seat) not at all."""
+    synopsis = man_section("SYNOPSIS")
+    for name, command in all_commands().items():
+        subcommands = getattr(command, "commands", None)
+        for full in [f"{name} {sub}" for sub in subcommands] if subcommands else [name]:
+            assert f".B forex {full}\n" in synopsis, full
+    schema = synopsis.split(".B forex schema\n", 1)[1].split(".br", 1)[0]
+    argument = next(p for p in all_commands()["schema"].params if isinstance(p, click.Argument))
+    assert isinstance(argument.type, click.Choice)
+    assert all(re.search(rf"\b{choice}\b", schema) for choice in argument.type.choices)
+    assert "--key-for-seat" in synopsis.split(".B forex read\n", 1)[0]
+
+
+def test_the_readmes_table_names_every_schema() -> None:
+    """The README's row of forex schema said [log|show|play]; it prints components too."""
+    argument = next(p for p in all_commands()["schema"].params if isinstance(p, click.Argument))
+    assert isinstance(argument.type, click.Choice)
+    lines = README.read_text("utf-8").splitlines()
+    row = next(r for r in lines if r.startswith("| `forex schema"))
+    listed = "\\|".join(str(choice) for choice in argument.type.choices)
+    assert row.startswith(f"| `forex schema [{listed}]`"), row
+
+
+DOCS_WITH_NAMES = ("adding-a-game.md", "architecture.md")
+"""The docs whose dotted names in backticks are the code's."""
+
+
+def test_the_docs_dotted_names_exist() -> None:
+    """Every ``record.problems.command_path``-like name in backticks in docs/adding-a-game.md
+    and docs/architecture.md (a module, or a name in one) exists, so that the walkthrough's
+    helpers (``reporters.wrap_line``, ``reporters.text_width`` ...) are the code's."""
+    import importlib
+
+    packages = "record|reporters|games|search|pages|cli|words|streams|hosting|replies"
+    pattern = rf"`((?:forexcli\.)?(?:{packages})\.[A-Za-z_][\w.]*)`"
+    text = "".join((ROOT / "docs" / name).read_text("utf-8") for name in DOCS_WITH_NAMES)
+    names = {name for name in re.findall(pattern, text) if not name.endswith(".py")}
+    assert "reporters.wrap_line" in names and "record.problems.command_path" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.removeprefix("forexcli.").split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                found: object = importlib.import_module(".".join(["forexcli", *parts[:cut]]))
+            except ImportError:
+                continue
+            for attribute in parts[cut:]:
+                found = getattr(found, attribute, None)
+            break
+        else:
+            found = None
+        if found is None:
+            missing.append(name)
+    assert missing == []
+
+
+def test_the_readme_names_every_command_that_edits_a_log_in_place() -> None:
+    """The README's log format named play, annotate and undo as the commands that edit a
+    log's text in place; sign and seat do too (they refuse - for it)."""
+    from forexcli.cli.common import EditedFile
+
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    listed = readme.split("Commands that change a log (", 1)[1].split(")", 1)[0]
+    for name, command in all_commands().items():
+        if any(isinstance(p.type, EditedFile) for p in command.params):
+            assert f"`{name}`" in listed, name

@@ -139,7 +139,9 @@ def undo_command(
     you give up, and MAIL's are read next). Who undoes is --as NAME, or the
     player whose key in the log is --key's (FOREX_KEY's when the game is
     signed and neither is given). What is said names whose move each removed
-    move was and who signed it.
+    move was and who signed it. A key that a removed move added to the
+    header's keys: on first use (trust on first use) goes with it, and is
+    named.
 
     A log holding an engine's open offer (the header's offer:) loses the
     offer first, and only it: run undo again to remove moves. When the last

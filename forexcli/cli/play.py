@@ -186,8 +186,9 @@ def play_command(
     Without DECISION, on a terminal, forex play FILE NAME is an interactive
     game as NAME: the board, whose turn, and a prompt that completes the
     legal decisions (Tab); ? or hint asks the engine (at --seconds or
-    --simulations), moves, show, undo (your last decision and the engine's
-    replies to it), quit. Each decision is written the moment it is made, so
+    --simulations), moves, show (these three with their options: moves
+    --all, show --at 3, hint --top 5), undo (your last decision and the
+    engine's replies to it), quit. Each decision is written the moment it is made, so
     Ctrl-C loses nothing: run it again to go on; with --sign (--key FILE) each
     is signed, as a signed game needs (against engine seats with
     --key-for-seat SEAT=FILE too, below). Without a terminal it says what to

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from ..reporters import clean
-from ..words import did_you_mean, says
+from ..words import did_you_mean, possessive, says
 from . import EPILOG, GameTextCommand
 from . import echo as _echo
-from .common import EDITED_FILE, ProblemExit
+from .common import EDITED_FILE, ProblemExit, encoded_output, print_written
 
 
 @click.command("seat", cls=GameTextCommand, epilog=EPILOG)
@@ -95,10 +95,6 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     if dry_run:
         _echo(text)
         return
-    try:
-        files.replace_file(file, data, text)
-    except LogError as error:
-        raise ProblemExit(error.problems) from None
     del new_log
     from .. import streams
     from ..reporters.tables import fitted, fitted_commands
@@ -115,4 +111,9 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         play = f"forex play {command_path(file)} {command_word(player)} --engine"
         now = clean(f"{says(player, 'decides')} next: {play}")
         said += "\n" + fitted_commands(now, streams.width())
-    _echo(said)
+    out = encoded_output([(said, False)])  # composed before the file is replaced
+    try:
+        files.replace_file(file, data, text)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    print_written(out, f"the change of {possessive(clean(player))} seat", file)

@@ -71,9 +71,11 @@ def validate_command(
     """Check game logs: YAML, schema, set-up, and every move by the rules.
 
     PATHS are files or folders; folders are searched recursively for *.yaml
-    and *.yml files (hidden files and folders are skipped). - reads one log
-    from standard input. Exit status 0 when every log is valid, 1 when one
-    is invalid, 2 when a path cannot be read.
+    and *.yml files (hidden files and folders are skipped). A file named
+    twice, or named beside a folder that holds it, is checked once, in the
+    order first named. - reads one log from standard input. Exit status 0
+    when every log is valid, 1 when one is invalid, 2 when a path cannot be
+    read.
     """
     from ..record.validation import check_files
 

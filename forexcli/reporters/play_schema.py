@@ -108,7 +108,8 @@ def replies_schema() -> dict[str, Any]:
             "awaiting": {
                 "description": "In a signed game, the engine seats' deals with a person that"
                 " await the person's countersignature (the engine's offer, written as its"
-                " signed move), as `forex moves --format json` lists them.",
+                " signed move): move, player and partner as `forex moves --format json`"
+                " lists them, with the decision and the answer that accepts it.",
                 "type": "array",
                 "items": fixed_object(
                     {

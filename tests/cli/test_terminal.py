@@ -445,6 +445,11 @@ WRITERS = {
     ],
     "annotate": lambda g: ["annotate", str(g), "1", "a new note"],
     "undo": lambda g: ["undo", str(g)],
+    "seat": lambda g: ["seat", str(g), NAMES[1], "--engine", "2s"],
+    "import": lambda g: [
+        *["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(g.parent / "i.yaml")],
+        *["--removed", "GBP=1,EUR=1,USD=3,JPY=1"],
+    ],
     "undo --to": lambda g: ["undo", str(g), "--to", "0"],
     "new": lambda g: ["new", str(g.parent / "new.yaml"), "--players", "a,b", "--seed", "x"],
     "show --svg": lambda g: ["show", str(g), "--svg", str(g.parent / "b.svg")],
@@ -508,6 +513,7 @@ OTHER_FILES = {
     "message --eml": "m.eml",
     "read --into": "r.yaml",
     "selfplay": "sp/game-001.yaml",
+    "import": "i.yaml",
 }
 """The writers that leave the game alone: the file they write instead."""
 
