@@ -450,7 +450,7 @@ def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
     command that edits it in place are usage errors, exit status 2: the man page's EXIT
     STATUS and the README's exit statuses name the code and every such command (they said
     neither while annotate, sign and undo --to exited 2 and the four commands refused ``-``)."""
-    from forexcli.cli.common import EditedFile
+    from forexcli.cli.common import EditedFile, NewFile
     from forexcli.record.problems import ARGUMENT_CODES
 
     usage = man_section("EXIT STATUS").split("\n.B 2\n", 1)[1].split("\n.TP", 1)[0]
@@ -460,9 +460,12 @@ def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
     in_place = sorted(
         name
         for name, command in all_commands().items()
-        if any(isinstance(p.type, EditedFile) for p in command.params)
+        if any(
+            isinstance(p.type, EditedFile) and not isinstance(p.type, NewFile)
+            for p in command.params
+        )
     )
-    assert in_place == ["annotate", "seat", "sign", "undo"]
+    assert in_place == ["annotate", "play", "seat", "sign", "undo"]
     for code in ARGUMENT_CODES:
         assert code in usage, code
     assert "move number the log does not have" in usage
@@ -470,6 +473,7 @@ def test_the_usage_errors_the_docs_name_are_the_commands() -> None:
     for name in in_place:
         assert re.search(rf"\b{name}\b", usage.split("standard input", 1)[1]), name
         assert f"`{name}`" in exits.split("`-`", 1)[1], name
+    assert "new" in usage.split("standard input", 1)[1] and "`new`" in exits.split("`-`", 1)[1]
 
 
 def test_undo_says_a_key_added_on_first_use_goes_with_its_move() -> None:
@@ -696,10 +700,11 @@ def test_the_docs_dotted_names_exist() -> None:
 def test_the_readme_names_every_command_that_edits_a_log_in_place() -> None:
     """The README's log format named play, annotate and undo as the commands that edit a
     log's text in place; sign and seat do too (they refuse - for it)."""
-    from forexcli.cli.common import EditedFile
+    from forexcli.cli.common import EditedFile, NewFile
 
     readme = " ".join(README.read_text(encoding="utf-8").split())
     listed = readme.split("Commands that change a log (", 1)[1].split(")", 1)[0]
     for name, command in all_commands().items():
-        if any(isinstance(p.type, EditedFile) for p in command.params):
+        types = [p.type for p in command.params]
+        if any(isinstance(t, EditedFile) and not isinstance(t, NewFile) for t in types):
             assert f"`{name}`" in listed, name

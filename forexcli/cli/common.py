@@ -50,20 +50,32 @@ class EditedFile(click.Path):
     """The log a command changes in place: ``-`` (standard input, which other commands
     read) is refused as a usage error that says so."""
 
+    refusal = (
+        "(standard input) cannot be changed: {command} edits the log file in place; give the"
+        " file's name"
+    )
+    """What the usage error says after ``-``."""
+
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         """``value``, unless it is ``-``."""
         if value == "-":
             command = f"forex {ctx.info_name}" if ctx is not None and ctx.info_name else "it"
-            self.fail(
-                f"- (standard input) cannot be changed: {command} edits the log file in place;"
-                " give the file's name",
-                param,
-                ctx,
-            )
+            self.fail(f"- {self.refusal.format(command=command)}", param, ctx)
         return super().convert(value, param, ctx)
 
 
+class NewFile(EditedFile):
+    """The log ``forex new`` writes: ``-`` (which other commands read as standard input) is
+    refused as a usage error (it made a file named ``-``)."""
+
+    refusal = (
+        "is not a file name here: {command} writes a new log file; give its name (with"
+        " --dry-run it prints the log instead of writing it)"
+    )
+
+
 EDITED_FILE = EditedFile()
+NEW_FILE = NewFile()
 
 
 class ProblemExit(click.ClickException):

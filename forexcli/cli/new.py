@@ -13,7 +13,7 @@ from ..games.newoptions import NewOption, joined_help
 from ..reporters import clean
 from . import EPILOG, GameChoice, GameTextCommand, GameTextOption
 from . import echo as _echo
-from .common import FILE, ProblemExit, encoded_output, print_written
+from .common import FILE, NEW_FILE, ProblemExit, encoded_output, print_written
 
 
 def _split_names(values: Sequence[str]) -> list[str]:
@@ -140,7 +140,7 @@ def _click_options(
 
 
 @click.command("new", cls=NewCommand, epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=NEW_FILE)
 @click.option(
     "--players",
     "players",

@@ -15,7 +15,7 @@ from . import EPILOG, MESSAGE_FORMATS, GameTextCommand, GameTextOption
 from . import echo as _echo
 from . import json_text as _json_text
 from .common import (
-    FILE,
+    EDITED_FILE,
     FILE_OR_DASH,
     ProblemExit,
     commit_change,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 @click.command("play", cls=GameTextCommand, epilog=EPILOG)
-@click.argument("file", type=FILE)
+@click.argument("file", type=EDITED_FILE)
 @click.argument("player")
 @click.argument("decision", nargs=-1, required=False)
 @click.option(

@@ -1204,7 +1204,14 @@ def test_history_keeps_the_blank_line_of_a_wrapped_note(copy: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [["annotate", "-", "1", "x"], ["undo", "-"], ["sign", "-", "1"], ["seat", "-", "ada"]]
+    "args",
+    [
+        ["annotate", "-", "1", "x"],
+        ["undo", "-"],
+        ["sign", "-", "1"],
+        ["seat", "-", "ada"],
+        ["play", "-", "ada", "resolve"],  # it said not_found: no such file: -
+    ],
 )
 def test_a_command_that_edits_in_place_refuses_standard_input(args: list[str]) -> None:
     """``forex annotate - ...`` said "no such file: -"; a command that changes the log file
@@ -1216,3 +1223,14 @@ def test_a_command_that_edits_in_place_refuses_standard_input(args: list[str]) -
         f"- (standard input) cannot be changed: forex {args[0]} edits the log file in place" in told
     )
     assert "no such file" not in told
+
+
+def test_new_refuses_a_file_named_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``forex new - ...`` wrote a file named ``-`` and then hinted ``forex moves -``, which
+    reads standard input; ``-`` is refused as a usage error, nothing written."""
+    monkeypatch.chdir(tmp_path)
+    result = run(["new", "-", "--players", "a,b"])
+    assert result.exit_code == 2
+    told = " ".join(result.stderr.split())
+    assert "- is not a file name here: forex new writes a new log file" in told
+    assert list(tmp_path.iterdir()) == []
