@@ -26,6 +26,7 @@ from .replies import (
     Countersignature,
     Replies,
     Reply,
+    awaited_deal,
     engine_entry,
     reply_engines,
 )
@@ -462,20 +463,6 @@ def decline_offer(path: str, *, seed: int = 0) -> Reply | None:
     return answer_offer(
         path, partner, accept=False, seed=seed, budget=engine_seats(log.header).get(offer.player)
     )
-
-
-def awaited_deal(played: Any) -> str | None:
-    """Under ``signatures: required``, the deal no move may follow until its cosigner
-    countersigns it, in words (``ben to countersign move 17``); None: there is none."""
-    from .record.signing import check_signatures, signatures_required
-
-    if not signatures_required(played.log):
-        return None
-    awaiting = check_signatures(played).awaiting
-    if not awaiting:
-        return None
-    number = min(awaiting)
-    return f"{awaiting[number]} to countersign move {number} (signatures: required)"
 
 
 def host_replies(

@@ -374,6 +374,20 @@ def _unsigned_problem(log: Any, path: str, player: str) -> Problem | None:
     )
 
 
+def awaited_deal(played: Any) -> str | None:
+    """Under ``signatures: required``, the deal no move may follow until its cosigner
+    countersigns it, in words (``ben to countersign move 17``); None: there is none."""
+    from .record.signing import check_signatures, signatures_required
+
+    if not signatures_required(played.log):
+        return None
+    awaiting = check_signatures(played).awaiting
+    if not awaiting:
+        return None
+    number = min(awaiting)
+    return f"{awaiting[number]} to countersign move {number} (signatures: required)"
+
+
 def reply_engines(
     path: str,
     *,
@@ -406,6 +420,9 @@ def reply_engines(
         if len(deciders) != 1 or deciders[0] not in engines:
             who = " or ".join(deciders)
             return Replies(tuple(made), says(who, "decides next"))
+        waiting = awaited_deal(played)  # no move may follow it: not the seat's either
+        if waiting is not None:
+            return Replies(tuple(made), waiting)
         why = must_sign(log, deciders[0])
         if why is not None:
             return Replies(
@@ -491,9 +508,9 @@ def accept_command(file: str, person: str, seats: Sequence[str] = ()) -> str:
     """``forex play FILE NAME accept --sign --key FILE``: the command by which ``person``
     countersigns an engine seat's offer, with ``--key-for-seat SEAT=FILE`` for each of
     ``seats`` (those whose keys the person gave, so that they play on after it)."""
-    command = f"forex play {command_path(file)} {command_word(person)} accept --sign --key FILE"
-    keys = [f" --key-for-seat {command_word(f'{seat}=FILE')}" for seat in seats]
-    return "".join([command, *keys])
+    from .record.seats import accept_command as command
+
+    return command(command_path(file), person, seats)
 
 
 def awaiting_data(
@@ -502,8 +519,12 @@ def awaiting_data(
     """In a signed game, each engine seat's deal with a person that awaits the person's
     countersignature (``awaited_offer``), as ``forex moves --format json``'s ``awaiting``
     has it (``move``, ``player``, ``partner``) with its ``decision`` and the person's
-    ``answer`` (``accept_command``, with ``seats``' keys)."""
+    ``answer`` (``accept_command``, with the keys of ``seats`` and of every seat that signs:
+    ``seats.signing_seats``)."""
+    from .record.seats import signing_seats
+
     name = file or played.log.filename
+    seats = signing_seats(played.log, seats)
     found = []
     for person in played.log.players:
         entry = awaited_offer(played, person)

@@ -756,6 +756,64 @@ def with_seat_lines(
     return text.rstrip("\n") + "\n\n" + said + "\n"
 
 
+def awaited_answers(played: Replay, file: str) -> tuple[str, ...]:
+    """In a signed game, each engine seat's offer that awaits a person's countersignature
+    (``replies.awaited_offer``) with the person's answers, a sentence each: ``move 1:
+    computer's DEAL with you awaits your signature; you accept by countersigning it: forex
+    play FILE you accept --sign --key FILE ...; or decline it: ...``
+    (``seats.offer_answers_hint``); () without one (nothing imported for a log without
+    engine seats)."""
+    log = played.log
+    if not log.header.get("engines"):
+        return ()
+    from ..record.problems import command_path
+    from ..record.seats import engine_offer_awaits, offer_answers_hint
+    from ..record.signing import awaiting_text
+    from ..replies import awaited_offer
+
+    found = []
+    for person in log.players:
+        entry = awaited_offer(played, person)
+        if entry is not None and engine_offer_awaits(log, entry.number, person):
+            answers = offer_answers_hint(log, person, command_path(file))
+            found.append(f"{awaiting_text(log, entry.number, person)}; {answers}")
+    return tuple(found)
+
+
+def awaited_answers_data(played: Replay, file: str) -> dict[str, Any]:
+    """``awaited_answers`` as ``forex moves --format json`` adds them: the ``decider`` (the
+    person whose countersignature the engine seat's offer awaits, who decides before the
+    seat next in turn) and the ``answers`` (each ``answer``, what it ``does`` and the
+    ``command`` that gives it), as while an unsigned game's offer waits; {} without one."""
+    log = played.log
+    if not log.header.get("engines"):
+        return {}
+    from ..record.problems import command_path
+    from ..record.seats import accept_command, decline_command, engine_offer_awaits, signing_seats
+    from ..replies import awaited_offer
+
+    for person in log.players:
+        entry = awaited_offer(played, person)
+        if entry is None or not engine_offer_awaits(log, entry.number, person):
+            continue
+        named, seats = command_path(file), signing_seats(log)
+        accepts = f"countersigns move {entry.number}: the deal is agreed, and the seats play on"
+        declines = (
+            f"takes move {entry.number} out (it never took effect), and"
+            f" {entry.player} chooses again without it"
+        )
+        return {
+            "decider": person,
+            "answers": [
+                {"answer": "accept", "does": accepts,
+                 "command": accept_command(named, person, seats)},
+                {"answer": "decline", "does": declines,
+                 "command": decline_command(named, person, seats)},
+            ],
+        }  # fmt: skip
+    return {}
+
+
 def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     """For each engine seat that decides next in ``played`` (no offer waiting): how it
     decides, ``computer is an engine seat; let it decide: forex play FILE computer
@@ -768,8 +826,8 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     from ..words import says
 
     seats = engine_seats(log.header)
-    if not seats or log.header.get("offer") is not None:
-        return ()
+    if not seats or log.header.get("offer") is not None or awaited_answers(played, file):
+        return ()  # an answer waits first: the seat's move would be refused
     due = [name for name in log.game.pending(played.final).deciders if name in seats]
     return tuple(
         f"{says(clean(name), 'is')} an engine seat its host plays: wait for the mail from"

@@ -202,6 +202,11 @@ def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
         if decider in engine_seats(played.log.header)
         else f"forex play {named} {who} DECISION (forex moves {named} lists them)"
     )
+    from .common import awaited_answers
+
+    answers = awaited_answers(played, file)
+    if answers:  # an engine seat's offer awaits the person's answer: no move may follow it
+        decides = answers[0]
     if player not in players:
         from ..record.problems import Problem
         from ..words import did_you_mean

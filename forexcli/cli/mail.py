@@ -441,10 +441,10 @@ def _host_replies(
 
 def _next_line(log: Any, played: Any) -> str:
     """Who decides next (``status.pending_line``), who answers the open offer, or who
-    countersigns the deal no move may follow (``hosting.awaited_deal``)."""
-    from ..hosting import awaited_deal
+    countersigns the deal no move may follow (``replies.awaited_deal``)."""
     from ..record.seats import offer_awaited
     from ..record.status import pending_line
+    from ..replies import awaited_deal
 
     return (
         offer_awaited(log, len(log.entries))

@@ -500,7 +500,7 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
     an engine seat waits for it)."""
     from ..record import edit
     from ..record.problems import LogError
-    from .common import engine_turn_words, replace
+    from .common import awaited_answers, engine_turn_words, replace
 
     if not any(problem.code == "not_your_turn" for problem in problems):
         return list(problems)
@@ -508,7 +508,7 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
         _, log, played = edit.load_valid(file)
     except LogError:
         return list(problems)
-    first = engine_turn_words(log, played, file)
+    first = engine_turn_words(log, played, file) or awaited_answers(played, file)
     if not first:
         return list(problems)
     return [
@@ -671,7 +671,7 @@ def _awaits_notice(
         return None
     from ..record.mail import log_filename
     from ..record.problems import command_path
-    from ..record.seats import engine_seats
+    from ..record.seats import engine_offer_awaits, engine_seats, offer_answers
     from ..record.signing import sign_hint, signed_game
 
     log = played.log
@@ -679,6 +679,16 @@ def _awaits_notice(
     seats = engine_seats(log.header)
     if replying and entry.player in seats and partner not in seats and signed_game(log):
         return None  # the replies end with the line that gives the answer
+    if signed_game(log) and engine_offer_awaits(log, entry.number, partner):
+        # The person answers the engine seat's offer, here or (with a mail address) in
+        # their copy, as the mail attaches it; the seats play on after it.
+        from ..record.mail import address_of, contact_of
+
+        copy = log_filename(file) if address_of(contact_of(log, partner)) else file
+        accept, decline = offer_answers(log, partner, command_path(copy))
+        said = f"The {deal} with {partner} awaits {possessive(partner)} signature; {accept}"
+        width = streams.width()
+        return fitted_commands(clean(said), width) + "\n" + fitted_commands(f"  {decline}", width)
     if signed_game(log):
         # The partner signs their own copy: the file as the mail attaches it, not the
         # sender's path; the command on a line of its own, to copy.

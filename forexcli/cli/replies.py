@@ -164,9 +164,10 @@ def engine_replies(file: str, *, seed: int, budget: Any, signers: Any = None) ->
 
 def stop_lines(done: Any, file: str, seats: Sequence[str] = ()) -> list[str]:
     """Why the replies stopped, when it asks something of the person: an engine seat whose
-    move must be signed (how to sign it), or a deal of an engine seat that awaits the
-    person's countersignature (the command that gives it, with ``--key-for-seat`` for each
-    of ``seats``, the seats whose keys signed the replies, so that they play on after it)."""
+    move must be signed (how to sign it), or a deal that awaits a countersignature (how to
+    give it; an engine seat's offer to a person, the person's answers, ``_answer_lines``,
+    with ``--key-for-seat`` for each of ``seats``, the seats whose keys signed the replies,
+    and every other seat that signs, so that they play on after it)."""
     from ..reporters.tables import fitted_commands
 
     if re.search(r"\(the engine\) decides? next", done.stopped):  # its move must be signed: say how
@@ -176,29 +177,41 @@ def stop_lines(done: Any, file: str, seats: Sequence[str] = ()) -> list[str]:
         return _offer_lines(file, seats)
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
+    from ..record.seats import engine_offer_awaits
     from ..record.signing import sign_hint
-    from ..replies import accept_command
 
     log = read_log(read_bytes(file), file)
     number, partner = int(found[2]), found[1]
-    hint = sign_hint(log, number, partner).replace(log.filename, file, 1)
-    if _engines_offer(log, number, partner):  # the answer countersigns it
-        hint = (
-            f"{says(partner, 'accepts')} by countersigning it:"
-            f" {accept_command(file, partner, seats)}"
-        )
+    if engine_offer_awaits(log, number, partner):  # the answer countersigns it
+        return _answer_lines(log, file, number, partner, seats)
+    hint = sign_hint(log, number, partner, file)
     return [fitted_commands(clean(f"{done.stopped}: {hint}"), streams.width())]
+
+
+def _answer_lines(
+    log: Any, file: str, number: int, person: str, seats: Sequence[str] = ()
+) -> list[str]:
+    """The engine seat's offer of move ``number`` that awaits ``person``'s countersignature,
+    and the person's answers (``seats.offer_answers``): accept on the line of the offer,
+    decline on the next, each command whole."""
+    from ..record.problems import command_path
+    from ..record.seats import offer_answers
+    from ..record.signing import awaiting_text
+    from ..reporters.tables import fitted_commands
+
+    accept, decline = offer_answers(log, person, command_path(file), seats)
+    said = f"{awaiting_text(log, number, person)}: {accept}"
+    width = streams.width()
+    return [fitted_commands(clean(said), width), fitted_commands(clean(f"  {decline}"), width)]
 
 
 def _offer_lines(file: str, seats: Sequence[str] = ()) -> list[str]:
     """In a signed game, the engine seat's deal that awaits the countersignature of the
     person who decides next (its offer, written as its signed move: ``replies.awaited_offer``)
-    and the answer that agrees it (with ``seats``' keys); none without one."""
+    and the person's answers (``_answer_lines``); none without one."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
-    from ..record.signing import awaiting_text
-    from ..replies import accept_command, awaited_offer
-    from ..reporters.tables import fitted_commands
+    from ..replies import awaited_offer
 
     if not _mentions(file, b"sig"):
         return []
@@ -207,26 +220,8 @@ def _offer_lines(file: str, seats: Sequence[str] = ()) -> list[str]:
     for person in played.log.game.pending(played.final).deciders:
         entry = awaited_offer(played, person)
         if entry is not None:
-            said = (
-                f"{awaiting_text(played.log, entry.number, person)}: {says(person, 'accepts')}"
-                f" by countersigning it: {accept_command(file, person, seats)}"
-            )
-            lines.append(fitted_commands(clean(said), streams.width()))
+            lines += _answer_lines(played.log, file, entry.number, person, seats)
     return lines
-
-
-def _engines_offer(log: Any, number: int, partner: str) -> bool:
-    """Whether move ``number`` is an engine seat's deal with the person ``partner``: its
-    offer, which ``forex play FILE NAME accept --sign`` countersigns."""
-    from ..record.seats import engine_seats
-
-    engines = engine_seats(log.header)
-    entries = log.entries
-    return (
-        0 < number <= len(entries)
-        and entries[number - 1].player in engines
-        and (partner not in engines)
-    )
 
 
 def countersigned_lines(done: Any) -> list[str]:

@@ -18,6 +18,7 @@ from .common import (
     FILE_OR_DASH,
     ProblemExit,
     asked,
+    awaited_answers_data,
     encoded_output,
     file_word,
     format_option,
@@ -172,7 +173,14 @@ def show_command(
         width=streams.width(),
     )
     fits = None if fmt == "markdown" else streams.width()
-    _echo(with_seat_lines(shown, played.log, file, width=fits))
+    shown = with_seat_lines(shown, played.log, file, width=fits)
+    if point == played.moves:  # the answer that lets the game go on, not the next seat's move
+        from ..reporters.tables import fitted_commands
+        from .common import awaited_answers
+
+        for line in awaited_answers(played, file):
+            shown = shown.rstrip("\n") + "\n\n" + fitted_commands(clean(line), fits) + "\n"
+    _echo(shown)
 
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:
@@ -632,6 +640,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         data = record.moves_data(played, point) if data is None else data
         if point == played.moves:  # the engine seats, and the open offer waiting first
             data = with_seat_data(data, played.log, file)
+            if isinstance(data, dict):
+                data = {**data, **awaited_answers_data(played, file)}
         print_json(data)
         return
     markdown = fmt == "markdown"

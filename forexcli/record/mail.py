@@ -28,7 +28,7 @@ import os
 import re
 from collections.abc import Iterator
 from email.message import EmailMessage
-from email.utils import formatdate, getaddresses, make_msgid
+from email.utils import formatdate, make_msgid
 from functools import lru_cache
 from typing import Any
 
@@ -40,6 +40,10 @@ from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay, told_entry
 from .problems import LogError, Problem, command_path, command_word
 from .problems import printable as clean
+
+# Defined in seats, which signing imports (this module imports signing); re-exported here.
+from .seats import address_of as address_of
+from .seats import contact_of as contact_of
 from .yamlread import unreadable
 
 
@@ -105,25 +109,6 @@ def _problem(code: str, message: str, file: str, *hints: str, entry: int | None 
 
 
 # --------------------------------------------------------------------------- writing
-
-
-def address_of(contact: str | None) -> str | None:
-    """The contact as a mail address (None for a forum handle or nothing)."""
-    if not contact:
-        return None
-    pairs = getaddresses([contact])
-    if len(pairs) == 1 and "@" in pairs[0][1] and " " not in pairs[0][1]:
-        return contact.strip()
-    return None
-
-
-def contact_of(log: GameLog, player: str | None) -> str | None:
-    """``player``'s contact in the header (raw)."""
-    contacts = log.header.get("contacts")
-    if player is None or not isinstance(contacts, dict):
-        return None
-    value = contacts.get(player)
-    return value if isinstance(value, str) else None
 
 
 def log_filename(path: str) -> str:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
-from ..words import says
+from ..words import says, verb_for
 from .problems import Problem, command_path, command_word
 
 if TYPE_CHECKING:
@@ -195,6 +195,104 @@ def answer_hint(filename: str, partner: str) -> str:
     a shell takes them (``command_word``)."""
     play = f"forex play {command_path(filename)} {command_word(partner)}"
     return f"{says(partner, 'answers')}: {play} accept (or decline)"
+
+
+def address_of(contact: str | None) -> str | None:
+    """The contact as a mail address (None for a forum handle or nothing)."""
+    from email.utils import getaddresses
+
+    if not contact:
+        return None
+    pairs = getaddresses([contact])
+    if len(pairs) == 1 and "@" in pairs[0][1] and " " not in pairs[0][1]:
+        return contact.strip()
+    return None
+
+
+def contact_of(log: Any, player: str | None) -> str | None:
+    """``player``'s contact in the header (raw)."""
+    contacts = log.header.get("contacts")
+    if player is None or not isinstance(contacts, dict):
+        return None
+    value = contacts.get(player)
+    return value if isinstance(value, str) else None
+
+
+def signing_seats(log: Any, given: Sequence[str] = ()) -> tuple[str, ...]:
+    """The engine seats whose moves are signed (a key in the header, or ``signatures:
+    required``) and those of ``given``, in seat order: the ``--key-for-seat`` options that
+    let the seats play on after a person's answer (``forex play`` refuses some without
+    the others); not a seat with a mail address, which its host plays (``forex read
+    --reply``)."""
+    keys = log.header.get("keys")
+    keys = keys if isinstance(keys, dict) else {}
+    required = _signatures_required(log)
+    engines = engine_seats(log.header)
+    return tuple(
+        seat
+        for seat in log.players
+        if seat in engines
+        and (seat in given or seat in keys or required)
+        and (seat in given or address_of(contact_of(log, seat)) is None)
+    )
+
+
+def accept_command(named: str, person: str, seats: Sequence[str] = ()) -> str:
+    """``forex play FILE NAME accept --sign --key FILE``: the command by which ``person``
+    countersigns an engine seat's offer in a signed game, with ``--key-for-seat SEAT=FILE``
+    for each of ``seats``; ``named``: the file as the command names it (``command_path``)."""
+    command = f"forex play {named} {command_word(person)} accept --sign --key FILE"
+    return command + _seat_options(seats)
+
+
+def decline_command(named: str, person: str, seats: Sequence[str] = ()) -> str:
+    """``forex play FILE NAME decline``: the command by which ``person`` declines an engine
+    seat's offer in a signed game (it signs nothing), with ``--key-for-seat SEAT=FILE`` for
+    each of ``seats``, so that the seat chooses again at once."""
+    return f"forex play {named} {command_word(person)} decline" + _seat_options(seats)
+
+
+def _seat_options(seats: Sequence[str]) -> str:
+    return "".join(f" --key-for-seat {command_word(f'{seat}=FILE')}" for seat in seats)
+
+
+def engine_offer_awaits(log: Any, number: int, partner: str) -> bool:
+    """Whether move ``number``, a deal awaiting ``partner``'s countersignature in a signed
+    game, is an engine seat's offer to the person ``partner`` that ``forex play FILE NAME
+    accept --sign`` countersigns and ``decline`` takes out: by an engine seat, to a person,
+    the log's last move (under ``signatures: required`` the moves after it are refused ones,
+    which a refusal's hint sees)."""
+    engines = engine_seats(log.header)
+    entries = log.entries
+    return (
+        0 < number <= len(entries)
+        and entries[number - 1].player in engines
+        and partner not in engines
+        and (number == len(entries) or _signatures_required(log))
+    )
+
+
+def _signatures_required(log: Any) -> bool:
+    """``signing.signatures_required``, read here: ``signing`` imports this module."""
+    return bool(log.header.get("signatures") == "required")
+
+
+def offer_answers(log: Any, partner: str, named: str, given: Sequence[str] = ()) -> tuple[str, str]:
+    """The person ``partner``'s two answers to an engine seat's offer in a signed game, in
+    words: ``you accept by countersigning it: forex play FILE you accept --sign --key FILE
+    --key-for-seat computer=FILE`` and ``or decline it: forex play FILE you decline
+    --key-for-seat computer=FILE``, with the seats that sign (``signing_seats``, and
+    ``given``); ``named``: the file as the commands name it."""
+    seats = signing_seats(log, given)
+    return (
+        f"{says(partner, 'accepts')} by countersigning it: {accept_command(named, partner, seats)}",
+        f"or {verb_for(partner, 'declines')} it: {decline_command(named, partner, seats)}",
+    )
+
+
+def offer_answers_hint(log: Any, partner: str, named: str, given: Sequence[str] = ()) -> str:
+    """``offer_answers`` in one sentence, the answers apart by a semicolon."""
+    return "; ".join(offer_answers(log, partner, named, given))
 
 
 def offer_awaited(log: Any, at: int) -> str | None:

@@ -322,8 +322,15 @@ def signed_game(log: GameLog) -> bool:
 
 def sign_hint(log: GameLog, number: int, partner: str, filename: str | None = None) -> str:
     """``carol agrees by countersigning it: forex sign FILE 6 --as carol --key FILE``, the
-    command naming ``filename`` (by default the log's file)."""
+    command naming ``filename`` (by default the log's file); for an engine seat's offer to
+    the person ``partner`` (``seats.engine_offer_awaits``), the person's answers instead,
+    ``accept --sign --key FILE`` or ``decline`` with the seats' keys
+    (``seats.offer_answers_hint``), after which the seats play on."""
+    from .seats import engine_offer_awaits, offer_answers_hint
+
     named = _file_word(log) if filename is None else command_path(filename)
+    if engine_offer_awaits(log, number, partner):
+        return offer_answers_hint(log, partner, named)
     return (
         f"{says(partner, 'agrees')} by countersigning it:"
         f" forex sign {named} {number} --as {command_word(partner)} --key FILE"
@@ -623,7 +630,7 @@ def _in_order(problems: list[Problem]) -> list[Problem]:
 
 
 def _no_sign_hints(problem: Problem) -> Problem:
-    hints = tuple(h for h in problem.hints if "forex sign" not in h)
+    hints = tuple(h for h in problem.hints if "forex sign" not in h and " accept --sign " not in h)
     return problem if hints == problem.hints else replace(problem, hints=hints)
 
 

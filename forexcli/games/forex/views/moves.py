@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ....reporters import PLAIN, Style, clean, md, plural, table, wrap_line
-from ....reporters.tables import cell, wrapped
+from ....reporters.tables import cell, fitted_commands, wrapped
 from ....streams import DEFAULT_WIDTH
 from ..rules import CURRENCIES, GameState, Phase
 from .common import View, pending_data, pending_text, signatures_of
@@ -335,7 +335,9 @@ def moves_text(
     awaited = awaiting_lines(view)
     if awaited:
         lines.append("")
-        lines.extend(md(line) if markdown else wrapped(clean(line), width) for line in awaited)
+        lines.extend(
+            md(line) if markdown else fitted_commands(clean(line), width) for line in awaited
+        )
     return "\n".join(lines) + "\n"
 
 
