@@ -338,6 +338,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""
         ...
 
+    has_agreements: bool
+    """True: some entries need a second player's agreement (``cosigner``), which a person
+    accepts or declines when an engine seat offers it (For-Ex's spot deals)."""
+
     def agreement_words(self) -> AgreementWords:
         """An entry that needs a cosigner, who that cosigner is, what the engine as that
         cosigner accepts or declines, and the cosigner after their name, in the game's words
