@@ -415,7 +415,9 @@ def _game_loop(
             if situation.over:
                 if board_due:
                     _board(file)
-                _say(_result(file))
+                result = _result(file)
+                if result is not None:
+                    _say(result)
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             elsewhere = situation.offer is None and player not in situation.deciders
@@ -585,12 +587,22 @@ def _check_player(file: str, player: str) -> None:
         )
 
 
-def _result(file: str) -> str:
-    """``The game is over: alice won.`` (the frame's ``pending_line``, said once)."""
+GAME_OVER = "The game is over"
+"""How the loop's last line starts (``_result``)."""
+
+
+def _result(file: str) -> str | None:
+    """``The game is over: alice won.`` (the frame's ``pending_line``, said once); None
+    when the game's compact board, which the report before it ends with, says so already
+    (World Exchangers': ``The game is over: ann wins; final scores ...``)."""
+    from .. import streams
     from ..record import edit
     from ..record.status import pending_line
 
     _, log, played = edit.load_valid(file)
+    board = log.game.compact_text(played.final, min(streams.width() or 80, 80))
+    if board is not None and GAME_OVER in board:
+        return None
     line = pending_line(log.game, played.final)
     ended = line.removeprefix("game over").removeprefix(":").strip()
-    return f"The game is over: {ended}." if ended else "The game is over."
+    return f"{GAME_OVER}: {ended}." if ended else f"{GAME_OVER}."

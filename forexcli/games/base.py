@@ -484,8 +484,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         ...
 
     def on_compact_board(self, line: str) -> bool:
-        """Whether a line of ``summarize`` tells what ``compact_text`` shows anyway (For-Ex: a
-        rate that moved), so that ``play``'s compact report, which prints both, leaves it out."""
+        """Whether a line of ``summarize`` (or of ``describe``, for a game without it) tells
+        what ``compact_text`` shows anyway (For-Ex: a rate that moved; World Exchangers: the
+        game's end and final scores), so that ``play``'s compact report, which prints both,
+        leaves it out."""
         ...
 
     def offer_partner(self, decisions: Sequence[Any]) -> Optional[str]:

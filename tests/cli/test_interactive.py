@@ -365,6 +365,24 @@ def test_help_in_a_signed_world_exchangers_game_tells_no_offers(tmp_path: Path) 
     assert set(_replayed(log).log.entries[1].sig or {}) == {"bot"}
 
 
+def test_the_end_of_a_world_exchangers_game_in_the_loop_is_said_once(tmp_path: Path) -> None:
+    """The last move in the loop said "The game is over" three times: the move's sentence
+    of the final scores, the compact board's last line, the loop's own; now the board's."""
+    log = tmp_path / "wx.yaml"
+    log.write_bytes((ROOT / "examples" / "world-exchangers" / "three-players.yaml").read_bytes())
+    assert run(["undo", str(log)]).exit_code == 0  # ai: buy Quito, the last move
+    for seat in ("louis", "mei"):
+        assert run(["seat", str(log), seat, "--engine", "5"]).exit_code == 0
+    loop = Loop(tmp_path, "wx.yaml", "ai")
+    loop.prompt()
+    loop.child.send("buy Quito\r")
+    status, said = loop.end()
+    assert status == 0 and _replayed(log).final.is_over
+    words = " ".join(said.split())
+    assert words.count("The game is over") == 1, said
+    assert "The game is over: mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words
+
+
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
     """A single word that is neither a decision nor the prompt's (``clear``) is refused as
     a decision and the prompt's own words are said; a wrong decision of several words is
