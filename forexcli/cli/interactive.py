@@ -594,7 +594,7 @@ GAME_OVER = "The game is over"
 def _result(file: str) -> str | None:
     """``The game is over: alice won.`` (the frame's ``pending_line``, said once); None
     when the game's compact board, which the report before it ends with, says so already
-    (World Exchangers': ``The game is over: ann wins; final scores ...``)."""
+    (``The game is over: ann wins; final scores ...``)."""
     from .. import streams
     from ..record import edit
     from ..record.status import pending_line
