@@ -150,15 +150,16 @@ class Replies(Struct, frozen=True):
 def move_sentences(played: Any, number: int) -> list[str]:
     """What legal move ``number`` of ``played`` (a ``record.gamelog.Replay``) did, as
     ``forex play`` tells it under the move's line, without the indent: the game's catch-up
-    (``Game.summarize``) but the lines its compact board shows anyway
-    (``Game.on_compact_board``), else the frame's sentences (``Game.describe``); every line
+    (``Game.summarize``), else the frame's sentences (``Game.describe``), but the lines its
+    compact board shows anyway (``Game.on_compact_board``); every line
     of it (a month's end, a trend card, the final scores are told last, and a cut would
     drop them)."""
     game = played.log.game
     told = game.summarize(played, number - 1, number)
     if told is None:
         before = played.state_after(number - 1)
-        return gamelog.told_entry(game, before, played.log.entries[number - 1].decisions)
+        told = gamelog.told_entry(game, before, played.log.entries[number - 1].decisions)
+        return [line for line in told if not game.on_compact_board(line)]
     return [line.removeprefix("  ") for line in told[1:] if not game.on_compact_board(line)]
 
 

@@ -46,3 +46,30 @@ def test_every_engine_error_code_is_a_listed_rules_code() -> None:
     }
     listed = set(codes()["rules"]) | set(codes()["header"])
     assert engine_codes - listed == set()
+
+
+def test_the_moves_json_section_names_every_key_of_both_games_documents(tmp_path: Path) -> None:
+    """``forex moves --format json``: every key of each game's document and of its groups is
+    named in docs/format.md's section (World Exchangers' were not: ``over``, ``deciders``,
+    ``by``, ``count``); the shared key that differs in name is said to."""
+    import json
+
+    from tests.cli.test_commands import run
+
+    section = DOC.read_text(encoding="utf-8").split("## `forex moves --format json`")[1]
+    section = " ".join(section.split("\n## ")[0].split())
+    examples = Path(__file__).parent.parent / "examples"
+    for log in (
+        examples / "six-players.yaml",
+        examples / "world-exchangers" / "three-players.yaml",
+    ):
+        result = run(["moves", str(log), "--at", "5", "--format", "json"])
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        keys = set(data) | {key for group in data["groups"] for key in group}
+        assert (
+            data["groups"]
+            and sorted(k for k in keys if f"`{k}`" not in section and f'`"{k}":' not in section)
+            == []
+        )
+    assert "a group's `entries` are For-Ex's `moves`" in section

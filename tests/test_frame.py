@@ -475,6 +475,58 @@ def test_golden_worldex_output(
     assert result.stdout == golden.read_text(encoding="utf-8")
 
 
+KEY_LINE = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIKNulkP3/uppRo2T60Zc7R1qlTMHxDPUiXGy85Q9IvhQ"
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "message"),
+    [
+        (
+            f"\n    key: {KEY_LINE}\n",
+            "schema_required",
+            "keys.ann: `since:` is missing (the move whose signature first used the key)",
+        ),
+        (
+            "\n    since: 2\n",
+            "schema_required",
+            "keys.ann: `key:` is missing (an OpenSSH public-key line: `ssh-ed25519 AAAA..."
+            " comment`)",
+        ),
+        (
+            " ssh-rsa AAAA ann\n",
+            "schema_pattern",
+            "keys.ann: 'ssh-rsa AAAA ann' is not an Ed25519 public-key line"
+            " (`ssh-ed25519 AAAA... comment`)",
+        ),
+        (
+            " 5\n",
+            "schema_oneOf",
+            "keys.ann: expected an OpenSSH public-key line or a mapping of `key:` and"
+            " `since:`, found the number 5",
+        ),
+    ],
+)
+def test_a_keys_entry_is_worded_in_every_game(
+    tmp_path: Path, entry: str, code: str, message: str
+) -> None:
+    """A `keys:` entry that is neither a key line nor `{key:, since:}` says what is wrong
+    in it, alike in both games (not jsonschema's "is not valid under any of the given
+    schemas")."""
+    worldex = worldex_log(tmp_path)
+    forex = tmp_path / "forex.yaml"
+    forex.write_bytes(TWO.read_bytes())
+    for path, player in ((worldex, "ai"), (forex, "ada")):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("moves:", f"keys:\n  {player}:{entry}moves:", 1))
+        with pytest.raises(LogError) as caught:
+            gamelog.load(path)
+        (problem,) = caught.value.problems
+        expected = message.replace("keys.ann", f"keys.{player}")
+        assert (problem.code, problem.message) == (code, expected)
+        player_line = text[: text.index("moves:")].count("\n") + 2
+        assert problem.line in (player_line, player_line + 1)  # the player's entry, its value
+
+
 def test_one_schema_wording_for_every_game(tmp_path: Path) -> None:
     """The same break of the schema reads alike in both games (``moves[2].note``, a type
     in a player's words, an unknown key with the keys allowed), each at its place."""

@@ -37,12 +37,16 @@ HELP_TEXT = (
 SIGNED_HELP = (
     "In a signed game against the computer start the loop with your key and each engine"
     " seat's: forex play {file} {player} --sign --key FILE --key-for-seat SEAT=FILE; your"
-    " decisions are then signed, the seats reply at once, their moves signed, and accept"
-    " countersigns the {deal} a seat offers you (its signed move); decline takes that move"
-    " out, and the seat chooses again."
+    " decisions are then signed, and the seats reply at once, their moves signed."
 )
-"""What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``, ``{deal}``:
-the game's word, ``Game.agreement_words``)."""
+"""What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``)."""
+
+AGREEMENT_HELP = (
+    " accept countersigns the {deal} a seat offers you (its signed move); decline takes that"
+    " move out, and the seat chooses again."
+)
+"""What ``SIGNED_HELP`` adds for a game whose entries may need a second player's agreement
+(``Game.has_agreements``; ``{deal}``: the game's word, ``Game.agreement_words``)."""
 
 EXIT_INTERRUPTED = 130
 """The loop's exit status after Ctrl-C (what the shell reports for SIGINT)."""
@@ -411,7 +415,9 @@ def _game_loop(
             if situation.over:
                 if board_due:
                     _board(file)
-                _say(_result(file))
+                result = _result(file)
+                if result is not None:
+                    _say(result)
                 return 0
             waiting = situation.offer is not None and situation.offered_to != player
             elsewhere = situation.offer is None and player not in situation.deciders
@@ -509,8 +515,8 @@ def _unkeyed_seats(file: str, signers: Mapping[str, Any]) -> list[str]:
 
 
 def _signed_help(file: str, player: str) -> str | None:
-    """``SIGNED_HELP`` when ``file`` is a signed game (``signing.signed_game``) with engine
-    seats, else None."""
+    """``SIGNED_HELP`` (and ``AGREEMENT_HELP`` for a game with agreements) when ``file`` is
+    a signed game (``signing.signed_game``) with engine seats, else None."""
     from ..record import edit
     from ..record.seats import engine_seats
     from ..record.signing import signed_game
@@ -518,8 +524,10 @@ def _signed_help(file: str, player: str) -> str | None:
     _, log, _ = edit.load_valid(file)
     if not engine_seats(log.header) or not signed_game(log):
         return None
-    deal = log.game.agreement_words()[0]
-    return SIGNED_HELP.format(file=command_path(file), player=command_word(player), deal=deal)
+    told = SIGNED_HELP.format(file=command_path(file), player=command_word(player))
+    if log.game.has_agreements:
+        told += AGREEMENT_HELP.format(deal=log.game.agreement_words().deal)
+    return told
 
 
 def _signs(file: str, player: str) -> bool:
@@ -579,12 +587,22 @@ def _check_player(file: str, player: str) -> None:
         )
 
 
-def _result(file: str) -> str:
-    """``The game is over: alice won.`` (the frame's ``pending_line``, said once)."""
+GAME_OVER = "The game is over"
+"""How the loop's last line starts (``_result``)."""
+
+
+def _result(file: str) -> str | None:
+    """``The game is over: alice won.`` (the frame's ``pending_line``, said once); None
+    when the game's compact board, which the report before it ends with, says so already
+    (``The game is over: ann wins; final scores ...``)."""
+    from .. import streams
     from ..record import edit
     from ..record.status import pending_line
 
     _, log, played = edit.load_valid(file)
+    board = log.game.compact_text(played.final, min(streams.width() or 80, 80))
+    if board is not None and GAME_OVER in board:
+        return None
     line = pending_line(log.game, played.final)
     ended = line.removeprefix("game over").removeprefix(":").strip()
-    return f"The game is over: {ended}." if ended else "The game is over."
+    return f"{GAME_OVER}: {ended}." if ended else f"{GAME_OVER}."

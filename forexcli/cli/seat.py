@@ -36,11 +36,13 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     from ..record import edit, files
     from ..record.problems import LogError, Problem, command_path, command_word
     from ..record.seats import (
+        DECLINED_FIELD,
         ENGINES_FIELD,
         budget_value,
         engine_seats,
         parse_budget,
         seat_words,
+        signed_declines,
         with_header_key,
     )
 
@@ -86,6 +88,10 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         said = f"{player}: a person from now on"
     try:
         text = with_header_key(log.text, ENGINES_FIELD, seats or None)
+        declines = signed_declines(log.header)
+        if person and declines is not None and declines.player == player:
+            # what the person declined of the seat's offers binds no person's choice
+            text = with_header_key(text, DECLINED_FIELD, None)
         new_log, _ = edit.checked_edit(log, text)
     except (LogError, ValueError) as error:
         problems = getattr(error, "problems", None) or [

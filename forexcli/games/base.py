@@ -338,6 +338,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""
         ...
 
+    has_agreements: bool
+    """True: some entries need a second player's agreement (``cosigner``), which a person
+    accepts or declines when an engine seat offers it (For-Ex's spot deals)."""
+
     def agreement_words(self) -> AgreementWords:
         """An entry that needs a cosigner, who that cosigner is, what the engine as that
         cosigner accepts or declines, and the cosigner after their name, in the game's words
@@ -480,8 +484,10 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         ...
 
     def on_compact_board(self, line: str) -> bool:
-        """Whether a line of ``summarize`` tells what ``compact_text`` shows anyway (For-Ex: a
-        rate that moved), so that ``play``'s compact report, which prints both, leaves it out."""
+        """Whether a line of ``summarize`` (or of ``describe``, for a game without it) tells
+        what ``compact_text`` shows anyway (For-Ex: a rate that moved; World Exchangers: the
+        game's end and final scores), so that ``play``'s compact report, which prints both,
+        leaves it out."""
         ...
 
     def offer_partner(self, decisions: Sequence[Any]) -> Optional[str]:

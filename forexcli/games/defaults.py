@@ -60,6 +60,7 @@ class BaseGame(Generic[StateT, DecisionT]):
     notation_error: type[Exception]
     fast_validator: Any = None
     checks_keys: bool = False
+    has_agreements: bool = False
 
     # -- the rules: every game's own
 

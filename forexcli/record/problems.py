@@ -69,6 +69,7 @@ FRAME_CODES: dict[str, tuple[str, ...]] = {
         "confusable_names",
         "unknown_game",
         "bad_engine_seat",
+        "bad_declined",
     ),
     "rules": (
         "not_your_turn",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .. import games
 from ..words import did_you_mean, quoted
 from .problems import Problem, command_path, shown
+from .schemaparts import KEY_LINE_PATTERN
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -111,14 +112,91 @@ def type_words(expected: Any) -> str:
     return words.get(expected, str(expected))
 
 
-def worded(error: Any, where: str) -> tuple[str, tuple[str, ...]]:
+def chosen_branch(error: Any) -> Any:
+    """The error to word for a ``oneOf`` ``error``: the error of the one branch whose type
+    the value has (a mapping where ``keys:`` takes a key line or ``{key:, since:}``), so
+    that a problem says what is wrong inside that branch; else ``error`` itself."""
+    if error.validator != "oneOf" or not error.context:
+        return error
+    wrong_type = {
+        e.relative_schema_path[0]
+        for e in error.context
+        if e.validator == "type" and not e.relative_path
+    }
+    kept = [e for e in error.context if e.relative_schema_path[0] not in wrong_type]
+    if not kept or len({e.relative_schema_path[0] for e in kept}) != 1:
+        return error
+    return chosen_branch(min(kept, key=lambda e: (len(e.path), e.validator != "required")))
+
+
+def first_signed_move(data: Any, player: str) -> int | None:
+    """The number of the first entry of ``data``'s ``moves`` that ``player`` signed."""
+    moves = data.get("moves") if isinstance(data, dict) else None
+    if not isinstance(moves, list):
+        return None
+    for number, entry in enumerate(moves, 1):
+        sig = entry.get("sig") if isinstance(entry, dict) else None
+        if isinstance(sig, dict) and player in sig:
+            return number
+    return None
+
+
+def _key_since_hint(data: Any, path: tuple[Any, ...]) -> tuple[str, ...]:
+    """What to write for a ``keys:`` entry that lost its ``since:``: the move that added
+    the key, as far as the log tells it."""
+    player = str(path[1])
+    first = first_signed_move(data, player)
+    if first is not None:
+        return (
+            f"write `since: {first}` under `key:`: move {first} is the first move"
+            f" {player} signed, the one that added the key",
+        )
+    return (
+        "write `since: N` under `key:`, N the move whose signature first used the key;"
+        " or the key line alone (`NAME: ssh-ed25519 ...`) for a key given at set-up",
+    )
+
+
+def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ...]]:
     """The message and hints of a jsonschema ``error`` at ``where`` (``describe``), in the
     words every game shares: a value of the wrong type, not one of a list, too long or
-    short, a list with too many or too few items or one twice, too small or large; else
-    jsonschema's own message after ``where``.  A game adds what is its own (its names, its
-    version, its notation) before asking for these."""
+    short, a list with too many or too few items or one twice, too small or large, a
+    mapping without a key it needs, a ``keys:`` entry that is no public key (``data``, the
+    whole log, tells a lost ``since:``'s move); else jsonschema's own message after
+    ``where``.  A game adds what is its own (its names, its version, its notation) before
+    asking for these; a ``oneOf`` error is worded as ``chosen_branch``'s."""
+    error = chosen_branch(error)
     validator = error.validator
     instance = error.instance
+    path = tuple(error.absolute_path)
+    if validator == "required" and isinstance(instance, dict):
+        missing = [str(k) for k in error.validator_value if k not in instance]
+        name = missing[0] if missing else ""
+        about = str(error.schema.get("properties", {}).get(name, {}).get("description", ""))
+        about = about.rstrip(".")
+        message = f"{where}: `{name}:` is missing"
+        if about:
+            message += f" ({about[:1].lower()}{about[1:]})"
+        lost_since = name == "since" and len(path) == 2 and path[0] == "keys"
+        return message, _key_since_hint(data, path) if lost_since else ()
+    if validator == "pattern" and error.validator_value == KEY_LINE_PATTERN:
+        return (
+            f"{where}: {shown(instance)} is not an Ed25519 public-key line"
+            " (`ssh-ed25519 AAAA... comment`)",
+            ("copy the line of the player's FILE.pub, as `forex key new FILE` writes it",),
+        )
+    if validator == "oneOf":
+        kinds = []
+        for branch in error.validator_value:
+            kind = type_words(branch.get("type", "object"))
+            if branch.get("required"):
+                kind = "a mapping of " + " and ".join(f"`{k}:`" for k in branch["required"])
+            elif branch.get("description"):
+                about = str(branch["description"]).split(":")[0].rstrip(".")
+                kind = about[:1].lower() + about[1:]
+            if kind not in kinds:
+                kinds.append(kind)
+        return f"{where}: expected {' or '.join(kinds)}, found {shown(instance)}", ()
     if validator == "enum":
         choices = ", ".join(str(c) for c in error.validator_value)
         hints: tuple[str, ...] = ()
@@ -208,6 +286,7 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
         _validator(game.name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.path]
     )
     for error in errors[:MAX_SCHEMA_PROBLEMS]:
+        error = chosen_branch(error)
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             unknown = unknown_keys(error, doc, filename, path)
@@ -220,7 +299,7 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             if read is not None:  # the notation's own reason, as a log past the schema gets it
                 found.append(read)
                 continue
-        message, hints = worded(error, describe(path))
+        message, hints = worded(error, describe(path), doc.data)
         found.append(
             placed_problem(
                 code,

@@ -373,6 +373,7 @@ def seat_problems(log: Any) -> list[Problem]:
                 ),
             )
         )
+    problems.extend(declined_problems(log))
     offer = open_offer(header)
     if offer is not None and offer.player not in players:
         where = log.place((OFFER_FIELD, "player"))
@@ -387,6 +388,81 @@ def seat_problems(log: Any) -> list[Problem]:
                 column,
             )
         )
+    return problems
+
+
+def declined_problems(log: Any) -> list[Problem]:
+    """What cannot be in the header's ``declined:`` (``bad_declined``, ``unknown_player``):
+    a ``player`` that is no player or no engine seat, an ``after`` past the log's last
+    move, an entry that does not read as ``player``'s or offers nothing to another player.
+    A record of an earlier decision (``after`` before the last move) is stale, not wrong:
+    it counts for nothing (``declined_now``)."""
+    found = signed_declines(log.header)
+    if found is None:
+        return []
+    players = tuple(log.players)
+
+    def problem(code: str, message: str, *path: Any, hints: tuple[str, ...] = ()) -> Problem:
+        where = log.place((DECLINED_FIELD, *path))
+        line, column = where if where else (None, None)
+        remove = f"remove `{DECLINED_FIELD}:` from the header (it is no decision's record)"
+        return Problem(code, message, "header", log.filename, line, column, hints=(*hints, remove))
+
+    if found.player not in players:
+        return [
+            problem(
+                "unknown_player",
+                f"{DECLINED_FIELD}: {found.player} is not a player of this game"
+                f" ({', '.join(players)})",
+                "player",
+            )
+        ]
+    engines = engine_seats(log.header)
+    if found.player not in engines:
+        return [
+            problem(
+                "bad_declined",
+                f"{DECLINED_FIELD}: {found.player} is not an engine seat: only an engine seat's"
+                " offers a person declined are recorded",
+                "player",
+            )
+        ]
+    problems = []
+    moves = len(log.entries)
+    if found.after > moves:
+        problems.append(
+            problem(
+                "bad_declined",
+                f"{DECLINED_FIELD}: after move {found.after}, but the log has"
+                f" {moves} move{'' if moves == 1 else 's'}",
+                "after",
+            )
+        )
+    game = log.game
+    for index, text in enumerate(found.entries):
+        try:
+            partner = entry_partner(game, game.parse(found.player, text))
+        except game.notation_error as error:
+            reason = str(getattr(error, "reason", error))
+            problems.append(
+                problem(
+                    "bad_declined",
+                    f"{DECLINED_FIELD}: entry {index + 1}: {text}: {reason}",
+                    "entries",
+                    index,
+                )
+            )
+            continue
+        if partner is None or partner == found.player or partner in engines:
+            problems.append(
+                problem(
+                    "bad_declined",
+                    f"{DECLINED_FIELD}: entry {index + 1}: {text}: it offers nothing to a"
+                    " person, so no person declined it",
+                    "entries",
+                    index,
+                )
+            )
     return problems
 
 

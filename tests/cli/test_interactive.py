@@ -340,6 +340,49 @@ def test_world_exchangers_in_the_loop(tmp_path: Path) -> None:
     assert status == 130 and _moves(log) == []
 
 
+def test_help_in_a_signed_world_exchangers_game_tells_no_offers(tmp_path: Path) -> None:
+    """help in a signed World Exchangers game against the computer said that accept
+    countersigns the move a seat offers: the game has no such moves; it tells the keys."""
+    from tests.record.test_signing import make_key
+
+    keys = {name: make_key(tmp_path, name) for name in ("ann", "bot")}
+    log = tmp_path / "wx.yaml"
+    result = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
+         "--first", "ann", "--components", str(COMPONENTS), "--engine", "bot:5"]
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    signing = ("--sign", "--key", str(keys["ann"]), "--key-for-seat", f"bot={keys['bot']}")
+    loop = Loop(tmp_path, "wx.yaml", "ann", *signing)
+    loop.prompt()
+    assert "move 2: bot: " in loop.enter("buy Prague")
+    said = " ".join(loop.enter("help").split())
+    assert "--key-for-seat SEAT=FILE" in said and "their moves signed" in said
+    assert "accept" not in said and "decline" not in said and "offers you" not in said
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+    assert set(_replayed(log).log.entries[1].sig or {}) == {"bot"}
+
+
+def test_the_end_of_a_world_exchangers_game_in_the_loop_is_said_once(tmp_path: Path) -> None:
+    """The last move in the loop said "The game is over" three times: the move's sentence
+    of the final scores, the compact board's last line, the loop's own; now the board's."""
+    log = tmp_path / "wx.yaml"
+    log.write_bytes((ROOT / "examples" / "world-exchangers" / "three-players.yaml").read_bytes())
+    assert run(["undo", str(log)]).exit_code == 0  # ai: buy Quito, the last move
+    for seat in ("louis", "mei"):
+        assert run(["seat", str(log), seat, "--engine", "5"]).exit_code == 0
+    loop = Loop(tmp_path, "wx.yaml", "ai")
+    loop.prompt()
+    loop.child.send("buy Quito\r")
+    status, said = loop.end()
+    assert status == 0 and _replayed(log).final.is_over
+    words = " ".join(said.split())
+    assert words.count("The game is over") == 1, said
+    assert "The game is over: mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words
+
+
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
     """A single word that is neither a decision nor the prompt's (``clear``) is refused as
     a decision and the prompt's own words are said; a wrong decision of several words is

@@ -183,6 +183,25 @@ def test_a_player_without_a_key_is_trusted_on_first_use(tmp_path: Path) -> None:
     assert later.exit_code == 1 and "unsigned_move" in later.stderr, later.output
 
 
+def test_a_first_use_key_that_lost_its_since_says_so(tmp_path: Path) -> None:
+    """A key added on first use whose `since:` line was deleted: the problem says that
+    `since:` is missing and which move added the key (it was jsonschema's "is not valid
+    under any of the given schemas")."""
+    game, keys = signed_game(tmp_path, 2, keyless=("carol",))
+    alice = ["--sign", "--key", str(keys["alice"])]
+    carol = ["--sign", "--key", str(keys["carol"])]
+    assert run(["play", str(game), "carol", "invest", "CAD", *carol]).exit_code == 0
+    assert run(["play", str(game), "alice", "invest", "EUR", *alice]).exit_code == 0
+    text = game.read_text()
+    assert "    since: 3\n" in text
+    game.write_text(text.replace("    since: 3\n", ""))
+    result = run(["validate", str(game), "--require-signatures"])
+    assert result.exit_code == 1, result.output
+    assert "schema_required: keys.carol: `since:` is missing (the move whose" in result.stdout
+    assert "hint: write `since: 3` under `key:`: move 3 is the first move carol" in (result.stdout)
+    assert "not valid under any" not in result.output
+
+
 def test_notes_and_undo_in_a_signed_game(keyed: Path) -> None:
     """Notes are not signed: anyone annotates a keyed player's move, and the log stays valid;
     undo adds no move, and takes back only the undoer's own."""

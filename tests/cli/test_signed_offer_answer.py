@@ -147,6 +147,53 @@ def test_decline_takes_the_seats_offer_out_and_remembers_it(tmp_path: Path, answ
     assert run(["validate", str(log), "--require-signatures"]).exit_code == 0
 
 
+@pytest.mark.parametrize(
+    ("edit", "code", "said"),
+    [
+        (("player: computer", "player: nobody"), "unknown_player", "nobody is not a player"),
+        (("player: computer", "player: you"), "bad_declined", "you is not an engine seat"),
+        (("after: 0", "after: 5"), "bad_declined", "after move 5, but the log has 0 moves"),
+        (("entries:\n", "entries:\n    - invest GBP\n"), "bad_declined", "it offers nothing"),
+        (("entries:\n", "entries:\n    - fly GBP\n"), "bad_declined", "declined: entry 1:"),
+    ],
+)
+def test_validate_refuses_a_declined_record_no_decline_writes(
+    tmp_path: Path, edit: tuple[str, str], code: str, said: str
+) -> None:
+    """The header's declined: was taken as it came: a player who is no engine seat, an
+    after past the last move, an entry that is no offer; now refused (nothing else is)."""
+    log, _, _ = _offered(tmp_path)
+    _ok("play", str(log), "you", "decline")
+    text = log.read_text()
+    assert edit[0] in text.split("moves:")[0]
+    log.write_text(text.replace(edit[0], edit[1], 1))
+    result = run(["validate", str(log)])
+    assert result.exit_code == 1, result.output
+    assert f": {code}: declined: " in result.stdout and said in result.stdout, result.stdout
+    assert "hint: remove `declined:` from the header" in result.stdout
+
+
+def test_a_stale_declined_record_stays_valid_and_a_person_seat_drops_it(tmp_path: Path) -> None:
+    """A record of an earlier decision (after before the last move) counts for nothing and
+    is valid; forex seat SEAT --person drops the seat's record, which a person's seat
+    cannot have."""
+    log, keys, _ = _offered(tmp_path)
+    _ok("play", str(log), "you", "decline")
+    declined = _replayed(log).log.header["declined"]
+    _ok("play", str(log), "computer", "--engine", "--sign", "--key", str(keys["computer"]))
+    played = _replayed(log)
+    assert played.moves == 1
+    stale = log.read_text()
+    if "declined:" not in stale:  # the seat's move was no offer: the record went; put it back
+        stale = stale.replace("moves:", "declined:\n  player: computer\n  after: 0\n"
+                              f"  entries:\n    - {declined['entries'][0]}\nmoves:", 1)  # fmt: skip
+        log.write_text(stale)
+    assert run(["validate", str(log)]).exit_code == 0
+    _ok("seat", str(log), "computer", "--person")
+    assert "declined" not in _replayed(log).log.header
+    assert run(["validate", str(log)]).exit_code == 0
+
+
 def _offers_you(seen: list[tuple[str, ...]], offering: list[bool]) -> Any:
     """An ``engine_entry`` that records the offers it is told to leave out, and offers you the
     first spot deal it is not (while ``offering`` holds True), else plays a move that is no

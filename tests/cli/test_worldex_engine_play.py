@@ -153,6 +153,35 @@ def test_undo_takes_back_the_persons_move_with_the_engines_replies(tmp_path: Pat
     assert log.read_bytes() == before
 
 
+def test_the_last_move_against_the_engine_says_once_that_the_game_is_over(
+    tmp_path: Path,
+) -> None:
+    """The game's last move, the engine's reply or the person's own, said "The game is
+    over" twice (the move's sentence of the final scores, then the compact board's last
+    line, which says them too): once now, with the scores."""
+    example = Path(__file__).parent.parent.parent / "examples" / "world-exchangers"
+    log = tmp_path / "wx.yaml"
+    log.write_bytes((example / "three-players.yaml").read_bytes())
+    assert run(["undo", str(log)]).exit_code == 0  # ai: buy Quito
+    assert run(["undo", str(log)]).exit_code == 0  # mei: sell Istanbul +cash 3
+    for seat in ("ai", "louis"):
+        assert run(["seat", str(log), seat, "--engine", "5"]).exit_code == 0
+    result = run(["play", str(log), "mei", "sell", "Istanbul", "+cash", "3", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    words = _flat(result.output)
+    assert "move 39: ai: " in words and _replayed(log).final.is_over
+    assert words.count("The game is over") == 1, result.output
+    assert "final scores " in words
+    assert run(["undo", str(log)]).exit_code == 0  # mei's move with ai's reply
+    assert run(["seat", str(log), "ai", "--person"]).exit_code == 0
+    assert run(["play", str(log), "mei", "sell", "Istanbul", "+cash", "3"]).exit_code == 0
+    result = run(["play", str(log), "ai", "buy", "Quito"])
+    assert result.exit_code == 0, result.output
+    words = _flat(result.output)
+    assert _replayed(log).final.is_over and words.count("The game is over") == 1, words
+    assert "mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words  # as the log ends
+
+
 def test_show_of_a_finished_game_heads_with_the_winner_and_the_year_end_gains() -> None:
     from forexcli.games.worldex.views import scores_of
 

@@ -74,6 +74,7 @@ class ForexGame(ForexViews):
     notation_error: type[Exception] = notation.NotationError
     fast_validator = logcheck.FAST_VALIDATOR
     checks_keys = True
+    has_agreements = True
 
     def cosigner(self, written: Any, player: str) -> str | None:
         """A spot transaction's partner, whose agreement the entry needs (``Game.cosigner``)."""

@@ -182,6 +182,7 @@ def _schema_problem(
     error: Any, doc: yamlread.Document, filename: str, prefix: tuple[Any, ...] = ()
 ) -> list[Problem]:
     """The problems one jsonschema error stands for (one per unknown key), placed."""
+    error = schemawords.chosen_branch(error)
     path = (*prefix, *error.absolute_path)
     validator = error.validator
     instance = error.instance
@@ -322,8 +323,18 @@ def _schema_problem(
         else:
             message = f"forex: this tool reads format version 1, not {shown(instance)}"
         code = "unsupported_version"
-    elif validator in ("enum", "type", "maxLength", "minLength", "minimum", "maximum"):
-        message, hints = schemawords.worded(error, where)
+    elif validator in (
+        "enum",
+        "type",
+        "maxLength",
+        "minLength",
+        "minimum",
+        "maximum",
+        "required",
+        "pattern",
+        "oneOf",
+    ):
+        message, hints = schemawords.worded(error, where, doc.data)
     place = doc.place(path, key=key_place)
     line, column = place if place else (None, None)
     entry = _entry_number(path)

@@ -38,6 +38,10 @@ from .rules import (
 from .rules.components import MID_YEAR, SYMBOL_KEYS
 from .views import coins, scores_of, symbols_text, waiting_for, winners_text
 
+GAME_OVER_AFTER = "The game is over after month"
+"""How the sentence of the game's end and final scores starts (``Game.on_compact_board``
+knows it by this: the compact board's last line says it too)."""
+
 
 def _plural(count: int, word: str) -> str:
     if count == 1:
@@ -209,7 +213,7 @@ def _final_sentences(state: State) -> list[str]:
     return [
         f"End of month {MONTHS}: the year-end trend card ({trend.text or trend.id}) scores"
         f" {gains}.",
-        f"The game is over after month {MONTHS}. Final scores: {scores}: {winners_text(state)}.",
+        f"{GAME_OVER_AFTER} {MONTHS}. Final scores: {scores}: {winners_text(state)}.",
     ]
 
 

@@ -288,6 +288,13 @@ class WorldexGame(WorldexViews):
 
         return play_data(replay, file, written=written)
 
+    def on_compact_board(self, line: str) -> bool:
+        """The sentence of the game's end and final scores (``describe.GAME_OVER_AFTER``):
+        the compact board's last line says who won and the final scores."""
+        from .describe import GAME_OVER_AFTER
+
+        return line.lstrip().startswith(GAME_OVER_AFTER)
+
     def compact_text(self, state: State, width: int) -> str:
         """Each player's cash, media and cities (each at what it sells for this month), the
         sale area (each card at its base value, what it costs to buy) and who decides next,
