@@ -10,10 +10,11 @@ nothing: every decision is in the file the moment it is made.  ``?`` (or ``hint`
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ParamSpec
 
 import click
 
@@ -328,6 +329,28 @@ def _answer_offer_first(situation: Situation) -> None:
         _say(f"{offer.player} offers you: {offer.decision}")
 
 
+_Args = ParamSpec("_Args")
+
+
+def _ctrl_c_interrupts(loop: Callable[_Args, int]) -> Callable[_Args, int]:
+    """``loop`` with Ctrl-C raising KeyboardInterrupt while it runs, even when forex was
+    started with SIGINT ignored (a non-interactive shell's background job, nohup): the
+    engine's search and the prompt stop as the loop says."""
+
+    @functools.wraps(loop)
+    def run(*args: _Args.args, **kwargs: _Args.kwargs) -> int:
+        import signal
+
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return loop(*args, **kwargs)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+    return run
+
+
+@_ctrl_c_interrupts
 def interactive_game(
     file: str,
     player: str,
@@ -343,31 +366,6 @@ def interactive_game(
     FILE``, ``--key-for-seat SEAT=FILE``) goes with each decision and answer: in a signed
     game each is signed, and the engine seats' replies with their keys (``signers``, seat
     -> ``signing.Signer``, which also sign the replies the loop asks for itself)."""
-    import signal
-
-    # Ctrl-C stops the engine and the prompt as the loop says, even when the loop was
-    # started with SIGINT ignored (a non-interactive shell's background job, nohup)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        return _game_loop(
-            file, player, seed=seed, seconds=seconds, simulations=simulations,
-            signing=signing, signers=signers,
-        )  # fmt: skip
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _game_loop(
-    file: str,
-    player: str,
-    *,
-    seed: int,
-    seconds: float | None,
-    simulations: int | None,
-    signing: Sequence[str] = (),
-    signers: Mapping[str, Any] | None = None,
-) -> int:
-    """``interactive_game``'s loop, with Ctrl-C raising KeyboardInterrupt."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 

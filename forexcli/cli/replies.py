@@ -428,10 +428,6 @@ def _signed_decline(
     if eml_path is not None and reply:
         reply = not _hosted_after(file)
     if fmt == "json":
-        from ..record.files import read_bytes
-        from ..record.gamelog import read_log, replay
-        from . import json_text
-
         done = Replies((), "the engine seats wait (--no-reply)")
         if reply:
             try:
@@ -439,25 +435,9 @@ def _signed_decline(
                 done = engine_replies(file, seed=seed, budget=budget, signers=signers)
             except LogError as error:
                 raise _problems(error) from None
-        played = replay(read_log(read_bytes(file), file))
-        data = {
-            "format": "forex-play",
-            "version": 1,
-            "game": played.log.game.name,
-            "file": file,
-            "written": True,
-            "answer": {
-                "player": player,
-                "accepted": False,
-                "by": entry.player,
-                "decision": entry.text,
-                "countersigned": False,
-            },
-            "move": None,
-            **_engines_data(played.log, file),
-            "replies": done.data(played, file, tuple(signers or ())),
-        }
-        _echo(json_text(data))
+        answer = {"player": player, "accepted": False, "by": entry.player}
+        answer |= {"decision": entry.text, "countersigned": False}
+        _echo(_answer_json(file, answer, None, done, signers))
     else:
         said = (
             f"{player} declined the offer: {possessive(entry.player)} move {entry.number}"
@@ -603,11 +583,8 @@ def _answer_data(
     became (null for a decline), the ``engines`` and the ``replies``: after a decline the
     engine's new choice first, then (unless ``reply`` is False or an offer waits) the engine
     seats' decisions until a person decides."""
-    from ..record.files import read_bytes
-    from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
     from ..replies import Replies
-    from . import json_text
 
     moves = [] if accept else [made]
     stopped = f"{says(made.offered, 'answers')} the offer" if made.offered else ""
@@ -624,6 +601,27 @@ def _answer_data(
         countersigned = done.countersigned
     elif not stopped:
         stopped = "the engine seats wait (--no-reply)"
+    answer = {
+        "player": player,
+        "accepted": accept,
+        "by": made.player if answered is None else answered.player,
+        "decision": made.text if answered is None else answered.decision,
+        "countersigned": signed and made.number is not None,
+    }
+    done = Replies(tuple(moves), stopped, countersigned)
+    return _answer_json(file, answer, made.number if accept else None, done, signers)
+
+
+def _answer_json(
+    file: str, answer: dict[str, Any], move: int | None, done: Any, signers: Any
+) -> str:
+    """The JSON document of a person's answer to an offer (``answer``), the ``move`` it
+    became (None: declined) and the engine seats' replies after it (``done``:
+    ``replies.Replies``), read from ``file`` as the answer left it."""
+    from ..record.files import read_bytes
+    from ..record.gamelog import read_log, replay
+    from . import json_text
+
     played = replay(read_log(read_bytes(file), file))
     data = {
         "format": "forex-play",
@@ -631,18 +629,10 @@ def _answer_data(
         "game": played.log.game.name,
         "file": file,
         "written": True,
-        "answer": {
-            "player": player,
-            "accepted": accept,
-            "by": made.player if answered is None else answered.player,
-            "decision": made.text if answered is None else answered.decision,
-            "countersigned": signed and made.number is not None,
-        },
-        "move": made.number if accept else None,
+        "answer": answer,
+        "move": move,
         **_engines_data(played.log, file),
-        "replies": Replies(tuple(moves), stopped, countersigned).data(
-            played, file, tuple(signers or ())
-        ),
+        "replies": done.data(played, file, tuple(signers or ())),
     }
     return json_text(data)
 

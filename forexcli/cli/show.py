@@ -518,6 +518,19 @@ def _answer_words(log: Any, offer: Any, partner: str) -> tuple[str, str]:
     return accept, f"no deal: {says(offer.player, 'chooses')} again without it"
 
 
+def _waiting_offer(log: Any, point: int) -> tuple[str, Any, str] | None:
+    """The engine's open offer that waits for a person's answer after ``point``: who
+    answers what (``seats.offer_awaited``), the offer and its partner; None when none waits."""
+    from ..record.seats import offer_awaited, offer_partner, open_offer
+
+    awaited = offer_awaited(log, point)
+    offer = open_offer(log.header)
+    partner = None if offer is None else offer_partner(log.game, offer)
+    if awaited is None or offer is None or partner is None:
+        return None
+    return awaited, offer, partner
+
+
 def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any] | None:
     """``moves --format json`` while the engine's open offer waits for a person's answer
     after ``point`` (the log's last move), as the text lists it: the ``decider`` (the
@@ -526,14 +539,12 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
     decisions wait for the answer), the ``engines`` and the ``offer``; None when no offer
     waits."""
     from ..record.problems import command_path, command_word
-    from ..record.seats import offer_awaited, offer_partner, open_offer
 
     log = played.log
-    awaited = offer_awaited(log, point)
-    offer = open_offer(log.header)
-    partner = None if offer is None else offer_partner(log.game, offer)
-    if awaited is None or offer is None or partner is None:
+    waiting = _waiting_offer(log, point)
+    if waiting is None:
         return None
+    awaited, offer, partner = waiting
     words = _answer_words(log, offer, partner)
     data = {
         "format": "forex-moves",
@@ -563,15 +574,13 @@ def _offer_answers(
     ``point`` (the log's last move): ``accept`` and ``decline`` with what each does, then the
     offer (one answer a line with ``--all``; no decision of ``--kind``'s kinds), not the
     offering seat's own decisions, which wait for the answer; None when no offer waits."""
-    from ..record.seats import offer_awaited, offer_partner, open_offer
     from ..reporters.tables import fitted
 
     log = played.log
-    awaited = offer_awaited(log, point)
-    offer = open_offer(log.header)
-    partner = None if offer is None else offer_partner(log.game, offer)
-    if awaited is None or offer is None or partner is None:
+    waiting = _waiting_offer(log, point)
+    if waiting is None:
         return None
+    awaited, offer, partner = waiting
     if kinds:
         line = clean(f"No {' or '.join(kinds)} decision is legal after move {point}: {awaited}.")
         return (line if markdown else f"# {line}") + "\n"
