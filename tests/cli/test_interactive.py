@@ -224,16 +224,9 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
 
 def _an_offer_to_you(log: Path) -> str:
     """A legal entry of ``computer`` that opens with a spot to ``you`` (quoted for YAML)."""
-    played = _replayed(log)
-    game = played.log.game
-    state = played.final
-    for spot in game.legal(state):
-        text = game.write([spot])
-        if text.startswith("spot") and " to you " in text:
-            after = game.apply(state, spot)
-            action = game.legal(after)[0]
-            return f'"{game.write([spot, action])}"'
-    raise AssertionError("no spot to you")
+    from tests.cli.test_signed_offer_answer import _offer_to_you
+
+    return f'"{_offer_to_you(log)}"'
 
 
 def test_quit_and_a_game_over_end_the_loop(tmp_path: Path) -> None:
