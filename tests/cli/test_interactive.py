@@ -468,9 +468,11 @@ def test_the_completion_continues_the_line_with_legal_decisions(tmp_path: Path) 
     assert decision_candidates(log, "computer", "") == []  # not computer's turn
 
 
-def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path: Path) -> None:
-    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30s")
-    loop = Loop(tmp_path, "duel.yaml", "you")
+def _interrupted_during_the_engines_reply(folder: Path, *, sigint_ignored: bool) -> Path:
+    """Ctrl-C as the engine searches its reply to the person's first decision: the loop
+    ends (130), the decision kept; the log."""
+    log = _new(folder / "duel.yaml", "--engine", "computer:30s")
+    loop = Loop(folder, "duel.yaml", "you", sigint_ignored=sigint_ignored)
     loop.prompt()
     loop.child.send("invest EUR\r")
     loop.child.expect_exact("(added to duel.yaml)")  # written; the engine now searches
@@ -478,6 +480,11 @@ def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path
     status, said = loop.end()
     assert status == 130 and "Interrupted: duel.yaml holds every decision made" in said
     assert _moves(log) == [("you", "invest EUR")]
+    return log
+
+
+def test_ctrl_c_during_the_engines_reply_keeps_the_decision_and_resumes(tmp_path: Path) -> None:
+    log = _interrupted_during_the_engines_reply(tmp_path, sigint_ignored=False)
     assert run(["validate", str(log)]).exit_code == 0
     # resumed at a budget of simulations: the engine replies first, then the prompt
     log.write_text(log.read_text().replace("{computer: 30s}", "{computer: 20}"))
@@ -495,15 +502,7 @@ def test_ctrl_c_interrupts_the_engine_even_when_started_with_sigint_ignored(
     """Started from a shell that ignores SIGINT (a background job of a script), Ctrl-C during
     the engine's reply was ignored: the engine searched its 30 s and played on (what the
     full suite met when run in the background)."""
-    log = _new(tmp_path / "duel.yaml", "--engine", "computer:30s")
-    loop = Loop(tmp_path, "duel.yaml", "you", sigint_ignored=True)
-    loop.prompt()
-    loop.child.send("invest EUR\r")
-    loop.child.expect_exact("(added to duel.yaml)")  # written; the engine now searches
-    loop.child.sendcontrol("c")
-    status, said = loop.end()
-    assert status == 130 and "Interrupted: duel.yaml holds every decision made" in said
-    assert _moves(log) == [("you", "invest EUR")]
+    _interrupted_during_the_engines_reply(tmp_path, sigint_ignored=True)
 
 
 @pytest.mark.parametrize(
