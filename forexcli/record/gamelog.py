@@ -464,7 +464,8 @@ def load_resources(game: Game[Any, Any], doc: yamlread.Document, filename: str) 
                         doc,
                         filename,
                         path,
-                        hints=_resource_hints(code, resource, on_disk=not filename.startswith("<")),
+                        hints=tuple(getattr(error, "hints", ()))
+                        + _resource_hints(code, resource, on_disk=not filename.startswith("<")),
                     )
                 ]
             ) from None

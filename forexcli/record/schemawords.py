@@ -161,7 +161,8 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
     """The message and hints of a jsonschema ``error`` at ``where`` (``describe``), in the
     words every game shares: a value of the wrong type, not one of a list, too long or
     short, a list with too many or too few items or one twice, too small or large, a
-    mapping without a key it needs, a ``keys:`` entry that is no public key (``data``, the
+    mapping without a key it needs (or without the one of several keys it needs, or with
+    more than one of them), a ``keys:`` entry that is no public key (``data``, the
     whole log, tells a lost ``since:``'s move); else jsonschema's own message after
     ``where``.  A game adds what is its own (its names, its version, its notation) before
     asking for these; a ``oneOf`` error is worded as ``chosen_branch``'s."""
@@ -185,6 +186,8 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
             " (`ssh-ed25519 AAAA... comment`)",
             ("copy the line of the player's FILE.pub, as `forex key new FILE` writes it",),
         )
+    if validator == "oneOf" and isinstance(instance, dict) and _key_choices(error):
+        return _one_key_of(error, where)
     if validator == "oneOf":
         kinds = []
         for branch in error.validator_value:
@@ -224,6 +227,35 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
         more = "at least" if validator == "minimum" else "at most"
         return f"{where}: {shown(instance)}; it must be {more} {error.validator_value}", ()
     return f"{where}: {cut(error.message)}", ()
+
+
+def _key_choices(error: Any) -> list[str]:
+    """The keys of a ``oneOf`` whose every branch only requires one key (a mapping that
+    gives exactly one of them), else an empty list."""
+    branches = error.validator_value
+    if not all(set(b) == {"required"} and len(b["required"]) == 1 for b in branches):
+        return []
+    return [str(b["required"][0]) for b in branches]
+
+
+def _one_key_of(error: Any, where: str) -> tuple[str, tuple[str, ...]]:
+    """A mapping that must give exactly one of ``_key_choices``: which are missing (with
+    what each holds) or which are given together."""
+    choices = _key_choices(error)
+    keys = " or ".join(f"`{k}:`" for k in choices)
+    given = [k for k in choices if k in error.instance]
+    if given:
+        both = " and ".join(f"`{k}:`" for k in given)
+        every = "both" if len(given) == 2 else "all"
+        return f"{where}: {both} are {every} given, only one may be", (f"keep one of {both}",)
+    properties = error.schema.get("properties", {})
+    about = []
+    for key in choices:
+        text = str(properties.get(key, {}).get("description", "")).rstrip(".")
+        if text:
+            about.append(f"`{key}:` ({text[:1].lower()}{text[1:]})")
+    hints = (f"give one of them: {' or '.join(about)}",) if about else ()
+    return f"{where}: {keys} is missing", hints
 
 
 def unknown_keys(

@@ -725,6 +725,64 @@ def test_new_without_components_names_the_bundled_file(tmp_path: Path) -> None:
     assert "not the published cards" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("change", "message", "hint"),
+    [
+        (
+            lambda city: city.pop("sale"),
+            "starting_cities[1]: `sale:` or `prices:` is missing",
+            "give one of them: `sale:` (the sale price outside the bonus months) or `prices:`",
+        ),
+        (
+            lambda city: city.update(prices=[100] * 12),
+            "starting_cities[1]: `sale:` and `prices:` are both given, only one may be",
+            "keep one of `sale:` and `prices:`",
+        ),
+        (
+            lambda city: city.pop("base"),
+            "starting_cities[1]: `base:` is missing (the base value (the large number))",
+            "forex schema components --game world-exchangers prints",
+        ),
+    ],
+)
+def test_new_words_a_broken_components_file_as_a_log_problem(
+    tmp_path: Path, change: Any, message: str, hint: str
+) -> None:
+    """A components file the schema refuses is told as a log's schema problem (which key
+    is missing where, and what to write), not in jsonschema's words."""
+    data = json.loads(COMPONENTS_FILE.read_text("utf-8"))
+    change(data["starting_cities"][0])
+    broken = tmp_path / "ours.json"
+    broken.write_text(json.dumps(data), "utf-8")
+    path = tmp_path / "wx.yaml"
+    args = ["new", str(path), "--game", "world-exchangers", "--players", "ben,ann"]
+    result = run([*args, "--components", str(broken)])
+    assert result.exit_code == 2 and not path.exists()
+    said = " ".join(result.stderr.split())
+    assert message in said and hint in said, said
+    assert "valid under" not in said and "{" not in said
+
+
+def test_a_log_names_what_its_components_file_lacks(tmp_path: Path) -> None:
+    """The same problem met through a log's header: its words and hint, and the header's."""
+    path = copy_example(tmp_path, 2)
+    own = tmp_path / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+    data = json.loads(own.read_text("utf-8"))
+    data["starting_cities"][0].pop("sale")
+    changed = json.dumps(data).encode("utf-8")
+    own.write_bytes(changed)
+    sha = path.read_text("utf-8").split("sha256: ")[1].split()[0]
+    path.write_text(
+        path.read_text("utf-8").replace(sha, hashlib.sha256(changed).hexdigest()), "utf-8"
+    )
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert "components_schema: components: starting_cities[1]: `sale:` or `prices:` is" in said
+    assert "give one of them: `sale:` (the sale price" in said, said
+    assert "valid under" not in said
+
+
 def test_new_reports_roles_first_player_area_and_the_invented_components(tmp_path: Path) -> None:
     from forexcli.games.worldex.rules import seeded_deal
     from tests.games.worldex.helpers import COMPONENTS

@@ -182,6 +182,28 @@ def test_the_last_move_against_the_engine_says_once_that_the_game_is_over(
     assert "mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words  # as the log ends
 
 
+@pytest.mark.parametrize("form", ["text", "markdown"])
+def test_the_last_move_without_engine_seats_says_once_that_the_game_is_over(
+    tmp_path: Path, form: str
+) -> None:
+    """Without engine seats play's report of the last move told the end twice (the move's
+    sentence of the final scores, then "The game is over: mei wins." after the scores
+    table): once now, last, after the table of the final scores."""
+    example = Path(__file__).parent.parent.parent / "examples" / "world-exchangers"
+    log = tmp_path / "wx.yaml"
+    log.write_bytes((example / "three-players.yaml").read_bytes())
+    assert run(["undo", str(log)]).exit_code == 0  # ai: buy Quito
+    result = run(["play", str(log), "ai", "buy", "Quito", "--format", form])
+    assert result.exit_code == 0, result.output
+    words = _flat(result.output)
+    assert _replayed(log).final.is_over
+    assert words.count("The game is over") == 1, result.output
+    assert words.count("mei wins") == 1, result.output
+    assert "the year-end trend card" in words  # the move's other sentences stay
+    assert words.index("Final scores") < words.index("The game is over: mei wins.")
+    assert words.rstrip().endswith("The game is over: mei wins.")
+
+
 def test_show_of_a_finished_game_heads_with_the_winner_and_the_year_end_gains() -> None:
     from forexcli.games.worldex.views import scores_of
 

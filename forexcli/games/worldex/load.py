@@ -37,12 +37,14 @@ CODES = (
 
 
 class ComponentsFileError(Exception):
-    """A components file that cannot be used: ``code`` is stable, ``reason`` says why."""
+    """A components file that cannot be used: ``code`` is stable, ``reason`` says why,
+    ``hints`` what to do (for a schema problem, worded as a log's)."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, hints: tuple[str, ...] = ()) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.hints = hints
 
 
 class LoadedComponents(Struct, frozen=True):
@@ -69,9 +71,16 @@ def check_components(data: Any) -> Components:
     """Schema-check decoded components data and build ``Components``."""
     errors = [] if _FAST_CHECK.surely_valid(data) else _schema_errors(data)
     if errors:
+        from ...record.schemawords import describe, worded
+
         first = errors[0]
-        where = "/".join(str(part) for part in first.absolute_path) or "(top)"
-        raise ComponentsFileError("components_schema", f"{where}: {first.message}")
+        path = tuple(first.absolute_path)
+        reason, hints = worded(first, describe(path) if path else "the components file")
+        hints = hints or (
+            "forex schema components --game world-exchangers prints the components file's"
+            " JSON Schema; docs/worldex-rules.md tells what each key holds",
+        )
+        raise ComponentsFileError("components_schema", reason, hints)
     try:
         return components_from_data(data)
     except ComponentsError as error:

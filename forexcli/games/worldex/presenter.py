@@ -210,7 +210,8 @@ class WorldexViews(BaseGame[Any, Any]):
         try:
             loaded = read_components(components)
         except ComponentsFileError as error:
-            raise ViewRefused(clean(error.reason), "--components") from None
+            reason = "; ".join((error.reason, *error.hints))
+            raise ViewRefused(clean(reason), "--components") from None
         try:
             rules = parse_house_rules(options.get("house_rule") or ())
         except ValueError as error:

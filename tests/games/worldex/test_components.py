@@ -103,7 +103,7 @@ def test_the_schema_and_the_core_refuse_broken_components() -> None:
             "trend",
             lambda d: d["trends"][0].update(condition="stopped_on"),
             "components_schema",
-            "trends/0",
+            "trends[1]",
         ),
     ]
     for _name, change, code, words in cases:

@@ -25,7 +25,7 @@ from ....record.gamelog import Replay, told_entry
 from ....record.problems import command_path, command_word
 from ....reporters import clean, md, plural, text_width, wrap_line
 from ...base import Message
-from ..describe import summary
+from ..describe import GAME_OVER_AFTER, summary
 from ..picture import board_svg
 from ..rules import State
 from . import Table, decider_of, status_lines, tables, to_play, waiting_for
@@ -99,8 +99,8 @@ def play_text(
 ) -> str:
     """What ``forex play`` prints after an entry of a World Exchangers log: the entry, what
     each of its decisions did (sentences: cash, symbols, media, rings, refills, reveals,
-    trend cards, final scores), the players that changed, the sale area, and who decides
-    next with what they may do."""
+    trend cards), the players that changed, the sale area, and who decides next with what
+    they may do; after the last move the final scores table and who won, said once."""
     from ..report import area_line, changes_table, next_text
     from . import scores_table
 
@@ -111,13 +111,15 @@ def play_text(
     done = f"added to {path}" if written else f"dry run: {path} is unchanged"
     signed = " (signed)" if entry.sig else ""
     head = f"move {entry.number}{signed}: {entry.key}: {entry.text} ({done})"
+    # The game's end is told once, last: the final scores table and who won after it.
+    details = [line for line in _details(item) if not line.startswith(GAME_OVER_AFTER)]
     parts: list[str] = []
     if markdown:
         parts.append(f"**{md(head)}**")
-        parts.append("\n".join(f"- {md(line)}" for line in _details(item)))
+        parts.append("\n".join(f"- {md(line)}" for line in details))
     else:
         parts.append("\n".join(_wrap(clean(head))))
-        parts.append("\n".join(line for s in _details(item) for line in _wrap(clean(s), "  ")))
+        parts.append("\n".join(line for s in details for line in _wrap(clean(s), "  ")))
     changed = changes_table(before, after)
     if changed.rows:
         parts.append(_table_text(changed, width, markdown))
