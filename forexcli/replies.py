@@ -505,13 +505,16 @@ def awaited_offer(played: Any, player: str) -> Any:
     return None
 
 
-def accept_command(file: str, person: str, seats: Sequence[str] = ()) -> str:
+def accept_command(
+    file: str, person: str, seats: Sequence[str] = (), *, mailed: bool = False
+) -> str:
     """``forex play FILE NAME accept --sign --key FILE``: the command by which ``person``
     countersigns an engine seat's offer, with ``--key-for-seat SEAT=FILE`` for each of
-    ``seats`` (those whose keys the person gave, so that they play on after it)."""
+    ``seats`` (those whose keys the person gave, so that they play on after it) and
+    ``--eml OUT.eml`` when ``mailed`` (a mail host plays a seat)."""
     from .record.seats import accept_command as command
 
-    return command(command_path(file), person, seats)
+    return command(command_path(file), person, seats, mailed=mailed)
 
 
 def awaiting_data(
@@ -522,9 +525,10 @@ def awaiting_data(
     has it (``move``, ``player``, ``partner``) with its ``decision`` and the person's
     ``answer`` (``accept_command``, with the keys of ``seats`` and of every seat that signs:
     ``seats.signing_seats``)."""
-    from .record.seats import signing_seats
+    from .record.seats import mailed_seats, signing_seats
 
     name = file or played.log.filename
+    mailed = bool(mailed_seats(played.log, seats))
     seats = signing_seats(played.log, seats)
     found = []
     for person in played.log.players:
@@ -536,7 +540,7 @@ def awaiting_data(
                     "player": entry.player,
                     "partner": person,
                     "decision": entry.text,
-                    "answer": accept_command(name, person, seats),
+                    "answer": accept_command(name, person, seats, mailed=mailed),
                 }
             )
     return sorted(found, key=lambda deal: deal["move"])

@@ -789,14 +789,20 @@ def awaited_answers_data(played: Replay, file: str) -> dict[str, Any]:
     if not log.header.get("engines"):
         return {}
     from ..record.problems import command_path
-    from ..record.seats import accept_command, decline_command, engine_offer_awaits, signing_seats
+    from ..record.seats import (
+        accept_command,
+        decline_command,
+        engine_offer_awaits,
+        mailed_seats,
+        signing_seats,
+    )
     from ..replies import awaited_offer
 
     for person in log.players:
         entry = awaited_offer(played, person)
         if entry is None or not engine_offer_awaits(log, entry.number, person):
             continue
-        named, seats = command_path(file), signing_seats(log)
+        named, seats, mailed = command_path(file), signing_seats(log), bool(mailed_seats(log))
         accepts = f"countersigns move {entry.number}: the deal is agreed, and the seats play on"
         declines = (
             f"takes move {entry.number} out (it never took effect), and"
@@ -806,9 +812,9 @@ def awaited_answers_data(played: Replay, file: str) -> dict[str, Any]:
             "decider": person,
             "answers": [
                 {"answer": "accept", "does": accepts,
-                 "command": accept_command(named, person, seats)},
+                 "command": accept_command(named, person, seats, mailed=mailed)},
                 {"answer": "decline", "does": declines,
-                 "command": decline_command(named, person, seats)},
+                 "command": decline_command(named, person, seats, mailed=mailed)},
             ],
         }  # fmt: skip
     return {}

@@ -237,23 +237,42 @@ def signing_seats(log: Any, given: Sequence[str] = ()) -> tuple[str, ...]:
     )
 
 
-def accept_command(named: str, person: str, seats: Sequence[str] = ()) -> str:
+def mailed_seats(log: Any, given: Sequence[str] = ()) -> tuple[str, ...]:
+    """The engine seats a mail host plays (a mail address in ``contacts:``), but those of
+    ``given`` (their keys are here): after a person's answer the log goes to their host."""
+    engines = engine_seats(log.header)
+    return tuple(
+        seat
+        for seat in log.players
+        if seat in engines and seat not in given and address_of(contact_of(log, seat)) is not None
+    )
+
+
+def accept_command(
+    named: str, person: str, seats: Sequence[str] = (), *, mailed: bool = False
+) -> str:
     """``forex play FILE NAME accept --sign --key FILE``: the command by which ``person``
     countersigns an engine seat's offer in a signed game, with ``--key-for-seat SEAT=FILE``
-    for each of ``seats``; ``named``: the file as the command names it (``command_path``)."""
+    for each of ``seats`` and ``--eml OUT.eml`` when a mail host plays a seat (``mailed``:
+    the answer goes to it); ``named``: the file as the command names it (``command_path``)."""
     command = f"forex play {named} {command_word(person)} accept --sign --key FILE"
-    return command + _seat_options(seats)
+    return command + _seat_options(seats, mailed)
 
 
-def decline_command(named: str, person: str, seats: Sequence[str] = ()) -> str:
+def decline_command(
+    named: str, person: str, seats: Sequence[str] = (), *, mailed: bool = False
+) -> str:
     """``forex play FILE NAME decline``: the command by which ``person`` declines an engine
     seat's offer in a signed game (it signs nothing), with ``--key-for-seat SEAT=FILE`` for
-    each of ``seats``, so that the seat chooses again at once."""
-    return f"forex play {named} {command_word(person)} decline" + _seat_options(seats)
+    each of ``seats``, so that the seat chooses again at once, and ``--eml OUT.eml`` when a
+    mail host plays a seat (``mailed``)."""
+    command = f"forex play {named} {command_word(person)} decline"
+    return command + _seat_options(seats, mailed)
 
 
-def _seat_options(seats: Sequence[str]) -> str:
-    return "".join(f" --key-for-seat {command_word(f'{seat}=FILE')}" for seat in seats)
+def _seat_options(seats: Sequence[str], mailed: bool) -> str:
+    options = "".join(f" --key-for-seat {command_word(f'{seat}=FILE')}" for seat in seats)
+    return options + (" --eml OUT.eml" if mailed else "")
 
 
 def engine_offer_awaits(log: Any, number: int, partner: str) -> bool:
@@ -284,9 +303,12 @@ def offer_answers(log: Any, partner: str, named: str, given: Sequence[str] = ())
     --key-for-seat computer=FILE``, with the seats that sign (``signing_seats``, and
     ``given``); ``named``: the file as the commands name it."""
     seats = signing_seats(log, given)
+    mailed = bool(mailed_seats(log, given))
+    accept = accept_command(named, partner, seats, mailed=mailed)
+    decline = decline_command(named, partner, seats, mailed=mailed)
     return (
-        f"{says(partner, 'accepts')} by countersigning it: {accept_command(named, partner, seats)}",
-        f"or {verb_for(partner, 'declines')} it: {decline_command(named, partner, seats)}",
+        f"{says(partner, 'accepts')} by countersigning it: {accept}",
+        f"or {verb_for(partner, 'declines')} it: {decline}",
     )
 
 

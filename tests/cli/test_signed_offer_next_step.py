@@ -193,3 +193,35 @@ def test_the_play_json_replies_stop_at_the_answer_naming_every_seat_that_signs(
         f"forex play {log} you accept --sign --key FILE --key-for-seat computer=FILE"
         " --key-for-seat bot=FILE"
     ]
+
+
+def test_with_a_seat_hosted_by_mail_the_answer_mails_the_log_to_its_host(tmp_path: Path) -> None:
+    """When a mail host plays the seat, the answer named no --key-for-seat (right: the host
+    plays it) and no --eml, so the person's copy stopped where the seat must move; now the
+    answers name --eml OUT.eml, and the printed command writes the mail to the host."""
+    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
+    log = tmp_path / "game.yaml"
+    made = run(["new", str(log), "--players", "you,computer", "--seed", "7",
+                "--engine", "computer:20", "--require-signatures",
+                "--key-for", f"you={keys['you']}.pub", "--first", "computer",
+                "--contact", "computer=host@example.org",
+                "--contact", "you=you@example.org"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    offer = _offer_to_you(log)
+    played = run(["play", str(log), "computer", offer, "--sign", "--key", str(keys["computer"])])
+    assert played.exit_code == 0, played.output
+    offered = log.read_bytes()
+    data = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    answers = [answer["command"].split()[1:] for answer in data["answers"]]  # after forex
+    printed = [c for c in _commands(run(["moves", str(log)]).output) if c[0] == "play"]
+    assert [command[3] for command in printed] == ["accept", "decline"], printed
+    for command in [*answers, *printed]:
+        assert command[-2:] == ["--eml", "OUT.eml"], command
+        assert "--key-for-seat" not in command, command
+    for command in answers:
+        log.write_bytes(offered)
+        mail = tmp_path / f"{command[3]}.eml"
+        words = [str(mail) if word == "OUT.eml" else word for word in command]
+        result = run(_with_keys(words, keys))
+        assert result.exit_code == 0, (command, result.output)
+        assert "To: host@example.org" in mail.read_text(encoding="utf-8"), command
