@@ -32,7 +32,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..record.gamelog import GameLog, Replay
+    from ..record.gamelog import Replay
 
 
 @click.command("play", cls=GameTextCommand, epilog=EPILOG)
@@ -539,6 +539,7 @@ def play_output(
     send the log to, unless it is ``mailed``; what a deal awaits, unless its partner is
     among the engine seats ``agreeing``, which countersign it at once: ``--key-for-seat``,
     or the engine seats' replies follow and say it: ``replying``)."""
+    from ..record.seats import contact_of
     from ..reporters import record
 
     game = played.log.game
@@ -550,7 +551,7 @@ def play_output(
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     deciders = game.pending(played.final).deciders
     after_player = deciders[0] if deciders else None
-    address = _contact(played.log, after_player)
+    address = contact_of(played.log, after_player)
     send = None
     if address and written and after_player != entry.player and not mailed:
         send = fitted(
@@ -724,11 +725,3 @@ def _refuse_unagreed(played: Replay, *, signed: bool, dry_run: bool = False) -> 
     problems = required_refusals(played, signed=signed or (dry_run and not required))
     if problems:
         raise ProblemExit(problems)
-
-
-def _contact(log: GameLog, player: str | None) -> str | None:
-    contacts = log.header.get("contacts")
-    if player is None or not isinstance(contacts, dict):
-        return None
-    address = contacts.get(player)
-    return address if isinstance(address, str) else None

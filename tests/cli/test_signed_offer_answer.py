@@ -19,22 +19,30 @@ from typing import Any
 import jsonschema
 import pytest
 
-from forexcli.record import files, gamelog
 from tests.cli.test_commands import run
+from tests.cli.test_play_seat_keys import FOREX_PLAY, _ok, _replayed
 from tests.record.test_signing import make_key, problems_of
 
-ROOT = Path(__file__).resolve().parents[2]
-FOREX_PLAY = json.loads((ROOT / "schemas" / "forex-play.schema.json").read_text("utf-8"))
 
+def _engine_offers_you(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, dict[str, Path]]:
+    """``duel.yaml`` under ``signatures: required`` against the seat ``computer``, whose
+    engine (``hosting.engine_entry``, replaced) offers you a spot deal whenever it decides;
+    the log and the keys by name."""
+    import forexcli.hosting
 
-def _replayed(path: Path) -> gamelog.Replay:
-    return gamelog.replay(gamelog.read_log(files.read_bytes(str(path)), str(path)))
+    keys = {name: make_key(folder, name) for name in ("you", "computer")}
+    log = folder / "duel.yaml"
+    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
+        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
 
+    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
+        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
+        return (spot, game.legal(game.apply(state, spot))[0]), ()
 
-def _ok(*args: str) -> str:
-    result = run(list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    return log, keys
 
 
 def _offer_to_you(log: Path) -> str:
@@ -265,18 +273,7 @@ def test_the_replies_stop_at_the_engines_offer_with_the_accept_command(
     person learnt of it from the refusal of their next move, which named forex sign); now
     a line says it awaits the person's countersignature and gives the answer that agrees
     it, which then works."""
-    import forexcli.hosting
-
-    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
-    log = tmp_path / "duel.yaml"
-    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
-        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
-
-    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
-        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
-        return (spot, game.legal(game.apply(state, spot))[0]), ()
-
-    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    log, keys = _engine_offers_you(tmp_path, monkeypatch)
     said = _ok("play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
                "--key-for-seat", f"computer={keys['computer']}")  # fmt: skip
     said = " ".join(said.split())
@@ -355,18 +352,7 @@ def test_play_json_replies_name_the_engines_offer_that_waits(
     """The seat's signed reply that offers you a deal: the JSON replies said only who decides
     next ("you to play"); now their ``awaiting`` names the deal (its move, seat, partner,
     entry) and the command that accepts it, as ``forex moves --format json`` does."""
-    import forexcli.hosting
-
-    keys = {name: make_key(tmp_path, name) for name in ("you", "computer")}
-    log = tmp_path / "duel.yaml"
-    _ok("new", str(log), "--players", "you,computer", "--seed", "7", "--engine",
-        "computer:20", "--require-signatures", "--key-for", f"you={keys['you']}.pub")  # fmt: skip
-
-    def offers_you(game: Any, state: Any, *_: Any, **__: Any) -> tuple[Any, tuple[str, ...]]:
-        spot = next(d for d in game.legal(state) if " to you " in game.write([d]))
-        return (spot, game.legal(game.apply(state, spot))[0]), ()
-
-    monkeypatch.setattr(forexcli.hosting, "engine_entry", offers_you)
+    log, keys = _engine_offers_you(tmp_path, monkeypatch)
     seat = f"computer={keys['computer']}"
     result = run(["play", str(log), "you", "invest EUR", "--sign", "--key", str(keys["you"]),
                   "--key-for-seat", seat, "--format", "json"])  # fmt: skip

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_commands import run
-from tests.cli.test_signed_offer_answer import _offer_to_you, _replayed
+from tests.cli.test_play_seat_keys import _replayed
+from tests.cli.test_signed_offer_answer import _offer_to_you
 from tests.record.test_signing import make_key
 
 OFFER = "spot 1 GBP to you for 1.5 EUR; contract 1 GBP for 1.5 EUR"
