@@ -312,10 +312,12 @@ def schema_hints(game: Game[Any, Any]) -> tuple[str, ...]:
 
 
 def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str) -> list[Problem]:
-    """Every place where the log breaks its game's published schema."""
+    """Every place where the log breaks its game's published schema, in the order of their
+    places in the file (the first ``MAX_SCHEMA_PROBLEMS`` of them)."""
     found: list[Problem] = []
     errors = sorted(
-        _validator(game.name).iter_errors(doc.data), key=lambda e: [str(p) for p in e.path]
+        _validator(game.name).iter_errors(doc.data),
+        key=lambda e: doc.place(tuple(e.absolute_path)) or (0, 0),
     )
     for error in errors[:MAX_SCHEMA_PROBLEMS]:
         error = chosen_branch(error)
@@ -344,6 +346,7 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
                 hints=hints or schema_hints(game),
             )
         )
+    found.sort(key=lambda p: (p.line or 0, p.column or 0))
     if len(errors) > MAX_SCHEMA_PROBLEMS:
         found.append(
             Problem(

@@ -1,0 +1,34 @@
+"""What a CI pipeline meets running ``forex validate`` over folders of both games' logs:
+the order of a log's many problems, standard input it cannot read, logs in other encodings
+(CliRunner)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.cli.test_commands import run
+from tests.cli.test_worldex_commands import copy_example
+
+
+def test_many_schema_problems_of_a_world_exchangers_log_come_in_the_order_of_the_file(
+    tmp_path: Path,
+) -> None:
+    path = copy_example(tmp_path)
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    # Every entry of the first 14 misspelt as `bye`: moves 1 to 14, lines in file order.
+    bad, count = [], 0
+    for number, line in enumerate(lines, 1):
+        if line.startswith("  - ") and count < 14:
+            count += 1
+            key, _, text = line.partition(": ")
+            lines[number - 1] = f"{key}: bye {text.split(' ', 1)[1]}"
+            bad.append(number)
+    path.write_text("".join(lines), "utf-8")
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    problems = report["files"][0]["problems"]
+    assert [p["entry"] for p in problems] == list(range(1, 15))
+    assert [p["line"] for p in problems] == bad
+    text = run(["validate", "-q", str(path)]).stdout
+    assert [int(n) for n in re.findall(r"^\S+?:(\d+):\d+: ", text, re.M)] == bad
