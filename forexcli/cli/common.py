@@ -137,12 +137,35 @@ def stderr_style() -> Style:
     return Style(use_colour(sys.stderr, _colour_choice()))
 
 
-def read_stdin() -> bytes:
-    """Standard input's bytes, up to one byte past the largest log (to tell it is too large)."""
+def read_stdin(limit: int | None = None) -> bytes:
+    """Standard input's bytes, up to one byte past ``limit`` (by default the largest log: to
+    tell it is too large); a standard input that is closed or cannot be read raises
+    ``LogError`` (``unreadable``), as a file would."""
     from ..record.files import MAX_LOG_BYTES
+    from ..record.problems import LogError
 
-    data: bytes = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
-    return data
+    why = "it is closed"
+    if sys.stdin is not None:
+        try:
+            data: bytes = sys.stdin.buffer.read((MAX_LOG_BYTES if limit is None else limit) + 1)
+            return data
+        except (OSError, ValueError) as error:
+            why = getattr(error, "strerror", None) or str(error)
+    raise LogError([stdin_problem(why, "the log", "name the file instead of -")])
+
+
+def stdin_problem(why: str, what: str, instead: str) -> Problem:
+    """The ``unreadable`` problem of a standard input that cannot be read (``why``), for a
+    command that reads ``what`` from it and could be told ``instead``."""
+    from ..record.problems import Problem
+
+    return Problem(
+        "unreadable",
+        f"cannot read standard input: {why}",
+        "io",
+        "<stdin>",
+        hints=(f"give {what} on standard input (- < FILE), or {instead}",),
+    )
 
 
 def read_any(path: str) -> GameLog:

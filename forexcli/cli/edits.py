@@ -20,6 +20,7 @@ from .common import (
     ProblemExit,
     commit_reported,
     signer_for,
+    stdin_problem,
     warn_of,
 )
 
@@ -49,6 +50,8 @@ def annotate_command(
         raise click.UsageError("give the note's TEXT (or --remove to remove the note)")
     note: str | None = None
     if not remove:
+        if text == ("-",) and sys.stdin is None:
+            raise ProblemExit([stdin_problem("it is closed", "the note", "write it as TEXT")])
         if text == ("-",):  # a file saved on Windows ends its lines with CR LF
             note = sys.stdin.read().replace("\r\n", "\n").rstrip("\n")
         else:

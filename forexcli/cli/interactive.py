@@ -63,8 +63,11 @@ def _say(text: str) -> None:
 
 
 def on_terminal() -> bool:
-    """Whether standard input and output are a terminal (the loop needs both)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    """Whether standard input and output are a terminal (the loop needs both; a closed one
+    is none)."""
+    from .. import streams
+
+    return streams.is_terminal(sys.stdin) and streams.is_terminal(sys.stdout)
 
 
 def not_on_terminal(file: str, player: str) -> click.UsageError:

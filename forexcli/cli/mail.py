@@ -22,6 +22,7 @@ from .common import (
     move_point,
     open_replay,
     print_written,
+    read_stdin,
     recipients_option,
     refuse_strangers,
     replace,
@@ -220,11 +221,11 @@ def read_command(
 
     signers = _reply_options(reply, dry_run, eml_dir, seat_keys)
     data = None
-    if mail == "-":
-        from ..record.files import MAX_LOG_BYTES
-
-        data = sys.stdin.buffer.read(4 * MAX_LOG_BYTES + 1)
     try:
+        if mail == "-":
+            from ..record.files import MAX_LOG_BYTES
+
+            data = read_stdin(4 * MAX_LOG_BYTES)
         arrived = read_mail(mail, into, data=data, dry_run=True, keep_engines=reply)
     except LogError as error:
         raise ProblemExit(error.problems, exit_code=None) from None

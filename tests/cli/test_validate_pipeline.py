@@ -8,6 +8,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.cli.test_commands import run
 from tests.cli.test_worldex_commands import copy_example
 
@@ -32,3 +34,50 @@ def test_many_schema_problems_of_a_world_exchangers_log_come_in_the_order_of_the
     assert [p["line"] for p in problems] == bad
     text = run(["validate", "-q", str(path)]).stdout
     assert [int(n) for n in re.findall(r"^\S+?:(\d+):\d+: ", text, re.M)] == bad
+
+
+def _closed_stdin() -> None:
+    import os
+
+    os.close(0)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate", "-"],
+        ["show", "-"],
+        ["read", "-", "--into", "game.yaml"],
+        ["diff", "-", "game.yaml"],
+        ["annotate", "game.yaml", "1", "-"],
+        ["play", "new.yaml", "alice"],  # (would play on a terminal: is it one?)
+    ],
+)
+def test_a_closed_standard_input_is_a_problem_not_a_traceback(
+    tmp_path: Path, command: list[str]
+) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.cli.test_commands import TWO, new_game
+    from tests.cli.test_terminal import _env
+
+    shutil.copyfile(TWO, tmp_path / "game.yaml")
+    new_game(tmp_path / "new.yaml")
+    done = subprocess.run(
+        [sys.executable, "-m", "forexcli.cli", *command],
+        capture_output=True,
+        cwd=tmp_path,
+        env=_env(),
+        preexec_fn=_closed_stdin,  # as `forex ... <&-` in a shell, or a CI step without one
+        timeout=120,
+    )
+    output = (done.stdout + done.stderr).decode("utf-8")
+    assert "Traceback" not in output
+    assert done.returncode == 2
+    if command[0] == "play":
+        assert "give the DECISION to play" in output
+        return
+    assert "<stdin>: unreadable: cannot read standard input: it is closed" in output
+    assert (tmp_path / "game.yaml").read_bytes() == TWO.read_bytes()
