@@ -156,8 +156,14 @@ def is_log(data: bytes) -> bool:
 
     Well-formed YAML is read, so every way of writing the key counts (quoted, flow style,
     a ``---`` line, an explicit ``?`` key); text that does not read as YAML counts when a
-    line looks like such a key, so that a broken log is still checked and reported.
+    line looks like such a key, so that a broken log is still checked and reported.  A log
+    saved as UTF-16 (as Windows tools write) is one too, reported as such when checked.
     """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeError:
+            return False
     try:
         document = yamlread.read(yamlread.decode(data, "<log>"))
     except LogError:

@@ -81,3 +81,24 @@ def test_a_closed_standard_input_is_a_problem_not_a_traceback(
         return
     assert "<stdin>: unreadable: cannot read standard input: it is closed" in output
     assert (tmp_path / "game.yaml").read_bytes() == TWO.read_bytes()
+
+
+def test_only_logs_reports_a_log_saved_as_utf16_and_skips_other_yaml_so_saved(
+    tmp_path: Path,
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    text = TWO.read_text("utf-8")
+    (tmp_path / "windows.yaml").write_bytes(text.encode("utf-16"))  # as PowerShell 5 writes
+    (tmp_path / "big-endian.yaml").write_bytes(b"\xfe\xff" + text.encode("utf-16-be"))
+    (tmp_path / "settings.yaml").write_bytes("name: ci\non: [push]\n".encode("utf-16"))
+    result = run(["validate", "--only-logs", "--format", "json", str(tmp_path)])
+    report = json.loads(result.stdout)
+    assert report["skipped"] == [str(tmp_path / "settings.yaml")]
+    assert [
+        (Path(f["file"]).name, [p["code"] for p in f["problems"]]) for f in report["files"]
+    ] == [
+        ("big-endian.yaml", ["invalid_utf8"]),
+        ("windows.yaml", ["invalid_utf8"]),
+    ]
+    assert result.exit_code == 1
