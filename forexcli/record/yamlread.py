@@ -310,6 +310,41 @@ def _unclosed(text: str, context: str | None, start: Any, mark: Any) -> tuple[in
     return None
 
 
+_LOOKS_LIKE_YAML = re.compile(r"[ \t]*(?:- |[^\s:#'\"]+:(?:[ \t]|$))")
+"""A line that starts as a line of a log does (an entry, a key), not as the words of a note."""
+
+
+def _run_on_quote(text: str, mark: Any) -> tuple[int, int, str] | None:
+    """Where the mistake is when a quote left open on its line ran on to the next quote in
+    the text, lines later, swallowing lines of the log, and YAML noticed only after that one:
+    (line, column, hint) of the quote left open, 1-based; None for any other error."""
+    import yaml
+
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=_loader()):
+            if token.start_mark.index >= mark.index:
+                break
+            last = token
+    except yaml.YAMLError:
+        pass
+    if not isinstance(last, yaml.ScalarToken) or last.style not in ("'", '"'):
+        return None
+    start, end = last.start_mark, last.end_mark
+    if not start.line < end.line == mark.line:
+        return None
+    swallowed = text[start.index : end.index].splitlines()[1:]
+    if not any(_LOOKS_LIKE_YAML.match(line) for line in swallowed):
+        return None
+    return (
+        start.line + 1,
+        start.column + 1,
+        f"the quote that starts this text is never closed on its line: it runs on to the quote"
+        f" at line {end.line + 1} column {end.column}; end the text with the same quote on"
+        f" line {start.line + 1}",
+    )
+
+
 def read(text: str, filename: str = "<log>") -> Document:
     """Parse ``text``; raises ``LogError`` with every YAML problem found.
 
@@ -681,6 +716,8 @@ def _read_full(text: str, filename: str = "<log>") -> Document:
             at_line = mark.line + 1 if mark else None
             at_column = mark.column + 1 if mark else None
             unclosed = _unclosed(text, error.context, error.context_mark, mark)
+            if unclosed is None and mark is not None:
+                unclosed = _run_on_quote(text, mark)
             if unclosed is not None:
                 at_line, at_column, hint = unclosed
                 hints: tuple[str, ...] = (hint,)

@@ -102,3 +102,46 @@ def test_only_logs_reports_a_log_saved_as_utf16_and_skips_other_yaml_so_saved(
         ("windows.yaml", ["invalid_utf8"]),
     ]
     assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_a_quote_left_open_is_reported_where_it_opens_not_where_the_next_quote_ends_it(
+    tmp_path: Path, quote: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    lines = TWO.read_text("utf-8").splitlines(keepends=True)
+    first = next(n for n, line in enumerate(lines) if line == "  - ben: resolve\n")
+    later = next(n for n, line in enumerate(lines) if line == "  - ada: invest CAD\n")
+    lines[first] = "  - ben: resolve\n    note: " + quote + "risky, as ever\n"  # not closed
+    lines[later] = "  - ada: invest CAD\n    note: " + quote + "a fine move" + quote + "\n"
+    path = tmp_path / "game.yaml"
+    path.write_text("".join(lines), "utf-8")
+    opened = (first + 2, len("    note: ") + 1)  # the line after the entry's, at the quote
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{path}:{opened[0]}:{opened[1]}: yaml_syntax: ")
+    hint = " ".join(result.stdout.split("hint:", 1)[1].split())
+    assert hint.startswith("the quote that starts this text is never closed on its line")
+    assert f"end the text with the same quote on line {opened[0]}" in hint
+    (problem,) = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert (problem["line"], problem["column"]) == opened
+
+
+def test_a_quoted_note_over_several_lines_before_a_mistake_keeps_the_mistake_s_place(
+    tmp_path: Path,
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    text = TWO.read_text("utf-8").replace(
+        "  - ben: resolve\n",
+        '  - ben: resolve\n    note: "a long note\n      over two lines" x\n',
+        1,
+    )
+    path = tmp_path / "game.yaml"
+    path.write_text(text, "utf-8")
+    line = text.splitlines().index('      over two lines" x') + 1
+    result = run(["validate", str(path)])
+    assert result.stdout.startswith(f"{path}:{line}:")
