@@ -21,6 +21,8 @@ SIGNATURE_PATTERN = f"^[A-Za-z0-9+/=]{{1,200}}( [A-Za-z0-9+/=]{{1,200}})*{END}"
 """Base64, in pieces with a space between (``signing.in_pieces``), or in one piece."""
 KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 """An OpenSSH public-key line of an Ed25519 key, with an optional comment."""
+BUDGET_PATTERN = f"^[0-9]+(\\.[0-9]+)?s{END}"
+"""An engine seat's budget in seconds (``2s``, ``0.5s``); a whole number is simulations."""
 
 SIGNERS = "the deciding player"
 """Who signs an entry, where no other player's agreement is needed."""
@@ -148,6 +150,6 @@ def engine_seats(player_pattern: str, also: str = "") -> dict[str, Any]:
             "type": ["integer", "string"],
             "minimum": 1,
             "maximum": 10000000,
-            "pattern": "^[0-9]+(\\.[0-9]+)?s" + END,
+            "pattern": BUDGET_PATTERN,
         },
     }

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .. import games
 from ..words import did_you_mean, quoted
 from .problems import Problem, command_path, shown
-from .schemaparts import KEY_LINE_PATTERN
+from .schemaparts import BUDGET_PATTERN, END, KEY_LINE_PATTERN, SIGNATURE_PATTERN
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -157,6 +157,23 @@ def _key_since_hint(data: Any, path: tuple[Any, ...]) -> tuple[str, ...]:
     )
 
 
+def _bare(pattern: str) -> str:
+    """``pattern`` without the end of the text (``END``, or a bare ``$``)."""
+    return pattern.removesuffix(END).removesuffix("$")
+
+
+PATTERN_WORDS = {
+    _bare("^[0-9a-f]{16}$"): "a digest (16 hex digits 0-9 a-f, as `forex play` writes them)",
+    _bare("^[0-9a-f]{64}$"): "a SHA-256 (64 hex digits 0-9 a-f, as `sha256sum FILE` prints it)",
+    _bare(SIGNATURE_PATTERN): "a signature: base64, as `forex play --sign` writes it",
+    _bare(BUDGET_PATTERN): (
+        "a budget: seconds such as `2s` or `0.5s`, or a whole number of simulations such as 500"
+    ),
+}
+"""What the values of the patterns every game's log may use are, in a player's words (by
+the pattern without its end)."""
+
+
 def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ...]]:
     """The message and hints of a jsonschema ``error`` at ``where`` (``describe``), in the
     words every game shares: a value of the wrong type, not one of a list, too long or
@@ -186,6 +203,10 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
             " (`ssh-ed25519 AAAA... comment`)",
             ("copy the line of the player's FILE.pub, as `forex key new FILE` writes it",),
         )
+    if validator == "pattern" and isinstance(instance, str):
+        what = PATTERN_WORDS.get(_bare(str(error.validator_value)))
+        if what is not None:
+            return f"{where}: {shown(instance)} is not {what}", ()
     if validator == "oneOf" and isinstance(instance, dict) and _key_choices(error):
         return _one_key_of(error, where)
     if validator == "oneOf":

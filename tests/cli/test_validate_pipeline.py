@@ -145,3 +145,35 @@ def test_a_quoted_note_over_several_lines_before_a_mistake_keeps_the_mistake_s_p
     line = text.splitlines().index('      over two lines" x') + 1
     result = run(["validate", str(path)])
     assert result.stdout.startswith(f"{path}:{line}:")
+
+
+def test_a_value_of_the_wrong_form_is_told_in_words_not_as_the_schema_s_pattern(
+    tmp_path: Path,
+) -> None:
+    path = copy_example(tmp_path, 2)
+    text = path.read_text("utf-8")
+    sha = re.search(r"sha256: ([0-9a-f]{64})", text)
+    assert sha is not None
+    text = text.replace(sha.group(1), sha.group(1).upper(), 1)  # as some tools print it
+    text = text.replace("moves:\n", "engines: {mei: 1.5x}\nmoves:\n", 1)
+    text = text.replace("louis: buy Warsaw", "louis: buy Warsaw\n    digest: 12ab", 1)
+    text = re.sub(r"(mei: buy Paris.*\n)", r"\1    sig: {mei: 'ab!c'}\n", text, count=1)
+    path.write_text(text, "utf-8")
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    said = {p["message"].split(": ", 1)[0]: p["message"] for p in report["files"][0]["problems"]}
+    assert said["components.sha256"].startswith(f"components.sha256: '{sha.group(1).upper()[:20]}")
+    assert said["components.sha256"].endswith(
+        " is not a SHA-256 (64 hex digits 0-9 a-f, as `sha256sum FILE` prints it)"
+    )
+    assert said["engines.mei"] == (
+        "engines.mei: '1.5x' is not a budget: seconds such as `2s` or `0.5s`,"
+        " or a whole number of simulations such as 500"
+    )
+    assert said["moves[1].digest"] == (
+        "moves[1].digest: '12ab' is not a digest (16 hex digits 0-9 a-f, as `forex play` writes"
+        " them)"
+    )
+    assert said["moves[2].sig.mei"] == (
+        "moves[2].sig.mei: 'ab!c' is not a signature: base64, as `forex play --sign` writes it"
+    )
+    assert len(said) == 4
