@@ -636,9 +636,12 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)
+            from ..record.files import missing_hints
             from ..record.problems import Problem
 
-            problems.append(Problem("not_found", f"no such file or folder: {path}", "io", path))
+            message = f"no such file or folder: {path}"
+            hints = missing_hints(path, folders=True)
+            problems.append(Problem("not_found", message, "io", path, hints=hints))
             continue
         add(path)
     return files, problems

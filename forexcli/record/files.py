@@ -38,6 +38,31 @@ def _open_nonblocking(path: str, flags: int) -> int:
     return os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
 
 
+def missing_hints(name: str, *, folders: bool = False) -> tuple[str, ...]:
+    """What to do about a path ``name`` that reaches nothing, when its text shows why: the
+    backslashes of a Windows path (where folders are separated by /), or a wildcard the
+    shell did not expand (with ``folders``, for a command that takes folders, the folder to
+    give instead); none otherwise."""
+    from .problems import command_path
+
+    if os.sep == "/" and "\\" in name:
+        mended = name.replace("\\", "/")
+        if os.path.exists(mended):
+            return (f"folders are separated by / here: {command_path(mended)}",)
+        return ("folders are separated by / here, not \\ as on Windows",)
+    if not any(ch in name for ch in "*?["):
+        return ()
+    hint = "the shell did not expand the pattern (it was quoted, or no file matches it)"
+    parts = name.split("/")
+    kept = parts[: next(n for n, part in enumerate(parts) if any(c in part for c in "*?["))]
+    folder = "/".join(kept) or ("/" if kept else ".")
+    if folders and os.path.isdir(folder):
+        hint += (
+            f"; give the folder: forex validate {command_path(folder)} checks every log under it"
+        )
+    return (hint,)
+
+
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """The bytes of a log file; problems (missing, a folder, a FIFO, too large) as LogError."""
     name = os.fspath(path)
@@ -52,7 +77,10 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
             message = f"{name} is a link to {os.readlink(name)}, which does not exist"
             hint = "point the link at the log where it is now, or remove the link"
             raise LogError([Problem("not_found", message, "io", name, hints=(hint,))]) from None
-        raise fail("not_found", f"no such file: {name}") from None
+        hints = missing_hints(name)
+        raise LogError(
+            [Problem("not_found", f"no such file: {name}", "io", name, hints=hints)]
+        ) from None
     except NotADirectoryError:  # ``game.yaml/``, ``game.yaml/x``: a file where a folder goes
         raise fail(
             "not_found", f"no such file: {name} (a part of it is a file, not a folder)"

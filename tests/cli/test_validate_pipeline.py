@@ -177,3 +177,41 @@ def test_a_value_of_the_wrong_form_is_told_in_words_not_as_the_schema_s_pattern(
         "moves[2].sig.mei: 'ab!c' is not a signature: base64, as `forex play --sign` writes it"
     )
     assert len(said) == 4
+
+
+def test_a_windows_path_or_a_pattern_the_shell_left_says_what_to_give_instead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from tests.cli.test_commands import TWO
+
+    (tmp_path / "games").mkdir()
+    shutil.copyfile(TWO, tmp_path / "games" / "friday.yaml")
+    monkeypatch.chdir(tmp_path)
+    report = json.loads(
+        run(
+            [
+                "validate",
+                "--format",
+                "json",
+                "games\\friday.yaml",  # as a Windows user writes it
+                "C:\\games\\x.yaml",
+                "games/*.yaml",  # quoted in a CI step: the shell left it
+                "games/friday.yml",
+            ]
+        ).stdout
+    )
+    hints = [problem["hints"] for problem in report["errors"]]
+    assert hints == [
+        ["folders are separated by / here: games/friday.yaml"],
+        ["folders are separated by / here, not \\ as on Windows"],
+        [
+            "the shell did not expand the pattern (it was quoted, or no file matches it);"
+            " give the folder: forex validate games checks every log under it"
+        ],
+        ["check the file's name and folder"],
+    ]
+    shown = run(["show", "games\\friday.yaml"])
+    assert shown.exit_code == 2
+    assert "hint: folders are separated by / here: games/friday.yaml" in shown.stderr
