@@ -535,15 +535,16 @@ def _check_one(
             f"cannot be checked: the header holds no key for {signer}",
             f"add {possessive(signer)} public key to keys: in the header (ask {signer} for it)",
         )
+    written = "".join(value.split(" "))
     try:
-        raw = base64.b64decode("".join(value.split(" ")), validate=True)
+        raw = base64.b64decode(written, validate=True)
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != SIGNATURE_BYTES:
         return fail(
             "bad_signature",
-            f"is damaged or cut short: {len(raw)} bytes of base64 where an Ed25519 signature"
-            f" has {SIGNATURE_BYTES}",
+            f"is damaged or cut short: {len(written)} characters of base64 where an Ed25519"
+            f" signature has {len(base64.b64encode(bytes(SIGNATURE_BYTES)))}",
             "the mail or an editor may have cut the line: take it from the sender's copy",
         )
     data = payload(identity, entry.number, before(entry.number), signer, entry.player, entry.text)

@@ -215,3 +215,22 @@ def test_a_windows_path_or_a_pattern_the_shell_left_says_what_to_give_instead(
     shown = run(["show", "games\\friday.yaml"])
     assert shown.exit_code == 2
     assert "hint: folders are separated by / here: games/friday.yaml" in shown.stderr
+
+
+def test_a_signature_cut_short_says_how_many_characters_it_has_and_should_have(
+    tmp_path: Path,
+) -> None:
+    from tests.signed import signed_game
+
+    path, _ = signed_game(tmp_path)
+    text = path.read_text("utf-8")
+    first = re.search(r"      alice: (\S+)\n        (\S+)\n", text)
+    assert first is not None and len(first.group(1) + first.group(2)) == 88
+    path.write_text(text.replace(first.group(1), first.group(1)[:11], 1), "utf-8")  # 55 left
+    result = run(["validate", "--format", "json", str(path)])
+    (problem,) = json.loads(result.stdout)["files"][0]["problems"]
+    assert problem["code"] == "bad_signature"
+    assert problem["message"].endswith(
+        "alice's signature is damaged or cut short: 55 characters of base64 where an Ed25519"
+        " signature has 88"
+    )
