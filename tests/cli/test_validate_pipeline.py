@@ -234,3 +234,30 @@ def test_a_signature_cut_short_says_how_many_characters_it_has_and_should_have(
         "alice's signature is damaged or cut short: 55 characters of base64 where an Ed25519"
         " signature has 88"
     )
+
+
+def test_the_man_page_names_every_key_of_validate_json(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.cli.test_commands import TWO
+
+    shutil.copyfile(TWO, tmp_path / "valid.yaml")
+    (tmp_path / "invalid.yaml").write_text("forex: 1\n", "utf-8")
+    (tmp_path / "workflow.yaml").write_text("name: ci\n", "utf-8")
+    report = json.loads(
+        run(
+            ["validate", "--only-logs", "--format", "json", str(tmp_path), str(tmp_path / "x")]
+        ).stdout
+    )
+    assert report["errors"] and report["skipped"] and len(report["files"]) == 2
+    keys = set(report) | set(report["summary"])
+    for item in report["files"]:
+        keys |= set(item)
+        for problem in [*item["problems"], *report["errors"]]:
+            keys |= set(problem)
+    root = Path(__file__).resolve().parents[2]
+    man = (root / "man" / "forex.1").read_text("utf-8")
+    section = man.split('.SS "forex validate PATH..."', 1)[1].split(".SS ", 1)[0]
+    bold = [line for line in section.splitlines() if line.startswith((".B ", ".BR "))]
+    named = set(re.findall(r"[a-z_]+", " ".join(bold)))  # the words set in bold, as keys are
+    assert sorted(keys - named) == []
