@@ -88,6 +88,10 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     except PermissionError:
         raise fail("unreadable", f"permission denied: {name}") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:  # a link to a link ... back to the first
+            message = f"{name} is a link in a loop of links: it never leads to a file"
+            hint = "point the link at the log, or remove the link"
+            raise LogError([Problem("unreadable", message, "io", name, hints=(hint,))]) from None
         raise fail("unreadable", f"cannot read {name}: {error.strerror}") from None
     if stat.S_ISDIR(info.st_mode):
         raise fail("is_a_directory", f"{name} is a folder, not a game log")

@@ -261,3 +261,23 @@ def test_the_man_page_names_every_key_of_validate_json(tmp_path: Path) -> None:
     bold = [line for line in section.splitlines() if line.startswith((".B ", ".BR "))]
     named = set(re.findall(r"[a-z_]+", " ".join(bold)))  # the words set in bold, as keys are
     assert sorted(keys - named) == []
+
+
+def test_a_loop_of_links_is_told_as_one_not_as_a_permission_problem(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").symlink_to("b.yaml")
+    (tmp_path / "b.yaml").symlink_to("a.yaml")
+    result = run(["validate", "--format", "json", str(tmp_path)])
+    assert result.exit_code == 2
+    told = [
+        (p["code"], p["message"], p["hints"])
+        for f in json.loads(result.stdout)["files"]
+        for p in f["problems"]
+    ]
+    assert told == [
+        (
+            "unreadable",
+            f"{tmp_path / name} is a link in a loop of links: it never leads to a file",
+            ["point the link at the log, or remove the link"],
+        )
+        for name in ("a.yaml", "b.yaml")
+    ]
