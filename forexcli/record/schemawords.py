@@ -298,6 +298,11 @@ def unknown_keys(
     found = []
     for key in extra[:MAX_SCHEMA_PROBLEMS]:
         hints = did_you_mean(str(key), allowed) + key_hints(str(key))
+        if key == "<<":  # YAML 1.1's merge key, which a log's YAML does not read
+            hints = (
+                "`<<` (a merge key) is not read in a game log: write the keys it would bring"
+                " here, each on its own line",
+            )
         if not hints:
             hints = (f"remove {quoted(key)}, or keep it as a comment (# {key}: ...)",)
         found.append(

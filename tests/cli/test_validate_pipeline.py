@@ -281,3 +281,22 @@ def test_a_loop_of_links_is_told_as_one_not_as_a_permission_problem(tmp_path: Pa
         )
         for name in ("a.yaml", "b.yaml")
     ]
+
+
+def test_a_merge_key_says_to_write_its_keys_out_not_to_remove_it(tmp_path: Path) -> None:
+    from tests.cli.test_commands import TWO
+
+    path = tmp_path / "game.yaml"
+    text = TWO.read_text("utf-8")
+    path.write_text(text.replace("seed: lunch-2026\n", "<<: {seed: lunch-2026}\n", 1), "utf-8")
+    problems = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    (merge,) = [p for p in problems if p["code"] == "schema_unknown_key"]
+    assert merge["hints"] == [
+        "`<<` (a merge key) is not read in a game log: write the keys it would bring here,"
+        " each on its own line"
+    ]
+    assert "merge keys (`<<`)" in " ".join(
+        (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text("utf-8").split()
+    )
