@@ -487,6 +487,9 @@ def _resource_hints(code: str, resource: Resource, *, on_disk: bool = True) -> t
             " file, or if the players agree on the new one, write its SHA-256"
             " (sha256sum FILE) in the header",
         )
+    if "unreadable" in code and os.sep == "/" and "\\" in (resource.path or ""):
+        mended = (resource.path or "").replace("\\", "/")
+        return (f"folders are separated by / in a log's paths, on every system: write {mended}",)
     if "unreadable" in code and not on_disk:
         return (
             f"a log read from standard input finds its {resource.role} file from the current"

@@ -300,3 +300,24 @@ def test_a_merge_key_says_to_write_its_keys_out_not_to_remove_it(tmp_path: Path)
     assert "merge keys (`<<`)" in " ".join(
         (Path(__file__).resolve().parents[2] / "docs" / "format.md").read_text("utf-8").split()
     )
+
+
+def test_a_components_path_written_with_backslashes_says_to_write_slashes(
+    tmp_path: Path,
+) -> None:
+    path = copy_example(tmp_path, 2)
+    text = path.read_text("utf-8")
+    written = "../../forexcli/games/worldex/data/invented-components.json"
+    assert written in text
+    windows = written.replace("/", "\\\\")  # (escaped in the quoted YAML below)
+    text = text.replace(f"file: {written}", f'file: "{windows}"', 1)
+    sha = re.search(r"sha256: ([0-9a-f]{64})", text)
+    assert sha is not None  # another file than the shipped one, which its SHA-256 would find
+    path.write_text(text.replace(sha.group(1), "ab" * 32, 1), "utf-8")
+    (problem,) = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert problem["code"] == "components_unreadable"
+    assert problem["hints"] == [
+        f"folders are separated by / in a log's paths, on every system: write {written}"
+    ]
