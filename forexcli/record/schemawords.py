@@ -157,6 +157,16 @@ def _key_since_hint(data: Any, path: tuple[Any, ...]) -> tuple[str, ...]:
     )
 
 
+def missing_key(error: Any) -> str:
+    """The key a jsonschema ``required`` error finds missing: jsonschema gives one error per
+    key missing, each naming its key in its message (the first missing, if none does)."""
+    missing = [str(k) for k in error.validator_value if k not in error.instance]
+    for key in missing:
+        if error.message == f"{key!r} is a required property":
+            return key
+    return missing[0] if missing else ""
+
+
 def _bare(pattern: str) -> str:
     """``pattern`` without the end of the text (``END``, or a bare ``$``)."""
     return pattern.removesuffix(END).removesuffix("$")
@@ -188,8 +198,7 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
     instance = error.instance
     path = tuple(error.absolute_path)
     if validator == "required" and isinstance(instance, dict):
-        missing = [str(k) for k in error.validator_value if k not in instance]
-        name = missing[0] if missing else ""
+        name = missing_key(error)
         about = str(error.schema.get("properties", {}).get(name, {}).get("description", ""))
         about = about.rstrip(".")
         message = f"{where}: `{name}:` is missing"

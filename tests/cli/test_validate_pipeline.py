@@ -321,3 +321,28 @@ def test_a_components_path_written_with_backslashes_says_to_write_slashes(
     assert problem["hints"] == [
         f"folders are separated by / in a log's paths, on every system: write {written}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "missing"),
+    [
+        ("title: Friday\nmoves: []\n", ["`forex: 1`", "`players:`"]),
+        ("game: world-exchangers\n", ["`worldex:`", "`players:`", "`components:`"]),
+        (
+            "game: world-exchangers\nworldex: 1\nplayers: [ann, ben]\ncomponents: {}\n",
+            ["`file:`", "`sha256:`"],
+        ),
+    ],
+)
+def test_every_key_missing_is_reported_not_only_the_first(
+    tmp_path: Path, text: str, missing: list[str]
+) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, "utf-8")
+    problems = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    told = [p["message"] for p in problems if p["code"] == "schema_required"]
+    assert [next(key for key in missing if key in message) for message in told[: len(missing)]] == (
+        missing
+    )

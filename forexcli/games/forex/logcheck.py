@@ -308,8 +308,7 @@ def _schema_problem(
         twice = [p for i, p in enumerate(instance) if p in instance[:i]]
         message = f"players: {quoted(twice[0] if twice else instance)} is listed twice"
     elif validator == "required" and not path:
-        missing = [k for k in error.validator_value if k not in instance]
-        name = missing[0] if missing else ""
+        name = schemawords.missing_key(error)
         message = _REQUIRED.get(name, f"the log has no `{name}:`")
     elif validator == "anyOf" and not path:
         message = "the log needs `removed:` (the 6 certificates removed at set-up) or `seed:`"
