@@ -214,7 +214,8 @@ class JsonUsageError(click.UsageError):
         from ..record.problems import Problem
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
-        problem = Problem("usage_error", self.format_message(), "usage", command)
+        hints = (f"{command} --help lists what it takes",)
+        problem = Problem("usage_error", self.format_message(), "usage", command, hints=hints)
         error_json([problem.as_dict()], self.exit_code)
         with contextlib.suppress(OSError):
             super().show(file)

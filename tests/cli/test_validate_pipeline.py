@@ -346,3 +346,11 @@ def test_every_key_missing_is_reported_not_only_the_first(
     assert [next(key for key in missing if key in message) for message in told[: len(missing)]] == (
         missing
     )
+
+
+def test_a_usage_error_in_json_names_the_command_s_own_help() -> None:
+    result = run(["validate", "--format", "json", "-j", "0", "games"])
+    assert result.exit_code == 2
+    (problem,) = json.loads(result.stdout)["problems"]
+    assert problem["code"] == "usage_error"
+    assert problem["hints"] == ["forex validate --help lists what it takes"]
