@@ -176,14 +176,38 @@ def reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def closed() -> OutputFailed:
+    """The failure of a write to standard output when it is closed (``>&-``: Python then has
+    no ``sys.stdout``)."""
+    return OutputFailed(OSError(errno.EBADF, "it is closed"))
+
+
 def write(text: str, *, err: bool = False) -> None:
-    """Write ``text`` to standard output (or error) and flush it; failures are ``OutputFailed``."""
+    """Write ``text`` to standard output (or error) and flush it; failures are ``OutputFailed``
+    (a closed standard error is passed over: nowhere to tell it)."""
     stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        if err:
+            return
+        raise closed()
     try:
         stream.write(text)
         stream.flush()
     except OSError as error:
         raise OutputFailed(error, "standard error" if err else "standard output") from None
+
+
+def write_bytes(data: bytes) -> None:
+    """Write ``data`` (a picture, a mail) to standard output as it is, flushed; failures are
+    ``OutputFailed``."""
+    if sys.stdout is None:
+        raise closed()
+    try:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    except OSError as error:
+        raise OutputFailed(error) from None
 
 
 def silence_stdout() -> None:

@@ -230,6 +230,10 @@ def echo(text: str, *, err: bool = False) -> None:
     if not text:
         return
     stream = sys.stderr if err else sys.stdout
+    if stream is None:  # closed (``>&-``): an output that cannot be written, but stderr's
+        if err:
+            return
+        raise streams.closed()
     text = streams.plain(text, stream)
     try:
         # Colour codes are added only when wanted (see use_colour), so click must not strip them.

@@ -543,9 +543,7 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
 
     data = mail_bytes(mail)
     if path == "-":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        streams.write_bytes(data)
         return
     out: list[tuple[str, bool]] = []
     if not quiet:

@@ -226,7 +226,7 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
     if fmt == "png":
         from ..record.png import svg_to_png
 
-        if path == "-" and sys.stdout.isatty():
+        if path == "-" and streams.is_terminal(sys.stdout):
             raise click.UsageError("a PNG picture is not for a terminal: name a file, or pipe it")
         try:
             data = svg_to_png(svg)
@@ -234,9 +234,7 @@ def _write_picture(path: str, svg: str, force: bool, what: str, fmt: str = "svg"
             raise ProblemExit(error.problems, exit_code=2) from None
     if path == "-":
         if isinstance(data, bytes):
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
-            sys.stdout.buffer.flush()
+            streams.write_bytes(data)
         else:
             _echo(data)
         return

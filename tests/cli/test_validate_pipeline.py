@@ -354,3 +354,44 @@ def test_a_usage_error_in_json_names_the_command_s_own_help() -> None:
     (problem,) = json.loads(result.stdout)["problems"]
     assert problem["code"] == "usage_error"
     assert problem["hints"] == ["forex validate --help lists what it takes"]
+
+
+def _closed_stdout() -> None:
+    import os
+
+    os.close(1)
+
+
+@pytest.mark.parametrize(
+    ("command", "status"),
+    [
+        (["validate", "game.yaml"], 2),
+        (["validate", "--format", "json", "game.yaml"], 2),
+        (["show", "game.yaml", "--png", "-"], 2),
+        (["play", "new.yaml", "alice", "resolve"], 3),  # written, not reported
+    ],
+)
+def test_a_closed_standard_output_is_an_output_that_cannot_be_written(
+    tmp_path: Path, command: list[str], status: int
+) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.cli.test_commands import TWO, new_game
+    from tests.cli.test_terminal import _env
+
+    shutil.copyfile(TWO, tmp_path / "game.yaml")
+    new_game(tmp_path / "new.yaml")
+    done = subprocess.run(
+        [sys.executable, "-m", "forexcli.cli", *command],
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=_env(),
+        preexec_fn=_closed_stdout,  # as `forex ... >&-` in a shell
+        timeout=120,
+    )
+    said = done.stderr.decode("utf-8")
+    assert "Traceback" not in said
+    assert done.returncode == status
+    assert "cannot write to standard output: it is closed" in said
