@@ -475,8 +475,9 @@ def check_signatures(replay: Replay, *, require: bool = False) -> SignatureCheck
         partner = cosigner(log.game, entry)
         if partner is not None and partner not in verified:
             result.awaiting[entry.number] = partner
-            unagreed = unagreed_problem(log, entry.number, partner)
-            (result.errors if require else result.warnings).append(unagreed)
+            if partner not in (entry.sig or {}):  # (a countersignature that fails is told)
+                unagreed = unagreed_problem(log, entry.number, partner)
+                (result.errors if require else result.warnings).append(unagreed)
     for player, key in keys.items():
         if key.since is None or key.key is None:
             continue

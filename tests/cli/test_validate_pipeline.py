@@ -395,3 +395,21 @@ def test_a_closed_standard_output_is_an_output_that_cannot_be_written(
     assert "Traceback" not in said
     assert done.returncode == status
     assert "cannot write to standard output: it is closed" in said
+
+
+def test_a_countersignature_that_fails_is_one_problem_not_also_a_deal_awaiting_it(
+    tmp_path: Path,
+) -> None:
+    from tests.signed import signed_game
+
+    path, _ = signed_game(tmp_path, 3)  # carol countersigned bob's spot deal of move 2
+    text = path.read_text("utf-8")
+    carol = re.search(r"      carol: (\S+)\n", text)
+    assert carol is not None
+    broken = carol.group(1)[:10] + ("A" if carol.group(1)[10] != "A" else "B") + carol.group(1)[11:]
+    path.write_text(text.replace(carol.group(1), broken, 1), "utf-8")
+    for require in ([], ["--require-signatures"]):
+        report = json.loads(run(["validate", "--format", "json", *require, str(path)]).stdout)
+        (item,) = report["files"]
+        told = [(p["code"], p["entry"]) for p in [*item["problems"], *item.get("warnings", [])]]
+        assert told == [("bad_signature", 2)]  # (move 3's signature verifies: no edit)
