@@ -647,8 +647,10 @@ def _edited_move(replay: Replay, mismatch: Problem | None, check: SignatureCheck
     log = replay.log
     for entry in log.entries[first - 1 : len(replay.states)]:
         for signer in entry.sig or {}:
-            if entry.number > first and (entry.number, signer) not in check.unverified:
-                return None
+            if (entry.number, signer) not in check.unverified and (
+                entry.number > first or signer in check.signed.get(first, ())
+            ):
+                return None  # (a signature of the first that verifies: its text is as signed)
     return first
 
 

@@ -413,3 +413,23 @@ def test_a_countersignature_that_fails_is_one_problem_not_also_a_deal_awaiting_i
         (item,) = report["files"]
         told = [(p["code"], p["entry"]) for p in [*item["problems"], *item.get("warnings", [])]]
         assert told == [("bad_signature", 2)]  # (move 3's signature verifies: no edit)
+
+
+def test_a_damaged_countersignature_of_the_last_move_is_not_told_as_an_edited_move(
+    tmp_path: Path,
+) -> None:
+    from tests.signed import signed_game
+
+    path, _ = signed_game(tmp_path)  # the last move, bob's deal, countersigned by carol
+    text = path.read_text("utf-8")
+    carol = re.search(r"      carol: (\S+)\n", text)
+    assert carol is not None
+    broken = carol.group(1)[:10] + ("A" if carol.group(1)[10] != "A" else "B") + carol.group(1)[11:]
+    path.write_text(text.replace(carol.group(1), broken, 1), "utf-8")
+    line = text[: carol.start()].count("\n") + 1
+    result = run(["validate", str(path)])
+    assert result.exit_code == 1
+    # bob's signature of the move still verifies: its text is as signed, carol's is damaged.
+    assert result.stdout.startswith(f"{path}:{line}:14: bad_signature: move 2: ")
+    assert "carol's signature does not verify" in result.stdout
+    assert "edited_move" not in result.stdout
