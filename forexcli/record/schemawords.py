@@ -362,6 +362,10 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             if unknown:
                 found.extend(unknown)
                 continue
+        named = _bad_name(error, doc, filename, path, schema_hints(game))
+        if named is not None:
+            found.append(named)
+            continue
         code = RECODED_KEYWORDS.get(str(error.validator), f"schema_{error.validator}")
         if code == "bad_notation":
             read = _unreadable_entry(game, doc, filename, path)
@@ -392,6 +396,48 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     return found
+
+
+def _bad_name(
+    error: Any,
+    doc: yamlread.Document,
+    filename: str,
+    path: tuple[Any, ...],
+    hints: tuple[str, ...],
+) -> Problem | None:
+    """``bad_player_name`` for a name the game's name pattern refuses (in ``players``, as
+    ``first``, or as a key: an entry's decider, a ``contacts:`` name ...), saying what in it
+    a name may not hold; None for any other error."""
+    name = error.instance
+    as_key = "propertyNames" in error.schema_path
+    if not isinstance(name, str) or error.validator not in ("pattern", "anyOf"):
+        return None
+    if not as_key and not (path == ("first",) or (len(path) == 2 and path[0] == "players")):
+        return None
+    branches = [error.validator_value] if error.validator == "pattern" else []
+    if error.validator == "anyOf":
+        branches = [b["pattern"] for b in error.validator_value if "pattern" in b]
+    if len(branches) != 1:
+        return None
+    pattern = re.compile(str(branches[0]))
+    held = sorted({ch for ch in name if not pattern.search(f"a{ch}a")})
+    if held:
+        why = f"a name may not hold {', '.join(shown(ch) for ch in held)}"
+    elif name[:1].isspace() or name[-1:].isspace():
+        why = "a name does not start or end with a space"
+    else:
+        why = "a name has 1 character or more, of those a name may hold"
+    return placed_problem(
+        "bad_player_name",
+        f"{describe(path)}: {shown(name)} is not a valid player name: {why}",
+        "schema",
+        doc,
+        filename,
+        (*path, name) if as_key else path,
+        key=as_key,
+        entry=entry_number(path),
+        hints=hints,
+    )
 
 
 def file_argument(filename: str) -> str:

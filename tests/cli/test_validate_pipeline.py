@@ -433,3 +433,27 @@ def test_a_damaged_countersignature_of_the_last_move_is_not_told_as_an_edited_mo
     assert result.stdout.startswith(f"{path}:{line}:14: bad_signature: move 2: ")
     assert "carol's signature does not verify" in result.stdout
     assert "edited_move" not in result.stdout
+
+
+def test_a_world_exchangers_player_name_refused_says_what_in_it_a_name_may_not_hold(
+    tmp_path: Path,
+) -> None:
+    path = copy_example(tmp_path, 2)
+    text = path.read_text("utf-8")
+    text = text.replace("players: [ai, louis, mei]", 'players: [" ai", "lou+is", mei]', 1)
+    text = text.replace("moves:\n", "contacts: {'m:ei': mei@example.org}\nmoves:\n", 1)
+    path.write_text(text, "utf-8")
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    told = [(p["code"], p["message"]) for p in report["files"][0]["problems"]][:3]
+    assert told == [
+        (
+            "bad_player_name",
+            "players[1]: ' ai' is not a valid player name: a name does not start or end with"
+            " a space",
+        ),
+        (
+            "bad_player_name",
+            "players[2]: 'lou+is' is not a valid player name: a name may not hold '+'",
+        ),
+        ("bad_player_name", "contacts: 'm:ei' is not a valid player name: a name may not hold ':'"),
+    ]
