@@ -212,6 +212,16 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
             " (`ssh-ed25519 AAAA... comment`)",
             ("copy the line of the player's FILE.pub, as `forex key new FILE` writes it",),
         )
+    if validator == "additionalProperties" and isinstance(instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        extra = [str(k) for k in instance if k not in allowed]
+        if extra:
+            which = ", ".join(quoted(k) for k in extra)
+            return (
+                f"{where}: unknown key{'s' if len(extra) > 1 else ''} {which}; the keys are"
+                f" {', '.join(sorted(allowed))}",
+                did_you_mean(extra[0], allowed),
+            )
     if validator == "pattern" and isinstance(instance, str):
         what = PATTERN_WORDS.get(_bare(str(error.validator_value)))
         if what is not None:

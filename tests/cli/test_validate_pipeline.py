@@ -457,3 +457,26 @@ def test_a_world_exchangers_player_name_refused_says_what_in_it_a_name_may_not_h
         ),
         ("bad_player_name", "contacts: 'm:ei' is not a valid player name: a name may not hold ':'"),
     ]
+
+
+def test_an_unknown_key_in_the_components_file_is_told_as_a_log_s_is(tmp_path: Path) -> None:
+    import hashlib
+
+    path = copy_example(tmp_path, 2)
+    components = tmp_path / "forexcli" / "games" / "worldex" / "data" / "invented-components.json"
+    data = json.loads(components.read_text("utf-8"))
+    data["cities"][0]["colours"] = ["green"]  # (a key the format does not have)
+    content = json.dumps(data).encode("utf-8")
+    components.write_bytes(content)
+    text = path.read_text("utf-8")
+    sha = re.search(r"sha256: ([0-9a-f]{64})", text)
+    assert sha is not None
+    path.write_text(text.replace(sha.group(1), hashlib.sha256(content).hexdigest(), 1), "utf-8")
+    (problem,) = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert problem["code"] == "components_schema"
+    assert problem["message"].startswith(
+        "components: cities[1]: unknown key 'colours'; the keys are"
+    )
+    assert problem["hints"][0] == "did you mean colour?"
