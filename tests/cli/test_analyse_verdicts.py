@@ -5,6 +5,7 @@ summed up per player; forex chart --eval draws the chances."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -282,3 +283,39 @@ def test_write_removes_an_earlier_verdict_the_analysis_overturns(tmp_path: Path)
     assert (entries[good[0] - 1].note, entries[good[1] - 1].note) == ("mine", None)
     marked = {m["move"] for m in data["moves"] if m["verdict"]}
     assert all((entries[n - 1].note or "").startswith("[engine: ") for n in marked)
+
+
+_EXPECTED = re.compile(r"expected scores: (.+) (\d+) ([A-Z]{3}), (.+) (\d+) \3\Z")
+
+
+def test_a_verdict_says_what_each_line_leads_to_where_it_stops_before_the_end(
+    tmp_path: Path,
+) -> None:
+    """Moves 5 to 8 of the annotated example stop short of the end: each verdict names the
+    scores the engine expects after the played and after the better line (the player's and
+    the best other player's, in the currency that would score), in -v, JSON and the note;
+    before, a verdict said nothing there but the chances."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(ANNOTATED, game)
+    args = ["analyse", str(game), "--simulations", "60", "--from", "5", "--to", "8"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    explained = [m for m in data["moves"] if m["verdict"] in ("dubious", "mistake", "blunder")]
+    assert explained
+    players = {"mira", "noor", "otto"}
+    for move in explained:
+        said = [move["expected"]["decisive"][-1], move["better"]["decisive"][-1]]
+        for text in said:
+            found = _EXPECTED.match(text)
+            assert found is not None, text
+            assert found[1] == move["player"] and found[4] in players - {move["player"]}
+        assert said[0] != said[1]  # what the better decision would have changed
+    verbose = run([*args, "-v"], COLUMNS="200").stdout
+    for move in explained:
+        assert f"-- {move['better']['decisive'][-1]}" in verbose
+    assert run([*args, "--write"]).exit_code == 0
+    entries = gamelog.load(game).entries
+    for move in explained:
+        note = " ".join((entries[move["move"] - 1].note or "").split())
+        better = f"better {move['best']} {100 * move['best_chance']:.0f}%:"
+        assert better in note and move["better"]["decisive"][-1] in note
+        assert f"; played: {'; '.join(move['expected']['decisive'])}]" in note
