@@ -147,7 +147,9 @@ def engine_decision(game: Game[Any, Any], state: Any, plan: Budget, seed: int = 
 # --------------------------------------------------------------------------- analysis
 
 
-_OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
+_OLD_VERDICT = re.compile(r"\s*\[engine: (?:(?!\[engine: ).)*\]\Z", re.DOTALL)
+"""The verdict an earlier analysis ended a note with: from the last ``[engine: `` (a player's
+name may hold a ``]``, never a ``:``) to the ``]`` that ends the note."""
 
 
 def noted(old: Optional[str], verdict: Any) -> str:

@@ -158,8 +158,12 @@ class Graded(Struct, frozen=True):
 
 
 _NOTED = re.compile(
-    r"\[engine: (?:(?:\?\?|\?!|\?|!) )?(blunder|mistake|dubious|the only good)[^\]]*\]\s*\Z"
+    r"\[engine: (?:(?:\?\?|\?!|\?|!) )?(blunder|mistake|dubious|the only good)"
+    r"(?:(?!\[engine: ).)*\]\s*\Z",
+    re.DOTALL,
 )
+"""A verdict at the end of a note, from the last ``[engine: `` on (a player's name in it may
+hold a ``]``, never a ``:``)."""
 _NOTED_LABELS = {"the only good": "only"}
 
 

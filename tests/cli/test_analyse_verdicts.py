@@ -25,10 +25,11 @@ from forexcli.search.verdicts import (
     accuracy_of,
     grade,
     loss_between,
+    noted_verdict,
     scale,
     summaries,
 )
-from tests.cli.test_commands import ANNOTATED, BANKRUPT, run, truncated
+from tests.cli.test_commands import ANNOTATED, BANKRUPT, EXAMPLES, run, truncated
 
 chances = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
@@ -319,3 +320,25 @@ def test_a_verdict_says_what_each_line_leads_to_where_it_stops_before_the_end(
         better = f"better {move['best']} {100 * move['best_chance']:.0f}%:"
         assert better in note and move["better"]["decisive"][-1] in note
         assert f"; played: {'; '.join(move['expected']['decisive'])}]" in note
+
+
+def test_a_second_write_replaces_a_verdict_that_names_a_player_with_a_bracket(
+    tmp_path: Path,
+) -> None:
+    """A name may hold a ``]`` ("no]or" here, the Board Game Arena example's noor renamed):
+    the verdict of move 42, which names noor, is replaced by a second ``--write``, not
+    repeated, and the replay page still marks it; before, the verdict's end was taken at the
+    ``]`` in the name, so that every ``--write`` added one more and the page marked none."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "GBP=1,EUR=1,USD=3,JPY=1", "--rename", "noor=no]or"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    args = ["analyse", str(game), "--simulations", "30", "--from", "42", "--to", "42", "--write"]
+    for _ in range(2):
+        assert run(args).exit_code == 0
+    note = " ".join((gamelog.load(game).entries[41].note or "").split())
+    assert note.count("[engine: ") == 1 and "no]or" in note, note
+    assert noted_verdict(note) == "blunder"
+    page = tmp_path / "game.html"
+    assert run(["html", str(game), "-o", str(page)]).exit_code == 0
+    assert 'resolve <span class="verdict" data-mark="??"' in page.read_text(encoding="utf-8")
