@@ -121,7 +121,11 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
         tail = f"; next {esc(g.runner_up.text)} {_pct(g.runner_up.chance)}"
     elif not g.graded:
         other = g.runner_up if g.same else g.best
-        tail = f" (ungraded: {esc(other.text)} {other.visits} visits)" if other else " (ungraded)"
+        tail = (
+            f" (ungraded: {esc(other.text)} {plural(other.visits, 'visit')})"
+            if other
+            else " (ungraded)"
+        )
     played = esc(g.played.text)
     if width is not None:
         room = width - text_width(plain + figures + tail)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from forexcli.games.base import Advice, Budget, Weighed
 from forexcli.record import gamelog
+from forexcli.reporters.verdicts import analysis_text
 from forexcli.search.verdicts import (
     BLUNDER,
     DUBIOUS,
@@ -342,3 +343,15 @@ def test_a_second_write_replaces_a_verdict_that_names_a_player_with_a_bracket(
     page = tmp_path / "game.html"
     assert run(["html", str(game), "-o", str(page)]).exit_code == 0
     assert 'resolve <span class="verdict" data-mark="??"' in page.read_text(encoding="utf-8")
+
+
+def test_an_ungraded_row_counts_one_visit_in_the_singular() -> None:
+    """The row of a decision left ungraded because the better one was visited once says
+    ``1 visit``, not ``1 visits`` (World Exchangers' example at 20 simulations, move 10)."""
+    once = _graded("x", 0.2, _advice("y", 0.7, 1))
+    assert not once.graded
+    text = analysis_text([once], "game.yaml", ["ann", "bob"], budget="20 simulations")
+    assert "x (ungraded: y 1 visit)" in text
+    twice = _graded("x", 0.2, _advice("y", 0.7, 2))
+    text = analysis_text([twice], "game.yaml", ["ann", "bob"], budget="20 simulations")
+    assert "x (ungraded: y 2 visits)" in text
