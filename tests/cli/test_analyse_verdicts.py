@@ -355,3 +355,25 @@ def test_an_ungraded_row_counts_one_visit_in_the_singular() -> None:
     twice = _graded("x", 0.2, _advice("y", 0.7, 2))
     text = analysis_text([twice], "game.yaml", ["ann", "bob"], budget="20 simulations")
     assert "x (ungraded: y 2 visits)" in text
+
+
+def test_a_mark_of_the_evaluation_graph_says_its_verdict(tmp_path: Path) -> None:
+    """A mark of ``forex chart --eval`` (and of the graph of ``forex html --eval``) names the
+    decision played and says its verdict as the note would: the better decision, the chances
+    and what each line leads to; before, it said only ``move 5: mira ?``."""
+    game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    data = json.loads(run(["analyse", str(game), "--simulations", "40", "--format", "json"]).stdout)
+    marked = [p for p in data["series"] if p["mark"] and p["mark"] != "!"]
+    assert marked and all(p["verdict"] is None for p in data["series"] if not p["mark"])
+    chart = tmp_path / "eval.svg"
+    args = ["chart", str(game), "--eval", "--simulations", "40", "-o", str(chart)]
+    assert run(args).exit_code == 0
+    svg = chart.read_text(encoding="utf-8")
+    for point in marked:
+        (move,) = [m for m in data["moves"] if m["move"] == point["move"]]
+        assert point["played"] == move["played"]
+        words = f"better {move['best']} {100 * move['best_chance']:.0f}%"
+        assert point["verdict"].startswith(f"{point['mark']} {move['verdict']}, ")
+        assert words in point["verdict"]
+        title = f"<title>move {point['move']}, {point['player']}: {move['played']}: "
+        assert title + point["verdict"] + "</title>" in svg
