@@ -177,6 +177,7 @@ EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
 path that cannot be read or an output that cannot be written; 3 a file was
 changed but the report could not be printed (the change stands).
+
 \b
 Colour is used only on a terminal, and never when NO_COLOR is set.
 Shell completion: eval "$(forex completion bash)" (or zsh, fish).
