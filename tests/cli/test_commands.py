@@ -941,6 +941,28 @@ def test_annotate_errors(copy: Path, args: list[str], code: int) -> None:
     assert copy.read_bytes() == before
 
 
+@pytest.mark.parametrize("text", ["- a dash first", "-3 CHF was too much", "--> better"])
+def test_a_note_that_starts_with_a_dash_is_told_to_go_after_two_dashes(
+    copy: Path, text: str
+) -> None:
+    """click takes a note that starts with ``-`` for an option (``No such option '- '``): the
+    error says how to give it, and the way it says sets the note; a mistyped long option is
+    told only click's own words."""
+    before = copy.read_bytes()
+    refused = run(["annotate", str(copy), "3", text])
+    assert refused.exit_code == 2 and copy.read_bytes() == before
+    said = " ".join(refused.stderr.split())
+    assert (
+        "(an argument that starts with - goes after --: forex annotate FILE N -- [TEXT]...)" in said
+    )
+    assert run(["annotate", str(copy), "3", "--", text]).exit_code == 0
+    assert gamelog.load(copy).entries[2].note == text
+    mistyped = " ".join(run(["annotate", str(copy), "3", "--remvoe"]).stderr.split())
+    assert "Did you mean '--remove'?" in mistyped and "goes after --" not in mistyped
+    assert "goes after --" not in run(["annotate", str(copy), "3", "--bogus"]).stderr
+    assert "goes after --" not in run(["show", str(copy), "-z"]).stderr
+
+
 def test_annotate_missing_entry_message(copy: Path) -> None:
     result = run(["annotate", str(copy), "99", "x"])
     assert result.stderr.startswith(
