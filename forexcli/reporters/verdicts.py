@@ -41,7 +41,13 @@ def _pct(value: float) -> str:
 
 
 def _points(loss: float) -> str:
-    return f"-{100 * loss:.0f}" if loss >= 0.005 else ""
+    """``-14`` for a loss of 13.6 points, rounded, but never up to a mark's threshold that the
+    loss does not reach: ``-19`` for 19.9 (a mistake, ``?``; ``-20`` is a blunder's)."""
+    points = round(100 * loss)
+    for threshold in (DUBIOUS, MISTAKE, BLUNDER):
+        if loss < threshold and points >= round(100 * threshold):
+            points = round(100 * threshold) - 1
+    return f"-{points}" if points >= 1 else ""
 
 
 def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
@@ -92,7 +98,7 @@ def summary_line(summary: Summary) -> str:
     counts = summary.counts
     swing = (
         f"; largest swing: move {summary.swing} ({_points(summary.swing_loss)})"
-        if summary.swing is not None and summary.swing_loss >= 0.005
+        if summary.swing is not None and _points(summary.swing_loss)
         else ""
     )
     ungraded = summary.decisions - summary.graded

@@ -377,3 +377,16 @@ def test_a_mark_of_the_evaluation_graph_says_its_verdict(tmp_path: Path) -> None
         assert words in point["verdict"]
         title = f"<title>move {point['move']}, {point['player']}: {move['played']}: "
         assert title + point["verdict"] + "</title>" in svg
+
+
+def test_a_loss_just_short_of_a_threshold_is_not_shown_at_it() -> None:
+    """A loss of 19.6 points is a mistake (``?``): its row and the summary's largest swing show
+    -19, not -20, which the legend gives as a blunder's (``?? blunder: 20``); before, it was
+    rounded to -20 beside a ``?`` (Board Game Arena conformance table 11, move 56, at 10
+    simulations: loss 0.1989)."""
+    short = _graded("x", 0.44, _advice("y", 0.7, 50))
+    assert 0.195 < short.loss < BLUNDER and short.mark == "?"
+    text = analysis_text([short], "game.yaml", ["ann", "bob"], budget="100 simulations")
+    (row,) = [line for line in text.splitlines() if line.startswith("   7 ")]
+    assert row.split()[1:5] == ["?", "ann", "44%", "-19"]
+    assert "largest swing: move 7 (-19)" in text and "-20" not in text
