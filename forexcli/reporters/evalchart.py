@@ -121,7 +121,7 @@ def chance_chart_svg(
         x, y = px(point["move"]), py(point["chances"][point["player"]])
         colour = MARK_COLOURS[mark]
         out.append(f'<g class="mark" id="{ids}move-{point["move"]}">')
-        said = f"{point['player']}: {point['played']}: {point['verdict']}"
+        said = f"{point['player']}: {point['played']}: {point['words']}"
         out.append(f"<title>move {point['move']}, {escape(said)}</title>")
         out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4" fill="{colour}"/>')
         out.append(

@@ -354,7 +354,7 @@ def summaries(graded: Sequence[Graded], players: Sequence[str] = ()) -> list[Sum
 def chance_series(graded: Sequence[Graded], players: Sequence[str]) -> list[dict[str, Any]]:
     """Every player's chance of finishing first after each graded decision, with its mark and,
     for a marked one, the decision and the verdict in words: ``{"move", "player", "mark",
-    "played", "verdict", "chances": {name: chance}}`` (the data of the evaluation graph, for
+    "played", "words", "chances": {name: chance}}`` (the data of the evaluation graph, for
     ``forex chart --eval`` and the replay page)."""
     return [
         {
@@ -362,7 +362,7 @@ def chance_series(graded: Sequence[Graded], players: Sequence[str]) -> list[dict
             "player": g.player,
             "mark": g.mark,
             "played": g.played.text,
-            "verdict": g.words() if g.mark else None,
+            "words": g.words() if g.mark else None,
             "chances": {
                 name: round(chance, 4) for name, chance in zip(players, g.chances, strict=True)
             },

@@ -364,7 +364,7 @@ def test_a_mark_of_the_evaluation_graph_says_its_verdict(tmp_path: Path) -> None
     game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
     data = json.loads(run(["analyse", str(game), "--simulations", "40", "--format", "json"]).stdout)
     marked = [p for p in data["series"] if p["mark"] and p["mark"] != "!"]
-    assert marked and all(p["verdict"] is None for p in data["series"] if not p["mark"])
+    assert marked and all(p["words"] is None for p in data["series"] if not p["mark"])
     chart = tmp_path / "eval.svg"
     args = ["chart", str(game), "--eval", "--simulations", "40", "-o", str(chart)]
     assert run(args).exit_code == 0
@@ -373,10 +373,10 @@ def test_a_mark_of_the_evaluation_graph_says_its_verdict(tmp_path: Path) -> None
         (move,) = [m for m in data["moves"] if m["move"] == point["move"]]
         assert point["played"] == move["played"]
         words = f"better {move['best']} {100 * move['best_chance']:.0f}%"
-        assert point["verdict"].startswith(f"{point['mark']} {move['verdict']}, ")
-        assert words in point["verdict"]
+        assert point["words"].startswith(f"{point['mark']} {move['verdict']}, ")
+        assert words in point["words"]
         title = f"<title>move {point['move']}, {point['player']}: {move['played']}: "
-        assert title + point["verdict"] + "</title>" in svg
+        assert title + point["words"] + "</title>" in svg
 
 
 def test_a_loss_just_short_of_a_threshold_is_not_shown_at_it() -> None:
