@@ -49,8 +49,8 @@ def annotate_command(
         raise click.UsageError("give the note's TEXT (or --remove to remove the note)")
     note: str | None = None
     if not remove:
-        if text == ("-",):  # a file saved on Windows ends its lines with CR LF
-            note = sys.stdin.read().replace("\r\n", "\n").rstrip("\n")
+        if text == ("-",):  # a file saved on Windows: CR LF, and a byte-order mark first
+            note = sys.stdin.read().removeprefix("\ufeff").replace("\r\n", "\n").rstrip("\n")
         else:
             note = " ".join(text)
         if not note.strip():  # an empty note is no note: remove it

@@ -930,6 +930,17 @@ def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     assert copy.read_bytes() == before
 
 
+def test_annotate_from_a_file_with_a_byte_order_mark(copy: Path) -> None:
+    """Notepad saves UTF-8 with a byte-order mark first: ``forex annotate FILE N - <
+    NOTE.txt`` takes the note without it (before, the note began with an invisible U+FEFF,
+    shown as ``\\ufeff`` by history and show)."""
+    note = "\ufeffsaved by Notepad\r\nsecond line\r\n"
+    result = run(["annotate", str(copy), "2", "-"], input=note)
+    assert result.exit_code == 0, result.output
+    assert gamelog.load(copy).entries[1].note == "saved by Notepad\nsecond line"
+    assert "\\ufeff" not in run(["history", str(copy)]).stdout
+
+
 @pytest.mark.parametrize(
     ("args", "code"),
     [(["99", "x"], 2), (["0", "x"], 2), (["1"], 2), (["1", "x", "--remove"], 2), (["x", "y"], 2)],
