@@ -155,7 +155,7 @@ name may hold a ``]``, never a ``:``) to the ``]`` that ends the note."""
 def noted(old: Optional[str], verdict: Any) -> str:
     """The note of a judged entry: the note already there (an older verdict replaced) and
     ``verdict.note()`` (a ``search.verdicts.Graded``)."""
-    kept = _OLD_VERDICT.sub("", old or "")
+    kept = _OLD_VERDICT.sub("", old or "").rstrip()  # a block scalar's note ends with a newline
     return f"{kept} {verdict.note()}" if kept else verdict.note()
 
 

@@ -390,3 +390,24 @@ def test_a_loss_just_short_of_a_threshold_is_not_shown_at_it() -> None:
     (row,) = [line for line in text.splitlines() if line.startswith("   7 ")]
     assert row.split()[1:5] == ["?", "ann", "44%", "-19"]
     assert "largest swing: move 7 (-19)" in text and "-20" not in text
+
+
+def test_a_verdict_follows_a_block_scalar_note_on_its_last_line(tmp_path: Path) -> None:
+    """A note written by hand as a block scalar (``note: |``) ends with a line break: the
+    verdict of ``--write`` goes on its last line after a space, and a hand-written comment
+    under it stays; before, it began a line of its own with a stray space (`` [engine: ...``),
+    shown so by history and show."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "GBP=1,EUR=1,USD=3,JPY=1"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    lines = game.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if line.startswith("  - ")][41]  # move 42
+    lines[at + 1 : at + 1] = ["    note: |\n", "      resolving, as planned\n",
+                              "      since move 30\n", "    # kept by hand\n"]  # fmt: skip
+    game.write_text("".join(lines), encoding="utf-8")
+    args = ["analyse", str(game), "--simulations", "30", "--from", "42", "--to", "42", "--write"]
+    assert run(args).exit_code == 0
+    note = gamelog.load(game).entries[41].note or ""
+    assert note.startswith("resolving, as planned\nsince move 30 [engine: ?? blunder, "), note
+    assert "    # kept by hand\n" in game.read_text(encoding="utf-8")
