@@ -140,15 +140,31 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
     return _fit(head + figures + played + tail, None if g.mark else width)
 
 
+def _after(what: str, found: Expected, esc: Any) -> str:
+    """``after resolve (played, 2%): noor: resolve; ... -- expected scores: ...``."""
+    text = f"after {esc(found.text)} ({what}, {_pct(found.chance)})"
+    if found.line:
+        text += ": " + esc(_line_text(found.line))
+    if found.decisive:
+        text += " -- " + esc("; ".join(found.decisive))
+    return text
+
+
+def _markdown_details(g: Graded) -> list[str]:
+    """``_details`` as a markdown list item: the move, then the lines expected after the
+    played and the better decision, an item each."""
+    head = f"- move {g.number}, {md(g.player)} ({md(g.mark)}):"
+    items = [_after("played", g.played, md)]
+    if not g.same:
+        items.append(_after("better", g.best, md))
+    return [head, *(f"  - {item}" for item in items)]
+
+
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
     def about(what: str, found: Expected) -> list[str]:
-        text = f"after {esc(found.text)} ({what}, {_pct(found.chance)})"
-        if found.line:
-            text += ": " + esc(_line_text(found.line))
-        if found.decisive:
-            text += " -- " + esc("; ".join(found.decisive))
+        text = _after(what, found, esc)
         fill = width - 10 if width else None
         if fill is None or text_width(text) <= fill:
             return ["          " + text]
@@ -217,6 +233,15 @@ def analysis_text(
         for s in summaries(graded, players)
         if s.decisions
     )
+    if markdown and verbose:  # after the summary's list, a paragraph between the two lists
+        details = [
+            line
+            for g in graded
+            if g.explained or g.label == "only"
+            for line in _markdown_details(g)
+        ]
+        if details:
+            out.extend(["", "The lines the engine expects, and what decides them:", "", *details])
     notes = [MARKS_NOTE + ".", SCALE_NOTE + "."]
     if ungraded:
         notes.insert(0, ungraded_note(ungraded) + ".")

@@ -411,3 +411,23 @@ def test_a_verdict_follows_a_block_scalar_note_on_its_last_line(tmp_path: Path) 
     note = gamelog.load(game).entries[41].note or ""
     assert note.startswith("resolving, as planned\nsince move 30 [engine: ?? blunder, "), note
     assert "    # kept by hand\n" in game.read_text(encoding="utf-8")
+
+
+def test_markdown_with_v_has_the_lines_and_what_decides_them(tmp_path: Path) -> None:
+    """``analyse --format markdown -v`` (a forum post of the analysis) lists under the summary,
+    for each verdict, the lines expected after the played and the better decision and what
+    decides them, as the text's -v does; before, -v was dropped in markdown."""
+    game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    args = ["analyse", str(game), "--simulations", "60"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    explained = [m for m in data["moves"] if m["verdict"] in ("dubious", "mistake", "blunder")]
+    assert explained
+    post = run([*args, "--format", "markdown", "-v"]).stdout
+    assert "The lines the engine expects, and what decides them:" in post
+    for move in explained:
+        assert f"- move {move['move']}, {move['player']} ({move['mark']}):" in post
+        better = move["better"]
+        assert f"  - after {better['decision']} (better, " in post
+        assert "; ".join(better["decisive"]) in post
+    plain = run([*args, "--format", "markdown"]).stdout
+    assert "The lines the engine expects" not in plain and "(better, " not in plain
