@@ -114,7 +114,8 @@ def summary_line(summary: Summary) -> str:
 
 def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) -> str:
     """The decision's line: move, mark, player, chance, loss, the decision and the better
-    one; the decision played is shortened first when it does not fit ``width``."""
+    one; the decision played is shortened first when it does not fit ``width``, and a
+    verdict's better decision that still does not goes on under the decision."""
     mark = _painted(g.mark.ljust(2), g.label, style) if g.mark else "  "
     plain = f"{g.number:>4} {g.mark or '':2} {_padded(esc(g.player), name_width)}"
     head = f"{g.number:>4} {mark} {_padded(esc(g.player), name_width)}"
@@ -137,6 +138,11 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
         room = width - text_width(plain + figures + tail)
         if text_width(played) > room:
             played = _fit(played, max(room, 12))
+        column = text_width(plain + figures)
+        if g.mark and text_width(plain + figures + played + tail) > width:
+            # a verdict names its better decision whole: it goes on under the decision
+            first, *more = wrap_line(played + tail, max(width - column, 20))
+            return "\n".join([head + figures + first, *(" " * column + p for p in more)])
     return _fit(head + figures + played + tail, None if g.mark else width)
 
 

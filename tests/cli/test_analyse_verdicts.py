@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from forexcli.games.base import Advice, Budget, Weighed
 from forexcli.record import gamelog
+from forexcli.reporters import text_width
 from forexcli.reporters.verdicts import analysis_text
 from forexcli.search.verdicts import (
     BLUNDER,
@@ -431,3 +432,19 @@ def test_markdown_with_v_has_the_lines_and_what_decides_them(tmp_path: Path) -> 
         assert "; ".join(better["decisive"]) in post
     plain = run([*args, "--format", "markdown"]).stdout
     assert "The lines the engine expects" not in plain and "(better, " not in plain
+
+
+def test_a_verdict_whose_better_decision_is_long_fits_the_width() -> None:
+    """A verdict names its better decision whole: one too long for the row (a spot and a
+    contract, as at move 116 of the six-player example) goes on under the decision, within
+    80 columns; before, the row ran on to 103 columns."""
+    better = "spot 1.5 USD to hana for 1 CHF; contract 2 USD for 4 GBP"
+    long = _graded("resolve", 0.2, _advice(better, 0.7, 50))
+    text = analysis_text([long], "game.yaml", ["ann", "bob"], budget="200 simulations", width=80)
+    assert all(text_width(line) <= 80 for line in text.splitlines()), text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("   7 ?? ann "))
+    column = lines[at].index("resolve; better")
+    assert lines[at + 1].startswith(" " * column) and not lines[at + 1][column].isspace()
+    joined = " ".join([lines[at][column:], lines[at + 1].strip()])
+    assert joined == f"resolve; better {better} 70%"
