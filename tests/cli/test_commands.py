@@ -807,6 +807,24 @@ def test_history_table_with_notes() -> None:
     assert "what happened" not in out
 
 
+def test_history_wraps_its_title_and_players_to_the_width(tmp_path: Path) -> None:
+    """The line that names the players (long names: 32 characters each) wraps to ``COLUMNS``
+    as a report's sentences do, in both games' history; before, it ran on (99 columns in an
+    80-column pipe for two names of 32)."""
+    game = new_game(
+        tmp_path / "game.yaml",
+        "--title",
+        "Friday club",
+        players="Noor Al-Hakim of the Friday Club,Li Lei the visiting champion 25",
+    )
+    for path, columns in ((game, 60), (ROOT / "examples/world-exchangers/three-players.yaml", 36)):
+        result = run(["history", str(path)], COLUMNS=str(columns))
+        assert result.exit_code == 0, result.output
+        head = result.stdout.split("\n\n", 1)[0].splitlines()
+        assert len(head) > 2 and all(len(line) <= columns for line in head), head
+        assert "players in seat order:" in " ".join(head)
+
+
 def test_history_events_markdown_json() -> None:
     events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events
