@@ -17,7 +17,7 @@ from forexcli.cli import forex, main
 from forexcli.games.forex.notation import parse
 from forexcli.games.forex.rules import Phase
 from forexcli.record import gamelog
-from forexcli.reporters import Style, clean, md, use_colour
+from forexcli.reporters import Style, clean, md, text_width, use_colour
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -823,6 +823,22 @@ def test_history_wraps_its_title_and_players_to_the_width(tmp_path: Path) -> Non
         head = result.stdout.split("\n\n", 1)[0].splitlines()
         assert len(head) > 2 and all(len(line) <= columns for line in head), head
         assert "players in seat order:" in " ".join(head)
+
+
+def test_show_wraps_long_names_in_its_tables_to_the_width(tmp_path: Path) -> None:
+    """Names of 32 characters (the Board Game Arena example's players renamed): the money,
+    certificates, queue and queue-risk tables of ``show`` wrap them at their spaces to fit 80
+    columns; before, those tables ran on to 104 and 113 columns."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "unknown", "--rename", "noor=Noor Al-Hakim of the Friday Club",
+                    "--rename", "李雷=李雷 (Li Lei) the visiting champ"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    for at in ("10", "40"):
+        shown = run(["show", str(game), "--at", at], COLUMNS="80")
+        assert shown.exit_code == 0, shown.output
+        assert all(text_width(line) <= 80 for line in shown.stdout.splitlines()), shown.stdout
+        assert "Noor Al-Hakim" in shown.stdout and "the Friday Club" in shown.stdout
 
 
 def test_history_events_markdown_json() -> None:
