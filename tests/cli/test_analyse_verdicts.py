@@ -31,7 +31,7 @@ from forexcli.search.verdicts import (
     scale,
     summaries,
 )
-from tests.cli.test_commands import ANNOTATED, BANKRUPT, EXAMPLES, run, truncated
+from tests.cli.test_commands import ANNOTATED, BANKRUPT, EXAMPLES, TWO, run, truncated
 
 chances = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
@@ -448,3 +448,17 @@ def test_a_verdict_whose_better_decision_is_long_fits_the_width() -> None:
     assert lines[at + 1].startswith(" " * column) and not lines[at + 1][column].isspace()
     joined = " ".join([lines[at][column:], lines[at + 1].strip()])
     assert joined == f"resolve; better {better} 70%"
+
+
+def test_a_line_decided_by_an_unpaid_contract_says_that_alone(tmp_path: Path) -> None:
+    """Move 46 of the two-player example (100 simulations): after the decision played, ada's
+    contract F cannot be paid, which decides the line; the expected scores, which the line
+    stopped before the search saw it cost the game, are left out there (they had ada ahead,
+    24 to 3, beside a blunder), and still name where the better line leads."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(TWO, game)
+    args = ["analyse", str(game), "--simulations", "100", "--from", "46", "--to", "46"]
+    (move,) = json.loads(run([*args, "--format", "json"]).stdout)["moves"]
+    assert move["verdict"] == "blunder"
+    assert move["expected"]["decisive"] == ["contract F: ada holds 0 EUR, cannot pay 4 EUR"]
+    assert _EXPECTED.match(move["better"]["decisive"][-1])

@@ -83,8 +83,8 @@ HELP_TEXTS = {
         For For-Ex the value is half the player's expected share of the final
         scores, half their chance of finishing first.""",
     "analyse decides": (
-        " (For-Ex: a bankruptcy, a contract that cannot be paid, the game's end; where the"
-        " line stops before it, the scores the engine expects there)"
+        " (For-Ex: a bankruptcy, a contract that cannot be paid, the game's end; else the"
+        " scores the engine expects where the line stops)"
     ),
     "selfplay --seat": " (For-Ex: greedy, random, oneply, investor, trader, cautious)",
     "chart": """

@@ -75,8 +75,8 @@ def _line_after(
 
 def decisive(state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[str, ...]:
     """What decides the line: a contract that cannot be paid, a bankruptcy, the game's end
-    with the scoring currency and who finishes first; or, where the line stops before the
-    end, the scores the evaluation expects there (``expected_scores``)."""
+    with the scoring currency and who finishes first; or, when nothing of these happens
+    before the line stops, the scores the evaluation expects there (``expected_scores``)."""
     mover = state.pending.player
     words: list[str] = []
     position = state
@@ -97,7 +97,7 @@ def decisive(state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[s
             f"the game ends: {CURRENCIES[result.strongest]} scores"
             f" (by {result.decided_by}), {first} first"
         )
-    elif mover is not None:
+    elif mover is not None and not words:  # nothing else decides it: where it leads
         words.append(expected_scores(position, mover))
     return tuple(words)
 
