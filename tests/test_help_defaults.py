@@ -230,3 +230,13 @@ def test_hint_help_defines_the_value_as_its_output_does() -> None:
     meaning = ForexAdvisor.value_note.removeprefix("value = ").removesuffix(", in percent")
     assert meaning in help_text
     assert "half the player's expected share of the final scores" in help_text
+
+
+@pytest.mark.parametrize("name", ["", *(name for name, _ in COMMANDS)])
+def test_help_holds_no_control_character(name: str) -> None:
+    """click's ``\\b`` (keep this paragraph's lines) works only at the start of a paragraph:
+    the epilog's second one, not after a blank line, was printed as it is, a backspace in
+    every command's --help (``^H`` in a pager, a file, docs/cli.md)."""
+    result = run([*name.split(), "--help"], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", result.stdout), result.stdout

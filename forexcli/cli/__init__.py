@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import re
 import sys
 import time
 from collections.abc import Iterator, MutableMapping, Sequence
@@ -177,6 +178,7 @@ EPILOG = """\b
 Exit status: 0 ok; 1 an invalid log or an illegal move; 2 a usage error, a
 path that cannot be read or an output that cannot be written; 3 a file was
 changed but the report could not be printed (the change stands).
+
 \b
 Colour is used only on a terminal, and never when NO_COLOR is set.
 Shell completion: eval "$(forex completion bash)" (or zsh, fish).
@@ -536,7 +538,29 @@ def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError
     """The same usage error, its message (with the parameter it names) escaped; with
     ``json`` one that also prints itself as JSON on stdout."""
     cls = JsonUsageError if json else click.UsageError
-    return cls(clean(error.format_message()), error.ctx)
+    return cls(clean(error.format_message() + _dash_hint(error)), error.ctx)
+
+
+def _dash_hint(error: click.UsageError) -> str:
+    """For an unknown option given to a command that takes words (a note, a decision, paths),
+    unless it looks like a long option mistyped, how to give a word that starts with ``-``:
+    `` (an argument that starts with - goes after --: forex annotate FILE N -- [TEXT]...)``;
+    else nothing."""
+    ctx = error.ctx
+    if not isinstance(error, click.NoSuchOption) or ctx is None or error.possibilities:
+        return ""
+    if re.fullmatch(r"--[A-Za-z][\w-]*", error.option_name):
+        return ""
+    pieces: list[str] = []
+    for param in ctx.command.params:
+        if not isinstance(param, click.Argument):
+            continue
+        if param.nargs == -1:
+            words = " ".join(param.get_usage_pieces(ctx))
+            usage = " ".join([ctx.command_path, *pieces, "--", words])
+            return f" (an argument that starts with - goes after --: {usage})"
+        pieces.extend(param.get_usage_pieces(ctx))
+    return ""
 
 
 @click.group(

@@ -52,8 +52,8 @@ def annotate_command(
     if not remove:
         if text == ("-",) and sys.stdin is None:
             raise ProblemExit([stdin_problem("it is closed", "the note", "write it as TEXT")])
-        if text == ("-",):  # a file saved on Windows ends its lines with CR LF
-            note = sys.stdin.read().replace("\r\n", "\n").rstrip("\n")
+        if text == ("-",):  # a file saved on Windows: CR LF, and a byte-order mark first
+            note = sys.stdin.read().removeprefix("\ufeff").replace("\r\n", "\n").rstrip("\n")
         else:
             note = " ".join(text)
         if not note.strip():  # an empty note is no note: remove it

@@ -65,6 +65,7 @@ DIFF_EPILOG = """\b
 Exit status: 0 the two hold the same moves; 1 they differ (one goes further,
 they part, or they are different games); 2 a usage error, or a file that
 cannot be read or is neither a log nor a mail that holds one.
+
 \b
 See forex(1) for the log format and examples."""
 

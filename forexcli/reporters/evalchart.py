@@ -121,7 +121,8 @@ def chance_chart_svg(
         x, y = px(point["move"]), py(point["chances"][point["player"]])
         colour = MARK_COLOURS[mark]
         out.append(f'<g class="mark" id="{ids}move-{point["move"]}">')
-        out.append(f"<title>move {point['move']}: {escape(point['player'])} {mark}</title>")
+        said = f"{point['player']}: {point['played']}: {point['words']}"
+        out.append(f"<title>move {point['move']}, {escape(said)}</title>")
         out.append(f'<circle cx="{_num(x)}" cy="{_num(y)}" r="4" fill="{colour}"/>')
         out.append(
             f'<text x="{_num(x)}" y="{_num(y - 7)}" font-size="11" font-weight="bold"'

@@ -130,6 +130,7 @@ def history_text(
     from tabulate import tabulate
 
     from . import clean, wrap_line
+    from .tables import wrapped
 
     record = played.log
     data = history_data(played)
@@ -176,6 +177,8 @@ def history_text(
         tablefmt="github" if markdown else "simple",
         disable_numparse=True,
     )
+    if not markdown:  # the title and the players, wrapped as a report's sentences are
+        head = [wrapped(line, width) for line in head]
     return "\n".join([*head, "", table, data["status"]])
 
 

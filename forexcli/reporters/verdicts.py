@@ -41,7 +41,13 @@ def _pct(value: float) -> str:
 
 
 def _points(loss: float) -> str:
-    return f"-{100 * loss:.0f}" if loss >= 0.005 else ""
+    """``-14`` for a loss of 13.6 points, rounded, but never up to a mark's threshold that the
+    loss does not reach: ``-19`` for 19.9 (a mistake, ``?``; ``-20`` is a blunder's)."""
+    points = round(100 * loss)
+    for threshold in (DUBIOUS, MISTAKE, BLUNDER):
+        if loss < threshold and points >= round(100 * threshold):
+            points = round(100 * threshold) - 1
+    return f"-{points}" if points >= 1 else ""
 
 
 def _line_text(line: Sequence[tuple[str, str]], limit: int = 4) -> str:
@@ -92,7 +98,7 @@ def summary_line(summary: Summary) -> str:
     counts = summary.counts
     swing = (
         f"; largest swing: move {summary.swing} ({_points(summary.swing_loss)})"
-        if summary.swing is not None and summary.swing_loss >= 0.005
+        if summary.swing is not None and _points(summary.swing_loss)
         else ""
     )
     ungraded = summary.decisions - summary.graded
@@ -108,7 +114,8 @@ def summary_line(summary: Summary) -> str:
 
 def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) -> str:
     """The decision's line: move, mark, player, chance, loss, the decision and the better
-    one; the decision played is shortened first when it does not fit ``width``."""
+    one; the decision played is shortened first when it does not fit ``width``, and a
+    verdict's better decision that still does not goes on under the decision."""
     mark = _painted(g.mark.ljust(2), g.label, style) if g.mark else "  "
     plain = f"{g.number:>4} {g.mark or '':2} {_padded(esc(g.player), name_width)}"
     head = f"{g.number:>4} {mark} {_padded(esc(g.player), name_width)}"
@@ -121,24 +128,49 @@ def _row(g: Graded, name_width: int, style: Style, esc: Any, width: int | None) 
         tail = f"; next {esc(g.runner_up.text)} {_pct(g.runner_up.chance)}"
     elif not g.graded:
         other = g.runner_up if g.same else g.best
-        tail = f" (ungraded: {esc(other.text)} {other.visits} visits)" if other else " (ungraded)"
+        tail = (
+            f" (ungraded: {esc(other.text)} {plural(other.visits, 'visit')})"
+            if other
+            else " (ungraded)"
+        )
     played = esc(g.played.text)
     if width is not None:
         room = width - text_width(plain + figures + tail)
         if text_width(played) > room:
             played = _fit(played, max(room, 12))
+        column = text_width(plain + figures)
+        if g.mark and text_width(plain + figures + played + tail) > width:
+            # a verdict names its better decision whole: it goes on under the decision
+            first, *more = wrap_line(played + tail, max(width - column, 20))
+            return "\n".join([head + figures + first, *(" " * column + p for p in more)])
     return _fit(head + figures + played + tail, None if g.mark else width)
+
+
+def _after(what: str, found: Expected, esc: Any) -> str:
+    """``after resolve (played, 2%): noor: resolve; ... -- expected scores: ...``."""
+    text = f"after {esc(found.text)} ({what}, {_pct(found.chance)})"
+    if found.line:
+        text += ": " + esc(_line_text(found.line))
+    if found.decisive:
+        text += " -- " + esc("; ".join(found.decisive))
+    return text
+
+
+def _markdown_details(g: Graded) -> list[str]:
+    """``_details`` as a markdown list item: the move, then the lines expected after the
+    played and the better decision, an item each."""
+    head = f"- move {g.number}, {md(g.player)} ({md(g.mark)}):"
+    items = [_after("played", g.played, md)]
+    if not g.same:
+        items.append(_after("better", g.best, md))
+    return [head, *(f"  - {item}" for item in items)]
 
 
 def _details(g: Graded, width: int | None, esc: Any) -> list[str]:
     """The lines expected after the played and the better decision, and what decides them."""
 
     def about(what: str, found: Expected) -> list[str]:
-        text = f"after {esc(found.text)} ({what}, {_pct(found.chance)})"
-        if found.line:
-            text += ": " + esc(_line_text(found.line))
-        if found.decisive:
-            text += " -- " + esc("; ".join(found.decisive))
+        text = _after(what, found, esc)
         fill = width - 10 if width else None
         if fill is None or text_width(text) <= fill:
             return ["          " + text]
@@ -207,6 +239,15 @@ def analysis_text(
         for s in summaries(graded, players)
         if s.decisions
     )
+    if markdown and verbose:  # after the summary's list, a paragraph between the two lists
+        details = [
+            line
+            for g in graded
+            if g.explained or g.label == "only"
+            for line in _markdown_details(g)
+        ]
+        if details:
+            out.extend(["", "The lines the engine expects, and what decides them:", "", *details])
     notes = [MARKS_NOTE + ".", SCALE_NOTE + "."]
     if ungraded:
         notes.insert(0, ungraded_note(ungraded) + ".")

@@ -147,13 +147,15 @@ def engine_decision(game: Game[Any, Any], state: Any, plan: Budget, seed: int = 
 # --------------------------------------------------------------------------- analysis
 
 
-_OLD_VERDICT = re.compile(r"\s*\[engine: [^\]]*\]\Z")
+_OLD_VERDICT = re.compile(r"\s*\[engine: (?:(?!\[engine: ).)*\]\Z", re.DOTALL)
+"""The verdict an earlier analysis ended a note with: from the last ``[engine: `` (a player's
+name may hold a ``]``, never a ``:``) to the ``]`` that ends the note."""
 
 
 def noted(old: Optional[str], verdict: Any) -> str:
     """The note of a judged entry: the note already there (an older verdict replaced) and
     ``verdict.note()`` (a ``search.verdicts.Graded``)."""
-    kept = _OLD_VERDICT.sub("", old or "")
+    kept = _OLD_VERDICT.sub("", old or "").rstrip()  # a block scalar's note ends with a newline
     return f"{kept} {verdict.note()}" if kept else verdict.note()
 
 

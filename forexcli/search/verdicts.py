@@ -136,30 +136,38 @@ class Graded(Struct, frozen=True):
 
     def note(self) -> str:
         """The verdict as a note, concisely: its mark, the chances and the reason."""
+        return f"[engine: {self.words()}]"
+
+    def words(self) -> str:
+        """The verdict in words, as the note holds it: ``?? blunder, 23% to win, better
+        invest CHF USD 50%: ...``."""
         if self.label == "only":
             other = self.runner_up
             assert other is not None
             return (
-                f"[engine: ! the only good decision ({_pct(self.played.chance)} to win;"
-                f" next best {other.text}: {_pct(other.chance)})]"
+                f"! the only good decision ({_pct(self.played.chance)} to win;"
+                f" next best {other.text}: {_pct(other.chance)})"
             )
         if not self.explained:
-            return f"[engine: good; {_pct(self.played.chance)} to win]"
+            return f"good; {_pct(self.played.chance)} to win"
         differ = self.best.decisive != self.played.decisive
         why = "; ".join(self.best.decisive) if differ else ""
         worse = "; ".join(self.played.decisive) if differ else ""
         return (
-            f"[engine: {self.mark} {self.label}, {_pct(self.played.chance)} to win, better"
+            f"{self.mark} {self.label}, {_pct(self.played.chance)} to win, better"
             f" {self.best.text} {_pct(self.best.chance)}"
             + (f": {why}" if why else "")
             + (f"; played: {worse}" if worse else "")
-            + "]"
         )
 
 
 _NOTED = re.compile(
-    r"\[engine: (?:(?:\?\?|\?!|\?|!) )?(blunder|mistake|dubious|the only good)[^\]]*\]\s*\Z"
+    r"\[engine: (?:(?:\?\?|\?!|\?|!) )?(blunder|mistake|dubious|the only good)"
+    r"(?:(?!\[engine: ).)*\]\s*\Z",
+    re.DOTALL,
 )
+"""A verdict at the end of a note, from the last ``[engine: `` on (a player's name in it may
+hold a ``]``, never a ``:``)."""
 _NOTED_LABELS = {"the only good": "only"}
 
 
@@ -344,14 +352,17 @@ def summaries(graded: Sequence[Graded], players: Sequence[str] = ()) -> list[Sum
 
 
 def chance_series(graded: Sequence[Graded], players: Sequence[str]) -> list[dict[str, Any]]:
-    """Every player's chance of finishing first after each graded decision, with its mark:
-    ``{"move", "player", "mark", "chances": {name: chance}}`` (the data of the evaluation
-    graph, for ``forex chart --eval`` and the replay page)."""
+    """Every player's chance of finishing first after each graded decision, with its mark and,
+    for a marked one, the decision and the verdict in words: ``{"move", "player", "mark",
+    "played", "words", "chances": {name: chance}}`` (the data of the evaluation graph, for
+    ``forex chart --eval`` and the replay page)."""
     return [
         {
             "move": g.number,
             "player": g.player,
             "mark": g.mark,
+            "played": g.played.text,
+            "words": g.words() if g.mark else None,
             "chances": {
                 name: round(chance, 4) for name, chance in zip(players, g.chances, strict=True)
             },

@@ -5,6 +5,7 @@ summed up per player; forex chart --eval draws the chances."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 
 from forexcli.games.base import Advice, Budget, Weighed
 from forexcli.record import gamelog
+from forexcli.reporters import text_width
+from forexcli.reporters.verdicts import analysis_text
 from forexcli.search.verdicts import (
     BLUNDER,
     DUBIOUS,
@@ -24,10 +27,11 @@ from forexcli.search.verdicts import (
     accuracy_of,
     grade,
     loss_between,
+    noted_verdict,
     scale,
     summaries,
 )
-from tests.cli.test_commands import ANNOTATED, BANKRUPT, run, truncated
+from tests.cli.test_commands import ANNOTATED, BANKRUPT, EXAMPLES, TWO, run, truncated
 
 chances = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 
@@ -282,3 +286,179 @@ def test_write_removes_an_earlier_verdict_the_analysis_overturns(tmp_path: Path)
     assert (entries[good[0] - 1].note, entries[good[1] - 1].note) == ("mine", None)
     marked = {m["move"] for m in data["moves"] if m["verdict"]}
     assert all((entries[n - 1].note or "").startswith("[engine: ") for n in marked)
+
+
+_EXPECTED = re.compile(r"expected scores: (.+) (\d+) ([A-Z]{3}), (.+) (\d+) \3\Z")
+
+
+def test_a_verdict_says_what_each_line_leads_to_where_it_stops_before_the_end(
+    tmp_path: Path,
+) -> None:
+    """Moves 5 to 8 of the annotated example stop short of the end: each verdict names the
+    scores the engine expects after the played and after the better line (the player's and
+    the best other player's, in the currency that would score), in -v, JSON and the note;
+    before, a verdict said nothing there but the chances."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(ANNOTATED, game)
+    args = ["analyse", str(game), "--simulations", "60", "--from", "5", "--to", "8"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    explained = [m for m in data["moves"] if m["verdict"] in ("dubious", "mistake", "blunder")]
+    assert explained
+    players = {"mira", "noor", "otto"}
+    for move in explained:
+        said = [move["expected"]["decisive"][-1], move["better"]["decisive"][-1]]
+        for text in said:
+            found = _EXPECTED.match(text)
+            assert found is not None, text
+            assert found[1] == move["player"] and found[4] in players - {move["player"]}
+        assert said[0] != said[1]  # what the better decision would have changed
+    verbose = run([*args, "-v"], COLUMNS="200").stdout
+    for move in explained:
+        assert f"-- {move['better']['decisive'][-1]}" in verbose
+    assert run([*args, "--write"]).exit_code == 0
+    entries = gamelog.load(game).entries
+    for move in explained:
+        note = " ".join((entries[move["move"] - 1].note or "").split())
+        better = f"better {move['best']} {100 * move['best_chance']:.0f}%:"
+        assert better in note and move["better"]["decisive"][-1] in note
+        assert f"; played: {'; '.join(move['expected']['decisive'])}]" in note
+
+
+def test_a_second_write_replaces_a_verdict_that_names_a_player_with_a_bracket(
+    tmp_path: Path,
+) -> None:
+    """A name may hold a ``]`` ("no]or" here, the Board Game Arena example's noor renamed):
+    the verdict of move 42, which names noor, is replaced by a second ``--write``, not
+    repeated, and the replay page still marks it; before, the verdict's end was taken at the
+    ``]`` in the name, so that every ``--write`` added one more and the page marked none."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "GBP=1,EUR=1,USD=3,JPY=1", "--rename", "noor=no]or"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    args = ["analyse", str(game), "--simulations", "30", "--from", "42", "--to", "42", "--write"]
+    for _ in range(2):
+        assert run(args).exit_code == 0
+    note = " ".join((gamelog.load(game).entries[41].note or "").split())
+    assert note.count("[engine: ") == 1 and "no]or" in note, note
+    assert noted_verdict(note) == "blunder"
+    page = tmp_path / "game.html"
+    assert run(["html", str(game), "-o", str(page)]).exit_code == 0
+    assert 'resolve <span class="verdict" data-mark="??"' in page.read_text(encoding="utf-8")
+
+
+def test_an_ungraded_row_counts_one_visit_in_the_singular() -> None:
+    """The row of a decision left ungraded because the better one was visited once says
+    ``1 visit``, not ``1 visits`` (World Exchangers' example at 20 simulations, move 10)."""
+    once = _graded("x", 0.2, _advice("y", 0.7, 1))
+    assert not once.graded
+    text = analysis_text([once], "game.yaml", ["ann", "bob"], budget="20 simulations")
+    assert "x (ungraded: y 1 visit)" in text
+    twice = _graded("x", 0.2, _advice("y", 0.7, 2))
+    text = analysis_text([twice], "game.yaml", ["ann", "bob"], budget="20 simulations")
+    assert "x (ungraded: y 2 visits)" in text
+
+
+def test_a_mark_of_the_evaluation_graph_says_its_verdict(tmp_path: Path) -> None:
+    """A mark of ``forex chart --eval`` (and of the graph of ``forex html --eval``) names the
+    decision played and says its verdict as the note would: the better decision, the chances
+    and what each line leads to; before, it said only ``move 5: mira ?``."""
+    game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    data = json.loads(run(["analyse", str(game), "--simulations", "40", "--format", "json"]).stdout)
+    marked = [p for p in data["series"] if p["mark"] and p["mark"] != "!"]
+    assert marked and all(p["words"] is None for p in data["series"] if not p["mark"])
+    chart = tmp_path / "eval.svg"
+    args = ["chart", str(game), "--eval", "--simulations", "40", "-o", str(chart)]
+    assert run(args).exit_code == 0
+    svg = chart.read_text(encoding="utf-8")
+    for point in marked:
+        (move,) = [m for m in data["moves"] if m["move"] == point["move"]]
+        assert point["played"] == move["played"]
+        words = f"better {move['best']} {100 * move['best_chance']:.0f}%"
+        assert point["words"].startswith(f"{point['mark']} {move['verdict']}, ")
+        assert words in point["words"]
+        title = f"<title>move {point['move']}, {point['player']}: {move['played']}: "
+        assert title + point["words"] + "</title>" in svg
+
+
+def test_a_loss_just_short_of_a_threshold_is_not_shown_at_it() -> None:
+    """A loss of 19.6 points is a mistake (``?``): its row and the summary's largest swing show
+    -19, not -20, which the legend gives as a blunder's (``?? blunder: 20``); before, it was
+    rounded to -20 beside a ``?`` (Board Game Arena conformance table 11, move 56, at 10
+    simulations: loss 0.1989)."""
+    short = _graded("x", 0.44, _advice("y", 0.7, 50))
+    assert 0.195 < short.loss < BLUNDER and short.mark == "?"
+    text = analysis_text([short], "game.yaml", ["ann", "bob"], budget="100 simulations")
+    (row,) = [line for line in text.splitlines() if line.startswith("   7 ")]
+    assert row.split()[1:5] == ["?", "ann", "44%", "-19"]
+    assert "largest swing: move 7 (-19)" in text and "-20" not in text
+
+
+def test_a_verdict_follows_a_block_scalar_note_on_its_last_line(tmp_path: Path) -> None:
+    """A note written by hand as a block scalar (``note: |``) ends with a line break: the
+    verdict of ``--write`` goes on its last line after a space, and a hand-written comment
+    under it stays; before, it began a line of its own with a stray space (`` [engine: ...``),
+    shown so by history and show."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "GBP=1,EUR=1,USD=3,JPY=1"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    lines = game.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if line.startswith("  - ")][41]  # move 42
+    lines[at + 1 : at + 1] = ["    note: |\n", "      resolving, as planned\n",
+                              "      since move 30\n", "    # kept by hand\n"]  # fmt: skip
+    game.write_text("".join(lines), encoding="utf-8")
+    args = ["analyse", str(game), "--simulations", "30", "--from", "42", "--to", "42", "--write"]
+    assert run(args).exit_code == 0
+    note = gamelog.load(game).entries[41].note or ""
+    assert note.startswith("resolving, as planned\nsince move 30 [engine: ?? blunder, "), note
+    assert "    # kept by hand\n" in game.read_text(encoding="utf-8")
+
+
+def test_markdown_with_v_has_the_lines_and_what_decides_them(tmp_path: Path) -> None:
+    """``analyse --format markdown -v`` (a forum post of the analysis) lists under the summary,
+    for each verdict, the lines expected after the played and the better decision and what
+    decides them, as the text's -v does; before, -v was dropped in markdown."""
+    game = truncated(ANNOTATED, 14, tmp_path / "game.yaml")
+    args = ["analyse", str(game), "--simulations", "60"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    explained = [m for m in data["moves"] if m["verdict"] in ("dubious", "mistake", "blunder")]
+    assert explained
+    post = run([*args, "--format", "markdown", "-v"]).stdout
+    assert "The lines the engine expects, and what decides them:" in post
+    for move in explained:
+        assert f"- move {move['move']}, {move['player']} ({move['mark']}):" in post
+        better = move["better"]
+        assert f"  - after {better['decision']} (better, " in post
+        assert "; ".join(better["decisive"]) in post
+    plain = run([*args, "--format", "markdown"]).stdout
+    assert "The lines the engine expects" not in plain and "(better, " not in plain
+
+
+def test_a_verdict_whose_better_decision_is_long_fits_the_width() -> None:
+    """A verdict names its better decision whole: one too long for the row (a spot and a
+    contract, as at move 116 of the six-player example) goes on under the decision, within
+    80 columns; before, the row ran on to 103 columns."""
+    better = "spot 1.5 USD to hana for 1 CHF; contract 2 USD for 4 GBP"
+    long = _graded("resolve", 0.2, _advice(better, 0.7, 50))
+    text = analysis_text([long], "game.yaml", ["ann", "bob"], budget="200 simulations", width=80)
+    assert all(text_width(line) <= 80 for line in text.splitlines()), text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("   7 ?? ann "))
+    column = lines[at].index("resolve; better")
+    assert lines[at + 1].startswith(" " * column) and not lines[at + 1][column].isspace()
+    joined = " ".join([lines[at][column:], lines[at + 1].strip()])
+    assert joined == f"resolve; better {better} 70%"
+
+
+def test_a_line_decided_by_an_unpaid_contract_says_that_alone(tmp_path: Path) -> None:
+    """Move 46 of the two-player example (100 simulations): after the decision played, ada's
+    contract F cannot be paid, which decides the line; the expected scores, which the line
+    stopped before the search saw it cost the game, are left out there (they had ada ahead,
+    24 to 3, beside a blunder), and still name where the better line leads."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(TWO, game)
+    args = ["analyse", str(game), "--simulations", "100", "--from", "46", "--to", "46"]
+    (move,) = json.loads(run([*args, "--format", "json"]).stdout)["moves"]
+    assert move["verdict"] == "blunder"
+    assert move["expected"]["decisive"] == ["contract F: ada holds 0 EUR, cannot pay 4 EUR"]
+    assert _EXPECTED.match(move["better"]["decisive"][-1])

@@ -17,7 +17,7 @@ from forexcli.cli import forex, main
 from forexcli.games.forex.notation import parse
 from forexcli.games.forex.rules import Phase
 from forexcli.record import gamelog
-from forexcli.reporters import Style, clean, md, use_colour
+from forexcli.reporters import Style, clean, md, text_width, use_colour
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -807,6 +807,40 @@ def test_history_table_with_notes() -> None:
     assert "what happened" not in out
 
 
+def test_history_wraps_its_title_and_players_to_the_width(tmp_path: Path) -> None:
+    """The line that names the players (long names: 32 characters each) wraps to ``COLUMNS``
+    as a report's sentences do, in both games' history; before, it ran on (99 columns in an
+    80-column pipe for two names of 32)."""
+    game = new_game(
+        tmp_path / "game.yaml",
+        "--title",
+        "Friday club",
+        players="Noor Al-Hakim of the Friday Club,Li Lei the visiting champion 25",
+    )
+    for path, columns in ((game, 60), (ROOT / "examples/world-exchangers/three-players.yaml", 36)):
+        result = run(["history", str(path)], COLUMNS=str(columns))
+        assert result.exit_code == 0, result.output
+        head = result.stdout.split("\n\n", 1)[0].splitlines()
+        assert len(head) > 2 and all(len(line) <= columns for line in head), head
+        assert "players in seat order:" in " ".join(head)
+
+
+def test_show_wraps_long_names_in_its_tables_to_the_width(tmp_path: Path) -> None:
+    """Names of 32 characters (the Board Game Arena example's players renamed): the money,
+    certificates, queue and queue-risk tables of ``show`` wrap them at their spaces to fit 80
+    columns; before, those tables ran on to 104 and 113 columns."""
+    game = tmp_path / "game.yaml"
+    imported = run(["import", str(EXAMPLES / "bga-table-700007919.json.gz"), "-o", str(game),
+                    "--removed", "unknown", "--rename", "noor=Noor Al-Hakim of the Friday Club",
+                    "--rename", "李雷=李雷 (Li Lei) the visiting champ"])  # fmt: skip
+    assert imported.exit_code == 0, imported.output
+    for at in ("10", "40"):
+        shown = run(["show", str(game), "--at", at], COLUMNS="80")
+        assert shown.exit_code == 0, shown.output
+        assert all(text_width(line) <= 80 for line in shown.stdout.splitlines()), shown.stdout
+        assert "Noor Al-Hakim" in shown.stdout and "the Friday Club" in shown.stdout
+
+
 def test_history_events_markdown_json() -> None:
     events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events
@@ -930,6 +964,17 @@ def test_annotate_from_standard_input_and_dry_run(copy: Path) -> None:
     assert copy.read_bytes() == before
 
 
+def test_annotate_from_a_file_with_a_byte_order_mark(copy: Path) -> None:
+    """Notepad saves UTF-8 with a byte-order mark first: ``forex annotate FILE N - <
+    NOTE.txt`` takes the note without it (before, the note began with an invisible U+FEFF,
+    shown as ``\\ufeff`` by history and show)."""
+    note = "\ufeffsaved by Notepad\r\nsecond line\r\n"
+    result = run(["annotate", str(copy), "2", "-"], input=note)
+    assert result.exit_code == 0, result.output
+    assert gamelog.load(copy).entries[1].note == "saved by Notepad\nsecond line"
+    assert "\\ufeff" not in run(["history", str(copy)]).stdout
+
+
 @pytest.mark.parametrize(
     ("args", "code"),
     [(["99", "x"], 2), (["0", "x"], 2), (["1"], 2), (["1", "x", "--remove"], 2), (["x", "y"], 2)],
@@ -939,6 +984,28 @@ def test_annotate_errors(copy: Path, args: list[str], code: int) -> None:
     result = run(["annotate", str(copy), *args])
     assert result.exit_code == code, result.output
     assert copy.read_bytes() == before
+
+
+@pytest.mark.parametrize("text", ["- a dash first", "-3 CHF was too much", "--> better"])
+def test_a_note_that_starts_with_a_dash_is_told_to_go_after_two_dashes(
+    copy: Path, text: str
+) -> None:
+    """click takes a note that starts with ``-`` for an option (``No such option '- '``): the
+    error says how to give it, and the way it says sets the note; a mistyped long option is
+    told only click's own words."""
+    before = copy.read_bytes()
+    refused = run(["annotate", str(copy), "3", text])
+    assert refused.exit_code == 2 and copy.read_bytes() == before
+    said = " ".join(refused.stderr.split())
+    assert (
+        "(an argument that starts with - goes after --: forex annotate FILE N -- [TEXT]...)" in said
+    )
+    assert run(["annotate", str(copy), "3", "--", text]).exit_code == 0
+    assert gamelog.load(copy).entries[2].note == text
+    mistyped = " ".join(run(["annotate", str(copy), "3", "--remvoe"]).stderr.split())
+    assert "Did you mean '--remove'?" in mistyped and "goes after --" not in mistyped
+    assert "goes after --" not in run(["annotate", str(copy), "3", "--bogus"]).stderr
+    assert "goes after --" not in run(["show", str(copy), "-z"]).stderr
 
 
 def test_annotate_missing_entry_message(copy: Path) -> None:

@@ -36,3 +36,13 @@ def test_a_rename_onto_another_players_name_is_a_usage_problem(tmp_path: Path) -
     assert code == 2 and "confusable_names" in said and "--rename 'noor=NEW'" in said
     code, said, out = _import(tmp_path, "noor=Yuki", "Yuki=noor")  # a swap is fine
     assert code == 0, said
+
+
+def test_a_rename_of_someone_not_at_the_table_names_who_is(tmp_path: Path) -> None:
+    """``--rename nobody=x``: the hint says how --rename takes a name at the table (before,
+    it said that forex import takes a table log, which it had been given)."""
+    code, said, out = _import(tmp_path, "nobody=x")
+    assert code == 2 and not out.exists()
+    assert "unknown_player: 'nobody' does not play at this table (noor, Mateo" in said
+    assert "hint: --rename takes a name as the table shows it, as in --rename 'ada-l=NEW'" in said
+    assert "takes the JSON log" not in said

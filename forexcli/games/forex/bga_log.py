@@ -26,6 +26,7 @@ from .bga_import import (
     SITE,
     UNKNOWN,
     Imported,
+    TableLog,
     TableLogError,
     convert,
     read_table_log,
@@ -151,6 +152,23 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
         )
 
 
+def _renames_checked(table: TableLog, renames: Mapping[str, str], filename: str) -> None:
+    """``unknown_player`` for a ``--rename OLD=NEW`` whose OLD does not play at the table,
+    with a hint that names one who does, as ``--rename`` takes it."""
+    names = list(table.names.values())
+    for old in renames:
+        if old not in names:
+            raise _problem(
+                "unknown_player",
+                f"{old!r} does not play at this table ({', '.join(names)})",
+                filename,
+                (
+                    "--rename takes a name as the table shows it, as in"
+                    f" --rename {_rename_word(names[-1])}",
+                ),
+            )
+
+
 def _rename_word(site: str) -> str:
     """``'noor=NEW'``: the ``--rename`` of the site's name ``site``, quoted for a shell
     (``command_word``) and in quotes even when it needs none, as a hint shows it."""
@@ -173,6 +191,7 @@ def import_table(
     try:
         table = site = read_table_log(data)
         if renames:
+            _renames_checked(site, renames, filename)
             table = renamed(table, renames)
         _names_checked({site.names[pid]: name for pid, name in table.names.items()}, filename)
         game = convert(table, removed=removed)

@@ -82,7 +82,10 @@ HELP_TEXTS = {
     "hint": """
         For For-Ex the value is half the player's expected share of the final
         scores, half their chance of finishing first.""",
-    "analyse decides": " (For-Ex: a bankruptcy, a contract that cannot be paid, the game's end)",
+    "analyse decides": (
+        " (For-Ex: a bankruptcy, a contract that cannot be paid, the game's end; else the"
+        " scores the engine expects where the line stops)"
+    ),
     "selfplay --seat": " (For-Ex: greedy, random, oneply, investor, trader, cautious)",
     "chart": """
         For-Ex: one line per currency, at the start and after every move; dashed

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from ..base import Advice, Weighed
 from .rules import CURRENCIES, Decision, GameState, apply, apply_with_events
 from .search.encoding import encode
-from .search.evaluate import Weights, weights_for
+from .search.evaluate import Weights, scoring_currency, weights_for, worths
 from .search.mcts import Budget, Line, search
 
 LINE_SIMULATIONS = 32
@@ -75,7 +75,9 @@ def _line_after(
 
 def decisive(state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[str, ...]:
     """What decides the line: a contract that cannot be paid, a bankruptcy, the game's end
-    with the scoring currency and who finishes first."""
+    with the scoring currency and who finishes first; or, when nothing of these happens
+    before the line stops, the scores the evaluation expects there (``expected_scores``)."""
+    mover = state.pending.player
     words: list[str] = []
     position = state
     for entry in entries:
@@ -95,7 +97,23 @@ def decisive(state: GameState, entries: Sequence[Sequence[Decision]]) -> tuple[s
             f"the game ends: {CURRENCIES[result.strongest]} scores"
             f" (by {result.decided_by}), {first} first"
         )
+    elif mover is not None and not words:  # nothing else decides it: where it leads
+        words.append(expected_scores(position, mover))
     return tuple(words)
+
+
+def expected_scores(state: GameState, mover: int) -> str:
+    """The final scores the evaluation expects from ``state`` (each player's money and
+    certificates at the rates the next dividend brings, less what their queued debts risk),
+    ``mover``'s and the best other player's: ``expected scores: noor 31 JPY, ada 18 JPY``."""
+    worth, risk = worths(state, chance_weights(len(state.players)))
+    scores = [max(w, 0.0) * (1.0 - r) for w, r in zip(worth, risk, strict=True)]
+    rival = max((seat for seat in range(len(scores)) if seat != mover), key=scores.__getitem__)
+    currency = CURRENCIES[scoring_currency(state)]
+    shown = ", ".join(
+        f"{state.players[seat]} {scores[seat]:.0f} {currency}" for seat in (mover, rival)
+    )
+    return f"expected scores: {shown}"
 
 
 def plan(budget: Budget) -> Budget:

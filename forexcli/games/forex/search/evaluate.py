@@ -226,17 +226,33 @@ _RATES_SEEN_MAX = 100_000
 _HOLDINGS_MAX = 10_000
 
 
-def _rates(
-    board_pairs: Sequence[PairPosition], in_hands: Sequence[int], left: int, weights: Weights
-) -> _Rates:
-    """(unit, half-buck unit, certificate unit) of each currency at the projected rates."""
-    pairs: Sequence[PairPosition] = board_pairs
+def _after_dividend(
+    board_pairs: Sequence[PairPosition], in_hands: Sequence[int], left: int
+) -> Sequence[PairPosition]:
+    """The pairs as the next dividend would leave them (its currency, the one most held,
+    strengthened), while one is left and one currency is held most."""
     if left:
         most = max(in_hands)
         if in_hands.count(most) == 1:
             moved = list(board_pairs)
             move_pairs(moved, in_hands.index(most), True)
-            pairs = moved
+            return moved
+    return board_pairs
+
+
+def scoring_currency(state: GameState) -> int:
+    """The currency the evaluation's worths are counted in (``worths``): the one that would
+    score at the projected rates."""
+    in_hands = tuple(map(sum, zip(*state.certs, strict=True)))
+    pairs = _after_dividend(state.board.pairs, in_hands, state.dividends_left)
+    return strongest(pairs, in_hands)
+
+
+def _rates(
+    board_pairs: Sequence[PairPosition], in_hands: Sequence[int], left: int, weights: Weights
+) -> _Rates:
+    """(unit, half-buck unit, certificate unit) of each currency at the projected rates."""
+    pairs = _after_dividend(board_pairs, in_hands, left)
     unit = units(pairs, strongest(pairs, in_hands))
     per_cert = _DIVIDENDS_AFTER[left] * weights.cert
     cert_unit = [u * per_cert for u in unit]

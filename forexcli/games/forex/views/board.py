@@ -234,11 +234,20 @@ def state_text(
             ["player", *CURRENCIES, "in the queue"],
             markdown=markdown,
             align=["left", *right, "left"],
+            width=width,
+            wrap=[0, len(CURRENCIES) + 1],  # long names wrap at their spaces
         ),
         "",
         section_heading("Certificates", markdown, style),
         "",
-        table(cert_rows, ["certificates", *CURRENCIES], markdown=markdown, align=["left", *right]),
+        table(
+            cert_rows,
+            ["certificates", *CURRENCIES],
+            markdown=markdown,
+            align=["left", *right],
+            width=width,
+            wrap=[0],
+        ),
         "",
         section_heading("Contract queue (front first)", markdown, style),
         "",
@@ -250,7 +259,7 @@ def state_text(
                 ["#", "item", "letter", "owner", "terms"],
                 markdown=markdown,
                 width=width,
-                wrap=[4],
+                wrap=[3, 4],
             )
         )
     else:

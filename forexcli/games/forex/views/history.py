@@ -7,7 +7,7 @@ from typing import Any
 
 from ....record.gamelog import GameLog, Replay
 from ....reporters import PLAIN, Style, clean, md, plural, table
-from ....reporters.tables import cell
+from ....reporters.tables import cell, wrapped
 from .common import entry_data, signatures_of
 
 HISTORY_FORMAT = "forex-history"
@@ -87,10 +87,10 @@ def history_text(
         "note",
     ]
     title = log.title or log.filename
-    head = f"## {md(title)}" if markdown else style.heading(clean(title))
+    head = f"## {md(title)}" if markdown else style.heading(wrapped(clean(title), width))
     players = ", ".join(log.players)
     sub = f"{plural(len(log.entries), 'move')}; players in seat order: {players}"
-    parts = [head, md(sub) if markdown else clean(sub), ""]
+    parts = [head, md(sub) if markdown else wrapped(clean(sub), width), ""]
     wrap = list(range(2, len(headers)))
     fitted = table(rows, headers, markdown=markdown, width=width, wrap=wrap)
     parts.append(fitted if rows else "(no moves yet)")

@@ -154,7 +154,7 @@ def risks_text(
                 markdown=markdown,
                 align=["right", "left", "left", "left", "left", "left"],
                 width=width,
-                wrap=[1, 4, 5],
+                wrap=[1, 2, 4, 5],
             )
         )
     else:
