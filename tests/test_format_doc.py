@@ -73,3 +73,39 @@ def test_the_moves_json_section_names_every_key_of_both_games_documents(tmp_path
             == []
         )
     assert "a group's `entries` are For-Ex's `moves`" in section
+
+
+def _keys(value: object) -> set[str]:
+    """Every key of every mapping in ``value``, however deep."""
+    if isinstance(value, dict):
+        return set(value) | {k for item in value.values() for k in _keys(item)}
+    if isinstance(value, list):
+        return {k for item in value for k in _keys(item)}
+    return set()
+
+
+def test_the_hint_and_analyse_json_section_names_every_key_and_their_format(
+    tmp_path: Path,
+) -> None:
+    """``forex hint`` and ``forex analyse --format json`` say which document they are
+    (``format`` and ``version``, as every other JSON document of the tool does) and
+    docs/format.md names every key of both, however deep (player names aside)."""
+    import json
+
+    from tests.cli.test_commands import run
+
+    section = DOC.read_text(encoding="utf-8").split("## `forex hint --format json` and")[1]
+    section = " ".join(section.split("\n## ")[0].split())
+    fresh = str(tmp_path / "fresh.yaml")
+    assert run(["new", fresh, "--players", "ann,ben", "--seed", "s"]).exit_code == 0
+    finished = str(Path(__file__).parent.parent / "examples" / "six-players.yaml")
+    hint = run(["hint", fresh, "--simulations", "20", "--format", "json"])
+    analysis = run(["analyse", finished, "--simulations", "20", "--to", "3", "--format", "json"])
+    players = {"ann", "ben", "gus", "hana", "ivo", "jules", "kai", "lena"}
+    for result, name in ((hint, "forex-hint"), (analysis, "forex-analyse")):
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert (data["format"], data["version"]) == (name, 1)
+        assert f'`"format": "{name}"`' in section
+        named = [k for k in _keys(data) - players if f"`{k}`" in section or f'`"{k}":' in section]
+        assert sorted(_keys(data) - players - set(named)) == []

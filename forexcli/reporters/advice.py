@@ -110,9 +110,16 @@ def _advice(
     return "\n".join(lines) + "\n"
 
 
+HINT_FORMAT = "forex-hint"
+"""The ``format`` of ``forex hint --format json``'s document."""
+
+
 def hint_data(found: Hint, file: str, moves: int, value_meaning: str) -> dict[str, Any]:
-    """The suggestions as JSON data (``value_meaning``: what a value is)."""
+    """The suggestions as JSON data (``value_meaning``: what a value is;
+    ``"format": "forex-hint"``)."""
     return {
+        "format": HINT_FORMAT,
+        "version": 1,
         "file": file,
         "moves": moves,
         "player": found.player,
@@ -197,6 +204,8 @@ def offer_hint_data(found: Any, file: str, moves: int, value_meaning: str) -> di
     ``decision`` is the answer, its ``line`` the entry the engine seat then plays, ``why``
     says so in words; ``offer`` is the open offer answered."""
     return {
+        "format": HINT_FORMAT,
+        "version": 1,
         "file": file,
         "moves": moves,
         "player": found.player,

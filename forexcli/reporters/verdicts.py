@@ -270,11 +270,17 @@ def _expected_data(found: Expected) -> dict[str, Any]:
     }
 
 
+ANALYSE_FORMAT = "forex-analyse"
+"""The ``format`` of ``forex analyse --format json``'s document."""
+
+
 def analysis_data(
     graded: Sequence[Graded], file: str, players: Sequence[str], written: bool, budget: str
 ) -> dict[str, Any]:
-    """Everything the analysis found, as JSON data."""
+    """Everything the analysis found, as JSON data (``"format": "forex-analyse"``)."""
     return {
+        "format": ANALYSE_FORMAT,
+        "version": 1,
         "file": file,
         "written": written,
         "budget": budget,
