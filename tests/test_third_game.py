@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from forexcli import games
-from forexcli.games.base import Game, state_digest
+from forexcli.games.base import BaseGame, Game, state_digest
 from forexcli.games.counting import COUNTING, Add, Counting
 from tests.cli.test_commands import run
 from tests.every_game import shipped_only
@@ -134,6 +134,36 @@ def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
     )
     unknown = run(["moves", counting.name, "--kind", "add"])
     assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
+
+
+LINE_KINDS = ("add",)
+"""The kinds of decision a registry line names for ``LineOnlyCounting``."""
+
+
+class LineOnlyCounting(Counting):
+    """Counting whose ``forex new`` options and ``moves --kind`` kinds only its registry line
+    names: the object keeps ``BaseGame``'s defaults (none), as a game does that writes the
+    tuples the walkthrough asks for and names them in its line alone."""
+
+    new_options = BaseGame.new_options
+    move_kinds = BaseGame.move_kinds
+
+
+def test_new_and_moves_take_what_the_registry_line_names(counting: Path) -> None:
+    """The help offers the options and kinds a game's registry line names: ``forex new`` and
+    ``forex moves`` take those same ones, not only what the ``Game`` object returns."""
+    games.register(
+        "counting",
+        lambda: LineOnlyCounting(),
+        new_options="forexcli.games.counting.rules:NEW_OPTIONS",
+        move_kinds="tests.test_third_game:LINE_KINDS",
+    )  # the fixture unregisters it
+    made = run(["new", "fresh.yaml", "--game", "counting", "--players", "ann,bob", "--target", "3"])
+    assert made.exit_code == 0, made.output
+    assert "Counting to 3" in made.output
+    listed = run(["moves", counting.name, "--kind", "add"])
+    assert listed.exit_code == 0, listed.output
+    assert "add 1" in listed.output and "add 2" in listed.output
 
 
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:

@@ -628,14 +628,17 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     While an engine seat's offer waits for a person's answer, the person's decisions are
     listed: accept and decline.
     """
+    from .. import games
     from ..reporters import record
 
     played = replayed(file)
     point = point_of(played, at, file)
     game = played.log.game
-    other = [kind for kind in kinds if kind not in game.move_kinds()]
+    # the kinds the help offers: what the game's registry line names, else Game.move_kinds
+    own_kinds = games.move_kinds(played.log.header.get("game", games.DEFAULT_GAME))
+    other = [kind for kind in kinds if kind not in own_kinds]
     if other:
-        offered = ", ".join(game.move_kinds()) or "none: it lists every decision"
+        offered = ", ".join(own_kinds) or "none: it lists every decision"
         raise click.BadParameter(
             f"{other[0]} is not a kind of {game.title}'s decisions ({offered})",
             param_hint="'--kind'",
