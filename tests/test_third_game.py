@@ -166,6 +166,32 @@ def test_new_and_moves_take_what_the_registry_line_names(counting: Path) -> None
     assert "add 1" in listed.output and "add 2" in listed.output
 
 
+class ManyStepsCounting(LineOnlyCounting):
+    """Counting listing more additions than the frame's plain ``moves`` shows of a kind."""
+
+    def legal(self, state: Any) -> tuple[Add, ...]:
+        return tuple(Add(state.players[state.seat], step) for step in range(1, 50))
+
+
+def test_moves_kind_and_all_list_a_games_decisions_one_a_line(counting: Path) -> None:
+    """For a game without its own ``moves_text``, ``--kind`` keeps the decisions whose
+    notation starts with the kind and ``--all`` every one, each on a line as ``forex play``
+    takes it (not the summary of a long group), as For-Ex's do; ``--format json`` keeps the
+    kinds' groups, whole."""
+    games.register(
+        "counting",
+        lambda: ManyStepsCounting(),
+        move_kinds="tests.test_third_game:LINE_KINDS",
+    )  # the fixture unregisters it
+    expected = "".join(f"add {step}\n" for step in range(1, 50))
+    for option in ("--all", "--kind=add"):
+        listed = run(["moves", counting.name, option])
+        assert listed.exit_code == 0, listed.output
+        assert listed.stdout == expected, option
+    data = json.loads(run(["moves", counting.name, "--kind", "add", "--format", "json"]).stdout)
+    assert [group["entries"] for group in data["groups"]] == [expected.split("\n")[:-1]]
+
+
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
     result = run(["validate", counting.name])

@@ -649,7 +649,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             print_json(answering)
             return
         data = game.moves_data(played, point, kinds)
-        data = record.moves_data(played, point) if data is None else data
+        data = record.moves_data(played, point, kinds) if data is None else data
         if point == played.moves:  # the engine seats, and the open offer waiting first
             data = with_seat_data(data, played.log, file)
             if isinstance(data, dict):
@@ -673,7 +673,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         width=streams.width(),
     )
     if text is None:  # the legal decisions in the game's notation
-        text = clean(record.moves_text(played, point, markdown=markdown), newlines=True)
+        plain = record.moves_text(played, point, markdown=markdown, kinds=kinds, every=every)
+        text = clean(plain, newlines=True)
     if kinds and not text.strip():
         text = _no_kind_line(played, point, kinds, markdown)
     if point == played.moves and played.log.header.get("offer") is not None and not every:
