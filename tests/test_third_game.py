@@ -200,6 +200,17 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     assert "over_target" in result.output and "passes the target 5" in result.output
 
 
+def test_a_header_problem_points_to_no_other_games_documentation(counting: Path) -> None:
+    """An entry under a name the header does not list is a header problem: its hint names
+    what describes any game's header (``forex schema --game``), not For-Ex's log format."""
+    counting.write_text(LOG + "  - zed: add 1\n", encoding="utf-8")
+    result = run(["validate", counting.name])
+    assert result.exit_code == 1
+    assert "unknown_player: move 1: 'zed' is not a player of this game" in result.stdout
+    assert "docs/format.md" not in result.stdout
+    assert "forex schema --game NAME" in result.stdout
+
+
 def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
     """A bare ``forex schema`` prints the default game's schema: a Counting log's schema
     problem names ``forex schema --game counting``, and a move in no notation of the game
