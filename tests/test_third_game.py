@@ -647,6 +647,25 @@ class _TellingCounting(Counting):
         return f"{state.total} so far"
 
 
+def test_a_signed_move_before_an_engine_seat_says_once_who_decides_next(
+    counting: Path, tmp_path: Path
+) -> None:
+    """A signed move in a game with an engine seat whose moves must be signed (no key for it
+    given: the seat waits): the frame's report of the move says who decides next, and the
+    replies' part does not say it again (a game without a compact board)."""
+    from tests.record.test_signing import make_key
+
+    mine, its = make_key(tmp_path, "mine"), make_key(tmp_path, "its")
+    made = run(["new", "signed.yaml", "--game", "counting", "--players", "ann,bob",
+                "--engine", "bob:20", "--key-for", f"ann={mine}.pub",
+                "--key-for", f"bob={its}.pub", "--require-signatures"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    result = run(["play", "signed.yaml", "ann", "add", "2", "--sign", "--key", str(mine)])
+    assert result.exit_code == 0, result.output
+    assert "bob (the engine) decides next, and signatures are required" in result.stdout
+    assert result.stdout.lower().count("bob to decide (add)") == 1, result.stdout
+
+
 def test_plays_compact_report_leaves_out_only_what_the_games_board_shows(counting: Path) -> None:
     """After a person's move against the engine, ``play`` prints the game's catch-up of the
     move but the lines the game's compact board shows anyway (``Game.on_compact_board``):
