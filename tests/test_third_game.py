@@ -16,8 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from forexcli import games
+from forexcli.cli import forex
 from forexcli.games.base import BaseGame, Game, state_digest
 from forexcli.games.counting import COUNTING, Add, Counting
 from tests.cli.test_commands import run
@@ -190,6 +192,24 @@ def test_moves_kind_and_all_list_a_games_decisions_one_a_line(counting: Path) ->
         assert listed.stdout == expected, option
     data = json.loads(run(["moves", counting.name, "--kind", "add", "--format", "json"]).stdout)
     assert [group["entries"] for group in data["groups"]] == [expected.split("\n")[:-1]]
+
+
+MORE_KINDS = ("add", "take", "place", "discard")
+"""Kinds a third game names, more than ``moves --help`` lists beside ``--kind``."""
+
+
+def test_moves_help_fits_80_columns_with_another_games_kinds(counting: Path) -> None:
+    """A game registered beside For-Ex adds its kinds to ``--kind``'s choices; listed beside
+    the option they passed 80 columns, so the help writes ``KIND`` and names them in its
+    text (wrapped), every one still taken."""
+    games.register("counting", REGISTRY_LINE, move_kinds="tests.test_third_game:MORE_KINDS")
+    shown = CliRunner().invoke(forex, ["moves", "--help"], terminal_width=80)
+    assert shown.exit_code == 0, shown.output
+    assert [line for line in shown.output.splitlines() if len(line) > 80] == []
+    assert "--kind KIND" in shown.output
+    said = " ".join(shown.output.split())
+    assert "KIND: one of resolve, invest, contract, divest, sell, strengthen, strongest," in said
+    assert "spot, add, take, place, discard." in said
 
 
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:

@@ -12,7 +12,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from . import EPILOG, GameTextCommand, GameTextOption, MoveKindChoice
+from . import EPILOG, GameTextCommand, GameTextOption, KindOption, MoveKindChoice
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
@@ -608,7 +608,7 @@ def _offer_answers(
     "kinds",
     multiple=True,
     type=MoveKindChoice(),
-    cls=GameTextOption,
+    cls=KindOption,
     help="Only decisions of this kind, every one on a line of its own as forex play takes"
     " it{games:moves --kind}; repeat it for several.",
 )
