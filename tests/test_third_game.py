@@ -283,6 +283,21 @@ def test_selfplay_words_a_game_of_one_player_count(
     assert "3 players; a Counting game has exactly 2" in said, said
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--players", "1"], "1 player; a Counting game has 2 to 4"),
+        (["--seat", "engine"], "1 seat given; a Counting game has 2 to 4"),
+    ],
+)
+def test_selfplay_says_one_player_in_the_singular(
+    counting: Path, args: list[str], said: str
+) -> None:
+    result = run(["selfplay", "out", "--game", "counting", *args])
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.stderr.split())
+
+
 class WordedCounting(Counting):
     """Counting with its own line of who decides next (``Game.status``)."""
 
