@@ -9,6 +9,9 @@ folder names it.  Every command below reads the log through the interface alone.
 
 from __future__ import annotations
 
+import email
+import email.message
+import email.policy
 import json
 import re
 from collections.abc import Iterator
@@ -529,6 +532,32 @@ def test_the_eml_of_a_move_carries_the_message(counting: Path) -> None:
     assert result.exit_code == 0, result.output
     mail = (counting.parent / "turn.eml").read_text(encoding="utf-8")
     assert "Subject: [Counting] move 2" in mail and "move 2: bob: add 1" in mail
+
+
+class PicturelessCounting(Counting):
+    """Counting with messages but no picture of its board (``BaseGame``'s default)."""
+
+    picture = BaseGame.picture
+
+
+def test_a_game_without_a_picture_mails_without_one(counting: Path) -> None:
+    """The picture is an attachment of the mail, not the mail: a game that tells its moves
+    (``message``) but draws no board (``picture``) still mails them (``play --eml``,
+    ``message --eml``), with the log and no picture."""
+    games.register("counting", lambda: PicturelessCounting())  # the fixture unregisters it
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    played = run(["play", "count.yaml", "bob", "add", "1", "--eml", "turn.eml"])
+    assert played.exit_code == 0, played.output
+    told = run(["message", "count.yaml", "--eml", "again.eml"])
+    assert told.exit_code == 0, told.output
+    for name in ("turn.eml", "again.eml"):
+        mail = email.message_from_bytes(
+            (counting.parent / name).read_bytes(), policy=email.policy.default
+        )
+        assert isinstance(mail, email.message.EmailMessage)
+        assert mail["Subject"] == "[Counting] move 2"
+        attached = [part.get_filename() for part in mail.iter_attachments()]
+        assert attached == ["count.yaml"], name
 
 
 @pytest.fixture
