@@ -124,6 +124,28 @@ def test_the_walkthrough_names_every_method_a_game_may_override() -> None:
     assert [name for name in members if name not in named] == []
 
 
+def test_the_walkthroughs_line_for_a_new_game_names_its_help_parts() -> None:
+    """docs/adding-a-game.md gives the registry line a new game adds, and it names the three
+    help parts (``help_texts``, ``new_options``, ``move_kinds``): a line without them,
+    registered in ``forexcli/games/__init__.py``, fails ``tests/cli/test_help_imports.py``.
+    The toy's line (Counting's, which its test adds) may name none."""
+    import ast
+    import textwrap
+
+    walkthrough = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    lines = {}
+    blocks = re.findall(r"```python\n(.*?)```", walkthrough, re.S)
+    for block in (textwrap.dedent(block) for block in blocks if "register(" in block):
+        for node in ast.walk(ast.parse(block)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "register":
+                assert isinstance(node.args[0], ast.Constant)
+                lines[node.args[0].value] = {keyword.arg for keyword in node.keywords}
+    new_games = set(lines) - {*games.names(), "counting"}
+    assert new_games, "no registry line of a new game"
+    for name in new_games:
+        assert lines[name] == {"help_texts", "new_options", "move_kinds"}, name
+
+
 def test_the_walkthrough_names_what_a_games_rules_may_import() -> None:
     """docs/adding-a-game.md names each module of the frame a game's rules core or notation
     imports (the interface, its defaults, ``forex new``'s options, the seeded draw of a game

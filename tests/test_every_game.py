@@ -299,7 +299,8 @@ def test_selfplay_takes_the_players_the_game_seats(
         assert result.exit_code == 2, result.output
         said = " ".join(result.stderr.split())
         allowed = f"{fewest} to {most}" if fewest < most else f"exactly {fewest}"
-        assert f"{count} players; a {title} game has {allowed}" in said
+        players = f"{count} player" if count == 1 else f"{count} players"
+        assert f"{players}; a {title} game has {allowed}" in said
 
 
 def test_seat_hands_a_player_to_the_engine_and_back(game: str, tmp_path: Path) -> None:

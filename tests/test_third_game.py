@@ -9,6 +9,9 @@ folder names it.  Every command below reads the log through the interface alone.
 
 from __future__ import annotations
 
+import email
+import email.message
+import email.policy
 import json
 import re
 from collections.abc import Iterator
@@ -16,11 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from forexcli import games
-from forexcli.games.base import Game, state_digest
+from forexcli.cli import forex
+from forexcli.games.base import BaseGame, Game, state_digest
 from forexcli.games.counting import COUNTING, Add, Counting
 from tests.cli.test_commands import run
+from tests.cli.test_help_imports import SHIPPED_KINDS, kinds_shown
 from tests.every_game import shipped_only
 
 REGISTRY_LINE = "forexcli.games.counting:COUNTING"
@@ -136,12 +142,96 @@ def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
     assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
 
 
+LINE_KINDS = ("add",)
+"""The kinds of decision a registry line names for ``LineOnlyCounting``."""
+
+
+class LineOnlyCounting(Counting):
+    """Counting whose ``forex new`` options and ``moves --kind`` kinds only its registry line
+    names: the object keeps ``BaseGame``'s defaults (none), as a game does that writes the
+    tuples the walkthrough asks for and names them in its line alone."""
+
+    new_options = BaseGame.new_options
+    move_kinds = BaseGame.move_kinds
+
+
+def test_new_and_moves_take_what_the_registry_line_names(counting: Path) -> None:
+    """The help offers the options and kinds a game's registry line names: ``forex new`` and
+    ``forex moves`` take those same ones, not only what the ``Game`` object returns."""
+    games.register(
+        "counting",
+        lambda: LineOnlyCounting(),
+        new_options="forexcli.games.counting.rules:NEW_OPTIONS",
+        move_kinds="tests.test_third_game:LINE_KINDS",
+    )  # the fixture unregisters it
+    made = run(["new", "fresh.yaml", "--game", "counting", "--players", "ann,bob", "--target", "3"])
+    assert made.exit_code == 0, made.output
+    assert "Counting to 3" in made.output
+    listed = run(["moves", counting.name, "--kind", "add"])
+    assert listed.exit_code == 0, listed.output
+    assert "add 1" in listed.output and "add 2" in listed.output
+
+
+class ManyStepsCounting(LineOnlyCounting):
+    """Counting listing more additions than the frame's plain ``moves`` shows of a kind."""
+
+    def legal(self, state: Any) -> tuple[Add, ...]:
+        return tuple(Add(state.players[state.seat], step) for step in range(1, 50))
+
+
+def test_moves_kind_and_all_list_a_games_decisions_one_a_line(counting: Path) -> None:
+    """For a game without its own ``moves_text``, ``--kind`` keeps the decisions whose
+    notation starts with the kind and ``--all`` every one, each on a line as ``forex play``
+    takes it (not the summary of a long group), as For-Ex's do; ``--format json`` keeps the
+    kinds' groups, whole."""
+    games.register(
+        "counting",
+        lambda: ManyStepsCounting(),
+        move_kinds="tests.test_third_game:LINE_KINDS",
+    )  # the fixture unregisters it
+    expected = "".join(f"add {step}\n" for step in range(1, 50))
+    for option in ("--all", "--kind=add"):
+        listed = run(["moves", counting.name, option])
+        assert listed.exit_code == 0, listed.output
+        assert listed.stdout == expected, option
+    data = json.loads(run(["moves", counting.name, "--kind", "add", "--format", "json"]).stdout)
+    assert [group["entries"] for group in data["groups"]] == [expected.split("\n")[:-1]]
+
+
+MORE_KINDS = ("add", "take", "place", "discard")
+"""Kinds a third game names, more than ``moves --help`` lists beside ``--kind``."""
+
+
+def test_moves_help_fits_80_columns_with_another_games_kinds(counting: Path) -> None:
+    """A game registered beside For-Ex adds its kinds to ``--kind``'s choices; listed beside
+    the option they passed 80 columns, so the help writes ``KIND`` and names them in its
+    text (wrapped), every one still taken."""
+    games.register("counting", REGISTRY_LINE, move_kinds="tests.test_third_game:MORE_KINDS")
+    shown = CliRunner().invoke(forex, ["moves", "--help"], terminal_width=80)
+    assert shown.exit_code == 0, shown.output
+    assert [line for line in shown.output.splitlines() if len(line) > 80] == []
+    assert "--kind KIND" in shown.output
+    kinds = kinds_shown(shown.output)
+    assert kinds[: len(SHIPPED_KINDS)] == SHIPPED_KINDS and set(MORE_KINDS) <= set(kinds)
+
+
 def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
     counting.write_text(LOG + "  - ann: add 2\n  - bob: add 2\n  - ann: add 2\n", encoding="utf-8")
     result = run(["validate", counting.name])
     assert result.exit_code == 1
     assert f"{counting.name}:8:" in result.output  # the third move's line
     assert "over_target" in result.output and "passes the target 5" in result.output
+
+
+def test_a_header_problem_points_to_no_other_games_documentation(counting: Path) -> None:
+    """An entry under a name the header does not list is a header problem: its hint names
+    what describes any game's header (``forex schema --game``), not For-Ex's log format."""
+    counting.write_text(LOG + "  - zed: add 1\n", encoding="utf-8")
+    result = run(["validate", counting.name])
+    assert result.exit_code == 1
+    assert "unknown_player: move 1: 'zed' is not a player of this game" in result.stdout
+    assert "docs/format.md" not in result.stdout
+    assert "forex schema --game NAME" in result.stdout
 
 
 def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
@@ -194,6 +284,21 @@ def test_selfplay_words_a_game_of_one_player_count(
     assert result.exit_code == 2, result.output
     said = " ".join(result.stderr.split())
     assert "3 players; a Counting game has exactly 2" in said, said
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--players", "1"], "1 player; a Counting game has 2 to 4"),
+        (["--seat", "engine"], "1 seat given; a Counting game has 2 to 4"),
+    ],
+)
+def test_selfplay_says_one_player_in_the_singular(
+    counting: Path, args: list[str], said: str
+) -> None:
+    result = run(["selfplay", "out", "--game", "counting", *args])
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.stderr.split())
 
 
 class WordedCounting(Counting):
@@ -429,6 +534,32 @@ def test_the_eml_of_a_move_carries_the_message(counting: Path) -> None:
     assert "Subject: [Counting] move 2" in mail and "move 2: bob: add 1" in mail
 
 
+class PicturelessCounting(Counting):
+    """Counting with messages but no picture of its board (``BaseGame``'s default)."""
+
+    picture = BaseGame.picture
+
+
+def test_a_game_without_a_picture_mails_without_one(counting: Path) -> None:
+    """The picture is an attachment of the mail, not the mail: a game that tells its moves
+    (``message``) but draws no board (``picture``) still mails them (``play --eml``,
+    ``message --eml``), with the log and no picture."""
+    games.register("counting", lambda: PicturelessCounting())  # the fixture unregisters it
+    counting.write_text(LOG + "  - ann: add 2\n", encoding="utf-8")
+    played = run(["play", "count.yaml", "bob", "add", "1", "--eml", "turn.eml"])
+    assert played.exit_code == 0, played.output
+    told = run(["message", "count.yaml", "--eml", "again.eml"])
+    assert told.exit_code == 0, told.output
+    for name in ("turn.eml", "again.eml"):
+        mail = email.message_from_bytes(
+            (counting.parent / name).read_bytes(), policy=email.policy.default
+        )
+        assert isinstance(mail, email.message.EmailMessage)
+        assert mail["Subject"] == "[Counting] move 2"
+        attached = [part.get_filename() for part in mail.iter_attachments()]
+        assert attached == ["count.yaml"], name
+
+
 @pytest.fixture
 def plain(counting: Path) -> Path:
     """Counting without messages: the ``Game`` interface alone."""
@@ -578,6 +709,25 @@ class _TellingCounting(Counting):
 
     def compact_text(self, state: Any, width: int) -> str:
         return f"{state.total} so far"
+
+
+def test_a_signed_move_before_an_engine_seat_says_once_who_decides_next(
+    counting: Path, tmp_path: Path
+) -> None:
+    """A signed move in a game with an engine seat whose moves must be signed (no key for it
+    given: the seat waits): the frame's report of the move says who decides next, and the
+    replies' part does not say it again (a game without a compact board)."""
+    from tests.record.test_signing import make_key
+
+    mine, its = make_key(tmp_path, "mine"), make_key(tmp_path, "its")
+    made = run(["new", "signed.yaml", "--game", "counting", "--players", "ann,bob",
+                "--engine", "bob:20", "--key-for", f"ann={mine}.pub",
+                "--key-for", f"bob={its}.pub", "--require-signatures"])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    result = run(["play", "signed.yaml", "ann", "add", "2", "--sign", "--key", str(mine)])
+    assert result.exit_code == 0, result.output
+    assert "bob (the engine) decides next, and signatures are required" in result.stdout
+    assert result.stdout.lower().count("bob to decide (add)") == 1, result.stdout
 
 
 def test_plays_compact_report_leaves_out_only_what_the_games_board_shows(counting: Path) -> None:

@@ -80,6 +80,18 @@ class MoveKindChoice(_Choice):
     def choices(self, value: Any) -> None:
         """(``click.Choice`` sets its choices once: they are the games'.)"""
 
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str | None:
+        """``[resolve|invest|...]``, or ``KIND`` when the kinds would not fit the help's
+        line (``KindOption``'s help then names them)."""
+        listed = super().get_metavar(param, ctx)
+        return listed if listed is None or len(listed) <= WIDEST_KINDS else "KIND"
+
+
+WIDEST_KINDS = 71
+"""The widest ``[a|b|...]`` of ``moves --kind`` the help shows: its line, ``  --kind [...]``,
+within 80 columns, as every help keeps; wider, the help writes ``KIND`` and names the kinds
+in its text."""
+
 
 GAME_TEXT = "{games:"
 """How a help text marks where the games' parts go: ``{games:TOPIC}`` (``with_game_texts``)."""
@@ -159,6 +171,28 @@ class GameTextOption(click.Option):
         import os
 
         return with_game_texts(self.written_help, lookup=COMPLETING not in os.environ)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.written_help = value
+
+
+class KindOption(GameTextOption):
+    """``moves --kind``: its help names the kinds when its choice shows ``KIND`` (too many
+    games' kinds to list beside the option)."""
+
+    @property
+    def help(self) -> str | None:
+        """The help, then ``KIND: one of ...`` when the kinds are not listed beside it."""
+        import os
+
+        text = with_game_texts(self.written_help, lookup=COMPLETING not in os.environ)
+        if text is None or COMPLETING in os.environ:
+            return text
+        kinds = MoveKindChoice().choices
+        if len("|".join(kinds)) + 2 <= WIDEST_KINDS:
+            return text
+        return f"{text} KIND: one of {', '.join(kinds)}."
 
     @help.setter
     def help(self, value: str | None) -> None:

@@ -792,6 +792,7 @@ def selfplay_command(
     from .. import games as registry
     from ..games.defaults import NotOffered
     from ..record.problems import LogError
+    from ..reporters import plural
     from ..reporters.advice import selfplay_text
     from ..search.advisor import parse_seat
 
@@ -806,7 +807,7 @@ def selfplay_command(
     specs = list(seats) or ["engine"] * count
     fewest, most = advisor.seat_counts
     if not fewest <= len(specs) <= most:
-        what = f"{len(specs)} seats given" if seats else f"{len(specs)} players"
+        what = f"{plural(len(specs), 'seat')} given" if seats else plural(len(specs), "player")
         allowed = f"{fewest} to {most}" if fewest < most else f"exactly {fewest}"
         raise click.BadParameter(
             f"{what}; a {game.title} game has {allowed}",

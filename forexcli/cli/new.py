@@ -218,7 +218,7 @@ def new_command(
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
     chosen = games.get(game)
-    options = _options_of(chosen, given)
+    options = _options_of(chosen, game, given)
     try:
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
@@ -260,13 +260,15 @@ def new_command(
     print_written(out, "the new log", file)
 
 
-def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
-    """The values of ``game``'s options (``Game.new_options``) by name, today's date for an
-    option that stands for it; another game's option given is a usage error."""
+def _options_of(game: Any, name_of_game: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The values of ``game``'s options by name, today's date for an option that stands for
+    it; another game's option given is a usage error.  The options are the ones the help
+    offers (``games.new_options``: what the game's registry line names, else
+    ``Game.new_options``), so that the help and the command agree."""
     import datetime
 
     context = click.get_current_context()
-    own = {option.name: option for option in game.new_options()}
+    own = {option.name: option for option in games.new_options(name_of_game)}
     for name in given:
         source = context.get_parameter_source(name)
         if name not in own and source is not click.core.ParameterSource.DEFAULT:
@@ -274,7 +276,7 @@ def _options_of(game: Any, given: dict[str, Any]) -> dict[str, Any]:
             owners = [
                 games.get(other)
                 for other in games.names()
-                if any(option.name == name for option in games.get(other).new_options())
+                if any(option.name == name for option in games.new_options(other))
             ]
             whose = " and ".join(o.title + ("'" if o.title.endswith("s") else "'s") for o in owners)
             where = " or ".join(o.name for o in owners)

@@ -322,7 +322,7 @@ def play_command(
     if sign_move and fmt == "text" and not (eml_path or message_fmt or no_reply):
         replies.print_replies(
             file, seed=seed, seconds=seconds, simulations=simulations, mover=player,
-            signers=signers,
+            signers=signers, told_next=True,
         )  # fmt: skip
 
 

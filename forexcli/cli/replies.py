@@ -87,8 +87,9 @@ def _summary(played: Any, number: int) -> list[str]:
     return [f"  {sentence}" for sentence in move_sentences(played, number)]
 
 
-def _board(file: str) -> list[str]:
-    """The compact board of the log (``Game.compact_text``), else who decides next."""
+def _board(file: str, *, next_line: bool = True) -> list[str]:
+    """The compact board of the log (``Game.compact_text``), else who decides next (not
+    with ``next_line`` False: what was printed before says it)."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log, replay
     from ..record.seats import header_lines
@@ -98,7 +99,7 @@ def _board(file: str) -> list[str]:
     game = played.log.game
     text = game.compact_text(played.final, min(streams.width() or 80, 80))
     if text is None:
-        text = "Next: " + status_line(game, played.final)
+        text = "Next: " + status_line(game, played.final) if next_line else ""
     from ..reporters.tables import fitted_commands
 
     lines = [
@@ -106,7 +107,7 @@ def _board(file: str) -> list[str]:
         for line in header_lines(played.log, file)
         if line.startswith("Open")
     ]
-    return [clean(text, newlines=True), *lines]
+    return [clean(text, newlines=True), *lines] if text else lines
 
 
 def reply_lines(replies: Any, file: str, played: Any = None) -> list[str]:
@@ -239,10 +240,13 @@ def print_replies(
     play: bool = True,
     mover: str | None = None,
     signers: Any = None,
+    told_next: bool = False,
 ) -> None:
     """Let the engine seats that decide next play (``engine_replies``, signed with
     ``signers``; not with ``play`` False), then print one line per decision and the compact
-    board (without ``play``: who decides next), and whom to send the log to."""
+    board (without ``play``: who decides next), and whom to send the log to.  With
+    ``told_next`` the mover's report said who decides next: a game without a compact board
+    does not say it again when no seat replied."""
     from ..record.files import read_bytes
     from ..record.gamelog import read_log
     from ..record.problems import LogError
@@ -261,7 +265,9 @@ def print_replies(
     lines = [*countersigned_lines(done), *reply_lines(done.replies, file)]
     lines += stop_lines(done, file, tuple(signers or ()))
     if board:
-        lines += ["", *_board(file)]
+        again = not told_next or bool(done.replies or done.countersigned)
+        shown = _board(file, next_line=again)
+        lines += ["", *shown] if shown else []
     _echo("\n".join([*lines, *_send(file, mover)]))
 
 

@@ -12,7 +12,7 @@ import click
 
 from .. import streams
 from ..reporters import clean
-from . import EPILOG, GameTextCommand, GameTextOption, MoveKindChoice
+from . import EPILOG, GameTextCommand, GameTextOption, KindOption, MoveKindChoice
 from . import echo as _echo
 from .common import (
     FILE_OR_DASH,
@@ -606,7 +606,7 @@ def _offer_answers(
     "kinds",
     multiple=True,
     type=MoveKindChoice(),
-    cls=GameTextOption,
+    cls=KindOption,
     help="Only decisions of this kind, every one on a line of its own as forex play takes"
     " it{games:moves --kind}; repeat it for several.",
 )
@@ -626,14 +626,17 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     While an engine seat's offer waits for a person's answer, the person's decisions are
     listed: accept and decline.
     """
+    from .. import games
     from ..reporters import record
 
     played = replayed(file)
     point = point_of(played, at, file)
     game = played.log.game
-    other = [kind for kind in kinds if kind not in game.move_kinds()]
+    # the kinds the help offers: what the game's registry line names, else Game.move_kinds
+    own_kinds = games.move_kinds(played.log.header.get("game", games.DEFAULT_GAME))
+    other = [kind for kind in kinds if kind not in own_kinds]
     if other:
-        offered = ", ".join(game.move_kinds()) or "none: it lists every decision"
+        offered = ", ".join(own_kinds) or "none: it lists every decision"
         raise click.BadParameter(
             f"{other[0]} is not a kind of {game.title}'s decisions ({offered})",
             param_hint="'--kind'",
@@ -644,7 +647,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             print_json(answering)
             return
         data = game.moves_data(played, point, kinds)
-        data = record.moves_data(played, point) if data is None else data
+        data = record.moves_data(played, point, kinds) if data is None else data
         if point == played.moves:  # the engine seats, and the open offer waiting first
             data = with_seat_data(data, played.log, file)
             if isinstance(data, dict):
@@ -668,7 +671,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
         width=streams.width(),
     )
     if text is None:  # the legal decisions in the game's notation
-        text = clean(record.moves_text(played, point, markdown=markdown), newlines=True)
+        plain = record.moves_text(played, point, markdown=markdown, kinds=kinds, every=every)
+        text = clean(plain, newlines=True)
     if kinds and not text.strip():
         text = _no_kind_line(played, point, kinds, markdown)
     if point == played.moves and played.log.header.get("offer") is not None and not every:

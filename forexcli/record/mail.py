@@ -180,11 +180,16 @@ def compose_mail(
         params={"charset": "utf-8"},
     )
     if with_picture:
+        from ..games.defaults import NotOffered
         from .png import svg_to_png
 
         title = log.title or filename
         where = f"after move {len(played.states)}" if played.states else "at the start"
-        picture = svg_to_png(game.picture(played.final, f"{title}, {where}"))
+        try:
+            svg = game.picture(played.final, f"{title}, {where}")
+        except NotOffered:  # a game that draws no board: the mail goes without a picture
+            return mail
+        picture = svg_to_png(svg)
         mail.add_attachment(picture, maintype="image", subtype="png", filename="board.png")
     return mail
 

@@ -157,7 +157,8 @@ LAYER_HINTS: dict[str, str] = {
     "io": "check the path: a file that exists and that you may read (or - for standard input)",
     "yaml": "fix the YAML at this place (docs/format.md shows the layout of a log)",
     "schema": "docs/format.md lists a log's keys and values; forex schema prints its JSON Schema",
-    "header": "fix the set-up in the log's header as docs/format.md describes it",
+    "header": "fix the set-up in the log's header (forex schema --game NAME prints the keys"
+    " a log of that game takes)",
     "rules": "forex moves FILE --at N lists the decisions legal after move N, as a log takes them",
     "edit": "forex history FILE lists the moves with their numbers; nothing was changed",
     "signature": "forex validate FILE checks every digest and signature of a log",

@@ -19,8 +19,9 @@ MAX_LISTED = 40
 EXAMPLES = 3
 
 
-def legal_groups(played: Replay, state: Any) -> list[dict[str, Any]]:
-    """What may be decided in ``state``: groups by the notation's first word, in order."""
+def legal_groups(played: Replay, state: Any, kinds: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """What may be decided in ``state``: groups by the notation's first word, in order; with
+    ``kinds``, only the groups of those words, each whole."""
     game = played.log.game
     legal = game.legal(state)
     groups: dict[str, dict[str, Any]] = {}
@@ -37,14 +38,17 @@ def legal_groups(played: Replay, state: Any) -> list[dict[str, Any]]:
     if listed is not legal:
         for group in groups.values():
             group["count"] = len(legal)
+    if kinds:
+        return [group for word, group in groups.items() if word in kinds]
     for group in groups.values():
         if group["count"] > MAX_LISTED:
             group["entries"] = group["entries"][:EXAMPLES]
     return list(groups.values())
 
 
-def moves_data(played: Replay, point: int) -> dict[str, Any]:
-    """``moves --format json`` for any game: who decides, and the legal entries by kind."""
+def moves_data(played: Replay, point: int, kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """``moves --format json`` for any game: who decides, and the legal entries by kind (with
+    ``kinds``, only those kinds', whole)."""
     game = played.log.game
     state = played.state_after(point)
     pending = game.pending(state)
@@ -58,12 +62,25 @@ def moves_data(played: Replay, point: int) -> dict[str, Any]:
         "deciders": list(pending.deciders),
         "kind": pending.kind,
         "count": pending.count,
-        "groups": legal_groups(played, state),
+        "groups": legal_groups(played, state, kinds),
     }
 
 
-def moves_text(played: Replay, point: int, *, markdown: bool = False) -> str:
-    """``moves`` for any game: who decides, then each group's entries as ``play`` takes them."""
+def moves_text(
+    played: Replay,
+    point: int,
+    *,
+    markdown: bool = False,
+    kinds: Sequence[str] = (),
+    every: bool = False,
+) -> str:
+    """``moves`` for any game: who decides, then each group's entries as ``play`` takes them;
+    with ``kinds`` (the notation's first words) or ``every``, each legal decision of those
+    kinds (or every one) on a line of its own, as ``play`` takes it after the player."""
+    if kinds or every:
+        game = played.log.game
+        texts = (game.write((decision,)) for decision in game.legal(played.state_after(point)))
+        return "".join(text + "\n" for text in texts if not kinds or text.split(" ", 1)[0] in kinds)
     data = moves_data(played, point)
     game = played.log.game
     lines = [status_line(game, played.state_after(point))]

@@ -296,7 +296,7 @@ def test_selfplay_tells_a_log_its_game_cannot_read_back(
 
 def test_selfplay_usage_errors(tmp_path: Path) -> None:
     for args, message in (
-        (["--seat", "engine"], "1 seats given"),
+        (["--seat", "engine"], "1 seat given"),
         (["--seat", "wizard", "--seat", "greedy"], "a seat is one of"),
         (["--seat", "greedy:5", "--seat", "greedy"], "only an engine seat"),
         (["--seat", "engine:0", "--seat", "greedy"], "simulations must be"),
