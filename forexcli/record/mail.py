@@ -1093,6 +1093,8 @@ def read_mail(
     result.label = label
     result.own_bytes = own_bytes
     result.own_header = own.header if own is not None else None
+    if own is not None:
+        result = _with_own_contacts(result, own, into)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
@@ -1100,6 +1102,96 @@ def read_mail(
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+CONTACTS_FIELD = "contacts"
+
+
+def _contacts(header: Any) -> dict[str, str]:
+    value = header.get(CONTACTS_FIELD)
+    if not isinstance(value, dict):
+        return {}
+    return {str(name): str(contact) for name, contact in value.items()}
+
+
+def _with_own_contacts(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose log to save keeps the reader's contact of every player their copy
+    has one for: mails are addressed from them, so a copy that arrives cannot send a
+    player's mail elsewhere. ``lines`` say each contact the mail's copy gives otherwise (and
+    each it adds, which is taken); raises ``LogError`` (``cannot_merge``) when the header
+    cannot be given the reader's."""
+    mine, theirs = _contacts(own.header), _contacts(result.found.log.header)
+    if mine == theirs:
+        return result
+    said = [
+        f"kept your contact of {name} ({mine[name]}); the mail's copy says"
+        f" {theirs.get(name, 'none')}: if {name} has changed it, edit"
+        f" contacts: in {into}"
+        for name in mine
+        if theirs.get(name) != mine[name]
+    ]
+    said += [
+        f"took the contact of {name} from the mail ({theirs[name]})"
+        for name in theirs
+        if name not in mine
+    ]
+    said = [clean(line) for line in said]
+    if result.kind == "extends" and result.since < len(result.found.log.entries):
+        lines = result.lines[:-1] + said + result.lines[-1:]  # before "Next: ..."
+    else:
+        lines = [*result.lines, *said]
+    told = replace(result, lines=lines, said=result.said + said)
+    if not result.saves:
+        return told
+    base = _parse(result.saved_text, into, into)
+    wanted = {**mine, **{name: value for name, value in theirs.items() if name not in mine}}
+    if _contacts(base.header) == wanted:
+        return told
+    try:
+        text = _contacts_text(base, wanted)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = {**base.document.data, CONTACTS_FIELD: wanted}
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            "the log in the mail gives other contacts than yours and its header cannot be"
+            " given yours; nothing was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    return replace(told, text=text, replay=replay(log))
+
+
+def _contacts_text(log: Any, wanted: dict[str, str]) -> str:
+    """``log``'s text with the header's ``contacts:`` holding ``wanted``: each value that
+    differs rewritten in its place, else the whole block written again before ``moves:``."""
+    from .entrytext import quote
+    from .seats import with_header_key
+
+    text: str = log.text
+    doc = log.document
+    have = _contacts(log.header)
+    spans = doc.spans
+    if set(have) == set(wanted) and (CONTACTS_FIELD,) not in doc.flow:
+        changes = sorted(
+            (spans[(CONTACTS_FIELD, name)], quote(value))
+            for name, value in wanted.items()
+            if have[name] != value
+        )
+        for (start, end), value in reversed(changes):
+            text = text[:start] + value + text[end:]
+        return text
+    nl = "\r\n" if "\r\n" in text else "\n"
+    block = f"{CONTACTS_FIELD}:{nl}" + "".join(
+        f"  {quote(name)}: {quote(value)}{nl}" for name, value in wanted.items()
+    )
+    place = re.search(rf"^(?:{CONTACTS_FIELD}|moves)[ \t]*:", log.text, re.M)
+    if place is None:
+        raise ValueError("no moves: key")
+    text = with_header_key(log.text, CONTACTS_FIELD, None)
+    return text[: place.start()] + block + text[place.start() :]
 
 
 def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:

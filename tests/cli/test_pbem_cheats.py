@@ -1,0 +1,68 @@
+"""Play by e-mail against a player who cheats: what an honest reader's ``read``, ``validate``
+and ``play`` make of a copy that another player changed by hand, and honest mail as real mail
+programs write it (``tests/data/mail/``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_commands import run
+from tests.signed import signed_game
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The README's signed game after bob's countersigned spot deal (the keys beside it)."""
+    folder = tmp_path_factory.mktemp("cheats")
+    signed_game(folder, 2)
+    return folder
+
+
+@pytest.fixture
+def table(made: Path, tmp_path: Path) -> Path:
+    shutil.copytree(made, tmp_path / "table")
+    return tmp_path / "table"
+
+
+def signed(folder: Path, player: str) -> list[str]:
+    return ["--sign", "--key", str(folder / f"{player}.key")]
+
+
+def test_a_mail_cannot_send_a_players_mail_elsewhere(table: Path) -> None:
+    """carol plays her move, then gives bob's contact as her own address in her copy and mails
+    it: alice's copy keeps bob's address (her next mail goes to bob), and read says what the
+    mail's copy gave instead."""
+    carol = table / "game.yaml"
+    alice = table / "alice.yaml"
+    shutil.copy(carol, alice)
+    assert (
+        run(["play", str(carol), "carol", "invest", "GBP", *signed(table, "carol")]).exit_code == 0
+    )
+    carol.write_text(
+        carol.read_text().replace('bob: "bob@example.org"', 'bob: "carol@evil.example"')
+    )
+    assert run(["validate", str(carol)]).exit_code == 0  # contacts are outside the signatures
+    mail = table / "to-alice.eml"
+    assert run(["message", str(carol), "--eml", str(mail)]).exit_code == 0
+    read = run(["read", str(mail), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    assert "kept your contact of bob (bob@example.org); the mail's copy says" in read.stdout
+    assert "carol@evil.example" in read.stdout
+    text = alice.read_text()
+    assert 'bob: "bob@example.org"' in text and "evil" not in text
+    assert text == carol.read_text().replace("carol@evil.example", "bob@example.org")
+    assert run(["validate", str(alice)]).exit_code == 0
+    # alice's mail copies bob at his own address, not at carol's.
+    out = table / "from-alice.eml"
+    assert run(["message", str(alice), "--eml", str(out)]).exit_code == 0
+    head = out.read_text().split("\n\n", 1)[0]
+    assert "bob@example.org" in head and "evil" not in head
+    # The same mail read again (an older copy now) changes nothing and says it again.
+    before = alice.read_bytes()
+    again = run(["read", str(mail), "--into", str(alice)])
+    assert again.exit_code == 0, again.output
+    assert "kept your contact of bob (bob@example.org)" in again.stdout
+    assert alice.read_bytes() == before
