@@ -870,11 +870,13 @@ class Signer(Struct, frozen=True):
 # --------------------------------------------------------------------------- signing an entry later
 
 
-def refuse_forged(replay: Replay, what: str) -> None:
+def refuse_forged(replay: Replay, what: str, *, unsigned: bool = False) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then; a
-    move left unsigned is no forgery: signing it is how it is settled)."""
+    move left unsigned is no forgery: signing it is how it is settled), and with
+    ``unsigned`` when a move is unsigned in the name of a player whose key the log holds
+    (a move added after it would go on from a move that player did not make)."""
     found = one_edit(replay, None, check_signatures(replay))[0]  # one edit: one finding
-    errors = [p for p in found if p.code != "unsigned_move"]
+    errors = [p for p in found if unsigned or p.code != "unsigned_move"]
     if errors:
         raise LogError(
             [
@@ -886,7 +888,10 @@ def refuse_forged(replay: Replay, what: str) -> None:
                     p.line,
                     p.column,
                     p.entry,
-                    (*p.hints, "forex validate FILE lists every signature problem"),
+                    (
+                        *p.hints,
+                        f"forex validate {_file_word(replay.log)} lists every signature problem",
+                    ),
                 )
                 for p in errors
             ]

@@ -66,3 +66,40 @@ def test_a_mail_cannot_send_a_players_mail_elsewhere(table: Path) -> None:
     assert again.exit_code == 0, again.output
     assert "kept your contact of bob (bob@example.org)" in again.stdout
     assert alice.read_bytes() == before
+
+
+def test_play_goes_on_from_no_move_a_keyed_player_did_not_sign(table: Path) -> None:
+    """bob writes carol's move in carol's name by hand, unsigned: alice's signed move after
+    it is refused (it would vouch for a move carol did not make) until carol signs it."""
+    game = table / "game.yaml"
+    game.write_text(game.read_text() + "  - carol: invest CAD\n")
+    before = game.read_bytes()
+    played = run(["play", str(game), "alice", "invest", "EUR", *signed(table, "alice")])
+    assert played.exit_code == 1, played.output
+    first = played.stderr.splitlines()[0]
+    assert f"{game}:" in first and ": unsigned_move: move 3: carol: invest CAD: not signed" in first
+    assert "nothing was written" in first
+    assert f"forex sign {game} 3 --key FILE" in played.stderr
+    assert game.read_bytes() == before
+    assert run(["sign", str(game), "3", *signed(table, "carol")[1:]]).exit_code == 0
+    again = run(["play", str(game), "alice", "invest", "EUR", *signed(table, "alice")])
+    assert again.exit_code == 0, again.output
+    assert run(["validate", str(game)]).exit_code == 0
+
+
+def test_an_unsigned_move_does_not_go_on_from_a_forged_signature(tmp_path: Path) -> None:
+    """carol has no key yet (trust on first use) and plays unsigned; the copy she plays on
+    holds a signature of alice's that does not verify: her move is refused, not added."""
+    game, _keys = signed_game(tmp_path, 2, keyless=("carol",))
+    text = game.read_text()
+    start = text.index("      alice: ") + len("      alice: ")
+    flipped = "B" if text[start] != "B" else "C"
+    game.write_text(text[:start] + flipped + text[start + 1 :])
+    before = game.read_bytes()
+    played = run(["play", str(game), "carol", "invest", "CAD"])
+    assert played.exit_code == 1, played.output
+    first = played.stderr.splitlines()[0]
+    assert ": move 1: alice: invest USD JPY:" in first and "nothing was written" in first
+    assert game.read_bytes() == before
+    tried = run(["play", str(game), "carol", "invest", "CAD", "--dry-run"])
+    assert tried.exit_code == 1 and "bad_signature" in tried.stderr, tried.output
