@@ -1095,6 +1095,7 @@ def read_mail(
     result.own_header = own.header if own is not None else None
     if own is not None:
         result = _with_own_contacts(result, own, into)
+        result = _new_keys_told(result, own)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
@@ -1135,12 +1136,7 @@ def _with_own_contacts(result: Arrival, own: Any, into: str) -> Arrival:
         for name in theirs
         if name not in mine
     ]
-    said = [clean(line) for line in said]
-    if result.kind == "extends" and result.since < len(result.found.log.entries):
-        lines = result.lines[:-1] + said + result.lines[-1:]  # before "Next: ..."
-    else:
-        lines = [*result.lines, *said]
-    told = replace(result, lines=lines, said=result.said + said)
+    told = _telling(result, said)
     if not result.saves:
         return told
     base = _parse(result.saved_text, into, into)
@@ -1162,6 +1158,47 @@ def _with_own_contacts(result: Arrival, own: Any, into: str) -> Arrival:
             "ask the sender for the log as forex writes it (forex message --eml)",
         )
     return replace(told, text=text, replay=replay(log))
+
+
+def _telling(result: Arrival, said: list[str]) -> Arrival:
+    """``result`` whose report also says ``said`` (before its ``Next:`` line, if any)."""
+    said = [clean(line) for line in said]
+    if result.lines and result.lines[-1].startswith("Next: "):
+        lines = result.lines[:-1] + said + result.lines[-1:]
+    else:
+        lines = [*result.lines, *said]
+    return replace(result, lines=lines, said=result.said + said)
+
+
+def _new_keys_told(result: Arrival, own: Any) -> Arrival:
+    """``result`` whose report names each key the saved copy holds and the reader's ``own``
+    did not: a key added on first use, which whoever held the log could have put there, with
+    its fingerprint to check with its player (and when its move is one the reader's copy
+    already held unsigned, that the signature was added since)."""
+    from .keys import fingerprint, openssh_line
+    from .signing import KEYS_FIELD, header_keys
+
+    if not result.saves:
+        return result
+    known = own.header.get(KEYS_FIELD) or {}
+    saved = _parse(result.saved_text, own.filename, own.filename)
+    said = []
+    for name, key in header_keys(saved)[0].items():
+        if name in known or key.key is None or key.since is None:
+            continue
+        comment = " ".join(openssh_line(key.line).split()[2:])
+        print_ = fingerprint(key.key) + (f" ({comment})" if comment else "")
+        held = key.since <= len(own.entries) and own.entries[key.since - 1].player == name
+        since = (
+            f"a signature added to move {key.since}, which your copy held unsigned"
+            if held
+            else f"move {key.since}"
+        )
+        said.append(
+            f"took {possessive(name)} key on first use, from {since}: {print_}; whoever held"
+            f" the log could have put it there: check that fingerprint with {name} by another way"
+        )
+    return _telling(result, said) if said else result
 
 
 def _contacts_text(log: Any, wanted: dict[str, str]) -> str:

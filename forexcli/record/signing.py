@@ -849,6 +849,16 @@ class Signer(Struct, frozen=True):
             return None
         if known.key is None or not same_key(known.key, self.key.public_key()):
             theirs = fingerprint(known.key) if known.key is not None else "unreadable"
+            hints = (f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",)
+            if known.since is not None:
+                theirs += f", added on first use with the signature of move {known.since}"
+                hints += (
+                    f"if this is {possessive(self.name)} own key, whoever signed move"
+                    f" {known.since} put another key in the log in {possessive(self.name)}"
+                    " name: tell the other players, and compare the copies (forex diff)",
+                )
+            where = log.place((KEYS_FIELD, self.name))
+            line, column = where if where else (None, None)
             raise LogError(
                 [
                     Problem(
@@ -858,9 +868,9 @@ class Signer(Struct, frozen=True):
                         f" key in the log ({theirs}); nothing was written",
                         "signature",
                         log.filename,
-                        hints=(
-                            f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",
-                        ),
+                        line,
+                        column,
+                        hints=hints,
                     )
                 ]
             )

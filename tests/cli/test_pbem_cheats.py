@@ -103,3 +103,41 @@ def test_an_unsigned_move_does_not_go_on_from_a_forged_signature(tmp_path: Path)
     assert game.read_bytes() == before
     tried = run(["play", str(game), "carol", "invest", "CAD", "--dry-run"])
     assert tried.exit_code == 1 and "bad_signature" in tried.stderr, tried.output
+
+
+def test_a_key_added_on_first_use_for_someone_else_is_told(tmp_path: Path) -> None:
+    """carol has no key yet and played move 3 unsigned; bob signs it as carol with his own
+    key (``forex sign --as carol``), which adds a key in her name on first use, and mails it.
+    alice's read takes it but names the key, its fingerprint and where it came from; carol's
+    own read does too, and her signature with her real key, refused, says whose signature
+    put the other key there."""
+    game, keys = signed_game(tmp_path, 2, keyless=("carol",))
+    assert run(["play", str(game), "carol", "invest", "CAD"]).exit_code == 0
+    alice, carol = tmp_path / "alice.yaml", tmp_path / "carol.yaml"
+    shutil.copy(game, alice)
+    shutil.copy(game, carol)
+    forged = run(["sign", str(game), "3", "--as", "carol", "--key", str(keys["bob"])])
+    assert forged.exit_code == 0, forged.output  # bob's own copy: nothing can stop him there
+    assert run(["validate", str(game)]).exit_code == 0
+    mail = tmp_path / "mail.eml"
+    assert run(["message", str(game), "--eml", str(mail)]).exit_code == 0
+    for copy in (alice, carol):
+        read = run(["read", str(mail), "--into", str(copy)])
+        assert read.exit_code == 0, read.output
+        said = " ".join(read.stdout.split())
+        assert (
+            "took carol's key on first use, from a signature added to move 3, which your copy"
+            " held unsigned: SHA256:" in said
+        )
+        assert "check that fingerprint with carol by another way" in said
+    # carol agrees to bob's spot deal of move 2 with her own key.
+    before = carol.read_bytes()
+    played = run(["sign", str(carol), "2", "--as", "carol", "--key", str(keys["carol"])])
+    assert played.exit_code == 1, played.output
+    assert carol.read_bytes() == before
+    first = played.stderr.splitlines()[0]
+    assert first.startswith(f"{carol}:") and ": wrong_key: " in first
+    assert "added on first use with the signature of move 3" in first
+    assert "whoever signed move 3 put another key in the log in carol's name" in " ".join(
+        played.stderr.split()
+    )
