@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from functools import lru_cache
+from html.parser import HTMLParser
 from typing import Any
 
 from msgspec import Struct, field
@@ -449,8 +450,14 @@ def _quoted_line(depth: int, line: str) -> str:
     return ("> " * depth + line) if depth else line
 
 
+PLAIN_BODIES = ("text/plain", "text/markdown", "text/x-markdown")
+
+
 def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes | str]]:
-    """(where, content) of each leaf part: attachments as bytes, bodies as text."""
+    """(where, content) of each leaf part: attachments as bytes, bodies as text; an HTML body
+    as the text it shows, only in a mail without a plain one (an HTML-only mail)."""
+    htmls: list[str] = []
+    plain = False
     for part in message.walk():
         if part.is_multipart():
             continue
@@ -463,15 +470,87 @@ def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes 
             if kind.startswith(("text/", "application/")):
                 yield f"the attachment {name or kind}", payload
             continue
-        if kind in ("text/plain", "text/markdown", "text/x-markdown"):
+        if kind in (*PLAIN_BODIES, "text/html"):
             charset = part.get_content_charset() or "utf-8"
             try:
                 text = payload.decode(charset, errors="replace")
             except LookupError:
                 text = payload.decode("utf-8", errors="replace")
+            if kind == "text/html":
+                htmls.append(text)
+                continue
+            plain = True
             if str(part.get_param("format", "")).lower() == "flowed":
                 text = unflowed(text, str(part.get_param("delsp", "")).lower() == "yes")
             yield f"the {kind} body", text
+    if not plain:
+        for text in htmls:
+            yield "the text/html body", html_text(text)
+
+
+class _HtmlText(HTMLParser):
+    """The text an HTML body shows, line by line: a block element or ``<br>`` ends a line,
+    white space runs are one space but in ``<pre>``, and a no-break space is a space (the
+    indentation mail programs write as ``&nbsp;``)."""
+
+    BLOCKS = frozenset(
+        (
+            *("address", "article", "blockquote", "br", "dd", "div", "dl", "dt", "hr"),
+            *("h1", "h2", "h3", "h4", "h5", "h6", "li", "ol", "p", "pre", "section"),
+            *("table", "tr", "ul"),
+        )
+    )
+    HIDDEN = frozenset(("head", "script", "style", "title"))
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.pre = 0
+        self.hidden = 0
+
+    def _break(self) -> None:
+        if self.out and not self.out[-1].endswith("\n"):
+            self.out.append("\n")
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag == "br":
+            self.out.append("\n")
+        elif tag in self.BLOCKS:
+            self._break()
+            self.pre += tag == "pre"
+
+    def handle_startendtag(self, tag: str, attrs: Any) -> None:
+        if tag == "br":
+            self.out.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS and tag != "br":
+            self._break()
+            if tag == "pre":
+                self.pre = max(0, self.pre - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if not self.pre:
+            data = re.sub(r"[ \t\r\n]+", " ", data)
+            if not self.out or self.out[-1].endswith("\n"):
+                data = data.lstrip(" ")
+        if data:
+            self.out.append(data)
+
+
+def html_text(html: str) -> str:
+    """The text an HTML mail body shows (``_HtmlText``), its lines' ends trimmed."""
+    parser = _HtmlText()
+    parser.feed(html)
+    parser.close()
+    text = "".join(parser.out).replace("\u00a0", " ")
+    return "\n".join(line.rstrip(" ") for line in text.split("\n")) + "\n"
 
 
 class MissingResource(LogError):

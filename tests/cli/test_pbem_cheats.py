@@ -141,3 +141,24 @@ def test_a_key_added_on_first_use_for_someone_else_is_told(tmp_path: Path) -> No
     assert "whoever signed move 3 put another key in the log in carol's name" in " ".join(
         played.stderr.split()
     )
+
+
+MAIL = Path(__file__).resolve().parents[1] / "data" / "mail"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in MAIL.glob("*.eml")))
+def test_honest_mail_reads_back_exactly(name: str, tmp_path: Path) -> None:
+    """Every mail of ``tests/data/mail`` (its README says how each carries the log) gives back
+    exactly the log sent: into a new copy, and into a copy one move behind."""
+    sent = (MAIL / "game.yaml").read_bytes()
+    new = tmp_path / "new.yaml"
+    read = run(["read", str(MAIL / name), "--into", str(new)])
+    assert read.exit_code == 0, read.output
+    assert new.read_bytes() == sent
+    behind = tmp_path / "behind.yaml"
+    behind.write_bytes(sent)
+    assert run(["undo", str(behind), "--force"]).exit_code == 0
+    caught_up = run(["read", str(MAIL / name), "--into", str(behind)])
+    assert caught_up.exit_code == 0, caught_up.output
+    assert "1 new move (move 5)" in caught_up.stdout
+    assert behind.read_bytes() == sent
