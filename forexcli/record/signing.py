@@ -849,7 +849,9 @@ class Signer(Struct, frozen=True):
             return None
         if known.key is None or not same_key(known.key, self.key.public_key()):
             theirs = fingerprint(known.key) if known.key is not None else "unreadable"
-            hints = (f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",)
+            hints: tuple[str, ...] = (
+                f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",
+            )
             if known.since is not None:
                 theirs += f", added on first use with the signature of move {known.since}"
                 hints += (
