@@ -1179,9 +1179,23 @@ def read_mail(
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
         result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
+    result = _with_own_line_ends(result, own_bytes)
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+def _with_own_line_ends(result: Arrival, own_bytes: bytes | None) -> Arrival:
+    """``result`` whose text to save ends its lines as the reader's copy does (a new copy as
+    forex writes a log, with LF): a log attached with CR LF (a Windows mail program's) does
+    not change every line of the copy it brings up to date."""
+    if not result.saves:
+        return result
+    crlf = own_bytes is not None and b"\r\n" in own_bytes
+    text = result.saved_text
+    lf = text.replace("\r\n", "\n")
+    wanted = lf.replace("\n", "\r\n") if crlf else lf
+    return result if wanted == text else replace(result, text=wanted)
 
 
 CONTACTS_FIELD = "contacts"

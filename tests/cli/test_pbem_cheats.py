@@ -162,3 +162,16 @@ def test_honest_mail_reads_back_exactly(name: str, tmp_path: Path) -> None:
     assert caught_up.exit_code == 0, caught_up.output
     assert "1 new move (move 5)" in caught_up.stdout
     assert behind.read_bytes() == sent
+
+
+def test_a_copy_kept_with_cr_lf_keeps_them(tmp_path: Path) -> None:
+    """A reader whose copy ends its lines with CR LF (saved on Windows) takes the next move
+    from a mail whose log has LF line ends: only the new move is added, the copy keeps CR LF."""
+    sent = (MAIL / "game.yaml").read_bytes()
+    behind = tmp_path / "behind.yaml"
+    behind.write_bytes(sent)
+    assert run(["undo", str(behind), "--force"]).exit_code == 0
+    behind.write_bytes(behind.read_bytes().replace(b"\n", b"\r\n"))
+    read = run(["read", str(MAIL / "mutt-attachment.eml"), "--into", str(behind)])
+    assert read.exit_code == 0, read.output
+    assert behind.read_bytes() == sent.replace(b"\n", b"\r\n")
