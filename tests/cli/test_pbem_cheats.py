@@ -4,6 +4,7 @@ programs write it (``tests/data/mail/``)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -175,3 +176,87 @@ def test_a_copy_kept_with_cr_lf_keeps_them(tmp_path: Path) -> None:
     read = run(["read", str(MAIL / "mutt-attachment.eml"), "--into", str(behind)])
     assert read.exit_code == 0, read.output
     assert behind.read_bytes() == sent.replace(b"\n", b"\r\n")
+
+
+def _resigned_with(path: Path, player: str, key_file: Path) -> None:
+    """``path`` with ``player``'s key in the header replaced by ``key_file``'s and every
+    signature of theirs made again with it: a copy that validates on its own."""
+    from forexcli.record import gamelog, signing
+    from forexcli.record.keys import load_private_key, public_line
+
+    key = load_private_key(str(key_file), lambda: None)
+    log = gamelog.load(path)
+    played = gamelog.replay(log)
+    text = path.read_text()
+    old_key = log.header["keys"][player]
+    start = text.index(f"  {player}: ssh-ed25519 ")
+    end = text.index("\n", text.index("\n", start) + 1) + 1  # the key's two lines
+    new_key = signing.key_value(public_line(key.public_key(), "bob.key"), None)
+    assert isinstance(new_key, str) and old_key != new_key
+    text = text[:start] + f"  {player}: {new_key}\n" + text[end:]
+    for entry in log.entries:
+        old = (entry.sig or {}).get(player)
+        if old is None:
+            continue
+        made = signing.sign(
+            key,
+            log,
+            entry.number,
+            played.state_after(entry.number - 1),
+            player,
+            entry.player,
+            entry.text,
+        )
+        first, second = old.split()
+        new_first, new_second = made.split()
+        text = text.replace(f"{first}\n        {second}", f"{new_first}\n        {new_second}")
+    path.write_text(text)
+
+
+def test_diff_does_not_advise_a_copy_with_another_players_key(table: Path) -> None:
+    """carol's copy gives bob her own key and every signature of bob's made again with it
+    (it validates on its own) and goes one move further: diff no longer says to continue
+    from it, and says whose key differs; read refuses it (key_changed)."""
+    honest = table / "bob.yaml"
+    shutil.copy(table / "game.yaml", honest)
+    forged = table / "game.yaml"
+    assert run(["key", "new", str(table / "mallory.key"), "--no-passphrase"]).exit_code == 0
+    _resigned_with(forged, "bob", table / "mallory.key")
+    assert (
+        run(["play", str(forged), "carol", "invest", "GBP", *signed(table, "carol")]).exit_code == 0
+    )
+    assert run(["validate", str(forged)]).exit_code == 0
+    result = run(["diff", str(honest), str(forged)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stdout.split())
+    assert "continue from" in said and f"They do not conflict: continue from {forged}" not in said
+    assert f"do not continue from {forged} before bob confirms which key is theirs" in said
+    assert "The copies give bob a different key" in said
+    read = run(["read", str(forged), "--into", str(honest)])
+    assert read.exit_code == 1 and "key_changed" in read.stderr
+
+
+def test_diff_tells_signatures_that_do_not_verify(tmp_path: Path) -> None:
+    """A copy of a game started with --require-signatures whose header lost
+    `signatures: required`, one move further: every signature fails, and diff says so in its
+    sentence and its table instead of advising to continue from it."""
+    game, _keys = signed_game(tmp_path, 2, header_line="signatures: required\n")
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(
+        game.read_text().replace("signatures: required\n", "") + "  - carol: invest CAD\n"
+    )
+    result = run(["diff", str(game), str(edited)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stdout.split())
+    assert f"They do not conflict: continue from {edited}" not in said
+    assert f"Their moves do not conflict, but {edited}'s signatures do not verify" in said
+    assert "Their headers differ in signatures" in said
+    rows = {line.split()[0]: line for line in result.stdout.splitlines() if line.strip()}
+    assert (
+        "all verify" in rows["signatures"] and "fail at move 1: edited_move" in rows["signatures"]
+    )
+    data = run(["diff", str(game), str(edited), "--format", "json"])
+    found = json.loads(data.stdout)
+    assert found["a"]["signed"] and found["a"]["signature_problem"] is None
+    assert found["b"]["signature_problem"]["code"] == "edited_move"
+    assert "signatures" in found["header_differences"]
