@@ -843,28 +843,29 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
 
 def _refusal(problem: Problem, found: Found, label: str) -> Problem:
     """What ``read`` says of a problem of the arrived log: ``unsigned_in_mail`` for an
-    unsigned move in a keyed player's name, ``forged`` for the rest."""
+    unsigned move in a keyed player's name, ``forged`` for the rest; placed at its line and
+    column when the mail is the log file itself, else the message names the log's line."""
     said = f"the log in {label} ({found.where}) is refused: {problem.message}"
+    line, column, file = problem.line, problem.column, problem.file
+    if line is not None and found.where == "the log file":
+        file = label  # the file read is the log: its own line and column
+    elif line is not None:
+        said = f"the log in {label} ({found.where}, line {line} of the log) is refused:"
+        said += f" {problem.message}"
+        line = column = None
     if problem.code != "unsigned_move" or problem.entry is None:
-        return _problem(
-            "forged",
-            said,
-            problem.file,
-            "nothing was changed; ask the sender for a good copy",
-            entry=problem.entry,
+        code = "forged"
+        hints: tuple[str, ...] = ("nothing was changed; ask the sender for a good copy",)
+    else:
+        code = "unsigned_in_mail"
+        player = found.log.entries[problem.entry - 1].player
+        hints = (
+            f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
+            f" {possessive(player)} name without {possessive(player)} key: ask {player} to"
+            f" play it with --sign (or to sign it: forex sign FILE {problem.entry}) and send"
+            " the log again",
         )
-    player = found.log.entries[problem.entry - 1].player
-    return _problem(
-        "unsigned_in_mail",
-        said,
-        problem.file,
-        f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
-        f" {possessive(player)} name"
-        f" without {possessive(player)} key: ask {player} to play it with --sign (or to sign"
-        f" it: forex"
-        f" sign FILE {problem.entry}) and send the log again",
-        entry=problem.entry,
-    )
+    return Problem(code, said, "mail", file, line, column, problem.entry, hints)
 
 
 def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:

@@ -261,3 +261,26 @@ def test_diff_tells_signatures_that_do_not_verify(tmp_path: Path) -> None:
     assert found["a"]["signed"] and found["a"]["signature_problem"] is None
     assert found["b"]["signature_problem"]["code"] == "edited_move"
     assert "signatures" in found["header_differences"]
+
+
+def test_read_places_a_refused_move_in_the_log_it_read(table: Path) -> None:
+    """A move written in carol's name without her key, sent as a saved log and in a mail:
+    read of the log file places the refusal at the move's line and column in that file; read
+    of the mail (whose lines are the mail's, not the log's) names the line of the log."""
+    game = table / "game.yaml"
+    own = table / "alice.yaml"
+    shutil.copy(game, own)
+    forged = table / "forged.yaml"
+    forged.write_text(game.read_text() + "  - carol: invest CAD\n")
+    line = len(forged.read_text().splitlines())
+    read = run(["read", str(forged), "--into", str(own)])
+    assert read.exit_code == 1, read.output
+    assert read.stderr.startswith(f"{forged}:{line}:12: unsigned_in_mail: ")  # the decision
+    mail = table / "forged.txt"
+    mail.write_text(run(["message", str(forged), "--with-log"]).stdout)
+    read = run(["read", str(mail), "--into", str(own)])
+    assert read.exit_code == 1, read.output
+    first = read.stderr.splitlines()[0]
+    assert ": unsigned_in_mail: " in first
+    assert f"(the text of the text/plain body, line {line} of the log) is refused" in first
+    assert own.read_bytes() == game.read_bytes()
