@@ -1040,12 +1040,23 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
         name for name, key in known.items() if _key_value(arrived.get(name)) != _key_value(key)
     )
     if changed:
-        raise _refuse(
-            "key_changed",
-            f"the log in {label} changes the key of {', '.join(changed)} in the header:"
-            " someone may be signing in their name",
-            own_path,
-            "nothing was changed; ask the player for their key by another way",
+        dropped = [name for name in changed if name not in arrived]
+        what = "drops" if len(dropped) == len(changed) else "changes"
+        where = own.place((KEYS_FIELD, changed[0]))
+        line, column = where if where else (None, None)
+        raise LogError(
+            [
+                Problem(
+                    "key_changed",
+                    f"the log in {label} {what} the key of {', '.join(changed)} in the header:"
+                    " someone may be signing in their name",
+                    "mail",
+                    own_path,
+                    line,
+                    column,
+                    hints=("nothing was changed; ask the player for their key by another way",),
+                )
+            ]
         )
 
 

@@ -234,7 +234,33 @@ def test_diff_does_not_advise_a_copy_with_another_players_key(table: Path) -> No
     assert f"do not continue from {forged} before bob confirms which key is theirs" in said
     assert "The copies give bob a different key" in said
     read = run(["read", str(forged), "--into", str(honest)])
-    assert read.exit_code == 1 and "key_changed" in read.stderr
+    assert read.exit_code == 1, read.output
+    line = next(
+        n for n, t in enumerate(honest.read_text().splitlines(), 1) if t.startswith("  bob: ssh-")
+    )
+    first = read.stderr.splitlines()[0]
+    assert first.startswith(f"{honest}:{line}:") and ": key_changed: " in first  # your bob key
+    assert "changes the key of bob in the header" in first
+
+
+def test_read_refuses_a_copy_that_drops_a_key(table: Path) -> None:
+    """carol's copy leaves bob's key out of the header (so that a move in his name needs no
+    signature) and adds one: it validates on its own; alice's read refuses it at her copy's
+    key of bob."""
+    game = table / "game.yaml"
+    alice = table / "alice.yaml"
+    shutil.copy(game, alice)
+    text = game.read_text()
+    start = text.index("  bob: ssh-ed25519 ")
+    end = text.index("\n", text.index("\n", start) + 1) + 1
+    game.write_text(text[:start] + text[end:] + "  - carol: invest CAD\n")
+    before = alice.read_bytes()
+    read = run(["read", str(game), "--into", str(alice)])
+    assert read.exit_code == 1, read.output
+    first = read.stderr.splitlines()[0]
+    assert first.startswith(f"{alice}:{alice.read_text()[:start].count(chr(10)) + 1}:")
+    assert ": key_changed: " in first and "drops the key of bob in the header" in first
+    assert alice.read_bytes() == before
 
 
 def test_diff_tells_signatures_that_do_not_verify(tmp_path: Path) -> None:
