@@ -260,6 +260,9 @@ class Found(Struct, frozen=True):
     where: str
     log: Any
     """Its ``GameLog`` (of any game)."""
+    mail: int = 0
+    """The mail it came in, counted from 1 in a mailbox of several (0: a lone mail or log
+    file)."""
 
 
 def _dequoted(text: str, depth: int) -> str | None:
@@ -757,10 +760,10 @@ def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found],
     found: list[Found] = []
     damaged: list[str] = []
     read = messages(path, data)
-    for message in read:
+    for number, message in enumerate(read, 1):
         for item in _logs_in(message, source, into, damaged):
             if not any(_same_log(item.log, other.log) for other in found):
-                found.append(item)
+                found.append(replace(item, mail=number) if len(read) > 1 else item)
     return found, len(read), damaged
 
 
@@ -1475,6 +1478,19 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
     last = ordered[-1]
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
+        if not one_mail and report.kind == "fork":
+            told = _compare(
+                replace(other.log, filename=f"mail {other.mail}"),
+                replace(last.log, filename=f"mail {last.mail}"),
+            )
+            raise _refuse(
+                "fork",
+                f"{label} holds two copies of the game that fork (its mails counted from the"
+                f" first): {told.sentence} Nothing was changed",
+                into,
+                "save each of the two mails on its own and compare them: forex diff A.eml B.eml;"
+                " then read the one the players agree stands",
+            )
         if one_mail or report.kind not in ("prefix", "identical"):
             where = "; ".join(
                 f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"

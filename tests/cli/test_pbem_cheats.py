@@ -310,3 +310,35 @@ def test_read_places_a_refused_move_in_the_log_it_read(table: Path) -> None:
     assert ": unsigned_in_mail: " in first
     assert f"(the text of the text/plain body, line {line} of the log) is refused" in first
     assert own.read_bytes() == game.read_bytes()
+
+
+def test_a_mailbox_with_both_branches_of_a_fork_says_fork(table: Path) -> None:
+    """carol sends two different move 3s, one to alice and one to bob; bob's mailbox ends up
+    with both mails: read names the fork (where, who played what), not two logs."""
+    game = table / "game.yaml"
+    bob = table / "bob.yaml"
+    shutil.copy(game, bob)
+    branches = []
+    for number, decision in enumerate(("invest GBP", "invest CAD"), 1):
+        copy = table / f"branch{number}.yaml"
+        shutil.copy(game, copy)
+        played = run(["play", str(copy), "carol", *decision.split(), *signed(table, "carol")])
+        assert played.exit_code == 0, played.output
+        mail = table / f"branch{number}.eml"
+        assert run(["message", str(copy), "--eml", str(mail)]).exit_code == 0
+        branches.append(mail.read_text())
+    box = table / "bob.mbox"
+    box.write_text(
+        "".join(
+            f"From carol@example.org Mon Dec  7 10:0{n}:00 2026\n{text}\n"
+            for n, text in enumerate(branches)
+        )
+    )
+    before = bob.read_bytes()
+    read = run(["read", str(box), "--into", str(bob)])
+    assert read.exit_code == 1, read.output
+    said = " ".join(read.stderr.split())
+    assert f"{bob}: fork: {box} holds two copies of the game that fork" in said
+    assert "mail 1 has carol: invest GBP, mail 2 has carol: invest CAD" in said
+    assert "forex diff A.eml B.eml" in said
+    assert bob.read_bytes() == before
