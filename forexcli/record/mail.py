@@ -271,8 +271,17 @@ def _dequoted(text: str, depth: int) -> str | None:
     A line without a quote marker right after a quoted line that a re-wrap broke (one that
     ends with the blank it was broken after, as ``fold -s`` leaves it, or that is as long as
     a wrapped line) is the rest of that line: it is kept, to be joined back (``rejoined``).
+    A mail program that quotes without a space after the markers (``>>forex: 1``, and so
+    ``>>  alice:``) is told by its lines: some start right after the markers, none with a
+    single space; its lines keep every space.
     """
-    marker = re.compile(r"^(?: ?>){" + str(depth) + r"} ?")
+    markers = r"^(?: ?>){" + str(depth) + "}"
+    bare = re.compile(markers + r"[^ >]")
+    single = re.compile(markers + r" [^ ]")
+    unspaced = any(bare.match(line) for line in text.splitlines()) and not any(
+        single.match(line) for line in text.splitlines()
+    )
+    marker = re.compile(markers if unspaced else markers + " ?")
     lines: list[str] = []
     previous = ""  # the last line, when it was quoted and may have been broken
     for line in text.splitlines():
