@@ -1199,6 +1199,8 @@ def read_mail(
     if own is not None:
         result = _with_own_contacts(result, own, into)
         result = _new_keys_told(result, own)
+        if not keep_engines:
+            result = _new_seats_told(result, own, into)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
@@ -1315,6 +1317,26 @@ def _new_keys_told(result: Arrival, own: Any) -> Arrival:
             f"took {possessive(name)} key on first use, from {since}: {print_}; whoever held"
             f" the log could have put it there: check that fingerprint with {name} by another way"
         )
+    return _telling(result, said) if said else result
+
+
+def _new_seats_told(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose report names each seat the saved copy hands to the engine that the
+    reader's ``own`` did not (the engine then plays that player's moves in the reader's
+    copy), with the ``forex seat`` that gives it back."""
+    from .seats import engine_seats, seat_words
+
+    if not result.saves:
+        return result
+    mine = engine_seats(own.header)
+    saved = engine_seats(_parse(result.saved_text, into, into).header)
+    said = [
+        f"took the mail's engine seat {seat_words(name, budget)}: the engine plays"
+        f" {possessive(name)} moves in your copy; if {name} plays them, give the seat back:"
+        f" forex seat {command_path(into)} {command_word(name)} --person"
+        for name, budget in saved.items()
+        if name not in mine
+    ]
     return _telling(result, said) if said else result
 
 

@@ -342,3 +342,22 @@ def test_a_mailbox_with_both_branches_of_a_fork_says_fork(table: Path) -> None:
     assert "mail 1 has carol: invest GBP, mail 2 has carol: invest CAD" in said
     assert "forex diff A.eml B.eml" in said
     assert bob.read_bytes() == before
+
+
+def test_read_tells_a_seat_the_mail_hands_to_the_engine(tmp_path: Path) -> None:
+    """alice's copy hands carol's seat to the engine (``engines:``) and goes one move further:
+    bob's read takes it (a host's seats come so), but says so, with the ``forex seat`` that
+    gives the seat back: else bob's next play would write carol's move by the engine."""
+    game = tmp_path / "game.yaml"
+    made = run(["new", str(game), "--players", "alice,bob,carol", "--seed", "s"])
+    assert made.exit_code == 0, made.output
+    bob = tmp_path / "bob.yaml"
+    shutil.copy(game, bob)
+    assert run(["play", str(game), "alice", "invest", "USD"]).exit_code == 0
+    assert run(["seat", str(game), "carol", "--engine", "300"]).exit_code == 0
+    read = run(["read", str(game), "--into", str(bob)])
+    assert read.exit_code == 0, read.output
+    said = " ".join(read.stdout.split())
+    assert "took the mail's engine seat carol: the engine, 300 simulations a decision" in said
+    assert f"give the seat back: forex seat {bob} carol --person" in said
+    assert run(["seat", str(bob), "carol", "--person"]).exit_code == 0
