@@ -1503,12 +1503,16 @@ def compare_setup(a: Any, b: Any) -> bool:
 
 
 def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
-    """Of several logs in a thread (an mbox, a Maildir), the one the others are all earlier
-    copies of; two logs in one mail are refused."""
+    """Of several logs in a thread (an mbox, a Maildir) or in one mail (a reply that quotes
+    the copy it answers and attaches the next), the one the others are all earlier copies
+    of; two copies that fork are refused (a thread's as a fork), and so are two different
+    logs."""
     ordered = sorted(found, key=lambda f: len(f.log.entries))
     last = ordered[-1]
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
+        if report.kind in ("prefix", "identical"):
+            continue
         if not one_mail and report.kind == "fork":
             told = _compare(
                 replace(other.log, filename=f"mail {other.mail}"),
@@ -1522,18 +1526,17 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
                 "save each of the two mails on its own and compare them: forex diff A.eml B.eml;"
                 " then read the one the players agree stands",
             )
-        if one_mail or report.kind not in ("prefix", "identical"):
-            where = "; ".join(
-                f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"
-                for f in found
-            )
-            raise _refuse(
-                "two_logs",
-                f"{label} holds {len(found)} different logs: {where}",
-                into,
-                "nothing was changed; read the mail that holds the log you want, or ask the"
-                " sender which stands",
-            )
+        where = "; ".join(
+            f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"
+            for f in found
+        )
+        raise _refuse(
+            "two_logs",
+            f"{label} holds {len(found)} different logs: {where}",
+            into,
+            "nothing was changed; read the mail that holds the log you want, or ask the"
+            " sender which stands",
+        )
     return [last]
 
 
