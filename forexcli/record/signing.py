@@ -613,6 +613,13 @@ def one_edit(
     details = ([mismatch] if absorbed_digest and mismatch is not None else []) + own
     found = [_edited_problem(replay, check, entry, own, mismatch if absorbed_digest else None)]
     found[0] = replace(found[0], details=tuple(details))
+    if mismatch is None and own and not any(number < edit for number in check.signed):
+        header = (
+            "no signature of the log verifies and every digest matches: if move"
+            f" {edit} is as it was played, the game's header changed instead (its title, set-up"
+            " or signatures:): compare it with a copy you trust (forex diff)"
+        )
+        found[0] = replace(found[0], hints=(header, *found[0].hints))
     if later:
         consequences = [check.unverified[pair] for pair in later]
         if mismatch is not None and not absorbed_digest:

@@ -361,3 +361,23 @@ def test_read_tells_a_seat_the_mail_hands_to_the_engine(tmp_path: Path) -> None:
     assert "took the mail's engine seat carol: the engine, 300 simulations a decision" in said
     assert f"give the seat back: forex seat {bob} carol --person" in said
     assert run(["seat", str(bob), "carol", "--person"]).exit_code == 0
+
+
+def test_a_changed_header_is_not_only_blamed_on_the_first_move(tmp_path: Path) -> None:
+    """A copy whose header lost `signatures: required` fails every signature while every
+    digest matches: validate's edited_move at move 1 says the header may have changed
+    instead, and read and play refuse the copy."""
+    game, keys = signed_game(tmp_path, 2, header_line="signatures: required\n")
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(game.read_text().replace("signatures: required\n", ""))
+    checked = run(["validate", str(edited)])
+    assert checked.exit_code == 1, checked.output
+    said = " ".join(checked.stdout.split())
+    assert ": edited_move: move 1: alice: invest USD JPY:" in said
+    assert "the game's header changed instead (its title, set-up or signatures:)" in said
+    played = run(
+        ["play", str(edited), "carol", "invest", "CAD", "--sign", "--key", str(keys["carol"])]
+    )
+    assert played.exit_code == 1 and ": edited_move: " in played.stderr, played.output
+    read = run(["read", str(edited), "--into", str(game)])
+    assert read.exit_code == 1 and ": forged: " in read.stderr, read.output
