@@ -467,9 +467,8 @@ PLAIN_BODIES = ("text/plain", "text/markdown", "text/x-markdown")
 
 def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes | str]]:
     """(where, content) of each leaf part: attachments as bytes, bodies as text; an HTML body
-    as the text it shows, only in a mail without a plain one (an HTML-only mail)."""
+    last, as the text it shows (``HTML_BODY``: read only when the rest hold no log)."""
     htmls: list[str] = []
-    plain = False
     for part in message.walk():
         if part.is_multipart():
             continue
@@ -491,13 +490,14 @@ def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes 
             if kind == "text/html":
                 htmls.append(text)
                 continue
-            plain = True
             if str(part.get_param("format", "")).lower() == "flowed":
                 text = unflowed(text, str(part.get_param("delsp", "")).lower() == "yes")
             yield f"the {kind} body", text
-    if not plain:
-        for text in htmls:
-            yield "the text/html body", html_text(text)
+    for text in htmls:
+        yield HTML_BODY, html_text(text)
+
+
+HTML_BODY = "the text/html body"
 
 
 class _HtmlText(HTMLParser):
@@ -606,6 +606,8 @@ def _logs_in(
     program and cannot be read even so is told in ``damaged``."""
     found: list[Found] = []
     for where, content in _message_parts(message):
+        if where == HTML_BODY and found:
+            continue  # the plain text or an attachment held it: the HTML shows the same
         try:
             if isinstance(content, bytes):
                 with contextlib.suppress(UnicodeDecodeError):
