@@ -502,8 +502,9 @@ HTML_BODY = "the text/html body"
 
 class _HtmlText(HTMLParser):
     """The text an HTML body shows, line by line: a block element or ``<br>`` ends a line,
-    white space runs are one space but in ``<pre>``, and a no-break space is a space (the
-    indentation mail programs write as ``&nbsp;``)."""
+    white space runs are one space but in ``<pre>`` or an element styled ``white-space:
+    pre`` (or ``pre-wrap``, as some mail programs keep pasted text), and a no-break space is
+    a space (the indentation mail programs write as ``&nbsp;``)."""
 
     BLOCKS = frozenset(
         (
@@ -513,11 +514,13 @@ class _HtmlText(HTMLParser):
         )
     )
     HIDDEN = frozenset(("head", "script", "style", "title"))
+    VOID = frozenset(("area", "base", "br", "col", "hr", "img", "input", "link", "meta", "wbr"))
+    KEEPS = re.compile(r"white-space\s*:\s*pre", re.I)
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
-        self.pre = 0
+        self.kept: list[str] = []  # the open elements that keep their white space
         self.hidden = 0
 
     def _break(self) -> None:
@@ -531,7 +534,9 @@ class _HtmlText(HTMLParser):
             self.out.append("\n")
         elif tag in self.BLOCKS:
             self._break()
-            self.pre += tag == "pre"
+        style = " ".join(str(value) for name, value in attrs if name == "style")
+        if tag not in self.VOID and (tag == "pre" or self.KEEPS.search(style)):
+            self.kept.append(tag)
 
     def handle_startendtag(self, tag: str, attrs: Any) -> None:
         if tag == "br":
@@ -542,13 +547,13 @@ class _HtmlText(HTMLParser):
             self.hidden = max(0, self.hidden - 1)
         elif tag in self.BLOCKS and tag != "br":
             self._break()
-            if tag == "pre":
-                self.pre = max(0, self.pre - 1)
+        if self.kept and self.kept[-1] == tag:
+            self.kept.pop()
 
     def handle_data(self, data: str) -> None:
         if self.hidden:
             return
-        if not self.pre:
+        if not self.kept:
             data = re.sub(r"[ \t\r\n]+", " ", data)
             if not self.out or self.out[-1].endswith("\n"):
                 data = data.lstrip(" ")
