@@ -278,8 +278,10 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
             f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key:"
             f" forex play {_file_word(log)} {command_word(player)}"
             f" {command_word(entry.text)} --sign --key FILE",
-            "a table that wants warnings only says signatures: warn in its header",
         )
+        if not any(earlier.sig for earlier in log.entries[: entry.number - 1]):
+            # (once a move is signed, a new header line breaks every signature)
+            hints += ("a table that wants warnings only says signatures: warn in its header",)
         return Problem(
             "unsigned_move",
             said + "; nothing was written",

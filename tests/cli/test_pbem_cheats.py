@@ -381,3 +381,19 @@ def test_a_changed_header_is_not_only_blamed_on_the_first_move(tmp_path: Path) -
     assert played.exit_code == 1 and ": edited_move: " in played.stderr, played.output
     read = run(["read", str(edited), "--into", str(game)])
     assert read.exit_code == 1 and ": forged: " in read.stderr, read.output
+
+
+def test_no_hint_to_change_the_header_once_a_move_is_signed(table: Path, tmp_path: Path) -> None:
+    """bob plays carol's turn unsigned: refused; the hint to write `signatures: warn` in the
+    header (which every signature covers) is given only before the first signed move: after
+    it, following it would break every signature of the log."""
+    game = table / "game.yaml"
+    refused = run(["play", str(game), "carol", "invest", "CAD"])
+    assert refused.exit_code == 1 and ": unsigned_move: " in refused.stderr, refused.output
+    assert "signatures: warn" not in refused.stderr
+    keyed = ["--key-for", f"alice={table / 'alice.key'}.pub"]
+    assert (
+        run(["new", str(tmp_path / "keyed.yaml"), "--players", "alice,bob", *keyed]).exit_code == 0
+    )
+    first = run(["play", str(tmp_path / "keyed.yaml"), "alice", "invest", "USD"])
+    assert first.exit_code == 1 and "signatures: warn in its header" in first.stderr, first.output
