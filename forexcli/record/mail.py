@@ -1259,6 +1259,8 @@ def _with_own_contacts(result: Arrival, own: Any, into: str) -> Arrival:
     ]
     said += [
         f"took the contact of {name} from the mail ({theirs[name]})"
+        if result.saves
+        else f"the mail's copy gives a contact of {name} ({theirs[name]}); yours has none"
         for name in theirs
         if name not in mine
     ]

@@ -397,3 +397,19 @@ def test_no_hint_to_change_the_header_once_a_move_is_signed(table: Path, tmp_pat
     )
     first = run(["play", str(tmp_path / "keyed.yaml"), "alice", "invest", "USD"])
     assert first.exit_code == 1 and "signatures: warn in its header" in first.stderr, first.output
+
+
+def test_a_contact_only_a_copy_not_taken_gives_is_not_said_taken(table: Path) -> None:
+    """alice's copy has no contacts; a mail with the moves she has gives them: nothing is
+    saved, and read says what the mail's copy gives instead of saying it took them."""
+    game = table / "game.yaml"
+    alice = table / "alice.yaml"
+    text = game.read_text()
+    start, end = text.index("contacts:\n"), text.index("keys:\n")
+    alice.write_text(text[:start] + text[end:])
+    before = alice.read_bytes()
+    read = run(["read", str(game), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    assert "the mail's copy gives a contact of bob (bob@example.org); yours has none" in read.stdout
+    assert "took the contact" not in read.stdout
+    assert alice.read_bytes() == before
