@@ -193,7 +193,7 @@ def read_command(
     MAIL is an .eml file, an mbox, a Maildir folder, a log file itself (a
     saved attachment) or - (standard input). The log is found as an
     attachment or in the text (also quoted with > , in a BBCode [code] block
-    or a markdown fence). It must be a copy of
+    or a markdown fence; else in the text its HTML shows). It must be a copy of
     LOG's game whose moves, digests and signatures are all good and keep the
     keys LOG holds: a fork, a rewritten move, a forged move, no log, two logs
     or another game's log are refused, and nothing is changed (a fork's

@@ -297,7 +297,9 @@ def append(
     ``signing.Signer`` (who must be ``player``) the entry is signed, and a key
     the header does not hold yet is added to it (trust on first use).  A log
     whose recorded digests no longer match (an edit since they were written)
-    is refused with ``digest_mismatch`` unless ``ignore_digests``.
+    is refused with ``digest_mismatch`` unless ``ignore_digests``; in a signed game, so is
+    one whose signatures do not verify or that holds a move unsigned in the name of a player
+    whose key it holds (``signing.refuse_forged``).
     """
     data, log, played = load_valid(path)
     _check_seats(log)
@@ -332,6 +334,11 @@ def append(
     stamp = state_digest(game, state) if digest else None
     text = game.write(decisions)
     base, header, sig = log, log.header, None
+    if signer is None:
+        from . import signing
+
+        if signing.signed_game(log):
+            signing.refuse_forged(played, "written", unsigned=True)
     if signer is not None:
         from . import signedtext, signing
 
@@ -342,7 +349,7 @@ def append(
                 f"move {count + 1}: only {says(player, 'signs')} it",
                 count + 1,
             )
-        signing.refuse_forged(played, "written")
+        signing.refuse_forged(played, "written", unsigned=True)
         sig = {player: signing.sign(signer.key, log, count + 1, played.final, player, player, text)}
         if signer.header_key(log) is None:
             value = signing.key_value(signer.public, count + 1)

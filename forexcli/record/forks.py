@@ -61,6 +61,11 @@ class Side(Struct, frozen=True):
     problem: Problem | None
     digest_problem: Problem | None
     replay: Replay | None
+    signature_problem: Problem | None = None
+    """In a signed game, the first signature problem of its legal moves (an edit told once,
+    as ``validate`` tells it); None when every signature verifies or the game is unsigned."""
+    signed: bool = False
+    """True for a signed game (keys, signatures or ``signatures: required`` in its log)."""
 
     @property
     def answers(self) -> bool:
@@ -152,6 +157,7 @@ def _side(log: GameLog, common: int) -> Side:
     legal_moves = len(played.states) if played else 0
     digest_problem = check_digests(played) if played else None
     next_entry = log.entries[common] if len(log.entries) > common else None
+    signed, signature_problem = _signatures(played)
     return Side(
         log.filename,
         common,
@@ -162,6 +168,45 @@ def _side(log: GameLog, common: int) -> Side:
         problem,
         digest_problem,
         played,
+        signature_problem,
+        signed,
+    )
+
+
+def _signatures(played: Replay | None) -> tuple[bool, Problem | None]:
+    """Whether the replayed log is a signed game, and its first signature error (an edit
+    told once, ``signing.one_edit``)."""
+    from .signing import check_signatures, one_edit, signed_game
+
+    if played is None or not signed_game(played.log):
+        return False, None
+    errors = one_edit(played, None, check_signatures(played))[0]
+    return True, (errors[0] if errors else None)
+
+
+def key_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
+    """The players whose key differs between the two headers' ``keys:`` (compared as OpenSSH
+    lines, however each is written), or is in one only."""
+    from .keys import openssh_line
+
+    def keys(log: GameLog) -> dict[str, Any]:
+        given = log.header.get("keys")
+        if not isinstance(given, dict):
+            return {}
+        return {
+            name: (
+                {**value, "key": openssh_line(value["key"])}
+                if isinstance(value, dict) and isinstance(value.get("key"), str)
+                else openssh_line(value)
+                if isinstance(value, str)
+                else value
+            )
+            for name, value in given.items()
+        }
+
+    keys_a, keys_b = keys(log_a), keys(log_b)
+    return tuple(
+        name for name in dict.fromkeys([*keys_a, *keys_b]) if keys_a.get(name) != keys_b.get(name)
     )
 
 
@@ -190,6 +235,10 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     header_differences = tuple(
         name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name)
     )
+    if key_differences(log_a, log_b):
+        header_differences += ("keys",)
+    if header_a.get("signatures") != header_b.get("signatures"):
+        header_differences += ("signatures",)
     return _compare_entries(log_a, log_b, values, header_differences, sentence=True)
 
 
@@ -299,7 +348,21 @@ def _with_sentence(report: ForkReport) -> ForkReport:
             f" {moves_text(common + 1, longer.moves)}."
         )
         if shared_problem is None:
-            if longer.legal:
+            keys = key_differences(a.replay.log, b.replay.log) if a.replay and b.replay else ()
+            if longer.legal and longer.signature_problem is not None:
+                parts.append(
+                    f"Their moves do not conflict, but {possessive(longer.filename)} signatures"
+                    " do not verify: do not continue from it."
+                )
+            elif longer.legal and keys:
+                confirm = (
+                    says(keys[0], "confirms") if len(keys) == 1 else f"{_and(list(keys))} confirm"
+                )
+                parts.append(
+                    f"Their moves do not conflict, but their keys differ: do not continue from"
+                    f" {longer.filename} before {confirm} which key is theirs."
+                )
+            elif longer.legal:
                 parts.append(f"They do not conflict: continue from {longer.filename}.")
             else:
                 good = longer if longer.answers else shorter
@@ -348,12 +411,24 @@ def _with_sentence(report: ForkReport) -> ForkReport:
                 f"{side.filename}'s recorded digests stop matching at move"
                 f" {side.digest_problem.entry}: it was edited after it was played."
             )
+    for side in (a, b):
+        if side.signature_problem is not None:
+            parts.append(f"In {side.filename}: {side.signature_problem.message}.")
     if report.note_differences:
         numbers = ", ".join(str(n) for n in report.note_differences)
         plural = "s" if len(report.note_differences) > 1 else ""
         parts.append(f"Their notes differ at move{plural} {numbers}.")
-    if report.header_differences:
-        parts.append(f"Their headers differ in {', '.join(report.header_differences)}.")
+    others = [name for name in report.header_differences if name != "keys"]
+    if others:
+        parts.append(f"Their headers differ in {', '.join(others)}.")
+    if "keys" in report.header_differences and a.replay is not None and b.replay is not None:
+        names = list(key_differences(a.replay.log, b.replay.log))
+        one = len(names) == 1
+        whose = f"{possessive(names[0])} name" if one else "their names"
+        parts.append(
+            f"The copies give {_and(names)} {'a different key' if one else 'different keys'}:"
+            f" whoever wrote one of them may be signing in {whose}."
+        )
     return ForkReport(
         report.kind,
         common,

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from functools import lru_cache
+from html.parser import HTMLParser
 from typing import Any
 
 from msgspec import Struct, field
@@ -264,6 +265,9 @@ class Found(Struct, frozen=True):
     where: str
     log: Any
     """Its ``GameLog`` (of any game)."""
+    mail: int = 0
+    """The mail it came in, counted from 1 in a mailbox of several (0: a lone mail or log
+    file)."""
 
 
 def _dequoted(text: str, depth: int) -> str | None:
@@ -272,8 +276,17 @@ def _dequoted(text: str, depth: int) -> str | None:
     A line without a quote marker right after a quoted line that a re-wrap broke (one that
     ends with the blank it was broken after, as ``fold -s`` leaves it, or that is as long as
     a wrapped line) is the rest of that line: it is kept, to be joined back (``rejoined``).
+    A mail program that quotes without a space after the markers (``>>forex: 1``, and so
+    ``>>  alice:``) is told by its lines: some start right after the markers, none with a
+    single space; its lines keep every space.
     """
-    marker = re.compile(r"^(?: ?>){" + str(depth) + r"} ?")
+    markers = r"^(?: ?>){" + str(depth) + "}"
+    bare = re.compile(markers + r"[^ >]")
+    single = re.compile(markers + r" [^ ]")
+    unspaced = any(bare.match(line) for line in text.splitlines()) and not any(
+        single.match(line) for line in text.splitlines()
+    )
+    marker = re.compile(markers if unspaced else markers + " ?")
     lines: list[str] = []
     previous = ""  # the last line, when it was quoted and may have been broken
     for line in text.splitlines():
@@ -454,8 +467,13 @@ def _quoted_line(depth: int, line: str) -> str:
     return ("> " * depth + line) if depth else line
 
 
+PLAIN_BODIES = ("text/plain", "text/markdown", "text/x-markdown")
+
+
 def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes | str]]:
-    """(where, content) of each leaf part: attachments as bytes, bodies as text."""
+    """(where, content) of each leaf part: attachments as bytes, bodies as text; an HTML body
+    last, as the text it shows (``HTML_BODY``: read only when the rest hold no log)."""
+    htmls: list[str] = []
     for part in message.walk():
         if part.is_multipart():
             continue
@@ -468,15 +486,93 @@ def _message_parts(message: email.message.Message) -> Iterator[tuple[str, bytes 
             if kind.startswith(("text/", "application/")):
                 yield f"the attachment {name or kind}", payload
             continue
-        if kind in ("text/plain", "text/markdown", "text/x-markdown"):
+        if kind in (*PLAIN_BODIES, "text/html"):
             charset = part.get_content_charset() or "utf-8"
             try:
                 text = payload.decode(charset, errors="replace")
             except LookupError:
                 text = payload.decode("utf-8", errors="replace")
+            if kind == "text/html":
+                htmls.append(text)
+                continue
             if str(part.get_param("format", "")).lower() == "flowed":
                 text = unflowed(text, str(part.get_param("delsp", "")).lower() == "yes")
             yield f"the {kind} body", text
+    for text in htmls:
+        yield HTML_BODY, html_text(text)
+
+
+HTML_BODY = "the text/html body"
+
+
+class _HtmlText(HTMLParser):
+    """The text an HTML body shows, line by line: a block element or ``<br>`` ends a line,
+    white space runs are one space but in ``<pre>`` or an element styled ``white-space:
+    pre`` (or ``pre-wrap``, as some mail programs keep pasted text), and a no-break space is
+    a space (the indentation mail programs write as ``&nbsp;``)."""
+
+    BLOCKS = frozenset(
+        (
+            *("address", "article", "blockquote", "br", "dd", "div", "dl", "dt", "hr"),
+            *("h1", "h2", "h3", "h4", "h5", "h6", "li", "ol", "p", "pre", "section"),
+            *("table", "tr", "ul"),
+        )
+    )
+    HIDDEN = frozenset(("head", "script", "style", "title"))
+    VOID = frozenset(("area", "base", "br", "col", "hr", "img", "input", "link", "meta", "wbr"))
+    KEEPS = re.compile(r"white-space\s*:\s*pre", re.I)
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.kept: list[str] = []  # the open elements that keep their white space
+        self.hidden = 0
+
+    def _break(self) -> None:
+        if self.out and not self.out[-1].endswith("\n"):
+            self.out.append("\n")
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag in self.HIDDEN:
+            self.hidden += 1
+        elif tag == "br":
+            self.out.append("\n")
+        elif tag in self.BLOCKS:
+            self._break()
+        style = " ".join(str(value) for name, value in attrs if name == "style")
+        if tag not in self.VOID and (tag == "pre" or self.KEEPS.search(style)):
+            self.kept.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: Any) -> None:
+        if tag == "br":
+            self.out.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCKS and tag != "br":
+            self._break()
+        if self.kept and self.kept[-1] == tag:
+            self.kept.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if not self.kept:
+            data = re.sub(r"[ \t\r\n]+", " ", data)
+            if not self.out or self.out[-1].endswith("\n"):
+                data = data.lstrip(" ")
+        if data:
+            self.out.append(data)
+
+
+def html_text(html: str) -> str:
+    """The text an HTML mail body shows (``_HtmlText``), its lines' ends trimmed."""
+    parser = _HtmlText()
+    parser.feed(html)
+    parser.close()
+    text = "".join(parser.out).replace("\u00a0", " ")
+    return "\n".join(line.rstrip(" ") for line in text.split("\n")) + "\n"
 
 
 class MissingResource(LogError):
@@ -520,6 +616,8 @@ def _logs_in(
     program and cannot be read even so is told in ``damaged``."""
     found: list[Found] = []
     for where, content in _message_parts(message):
+        if where == HTML_BODY and found:
+            continue  # the plain text or an attachment held it: the HTML shows the same
         try:
             if isinstance(content, bytes):
                 with contextlib.suppress(UnicodeDecodeError):
@@ -683,10 +781,10 @@ def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found],
     found: list[Found] = []
     damaged: list[str] = []
     read = messages(path, data)
-    for message in read:
+    for number, message in enumerate(read, 1):
         for item in _logs_in(message, source, into, damaged):
             if not any(_same_log(item.log, other.log) for other in found):
-                found.append(item)
+                found.append(replace(item, mail=number) if len(read) > 1 else item)
     return found, len(read), damaged
 
 
@@ -769,28 +867,29 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
 
 def _refusal(problem: Problem, found: Found, label: str) -> Problem:
     """What ``read`` says of a problem of the arrived log: ``unsigned_in_mail`` for an
-    unsigned move in a keyed player's name, ``forged`` for the rest."""
+    unsigned move in a keyed player's name, ``forged`` for the rest; placed at its line and
+    column when the mail is the log file itself, else the message names the log's line."""
     said = f"the log in {label} ({found.where}) is refused: {problem.message}"
+    line, column, file = problem.line, problem.column, problem.file
+    if line is not None and found.where == "the log file":
+        file = label  # the file read is the log: its own line and column
+    elif line is not None:
+        said = f"the log in {label} ({found.where}, line {line} of the log) is refused:"
+        said += f" {problem.message}"
+        line = column = None
     if problem.code != "unsigned_move" or problem.entry is None:
-        return _problem(
-            "forged",
-            said,
-            problem.file,
-            "nothing was changed; ask the sender for a good copy",
-            entry=problem.entry,
+        code = "forged"
+        hints: tuple[str, ...] = ("nothing was changed; ask the sender for a good copy",)
+    else:
+        code = "unsigned_in_mail"
+        player = found.log.entries[problem.entry - 1].player
+        hints = (
+            f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
+            f" {possessive(player)} name without {possessive(player)} key: ask {player} to"
+            f" play it with --sign (or to sign it: forex sign FILE {problem.entry}) and send"
+            " the log again",
         )
-    player = found.log.entries[problem.entry - 1].player
-    return _problem(
-        "unsigned_in_mail",
-        said,
-        problem.file,
-        f"nothing was changed; whoever wrote move {problem.entry} wrote it in"
-        f" {possessive(player)} name"
-        f" without {possessive(player)} key: ask {player} to play it with --sign (or to sign"
-        f" it: forex"
-        f" sign FILE {problem.entry}) and send the log again",
-        entry=problem.entry,
-    )
+    return Problem(code, said, "mail", file, line, column, problem.entry, hints)
 
 
 def _held_unsigned(problem: Problem, own: Any, incoming: Any) -> bool:
@@ -965,12 +1064,23 @@ def _same_keys(own: Any, incoming: Any, label: str, own_path: str) -> None:
         name for name, key in known.items() if _key_value(arrived.get(name)) != _key_value(key)
     )
     if changed:
-        raise _refuse(
-            "key_changed",
-            f"the log in {label} changes the key of {', '.join(changed)} in the header:"
-            " someone may be signing in their name",
-            own_path,
-            "nothing was changed; ask the player for their key by another way",
+        dropped = [name for name in changed if name not in arrived]
+        what = "drops" if len(dropped) == len(changed) else "changes"
+        where = own.place((KEYS_FIELD, changed[0]))
+        line, column = where if where else (None, None)
+        raise LogError(
+            [
+                Problem(
+                    "key_changed",
+                    f"the log in {label} {what} the key of {', '.join(changed)} in the header:"
+                    " someone may be signing in their name",
+                    "mail",
+                    own_path,
+                    line,
+                    column,
+                    hints=("nothing was changed; ask the player for their key by another way",),
+                )
+            ]
         )
 
 
@@ -1098,13 +1208,180 @@ def read_mail(
     result.label = label
     result.own_bytes = own_bytes
     result.own_header = own.header if own is not None else None
+    if own is not None:
+        result = _with_own_contacts(result, own, into)
+        result = _new_keys_told(result, own)
+        if not keep_engines:
+            result = _new_seats_told(result, own, into)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
     elif own is not None and result.saves:
         result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
+    result = _with_own_line_ends(result, own_bytes)
     if not dry_run:
         save_arrival(result, into)
     return result
+
+
+def _with_own_line_ends(result: Arrival, own_bytes: bytes | None) -> Arrival:
+    """``result`` whose text to save ends its lines as the reader's copy does (a new copy as
+    forex writes a log, with LF): a log attached with CR LF (a Windows mail program's) does
+    not change every line of the copy it brings up to date."""
+    if not result.saves:
+        return result
+    crlf = own_bytes is not None and b"\r\n" in own_bytes
+    text = result.saved_text
+    lf = text.replace("\r\n", "\n")
+    wanted = lf.replace("\n", "\r\n") if crlf else lf
+    return result if wanted == text else replace(result, text=wanted)
+
+
+CONTACTS_FIELD = "contacts"
+
+
+def _contacts(header: Any) -> dict[str, str]:
+    value = header.get(CONTACTS_FIELD)
+    if not isinstance(value, dict):
+        return {}
+    return {str(name): str(contact) for name, contact in value.items()}
+
+
+def _with_own_contacts(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose log to save keeps the reader's contact of every player their copy
+    has one for: mails are addressed from them, so a copy that arrives cannot send a
+    player's mail elsewhere. ``lines`` say each contact the mail's copy gives otherwise (and
+    each it adds, which is taken); raises ``LogError`` (``cannot_merge``) when the header
+    cannot be given the reader's."""
+    mine, theirs = _contacts(own.header), _contacts(result.found.log.header)
+    if mine == theirs:
+        return result
+    said = [
+        f"kept your contact of {name} ({mine[name]}); the mail's copy says"
+        f" {theirs.get(name, 'none')}: if {name} has changed it, edit"
+        f" contacts: in {into}"
+        for name in mine
+        if theirs.get(name) != mine[name]
+    ]
+    said += [
+        f"took the contact of {name} from the mail ({theirs[name]})"
+        if result.saves
+        else f"the mail's copy gives a contact of {name} ({theirs[name]}); yours has none"
+        for name in theirs
+        if name not in mine
+    ]
+    told = _telling(result, said)
+    if not result.saves:
+        return told
+    base = _parse(result.saved_text, into, into)
+    wanted = {**mine, **{name: value for name, value in theirs.items() if name not in mine}}
+    if _contacts(base.header) == wanted:
+        return told
+    try:
+        text = _contacts_text(base, wanted)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = {**base.document.data, CONTACTS_FIELD: wanted}
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            "the log in the mail gives other contacts than yours and its header cannot be"
+            " given yours; nothing was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    return replace(told, text=text, replay=replay(log))
+
+
+def _telling(result: Arrival, said: list[str]) -> Arrival:
+    """``result`` whose report also says ``said`` (before its ``Next:`` line, if any)."""
+    said = [clean(line) for line in said]
+    if result.lines and result.lines[-1].startswith("Next: "):
+        lines = result.lines[:-1] + said + result.lines[-1:]
+    else:
+        lines = [*result.lines, *said]
+    return replace(result, lines=lines, said=result.said + said)
+
+
+def _new_keys_told(result: Arrival, own: Any) -> Arrival:
+    """``result`` whose report names each key the saved copy holds and the reader's ``own``
+    did not: a key added on first use, which whoever held the log could have put there, with
+    its fingerprint to check with its player (and when its move is one the reader's copy
+    already held unsigned, that the signature was added since)."""
+    from .keys import fingerprint, openssh_line
+    from .signing import KEYS_FIELD, header_keys
+
+    if not result.saves:
+        return result
+    known = own.header.get(KEYS_FIELD) or {}
+    saved = _parse(result.saved_text, own.filename, own.filename)
+    said = []
+    for name, key in header_keys(saved)[0].items():
+        if name in known or key.key is None or key.since is None:
+            continue
+        comment = " ".join(openssh_line(key.line).split()[2:])
+        print_ = fingerprint(key.key) + (f" ({comment})" if comment else "")
+        held = key.since <= len(own.entries) and own.entries[key.since - 1].player == name
+        since = (
+            f"a signature added to move {key.since}, which your copy held unsigned"
+            if held
+            else f"move {key.since}"
+        )
+        said.append(
+            f"took {possessive(name)} key on first use, from {since}: {print_}; whoever held"
+            f" the log could have put it there: check that fingerprint with {name} by another way"
+        )
+    return _telling(result, said) if said else result
+
+
+def _new_seats_told(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose report names each seat the saved copy hands to the engine that the
+    reader's ``own`` did not (the engine then plays that player's moves in the reader's
+    copy), with the ``forex seat`` that gives it back."""
+    from .seats import engine_seats, seat_words
+
+    if not result.saves:
+        return result
+    mine = engine_seats(own.header)
+    saved = engine_seats(_parse(result.saved_text, into, into).header)
+    said = [
+        f"took the mail's engine seat {seat_words(name, budget)}: the engine plays"
+        f" {possessive(name)} moves in your copy; if {name} plays them, give the seat back:"
+        f" forex seat {command_path(into)} {command_word(name)} --person"
+        for name, budget in saved.items()
+        if name not in mine
+    ]
+    return _telling(result, said) if said else result
+
+
+def _contacts_text(log: Any, wanted: dict[str, str]) -> str:
+    """``log``'s text with the header's ``contacts:`` holding ``wanted``: each value that
+    differs rewritten in its place, else the whole block written again before ``moves:``."""
+    from .entrytext import quote
+    from .seats import with_header_key
+
+    text: str = log.text
+    doc = log.document
+    have = _contacts(log.header)
+    spans = doc.spans
+    if set(have) == set(wanted) and (CONTACTS_FIELD,) not in doc.flow:
+        changes = sorted(
+            (spans[(CONTACTS_FIELD, name)], quote(value))
+            for name, value in wanted.items()
+            if have[name] != value
+        )
+        for (start, end), value in reversed(changes):
+            text = text[:start] + value + text[end:]
+        return text
+    nl = "\r\n" if "\r\n" in text else "\n"
+    block = f"{CONTACTS_FIELD}:{nl}" + "".join(
+        f"  {quote(name)}: {quote(value)}{nl}" for name, value in wanted.items()
+    )
+    place = re.search(rf"^(?:{CONTACTS_FIELD}|moves)[ \t]*:", log.text, re.M)
+    if place is None:
+        raise ValueError("no moves: key")
+    text = with_header_key(log.text, CONTACTS_FIELD, None)
+    return text[: place.start()] + block + text[place.start() :]
 
 
 def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
@@ -1240,24 +1517,40 @@ def compare_setup(a: Any, b: Any) -> bool:
 
 
 def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
-    """Of several logs in a thread (an mbox, a Maildir), the one the others are all earlier
-    copies of; two logs in one mail are refused."""
+    """Of several logs in a thread (an mbox, a Maildir) or in one mail (a reply that quotes
+    the copy it answers and attaches the next), the one the others are all earlier copies
+    of; two copies that fork are refused (a thread's as a fork), and so are two different
+    logs."""
     ordered = sorted(found, key=lambda f: len(f.log.entries))
     last = ordered[-1]
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
-        if one_mail or report.kind not in ("prefix", "identical"):
-            where = "; ".join(
-                f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"
-                for f in found
+        if report.kind in ("prefix", "identical"):
+            continue
+        if not one_mail and report.kind == "fork":
+            told = _compare(
+                replace(other.log, filename=f"mail {other.mail}"),
+                replace(last.log, filename=f"mail {last.mail}"),
             )
             raise _refuse(
-                "two_logs",
-                f"{label} holds {len(found)} different logs: {where}",
+                "fork",
+                f"{label} holds two copies of the game that fork (its mails counted from the"
+                f" first): {told.sentence} Nothing was changed",
                 into,
-                "nothing was changed; read the mail that holds the log you want, or ask the"
-                " sender which stands",
+                "save each of the two mails on its own and compare them: forex diff A.eml B.eml;"
+                " then read the one the players agree stands",
             )
+        where = "; ".join(
+            f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"
+            for f in found
+        )
+        raise _refuse(
+            "two_logs",
+            f"{label} holds {len(found)} different logs: {where}",
+            into,
+            "nothing was changed; read the mail that holds the log you want, or ask the"
+            " sender which stands",
+        )
     return [last]
 
 

@@ -278,8 +278,10 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
             f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key:"
             f" forex play {_file_word(log)} {command_word(player)}"
             f" {command_word(entry.text)} --sign --key FILE",
-            "a table that wants warnings only says signatures: warn in its header",
         )
+        if not any(earlier.sig for earlier in log.entries[: entry.number - 1]):
+            # (once a move is signed, a new header line breaks every signature)
+            hints += ("a table that wants warnings only says signatures: warn in its header",)
         return Problem(
             "unsigned_move",
             said + "; nothing was written",
@@ -615,6 +617,13 @@ def one_edit(
     details = ([mismatch] if absorbed_digest and mismatch is not None else []) + own
     found = [_edited_problem(replay, check, entry, own, mismatch if absorbed_digest else None)]
     found[0] = replace(found[0], details=tuple(details))
+    if mismatch is None and own and not any(number < edit for number in check.signed):
+        header = (
+            "no signature of the log verifies and every digest matches: if move"
+            f" {edit} is as it was played, the game's header changed instead (its title, set-up"
+            " or signatures:): compare it with a copy you trust (forex diff)"
+        )
+        found[0] = replace(found[0], hints=(header, *found[0].hints))
     if later:
         consequences = [check.unverified[pair] for pair in later]
         if mismatch is not None and not absorbed_digest:
@@ -853,6 +862,18 @@ class Signer(Struct, frozen=True):
             return None
         if known.key is None or not same_key(known.key, self.key.public_key()):
             theirs = fingerprint(known.key) if known.key is not None else "unreadable"
+            hints: tuple[str, ...] = (
+                f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",
+            )
+            if known.since is not None:
+                theirs += f", added on first use with the signature of move {known.since}"
+                hints += (
+                    f"if this is {possessive(self.name)} own key, whoever signed move"
+                    f" {known.since} put another key in the log in {possessive(self.name)}"
+                    " name: tell the other players, and compare the copies (forex diff)",
+                )
+            where = log.place((KEYS_FIELD, self.name))
+            line, column = where if where else (None, None)
             raise LogError(
                 [
                     Problem(
@@ -862,9 +883,9 @@ class Signer(Struct, frozen=True):
                         f" key in the log ({theirs}); nothing was written",
                         "signature",
                         log.filename,
-                        hints=(
-                            f"sign with {possessive(self.name)} own key: --key FILE or FOREX_KEY",
-                        ),
+                        line,
+                        column,
+                        hints=hints,
                     )
                 ]
             )
@@ -874,11 +895,13 @@ class Signer(Struct, frozen=True):
 # --------------------------------------------------------------------------- signing an entry later
 
 
-def refuse_forged(replay: Replay, what: str) -> None:
+def refuse_forged(replay: Replay, what: str, *, unsigned: bool = False) -> None:
     """Raise ``LogError`` when the log's signatures do not verify (nothing is signed then; a
-    move left unsigned is no forgery: signing it is how it is settled)."""
+    move left unsigned is no forgery: signing it is how it is settled), and with
+    ``unsigned`` when a move is unsigned in the name of a player whose key the log holds
+    (a move added after it would go on from a move that player did not make)."""
     found = one_edit(replay, None, check_signatures(replay))[0]  # one edit: one finding
-    errors = [p for p in found if p.code != "unsigned_move"]
+    errors = [p for p in found if unsigned or p.code != "unsigned_move"]
     if errors:
         raise LogError(
             [
@@ -890,7 +913,10 @@ def refuse_forged(replay: Replay, what: str) -> None:
                     p.line,
                     p.column,
                     p.entry,
-                    (*p.hints, "forex validate FILE lists every signature problem"),
+                    (
+                        *p.hints,
+                        f"forex validate {_file_word(replay.log)} lists every signature problem",
+                    ),
                 )
                 for p in errors
             ]

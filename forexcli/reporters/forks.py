@@ -27,6 +27,14 @@ def _digests(side: Side) -> str:
     return "all match" if recorded else "none recorded"
 
 
+def _signatures(side: Side) -> str:
+    problem = side.signature_problem
+    if problem is not None:
+        where = f" at move {problem.entry}" if problem.entry is not None else ""
+        return f"fail{where}: {problem.code}"
+    return "all verify" if side.signed else "not signed"
+
+
 def _moves(side: Side) -> str:
     if side.legal:
         return str(side.moves)
@@ -59,6 +67,8 @@ def diff_rows(report: ForkReport) -> list[list[str]]:
         )
     rows.append(["all moves legal", _legal(a), _legal(b)])
     rows.append(["digests", _digests(a), _digests(b)])
+    if a.signed or b.signed:
+        rows.append(["signatures", _signatures(a), _signatures(b)])
     return [[clean(cell) for cell in row] for row in rows]
 
 
@@ -83,6 +93,10 @@ def _side_data(side: Side) -> dict[str, Any]:
         "continues": side.answers,
         "problem": None if side.problem is None else side.problem.as_dict(),
         "digest_problem": None if side.digest_problem is None else side.digest_problem.as_dict(),
+        "signed": side.signed,
+        "signature_problem": None
+        if side.signature_problem is None
+        else side.signature_problem.as_dict(),
     }
 
 
