@@ -73,9 +73,11 @@ def validate_command(
     PATHS are files or folders; folders are searched recursively for *.yaml
     and *.yml files (hidden files and folders are skipped). A file named
     twice, or named beside a folder that holds it, is checked once, in the
-    order first named. - reads one log from standard input. Exit status 0
-    when every log is valid, 1 when one is invalid, 2 when a path cannot be
-    read.
+    order first named. - reads one log from standard input. The summary
+    counts every file and path once: checked is valid + invalid + unreadable
+    (a path that does not exist, a folder that cannot be read); files skipped
+    are apart. Exit status 0 when every log is valid, 1 when one is invalid,
+    2 when a path cannot be read.
     """
     from ..record.validation import check_files
 

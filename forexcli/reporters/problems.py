@@ -116,10 +116,13 @@ class ValidateReport(Struct):
         return self.files
 
     def counts(self) -> dict[str, int]:
+        """``checked`` is ``valid`` + ``invalid`` + ``unreadable``: every file checked and
+        every path named or found that could not be (no such file or folder, a folder that
+        cannot be read), once each; the ``skipped`` files (not logs) are apart."""
         valid = sum(1 for f in self.files if f.valid)
         unreadable = sum(1 for f in self.files if f.unreadable)
         return {
-            "checked": len(self.files),
+            "checked": len(self.files) + len(self.usage),
             "valid": valid,
             "invalid": len(self.files) - valid - unreadable,
             "unreadable": unreadable + len(self.usage),

@@ -480,3 +480,24 @@ def test_an_unknown_key_in_the_components_file_is_told_as_a_log_s_is(tmp_path: P
         "components: cities[1]: unknown key 'colours'; the keys are"
     )
     assert problem["hints"][0] == "did you mean colour?"
+
+
+def test_the_summary_counts_add_up_with_paths_that_cannot_be_read(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    from tests.cli.test_commands import INVALID, TWO
+
+    shutil.copyfile(TWO, tmp_path / "good.yaml")
+    shutil.copyfile(INVALID / "unknown-player.yaml", tmp_path / "bad.yaml")
+    os.symlink(tmp_path / "gone.yaml", tmp_path / "dangling.yaml")
+    names = ["dangling.yaml", "nope.yaml", "good.yaml", "bad.yaml"]
+    paths = [str(tmp_path / name) for name in names]
+    report = json.loads(run(["validate", "--format", "json", *paths]).stdout)
+    counts = report["summary"]
+    assert counts == {"checked": 4, "valid": 1, "invalid": 1, "unreadable": 2, "skipped": 0}
+    assert counts["checked"] == counts["valid"] + counts["invalid"] + counts["unreadable"]
+    text = run(["validate", *paths]).stdout
+    assert text.endswith("\n4 files checked: 1 valid, 1 invalid, 2 unreadable\n")
+    missing = json.loads(run(["validate", "--format", "json", paths[1], paths[0]]).stdout)
+    assert missing["summary"]["checked"] == missing["summary"]["unreadable"] == 2
