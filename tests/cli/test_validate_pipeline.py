@@ -501,3 +501,39 @@ def test_the_summary_counts_add_up_with_paths_that_cannot_be_read(tmp_path: Path
     assert text.endswith("\n4 files checked: 1 valid, 1 invalid, 2 unreadable\n")
     missing = json.loads(run(["validate", "--format", "json", paths[1], paths[0]]).stdout)
     assert missing["summary"]["checked"] == missing["summary"]["unreadable"] == 2
+
+
+@pytest.mark.parametrize("jobs", [[], ["-j", "2"]])
+def test_paths_that_cannot_be_read_are_told_in_the_order_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: list[str]
+) -> None:
+    import os
+    import shutil
+
+    from tests.cli.test_commands import INVALID, TWO
+
+    bad = INVALID / "unknown-player.yaml"
+    games, locked = tmp_path / "games", tmp_path / "games" / "locked"
+    locked.mkdir(parents=True)
+    for path in [tmp_path / "first.yaml", games / "inside.yaml", tmp_path / "last.yaml"]:
+        shutil.copyfile(bad, path)
+    shutil.copyfile(TWO, tmp_path / "good.yaml")
+    os.symlink(tmp_path / "gone.yaml", tmp_path / "dangling.yaml")
+    real_scandir = os.scandir
+
+    def refuse(path: object = ".") -> object:  # what a folder without read permission does
+        if os.fspath(path) == str(locked):  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_scandir(path)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    names = ["first.yaml", "dangling.yaml", "games", "nope.yaml", "good.yaml", "last.yaml"]
+    paths = [str(tmp_path / name) for name in names]
+    told = [games / "inside.yaml", locked, *(tmp_path / n for n in ["nope.yaml", "last.yaml"])]
+    expected = [str(tmp_path / "first.yaml"), str(tmp_path / "dangling.yaml"), *map(str, told)]
+    text = run(["validate", *jobs, *paths]).stdout
+    said = [line.split(":")[0] for line in text.splitlines() if line.startswith(str(tmp_path))]
+    assert list(dict.fromkeys(said)) == expected
+    github = run(["validate", "--format", "github", *jobs, *paths]).stdout
+    annotated = re.findall(r"^::error file=([^,:]+)", github, re.M)
+    assert list(dict.fromkeys(annotated)) == expected
