@@ -12,9 +12,11 @@ the keys an entry may name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from .. import games
 from ..words import did_you_mean, quoted
@@ -364,6 +366,8 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
         _validator(game.name).iter_errors(doc.data),
         key=lambda e: doc.place(tuple(e.absolute_path)) or (0, 0),
     )
+    told = names_refused_at_players(errors)
+    errors = [e for e in errors if not told_at_players(e, tuple(e.absolute_path), told)]
     for error in errors[:MAX_SCHEMA_PROBLEMS]:
         error = chosen_branch(error)
         path = tuple(error.absolute_path)
@@ -396,6 +400,7 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     found.sort(key=lambda p: (p.line or 0, p.column or 0))
+    found = _rule_stated_once(found)
     if len(errors) > MAX_SCHEMA_PROBLEMS:
         found.append(
             Problem(
@@ -406,6 +411,67 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     return found
+
+
+def refused_name(error: Any, path: tuple[Any, ...]) -> str | None:
+    """The player's name a schema error (at ``path``) refuses: an item of ``players``,
+    ``first``, or a key that names a player (an entry's decider, a ``contacts:`` name ...);
+    None for any other error."""
+    error = chosen_branch(error)
+    name = error.instance
+    if not isinstance(name, str) or error.validator not in ("pattern", "anyOf", "not"):
+        return None
+    named = path == ("first",) or (len(path) == 2 and path[0] == "players")
+    return name if named or "propertyNames" in error.schema_path else None
+
+
+def names_refused_at_players(errors: Iterable[Any], prefix: tuple[Any, ...] = ()) -> set[str]:
+    """The names of ``players:`` that ``errors`` (their paths under ``prefix``) refuse."""
+    refused = set()
+    for error in errors:
+        path = (*prefix, *error.absolute_path)
+        if len(path) == 2 and path[0] == "players":
+            name = refused_name(error, path)
+            if name is not None:
+                refused.add(name)
+    return refused
+
+
+def told_at_players(error: Any, path: tuple[Any, ...], told: Collection[str]) -> bool:
+    """Whether ``error`` (at ``path``) refuses a name ``told`` already at ``players:``, at
+    another place (as ``first``, a move's decider ...): a bad name is told once, where the
+    players are named, not again at every move of that player."""
+    if len(path) == 2 and path[0] == "players":
+        return False
+    return refused_name(error, path) in told
+
+
+def name_rule(pattern: str) -> str:
+    """The rule of ``pattern`` (a game's player names) in words, as far as it refuses
+    control characters, printable characters, and a space at either end."""
+    compiled = re.compile(pattern)
+    refused = [chr(c) for c in range(0x21, 0x7F) if not compiled.search(f"a{chr(c)}a")]
+    parts: list[str] = []
+    if not compiled.search("a\x01a"):
+        parts.append("no control characters")
+    if refused:
+        parts.append(f"none of {' '.join(refused)}")
+    if compiled.search("a a") and not compiled.search(" a") and not compiled.search("a "):
+        parts.append("does not start or end with a space")
+    return f"a player's name has {' and '.join(parts) or 'any characters'}"
+
+
+def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
+    """The problems, with the player-name rule (``name_rule``) as a hint of the first bad
+    name only."""
+    kept, stated = [], False
+    for problem in problems:
+        rule = [h for h in problem.hints if h.startswith("a player's name has ")]
+        if rule and stated:
+            problem = replace(problem, hints=tuple(h for h in problem.hints if h not in rule))
+        stated = stated or bool(rule)
+        kept.append(problem)
+    return kept
 
 
 def _bad_name(
@@ -430,6 +496,7 @@ def _bad_name(
     if len(branches) != 1:
         return None
     pattern = re.compile(str(branches[0]))
+    hints = (name_rule(str(branches[0])), *hints)
     held = sorted({ch for ch in name if not pattern.search(f"a{ch}a")})
     if held:
         why = f"a name may not hold {', '.join(shown(ch) for ch in held)}"

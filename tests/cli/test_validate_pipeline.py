@@ -537,3 +537,34 @@ def test_paths_that_cannot_be_read_are_told_in_the_order_named(
     github = run(["validate", "--format", "github", *jobs, *paths]).stdout
     annotated = re.findall(r"^::error file=([^,:]+)", github, re.M)
     assert list(dict.fromkeys(annotated)) == expected
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_a_bad_player_name_is_told_once_at_players_with_the_name_rule(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, name, bad = tmp_path / "game.yaml", "ada", "a:da"
+        text = TWO.read_text("utf-8")
+    else:
+        path, name, bad = copy_example(tmp_path), "ai", "a:i"
+        text = path.read_text("utf-8")
+    text = re.sub(rf"\b{name}\b", bad, text)
+    assert text.count(f"  - {bad}: ") > 5
+    path.write_text(text, "utf-8")
+    players_line = next(n for n, line in enumerate(text.splitlines(), 1) if "players:" in line)
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    named = [p for p in report["files"][0]["problems"] if p["code"] == "bad_player_name"]
+    assert [(p["line"], p["entry"]) for p in named] == [(players_line, None)]
+    assert any(h.startswith("a player's name has ") for h in named[0]["hints"])
+    # A bad name that is not among the players is still told where it is.
+    path.write_text(text.replace(f"  - {bad}: ", "  - x:y: ", 1), "utf-8")
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    named = [p for p in report["files"][0]["problems"] if p["code"] == "bad_player_name"]
+    assert [(p["line"] == players_line, p["entry"] is None) for p in named] == [
+        (True, True),
+        (False, False),
+    ]
+    assert "'x:y' is not a valid player name" in named[1]["message"]

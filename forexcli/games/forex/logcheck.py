@@ -81,8 +81,13 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     header = data
     if isinstance(moves, list):
         header = dict(data, moves=[])
+    told: set[str] = set()  # (the bad names of `players:`, told there only)
     if not surely_valid(header):
-        for error in _removed_errors(_validator().iter_errors(header)):
+        errors = list(_removed_errors(_validator().iter_errors(header)))
+        told = schemawords.names_refused_at_players(errors)
+        for error in errors:
+            if schemawords.told_at_players(error, tuple(error.absolute_path), told):
+                continue
             problems.extend(_schema_problem(error, doc, filename))
             if len(problems) > MAX_SCHEMA_PROBLEMS:
                 break
@@ -94,7 +99,9 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             if surely_valid(entry, "entry"):
                 continue
             for error in validator.iter_errors(entry):
-                problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
+                path = ("moves", index, *error.absolute_path)
+                if not schemawords.told_at_players(error, path, told):
+                    problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     problems = _rule_stated_once(problems)
     if len(problems) > MAX_SCHEMA_PROBLEMS:
