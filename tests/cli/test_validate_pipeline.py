@@ -568,3 +568,39 @@ def test_a_bad_player_name_is_told_once_at_players_with_the_name_rule(
         (False, False),
     ]
     assert "'x:y' is not a valid player name" in named[1]["message"]
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_a_first_player_who_is_no_player_is_told_alike_in_both_games(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, players = tmp_path / "game.yaml", "ada, ben"
+        text = TWO.read_text("utf-8")
+    else:
+        path, players = copy_example(tmp_path), "ai, louis, mei"
+        text = path.read_text("utf-8")
+    line = f"players: [{players}]\n"
+    assert line in text and "\nfirst:" not in text
+    told = []
+    for first in ["nobody", players.split(", ")[1] + "x"]:
+        path.write_text(text.replace(line, f"{line}first: {first}\n", 1), "utf-8")
+        (problem,) = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][
+            0
+        ]["problems"]
+        told.append((problem["code"], problem["message"], problem["hints"]))
+    second = players.split(", ")[1]
+    assert told == [
+        (
+            "unknown_player",
+            f"first: 'nobody' is not a player of this game ({players})",
+            ["name one of the players, or add 'nobody' to `players:` at set-up"],
+        ),
+        (
+            "unknown_player",
+            f"first: '{second}x' is not a player of this game ({players})",
+            [f"did you mean {second}?"],
+        ),
+    ]
