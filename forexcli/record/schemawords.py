@@ -28,8 +28,7 @@ if TYPE_CHECKING:
     from . import yamlread
 
 MAX_SCHEMA_PROBLEMS = 50
-"""At most this many schema problems are listed for one file (for a game that does not
-check its log itself)."""
+"""At most this many schema problems are listed for one file (``capped``), in every game."""
 
 
 RECODED_KEYWORDS = {
@@ -368,7 +367,7 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
     )
     told = names_refused_at_players(errors)
     errors = [e for e in errors if not told_at_players(e, tuple(e.absolute_path), told)]
-    for error in errors[:MAX_SCHEMA_PROBLEMS]:
+    for error in errors[: MAX_SCHEMA_PROBLEMS + 1]:  # (one more: are there more?)
         error = chosen_branch(error)
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -400,17 +399,28 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     found.sort(key=lambda p: (p.line or 0, p.column or 0))
-    found = _rule_stated_once(found)
-    if len(errors) > MAX_SCHEMA_PROBLEMS:
-        found.append(
-            Problem(
-                "too_many_problems",
-                f"{len(errors) - MAX_SCHEMA_PROBLEMS} more schema problems not listed",
-                "schema",
-                filename,
-            )
-        )
-    return found
+    return capped(_rule_stated_once(found))
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The first ``MAX_SCHEMA_PROBLEMS`` of a log's schema ``problems`` (in file order) and,
+    when there are more, ``too_many_problems`` at the last one listed: every game's words."""
+    if len(problems) <= MAX_SCHEMA_PROBLEMS:
+        return problems
+    kept = problems[:MAX_SCHEMA_PROBLEMS]
+    last = kept[-1]
+    return [
+        *kept,
+        Problem(
+            "too_many_problems",
+            f"more than {MAX_SCHEMA_PROBLEMS} schema problems: only the first"
+            f" {MAX_SCHEMA_PROBLEMS} are listed",
+            "schema",
+            last.file,
+            last.line,
+            last.column,
+        ),
+    ]
 
 
 def refused_name(error: Any, path: tuple[Any, ...]) -> str | None:

@@ -604,3 +604,33 @@ def test_a_first_player_who_is_no_player_is_told_alike_in_both_games(
             [f"did you mean {second}?"],
         ),
     ]
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_too_many_schema_problems_are_told_in_the_same_words_in_both_games(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, player = tmp_path / "game.yaml", "ada"
+        text = TWO.read_text("utf-8")
+    else:
+        path, player = copy_example(tmp_path), "ai"
+        text = path.read_text("utf-8")
+    # Every entry misspelt (`bye`), and 20 more: more than 50 schema problems.
+    text = re.sub(r"^(  - [^:]+: )", r"\1bye ", text, flags=re.M)
+    text += f"  - {player}: bye pass\n" * 20
+    assert text.count(": bye ") > 55
+    path.write_text(text, "utf-8")
+    problems = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert len(problems) == 51
+    last, cut = problems[-2], problems[-1]
+    assert (cut["code"], cut["message"], cut["line"]) == (
+        "too_many_problems",
+        "more than 50 schema problems: only the first 50 are listed",
+        last["line"],
+    )
+    assert cut["hints"] == ["fix the problems listed first, then check again"]
