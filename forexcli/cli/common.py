@@ -559,18 +559,23 @@ def write_mail(path: str, mail: Any, *, quiet: bool = False) -> None:
     print_written(out, "the mail", path, log=False)
 
 
-def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
+def _logs_in(folder: str, unreadable: Callable[[OSError], Problem]) -> list[str | Problem]:
     """The *.yaml and *.yml files in ``folder`` and the folders in it, in name order, hidden
-    ones skipped.  A link to a folder is searched like a folder, unless where it leads is
-    searched already (a folder of the tree, or one reached by a link before): no file twice,
-    no endless loop."""
+    ones skipped, and the problem (``unreadable``) of a folder in it that cannot be read
+    where that folder comes.  A link to a folder is searched like a folder, unless where it
+    leads is searched already (a folder of the tree, or one reached by a link before): no
+    file twice, no endless loop."""
     searched = [os.path.realpath(folder)]
 
     def searched_already(real: str) -> bool:
         return any(os.path.commonpath([real, done]) == done for done in searched)
 
-    found: list[str] = []
-    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=True):
+    found: list[str | Problem] = []
+
+    def refused(error: OSError) -> None:  # (called as the walk comes to the folder)
+        found.append(unreadable(error))
+
+    for root, dirs, names in os.walk(folder, onerror=refused, followlinks=True):
         kept = []
         for name in sorted(dirs):
             if name.startswith("."):
@@ -591,12 +596,12 @@ def _logs_in(folder: str, unreadable: Callable[[OSError], None]) -> list[str]:
     return found
 
 
-def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
-    """The files to check: files as given, folders searched for *.yaml and *.yml, each file
-    once (by its device and inode, as first named); and the problems of the paths that
-    are not there and of the folders that cannot be read."""
-    files: list[str] = []
-    problems: list[Problem] = []
+def named_logs(paths: Sequence[str]) -> list[str | Problem]:
+    """The files to check, in the order named: files as given, folders searched for *.yaml
+    and *.yml in their place, each file once (by its device and inode, as first named); and
+    where they were named or found, the problems of the paths that are not there and of the
+    folders that cannot be read."""
+    named: list[str | Problem] = []
     seen: set[object] = set()
 
     def add(name: str) -> None:
@@ -607,30 +612,31 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
             identity = os.path.abspath(name)
         if identity not in seen:
             seen.add(identity)
-            files.append(name)
+            named.append(name)
 
-    def unreadable(error: OSError) -> None:
+    def unreadable(error: OSError) -> Problem:
         # (imported here: validate starts its processes before the records are needed)
         from ..record.problems import Problem
 
         folder = os.fspath(error.filename) if error.filename is not None else path
-        problems.append(
-            Problem(
-                "unreadable",
-                f"cannot read the folder {folder}: {error.strerror or error}",
-                "io",
-                folder,
-                hints=("check the folder's permissions: none of its files was checked",),
-            )
+        return Problem(
+            "unreadable",
+            f"cannot read the folder {folder}: {error.strerror or error}",
+            "io",
+            folder,
+            hints=("check the folder's permissions: none of its files was checked",),
         )
 
     for path in paths:
         if path == "-":
-            files.append(path)
+            named.append(path)
             continue
         if os.path.isdir(path):
-            for name in _logs_in(path, unreadable):
-                add(name)
+            for found in _logs_in(path, unreadable):
+                if isinstance(found, str):
+                    add(found)
+                else:
+                    named.append(found)
             continue
         if not os.path.lexists(path):
             # (imported here: validate starts its processes before the records are needed)
@@ -639,10 +645,17 @@ def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
 
             message = f"no such file or folder: {path}"
             hints = missing_hints(path, folders=True)
-            problems.append(Problem("not_found", message, "io", path, hints=hints))
+            named.append(Problem("not_found", message, "io", path, hints=hints))
             continue
         add(path)
-    return files, problems
+    return named
+
+
+def collect_logs(paths: Sequence[str]) -> tuple[list[str], list[Problem]]:
+    """The files to check (``named_logs``), and apart the problems of the paths that are not
+    there and of the folders that cannot be read."""
+    named = named_logs(paths)
+    return [n for n in named if isinstance(n, str)], [n for n in named if not isinstance(n, str)]
 
 
 # A log of any game opened for a command that shows it: replayed and checked up to a move,

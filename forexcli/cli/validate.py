@@ -10,7 +10,7 @@ import click
 from .. import streams
 from . import EPILOG, GameTextOption
 from . import echo as _echo
-from .common import collect_logs, format_option, print_json, read_stdin, stdout_style
+from .common import format_option, named_logs, print_json, read_stdin, stdout_style
 
 if TYPE_CHECKING:
     from ..record.problems import FileReport
@@ -73,9 +73,13 @@ def validate_command(
     PATHS are files or folders; folders are searched recursively for *.yaml
     and *.yml files (hidden files and folders are skipped). A file named
     twice, or named beside a folder that holds it, is checked once, in the
-    order first named. - reads one log from standard input. Exit status 0
-    when every log is valid, 1 when one is invalid, 2 when a path cannot be
-    read.
+    order first named; problems are told in that order, those of a path that
+    cannot be read where it was named or found. - reads one log from
+    standard input. The summary
+    counts every file and path once: checked is valid + invalid + unreadable
+    (a path that does not exist, a folder that cannot be read); files skipped
+    are apart. Exit status 0 when every log is valid, 1 when one is invalid,
+    2 when a path cannot be read.
     """
     from ..record.validation import check_files
 
@@ -83,23 +87,27 @@ def validate_command(
         raise click.UsageError("--quiet and --verbose do not go together")
     if paths.count("-") > 1:
         raise click.UsageError("- (standard input, one log) can be given only once")
-    files, missing = collect_logs(paths)
+    named = named_logs(paths)
     # Checked as the reports are asked for; the first file loads the readers (then forked).
     checked = check_files(
-        [name for name in files if name != "-"], jobs, only_logs, require_signatures
+        [name for name in named if isinstance(name, str) and name != "-"],
+        jobs,
+        only_logs,
+        require_signatures,
     )
     from ..reporters.problems import ValidateReport, validate_github, validate_text
 
-    report = ValidateReport(usage=missing)
-    for name in files:
-        if name != "-":
-            found = next(checked)
-            if found is None:
-                report.skipped.append(name)
-            else:
-                report.files.append(found)
-            continue
-        report.files.append(_stdin_report(require_signatures))
+    report = ValidateReport()
+    for name in named:
+        if not isinstance(name, str):  # a path that cannot be read, told where it was named
+            report.usage.append(name)
+            report.usage_before.append(len(report.files))
+        elif name == "-":
+            report.files.append(_stdin_report(require_signatures))
+        elif (found := next(checked)) is None:
+            report.skipped.append(name)
+        else:
+            report.files.append(found)
     if fmt == "json":
         print_json(report.as_dict())
     elif fmt == "github":

@@ -12,9 +12,11 @@ the keys an entry may name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from msgspec.structs import replace
 
 from .. import games
 from ..words import did_you_mean, quoted
@@ -26,8 +28,7 @@ if TYPE_CHECKING:
     from . import yamlread
 
 MAX_SCHEMA_PROBLEMS = 50
-"""At most this many schema problems are listed for one file (for a game that does not
-check its log itself)."""
+"""At most this many schema problems are listed for one file (``capped``), in every game."""
 
 
 RECODED_KEYWORDS = {
@@ -364,7 +365,9 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
         _validator(game.name).iter_errors(doc.data),
         key=lambda e: doc.place(tuple(e.absolute_path)) or (0, 0),
     )
-    for error in errors[:MAX_SCHEMA_PROBLEMS]:
+    told = names_refused_at_players(errors)
+    errors = [e for e in errors if not told_at_players(e, tuple(e.absolute_path), told)]
+    for error in errors[: MAX_SCHEMA_PROBLEMS + 1]:  # (one more: are there more?)
         error = chosen_branch(error)
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -396,16 +399,89 @@ def schema_problems(game: Game[Any, Any], doc: yamlread.Document, filename: str)
             )
         )
     found.sort(key=lambda p: (p.line or 0, p.column or 0))
-    if len(errors) > MAX_SCHEMA_PROBLEMS:
-        found.append(
-            Problem(
-                "too_many_problems",
-                f"{len(errors) - MAX_SCHEMA_PROBLEMS} more schema problems not listed",
-                "schema",
-                filename,
-            )
-        )
-    return found
+    return capped(_rule_stated_once(found))
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The first ``MAX_SCHEMA_PROBLEMS`` of a log's schema ``problems`` (in file order) and,
+    when there are more, ``too_many_problems`` at the last one listed: every game's words."""
+    if len(problems) <= MAX_SCHEMA_PROBLEMS:
+        return problems
+    kept = problems[:MAX_SCHEMA_PROBLEMS]
+    last = kept[-1]
+    return [
+        *kept,
+        Problem(
+            "too_many_problems",
+            f"more than {MAX_SCHEMA_PROBLEMS} schema problems: only the first"
+            f" {MAX_SCHEMA_PROBLEMS} are listed",
+            "schema",
+            last.file,
+            last.line,
+            last.column,
+        ),
+    ]
+
+
+def refused_name(error: Any, path: tuple[Any, ...]) -> str | None:
+    """The player's name a schema error (at ``path``) refuses: an item of ``players``,
+    ``first``, or a key that names a player (an entry's decider, a ``contacts:`` name ...);
+    None for any other error."""
+    error = chosen_branch(error)
+    name = error.instance
+    if not isinstance(name, str) or error.validator not in ("pattern", "anyOf", "not"):
+        return None
+    named = path == ("first",) or (len(path) == 2 and path[0] == "players")
+    return name if named or "propertyNames" in error.schema_path else None
+
+
+def names_refused_at_players(errors: Iterable[Any], prefix: tuple[Any, ...] = ()) -> set[str]:
+    """The names of ``players:`` that ``errors`` (their paths under ``prefix``) refuse."""
+    refused = set()
+    for error in errors:
+        path = (*prefix, *error.absolute_path)
+        if len(path) == 2 and path[0] == "players":
+            name = refused_name(error, path)
+            if name is not None:
+                refused.add(name)
+    return refused
+
+
+def told_at_players(error: Any, path: tuple[Any, ...], told: Collection[str]) -> bool:
+    """Whether ``error`` (at ``path``) refuses a name ``told`` already at ``players:``, at
+    another place (as ``first``, a move's decider ...): a bad name is told once, where the
+    players are named, not again at every move of that player."""
+    if len(path) == 2 and path[0] == "players":
+        return False
+    return refused_name(error, path) in told
+
+
+def name_rule(pattern: str) -> str:
+    """The rule of ``pattern`` (a game's player names) in words, as far as it refuses
+    control characters, printable characters, and a space at either end."""
+    compiled = re.compile(pattern)
+    refused = [chr(c) for c in range(0x21, 0x7F) if not compiled.search(f"a{chr(c)}a")]
+    parts: list[str] = []
+    if not compiled.search("a\x01a"):
+        parts.append("no control characters")
+    if refused:
+        parts.append(f"none of {' '.join(refused)}")
+    if compiled.search("a a") and not compiled.search(" a") and not compiled.search("a "):
+        parts.append("does not start or end with a space")
+    return f"a player's name has {' and '.join(parts) or 'any characters'}"
+
+
+def _rule_stated_once(problems: list[Problem]) -> list[Problem]:
+    """The problems, with the player-name rule (``name_rule``) as a hint of the first bad
+    name only."""
+    kept, stated = [], False
+    for problem in problems:
+        rule = [h for h in problem.hints if h.startswith("a player's name has ")]
+        if rule and stated:
+            problem = replace(problem, hints=tuple(h for h in problem.hints if h not in rule))
+        stated = stated or bool(rule)
+        kept.append(problem)
+    return kept
 
 
 def _bad_name(
@@ -430,6 +506,7 @@ def _bad_name(
     if len(branches) != 1:
         return None
     pattern = re.compile(str(branches[0]))
+    hints = (name_rule(str(branches[0])), *hints)
     held = sorted({ch for ch in name if not pattern.search(f"a{ch}a")})
     if held:
         why = f"a name may not hold {', '.join(shown(ch) for ch in held)}"

@@ -109,17 +109,35 @@ class ValidateReport(Struct):
     files: list[FileReport] = field(default_factory=list)
     usage: list[Problem] = field(default_factory=list)
     """Problems with the paths given (missing, unreadable) that are not files."""
+    usage_before: list[int] = field(default_factory=list)
+    """For each of ``usage``, how many of ``files`` come before it (the order named); none
+    for a problem that comes first."""
     skipped: list[str] = field(default_factory=list)
+
+    def in_order(self) -> list[FileReport | Problem]:
+        """Every file and every path problem, in the order the paths were named."""
+        told: list[FileReport | Problem] = []
+        places = [*self.usage_before, *[0] * (len(self.usage) - len(self.usage_before))]
+        waiting = list(zip(places, self.usage, strict=True))
+        for number, item in enumerate(self.files):
+            while waiting and waiting[0][0] <= number:
+                told.append(waiting.pop(0)[1])
+            told.append(item)
+        told.extend(problem for _, problem in waiting)
+        return told
 
     @property
     def checked(self) -> list[FileReport]:
         return self.files
 
     def counts(self) -> dict[str, int]:
+        """``checked`` is ``valid`` + ``invalid`` + ``unreadable``: every file checked and
+        every path named or found that could not be (no such file or folder, a folder that
+        cannot be read), once each; the ``skipped`` files (not logs) are apart."""
         valid = sum(1 for f in self.files if f.valid)
         unreadable = sum(1 for f in self.files if f.unreadable)
         return {
-            "checked": len(self.files),
+            "checked": len(self.files) + len(self.usage),
             "valid": valid,
             "invalid": len(self.files) - valid - unreadable,
             "unreadable": unreadable + len(self.usage),
@@ -169,9 +187,10 @@ def validate_text(
     ``problem_text``.
     """
     out: list[str] = []
-    for problem in report.usage:
-        out.append(problem_text(problem, style, terminal=terminal))
-    for item in report.files:
+    for item in report.in_order():
+        if isinstance(item, Problem):
+            out.append(problem_text(item, style, terminal=terminal))
+            continue
         if item.problems:
             out.append(problems_text(item.problems, style, terminal=terminal))
         out.extend(problem_text(w, style, terminal=terminal, warning=True) for w in item.warnings)
@@ -190,8 +209,11 @@ def validate_text(
 
 def validate_github(report: ValidateReport, *, quiet: bool = False) -> str:
     """``validate --format github``: one annotation per problem, then the summary."""
-    lines = [github_annotation(p) for p in report.usage]
-    for item in report.files:
+    lines: list[str] = []
+    for item in report.in_order():
+        if isinstance(item, Problem):
+            lines.append(github_annotation(item))
+            continue
         lines.extend(github_annotation(p) for p in item.problems)
         lines.extend(github_annotation(p, "warning") for p in item.warnings)
     if not quiet:

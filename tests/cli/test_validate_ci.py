@@ -86,7 +86,7 @@ def test_a_folder_that_cannot_be_read_is_reported_not_passed_over(
     result = run(["validate", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stdout.startswith(f"{locked}: unreadable: cannot read the folder {locked}: ")
-    assert "1 file checked: 1 valid, 0 invalid, 1 unreadable" in result.stdout
+    assert "2 files checked: 1 valid, 0 invalid, 1 unreadable" in result.stdout
     report = json.loads(run(["validate", "--format", "json", str(tmp_path)]).stdout)
     assert [(p["file"], p["code"]) for p in report["errors"]] == [(str(locked), "unreadable")]
     assert report["ok"] is False

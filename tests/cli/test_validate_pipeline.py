@@ -480,3 +480,157 @@ def test_an_unknown_key_in_the_components_file_is_told_as_a_log_s_is(tmp_path: P
         "components: cities[1]: unknown key 'colours'; the keys are"
     )
     assert problem["hints"][0] == "did you mean colour?"
+
+
+def test_the_summary_counts_add_up_with_paths_that_cannot_be_read(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    from tests.cli.test_commands import INVALID, TWO
+
+    shutil.copyfile(TWO, tmp_path / "good.yaml")
+    shutil.copyfile(INVALID / "unknown-player.yaml", tmp_path / "bad.yaml")
+    os.symlink(tmp_path / "gone.yaml", tmp_path / "dangling.yaml")
+    names = ["dangling.yaml", "nope.yaml", "good.yaml", "bad.yaml"]
+    paths = [str(tmp_path / name) for name in names]
+    report = json.loads(run(["validate", "--format", "json", *paths]).stdout)
+    counts = report["summary"]
+    assert counts == {"checked": 4, "valid": 1, "invalid": 1, "unreadable": 2, "skipped": 0}
+    assert counts["checked"] == counts["valid"] + counts["invalid"] + counts["unreadable"]
+    text = run(["validate", *paths]).stdout
+    assert text.endswith("\n4 files checked: 1 valid, 1 invalid, 2 unreadable\n")
+    missing = json.loads(run(["validate", "--format", "json", paths[1], paths[0]]).stdout)
+    assert missing["summary"]["checked"] == missing["summary"]["unreadable"] == 2
+
+
+@pytest.mark.parametrize("jobs", [[], ["-j", "2"]])
+def test_paths_that_cannot_be_read_are_told_in_the_order_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: list[str]
+) -> None:
+    import os
+    import shutil
+
+    from tests.cli.test_commands import INVALID, TWO
+
+    bad = INVALID / "unknown-player.yaml"
+    games, locked = tmp_path / "games", tmp_path / "games" / "locked"
+    locked.mkdir(parents=True)
+    for path in [tmp_path / "first.yaml", games / "inside.yaml", tmp_path / "last.yaml"]:
+        shutil.copyfile(bad, path)
+    shutil.copyfile(TWO, tmp_path / "good.yaml")
+    os.symlink(tmp_path / "gone.yaml", tmp_path / "dangling.yaml")
+    real_scandir = os.scandir
+
+    def refuse(path: object = ".") -> object:  # what a folder without read permission does
+        if os.fspath(path) == str(locked):  # type: ignore[call-overload]
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real_scandir(path)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(os, "scandir", refuse)
+    names = ["first.yaml", "dangling.yaml", "games", "nope.yaml", "good.yaml", "last.yaml"]
+    paths = [str(tmp_path / name) for name in names]
+    told = [games / "inside.yaml", locked, *(tmp_path / n for n in ["nope.yaml", "last.yaml"])]
+    expected = [str(tmp_path / "first.yaml"), str(tmp_path / "dangling.yaml"), *map(str, told)]
+    text = run(["validate", *jobs, *paths]).stdout
+    said = [line.split(":")[0] for line in text.splitlines() if line.startswith(str(tmp_path))]
+    assert list(dict.fromkeys(said)) == expected
+    github = run(["validate", "--format", "github", *jobs, *paths]).stdout
+    annotated = re.findall(r"^::error file=([^,:]+)", github, re.M)
+    assert list(dict.fromkeys(annotated)) == expected
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_a_bad_player_name_is_told_once_at_players_with_the_name_rule(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, name, bad = tmp_path / "game.yaml", "ada", "a:da"
+        text = TWO.read_text("utf-8")
+    else:
+        path, name, bad = copy_example(tmp_path), "ai", "a:i"
+        text = path.read_text("utf-8")
+    text = re.sub(rf"\b{name}\b", bad, text)
+    assert text.count(f"  - {bad}: ") > 5
+    path.write_text(text, "utf-8")
+    players_line = next(n for n, line in enumerate(text.splitlines(), 1) if "players:" in line)
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    named = [p for p in report["files"][0]["problems"] if p["code"] == "bad_player_name"]
+    assert [(p["line"], p["entry"]) for p in named] == [(players_line, None)]
+    assert any(h.startswith("a player's name has ") for h in named[0]["hints"])
+    # A bad name that is not among the players is still told where it is.
+    path.write_text(text.replace(f"  - {bad}: ", "  - x:y: ", 1), "utf-8")
+    report = json.loads(run(["validate", "--format", "json", str(path)]).stdout)
+    named = [p for p in report["files"][0]["problems"] if p["code"] == "bad_player_name"]
+    assert [(p["line"] == players_line, p["entry"] is None) for p in named] == [
+        (True, True),
+        (False, False),
+    ]
+    assert "'x:y' is not a valid player name" in named[1]["message"]
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_a_first_player_who_is_no_player_is_told_alike_in_both_games(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, players = tmp_path / "game.yaml", "ada, ben"
+        text = TWO.read_text("utf-8")
+    else:
+        path, players = copy_example(tmp_path), "ai, louis, mei"
+        text = path.read_text("utf-8")
+    line = f"players: [{players}]\n"
+    assert line in text and "\nfirst:" not in text
+    told = []
+    for first in ["nobody", players.split(", ")[1] + "x"]:
+        path.write_text(text.replace(line, f"{line}first: {first}\n", 1), "utf-8")
+        (problem,) = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][
+            0
+        ]["problems"]
+        told.append((problem["code"], problem["message"], problem["hints"]))
+    second = players.split(", ")[1]
+    assert told == [
+        (
+            "unknown_player",
+            f"first: 'nobody' is not a player of this game ({players})",
+            ["name one of the players, or add 'nobody' to `players:` at set-up"],
+        ),
+        (
+            "unknown_player",
+            f"first: '{second}x' is not a player of this game ({players})",
+            [f"did you mean {second}?"],
+        ),
+    ]
+
+
+@pytest.mark.parametrize("game", ["forex", "worldex"])
+def test_too_many_schema_problems_are_told_in_the_same_words_in_both_games(
+    tmp_path: Path, game: str
+) -> None:
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        path, player = tmp_path / "game.yaml", "ada"
+        text = TWO.read_text("utf-8")
+    else:
+        path, player = copy_example(tmp_path), "ai"
+        text = path.read_text("utf-8")
+    # Every entry misspelt (`bye`), and 20 more: more than 50 schema problems.
+    text = re.sub(r"^(  - [^:]+: )", r"\1bye ", text, flags=re.M)
+    text += f"  - {player}: bye pass\n" * 20
+    assert text.count(": bye ") > 55
+    path.write_text(text, "utf-8")
+    problems = json.loads(run(["validate", "--format", "json", str(path)]).stdout)["files"][0][
+        "problems"
+    ]
+    assert len(problems) == 51
+    last, cut = problems[-2], problems[-1]
+    assert (cut["code"], cut["message"], cut["line"]) == (
+        "too_many_problems",
+        "more than 50 schema problems: only the first 50 are listed",
+        last["line"],
+    )
+    assert cut["hints"] == ["fix the problems listed first, then check again"]

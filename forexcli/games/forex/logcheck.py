@@ -59,8 +59,8 @@ def _entry_validator() -> Any:
     )
 
 
-MAX_SCHEMA_PROBLEMS = 50
-"""The schema check stops after this many problems (and says so)."""
+MAX_SCHEMA_PROBLEMS = schemawords.MAX_SCHEMA_PROBLEMS
+"""The schema check stops after this many problems (and says so, as the frame words it)."""
 
 
 def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
@@ -81,8 +81,13 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
     header = data
     if isinstance(moves, list):
         header = dict(data, moves=[])
+    told: set[str] = set()  # (the bad names of `players:`, told there only)
     if not surely_valid(header):
-        for error in _removed_errors(_validator().iter_errors(header)):
+        errors = list(_removed_errors(_validator().iter_errors(header)))
+        told = schemawords.names_refused_at_players(errors)
+        for error in errors:
+            if schemawords.told_at_players(error, tuple(error.absolute_path), told):
+                continue
             problems.extend(_schema_problem(error, doc, filename))
             if len(problems) > MAX_SCHEMA_PROBLEMS:
                 break
@@ -94,23 +99,11 @@ def schema_problems(doc: yamlread.Document, filename: str) -> list[Problem]:
             if surely_valid(entry, "entry"):
                 continue
             for error in validator.iter_errors(entry):
-                problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
+                path = ("moves", index, *error.absolute_path)
+                if not schemawords.told_at_players(error, path, told):
+                    problems.extend(_schema_problem(error, doc, filename, ("moves", index)))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-    problems = _rule_stated_once(problems)
-    if len(problems) > MAX_SCHEMA_PROBLEMS:
-        last = problems[MAX_SCHEMA_PROBLEMS - 1]
-        problems = problems[:MAX_SCHEMA_PROBLEMS]
-        problems.append(
-            Problem(
-                "too_many_problems",
-                f"stopped checking after {MAX_SCHEMA_PROBLEMS} problems",
-                "schema",
-                filename,
-                last.line,
-                last.column,
-            )
-        )
-    return problems
+    return schemawords.capped(_rule_stated_once(problems))
 
 
 def _removed_errors(errors: Iterable[Any]) -> Iterator[Any]:
@@ -554,6 +547,10 @@ def check(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
     if problems:
         found = _header_problems(doc, filename, {p.entry for p in problems if p.entry})
         taken = {(p.line, p.column) for p in problems}
+        cut = problems[-1] if problems[-1].code == "too_many_problems" else None
+        if cut is not None:  # (none past the last listed: the check stopped there)
+            place = (cut.line or 0, cut.column or 0)
+            found = [p for p in found if (p.line or 0, p.column or 0) < place]
         problems.extend(p for p in found if (p.line, p.column) not in taken)
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
         raise LogError(problems)

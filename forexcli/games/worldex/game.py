@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from ...record import fastpath
+from ...words import did_you_mean, quoted
 from ..base import OVER, Pending, Resource
 from . import notation, schema_source, viewjson
 from .presenter import WorldexViews
@@ -174,6 +175,17 @@ class WorldexGame(WorldexViews):
             # Where the log gives what was refused, for the frame to place the problem there.
             error.header_path = _header_path(error.field, header)  # type: ignore[attr-defined]
             raise
+
+    def setup_hints(self, error: Exception) -> Optional[tuple[str, ...]]:
+        """For a ``first:`` who is no player, "did you mean", else what For-Ex says: name
+        one of the players or add that one (None: the frame's hints)."""
+        unknown = getattr(error, "unknown", None)
+        if getattr(error, "code", None) != "unknown_player" or unknown is None:
+            return None
+        name, players = unknown
+        return tuple(did_you_mean(name, players)) or (
+            f"name one of the players, or add {quoted(name)} to `players:` at set-up",
+        )
 
     def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
         """The players, and ``deck`` for reveals."""

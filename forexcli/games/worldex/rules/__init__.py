@@ -43,6 +43,7 @@ from .errors import (
     RingAlreadyDrawn,
     SetupError,
     UnknownName,
+    UnknownPlayer,
     WorldexError,
     WrongDecisionKind,
 )
@@ -109,6 +110,7 @@ __all__ = [
     "RingAlreadyDrawn",
     "SetupError",
     "UnknownName",
+    "UnknownPlayer",
     "WorldexError",
     "WrongDecisionKind",
     "MEDIA_REWARDS",

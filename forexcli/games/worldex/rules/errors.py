@@ -46,6 +46,12 @@ class SetupError(WorldexError):
     code = "bad_setup"
 
 
+class UnknownPlayer(SetupError):
+    """The set-up names as first a player who is not among the players."""
+
+    code = "unknown_player"
+
+
 class FirstPlayerNeeded(SetupError):
     """Nobody holds the red marker and the set-up names no starting player."""
 
@@ -133,6 +139,7 @@ class DealMismatch(IllegalDecision):
 CODES: tuple[str, ...] = (
     "bad_components",
     "bad_setup",
+    "unknown_player",
     "first_needed",
     "game_over",
     "not_your_turn",

@@ -54,6 +54,7 @@ from .errors import (
     RingAlreadyDrawn,
     SetupError,
     UnknownName,
+    UnknownPlayer,
     WrongDecisionKind,
 )
 from .state import (
@@ -347,8 +348,8 @@ def _first_seat(
         seat for seat, role in enumerate(roles) if components.role(role).colour == STARTING_COLOUR
     ]
     if first is not None and first not in names:
-        raise SetupError(
-            f"first player {first!r} is not one of the players ({', '.join(names)})",
+        raise UnknownPlayer(
+            f"first: {first!r} is not a player of this game ({', '.join(names)})",
             unknown=(first, names),
             field="first",
         )
