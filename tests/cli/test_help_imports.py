@@ -152,16 +152,31 @@ def test_moves_help_lists_the_kinds_without_the_games() -> None:
     assert not [module for module in result["modules"] if module.endswith(".presenter")]
 
 
-def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:
+S_KINDS = ("stack", "add", "swap")
+"""Kinds of a third game (Counting's, as its registry line names them for a test), two of
+them starting with ``s`` as For-Ex's ``sell`` and ``spot`` do."""
+
+
+@pytest.mark.parametrize("third_kinds", [(), S_KINDS], ids=["registry", "third game"])
+def test_completing_a_kind_offers_the_kinds_without_the_games(third_kinds: tuple[str, ...]) -> None:
+    """Completing ``--kind s`` offers every registered game's kinds that start with ``s``,
+    in the registry's order (``MoveKindChoice``): what is expected is read from the registry,
+    so that the test holds for whatever games are registered (a third game's kinds too,
+    named by its registry line), and the completion imports no game's rules."""
     probe = (
         "import json, sys\n"
+        "from forexcli import games\n"
+        "KINDS = tuple(sys.argv[1:])\n"
+        "if KINDS:\n"
+        "    games.register('counting', 'forexcli.games.counting:COUNTING',"
+        " move_kinds='__main__:KINDS')\n"
         "from forexcli.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     env = {"_FOREX_COMPLETE": "bash_complete", "COMP_WORDS": "forex moves g.yaml --kind s"}
     done = subprocess.run(
-        [sys.executable, "-c", probe],
+        [sys.executable, "-c", probe, *third_kinds],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -169,8 +184,19 @@ def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:
         check=True,
     )
     *offered, modules = done.stdout.splitlines()
-    assert offered == ["plain,sell", "plain,strengthen", "plain,strongest", "plain,spot"]
-    assert not [module for module in json.loads(modules) if _a_games_rules(module)]
+    if third_kinds:
+        games.register(
+            "counting", "forexcli.games.counting:COUNTING", move_kinds=f"{__name__}:S_KINDS"
+        )
+    try:
+        kinds = [kind for name in games.names() for kind in games.move_kinds(name)]
+        expected = [f"plain,{kind}" for kind in dict.fromkeys(kinds) if kind.startswith("s")]
+        assert expected and offered == expected, kinds
+        assert not [module for module in json.loads(modules) if _a_games_rules(module)]
+    finally:
+        if third_kinds:
+            games.unregister("counting")
+    assert {"plain,stack", "plain,swap"} <= set(offered) or not third_kinds
 
 
 @pytest.mark.parametrize("command", ["show", "new", "selfplay", "moves"])
