@@ -142,6 +142,25 @@ def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
     assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
 
 
+class Stacks(Counting):
+    """Counting under a title that ends in s, as a game "Stacks" has it."""
+
+    title = "Stacks"
+
+
+def test_a_title_ending_in_s_takes_the_apostrophe_alone(counting: Path) -> None:
+    """The frame says a game's possessive with ``words.possessive``: ``Stacks' decisions``,
+    not ``Stacks's``."""
+    games.register("counting", lambda: Stacks())  # the fixture unregisters it
+    result = run(["moves", counting.name, "--kind", "invest"])
+    assert result.exit_code == 2, result.output
+    assert "invest is not a kind of Stacks' decisions (none: it lists every decision)" in (
+        " ".join(result.stderr.split())
+    )
+    refused = run(["new", "other.yaml", "--players", "ann,bob", "--target", "3"])
+    assert refused.exit_code == 2 and "it is Stacks' only (--game counting)" in refused.stderr
+
+
 LINE_KINDS = ("add",)
 """The kinds of decision a registry line names for ``LineOnlyCounting``."""
 
