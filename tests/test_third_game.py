@@ -244,13 +244,23 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
 
 def test_a_header_problem_points_to_no_other_games_documentation(counting: Path) -> None:
     """An entry under a name the header does not list is a header problem: its hint names
-    what describes any game's header (``forex schema --game``), not For-Ex's log format."""
+    what describes the game's header (``forex schema --game counting``: the game is known,
+    so no placeholder ``NAME``), not For-Ex's log format; so do the frame's header keys
+    (``engines:``, ``keys:``) naming someone who does not play."""
     counting.write_text(LOG + "  - zed: add 1\n", encoding="utf-8")
     result = run(["validate", counting.name])
     assert result.exit_code == 1
     assert "unknown_player: move 1: 'zed' is not a player of this game" in result.stdout
     assert "docs/format.md" not in result.stdout
-    assert "forex schema --game NAME" in result.stdout
+    said = " ".join(result.stdout.split())
+    assert "(forex schema --game counting prints the keys a log of that game takes)" in said
+    assert "NAME" not in result.stdout
+    for header in ("engines: {zed: 1s}\n", "keys: {zed: ssh-ed25519 AAAA}\n"):
+        counting.write_text(LOG.replace("moves:", header + "moves:"), encoding="utf-8")
+        result = run(["validate", counting.name])
+        assert result.exit_code == 1 and "unknown_player: " in result.stdout, result.output
+        assert "forex schema --game counting prints" in " ".join(result.stdout.split()), header
+        assert "NAME" not in result.stdout
 
 
 def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
