@@ -466,6 +466,14 @@ def test_a_view_the_game_lacks_is_refused_with_a_code(
     assert "Traceback" not in result.output
     assert f"count.yaml:1:7: not_for_game: {command}: " in result.stderr
     assert "Counting logs" in result.stderr and "hint:" in result.stderr
+    said = " ".join(result.stderr.split())
+    assert "hint: the game: forex show count.yaml" in said
+    assert "what every game offers: the legal decisions, forex moves count.yaml" in said
+    assert not DEVELOPER_WORDS.search(said), said  # a user's hint, not the code's
+
+
+DEVELOPER_WORDS = re.compile(r"overrid|games\.base|BaseGame|Game\.\w|adding-a-game")
+"""What a hint aimed at a game's developer says: the interface's names, its documentation."""
 
 
 def test_new_writes_a_log_of_the_game(counting: Path) -> None:
@@ -520,6 +528,9 @@ def test_import_asks_the_games_and_refuses_when_none_imports(
     assert "not_for_game: forex import: no registered game imports a Board Game Arena" in (
         result.stderr
     )
+    said = " ".join(result.stderr.split())
+    assert "record the game by hand instead: forex new out.yaml --players NAME,NAME" in said
+    assert not DEVELOPER_WORDS.search(said), said
     assert not Path("out.yaml").exists()
 
 
@@ -614,7 +625,8 @@ def test_a_game_without_messages_says_so(plain: Path, args: list[str]) -> None:
     assert (
         "not_for_game: forex " in result.stderr and "not offered for Counting logs" in result.stderr
     )
-    assert "a game offers it by overriding games.base.BaseGame's default" in result.stderr
+    assert "hint: the game as it stands: forex show count.yaml" in result.stderr
+    assert not DEVELOPER_WORDS.search(result.stderr), result.stderr
     assert plain.read_bytes() == before and not (plain.parent / "turn.eml").exists()
 
 
