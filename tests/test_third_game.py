@@ -62,6 +62,27 @@ def test_the_toy_game_is_a_game() -> None:
     }
 
 
+def test_forex_help_names_the_registered_games(counting: Path) -> None:
+    """``forex --help`` names every registered game, read from the registry: Counting, whose
+    registry line names no help texts, by its ``Game.title``, with a line that starts a log
+    of it after the shipped games' examples, which stay as they were."""
+    shown = run(["--help"])
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.stdout.split())
+    assert (
+        "Record, check, show and play games of For-Ex, of World Exchangers and of Counting as"
+        " YAML logs." in said
+    )
+    lines = shown.stdout.splitlines()
+    last = lines.index(
+        "                       then forex moves wx.yaml, forex play wx.yaml ben buy Vienna"
+    )
+    assert lines[last - 2].startswith("  World Exchangers:    forex new wx.yaml --game")
+    assert lines[last + 1] == (
+        "  Counting:            forex new counting.yaml --game counting --players NAME,NAME"
+    )
+
+
 def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
     assert "counting" in games.names()
     assert games.for_header({"game": "counting"}) is COUNTING

@@ -217,6 +217,7 @@ def test_the_light_help_is_the_one_the_game_objects_give(
 def test_a_registry_line_names_what_the_game_gives(name: str) -> None:
     game = games.get(name)
     assert games.help_texts(name) == game.help_texts()
+    assert games.title(name) == game.title  # forex --help names the game by it
     assert tuple(games.new_options(name)) == tuple(game.new_options())
     assert games.move_kinds(name) == game.move_kinds()
 
@@ -239,6 +240,25 @@ def test_a_game_that_names_no_help_parts_gives_its_games(monkeypatch: pytest.Mon
     finally:
         games.unregister("counting")
     assert "counting" not in games._HELP_SOURCES
+
+
+NO_TITLE = {"chart": "A part of the help, and no title."}
+"""Help texts a registry line may name that give no ``title``."""
+
+
+def test_a_games_title_is_read_as_its_help_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games.title`` (``forex --help`` names the games by it): the ``title`` part of the help
+    texts a registry line names, else (no help texts named) the ``Game``'s title, else the
+    registry name; ``UnknownGame`` for a name not registered."""
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    monkeypatch.setattr(games, "_HELP_SOURCES", dict(games._HELP_SOURCES))
+    assert games.title("world-exchangers") == "World Exchangers"
+    games.register("counting", "forexcli.games.counting:COUNTING")
+    assert games.title("counting") == "Counting"
+    games.register("counting", lambda: COUNTING, help_texts=f"{__name__}:NO_TITLE")
+    assert games.title("counting") == "counting"
+    with pytest.raises(games.UnknownGame):
+        games.title("nim")
 
 
 def test_registering_again_forgets_the_help_parts(monkeypatch: pytest.MonkeyPatch) -> None:
