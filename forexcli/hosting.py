@@ -351,8 +351,9 @@ def foreign_notice(foreign: Foreign, path: str) -> Problem:
             )
             if foreign.answers_offer
             else (
-                f"the player who sent it takes {seat}'s move back in their copy (forex undo)"
-                " and mails their own move only: forex play FILE NAME DECISION --eml OUT.eml"
+                f"the player who sent it takes {possessive(seat)} move back in their copy"
+                " (forex undo) and mails their own move only: forex play FILE NAME DECISION"
+                " --eml OUT.eml"
                 f" sends it to the host without {possessive(seat)} reply"
             ),
         ),

@@ -55,9 +55,12 @@ def says(name: str, rest: str) -> str:
     return f"{name} {verb_for(name, verb)}{space}{tail}"
 
 
-def possessive(name: str, alone: bool = False) -> str:
+def possessive(name: str, alone: bool = False, *, title: bool = False) -> str:
     """``ann's``, or ``your`` for ``you`` (``Your`` for ``You``); ``alone`` (no noun after
-    it): ``yours``."""
+    it): ``yours``.  A game's ``title`` (``Stacks``, ``World Exchangers``: a plural more often
+    than not) takes the apostrophe alone after a final s: ``Stacks'``, ``Counting's``."""
+    if title:
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
     if is_you(name):
         word = "Your" if name.strip()[:1] == "Y" else "your"
         return word + "s" if alone else word

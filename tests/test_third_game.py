@@ -62,6 +62,27 @@ def test_the_toy_game_is_a_game() -> None:
     }
 
 
+def test_forex_help_names_the_registered_games(counting: Path) -> None:
+    """``forex --help`` names every registered game, read from the registry: Counting, whose
+    registry line names no help texts, by its ``Game.title``, with a line that starts a log
+    of it after the shipped games' examples, which stay as they were."""
+    shown = run(["--help"])
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.stdout.split())
+    assert (
+        "Record, check, show and play games of For-Ex, of World Exchangers and of Counting as"
+        " YAML logs." in said
+    )
+    lines = shown.stdout.splitlines()
+    last = lines.index(
+        "                       then forex moves wx.yaml, forex play wx.yaml ben buy Vienna"
+    )
+    assert lines[last - 2].startswith("  World Exchangers:    forex new wx.yaml --game")
+    assert lines[last + 1] == (
+        "  Counting:            forex new counting.yaml --game counting --players NAME,NAME"
+    )
+
+
 def test_the_registry_finds_it_by_the_headers_name(counting: Path) -> None:
     assert "counting" in games.names()
     assert games.for_header({"game": "counting"}) is COUNTING
@@ -140,6 +161,25 @@ def test_moves_takes_the_kinds_the_game_lists_by(counting: Path) -> None:
     )
     unknown = run(["moves", counting.name, "--kind", "add"])
     assert unknown.exit_code == 2 and "'add' is not one of 'resolve', 'invest'" in unknown.stderr
+
+
+class Stacks(Counting):
+    """Counting under a title that ends in s, as a game "Stacks" has it."""
+
+    title = "Stacks"
+
+
+def test_a_title_ending_in_s_takes_the_apostrophe_alone(counting: Path) -> None:
+    """The frame says a game's possessive with ``words.possessive``: ``Stacks' decisions``,
+    not ``Stacks's``."""
+    games.register("counting", lambda: Stacks())  # the fixture unregisters it
+    result = run(["moves", counting.name, "--kind", "invest"])
+    assert result.exit_code == 2, result.output
+    assert "invest is not a kind of Stacks' decisions (none: it lists every decision)" in (
+        " ".join(result.stderr.split())
+    )
+    refused = run(["new", "other.yaml", "--players", "ann,bob", "--target", "3"])
+    assert refused.exit_code == 2 and "it is Stacks' only (--game counting)" in refused.stderr
 
 
 LINE_KINDS = ("add",)
@@ -225,13 +265,23 @@ def test_validate_places_a_move_the_rules_refuse(counting: Path) -> None:
 
 def test_a_header_problem_points_to_no_other_games_documentation(counting: Path) -> None:
     """An entry under a name the header does not list is a header problem: its hint names
-    what describes any game's header (``forex schema --game``), not For-Ex's log format."""
+    what describes the game's header (``forex schema --game counting``: the game is known,
+    so no placeholder ``NAME``), not For-Ex's log format; so do the frame's header keys
+    (``engines:``, ``keys:``) naming someone who does not play."""
     counting.write_text(LOG + "  - zed: add 1\n", encoding="utf-8")
     result = run(["validate", counting.name])
     assert result.exit_code == 1
     assert "unknown_player: move 1: 'zed' is not a player of this game" in result.stdout
     assert "docs/format.md" not in result.stdout
-    assert "forex schema --game NAME" in result.stdout
+    said = " ".join(result.stdout.split())
+    assert "(forex schema --game counting prints the keys a log of that game takes)" in said
+    assert "NAME" not in result.stdout
+    for header in ("engines: {zed: 1s}\n", "keys: {zed: ssh-ed25519 AAAA}\n"):
+        counting.write_text(LOG.replace("moves:", header + "moves:"), encoding="utf-8")
+        result = run(["validate", counting.name])
+        assert result.exit_code == 1 and "unknown_player: " in result.stdout, result.output
+        assert "forex schema --game counting prints" in " ".join(result.stdout.split()), header
+        assert "NAME" not in result.stdout
 
 
 def test_a_schema_problem_points_to_the_games_own_schema(counting: Path) -> None:
@@ -437,6 +487,14 @@ def test_a_view_the_game_lacks_is_refused_with_a_code(
     assert "Traceback" not in result.output
     assert f"count.yaml:1:7: not_for_game: {command}: " in result.stderr
     assert "Counting logs" in result.stderr and "hint:" in result.stderr
+    said = " ".join(result.stderr.split())
+    assert "hint: the game: forex show count.yaml" in said
+    assert "what every game offers: the legal decisions, forex moves count.yaml" in said
+    assert not DEVELOPER_WORDS.search(said), said  # a user's hint, not the code's
+
+
+DEVELOPER_WORDS = re.compile(r"overrid|games\.base|BaseGame|Game\.\w|adding-a-game")
+"""What a hint aimed at a game's developer says: the interface's names, its documentation."""
 
 
 def test_new_writes_a_log_of_the_game(counting: Path) -> None:
@@ -491,6 +549,9 @@ def test_import_asks_the_games_and_refuses_when_none_imports(
     assert "not_for_game: forex import: no registered game imports a Board Game Arena" in (
         result.stderr
     )
+    said = " ".join(result.stderr.split())
+    assert "record the game by hand instead: forex new out.yaml --players NAME,NAME" in said
+    assert not DEVELOPER_WORDS.search(said), said
     assert not Path("out.yaml").exists()
 
 
@@ -585,7 +646,8 @@ def test_a_game_without_messages_says_so(plain: Path, args: list[str]) -> None:
     assert (
         "not_for_game: forex " in result.stderr and "not offered for Counting logs" in result.stderr
     )
-    assert "a game offers it by overriding games.base.BaseGame's default" in result.stderr
+    assert "hint: the game as it stands: forex show count.yaml" in result.stderr
+    assert not DEVELOPER_WORDS.search(result.stderr), result.stderr
     assert plain.read_bytes() == before and not (plain.parent / "turn.eml").exists()
 
 

@@ -141,6 +141,41 @@ def with_game_texts(text: str | None, *, lookup: bool = True) -> str | None:
     return "\n\n".join(paragraphs)
 
 
+EXAMPLE_LABEL = 21
+"""The width of the label column of ``forex --help``'s examples (``Start a game:`` and its
+spaces)."""
+
+
+def with_games_named(text: str | None, *, lookup: bool = True) -> str | None:
+    """``forex --help``'s ``text`` with the registered games in it, in the registry's order,
+    none of them imported where its registry line names its help texts: ``{games:title}``
+    their names for people (``games.title``) as a list, ``A, of B and of C``;
+    ``{games:examples}`` the lines of each game's ``examples`` part, or for a game without
+    one a line that starts a log of it (``Stacks:  forex new stacks.yaml --game stacks
+    --players NAME,NAME``).  Without ``lookup`` (shell completion) the text is left as it
+    is."""
+    if not text or GAME_TEXT not in text or not lookup:
+        return text
+    import inspect
+
+    from .. import games
+
+    names = games.names()
+    titles = [games.title(name) for name in names]
+    *others, last = titles or [""]
+    listed = f"{', of '.join(others)} and of {last}" if others else last
+    lines = []
+    for name, title in zip(names, titles, strict=True):
+        part = games.help_texts(name).get("examples")
+        if part:
+            lines.append(inspect.cleandoc(part))
+        else:
+            label = f"{title}:".ljust(EXAMPLE_LABEL - 1)
+            lines.append(f"{label} forex new {name}.yaml --game {name} --players NAME,NAME")
+    text = inspect.cleandoc(text).replace("{games:title}", listed)
+    return text.replace("{games:examples}", "\n".join(lines))
+
+
 class GameTextCommand(click.Command):
     """A command whose help holds the games' parts (``with_game_texts``), put in when the help
     is shown."""
@@ -453,6 +488,21 @@ class ForexGroup(click.Group):
     completion list them from the table.
     """
 
+    written_help: str | None = None
+    """The help as the group writes it, ``{games:title}`` and ``{games:examples}`` marks and
+    all."""
+
+    @property
+    def help(self) -> str | None:
+        """The help with the registered games named (``with_games_named``)."""
+        import os
+
+        return with_games_named(self.written_help, lookup=COMPLETING not in os.environ)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.written_help = value
+
     def __init__(
         self,
         *args: Any,
@@ -615,22 +665,10 @@ def _dash_hint(error: click.UsageError) -> str:
 )
 @click.pass_context
 def forex(ctx: click.Context, color: str) -> None:
-    """Record, check, show and play games of For-Ex and of World Exchangers as YAML logs.
+    """Record, check, show and play games of {games:title} as YAML logs.
 
     \b
-    Start a game:        forex new game.yaml --players alice,bob,carol
-    See it:              forex show game.yaml
-    What can be played:  forex moves game.yaml
-    Play a move:         forex play game.yaml alice invest USD JPY
-    Catch up:            forex show game.yaml --since-player bob
-    A message to send:   forex play game.yaml alice invest USD --message
-    Two copies differ:   forex diff mine.yaml theirs.yaml
-    Pictures:            forex show game.yaml --svg board.svg; forex chart game.yaml -o chart.svg
-    A replay page:       forex html game.yaml (then open game.html in a browser)
-    Check logs in CI:    forex validate games/
-    World Exchangers:    forex new wx.yaml --game world-exchangers --players ben,ann
-                           --components FILE (leave it out to be told the bundled one);
-                         then forex moves wx.yaml, forex play wx.yaml ben buy Vienna
+    {games:examples}
     """
     ctx.ensure_object(dict)
     ctx.obj["color"] = color

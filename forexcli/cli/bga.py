@@ -115,7 +115,11 @@ def import_command(
             "forex import: no registered game imports a Board Game Arena table log",
             "usage",
             name,
-            hints=("a game offers it by overriding games.base.BaseGame's import_table",),
+            hints=(
+                f"record the game by hand instead: forex new {command_path(output)} --players"
+                f" NAME,NAME, then forex play {command_path(output)} PLAYER DECISION for each"
+                " move",
+            ),
         )
         raise ProblemExit([problem], exit_code=2)
     text, summary = imported

@@ -738,10 +738,12 @@ def view_of(log: GameLog, view: Callable[..., T], command: str, hint: str) -> Ca
 
 def not_offered(log: GameLog, command: str, what: str, hint: str) -> ProblemExit:
     """The ``not_for_game`` refusal of ``command`` (``what`` the game does not offer), for
-    the game of ``log``: exit status 2."""
+    the game of ``log``: exit status 2.  Its hints are a user's: ``hint`` (what to run
+    instead), then what every game's log takes (``moves``, ``history``)."""
     from ..record.problems import Problem
 
     game = log.game
+    named = file_word(log.filename)
     line, column = log.place(("game",)) or (None, None)
     problem = Problem(
         "not_for_game",
@@ -752,8 +754,8 @@ def not_offered(log: GameLog, command: str, what: str, hint: str) -> ProblemExit
         column,
         hints=(
             hint,
-            "a game offers it by overriding games.base.BaseGame's default (see"
-            " docs/adding-a-game.md)",
+            f"what every game offers: the legal decisions, forex moves {named}; the moves"
+            f" played, forex history {named}",
         ),
     )
     return ProblemExit([problem], exit_code=2)

@@ -23,6 +23,7 @@ from .common import (
     collect_logs,
     commit_change,
     encoded_output,
+    file_word,
     format_option,
     not_offered,
     open_replay,
@@ -154,7 +155,7 @@ def _advisor(file: str, log: GameLog) -> Advisor:
         return log.game.advisor()
     except NotOffered as missing:
         command = click.get_current_context().command_path
-        hint = "a game gets the engine by overriding Game.advisor (docs/adding-a-game.md)"
+        hint = f"a person decides instead: forex play {file_word(file)} PLAYER DECISION"
         raise not_offered(log, command, missing.what, hint) from None
 
 

@@ -267,6 +267,8 @@ def _options_of(game: Any, name_of_game: str, given: dict[str, Any]) -> dict[str
     ``Game.new_options``), so that the help and the command agree."""
     import datetime
 
+    from ..words import possessive
+
     context = click.get_current_context()
     own = {option.name: option for option in games.new_options(name_of_game)}
     for name in given:
@@ -278,7 +280,7 @@ def _options_of(game: Any, name_of_game: str, given: dict[str, Any]) -> dict[str
                 for other in games.names()
                 if any(option.name == name for option in games.new_options(other))
             ]
-            whose = " and ".join(o.title + ("'" if o.title.endswith("s") else "'s") for o in owners)
+            whose = " and ".join(possessive(o.title, title=True) for o in owners)
             where = " or ".join(o.name for o in owners)
             raise click.UsageError(
                 clean(f"a {game.title} log takes no {flag}: it is {whose} only (--game {where})")

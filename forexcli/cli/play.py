@@ -20,6 +20,7 @@ from .common import (
     ProblemExit,
     commit_change,
     encoded_output,
+    file_word,
     format_option,
     key_option,
     mail_of,
@@ -519,7 +520,9 @@ def engine_turn_hints(problems: Any, file: str) -> list[Any]:
     ]
 
 
-_SHOW_HINT = "the game as it stands: forex show FILE"
+def _show_hint(file: str) -> str:
+    """What to run for a game that tells no message: ``forex show`` on the log ``file``."""
+    return f"the game as it stands: forex show {file_word(file)}"
 
 
 def play_output(
@@ -546,7 +549,7 @@ def play_output(
     entry = played.log.entries[-1]
     message = None
     if message_fmt is not None:
-        tell = view_of(played.log, game.message, "forex play --message", _SHOW_HINT)
+        tell = view_of(played.log, game.message, "forex play --message", _show_hint(file))
         message = tell(played, None, message_fmt)
     out: list[tuple[str, bool]] = []  # (text, to stderr)
     deciders = game.pending(played.final).deciders
@@ -641,7 +644,7 @@ def _eml_of(
         )
         out.insert(0, (clean(said), True))
         return None
-    mail = view_of(played.log, mail_of, "forex play --eml", _SHOW_HINT)(
+    mail = view_of(played.log, mail_of, "forex play --eml", _show_hint(file))(
         played, None, file, to=recipients
     )
     to, cc = mail["To"], mail["Cc"]

@@ -628,6 +628,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     """
     from .. import games
     from ..reporters import record
+    from ..words import possessive
 
     played = replayed(file)
     point = point_of(played, at, file)
@@ -638,7 +639,8 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
     if other:
         offered = ", ".join(own_kinds) or "none: it lists every decision"
         raise click.BadParameter(
-            f"{other[0]} is not a kind of {game.title}'s decisions ({offered})",
+            f"{other[0]} is not a kind of {possessive(game.title, title=True)} decisions"
+            f" ({offered})",
             param_hint="'--kind'",
         )
     if fmt == "json":

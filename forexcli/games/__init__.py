@@ -157,6 +157,17 @@ def new_options(name: str) -> Sequence[NewOption]:
     return options
 
 
+def title(name: str) -> str:
+    """``Game.title`` of the game called ``name`` (``forex --help`` names the games by it):
+    the ``title`` part of the help texts its registry line names (only that module imported;
+    the registry name when they give none), else its ``Game``'s; raises ``UnknownGame``."""
+    if name not in _REGISTRY:
+        raise UnknownGame(name)
+    if _HELP_SOURCES.get(name, {}).get("help_texts") is None:
+        return get(name).title
+    return help_texts(name).get("title") or name
+
+
 def move_kinds(name: str) -> tuple[str, ...]:
     """``Game.move_kinds()`` of the game called ``name``, from where its registry line names
     them (only that module imported), else from its ``Game``; raises ``UnknownGame``."""
@@ -200,5 +211,6 @@ __all__ = [
     "names",
     "new_options",
     "register",
+    "title",
     "unregister",
 ]

@@ -21,7 +21,7 @@ from ..words import did_you_mean, quoted, says
 from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
 from .hints import quoted_in_a_mail
-from .problems import LogError, Problem, shown
+from .problems import LogError, Problem, header_hint, shown
 
 if TYPE_CHECKING:
     from ..games.base import Game, Resource
@@ -423,7 +423,7 @@ def read_entries(game: Game[Any, Any], doc: yamlread.Document, filename: str) ->
                     ("moves", index, key),
                     key=True,
                     entry=number,
-                    hints=did_you_mean(str(key), keys),
+                    hints=did_you_mean(str(key), keys) or (header_hint(game.name),),
                 )
             )
             continue

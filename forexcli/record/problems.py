@@ -200,6 +200,12 @@ CODE_HINTS: dict[str, str] = {
 """The hint of a problem raised without one, for the codes that say more than their layer's."""
 
 
+def header_hint(game: str) -> str:
+    """The header layer's hint (``LAYER_HINTS``) for a log of the game registered as
+    ``game``: ``forex schema --game GAME`` with the game named, not the placeholder."""
+    return LAYER_HINTS["header"].replace("--game NAME", f"--game {game}")
+
+
 NAMING_THE_LOG = ("rules", "edit", "signature", "no_moves", "")
 """The layers and codes whose fallback hint is a command on the problem's log (its ``FILE``
 is the log's path; ``""``: the default hint): ``empty`` and ``not_a_mapping`` name

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from ..words import says, verb_for
-from .problems import Problem, command_path, command_word
+from .problems import Problem, command_path, command_word, header_hint
 
 if TYPE_CHECKING:
     from ..games.base import Budget
@@ -359,6 +359,7 @@ def seat_problems(log: Any) -> list[Problem]:
                         log.filename,
                         line,
                         column,
+                        hints=(header_hint(log.game.name),),
                     )
                 )
                 continue
@@ -408,6 +409,7 @@ def seat_problems(log: Any) -> list[Problem]:
                 log.filename,
                 line,
                 column,
+                hints=(header_hint(log.game.name),),
             )
         )
     return problems

@@ -41,7 +41,7 @@ from msgspec.structs import replace
 from ..games.base import state_digest
 from ..words import is_you, possessive, says
 from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
-from .problems import LogError, Problem, command_path, command_word
+from .problems import LogError, Problem, command_path, command_word, header_hint
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -177,6 +177,7 @@ def header_keys(log: GameLog) -> tuple[dict[str, HeaderKey], list[Problem]]:
                     log.filename,
                     line,
                     column,
+                    hints=(header_hint(log.game.name),),
                 )
             )
             continue

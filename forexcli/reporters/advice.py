@@ -11,6 +11,7 @@ from typing import Any
 
 from ..record.problems import command_path, command_word
 from ..search.advisor import Hint, Suggestion
+from ..words import possessive
 from . import PLAIN, Style, clean, md, table
 from .tables import wrapped
 
@@ -178,7 +179,7 @@ def offer_hint_text(
     esc = md if markdown else clean
     offer = found.offer
     head = (
-        f"{esc(found.player)} to answer {esc(offer.player)}'s offer {where}:"
+        f"{esc(found.player)} to answer {possessive(esc(offer.player))} offer {where}:"
         f" {esc(offer.decision)} ({found.simulations} simulations)"
     )
     rows = [

@@ -353,7 +353,10 @@ def test_a_game_without_an_advisor_is_refused_cleanly(tmp_path: Path) -> None:
             assert "the engine (hint, analyse, play --engine, selfplay) is not offered for" in (
                 result.stderr
             )
-            assert "Game.advisor" in result.stderr
+            said = " ".join(result.stderr.split())
+            assert f"hint: a person decides instead: forex play {path} PLAYER DECISION" in said
+            assert f"forex moves {path}" in said
+            assert "Game.advisor" not in said and "adding-a-game" not in said  # not a developer's
             assert "Traceback" not in result.output
     finally:
         games.unregister("counting")

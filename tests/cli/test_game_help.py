@@ -97,6 +97,30 @@ def test_a_part_within_a_sentence_runs_into_it(nim: Nim) -> None:
     assert shown == f"after a person's decision{for_ex} (and Nim's)."
 
 
+def test_forex_help_names_each_game_with_its_parts(nim: Nim) -> None:
+    """``forex --help`` lists the registered games by their ``title`` parts and puts each
+    one's ``examples`` lines after the games' before it, in the registry's order."""
+    nim.parts = {
+        "title": "Nim",
+        "examples": "\n    Take a heap:         forex play nim.yaml ann take 3",
+    }
+    shown = CliRunner().invoke(forex, ["--help"], terminal_width=80)
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    assert "games of For-Ex, of World Exchangers and of Nim as YAML logs." in said
+    assert (
+        "then forex moves wx.yaml, forex play wx.yaml ben buy Vienna\n"
+        "  Take a heap:         forex play nim.yaml ann take 3\n\n"
+    ) in shown.output
+
+
+def test_forex_help_of_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(games, "_REGISTRY", {"for-ex": games._REGISTRY["for-ex"]})
+    shown = CliRunner().invoke(forex, ["--help"], terminal_width=80).output
+    assert "Record, check, show and play games of For-Ex as YAML logs." in " ".join(shown.split())
+    assert "World Exchangers" not in shown and "Check logs in CI:" in shown
+
+
 def test_a_topic_no_game_writes_leaves_nothing() -> None:
     assert with_game_texts("First.\n\n{games:nothing}\n\nLast.") == "First.\n\nLast."
     assert with_game_texts("{games:nothing}\n\nLast.") == "Last."

@@ -152,16 +152,31 @@ def test_moves_help_lists_the_kinds_without_the_games() -> None:
     assert not [module for module in result["modules"] if module.endswith(".presenter")]
 
 
-def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:
+S_KINDS = ("stack", "add", "swap")
+"""Kinds of a third game (Counting's, as its registry line names them for a test), two of
+them starting with ``s`` as For-Ex's ``sell`` and ``spot`` do."""
+
+
+@pytest.mark.parametrize("third_kinds", [(), S_KINDS], ids=["registry", "third game"])
+def test_completing_a_kind_offers_the_kinds_without_the_games(third_kinds: tuple[str, ...]) -> None:
+    """Completing ``--kind s`` offers every registered game's kinds that start with ``s``,
+    in the registry's order (``MoveKindChoice``): what is expected is read from the registry,
+    so that the test holds for whatever games are registered (a third game's kinds too,
+    named by its registry line), and the completion imports no game's rules."""
     probe = (
         "import json, sys\n"
+        "from forexcli import games\n"
+        "KINDS = tuple(sys.argv[1:])\n"
+        "if KINDS:\n"
+        "    games.register('counting', 'forexcli.games.counting:COUNTING',"
+        " move_kinds='__main__:KINDS')\n"
         "from forexcli.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     env = {"_FOREX_COMPLETE": "bash_complete", "COMP_WORDS": "forex moves g.yaml --kind s"}
     done = subprocess.run(
-        [sys.executable, "-c", probe],
+        [sys.executable, "-c", probe, *third_kinds],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -169,8 +184,19 @@ def test_completing_a_kind_offers_the_kinds_without_the_games() -> None:
         check=True,
     )
     *offered, modules = done.stdout.splitlines()
-    assert offered == ["plain,sell", "plain,strengthen", "plain,strongest", "plain,spot"]
-    assert not [module for module in json.loads(modules) if _a_games_rules(module)]
+    if third_kinds:
+        games.register(
+            "counting", "forexcli.games.counting:COUNTING", move_kinds=f"{__name__}:S_KINDS"
+        )
+    try:
+        kinds = [kind for name in games.names() for kind in games.move_kinds(name)]
+        expected = [f"plain,{kind}" for kind in dict.fromkeys(kinds) if kind.startswith("s")]
+        assert expected and offered == expected, kinds
+        assert not [module for module in json.loads(modules) if _a_games_rules(module)]
+    finally:
+        if third_kinds:
+            games.unregister("counting")
+    assert {"plain,stack", "plain,swap"} <= set(offered) or not third_kinds
 
 
 @pytest.mark.parametrize("command", ["show", "new", "selfplay", "moves"])
@@ -191,6 +217,7 @@ def test_the_light_help_is_the_one_the_game_objects_give(
 def test_a_registry_line_names_what_the_game_gives(name: str) -> None:
     game = games.get(name)
     assert games.help_texts(name) == game.help_texts()
+    assert games.title(name) == game.title  # forex --help names the game by it
     assert tuple(games.new_options(name)) == tuple(game.new_options())
     assert games.move_kinds(name) == game.move_kinds()
 
@@ -213,6 +240,25 @@ def test_a_game_that_names_no_help_parts_gives_its_games(monkeypatch: pytest.Mon
     finally:
         games.unregister("counting")
     assert "counting" not in games._HELP_SOURCES
+
+
+NO_TITLE = {"chart": "A part of the help, and no title."}
+"""Help texts a registry line may name that give no ``title``."""
+
+
+def test_a_games_title_is_read_as_its_help_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``games.title`` (``forex --help`` names the games by it): the ``title`` part of the help
+    texts a registry line names, else (no help texts named) the ``Game``'s title, else the
+    registry name; ``UnknownGame`` for a name not registered."""
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    monkeypatch.setattr(games, "_HELP_SOURCES", dict(games._HELP_SOURCES))
+    assert games.title("world-exchangers") == "World Exchangers"
+    games.register("counting", "forexcli.games.counting:COUNTING")
+    assert games.title("counting") == "Counting"
+    games.register("counting", lambda: COUNTING, help_texts=f"{__name__}:NO_TITLE")
+    assert games.title("counting") == "counting"
+    with pytest.raises(games.UnknownGame):
+        games.title("nim")
 
 
 def test_registering_again_forgets_the_help_parts(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,9 +49,14 @@ LAZY = (
 
 HELP_LAZY = (
     *LAZY,
-    # --help needs click and the command table only: no record, no engine
+    # --help needs click, the command table and the games' names and examples (the registry
+    # and the help texts its lines name: tests/cli/test_help_imports.py) only: no record, no
+    # engine, not the games' interface
     "msgspec",
-    "forexcli.games",
+    "forexcli.games.base",
+    "forexcli.games.defaults",
+    "forexcli.games.forex.game",
+    "forexcli.games.worldex.game",
     "forexcli.record.problems",
     "jsonschema_rs",
     "yaml_rs",

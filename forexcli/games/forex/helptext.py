@@ -10,6 +10,22 @@ MOVE_KINDS = ("resolve", "invest", "contract", "divest", "sell", "strengthen", "
 """The kinds ``forex moves --kind`` lists one by one (``Game.move_kinds``)."""
 
 HELP_TEXTS = {
+    "title": "For-Ex",
+    "examples": "\n".join(
+        (
+            "Start a game:        forex new game.yaml --players alice,bob,carol",
+            "See it:              forex show game.yaml",
+            "What can be played:  forex moves game.yaml",
+            "Play a move:         forex play game.yaml alice invest USD JPY",
+            "Catch up:            forex show game.yaml --since-player bob",
+            "A message to send:   forex play game.yaml alice invest USD --message",
+            "Two copies differ:   forex diff mine.yaml theirs.yaml",
+            "Pictures:            forex show game.yaml --svg board.svg;"
+            " forex chart game.yaml -o chart.svg",
+            "A replay page:       forex html game.yaml (then open game.html in a browser)",
+            "Check logs in CI:    forex validate games/",
+        )
+    ),
     "import": """
         TABLE_LOG is .json, .json.gz, or - for standard input: the JSON that
         Board Game Arena's game review page loads for a table. Seat order and

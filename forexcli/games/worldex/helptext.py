@@ -12,6 +12,11 @@ MOVE_KINDS: tuple[str, ...] = ()
 shows every decision."""
 
 HELP_TEXTS = {
+    "title": "World Exchangers",
+    "examples": """
+        World Exchangers:    forex new wx.yaml --game world-exchangers --players ben,ann
+                               --components FILE (leave it out to be told the bundled one);
+                             then forex moves wx.yaml, forex play wx.yaml ben buy Vienna""",
     "new": """
         With --game world-exchangers it names the components file (--components;
         forexcli ships invented ones, and says where when it is left out) and its
