@@ -656,6 +656,16 @@ class Weighed(Struct, frozen=True):
     """The recorded entry's mean figures (empty: not measured)."""
 
 
+def judged_as_chances(judged: Judged, played: Sequence[Any], visits: int) -> Weighed:
+    """``judged``'s values taken as chances of finishing first, with the recorded entry's
+    visits (at least the ``visits`` forced on it) and the next-best entry when it tells them."""
+    same = judged.same or tuple(judged.best.entry) == tuple(played)
+    seen = max(visits, judged.played_visits)
+    return Weighed(
+        judged.played, seen, (), judged.best, judged.runner_up, same, judged.played_figures
+    )
+
+
 class AdvisorDefaults:
     """The defaults of an ``Advisor``'s sharpening hooks, for ``forex analyse``: its values are
     taken as chances of finishing first, and nothing is said of what decides a line."""
@@ -668,11 +678,7 @@ class AdvisorDefaults:
         judged: Judged = self.weigh(  # type: ignore[attr-defined]
             state, played, budget, seed=seed, visits=visits
         )
-        same = judged.same or tuple(judged.best.entry) == tuple(played)
-        seen = max(visits, judged.played_visits)
-        return Weighed(
-            judged.played, seen, (), judged.best, judged.runner_up, same, judged.played_figures
-        )
+        return judged_as_chances(judged, played, visits)
 
     def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
         """Nothing said."""

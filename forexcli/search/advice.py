@@ -28,6 +28,7 @@ from ..games.base import (
     Searchable,
     Searched,
     Weighed,
+    judged_as_chances,
 )
 from .advisor import engine_entry
 from .ismcts import (
@@ -210,11 +211,7 @@ class EngineAdvisor(AdvisorDefaults):
         """``Engine.weigh`` with the mean figures of the lines compared (``Engine.measure``:
         the why of ``forex analyse``), its values taken as chances of finishing first."""
         judged = self.engine.weigh(state, played, budget, seed=seed, visits=visits, measured=True)
-        same = judged.same or tuple(judged.best.entry) == tuple(played)
-        seen = max(visits, judged.played_visits)
-        return Weighed(
-            judged.played, seen, (), judged.best, judged.runner_up, same, judged.played_figures
-        )
+        return judged_as_chances(judged, played, visits)
 
 
 def _complete(
