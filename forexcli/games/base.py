@@ -611,6 +611,10 @@ class Advice(Struct, frozen=True):
     texts: tuple[str, ...] = ()
     """The entry, then the entries of ``line``, written as ``forex moves`` lists them, when
     that differs from the game's ``write`` (empty: ``write`` them)."""
+    figures: tuple[float, ...] = ()
+    """The mean figures by seat (a game's, beside its evaluation: World Exchangers' final
+    totals) of the simulations through the entry's first decision, when the search was
+    asked for them (``search.advice.Engine.measure``; empty: it was not)."""
 
 
 class Searched(NamedTuple):
@@ -632,6 +636,8 @@ class Judged(Struct, frozen=True):
     same: bool = False
     played_visits: int = 0
     runner_up: Optional[Advice] = None
+    played_figures: tuple[float, ...] = ()
+    """The recorded entry's mean figures (empty: not measured)."""
 
 
 class Weighed(Struct, frozen=True):
@@ -646,6 +652,18 @@ class Weighed(Struct, frozen=True):
     best: Advice
     runner_up: Optional[Advice] = None
     same: bool = False
+    played_figures: tuple[float, ...] = ()
+    """The recorded entry's mean figures (empty: not measured)."""
+
+
+def judged_as_chances(judged: Judged, played: Sequence[Any], visits: int) -> Weighed:
+    """``judged``'s values taken as chances of finishing first, with the recorded entry's
+    visits (at least the ``visits`` forced on it) and the next-best entry when it tells them."""
+    same = judged.same or tuple(judged.best.entry) == tuple(played)
+    seen = max(visits, judged.played_visits)
+    return Weighed(
+        judged.played, seen, (), judged.best, judged.runner_up, same, judged.played_figures
+    )
 
 
 class AdvisorDefaults:
@@ -660,11 +678,13 @@ class AdvisorDefaults:
         judged: Judged = self.weigh(  # type: ignore[attr-defined]
             state, played, budget, seed=seed, visits=visits
         )
-        same = judged.same or tuple(judged.best.entry) == tuple(played)
-        seen = max(visits, judged.played_visits)
-        return Weighed(judged.played, seen, (), judged.best, judged.runner_up, same)
+        return judged_as_chances(judged, played, visits)
 
     def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
+        """Nothing said."""
+        return ()
+
+    def figures_words(self, state: Any, figures: Sequence[float]) -> tuple[str, ...]:
         """Nothing said."""
         return ()
 
@@ -715,6 +735,11 @@ class Advisor(Searches, Protocol):
     def decisive(self, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
         """What decides the line of ``entries`` (each legal in turn) from ``state``, in words,
         in order (empty when nothing does; ``defaults.AdvisorDefaults``: empty)."""
+        ...
+
+    def figures_words(self, state: Any, figures: Sequence[float]) -> tuple[str, ...]:
+        """The mean figures by seat a line's simulations gave (``Advice.figures``) in
+        words, for the mover of ``state`` (``defaults.AdvisorDefaults``: nothing said)."""
         ...
 
     def entry_without(

@@ -294,7 +294,7 @@ def analysis_data(
                 "player": s.player,
                 "decisions": s.decisions,
                 "graded": s.graded,
-                "accuracy": round(s.accuracy, 1),
+                "accuracy": round(s.accuracy, 1) if s.graded else None,
                 "average_loss": round(s.average_loss, 4),
                 "counts": s.counts,
                 "largest_swing": None

@@ -20,9 +20,27 @@ from typing import Any, Optional
 
 from msgspec import Struct
 
-from ..games.base import Advice, AdvisorDefaults, Budget, Judged, Searchable, Searched
+from ..games.base import (
+    Advice,
+    AdvisorDefaults,
+    Budget,
+    Judged,
+    Searchable,
+    Searched,
+    Weighed,
+    judged_as_chances,
+)
 from .advisor import engine_entry
-from .ismcts import EXPLORATION, PLAYOUT, Line, Policy, Progress, SearchResult, search
+from .ismcts import (
+    EXPLORATION,
+    PLAYOUT,
+    Line,
+    Measure,
+    Policy,
+    Progress,
+    SearchResult,
+    search,
+)
 
 SECOND_SHARE = 8
 """A second decision of an entry not in the tree is searched with 1/8 of the budget."""
@@ -37,6 +55,10 @@ class Engine(Struct, frozen=True):
     policy: Policy = None
     playout: int = PLAYOUT
     exploration: float = EXPLORATION
+    measure: Measure = None
+    """The figures by seat of a simulation's last state (a game's, beside its evaluation: the
+    totals it scores by), whose means over each line's simulations ``analyse`` says as its
+    why (``Advisor.figures_words``); None: none."""
 
     def search(
         self,
@@ -47,8 +69,10 @@ class Engine(Struct, frozen=True):
         forced: Any = None,
         forced_visits: int = 0,
         progress: Optional[Progress] = None,
+        measured: bool = False,
     ) -> SearchResult:
-        """``ismcts.search`` with this engine's game, playouts and exploration."""
+        """``ismcts.search`` with this engine's game, playouts and exploration; ``measured``:
+        with the lines' mean figures (``measure``; none without it)."""
         return search(
             self.game,
             state,
@@ -60,6 +84,7 @@ class Engine(Struct, frozen=True):
             forced=forced,
             forced_visits=forced_visits,
             progress=progress,
+            measure=self.measure if measured else None,
         )
 
     def names(self, state: Any) -> tuple[str, ...]:
@@ -98,13 +123,23 @@ class Engine(Struct, frozen=True):
         return Searched(lines, result.simulations, result.seconds)
 
     def weigh(
-        self, state: Any, played: Sequence[Any], budget: Budget, *, seed: int = 0, visits: int = 8
+        self,
+        state: Any,
+        played: Sequence[Any],
+        budget: Budget,
+        *,
+        seed: int = 0,
+        visits: int = 8,
+        measured: bool = False,
     ) -> Judged:
         """The search with the first decision of ``played`` visited ``visits`` times; the
         engine's choice is the played entry when it starts with the same decision; the
         played decision's visits and the most visited other decision (``analyse`` tells the
-        engine's own choice from one first by its forced visits alone)."""
-        result = self.search(state, budget, seed=seed, forced=played[0], forced_visits=visits)
+        engine's own choice from one first by its forced visits alone); ``measured``: with
+        the mean figures of each (``search``)."""
+        result = self.search(
+            state, budget, seed=seed, forced=played[0], forced_visits=visits, measured=measured
+        )
         assert result.forced is not None
         best = _advice(self, state, result.best, budget, seed)
         first = result.best.decisions[0]
@@ -116,6 +151,7 @@ class Engine(Struct, frozen=True):
             first == played[0],
             result.forced.visits,
             runner_up,
+            result.forced.figures,
         )
 
 
@@ -168,6 +204,14 @@ class EngineAdvisor(AdvisorDefaults):
     ) -> Judged:
         """``Engine.weigh``."""
         return self.engine.weigh(state, played, budget, seed=seed, visits=visits)
+
+    def weigh_chances(
+        self, state: Any, played: Sequence[Any], budget: Any, *, seed: int, visits: int
+    ) -> Weighed:
+        """``Engine.weigh`` with the mean figures of the lines compared (``Engine.measure``:
+        the why of ``forex analyse``), its values taken as chances of finishing first."""
+        judged = self.engine.weigh(state, played, budget, seed=seed, visits=visits, measured=True)
+        return judged_as_chances(judged, played, visits)
 
 
 def _complete(
@@ -229,7 +273,7 @@ def _advice(engine: Engine, state: Any, line: Line, budget: Budget, seed: int) -
             raise AssertionError(f"the search proposed {step}, which is not legal")
         check = game.apply(check, step)  # the rules core stays the judge
     rest = _expected(engine, state, entry, line.decisions, seed)
-    return Advice(entry, rest, line.values, line.visits)
+    return Advice(entry, rest, line.values, line.visits, figures=line.figures)
 
 
 def engine_player(

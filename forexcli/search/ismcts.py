@@ -17,6 +17,12 @@ Chance (a pseudo-decider) is never a tree node: a determinized state's chance
 decision is the one ``chance`` gives.  The budget is simulations
 (deterministic: the same state, budget and seed give the same tree on any
 machine) or seconds, or both (whichever ends first).
+
+Asked with ``measure`` (a game's figures beside its evaluation, ``advice.Engine.measure``),
+the search also sums, for each root decision, the figures of the last state of every
+simulation through it (the state ``evaluate`` scored), so that a line's mean figures come
+from the very simulations its values do; unasked, it does nothing more (the same seed gives
+the same tree).
 """
 
 from __future__ import annotations
@@ -41,6 +47,8 @@ PLAYOUT = 1000
 Policy = Optional[Callable[[Any, random.Random], Any]]
 """A playout policy: ``(state, rng) -> a legal decision``; None: any legal one, uniformly."""
 Progress = Callable[[int], None]
+Measure = Optional[Callable[[Any], Sequence[float]]]
+"""The figures by seat of a simulation's last state (``advice.Engine.measure``)."""
 
 
 AFTER = 0.75
@@ -98,6 +106,8 @@ class Line(Struct, frozen=True):
     decisions: tuple[Any, ...]
     values: tuple[float, ...]
     visits: int
+    figures: tuple[float, ...] = ()
+    """The mean figures of the simulations through the root decision (with ``measure``)."""
 
 
 class SearchResult(Struct, frozen=True):
@@ -127,12 +137,14 @@ def search(
     forced: Any = None,
     forced_visits: int = 0,
     progress: Optional[Progress] = None,
+    measure: Measure = None,
 ) -> SearchResult:
     """Search ``state`` (a seat decides in it) for its mover within ``budget``.
 
     ``forced`` (a root decision) is visited at least ``forced_visits`` times,
     so that its value is measured (``analyse`` judges a recorded decision).
-    ``progress`` is called with the simulations done, now and then.
+    ``progress`` is called with the simulations done, now and then.  With
+    ``measure``, every line has the mean figures of its simulations' last states.
     """
     observer = game.mover(state)
     if observer is None:
@@ -144,6 +156,7 @@ def search(
     stop = deadline(budget, start)
     limit = budget.simulations if budget.simulations is not None else MAX_SIMULATIONS
     done = 0
+    measured: Optional[dict[Hashable, list[float]]] = None if measure is None else {}
     while done < limit:
         if stop is not None and done and done % 8 == 0 and time.perf_counter() >= stop:
             break
@@ -151,16 +164,16 @@ def search(
         if force is not None and _visits(root, force) >= forced_visits:
             force = None
         world = game.determinize(state, observer, rng)
-        _simulate(game, root, world, rng, policy, playout, exploration, force)
+        _simulate(game, root, world, rng, policy, playout, exploration, force, measure, measured)
         done += 1
         if progress is not None and done % 64 == 0:
             progress(done)
     if progress is not None:
         progress(done)
-    lines = tuple(_line(child) for child in _ranked(root))
+    lines = tuple(_line(child, measured) for child in _ranked(root))
     forced_line = None
     if forced is not None and forced in root.children:
-        forced_line = _line(root.children[forced])
+        forced_line = _line(root.children[forced], measured)
     return SearchResult(lines, done, time.perf_counter() - start, forced_line)
 
 
@@ -175,13 +188,28 @@ def _ranked(root: Node) -> list[Node]:
     return sorted(root.children.values(), key=lambda c: (-c.visits, -c.mean()[seat]))
 
 
-def _line(child: Node) -> Line:
+def _add(
+    measured: dict[Hashable, list[float]], decision: Hashable, figures: Sequence[float]
+) -> None:
+    """Add a simulation's ``figures`` to the sums of the root decision it went through."""
+    sums = measured.get(decision)
+    if sums is None:
+        measured[decision] = list(figures)
+    else:
+        for seat, figure in enumerate(figures):
+            sums[seat] += figure
+
+
+def _line(child: Node, measured: Optional[dict[Hashable, list[float]]] = None) -> Line:
     decisions = [child.decision]
     node = child.best_child()
     while node is not None and node.visits > 1:
         decisions.append(node.decision)
         node = node.best_child()
-    return Line(tuple(decisions), child.mean(), child.visits)
+    figures: tuple[float, ...] = ()
+    if measured is not None and child.visits:
+        figures = tuple(total / child.visits for total in measured.get(child.decision, ()))
+    return Line(tuple(decisions), child.mean(), child.visits, figures)
 
 
 def _simulate(
@@ -193,8 +221,11 @@ def _simulate(
     playout: int,
     exploration: float,
     force: Any,
+    measure: Measure = None,
+    measured: Optional[dict[Hashable, list[float]]] = None,
 ) -> None:
-    """One simulation: select and expand in this determinization, play out, back up."""
+    """One simulation: select and expand in this determinization, play out, back up; with
+    ``measure``, its last state's figures added to ``measured`` under its root decision."""
     path = [root]
     node = root
     expanded = False
@@ -219,12 +250,15 @@ def _simulate(
         state = game.apply(state, choice)
         node = child
         path.append(node)
-    values = _playout(game, state, rng, policy, playout)
+    last = _playout(game, state, rng, policy, playout)
+    values = game.evaluate(last)
     for step in path:
         step.visits += 1
         sums = step.sums
         for seat, value in enumerate(values):
             sums[seat] += value
+    if measure is not None and measured is not None and len(path) > 1:
+        _add(measured, path[1].decision, measure(last))
 
 
 def _select(
@@ -250,7 +284,8 @@ def _select(
 
 def _playout(
     game: Searchable[Any, Any], state: Any, rng: random.Random, policy: Policy, plies: int
-) -> tuple[float, ...]:
+) -> Any:
+    """The state ``plies`` decisions of ``policy`` after ``state`` (or the game's end)."""
     for _ in range(plies):
         mover = game.mover(state)
         if mover is None:
@@ -263,4 +298,4 @@ def _playout(
             state = game.apply(state, legal[rng.randrange(len(legal))])
         else:
             state = game.apply(state, policy(state, rng))
-    return game.evaluate(state)
+    return state

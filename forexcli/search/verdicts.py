@@ -196,8 +196,18 @@ def _lines(searcher: Advisor, entries: Sequence[Sequence[Any]]) -> tuple[tuple[s
     return tuple((searcher.key(entry), searcher.write(entry)) for entry in entries)
 
 
-def _why(searcher: Advisor, state: Any, entries: Sequence[Sequence[Any]]) -> tuple[str, ...]:
-    return searcher.decisive(state, entries)
+def _why(
+    searcher: Advisor,
+    state: Any,
+    entries: Sequence[Sequence[Any]],
+    figures: Sequence[float] = (),
+) -> tuple[str, ...]:
+    """What decides the line of ``entries`` (``decisive``), then the mean figures of the
+    simulations through its first decision in words (``figures_words``), when measured."""
+    words = searcher.decisive(state, entries)
+    if figures:
+        words += searcher.figures_words(state, figures)
+    return words
 
 
 def grade(
@@ -233,7 +243,7 @@ def grade(
         played_chance,
         weighed.played_visits,
         _lines(searcher, weighed.played_line),
-        _why(searcher, state, [played, *weighed.played_line]),
+        _why(searcher, state, [played, *weighed.played_line], weighed.played_figures),
     )
     if same:
         best = mine
@@ -243,7 +253,7 @@ def grade(
             best_advice.values[mover],
             best_advice.visits,
             _lines(searcher, best_advice.line),
-            _why(searcher, state, [best_advice.entry, *best_advice.line]),
+            _why(searcher, state, [best_advice.entry, *best_advice.line], best_advice.figures),
         )
     runner = weighed.runner_up if same else None
     runner_up = None

@@ -249,6 +249,23 @@ def test_a_player_with_no_decision_graded_gets_no_accuracy() -> None:
     assert mixed.startswith("ann: accuracy ") and "of 1 graded, 1 ungraded" in mixed
 
 
+def test_json_gives_a_player_with_no_decision_graded_no_accuracy() -> None:
+    """The JSON said ``"accuracy": 100.0`` of a player whose decisions were all left
+    ungraded, while the text says ``no decision graded``; it is null now, as for a player
+    who made no decision in the moves analysed."""
+    args = ["analyse", str(TWO), "--simulations", "2", "--to", "3"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    text = run(args).stdout
+    assert {p["player"]: (p["graded"], p["accuracy"]) for p in data["players"]} == {
+        "ada": (0, None),
+        "ben": (0, None),
+    }
+    assert "ada: no decision graded, 1 ungraded" in text
+    more = ["analyse", str(TWO), "--simulations", "60", "--to", "3", "--format", "json"]
+    rated = [p for p in json.loads(run(more).stdout)["players"] if p["graded"]]
+    assert rated and all(isinstance(p["accuracy"], float) for p in rated)
+
+
 def test_markdown_marks_the_ungraded_and_keeps_each_summary_apart(tmp_path: Path) -> None:
     """Rendered, markdown joins lines not set apart: each player's summary is an item and each
     note a paragraph; an ungraded decision is not left looking like a good one."""

@@ -189,6 +189,10 @@ class ForexAdvisor:
 
         return decisive(state, entries)
 
+    def figures_words(self, state: GameState, figures: Sequence[float]) -> tuple[str, ...]:
+        """Nothing: the search measures no figures beside its values (``decisive`` says why)."""
+        return ()
+
     def entry_without(
         self,
         state: GameState,

@@ -31,13 +31,22 @@ from .rules import (
     apply,
     new_game,
 )
-from .search import WORLDEX_SEARCH, greedy_player, quick_decision, random_player
+from .search import (
+    WORLDEX_SEARCH,
+    final_totals,
+    greedy_player,
+    quick_decision,
+    random_player,
+)
+from .views import coins
 
 PLAYOUT = 6
 """Plies of random play (``quick_decision``) after a new node, then the evaluation: stronger
 than none at the same simulations (benchmarks/RESULTS.md)."""
 
-ENGINE = Engine(WORLDEX_SEARCH, policy=quick_decision, playout=PLAYOUT)
+ENGINE = Engine(WORLDEX_SEARCH, policy=quick_decision, playout=PLAYOUT, measure=final_totals)
+"""The search; ``forex analyse`` also asks it for the final totals its simulations end with
+(``final_totals``: the totals its values are the softmax of), to say why."""
 
 
 def listed_texts(state: State, advice: Advice) -> tuple[str, ...]:
@@ -97,6 +106,18 @@ class WorldexAdvisor(EngineAdvisor):
         found = self.engine.advise(state, budget, seed=seed, progress=progress, decided=decided)
         advice = (replace(advice, texts=listed_texts(state, advice)) for advice in found.advice)
         return Searched(advice, found.simulations, found.seconds)
+
+    def figures_words(self, state: State, figures: Sequence[float]) -> tuple[str, ...]:
+        """The final totals a line's simulations end with on average (``final_totals``, whose
+        softmax its chances are), the mover's and the best other player's:
+        ``expected final totals: louis 2,150, mei 1,980``."""
+        mover = self.mover(state)
+        assert mover is not None
+        rival = max((seat for seat in range(len(figures)) if seat != mover),
+                    key=figures.__getitem__)  # fmt: skip
+        names = self.names(state)
+        shown = ", ".join(f"{names[seat]} {coins(round(figures[seat]))}" for seat in (mover, rival))
+        return (f"expected final totals: {shown}",)
 
     def selfplay_resources(self, path: Optional[str], folder: str) -> Dealt:
         """The components file ``path`` names (the invented components when None), named

@@ -44,7 +44,10 @@ HELP_TEXTS = {
         the search never looks at the order of the deck (it tries orders
         consistent with the cards turned up).""",
     "analyse": """
-        For World Exchangers the deck's reveals are not judged.""",
+        For World Exchangers the deck's reveals are not judged, and what decides
+        a line is the final totals the search scores its simulations by (as if
+        the game ended where each simulation stops), averaged over those through
+        the decision: the player's and the best other player's.""",
     "selfplay --game": ": World Exchangers takes 2 to 4 players and the seats engine, greedy"
     " and random",
     "selfplay --components": "World Exchangers: the components file the logs name [the"

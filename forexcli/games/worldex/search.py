@@ -60,6 +60,13 @@ def evaluate(state: State) -> tuple[float, ...]:
     return tuple(weight / whole for weight in weights)
 
 
+def final_totals(state: State) -> tuple[float, ...]:
+    """Each seat's total score: the result's when over, else as if the game ended now (the
+    totals ``evaluate`` weighs); the figures ``forex analyse``'s why averages."""
+    result = state.result if state.result is not None else final_scores(state)
+    return tuple(float(score.total) for score in result.scores)
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """``state`` with the deck in an order drawn by ``rng`` (the same for any order it had)."""
     deck = sorted(state.deck)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -417,3 +418,91 @@ def test_analyse_grades_no_decision_first_by_its_forced_visits_alone(
         runner_up = move["runner_up"]
         assert runner_up is not None and runner_up["decision"] != move["played"]
         assert move["graded"] == (runner_up["visits"] >= MIN_VISITS), move
+
+
+_TOTALS = re.compile(r"expected final totals: (\S+) (-?[\d,]+), (\S+) (-?[\d,]+)\Z")
+
+
+def test_analyse_says_why_by_the_final_totals_each_line_s_simulations_end_with(
+    tmp_path: Path,
+) -> None:
+    """A World Exchangers verdict said nothing of why (``after buy Paris (played, 38%)``);
+    now each line compared names the final totals its simulations end with on average, the
+    player's and the best other player's, in -v, markdown, JSON and the note."""
+    path = example_copy(tmp_path, 8)
+    args = ["analyse", str(path), "--simulations", "300", "--to", "8"]
+    data = json.loads(run([*args, "--format", "json"]).stdout)
+    explained = [m for m in data["moves"] if m["verdict"] in ("dubious", "mistake", "blunder")]
+    assert explained
+    players = {"louis", "mei", "ai"}
+    for move in explained:
+        said = [move["expected"]["decisive"], move["better"]["decisive"]]
+        for words in said:
+            assert len(words) == 1, words
+            found = _TOTALS.match(words[0])
+            assert found is not None, words
+            assert found[1] == move["player"] and found[3] in players - {move["player"]}
+        assert said[0] != said[1]
+    verbose = run([*args, "-v"], COLUMNS="300").stdout
+    markdown = run([*args, "-v", "--format", "markdown"]).stdout
+    for move in explained:
+        for line in ("expected", "better"):
+            assert f" -- {move[line]['decisive'][0]}" in verbose
+            assert f" -- {move[line]['decisive'][0]}" in markdown
+    assert run([*args, "--write"]).exit_code == 0
+    entries = gamelog.load(path).entries
+    for move in explained:
+        note = " ".join((entries[move["move"] - 1].note or "").split())
+        better = f"better {move['best']} {100 * move['best_chance']:.0f}%"
+        assert f"{better}: {move['better']['decisive'][0]};" in note
+        assert f"; played: {move['expected']['decisive'][0]}]" in note
+
+
+def test_the_final_totals_come_from_the_simulations_and_cost_the_search_nothing() -> None:
+    """The why's figures are asked of the search only by ``analyse``: hint, play --engine and
+    selfplay search as before (the same seed gives the same tree: the same lines, values,
+    visits and decisions), never calling the measure; measured, each line's figures are the
+    means over its very simulations (measuring the evaluation itself gives the values)."""
+    from forexcli.games.worldex.advisor import PLAYOUT
+    from forexcli.games.worldex.search import final_totals
+    from forexcli.search.advice import Engine, engine_player
+    from forexcli.search.ismcts import Measure, SearchResult
+
+    calls = []
+
+    def counted(state: State) -> tuple[float, ...]:
+        calls.append(state)
+        return final_totals(state)
+
+    budget = Budget(simulations=300)
+
+    def searched(state: State, seed: int, measure: Measure = None) -> SearchResult:
+        return search(WORLDEX_SEARCH, state, budget, seed=seed, policy=quick_decision,
+                      playout=PLAYOUT, measure=measure)  # fmt: skip
+
+    for seed in (2, 7):
+        state = randomly_played(seed, 6)
+        plain, measured = searched(state, seed), searched(state, seed, counted)
+        assert [(ln.decisions, ln.values, ln.visits) for ln in plain.lines] == [
+            (ln.decisions, ln.values, ln.visits) for ln in measured.lines
+        ]
+        assert all(ln.figures == () for ln in plain.lines)
+        assert len(calls) == 300 and all(len(ln.figures) == 2 for ln in measured.lines)
+        for line in searched(state, seed, evaluate).lines:
+            assert line.figures == pytest.approx(line.values)
+        calls.clear()
+        engine = Engine(WORLDEX_SEARCH, policy=quick_decision, playout=PLAYOUT, measure=counted)
+        assert engine_entry(engine, state, budget, seed) == engine_entry(
+            ENGINE, state, budget, seed
+        )
+        advised = list(engine.advise(state, budget, seed=seed).advice)
+        assert advised == list(ENGINE.advise(state, budget, seed=seed).advice)
+        assert all(advice.figures == () for advice in advised)
+        start = two_player_start(f"t{seed}")
+        games = [
+            play_game(WORLDEX_SEARCH, start, [engine_player(e, Budget(simulations=10), seed)] * 2,
+                      seed=seed)[1]
+            for e in (engine, ENGINE)
+        ]  # fmt: skip
+        assert games[0] == games[1]
+        assert calls == []  # nothing but analyse asks for the figures
