@@ -313,7 +313,7 @@ def analysis_data(
                 "mark": g.mark,
                 "graded": g.graded,
                 "loss": round(g.loss, 4),
-                "accuracy": round(g.accuracy, 1),
+                "accuracy": round(g.accuracy, 1) if g.graded else None,
                 "best": g.best.text,
                 "best_chance": round(g.best.chance, 4),
                 "expected": _expected_data(g.played),

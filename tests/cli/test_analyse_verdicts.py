@@ -261,9 +261,14 @@ def test_json_gives_a_player_with_no_decision_graded_no_accuracy() -> None:
         "ben": (0, None),
     }
     assert "ada: no decision graded, 1 ungraded" in text
+    # Nor a move left ungraded (it said 100.0 of each).
+    assert [(m["graded"], m["accuracy"]) for m in data["moves"]] == [(False, None)] * 3
     more = ["analyse", str(TWO), "--simulations", "60", "--to", "3", "--format", "json"]
-    rated = [p for p in json.loads(run(more).stdout)["players"] if p["graded"]]
+    again = json.loads(run(more).stdout)
+    rated = [p for p in again["players"] if p["graded"]]
     assert rated and all(isinstance(p["accuracy"], float) for p in rated)
+    moves = [m for m in again["moves"] if m["graded"]]
+    assert moves and all(isinstance(m["accuracy"], float) for m in moves)
 
 
 def test_markdown_marks_the_ungraded_and_keeps_each_summary_apart(tmp_path: Path) -> None:
