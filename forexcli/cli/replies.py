@@ -306,7 +306,8 @@ def compact_move_report(played: Any, file: str) -> str:
 
     head = clean(f"move {entry.number}: {entry.player}: {entry.text} (added to {file})")
     head = fitted(head, streams.width())
-    lines = [head, *(clean(line) for line in _summary(played, entry.number))]
+    told = _summary(played, entry.number)
+    lines = [head, *(fitted_commands(clean(line), streams.width()) for line in told)]
     partner = entry_partner(played.log.game, entry.decisions)
     if partner is not None and partner in engine_seats(played.log.header):
         offer = played.log.game.agreement_words().offer

@@ -574,3 +574,20 @@ def test_world_exchangers_wraps_wide_names_in_columns(tmp_path: Path) -> None:
     assert any(line.startswith("  ") for line in heading)  # a status line was wrapped
     for line in [*heading, *titles, *board]:
         assert wcswidth(line) <= 60, line
+
+
+def test_a_persons_move_against_the_engine_is_told_within_the_width(tmp_path: Path) -> None:
+    """A person's move in a game with an engine seat (the compact report, replies or not)
+    is told in sentences wrapped to the width, as the engine's replies are: a two-city buy's
+    sentence ran to 115 columns at COLUMNS=80."""
+    log = tmp_path / "wx.yaml"
+    made = run(
+        ["new", str(log), "--game", "world-exchangers", "--players", "ann,computer",
+         "--components", COMPONENTS[-1], "--engine", "computer:20", "--seed", "a"]
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    played = run(["play", str(log), "ann", "buy Warsaw, Madrid +box", "--no-reply"], COLUMNS="80")
+    assert played.exit_code == 0, played.output
+    told = played.stdout.replace(str(log), "wx.yaml")
+    assert "buys Warsaw for 100 and Madrid for 200" in " ".join(told.split())
+    assert widest(told) <= 80, [line for line in told.splitlines() if wcswidth(line) > 80]

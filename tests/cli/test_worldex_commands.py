@@ -811,6 +811,20 @@ def test_new_asks_for_first_when_nobody_holds_red(tmp_path: Path) -> None:
     assert "ann plays first (named by --first: nobody holds the red marker)" in result.stdout
 
 
+def test_new_refuses_first_when_the_seed_deals_the_red_marker(tmp_path: Path) -> None:
+    """--first naming another player than the red marker's holder was a problem placed in
+    the log not written (wx.yaml:5:8: bad_setup) with a hint about the header's keys; now
+    it is a usage error on --first that names who starts and says to leave it out."""
+    path, result = new_game(tmp_path, "--seed", "mid-year", "--first", "ben")  # ann: Felix
+    assert result.exit_code == 2 and not path.exists(), result.output
+    said = " ".join(result.stderr.split())
+    assert "Invalid value for '--first'" in said, said
+    assert "the seed deals ann the red marker, so ann starts: leave out --first" in said
+    assert "bad_setup" not in said and "keys" not in said
+    path, result = new_game(tmp_path, "--seed", "mid-year", "--first", "ann")
+    assert result.exit_code == 0, result.output
+
+
 def test_a_log_where_nobody_holds_red_needs_first(tmp_path: Path) -> None:
     path, result = new_game(tmp_path, "--seed", "s1", "--first", "ann")
     assert result.exit_code == 0, result.output

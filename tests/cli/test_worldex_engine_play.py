@@ -311,3 +311,19 @@ def test_a_second_card_too_dear_says_the_cash_left_after_the_first(tmp_path: Pat
     left = cash - first.base
     said = _flat(result.output)
     assert f"ann holds {left} after {first.name} this turn; {second.name} costs" in said
+
+
+def test_the_compact_board_between_two_cards_says_what_the_first_did() -> None:
+    """Between the two cards of a turn the compact board showed the cash before the turn
+    (the month's mark) and ``Next: ann to decide (second).``; now its last line says which
+    card was bought and the cash so far, as the second card's prices are read against it."""
+    from forexcli.games.worldex.game import WORLDEX
+    from forexcli.games.worldex.rules import Buy, apply
+    from tests.games.worldex.helpers import ai_and_louis
+
+    state = apply(ai_and_louis(), Buy("ai", "Vienna", extra="box"))
+    compact = WORLDEX.compact_text(state, 80)
+    assert compact is not None
+    assert "ai (Felix): cash 300, media" in compact  # the mark of month 0
+    last = _flat(compact).split("Next: ")[-1]
+    assert last == "ai to decide the second card to buy (Vienna bought: cash 300 -> 200 so far)."

@@ -327,6 +327,8 @@ class WorldexGame(WorldexViews):
         pending = self.pending(state)
         if pending.over:
             lines.append(f"The game is over: {_final_words(state)}.")
+        elif state.pending.phase is Phase.SECOND and state.turn is not None:
+            lines.append(f"Next: {_second_card_words(state)}.")
         else:
             lines.append(f"Next: {' or '.join(pending.deciders)} to decide ({pending.kind}).")
         out: list[str] = []
@@ -382,6 +384,22 @@ class WorldexGame(WorldexViews):
 
 
 WORLDEX = WorldexGame()
+
+
+def _second_card_words(state: State) -> str:
+    """``ann to decide the second card to buy (Warsaw bought: cash 600 -> 500 so far)``:
+    the cash the board shows is the month's mark before the turn, settled as one line."""
+    from .rules import MAX_CASH
+    from .views import coins
+
+    turn = state.turn
+    assert turn is not None and state.pending.seat is not None
+    player = state.players[state.pending.seat]
+    done = "bought" if turn.action == "buy" else "sold"
+    return (
+        f"{player.name} to decide the second card to {turn.action} ({', '.join(turn.cards)}"
+        f" {done}: cash {coins(player.cash)} -> {coins(min(turn.cash, MAX_CASH))} so far)"
+    )
 
 
 def _final_words(state: State) -> str:

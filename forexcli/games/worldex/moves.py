@@ -1,15 +1,15 @@
 """The legal decisions of World Exchangers grouped for a person: what ``forex moves`` lists.
 
-``options(state)`` groups ``legal_decisions(state)`` (the single source of
-truth) as ``Option`` values: buys with their base value and the cash after,
-sales with this month's price (bonus, red month) and the cash after (capped
-at 1,000, with what is lost), the two-city turns the boxes or Rue allow
-(each pair written out once, in either order), Estelle's refresh, pass, or the reveal the deck
-owes.  Every option carries the notation the player can paste as a log entry;
-it parses back (``notation.parse``) to decisions that ``apply`` accepts one
-after the other.  Abilities that ride on a buy or a sale (``+ring``,
-``+cash N``) are listed once as ``extras`` rather than multiplied into
-every row.  ``table(state)`` gives the rows with headers.
+``options(state)`` groups ``legal_decisions(state)`` (the single source of truth) as
+``Option`` values: buys with their base value and the cash after, sales with this
+month's price (bonus, red month) and the cash after (capped at 1,000, with what is
+lost), the two-city turns the boxes or Rue allow (each pair written out once, in either
+order; across a refill the first card alone: no card still in the deck is named, even in
+a seeded deal), Estelle's refresh, pass, or the reveal the deck owes. Every option
+carries the notation the player can paste as a log entry; it parses back
+(``notation.parse``) to decisions that ``apply`` accepts one after the other. Abilities
+that ride on a buy or a sale (``+ring``, ``+cash N``) are listed once as ``extras``
+rather than multiplied into every row. ``table(state)`` gives the rows with headers.
 """
 
 from __future__ import annotations
@@ -105,8 +105,13 @@ def _pairs(state: State, first: Buy | Sell, cash: int) -> list[Option]:
     after = apply(state, first)
     verb = "buy" if isinstance(first, Buy) else "sell"
     how = "box" if first.extra == "box" else "Rue: 2 media"
-    if after.pending.phase is Phase.REVEAL:
-        note = f"{how}; the second card after the deck reveals {after.pending.count}"
+    # A refill after the first card: the second is chosen from cards not turned up yet.
+    # A seeded deal turns them up in ``apply`` at once, but the player has not seen them:
+    # list the first card alone, as for a recorded deal, never the deck's next cards.
+    turned = len(state.deck) - len(after.deck)
+    if after.pending.phase is Phase.REVEAL or turned:
+        count = after.pending.count if after.pending.phase is Phase.REVEAL else turned
+        note = f"{how}; the second card after the deck reveals {count}"
         price = _price(state, first)
         return [Option(f"{verb} two", (first.card,), price, None, note, write((first,)))]
     out = []

@@ -101,6 +101,18 @@ def red_marker_missing(components: Any, players: Sequence[str], seed: str) -> st
     return ", ".join(f"{name} {role}" for name, role in zip(players, deal.roles, strict=True))
 
 
+def red_marker_holder(components: Any, players: Sequence[str], seed: str) -> str | None:
+    """The player the seed deals the red marker (who starts), or None when nobody holds it."""
+    from .rules import seeded_deal
+    from .rules.rules import STARTING_COLOUR
+
+    deal = seeded_deal(components, seed, len(players))
+    for name, role in zip(players, deal.roles, strict=True):
+        if components.role(role).colour == STARTING_COLOUR:
+            return name
+    return None
+
+
 def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -> str:
     """What ``forex new`` says of a new World Exchangers log: who plays which role and
     board, who starts and why, the house rules, what is face up, and what to do next."""

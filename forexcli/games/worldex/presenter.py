@@ -193,7 +193,12 @@ class WorldexViews(BaseGame[Any, Any]):
         from ...reporters import clean
         from ...reporters.newlog import random_seed
         from .load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
-        from .newlog import new_log_text, parse_house_rules, red_marker_missing
+        from .newlog import (
+            new_log_text,
+            parse_house_rules,
+            red_marker_holder,
+            red_marker_missing,
+        )
 
         components = options.get("components")
         if components is None:
@@ -217,6 +222,14 @@ class WorldexViews(BaseGame[Any, Any]):
         except ValueError as error:
             raise ViewRefused(clean(str(error)), "--house-rule") from None
         seed = options.get("seed") or random_seed()
+        holder = red_marker_holder(loaded.components, players, seed) if first else None
+        if first is not None and holder is not None and holder != first:
+            raise ViewRefused(
+                f"the seed deals {clean(holder)} the red marker, so {clean(holder)} starts:"
+                " leave out --first (it names the starting player only when the seed deals"
+                " nobody the red marker)",
+                "--first",
+            )
         if first is None and len(players) >= 2:
             dealt = red_marker_missing(loaded.components, players, seed)
             if dealt is not None:

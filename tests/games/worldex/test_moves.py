@@ -144,14 +144,36 @@ def test_every_listed_entry_parses_back_and_applies(
 
 
 def _two_city_turns(state: State) -> list[tuple[Decision, Decision]]:
-    """Every legal two-city turn (a box or Rue's ability) of ``state``, in either order."""
+    """Every legal two-city turn (a box or Rue's ability) of ``state``, in either order, whose
+    second card is chosen among the cards in sight (no refill comes between: its second card
+    is chosen after the reveal, ``test_moves_never_names_a_card_not_turned_up``)."""
     turns: list[tuple[Decision, Decision]] = []
     for first in legal_decisions(state):
         if isinstance(first, (Buy, Sell)) and first.extra is not None:
             after = apply(state, first)
-            if after.pending.phase is Phase.SECOND:
+            if after.pending.phase is Phase.SECOND and after.deck == state.deck:
                 turns.extend((first, second) for second in legal_decisions(after))
     return turns
+
+
+def test_moves_never_names_a_card_not_turned_up() -> None:
+    """In a seeded deal the core turns up a refill at once, so ``moves`` listed the two-city
+    turns across it with the deck's next cards (``buy Helsinki, Warsaw +box`` with Warsaw
+    still in the deck): a person saw cards nobody had turned up, which the engine never
+    reads. Now such a turn is its first card alone, as in a recorded deal, and every card
+    an entry names is in the sale area or the decider's hand."""
+    across = 0
+    for seed, players, side in ((1, 2, "A"), (2, 3, "B"), (3, 4, "A"), (4, 2, "B")):
+        for state in random_game(seed, players, recorded=False, side=side):
+            if state.pending.phase is not Phase.TURN or state.pending.seat is None:
+                continue
+            seen = set(state.area) | set(state.players[state.pending.seat].cities)
+            for option in options(state).options:
+                assert set(option.cards) <= seen, (option.notation, state.area)
+                if option.cash is None:
+                    across += 1
+                    assert "after the deck reveals" in option.notes
+    assert across
 
 
 def _bare(decision: Buy | Sell) -> bool:
