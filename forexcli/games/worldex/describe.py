@@ -224,10 +224,15 @@ def describe(before: State, decision: Decision, after: State) -> tuple[str, ...]
         gone = ", ".join(decision.discard) or "no cards"
         player = after.players[after.seat_of(decision.player)]
         media = before.players[after.seat_of(decision.player)].media
+        refill = (
+            " from the sale area, to refill it to 5."
+            if after.pending.phase is Phase.REVEAL
+            else f" from the sale area, which keeps {len(after.area)}: no card is turned up."
+        )
         sentences.append(
             f"{decision.player} (Estelle) {verb_for(decision.player, 'spends')} 1 media"
             f" ({media} -> {player.media}) and {verb_for(decision.player, 'discards')} {gone}"
-            " from the sale area, to refill it to 5."
+            + refill
         )
     elif isinstance(decision, (Buy, Sell)) and decision.extra is not None:
         how = says(

@@ -247,3 +247,21 @@ def test_the_box_and_estelles_refresh_read_right_for_you() -> None:
     state = at_turn(placed(state, 1, [700], ["Osaka"], media=1), 2, 1)
     _, ((refreshed, *_),) = told(state, Refresh("you", ("Vienna", "Dubai")))
     assert refreshed.startswith("you (Estelle) spend 1 media (1 -> 0) and discard Vienna, Dubai")
+
+
+def test_a_refresh_that_leaves_five_cards_or_more_says_none_is_turned_up() -> None:
+    """A refresh of a sale area of 8 that discards one card leaves 7: nothing is refilled,
+    and the sentence said "to refill it to 5" all the same."""
+    from msgspec.structs import replace
+
+    from forexcli.games.worldex.rules import Refresh
+
+    state = ai_and_louis(players=("ai", "you"), role_side="B", roles=("Felix", "Estelle"))
+    state = at_turn(placed(state, 1, [700], ["Osaka"], media=1), 2, 1)
+    big = state.area + tuple(c for c in state.deck if c not in state.area)[:3]
+    state = replace(state, area=big, deck=tuple(c for c in state.deck if c not in big))
+    assert len(state.area) == 8
+    _, ((refreshed, *_),) = told(state, Refresh("you", (state.area[0],)))
+    assert refreshed.endswith("from the sale area, which keeps 7: no card is turned up.")
+    _, ((refilled, *_),) = told(state, Refresh("you", state.area[:4]))
+    assert refilled.endswith("from the sale area, to refill it to 5.")
