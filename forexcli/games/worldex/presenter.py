@@ -23,7 +23,12 @@ NEW_OPTIONS = (
         " when the seed deals nobody the red marker.",
         metavar="NAME",
     ),
-    NewOption("seed", "", metavar="TEXT"),
+    NewOption(
+        "seed",
+        "World Exchangers: deal the roles, starting cities, trend cards, sale area and deck"
+        " from this seed; without it a random seed is drawn and recorded.",
+        metavar="TEXT",
+    ),
     TITLE,
     SITE,
     STARTED,
