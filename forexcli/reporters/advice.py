@@ -151,7 +151,13 @@ def selfplay_text(games: Sequence[tuple[str, Any]], width: int | None = None) ->
             if rank == 1
         )
         rows.append(
-            [clean(path), str(game.moves), game.ending, " ".join(map(str, game.totals)), winners]
+            [
+                clean(path),
+                str(game.moves),
+                game.ending,
+                " ".join(f"{t:,}" for t in game.totals),
+                winners,
+            ]
         )
     headers = ["log", "moves", "ending", "totals", "won by"]
     return table(rows, headers, width=width, wrap=[3, 4]) + "\n"

@@ -385,3 +385,32 @@ def test_play_engine_is_deterministic_for_both_games(tmp_path: Path) -> None:
         (player,) = played.log.game.pending(played.final).deciders
         first = engine_decision(str(path), player, plan, 3)
         assert engine_decision(str(path), player, plan, 3) == first
+
+
+def test_selfplay_writes_its_totals_with_thousands_separators(tmp_path: Path) -> None:
+    """World Exchangers' totals are thousands of coins: ``4,100 1,500`` as every other report
+    writes them, not ``4100 1500``."""
+    import re
+
+    components = Path(__file__).parents[2] / "forexcli/games/worldex/data/invented-components.json"
+    result = run(
+        [
+            "selfplay",
+            "--game",
+            "world-exchangers",
+            "--components",
+            str(components),
+            "--games",
+            "2",
+            "--seat",
+            "random",
+            "--seat",
+            "greedy",
+            str(tmp_path / "out"),
+        ]
+    )
+    assert result.exit_code == 0, result.output
+    totals = [t for row in re.findall(r"month 12  +(.+?)  ", result.stdout) for t in row.split()]
+    assert len(totals) == 4, result.stdout
+    assert all(re.fullmatch(r"\d{1,3}(,\d{3})*", t) for t in totals), totals
+    assert any("," in t for t in totals), totals
