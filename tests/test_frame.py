@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -406,7 +407,9 @@ def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
         [*args, *components, "--seed", "s1", "--board", "bob=B", "--started", "", "--first", "bob"]
     )
     assert result.exit_code == 0, result.output
-    assert path.read_text(encoding="utf-8") == (
+    made = path.read_text(encoding="utf-8")
+    assert re.search(r"^id: [0-9a-f]{32}\n", made, re.M)  # the game's own, random
+    assert re.sub(r"^id: [0-9a-f]{32}\n", "", made, flags=re.M) == (
         "game: world-exchangers\nworldex: 1\nplayers: [ann, bob, cat]\nfirst: bob\ncomponents:\n"
         f'  file: "../components.json"\n  sha256: {SHA}\nboards: {{bob: B}}\n'
         "deal: seed\nseed: s1\nmoves: []\n"

@@ -203,8 +203,8 @@ def new_command(
 ) -> None:
     """Start a game in a new log FILE (never overwrites a file).
 
-    The log records the players in seat order and the game's set-up, with no
-    moves yet.
+    The log records the players in seat order, the game's set-up and its id (random:
+    a move signed in this game is good in no other), with no moves yet.
 
     {games:new}
     """
@@ -299,11 +299,11 @@ def _with_set_up(
     key_for: Sequence[str],
     required: bool,
 ) -> str:
-    """The new log's text with the players' contacts (``--contact``), their public keys
-    (``--key-for``, each read and checked) and ``signatures: required``: the frame's, the
-    same for every game (``record.newheader``)."""
+    """The new log's text with a fresh game id, the players' contacts (``--contact``), their
+    public keys (``--key-for``, each read and checked) and ``signatures: required``: the
+    frame's, the same for every game (``record.newheader``)."""
     from ..record.keys import keys_for
-    from ..record.newheader import with_set_up
+    from ..record.newheader import new_game_id, with_set_up
     from ..words import close_match
 
     contacts: dict[str, str] = {}
@@ -324,7 +324,7 @@ def _with_set_up(
         keys = keys_for(key_for, names)
     except ValueError as error:
         raise click.BadParameter(clean(str(error)), param_hint="'--key-for'") from None
-    return with_set_up(text, contacts=contacts, keys=keys, required=required)
+    return with_set_up(text, game_id=new_game_id(), contacts=contacts, keys=keys, required=required)
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -31,6 +31,7 @@ from .entry import Entry
 from .gamelog import GameLog, Replay, replay
 from .problems import LogError, Problem, command_path, moves_text
 from .problems import printable as clean
+from .schemaparts import GAME_ID_FIELD
 
 OTHER_FIELDS = ("title", "site", "started", "finished", "contacts")
 """Header fields that describe the game (its free text and the players' contacts); a
@@ -143,8 +144,16 @@ def _setup(log: GameLog) -> dict[str, Any]:
 
 
 def setup_value(log: GameLog, name: str, value: Any) -> str:
-    """One set-up field of ``log``'s game as a person reads it (``Game.setup_value``)."""
+    """One set-up field of ``log``'s game as a person reads it (``Game.setup_value``; the
+    game id as it is written, ``none`` when the header has none)."""
+    if name == GAME_ID_FIELD:
+        return "none" if value is None else str(value)
     return log.game.setup_value(name, value)
+
+
+def setup_name(log: GameLog, name: str) -> str:
+    """One set-up field's name as a sentence says it (``Game.setup_name``; ``game id``)."""
+    return "game id" if name == GAME_ID_FIELD else log.game.setup_name(name)
 
 
 def _side(log: GameLog, common: int) -> Side:
@@ -214,7 +223,8 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     """Where two logs of one game part, and which continuation is legal.
 
     The set-up is the fields a game that compares set-ups names (``Game.setup_fields``, in
-    its order: logs that differ in one are different games), else the whole header but
+    its order: logs that differ in one are different games; logs set up alike whose game
+    ids differ are different games too, told by their ids), else the whole header but
     what describes the game and its seats (``OTHER_FIELDS``, ``SEAT_FIELDS``); the
     ``sentence`` is worded for the first kind of game (``plain_data`` words the other).
     """
@@ -223,6 +233,11 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     setup_a, setup_b = _setup(log_a), _setup(log_b)
     fields = dict.fromkeys([*setup_a, *setup_b])
     differing = [name for name in fields if setup_a.get(name) != setup_b.get(name)]
+    if not differing and log_a.header.get(GAME_ID_FIELD) != log_b.header.get(GAME_ID_FIELD):
+        # set up alike, but each by its own forex new: the ids tell the games apart
+        differing = [GAME_ID_FIELD]
+        setup_a = {GAME_ID_FIELD: log_a.header.get(GAME_ID_FIELD)}
+        setup_b = {GAME_ID_FIELD: log_b.header.get(GAME_ID_FIELD)}
     values = tuple(
         (
             name,
@@ -243,9 +258,12 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
 
 
 def _plain_differences(log_a: GameLog, log_b: GameLog) -> tuple[tuple[str, str, str], ...]:
-    """Each header field but the free text that differs, with its values in A and B."""
+    """Each header field but the free text that differs, with its values in A and B (the
+    game id only when nothing else differs, as ``compare`` tells it)."""
     setup_a, setup_b = _plain_setup(log_a), _plain_setup(log_b)
     differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+    if differing != [GAME_ID_FIELD]:
+        differing = [name for name in differing if name != GAME_ID_FIELD]
     return tuple((name, str(setup_a.get(name)), str(setup_b.get(name))) for name in differing)
 
 
@@ -276,7 +294,7 @@ def _compare_entries(
             None,
             clean(
                 f"{log_a.filename} and {log_b.filename} are different games, not a fork:"
-                f" their set-up differs in {_and([log_a.game.setup_name(n) for n in names])}."
+                f" their set-up differs in {_and([setup_name(log_a, n) for n in names])}."
             ),
             setup_values,
         )
@@ -545,6 +563,11 @@ def _plain_setup(record: GameLog) -> dict[str, Any]:
     return {k: v for k, v in record.header.items() if k not in OTHER_FIELDS + SEAT_FIELDS}
 
 
+def _header_name(name: str) -> str:
+    """A header field's name as ``plain_data``'s sentence says it (``id``: ``game id``)."""
+    return "game id" if name == GAME_ID_FIELD else name
+
+
 def plain_data(report: ForkReport) -> dict[str, Any]:
     """``compare``'s report of two logs of a game that does not compare set-ups, as
     JSON-ready data: ``kind`` is ``same``, ``ahead``, ``fork`` or ``different_games``
@@ -558,7 +581,7 @@ def plain_data(report: ForkReport) -> dict[str, Any]:
             "common": 0,
             "differing": differing,
             "text": f"{names[0]} and {names[1]} are different games, not a fork: their"
-            f" headers differ in {', '.join(differing)}.",
+            f" headers differ in {', '.join(_header_name(name) for name in differing)}.",
         }
     common = report.common
     sides: list[dict[str, Any]] = [

@@ -1,7 +1,8 @@
 """The parts of a log's JSON Schema that are the frame's, the same for every game: the
-header's ``contacts:`` (how to reach each player: mails are addressed from it), ``keys:``
-(players' public keys), ``signatures:`` (how strict the table is about them) and
-``engines:`` (the seats the engine plays), and an entry's ``sig:``.  The frame signs
+header's ``id:`` (the game's own random id, written by ``forex new``), ``contacts:`` (how to
+reach each player: mails are addressed from it), ``keys:`` (players' public keys),
+``signatures:`` (how strict the table is about them) and ``engines:`` (the seats the engine
+plays), and an entry's ``sig:``.  The frame signs
 and checks entries (``record.signing``) and plays the engine seats (``record.seats``) alike
 for every game; a game's log schema takes these parts with its own player-name pattern, and
 its own words where a sentence is its (a deal its partner countersigns).
@@ -23,6 +24,10 @@ KEY_LINE_PATTERN = f"^ssh-ed25519 [A-Za-z0-9+/=]+( [^\\x00-\\x1f\\x7f]*)?{END}"
 """An OpenSSH public-key line of an Ed25519 key, with an optional comment."""
 BUDGET_PATTERN = f"^[0-9]+(\\.[0-9]+)?s{END}"
 """An engine seat's budget in seconds (``2s``, ``0.5s``); a whole number is simulations."""
+GAME_ID_FIELD = "id"
+"""The header's key of the game's id (``game_id``)."""
+GAME_ID_PATTERN = f"^[0-9a-f]{{32}}{END}"
+"""A game's id: 128 random bits as 32 lowercase hex digits (``record.newheader.new_game_id``)."""
 
 SIGNERS = "the deciding player"
 """Who signs an entry, where no other player's agreement is needed."""
@@ -33,6 +38,23 @@ REQUIRED = (
     " past one."
 )
 """What ``signatures: required`` asks, where no other player's agreement is needed."""
+
+
+def game_id() -> dict[str, Any]:
+    """The header's ``id:``: the random id ``forex new`` gives every game, so that two games
+    set up alike are still two games to their signatures (``record.signing.game_identity``
+    covers it)."""
+    return {
+        "description": (
+            "The game's own id: 128 random bits as 32 hex digits, written by `forex new`."
+            " Every signature covers it, so a signed move of one game never verifies in"
+            " another set up alike. Never edit it: a copy of the log is the same game and"
+            " keeps it. Left out (a log made before ids, or by `forex import`), the game is"
+            " told apart by its header alone."
+        ),
+        "type": "string",
+        "pattern": GAME_ID_PATTERN,
+    }
 
 
 def contact_addresses(player_pattern: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 from .. import games
 from ..words import did_you_mean, quoted
 from .problems import Problem, command_path, shown
-from .schemaparts import BUDGET_PATTERN, END, KEY_LINE_PATTERN, SIGNATURE_PATTERN
+from .schemaparts import BUDGET_PATTERN, END, GAME_ID_PATTERN, KEY_LINE_PATTERN, SIGNATURE_PATTERN
 
 if TYPE_CHECKING:
     from ..games.base import Game
@@ -212,6 +212,15 @@ def worded(error: Any, where: str, data: Any = None) -> tuple[str, tuple[str, ..
             f"{where}: {shown(instance)} is not an Ed25519 public-key line"
             " (`ssh-ed25519 AAAA... comment`)",
             ("copy the line of the player's FILE.pub, as `forex key new FILE` writes it",),
+        )
+    if validator == "pattern" and error.validator_value == GAME_ID_PATTERN:
+        return (
+            f"{where}: {shown(instance)} is not a game id (32 hex digits 0-9 a-f, as"
+            " `forex new` writes it)",
+            (
+                "put back the id forex new wrote (another player's copy of the log has it):"
+                " every signature covers it",
+            ),
         )
     if validator == "additionalProperties" and isinstance(instance, dict):
         allowed = set(error.schema.get("properties", {}))

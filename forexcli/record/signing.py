@@ -1,16 +1,16 @@
 """Signed moves: Ed25519 signatures over log entries, with OpenSSH keys.
 
 A player who signs a decision writes, beside the entry, ``sig: {alice: BASE64}``:
-an Ed25519 signature over the game's identity (the SHA-256 of its header,
-less ``keys``, ``contacts`` and ``finished``), the move number, the digest of
-the state before the move, the signer's name, the deciding player's name and
-the decision's text.  So a signature cannot be moved to another game, another
-place of the log or another decision.  The cosigner of a deal (``Game.cosigner``:
-the other party of an entry that needs two) adds their own signature to the same
-mapping later (``forex sign FILE N``): in a signed game that countersignature is
-the cosigner's agreement to the deal, and
-a deal without it awaits the cosigner (``AgreementWords.unagreed``; under the header's
-``signatures: required`` no move may follow it).
+an Ed25519 signature over the game's identity (the SHA-256 of its header, with the random
+``id:`` ``forex new`` writes, less the fields that may change: ``IDENTITY_LEFT_OUT``), the
+move number, the digest of the state before the move, the signer's name, the deciding
+player's name and the decision's text.  So a signature cannot be moved to another game
+(even one set up alike: its id differs), another place of the log or another decision.
+The cosigner of a deal (``Game.cosigner``: the other party of an entry that needs two)
+adds their own signature to the same mapping later (``forex sign FILE N``): in a signed
+game that countersignature is the cosigner's agreement to the deal, and a deal without it
+awaits the cosigner (``AgreementWords.unagreed``; under the header's ``signatures:
+required`` no move may follow it).
 
 The header's ``keys:`` holds each player's public key as an OpenSSH line
 (``ssh-ed25519 AAAA... comment``): given at ``forex new`` (the players agreed
@@ -622,7 +622,8 @@ def one_edit(
         header = (
             "no signature of the log verifies and every digest matches: if move"
             f" {edit} is as it was played, the game's header changed instead (its title, set-up"
-            " or signatures:): compare it with a copy you trust (forex diff)"
+            " or signatures:), or the moves were signed in another game (another id:):"
+            " compare it with a copy you trust (forex diff)"
         )
         found[0] = replace(found[0], hints=(header, *found[0].hints))
     if later:

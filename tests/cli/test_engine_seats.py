@@ -441,6 +441,8 @@ def test_a_mail_brings_the_open_offer_to_the_person(
 ) -> None:
     from tests.record.test_mail import _log_mail
 
+    # mine and the host's log are copies of one game: one game id
+    monkeypatch.setattr("forexcli.record.newheader.new_game_id", lambda: "5eed" * 8)
     mine = _new(tmp_path / "mine.yaml", "--engine", "computer:20", "--first", "computer")
     log, _ = _offer_log(tmp_path, monkeypatch)
     taken = run(["read", str(_log_mail(log.read_text(), tmp_path / "o.eml")), "--into", str(mine)])
@@ -499,7 +501,10 @@ def test_a_whole_game_against_the_engine_takes_one_command_a_decision(tmp_path: 
     assert all(entry.digest for entry in played.log.entries)
 
 
-def test_replies_are_deterministic_with_simulations(tmp_path: Path) -> None:
+def test_replies_are_deterministic_with_simulations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("forexcli.record.newheader.new_game_id", lambda: "5eed" * 8)  # one game
     logs = []
     for name in ("a", "b"):
         log = _new(tmp_path / f"{name}.yaml", "--engine", "computer:25")

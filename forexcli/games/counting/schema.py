@@ -1,7 +1,8 @@
 """Counting's log schema: the game's header and entries, with the parts every game's log
-shares (``record.schemaparts``: the header's ``contacts:``, ``keys:``, ``signatures:`` and
-``engines:``, an entry's ``sig:``), so that ``forex seat``, ``new --engine``, ``--contact``,
-``--key-for``, ``key`` and ``sign`` work on it as on any game's."""
+shares (``record.schemaparts``: the header's ``id:``, ``contacts:``, ``keys:``,
+``signatures:`` and ``engines:``, an entry's ``sig:``), so that ``forex new`` (its game id),
+``forex seat``, ``new --engine``, ``--contact``, ``--key-for``, ``key`` and ``sign`` work on
+it as on any game's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from ...record.schemaparts import (
     contact_addresses,
     engine_seats,
+    game_id,
     signatures,
     signatures_setting,
     signing_keys,
@@ -29,6 +31,7 @@ def log_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "properties": {
             "game": {"const": "counting"},
+            "id": game_id(),
             "title": {"type": "string", "maxLength": 200},
             "players": {
                 "type": "array",

@@ -20,6 +20,7 @@ from typing import Any
 from ...record.schemaparts import (
     contact_addresses,
     engine_seats,
+    game_id,
     signatures,
     signatures_setting,
     signing_keys,
@@ -270,6 +271,7 @@ def log_schema() -> dict[str, Any]:
                 "description": "The version of this log format; always 1.",
                 "const": FORMAT_VERSION,
             },
+            "id": game_id(),
             "title": {
                 "description": (
                     "A name for the game, used in messages and reports (`forex import`"

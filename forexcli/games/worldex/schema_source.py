@@ -13,6 +13,7 @@ from typing import Any, cast
 from ...record.schemaparts import (
     contact_addresses,
     engine_seats,
+    game_id,
     signatures,
     signatures_setting,
     signing_keys,
@@ -290,6 +291,7 @@ def _log_schema() -> dict[str, Any]:
         "properties": {
             "game": {"const": GAME_NAME},
             "worldex": {"description": "The version of this log format; always 1.", "const": 1},
+            "id": game_id(),
             "title": {"type": "string", "maxLength": 200},
             "site": {"type": "string", "maxLength": 200},
             "started": {"type": "string", "maxLength": 40},
