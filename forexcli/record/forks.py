@@ -42,6 +42,10 @@ SEAT_FIELDS = ("engines", "offer")
 """Header fields that change during a game without changing which game it is (the engine
 seats ``forex seat`` hands over, an engine's open offer): never its set-up."""
 
+SIGNING_FIELDS = ("keys", "signatures")
+"""The header's signing (the players' keys, how strict the table is): a difference is told
+(whose key differs, which copy not to continue from), never a difference of game."""
+
 
 class Side(Struct, frozen=True):
     """One of the two logs, seen from the fork.
@@ -229,7 +233,9 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
     ``sentence`` is worded for the first kind of game (``plain_data`` words the other).
     """
     if log_a.game.setup_fields(log_a.header) is None:
-        return _compare_entries(log_a, log_b, _plain_differences(log_a, log_b), (), sentence=False)
+        differences = header_differences(log_a, log_b)
+        plain = _plain_differences(log_a, log_b)
+        return _compare_entries(log_a, log_b, plain, differences, sentence=False)
     setup_a, setup_b = _setup(log_a), _setup(log_b)
     fields = dict.fromkeys([*setup_a, *setup_b])
     differing = [name for name in fields if setup_a.get(name) != setup_b.get(name)]
@@ -246,15 +252,19 @@ def compare(log_a: GameLog, log_b: GameLog) -> ForkReport:
         )
         for name in differing
     )
+    return _compare_entries(log_a, log_b, values, header_differences(log_a, log_b), sentence=True)
+
+
+def header_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
+    """The header fields that differ but do not make another game: those that describe it
+    (``OTHER_FIELDS``), then ``keys`` (compared as OpenSSH lines) and ``signatures``."""
     header_a, header_b = log_a.header, log_b.header
-    header_differences = tuple(
-        name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name)
-    )
+    found = tuple(name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name))
     if key_differences(log_a, log_b):
-        header_differences += ("keys",)
+        found += ("keys",)
     if header_a.get("signatures") != header_b.get("signatures"):
-        header_differences += ("signatures",)
-    return _compare_entries(log_a, log_b, values, header_differences, sentence=True)
+        found += ("signatures",)
+    return found
 
 
 def _plain_differences(log_a: GameLog, log_b: GameLog) -> tuple[tuple[str, str, str], ...]:
@@ -373,13 +383,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
                     " do not verify: do not continue from it."
                 )
             elif longer.legal and keys:
-                confirm = (
-                    says(keys[0], "confirms") if len(keys) == 1 else f"{_and(list(keys))} confirm"
-                )
-                parts.append(
-                    f"Their moves do not conflict, but their keys differ: do not continue from"
-                    f" {longer.filename} before {confirm} which key is theirs."
-                )
+                parts.append(f"Their moves do not conflict, but {_confirm(longer.filename, keys)}")
             elif longer.legal:
                 parts.append(f"They do not conflict: continue from {longer.filename}.")
             else:
@@ -440,13 +444,7 @@ def _with_sentence(report: ForkReport) -> ForkReport:
     if others:
         parts.append(f"Their headers differ in {', '.join(others)}.")
     if "keys" in report.header_differences and a.replay is not None and b.replay is not None:
-        names = list(key_differences(a.replay.log, b.replay.log))
-        one = len(names) == 1
-        whose = f"{possessive(names[0])} name" if one else "their names"
-        parts.append(
-            f"The copies give {_and(names)} {'a different key' if one else 'different keys'}:"
-            f" whoever wrote one of them may be signing in {whose}."
-        )
+        parts.append(_keys_told(key_differences(a.replay.log, b.replay.log)))
     return ForkReport(
         report.kind,
         common,
@@ -457,6 +455,26 @@ def _with_sentence(report: ForkReport) -> ForkReport:
         report.note_differences,
         report.to_decide,
         clean(" ".join(parts)),
+    )
+
+
+def _confirm(filename: str, keys: tuple[str, ...]) -> str:
+    """``their keys differ: do not continue from FILE before bob confirms which key is
+    theirs.``"""
+    confirm = says(keys[0], "confirms") if len(keys) == 1 else f"{_and(list(keys))} confirm"
+    return (
+        f"their keys differ: do not continue from {filename} before {confirm} which key is theirs."
+    )
+
+
+def _keys_told(keys: tuple[str, ...]) -> str:
+    """What a difference of the players' keys ``keys`` (by name) may mean."""
+    names = list(keys)
+    one = len(names) == 1
+    whose = f"{possessive(names[0])} name" if one else "their names"
+    return (
+        f"The copies give {_and(names)} {'a different key' if one else 'different keys'}:"
+        f" whoever wrote one of them may be signing in {whose}."
     )
 
 
@@ -560,7 +578,8 @@ def relate(log_a: GameLog, log_b: GameLog) -> Relation:
 
 
 def _plain_setup(record: GameLog) -> dict[str, Any]:
-    return {k: v for k, v in record.header.items() if k not in OTHER_FIELDS + SEAT_FIELDS}
+    left_out = OTHER_FIELDS + SEAT_FIELDS + SIGNING_FIELDS
+    return {k: v for k, v in record.header.items() if k not in left_out}
 
 
 def _header_name(name: str) -> str:
@@ -613,6 +632,49 @@ def plain_data(report: ForkReport) -> dict[str, Any]:
             f" {names[0]} has {sides[0]['next']}, {names[1]} has {sides[1]['next']}."
         )
     legal = [side["file"] for side in sides if side["legal"]]
-    if kind != "same" and len(legal) == 1:
-        text += f" Only {legal[0]}'s moves are all legal: continue from {legal[0]}."
-    return {"kind": kind, "common": common, "sides": sides, "text": text}
+    text += "".join(" " + said for said in _plain_advice(report, kind, legal))
+    return {
+        "kind": kind,
+        "common": common,
+        "sides": sides,
+        "header_differences": list(report.header_differences),
+        "text": text,
+    }
+
+
+def _plain_advice(report: ForkReport, kind: str, legal: list[str]) -> list[str]:
+    """``plain_data``'s sentences after the first: which copy to continue from (none whose
+    signatures fail, nor before a player whose key differs confirms it), the signature
+    problems, and the header fields that differ (whose key)."""
+    said = []
+    a, b = report.a, report.b
+    keys = key_differences(a.replay.log, b.replay.log) if a.replay and b.replay else ()
+    failing = {side.filename for side in (a, b) if side.signature_problem is not None}
+    if kind == "ahead" and len(legal) == 2:
+        longer = a.filename if a.moves > b.moves else b.filename
+        if longer in failing:
+            said.append(
+                f"Their moves do not conflict, but {possessive(longer)} signatures do not"
+                " verify: do not continue from it."
+            )
+        elif keys:
+            said.append(f"Their moves do not conflict, but {_confirm(longer, keys)}")
+    elif kind != "same" and len(legal) == 1:
+        (only,) = legal
+        if only in failing:
+            said.append(f"Only {only}'s moves are all legal, but its signatures do not verify.")
+        elif keys:
+            said.append(f"Only {only}'s moves are all legal, but {_confirm(only, keys)}")
+        else:
+            said.append(f"Only {only}'s moves are all legal: continue from {only}.")
+    said.extend(
+        f"In {side.filename}: {side.signature_problem.message}."
+        for side in (a, b)
+        if side.signature_problem is not None
+    )
+    others = [name for name in report.header_differences if name != "keys"]
+    if others:
+        said.append(f"Their headers differ in {', '.join(others)}.")
+    if keys:
+        said.append(_keys_told(keys))
+    return said

@@ -243,6 +243,40 @@ def test_diff_does_not_advise_a_copy_with_another_players_key(table: Path) -> No
     assert "changes the key of bob in the header" in first
 
 
+def test_a_world_exchangers_copy_with_another_players_key_is_no_other_game(
+    tmp_path: Path,
+) -> None:
+    """World Exchangers' copies are compared by their headers (``forks.plain_data``): a copy
+    that gives ann mallory's key, with every signature of hers made again with it (it
+    validates on its own), one move further, is the same game gone further, not a different
+    game; diff says whose key differs and does not advise continuing from it, as For-Ex's
+    does; read refuses it (key_changed)."""
+    from tests.cli.test_new_imports import COMPONENTS
+
+    for name in ("ben", "ann", "mallory"):
+        assert run(["key", "new", str(tmp_path / f"{name}.key"), "--no-passphrase"]).exit_code == 0
+    honest, forged = tmp_path / "honest.yaml", tmp_path / "forged.yaml"
+    keys = [a for p in ("ben", "ann") for a in ("--key-for", f"{p}={tmp_path / p}.key.pub")]
+    set_up = ["--game", "world-exchangers", "--players", "ben,ann", "--seed", "mid-year"]
+    made = run(["new", str(honest), *set_up, "--components", str(COMPONENTS), *keys])
+    assert made.exit_code == 0, made.output
+    assert run(["play", str(honest), "ann", "buy Vienna", *signed(tmp_path, "ann")]).exit_code == 0
+    shutil.copy(honest, forged)
+    _resigned_with(forged, "ann", tmp_path / "mallory.key")
+    assert run(["play", str(forged), "ben", "sell Tunis", *signed(tmp_path, "ben")]).exit_code == 0
+    assert run(["validate", str(forged)]).exit_code == 0
+    result = run(["diff", str(honest), str(forged)])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.stdout.split())
+    assert "different games" not in said and f"{forged} goes on from {honest}" in said
+    assert f"do not continue from {forged} before ann confirms which key is theirs" in said
+    assert "The copies give ann a different key" in said
+    data = json.loads(run(["diff", str(honest), str(forged), "--format", "json"]).stdout)
+    assert data["kind"] == "ahead" and data["header_differences"] == ["keys"]
+    read = run(["read", str(forged), "--into", str(honest)])
+    assert read.exit_code == 1 and ": key_changed: " in read.stderr, read.output
+
+
 def test_read_refuses_a_copy_that_drops_a_key(table: Path) -> None:
     """carol's copy leaves bob's key out of the header (so that a move in his name needs no
     signature) and adds one: it validates on its own; alice's read refuses it at her copy's
