@@ -84,7 +84,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     a fork, but differing notes, headers and digests that stop matching are
     reported; in a signed game, so are signatures that do not verify and a
     player's key that is not the same in both (neither is then a copy to
-    continue from). Logs whose set-up differs are different games. A and B are
+    continue from). Logs whose set-up or game id differs are different games. A and B are
     logs or mails (as forex read takes them: an .eml, an mbox, a Maildir, a
     saved post with the log quoted, in a fence or a [code] block); either
     may be - for standard input.
