@@ -33,6 +33,7 @@ from tests.every_game import (
     GAMES,
     ROOT,
     TOY,
+    TOY_SOURCE,
     copy_example,
     example_in,
     offered,
@@ -464,3 +465,39 @@ def test_the_page_without_javascript(game: str, browser: WebDriver, tmp_path: Pa
     )
     assert twice == []  # the script's drawing of the position gives no id of the frame's again
     assert severe(browser) == []
+
+
+def test_new_writes_no_id_where_a_games_schema_takes_none(tmp_path: Path) -> None:
+    """A game whose log schema leaves out the frame's ``id:`` (a newcomer's, written before
+    the id existed or without the shared parts) still gets a working ``forex new``: no id is
+    written that its own schema would refuse.  Run in a process of its own, whose toy's
+    schema is without the id (the schemas' validators are kept for the process)."""
+    import subprocess
+    import sys
+
+    driver = (
+        "import sys\n"
+        "from forexcli import games\n"
+        "from forexcli.games.counting import schema\n"
+        "plain = schema.log_schema\n"
+        "def without_id():\n"
+        "    found = plain()\n"
+        "    del found['properties']['id']\n"
+        "    return found\n"
+        "schema.log_schema = without_id\n"
+        f"games.register({TOY!r}, {TOY_SOURCE!r})\n"
+        "from forexcli.cli import main\n"
+        "main(sys.argv[1:])\n"
+    )
+    path = tmp_path / "new.yaml"
+    root = Path(__file__).parent.parent
+    for args in (
+        ["new", str(path), "--game", TOY, "--players", "ann,bob"],
+        ["validate", str(path)],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", driver, *args], capture_output=True, text=True, cwd=root
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    text = path.read_text(encoding="utf-8")
+    assert "players:" in text and not re.search(r"^id:", text, re.M), text

@@ -211,6 +211,7 @@ def new_command(
     from ..games.defaults import NotOffered
     from ..record.gamelog import read_log, replay
     from ..record.problems import LogError
+    from ..record.schemaparts import GAME_ID_FIELD
     from ..reporters.newlog import create_log
     from .common import asked
 
@@ -223,7 +224,8 @@ def new_command(
         text = asked(chosen.new_log, names, options, file)
     except NotOffered as missing:
         raise _not_offered(chosen, file, missing.what) from None
-    text = _with_set_up(text, names, contact, key_for, require_signatures)
+    takes_id = GAME_ID_FIELD in chosen.schemas()["log"].get("properties", {})
+    text = _with_set_up(text, names, contact, key_for, require_signatures, takes_id)
     if engines:
         text = _with_engines(text, names, engines)
     try:
@@ -298,8 +300,10 @@ def _with_set_up(
     contact: Sequence[str],
     key_for: Sequence[str],
     required: bool,
+    takes_id: bool = True,
 ) -> str:
-    """The new log's text with a fresh game id, the players' contacts (``--contact``), their
+    """The new log's text with a fresh game id (where the game's log schema takes one:
+    ``record.schemaparts.game_id``), the players' contacts (``--contact``), their
     public keys (``--key-for``, each read and checked) and ``signatures: required``: the
     frame's, the same for every game (``record.newheader``)."""
     from ..record.keys import keys_for
@@ -324,7 +328,8 @@ def _with_set_up(
         keys = keys_for(key_for, names)
     except ValueError as error:
         raise click.BadParameter(clean(str(error)), param_hint="'--key-for'") from None
-    return with_set_up(text, game_id=new_game_id(), contacts=contacts, keys=keys, required=required)
+    game_id = new_game_id() if takes_id else None
+    return with_set_up(text, game_id=game_id, contacts=contacts, keys=keys, required=required)
 
 
 def _with_engines(text: str, names: Sequence[str], specs: Sequence[str]) -> str:

@@ -27,16 +27,17 @@ def new_game_id() -> str:
 def with_set_up(
     text: str,
     *,
-    game_id: str,
+    game_id: str | None,
     contacts: Mapping[str, str],
     keys: Mapping[str, str],
     required: bool,
 ) -> str:
     """A new log's ``text`` with ``id: GAME_ID`` before its ``players:`` (before the blocks
-    when it has none), and ``contacts``, ``signatures: required`` (when ``required``) and
-    ``keys`` in blocks before its ``moves:`` (at the end when it has none)."""
+    when it has none; none when ``game_id`` is None), and ``contacts``, ``signatures:
+    required`` (when ``required``) and ``keys`` in blocks before its ``moves:`` (at the end
+    when it has none)."""
     nl = "\r\n" if "\r\n" in text else "\n"
-    id_line = f"{GAME_ID_FIELD}: {quote(game_id)}{nl}"
+    id_line = "" if game_id is None else f"{GAME_ID_FIELD}: {quote(game_id)}{nl}"
     block = ""
     if contacts:
         block += "contacts:" + nl
