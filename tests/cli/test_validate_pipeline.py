@@ -539,18 +539,24 @@ def test_paths_that_cannot_be_read_are_told_in_the_order_named(
     assert list(dict.fromkeys(annotated)) == expected
 
 
+def two_player_log(game: str, tmp_path: Path) -> tuple[Path, list[str], str]:
+    """A valid log of ``game`` (``forex``: tests' two-player game, ``worldex``: the three-player
+    example copied): where to write it, its players and its text."""
+    from tests.cli.test_commands import TWO
+
+    if game == "forex":
+        return tmp_path / "game.yaml", ["ada", "ben"], TWO.read_text("utf-8")
+    path = copy_example(tmp_path)
+    return path, ["ai", "louis", "mei"], path.read_text("utf-8")
+
+
 @pytest.mark.parametrize("game", ["forex", "worldex"])
 def test_a_bad_player_name_is_told_once_at_players_with_the_name_rule(
     tmp_path: Path, game: str
 ) -> None:
-    from tests.cli.test_commands import TWO
-
-    if game == "forex":
-        path, name, bad = tmp_path / "game.yaml", "ada", "a:da"
-        text = TWO.read_text("utf-8")
-    else:
-        path, name, bad = copy_example(tmp_path), "ai", "a:i"
-        text = path.read_text("utf-8")
+    path, players, text = two_player_log(game, tmp_path)
+    name = players[0]
+    bad = f"{name[0]}:{name[1:]}"
     text = re.sub(rf"\b{name}\b", bad, text)
     assert text.count(f"  - {bad}: ") > 5
     path.write_text(text, "utf-8")
@@ -574,14 +580,8 @@ def test_a_bad_player_name_is_told_once_at_players_with_the_name_rule(
 def test_a_first_player_who_is_no_player_is_told_alike_in_both_games(
     tmp_path: Path, game: str
 ) -> None:
-    from tests.cli.test_commands import TWO
-
-    if game == "forex":
-        path, players = tmp_path / "game.yaml", "ada, ben"
-        text = TWO.read_text("utf-8")
-    else:
-        path, players = copy_example(tmp_path), "ai, louis, mei"
-        text = path.read_text("utf-8")
+    path, names, text = two_player_log(game, tmp_path)
+    players = ", ".join(names)
     line = f"players: [{players}]\n"
     assert line in text and "\nfirst:" not in text
     told = []
@@ -610,14 +610,8 @@ def test_a_first_player_who_is_no_player_is_told_alike_in_both_games(
 def test_too_many_schema_problems_are_told_in_the_same_words_in_both_games(
     tmp_path: Path, game: str
 ) -> None:
-    from tests.cli.test_commands import TWO
-
-    if game == "forex":
-        path, player = tmp_path / "game.yaml", "ada"
-        text = TWO.read_text("utf-8")
-    else:
-        path, player = copy_example(tmp_path), "ai"
-        text = path.read_text("utf-8")
+    path, players, text = two_player_log(game, tmp_path)
+    player = players[0]
     # Every entry misspelt (`bye`), and 20 more: more than 50 schema problems.
     text = re.sub(r"^(  - [^:]+: )", r"\1bye ", text, flags=re.M)
     text += f"  - {player}: bye pass\n" * 20
