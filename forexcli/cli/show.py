@@ -554,6 +554,10 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
         "text": awaited,
         "answers": [
             {
+        "over": False,
+        "deciders": [partner],
+        "kind": "answer",
+        "count": 0,
                 "answer": answer,
                 "does": does,
                 "command": f"forex play {command_path(file)} {command_word(partner)} {answer}",
@@ -654,6 +658,7 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             data = with_seat_data(data, played.log, file)
             if isinstance(data, dict):
                 data = {**data, **awaited_answers_data(played, file)}
+        data = {**record.moves_head(played, point), **data}  # every game's shared keys
         print_json(data)
         return
     markdown = fmt == "markdown"

@@ -46,14 +46,17 @@ def legal_groups(played: Replay, state: Any, kinds: Sequence[str] = ()) -> list[
     return list(groups.values())
 
 
-def moves_data(played: Replay, point: int, kinds: Sequence[str] = ()) -> dict[str, Any]:
-    """``moves --format json`` for any game: who decides, and the legal entries by kind (with
-    ``kinds``, only those kinds', whole)."""
+MOVES_FORMAT = "forex-moves"
+
+
+def moves_head(played: Replay, point: int) -> dict[str, Any]:
+    """The keys every game's ``moves --format json`` has, with the same names and meanings:
+    the document's ``format`` and ``version``, the ``game``, ``file`` and ``at``, and who
+    decides (``Game.pending``): ``over``, ``deciders``, ``kind`` and ``count``."""
     game = played.log.game
-    state = played.state_after(point)
-    pending = game.pending(state)
+    pending = game.pending(played.state_after(point))
     return {
-        "format": "forex-moves",
+        "format": MOVES_FORMAT,
         "version": 1,
         "game": game.name,
         "file": played.log.filename,
@@ -62,7 +65,17 @@ def moves_data(played: Replay, point: int, kinds: Sequence[str] = ()) -> dict[st
         "deciders": list(pending.deciders),
         "kind": pending.kind,
         "count": pending.count,
-        "groups": legal_groups(played, state, kinds),
+    }
+
+
+def moves_data(played: Replay, point: int, kinds: Sequence[str] = ()) -> dict[str, Any]:
+    """``moves --format json`` for any game: who decides, and the legal entries by kind (with
+    ``kinds``, only those kinds', whole); every entry is a decision on its own (``prefix``
+    false, as a game's own groups say it)."""
+    groups = legal_groups(played, played.state_after(point), kinds)
+    return {
+        **moves_head(played, point),
+        "groups": [{**group, "prefix": False} for group in groups],
     }
 
 

@@ -40,7 +40,10 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     makes possible in one group per spot, kind ``spot_action``), and the spot deals that
     await their partner's signature. A group's ``prefix`` is true for the spot transactions
     (kind ``spot``): optional prefixes written before an action (``spot ...; ACTION``), not
-    decisions on their own; false for the others, whose entries ``forex play`` takes."""
+    decisions on their own; false for the others, whose entries ``forex play`` takes. A
+    group's ``by``, ``count`` and ``entries`` are every game's names (``moves`` is kept for
+    old scripts); the frame adds the head every game's document has
+    (``reporters.record.moves_head``)."""
     from ..moves import grouped_moves
 
     state = view.state
@@ -63,6 +66,9 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
                 "summary": g.summary,
                 "prefix": g.kind == "spot",
                 "moves": list(g.moves),
+                "by": state.pending_player,
+                "count": len(g.moves),
+                "entries": list(g.moves),
             }
             for g in groups
         ],

@@ -1,0 +1,70 @@
+"""Every ``--format json`` document says which it is (``format`` and ``version``) in every
+game, and ``forex moves --format json`` gives the concepts both games share the same names,
+so that one script lists and plays the legal decisions of either game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_commands import ROOT, new_game, run
+from tests.cli.test_worldex_commands import copy_example
+
+
+def _forex_log(tmp_path: Path) -> Path:
+    return new_game(tmp_path / "forex.yaml")
+
+
+def _worldex_log(tmp_path: Path) -> Path:
+    return copy_example(tmp_path / "wx", moves=5)
+
+
+@pytest.mark.parametrize("make", [_forex_log, _worldex_log], ids=["for-ex", "world-exchangers"])
+def test_one_code_path_plays_a_legal_decision_of_either_game(make: object, tmp_path: Path) -> None:
+    """The head (``game``, ``over``, ``deciders``, ``kind``, ``count``) and each group's
+    ``kind``, ``by``, ``count``, ``entries`` and ``prefix`` are every game's; the first
+    entry of a group that is no prefix is a decision ``forex play`` takes for its ``by``."""
+    assert callable(make)
+    log = make(tmp_path)
+    result = run(["moves", str(log), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["format"], data["version"]) == ("forex-moves", 1)
+    assert data["game"] in ("for-ex", "world-exchangers")
+    assert data["over"] is False and data["kind"] == "turn" and data["count"] == 0
+    assert data["deciders"] and data["groups"]
+    for group in data["groups"]:
+        assert {"kind", "by", "count", "entries", "prefix"} <= set(group), group
+        assert group["by"] in data["deciders"]
+        assert 0 < len(group["entries"]) <= group["count"]
+    group = next(g for g in data["groups"] if not g["prefix"])
+    played = run(["play", str(log), group["by"], group["entries"][0], "--dry-run"])
+    assert played.exit_code == 0, played.output
+
+
+def test_for_ex_keeps_its_old_names_beside_the_shared_ones(tmp_path: Path) -> None:
+    """Old scripts read ``pending`` and a group's ``moves``: they say what the shared keys
+    say."""
+    data = json.loads(run(["moves", str(_forex_log(tmp_path)), "--format", "json"]).stdout)
+    assert data["deciders"] == [data["pending"]["player"]] == ["alice"]
+    assert data["kind"] == data["pending"]["decision"]
+    for group in data["groups"]:
+        assert group["moves"] == group["entries"]
+        assert group["count"] == len(group["moves"])
+        assert group["by"] == "alice"
+
+
+def test_a_finished_game_has_no_deciders() -> None:
+    for log in (
+        ROOT / "examples" / "two-players.yaml",
+        ROOT / "examples" / "world-exchangers" / "three-players.yaml",
+    ):
+        data = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+        assert (data["over"], data["deciders"], data["kind"], data["groups"]) == (
+            True,
+            [],
+            "over",
+            [],
+        )
