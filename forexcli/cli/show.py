@@ -38,6 +38,9 @@ from .common import (
 if TYPE_CHECKING:
     from ..record.gamelog import Replay
 
+SHOW_HEAD = {"format": "forex-show", "version": 1}
+"""What every game's ``show --format json`` starts with (a game's view may have it already)."""
+
 
 @click.command("show", epilog=EPILOG)
 @click.argument("file", type=FILE_OR_DASH)
@@ -185,17 +188,18 @@ def show_command(
 
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:
     """``show --format json``: the game's show view (``ShowsData``), else its state
-    (``Game.view``), which tells no moves."""
+    (``Game.view``), which tells no moves; either headed by the ``format`` and ``version``
+    every JSON document of the tool has."""
     game = played.log.game
     data = asked(game.show_data, played, point, since)
     if data is not None:
-        return data
+        return {**SHOW_HEAD, **data}
     if since is not None:
         raise click.UsageError(
             f"show --format json of a {game.title} log is the state alone: leave out"
             " --since/--since-player (forex history --format json lists the moves)"
         )
-    return game.view(played.state_after(point))
+    return {**SHOW_HEAD, **game.view(played.state_after(point))}
 
 
 def _picture_format(path: str | None, asked: str) -> str:
@@ -550,14 +554,14 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
         "game": log.game.name,
         "file": log.filename,
         "at": point,
-        "decider": partner,
-        "text": awaited,
-        "answers": [
-            {
         "over": False,
         "deciders": [partner],
         "kind": "answer",
         "count": 0,
+        "decider": partner,
+        "text": awaited,
+        "answers": [
+            {
                 "answer": answer,
                 "does": does,
                 "command": f"forex play {command_path(file)} {command_word(partner)} {answer}",
@@ -654,11 +658,11 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
             return
         data = game.moves_data(played, point, kinds)
         data = record.moves_data(played, point, kinds) if data is None else data
+        data = {**record.moves_head(played, point), **data}  # every game's shared keys
         if point == played.moves:  # the engine seats, and the open offer waiting first
             data = with_seat_data(data, played.log, file)
             if isinstance(data, dict):
                 data = {**data, **awaited_answers_data(played, file)}
-        data = {**record.moves_head(played, point), **data}  # every game's shared keys
         print_json(data)
         return
     markdown = fmt == "markdown"

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.cli.test_commands import ROOT, new_game, run
 from tests.cli.test_worldex_commands import copy_example
@@ -68,3 +69,12 @@ def test_a_finished_game_has_no_deciders() -> None:
             "over",
             [],
         )
+
+
+def test_world_exchangers_show_says_which_document_it_is_and_keeps_its_schema() -> None:
+    """``show --format json`` of a World Exchangers log had no ``format`` and ``version``."""
+    example = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
+    data = json.loads(run(["show", str(example), "--at", "5", "--format", "json"]).stdout)
+    assert (data["format"], data["version"], data["game"]) == ("forex-show", 1, "world-exchangers")
+    schema = json.loads((ROOT / "schemas" / "worldex-show.schema.json").read_text("utf-8"))
+    assert list(Draft202012Validator(schema).iter_errors(data)) == []

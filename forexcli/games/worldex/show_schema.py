@@ -240,10 +240,12 @@ def show_schema() -> dict[str, Any]:
 
 
 def _position_schema() -> dict[str, Any]:
-    """The properties ``forex show`` adds to ``views.show_view``: the moves, the move the
-    state is after and that move with its note."""
+    """The properties ``forex show`` adds to ``views.show_view``: which document it is, the
+    moves, the move the state is after and that move with its note."""
     nullable_text = {"type": ["string", "null"]}
     return {
+        "format": {"description": "Which document this is.", "const": "forex-show"},
+        "version": {"description": "The version of its format.", "const": 1},
         "moves": {"description": "The number of moves (entries) in the log.", **_COUNT},
         "at": {"description": "The move after which the game is shown (0 = the start).", **_COUNT},
         "last_move": {

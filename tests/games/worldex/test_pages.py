@@ -102,7 +102,9 @@ def test_each_view_is_what_show_prints(at: int) -> None:
     done = run(["show", str(EXAMPLE), "--at", str(at), "--format", "json"])
     assert done.exit_code == 0, done.output
     shown = json.loads(done.stdout)
-    # show adds where the game is (the page's move list and heading say it)
+    # show adds which document it is, and where the game is (the page's move list and
+    # heading say it)
+    assert (shown.pop("format"), shown.pop("version")) == ("forex-show", 1)
     assert (shown.pop("at"), shown.pop("moves")) == (at, 39)
     assert (shown.pop("last_move") or {"number": 0})["number"] == at
     assert decoded(embedded(worldex_page(replayed(EXAMPLE))))[at]["view"] == shown
