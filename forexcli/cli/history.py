@@ -40,7 +40,8 @@ def history_command(file: str, events: bool, fmt: str) -> None:
 
         data = game.history_data(played)
         data = record.history_data(played) if data is None else data
-        print_json(with_seat_data(data, played.log, file))
+        head = {"format": "forex-history", "version": 1, "game": game.name}  # every game's
+        print_json(with_seat_data({**head, **data}, played.log, file))
     else:
         from .common import with_seat_lines
 

@@ -78,3 +78,13 @@ def test_world_exchangers_show_says_which_document_it_is_and_keeps_its_schema() 
     assert (data["format"], data["version"], data["game"]) == ("forex-show", 1, "world-exchangers")
     schema = json.loads((ROOT / "schemas" / "worldex-show.schema.json").read_text("utf-8"))
     assert list(Draft202012Validator(schema).iter_errors(data)) == []
+
+
+def test_history_names_the_game_in_both_games() -> None:
+    """For-Ex's ``history --format json`` had no ``game`` (World Exchangers' had)."""
+    for log, game in (
+        (ROOT / "examples" / "two-players.yaml", "for-ex"),
+        (ROOT / "examples" / "world-exchangers" / "three-players.yaml", "world-exchangers"),
+    ):
+        data = json.loads(run(["history", str(log), "--format", "json"]).stdout)
+        assert (data["format"], data["version"], data["game"]) == ("forex-history", 1, game)
