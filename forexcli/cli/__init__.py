@@ -270,10 +270,16 @@ def _asks_json(args: Sequence[str]) -> bool:
     return False
 
 
+def error_data(problems: list[dict[str, Any]], status: int) -> dict[str, Any]:
+    """The ``forex-error`` document of ``problems`` (as ``Problem.as_dict`` gives them) that
+    end a command with exit ``status``."""
+    return {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
+
+
 def error_json(problems: list[dict[str, Any]], status: int) -> None:
     """The problems of a failed ``--format json`` command as JSON on stdout (the same problem
     objects as ``validate --format json``); the text goes to stderr as always."""
-    data = {"format": ERROR_FORMAT, "version": 1, "exit_status": status, "problems": problems}
+    data = error_data(problems, status)
     with contextlib.suppress(OutputFailed):
         echo(json_text(data))
 

@@ -632,7 +632,10 @@ def _analyse_task(
     file: str, plan: Any, seed: int, first: int | None, last: int | None, write: bool, fmt: str
 ) -> tuple[str, Any, str | None, bool]:
     """One log of a folder, in a worker process (its notes written there): its report, or the
-    problem's text, and whether the log was changed."""
+    problem's text (and with ``fmt`` json its ``forex-error`` document), and whether the log
+    was changed."""
+    from . import error_data
+
     try:
         text, data, change = _analyse_one(file, plan, seed, first, last, write, fmt, progress=False)
         if change is not None:
@@ -640,9 +643,14 @@ def _analyse_task(
     except ProblemExit as error:
         from ..reporters.problems import problems_text
 
-        return "", None, problems_text(error.problems, Style(False)), False
+        failed = error_data([p.as_dict() for p in error.problems], error.exit_code)
+        return "", failed, problems_text(error.problems, Style(False)), False
     except click.ClickException as error:
-        return "", None, f"{clean(file)}: {error.format_message()}", False
+        from ..record.problems import Problem
+
+        problem = Problem("usage_error", error.format_message(), "usage", file)
+        failed = error_data([problem.as_dict()], error.exit_code)
+        return "", failed, f"{clean(file)}: {error.format_message()}", False
     return text, data, None, change is not None
 
 
@@ -677,15 +685,15 @@ def _analyse_folder(
                 executor.submit(_analyse_task, f, plan, seed, first, last, write, fmt)
                 for f in files
             ]
-            for future in futures:
+            for done, future in enumerate(futures, 1):
                 text, data, failure, written = future.result()
                 changed += written
-                bar.to(len(reports) + len(failures) + 1)
+                bar.to(done)
                 if failure is not None:
                     failures.append(failure)
-                elif fmt == "json":
+                if fmt == "json":  # a log that failed: its forex-error document
                     reports.append(data)
-                else:
+                elif failure is None:
                     reports.append(text)
     except KeyboardInterrupt:
         bar.close()

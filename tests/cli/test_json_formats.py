@@ -88,3 +88,25 @@ def test_history_names_the_game_in_both_games() -> None:
     ):
         data = json.loads(run(["history", str(log), "--format", "json"]).stdout)
         assert (data["format"], data["version"], data["game"]) == ("forex-history", 1, game)
+
+
+def test_analyse_of_a_folder_gives_a_failed_log_its_error_document(tmp_path: Path) -> None:
+    """A log of the folder that cannot be analysed was only told on stderr: the JSON array
+    left it out, so a script could not tell which failed. It is now a ``forex-error``
+    document in the array, beside the other logs' ``forex-analyse`` documents."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "good.yaml").write_bytes((ROOT / "examples" / "two-players.yaml").read_bytes())
+    bad = ROOT / "examples" / "invalid" / "bad-notation.yaml"
+    (folder / "bad.yaml").write_bytes(bad.read_bytes())
+    options = ["--simulations", "5", "--to", "1", "--processes", "1", "--format", "json"]
+    result = run(["analyse", str(folder), *options])
+    assert result.exit_code == 1
+    documents = {
+        Path(d.get("file") or d["problems"][0]["file"]).name: d for d in json.loads(result.stdout)
+    }
+    assert documents["good.yaml"]["format"] == "forex-analyse"
+    failed = documents["bad.yaml"]
+    assert (failed["format"], failed["version"], failed["exit_status"]) == ("forex-error", 1, 1)
+    assert [p["code"] for p in failed["problems"]] == ["bad_notation"]
+    assert "bad_notation" in result.stderr
