@@ -84,28 +84,155 @@ def _keys(value: object) -> set[str]:
     return set()
 
 
+def _section(title: str) -> str:
+    """The text of docs/format.md's section that starts with ``## TITLE``, up to the next
+    ``## `` (its ``###`` subsections included), its whitespace folded."""
+    section = DOC.read_text(encoding="utf-8").split(f"\n## {title}")[1]
+    return " ".join(section.split("\n## ")[0].split())
+
+
+def _unnamed(
+    data: object, section: str, depth: int | None = None, opaque: frozenset[str] = frozenset()
+) -> list[str]:
+    """The keys of ``data`` down to ``depth`` (a list's items at its own depth; None: however
+    deep) that ``section`` does not name as `` `key` `` or `` `"key":` ``; the values of the
+    ``opaque`` keys (mappings keyed by names, or described by a schema) are not looked into."""
+    found: set[str] = set()
+
+    def walk(value: object, level: int) -> None:
+        if isinstance(value, list):
+            for item in value:
+                walk(item, level)
+        elif isinstance(value, dict) and (depth is None or level < depth):
+            for key, item in value.items():
+                found.add(key)
+                if key not in opaque:
+                    walk(item, level + 1)
+
+    walk(data, 0)
+    return sorted(k for k in found if f"`{k}`" not in section and f'`"{k}":' not in section)
+
+
 def test_the_hint_and_analyse_json_section_names_every_key_and_their_format(
     tmp_path: Path,
 ) -> None:
     """``forex hint`` and ``forex analyse --format json`` say which document they are
     (``format`` and ``version``, as every other JSON document of the tool does) and
-    docs/format.md names every key of both, however deep (player names aside)."""
+    docs/format.md names every key of both, however deep (player names aside), in both
+    games."""
     import json
 
     from tests.cli.test_commands import run
+    from tests.cli.test_worldex_commands import copy_example
 
-    section = DOC.read_text(encoding="utf-8").split("## `forex hint --format json` and")[1]
-    section = " ".join(section.split("\n## ")[0].split())
+    section = _section("`forex hint --format json` and")
     fresh = str(tmp_path / "fresh.yaml")
     assert run(["new", fresh, "--players", "ann,ben", "--seed", "s"]).exit_code == 0
     finished = str(Path(__file__).parent.parent / "examples" / "six-players.yaml")
-    hint = run(["hint", fresh, "--simulations", "20", "--format", "json"])
-    analysis = run(["analyse", finished, "--simulations", "20", "--to", "3", "--format", "json"])
-    players = {"ann", "ben", "gus", "hana", "ivo", "jules", "kai", "lena"}
-    for result, name in ((hint, "forex-hint"), (analysis, "forex-analyse")):
+    worldex = str(copy_example(tmp_path / "wx", moves=5))
+    runs = [
+        (["hint", fresh, "--simulations", "20"], "forex-hint"),
+        (["analyse", finished, "--simulations", "20", "--to", "3"], "forex-analyse"),
+        (["hint", worldex, "--simulations", "20"], "forex-hint"),
+        (["analyse", worldex, "--simulations", "20", "--to", "3"], "forex-analyse"),
+    ]
+    players = {"ann", "ben", "gus", "hana", "ivo", "jules", "kai", "lena", "ai", "louis", "mei"}
+    for args, name in runs:
+        result = run([*args, "--format", "json"])
         assert result.exit_code == 0, result.output
         data = json.loads(result.stdout)
         assert (data["format"], data["version"]) == (name, 1)
         assert f'`"format": "{name}"`' in section
-        named = [k for k in _keys(data) - players if f"`{k}`" in section or f'`"{k}":' in section]
-        assert sorted(_keys(data) - players - set(named)) == []
+        assert sorted(set(_unnamed(data, section)) - players) == []
+
+
+def _documents(tmp_path: Path) -> list[tuple[str, list[str], int]]:
+    """A command line of every JSON-producing command (``diff`` aside, which documents
+    itself), on logs of both games that bring out their optional keys: the section of
+    docs/format.md that names its keys, the line, and the exit status it has."""
+    from tests.cli.test_commands import run
+    from tests.cli.test_worldex_commands import copy_example
+
+    root = Path(__file__).parent.parent
+    six, two = str(root / "examples" / "six-players.yaml"), str(root / "examples/two-players.yaml")
+    pbem = str(root / "examples" / "annotated-pbem.yaml")
+    illegal = str(root / "examples" / "invalid" / "insufficient-funds.yaml")
+    signed = str(root / "tests" / "logs" / "valid" / "signed.yaml")
+    hope = root / "tests" / "logs" / "valid" / "engine-hope-offer.yaml"
+    offered = tmp_path / "offered.yaml"
+    offered.write_bytes(hope.read_bytes())
+    assert run(["play", str(offered), "computer", "--engine"]).exit_code == 0
+    worldex = str(root / "examples" / "world-exchangers" / "three-players.yaml")
+    playing = str(copy_example(tmp_path / "wx", moves=5))
+    fresh = str(tmp_path / "fresh.yaml")
+    assert run(["new", fresh, "--players", "ann,ben", "--seed", "s"]).exit_code == 0
+    (tmp_path / "notes.yaml").write_text("just: notes\n", encoding="utf-8")
+    show, moves, history = (
+        "`forex show --format json`",
+        "`forex moves --format json`",
+        ("`forex history --format json`"),
+    )
+    play, checks = "`forex play --format json`", "`forex validate --format json` and errors"
+    return [
+        (show, ["show", six, "--at", "30"], 0),
+        (show, ["show", signed, "--since", "2"], 0),
+        (show, ["show", str(hope)], 0),
+        (show, ["show", str(offered)], 0),
+        (show, ["show", worldex, "--at", "5"], 0),
+        (show, ["show", worldex], 0),
+        (moves, ["moves", six, "--at", "5"], 0),
+        (moves, ["moves", str(hope)], 0),
+        (moves, ["moves", str(offered)], 0),
+        (moves, ["moves", worldex, "--at", "5"], 0),
+        (moves, ["moves", worldex], 0),
+        (history, ["history", pbem], 0),
+        (history, ["history", signed], 0),
+        (history, ["history", str(hope)], 0),
+        (history, ["history", illegal], 1),
+        (history, ["history", worldex], 0),
+        (play, ["play", fresh, "ann", "invest GBP", "--dry-run"], 0),
+        (play, ["play", playing, "ai", "buy Madrid", "--dry-run", "--message"], 0),
+        (checks, ["validate", str(root / "examples" / "invalid"), signed, "nowhere.yaml"], 2),
+        (checks, ["validate", "--only-logs", str(tmp_path / "notes.yaml"), two], 0),
+        (checks, ["show", "nowhere.yaml"], 2),
+        (checks, ["moves", two, "--kind", "nothing"], 2),
+        (checks, ["play", fresh, "ann", "invest XYZ"], 1),
+    ]
+
+
+def test_every_json_document_says_which_it_is_and_its_section_names_its_keys(
+    tmp_path: Path,
+) -> None:
+    """Every ``--format json`` document of both games (``hint`` and ``analyse`` above) has
+    ``format`` and ``version``, and its section of docs/format.md (with the section on JSON
+    output, which names the keys every document may add) names every key: however deep, but
+    ``show`` and ``play`` to the keys' keys (deeper, their schemas describe them) and not
+    inside ``state`` (the schema's) or ``engines`` (keyed by seat); ``play`` may name a key
+    as ``show``'s section does, ``history`` a problem's as ``validate``'s does."""
+    import json
+
+    from tests.cli.test_commands import run
+
+    common = _section("JSON output")
+    formats = set()
+    for title, args, status in _documents(tmp_path):
+        result = run([*args, "--format", "json"])
+        assert result.exit_code == status, (args, result.output)
+        data = json.loads(result.stdout)
+        formats.add(data["format"])
+        section = _section(title) + " " + common
+        assert data["version"] == 1 and f"`{data['format']}`" in section, (args, data["format"])
+        shallow = args[0] in ("show", "play")
+        for command, where in (("play", "`forex show"), ("history", "`forex validate")):
+            if args[0] == command:  # play's pending is show's, history's problem validate's
+                section += " " + _section(where)
+        opaque = frozenset({"state", "engines"})
+        assert _unnamed(data, section, 2 if shallow else None, opaque) == [], args
+    assert formats == {
+        "forex-show",
+        "forex-moves",
+        "forex-history",
+        "forex-play",
+        "forex-validate",
+        "forex-error",
+    }
