@@ -178,8 +178,9 @@ def test_a_game_in_the_loop_with_completion_hint_undo_and_ctrl_c(tmp_path: Path)
         assert typed < 200
     loop.child.close()
     assert loop.child.exitstatus == 0
-    assert "The game is over: game over" not in said  # said once
-    assert re.search(r"The game is over: (a draw, nobody|\S+( and \S+)*) won\.", said)
+    words = " ".join(said.split())
+    assert words.count("The game is over") == 1, said  # said once, by the board
+    assert re.search(r"The game is over: \S+( and \S+)* wins?; final scores \S+ \d+ ", words)
     played = _replayed(log)
     assert played.final.is_over
     assert run(["validate", str(log)]).exit_code == 0
@@ -374,6 +375,24 @@ def test_the_end_of_a_world_exchangers_game_in_the_loop_is_said_once(tmp_path: P
     words = " ".join(said.split())
     assert words.count("The game is over") == 1, said
     assert "The game is over: mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words
+
+
+def test_the_end_of_a_for_ex_game_is_said_once_on_the_compact_board(tmp_path: Path) -> None:
+    """At the end of a For-Ex game against the computer the loop showed an empty "Queue,
+    front first:", then "Next: game over, ben wins." and "The game is over: ben won.": now
+    the board's last line says it once, with the final scores (as forex show has them),
+    and the loop adds nothing."""
+    from forexcli.cli.interactive import _result
+
+    log = tmp_path / "two.yaml"
+    log.write_bytes((ROOT / "examples" / "two-players.yaml").read_bytes())
+    played = _replayed(log)
+    compact = played.log.game.compact_text(played.final, 80)
+    assert compact is not None
+    board = compact.splitlines()
+    assert board[-1] == "The game is over: ben wins; final scores ben 39 GBP, ada 32 GBP."
+    assert not any(line.startswith(("Queue, front first:", "Next:")) for line in board)
+    assert _result(str(log)) is None  # the loop's own line would say it twice
 
 
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
