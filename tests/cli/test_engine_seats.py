@@ -936,3 +936,13 @@ def test_the_replies_and_the_engines_offer_fit_the_width(
     assert f"move 1: you: {entry} (added to {log})" in said
     assert "computer offers you: spot " in said
     assert any(f"forex play {log} you accept" in line for line in lines)
+
+
+def test_forex_help_says_how_to_play_the_computer() -> None:
+    """forex --help named how to start, see and play a game, but not how to play against
+    the computer: a newcomer found --engine only in forex new's options."""
+    said = " ".join(run(["--help"]).output.split())
+    assert (
+        "Play the computer: forex new duel.yaml --players you,computer --engine computer"
+        " then forex play duel.yaml you (the game at a prompt)"
+    ) in said
