@@ -223,6 +223,25 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
     assert status == 0 and f"forex play {log.name} you goes on" in said
 
 
+def test_the_engines_offer_made_in_the_loop_is_told_once_before_the_prompt(
+    tmp_path: Path,
+) -> None:
+    """The engine's offer made as the loop starts was told three times before the prompt:
+    its reply line, the board's "Open offer:" and the loop's own "computer offers you:";
+    now the loop adds nothing to what the replies said (on a resumed game it still tells
+    the offer, as test_the_engines_open_offer_is_asked_as_accept_or_decline shows)."""
+    log = tmp_path / "hope.yaml"
+    log.write_bytes((ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml").read_bytes())
+    loop = Loop(tmp_path, "hope.yaml", "you", "--simulations", "20")
+    said = " ".join(loop.prompt().split())
+    assert "offer:" in log.read_text() and "accept or decline?" in loop.prompt_text
+    assert said.count("computer offers you: spot 1 GBP to you for 1.5 EUR; invest GBP") == 2
+    assert "Open offer: computer offers you:" in said  # the board's, after the reply line
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+
+
 def _an_offer_to_you(log: Path) -> str:
     """A legal entry of ``computer`` that opens with a spot to ``you`` (quoted for YAML)."""
     from tests.cli.test_signed_offer_answer import _offer_to_you
