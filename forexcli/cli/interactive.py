@@ -398,6 +398,7 @@ def interactive_game(
             " to move."
         )
     board_due = True
+    offer_told = False  # the engine's replies just told the offer they made
     try:
         while True:
             situation = Situation(file)
@@ -408,6 +409,7 @@ def interactive_game(
                     signers=signers,
                 )  # fmt: skip
                 board_due = False
+                offer_told = True
                 after = Situation(file)
                 if (after.moves, after.offer) == (situation.moves, situation.offer):  # it waits
                     _say(f"The engine waits: the loop ends here (forex play {named} {me}).")
@@ -437,8 +439,9 @@ def interactive_game(
             if board_due:
                 _board(file)
             board_due = False
-            if situation.offered_to == player:
+            if situation.offered_to == player and not offer_told:
                 _answer_offer_first(situation)
+            offer_told = False
             if awaited is not None:
                 _say(
                     f"{says(awaited.player, 'offers')} you, as its signed move {awaited.number}:"

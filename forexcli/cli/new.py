@@ -250,6 +250,7 @@ def new_command(
             report = "\n".join(kept) + "\n" + first_move
         else:
             report = report.rstrip("\n") + "\n"
+        report += _at_a_prompt(made, file)
     from .. import streams
     from ..reporters.tables import fitted_commands
 
@@ -377,6 +378,21 @@ def _engine_first(made: Any, file: str) -> str:
     if must_sign(made.log, who) is not None:  # an unsigned move would be refused
         said += " --sign --key FILE"
     return clean(said) + "\n"
+
+
+def _at_a_prompt(made: Any, file: str) -> str:
+    """``or the whole game at a prompt, on a terminal: forex play FILE you`` when one person
+    plays against the engine seats (the one command a game against the computer needs;
+    empty otherwise)."""
+    from ..record.problems import command_path, command_word
+    from ..record.seats import engine_seats
+
+    engines = engine_seats(made.log.header)
+    people = [name for name in made.log.players if name not in engines]
+    if len(people) != 1:
+        return ""
+    play = f"forex play {command_path(file)} {command_word(people[0])}"
+    return clean(f"or the whole game at a prompt, on a terminal: {play}") + "\n"
 
 
 def _not_offered(game: Any, path: str, what: str) -> ProblemExit:

@@ -874,6 +874,31 @@ def test_new_with_the_engine_first_gives_one_next_step(tmp_path: Path, game: str
     assert "forex moves" not in said and "computer DECISION" not in said
 
 
+@pytest.mark.parametrize("first", ["you", "computer"])
+@pytest.mark.parametrize("game", ["forex", "world-exchangers"])
+def test_new_against_the_engine_names_the_game_at_a_prompt(
+    tmp_path: Path, game: str, first: str
+) -> None:
+    """A newcomer's forex new against the computer said only 'next: forex moves FILE' (or
+    the engine's own command), never the one command that plays the whole game: now it
+    names forex play FILE you too; not where two people play (which of them?)."""
+    log = tmp_path / "d.yaml"
+    args = ["new", str(log), "--players", "you,computer", "--seed", "4", "--first", first,
+            "--engine", "computer:20"]  # fmt: skip
+    if game != "forex":
+        data = Path(__file__).resolve().parents[2] / "forexcli" / "games" / "worldex" / "data"
+        args += ["--game", game, "--components", str(data / "invented-components.json")]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert f"or the whole game at a prompt, on a terminal: forex play {log} you" in said
+    three = tmp_path / "three.yaml"
+    args[1:4] = [str(three), "--players", "you,computer,bob"]
+    result = run(args)
+    assert result.exit_code == 0, result.output
+    assert "at a prompt" not in result.output
+
+
 def test_moves_on_an_engine_seats_turn_says_how_it_decides(tmp_path: Path) -> None:
     """The engine seat's decisions are listed, and below them the command that lets the
     engine make one (nothing plays an engine seat until asked); not on a person's turn."""
@@ -911,3 +936,13 @@ def test_the_replies_and_the_engines_offer_fit_the_width(
     assert f"move 1: you: {entry} (added to {log})" in said
     assert "computer offers you: spot " in said
     assert any(f"forex play {log} you accept" in line for line in lines)
+
+
+def test_forex_help_says_how_to_play_the_computer() -> None:
+    """forex --help named how to start, see and play a game, but not how to play against
+    the computer: a newcomer found --engine only in forex new's options."""
+    said = " ".join(run(["--help"]).output.split())
+    assert (
+        "Play the computer: forex new duel.yaml --players you,computer --engine computer"
+        " then forex play duel.yaml you (the game at a prompt)"
+    ) in said

@@ -178,8 +178,9 @@ def test_a_game_in_the_loop_with_completion_hint_undo_and_ctrl_c(tmp_path: Path)
         assert typed < 200
     loop.child.close()
     assert loop.child.exitstatus == 0
-    assert "The game is over: game over" not in said  # said once
-    assert re.search(r"The game is over: (a draw, nobody|\S+( and \S+)*) won\.", said)
+    words = " ".join(said.split())
+    assert words.count("The game is over") == 1, said  # said once, by the board
+    assert re.search(r"The game is over: \S+( and \S+)* wins?; final scores \S+ \d+ ", words)
     played = _replayed(log)
     assert played.final.is_over
     assert run(["validate", str(log)]).exit_code == 0
@@ -220,6 +221,25 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
     loop.child.send("quit\r")
     status, said = loop.end()
     assert status == 0 and f"forex play {log.name} you goes on" in said
+
+
+def test_the_engines_offer_made_in_the_loop_is_told_once_before_the_prompt(
+    tmp_path: Path,
+) -> None:
+    """The engine's offer made as the loop starts was told three times before the prompt:
+    its reply line, the board's "Open offer:" and the loop's own "computer offers you:";
+    now the loop adds nothing to what the replies said (on a resumed game it still tells
+    the offer, as test_the_engines_open_offer_is_asked_as_accept_or_decline shows)."""
+    log = tmp_path / "hope.yaml"
+    log.write_bytes((ROOT / "tests" / "logs" / "valid" / "engine-hope-offer.yaml").read_bytes())
+    loop = Loop(tmp_path, "hope.yaml", "you", "--simulations", "20")
+    said = " ".join(loop.prompt().split())
+    assert "offer:" in log.read_text() and "accept or decline?" in loop.prompt_text
+    assert said.count("computer offers you: spot 1 GBP to you for 1.5 EUR; invest GBP") == 2
+    assert "Open offer: computer offers you:" in said  # the board's, after the reply line
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
 
 
 def _an_offer_to_you(log: Path) -> str:
@@ -374,6 +394,24 @@ def test_the_end_of_a_world_exchangers_game_in_the_loop_is_said_once(tmp_path: P
     words = " ".join(said.split())
     assert words.count("The game is over") == 1, said
     assert "The game is over: mei wins; final scores mei 6,100, ai 5,100, louis 3,300." in words
+
+
+def test_the_end_of_a_for_ex_game_is_said_once_on_the_compact_board(tmp_path: Path) -> None:
+    """At the end of a For-Ex game against the computer the loop showed an empty "Queue,
+    front first:", then "Next: game over, ben wins." and "The game is over: ben won.": now
+    the board's last line says it once, with the final scores (as forex show has them),
+    and the loop adds nothing."""
+    from forexcli.cli.interactive import _result
+
+    log = tmp_path / "two.yaml"
+    log.write_bytes((ROOT / "examples" / "two-players.yaml").read_bytes())
+    played = _replayed(log)
+    compact = played.log.game.compact_text(played.final, 80)
+    assert compact is not None
+    board = compact.splitlines()
+    assert board[-1] == "The game is over: ben wins; final scores ben 39 GBP, ada 32 GBP."
+    assert not any(line.startswith(("Queue, front first:", "Next:")) for line in board)
+    assert _result(str(log)) is None  # the loop's own line would say it twice
 
 
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:

@@ -591,3 +591,23 @@ def test_a_persons_move_against_the_engine_is_told_within_the_width(tmp_path: Pa
     told = played.stdout.replace(str(log), "wx.yaml")
     assert "buys Warsaw for 100 and Madrid for 200" in " ".join(told.split())
     assert widest(told) <= 80, [line for line in told.splitlines() if wcswidth(line) > 80]
+
+
+def test_world_exchangers_moves_fit_60_columns(tmp_path: Path) -> None:
+    """At 60 columns World Exchangers' forex moves wrapped its first line at 80 and put its
+    notes column past the edge (the terminal broke "box" into "bo" and "x"); now the prose
+    wraps at the width and, without room for a notes column, each row's notes go below it,
+    every decision whole on its own line."""
+    log = tmp_path / "wx.yaml"
+    log.write_bytes((EXAMPLES / "world-exchangers" / "three-players.yaml").read_bytes())
+    narrow = run(["moves", str(log), "--at", "0"], COLUMNS="60")
+    assert narrow.exit_code == 0, narrow.output
+    lines = narrow.stdout.splitlines()
+    too_wide = [line for line in lines if wcswidth(line) > 60 and "forex play" not in line]
+    assert not too_wide, too_wide
+    rows = lines[lines.index("") + 3 :]
+    box = rows.index(next(row for row in rows if row.startswith("buy Warsaw, Madrid +box")))
+    assert rows[box].split() == ["buy", "Warsaw,", "Madrid", "+box", "300", "200"]
+    assert rows[box + 1] == "    box"  # its note, below it
+    wide = run(["moves", str(log), "--at", "0"], COLUMNS="100").stdout.splitlines()
+    assert any(re.fullmatch(r"buy Warsaw, Madrid \+box\s+300\s+200\s+box", ln) for ln in wide)

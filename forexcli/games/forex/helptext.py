@@ -17,6 +17,8 @@ HELP_TEXTS = {
             "See it:              forex show game.yaml",
             "What can be played:  forex moves game.yaml",
             "Play a move:         forex play game.yaml alice invest USD JPY",
+            "Play the computer:   forex new duel.yaml --players you,computer --engine computer",
+            "                       then forex play duel.yaml you (the game at a prompt)",
             "Catch up:            forex show game.yaml --since-player bob",
             "A message to send:   forex play game.yaml alice invest USD --message",
             "Two copies differ:   forex diff mine.yaml theirs.yaml",

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 
 from ...record.gamelog import Replay
+from ...words import verb_for
 from ..base import Message
 from .catchup import MoveSummary, clean, moves, pending_text, result_lines
 from .rules import CURRENCIES, Contract, DividendStack, GameState, Loan, format_halves
@@ -437,8 +438,29 @@ def compact_text(state: GameState, width: int = CAPTION_WIDTH) -> str:
 
     out = _aligned(board_grid(state), clean)
     out.extend(_aligned(money_grid(state), clean))
+    if state.is_over:
+        out.extend(wrap_line(clean(over_text(state)), width, subsequent_indent="  ", **TEXTWRAP))
+        return "\n".join(out)
     queue = "Queue, front first: " + "; ".join(queue_items(state))
     out.extend(wrap_line(clean(queue), width, subsequent_indent="  ", **TEXTWRAP))
     what = pending_text(state)
     out.extend(wrap_line(clean(f"Next: {what}."), width, **TEXTWRAP))
     return "\n".join(out)
+
+
+def over_text(state: GameState) -> str:
+    """The compact board's last line at the end, said once: ``The game is over: ann wins;
+    final scores ann 31 GBP, bob 12 GBP.`` (the ranks' order; a bankrupt player marked)."""
+    result = state.result
+    if result is None:
+        return "The game is over."
+    code = CURRENCIES[result.strongest]
+    winners = [state.players[seat] for seat in result.winners()]
+    verb = verb_for(" and ".join(winners), "wins") if len(winners) == 1 else "win"
+    order = sorted(range(len(state.players)), key=lambda seat: (result.ranks[seat], seat))
+    scores = ", ".join(
+        f"{state.players[seat]} {result.totals[seat]} {code}"
+        + (" (bankrupt)" if seat == result.bankrupt else "")
+        for seat in order
+    )
+    return f"The game is over: {' and '.join(winners)} {verb}; final scores {scores}."

@@ -81,8 +81,18 @@ def test_spot_refusal_names_the_terms() -> None:
     with pytest.raises(SpotRefused) as info:
         apply(usd_two_jpy(), Spot("alice", "bob", "USD", 4, "JPY", 8))
     assert info.value.reason == (
-        "at the current rate a spot gives 1 USD for 2 JPY, not 2 USD for 4 JPY"
+        "a spot trades exactly 1 USD (the stronger currency) for its rate: at the current"
+        " rate 1 USD for 2 JPY, not 2 USD for 4 JPY"
     )
+
+
+def test_a_spot_at_the_rate_but_of_more_than_one_says_that_only_one_is_traded() -> None:
+    """2 JPY for 1 USD doubled is at the rate too: the refusal says a spot is exactly 1 of
+    the stronger currency, not that the rate is another."""
+    with pytest.raises(SpotRefused) as info:
+        apply(usd_two_jpy(), Spot("alice", "bob", "JPY", 8, "USD", 4))  # halves
+    assert info.value.reason.startswith("a spot trades exactly 1 USD (the stronger currency)")
+    assert info.value.reason.endswith("rate 2 JPY for 1 USD, not 4 JPY for 2 USD")
 
 
 def test_spot_at_a_half_rate() -> None:

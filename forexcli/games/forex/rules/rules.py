@@ -893,10 +893,11 @@ def _apply_spot(state: StateView, work: _Scratch, seat: int, decision: Spot) -> 
     rate = TRACK_HALVES[pos.space]
     give, get = (2, rate) if pos.stronger == give_c else (rate, 2)
     if decision.give != give or decision.get != get:
+        stronger = CURRENCIES[pos.stronger]
         raise SpotRefused(
-            f"at the current rate a spot gives {money_text(give, give_c)} for"
-            f" {money_text(get, get_c)}, not {money_text(decision.give, give_c)} for"
-            f" {money_text(decision.get, get_c)}"
+            f"a spot trades exactly 1 {stronger} (the stronger currency) for its rate: at the"
+            f" current rate {money_text(give, give_c)} for {money_text(get, get_c)}, not"
+            f" {money_text(decision.give, give_c)} for {money_text(decision.get, get_c)}"
         )
     money = state.money
     if money[seat][give_c] < give or money[partner][get_c] < get:

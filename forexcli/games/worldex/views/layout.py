@@ -155,6 +155,10 @@ def _deciding(state: State, where: str) -> str:
     )
 
 
+NOTES_ROOM = 16
+"""The narrowest notes column of ``forex moves``; narrower, the notes go below each row."""
+
+
 def _options_table(moves: Any, width: int, markdown: bool) -> str:
     """The entries first (never wrapped: they are pasted), then price, cash after, notes."""
     headers = ("decision", "price", "cash after", "notes")
@@ -171,14 +175,26 @@ def _options_table(moves: Any, width: int, markdown: bool) -> str:
         cells = [[f"`{clean(row[0])}`", *(md(cell) for cell in row[1:])] for row in rows]
         return tabulate(cells, headers=list(headers), tablefmt="github", disable_numparse=True)
     rows = [(clean(a), clean(b), clean(c), clean(d)) for a, b, c, d in rows]
-    fixed = [max(len(h), *(text_width(r[i]) for r in rows)) for i, h in enumerate(headers[:3])]
-    room = max(16, width - sum(fixed) - 2 * 3)
-    return tabulate(
-        rows,
-        headers=list(headers),
-        disable_numparse=True,
-        maxcolwidths=[None, None, None, room],
-    )
+    # a column is as wide as its widest cell, or its header and tabulate's padding of 2
+    fixed = [max(len(h) + 2, *(text_width(r[i]) for r in rows)) for i, h in enumerate(headers[:3])]
+    room = width - sum(fixed) - 2 * 3
+    if room >= NOTES_ROOM:
+        return tabulate(
+            rows,
+            headers=list(headers),
+            disable_numparse=True,
+            maxcolwidths=[None, None, None, room],
+        )
+    # too narrow for a notes column: each row's notes on the lines below it
+    table = tabulate(
+        [row[:3] for row in rows], headers=list(headers[:3]), disable_numparse=True
+    ).splitlines()
+    out = table[:2]
+    for row, text in zip(rows, table[2:], strict=True):
+        out.append(text)
+        if row[3]:
+            out.extend(wrap_line(row[3], width, initial_indent="    ", subsequent_indent="    "))
+    return "\n".join(out)
 
 
 def moves_text(
@@ -194,7 +210,7 @@ def moves_text(
     where = f"after move {point}" if point else "at the start"
 
     def line(text: str) -> list[str]:
-        return [md(text)] if markdown else _wrap(clean(text))
+        return [md(text)] if markdown else _wrap(clean(text), width=width)
 
     if moves.decider is None:
         from . import winners_text
@@ -214,12 +230,16 @@ def moves_text(
     if moves.extras:
         out += ["", "**Extras**" if markdown else "Extras (written after the cards):"]
         for extra in moves.extras:
-            out += [f"- {md(extra)}"] if markdown else _wrap(clean(extra), "  ")
+            out += [f"- {md(extra)}"] if markdown else _wrap(clean(extra), "  ", width)
     explained = legend(moves)
     if explained:
         out += ["", "**What the options mean**" if markdown else "What the options mean:"]
         for word, meaning in explained:
-            out += [f"- `{word}`: {md(meaning)}"] if markdown else _wrap(f"{word}: {meaning}", "  ")
+            out += (
+                [f"- `{word}`: {md(meaning)}"]
+                if markdown
+                else _wrap(f"{word}: {meaning}", "  ", width)
+            )
     return "\n".join(out) + "\n"
 
 
@@ -307,9 +327,9 @@ def _details(item: Told) -> list[str]:
     return lines
 
 
-def _wrap(text: str, indent: str = "") -> list[str]:
+def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
     hang = indent + "  " if indent else "  "
-    return wrap_line(text, WIDTH, initial_indent=indent, subsequent_indent=hang) or [indent]
+    return wrap_line(text, width, initial_indent=indent, subsequent_indent=hang) or [indent]
 
 
 # --------------------------------------------------------------------------- pictures
