@@ -367,9 +367,11 @@ def _with_sentence(report: ForkReport) -> ForkReport:
     elif report.kind == "prefix":
         longer, shorter = (a, b) if a.moves > b.moves else (b, a)
         held = (
-            f"the first {_count(common)} of {longer.filename}"
-            if common
-            else f"none of the moves of {longer.filename}"
+            f"none of the moves of {longer.filename}"
+            if not common
+            else f"the first move of {longer.filename}"
+            if common == 1
+            else f"the first {_count(common)} of {longer.filename}"
         )
         parts.append(
             f"{shorter.filename} holds {held}; {longer.filename} goes on with"
@@ -614,7 +616,7 @@ def plain_data(report: ForkReport) -> dict[str, Any]:
         }
         for side in (report.a, report.b)
     ]
-    agreed = f"moves 1 to {common}" if common else "no move"
+    agreed = moves_text(1, common) if common else "no move"
     if report.kind == "identical":
         same = f"{common} move{'' if common == 1 else 's'}"
         kind, text = "same", f"{names[0]} and {names[1]} hold the same {same}."
