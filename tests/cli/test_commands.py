@@ -841,6 +841,29 @@ def test_show_wraps_long_names_in_its_tables_to_the_width(tmp_path: Path) -> Non
         assert "Noor Al-Hakim" in shown.stdout and "the Friday Club" in shown.stdout
 
 
+def test_message_keeps_long_names_within_80_columns(tmp_path: Path) -> None:
+    """Names of 32 characters: the message's headline, the move's heading and the money
+    table (its last heading written short when the names leave it no room) fit 80 columns,
+    in text and in BBCode's code blocks; before, they ran on to 117 and 83."""
+    noor, lei = "Noor Al-Hakim of the Friday Club", "Li_Lei_the_visiting_champion_25x"
+    game = tmp_path / "game.yaml"
+    assert run(["new", str(game), "--players", f"{noor},{lei}", "--seed", "s"]).exit_code == 0
+    spot = f"spot 1 GBP to {lei} for 1.5 EUR; invest USD"
+    assert run(["play", str(game), noor, spot]).exit_code == 0
+    for fmt in ("text", "bbcode"):
+        said = run(["message", str(game), "--format", fmt])
+        assert said.exit_code == 0, said.output
+        lines = said.stdout.splitlines()
+        if fmt == "bbcode":  # a forum reflows the prose, not a [code] block
+            lines = said.stdout.split("[b]Money[/b]\n[code]\n")[1].split("[/code]")[0].split("\n")
+        assert all(text_width(line) <= 80 for line in lines), said.stdout
+        body = " ".join(said.stdout.split())
+        assert f"{noor}, {lei}, move 1: {lei} to play." in body
+        assert f"{noor} 1 3.5 0 2 2 2 2 USD 1" in body and "GBP EUR USD CHF JPY CAD CNY" in body
+    text = " ".join(run(["message", str(game)]).stdout.split())
+    assert f"Move 1, {noor}: {spot}" in text and "CNY certs" in text
+
+
 def test_history_events_markdown_json() -> None:
     events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events
