@@ -864,6 +864,30 @@ def test_message_keeps_long_names_within_80_columns(tmp_path: Path) -> None:
     assert f"Move 1, {noor}: {spot}" in text and "CNY certs" in text
 
 
+def test_history_wraps_its_notes_with_a_url_longer_than_the_width(tmp_path: Path) -> None:
+    """A note holding a word wider than the terminal (a URL) no longer keeps ``history``'s
+    table from wrapping: the table fits 80 columns but for that word, whole on a line of its
+    own (a URL broken in two cannot be opened); another long note wraps as it always did."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(EXAMPLES / "two-players.yaml", game)
+    url = "https://example.org/forex-notes/" + "a" * 150
+    normal = "a normal note long enough to be wrapped in the note column of the history table"
+    assert run(["annotate", str(game), "3", f"see {url} for why"]).exit_code == 0
+    assert run(["annotate", str(game), "4", normal]).exit_code == 0
+    result = run(["history", str(game)], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    past = [line for line in lines if text_width(line) > 80]
+    assert [line.strip() for line in past] == [url], result.stdout
+    row = next(i for i, line in enumerate(lines) if line.startswith("3 "))
+    assert lines[row].split()[-1] == "see" and lines[row + 2].split() == ["for", "why"]
+    assert lines[row + 1].startswith(" " * 20) and lines[row + 1].endswith(url)
+    table = " ".join(" ".join(lines[row + 3 :]).split())
+    assert f"4 ada contract 1 GBP for 2 CAD {' '.join(normal.split()[:3])}" in table
+    assert all(word in table for word in normal.split())
+    assert len([line for line in lines if line.startswith("     " * 3)]) > 3  # wrapped
+
+
 def test_history_events_markdown_json() -> None:
     events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events
