@@ -223,7 +223,14 @@ def import_log(
         try:
             counts = parse_removed(removed)
         except ValueError as error:
-            raise ViewRefused(clean(str(error)), "--removed") from None
+            raise ViewRefused(
+                clean(str(error)),
+                "--removed",
+                hints=(
+                    "write the 6 certificates removed at set-up as CUR=N (--removed"
+                    " GBP=1,USD=2,CNY=3), or --removed unknown when the table log does not say",
+                ),
+            ) from None
     try:
         imported = import_table(
             read_json(read(), filename),
