@@ -660,15 +660,14 @@ def _dash_hint(error: click.UsageError) -> str:
         return ""
     if re.fullmatch(r"--[A-Za-z][\w-]*", error.option_name):
         return ""
-    pieces: list[str] = []
-    for param in ctx.command.params:
-        if not isinstance(param, click.Argument):
-            continue
-        if param.nargs == -1:
-            words = " ".join(param.get_usage_pieces(ctx))
-            usage = " ".join([ctx.command_path, *pieces, "--", words])
+    arguments = [param for param in ctx.command.params if isinstance(param, click.Argument)]
+    for index, param in enumerate(arguments):
+        # -- goes before the first argument that may start with - (a player's name, words)
+        if param.nargs == -1 or isinstance(param.type, click.types.StringParamType):
+            before = [piece for p in arguments[:index] for piece in p.get_usage_pieces(ctx)]
+            after = [piece for p in arguments[index:] for piece in p.get_usage_pieces(ctx)]
+            usage = " ".join([ctx.command_path, *before, "--", *after])
             return f" (an argument that starts with - goes after --: {usage})"
-        pieces.extend(param.get_usage_pieces(ctx))
     return ""
 
 
