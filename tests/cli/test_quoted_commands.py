@@ -301,4 +301,4 @@ def test_a_player_named_with_a_leading_dash_is_refused_and_an_old_log_still_play
     filled = usage.replace("FILE", str(old)).replace("PLAYER", "-bob")
     played = run(shlex.split(filled.replace("[DECISION]...", "resolve"))[1:])
     assert played.exit_code == 0, played.output
-    assert "\n  - \"-bob\": resolve\n" in old.read_text("utf-8")
+    assert '\n  - "-bob": resolve\n' in old.read_text("utf-8")
