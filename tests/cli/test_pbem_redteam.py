@@ -1,0 +1,93 @@
+"""A cheater in a signed 3-player game by mail, with real keys: copies that carol (who holds
+only her own key) makes to slip something past the honest readers' ``read``, ``validate``,
+``play`` and ``diff``; each must be refused, clearly, with nothing changed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from forexcli.record import edit
+from forexcli.record.problems import LogError
+from tests.cli.test_commands import run
+from tests.signed import signed_game, signer
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The README's signed game after bob's countersigned spot deal (the keys beside it):
+    carol, the cheater, decides move 3."""
+    folder = tmp_path_factory.mktemp("redteam")
+    signed_game(folder, 2)
+    return folder
+
+
+@pytest.fixture
+def table(made: Path, tmp_path: Path) -> Path:
+    shutil.copytree(made, tmp_path / "table")
+    return tmp_path / "table"
+
+
+def carol_plays(table: Path, name: str, *decisions: str) -> Path:
+    """A copy of the game named ``name`` beside it, with carol's move 3: the first of
+    ``decisions`` that is legal, signed with her key."""
+    copy = table / name
+    shutil.copyfile(table / "game.yaml", copy)
+    keys = {"carol": table / "carol.key"}
+    for decision in decisions:
+        try:
+            edit.append(str(copy), "carol", decision, digest=True, signer=signer(keys, "carol"))
+        except LogError:
+            continue
+        return copy
+    raise AssertionError(f"none of {decisions} is legal for carol")
+
+
+def test_read_refuses_a_log_file_that_hides_a_second_document(table: Path) -> None:
+    """carol's copy is her signed move 3 and then, as a second YAML document, a fork of it
+    (another move 3 of hers): an editor, ``validate`` and ``diff`` show the first, ``read``
+    (which took the file for a mail whose header was the first log) took the second. Now
+    ``read`` tells the file's problem as ``validate`` does, at its line, and saves nothing."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    hidden = carol_plays(table, "hidden.yaml", "invest EUR", "invest CNY", "invest GBP")
+    mail = table / "mail.yaml"
+    mail.write_text(shown.read_text() + "---\n" + hidden.read_text())
+    second = len(shown.read_text().splitlines()) + 1
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    told = run(["validate", str(mail)]).stdout.splitlines()[0]
+    assert told.startswith(f"{mail}:{second}:1: multiple_documents: "), told
+    result = run(["read", str(mail), "--into", str(alice)])
+    assert result.exit_code == 1, result.output
+    assert told in result.output.splitlines()
+    assert "hint: " in result.output
+    assert alice.read_bytes() == before
+    # A saved post whose first lines only look like a header is still read as a post.
+    post = table / "post.txt"
+    post.write_text(f"title: my move\n\nHere it is:\n\n```yaml\n{shown.read_text()}```\n")
+    result = run(["read", str(post), "--into", str(alice), "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "1 new move (move 3)" in result.stdout
+
+
+def test_read_tells_where_a_log_file_breaks(table: Path) -> None:
+    """A log file with a YAML or schema error was refused as ``no_log`` ("holds no game
+    log"), placed at the reader's copy; now as ``validate`` tells it, at its line."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    text = shown.read_text()
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    for broken in (
+        text.replace("seed: friday\n", "seed: friday\nsneaky: 1\n"),
+        text.replace("    digest:", "    digest: 0000000000000000\n    digest:", 1),
+    ):
+        shown.write_text(broken)
+        told = run(["validate", str(shown)]).stdout.splitlines()[0]
+        assert told.startswith(f"{shown}:"), told
+        result = run(["read", str(shown), "--into", str(alice)])
+        assert result.exit_code == 1, result.output
+        assert told in result.output.splitlines()
+        assert "no_log" not in result.output
+        assert alice.read_bytes() == before
