@@ -4,14 +4,18 @@ only her own key) makes to slip something past the honest readers' ``read``, ``v
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 
 from forexcli.record import edit
 from forexcli.record.problems import LogError
 from tests.cli.test_commands import run
+from tests.cli.test_worldex_commands import copy_example
 from tests.signed import signed_game, signer
 
 
@@ -91,3 +95,40 @@ def test_read_tells_where_a_log_file_breaks(table: Path) -> None:
         assert told in result.output.splitlines()
         assert "no_log" not in result.output
         assert alice.read_bytes() == before
+
+
+def test_a_world_exchangers_log_naming_a_pipe_for_its_components_does_not_hang(
+    tmp_path: Path,
+) -> None:
+    """A World Exchangers copy whose header names a pipe (or ``/dev/tty``) as its components
+    file: ``validate`` and ``read`` opened it before any signature was checked and waited
+    for a writer, for ever. Now the path is refused at once, at the header's ``components:``,
+    as no regular file."""
+    import threading
+
+    log = copy_example(tmp_path, 2)
+    pipe = log.parent / "components.json"
+    os.mkfifo(pipe)
+    text = log.read_text("utf-8")
+    log.write_text(text.replace("file: ../../forexcli/", "file: components.json #", 1), "utf-8")
+    line = next(n for n, ln in enumerate(log.read_text("utf-8").splitlines(), 1) if "file:" in ln)
+    results: dict[str, Result] = {}
+
+    def check() -> None:
+        results["validate"] = run(["validate", str(log)])
+        results["read"] = run(["read", str(log), "--into", str(log.parent / "copy.yaml")])
+
+    worker = threading.Thread(target=check, daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        for _ in range(2):  # let the commands that wait for a writer of the pipe go on
+            with contextlib.suppress(OSError):  # no reader (yet): nothing waits
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+            worker.join(10)
+        pytest.fail("a command waited for a writer of the pipe the log names")
+    for command, result in results.items():
+        assert result.exit_code == 1, (command, result.output)
+        assert f":{line}:9: components_unreadable: " in result.output, (command, result.output)
+        assert "is not a regular file (a pipe, socket or device)" in result.output
+    assert not (log.parent / "copy.yaml").exists()
