@@ -132,3 +132,44 @@ def test_a_world_exchangers_log_naming_a_pipe_for_its_components_does_not_hang(
         assert f":{line}:9: components_unreadable: " in result.output, (command, result.output)
         assert "is not a regular file (a pipe, socket or device)" in result.output
     assert not (log.parent / "copy.yaml").exists()
+
+
+def test_an_offer_nobody_signed_in_a_keyed_players_name_is_refused(table: Path) -> None:
+    """carol plays move 3 and mails bob a copy that hands alice's seat to the engine and
+    holds an ``offer:`` in alice's name: a spot deal good for carol's friend bob. The header's
+    offer is signed by nobody: ``read`` took it, ``validate`` called the copy valid, and
+    ``play bob accept --sign`` wrote move 4 in alice's name without her signature (alice
+    never made that deal). Now an offer in the name of a player whose key the log holds is
+    ``bad_offer``: ``validate`` and ``read`` refuse the copy, ``play`` answers it neither way
+    and changes nothing, and ``forex undo`` takes it back."""
+    played = carol_plays(table, "carol.yaml", "invest CAD")
+    forged = table / "forged.yaml"
+    offer = "spot 1 GBP to bob for 1.5 EUR; contract 1 GBP for 1.5 EUR"
+    forged.write_text(
+        played.read_text().replace(
+            "moves:\n",
+            f"engines: {{alice: 1s}}\noffer:\n  player: alice\n  decision: {offer}\nmoves:\n",
+            1,
+        )
+    )
+    line = next(n for n, ln in enumerate(forged.read_text().splitlines(), 1) if "decision:" in ln)
+    checked = run(["validate", str(forged)])
+    assert checked.exit_code == 1, checked.output
+    said = " ".join(checked.stdout.split())
+    assert f"{forged}:{line}:13: bad_offer: offer: alice: {offer}: alice has a key" in said
+    assert "the header's offer: is signed by nobody" in said
+    assert f"hint: remove the offer: forex undo {forged}" in said
+    bob = table / "game.yaml"
+    before = bob.read_bytes()
+    read = run(["read", str(forged), "--into", str(bob)])
+    assert read.exit_code == 1, read.output
+    assert f"{forged}:{line}:13: forged: " in read.stderr and "alice has a key" in read.stderr
+    assert bob.read_bytes() == before
+    kept = forged.read_bytes()  # a copy that holds it already (saved by an older forexcli)
+    for answer in (["accept", "--sign", "--key", str(table / "bob.key")], ["decline"]):
+        answered = run(["play", str(forged), "bob", *answer])
+        assert answered.exit_code == 1, answered.output
+        assert ": bad_offer: " in answered.stderr and "hint: " in answered.stderr
+        assert forged.read_bytes() == kept
+    assert run(["undo", str(forged)]).exit_code == 0
+    assert "offer:" not in forged.read_text()
