@@ -862,7 +862,10 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
     from .digests import check_digests
     from .signing import check_signatures, one_edit
 
-    played = replay(found.log)
+    try:
+        played = replay(found.log)
+    except LogError as error:  # a set-up the game refuses
+        raise LogError([_refusal(p, found, label) for p in error.problems]) from None
     problems = [played.problem] if played.problem else []
     if not problems:
         problems = one_edit(played, check_digests(played), check_signatures(played))[0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,10 @@ from click.testing import Result
 from forexcli.record import edit
 from forexcli.record.problems import LogError
 from tests.cli.test_commands import run
-from tests.cli.test_worldex_commands import copy_example
+from tests.cli.test_worldex_commands import ROOT, copy_example
 from tests.signed import signed_game, signer
+
+COMPONENTS = ROOT / "forexcli/games/worldex/data/invented-components.json"
 
 
 @pytest.fixture(scope="module")
@@ -173,3 +176,61 @@ def test_an_offer_nobody_signed_in_a_keyed_players_name_is_refused(table: Path) 
         assert forged.read_bytes() == kept
     assert run(["undo", str(forged)]).exit_code == 0
     assert "offer:" not in forged.read_text()
+
+
+@pytest.fixture(scope="module")
+def worldex(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A signed World Exchangers game of ann, ben and cat dealt from a seed, beside its
+    components and the players' keys: ann's first move signed."""
+    folder = tmp_path_factory.mktemp("redteam-worldex")
+    shutil.copyfile(COMPONENTS, folder / "components.json")
+    given = []
+    for name in ("ann", "ben", "cat"):
+        made = run(["key", "new", str(folder / f"{name}.key"), "--no-passphrase"])
+        assert made.exit_code == 0, made.output
+        given += ["--key-for", f"{name}={folder / name}.key.pub"]
+    game = folder / "game.yaml"
+    new = ["new", str(game), "--game", "world-exchangers", "--players", "ann,ben,cat"]
+    setup = ["--components", str(folder / "components.json"), "--seed", "s3cret", "--first", "ann"]
+    made = run([*new, *setup, *given])
+    assert made.exit_code == 0, made.output
+    played = run(
+        ["play", str(game), "ann", "sell Cairo", "--sign", "--key", str(folder / "ann.key")]
+    )
+    assert played.exit_code == 0, played.output
+    return folder
+
+
+def test_read_tells_a_world_exchangers_set_up_refused_in_the_mail_not_in_the_readers_copy(
+    worldex: Path, tmp_path: Path
+) -> None:
+    """cat's copy deals from another seed, which gives cat the red marker while the header
+    names ann first: ``read`` told ``bad_setup`` at ``first:`` of the reader's own copy (which is
+    fine), from a mail or a log file alike. Now it refuses the mail's log (``forged``), placed
+    in the log file, or naming the line of the log in the mail."""
+    table = tmp_path / "table"
+    shutil.copytree(worldex, table)
+    ann = table / "game.yaml"
+    before = ann.read_bytes()
+    mail = table / "cat.yaml"
+    mail.write_text(ann.read_text().replace("seed: s3cret\n", "seed: s3cret2\n"))
+    line = next(n for n, ln in enumerate(mail.read_text().splitlines(), 1) if "first:" in ln)
+    told = run(["validate", str(mail)]).stdout
+    assert f"{mail}:{line}:" in told and ": bad_setup: " in told and "red marker" in told
+    read = run(["read", str(mail), "--into", str(ann)])
+    assert read.exit_code == 1, read.output
+    assert read.stderr.startswith(f"{mail}:{line}:"), read.stderr
+    assert ": forged: " in read.stderr and "red marker" in read.stderr
+    assert str(ann) not in read.stderr
+    eml = table / "cat.eml"
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content("Here is my move.")
+    message.add_attachment(mail.read_bytes(), "application", "yaml", filename="game.yaml")
+    eml.write_bytes(bytes(message))
+    read = run(["read", str(eml), "--into", str(ann)])
+    assert read.exit_code == 1, read.output
+    said = " ".join(read.stderr.split())
+    assert said.startswith(f"{ann}: forged: the log in {eml} (the attachment game.yaml, line")
+    assert f"{ann}:{line}:" not in read.stderr and "red marker" in said
+    assert ann.read_bytes() == before
