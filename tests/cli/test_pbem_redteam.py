@@ -234,3 +234,28 @@ def test_read_tells_a_world_exchangers_set_up_refused_in_the_mail_not_in_the_rea
     assert said.startswith(f"{ann}: forged: the log in {eml} (the attachment game.yaml, line")
     assert f"{ann}:{line}:" not in read.stderr and "red marker" in said
     assert ann.read_bytes() == before
+
+
+def test_undo_settle_names_the_mail_of_a_world_exchangers_copy(
+    worldex: Path, tmp_path: Path
+) -> None:
+    """``forex undo --settle`` of a mail whose World Exchangers copy is another game said
+    ``game.yaml and game.yaml are different games`` (the log out of the mail is read as if
+    saved at the reader's copy, to find its components); now it names the mail."""
+    table = tmp_path / "table"
+    shutil.copytree(worldex, table)
+    ann = table / "game.yaml"
+    before = ann.read_bytes()
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content("Here is my move.")
+    other = ann.read_bytes().replace(b"seed: s3cret\n", b"seed: other\n")
+    message.add_attachment(other, "application", "yaml", filename="game.yaml")
+    eml = table / "cat.eml"
+    eml.write_bytes(bytes(message))
+    settled = run(["undo", str(ann), "--settle", str(eml)])
+    assert settled.exit_code == 1, settled.output
+    said = " ".join(settled.stderr.split())
+    assert f"{ann}: not_a_fork: the copy in {eml} does not fork from {ann}:" in said
+    assert f"{ann} and {eml} are different games, not a fork" in said
+    assert ann.read_bytes() == before
