@@ -16,7 +16,7 @@ from click.testing import Result
 from forexcli.record import edit
 from forexcli.record.problems import LogError
 from tests.cli.test_commands import run
-from tests.cli.test_worldex_commands import ROOT, copy_example
+from tests.cli.test_worldex_commands import ROOT, copy_example, keys
 from tests.signed import signed_game, signer
 
 COMPONENTS = ROOT / "forexcli/games/worldex/data/invented-components.json"
@@ -259,3 +259,39 @@ def test_undo_settle_names_the_mail_of_a_world_exchangers_copy(
     assert f"{ann}: not_a_fork: the copy in {eml} does not fork from {ann}:" in said
     assert f"{ann} and {eml} are different games, not a fork" in said
     assert ann.read_bytes() == before
+
+
+def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_game(
+    tmp_path: Path,
+) -> None:
+    """docs/worldex-rules.md's game between players who do not trust each other: the host
+    commits to a secret seed (``seed_sha256:``), the players sign their moves, and after the
+    game the host writes ``seed:`` into the header. That broke every signature (the header
+    is the game's identity: ``edited_move``), and ``read`` and ``diff`` called the copy with
+    the seed another game. Now the revealed seed, which its SHA-256 pins, is left out of the
+    identity and of the comparison: the log stays valid and the copies the same game; a seed
+    that is not the one committed to is still refused."""
+    game = copy_example(tmp_path, 12)
+    seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
+    header, moves = game.read_text().split("moves:\n")
+    made = keys(tmp_path, "ai", "louis", "mei")
+    given = "".join(f"  {name}: {Path(f'{made[name]}.pub').read_text()}" for name in made)
+    game.write_text(header.replace(seed + "\n", "") + "keys:\n" + given + "moves:\n")
+    signers = {name: signer(made, name) for name in made}
+    for line in moves.splitlines():
+        player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
+        edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    ours = game.parent / "ours.yaml"
+    shutil.copyfile(game, ours)
+    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
+    game.write_text(revealed)
+    checked = run(["validate", str(game)])
+    assert checked.exit_code == 0, checked.output
+    compared = run(["diff", str(ours), str(game)])
+    assert "hold the same 12 moves. Their headers differ in seed." in compared.stdout
+    read = run(["read", str(game), "--into", str(ours)])
+    assert read.exit_code == 0, read.output
+    assert "other_game" not in read.output
+    game.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
+    checked = run(["validate", str(game)])
+    assert checked.exit_code == 1 and ": deal_mismatch: " in checked.stdout, checked.output
