@@ -15,8 +15,8 @@ from click.testing import Result
 
 from forexcli.record import edit
 from forexcli.record.problems import LogError
-from tests.cli.test_commands import run
-from tests.cli.test_worldex_commands import ROOT, copy_example, keys
+from tests.cli.test_commands import ROOT, run
+from tests.cli.test_worldex_commands import copy_example, keys
 from tests.signed import signed_game, signer
 
 COMPONENTS = ROOT / "forexcli/games/worldex/data/invented-components.json"
