@@ -295,3 +295,35 @@ def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_g
     game.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
     checked = run(["validate", str(game)])
     assert checked.exit_code == 1 and ": deal_mismatch: " in checked.stdout, checked.output
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["Cat", "cat\u200b", "\u0441at", "c\u2060at"],
+    ids=["case", "zero-width-space", "cyrillic-es", "word-joiner"],
+)
+def test_no_player_of_any_game_looks_like_another(tmp_path: Path, twin: str) -> None:
+    """A game whose creator seats a player whose name looks like another's (a twin of
+    ``cat``: another case, an invisible character, a Cyrillic letter): For-Ex refused only
+    case, spaces and Unicode forms, World Exchangers nothing, so that a move in the twin's
+    name read as cat's. Now ``forex new`` refuses the twin for both games, and ``validate``
+    refuses a log that seats one (``confusable_names``, at the twin's name)."""
+    players = f"ann,cat,{twin}"
+    worldex = ["--game", "world-exchangers", "--components", str(COMPONENTS), "--first", "ann"]
+    for game in ([], worldex):
+        made = run(["new", str(tmp_path / "new.yaml"), "--players", players, *game])
+        assert made.exit_code == 2, made.output
+        assert "would be taken for one player" in made.stderr
+        assert not (tmp_path / "new.yaml").exists()
+    for number, game in enumerate(([], worldex)):
+        log = tmp_path / f"game{number}.yaml"
+        made = run(["new", str(log), "--players", "ann,cat,bob", "--seed", "s3cret", *game])
+        assert made.exit_code == 0, made.output
+        escaped = twin.encode("ascii", "backslashreplace").decode()
+        log.write_text(log.read_text().replace("bob", f'"{escaped}"'))
+        line = next(n for n, ln in enumerate(log.read_text().splitlines(), 1) if "players:" in ln)
+        checked = run(["validate", str(log)])
+        assert checked.exit_code == 1, checked.output
+        assert checked.stdout.startswith(f"{log}:{line}:"), checked.stdout
+        assert ": confusable_names: " in checked.stdout
+        assert "would be taken for one player" in checked.stdout
