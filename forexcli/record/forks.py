@@ -260,6 +260,9 @@ def header_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
     (``OTHER_FIELDS``), then ``keys`` (compared as OpenSSH lines) and ``signatures``."""
     header_a, header_b = log_a.header, log_b.header
     found = tuple(name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name))
+    found += tuple(
+        name for name in _committed(log_a, log_b) if header_a.get(name) != header_b.get(name)
+    )
     if key_differences(log_a, log_b):
         found += ("keys",)
     if header_a.get("signatures") != header_b.get("signatures"):
@@ -267,11 +270,25 @@ def header_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
     return found
 
 
+def _committed(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
+    """The header fields either copy's header commits to (``Game.committed_fields``): one
+    copy may hold one the other lacks (revealed since) and be the same game."""
+    fields = [*log_a.game.committed_fields(log_a.header)]
+    fields += log_b.game.committed_fields(log_b.header)
+    return tuple(dict.fromkeys(fields))
+
+
 def _plain_differences(log_a: GameLog, log_b: GameLog) -> tuple[tuple[str, str, str], ...]:
     """Each header field but the free text that differs, with its values in A and B (the
     game id only when nothing else differs, as ``compare`` tells it)."""
     setup_a, setup_b = _plain_setup(log_a), _plain_setup(log_b)
-    differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+    committed = _committed(log_a, log_b)
+    differing = sorted(
+        k
+        for k in {*setup_a, *setup_b}
+        if setup_a.get(k) != setup_b.get(k)
+        and (k not in committed or (k in setup_a and k in setup_b))
+    )
     if differing != [GAME_ID_FIELD]:
         differing = [name for name in differing if name != GAME_ID_FIELD]
     return tuple((name, str(setup_a.get(name)), str(setup_b.get(name))) for name in differing)

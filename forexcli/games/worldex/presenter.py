@@ -203,6 +203,7 @@ class WorldexViews(BaseGame[Any, Any]):
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A log naming the components file (with its SHA-256), dealt from a seed."""
+        from ...record.hints import confusable_pairs
         from ...reporters import clean
         from ...reporters.newlog import random_seed
         from .load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
@@ -213,6 +214,12 @@ class WorldexViews(BaseGame[Any, Any]):
             red_marker_missing,
         )
 
+        for a, b in confusable_pairs(players):
+            raise ViewRefused(
+                f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must"
+                " differ by more than letter case, spaces or Unicode forms",
+                "--players",
+            )
         components = options.get("components")
         if components is None:
             raise ViewRefused(
