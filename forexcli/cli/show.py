@@ -633,6 +633,9 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
 
     While an engine seat's offer waits for a person's answer, the person's decisions are
     listed: accept and decline.
+
+    With --format json every group lists all its legal decisions, with or without --all;
+    only a group too long to list gives a few examples, with "complete": false.
     """
     from .. import games
     from ..reporters import record

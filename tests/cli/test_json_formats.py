@@ -110,3 +110,43 @@ def test_analyse_of_a_folder_gives_a_failed_log_its_error_document(tmp_path: Pat
     assert (failed["format"], failed["version"], failed["exit_status"]) == ("forex-error", 1, 1)
     assert [p["code"] for p in failed["problems"]] == ["bad_notation"]
     assert "bad_notation" in result.stderr
+
+
+def test_moves_lists_every_entry_of_a_long_group() -> None:
+    """World Exchangers' JSON listed 3 of the 48 sales legal after move 25, so a script could
+    not get the legal decisions: every group now lists all (with or without ``--all``), and
+    ``complete`` says so."""
+    from forexcli.record import gamelog
+
+    example = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
+    played = gamelog.replay(gamelog.load(example))
+    game = played.log.game
+    legal = [game.write((decision,)) for decision in game.legal(played.state_after(25))]
+    for options in ([], ["--all"]):
+        result = run(["moves", str(example), "--at", "25", "--format", "json", *options])
+        data = json.loads(result.stdout)
+        sales = next(group for group in data["groups"] if group["kind"] == "sell")
+        assert sales["count"] == 48 and sales["complete"] is True
+        assert sales["entries"] == [text for text in legal if text.startswith("sell ")]
+        assert [entry for group in data["groups"] for entry in group["entries"]] == legal
+
+
+def test_for_ex_groups_are_complete(tmp_path: Path) -> None:
+    data = json.loads(run(["moves", str(_forex_log(tmp_path)), "--format", "json"]).stdout)
+    assert data["groups"]
+    for group in data["groups"]:
+        assert group["complete"] is True and len(group["entries"]) == group["count"]
+
+
+def test_a_reveal_too_long_to_list_gives_examples_and_says_so(tmp_path: Path) -> None:
+    """Without a seed the deck's order is unknown: any 3 of its 40 cards may be revealed
+    after move 7 (9,880 sets), too many to list; the group gives 3 and is not complete."""
+    log = copy_example(tmp_path / "wx", moves=7)
+    lines = log.read_text("utf-8").splitlines(keepends=True)
+    log.write_text("".join(line for line in lines if not line.startswith("seed")), "utf-8")
+    result = run(["moves", str(log), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["deciders"], data["kind"], data["count"]) == (["deck"], "reveal", 3)
+    [reveal] = data["groups"]
+    assert (reveal["count"], len(reveal["entries"]), reveal["complete"]) == (9880, 3, False)
