@@ -150,3 +150,27 @@ def test_a_reveal_too_long_to_list_gives_examples_and_says_so(tmp_path: Path) ->
     assert (data["deciders"], data["kind"], data["count"]) == (["deck"], "reveal", 3)
     [reveal] = data["groups"]
     assert (reveal["count"], len(reveal["entries"]), reveal["complete"]) == (9880, 3, False)
+
+
+def test_history_gives_both_games_moves_the_same_names() -> None:
+    """For-Ex listed ``entries`` (``number``, ``player``), World Exchangers ``moves``
+    (``move``, ``by``): both now list ``moves`` under the same names; For-Ex keeps its
+    ``entries`` for old scripts."""
+    shared = {"move", "by", "decision", "note", "legal", "signed"}
+    for log in (
+        ROOT / "examples" / "two-players.yaml",
+        ROOT / "examples" / "world-exchangers" / "three-players.yaml",
+    ):
+        data = json.loads(run(["history", str(log), "--format", "json"]).stdout)
+        assert [move["move"] for move in data["moves"]] == list(range(1, len(data["moves"]) + 1))
+        for move in data["moves"]:
+            assert shared <= set(move), move
+            assert move["by"] in data["players"] or move["by"] == "deck"
+    data = json.loads(
+        run(["history", str(ROOT / "examples" / "two-players.yaml"), "--format", "json"]).stdout
+    )
+    for move, entry in zip(data["moves"], data["entries"], strict=True):
+        assert (entry["number"], entry["player"]) == (move["move"], move["by"])
+        assert {k: v for k, v in entry.items() if k not in ("number", "player")} == {
+            k: v for k, v in move.items() if k not in ("move", "by")
+        }
