@@ -174,3 +174,24 @@ def test_history_gives_both_games_moves_the_same_names() -> None:
         assert {k: v for k, v in entry.items() if k not in ("number", "player")} == {
             k: v for k, v in move.items() if k not in ("move", "by")
         }
+
+
+def test_for_ex_show_and_play_name_their_game_and_keep_their_schemas(tmp_path: Path) -> None:
+    """For-Ex's ``show`` and ``play`` documents had no ``game`` (World Exchangers' had): both
+    now have it, their published schemas take it, and a document without it (an older
+    forexcli's) still validates."""
+    log = _forex_log(tmp_path)
+    moves = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    decision = next(g for g in moves["groups"] if not g["prefix"])["entries"][0]
+    played = run(["play", str(log), "alice", decision, "--dry-run", "--format", "json"])
+    shown = run(["show", str(log), "--format", "json"])
+    for result, role in ((shown, "show"), (played, "play")):
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert list(data)[:3] == ["format", "version", "game"] and data["game"] == "for-ex"
+        schema = json.loads((ROOT / "schemas" / f"forex-{role}.schema.json").read_text("utf-8"))
+        validator = Draft202012Validator(schema)
+        assert list(validator.iter_errors(data)) == []
+        del data["game"]
+        assert list(validator.iter_errors(data)) == []
+        assert list(validator.iter_errors({**data, "game": "world-exchangers"}))
