@@ -285,3 +285,33 @@ def test_the_diff_json_section_names_every_key_of_both_games(tmp_path: Path) -> 
     assert documents[1]["b"]["digest_problem"] is not None
     assert "differing" in documents[4]
     assert [_unnamed(data, section) for data in documents] == [[]] * len(documents)
+
+
+def test_the_analyse_section_puts_the_file_and_folder_shapes_side_by_side(
+    tmp_path: Path,
+) -> None:
+    """``forex analyse FOLDER --format json`` prints an array (of ``forex-analyse`` and, for
+    a log that failed, ``forex-error`` documents), ``forex analyse FILE`` one object: the
+    analyse section only described the object, the array was told in passing elsewhere.
+    It now names both shapes, and every format the folder's array holds; the help says
+    it too."""
+    import json
+
+    from tests.cli.test_commands import run
+
+    section = _section("`forex hint --format json` and")
+    assert "`forex analyse FILE --format json`" in section
+    assert "`forex analyse FOLDER --format json`: a JSON array" in section
+    examples = Path(__file__).parent.parent / "examples"
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.yaml").write_bytes((examples / "two-players.yaml").read_bytes())
+    (folder / "b.yaml").write_bytes((examples / "invalid" / "bad-notation.yaml").read_bytes())
+    options = ["--simulations", "5", "--to", "1", "--processes", "1", "--format", "json"]
+    result = run(["analyse", str(folder), *options])
+    documents = json.loads(result.stdout)
+    assert isinstance(documents, list) and result.exit_code == 1
+    assert [d["format"] for d in documents] == ["forex-analyse", "forex-error"]
+    assert all(f"`{d['format']}`" in section for d in documents)
+    helped = " ".join(run(["analyse", "--help"]).stdout.split())
+    assert "FILE may be a folder" in helped and "--format json: an array" in helped

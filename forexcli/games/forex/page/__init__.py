@@ -65,6 +65,7 @@ PAGE_FORMAT = "forex-replay"
 SHOWN_KEYS = (
     "format",
     "version",
+    "game",
     "file",
     "title",
     "players",
