@@ -845,6 +845,53 @@ def test_a_note_of_one_long_word_wraps_on_a_phone(
         browser.set_window_size(1280, 1400)
 
 
+HEADINGS_BROKEN = r"""
+const broken = [];
+for (const th of document.querySelectorAll("#position thead th")) {
+  if (!th.offsetParent) continue;
+  const text = th.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+  for (const match of text.data.matchAll(/\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) broken.push(th.closest("table").id + ": " + match[0]);
+  }
+}
+return broken;
+"""
+
+
+def test_long_names_on_a_phone_leave_the_headings_whole(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Two players with the longest names (32 characters, one without a space) on a screen
+    390 pixels wide: no column heading is cut inside a word (GBP, not G above BP; the
+    result's from GBP), the names break instead, and no table but the board scrolls."""
+    folder = tmp_path_factory.mktemp("long-names")
+    log, page = folder / "game.yaml", folder / "game.html"
+    long_names = ["--rename", "李雷=Maximilian-Alexander_von_Hohenz"]
+    long_names += ["--rename", "noor=Bartholomew Featherstonehaugh-C"]
+    table = EXAMPLES / "bga-table-700007919.json.gz"
+    done = run(["import", str(table), "-o", str(log), "--removed", "unknown", *long_names])
+    assert done.exit_code == 0, done.output
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, page)
+        assert browser.execute_script("return document.documentElement.clientWidth") == 390
+        count = browser.execute_script("return window.forexReplay.count")
+        for at in (0, 1, count // 2, count - 2, count - 1):
+            browser.execute_script("window.forexReplay.go(arguments[0])", at)
+            assert browser.execute_script(HEADINGS_BROKEN) == [], at
+            found = browser.execute_script(OVERFLOW)
+            assert found["page"] <= found["width"] and found["outside"] == [], (at, found)
+            assert set(found["wide"]) <= {"board"}, (at, found)
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
 # --------------------------------------------------------------------------- issue 42
 
 EVAL_MOVES = 24
