@@ -252,3 +252,21 @@ def test_marks_and_the_evaluation_graph(
     finally:
         browser.set_window_size(1280, 1400)
     assert severe(browser) == []
+
+
+def test_the_symbol_key_is_read_at_its_size_on_a_phone(browser: WebDriver, page: Path) -> None:
+    """On a screen 390 pixels wide the key to the symbols is drawn at (nearly) its own size,
+    its names as large as the boards' numbers on a desktop, not shrunk to half; and it fits."""
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, page)
+        key = browser.execute_script(
+            "const svg = document.querySelector('.symbol-key svg');"
+            "const box = svg.getBoundingClientRect();"
+            "return {scale: box.width / svg.viewBox.baseVal.width, right: box.right,"
+            " width: document.documentElement.clientWidth};"
+        )
+        assert key["scale"] >= 0.95, key
+        assert key["right"] <= key["width"], key
+    finally:
+        browser.set_window_size(1280, 1400)
