@@ -845,6 +845,37 @@ def test_a_note_of_one_long_word_wraps_on_a_phone(
         browser.set_window_size(1280, 1400)
 
 
+LIVE_REGIONS = r"""
+return [...document.querySelectorAll("[aria-live], [role=status], output")]
+  .filter((e) => (e.getAttribute("aria-live") || "polite") !== "off")
+  .filter((e) => !e.closest("[aria-hidden=true]"))
+  .map((e) => ({id: e.id, text: e.textContent.trim(), inPosition: !!e.closest("#position")}));
+"""
+
+
+def test_a_step_is_told_to_a_screen_reader(browser: WebDriver, pages_dir: Path) -> None:
+    """A screen reader hears each step: after an arrow key the page's one live region (there
+    from the start, not redrawn with the position, so that the change is announced) says
+    which move the page shows, as the move list words it; the counter alone is not told."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    path = EXAMPLES / "two-players.yaml"
+    open_page(browser, pages_dir / "two-players.html", "#move-2")
+    before = browser.execute_script(LIVE_REGIONS)
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert read(browser)["at"] == 3
+    after = browser.execute_script(LIVE_REGIONS)
+    told = [region for region in after if not region["inPosition"]]
+    assert [region["id"] for region in told] == [
+        region["id"] for region in before if not region["inPosition"]
+    ] and len(told) == 1, (before, after)
+    entry = shown(path, 3)["last_move"]
+    assert told[0]["text"] == f"After move 3 of 65: {entry['player']}: {entry['decision']}", told
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    assert browser.execute_script(LIVE_REGIONS)[0]["text"] == "The start", told
+
+
 HEADINGS_BROKEN = r"""
 const broken = [];
 for (const th of document.querySelectorAll("#position thead th")) {
