@@ -601,6 +601,22 @@ def test_the_page_prints(browser: WebDriver, pages_dir: Path) -> None:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
+def test_paper_is_not_asked_to_be_clicked(browser: WebDriver, eval_page: tuple[Path, Any]) -> None:
+    """Printed, the page says nothing that only a screen can do: no "Click the chart to go
+    to a move" under either chart (words that the script shows on a screen)."""
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, eval_page[0], "#move-10")
+    screen = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".js-only")]
+    assert screen == ["Click the chart to go to a move."] * 2
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        for caption in browser.find_elements(By.TAG_NAME, "figcaption"):
+            assert caption.is_displayed() and "Click" not in caption.text, caption.text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
 def test_a_hostile_note_does_nothing(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
