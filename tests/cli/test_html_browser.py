@@ -535,6 +535,31 @@ def test_the_static_page_says_what_show_says(
     assert severe(browser) == []
 
 
+def test_without_script_the_page_offers_no_keys(browser: WebDriver, pages_dir: Path) -> None:
+    """Opened without JavaScript (or printed) the footer does not say that the arrow keys step
+    through the game nor that #move-N opens after move N: neither works then; with the
+    script it says both."""
+    from selenium.webdriver.common.by import By
+
+    page = pages_dir / "two-players.html"
+    said = "The arrow keys, Home and End step through the game"
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get("about:blank")
+        browser.get(page.as_uri())
+        footer = browser.find_element(By.TAG_NAME, "footer").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    assert footer.startswith("Made by forexcli") and said not in footer and "#move-N" not in footer
+    open_page(browser, page)
+    assert said in browser.find_element(By.TAG_NAME, "footer").text
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert said not in browser.find_element(By.TAG_NAME, "footer").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
@@ -607,7 +632,7 @@ def test_paper_is_not_asked_to_be_clicked(browser: WebDriver, eval_page: tuple[P
     from selenium.webdriver.common.by import By
 
     open_page(browser, eval_page[0], "#move-10")
-    screen = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".js-only")]
+    screen = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "figcaption .js-only")]
     assert screen == ["Click the chart to go to a move."] * 2
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
