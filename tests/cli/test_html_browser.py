@@ -560,6 +560,34 @@ def test_without_script_the_page_offers_no_keys(browser: WebDriver, pages_dir: P
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
+def test_a_screen_reader_reads_the_chart_not_its_click_strips(
+    browser: WebDriver, pages_dir: Path
+) -> None:
+    """A screen reader meets the chart by its title, not as 66 items 'the start', 'after
+    move 1', ... (the strips a mouse clicks, whose tooltips the move list says already)."""
+    open_page(browser, pages_dir / "two-players.html")
+    browser.execute_cdp_cmd("Accessibility.enable", {})
+    try:
+        nodes = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    finally:
+        browser.execute_cdp_cmd("Accessibility.disable", {})
+    named = [
+        (node.get("role", {}).get("value"), node.get("name", {}).get("value", ""))
+        for node in nodes
+        if not node.get("ignored")
+    ]
+    assert ("SvgRoot", "For-Ex: currency strength, Lunch break duel") in named
+    strips = [name for role, name in named if name == "the start" or name.startswith("after move")]
+    assert strips == []
+    # The mouse keeps its tooltips.
+    assert (
+        browser.execute_script(
+            "return document.querySelector('#chart-strips rect[data-move=\"3\"] title').textContent"
+        )
+        == "after move 3"
+    )
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
