@@ -588,6 +588,41 @@ def test_a_screen_reader_reads_the_chart_not_its_click_strips(
     )
 
 
+HEADING_ALIGNED = r"""
+const wrong = [];
+for (const table of document.querySelectorAll("#position table")) {
+  const head = table.querySelector("thead tr");
+  if (!head) continue;
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, column) => {
+      const top = head.children[column];
+      if (cell.tagName !== "TH" || !top) return;
+      const [a, b] = [top, cell].map((e) => getComputedStyle(e).textAlign);
+      if (a !== b) wrong.push(`${table.id}: ${top.textContent} ${a}, ${cell.textContent} ${b}`);
+    });
+  }
+}
+return [...new Set(wrong)];
+"""
+
+
+@pytest.mark.parametrize("at", [40, 128])
+def test_a_column_of_names_is_headed_on_its_side(
+    browser: WebDriver, pages_dir: Path, at: int
+) -> None:
+    """The heading of a column of names (player in the result and the projection, whose
+    first column is the rank) stands on the names' side, the left, as in every other
+    table; not on the numbers' right."""
+    open_page(browser, pages_dir / "six-players.html", f"#move-{at}")
+    assert browser.execute_script(HEADING_ALIGNED) == []
+    assert (
+        browser.execute_script(
+            "return getComputedStyle(document.querySelector('#position thead th')).textAlign"
+        )
+        == "left"
+    )
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
