@@ -623,6 +623,36 @@ def test_a_column_of_names_is_headed_on_its_side(
     )
 
 
+def test_long_names_at_the_end_of_the_evaluation_graph_stay_on_it(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """The evaluation graph (forex chart --eval, forex html --eval) names each player and
+    their last chance at the right end of their line; a long name is cut to fit (with '…'),
+    the chance kept, instead of both running off the picture."""
+    log, chart = tmp_path / "game.yaml", tmp_path / "eval.svg"
+    renames = ["--rename", "李雷=Maximilian-Alexander_von_Hohenz"]
+    renames += ["--rename", "noor=Bartholomew Featherstonehaugh-C"]
+    table = EXAMPLES / "bga-table-700007919.json.gz"
+    done = run(["import", str(table), "-o", str(log), "--removed", "unknown", *renames])
+    assert done.exit_code == 0, done.output
+    args = ["chart", str(log), "--eval", "--simulations", "5", "-o", str(chart)]
+    assert run(args).exit_code == 0
+    browser.get(chart.as_uri())
+    found = browser.execute_script(
+        "const svg = document.documentElement;"
+        "return {width: svg.viewBox.baseVal.width,"
+        " labels: [...svg.querySelectorAll('[id$=labels] text')].map((t) => {"
+        "   const box = t.getBBox(); return [t.textContent, box.x + box.width]; })};"
+    )
+    assert len(found["labels"]) == 2, found
+    for label, right in found["labels"]:
+        assert right <= found["width"], found
+        name, chance = label.rsplit(" ", 1)
+        assert chance.endswith("%") and name.endswith("…"), found
+        longs = [rename.split("=", 1)[1] for rename in renames[1::2]]
+        assert any(full.startswith(name[:-1]) for full in longs), found
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
