@@ -653,6 +653,40 @@ def test_long_names_at_the_end_of_the_evaluation_graph_stay_on_it(
         assert any(full.startswith(name[:-1]) for full in longs), found
 
 
+CONTRASTS = r"""
+const rgb = (text) => text.match(/[\d.]+/g).slice(0, 4).map(Number);
+const lum = ([r, g, b]) => [r, g, b].map((c) => c / 255)
+  .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+  .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+const background = (e) => {
+  for (; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255];
+};
+return [...document.querySelectorAll("#position .cur")].map((e) => {
+  const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+  return [e.textContent, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+});
+"""
+
+
+def test_the_currency_codes_are_legible(browser: WebDriver, pages_dir: Path) -> None:
+    """Every currency code of the board stands out from its cell as text must (contrast at
+    least 4.5:1, WCAG AA): in its picture colour's hue, but dark enough (EUR's orange and
+    CNY's pink were 2.5:1), also on a non-paying currency's pink heading."""
+    open_page(browser, pages_dir / "four-players-bankruptcy.html")
+    count = browser.execute_script("return window.forexReplay.count")
+    seen = set()
+    for at in range(0, count, 7):
+        browser.execute_script("window.forexReplay.go(arguments[0])", at)
+        for code, contrast in browser.execute_script(CONTRASTS):
+            seen.add(code)
+            assert contrast >= 4.5, (at, code, contrast)
+    assert {"EUR", "CNY"} <= seen
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
