@@ -992,6 +992,27 @@ def test_a_phone_scrolls_sideways_only_the_board(
         browser.set_window_size(1280, 1400)
 
 
+@pytest.mark.parametrize("width", [1024, 1180, 1366])
+def test_a_laptop_scrolls_no_table_sideways(
+    browser: WebDriver, pages_dir: Path, width: int
+) -> None:
+    """On a laptop or a tablet held sideways no table of the position needs sideways
+    scrolling at any position of the six-player game or the bankruptcy (the projection's
+    last columns, the queue's outcome, a loan's shortfall in three currencies were cut off
+    behind a scroll bar)."""
+    browser.set_window_size(width, 900)
+    try:
+        for page in ("six-players.html", "four-players-bankruptcy.html"):
+            open_page(browser, pages_dir / page)
+            count = browser.execute_script("return window.forexReplay.count")
+            for at in range(count):
+                browser.execute_script("window.forexReplay.go(arguments[0])", at)
+                found = browser.execute_script(OVERFLOW)
+                assert found["wide"] == [] and found["outside"] == [], (page, at, found)
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
 def test_a_note_of_one_long_word_wraps_on_a_phone(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
