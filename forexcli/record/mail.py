@@ -1535,15 +1535,15 @@ def compare_setup(a: Any, b: Any) -> bool:
 def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
     """Of several logs in a thread (an mbox, a Maildir) or in one mail (a reply that quotes
     the copy it answers and attaches the next), the one the others are all earlier copies
-    of; two copies that fork are refused (a thread's as a fork), and so are two different
-    logs."""
+    of; two copies that fork are refused as a fork (one mail's when they share a move, its
+    copies named by where they are), and so are two different logs."""
     ordered = sorted(found, key=lambda f: len(f.log.entries))
     last = ordered[-1]
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
         if report.kind in ("prefix", "identical"):
             continue
-        if not one_mail and report.kind == "fork":
+        if report.kind == "fork" and not one_mail:
             told = _compare(
                 replace(other.log, filename=f"mail {other.mail}"),
                 replace(last.log, filename=f"mail {last.mail}"),
@@ -1555,6 +1555,18 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
                 into,
                 "save each of the two mails on its own and compare them: forex diff A.eml B.eml;"
                 " then read the one the players agree stands",
+            )
+        if report.kind == "fork" and report.common:
+            told = _compare(
+                replace(other.log, filename=other.where), replace(last.log, filename=last.where)
+            )
+            raise _refuse(
+                "fork",
+                f"{label} holds two copies of the game that fork: {told.sentence} Nothing was"
+                " changed",
+                into,
+                "save each copy on its own and compare them: forex diff A.yaml B.yaml; then"
+                " read the one the players agree stands",
             )
         where = "; ".join(
             f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"

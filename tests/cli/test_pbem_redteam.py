@@ -327,3 +327,28 @@ def test_no_player_of_any_game_looks_like_another(tmp_path: Path, twin: str) -> 
         assert checked.stdout.startswith(f"{log}:{line}:"), checked.stdout
         assert ": confusable_names: " in checked.stdout
         assert "would be taken for one player" in checked.stdout
+
+
+def test_one_mail_holding_both_branches_of_a_fork_says_fork(table: Path) -> None:
+    """carol mails one reply holding two different move 3s (the log in its text and another
+    attached): ``read`` said ``2 different logs``; now it names the fork, where the copies
+    are and the moves they share, as for a mailbox holding both branches."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    hidden = carol_plays(table, "hidden.yaml", "invest EUR", "invest CNY", "invest GBP")
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content(f"Here it is:\n\n{shown.read_text()}")
+    message.add_attachment(hidden.read_bytes(), "application", "yaml", filename="game.yaml")
+    mail = table / "both.eml"
+    mail.write_bytes(bytes(message))
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    read = run(["read", str(mail), "--into", str(alice)])
+    assert read.exit_code == 1, read.output
+    said = " ".join(read.stderr.split())
+    assert f"{alice}: fork: {mail} holds two copies of the game that fork:" in said, said
+    assert "different logs" not in said
+    assert "agree on moves 1 to 2 and part at move 3: the text of the text/plain body has" in said
+    assert "has carol: invest CAD, the attachment game.yaml has carol: invest EUR" in said
+    assert "forex diff" in said
+    assert alice.read_bytes() == before
