@@ -352,3 +352,26 @@ def test_one_mail_holding_both_branches_of_a_fork_says_fork(table: Path) -> None
     assert "has carol: invest CAD, the attachment game.yaml has carol: invest EUR" in said
     assert "forex diff" in said
     assert alice.read_bytes() == before
+
+
+def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
+    """A copy whose move 1 carol changed after alice signed it: ``forex message --eml`` only
+    warned and wrote the mail (exit 0), so a player passed the forgery on. Now ``--eml``
+    refuses it (exit 1), writes nothing and says how to see the problems; the message printed
+    (``--with-log`` too, whose post the reader's ``read`` refuses) still warns."""
+    game = table / "game.yaml"
+    text = game.read_text()
+    assert "invest USD JPY" in text
+    game.write_text(text.replace("invest USD JPY", "invest USD CAD"))
+    eml = table / "out.eml"
+    sent = run(["message", str(game), "--eml", str(eml)])
+    assert sent.exit_code == 1, sent.output
+    assert not eml.exists()
+    said = " ".join(sent.stderr.split())
+    assert said.startswith(f"{game}:"), said
+    assert ": edited_move: move 1: " in said and "warning:" not in said
+    assert "nothing was written: forex message --eml mails no log that fails its checks" in said
+    assert f"forex validate {game}" in said
+    told = run(["message", str(game)])
+    assert told.exit_code == 0, told.output
+    assert "warning: " in told.stderr and ": edited_move: " in told.stderr
