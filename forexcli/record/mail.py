@@ -1015,10 +1015,17 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             )
     added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
     offered = _new_offer(own, incoming) if moves == len(own.entries) else ""
-    added = "; ".join(part for part in (added, offered) if part)
+    revealed = _revealed(own, incoming)
+    told = [revealed] if revealed and moves != len(own.entries) else []
+    if moves == len(own.entries):
+        added = "; ".join(part for part in (added, offered, revealed) if part)
+    else:
+        added = "; ".join(part for part in (added, offered) if part)
     takes_incoming = moves > len(own.entries) or bool(added)
     merged = _merged(own, incoming, common, takes_incoming, own_path)
     said = [clean(line) for line in merged.said]
+    if moves > len(own.entries):
+        said += [clean(f"{label} adds {line}.") for line in told]
     if moves > len(own.entries):
         lines = _story(played, common, f"{label}")
         return Arrival(
@@ -1129,6 +1136,25 @@ def _new_offer(own: Any, incoming: Any) -> str:
         return ""
     partner = offer_partner(incoming.game, offer) or "its partner"
     return f"{possessive(offer.player)} open offer to {partner} ({offer.decision})"
+
+
+def _revealed(own: Any, incoming: Any) -> str:
+    """``the header's seed: X, which it commits to (...)`` when the mail's copy holds a header
+    field its header commits to (``Game.committed_fields``: a seed its hash pins) that the
+    reader's copy lacks; the log it arrived in was replayed, so it is the one committed to
+    and deals as the log says (``deal_mismatch`` otherwise). Empty otherwise."""
+    fields = [
+        name
+        for name in incoming.game.committed_fields(incoming.header)
+        if name in incoming.header and name not in own.header
+    ]
+    said = [f"{name}: {incoming.header[name]}" for name in fields]
+    if not said:
+        return ""
+    return (
+        f"the header's {', '.join(said)}, which it commits to (checked against it, and the"
+        " deal with it)"
+    )
 
 
 def _any_story(played: Any, since: int) -> list[str]:

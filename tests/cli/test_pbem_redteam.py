@@ -375,3 +375,44 @@ def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
     told = run(["message", str(game)])
     assert told.exit_code == 0, told.output
     assert "warning: " in told.stderr and ": edited_move: " in told.stderr
+
+
+def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> None:
+    """After a signed World Exchangers game the host writes the committed seed into the
+    header: ``read`` of that copy said it held the moves the reader had and left the copy
+    unchanged (it took only more moves, notes or comments), so the seed never reached the
+    players. Now it takes a copy whose only news is the seed, saying so, once the seed is
+    checked against ``seed_sha256:`` and the deal with it; a seed not the one committed to is
+    refused, nothing changed."""
+    game = copy_example(tmp_path, 12)
+    seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
+    header, moves = game.read_text().split("moves:\n")
+    made = keys(tmp_path, "ai", "louis", "mei")
+    given = "".join(f"  {name}: {Path(f'{made[name]}.pub').read_text()}" for name in made)
+    game.write_text(header.replace(seed + "\n", "") + "keys:\n" + given + "moves:\n")
+    signers = {name: signer(made, name) for name in made}
+    for line in moves.splitlines():
+        player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
+        edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    ours = game.parent / "ours.yaml"
+    shutil.copyfile(game, ours)
+    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
+    wrong = game.parent / "wrong.yaml"
+    wrong.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
+    before = ours.read_bytes()
+    read = run(["read", str(wrong), "--into", str(ours)])
+    assert read.exit_code == 1, read.output
+    assert ": forged: " in read.stderr and "deal_mismatch" not in read.stdout
+    assert ours.read_bytes() == before
+    game.write_text(revealed)
+    read = run(["read", str(game), "--into", str(ours)])
+    assert read.exit_code == 0, read.output
+    said = " ".join(read.stdout.split())
+    value = seed.removeprefix("seed: ")
+    assert f"{game} adds the header's seed: {value}, which it commits to" in said, said
+    assert "which it commits to (checked against it, and the deal with it)" in said
+    assert seed in ours.read_text().splitlines()
+    checked = run(["validate", str(ours)])
+    assert checked.exit_code == 0, checked.output
+    again = run(["read", str(game), "--into", str(ours)])
+    assert again.exit_code == 0 and "is unchanged" in again.stdout, again.output
