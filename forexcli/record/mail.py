@@ -1157,6 +1157,37 @@ def _revealed(own: Any, incoming: Any) -> str:
     )
 
 
+FREE_TEXT_FIELDS = ("title", "site", "started", "finished")
+"""The header's free text: outside the game's identity, so a copy may change it unsigned."""
+
+
+def _header_text_told(result: Arrival, own: Any) -> Arrival:
+    """``result`` whose report names each field of the header's free text
+    (``FREE_TEXT_FIELDS``) the mail's copy gives otherwise than the reader's: taken with the
+    copy when it is saved, else kept."""
+    if result.kind == "new":
+        return result
+    theirs = (
+        _parse(result.saved_text, own.filename, own.filename).header
+        if result.saves
+        else result.found.log.header
+    )
+    said = []
+    for name in FREE_TEXT_FIELDS:
+        mine, arrived = own.header.get(name), theirs.get(name)
+        if mine == arrived:
+            continue
+        was = f"yours said {quoted_text(str(mine))}" if mine is not None else "yours had none"
+        if not result.saves:
+            now = quoted_text(str(arrived)) if arrived is not None else "none"
+            said.append(f"kept your {name}: the mail's copy says {now} ({was})")
+        elif arrived is None:
+            said.append(f"the mail's copy has no {name}: took it so ({was})")
+        else:
+            said.append(f"took the mail's {name}: {quoted_text(str(arrived))} ({was})")
+    return _telling(result, said) if said else result
+
+
 def _any_story(played: Any, since: int) -> list[str]:
     """Another game's catch-up: each entry after move ``since`` and the sentences the game
     tells of what its decisions did (``Game.describe``, escaped)."""
@@ -1253,6 +1284,7 @@ def read_mail(
     if own is not None:
         result = _with_own_contacts(result, own, into)
         result = _new_keys_told(result, own)
+        result = _header_text_told(result, own)
         if not keep_engines:
             result = _new_seats_told(result, own, into)
     if keep_engines and own is not None:

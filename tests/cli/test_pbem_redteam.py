@@ -416,3 +416,25 @@ def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> N
     assert checked.exit_code == 0, checked.output
     again = run(["read", str(game), "--into", str(ours)])
     assert again.exit_code == 0 and "is unchanged" in again.stdout, again.output
+
+
+def test_read_tells_the_header_free_text_a_copy_changes(table: Path) -> None:
+    """``finished:`` is outside the signed identity: carol's copy with her move 3 also wrote
+    a ``finished:`` date, and ``read`` took it without a word (``diff`` says it). Now ``read``
+    names each change of the header's free text the copy brings (taken with it), and one it
+    does not take (a copy with no news: kept)."""
+    alice = table / "game.yaml"
+    copy = carol_plays(table, "carol.yaml", "invest CAD")
+    text = copy.read_text()
+    copy.write_text(text.replace("\nmoves:", '\nfinished: "2026-12-24"\nmoves:', 1))
+    read = run(["read", str(copy), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    assert "took the mail's finished: '2026-12-24' (yours had none)" in read.stdout
+    assert 'finished: "2026-12-24"' in alice.read_text()
+    same = table / "same.yaml"
+    same.write_text(alice.read_text().replace("2026-12-24", "2026-12-31"))
+    read = run(["read", str(same), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    said = " ".join(read.stdout.split())
+    assert "kept your finished: the mail's copy says '2026-12-31' (yours said '2026-12-24')" in said
+    assert 'finished: "2026-12-24"' in alice.read_text()
