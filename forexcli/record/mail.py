@@ -55,8 +55,22 @@ def top_keys() -> tuple[str, ...]:
 
     keys: dict[str, None] = {}
     for name in names():
-        keys.update(dict.fromkeys(get(name).schemas()["log"]["properties"]))
+        keys.update(dict.fromkeys(_log_keys(get(name))))
     return tuple(keys)
+
+
+_LOG_KEYS: dict[str, tuple[Any, tuple[str, ...]]] = {}
+"""Each game's name -> the game and its logs' header keys (``_log_keys``)."""
+
+
+def _log_keys(game: Any) -> tuple[str, ...]:
+    """The header keys of ``game``'s logs (its log schema's properties), read once: a game's
+    ``schemas()`` reads its files each time, and every stretch of every mail asks."""
+    known = _LOG_KEYS.get(game.name)
+    if known is None or known[0] is not game:  # (a game registered again is read again)
+        known = (game, tuple(game.schemas()["log"]["properties"]))
+        _LOG_KEYS[game.name] = known
+    return known[1]
 
 
 @lru_cache(maxsize=8)
@@ -91,7 +105,7 @@ def _log_line(lines: list[str], start: int) -> re.Pattern[str]:
             name = found.group(1)
             break
     try:
-        keys = tuple(get(name).schemas()["log"]["properties"])
+        keys = _log_keys(get(name))
     except UnknownGame:
         keys = top_keys()
     return _yamlish(keys)
@@ -580,14 +594,37 @@ class MissingResource(LogError):
     it is a log, so the problem is told instead of "no log"."""
 
 
+def _read_once(
+    data: bytes | str, source: str, into: str | None, readings: dict[bytes | str, Any] | None
+) -> Any:
+    """``_parse``, each text read once in ``readings`` (text -> its log or its ``LogError``):
+    the mails of a thread often carry the same log."""
+    if readings is None:
+        return _parse(data, source, into)
+    if data not in readings:
+        try:
+            readings[data] = _parse(data, source, into)
+        except LogError as error:
+            readings[data] = error
+    known = readings[data]
+    if isinstance(known, LogError):
+        raise known
+    return known
+
+
 def _first_reading(
-    choices: list[tuple[str, str]], source: str, into: str | None, where: str, repaired: bool
+    choices: list[tuple[str, str]],
+    source: str,
+    into: str | None,
+    where: str,
+    repaired: bool,
+    readings: dict[bytes | str, Any] | None = None,
 ) -> Found | None:
     """The first of ``choices`` that reads as a log (a repaired one also replays with good
     signatures, so that a wrong guess at a break is not taken); None if none does."""
     for number, (text, how) in enumerate(choices):
         try:
-            parsed = _parse(text, source, into)
+            parsed = _read_once(text, source, into, readings)
         except MissingResource:
             raise
         except LogError:
@@ -611,9 +648,11 @@ def _logs_in(
     source: str,
     into: str | None,
     damaged: list[str] | None = None,
+    readings: dict[bytes | str, Any] | None = None,
 ) -> list[Found]:
     """The logs in ``message``; each stretch that looks like a log, was broken by a mail
-    program and cannot be read even so is told in ``damaged``."""
+    program and cannot be read even so is told in ``damaged``; ``readings``: the texts read
+    before (``_read_once``)."""
     found: list[Found] = []
     for where, content in _message_parts(message):
         if where == HTML_BODY and found:
@@ -621,11 +660,11 @@ def _logs_in(
         try:
             if isinstance(content, bytes):
                 with contextlib.suppress(UnicodeDecodeError):
-                    parsed = _parse(content, source, into)
+                    parsed = _read_once(content, source, into, readings)
                     found.append(Found(content.decode("utf-8-sig"), where, parsed))
                 continue
             for choices, broke in alternatives(content):
-                taken = _first_reading(choices, source, into, where, len(choices) > 1)
+                taken = _first_reading(choices, source, into, where, len(choices) > 1, readings)
                 if taken is not None:
                     found.append(taken)
                     continue
@@ -768,7 +807,7 @@ def _date_key(message: email.message.Message) -> float:
 
 
 def _same_log(a: Any, b: Any) -> bool:
-    return bool(a.document.data == b.document.data)
+    return a is b or bool(a.document.data == b.document.data)
 
 
 def find_logs(
@@ -791,9 +830,10 @@ def _find(
         return [whole], 1, [], None
     found: list[Found] = []
     damaged: list[str] = []
+    readings: dict[bytes | str, Any] = {}
     read = messages(path, data)
     for number, message in enumerate(read, 1):
-        for item in _logs_in(message, source, into, damaged):
+        for item in _logs_in(message, source, into, damaged, readings):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(replace(item, mail=number) if len(read) > 1 else item)
     return found, len(read), damaged, error

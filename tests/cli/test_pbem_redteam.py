@@ -9,6 +9,7 @@ import os
 import shutil
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -438,3 +439,36 @@ def test_read_tells_the_header_free_text_a_copy_changes(table: Path) -> None:
     said = " ".join(read.stdout.split())
     assert "kept your finished: the mail's copy says '2026-12-31' (yours said '2026-12-24')" in said
     assert 'finished: "2026-12-24"' in alice.read_text()
+
+
+def test_a_mailbox_of_copies_of_one_log_reads_that_log_once(
+    table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mailbox of thousands of mails each holding the same log took a minute of CPU: each
+    copy was read (and checked) again. Now a text read before is not read again: reading five
+    mails holding one log reads no more logs than reading one
+    (``benchmarks/read_mailbox.py`` times it)."""
+    from forexcli.record import mail as mail_module
+
+    calls: list[int] = []
+    parse = mail_module._parse
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(mail_module, "_parse", counted)
+    game = table / "game.yaml"
+    post = f"Subject: my move\nFrom: carol@example.org\n\nHere it is:\n\n{game.read_text()}"
+    read = []
+    for mails in (1, 5):
+        box = table / f"box{mails}.mbox"
+        stamp = "From carol@example.org Mon Dec  7 10:00:00 2026\n"
+        box.write_text("".join(f"{stamp}{post}\n" for _ in range(mails)))
+        calls.clear()
+        result = run(["read", str(box), "--into", str(game), "--dry-run"])
+        assert result.exit_code == 0, result.output
+        assert "holds the 2 moves you have" in result.stdout
+        read.append(len(calls))
+    assert read[0] > 0
+    assert read[1] == read[0], read
