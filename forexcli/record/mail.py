@@ -1329,6 +1329,7 @@ def read_mail(
             result = _new_seats_told(result, own, into)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
+        result = _with_own_declined(result, own, into)
     elif own is not None and result.saves:
         result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
     result = _with_own_line_ends(result, own_bytes)
@@ -1560,6 +1561,59 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
     said = _engines_text(incoming.header)
     played = replay(log)
     return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
+
+
+def _declined_text(header: Any) -> str:
+    """A header's ``declined:`` in words: ``computer's offers declined after move 2: ...``,
+    or ``(none)``."""
+    from .seats import signed_declines
+
+    found = signed_declines(header)
+    if found is None:
+        return "(none)"
+    offers = "; ".join(f"[{text}]" for text in found.entries) or "none"
+    return f"{possessive(found.player)} offers declined after move {found.after}: {offers}"
+
+
+def _with_own_declined(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose log to save keeps the host's ``declined:`` (the offers of its engine
+    seats a person declined, which its engine leaves out when it chooses again), whatever the
+    mail's copy says: that record is signed by nobody, so a copy from anyone at the table
+    could decline the engine's offers on a person's behalf, or take a decline back. The
+    report says what the mail's copy said; raises ``LogError`` (``cannot_merge``) when the
+    header cannot be edited."""
+    from .seats import DECLINED_FIELD, with_header_key
+
+    if not result.saves:
+        return result
+    mine = own.header.get(DECLINED_FIELD)
+    base = result.saved_text
+    saved = _parse(base, into, into)
+    if saved.header.get(DECLINED_FIELD) == mine:
+        return result
+    try:
+        text = with_header_key(base, DECLINED_FIELD, mine)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = dict(saved.document.data)
+    expected.pop(DECLINED_FIELD, None)
+    if mine is not None:
+        expected[DECLINED_FIELD] = mine
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            f"the log in the mail gives another {DECLINED_FIELD}: than yours and its header"
+            " cannot be given yours; nothing was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    said = (
+        f"kept your {DECLINED_FIELD}: {_declined_text(own.header)}: the mail's copy says"
+        f" {_declined_text(saved.header)} (signed by nobody: only your engine's seat records"
+        " what a person declined)"
+    )
+    return replace(_telling(result, [said]), text=text, replay=replay(log))
 
 
 def with_offer(result: Arrival, offer: Any, into: str) -> Arrival:

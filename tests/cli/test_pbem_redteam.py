@@ -472,3 +472,50 @@ def test_a_mailbox_of_copies_of_one_log_reads_that_log_once(
         read.append(len(calls))
     assert read[0] > 0
     assert read[1] == read[0], read
+
+
+def test_a_players_copy_cannot_decline_the_hosts_engine_offers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signed game of alice, bob and the host's engine seat computer: bob's signed move 2
+    hands the decision to computer, and bob's copy also writes a ``declined:`` record (signed
+    by nobody, outside the identity) as if alice had declined computer's spot to her. The
+    host's ``read --reply`` took it with the copy, and its engine chose leaving that offer
+    out: bob declined for alice. Now the host keeps its own ``declined:`` (none), says what
+    the mail's said, and its engine chooses from everything."""
+    import forexcli.hosting
+    from tests.record.test_signing import make_key
+
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob", "computer")}
+    host = tmp_path / "host.yaml"
+    given = [a for name in keys for a in ("--key-for", f"{name}={keys[name]}.pub")]
+    made = run(["new", str(host), "--players", "alice,bob,computer", "--seed", "7", "--engine",
+                "computer:20", "--require-signatures", *given])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    for name, decision in (("alice", "invest USD JPY"), ("bob", "invest GBP")):
+        played = run(["play", str(host), name, *decision.split(), "--no-reply", "--sign",
+                      "--key", str(keys[name])])  # fmt: skip
+        assert played.exit_code == 0, played.output
+    offer = "spot 1 GBP to alice for 1.5 EUR; invest GBP"
+    record = f"declined:\n  player: computer\n  after: 2\n  entries:\n    - {offer}\nmoves:"
+    copy = tmp_path / "bob.yaml"
+    copy.write_text(host.read_text().replace("moves:", record, 1))
+    assert run(["validate", str(copy)]).exit_code == 0
+    # The host had not got bob's move yet: its copy stops at move 1.
+    text = host.read_text()
+    host.write_text(text[: text.index("  - bob: ")])
+    asked: list[list[Any]] = []
+
+    def engine(game: Any, state: Any, *_: Any, declined: Any = (), **__: Any) -> Any:
+        asked.append(list(declined))
+        plain = next(d for d in game.legal(state) if not game.write([d]).startswith("spot"))
+        return (plain,), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", engine)
+    read = run(["read", str(copy), "--into", str(host), "--reply", "--key-for-seat",
+                f"computer={keys['computer']}"])  # fmt: skip
+    assert read.exit_code == 0, read.output
+    assert asked == [[]], asked
+    assert "declined:" not in host.read_text()
+    said = " ".join(read.output.split())
+    assert "kept your declined: (none): the mail's copy says computer's offers declined" in said
