@@ -894,7 +894,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     its host plays it; nothing plays an engine seat until asked."""
     from ..hosting import seat_signs
     from ..record.mail import address_of, contact_of
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
     from ..record.seats import engine_seats
     from ..words import says
 
@@ -907,8 +907,13 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
         f" {clean(address)}"
         if (address := address_of(contact_of(log, name)))
         else f"{says(clean(name), 'is')} an engine seat; let it decide:"
-        f" forex play {command_path(file)} {command_word(name)} --engine"
-        + (" --sign --key FILE" if seat_signs(log, name) else "")
+        " "
+        + player_command(
+            "forex play",
+            command_path(file),
+            name,
+            "--engine" + (" --sign --key FILE" if seat_signs(log, name) else ""),
+        )
         for name in due
     )
 

@@ -39,7 +39,7 @@ from msgspec.structs import replace
 from ..words import possessive
 from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay, told_entry
-from .problems import LogError, Problem, command_path, command_word
+from .problems import LogError, Problem, command_path, command_word, player_command
 from .problems import printable as clean
 
 # Defined in seats, which signing imports (this module imports signing); re-exported here.
@@ -872,8 +872,9 @@ class Arrival(Struct):
     ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
     empty otherwise."""
     engines_given_back: tuple[str, ...] = ()
-    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``, the
-    name as a shell takes it) that give the reader's engine seats back."""
+    """With ``engines_taken``: the ``forex seat`` arguments after the file (``SEAT --engine
+    BUDGET``, the name as a shell takes it; ``--engine BUDGET -- -SEAT`` for a name that
+    starts with ``-``) that give the reader's engine seats back."""
     label: str = ""
     """What the mail is called in ``lines`` (its path, or ``standard input``)."""
     said: list[str] = field(default_factory=list)
@@ -1462,7 +1463,7 @@ def _new_seats_told(result: Arrival, own: Any, into: str) -> Arrival:
     said = [
         f"took the mail's engine seat {seat_words(name, budget)}: the engine plays"
         f" {possessive(name)} moves in your copy; if {name} plays them, give the seat back:"
-        f" forex seat {command_path(into)} {command_word(name)} --person"
+        f" {player_command('forex seat', command_path(into), name, '--person')}"
         for name, budget in saved.items()
         if name not in mine
     ]
@@ -1514,7 +1515,10 @@ def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
         return "", ()
     said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
     again = tuple(
-        f"{command_word(name)} --engine {budget_value(plan)}" for name, plan in lost.items()
+        f"--engine {budget_value(plan)} -- {command_word(name)}"
+        if name.startswith("-")  # after --, which reads no option (docs/format.md)
+        else f"{command_word(name)} --engine {budget_value(plan)}"
+        for name, plan in lost.items()
     )
     return said, again
 
