@@ -658,3 +658,81 @@ def test_no_test_name_is_written_twice() -> None:
                 found.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
     twice = {name for name, where in found.items() if len(where) > 1}
     _listed(twice, ALLOWED_DUPLICATE_TESTS, "ALLOWED_DUPLICATE_TESTS")
+
+
+# --------------------------------------------------------------------------- the page's style
+
+PAGE_SOURCES = (".py", ".js", ".j2")
+"""The files that give a page its ids and classes: its templates, its script, its Python."""
+
+
+def page_names(path: Path) -> set[str]:
+    """The words (``[A-Za-z][\\w-]*``) of the strings of ``path``, where its ids and classes
+    are (``class="rate s3"``, ``{ "class": "terms" }``, ``f'<rect class="strip"'``): of a
+    Python file its string constants but the docstrings, of a template or a script its quoted
+    strings."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        tree = ast.parse(text)
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        strings = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ]
+    else:
+        strings = [a or b for a, b in re.findall(r'"([^"\n]*)"|\'([^\'\n]*)\'', text)]
+    return {word for string in strings for word in re.findall(r"[A-Za-z][\w-]*", string)}
+
+
+def folder_names(folder: Path) -> set[str]:
+    """The words of the strings of every page source in ``folder``."""
+    return set().union(*(page_names(p) for p in folder.iterdir() if p.suffix in PAGE_SOURCES))
+
+
+def stylesheet_names(css: str) -> set[str]:
+    """The ids and classes the selectors of ``css`` name (``#queue td.terms``: queue, terms)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    rules = re.findall(r"([^{}]*)\{[^{}]*\}", css)
+    selectors = [re.sub(r"\[[^\]]*\]", "", rule) for rule in rules]
+    return {name for each in selectors for name in re.findall(r"[.#]([A-Za-z][\w-]*)", each)}
+
+
+def test_the_reader_finds_the_names_of_a_stylesheet_and_of_a_page(tmp_path: Path) -> None:
+    css = '/* .f */ .a, #b td.c { color: red; }\n@media print { .d[data-x=".e"] { x: 1.5rem; } }'
+    assert stylesheet_names(css) == {"a", "b", "c", "d"}
+    script = tmp_path / "page.js"
+    script.write_text('el("td", { "class": "rate s" + n, id: "board" }, [text]);\n')
+    assert page_names(script) == {"td", "class", "rate", "s", "board"}
+    module = tmp_path / "page.py"
+    module.write_text(
+        '"""The queue."""\ndef f():\n    """terms"""\n    return f\'<b class="strip"\'\n'
+    )
+    assert page_names(module) == {"b", "class", "strip"}
+
+
+def test_the_frames_stylesheet_names_nothing_of_one_game_alone() -> None:
+    """``pages/replay.css`` is every game's: each id and class it names is the frame's page's
+    (``replay.html.j2``, ``replay.js``, ``pages/*.py``) or more than one game's; one game's
+    alone goes to the game's own stylesheet (``games/GAME/page/GAME.css``), and a name no page
+    gives (built at run time, ``s3``) too."""
+    frame = folder_names(ROOT / PACKAGE / "pages")
+    games = {
+        folder.parent.name: folder_names(folder)
+        for folder in sorted((ROOT / PACKAGE / "games").glob("*/page"))
+    }
+    assert len(games) >= 2
+    css = (ROOT / PACKAGE / "pages" / "replay.css").read_text(encoding="utf-8")
+    alone = {
+        name: [game for game, names in games.items() if name in names]
+        for name in stylesheet_names(css) - frame
+    }
+    assert {name: users for name, users in alone.items() if len(users) < 2} == {}

@@ -19,7 +19,7 @@ else: no network, no font, no external script or style.  It holds
   risk as extra queue columns, the exposure: ``show``'s ``standings``).
 
 The frame (``forexcli.pages``: ``replay.html.j2``, ``replay.js``, ``replay.css``) is
-every game's; the panels (``forex.html.j2``) and ``forex.js`` are For-Ex's.  A
+every game's; the panels (``forex.html.j2``), ``forex.js`` and ``forex.css`` are For-Ex's.  A
 Content-Security-Policy allows only that script and that style (by their
 SHA-256) and no request of any kind, so a note can neither run script nor
 load anything even if it got past the escaping.
@@ -343,9 +343,9 @@ def replay_page(
     opening = data["start"]
     shown = every[opening]
     script = page_script("forex.js", __name__)
-    style = asset("replay.css") + currency_css()
+    style = asset("replay.css") + asset("forex.css", __name__) + currency_css()
     if "</" in style:  # pragma: no cover - a packaging mistake
-        raise ValueError("replay.css must not hold '</'")
+        raise ValueError("the page's style must not hold '</'")
     name = title or log.title or os.path.basename(log.filename)
     csp = policy(script, style)
     final = every[-1].get("signatures")
