@@ -1311,3 +1311,44 @@ def test_a_player_named_you_pays_in_the_queue_as_you_step(
         seen += sum(1 for row in dom["queue"] if row["cells"][3] == "you")
     assert seen, "the game queues an item of yours"
     assert severe(browser) == []
+
+
+def colours_at_the_start(picture: bytes, x: float, colours: dict[str, str]) -> set[str]:
+    """The names of ``colours`` drawn (6 pixels or more) within 8 pixels of ``x`` (a fraction
+    of the picture's width) in the screenshot ``picture`` of a chart."""
+    from tests.record.test_png import decode, rgb
+
+    width, _height, pixels = decode(picture)
+    middle = round(x * width)
+    near = [pixel for row in pixels for pixel in row[max(middle - 8, 0) : middle + 9]]
+    return {
+        name
+        for name, colour in colours.items()
+        if sum(all(abs(a - b) <= 30 for a, b in zip(p, rgb(colour), strict=True)) for p in near)
+        >= 6
+    }
+
+
+def test_a_game_without_moves_draws_its_start_on_the_chart(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """``forex new`` then ``forex html``: the chart has one position, the start, and shows it,
+    a dot per currency in its colour (a line of one point draws nothing); where currencies
+    start level, the last drawn covers the others."""
+    from selenium.webdriver.common.by import By
+
+    from forexcli.games.forex.rules import CURRENCIES
+    from forexcli.games.forex.svg import CHART_W, COLOURS, strength_series
+    from forexcli.record.gamelog import load, replay
+
+    game, page = tmp_path / "new.yaml", tmp_path / "new.html"
+    assert run(["new", str(game), "--players", "ann,ben,cat", "--seed", "5"]).exit_code == 0
+    assert run(["html", str(game), "-o", str(page)]).exit_code == 0
+    open_page(browser, page)
+    chart = browser.find_element(By.CSS_SELECTOR, "#chart svg")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", chart)
+    start = {code: line[0] for code, line in strength_series(replay(load(game))).items()}
+    on_top = {[c for c in CURRENCIES if start[c] == value][-1] for value in start.values()}
+    assert len(on_top) >= 4
+    drawn = colours_at_the_start(chart.screenshot_as_png, chart_x(0, 0) / CHART_W, COLOURS)
+    assert drawn >= on_top

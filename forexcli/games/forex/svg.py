@@ -560,6 +560,11 @@ def strength_chart_svg(replay: Replay, title: str | None = None) -> str:
             f'<polyline points="{points}" fill="none" stroke="{COLOURS[code]}"'
             f' stroke-width="2" stroke-linejoin="round" class="strength"/>'
         )
+        if len(line) == 1:  # no move yet: a line of one point draws nothing, a dot does
+            out.append(
+                f'<circle cx="{_num(px(0))}" cy="{_num(py(line[0]))}" r="5"'
+                f' fill="{COLOURS[code]}" class="start"/>'
+            )
         out.append("</g>")
     out.append("</g>")
     out.append('<g id="labels" class="labels">')

@@ -175,6 +175,11 @@ def cash_chart_svg(states: Sequence[State], title: Optional[str] = None) -> str:
             f'<polyline points="{points}" fill="none" stroke="{player_colour(seat)}"'
             ' stroke-width="2" stroke-linejoin="round" class="cash"/>'
         )
+        if len(line) == 1:  # no entry yet: a line of one point draws nothing, a dot does
+            out.append(
+                f'<circle cx="{_num(px(0))}" cy="{_num(chart_y(line[0]))}" r="5"'
+                f' fill="{player_colour(seat)}" class="start"/>'
+            )
         out.append("</g>")
     out.append("</g>")
     out.extend(_end_labels(names, series, plot_w))

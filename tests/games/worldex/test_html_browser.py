@@ -298,3 +298,32 @@ def test_a_long_name_at_the_end_of_its_line_stays_on_the_chart(
     assert cut.endswith("…") and long.startswith(cut[:-1]), found
     assert all(right <= found["width"] for _, right in found["labels"]), found
     assert any(label.startswith(long) for label in found["legend"]), found
+
+
+def test_a_game_without_entries_draws_its_start_on_the_cash_chart(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """``forex new --game world-exchangers`` then ``forex html``: the cash chart has one
+    position, the start, and shows it, a dot per player in their colour (a line of one point
+    draws nothing)."""
+    from selenium.webdriver.common.by import By
+
+    from forexcli.games.worldex.chart import CHART_W, chart_x, player_colour
+    from tests.cli.test_commands import ROOT
+    from tests.cli.test_html_browser import colours_at_the_start
+
+    game, page = tmp_path / "new.yaml", tmp_path / "new.html"
+    components = ROOT / "forexcli/games/worldex/data/invented-components.json"
+    args = ["--game", "world-exchangers", "--players", "ann,ben", "--seed", "5"]
+    done = run(["new", str(game), *args, "--components", str(components)])
+    assert done.exit_code == 0, done.output
+    assert run(["html", str(game), "-o", str(page)]).exit_code == 0
+    open_page(browser, page)
+    chart = browser.find_element(By.CSS_SELECTOR, "#chart svg")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", chart)
+    shown = json.loads(run(["show", str(game), "--format", "json"]).stdout)
+    cash = [player["cash"] for player in shown["players"]]
+    assert len(set(cash)) == 2  # the two dots apart
+    colours = {"ann": player_colour(0), "ben": player_colour(1)}
+    drawn = colours_at_the_start(chart.screenshot_as_png, chart_x(0, 0) / CHART_W, colours)
+    assert drawn == {"ann", "ben"}
