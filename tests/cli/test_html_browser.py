@@ -665,7 +665,7 @@ const background = (e) => {
   }
   return [255, 255, 255];
 };
-return [...document.querySelectorAll("#position .cur")].map((e) => {
+return [...document.querySelectorAll(arguments[0])].map((e) => {
   const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
   return [e.textContent, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
 });
@@ -681,10 +681,31 @@ def test_the_currency_codes_are_legible(browser: WebDriver, pages_dir: Path) -> 
     seen = set()
     for at in range(0, count, 7):
         browser.execute_script("window.forexReplay.go(arguments[0])", at)
-        for code, contrast in browser.execute_script(CONTRASTS):
+        for code, contrast in browser.execute_script(CONTRASTS, "#position .cur"):
             seen.add(code)
             assert contrast >= 4.5, (at, code, contrast)
     assert {"EUR", "CNY"} <= seen
+
+
+def test_the_verdict_marks_are_legible_on_the_current_move(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """Each mark of a verdict in the move list (??, ?, ?! and !, in their colours) stands out
+    by 4.5:1 (WCAG AA) from the current move's yellow too, not only from the white of the
+    others (the mistake's orange was 4.29:1 there)."""
+    game, page = tmp_path / "game.yaml", tmp_path / "game.html"
+    shutil.copyfile(EXAMPLES / "two-players.yaml", game)
+    said = ["?? blunder", "? mistake", "?! dubious", "! the only good decision"]
+    for move, words in enumerate(said, start=1):
+        assert run(["annotate", str(game), str(move), f"[engine: {words}]"]).exit_code == 0
+    assert run(["html", str(game), "-o", str(page)]).exit_code == 0
+    open_page(browser, page)
+    for move in range(len(said) + 1):
+        browser.execute_script("window.forexReplay.go(arguments[0])", move)
+        marks = browser.execute_script(CONTRASTS, "#moves .verdict")
+        assert sorted(mark for mark, _ in marks) == sorted(w.split()[0] for w in said)
+        for mark, contrast in marks:
+            assert contrast >= 4.5, (move, mark, contrast)
 
 
 @pytest.mark.slow
