@@ -467,6 +467,32 @@ def test_the_page_without_javascript(game: str, browser: WebDriver, tmp_path: Pa
     assert severe(browser) == []
 
 
+@pytest.mark.slow
+def test_a_step_is_told_once(game: str, browser: WebDriver, tmp_path: Path) -> None:
+    """After a step the page holds one live region in Chromium's accessibility tree, the
+    frame's ``#told`` (the one status) that says the step: the position, drawn anew, is not
+    one besides (a screen reader would hear the step twice, and the whole position)."""
+    path = example_in(game, tmp_path)
+    page = tmp_path / "page.html"
+    assert run(["html", str(path), "-o", str(page), "--at", "0"]).exit_code == 0
+    open_page(browser, page)
+    browser.execute_script("window.forexReplay.go(1)")
+    assert browser.execute_script("return document.getElementById('told').textContent")
+    browser.execute_cdp_cmd("Accessibility.enable", {})
+    try:
+        nodes = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    finally:
+        browser.execute_cdp_cmd("Accessibility.disable", {})
+    live = [
+        node["role"]["value"]
+        for node in nodes
+        for prop in node.get("properties", [])
+        if prop["name"] == "live" and prop["value"]["value"] != "off"
+    ]
+    assert live == ["status"]
+    assert browser.execute_script("return document.querySelectorAll('[role=status]').length") == 1
+
+
 def test_new_writes_no_id_where_a_games_schema_takes_none(tmp_path: Path) -> None:
     """A game whose log schema leaves out the frame's ``id:`` (a newcomer's, written before
     the id existed or without the shared parts) still gets a working ``forex new``: no id is

@@ -114,7 +114,7 @@ def test_the_opening_position_is_drawn_without_javascript() -> None:
     played = replayed(EXAMPLE)
     page = worldex_page(played, at=8)
     assert embedded(page)["start"] == 8
-    assert '<section id="position" data-at="8" aria-live="polite">' in page
+    assert '<section id="position" data-at="8">' in page
     assert '<h2 id="where">After move 8 of 39: month 3 of 12</h2>' in page
     assert '<bdi class="player">deck</bdi>: <span class="decision">reveal Delhi' in page
     state = played.state_after(8)

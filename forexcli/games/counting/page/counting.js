@@ -14,7 +14,7 @@
     }
     var next = v.result ? v.result.winners.join(" and ") + " won" : v.next.join(" or ") + " adds next";
     children.push(el("p", { id: "to-move" }, [next]));
-    return el("section", { id: "position", "data-at": p.at, "aria-live": "polite" }, children);
+    return el("section", { id: "position", "data-at": p.at }, children);
   }
 
   P.start(render);

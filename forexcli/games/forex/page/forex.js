@@ -206,7 +206,7 @@
     Object.keys(p).forEach(function (k) { if (!shownIn("top", k)) more[k] = p[k]; });
     Object.keys(s).forEach(function (k) { if (!shownIn("state", k)) more[k] = s[k]; });
     if (Object.keys(more).length) out.push(section("more-section", "More about this position", [value(more)]));
-    return el("section", { id: "position", "data-at": p.at, "aria-live": "polite" }, out);
+    return el("section", { id: "position", "data-at": p.at }, out);
   }
   P.start(render);
 }());

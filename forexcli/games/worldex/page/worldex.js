@@ -171,7 +171,7 @@
             el("td", {}, [key.since === null ? "given at set-up" : "on first use, with move " + key.since])]);
         }))]));
     }
-    return el("section", { id: "position", "data-at": p.at, "aria-live": "polite" }, out);
+    return el("section", { id: "position", "data-at": p.at }, out);
   }
   P.start(render);
 }());
