@@ -219,6 +219,7 @@ class WorldexViews(BaseGame[Any, Any]):
                 f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must"
                 " differ by more than letter case, spaces or Unicode forms",
                 "--players",
+                hints=(f"rename one of them, e.g. {clean(b)!r} as {clean(b + '2')!r}",),
             )
         components = options.get("components")
         if components is None:
