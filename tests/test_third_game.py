@@ -769,7 +769,7 @@ class _TellingCounting(Counting):
         state = replay.final  # the tests ask for the last move
         return [f"move {until}", f"  TOT/TGT: {state.total}/{state.target}"]
 
-    def compact_text(self, state: Any, width: int) -> str:
+    def compact_text(self, state: Any, width: int, next_words: str | None = None) -> str:
         return f"{state.total} so far"
 
 

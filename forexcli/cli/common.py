@@ -795,6 +795,20 @@ def with_seat_lines(
     return text.rstrip("\n") + "\n\n" + said + "\n"
 
 
+def compact_board(played: Replay) -> tuple[str | None, str | None]:
+    """The game's compact board of the replay's last state at 80x24 (``Game.compact_text``;
+    None: the game has none), and who answers the open offer that waits there
+    (``seats.offer_awaited``; None: none waits), which the board's ``Next:`` then says
+    instead of the player whose turn it is."""
+    from ..record.seats import offer_awaited
+
+    game, width = played.log.game, min(streams.width() or 80, 80)
+    offer = offer_awaited(played.log, len(played.log.entries))
+    if offer is None:  # as a game written before next_words is called
+        return game.compact_text(played.final, width), None
+    return game.compact_text(played.final, width, next_words=offer), offer
+
+
 def awaited_answers(played: Replay, file: str) -> tuple[str, ...]:
     """In a signed game, each engine seat's offer that awaits a person's countersignature
     (``replies.awaited_offer``) with the person's answers, a sentence each: ``move 1:

@@ -280,16 +280,15 @@ def _budget_args(seconds: float | None, simulations: int | None, seed: int) -> l
 
 def _board(file: str) -> None:
     """The compact board (``Game.compact_text``) and who decides next, at 80x24."""
-    from .. import streams
     from ..record.status import pending_line
+    from .common import compact_board
 
     situation = Situation(file)
-    state = situation.played.final
-    compact = situation.game.compact_text(state, min(streams.width() or 80, 80))
+    compact, offer = compact_board(situation.played)
     if compact is not None:
         _echo(clean(compact, newlines=True))
     else:
-        _echo(clean(f"Next: {pending_line(situation.game, state)}"))
+        _echo(clean(f"Next: {offer or pending_line(situation.game, situation.played.final)}"))
 
 
 def _prompt_text(situation: Situation, player: str, awaited: Any = None) -> str:

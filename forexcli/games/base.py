@@ -478,9 +478,14 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The board of ``state`` as a standalone SVG document headed ``title`` (mails)."""
         ...
 
-    def compact_text(self, state: Any, width: int) -> Optional[str]:
+    def compact_text(
+        self, state: Any, width: int, next_words: Optional[str] = None
+    ) -> Optional[str]:
         """The board, the money and who decides next within 80x24 with room above (``play``'s
-        report after the engine's replies); None: the frame's line of who decides next."""
+        report after the engine's replies); None: the frame's line of who decides next.
+        ``next_words``, given only while an offer waits (``seats.offer_awaited``: ``you to
+        answer computer's offer (accept or decline)``), says who decides next instead of
+        ``state``'s decider."""
         ...
 
     def on_compact_board(self, line: str) -> bool:

@@ -307,7 +307,9 @@ class BaseGame(Generic[StateT, DecisionT]):
         """False: every line of the catch-up is told."""
         return False
 
-    def compact_text(self, state: Any, width: int) -> Optional[str]:
+    def compact_text(
+        self, state: Any, width: int, next_words: Optional[str] = None
+    ) -> Optional[str]:
         """None: the frame's line of who decides next."""
         return None
 

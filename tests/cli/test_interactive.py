@@ -237,6 +237,7 @@ def test_the_engines_offer_made_in_the_loop_is_told_once_before_the_prompt(
     assert "offer:" in log.read_text() and "accept or decline?" in loop.prompt_text
     assert said.count("computer offers you: spot 1 GBP to you for 1.5 EUR; invest GBP") == 2
     assert "Open offer: computer offers you:" in said  # the board's, after the reply line
+    assert "Next: you to answer computer's offer (accept or decline)." in said
     loop.child.send("quit\r")
     status, _ = loop.end()
     assert status == 0
