@@ -106,8 +106,10 @@ class ProblemExit(click.ClickException):
             _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
+        from . import prompt_words
+
         said = problems_text(self.problems, style, terminal=streams.is_terminal(stream))
-        text = streams.plain(said, stream)
+        text = streams.plain(prompt_words(said), stream)
         with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
             click.echo(text, file=stream, color=True)
 

@@ -251,12 +251,16 @@ def _completer(file: str, player: str) -> Any:
 # --------------------------------------------------------------------------- the loop
 
 
-def _run(args: Sequence[str]) -> int:
+def _run(args: Sequence[str], player: str | None = None) -> int:
     """Run ``forex ARGS`` in this process, as the shell would; its problems are printed
-    and its exit status returned (Ctrl-C goes on as KeyboardInterrupt)."""
+    and its exit status returned (Ctrl-C goes on as KeyboardInterrupt).  With ``player``
+    (the prompt's), the commands it prints for ARGS' file are said in the prompt's words
+    (``prompt_words``)."""
     from .. import cli as cli_module
 
     cli_module.STARTED = time.perf_counter()  # --seconds counts from this command's start
+    if player is not None:
+        cli_module.AT_PROMPT = functools.partial(prompt_words, args[1], player)
     try:
         code = cli_module.forex.main(list(args), prog_name="forex", standalone_mode=False)
     except click.exceptions.Abort:
@@ -266,7 +270,34 @@ def _run(args: Sequence[str]) -> int:
         return error.exit_code
     except SystemExit as ended:
         return int(ended.code or 0)
+    finally:
+        cli_module.AT_PROMPT = None
     return int(code or 0)
+
+
+PROMPT_COMMANDS = ("moves", "show", "hint")
+"""The commands of FILE that the prompt takes as its own words, with the same options."""
+
+
+def prompt_words(file: str, player: str, text: str) -> str:
+    """``text`` as said at ``player``'s prompt for ``file``: ``forex moves FILE`` is
+    ``moves`` (``show`` and ``hint`` alike), ``forex play FILE PLAYER 'DECISION'`` the
+    decision itself (``accept``, ``invest GBP USD``) and ``forex play FILE PLAYER DECISION``
+    ``a decision``; other commands (another player's, another file's) stay."""
+    import re
+    import shlex
+
+    named = re.escape(command_path(file))
+    words = "|".join(PROMPT_COMMANDS)
+    text = re.sub(rf"\bforex ({words}) {named}(?=[\s,;.)]|$)", r"\1", text)
+
+    def bare(match: re.Match[str]) -> str:
+        decision = " ".join(shlex.split(match.group(1)))
+        return "a decision" if decision == "DECISION" else decision
+
+    who = re.escape(command_word(player))
+    decision = r"('[^']*'|\"[^\"]*\"|[^\s,;()'\"]+)"  # one word, as command_word writes it
+    return re.sub(rf"\bforex play {named} {who} {decision}(?! --)", bare, text)
 
 
 def _budget_args(seconds: float | None, simulations: int | None, seed: int) -> list[str]:
@@ -310,7 +341,7 @@ def _undo(file: str, player: str) -> None:
         try:  # quietly: forex undo's "no move was removed; run undo again" is not the loop's
             offer = withdraw_offer(file)
         except LogError:
-            _run(["undo", file])  # it says why
+            _run(["undo", file], player)  # it says why
             return
         _say(f"took back {possessive(offer.player)} open offer ({offer.decision})")
         situation = Situation(file)
@@ -321,7 +352,7 @@ def _undo(file: str, player: str) -> None:
     after = [entry.player for entry in situation.played.log.entries[last:]]
     replies = all(name in situation.engines for name in after)
     force = ["--force"] if after and replies else []  # the engine's replies go with it
-    _run(["undo", file, "--to", str(last - 1), "--as", player, *force])
+    _run(["undo", file, "--to", str(last - 1), "--as", player, *force], player)
 
 
 def _answer_offer_first(situation: Situation) -> None:
@@ -461,9 +492,9 @@ def interactive_game(
                 return 0
             command, options = _command_of(line)
             if command in HINT_WORDS:
-                _run(["hint", file, *_budget_args(seconds, simulations, seed), *options])
+                _run(["hint", file, *_budget_args(seconds, simulations, seed), *options], player)
             elif command in ("moves", "show"):
-                _run([command, file, *options])
+                _run([command, file, *options], player)
             elif word == "help":
                 _say(HELP_TEXT)
                 signed = _signed_help(file, player)
@@ -476,7 +507,9 @@ def interactive_game(
                 decision = _pasted(line, file, player)
                 if decision is None:
                     continue
-                code = _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                code = _run(
+                    ["play", file, player, "--seed", str(seed), *signing, "--", decision], player
+                )
                 if code and " " not in decision:  # a word the prompt does not know, maybe
                     _say(
                         "This prompt's own words: ? (or hint), moves, show, undo, help, quit;"
