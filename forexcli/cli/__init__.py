@@ -408,6 +408,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "forexcli.cli.mail:read_command",
         "Take the log out of a MAIL and save it into LOG, after checking it.",
     ),
+    "rules": (
+        "forexcli.cli.rules:rules_command",
+        "Tell a game's rules in short: the goal, what each kind of decision does, how the game"
+        " ends and is scored.",
+    ),
     "schema": (
         "forexcli.cli.schema:schema_command",
         "Print a JSON Schema: of a game's log format (log), of show --format json (show), of"

@@ -25,13 +25,14 @@ from . import echo as _echo
 
 HINT_WORDS = ("?", "hint")
 QUIT_WORDS = ("quit", "exit", "q")
-LOOP_WORDS = ("?", "hint", "moves", "show", "undo", "help", "quit")
+LOOP_WORDS = ("?", "hint", "moves", "show", "rules", "undo", "help", "quit")
 """The loop's own words (anything else is a decision)."""
 
 HELP_TEXT = (
     "Type a decision (Tab completes it: forex moves lists them), or: ? (or hint) for the"
-    " engine's advice, moves, show (with their options: moves --all, show --at 3),"
-    " undo (your last decision and the engine's replies to it), quit. Every decision is"
+    " engine's advice, moves, show (with their options: moves --all, show --at 3), rules"
+    " (the game's rules in short), undo (your last decision and the engine's replies to it),"
+    " quit. Every decision is"
     " written the moment it is made."
 )
 
@@ -495,6 +496,8 @@ def interactive_game(
                 _run(["hint", file, *_budget_args(seconds, simulations, seed), *options], player)
             elif command in ("moves", "show"):
                 _run([command, file, *options], player)
+            elif word == "rules":
+                _run(["rules", "--game", Situation(file).game.name])  # names no file
             elif word == "help":
                 _say(HELP_TEXT)
                 signed = _signed_help(file, player)
@@ -512,7 +515,8 @@ def interactive_game(
                 )
                 if code and " " not in decision:  # a word the prompt does not know, maybe
                     _say(
-                        "This prompt's own words: ? (or hint), moves, show, undo, help, quit;"
+                        "This prompt's own words: ? (or hint), moves, show, rules, undo, help,"
+                        " quit;"
                         " anything else is a decision."
                     )
     except KeyboardInterrupt:

@@ -312,6 +312,13 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """Whose decision is awaited, and of which kind, in a few words (None: the frame's)."""
         ...
 
+    def rules_summary(self) -> str:
+        """The rules in short for a newcomer (``forex rules``): the goal, what each kind of
+        decision does, how the game ends and is scored.  Its first line is its heading, each
+        further line a paragraph or, starting ``- ``, an item of a list (the frame wraps them
+        to the width); ``NotOffered`` without one."""
+        ...
+
     def summarize(
         self, replay: Any, since: int, until: Optional[int] = None
     ) -> Optional[list[str]]:

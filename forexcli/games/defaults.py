@@ -170,6 +170,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None: the frame's words."""
         return None
 
+    def rules_summary(self) -> str:
+        """Refused: the game tells no summary of its rules."""
+        raise NotOffered("a summary of its rules")
+
     def summarize(
         self, replay: Any, since: int, until: Optional[int] = None
     ) -> Optional[list[str]]:

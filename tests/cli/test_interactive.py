@@ -420,7 +420,7 @@ def test_the_end_of_a_for_ex_game_is_said_once_on_the_compact_board(tmp_path: Pa
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
     """A single word that is neither a decision nor the prompt's (``clear``) is refused as
     a decision and the prompt's own words are said; a wrong decision of several words is
-    only refused."""
+    only refused.  ``rules`` is one of them: the rules in short of the game played."""
     log = tmp_path / "wx.yaml"
     result = run(
         ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
@@ -431,9 +431,11 @@ def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> No
     loop.prompt()
     said = _plain(loop.enter("clear"))
     assert "bad_notation" in said
-    assert "This prompt's own words: ? (or hint), moves, show, undo, help, quit" in said
+    assert "This prompt's own words: ? (or hint), moves, show, rules, undo, help, quit" in said
     said = _plain(loop.enter("buy Atlantis"))
     assert "unknown_name" in said and "own words" not in said
+    said = _plain(loop.enter("rules"))  # the rules of the game played, not For-Ex's
+    assert "World Exchangers: the rules in short" in said and "For-Ex" not in said
     loop.child.send("quit\r")
     status, _ = loop.end()
     assert status == 0 and _moves(log) == []
@@ -629,6 +631,8 @@ def test_the_prompts_hints_say_its_own_words_not_shell_commands(tmp_path: Path) 
     said = " ".join(loop.enter("invest XYZ").split())
     assert "bad_notation" in said and "hint: moves lists the decisions legal now" in said
     assert "forex moves" not in said
+    said = loop.enter("rules")
+    assert "For-Ex: the rules in short" in said and "bad_notation" not in said
     loop.child.send("quit\r")
     status, _ = loop.end()
     assert status == 0

@@ -262,7 +262,7 @@ PROBLEM_HEAD = re.compile(r"\S+(:\d+:\d+)?: (warning: )?[a-z_]+: ")
 
 COMMANDS = [
     *("analyse", "annotate", "chart", "completion", "diff", "hint", "history", "html"),
-    *("import", "key", "message", "moves", "new", "play", "read", "schema", "seat"),
+    *("import", "key", "message", "moves", "new", "play", "read", "rules", "schema", "seat"),
     *("selfplay", "show", "sign", "undo", "validate"),
 ]
 """Every command of ``forex --help`` (a test below keeps the list whole)."""
@@ -329,6 +329,8 @@ def _every_command() -> list[list[str]]:
         ["html", str(two), "-o", "two.html"],
         ["selfplay", "games", "--simulations", "4", "--processes", "1"],
         ["completion", "bash", "--help"],  # (its script is for the shell, not to read)
+        ["rules"],
+        ["rules", "--game", "world-exchangers"],
     ]
     commands += [[name, "--help"] for name in COMMANDS]
     return commands

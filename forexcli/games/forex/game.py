@@ -200,6 +200,12 @@ class ForexGame(ForexViews):
 
         return pending_text(state)
 
+    def rules_summary(self) -> str:
+        """``summary.SUMMARY``."""
+        from .summary import SUMMARY
+
+        return "\n".join(SUMMARY)
+
     def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
         """``catchup.summarize``."""
         from .catchup import summarize

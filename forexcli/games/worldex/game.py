@@ -257,6 +257,12 @@ class WorldexGame(WorldexViews):
             "winners": [state.players[seat].name for seat in result.winners()],
         }
 
+    def rules_summary(self) -> str:
+        """``summary.SUMMARY``."""
+        from .summary import SUMMARY
+
+        return "\n".join(SUMMARY)
+
     def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
         """What ``decision`` did, in the sentences of messages (``describe.describe``)."""
         from .describe import describe
