@@ -39,6 +39,7 @@ from .record.seats import (
     engine_seats,
     entry_partner,
     offer_partner,
+    offer_problems,
     open_offer,
     with_header_key,
 )
@@ -635,6 +636,9 @@ def answer_offer(
     offer = open_offer(log.header)
     if offer is None:
         raise _no_offer(log, path, player, "the log holds no open offer")
+    problems = offer_problems(played)
+    if problems:  # neither answer: the offer is not one to take up (one nobody signed)
+        raise LogError(problems)
     partner = offer_partner(log.game, offer)
     if partner != player:
         raise _no_offer(

@@ -131,3 +131,44 @@ def test_a_fallback_hint_names_the_log_instead_of_file(tmp_path: Path) -> None:
     assert Problem("empty", "empty", "yaml", str(log)).hints == ("forex new FILE writes a new log",)
     assert "FILE" in Problem("no_such_entry", "x", "edit", "<stdin>").hints[0]
     assert Problem("x", "x", "nowhere", str(log)).hints == (f"forex validate {log} checks a log",)
+
+
+def test_every_refused_view_is_raised_with_a_hint() -> None:
+    """Each ``raise ViewRefused(...)`` of the package gives ``hints``: a refused view says what
+    to do instead, as every other problem does."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "forexcli").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                called = node.exc.func
+                if isinstance(called, ast.Name) and called.id == "ViewRefused":
+                    hinted = any(k.arg == "hints" for k in node.exc.keywords)
+                    found.append((path.relative_to(ROOT).as_posix(), node.lineno, hinted))
+    assert len(found) >= 20
+    assert [(where, line) for where, line, hinted in found if not hinted] == []
+
+
+def test_a_refused_view_prints_its_hint_as_every_problem_does(tmp_path: Path) -> None:
+    """``forex new --players ann,bob --first zed``: the usage error, then its hint as
+    ``  hint: ...`` under it; with ``--format json`` (``show``) the hint is in ``hints``
+    before the frame's own."""
+    import json
+
+    game = tmp_path / "game.yaml"
+    refused = run(["new", str(game), "--players", "ann,bob", "--first", "zed"])
+    assert refused.exit_code == 2 and not game.exists()
+    lines = refused.stderr.splitlines()
+    error = next(i for i, line in enumerate(lines) if line.startswith("Error: "))
+    assert "'zed' is not one of the players" in lines[error]
+    assert lines[error + 1] == "  hint: name one of the players with --first: ann, bob"
+    taken = run(["new", str(game), "--players", "ann,bob", "--first", "bob"])
+    assert taken.exit_code == 0, taken.output  # the hint's advice, followed, is taken
+    example = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
+    shown = run(["show", str(example), "--since", "3", "--format", "json"])
+    assert shown.exit_code == 2
+    hints = json.loads(shown.stdout)["problems"][0]["hints"]
+    assert len(hints) == 2 and hints[0].startswith("the moves since then: forex history")
+    assert hints[1] == "forex show --help lists what it takes"
+    assert "  hint: the moves since then: forex history" in shown.stderr

@@ -147,8 +147,8 @@ def test_the_hint_and_analyse_json_section_names_every_key_and_their_format(
 
 
 def _documents(tmp_path: Path) -> list[tuple[str, list[str], int]]:
-    """A command line of every JSON-producing command (``diff`` aside, which documents
-    itself), on logs of both games that bring out their optional keys: the section of
+    """A command line of every JSON-producing command (``diff`` aside: it compares two logs,
+    tested below), on logs of both games that bring out their optional keys: the section of
     docs/format.md that names its keys, the line, and the exit status it has."""
     from tests.cli.test_commands import run
     from tests.cli.test_worldex_commands import copy_example
@@ -236,3 +236,82 @@ def test_every_json_document_says_which_it_is_and_its_section_names_its_keys(
         "forex-validate",
         "forex-error",
     }
+
+
+def test_the_diff_json_section_names_every_key_of_both_games(tmp_path: Path) -> None:
+    """``forex diff --format json`` says which document it is, and docs/format.md names every
+    key of its documents, however deep: For-Ex's (a fork with an illegal continuation, a
+    digest that stops matching, two set-ups), World Exchangers' (a copy ahead, two set-ups)
+    and two logs of two games."""
+    import json
+
+    from tests.cli.test_commands import run
+    from tests.every_game import copy_example
+
+    section = _section("`forex diff --format json`")
+    examples = Path(__file__).parent.parent / "examples"
+    two = examples / "two-players.yaml"
+    legal = copy_example(two, tmp_path / "legal", 4)
+    illegal = copy_example(two, tmp_path / "illegal", 3)
+    illegal.write_text(illegal.read_text("utf-8") + "  - ben: resolve\n", "utf-8")
+    forged = tmp_path / "forged.yaml"
+    forged.write_text(legal.read_text("utf-8").replace("0879b906b6ad945f", "a" * 16), "utf-8")
+    other = tmp_path / "other.yaml"
+    assert run(["new", str(other), "--players", "ada,ben", "--seed", "s"]).exit_code == 0
+    three = examples / "world-exchangers" / "three-players.yaml"
+    world = copy_example(three, tmp_path / "world", 3)
+    ahead = copy_example(three, tmp_path / "ahead", 4)
+    other_side = world.with_name("other-side.yaml")
+    other_side.write_text(world.read_text("utf-8").replace("roles_side: B", "roles_side: A"))
+    pairs = [
+        (legal, illegal),
+        (legal, forged),
+        (legal, other),
+        (world, ahead),
+        (world, other_side),
+        (legal, world),
+    ]
+    documents = []
+    for a, b in pairs:
+        result = run(["diff", str(a), str(b), "--format", "json"])
+        assert result.exit_code == (0 if b == forged else 1), result.output
+        documents.append(json.loads(result.stdout))
+    assert {(d["format"], d["version"]) for d in documents} == {("forex-diff", 1)}
+    assert '`"format": "forex-diff"`' in section and '`"version": 1`' in section
+    kinds = [d["kind"] for d in documents]
+    apart = "different_games"
+    assert kinds == ["fork", "identical", apart, "ahead", apart, apart]
+    assert documents[0]["b"]["problem"] is not None
+    assert documents[1]["b"]["digest_problem"] is not None
+    assert "differing" in documents[4]
+    assert [_unnamed(data, section) for data in documents] == [[]] * len(documents)
+
+
+def test_the_analyse_section_puts_the_file_and_folder_shapes_side_by_side(
+    tmp_path: Path,
+) -> None:
+    """``forex analyse FOLDER --format json`` prints an array (of ``forex-analyse`` and, for
+    a log that failed, ``forex-error`` documents), ``forex analyse FILE`` one object: the
+    analyse section only described the object, the array was told in passing elsewhere.
+    It now names both shapes, and every format the folder's array holds; the help says
+    it too."""
+    import json
+
+    from tests.cli.test_commands import run
+
+    section = _section("`forex hint --format json` and")
+    assert "`forex analyse FILE --format json`" in section
+    assert "`forex analyse FOLDER --format json`: a JSON array" in section
+    examples = Path(__file__).parent.parent / "examples"
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "a.yaml").write_bytes((examples / "two-players.yaml").read_bytes())
+    (folder / "b.yaml").write_bytes((examples / "invalid" / "bad-notation.yaml").read_bytes())
+    options = ["--simulations", "5", "--to", "1", "--processes", "1", "--format", "json"]
+    result = run(["analyse", str(folder), *options])
+    documents = json.loads(result.stdout)
+    assert isinstance(documents, list) and result.exit_code == 1
+    assert [d["format"] for d in documents] == ["forex-analyse", "forex-error"]
+    assert all(f"`{d['format']}`" in section for d in documents)
+    helped = " ".join(run(["analyse", "--help"]).stdout.split())
+    assert "FILE may be a folder" in helped and "--format json: an array" in helped

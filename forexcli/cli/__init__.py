@@ -284,14 +284,32 @@ def error_json(problems: list[dict[str, Any]], status: int) -> None:
         echo(json_text(data))
 
 
-class JsonUsageError(click.UsageError):
+class HintedUsageError(click.UsageError):
+    """A usage error printed as click prints one, then its ``hints`` (what to do instead),
+    each ``  hint: ...`` as under every other problem."""
+
+    def __init__(
+        self, message: str, ctx: click.Context | None = None, *, hints: Sequence[str] = ()
+    ) -> None:
+        super().__init__(message, ctx)
+        self.hints = tuple(hints)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        super().show(file)
+        if self.hints:
+            from ..reporters.problems import hint_text
+
+            click.echo("\n".join(hint_text(hint) for hint in self.hints), file=file, err=True)
+
+
+class JsonUsageError(HintedUsageError):
     """A usage error of a ``--format json`` command: JSON on stdout, the usage on stderr."""
 
     def show(self, file: IO[Any] | None = None) -> None:
         from ..record.problems import Problem
 
         command = self.ctx.command_path if self.ctx is not None else "forex"
-        hints = (f"{command} --help lists what it takes",)
+        hints = (*self.hints, f"{command} --help lists what it takes")
         problem = Problem("usage_error", self.format_message(), "usage", command, hints=hints)
         error_json([problem.as_dict()], self.exit_code)
         with contextlib.suppress(OSError):
@@ -647,8 +665,9 @@ def _output_failed(failure: OutputFailed) -> None:
 def _cleaned(error: click.UsageError, *, json: bool = False) -> click.UsageError:
     """The same usage error, its message (with the parameter it names) escaped; with
     ``json`` one that also prints itself as JSON on stdout."""
-    cls = JsonUsageError if json else click.UsageError
-    return cls(clean(error.format_message() + _dash_hint(error)), error.ctx)
+    cls = JsonUsageError if json else HintedUsageError
+    hints = tuple(getattr(error, "hints", ()))
+    return cls(clean(error.format_message() + _dash_hint(error)), error.ctx, hints=hints)
 
 
 def _dash_hint(error: click.UsageError) -> str:
@@ -661,15 +680,14 @@ def _dash_hint(error: click.UsageError) -> str:
         return ""
     if re.fullmatch(r"--[A-Za-z][\w-]*", error.option_name):
         return ""
-    pieces: list[str] = []
-    for param in ctx.command.params:
-        if not isinstance(param, click.Argument):
-            continue
-        if param.nargs == -1:
-            words = " ".join(param.get_usage_pieces(ctx))
-            usage = " ".join([ctx.command_path, *pieces, "--", words])
+    arguments = [param for param in ctx.command.params if isinstance(param, click.Argument)]
+    for index, param in enumerate(arguments):
+        # -- goes before the first argument that may start with - (a player's name, words)
+        if param.nargs == -1 or isinstance(param.type, click.types.StringParamType):
+            before = [piece for p in arguments[:index] for piece in p.get_usage_pieces(ctx)]
+            after = [piece for p in arguments[index:] for piece in p.get_usage_pieces(ctx)]
+            usage = " ".join([ctx.command_path, *before, "--", *after])
             return f" (an argument that starts with - goes after --: {usage})"
-        pieces.extend(param.get_usage_pieces(ctx))
     return ""
 
 

@@ -771,9 +771,28 @@ def asked(view: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     try:
         return view(*args, **kwargs)
     except ViewRefused as refused:
+        hints = tuple(clean(hint) for hint in refused.hints)
         if refused.option is None:
-            raise click.UsageError(clean(refused.reason)) from None
-        raise click.BadParameter(clean(refused.reason), param_hint=f"'{refused.option}'") from None
+            raise RefusedUsage(clean(refused.reason), hints=hints) from None
+        raise RefusedParameter(
+            clean(refused.reason), param_hint=f"'{refused.option}'", hints=hints
+        ) from None
+
+
+class RefusedUsage(click.UsageError):
+    """A usage error with ``hints`` (what to do instead), printed under it as a problem's."""
+
+    def __init__(self, message: str, *, hints: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.hints = tuple(hints)
+
+
+class RefusedParameter(click.BadParameter):
+    """A bad value of an option with ``hints``, printed under it as a problem's."""
+
+    def __init__(self, message: str, *, param_hint: str, hints: Sequence[str] = ()) -> None:
+        super().__init__(message, param_hint=param_hint)
+        self.hints = tuple(hints)
 
 
 def with_seat_lines(

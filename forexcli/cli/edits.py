@@ -279,6 +279,8 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
     """For ``undo --settle MAIL``: the move where MAIL's copy parts from ``file``'s (``--to``
     must name it when given), and the words that say what the removal settles; a
     ``not_a_fork`` problem when the two copies do not fork, or part elsewhere."""
+    from msgspec.structs import replace
+
     from ..record.forks import relate
     from ..record.gamelog import load
     from ..record.mail import copy_of
@@ -290,8 +292,10 @@ def _settling(file: str, mail: str, to: int | None) -> tuple[int, str]:
         other = copy_of(mail, read_stdin() if mail == "-" else None, into=file)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    relation = relate(own, other)
     label = "standard input" if mail == "-" else mail
+    # (a log out of a mail whose header names files is read as if saved at FILE, to find
+    # them there: its sentences name the mail)
+    relation = relate(own, replace(other, filename=label))
     common = relation.common
     named, mail_named = command_path(file), "MAIL" if mail == "-" else command_path(mail)
     again = f"forex undo {named} --to {common} --settle {mail_named}"

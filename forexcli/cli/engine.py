@@ -478,7 +478,7 @@ def analyse_command(
     average loss, marks and largest swing. With --write the verdicts are
     added to the log as notes, in one atomic change after the whole
     analysis (Ctrl-C writes nothing). FILE may be a folder: its logs are
-    analysed on all cores.
+    analysed on all cores (--format json: an array of their documents).
 
     {games:analyse}
     """

@@ -93,7 +93,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
     from ..record.forks import relate
     from ..record.mail import copy_of
     from ..record.problems import LogError
-    from ..reporters.forks import diff_data, diff_text
+    from ..reporters.forks import DIFF_FORMAT, DIFF_VERSION, diff_data, diff_text
 
     if file_a == "-" and file_b == "-":
         raise click.UsageError("only one of A and B can be - (standard input)")
@@ -110,7 +110,7 @@ def diff_command(file_a: str, file_b: str, fmt: str) -> None:
         else:
             _echo(diff_text(relation.report, streams.width()))
     elif fmt == "json":
-        print_json({"format": "forex-diff", "version": 1, **(relation.data or {})})
+        print_json({"format": DIFF_FORMAT, "version": DIFF_VERSION, **(relation.data or {})})
     else:
         from ..reporters.tables import fitted
 

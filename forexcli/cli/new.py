@@ -23,6 +23,24 @@ def _split_names(values: Sequence[str]) -> list[str]:
     return [n for n in names if n]
 
 
+def _refuse_option_like(names: Sequence[str], listed: int) -> None:
+    """Refuse a name that starts with ``-``: every command printed for the player (``forex
+    play FILE -bob DECISION``, in hints, messages and mails) would read it as an option.  A
+    log that holds one stays valid (its commands take ``--`` before the player)."""
+    from ..record.problems import command_word
+    from .common import RefusedParameter
+
+    for index, name in enumerate(names):
+        if name.startswith("-"):
+            plain = name.lstrip("-").strip() or "ann"
+            raise RefusedParameter(
+                f"{clean(name)!r} starts with -, which every command printed for the player"
+                f" would read as an option (forex play FILE {clean(name)} DECISION)",
+                param_hint="'--players'" if index < listed else "'--player'",
+                hints=(f"name the player without the leading -, e.g. {command_word(plain)}",),
+            )
+
+
 class NewCommand(GameTextCommand):
     """``forex new``: the frame's options and those the registered games add
     (``Game.new_options``), read from the registry when asked for: the default game's before
@@ -218,6 +236,7 @@ def new_command(
     names = _split_names(players) + [p.strip() for p in player]
     if not names:
         raise click.UsageError("name the players: --players alice,bob,carol")
+    _refuse_option_like(names, len(_split_names(players)))
     chosen = games.get(game)
     options = _options_of(chosen, game, given)
     try:

@@ -565,6 +565,8 @@ def play_output(
         data = game.play_data(played, file, written=written)
         if data is None:
             data = record.play_data(played, file, written=written)
+        # every game's document names its game, after its format and version
+        data = {"format": data["format"], "version": data["version"], "game": game.name, **data}
         if message is not None:
             data["message"] = {
                 "format": message.fmt,

@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from ..record.gamelog import Replay
 
 SHOW_HEAD = {"format": "forex-show", "version": 1}
-"""What every game's ``show --format json`` starts with (a game's view may have it already)."""
+"""What every game's ``show --format json`` starts with (a game's view may have it already),
+before the ``game``'s name."""
 
 
 @click.command("show", epilog=EPILOG)
@@ -189,17 +190,18 @@ def show_command(
 def _shown_data(played: Replay, point: int, since: int | None) -> Any:
     """``show --format json``: the game's show view (``ShowsData``), else its state
     (``Game.view``), which tells no moves; either headed by the ``format`` and ``version``
-    every JSON document of the tool has."""
+    every JSON document of the tool has, and the ``game``."""
     game = played.log.game
+    head = {**SHOW_HEAD, "game": game.name}
     data = asked(game.show_data, played, point, since)
     if data is not None:
-        return {**SHOW_HEAD, **data}
+        return {**head, **data}
     if since is not None:
         raise click.UsageError(
             f"show --format json of a {game.title} log is the state alone: leave out"
             " --since/--since-player (forex history --format json lists the moves)"
         )
-    return {**SHOW_HEAD, **game.view(played.state_after(point))}
+    return {**head, **game.view(played.state_after(point))}
 
 
 def _picture_format(path: str | None, asked: str) -> str:
@@ -633,6 +635,9 @@ def moves_command(file: str, at: int | None, kinds: tuple[str, ...], every: bool
 
     While an engine seat's offer waits for a person's answer, the person's decisions are
     listed: accept and decline.
+
+    With --format json every group lists all its legal decisions, with or without --all;
+    only a group too long to list gives a few examples, with "complete": false.
     """
     from .. import games
     from ..reporters import record

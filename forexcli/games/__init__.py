@@ -112,12 +112,16 @@ class UnknownGame(LookupError):
 class ViewRefused(ValueError):
     """What a game's view (``base.Game.show_text`` ...) cannot give for what was asked: ``reason``
     a sentence, ``option`` the command-line option it concerns (``--seat``), or None when it
-    is the request as a whole.  The command prints it as a usage error of that option."""
+    is the request as a whole, and ``hints``, what to do instead (as every problem's).  The
+    command prints it as a usage error of that option, its hints under it."""
 
-    def __init__(self, reason: str, option: str | None = None) -> None:
+    def __init__(
+        self, reason: str, option: str | None = None, *, hints: Sequence[str] = ()
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         self.option = option
+        self.hints = tuple(hints)
 
 
 def names() -> tuple[str, ...]:

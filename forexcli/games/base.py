@@ -340,6 +340,13 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         differs in ...")."""
         ...
 
+    def committed_fields(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """Header fields that may be added during a game because another header field
+        already commits to their value, which the replay checks (World Exchangers' ``seed:``,
+        revealed at the end, under ``seed_sha256:``): left out of the game's identity that
+        every signature covers, and a copy without one is the same game as a copy with it."""
+        ...
+
     def cosigner(self, written: Any, player: str) -> Optional[str]:
         """The player besides ``player`` whose agreement an entry (``written``: its decisions
         as ``parse`` gave them) needs (For-Ex: a spot deal's partner), or None."""

@@ -192,6 +192,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """The field's name, its underscores spaces (``house_rules``: ``house rules``)."""
         return name.replace("_", " ")
 
+    def committed_fields(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """None: every field of the header is there from the start."""
+        return ()
+
     def cosigner(self, written: Any, player: str) -> Optional[str]:
         """Nobody: only the decider signs."""
         return None

@@ -202,10 +202,11 @@ def with_strips(
 ) -> str:
     """A chart made ready for a page: no XML prolog, one invisible strip per position
     (``data-move``; ``data-x`` the position's x, ``xs``) between ``top`` and ``bottom`` to
-    click, and a cursor at the x of ``opening`` (ids ``NAME-strips``, ``NAME-cursor``)."""
+    click, and a cursor at the x of ``opening`` (ids ``NAME-strips``, ``NAME-cursor``). The
+    strips are hidden from a screen reader (their tooltips are the move list's)."""
     svg = svg.split("\n", 1)[1] if svg.startswith("<?xml") else svg
     moves = len(xs) - 1
-    parts = [f'<g id="{name}-strips" class="strips">']
+    parts = [f'<g id="{name}-strips" class="strips" aria-hidden="true">']
     for move, x in enumerate(xs):
         left = (x + xs[move - 1]) / 2 if move else x - 4
         right = (x + xs[move + 1]) / 2 if move < moves else x + 4

@@ -120,6 +120,7 @@
           var strip = document.querySelector("#" + name + '-strips [data-move="' + n + '"]');
           if (cursor && strip) { cursor.setAttribute("x1", strip.getAttribute("data-x")); cursor.setAttribute("x2", strip.getAttribute("data-x")); }
         });
+        tell(n, item);
         at = n;
       }
       inView(n);
@@ -130,6 +131,19 @@
       if (!fromHash && location.hash !== "#move-" + n) {
         try { history.replaceState(null, "", "#move-" + n); } catch (e) { /* a browser that refuses: keep the old hash */ }
       }
+    }
+    /* A screen reader hears the step (#told, a live region there from the start: the
+       position is redrawn, and a region drawn anew is not announced): the move as the move
+       list words it. */
+    function tell(n, item) {
+      var link = item ? item.querySelector("a") : null;
+      var said = "The start";
+      if (n > 0 && link) {
+        var shown = link.cloneNode(true), num = shown.querySelector(".num");
+        if (num) num.parentNode.removeChild(num);
+        said = "After move " + n + " of " + last + ": " + shown.textContent.trim();
+      }
+      document.getElementById("told").textContent = said;
     }
     /* The current move in view in the move list, which scrolls by itself (the page does not
        move: the list's own scrollTop changes, so a #move-N link keeps the page at the top). */

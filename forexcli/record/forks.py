@@ -260,6 +260,9 @@ def header_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
     (``OTHER_FIELDS``), then ``keys`` (compared as OpenSSH lines) and ``signatures``."""
     header_a, header_b = log_a.header, log_b.header
     found = tuple(name for name in OTHER_FIELDS if header_a.get(name) != header_b.get(name))
+    found += tuple(
+        name for name in _committed(log_a, log_b) if header_a.get(name) != header_b.get(name)
+    )
     if key_differences(log_a, log_b):
         found += ("keys",)
     if header_a.get("signatures") != header_b.get("signatures"):
@@ -267,11 +270,25 @@ def header_differences(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
     return found
 
 
+def _committed(log_a: GameLog, log_b: GameLog) -> tuple[str, ...]:
+    """The header fields either copy's header commits to (``Game.committed_fields``): one
+    copy may hold one the other lacks (revealed since) and be the same game."""
+    fields = [*log_a.game.committed_fields(log_a.header)]
+    fields += log_b.game.committed_fields(log_b.header)
+    return tuple(dict.fromkeys(fields))
+
+
 def _plain_differences(log_a: GameLog, log_b: GameLog) -> tuple[tuple[str, str, str], ...]:
     """Each header field but the free text that differs, with its values in A and B (the
     game id only when nothing else differs, as ``compare`` tells it)."""
     setup_a, setup_b = _plain_setup(log_a), _plain_setup(log_b)
-    differing = sorted(k for k in {*setup_a, *setup_b} if setup_a.get(k) != setup_b.get(k))
+    committed = _committed(log_a, log_b)
+    differing = sorted(
+        k
+        for k in {*setup_a, *setup_b}
+        if setup_a.get(k) != setup_b.get(k)
+        and (k not in committed or (k in setup_a and k in setup_b))
+    )
     if differing != [GAME_ID_FIELD]:
         differing = [name for name in differing if name != GAME_ID_FIELD]
     return tuple((name, str(setup_a.get(name)), str(setup_b.get(name))) for name in differing)
@@ -367,9 +384,11 @@ def _with_sentence(report: ForkReport) -> ForkReport:
     elif report.kind == "prefix":
         longer, shorter = (a, b) if a.moves > b.moves else (b, a)
         held = (
-            f"the first {_count(common)} of {longer.filename}"
-            if common
-            else f"none of the moves of {longer.filename}"
+            f"none of the moves of {longer.filename}"
+            if not common
+            else f"the first move of {longer.filename}"
+            if common == 1
+            else f"the first {_count(common)} of {longer.filename}"
         )
         parts.append(
             f"{shorter.filename} holds {held}; {longer.filename} goes on with"
@@ -614,7 +633,7 @@ def plain_data(report: ForkReport) -> dict[str, Any]:
         }
         for side in (report.a, report.b)
     ]
-    agreed = f"moves 1 to {common}" if common else "no move"
+    agreed = moves_text(1, common) if common else "no move"
     if report.kind == "identical":
         same = f"{common} move{'' if common == 1 else 's'}"
         kind, text = "same", f"{names[0]} and {names[1]} hold the same {same}."

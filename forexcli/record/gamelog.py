@@ -20,7 +20,7 @@ from .. import games
 from ..words import did_you_mean, quoted, says
 from . import fastpath, files, schemawords, yamlread
 from .entry import Entry
-from .hints import quoted_in_a_mail
+from .hints import confusable_pairs, quoted_in_a_mail
 from .problems import LogError, Problem, header_hint, shown
 
 if TYPE_CHECKING:
@@ -323,8 +323,36 @@ def read_document(
             if problems:
                 raise LogError(problems)
         entries = read_entries(game, doc, filename)
+    confused = _confusable_players(doc, filename)
+    if confused:
+        raise LogError(confused)
     resources = load_resources(game, doc, filename)
     return GameLog(game, filename, text, doc, tuple(entries), resources)
+
+
+def _confusable_players(doc: yamlread.Document, filename: str) -> list[Problem]:
+    """``confusable_names`` at each player whose name a reader would take for an earlier
+    player's (``hints.same_name_key``), in a log of any game (a game may tell them first,
+    in its own check)."""
+    players = doc.data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        return []
+    problems = []
+    for a, b in confusable_pairs(players):
+        line, column = doc.place(("players", players.index(b))) or (None, None)
+        problems.append(
+            Problem(
+                "confusable_names",
+                f"players: {quoted(a)} and {quoted(b)} would be taken for one player: names"
+                " must differ by more than letter case, spaces or Unicode forms",
+                "header",
+                filename,
+                line,
+                column,
+                hints=(f"rename one of them, e.g. {quoted(b + '2')}",),
+            )
+        )
+    return problems
 
 
 def _unnamed_game(doc: yamlread.Document, filename: str) -> Problem | None:

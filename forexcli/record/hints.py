@@ -16,14 +16,26 @@ from collections.abc import Sequence
 ENTRY_KEYS = ("note", "digest")
 
 
+_LOOKALIKES = str.maketrans(
+    "\u0430\u03b1\u0441\u0501\u0435\u03b5\u04bb\u0456\u03b9\u04cf"
+    "\u0458\u03ba\u043e\u03bf\u0585\u0440\u03c1\u051b\u0455\u03c4"
+    "\u03c5\u057d\u03bd\u0475\u051d\u0445\u03c7\u0443\u03b3",
+    "aacdeehiiijkoooppqstuuvvwxxyy",
+)
+"""Lower-case Cyrillic, Greek and Armenian letters that look like a Latin one, to it."""
+
+
 def same_name_key(name: str) -> str:
     """What two names share when a reader would take them for one player.
 
     Names that differ only in letter case, in Unicode compatibility forms (NFKC:
-    ``ﬁ`` and ``fi``, full-width letters) or in spaces inside them have the same key.
+    ``ﬁ`` and ``fi``, full-width letters), in spaces inside them, in characters that show
+    nothing (zero-width spaces and joiners, direction marks: Unicode's format characters) or
+    in letters of another script that look alike (Cyrillic ``\u0441`` for ``c``) have the same key.
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return "".join(folded.split())
+    shown = "".join(c for c in folded if unicodedata.category(c) != "Cf")
+    return "".join(shown.translate(_LOOKALIKES).split())
 
 
 def confusable_pairs(names: Sequence[str]) -> list[tuple[str, str]]:

@@ -720,34 +720,42 @@ def messages(path: str, data: bytes | None = None) -> list[email.message.Message
     return [email.message_from_bytes(data, policy=email.policy.default)]
 
 
-def _log_file(path: str, data: bytes | None, source: str, into: str | None) -> Found | None:
+def _log_file(
+    path: str, data: bytes | None, source: str, into: str | None
+) -> tuple[Found | None, LogError | None]:
     """The log when ``path`` (``data``: standard input's bytes) is a log file itself, not a
-    mail (read as a mail, its lines would be taken for header fields); None otherwise, or
-    when it does not read as a log (then it is read as a mail, as before)."""
+    mail (read as a mail, its lines would be taken for header fields); None otherwise (then
+    it is read as a mail, as before), with the file's own problems when it starts as a log
+    but does not read as one (told when no log is found in it as a mail either).
+
+    Raises them at once for a log followed by a second YAML document: read as a mail, its
+    first lines became header fields and the log after them was taken instead."""
     if data is None:
         if os.path.isdir(path):
-            return None
+            return None, None
         from .files import read_bytes
 
         try:
             data = read_bytes(path)
         except LogError:
-            return None  # ``messages`` tells it
+            return None, None  # ``messages`` tells it
     if data.startswith(b"From "):
-        return None
+        return None, None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return None
+        return None, None
     if not _starts_as_log(text):
-        return None
+        return None, None
     try:
         log = _parse(data, source, into)
     except MissingResource:
         raise
-    except LogError:
-        return None
-    return Found(text, "the log file" if source != "<stdin>" else "the log", log)
+    except LogError as error:
+        if any(p.code == "multiple_documents" for p in error.problems):
+            raise
+        return None, error
+    return Found(text, "the log file" if source != "<stdin>" else "the log", log), None
 
 
 def _date_key(message: email.message.Message) -> float:
@@ -768,16 +776,19 @@ def find_logs(
 ) -> tuple[list[Found], int]:
     """Every distinct log in the mail(s) at ``path`` (copies of one log counted once), and
     how many mails were read; another game's files are read relative to ``into``."""
-    found, read, _damaged = _find(path, data, into)
+    found, read, _damaged, _error = _find(path, data, into)
     return found, read
 
 
-def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found], int, list[str]]:
-    """``find_logs``, and the logs that a mail program broke beyond repair."""
+def _find(
+    path: str, data: bytes | None, into: str | None
+) -> tuple[list[Found], int, list[str], LogError | None]:
+    """``find_logs``, the logs that a mail program broke beyond repair, and the problems of
+    a file that starts as a log but does not read as one (``_log_file``)."""
     source = path if data is None else "<stdin>"
-    whole = _log_file(path, data, source, into)
+    whole, error = _log_file(path, data, source, into)
     if whole is not None:
-        return [whole], 1, []
+        return [whole], 1, [], None
     found: list[Found] = []
     damaged: list[str] = []
     read = messages(path, data)
@@ -785,7 +796,7 @@ def _find(path: str, data: bytes | None, into: str | None) -> tuple[list[Found],
         for item in _logs_in(message, source, into, damaged):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(replace(item, mail=number) if len(read) > 1 else item)
-    return found, len(read), damaged
+    return found, len(read), damaged, error
 
 
 # --------------------------------------------------------------------------- arrival
@@ -851,7 +862,10 @@ def _checked(found: Found, label: str, own: Any = None) -> Any:
     from .digests import check_digests
     from .signing import check_signatures, one_edit
 
-    played = replay(found.log)
+    try:
+        played = replay(found.log)
+    except LogError as error:  # a set-up the game refuses
+        raise LogError([_refusal(p, found, label) for p in error.problems]) from None
     problems = [played.problem] if played.problem else []
     if not problems:
         problems = one_edit(played, check_digests(played), check_signatures(played))[0]
@@ -1177,7 +1191,7 @@ def read_mail(
     from .files import read_bytes
 
     label = "standard input" if data is not None else path
-    found, mails, damaged = _find(path, data, into)
+    found, mails, damaged, error = _find(path, data, into)
     own: Any = None
     own_bytes: bytes | None = None
     if os.path.lexists(into):
@@ -1192,6 +1206,8 @@ def read_mail(
             " broken lines cannot be joined back: ask the sender to attach the log (forex"
             " message --eml)",
         )
+    if not found and error is not None:
+        raise error  # a log file that does not read: its own problems, as validate's
     if not found:
         raise _refuse(
             "no_log",
@@ -1583,7 +1599,7 @@ def copy_of(path: str, data: bytes | None = None, into: str | None = None) -> Ga
             error = failed
     if error is not None and _starts_as_log((data or b"").decode("utf-8", "replace")):
         raise error
-    found, mails, damaged = _find(path, data if stdin else None, into)
+    found, mails, damaged, _error = _find(path, data if stdin else None, into)
     if len(found) > 1:
         found = _furthest(found, label, into or path, one_mail=mails == 1)
     if found:

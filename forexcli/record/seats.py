@@ -583,6 +583,7 @@ def offer_problems(played: Any) -> list[Problem]:
     where = log.place((OFFER_FIELD, "decision"))
     line, column = where if where else (None, None)
     game = log.game
+    from ..words import possessive
 
     def bad(reason: str) -> list[Problem]:
         return [
@@ -598,6 +599,14 @@ def offer_problems(played: Any) -> list[Problem]:
             )
         ]
 
+    keyed = _offerer_key(log, offer.player, played.moves + 1)
+    if keyed is not None:
+        return bad(
+            f"{says(offer.player, 'has')} a key in the log ({keyed}): an offer in"
+            f" {possessive(offer.player)} name is {possessive(offer.player)} signed move,"
+            " which waits for its partner's countersignature; the header's offer: is signed"
+            " by nobody, so anyone may have written it"
+        )
     pending = game.pending(played.final)
     if pending.over or offer.player not in pending.deciders:
         who = "nobody" if pending.over else " or ".join(pending.deciders)
@@ -615,6 +624,23 @@ def offer_problems(played: Any) -> list[Problem]:
     if partner in engine_seats(log.header):
         return bad(f"{partner} is an engine seat: the engine answers its offers at once")
     return []
+
+
+def _offerer_key(log: Any, player: str, number: int) -> str | None:
+    """How ``player``'s key came into ``log`` (as ``signing.HeaderKey.trust`` says it) when
+    a move ``number`` in their name must be signed with it (the header's ``keys:`` holds it,
+    and ``signatures: warn`` does not let their unsigned moves go); None otherwise. (A key
+    line that does not read is ``validate``'s ``bad_key``.)"""
+    keys = log.header.get("keys")
+    if log.header.get("signatures") == "warn" or not isinstance(keys, dict):
+        return None
+    key = keys.get(player)
+    if isinstance(key, str):
+        return "given at set-up"
+    since = key.get("since") if isinstance(key, dict) else None
+    if isinstance(since, int) and since <= number:
+        return f"trust on first use: added with their signature on move {since}"
+    return None
 
 
 def header_lines(log: Any, filename: str | None = None) -> list[str]:

@@ -72,8 +72,10 @@ key the log holds is only a warning (without it, such a move is refused)."""
 
 
 def game_identity(log: GameLog) -> str:
-    """The SHA-256 (hex) of the log's header as data, less the fields that may change."""
-    header = {k: v for k, v in log.header.items() if k not in IDENTITY_LEFT_OUT}
+    """The SHA-256 (hex) of the log's header as data, less the fields that may change
+    (``IDENTITY_LEFT_OUT``, and those the header commits to: ``Game.committed_fields``)."""
+    left_out = IDENTITY_LEFT_OUT + tuple(log.game.committed_fields(log.header))
+    header = {k: v for k, v in log.header.items() if k not in left_out}
     text = json.dumps(
         header, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str
     )

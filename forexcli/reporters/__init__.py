@@ -261,6 +261,9 @@ def fitted_widths(
     # MIN_WRAP columns where they fit; else as narrow as their longest word. A column is
     # never narrower than its header (tabulate does not wrap headers) nor its longest word
     # (a word is not broken).
+    # A word wider than all the room (a URL in a note) cannot fit however the columns are
+    # shared: in the last column it is left to run past the width on its own line
+    # (``_overlong_kept``), and the column is wrapped as if it were not there.
     narrowest = MIN_WRAP if room >= MIN_WRAP * len(wrap) else 1
     floor = {
         i: min(
@@ -268,7 +271,12 @@ def fitted_widths(
             max(
                 narrowest,
                 text_width(cells[0][i]) + 2,
-                *(text_width(word) for row in cells[1:] for word in row[i].split()),
+                *(
+                    size
+                    for row in cells[1:]
+                    for size in map(text_width, row[i].split())
+                    if size <= room or i != count - 1
+                ),
             ),
         )
         for i in wrap
@@ -401,8 +409,49 @@ def _table(
     limits = None
     if width is not None and not markdown and cells:
         limits = fitted_widths([list(headers), *cells], wrap, width)
+    rule_width = None
     if limits is not None:
         cells, limits = _kept_paragraphs(cells, limits)
+        cells, limits, rule_width = _overlong_kept(cells, headers, limits)
+    written = _table_text(cells, headers, markdown, align, limits)
+    if rule_width is None:
+        return written
+    # The rule under the headers spans the last column as wide as its lines that fit.
+    head, rule, *body = written.split("\n")
+    start = rule.rstrip().rfind(" ") + 1
+    return "\n".join([head, rule[:start] + "-" * rule_width, *body])
+
+
+def _overlong_kept(
+    cells: list[list[str]], headers: Sequence[str], limits: list[int | None]
+) -> tuple[list[list[str]], list[int | None], int | None]:
+    """``cells`` whose wrapped last column holds a word wider than its limit (a URL, which a
+    break would make useless) wrapped here at spaces, that word whole on a line of its own
+    that runs past the table's width, and the column's limit dropped; with the width of the
+    column's lines that fit (for its rule). Else as they are, and None."""
+    last = len(limits) - 1
+    limit = limits[last] if limits else None
+    if limit is None or all(
+        text_width(word) <= limit for row in cells for word in row[last].split()
+    ):
+        return cells, limits, None
+    for row in cells:
+        row[last] = "\n".join(
+            part for line in row[last].split("\n") for part in wrap_line(line, limit) or [""]
+        )
+    fitting = [text_width(line) for row in cells for line in row[last].split("\n") if line.strip()]
+    rule_width = max(text_width(headers[last]) + 2, *(size for size in fitting if size <= limit))
+    return cells, [*limits[:last], None], rule_width
+
+
+def _table_text(
+    cells: list[list[str]],
+    headers: Sequence[str],
+    markdown: bool,
+    align: Sequence[str] | None,
+    limits: list[int | None] | None,
+) -> str:
+    """``table``'s text of ``cells`` as they are, each column with a limit wrapped to it."""
     from .ascii_table import ascii_table
 
     written = ascii_table(cells, headers, markdown=markdown, align=align, limits=limits)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from unicodedata import east_asian_width
 from xml.sax.saxutils import escape, quoteattr
 
 WIDTH, HEIGHT = 760, 380
@@ -23,6 +24,21 @@ def chance_x(move: int, moves: int) -> float:
     """The x coordinate of ``move`` (0 = the start) on the chart of a game of ``moves``."""
     plot_w = WIDTH - LEFT - RIGHT
     return LEFT + (plot_w * move / moves if moves else plot_w / 2)
+
+
+def _width(text: str, size: float = 11) -> float:
+    """An estimate of the width of ``text`` at font ``size`` (no font metrics in SVG): a
+    wide character (CJK) takes twice a narrow one's room."""
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text) * size * 0.6
+
+
+def _fitted(name: str, room: float) -> str:
+    """``name``, or as much of it as fits ``room`` pixels followed by '…'."""
+    if _width(name) <= room:
+        return name
+    while name and _width(name + "…") > room:
+        name = name[:-1]
+    return name.rstrip() + "…"
 
 
 def _num(value: float) -> str:
@@ -108,9 +124,11 @@ def chance_chart_svg(
     placed = -1e9
     for name in sorted(finals, key=lambda n: -finals[n]):
         placed = max(py(finals[name]) + 4, placed + 13)
+        chance = f"{100 * finals[name]:.0f}%"
+        shown = _fitted(name, RIGHT - 8 - _width(" " + chance))
         out.append(
             f'<text x="{LEFT + plot_w + 6}" y="{_num(placed)}" font-size="11"'
-            f' fill="{colours[name]}">{escape(name)} {100 * finals[name]:.0f}%</text>'
+            f' fill="{colours[name]}">{escape(shown)} {chance}</text>'
         )
     out.append("</g>")
     out.append(f'<g id="{ids}marks">')

@@ -15,13 +15,19 @@ from ..record.status import status_line
 from . import md, plural
 
 MAX_LISTED = 40
-"""A group with more decisions than this is summed up (its count and a few examples)."""
+"""A group with more decisions than this is summed up in text (its count and a few
+examples), and in JSON too when the game's legal decisions are a lazy sequence (``Game.legal``:
+too many to list)."""
 EXAMPLES = 3
 
 
-def legal_groups(played: Replay, state: Any, kinds: Sequence[str] = ()) -> list[dict[str, Any]]:
+def legal_groups(
+    played: Replay, state: Any, kinds: Sequence[str] = (), *, summed: bool = True
+) -> list[dict[str, Any]]:
     """What may be decided in ``state``: groups by the notation's first word, in order; with
-    ``kinds``, only the groups of those words, each whole."""
+    ``kinds``, only the groups of those words, each whole; else, when ``summed``, a group of
+    more than ``MAX_LISTED`` lists ``EXAMPLES`` of its entries. A group's ``complete`` says
+    whether its ``entries`` are every one it counts."""
     game = played.log.game
     legal = game.legal(state)
     groups: dict[str, dict[str, Any]] = {}
@@ -39,11 +45,15 @@ def legal_groups(played: Replay, state: Any, kinds: Sequence[str] = ()) -> list[
         for group in groups.values():
             group["count"] = len(legal)
     if kinds:
-        return [group for word, group in groups.items() if word in kinds]
-    for group in groups.values():
-        if group["count"] > MAX_LISTED:
-            group["entries"] = group["entries"][:EXAMPLES]
-    return list(groups.values())
+        chosen = [group for word, group in groups.items() if word in kinds]
+    else:
+        chosen = list(groups.values())
+        for group in chosen:
+            if summed and group["count"] > MAX_LISTED:
+                group["entries"] = group["entries"][:EXAMPLES]
+    for group in chosen:
+        group["complete"] = len(group["entries"]) == group["count"]
+    return chosen
 
 
 MOVES_FORMAT = "forex-moves"
@@ -71,8 +81,10 @@ def moves_head(played: Replay, point: int) -> dict[str, Any]:
 def moves_data(played: Replay, point: int, kinds: Sequence[str] = ()) -> dict[str, Any]:
     """``moves --format json`` for any game: who decides, and the legal entries by kind (with
     ``kinds``, only those kinds', whole); every entry is a decision on its own (``prefix``
-    false, as a game's own groups say it)."""
-    groups = legal_groups(played, played.state_after(point), kinds)
+    false, as a game's own groups say it). Every group lists every entry (a script wants the
+    legal decisions, not a summary), but for a lazy sequence of more than ``MAX_LISTED``
+    (``complete`` false)."""
+    groups = legal_groups(played, played.state_after(point), kinds, summed=False)
     return {
         **moves_head(played, point),
         "groups": [{**group, "prefix": False} for group in groups],
@@ -94,12 +106,13 @@ def moves_text(
         game = played.log.game
         texts = (game.write((decision,)) for decision in game.legal(played.state_after(point)))
         return "".join(text + "\n" for text in texts if not kinds or text.split(" ", 1)[0] in kinds)
-    data = moves_data(played, point)
     game = played.log.game
-    lines = [status_line(game, played.state_after(point))]
-    if not data["groups"]:
+    state = played.state_after(point)
+    groups = legal_groups(played, state)
+    lines = [status_line(game, state)]
+    if not groups:
         lines.append("No legal decisions.")
-    for group in data["groups"]:
+    for group in groups:
         shown = group["entries"]
         more = group["count"] - len(shown)
         title = f"{group['kind']} ({group['count']})"

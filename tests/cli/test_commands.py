@@ -841,6 +841,53 @@ def test_show_wraps_long_names_in_its_tables_to_the_width(tmp_path: Path) -> Non
         assert "Noor Al-Hakim" in shown.stdout and "the Friday Club" in shown.stdout
 
 
+def test_message_keeps_long_names_within_80_columns(tmp_path: Path) -> None:
+    """Names of 32 characters: the message's headline, the move's heading and the money
+    table (its last heading written short when the names leave it no room) fit 80 columns,
+    in text and in BBCode's code blocks; before, they ran on to 117 and 83."""
+    noor, lei = "Noor Al-Hakim of the Friday Club", "Li_Lei_the_visiting_champion_25x"
+    game = tmp_path / "game.yaml"
+    assert run(["new", str(game), "--players", f"{noor},{lei}", "--seed", "s"]).exit_code == 0
+    spot = f"spot 1 GBP to {lei} for 1.5 EUR; invest USD"
+    assert run(["play", str(game), noor, spot]).exit_code == 0
+    for fmt in ("text", "bbcode"):
+        said = run(["message", str(game), "--format", fmt])
+        assert said.exit_code == 0, said.output
+        lines = said.stdout.splitlines()
+        if fmt == "bbcode":  # a forum reflows the prose, not a [code] block
+            lines = said.stdout.split("[b]Money[/b]\n[code]\n")[1].split("[/code]")[0].split("\n")
+        assert all(text_width(line) <= 80 for line in lines), said.stdout
+        body = " ".join(said.stdout.split())
+        assert f"{noor}, {lei}, move 1: {lei} to play." in body
+        assert f"{noor} 1 3.5 0 2 2 2 2 USD 1" in body and "GBP EUR USD CHF JPY CAD CNY" in body
+    text = " ".join(run(["message", str(game)]).stdout.split())
+    assert f"Move 1, {noor}: {spot}" in text and "CNY certs" in text
+
+
+def test_history_wraps_its_notes_with_a_url_longer_than_the_width(tmp_path: Path) -> None:
+    """A note holding a word wider than the terminal (a URL) no longer keeps ``history``'s
+    table from wrapping: the table fits 80 columns but for that word, whole on a line of its
+    own (a URL broken in two cannot be opened); another long note wraps as it always did."""
+    game = tmp_path / "game.yaml"
+    shutil.copyfile(EXAMPLES / "two-players.yaml", game)
+    url = "https://example.org/forex-notes/" + "a" * 150
+    normal = "a normal note long enough to be wrapped in the note column of the history table"
+    assert run(["annotate", str(game), "3", f"see {url} for why"]).exit_code == 0
+    assert run(["annotate", str(game), "4", normal]).exit_code == 0
+    result = run(["history", str(game)], COLUMNS="80")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    past = [line for line in lines if text_width(line) > 80]
+    assert [line.strip() for line in past] == [url], result.stdout
+    row = next(i for i, line in enumerate(lines) if line.startswith("3 "))
+    assert lines[row].split()[-1] == "see" and lines[row + 2].split() == ["for", "why"]
+    assert lines[row + 1].startswith(" " * 20) and lines[row + 1].endswith(url)
+    table = " ".join(" ".join(lines[row + 3 :]).split())
+    assert f"4 ada contract 1 GBP for 2 CAD {' '.join(normal.split()[:3])}" in table
+    assert all(word in table for word in normal.split())
+    assert len([line for line in lines if line.startswith("     " * 3)]) > 3  # wrapped
+
+
 def test_history_events_markdown_json() -> None:
     events = run(["history", str(ANNOTATED), "--events"], COLUMNS="1000").stdout
     assert "what happened" in events and "dividend 1 of 5 pays 0 per certificate" in events

@@ -141,7 +141,29 @@ def test_did_you_mean_a_player() -> None:
     first = only(HEADER.replace("seed: x", "seed: x\nfirst: bobby"))
     assert first.code == "unknown_player" and first.hints == ("did you mean bob?",)
     partner = only(HEADER + "  - ann: spot 1 USD to bobb for 1 GBP; resolve\n")
-    assert partner.code == "unknown_name" and partner.hints[0] == "did you mean bob?"
+    assert partner.code == "unknown_player" and partner.hints == ("did you mean bob?",)
+
+
+def test_a_spot_with_someone_who_does_not_play_is_told_at_each_move() -> None:
+    """An unknown spot partner is ``unknown_player`` (as an unknown mover is), once at each move
+    that names one, with the players and what to write instead; before, ``unknown_name`` at the
+    first such move only (the rest not checked)."""
+    moves = (
+        "  - ann: spot 1 USD to zed for 1 GBP; resolve\n"
+        "  - ann: strengthen GBP\n"
+        "  - bob: spot 1 GBP to zed for 2 EUR; resolve\n"
+    )
+    problems = problems_of(HEADER + moves)
+    assert [(p.code, p.entry, p.line) for p in problems] == [
+        ("unknown_player", 1, 5),
+        ("unknown_player", 3, 7),
+    ]
+    assert problems[0].message == (
+        "move 1: the spot's partner 'zed' is not a player of this game (ann, bob)"
+    )
+    assert problems[1].hints == (
+        "make the spot with one of the players, or add 'zed' to `players:` at set-up",
+    )
 
 
 def test_did_you_mean_in_play(tmp_path: Path) -> None:

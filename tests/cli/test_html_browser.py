@@ -535,6 +535,158 @@ def test_the_static_page_says_what_show_says(
     assert severe(browser) == []
 
 
+def test_without_script_the_page_offers_no_keys(browser: WebDriver, pages_dir: Path) -> None:
+    """Opened without JavaScript (or printed) the footer does not say that the arrow keys step
+    through the game nor that #move-N opens after move N: neither works then; with the
+    script it says both."""
+    from selenium.webdriver.common.by import By
+
+    page = pages_dir / "two-players.html"
+    said = "The arrow keys, Home and End step through the game"
+    browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        browser.get("about:blank")
+        browser.get(page.as_uri())
+        footer = browser.find_element(By.TAG_NAME, "footer").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    assert footer.startswith("Made by forexcli") and said not in footer and "#move-N" not in footer
+    open_page(browser, page)
+    assert said in browser.find_element(By.TAG_NAME, "footer").text
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert said not in browser.find_element(By.TAG_NAME, "footer").text
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_a_screen_reader_reads_the_chart_not_its_click_strips(
+    browser: WebDriver, pages_dir: Path
+) -> None:
+    """A screen reader meets the chart by its title, not as 66 items 'the start', 'after
+    move 1', ... (the strips a mouse clicks, whose tooltips the move list says already)."""
+    open_page(browser, pages_dir / "two-players.html")
+    browser.execute_cdp_cmd("Accessibility.enable", {})
+    try:
+        nodes = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    finally:
+        browser.execute_cdp_cmd("Accessibility.disable", {})
+    named = [
+        (node.get("role", {}).get("value"), node.get("name", {}).get("value", ""))
+        for node in nodes
+        if not node.get("ignored")
+    ]
+    assert ("SvgRoot", "For-Ex: currency strength, Lunch break duel") in named
+    strips = [name for role, name in named if name == "the start" or name.startswith("after move")]
+    assert strips == []
+    # The mouse keeps its tooltips.
+    assert (
+        browser.execute_script(
+            "return document.querySelector('#chart-strips rect[data-move=\"3\"] title').textContent"
+        )
+        == "after move 3"
+    )
+
+
+HEADING_ALIGNED = r"""
+const wrong = [];
+for (const table of document.querySelectorAll("#position table")) {
+  const head = table.querySelector("thead tr");
+  if (!head) continue;
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, column) => {
+      const top = head.children[column];
+      if (cell.tagName !== "TH" || !top) return;
+      const [a, b] = [top, cell].map((e) => getComputedStyle(e).textAlign);
+      if (a !== b) wrong.push(`${table.id}: ${top.textContent} ${a}, ${cell.textContent} ${b}`);
+    });
+  }
+}
+return [...new Set(wrong)];
+"""
+
+
+@pytest.mark.parametrize("at", [40, 128])
+def test_a_column_of_names_is_headed_on_its_side(
+    browser: WebDriver, pages_dir: Path, at: int
+) -> None:
+    """The heading of a column of names (player in the result and the projection, whose
+    first column is the rank) stands on the names' side, the left, as in every other
+    table; not on the numbers' right."""
+    open_page(browser, pages_dir / "six-players.html", f"#move-{at}")
+    assert browser.execute_script(HEADING_ALIGNED) == []
+    assert (
+        browser.execute_script(
+            "return getComputedStyle(document.querySelector('#position thead th')).textAlign"
+        )
+        == "left"
+    )
+
+
+def test_long_names_at_the_end_of_the_evaluation_graph_stay_on_it(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """The evaluation graph (forex chart --eval, forex html --eval) names each player and
+    their last chance at the right end of their line; a long name is cut to fit (with '…'),
+    the chance kept, instead of both running off the picture."""
+    log, chart = tmp_path / "game.yaml", tmp_path / "eval.svg"
+    renames = ["--rename", "李雷=Maximilian-Alexander_von_Hohenz"]
+    renames += ["--rename", "noor=Bartholomew Featherstonehaugh-C"]
+    table = EXAMPLES / "bga-table-700007919.json.gz"
+    done = run(["import", str(table), "-o", str(log), "--removed", "unknown", *renames])
+    assert done.exit_code == 0, done.output
+    args = ["chart", str(log), "--eval", "--simulations", "5", "-o", str(chart)]
+    assert run(args).exit_code == 0
+    browser.get(chart.as_uri())
+    found = browser.execute_script(
+        "const svg = document.documentElement;"
+        "return {width: svg.viewBox.baseVal.width,"
+        " labels: [...svg.querySelectorAll('[id$=labels] text')].map((t) => {"
+        "   const box = t.getBBox(); return [t.textContent, box.x + box.width]; })};"
+    )
+    assert len(found["labels"]) == 2, found
+    for label, right in found["labels"]:
+        assert right <= found["width"], found
+        name, chance = label.rsplit(" ", 1)
+        assert chance.endswith("%") and name.endswith("…"), found
+        longs = [rename.split("=", 1)[1] for rename in renames[1::2]]
+        assert any(full.startswith(name[:-1]) for full in longs), found
+
+
+CONTRASTS = r"""
+const rgb = (text) => text.match(/[\d.]+/g).slice(0, 4).map(Number);
+const lum = ([r, g, b]) => [r, g, b].map((c) => c / 255)
+  .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+  .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+const background = (e) => {
+  for (; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length < 4 || c[3] > 0) return c;
+  }
+  return [255, 255, 255];
+};
+return [...document.querySelectorAll("#position .cur")].map((e) => {
+  const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+  return [e.textContent, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
+});
+"""
+
+
+def test_the_currency_codes_are_legible(browser: WebDriver, pages_dir: Path) -> None:
+    """Every currency code of the board stands out from its cell as text must (contrast at
+    least 4.5:1, WCAG AA): in its picture colour's hue, but dark enough (EUR's orange and
+    CNY's pink were 2.5:1), also on a non-paying currency's pink heading."""
+    open_page(browser, pages_dir / "four-players-bankruptcy.html")
+    count = browser.execute_script("return window.forexReplay.count")
+    seen = set()
+    for at in range(0, count, 7):
+        browser.execute_script("window.forexReplay.go(arguments[0])", at)
+        for code, contrast in browser.execute_script(CONTRASTS):
+            seen.add(code)
+            assert contrast >= 4.5, (at, code, contrast)
+    assert {"EUR", "CNY"} <= seen
+
+
 @pytest.mark.slow
 def test_keys_the_page_does_not_know(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
@@ -597,6 +749,22 @@ def test_the_page_prints(browser: WebDriver, pages_dir: Path) -> None:
         assert browser.find_element(By.ID, "moves").is_displayed()
         pdf = browser.execute_cdp_cmd("Page.printToPDF", {})
         assert len(pdf["data"]) > 10_000
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_paper_is_not_asked_to_be_clicked(browser: WebDriver, eval_page: tuple[Path, Any]) -> None:
+    """Printed, the page says nothing that only a screen can do: no "Click the chart to go
+    to a move" under either chart (words that the script shows on a screen)."""
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, eval_page[0], "#move-10")
+    screen = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "figcaption .js-only")]
+    assert screen == ["Click the chart to go to a move."] * 2
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        for caption in browser.find_elements(By.TAG_NAME, "figcaption"):
+            assert caption.is_displayed() and "Click" not in caption.text, caption.text
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
@@ -824,6 +992,27 @@ def test_a_phone_scrolls_sideways_only_the_board(
         browser.set_window_size(1280, 1400)
 
 
+@pytest.mark.parametrize("width", [1024, 1180, 1366])
+def test_a_laptop_scrolls_no_table_sideways(
+    browser: WebDriver, pages_dir: Path, width: int
+) -> None:
+    """On a laptop or a tablet held sideways no table of the position needs sideways
+    scrolling at any position of the six-player game or the bankruptcy (the projection's
+    last columns, the queue's outcome, a loan's shortfall in three currencies were cut off
+    behind a scroll bar)."""
+    browser.set_window_size(width, 900)
+    try:
+        for page in ("six-players.html", "four-players-bankruptcy.html"):
+            open_page(browser, pages_dir / page)
+            count = browser.execute_script("return window.forexReplay.count")
+            for at in range(count):
+                browser.execute_script("window.forexReplay.go(arguments[0])", at)
+                found = browser.execute_script(OVERFLOW)
+                assert found["wide"] == [] and found["outside"] == [], (page, at, found)
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
 def test_a_note_of_one_long_word_wraps_on_a_phone(
     browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -841,6 +1030,84 @@ def test_a_note_of_one_long_word_wraps_on_a_phone(
         found = browser.execute_script(OVERFLOW)
         assert found["page"] <= found["width"] and found["outside"] == [], found
         assert read(browser)["note"] == f"see {link}"
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
+LIVE_REGIONS = r"""
+return [...document.querySelectorAll("[aria-live], [role=status], output")]
+  .filter((e) => (e.getAttribute("aria-live") || "polite") !== "off")
+  .filter((e) => !e.closest("[aria-hidden=true]"))
+  .map((e) => ({id: e.id, text: e.textContent.trim(), inPosition: !!e.closest("#position")}));
+"""
+
+
+def test_a_step_is_told_to_a_screen_reader(browser: WebDriver, pages_dir: Path) -> None:
+    """A screen reader hears each step: after an arrow key the page's one live region (there
+    from the start, not redrawn with the position, so that the change is announced) says
+    which move the page shows, as the move list words it; the counter alone is not told."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    path = EXAMPLES / "two-players.yaml"
+    open_page(browser, pages_dir / "two-players.html", "#move-2")
+    before = browser.execute_script(LIVE_REGIONS)
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert read(browser)["at"] == 3
+    after = browser.execute_script(LIVE_REGIONS)
+    told = [region for region in after if not region["inPosition"]]
+    assert [region["id"] for region in told] == [
+        region["id"] for region in before if not region["inPosition"]
+    ] and len(told) == 1, (before, after)
+    entry = shown(path, 3)["last_move"]
+    assert told[0]["text"] == f"After move 3 of 65: {entry['player']}: {entry['decision']}", told
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+    assert browser.execute_script(LIVE_REGIONS)[0]["text"] == "The start", told
+
+
+HEADINGS_BROKEN = r"""
+const broken = [];
+for (const th of document.querySelectorAll("#position thead th")) {
+  if (!th.offsetParent) continue;
+  const text = th.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+  for (const match of text.data.matchAll(/\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) broken.push(th.closest("table").id + ": " + match[0]);
+  }
+}
+return broken;
+"""
+
+
+def test_long_names_on_a_phone_leave_the_headings_whole(
+    browser: WebDriver, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Two players with the longest names (32 characters, one without a space) on a screen
+    390 pixels wide: no column heading is cut inside a word (GBP, not G above BP; the
+    result's from GBP), the names break instead, and no table but the board scrolls."""
+    folder = tmp_path_factory.mktemp("long-names")
+    log, page = folder / "game.yaml", folder / "game.html"
+    long_names = ["--rename", "李雷=Maximilian-Alexander_von_Hohenz"]
+    long_names += ["--rename", "noor=Bartholomew Featherstonehaugh-C"]
+    table = EXAMPLES / "bga-table-700007919.json.gz"
+    done = run(["import", str(table), "-o", str(log), "--removed", "unknown", *long_names])
+    assert done.exit_code == 0, done.output
+    assert run(["html", str(log), "-o", str(page)]).exit_code == 0
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, page)
+        assert browser.execute_script("return document.documentElement.clientWidth") == 390
+        count = browser.execute_script("return window.forexReplay.count")
+        for at in (0, 1, count // 2, count - 2, count - 1):
+            browser.execute_script("window.forexReplay.go(arguments[0])", at)
+            assert browser.execute_script(HEADINGS_BROKEN) == [], at
+            found = browser.execute_script(OVERFLOW)
+            assert found["page"] <= found["width"] and found["outside"] == [], (at, found)
+            assert set(found["wide"]) <= {"board"}, (at, found)
     finally:
         browser.set_window_size(1280, 1400)
 

@@ -110,3 +110,88 @@ def test_analyse_of_a_folder_gives_a_failed_log_its_error_document(tmp_path: Pat
     assert (failed["format"], failed["version"], failed["exit_status"]) == ("forex-error", 1, 1)
     assert [p["code"] for p in failed["problems"]] == ["bad_notation"]
     assert "bad_notation" in result.stderr
+
+
+def test_moves_lists_every_entry_of_a_long_group() -> None:
+    """World Exchangers' JSON listed 3 of the 48 sales legal after move 25, so a script could
+    not get the legal decisions: every group now lists all (with or without ``--all``), and
+    ``complete`` says so."""
+    from forexcli.record import gamelog
+
+    example = ROOT / "examples" / "world-exchangers" / "three-players.yaml"
+    played = gamelog.replay(gamelog.load(example))
+    game = played.log.game
+    legal = [game.write((decision,)) for decision in game.legal(played.state_after(25))]
+    for options in ([], ["--all"]):
+        result = run(["moves", str(example), "--at", "25", "--format", "json", *options])
+        data = json.loads(result.stdout)
+        sales = next(group for group in data["groups"] if group["kind"] == "sell")
+        assert sales["count"] == 48 and sales["complete"] is True
+        assert sales["entries"] == [text for text in legal if text.startswith("sell ")]
+        assert [entry for group in data["groups"] for entry in group["entries"]] == legal
+
+
+def test_for_ex_groups_are_complete(tmp_path: Path) -> None:
+    data = json.loads(run(["moves", str(_forex_log(tmp_path)), "--format", "json"]).stdout)
+    assert data["groups"]
+    for group in data["groups"]:
+        assert group["complete"] is True and len(group["entries"]) == group["count"]
+
+
+def test_a_reveal_too_long_to_list_gives_examples_and_says_so(tmp_path: Path) -> None:
+    """Without a seed the deck's order is unknown: any 3 of its 40 cards may be revealed
+    after move 7 (9,880 sets), too many to list; the group gives 3 and is not complete."""
+    log = copy_example(tmp_path / "wx", moves=7)
+    lines = log.read_text("utf-8").splitlines(keepends=True)
+    log.write_text("".join(line for line in lines if not line.startswith("seed")), "utf-8")
+    result = run(["moves", str(log), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["deciders"], data["kind"], data["count"]) == (["deck"], "reveal", 3)
+    [reveal] = data["groups"]
+    assert (reveal["count"], len(reveal["entries"]), reveal["complete"]) == (9880, 3, False)
+
+
+def test_history_gives_both_games_moves_the_same_names() -> None:
+    """For-Ex listed ``entries`` (``number``, ``player``), World Exchangers ``moves``
+    (``move``, ``by``): both now list ``moves`` under the same names; For-Ex keeps its
+    ``entries`` for old scripts."""
+    shared = {"move", "by", "decision", "note", "legal", "signed"}
+    for log in (
+        ROOT / "examples" / "two-players.yaml",
+        ROOT / "examples" / "world-exchangers" / "three-players.yaml",
+    ):
+        data = json.loads(run(["history", str(log), "--format", "json"]).stdout)
+        assert [move["move"] for move in data["moves"]] == list(range(1, len(data["moves"]) + 1))
+        for move in data["moves"]:
+            assert shared <= set(move), move
+            assert move["by"] in data["players"] or move["by"] == "deck"
+    data = json.loads(
+        run(["history", str(ROOT / "examples" / "two-players.yaml"), "--format", "json"]).stdout
+    )
+    for move, entry in zip(data["moves"], data["entries"], strict=True):
+        assert (entry["number"], entry["player"]) == (move["move"], move["by"])
+        assert {k: v for k, v in entry.items() if k not in ("number", "player")} == {
+            k: v for k, v in move.items() if k not in ("move", "by")
+        }
+
+
+def test_for_ex_show_and_play_name_their_game_and_keep_their_schemas(tmp_path: Path) -> None:
+    """For-Ex's ``show`` and ``play`` documents had no ``game`` (World Exchangers' had): both
+    now have it, their published schemas take it, and a document without it (an older
+    forexcli's) still validates."""
+    log = _forex_log(tmp_path)
+    moves = json.loads(run(["moves", str(log), "--format", "json"]).stdout)
+    decision = next(g for g in moves["groups"] if not g["prefix"])["entries"][0]
+    played = run(["play", str(log), "alice", decision, "--dry-run", "--format", "json"])
+    shown = run(["show", str(log), "--format", "json"])
+    for result, role in ((shown, "show"), (played, "play")):
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        assert list(data)[:3] == ["format", "version", "game"] and data["game"] == "for-ex"
+        schema = json.loads((ROOT / "schemas" / f"forex-{role}.schema.json").read_text("utf-8"))
+        validator = Draft202012Validator(schema)
+        assert list(validator.iter_errors(data)) == []
+        del data["game"]
+        assert list(validator.iter_errors(data)) == []
+        assert list(validator.iter_errors({**data, "game": "world-exchangers"}))

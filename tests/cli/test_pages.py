@@ -129,6 +129,8 @@ def test_a_game_without_moves(tmp_path: Path) -> None:
     data = embedded(page)
     assert data["deltas"] == [] and data["first"]["at"] == 0
     assert 'max="0"' in page
+    # Nobody has played yet: the first player plays first, as forex new says.
+    assert "<bdi>alice</bdi> plays first" in page and "played first" not in page
 
 
 # --------------------------------------------------------------------------- safety

@@ -93,7 +93,7 @@ def test_counts_agree_with_their_nouns(tmp_path: Path) -> None:
     older.write_bytes(log.read_bytes())
     assert run(["play", str(log), "bob", "invest JPY"]).exit_code == 0
     diff = " ".join(run(["diff", str(older), str(log)]).stdout.split())
-    assert f"{older} holds the first 1 move of {log}; {log} goes on with move 2." in diff
+    assert f"{older} holds the first move of {log}; {log} goes on with move 2." in diff
 
 
 def test_undo_and_read_count_one_move_as_one_move(tmp_path: Path) -> None:

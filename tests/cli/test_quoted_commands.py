@@ -260,3 +260,45 @@ def test_the_engines_offer_and_a_finished_game_print_the_path_quoted(
     over = run(["play", finished, "ada", "--engine"])
     assert over.exit_code == 1 and "game_over" in over.output
     assert printed(over.output, "analyse", finished)
+
+
+def test_a_player_named_with_a_leading_dash_is_refused_and_an_old_log_still_plays() -> None:
+    """A name that starts with ``-`` would make every command printed for its player (``forex
+    play FILE -bob DECISION``) an option: ``new`` (``--players`` or ``--player``) and
+    ``import --rename`` refuse it with a hint whose name, given instead, makes a game whose
+    printed next step runs. A log that already holds one stays valid; the usage error of
+    ``play FILE -bob ...`` shows where ``--`` goes, and that command, filled in, plays."""
+    suggested = []
+    for names in (["--players", "ann,-bob"], ["--player", "ann", "--player", "-bob"]):
+        refused = run(["new", "dash.yaml", *names, "--seed", "1"])
+        assert refused.exit_code == 2 and not Path("dash.yaml").exists()
+        assert f"Invalid value for '{names[0]}': '-bob' starts with -" in refused.stderr
+        hint = re.search(
+            r"hint: name the player without the leading -, e\.g\. (\S+)", refused.stderr
+        )
+        assert hint is not None
+        suggested.append(hint.group(1))
+    assert suggested == ["bob", "bob"]
+    made = run(["new", "dash.yaml", "--players", f"ann,{suggested[0]}", "--seed", "1"])
+    assert made.exit_code == 0, made.output
+    assert run(shlex.split(printed(made.output, "moves", "dash.yaml"))[1:]).exit_code == 0
+    bga = TREE / "examples" / "bga-table-700007919.json.gz"
+    renamed = run(["import", str(bga), "-o", "bga.yaml", "--removed", "unknown", "--rename",
+                   "noor=-noor"])  # fmt: skip
+    assert renamed.exit_code == 2 and not Path("bga.yaml").exists()
+    assert "'-noor' (--rename noor=-noor) cannot be a name in a new log" in renamed.stderr
+
+    old = Path("old.yaml")
+    text = Path("dash.yaml").read_text("utf-8").replace("[ann, bob]", "[ann, -bob]")
+    old.write_text(text, "utf-8")
+    assert "-bob" in text and run(["validate", str(old)]).exit_code == 0
+    assert run(["play", str(old), "ann", "resolve"]).exit_code == 0
+    assert run(["play", str(old), "ann", "strengthen", "GBP"]).exit_code == 0
+    misread = run(["play", str(old), "-bob", "resolve"])
+    assert misread.exit_code == 2
+    usage = "forex play FILE -- PLAYER [DECISION]..."
+    assert f"(an argument that starts with - goes after --: {usage})" in misread.stderr
+    filled = usage.replace("FILE", str(old)).replace("PLAYER", "-bob")
+    played = run(shlex.split(filled.replace("[DECISION]...", "resolve"))[1:])
+    assert played.exit_code == 0, played.output
+    assert '\n  - "-bob": resolve\n' in old.read_text("utf-8")

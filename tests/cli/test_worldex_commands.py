@@ -521,6 +521,19 @@ def test_undo_history_and_diff_take_one_path(tmp_path: Path) -> None:
     )
 
 
+def test_diff_of_copies_that_share_one_move_says_move_1(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, 2)
+    cut = path.with_name("cut.yaml")
+    shutil.copyfile(path, cut)
+    assert run(["undo", str(cut), "--to", "1"]).exit_code == 0
+    compared = run(["diff", str(cut), str(path)])
+    assert compared.exit_code == 1
+    said = " ".join(compared.stdout.split())  # (a report is wrapped to the width)
+    assert f"{path} goes on from {cut}: they agree on move 1, and {path} has 1 more." in said
+    as_json = json.loads(run(["diff", str(cut), str(path), "--format", "json"]).stdout)
+    assert "they agree on move 1, and" in as_json["text"]
+
+
 def test_read_takes_a_worldex_log_out_of_a_mail(tmp_path: Path) -> None:
     path = copy_example(tmp_path, 4)
     copy = path.parent / "copy.yaml"

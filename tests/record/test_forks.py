@@ -86,6 +86,15 @@ def test_one_log_is_a_prefix_of_the_other(tmp_path: Path) -> None:
     assert swapped.kind == "prefix" and swapped.continue_from == ("b.yaml",)
 
 
+def test_a_copy_of_one_move_is_said_as_a_person_says_it() -> None:
+    one, two = SHARED[:1], SHARED[:2]
+    report = _compare_texts(log_text(one), log_text(two))
+    assert report.kind == "prefix" and report.common == 1
+    assert report.sentence.startswith(
+        "a.yaml holds the first move of b.yaml; b.yaml goes on with move 2."
+    )
+
+
 def test_prefix_whose_continuation_is_illegal() -> None:
     state_player = SHARED[-1][0]
     bad = [*SHARED, (state_player, "resolve")]  # the same player twice in a row

@@ -110,7 +110,7 @@ HOSTILE: dict[str, tuple[bytes, tuple[str, ...]]] = {
     "unknown player in a move": (_with(b"  - mallory: resolve"), ("unknown_player",)),
     "unknown partner in a spot": (
         _with(b"  - alice: spot 1 USD to mallory for 1 JPY; resolve"),
-        ("unknown_name",),
+        ("unknown_player",),
     ),
     "unknown key": (SHORT + b"cheat: true\n", ("schema_unknown_key",)),
     "unknown key in an entry": (_with(b"  - alice: resolve\n    cheat: 1"), ("bad_entry",)),

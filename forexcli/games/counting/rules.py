@@ -192,7 +192,11 @@ class CountingGame(BaseGame["State", "Add"]):
         """``game: counting``, the title, the players and the target when given."""
         title, target = options.get("title"), options.get("target")
         if target is not None and not (target.isdigit() and 1 <= int(target) <= 1000):
-            raise ViewRefused(f"{target!r} is not a whole number from 1 to 1000", "--target")
+            raise ViewRefused(
+                f"{target!r} is not a whole number from 1 to 1000",
+                "--target",
+                hints=("give the total to reach as a whole number, e.g. --target 10",),
+            )
         # a JSON string is a YAML double-quoted scalar: a title may hold ": " or "#"
         quoted = json.dumps(title, ensure_ascii=False)
         lines = ["game: counting", *([f"title: {quoted}"] if title else [])]

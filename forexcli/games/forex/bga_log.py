@@ -114,6 +114,12 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
 
     for site, name in names.items():
         problem = name_problem(name)
+        new = not problem and name.startswith("-")  # valid in a log, refused in a new one
+        if new:
+            problem = (
+                "it starts with -, which every command printed for the player would read as"
+                " an option"
+            )
         if problem:
             whose = (
                 f"the site's name {name!r}"
@@ -122,7 +128,7 @@ def _names_checked(names: Mapping[str, str], filename: str) -> None:
             )
             raise _problem(
                 "bad_player_name",
-                f"{whose} cannot be a name in a log: {problem}",
+                f"{whose} cannot be a name in a {'new ' if new else ''}log: {problem}",
                 filename,
                 (f"give it another with --rename {_rename_word(site)} ({NAME_RULE})",),
             )
@@ -223,7 +229,14 @@ def import_log(
         try:
             counts = parse_removed(removed)
         except ValueError as error:
-            raise ViewRefused(clean(str(error)), "--removed") from None
+            raise ViewRefused(
+                clean(str(error)),
+                "--removed",
+                hints=(
+                    "write the 6 certificates removed at set-up as CUR=N (--removed"
+                    " GBP=1,USD=2,CNY=3), or --removed unknown when the table log does not say",
+                ),
+            ) from None
     try:
         imported = import_table(
             read_json(read(), filename),

@@ -461,9 +461,12 @@ def _header_problems(
         value = raw[player]
         if index + 1 not in refused_entries and isinstance(value, str):
             try:
-                _parse(player, value)
+                written, _ = _parse(player, value)
             except NotationError as error:
                 problems.append(_bad_notation(doc, filename, index, player, error))
+                continue
+            if players:
+                problems.extend(_unknown_partner(doc, filename, index, written, players))
     return problems
 
 
@@ -474,6 +477,36 @@ def _unknown_mover(
     return _unknown_player(
         doc, filename, f"move {index + 1}", player, players, ("moves", index, player), key=True
     )
+
+
+def _unknown_partner(
+    doc: yamlread.Document,
+    filename: str,
+    index: int,
+    written: Written,
+    players: tuple[str, ...],
+) -> list[Problem]:
+    """``unknown_player`` for entry ``index`` (0-based) whose spot names a partner who does not
+    play (as a move's key that names one is), with the players and what to write instead."""
+    spot = written.spot
+    if spot is None or spot.partner in players:
+        return []
+    name = spot.partner
+    return [
+        _problem_at(
+            doc,
+            filename,
+            "unknown_player",
+            f"move {index + 1}: the spot's partner {quoted(name)} is not a player of this game"
+            f" ({', '.join(players)})",
+            ("moves", index, spot.player),
+            hints=did_you_mean(name, players)
+            or (
+                f"make the spot with one of the players, or add {quoted(name)} to `players:`"
+                " at set-up",
+            ),
+        )
+    ]
 
 
 def _bad_notation(
@@ -528,6 +561,10 @@ def entries(doc: yamlread.Document, filename: str) -> tuple[Entry, ...]:
             written, decisions = _parse(player, text_of_move)
         except NotationError as error:
             problems.append(_bad_notation(doc, filename, index, player, error))
+            continue
+        unknown = _unknown_partner(doc, filename, index, written, players)
+        if unknown:
+            problems.extend(unknown)
             continue
         found.append(Entry(index + 1, player, text_of_move, decisions, note, digest, sig, written))
     if problems:

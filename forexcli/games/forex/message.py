@@ -196,6 +196,23 @@ def _aligned(
     return lines
 
 
+SHORT_CERTIFICATES = "certs"
+"""The money table's last heading when ``certificates`` would pass the width (long names)."""
+
+
+def _money_lines(
+    rows: Sequence[Sequence[str]], escape: Callable[[str], str], width: int
+) -> list[str]:
+    """``_aligned`` money rows; when long names leave the last heading no room, it is
+    written short (``certs``), so that no line passes ``width``."""
+    from ...reporters import text_width
+
+    lines = _aligned(rows, escape, width)
+    if max(text_width(line) for line in lines) > width:
+        lines = _aligned([[*rows[0][:-1], SHORT_CERTIFICATES], *rows[1:]], escape, width)
+    return lines
+
+
 def _markdown_table(rows: Sequence[Sequence[str]]) -> list[str]:
     def line(row: Sequence[str]) -> str:
         return "| " + " | ".join(escape_markdown(cell) or " " for cell in row) + " |"
@@ -314,18 +331,18 @@ def _since_title(parts: _Parts) -> str:
 
 def _text(parts: _Parts) -> str:
     e = clean
-    out = [e(parts.headline), ""]
+    out = [*_caption(e(parts.headline)), ""]
     if parts.problem:
-        out += [e(parts.problem), ""]
+        out += [*_caption(e(parts.problem)), ""]
     out.append(_since_title(parts))
     for summary in parts.summaries:
-        out.append(e(summary.heading))
+        out.extend(_caption(e(summary.heading), "  "))
         for detail in summary.details():
             out.extend(_note_lines(detail, "  ", e, CAPTION_WIDTH))
     out += ["", *_caption(f"Board ({BOARD_LEGEND}):")]
     out += ["  " + line for line in _aligned(parts.board, e)]
     out += ["", "Money:"]
-    out += ["  " + line for line in _aligned(parts.money, e, CAPTION_WIDTH - 2)]
+    out += ["  " + line for line in _money_lines(parts.money, e, CAPTION_WIDTH - 2)]
     out += ["", *_caption("Queue, front first: " + e("; ".join(parts.queue) or "empty"), "  ")]
     out.append("")
     if parts.standings:
@@ -389,7 +406,7 @@ def _bbcode(parts: _Parts) -> str:
     out += ["", caption, "[code]"]
     out += _aligned(parts.board, e)
     out += ["[/code]", "[b]Money[/b]", "[code]"]
-    out += _aligned(parts.money, e)
+    out += _money_lines(parts.money, e, CAPTION_WIDTH)
     queue = "[b]Queue[/b], front first: " + e("; ".join(parts.queue) or "empty")
     out += ["[/code]", "\n".join(_caption(queue)), ""]
     if parts.standings:

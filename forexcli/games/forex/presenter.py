@@ -56,6 +56,27 @@ def _view(replay: Any, at: int) -> Any:
     return View(replay.log, replay, at)
 
 
+REMOVED_HINT = (
+    "write the 6 certificates removed at set-up as CUR=N: --removed GBP=1,USD=2,CNY=3 (or"
+    " --removed GBP,USD,USD,CNY,CNY,CNY), or leave --removed out to draw them"
+)
+HOUSE_RULE_HINT = (
+    "forex new --help lists the house rules and their values (--house-rule NAME=VALUE)"
+)
+
+
+def _one_of(option: str, names: Sequence[str]) -> str:
+    """``name one of the players with --first: ann, bob`` (a hint)."""
+    return f"name one of the players with {option}: {', '.join(clean(n) for n in names)}"
+
+
+def _plain_name(name: str) -> str:
+    """``name`` kept to its letters, digits and spaces (``'ann'`` for ``ann:``), for a hint's
+    example; ``'ann'`` when nothing is left."""
+    kept = " ".join("".join(ch if ch.isalnum() else " " for ch in name).split())[:32]
+    return repr(kept or "ann")
+
+
 def _meant(name: str, names: Sequence[str]) -> str:
     """``; did you mean ann?`` when one of ``names`` is close to ``name``."""
     from ...words import close_match
@@ -101,7 +122,8 @@ class ForexViews(BaseGame[Any, Any]):
         if seat is not None:
             raise ViewRefused(
                 "--seat is for World Exchangers logs (each player has a board); For-Ex's board"
-                " is shared: leave it out"
+                " is shared: leave it out",
+                hints=("leave out --seat: the board drawn is every player's",),
             )
         from .svg import board_svg
 
@@ -184,17 +206,22 @@ class ForexViews(BaseGame[Any, Any]):
             _check_name(first, "--first")
             if first not in players:
                 raise ViewRefused(
-                    f"{clean(first)!r} is not one of the players{_meant(first, players)}", "--first"
+                    f"{clean(first)!r} is not one of the players{_meant(first, players)}",
+                    "--first",
+                    hints=(_one_of("--first", players),),
                 )
         removed, seed = options.get("removed"), options.get("seed")
         if removed is not None and seed is not None:
-            raise ViewRefused("give --removed or --seed, not both")
+            raise ViewRefused(
+                "give --removed or --seed, not both",
+                hints=("--removed names the certificates taken out; --seed draws them",),
+            )
         counts: tuple[int, ...] | None = None
         if removed is not None:
             try:
                 counts = parse_removed(removed)
             except ValueError as error:
-                raise ViewRefused(str(error), "--removed") from None
+                raise ViewRefused(str(error), "--removed", hints=(REMOVED_HINT,)) from None
         elif seed is None:
             seed = random_seed()
         rules = _house_rules(options.get("house_rule") or (), parse_house_rule)
@@ -206,7 +233,10 @@ class ForexViews(BaseGame[Any, Any]):
                 HouseRules(**rules),
             )
         except SetupError as error:
-            raise ViewRefused(clean(error.reason)) from None
+            raise ViewRefused(
+                clean(error.reason),
+                hints=("forex new --help lists the players, set-up and house rules it takes",),
+            ) from None
         return new_log_text(
             players,
             first=first,
@@ -246,7 +276,9 @@ def _check_name(name: str, option: str) -> None:
     problem = name_problem(name)
     if problem:
         raise ViewRefused(
-            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})", option
+            f"{clean(name)!r} is not a valid player name: {problem} ({NAME_RULE})",
+            option,
+            hints=(f"write it as a name such as {_plain_name(name)}",),
         )
 
 
@@ -258,6 +290,7 @@ def _check_confusable(names: Sequence[str]) -> None:
             f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must differ"
             " by more than letter case, spaces or Unicode forms",
             "--players",
+            hints=(f"rename one of them, e.g. {clean(b)!r} as {clean(b + '2')!r}",),
         )
 
 
@@ -268,10 +301,12 @@ def _house_rules(items: Sequence[str], parse: Any) -> dict[str, str]:
         try:
             option, value = parse(item)
         except ValueError as error:
-            raise ViewRefused(clean(str(error)), "--house-rule") from None
+            raise ViewRefused(clean(str(error)), "--house-rule", hints=(HOUSE_RULE_HINT,)) from None
         if rules.get(option, value) != value:
             raise ViewRefused(
-                f"{option} is given twice: {rules[option]} and {value}", "--house-rule"
+                f"{option} is given twice: {rules[option]} and {value}",
+                "--house-rule",
+                hints=(f"give --house-rule {option}=VALUE once, with the value the table plays",),
             )
         rules[option] = value
     return rules

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from .picture import FONT, text_width, xml_escape
+from .picture import CHAR_WIDTH, FONT, text_width, xml_escape
 from .rules import CASH_STEP, MAX_CASH, MONTHS, State
 from .rules.components import MID_YEAR
 from .views import coins
@@ -203,8 +203,10 @@ def _legend(names: Sequence[str], series: Sequence[Sequence[int]]) -> list[str]:
 
 
 def _end_labels(names: Sequence[str], series: Sequence[Sequence[int]], plot_w: float) -> list[str]:
-    """Each player's last cash at the right of the plot, pushed apart so none overlaps."""
+    """Each player's name at the right end of their line, pushed apart so none overlaps; a
+    name too long for the margin cut to fit it, with '…' (the legend names it whole)."""
     out = ['<g id="labels" class="labels">']
+    room = MARGIN_R - 6
     placed: list[float] = []
     order = sorted(range(len(names)), key=lambda seat: (-series[seat][-1], seat))
     for seat in order:
@@ -216,7 +218,7 @@ def _end_labels(names: Sequence[str], series: Sequence[Sequence[int]], plot_w: f
             _text(
                 MARGIN_L + plot_w + 6,
                 y,
-                names[seat],
+                _fitted(names[seat], room),
                 anchor="start",
                 fill=player_colour(seat),
                 css_class="label",
@@ -224,3 +226,11 @@ def _end_labels(names: Sequence[str], series: Sequence[Sequence[int]], plot_w: f
         )
     out.append("</g>")
     return out
+
+
+def _fitted(name: str, room: float, size: float = 11) -> str:
+    """``name``, or as much of it as fits ``room`` pixels at font ``size`` followed by '…'."""
+    if text_width(name, size) <= room:
+        return name
+    keep = max(1, int(room // (size * CHAR_WIDTH)) - 1)
+    return name[:keep].rstrip() + "…"

@@ -187,6 +187,11 @@ class WorldexGame(WorldexViews):
             f"name one of the players, or add {quoted(name)} to `players:` at set-up",
         )
 
+    def committed_fields(self, header: Mapping[str, Any]) -> tuple[str, ...]:
+        """``seed``, when ``seed_sha256`` commits to it: the host reveals it after the game
+        (``docs/worldex-rules.md``), and the replay checks it against its SHA-256."""
+        return ("seed",) if header.get("seed_sha256") is not None else ()
+
     def log_keys(self, header: Mapping[str, Any]) -> tuple[str, ...]:
         """The players, and ``deck`` for reveals."""
         return (*(str(p) for p in header["players"]), DEALER)

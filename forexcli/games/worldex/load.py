@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
@@ -121,6 +122,8 @@ def read_components(path: str | os.PathLike[str], sha256: Optional[str] = None) 
         raise ComponentsFileError(
             "components_unreadable", f"{name}: {error.strerror or error}"
         ) from None
+    if not stat.S_ISREG(status.st_mode):
+        raise ComponentsFileError("components_unreadable", _NOT_A_FILE.format(name))
     loaded = _read_checked(name, status.st_size, status.st_mtime_ns, status.st_ino, status.st_dev)
     if sha256 is not None and loaded.sha256 != sha256.lower():
         raise ComponentsFileError(
@@ -136,6 +139,16 @@ def _example_digest() -> str:
     return digest(EXAMPLE_COMPONENTS.read_bytes())
 
 
+_NOT_A_FILE = "{} is not a regular file (a pipe, socket or device)"
+"""A components path that reaches no file to read (a FIFO or ``/dev/tty`` would wait for a
+writer, ``/dev/zero`` never ends): refused before it is opened, and again once opened."""
+
+
+def _open_nonblocking(path: str, flags: int) -> int:
+    """``os.open`` that does not wait for a writer when ``path`` is a pipe."""
+    return os.open(path, flags | os.O_NONBLOCK)
+
+
 @lru_cache(maxsize=64)
 def _read_checked(path: str, size: int, mtime_ns: int, inode: int, device: int) -> LoadedComponents:
     """The components file at ``path`` (as it is at that size, time, inode and device),
@@ -144,7 +157,11 @@ def _read_checked(path: str, size: int, mtime_ns: int, inode: int, device: int) 
     A refused file raises each time it is asked for (exceptions are not cached).
     """
     try:
-        with open(path, "rb") as handle:
+        # Without blocking: a pipe that took the file's place since the stat must not make
+        # the command wait for a writer; what was opened is checked again.
+        with open(path, "rb", opener=_open_nonblocking) as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ComponentsFileError("components_unreadable", _NOT_A_FILE.format(path))
             content = handle.read(MAX_COMPONENTS_BYTES + 1)
     except OSError as error:
         raise ComponentsFileError(

@@ -532,15 +532,20 @@ def line_board_svg(state: State, seat: int, prefix: str) -> str:
     )
 
 
-def key_svg() -> str:
-    """The key naming the symbols and the ring, alone (for the replay page)."""
-    right = x_of(MONTHS) + 24
+KEY_WIDTH = 360
+"""The width of the replay page's key (pixels): a phone's, so that it is read at its size."""
+
+
+def key_svg(width: float = KEY_WIDTH) -> str:
+    """The key naming the symbols and the ring, alone (for the replay page), ``width``
+    pixels wide: as many rows as that needs."""
+    right = LEFT - 8 + width
     key, bottom = _key(14, right)
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="symbol-key"'
-            f' width="{_num(right)}" height="{_num(bottom)}" viewBox="{_num(LEFT - 8)} 0'
-            f' {_num(right - LEFT + 8)} {_num(bottom)}" font-family="{FONT}" role="img"'
+            f' width="{_num(width)}" height="{_num(bottom)}" viewBox="{_num(LEFT - 8)} 0'
+            f' {_num(width)} {_num(bottom)}" font-family="{FONT}" role="img"'
             ' aria-label="The key to the symbols">',
             *key,
             "</svg>",

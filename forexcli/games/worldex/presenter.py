@@ -116,7 +116,11 @@ class WorldexViews(BaseGame[Any, Any]):
         if since is not None:
             raise ViewRefused(
                 "show --format json of a World Exchangers log is the state alone: leave out"
-                " --since/--since-player (forex history --format json lists the moves)"
+                " --since/--since-player (forex history --format json lists the moves)",
+                hints=(
+                    "the moves since then: forex history FILE --format json; the state: forex"
+                    " show FILE --format json",
+                ),
             )
         from .views import show_view
 
@@ -136,7 +140,11 @@ class WorldexViews(BaseGame[Any, Any]):
         try:
             seats = layout.seats_of(state, seat)
         except ValueError as error:
-            raise ViewRefused(clean(str(error)), "--seat") from None
+            raise ViewRefused(
+                clean(str(error)),
+                "--seat",
+                hints=("--seat takes a player's name, or all for every board",),
+            ) from None
         return layout.boards_svg(state, seats, title), "board" if len(seats) == 1 else "boards"
 
     def chart(self, replay: Any, title: Optional[str]) -> str:
@@ -196,6 +204,7 @@ class WorldexViews(BaseGame[Any, Any]):
 
     def new_log(self, players: Sequence[str], options: Mapping[str, Any], path: str) -> str:
         """A log naming the components file (with its SHA-256), dealt from a seed."""
+        from ...record.hints import confusable_pairs
         from ...reporters import clean
         from ...reporters.newlog import random_seed
         from .load import EXAMPLE_COMPONENTS, SHIPPED_NAME, ComponentsFileError, read_components
@@ -206,23 +215,43 @@ class WorldexViews(BaseGame[Any, Any]):
             red_marker_missing,
         )
 
+        for a, b in confusable_pairs(players):
+            raise ViewRefused(
+                f"{clean(a)!r} and {clean(b)!r} would be taken for one player: names must"
+                " differ by more than letter case, spaces or Unicode forms",
+                "--players",
+            )
         named: str | None = options.get("components")
         shipped = named is None  # the invented ones forexcli ships (SHIPPED_NAME)
         components = str(EXAMPLE_COMPONENTS) if named is None else named
         first = options.get("first")
         if first is not None and first not in players:
             raise ViewRefused(
-                f"{clean(first)!r} is not one of the players{_meant(first, players)}", "--first"
+                f"{clean(first)!r} is not one of the players{_meant(first, players)}",
+                "--first",
+                hints=(
+                    f"name one of the players with --first: {', '.join(clean(n) for n in players)}",
+                ),
             )
         try:
             loaded = read_components(components)
         except ComponentsFileError as error:
             reason = "; ".join((error.reason, *error.hints))
-            raise ViewRefused(clean(reason), "--components") from None
+            raise ViewRefused(
+                clean(reason),
+                "--components",
+                hints=(
+                    f"name a components file that reads; the bundled one: {EXAMPLE_COMPONENTS}",
+                ),
+            ) from None
         try:
             rules = parse_house_rules(options.get("house_rule") or ())
         except ValueError as error:
-            raise ViewRefused(clean(str(error)), "--house-rule") from None
+            raise ViewRefused(
+                clean(str(error)),
+                "--house-rule",
+                hints=(HOUSE_RULE_HINT,),
+            ) from None
         seed = options.get("seed") or random_seed()
         holder = red_marker_holder(loaded.components, players, seed) if first else None
         if first is not None and holder is not None and holder != first:
@@ -231,21 +260,30 @@ class WorldexViews(BaseGame[Any, Any]):
                 " leave out --first (it names the starting player only when the seed deals"
                 " nobody the red marker)",
                 "--first",
+                hints=(f"leave out --first: {clean(holder)} starts",),
             )
         if first is None and len(players) >= 2:
             dealt = red_marker_missing(loaded.components, players, seed)
+            named = ", ".join(clean(n) for n in players)
             if dealt is not None:
                 raise ViewRefused(
                     f"the seed deals no red marker ({clean(dealt)}): the rulebook's starting"
                     " player is the one who spent the most money today, which the log cannot"
-                    f" know; name them with --first (one of {', '.join(clean(n) for n in players)})"
+                    f" know; name them with --first (one of {named})",
+                    hints=("add --first NAME: the player who spent the most money today",),
                 )
+        from ...record.problems import command_word
+
         boards = {}
         for item in options.get("board") or ():
             name, sep, side = item.partition("=")
             if not sep or name.strip() not in players or side.strip() not in ("A", "B"):
                 raise ViewRefused(
-                    f"{clean(item)!r}: write NAME=A or NAME=B for a player", "--board"
+                    f"{clean(item)!r}: write NAME=A or NAME=B for a player",
+                    "--board",
+                    hints=(
+                        f"for example --board {command_word(players[0] + '=B')}, once a player",
+                    ),
                 )
             boards[name.strip()] = side.strip()
         folder = os.path.dirname(os.path.abspath(path))
@@ -273,6 +311,11 @@ class WorldexViews(BaseGame[Any, Any]):
         rules = parse_house_rules(options.get("house_rule") or ())
         shipped = options.get("components") is None
         return created_report(path, replay.final, replay.log.seed or "", rules, shipped=shipped)
+
+
+HOUSE_RULE_HINT = (
+    "forex new --help lists the house rules and their values (--house-rule NAME=VALUE)"
+)
 
 
 def _meant(name: str, names: Sequence[str]) -> str:

@@ -252,3 +252,49 @@ def test_marks_and_the_evaluation_graph(
     finally:
         browser.set_window_size(1280, 1400)
     assert severe(browser) == []
+
+
+def test_the_symbol_key_is_read_at_its_size_on_a_phone(browser: WebDriver, page: Path) -> None:
+    """On a screen 390 pixels wide the key to the symbols is drawn at (nearly) its own size,
+    its names as large as the boards' numbers on a desktop, not shrunk to half; and it fits."""
+    browser.set_window_size(390, 900)
+    try:
+        open_page(browser, page)
+        key = browser.execute_script(
+            "const svg = document.querySelector('.symbol-key svg');"
+            "const box = svg.getBoundingClientRect();"
+            "return {scale: box.width / svg.viewBox.baseVal.width, right: box.right,"
+            " width: document.documentElement.clientWidth};"
+        )
+        assert key["scale"] >= 0.95, key
+        assert key["right"] <= key["width"], key
+    finally:
+        browser.set_window_size(1280, 1400)
+
+
+def test_a_long_name_at_the_end_of_its_line_stays_on_the_chart(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    """The chart (forex chart, and the page's) names each player at the right end of their
+    line; a name of 32 characters is cut to fit (with '…', the legend above naming it whole)
+    instead of running off the picture."""
+    from tests.cli.test_worldex_commands import new_game
+
+    long = "Jean-Baptiste Emmanuel Zorgabcde"
+    log, done = new_game(tmp_path, "--seed", "a", players=f"ben,{long}")
+    assert done.exit_code == 0, done.output
+    chart = tmp_path / "chart.svg"
+    assert run(["chart", str(log), "-o", str(chart)]).exit_code == 0
+    browser.get(chart.as_uri())
+    found = browser.execute_script(
+        "const svg = document.documentElement;"
+        "return {width: svg.viewBox.baseVal.width,"
+        " labels: [...svg.querySelectorAll('#labels text')].map((t) => {"
+        "   const box = t.getBBox(); return [t.textContent, box.x + box.width]; }),"
+        " legend: [...svg.querySelectorAll('#legend text')].map((t) => t.textContent)};"
+    )
+    ben, cut = sorted((label for label, _ in found["labels"]), key=len)
+    assert ben == "ben" and cut != long, found
+    assert cut.endswith("…") and long.startswith(cut[:-1]), found
+    assert all(right <= found["width"] for _, right in found["labels"]), found
+    assert any(label.startswith(long) for label in found["legend"]), found

@@ -126,6 +126,7 @@ def test_the_opening_position_is_drawn_without_javascript() -> None:
         assert f'<tr data-card="{card}">' in page
     assert '<li id="move-8" data-move="8" class="current">' in page
     assert "House rules: trend ties: all; media floor: zero; pass symbols: gain;" in page
+    assert "<bdi>louis</bdi> plays first;" in page  # as forex new says it, moves or none
     assert "<h3>Scores if the game ended now</h3>" in page and "<h3>Final scores</h3>" not in page
 
 

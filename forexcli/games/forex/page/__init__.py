@@ -65,6 +65,7 @@ PAGE_FORMAT = "forex-replay"
 SHOWN_KEYS = (
     "format",
     "version",
+    "game",
     "file",
     "title",
     "players",
@@ -283,12 +284,41 @@ def chart_svg(replay: Replay, opening: int) -> str:
     return with_strips(strength_chart_svg(replay), xs, CHART_PLOT_TOP, CHART_PLOT_BOTTOM, opening)
 
 
+CODE_BACKGROUNDS = ("#ffffff", "#f4f6f8", "#fde2e2")
+"""The backgrounds a currency's code stands on (a cell, a heading, a non-paying heading)."""
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(one: str, other: str) -> float:
+    low, high = sorted((_luminance(one), _luminance(other)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def legible(colour: str, ratio: float = 4.6) -> str:
+    """``colour`` darkened in its hue until text in it stands out from every background of
+    ``CODE_BACKGROUNDS`` by ``ratio`` (WCAG AA asks 4.5:1 of text); itself if it does."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    shade = colour
+    while min(_contrast(shade, back) for back in CODE_BACKGROUNDS) < ratio:
+        red, green, blue = (int(c * 0.95) for c in (red, green, blue))
+        shade = f"#{red:02x}{green:02x}{blue:02x}"
+    return shade
+
+
 def currency_css() -> str:
-    """Each currency's code in its colour of the pictures (``svg.COLOURS``)."""
+    """Each currency's code in its colour of the pictures (``svg.COLOURS``), darkened where
+    that is too light to read as text on the page (``legible``)."""
     from ..svg import COLOURS
 
     return "".join(
-        f'.cur[data-currency="{code}"] {{ color: {COLOURS[code]}; }}\n' for code in CURRENCIES
+        f'.cur[data-currency="{code}"] {{ color: {legible(COLOURS[code])}; }}\n'
+        for code in CURRENCIES
     )
 
 

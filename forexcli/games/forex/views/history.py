@@ -22,7 +22,11 @@ def _signed_cell(check: Any, number: int) -> str:
 
 def history_data(log: GameLog, replay: Replay) -> dict[str, Any]:
     """``history --format json``: every entry with its note and what it caused, who signed
-    it (signatures that verify) and the partner whose signature its spot deal awaits."""
+    it (signatures that verify) and the partner whose signature its spot deal awaits.
+
+    ``moves`` lists them under every game's names (``reporters.record.history_data``: each
+    ``move``, ``by``); ``entries``, their older names (``number``, ``player``), is kept for
+    old scripts."""
     entries = []
     check = signatures_of(log, replay)
     for entry in log.entries:
@@ -40,9 +44,17 @@ def history_data(log: GameLog, replay: Replay) -> dict[str, Any]:
         "file": log.filename,
         "title": log.title,
         "players": list(log.players),
+        "moves": [_shared_names(item) for item in entries],
         "entries": entries,
         "problem": None if replay.problem is None else replay.problem.as_dict(),
     }
+
+
+def _shared_names(item: dict[str, Any]) -> dict[str, Any]:
+    """An entry of ``entries`` under every game's names: ``move`` and ``by`` first, in place
+    of ``number`` and ``player``."""
+    renamed = {"move": item["number"], "by": item["player"]}
+    return {**renamed, **{k: v for k, v in item.items() if k not in ("number", "player")}}
 
 
 def history_text(

@@ -41,7 +41,8 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
     await their partner's signature. A group's ``prefix`` is true for the spot transactions
     (kind ``spot``): optional prefixes written before an action (``spot ...; ACTION``), not
     decisions on their own; false for the others, whose entries ``forex play`` takes. A
-    group's ``by``, ``count`` and ``entries`` are every game's names (``moves`` is kept for
+    group's ``by``, ``count``, ``entries`` and ``complete`` (always true: every entry is
+    listed) are every game's names (``moves`` is kept for
     old scripts); the frame adds the head every game's document has
     (``reporters.record.moves_head``)."""
     from ..moves import grouped_moves
@@ -69,6 +70,7 @@ def moves_data(view: View, kinds: Sequence[str] = ()) -> dict[str, Any]:
                 "by": state.pending_player,
                 "count": len(g.moves),
                 "entries": list(g.moves),
+                "complete": True,
             }
             for g in groups
         ],

@@ -21,7 +21,7 @@ from ....reporters.play_schema import (
     play_schema,
 )
 from ..schema_source import SCHEMA_ID_PREFIX
-from .schema import show_schema
+from .schema import GAME_PROPERTY, show_schema
 
 PLAY_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-play:1"
 
@@ -81,6 +81,7 @@ def _move_document(pending: dict[str, Any]) -> dict[str, Any]:
         {
             "format": {"const": PLAY_FORMAT},
             "version": {"description": "The version of this output; 1.", "const": 1},
+            "game": GAME_PROPERTY,
             "file": {"description": "The log file as named on the command line.", **_TEXT},
             "written": {
                 "description": "False for --dry-run: nothing was written.",
@@ -94,7 +95,7 @@ def _move_document(pending: dict[str, Any]) -> dict[str, Any]:
         },
         "A decision checked and added (or, with --dry-run, that would be): what it caused,"
         " the rates and holdings that moved, who decides next and the state after it.",
-        optional=tuple(extra),
+        optional=("game", *extra),
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ....record.seats import seats_schema
 from ..notation import END
 from ..rules import CURRENCIES, HouseRules
-from ..schema_source import SCHEMA_ID_PREFIX
+from ..schema_source import GAME_NAME, SCHEMA_ID_PREFIX
 
 SHOW_SCHEMA_ID = SCHEMA_ID_PREFIX + "forex-show:1"
 
@@ -63,6 +63,11 @@ _HOUSE_RULE_DESCRIPTIONS = (
     " `back`: it goes to the back.",
 )
 _NULLABLE_TEXT = {"type": ["string", "null"]}
+GAME_PROPERTY = {
+    "description": "The game; given by forexcli since its JSON documents all name their game,"
+    " optional as older documents have none.",
+    "const": GAME_NAME,
+}
 
 
 def _entry() -> dict[str, Any]:
@@ -429,6 +434,7 @@ def show_schema() -> dict[str, Any]:
         "properties": {
             "format": {"const": "forex-show"},
             "version": {"description": "The version of this output; 1.", "const": 1},
+            "game": GAME_PROPERTY,
             "file": {"description": "The log file as named on the command line.", "type": "string"},
             "title": {"description": "The game's title, if the log gives one.", **_NULLABLE_TEXT},
             "players": {

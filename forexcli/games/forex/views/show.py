@@ -11,6 +11,7 @@ from ....reporters import PLAIN, Style, clean, detail_lines, md, plural, text_wi
 from ....reporters.tables import note_lines, section_heading, wrapped
 from ....words import possessive, says
 from ..rules import CURRENCIES, HouseRules
+from ..schema_source import GAME_NAME
 from . import next_dividend
 from .board import board_grid, state_text
 from .common import View, entry_data, next_line, pending_data
@@ -80,6 +81,7 @@ def show_data(view: View, since: int | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": SHOW_FORMAT,
         "version": SHOW_VERSION,
+        "game": GAME_NAME,
         "file": log.filename,
         "title": log.title,
         "players": list(log.players),

@@ -1,0 +1,329 @@
+"""A cheater in a signed 3-player game by mail, with real keys: copies that carol (who holds
+only her own key) makes to slip something past the honest readers' ``read``, ``validate``,
+``play`` and ``diff``; each must be refused, clearly, with nothing changed."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from forexcli.record import edit
+from forexcli.record.problems import LogError
+from tests.cli.test_commands import ROOT, run
+from tests.cli.test_worldex_commands import copy_example, keys
+from tests.signed import signed_game, signer
+
+COMPONENTS = ROOT / "forexcli/games/worldex/data/invented-components.json"
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The README's signed game after bob's countersigned spot deal (the keys beside it):
+    carol, the cheater, decides move 3."""
+    folder = tmp_path_factory.mktemp("redteam")
+    signed_game(folder, 2)
+    return folder
+
+
+@pytest.fixture
+def table(made: Path, tmp_path: Path) -> Path:
+    shutil.copytree(made, tmp_path / "table")
+    return tmp_path / "table"
+
+
+def carol_plays(table: Path, name: str, *decisions: str) -> Path:
+    """A copy of the game named ``name`` beside it, with carol's move 3: the first of
+    ``decisions`` that is legal, signed with her key."""
+    copy = table / name
+    shutil.copyfile(table / "game.yaml", copy)
+    keys = {"carol": table / "carol.key"}
+    for decision in decisions:
+        try:
+            edit.append(str(copy), "carol", decision, digest=True, signer=signer(keys, "carol"))
+        except LogError:
+            continue
+        return copy
+    raise AssertionError(f"none of {decisions} is legal for carol")
+
+
+def test_read_refuses_a_log_file_that_hides_a_second_document(table: Path) -> None:
+    """carol's copy is her signed move 3 and then, as a second YAML document, a fork of it
+    (another move 3 of hers): an editor, ``validate`` and ``diff`` show the first, ``read``
+    (which took the file for a mail whose header was the first log) took the second. Now
+    ``read`` tells the file's problem as ``validate`` does, at its line, and saves nothing."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    hidden = carol_plays(table, "hidden.yaml", "invest EUR", "invest CNY", "invest GBP")
+    mail = table / "mail.yaml"
+    mail.write_text(shown.read_text() + "---\n" + hidden.read_text())
+    second = len(shown.read_text().splitlines()) + 1
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    told = run(["validate", str(mail)]).stdout.splitlines()[0]
+    assert told.startswith(f"{mail}:{second}:1: multiple_documents: "), told
+    result = run(["read", str(mail), "--into", str(alice)])
+    assert result.exit_code == 1, result.output
+    assert told in result.output.splitlines()
+    assert "hint: " in result.output
+    assert alice.read_bytes() == before
+    # A saved post whose first lines only look like a header is still read as a post.
+    post = table / "post.txt"
+    post.write_text(f"title: my move\n\nHere it is:\n\n```yaml\n{shown.read_text()}```\n")
+    result = run(["read", str(post), "--into", str(alice), "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "1 new move (move 3)" in result.stdout
+
+
+def test_read_tells_where_a_log_file_breaks(table: Path) -> None:
+    """A log file with a YAML or schema error was refused as ``no_log`` ("holds no game
+    log"), placed at the reader's copy; now as ``validate`` tells it, at its line."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    text = shown.read_text()
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    for broken in (
+        text.replace("seed: friday\n", "seed: friday\nsneaky: 1\n"),
+        text.replace("    digest:", "    digest: 0000000000000000\n    digest:", 1),
+    ):
+        shown.write_text(broken)
+        told = run(["validate", str(shown)]).stdout.splitlines()[0]
+        assert told.startswith(f"{shown}:"), told
+        result = run(["read", str(shown), "--into", str(alice)])
+        assert result.exit_code == 1, result.output
+        assert told in result.output.splitlines()
+        assert "no_log" not in result.output
+        assert alice.read_bytes() == before
+
+
+def test_a_world_exchangers_log_naming_a_pipe_for_its_components_does_not_hang(
+    tmp_path: Path,
+) -> None:
+    """A World Exchangers copy whose header names a pipe (or ``/dev/tty``) as its components
+    file: ``validate`` and ``read`` opened it before any signature was checked and waited
+    for a writer, for ever. Now the path is refused at once, at the header's ``components:``,
+    as no regular file."""
+    import threading
+
+    log = copy_example(tmp_path, 2)
+    pipe = log.parent / "components.json"
+    os.mkfifo(pipe)
+    text = log.read_text("utf-8")
+    log.write_text(text.replace("file: ../../forexcli/", "file: components.json #", 1), "utf-8")
+    line = next(n for n, ln in enumerate(log.read_text("utf-8").splitlines(), 1) if "file:" in ln)
+    results: dict[str, Result] = {}
+
+    def check() -> None:
+        results["validate"] = run(["validate", str(log)])
+        results["read"] = run(["read", str(log), "--into", str(log.parent / "copy.yaml")])
+
+    worker = threading.Thread(target=check, daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        for _ in range(2):  # let the commands that wait for a writer of the pipe go on
+            with contextlib.suppress(OSError):  # no reader (yet): nothing waits
+                os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+            worker.join(10)
+        pytest.fail("a command waited for a writer of the pipe the log names")
+    for command, result in results.items():
+        assert result.exit_code == 1, (command, result.output)
+        assert f":{line}:9: components_unreadable: " in result.output, (command, result.output)
+        assert "is not a regular file (a pipe, socket or device)" in result.output
+    assert not (log.parent / "copy.yaml").exists()
+
+
+def test_an_offer_nobody_signed_in_a_keyed_players_name_is_refused(table: Path) -> None:
+    """carol plays move 3 and mails bob a copy that hands alice's seat to the engine and
+    holds an ``offer:`` in alice's name: a spot deal good for carol's friend bob. The header's
+    offer is signed by nobody: ``read`` took it, ``validate`` called the copy valid, and
+    ``play bob accept --sign`` wrote move 4 in alice's name without her signature (alice
+    never made that deal). Now an offer in the name of a player whose key the log holds is
+    ``bad_offer``: ``validate`` and ``read`` refuse the copy, ``play`` answers it neither way
+    and changes nothing, and ``forex undo`` takes it back."""
+    played = carol_plays(table, "carol.yaml", "invest CAD")
+    forged = table / "forged.yaml"
+    offer = "spot 1 GBP to bob for 1.5 EUR; contract 1 GBP for 1.5 EUR"
+    forged.write_text(
+        played.read_text().replace(
+            "moves:\n",
+            f"engines: {{alice: 1s}}\noffer:\n  player: alice\n  decision: {offer}\nmoves:\n",
+            1,
+        )
+    )
+    line = next(n for n, ln in enumerate(forged.read_text().splitlines(), 1) if "decision:" in ln)
+    checked = run(["validate", str(forged)])
+    assert checked.exit_code == 1, checked.output
+    said = " ".join(checked.stdout.split())
+    assert f"{forged}:{line}:13: bad_offer: offer: alice: {offer}: alice has a key" in said
+    assert "the header's offer: is signed by nobody" in said
+    assert f"hint: remove the offer: forex undo {forged}" in said
+    bob = table / "game.yaml"
+    before = bob.read_bytes()
+    read = run(["read", str(forged), "--into", str(bob)])
+    assert read.exit_code == 1, read.output
+    assert f"{forged}:{line}:13: forged: " in read.stderr and "alice has a key" in read.stderr
+    assert bob.read_bytes() == before
+    kept = forged.read_bytes()  # a copy that holds it already (saved by an older forexcli)
+    for answer in (["accept", "--sign", "--key", str(table / "bob.key")], ["decline"]):
+        answered = run(["play", str(forged), "bob", *answer])
+        assert answered.exit_code == 1, answered.output
+        assert ": bad_offer: " in answered.stderr and "hint: " in answered.stderr
+        assert forged.read_bytes() == kept
+    assert run(["undo", str(forged)]).exit_code == 0
+    assert "offer:" not in forged.read_text()
+
+
+@pytest.fixture(scope="module")
+def worldex(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A signed World Exchangers game of ann, ben and cat dealt from a seed, beside its
+    components and the players' keys: ann's first move signed."""
+    folder = tmp_path_factory.mktemp("redteam-worldex")
+    shutil.copyfile(COMPONENTS, folder / "components.json")
+    given = []
+    for name in ("ann", "ben", "cat"):
+        made = run(["key", "new", str(folder / f"{name}.key"), "--no-passphrase"])
+        assert made.exit_code == 0, made.output
+        given += ["--key-for", f"{name}={folder / name}.key.pub"]
+    game = folder / "game.yaml"
+    new = ["new", str(game), "--game", "world-exchangers", "--players", "ann,ben,cat"]
+    setup = ["--components", str(folder / "components.json"), "--seed", "s3cret", "--first", "ann"]
+    made = run([*new, *setup, *given])
+    assert made.exit_code == 0, made.output
+    played = run(
+        ["play", str(game), "ann", "sell Cairo", "--sign", "--key", str(folder / "ann.key")]
+    )
+    assert played.exit_code == 0, played.output
+    return folder
+
+
+def test_read_tells_a_world_exchangers_set_up_refused_in_the_mail_not_in_the_readers_copy(
+    worldex: Path, tmp_path: Path
+) -> None:
+    """cat's copy deals from another seed, which gives cat the red marker while the header
+    names ann first: ``read`` told ``bad_setup`` at ``first:`` of the reader's own copy (which is
+    fine), from a mail or a log file alike. Now it refuses the mail's log (``forged``), placed
+    in the log file, or naming the line of the log in the mail."""
+    table = tmp_path / "table"
+    shutil.copytree(worldex, table)
+    ann = table / "game.yaml"
+    before = ann.read_bytes()
+    mail = table / "cat.yaml"
+    mail.write_text(ann.read_text().replace("seed: s3cret\n", "seed: s3cret2\n"))
+    line = next(n for n, ln in enumerate(mail.read_text().splitlines(), 1) if "first:" in ln)
+    told = run(["validate", str(mail)]).stdout
+    assert f"{mail}:{line}:" in told and ": bad_setup: " in told and "red marker" in told
+    read = run(["read", str(mail), "--into", str(ann)])
+    assert read.exit_code == 1, read.output
+    assert read.stderr.startswith(f"{mail}:{line}:"), read.stderr
+    assert ": forged: " in read.stderr and "red marker" in read.stderr
+    assert str(ann) not in read.stderr
+    eml = table / "cat.eml"
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content("Here is my move.")
+    message.add_attachment(mail.read_bytes(), "application", "yaml", filename="game.yaml")
+    eml.write_bytes(bytes(message))
+    read = run(["read", str(eml), "--into", str(ann)])
+    assert read.exit_code == 1, read.output
+    said = " ".join(read.stderr.split())
+    assert said.startswith(f"{ann}: forged: the log in {eml} (the attachment game.yaml, line")
+    assert f"{ann}:{line}:" not in read.stderr and "red marker" in said
+    assert ann.read_bytes() == before
+
+
+def test_undo_settle_names_the_mail_of_a_world_exchangers_copy(
+    worldex: Path, tmp_path: Path
+) -> None:
+    """``forex undo --settle`` of a mail whose World Exchangers copy is another game said
+    ``game.yaml and game.yaml are different games`` (the log out of the mail is read as if
+    saved at the reader's copy, to find its components); now it names the mail."""
+    table = tmp_path / "table"
+    shutil.copytree(worldex, table)
+    ann = table / "game.yaml"
+    before = ann.read_bytes()
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content("Here is my move.")
+    other = ann.read_bytes().replace(b"seed: s3cret\n", b"seed: other\n")
+    message.add_attachment(other, "application", "yaml", filename="game.yaml")
+    eml = table / "cat.eml"
+    eml.write_bytes(bytes(message))
+    settled = run(["undo", str(ann), "--settle", str(eml)])
+    assert settled.exit_code == 1, settled.output
+    said = " ".join(settled.stderr.split())
+    assert f"{ann}: not_a_fork: the copy in {eml} does not fork from {ann}:" in said
+    assert f"{ann} and {eml} are different games, not a fork" in said
+    assert ann.read_bytes() == before
+
+
+def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_game(
+    tmp_path: Path,
+) -> None:
+    """docs/worldex-rules.md's game between players who do not trust each other: the host
+    commits to a secret seed (``seed_sha256:``), the players sign their moves, and after the
+    game the host writes ``seed:`` into the header. That broke every signature (the header
+    is the game's identity: ``edited_move``), and ``read`` and ``diff`` called the copy with
+    the seed another game. Now the revealed seed, which its SHA-256 pins, is left out of the
+    identity and of the comparison: the log stays valid and the copies the same game; a seed
+    that is not the one committed to is still refused."""
+    game = copy_example(tmp_path, 12)
+    seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
+    header, moves = game.read_text().split("moves:\n")
+    made = keys(tmp_path, "ai", "louis", "mei")
+    given = "".join(f"  {name}: {Path(f'{made[name]}.pub').read_text()}" for name in made)
+    game.write_text(header.replace(seed + "\n", "") + "keys:\n" + given + "moves:\n")
+    signers = {name: signer(made, name) for name in made}
+    for line in moves.splitlines():
+        player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
+        edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    ours = game.parent / "ours.yaml"
+    shutil.copyfile(game, ours)
+    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
+    game.write_text(revealed)
+    checked = run(["validate", str(game)])
+    assert checked.exit_code == 0, checked.output
+    compared = run(["diff", str(ours), str(game)])
+    assert "hold the same 12 moves. Their headers differ in seed." in compared.stdout
+    read = run(["read", str(game), "--into", str(ours)])
+    assert read.exit_code == 0, read.output
+    assert "other_game" not in read.output
+    game.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
+    checked = run(["validate", str(game)])
+    assert checked.exit_code == 1 and ": deal_mismatch: " in checked.stdout, checked.output
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["Cat", "cat\u200b", "\u0441at", "c\u2060at"],
+    ids=["case", "zero-width-space", "cyrillic-es", "word-joiner"],
+)
+def test_no_player_of_any_game_looks_like_another(tmp_path: Path, twin: str) -> None:
+    """A game whose creator seats a player whose name looks like another's (a twin of
+    ``cat``: another case, an invisible character, a Cyrillic letter): For-Ex refused only
+    case, spaces and Unicode forms, World Exchangers nothing, so that a move in the twin's
+    name read as cat's. Now ``forex new`` refuses the twin for both games, and ``validate``
+    refuses a log that seats one (``confusable_names``, at the twin's name)."""
+    players = f"ann,cat,{twin}"
+    worldex = ["--game", "world-exchangers", "--components", str(COMPONENTS), "--first", "ann"]
+    for game in ([], worldex):
+        made = run(["new", str(tmp_path / "new.yaml"), "--players", players, *game])
+        assert made.exit_code == 2, made.output
+        assert "would be taken for one player" in made.stderr
+        assert not (tmp_path / "new.yaml").exists()
+    for number, game in enumerate(([], worldex)):
+        log = tmp_path / f"game{number}.yaml"
+        made = run(["new", str(log), "--players", "ann,cat,bob", "--seed", "s3cret", *game])
+        assert made.exit_code == 0, made.output
+        escaped = twin.encode("ascii", "backslashreplace").decode()
+        log.write_text(log.read_text().replace("bob", f'"{escaped}"'))
+        line = next(n for n, ln in enumerate(log.read_text().splitlines(), 1) if "players:" in ln)
+        checked = run(["validate", str(log)])
+        assert checked.exit_code == 1, checked.output
+        assert checked.stdout.startswith(f"{log}:{line}:"), checked.stdout
+        assert ": confusable_names: " in checked.stdout
+        assert "would be taken for one player" in checked.stdout
