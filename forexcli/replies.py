@@ -31,7 +31,7 @@ from msgspec import Struct
 from .games.base import Budget, state_digest
 from .record import edit, files, gamelog
 from .record.entrytext import appended_text
-from .record.problems import LogError, Problem, command_path, command_word
+from .record.problems import LogError, Problem, command_path, command_word, player_command
 from .record.seats import (
     OFFER_FIELD,
     Offer,
@@ -370,8 +370,10 @@ def _unsigned_problem(log: Any, path: str, player: str) -> Problem | None:
         path,
         entry=len(log.entries) + 1,
         hints=(
-            f"sign its move: forex play {command_path(path)} {command_word(player)} --engine"
-            " --sign --key FILE",
+            "sign its move: "
+            + player_command(
+                "forex play", command_path(path), player, "--engine --sign --key FILE"
+            ),
         ),
     )
 
@@ -431,7 +433,7 @@ def reply_engines(
                 tuple(made),
                 f"{deciders[0]} (the engine) {verb_for(deciders[0], 'decides')} next, and {why}:"
                 " sign its move"
-                f" (forex play {command_path(path)} {command_word(deciders[0])} --engine"
+                f" ({player_command('forex play', command_path(path), deciders[0], '--engine')}"
                 " --sign --key FILE), or let it reply at once to your signed moves:"
                 f" --key-for-seat {command_word(f'{deciders[0]}=FILE')}",
             )

@@ -187,9 +187,10 @@ def read_any(path: str) -> GameLog:
     return load(path)
 
 
-def open_replay(path: str) -> tuple[GameLog, Replay]:
+def open_replay(path: str, *, warn: bool = True) -> tuple[GameLog, Replay]:
     """Read, check and replay a log of any game (``-`` reads standard input); problems exit,
-    recorded digests that no longer match and bad signatures are warned of."""
+    recorded digests that no longer match and bad signatures are warned of (unless not
+    ``warn``: the caller tells them, ``trust_problems``)."""
     from ..record.gamelog import replay
     from ..record.problems import LogError
 
@@ -198,7 +199,8 @@ def open_replay(path: str) -> tuple[GameLog, Replay]:
         played = replay(log)
     except LogError as error:
         raise ProblemExit(error.problems) from None
-    _warn(log, played)
+    if warn:
+        _warn(log, played)
     return log, played
 
 
@@ -208,12 +210,12 @@ def warn_of(played: Replay) -> None:
     _warn(played.log, played)
 
 
-def _warn(log: GameLog, played: Replay) -> None:
-    """Recorded digests that no longer match, and signature problems, as warnings on
-    stderr: shown, but not fatal (the moves still replay by the rules)."""
+def trust_problems(log: GameLog, played: Replay) -> list[Problem]:
+    """Recorded digests that no longer match and signature problems (a move changed after it
+    was signed told once), as ``open_replay`` warns of them."""
     # Digests and signatures only where the log has some (their modules cost start-up).
     mismatch = None
-    problems = []
+    problems: list[Problem] = []
     if any(entry.digest is not None for entry in log.entries):
         from ..record.digests import check_digests
 
@@ -224,6 +226,13 @@ def _warn(log: GameLog, played: Replay) -> None:
 
         # A move changed after it was signed is one warning, not one per later signature.
         problems = one_edit(played, mismatch, check_signatures(played))[0]
+    return problems
+
+
+def _warn(log: GameLog, played: Replay) -> None:
+    """Recorded digests that no longer match, and signature problems, as warnings on
+    stderr: shown, but not fatal (the moves still replay by the rules)."""
+    problems = trust_problems(log, played)
     if problems:
         from ..reporters.problems import problem_text
 
@@ -901,7 +910,7 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
     its host plays it; nothing plays an engine seat until asked."""
     from ..hosting import seat_signs
     from ..record.mail import address_of, contact_of
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
     from ..record.seats import engine_seats
     from ..words import says
 
@@ -914,8 +923,13 @@ def engine_turn_words(log: Any, played: Replay, file: str) -> tuple[str, ...]:
         f" {clean(address)}"
         if (address := address_of(contact_of(log, name)))
         else f"{says(clean(name), 'is')} an engine seat; let it decide:"
-        f" forex play {command_path(file)} {command_word(name)} --engine"
-        + (" --sign --key FILE" if seat_signs(log, name) else "")
+        " "
+        + player_command(
+            "forex play",
+            command_path(file),
+            name,
+            "--engine" + (" --sign --key FILE" if seat_signs(log, name) else ""),
+        )
         for name in due
     )
 

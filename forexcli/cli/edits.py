@@ -263,13 +263,13 @@ def _engine_next(played: Any, file: str) -> str:
     if address_of(contact_of(log, seat)) or not log.entries:
         return ""
     from ..hosting import seat_signs
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
 
     sign = " --sign --key FILE" if seat_signs(log, seat) else ""
     named = command_path(file)
     said = clean(
         f"{says(seat, 'is')} an engine seat; let it decide:"
-        f" forex play {named} {command_word(seat)} --engine{sign};"
+        f" {player_command('forex play', named, seat, f'--engine{sign}')};"
         f" or forex undo {named} again takes back move {len(log.entries)} too"
     )
     return "\n" + fitted_commands(said, streams.width())
@@ -330,7 +330,7 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     log holds none."""
     from ..record import files
     from ..record.gamelog import read_log
-    from ..record.problems import LogError, command_path, command_word
+    from ..record.problems import LogError, command_path, player_command
     from ..replies import withdraw_offer
 
     try:
@@ -352,7 +352,7 @@ def _took_offer_back(file: str, dry_run: bool) -> bool:
     again = f"; or forex undo {named} again removes the last move" if log.entries else ""
     said += clean(
         f"\nnext: {says(offer.player, 'decides')} again:"
-        f" forex play {named} {command_word(offer.player)} --engine{again}",
+        f" {player_command('forex play', named, offer.player, '--engine')}{again}",
         newlines=True,
     )
     _echo(fitted_commands(said, streams.width()))

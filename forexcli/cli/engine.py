@@ -190,18 +190,19 @@ def playable(file: str) -> tuple[Replay, Advisor]:
 
 def engine_decision(file: str, player: str, plan: Any, seed: int) -> str:
     """The engine's decision for PLAYER in FILE, written as forex play takes it."""
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
     from ..record.seats import engine_seats
     from ..search.advisor import engine_decision as decision
 
     played, _ = playable(file)
     (decider,) = played.log.game.pending(played.final).deciders
     players = played.log.players
-    named, who = command_path(file), command_word(decider)
+    named = command_path(file)
     decides = (
-        f"forex play {named} {who} --engine"
+        player_command("forex play", named, decider, "--engine")
         if decider in engine_seats(played.log.header)
-        else f"forex play {named} {who} DECISION (forex moves {named} lists them)"
+        else player_command("forex play", named, decider, "DECISION")
+        + f" (forex moves {named} lists them)"
     )
     from .common import awaited_answers
 

@@ -18,7 +18,7 @@ from typing import Any, ParamSpec
 
 import click
 
-from ..record.problems import command_path, command_word
+from ..record.problems import command_path, command_word, player_command
 from ..reporters import clean
 from ..words import did_you_mean, possessive, says
 from . import echo as _echo
@@ -38,10 +38,11 @@ HELP_TEXT = (
 
 SIGNED_HELP = (
     "In a signed game against the computer start the loop with your key and each engine"
-    " seat's: forex play {file} {player} --sign --key FILE --key-for-seat SEAT=FILE; your"
-    " decisions are then signed, and the seats reply at once, their moves signed."
+    " seat's: {play}; your decisions are then signed, and the seats reply at once, their"
+    " moves signed."
 )
-"""What ``help`` adds in a signed game with engine seats (``{file}``, ``{player}``)."""
+"""What ``help`` adds in a signed game with engine seats (``{play}``: the command, for the
+file and player, ``player_command``)."""
 
 AGREEMENT_HELP = (
     " accept countersigns the {deal} a seat offers you (its signed move); decline takes that"
@@ -75,7 +76,11 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
     """The usage error of ``forex play FILE NAME`` without a decision and without a
     terminal: what to type instead."""
     known = _known(file)
-    named, who = command_path(file), command_word(player)
+    named, who = command_path(file), player
+
+    def play(name: str, rest: str = "") -> str:
+        return player_command("forex play", named, name, rest)
+
     if known is not None and player not in known[0]:
         return click.UsageError(
             clean(f"{player} is not a player of {file} ({', '.join(known[0])})")
@@ -90,15 +95,15 @@ def not_on_terminal(file: str, player: str) -> click.UsageError:
         )
     offer = _offer_to(file, player)
     if offer:
-        what = f"answer {offer}: forex play {named} {who} accept (or decline)"
+        what = f"answer {offer}: {play(who, 'accept (or decline)')}"
     else:
         what = (
-            f"give the DECISION to play (or --engine to let the engine decide): forex play"
-            f" {named} {who} DECISION; forex moves {named} lists them, forex hint {named}"
+            "give the DECISION to play (or --engine to let the engine decide):"
+            f" {play(who, 'DECISION')}; forex moves {named} lists them, forex hint {named}"
             f" advises"
         )
     return click.UsageError(
-        clean(f"{what}. On a terminal, forex play {named} {who} starts an interactive game.")
+        clean(f"{what}. On a terminal, {play(who)} starts an interactive game.")
     )
 
 
@@ -408,23 +413,27 @@ def interactive_game(
     from .common import ProblemExit
 
     _check_player(file, player)
-    named, me = command_path(file), command_word(player)
-    again = " ".join([f"forex play {named} {me}", *(command_word(option) for option in signing)])
+    named = command_path(file)
+    me = player_command("forex play", named, player)
+    again = player_command(
+        "forex play", named, player, " ".join(command_word(option) for option in signing)
+    )
     session: Any = PromptSession(history=InMemoryHistory(), complete_while_typing=False)
     completer = _completer(file, player)
     _say(f"{file} as {player}: {HELP_TEXT}")
     if not signing and _signs(file, player):
         _say(
             f"{says(player, 'signs')} {possessive(player)} moves in this game: quit and run"
-            f" forex play {named} {me} --sign (--key FILE, else FOREX_KEY or"
-            " ~/.ssh/id_ed25519), or each decision is refused unsigned."
+            f" {player_command('forex play', named, player, '--sign')} (--key FILE, else"
+            " FOREX_KEY or ~/.ssh/id_ed25519), or each decision is refused unsigned."
         )
     unkeyed = _unkeyed_seats(file, signers or {})
     if unkeyed:
         seat = unkeyed[0]
         _say(
-            f"{says(seat, 'signs')} its moves in this game: quit and run forex play {named}"
-            f" {me} --sign --key-for-seat {command_word(f'{seat}=FILE')}, or the loop ends"
+            f"{says(seat, 'signs')} its moves in this game: quit and run"
+            f" {player_command('forex play', named, player, '--sign --key-for-seat')}"
+            f" {command_word(f'{seat}=FILE')}, or the loop ends"
             f" where {seat} is"
             " to move."
         )
@@ -443,7 +452,7 @@ def interactive_game(
                 offer_told = True
                 after = Situation(file)
                 if (after.moves, after.offer) == (situation.moves, situation.offer):  # it waits
-                    _say(f"The engine waits: the loop ends here (forex play {named} {me}).")
+                    _say(f"The engine waits: the loop ends here ({me}).")
                     return 0
                 continue
             if situation.over:
@@ -459,12 +468,17 @@ def interactive_game(
                 deciders = [situation.offered_to] if waiting else situation.deciders
                 others = [name for name in deciders if name]
                 who = " or ".join(others)
-                their = " or ".join(command_word(other) for other in others) or "NAME"
+                their = (
+                    " or ".join(
+                        player_command("forex play", named, other, "...") for other in others
+                    )
+                    or f"forex play {named} NAME ..."
+                )
                 if board_due:
                     _board(file)
                 _say(
                     f"{says(who or 'nobody', 'decides')} next, not {player}: the loop ends here"
-                    f" (forex play {named} {their} ...; then forex play {named} {me})"
+                    f" ({their}; then {me})"
                 )
                 return 0
             if board_due:
@@ -564,7 +578,10 @@ def _signed_help(file: str, player: str) -> str | None:
     _, log, _ = edit.load_valid(file)
     if not engine_seats(log.header) or not signed_game(log):
         return None
-    told = SIGNED_HELP.format(file=command_path(file), player=command_word(player))
+    options = "--sign --key FILE --key-for-seat SEAT=FILE"
+    told = SIGNED_HELP.format(
+        play=player_command("forex play", command_path(file), player, options)
+    )
     if log.game.has_agreements:
         told += AGREEMENT_HELP.format(deal=log.game.agreement_words().deal)
     return told
@@ -596,8 +613,8 @@ def _pasted(line: str, file: str, player: str) -> str | None:
         return " ".join(words[4:])
     _say(
         f"This prompt takes {possessive(player)} decisions in {file} alone, without the"
-        f" command: type the DECISION of forex play {command_path(file)} {command_word(player)}"
-        " DECISION."
+        " command: type the DECISION of"
+        f" {player_command('forex play', command_path(file), player, 'DECISION')}."
     )
     return None
 

@@ -27,6 +27,7 @@ from .common import (
     refuse_strangers,
     replace,
     since_of,
+    trust_problems,
     view_of,
     write_mail,
 )
@@ -94,7 +95,9 @@ def message_command(
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    _log, played = open_replay(file)
+    _log, played = open_replay(file, warn=eml_path is None)
+    if eml_path is not None:
+        _refuse_untrusted(played, file)
     hint = f"the game as it stands: forex show {file_word(file)}"
     tell = view_of(played.log, played.log.game.message, "forex message", hint)
     legal = played.moves
@@ -121,6 +124,21 @@ def message_command(
     _echo(pasted(message.subject, message.body))
     if played.problem is not None and point_at == legal:
         raise ProblemExit([played.problem])
+
+
+def _refuse_untrusted(played: Any, file: str) -> None:
+    """Exit (1, nothing written) when the log the mail would carry fails its checks:
+    a move changed after it was signed, a bad signature, a recorded digest that no longer
+    matches. Sent on, it would pass the forgery to the other players."""
+    problems = trust_problems(played.log, played)
+    if not problems:
+        return
+    refused = (
+        "nothing was written: forex message --eml mails no log that fails its checks; see"
+        f" every problem with forex validate {file_word(file)}, and mail a copy that passes it"
+    )
+    first = replace(problems[0], hints=(*problems[0].hints, refused))
+    raise ProblemExit([first, *problems[1:]])
 
 
 @click.command("read", epilog=EPILOG)

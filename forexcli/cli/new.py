@@ -386,16 +386,15 @@ def _engine_first(made: Any, file: str) -> str:
     deciders = made.log.game.pending(made.final).deciders
     if len(deciders) != 1 or deciders[0] not in engine_seats(made.log.header):
         return ""
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
     from ..replies import must_sign
     from ..words import verb_for
 
     who = deciders[0]
     decides = verb_for(who, "decides")
-    play = f"forex play {command_path(file)} {command_word(who)} --engine"
+    sign = " --sign --key FILE" if must_sign(made.log, who) is not None else ""
+    play = player_command("forex play", command_path(file), who, "--engine" + sign)
     said = f"next: {who} (the engine) {decides} first: {play}"
-    if must_sign(made.log, who) is not None:  # an unsigned move would be refused
-        said += " --sign --key FILE"
     return clean(said) + "\n"
 
 
@@ -403,14 +402,14 @@ def _at_a_prompt(made: Any, file: str) -> str:
     """``or the whole game at a prompt, on a terminal: forex play FILE you`` when one person
     plays against the engine seats (the one command a game against the computer needs;
     empty otherwise)."""
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
     from ..record.seats import engine_seats
 
     engines = engine_seats(made.log.header)
     people = [name for name in made.log.players if name not in engines]
     if len(people) != 1:
         return ""
-    play = f"forex play {command_path(file)} {command_word(people[0])}"
+    play = player_command("forex play", command_path(file), people[0])
     return clean(f"or the whole game at a prompt, on a terminal: {play}") + "\n"
 
 

@@ -484,7 +484,7 @@ def _countersigned(file: str, player: str, entry: Any, *, signer: Any) -> Any:
     ``AgreementWords.unagreed``: raises ``LogError``, nothing written (a decline is
     ``_signed_decline``'s)."""
     from ..record import edit
-    from ..record.problems import LogError, Problem, command_path, command_word
+    from ..record.problems import LogError, Problem, command_path, player_command
     from ..record.signing import awaiting_text
     from ..replies import Reply
 
@@ -492,7 +492,7 @@ def _countersigned(file: str, player: str, entry: Any, *, signer: Any) -> Any:
     where = log.place(("moves", entry.number - 1, entry.player))
     line, column = where if where else (None, None)
     waits = awaiting_text(log, entry.number, player)
-    command = f"forex play {command_path(file)} {command_word(player)} accept --sign --key FILE"
+    command = player_command("forex play", command_path(file), player, "accept --sign --key FILE")
     if signer is None:
         said = (
             f"{waits}: in a signed game accepting is countersigning, and no key was given;"

@@ -34,7 +34,7 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
     leaves a game by mail, or joins one.
     """
     from ..record import edit, files
-    from ..record.problems import LogError, Problem, command_path, command_word
+    from ..record.problems import LogError, Problem, command_path, player_command
     from ..record.seats import (
         DECLINED_FIELD,
         ENGINES_FIELD,
@@ -110,11 +110,11 @@ def seat_command(file: str, player: str, budget: str | None, person: bool, dry_r
         said = fitted(said, streams.width())
     else:
         left = ", ".join(seats) or "none"
-        play = f"forex play {command_path(file)} {command_word(player)} DECISION"
+        play = player_command("forex play", command_path(file), player, "DECISION")
         said = clean(f"{said} (in {file}): {play} plays it; engine seats left: {left}")
         said = fitted_commands(said, streams.width())
     if budget is not None and player in log.game.pending(played.final).deciders:
-        play = f"forex play {command_path(file)} {command_word(player)} --engine"
+        play = player_command("forex play", command_path(file), player, "--engine")
         now = clean(f"{says(player, 'decides')} next: {play}")
         said += "\n" + fitted_commands(now, streams.width())
     out = encoded_output([(said, False)])  # composed before the file is replaced

@@ -542,7 +542,7 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
     ``does`` and the ``command`` that gives it), no ``groups`` (the offering seat's
     decisions wait for the answer), the ``engines`` and the ``offer``; None when no offer
     waits."""
-    from ..record.problems import command_path, command_word
+    from ..record.problems import command_path, player_command
 
     log = played.log
     waiting = _waiting_offer(log, point)
@@ -566,7 +566,7 @@ def _offer_answers_data(played: Replay, point: int, file: str) -> dict[str, Any]
             {
                 "answer": answer,
                 "does": does,
-                "command": f"forex play {command_path(file)} {command_word(partner)} {answer}",
+                "command": player_command("forex play", command_path(file), partner, answer),
             }
             for answer, does in zip(("accept", "decline"), words, strict=True)
         ],

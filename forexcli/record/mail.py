@@ -39,7 +39,7 @@ from msgspec.structs import replace
 from ..words import possessive
 from ..words import quoted as quoted_text
 from .gamelog import GameLog, Replay, replay, told_entry
-from .problems import LogError, Problem, command_path, command_word
+from .problems import LogError, Problem, command_path, command_word, player_command
 from .problems import printable as clean
 
 # Defined in seats, which signing imports (this module imports signing); re-exported here.
@@ -55,8 +55,22 @@ def top_keys() -> tuple[str, ...]:
 
     keys: dict[str, None] = {}
     for name in names():
-        keys.update(dict.fromkeys(get(name).schemas()["log"]["properties"]))
+        keys.update(dict.fromkeys(_log_keys(get(name))))
     return tuple(keys)
+
+
+_LOG_KEYS: dict[str, tuple[Any, tuple[str, ...]]] = {}
+"""Each game's name -> the game and its logs' header keys (``_log_keys``)."""
+
+
+def _log_keys(game: Any) -> tuple[str, ...]:
+    """The header keys of ``game``'s logs (its log schema's properties), read once: a game's
+    ``schemas()`` reads its files each time, and every stretch of every mail asks."""
+    known = _LOG_KEYS.get(game.name)
+    if known is None or known[0] is not game:  # (a game registered again is read again)
+        known = (game, tuple(game.schemas()["log"]["properties"]))
+        _LOG_KEYS[game.name] = known
+    return known[1]
 
 
 @lru_cache(maxsize=8)
@@ -91,7 +105,7 @@ def _log_line(lines: list[str], start: int) -> re.Pattern[str]:
             name = found.group(1)
             break
     try:
-        keys = tuple(get(name).schemas()["log"]["properties"])
+        keys = _log_keys(get(name))
     except UnknownGame:
         keys = top_keys()
     return _yamlish(keys)
@@ -580,14 +594,37 @@ class MissingResource(LogError):
     it is a log, so the problem is told instead of "no log"."""
 
 
+def _read_once(
+    data: bytes | str, source: str, into: str | None, readings: dict[bytes | str, Any] | None
+) -> Any:
+    """``_parse``, each text read once in ``readings`` (text -> its log or its ``LogError``):
+    the mails of a thread often carry the same log."""
+    if readings is None:
+        return _parse(data, source, into)
+    if data not in readings:
+        try:
+            readings[data] = _parse(data, source, into)
+        except LogError as error:
+            readings[data] = error
+    known = readings[data]
+    if isinstance(known, LogError):
+        raise known
+    return known
+
+
 def _first_reading(
-    choices: list[tuple[str, str]], source: str, into: str | None, where: str, repaired: bool
+    choices: list[tuple[str, str]],
+    source: str,
+    into: str | None,
+    where: str,
+    repaired: bool,
+    readings: dict[bytes | str, Any] | None = None,
 ) -> Found | None:
     """The first of ``choices`` that reads as a log (a repaired one also replays with good
     signatures, so that a wrong guess at a break is not taken); None if none does."""
     for number, (text, how) in enumerate(choices):
         try:
-            parsed = _parse(text, source, into)
+            parsed = _read_once(text, source, into, readings)
         except MissingResource:
             raise
         except LogError:
@@ -611,9 +648,11 @@ def _logs_in(
     source: str,
     into: str | None,
     damaged: list[str] | None = None,
+    readings: dict[bytes | str, Any] | None = None,
 ) -> list[Found]:
     """The logs in ``message``; each stretch that looks like a log, was broken by a mail
-    program and cannot be read even so is told in ``damaged``."""
+    program and cannot be read even so is told in ``damaged``; ``readings``: the texts read
+    before (``_read_once``)."""
     found: list[Found] = []
     for where, content in _message_parts(message):
         if where == HTML_BODY and found:
@@ -621,11 +660,11 @@ def _logs_in(
         try:
             if isinstance(content, bytes):
                 with contextlib.suppress(UnicodeDecodeError):
-                    parsed = _parse(content, source, into)
+                    parsed = _read_once(content, source, into, readings)
                     found.append(Found(content.decode("utf-8-sig"), where, parsed))
                 continue
             for choices, broke in alternatives(content):
-                taken = _first_reading(choices, source, into, where, len(choices) > 1)
+                taken = _first_reading(choices, source, into, where, len(choices) > 1, readings)
                 if taken is not None:
                     found.append(taken)
                     continue
@@ -768,7 +807,7 @@ def _date_key(message: email.message.Message) -> float:
 
 
 def _same_log(a: Any, b: Any) -> bool:
-    return bool(a.document.data == b.document.data)
+    return a is b or bool(a.document.data == b.document.data)
 
 
 def find_logs(
@@ -791,9 +830,10 @@ def _find(
         return [whole], 1, [], None
     found: list[Found] = []
     damaged: list[str] = []
+    readings: dict[bytes | str, Any] = {}
     read = messages(path, data)
     for number, message in enumerate(read, 1):
-        for item in _logs_in(message, source, into, damaged):
+        for item in _logs_in(message, source, into, damaged, readings):
             if not any(_same_log(item.log, other.log) for other in found):
                 found.append(replace(item, mail=number) if len(read) > 1 else item)
     return found, len(read), damaged, error
@@ -832,8 +872,9 @@ class Arrival(Struct):
     ``read_mail`` without ``keep_engines``): the reader's seats and the mail's, in words;
     empty otherwise."""
     engines_given_back: tuple[str, ...] = ()
-    """With ``engines_taken``: the ``forex seat`` arguments (``SEAT --engine BUDGET``, the
-    name as a shell takes it) that give the reader's engine seats back."""
+    """With ``engines_taken``: the ``forex seat`` arguments after the file (``SEAT --engine
+    BUDGET``, the name as a shell takes it; ``--engine BUDGET -- -SEAT`` for a name that
+    starts with ``-``) that give the reader's engine seats back."""
     label: str = ""
     """What the mail is called in ``lines`` (its path, or ``standard input``)."""
     said: list[str] = field(default_factory=list)
@@ -1015,10 +1056,17 @@ def arrival(own: Any, found: Found, label: str, own_path: str) -> Arrival:
             )
     added = _new_countersignatures(own, incoming) if moves == len(own.entries) else ""
     offered = _new_offer(own, incoming) if moves == len(own.entries) else ""
-    added = "; ".join(part for part in (added, offered) if part)
+    revealed = _revealed(own, incoming)
+    told = [revealed] if revealed and moves != len(own.entries) else []
+    if moves == len(own.entries):
+        added = "; ".join(part for part in (added, offered, revealed) if part)
+    else:
+        added = "; ".join(part for part in (added, offered) if part)
     takes_incoming = moves > len(own.entries) or bool(added)
     merged = _merged(own, incoming, common, takes_incoming, own_path)
     said = [clean(line) for line in merged.said]
+    if moves > len(own.entries):
+        said += [clean(f"{label} adds {line}.") for line in told]
     if moves > len(own.entries):
         lines = _story(played, common, f"{label}")
         return Arrival(
@@ -1131,6 +1179,56 @@ def _new_offer(own: Any, incoming: Any) -> str:
     return f"{possessive(offer.player)} open offer to {partner} ({offer.decision})"
 
 
+def _revealed(own: Any, incoming: Any) -> str:
+    """``the header's seed: X, which it commits to (...)`` when the mail's copy holds a header
+    field its header commits to (``Game.committed_fields``: a seed its hash pins) that the
+    reader's copy lacks; the log it arrived in was replayed, so it is the one committed to
+    and deals as the log says (``deal_mismatch`` otherwise). Empty otherwise."""
+    fields = [
+        name
+        for name in incoming.game.committed_fields(incoming.header)
+        if name in incoming.header and name not in own.header
+    ]
+    said = [f"{name}: {incoming.header[name]}" for name in fields]
+    if not said:
+        return ""
+    return (
+        f"the header's {', '.join(said)}, which it commits to (checked against it, and the"
+        " deal with it)"
+    )
+
+
+FREE_TEXT_FIELDS = ("title", "site", "started", "finished")
+"""The header's free text: outside the game's identity, so a copy may change it unsigned."""
+
+
+def _header_text_told(result: Arrival, own: Any) -> Arrival:
+    """``result`` whose report names each field of the header's free text
+    (``FREE_TEXT_FIELDS``) the mail's copy gives otherwise than the reader's: taken with the
+    copy when it is saved, else kept."""
+    if result.kind == "new":
+        return result
+    theirs = (
+        _parse(result.saved_text, own.filename, own.filename).header
+        if result.saves
+        else result.found.log.header
+    )
+    said = []
+    for name in FREE_TEXT_FIELDS:
+        mine, arrived = own.header.get(name), theirs.get(name)
+        if mine == arrived:
+            continue
+        was = f"yours said {quoted_text(str(mine))}" if mine is not None else "yours had none"
+        if not result.saves:
+            now = quoted_text(str(arrived)) if arrived is not None else "none"
+            said.append(f"kept your {name}: the mail's copy says {now} ({was})")
+        elif arrived is None:
+            said.append(f"the mail's copy has no {name}: took it so ({was})")
+        else:
+            said.append(f"took the mail's {name}: {quoted_text(str(arrived))} ({was})")
+    return _telling(result, said) if said else result
+
+
 def _any_story(played: Any, since: int) -> list[str]:
     """Another game's catch-up: each entry after move ``since`` and the sentences the game
     tells of what its decisions did (``Game.describe``, escaped)."""
@@ -1227,10 +1325,12 @@ def read_mail(
     if own is not None:
         result = _with_own_contacts(result, own, into)
         result = _new_keys_told(result, own)
+        result = _header_text_told(result, own)
         if not keep_engines:
             result = _new_seats_told(result, own, into)
     if keep_engines and own is not None:
         result = _with_own_engines(result, own, into)
+        result = _with_own_declined(result, own, into)
     elif own is not None and result.saves:
         result.engines_taken, result.engines_given_back = _engines_taken(own, result.found.log)
     result = _with_own_line_ends(result, own_bytes)
@@ -1363,7 +1463,7 @@ def _new_seats_told(result: Arrival, own: Any, into: str) -> Arrival:
     said = [
         f"took the mail's engine seat {seat_words(name, budget)}: the engine plays"
         f" {possessive(name)} moves in your copy; if {name} plays them, give the seat back:"
-        f" forex seat {command_path(into)} {command_word(name)} --person"
+        f" {player_command('forex seat', command_path(into), name, '--person')}"
         for name, budget in saved.items()
         if name not in mine
     ]
@@ -1415,7 +1515,10 @@ def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
         return "", ()
     said = f"{_engines_text(own.header)}; the mail's copy says {_engines_text(incoming.header)}"
     again = tuple(
-        f"{command_word(name)} --engine {budget_value(plan)}" for name, plan in lost.items()
+        f"--engine {budget_value(plan)} -- {command_word(name)}"
+        if name.startswith("-")  # after --, which reads no option (docs/format.md)
+        else f"{command_word(name)} --engine {budget_value(plan)}"
+        for name, plan in lost.items()
     )
     return said, again
 
@@ -1462,6 +1565,59 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
     said = _engines_text(incoming.header)
     played = replay(log)
     return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
+
+
+def _declined_text(header: Any) -> str:
+    """A header's ``declined:`` in words: ``computer's offers declined after move 2: ...``,
+    or ``(none)``."""
+    from .seats import signed_declines
+
+    found = signed_declines(header)
+    if found is None:
+        return "(none)"
+    offers = "; ".join(f"[{text}]" for text in found.entries) or "none"
+    return f"{possessive(found.player)} offers declined after move {found.after}: {offers}"
+
+
+def _with_own_declined(result: Arrival, own: Any, into: str) -> Arrival:
+    """``result`` whose log to save keeps the host's ``declined:`` (the offers of its engine
+    seats a person declined, which its engine leaves out when it chooses again), whatever the
+    mail's copy says: that record is signed by nobody, so a copy from anyone at the table
+    could decline the engine's offers on a person's behalf, or take a decline back. The
+    report says what the mail's copy said; raises ``LogError`` (``cannot_merge``) when the
+    header cannot be edited."""
+    from .seats import DECLINED_FIELD, with_header_key
+
+    if not result.saves:
+        return result
+    mine = own.header.get(DECLINED_FIELD)
+    base = result.saved_text
+    saved = _parse(base, into, into)
+    if saved.header.get(DECLINED_FIELD) == mine:
+        return result
+    try:
+        text = with_header_key(base, DECLINED_FIELD, mine)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = dict(saved.document.data)
+    expected.pop(DECLINED_FIELD, None)
+    if mine is not None:
+        expected[DECLINED_FIELD] = mine
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            f"the log in the mail gives another {DECLINED_FIELD}: than yours and its header"
+            " cannot be given yours; nothing was changed",
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    said = (
+        f"kept your {DECLINED_FIELD}: {_declined_text(own.header)}: the mail's copy says"
+        f" {_declined_text(saved.header)} (signed by nobody: only your engine's seat records"
+        " what a person declined)"
+    )
+    return replace(_telling(result, [said]), text=text, replay=replay(log))
 
 
 def with_offer(result: Arrival, offer: Any, into: str) -> Arrival:
@@ -1535,15 +1691,15 @@ def compare_setup(a: Any, b: Any) -> bool:
 def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> list[Found]:
     """Of several logs in a thread (an mbox, a Maildir) or in one mail (a reply that quotes
     the copy it answers and attaches the next), the one the others are all earlier copies
-    of; two copies that fork are refused (a thread's as a fork), and so are two different
-    logs."""
+    of; two copies that fork are refused as a fork (one mail's when they share a move, its
+    copies named by where they are), and so are two different logs."""
     ordered = sorted(found, key=lambda f: len(f.log.entries))
     last = ordered[-1]
     for other in ordered[:-1]:
         report = _compare(other.log, last.log)
         if report.kind in ("prefix", "identical"):
             continue
-        if not one_mail and report.kind == "fork":
+        if report.kind == "fork" and not one_mail:
             told = _compare(
                 replace(other.log, filename=f"mail {other.mail}"),
                 replace(last.log, filename=f"mail {last.mail}"),
@@ -1555,6 +1711,18 @@ def _furthest(found: list[Found], label: str, into: str, *, one_mail: bool) -> l
                 into,
                 "save each of the two mails on its own and compare them: forex diff A.eml B.eml;"
                 " then read the one the players agree stands",
+            )
+        if report.kind == "fork" and report.common:
+            told = _compare(
+                replace(other.log, filename=other.where), replace(last.log, filename=last.where)
+            )
+            raise _refuse(
+                "fork",
+                f"{label} holds two copies of the game that fork: {told.sentence} Nothing was"
+                " changed",
+                into,
+                "save each copy on its own and compare them: forex diff A.yaml B.yaml; then"
+                " read the one the players agree stands",
             )
         where = "; ".join(
             f"{f.where} ({len(f.log.entries)} move{'s' if len(f.log.entries) != 1 else ''})"

@@ -293,6 +293,21 @@ def command_path(path: str) -> str:
     return command_word(path)
 
 
+def player_command(program: str, file_word: str, player: str, rest: str = "") -> str:
+    """``PROGRAM FILE PLAYER REST``: a printed command whose argument after the file (written
+    as the command takes it, ``command_path``) is ``player``'s name (``command_word``). A
+    name that starts with ``-`` goes after ``--``, which a shell passes on and after which
+    the command reads no option (docs/format.md): the options of ``rest`` (from its first
+    word that starts with ``--``) then go before the file, where they are still options."""
+    who = command_word(player)
+    if not player.startswith("-"):
+        return " ".join(word for word in (program, file_word, who, rest) if word)
+    words = rest.split(" ") if rest else []
+    cut = next((i for i, word in enumerate(words) if word.startswith("--")), len(words))
+    arguments, options = " ".join(words[:cut]), " ".join(words[cut:])
+    return " ".join(word for word in (program, options, file_word, "--", who, arguments) if word)
+
+
 def command_words(text: str) -> str:
     """``text`` as several words of a command that joins them with spaces (the DECISION...
     of ``forex play FILE NAME DECISION...``): each word as ``command_word`` writes it."""

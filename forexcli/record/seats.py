@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from msgspec import Struct
 
 from ..words import says, verb_for
-from .problems import Problem, command_path, command_word, header_hint
+from .problems import Problem, command_path, command_word, header_hint, player_command
 
 if TYPE_CHECKING:
     from ..games.base import Budget
@@ -193,8 +193,8 @@ def offer_partner(game: Any, offer: Offer) -> str | None:
 def answer_hint(filename: str, partner: str) -> str:
     """``you answer: forex play FILE you accept (or decline)``: the file and the partner as
     a shell takes them (``command_word``)."""
-    play = f"forex play {command_path(filename)} {command_word(partner)}"
-    return f"{says(partner, 'answers')}: {play} accept (or decline)"
+    play = player_command("forex play", command_path(filename), partner, "accept (or decline)")
+    return f"{says(partner, 'answers')}: {play}"
 
 
 def address_of(contact: str | None) -> str | None:
@@ -255,8 +255,8 @@ def accept_command(
     countersigns an engine seat's offer in a signed game, with ``--key-for-seat SEAT=FILE``
     for each of ``seats`` and ``--eml OUT.eml`` when a mail host plays a seat (``mailed``:
     the answer goes to it); ``named``: the file as the command names it (``command_path``)."""
-    command = f"forex play {named} {command_word(person)} accept --sign --key FILE"
-    return command + _seat_options(seats, mailed)
+    options = "accept --sign --key FILE" + _seat_options(seats, mailed)
+    return player_command("forex play", named, person, options)
 
 
 def decline_command(
@@ -266,8 +266,7 @@ def decline_command(
     seat's offer in a signed game (it signs nothing), with ``--key-for-seat SEAT=FILE`` for
     each of ``seats``, so that the seat chooses again at once, and ``--eml OUT.eml`` when a
     mail host plays a seat (``mailed``)."""
-    command = f"forex play {named} {command_word(person)} decline"
-    return command + _seat_options(seats, mailed)
+    return player_command("forex play", named, person, "decline" + _seat_options(seats, mailed))
 
 
 def _seat_options(seats: Sequence[str], mailed: bool) -> str:

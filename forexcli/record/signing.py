@@ -41,7 +41,14 @@ from msgspec.structs import replace
 from ..games.base import state_digest
 from ..words import is_you, possessive, says
 from .keys import fingerprint, key_in_pieces, openssh_line, parse_public, public_line, same_key
-from .problems import LogError, Problem, command_path, command_word, header_hint
+from .problems import (
+    LogError,
+    Problem,
+    command_path,
+    command_word,
+    header_hint,
+    player_command,
+)
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -278,9 +285,13 @@ def unsigned_problem(log: GameLog, entry: Entry, key: HeaderKey, *, refused: boo
     )
     if refused:
         hints: tuple[str, ...] = (
-            f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key:"
-            f" forex play {_file_word(log)} {command_word(player)}"
-            f" {command_word(entry.text)} --sign --key FILE",
+            f"{says(player, 'plays')} it with {'your' if is_you(player) else 'their'} key: "
+            + player_command(
+                "forex play",
+                _file_word(log),
+                player,
+                f"{command_word(entry.text)} --sign --key FILE",
+            ),
         )
         if not any(earlier.sig for earlier in log.entries[: entry.number - 1]):
             # (once a move is signed, a new header line breaks every signature)
@@ -423,8 +434,13 @@ def required_refusals(replay: Replay, *, signed: bool) -> list[Problem]:
                 log.filename,
                 entry=entry.number,
                 hints=(
-                    f"sign it: forex play {_file_word(log)} {command_word(entry.player)}"
-                    f" {command_word(entry.text)} --sign --key FILE",
+                    "sign it: "
+                    + player_command(
+                        "forex play",
+                        _file_word(log),
+                        entry.player,
+                        f"{command_word(entry.text)} --sign --key FILE",
+                    ),
                 ),
             )
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..record.problems import command_path, command_word
+from ..record.problems import command_path, command_word, player_command
 from ..search.advisor import Hint, Suggestion
 from ..words import possessive
 from . import PLAIN, Style, clean, md, table
@@ -82,7 +82,7 @@ def hint_text(
     )
     best = found.suggestions[0]
     named = "FILE" if file == "-" else command_path(file)
-    play = f"forex play {named} {command_word(found.player)} {command_word(best.text)}"
+    play = player_command("forex play", named, found.player, command_word(best.text))
     order = VISITS_NOTE + (RANKED_NOTE if any(s.reason for s in found.suggestions) else "")
     notes = [order + ".", value_note + "."]
     return _advice(head, body, notes, ("To play the best", play), markdown, style, width)
@@ -203,7 +203,7 @@ def offer_hint_text(
         stack=True,
     )
     named = "FILE" if file == "-" else command_path(file)
-    play = f"forex play {named} {command_word(found.player)} {found.answers[0].answer}"
+    play = player_command("forex play", named, found.player, found.answers[0].answer)
     notes = [OFFER_ORDER_NOTE + ".", value_note + "."]
     return _advice(head, body, notes, ("To answer best", play), markdown, style, width)
 

@@ -9,6 +9,7 @@ import os
 import shutil
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import Result
@@ -327,3 +328,194 @@ def test_no_player_of_any_game_looks_like_another(tmp_path: Path, twin: str) -> 
         assert checked.stdout.startswith(f"{log}:{line}:"), checked.stdout
         assert ": confusable_names: " in checked.stdout
         assert "would be taken for one player" in checked.stdout
+
+
+def test_one_mail_holding_both_branches_of_a_fork_says_fork(table: Path) -> None:
+    """carol mails one reply holding two different move 3s (the log in its text and another
+    attached): ``read`` said ``2 different logs``; now it names the fork, where the copies
+    are and the moves they share, as for a mailbox holding both branches."""
+    shown = carol_plays(table, "shown.yaml", "invest CAD")
+    hidden = carol_plays(table, "hidden.yaml", "invest EUR", "invest CNY", "invest GBP")
+    message = EmailMessage()
+    message["Subject"] = "my move"
+    message.set_content(f"Here it is:\n\n{shown.read_text()}")
+    message.add_attachment(hidden.read_bytes(), "application", "yaml", filename="game.yaml")
+    mail = table / "both.eml"
+    mail.write_bytes(bytes(message))
+    alice = table / "game.yaml"
+    before = alice.read_bytes()
+    read = run(["read", str(mail), "--into", str(alice)])
+    assert read.exit_code == 1, read.output
+    said = " ".join(read.stderr.split())
+    assert f"{alice}: fork: {mail} holds two copies of the game that fork:" in said, said
+    assert "different logs" not in said
+    assert "agree on moves 1 to 2 and part at move 3: the text of the text/plain body has" in said
+    assert "has carol: invest CAD, the attachment game.yaml has carol: invest EUR" in said
+    assert "forex diff" in said
+    assert alice.read_bytes() == before
+
+
+def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
+    """A copy whose move 1 carol changed after alice signed it: ``forex message --eml`` only
+    warned and wrote the mail (exit 0), so a player passed the forgery on. Now ``--eml``
+    refuses it (exit 1), writes nothing and says how to see the problems; the message printed
+    (``--with-log`` too, whose post the reader's ``read`` refuses) still warns."""
+    game = table / "game.yaml"
+    text = game.read_text()
+    assert "invest USD JPY" in text
+    game.write_text(text.replace("invest USD JPY", "invest USD CAD"))
+    eml = table / "out.eml"
+    sent = run(["message", str(game), "--eml", str(eml)])
+    assert sent.exit_code == 1, sent.output
+    assert not eml.exists()
+    said = " ".join(sent.stderr.split())
+    assert said.startswith(f"{game}:"), said
+    assert ": edited_move: move 1: " in said and "warning:" not in said
+    assert "nothing was written: forex message --eml mails no log that fails its checks" in said
+    assert f"forex validate {game}" in said
+    told = run(["message", str(game)])
+    assert told.exit_code == 0, told.output
+    assert "warning: " in told.stderr and ": edited_move: " in told.stderr
+
+
+def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> None:
+    """After a signed World Exchangers game the host writes the committed seed into the
+    header: ``read`` of that copy said it held the moves the reader had and left the copy
+    unchanged (it took only more moves, notes or comments), so the seed never reached the
+    players. Now it takes a copy whose only news is the seed, saying so, once the seed is
+    checked against ``seed_sha256:`` and the deal with it; a seed not the one committed to is
+    refused, nothing changed."""
+    game = copy_example(tmp_path, 12)
+    seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
+    header, moves = game.read_text().split("moves:\n")
+    made = keys(tmp_path, "ai", "louis", "mei")
+    given = "".join(f"  {name}: {Path(f'{made[name]}.pub').read_text()}" for name in made)
+    game.write_text(header.replace(seed + "\n", "") + "keys:\n" + given + "moves:\n")
+    signers = {name: signer(made, name) for name in made}
+    for line in moves.splitlines():
+        player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
+        edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    ours = game.parent / "ours.yaml"
+    shutil.copyfile(game, ours)
+    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
+    wrong = game.parent / "wrong.yaml"
+    wrong.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
+    before = ours.read_bytes()
+    read = run(["read", str(wrong), "--into", str(ours)])
+    assert read.exit_code == 1, read.output
+    assert ": forged: " in read.stderr and "deal_mismatch" not in read.stdout
+    assert ours.read_bytes() == before
+    game.write_text(revealed)
+    read = run(["read", str(game), "--into", str(ours)])
+    assert read.exit_code == 0, read.output
+    said = " ".join(read.stdout.split())
+    value = seed.removeprefix("seed: ")
+    assert f"{game} adds the header's seed: {value}, which it commits to" in said, said
+    assert "which it commits to (checked against it, and the deal with it)" in said
+    assert seed in ours.read_text().splitlines()
+    checked = run(["validate", str(ours)])
+    assert checked.exit_code == 0, checked.output
+    again = run(["read", str(game), "--into", str(ours)])
+    assert again.exit_code == 0 and "is unchanged" in again.stdout, again.output
+
+
+def test_read_tells_the_header_free_text_a_copy_changes(table: Path) -> None:
+    """``finished:`` is outside the signed identity: carol's copy with her move 3 also wrote
+    a ``finished:`` date, and ``read`` took it without a word (``diff`` says it). Now ``read``
+    names each change of the header's free text the copy brings (taken with it), and one it
+    does not take (a copy with no news: kept)."""
+    alice = table / "game.yaml"
+    copy = carol_plays(table, "carol.yaml", "invest CAD")
+    text = copy.read_text()
+    copy.write_text(text.replace("\nmoves:", '\nfinished: "2026-12-24"\nmoves:', 1))
+    read = run(["read", str(copy), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    assert "took the mail's finished: '2026-12-24' (yours had none)" in read.stdout
+    assert 'finished: "2026-12-24"' in alice.read_text()
+    same = table / "same.yaml"
+    same.write_text(alice.read_text().replace("2026-12-24", "2026-12-31"))
+    read = run(["read", str(same), "--into", str(alice)])
+    assert read.exit_code == 0, read.output
+    said = " ".join(read.stdout.split())
+    assert "kept your finished: the mail's copy says '2026-12-31' (yours said '2026-12-24')" in said
+    assert 'finished: "2026-12-24"' in alice.read_text()
+
+
+def test_a_mailbox_of_copies_of_one_log_reads_that_log_once(
+    table: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mailbox of thousands of mails each holding the same log took a minute of CPU: each
+    copy was read (and checked) again. Now a text read before is not read again: reading five
+    mails holding one log reads no more logs than reading one
+    (``benchmarks/read_mailbox.py`` times it)."""
+    from forexcli.record import mail as mail_module
+
+    calls: list[int] = []
+    parse = mail_module._parse
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(mail_module, "_parse", counted)
+    game = table / "game.yaml"
+    post = f"Subject: my move\nFrom: carol@example.org\n\nHere it is:\n\n{game.read_text()}"
+    read = []
+    for mails in (1, 5):
+        box = table / f"box{mails}.mbox"
+        stamp = "From carol@example.org Mon Dec  7 10:00:00 2026\n"
+        box.write_text("".join(f"{stamp}{post}\n" for _ in range(mails)))
+        calls.clear()
+        result = run(["read", str(box), "--into", str(game), "--dry-run"])
+        assert result.exit_code == 0, result.output
+        assert "holds the 2 moves you have" in result.stdout
+        read.append(len(calls))
+    assert read[0] > 0
+    assert read[1] == read[0], read
+
+
+def test_a_players_copy_cannot_decline_the_hosts_engine_offers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A signed game of alice, bob and the host's engine seat computer: bob's signed move 2
+    hands the decision to computer, and bob's copy also writes a ``declined:`` record (signed
+    by nobody, outside the identity) as if alice had declined computer's spot to her. The
+    host's ``read --reply`` took it with the copy, and its engine chose leaving that offer
+    out: bob declined for alice. Now the host keeps its own ``declined:`` (none), says what
+    the mail's said, and its engine chooses from everything."""
+    import forexcli.hosting
+    from tests.record.test_signing import make_key
+
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob", "computer")}
+    host = tmp_path / "host.yaml"
+    given = [a for name in keys for a in ("--key-for", f"{name}={keys[name]}.pub")]
+    made = run(["new", str(host), "--players", "alice,bob,computer", "--seed", "7", "--engine",
+                "computer:20", "--require-signatures", *given])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    for name, decision in (("alice", "invest USD JPY"), ("bob", "invest GBP")):
+        played = run(["play", str(host), name, *decision.split(), "--no-reply", "--sign",
+                      "--key", str(keys[name])])  # fmt: skip
+        assert played.exit_code == 0, played.output
+    offer = "spot 1 GBP to alice for 1.5 EUR; invest GBP"
+    record = f"declined:\n  player: computer\n  after: 2\n  entries:\n    - {offer}\nmoves:"
+    copy = tmp_path / "bob.yaml"
+    copy.write_text(host.read_text().replace("moves:", record, 1))
+    assert run(["validate", str(copy)]).exit_code == 0
+    # The host had not got bob's move yet: its copy stops at move 1.
+    text = host.read_text()
+    host.write_text(text[: text.index("  - bob: ")])
+    asked: list[list[Any]] = []
+
+    def engine(game: Any, state: Any, *_: Any, declined: Any = (), **__: Any) -> Any:
+        asked.append(list(declined))
+        plain = next(d for d in game.legal(state) if not game.write([d]).startswith("spot"))
+        return (plain,), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", engine)
+    read = run(["read", str(copy), "--into", str(host), "--reply", "--key-for-seat",
+                f"computer={keys['computer']}"])  # fmt: skip
+    assert read.exit_code == 0, read.output
+    assert asked == [[]], asked
+    assert "declined:" not in host.read_text()
+    said = " ".join(read.output.split())
+    assert "kept your declined: (none): the mail's copy says computer's offers declined" in said

@@ -302,3 +302,34 @@ def test_a_player_named_with_a_leading_dash_is_refused_and_an_old_log_still_play
     played = run(shlex.split(filled.replace("[DECISION]...", "resolve"))[1:])
     assert played.exit_code == 0, played.output
     assert '\n  - "-bob": resolve\n' in old.read_text("utf-8")
+
+
+def test_every_command_printed_for_a_player_named_with_a_leading_dash_runs() -> None:
+    """An old log may seat ``-bob`` (``forex new`` refuses such a name now): the commands
+    printed for him (``forex play FILE -bob DECISION``, ``forex seat ... --engine``, hint's
+    best move) lacked the ``--`` that docs/format.md says they take, and click read the name
+    as options. Now each puts ``--`` before the name (its options before the file), and runs
+    as printed."""
+    made = run(["new", "dash.yaml", "--players", "ann,bob", "--seed", "1"])
+    assert made.exit_code == 0, made.output
+    old = Path("old.yaml")
+    old.write_text(Path("dash.yaml").read_text("utf-8").replace("[ann, bob]", "[ann, -bob]"))
+    for decision in (["resolve"], ["strengthen", "GBP"]):
+        assert run(["play", str(old), "ann", *decision]).exit_code == 0
+
+    def runs(command: str, *filled: tuple[str, str]) -> Result:
+        for placeholder, value in filled:
+            command = command.replace(placeholder, value)
+        result = run(shlex.split(command)[1:])
+        assert result.exit_code == 0, (command, result.output)
+        return result
+
+    usage = run(["play", str(old), "--", "-bob"]).stderr
+    asked = printed(usage, "play", str(old), "--", "-bob", "DECISION")
+    runs(asked, ("DECISION", "resolve"), ("forex play", "forex play --dry-run"))
+    best = printed(run(["hint", str(old), "--simulations", "20"]).stdout, "play", str(old), "--")
+    runs(best.replace("forex play", "forex play --dry-run", 1))
+    seated = run(["seat", str(old), "--engine", "20", "--", "-bob"])
+    assert seated.exit_code == 0, seated.output
+    runs(printed(seated.stdout, "play", "--engine", str(old), "--", "-bob"))
+    assert '\n  - "-bob": ' in old.read_text("utf-8")

@@ -119,7 +119,7 @@ def created_report(
     """What ``forex new`` says of a new World Exchangers log: who plays which role and
     board, who starts and why, the house rules, what is face up, and what to do next;
     ``shipped``: the components are forexcli's own, taken because none were named."""
-    from ...record.problems import command_path, command_word
+    from ...record.problems import command_path, player_command
     from .rules import Phase
 
     players = state.players
@@ -148,6 +148,6 @@ def created_report(
         )
     assert state.pending.phase is Phase.TURN
     shown = command_path(path)
-    play = f"forex play {shown} {command_word(first.name)} DECISION"
+    play = player_command("forex play", shown, first.name, "DECISION")
     lines.append(f"next: forex moves {shown}   (then: {play})")
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from tabulate import tabulate
 
 from ....record.entry import Entry
 from ....record.gamelog import Replay, told_entry
-from ....record.problems import command_path, command_word
+from ....record.problems import command_path, player_command
 from ....reporters import clean, md, plural, text_width, wrap_line
 from ...base import Message
 from ..describe import GAME_OVER_AFTER, summary
@@ -221,7 +221,7 @@ def moves_text(
         )
         return "\n".join(line(over)) + "\n"
     out = line(_deciding(state, where))
-    play = f"forex play {_command_path(path)} {command_word(moves.decider)} DECISION"
+    play = player_command("forex play", _command_path(path), moves.decider, "DECISION")
     if markdown:
         out.append(f"Play one with `{clean(play)}`, DECISION from the first column.")
     else:
