@@ -56,14 +56,18 @@ def says(name: str, rest: str) -> str:
 
 
 def possessive(name: str, alone: bool = False, *, title: bool = False) -> str:
-    """``ann's``, or ``your`` for ``you`` (``Your`` for ``You``); ``alone`` (no noun after
-    it): ``yours``.  A game's ``title`` (``Stacks``, ``World Exchangers``: a plural more often
-    than not) takes the apostrophe alone after a final s: ``Stacks'``, ``Counting's``."""
+    """``ann's``, or ``your`` for ``you`` (``Your`` for ``You``) and ``my`` for ``me``;
+    ``alone`` (no noun after it): ``yours``, ``mine``.  A game's ``title`` (``Stacks``,
+    ``World Exchangers``: a plural more often than not) takes the apostrophe alone after a
+    final s: ``Stacks'``, ``Counting's``."""
     if title:
         return f"{name}'" if name.endswith("s") else f"{name}'s"
     if is_you(name):
         word = "Your" if name.strip()[:1] == "Y" else "your"
         return word + "s" if alone else word
+    if name.strip().lower() == "me":
+        word = "mine" if alone else "my"
+        return word.capitalize() if name.strip()[:1] == "M" else word
     return f"{name}'s"
 
 

@@ -769,7 +769,7 @@ class _TellingCounting(Counting):
         state = replay.final  # the tests ask for the last move
         return [f"move {until}", f"  TOT/TGT: {state.total}/{state.target}"]
 
-    def compact_text(self, state: Any, width: int) -> str:
+    def compact_text(self, state: Any, width: int, next_words: str | None = None) -> str:
         return f"{state.total} so far"
 
 
@@ -804,3 +804,18 @@ def test_plays_compact_report_leaves_out_only_what_the_games_board_shows(countin
     played = replay(load(str(counting)))
     report = compact_move_report(played, counting.name)
     assert report.splitlines() == ["move 1: ann: add 2 (added to count.yaml)", "  TOT/TGT: 2/5"]
+
+
+def test_forex_rules_of_a_game_without_a_summary_is_refused_in_words(counting: Path) -> None:
+    """``forex rules --game counting``: Counting tells no summary of its rules
+    (``BaseGame.rules_summary``), so the command refuses with ``not_for_game`` (exit status
+    2), saying so and what every game offers instead; no traceback."""
+    result = run(["rules", "--game", "counting"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.stderr.split())
+    assert (
+        "forex rules: not_for_game: forex rules: a summary of its rules is not offered for"
+        " Counting (game: counting)" in said
+    )
+    assert "hint: what every game offers: the legal decisions of a Counting log, forex" in said
+    assert result.stdout == ""

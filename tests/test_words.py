@@ -36,6 +36,7 @@ def test_verbs_are_conjugated_for_you_only() -> None:
     assert verb_for("youth", "plays") == "plays" and not is_you("yours")
     assert possessive("ann") == "ann's" and possessive("you") == "your"
     assert possessive("You") == "Your" and possessive("you", alone=True) == "yours"
+    assert possessive("me") == "my" and possessive("Me", alone=True) == "Mine"
     assert possessive("Stacks", title=True) == "Stacks'"  # a game's title, a plural
     assert possessive("Counting", title=True) == "Counting's" and possessive("gus") == "gus's"
 

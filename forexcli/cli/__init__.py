@@ -23,7 +23,7 @@ import errno
 import re
 import sys
 import time
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from gettext import gettext
 from typing import IO, TYPE_CHECKING, Any
 
@@ -316,14 +316,29 @@ class JsonUsageError(HintedUsageError):
             super().show(file)
 
 
+AT_PROMPT: Callable[[str], str] | None = None
+"""While the game at a prompt (``forex play FILE NAME``'s loop) runs a command for it: what
+turns the shell commands its report, hints and problems print into the prompt's own words
+(``forex moves FILE`` -> ``moves``, ``forex play FILE NAME 'DECISION'`` -> the bare decision);
+None: a command typed in the shell, whose words stay."""
+
+
+def prompt_words(text: str) -> str:
+    """``text`` in the words of the prompt the command runs at (``AT_PROMPT``), else as it
+    is."""
+    return text if AT_PROMPT is None else AT_PROMPT(text)
+
+
 def echo(text: str, *, err: bool = False) -> None:
     """Print ``text`` (a line break added if it has none) on stdout, or stderr with ``err``.
 
     Characters the stream cannot carry are written as plain fallbacks
-    (``streams.plain``); a write that fails raises ``OutputFailed``.
+    (``streams.plain``); a write that fails raises ``OutputFailed``.  At the game's prompt,
+    the commands it names are the prompt's words (``prompt_words``).
     """
     if not text:
         return
+    text = prompt_words(text)
     stream = sys.stderr if err else sys.stdout
     if stream is None:  # closed (``>&-``): an output that cannot be written, but stderr's
         if err:
@@ -410,6 +425,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "read": (
         "forexcli.cli.mail:read_command",
         "Take the log out of a MAIL and save it into LOG, after checking it.",
+    ),
+    "rules": (
+        "forexcli.cli.rules:rules_command",
+        "Tell a game's rules in short: the goal, what each kind of decision does, how the game"
+        " ends and is scored.",
     ),
     "schema": (
         "forexcli.cli.schema:schema_command",

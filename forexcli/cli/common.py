@@ -106,8 +106,10 @@ class ProblemExit(click.ClickException):
             _error_json([p.as_dict() for p in self.problems], self.exit_code)
         stream = file if file is not None else sys.stderr
         style = Style(use_colour(stream, self.colour))
+        from . import prompt_words
+
         said = problems_text(self.problems, style, terminal=streams.is_terminal(stream))
-        text = streams.plain(said, stream)
+        text = streams.plain(prompt_words(said), stream)
         with contextlib.suppress(OSError):  # stderr itself cannot be written: the status tells
             click.echo(text, file=stream, color=True)
 
@@ -821,6 +823,20 @@ def with_seat_lines(
 
     said = "\n".join(fitted_commands(clean(line), width) for line in lines)
     return text.rstrip("\n") + "\n\n" + said + "\n"
+
+
+def compact_board(played: Replay) -> tuple[str | None, str | None]:
+    """The game's compact board of the replay's last state at 80x24 (``Game.compact_text``;
+    None: the game has none), and who answers the open offer that waits there
+    (``seats.offer_awaited``; None: none waits), which the board's ``Next:`` then says
+    instead of the player whose turn it is."""
+    from ..record.seats import offer_awaited
+
+    game, width = played.log.game, min(streams.width() or 80, 80)
+    offer = offer_awaited(played.log, len(played.log.entries))
+    if offer is None:  # as a game written before next_words is called
+        return game.compact_text(played.final, width), None
+    return game.compact_text(played.final, width, next_words=offer), offer
 
 
 def awaited_answers(played: Replay, file: str) -> tuple[str, ...]:

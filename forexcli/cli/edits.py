@@ -178,16 +178,15 @@ def undo_command(
     except LogError as error:
         raise ProblemExit(error.problems) from None
     gone = change.removed_entries
-    if replied or settled:
-        forced = replied
-    else:
-        forced = _guard(read_log(change.old_text, file), gone, name, key_file, force)
+    old_log = read_log(change.old_text, file)
+    forced = replied if replied or settled else _guard(old_log, gone, name, key_file, force)
     if len(gone) == 1:
         what = f"move {gone[0].number}: {gone[0].player}: {gone[0].text}"
     else:
         what = f"moves {gone[0].number} to {gone[-1].number}"
     verb = "would remove" if dry_run else "removed"
-    whose = "; ".join(edit.whose_move(entry) for entry in gone)
+    signed = edit.signed_game(old_log)
+    whose = "; ".join(edit.whose_move(entry, signed) for entry in gone)
     unkeyed = "".join(
         f"\nwith {possessive(clean(player))} key, added to keys: on first use by"
         f" {possessive(clean(player))} signed move {_since(change, player)}"

@@ -25,13 +25,14 @@ from . import echo as _echo
 
 HINT_WORDS = ("?", "hint")
 QUIT_WORDS = ("quit", "exit", "q")
-LOOP_WORDS = ("?", "hint", "moves", "show", "undo", "help", "quit")
+LOOP_WORDS = ("?", "hint", "moves", "show", "rules", "undo", "help", "quit")
 """The loop's own words (anything else is a decision)."""
 
 HELP_TEXT = (
     "Type a decision (Tab completes it: forex moves lists them), or: ? (or hint) for the"
-    " engine's advice, moves, show (with their options: moves --all, show --at 3),"
-    " undo (your last decision and the engine's replies to it), quit. Every decision is"
+    " engine's advice, moves, show (with their options: moves --all, show --at 3), rules"
+    " (the game's rules in short), undo (your last decision and the engine's replies to it),"
+    " quit. Every decision is"
     " written the moment it is made."
 )
 
@@ -256,12 +257,16 @@ def _completer(file: str, player: str) -> Any:
 # --------------------------------------------------------------------------- the loop
 
 
-def _run(args: Sequence[str]) -> int:
+def _run(args: Sequence[str], player: str | None = None) -> int:
     """Run ``forex ARGS`` in this process, as the shell would; its problems are printed
-    and its exit status returned (Ctrl-C goes on as KeyboardInterrupt)."""
+    and its exit status returned (Ctrl-C goes on as KeyboardInterrupt).  With ``player``
+    (the prompt's), the commands it prints for ARGS' file are said in the prompt's words
+    (``prompt_words``)."""
     from .. import cli as cli_module
 
     cli_module.STARTED = time.perf_counter()  # --seconds counts from this command's start
+    if player is not None:
+        cli_module.AT_PROMPT = functools.partial(prompt_words, args[1], player)
     try:
         code = cli_module.forex.main(list(args), prog_name="forex", standalone_mode=False)
     except click.exceptions.Abort:
@@ -271,7 +276,34 @@ def _run(args: Sequence[str]) -> int:
         return error.exit_code
     except SystemExit as ended:
         return int(ended.code or 0)
+    finally:
+        cli_module.AT_PROMPT = None
     return int(code or 0)
+
+
+PROMPT_COMMANDS = ("moves", "show", "hint")
+"""The commands of FILE that the prompt takes as its own words, with the same options."""
+
+
+def prompt_words(file: str, player: str, text: str) -> str:
+    """``text`` as said at ``player``'s prompt for ``file``: ``forex moves FILE`` is
+    ``moves`` (``show`` and ``hint`` alike), ``forex play FILE PLAYER 'DECISION'`` the
+    decision itself (``accept``, ``invest GBP USD``) and ``forex play FILE PLAYER DECISION``
+    ``a decision``; other commands (another player's, another file's) stay."""
+    import re
+    import shlex
+
+    named = re.escape(command_path(file))
+    words = "|".join(PROMPT_COMMANDS)
+    text = re.sub(rf"\bforex ({words}) {named}(?=[\s,;.)]|$)", r"\1", text)
+
+    def bare(match: re.Match[str]) -> str:
+        decision = " ".join(shlex.split(match.group(1)))
+        return "a decision" if decision == "DECISION" else decision
+
+    who = re.escape(command_word(player))
+    decision = r"('[^']*'|\"[^\"]*\"|[^\s,;()'\"]+)"  # one word, as command_word writes it
+    return re.sub(rf"\bforex play {named} {who} {decision}(?! --)", bare, text)
 
 
 def _budget_args(seconds: float | None, simulations: int | None, seed: int) -> list[str]:
@@ -285,16 +317,15 @@ def _budget_args(seconds: float | None, simulations: int | None, seed: int) -> l
 
 def _board(file: str) -> None:
     """The compact board (``Game.compact_text``) and who decides next, at 80x24."""
-    from .. import streams
     from ..record.status import pending_line
+    from .common import compact_board
 
     situation = Situation(file)
-    state = situation.played.final
-    compact = situation.game.compact_text(state, min(streams.width() or 80, 80))
+    compact, offer = compact_board(situation.played)
     if compact is not None:
         _echo(clean(compact, newlines=True))
     else:
-        _echo(clean(f"Next: {pending_line(situation.game, state)}"))
+        _echo(clean(f"Next: {offer or pending_line(situation.game, situation.played.final)}"))
 
 
 def _prompt_text(situation: Situation, player: str, awaited: Any = None) -> str:
@@ -316,7 +347,7 @@ def _undo(file: str, player: str) -> None:
         try:  # quietly: forex undo's "no move was removed; run undo again" is not the loop's
             offer = withdraw_offer(file)
         except LogError:
-            _run(["undo", file])  # it says why
+            _run(["undo", file], player)  # it says why
             return
         _say(f"took back {possessive(offer.player)} open offer ({offer.decision})")
         situation = Situation(file)
@@ -327,7 +358,7 @@ def _undo(file: str, player: str) -> None:
     after = [entry.player for entry in situation.played.log.entries[last:]]
     replies = all(name in situation.engines for name in after)
     force = ["--force"] if after and replies else []  # the engine's replies go with it
-    _run(["undo", file, "--to", str(last - 1), "--as", player, *force])
+    _run(["undo", file, "--to", str(last - 1), "--as", player, *force], player)
 
 
 def _answer_offer_first(situation: Situation) -> None:
@@ -476,9 +507,11 @@ def interactive_game(
                 return 0
             command, options = _command_of(line)
             if command in HINT_WORDS:
-                _run(["hint", file, *_budget_args(seconds, simulations, seed), *options])
+                _run(["hint", file, *_budget_args(seconds, simulations, seed), *options], player)
             elif command in ("moves", "show"):
-                _run([command, file, *options])
+                _run([command, file, *options], player)
+            elif word == "rules":
+                _run(["rules", "--game", Situation(file).game.name])  # names no file
             elif word == "help":
                 _say(HELP_TEXT)
                 signed = _signed_help(file, player)
@@ -491,10 +524,13 @@ def interactive_game(
                 decision = _pasted(line, file, player)
                 if decision is None:
                     continue
-                code = _run(["play", file, player, "--seed", str(seed), *signing, "--", decision])
+                code = _run(
+                    ["play", file, player, "--seed", str(seed), *signing, "--", decision], player
+                )
                 if code and " " not in decision:  # a word the prompt does not know, maybe
                     _say(
-                        "This prompt's own words: ? (or hint), moves, show, undo, help, quit;"
+                        "This prompt's own words: ? (or hint), moves, show, rules, undo, help,"
+                        " quit;"
                         " anything else is a decision."
                     )
     except KeyboardInterrupt:

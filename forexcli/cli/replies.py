@@ -94,12 +94,13 @@ def _board(file: str, *, next_line: bool = True) -> list[str]:
     from ..record.gamelog import read_log, replay
     from ..record.seats import header_lines
     from ..record.status import status_line
+    from .common import compact_board
 
     played = replay(read_log(read_bytes(file), file))
-    game = played.log.game
-    text = game.compact_text(played.final, min(streams.width() or 80, 80))
+    text, offer = compact_board(played)
     if text is None:
-        text = "Next: " + status_line(game, played.final) if next_line else ""
+        said = offer or status_line(played.log.game, played.final)
+        text = "Next: " + said if next_line else ""
     from ..reporters.tables import fitted_commands
 
     lines = [

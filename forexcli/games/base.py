@@ -312,6 +312,13 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """Whose decision is awaited, and of which kind, in a few words (None: the frame's)."""
         ...
 
+    def rules_summary(self) -> str:
+        """The rules in short for a newcomer (``forex rules``): the goal, what each kind of
+        decision does, how the game ends and is scored.  Its first line is its heading, each
+        further line a paragraph or, starting ``- ``, an item of a list (the frame wraps them
+        to the width); ``NotOffered`` without one."""
+        ...
+
     def summarize(
         self, replay: Any, since: int, until: Optional[int] = None
     ) -> Optional[list[str]]:
@@ -485,9 +492,14 @@ class Game(Rules[StateT, DecisionT], Protocol[StateT, DecisionT]):
         """The board of ``state`` as a standalone SVG document headed ``title`` (mails)."""
         ...
 
-    def compact_text(self, state: Any, width: int) -> Optional[str]:
+    def compact_text(
+        self, state: Any, width: int, next_words: Optional[str] = None
+    ) -> Optional[str]:
         """The board, the money and who decides next within 80x24 with room above (``play``'s
-        report after the engine's replies); None: the frame's line of who decides next."""
+        report after the engine's replies); None: the frame's line of who decides next.
+        ``next_words``, given only while an offer waits (``seats.offer_awaited``: ``you to
+        answer computer's offer (accept or decline)``), says who decides next instead of
+        ``state``'s decider."""
         ...
 
     def on_compact_board(self, line: str) -> bool:

@@ -170,6 +170,10 @@ class BaseGame(Generic[StateT, DecisionT]):
         """None: the frame's words."""
         return None
 
+    def rules_summary(self) -> str:
+        """Refused: the game tells no summary of its rules."""
+        raise NotOffered("a summary of its rules")
+
     def summarize(
         self, replay: Any, since: int, until: Optional[int] = None
     ) -> Optional[list[str]]:
@@ -311,7 +315,9 @@ class BaseGame(Generic[StateT, DecisionT]):
         """False: every line of the catch-up is told."""
         return False
 
-    def compact_text(self, state: Any, width: int) -> Optional[str]:
+    def compact_text(
+        self, state: Any, width: int, next_words: Optional[str] = None
+    ) -> Optional[str]:
         """None: the frame's line of who decides next."""
         return None
 

@@ -645,11 +645,15 @@ def sign_entry(path: str, number: int, signer: Any, *, dry_run: bool = False) ->
 # --------------------------------------------------------------------------- whose moves go
 
 
-def whose_move(entry: Any) -> str:
-    """``carol's move 31, signed by carol`` (or ``not signed``) for an entry of any game."""
+def whose_move(entry: Any, signed_log: bool = True) -> str:
+    """``carol's move 31, signed by carol`` (or ``not signed``) for an entry of any game;
+    in a log that is not signed (``signed_log`` false: no keys, no signature), only
+    ``carol's move 31``."""
     signers = list(entry.sig or {})
-    signed = "signed by " + " and ".join(signers) if signers else "not signed"
-    return f"{possessive(entry.player)} move {entry.number}, {signed}"
+    whose = f"{possessive(entry.player)} move {entry.number}"
+    if signers:
+        return f"{whose}, signed by {' and '.join(signers)}"
+    return f"{whose}, not signed" if signed_log else whose
 
 
 def signed_game(log: Any) -> bool:
@@ -676,7 +680,8 @@ def undo_refusal(log: Any, removed: tuple[Any, ...], undoer: str | None) -> LogE
     others = others_moves(log, removed, undoer)
     if not others:
         return None
-    what = "; ".join(whose_move(entry) for entry in others)
+    signed = signed_game(log)
+    what = "; ".join(whose_move(entry, signed) for entry in others)
     if undoer is None:
         why = "this is a signed game, and who is undoing is not said"
         hints = (

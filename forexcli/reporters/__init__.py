@@ -327,6 +327,8 @@ def table(
     align: Sequence[str] | None = None,
     width: int | None = None,
     wrap: Sequence[int] = (),
+    stack: bool = False,
+    keep: int = 1,
 ) -> str:
     """A text table (``simple`` layout) or a markdown pipe table.
 
@@ -334,9 +336,75 @@ def table(
     as written); ``align`` gives ``left``/``right``/``center`` per column.
     Wide characters (CJK, emoji) are measured as two columns (tabulate with
     ``wcwidth``).  A text table wider than ``width`` has its ``wrap`` columns
-    wrapped (at spaces) to fit; markdown tables are never wrapped.  Tables of one-column
+    wrapped (at spaces) to fit; with ``stack``, one still wider is stacked: cut into tables
+    of consecutive columns, as many as fit, each led by the first ``keep`` columns again
+    (``stacked``).  Markdown tables are never wrapped.  Tables of one-column
     characters are written by ``ascii_table`` (tabulate's text, without importing it).
     """
+    written = _table(rows, headers, markdown=markdown, align=align, width=width, wrap=wrap)
+    if not stack or width is None or markdown or not rows or len(headers) <= keep + 1:
+        return written
+    if max(text_width(line) for line in written.split("\n")) <= width:
+        return written
+
+    def render(columns: list[int]) -> str:
+        return _table(
+            [[row[i] for i in columns] for row in rows],
+            [headers[i] for i in columns],
+            markdown=False,
+            align=None if align is None else [align[i] for i in columns],
+            width=width,
+            wrap=[place for place, i in enumerate(columns) if i in wrap],
+        )
+
+    return stacked(len(headers), keep, width, render)
+
+
+def stacked(count: int, keep: int, width: int, render: Callable[[list[int]], str]) -> str:
+    """A text table of ``count`` columns too wide for ``width`` as tables one under another,
+    a blank line between: each holds the first ``keep`` columns (what names a row) and the
+    next columns in order, as few tables as fit (each at least one column more), their
+    columns shared out evenly where that fits too (not seven and one).  ``render`` writes
+    the table of the columns it is given (indices, in order), fitted to ``width`` as it
+    can."""
+
+    def fits(part: str) -> bool:
+        return max(text_width(line) for line in part.split("\n")) <= width
+
+    def part(start: int, end: int) -> str:
+        return render([*range(keep), *range(start, end)])
+
+    parts = []
+    start = keep
+    while start < count:  # as many columns as fit in each, in turn
+        end = start + 1
+        written = part(start, end)
+        while end < count:
+            wider = part(start, end + 1)
+            if not fits(wider):
+                break
+            written, end = wider, end + 1
+        parts.append(written)
+        start = end
+    tables, columns = len(parts), count - keep
+    even, start = [], keep
+    for index in range(tables):  # the same number of tables, the columns shared out
+        end = start + columns // tables + (1 if index < columns % tables else 0)
+        even.append(part(start, end))
+        start = end
+    return "\n\n".join(even if all(fits(written) for written in even) else parts)
+
+
+def _table(
+    rows: Sequence[Sequence[object]],
+    headers: Sequence[str],
+    *,
+    markdown: bool,
+    align: Sequence[str] | None,
+    width: int | None,
+    wrap: Sequence[int],
+) -> str:
+    """``table`` without stacking: its ``wrap`` columns wrapped to fit ``width``."""
     cells = [[str(c) for c in row] for row in rows]
     limits = None
     if width is not None and not markdown and cells:

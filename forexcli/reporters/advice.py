@@ -78,6 +78,7 @@ def hint_text(
         align=["right", "left", "right", "right", "left"],
         width=width,
         wrap=[1, 4],
+        stack=True,
     )
     best = found.suggestions[0]
     named = "FILE" if file == "-" else command_path(file)
@@ -199,6 +200,7 @@ def offer_hint_text(
         align=["right", "left", "right", "left"],
         width=width,
         wrap=[3],
+        stack=True,
     )
     named = "FILE" if file == "-" else command_path(file)
     play = player_command("forex play", named, found.player, found.answers[0].answer)

@@ -309,6 +309,18 @@ def test_play_engine_and_the_replies_put_the_engines_offer_to_the_person(
     assert shown["offer"]["deal"] == "spot 1 GBP to you for 1.5 EUR"
 
 
+def test_the_board_after_the_engines_offer_names_who_must_answer_it(tmp_path: Path) -> None:
+    """The compact board after the engine's offer said "Next: computer to play." (the turn's
+    player) while the offer waited for you; now its Next: line says who must answer."""
+    log = tmp_path / "h.yaml"
+    log.write_bytes(HOPE.read_bytes())
+    result = run(["play", str(log), "computer", "--engine"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "Next: you to answer computer's offer (accept or decline)." in said
+    assert "Next: computer to play" not in said
+
+
 def test_the_person_accepts_or_declines_the_engines_offer(tmp_path: Path) -> None:
     accepted, declined = tmp_path / "a.yaml", tmp_path / "d.yaml"
     for copy in (accepted, declined):

@@ -211,7 +211,8 @@ def test_the_engines_open_offer_is_asked_as_accept_or_decline(tmp_path: Path) ->
     said = " ".join(loop.enter("?").split())  # the person's advice: accept or decline
     assert "you to answer computer's offer at the start" in said
     assert re.search(r"1 (accept|decline) [\d.]+% .* 2 (accept|decline) [\d.]+%", said)
-    assert "To answer best: forex play duel.yaml you " in said
+    assert re.search(r"To answer best: (accept|decline)\b", said)  # the prompt's words
+    assert "forex play duel.yaml you" not in said
     assert log.read_text() == before
     said = loop.enter("accept")
     assert "you accepted the offer." in said
@@ -237,6 +238,7 @@ def test_the_engines_offer_made_in_the_loop_is_told_once_before_the_prompt(
     assert "offer:" in log.read_text() and "accept or decline?" in loop.prompt_text
     assert said.count("computer offers you: spot 1 GBP to you for 1.5 EUR; invest GBP") == 2
     assert "Open offer: computer offers you:" in said  # the board's, after the reply line
+    assert "Next: you to answer computer's offer (accept or decline)." in said
     loop.child.send("quit\r")
     status, _ = loop.end()
     assert status == 0
@@ -279,15 +281,16 @@ def test_the_loops_own_sentences_fit_the_terminal(tmp_path: Path) -> None:
 
 
 def test_the_hints_command_pasted_at_the_prompt_plays_its_decision(tmp_path: Path) -> None:
-    """``?`` ends with ``To play the best: forex play FILE you 'DECISION'``: pasted at the
-    prompt it plays DECISION (it was bad_notation); another command is explained."""
+    """``?`` ends with ``To play the best: DECISION`` at the prompt (``forex play FILE you
+    'DECISION'`` in the shell): that command pasted at the prompt plays DECISION (it was
+    bad_notation); another command is explained."""
     log = _new(tmp_path / "duel.yaml", "--engine", "computer:20")
     loop = Loop(tmp_path, "duel.yaml", "you", "--simulations", "20")
     loop.prompt()
     said = loop.enter("?")
-    (command,) = re.findall(r"To play the best: (forex play .*)", said)
-    best = shlex.split(command)[-1]
-    said = loop.enter(command.strip())
+    (best,) = re.findall(r"To play the best: (.*)", said)
+    best = best.strip()
+    said = loop.enter(f"forex play duel.yaml you {shlex.quote(best)}")
     assert "bad_notation" not in said
     assert _moves(log)[0] == ("you", best) and len(_moves(log)) == 2
     said = loop.enter("forex play other.yaml you resolve")
@@ -417,7 +420,7 @@ def test_the_end_of_a_for_ex_game_is_said_once_on_the_compact_board(tmp_path: Pa
 def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> None:
     """A single word that is neither a decision nor the prompt's (``clear``) is refused as
     a decision and the prompt's own words are said; a wrong decision of several words is
-    only refused."""
+    only refused.  ``rules`` is one of them: the rules in short of the game played."""
     log = tmp_path / "wx.yaml"
     result = run(
         ["new", str(log), "--game", "world-exchangers", "--players", "ann,bot", "--seed", "4",
@@ -428,9 +431,11 @@ def test_a_word_the_prompt_does_not_know_is_told_its_words(tmp_path: Path) -> No
     loop.prompt()
     said = _plain(loop.enter("clear"))
     assert "bad_notation" in said
-    assert "This prompt's own words: ? (or hint), moves, show, undo, help, quit" in said
+    assert "This prompt's own words: ? (or hint), moves, show, rules, undo, help, quit" in said
     said = _plain(loop.enter("buy Atlantis"))
     assert "unknown_name" in said and "own words" not in said
+    said = _plain(loop.enter("rules"))  # the rules of the game played, not For-Ex's
+    assert "World Exchangers: the rules in short" in said and "For-Ex" not in said
     loop.child.send("quit\r")
     status, _ = loop.end()
     assert status == 0 and _moves(log) == []
@@ -612,3 +617,40 @@ def test_a_log_broken_under_the_loop_is_a_problem_not_a_traceback(tmp_path: Path
     loop.child.send("show\r")
     status, said = loop.end()
     assert status == 1 and "duel.yaml:" in said and "Traceback" not in said
+
+
+def test_the_prompts_hints_say_its_own_words_not_shell_commands(tmp_path: Path) -> None:
+    """At the prompt, the hint said "To play the best: forex play duel.yaml me '...'" and a
+    decision it cannot read "forex moves duel.yaml lists the decisions": shell commands; now
+    the prompt's words, the bare decision and ``moves`` (the commands stay in the shell)."""
+    _new(tmp_path / "duel.yaml", "--engine", "computer:20", players="me,computer")
+    loop = Loop(tmp_path, "duel.yaml", "me", "--simulations", "20")
+    loop.prompt()
+    said = " ".join(loop.enter("?").split())
+    assert "To play the best: invest " in said and "forex play" not in said
+    said = " ".join(loop.enter("invest XYZ").split())
+    assert "bad_notation" in said and "hint: moves lists the decisions legal now" in said
+    assert "forex moves" not in said
+    said = loop.enter("rules")
+    assert "For-Ex: the rules in short" in said and "bad_notation" not in said
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+    shell = run(["play", str(tmp_path / "duel.yaml"), "me", "invest XYZ"])
+    assert f"forex moves {tmp_path / 'duel.yaml'} lists" in " ".join(shell.output.split())
+
+
+def test_prompt_words_turn_this_games_commands_into_the_prompts() -> None:
+    from forexcli.cli.interactive import prompt_words
+
+    said = prompt_words(
+        "g.yaml",
+        "me",
+        "To play the best: forex play g.yaml me 'invest GBP USD'; me answers: forex play"
+        " g.yaml me accept (or decline); forex moves g.yaml --at 3 lists them; forex play"
+        " g.yaml me DECISION; forex play g.yaml computer --engine; forex moves other.yaml",
+    )
+    assert said == (
+        "To play the best: invest GBP USD; me answers: accept (or decline); moves --at 3"
+        " lists them; a decision; forex play g.yaml computer --engine; forex moves other.yaml"
+    )

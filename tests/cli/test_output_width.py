@@ -262,7 +262,7 @@ PROBLEM_HEAD = re.compile(r"\S+(:\d+:\d+)?: (warning: )?[a-z_]+: ")
 
 COMMANDS = [
     *("analyse", "annotate", "chart", "completion", "diff", "hint", "history", "html"),
-    *("import", "key", "message", "moves", "new", "play", "read", "schema", "seat"),
+    *("import", "key", "message", "moves", "new", "play", "read", "rules", "schema", "seat"),
     *("selfplay", "show", "sign", "undo", "validate"),
 ]
 """Every command of ``forex --help`` (a test below keeps the list whole)."""
@@ -329,6 +329,8 @@ def _every_command() -> list[list[str]]:
         ["html", str(two), "-o", "two.html"],
         ["selfplay", "games", "--simulations", "4", "--processes", "1"],
         ["completion", "bash", "--help"],  # (its script is for the shell, not to read)
+        ["rules"],
+        ["rules", "--game", "world-exchangers"],
     ]
     commands += [[name, "--help"] for name in COMMANDS]
     return commands
@@ -611,3 +613,42 @@ def test_world_exchangers_moves_fit_60_columns(tmp_path: Path) -> None:
     assert rows[box + 1] == "    box"  # its note, below it
     wide = run(["moves", str(log), "--at", "0"], COLUMNS="100").stdout.splitlines()
     assert any(re.fullmatch(r"buy Warsaw, Madrid \+box\s+300\s+200\s+box", ln) for ln in wide)
+
+
+@pytest.mark.parametrize("columns", [40, 60])
+def test_show_and_hint_tables_fit_a_narrow_terminal(
+    columns: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 60 columns For-Ex show's board (72 wide) and World Exchangers' show and hint
+    tables ran past the edge; now a table that its wrapping cannot fit is stacked (tables of
+    its first column and as many more as fit, ``reporters.stacked``), every cell still
+    shown; at 80 columns and more nothing changes (tests/cli/test_golden.py)."""
+    from tests.cli.test_commands import truncated
+
+    monkeypatch.chdir(tmp_path)
+    Path("forexcli").symlink_to(ROOT / "forexcli")  # the components, named from ../../
+    Path("w/x").mkdir(parents=True)
+    worldex = EXAMPLES / "world-exchangers" / "three-players.yaml"
+    playing = truncated(worldex, 10, Path("w/x/wx.yaml"))
+    duel = truncated(TWO, 20, Path("two.yaml"))
+    for args in (
+        ["show", str(TWO)],
+        ["show", str(duel)],
+        ["show", str(worldex)],
+        ["show", str(playing)],
+        ["hint", str(playing), "--simulations", "8"],
+        ["hint", str(duel), "--simulations", "8"],
+    ):
+        result = run(args, COLUMNS=str(columns))
+        assert result.exit_code == 0, result.output
+        too_wide = [
+            line
+            for line in result.stdout.splitlines()
+            if wcswidth(line) > columns and not line.startswith("To play the best: forex ")
+        ]
+        assert not too_wide, (args, too_wide)
+    board = run(["show", str(TWO)], COLUMNS=str(columns)).stdout.split("\nRate track", 1)[0]
+    heads = re.findall(r"(?m)^stronger +(.*)$", board)
+    assert len(heads) >= 2  # stacked, each table led by the row's currency
+    assert " ".join(" ".join(heads).split()) == "GBP EUR USD CHF JPY CAD CNY pairs won"
+    assert board.count("\nGBP ") == len(heads)

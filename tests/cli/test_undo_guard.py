@@ -80,12 +80,27 @@ def test_an_unsigned_game_undoes_as_before_and_says_whose(tmp_path: Path) -> Non
     ok("play", str(log), "bob", "invest JPY")
     refused("not_your_move", "undo", str(log), "--as", "ann")
     said = ok("undo", str(log))
-    assert "(bob's move 2, not signed)" in said
+    assert "(bob's move 2)" in said and "not signed" not in said  # no keys: none to sign
     bad = run(["undo", str(log), "--as", "zed"])
     assert bad.exit_code == 2 and "'zed' is not a player" in bad.output
     both = run(["undo", str(log), "--as", "ann", "--key", str(log)])
     assert both.exit_code == 2 and "--as or --key" in both.output
     assert len(gamelog.load(log).entries) == 1
+
+
+def test_an_unsigned_undo_by_a_player_named_me_says_my_move(tmp_path: Path) -> None:
+    """A game without keys says whose move went, not that it was "not signed", and a player
+    named ``me`` owns ``my`` move (as ``you`` owns ``your``), not ``me's``."""
+    log = tmp_path / "g.yaml"
+    ok("new", str(log), "--players", "me,bob", "--seed", "s")
+    ok("play", str(log), "me", "invest USD")
+    said = ok("undo", str(log))
+    assert "(my move 1)" in said and "me's" not in said and "not signed" not in said
+    ok("play", str(log), "me", "invest USD")
+    ok("play", str(log), "bob", "invest JPY")
+    refusal = run(["undo", str(log), "--as", "me"])
+    assert refusal.exit_code == 1
+    assert "undo would remove bob's move 2: it is not my own move alone" in refusal.output
 
 
 def test_the_engines_replies_go_with_the_persons_move_in_words(tmp_path: Path) -> None:
@@ -96,7 +111,7 @@ def test_the_engines_replies_go_with_the_persons_move_in_words(tmp_path: Path) -
     ok("play", str(log), "you", "invest USD")
     assert [entry.player for entry in gamelog.load(log).entries] == ["you", "computer"]
     said = ok("undo", str(log), "--to", "0", "--as", "you", "--force")
-    assert "(your move 1, not signed; computer's move 2, not signed)" in said
+    assert "(your move 1; computer's move 2)" in said
     assert "with your moves, the engine's replies (computer: an engine seat)" in said
     assert "--force" not in said
     assert gamelog.load(log).entries == ()

@@ -730,12 +730,32 @@ def new_game(folder: Path, *extra: str, players: str = "ben,ann") -> tuple[Path,
     return path, run([*args, "--components", str(COMPONENTS_FILE), "--started", "", *extra])
 
 
-def test_new_without_components_names_the_bundled_file(tmp_path: Path) -> None:
+def test_new_without_components_takes_the_shipped_ones_read_back_from_anywhere(
+    tmp_path: Path,
+) -> None:
+    """``forex new --game world-exchangers`` without ``--components`` exited 2 and asked for
+    the shipped file's path, which only a checkout has; now it takes the invented components
+    forexcli ships, says so, and the log names them by a file name and their SHA-256, which
+    reads back in any folder (the path of this machine is in no log)."""
     path = tmp_path / "wx.yaml"
-    result = run(["new", str(path), "--game", "world-exchangers", "--players", "ben,ann"])
-    assert result.exit_code == 2 and not path.exists()
-    assert f"--components {COMPONENTS_FILE}" in " ".join(result.stderr.split())
-    assert "not the published cards" in result.stderr
+    args = ["new", str(path), "--game", "world-exchangers", "--players", "ben,ann"]
+    result = run([*args, "--seed", "s1", "--first", "ben"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    assert "the components are the invented ones forexcli ships" in said
+    assert "not the published cards" in said
+    from forexcli.record import gamelog
+
+    header = gamelog.load(path).header
+    assert header["components"]["file"] == "invented-components.json"
+    shipped = hashlib.sha256(COMPONENTS_FILE.read_bytes()).hexdigest()
+    assert header["components"]["sha256"] == shipped
+    assert str(ROOT) not in path.read_text("utf-8")
+    moved = tmp_path / "far" / "away" / "wx.yaml"
+    moved.parent.mkdir(parents=True)
+    moved.write_bytes(path.read_bytes())
+    assert run(["validate", str(moved)]).exit_code == 0
+    assert run(["moves", str(moved)]).exit_code == 0
 
 
 @pytest.mark.parametrize(

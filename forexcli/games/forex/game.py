@@ -200,6 +200,12 @@ class ForexGame(ForexViews):
 
         return pending_text(state)
 
+    def rules_summary(self) -> str:
+        """``summary.SUMMARY``."""
+        from .summary import SUMMARY
+
+        return "\n".join(SUMMARY)
+
     def summarize(self, replay: Any, since: int, until: Optional[int] = None) -> list[str]:
         """``catchup.summarize``."""
         from .catchup import summarize
@@ -325,11 +331,11 @@ class ForexGame(ForexViews):
 
         return re.match(r"^\s+[A-Z]{3}/[A-Z]{3}: ", line) is not None
 
-    def compact_text(self, state: GameState, width: int) -> str:
+    def compact_text(self, state: GameState, width: int, next_words: str | None = None) -> str:
         """``message.compact_text``: the board in about 16 lines (``Game.compact_text``)."""
         from .message import compact_text
 
-        return compact_text(state, width)
+        return compact_text(state, width, next_words)
 
     def offer_partner(self, decisions: Sequence[Decision]) -> str | None:
         """The partner of the spot transaction that opens an entry (``Game.offer_partner``)."""

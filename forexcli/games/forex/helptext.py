@@ -13,6 +13,7 @@ HELP_TEXTS = {
     "title": "For-Ex",
     "examples": "\n".join(
         (
+            "The rules in short:  forex rules",
             "Start a game:        forex new game.yaml --players alice,bob,carol",
             "See it:              forex show game.yaml",
             "What can be played:  forex moves game.yaml",

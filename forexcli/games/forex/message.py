@@ -448,9 +448,12 @@ def compose(
     return Message(subject(replay, at), _LAYOUTS[fmt](parts), fmt)
 
 
-def compact_text(state: GameState, width: int = CAPTION_WIDTH) -> str:
+def compact_text(
+    state: GameState, width: int = CAPTION_WIDTH, next_words: str | None = None
+) -> str:
     """The board as compact as fits a terminal of 80x24 with a few lines above it: the rates,
-    the money and certificates, the queue and who decides next (``play``'s engine replies)."""
+    the money and certificates, the queue and who decides next (``play``'s engine replies;
+    ``next_words`` instead while an offer waits for its answer)."""
     from ...reporters import TEXTWRAP, wrap_line
 
     out = _aligned(board_grid(state), clean)
@@ -460,7 +463,7 @@ def compact_text(state: GameState, width: int = CAPTION_WIDTH) -> str:
         return "\n".join(out)
     queue = "Queue, front first: " + "; ".join(queue_items(state))
     out.extend(wrap_line(clean(queue), width, subsequent_indent="  ", **TEXTWRAP))
-    what = pending_text(state)
+    what = next_words or pending_text(state)
     out.extend(wrap_line(clean(f"Next: {what}."), width, **TEXTWRAP))
     return "\n".join(out)
 

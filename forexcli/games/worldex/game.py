@@ -262,6 +262,12 @@ class WorldexGame(WorldexViews):
             "winners": [state.players[seat].name for seat in result.winners()],
         }
 
+    def rules_summary(self) -> str:
+        """``summary.SUMMARY``."""
+        from .summary import SUMMARY
+
+        return "\n".join(SUMMARY)
+
     def describe(self, before: State, decision: Decision, after: State) -> tuple[str, ...]:
         """What ``decision`` did, in the sentences of messages (``describe.describe``)."""
         from .describe import describe
@@ -312,7 +318,7 @@ class WorldexGame(WorldexViews):
 
         return line.lstrip().startswith(GAME_OVER_AFTER)
 
-    def compact_text(self, state: State, width: int) -> str:
+    def compact_text(self, state: State, width: int, next_words: str | None = None) -> str:
         """Each player's cash, media and cities (each at what it sells for this month), the
         sale area (each card at its base value, what it costs to buy) and who decides next,
         in a few lines (``Game.compact_text``)."""
@@ -332,6 +338,8 @@ class WorldexGame(WorldexViews):
         pending = self.pending(state)
         if pending.over:
             lines.append(f"The game is over: {_final_words(state)}.")
+        elif next_words:
+            lines.append(f"Next: {next_words}.")
         elif state.pending.phase is Phase.SECOND and state.turn is not None:
             lines.append(f"Next: {_second_card_words(state)}.")
         else:

@@ -15,16 +15,17 @@ HELP_TEXTS = {
     "title": "World Exchangers",
     "examples": """
         World Exchangers:    forex new wx.yaml --game world-exchangers --players ben,ann
-                               --components FILE (leave it out to be told the bundled one);
+                               (the invented components; --components FILE for yours);
                              then forex moves wx.yaml, forex play wx.yaml ben buy Vienna""",
     "new": """
-        With --game world-exchangers it names the components file (--components;
-        forexcli ships invented ones, and says where when it is left out) and its
-        SHA-256, and the tool deals from --seed (a random one if not given):
+        With --game world-exchangers it names the components file and its SHA-256:
+        --components FILE, or without it the invented components forexcli ships
+        (not the published cards; the log names them invented-components.json,
+        read from anywhere by their SHA-256), and the tool deals from --seed (a
+        random one if not given):
 
         \b
-          forex new wx.yaml --game world-exchangers --players ben,ann \\
-              --components forexcli/games/worldex/data/invented-components.json
+          forex new wx.yaml --game world-exchangers --players ben,ann
           forex moves wx.yaml
           forex play wx.yaml ben buy Vienna""",
     "show --seat": "World Exchangers, with --svg or --png: whose board to draw, or all [the"

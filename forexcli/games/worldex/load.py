@@ -25,6 +25,10 @@ from .schema_source import components_schema, published
 
 EXAMPLE_COMPONENTS = Path(__file__).parent / "data" / "invented-components.json"
 """The invented example components shipped for examples and tests (not the published cards)."""
+SHIPPED_NAME = EXAMPLE_COMPONENTS.name
+"""The components file a log made by ``forex new`` without ``--components`` names: no path of
+the machine that made it (a file of that name beside the log is read; where none is, the
+log's SHA-256 of the shipped components reads those: ``read_components``)."""
 MAX_COMPONENTS_BYTES = 1024 * 1024
 
 CODES = (

@@ -113,9 +113,12 @@ def red_marker_holder(components: Any, players: Sequence[str], seed: str) -> str
     return None
 
 
-def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -> str:
+def created_report(
+    path: str, state: Any, seed: str, rules: Mapping[str, str], *, shipped: bool = False
+) -> str:
     """What ``forex new`` says of a new World Exchangers log: who plays which role and
-    board, who starts and why, the house rules, what is face up, and what to do next."""
+    board, who starts and why, the house rules, what is face up, and what to do next;
+    ``shipped``: the components are forexcli's own, taken because none were named."""
     from ...record.problems import command_path, player_command
     from .rules import Phase
 
@@ -132,7 +135,13 @@ def created_report(path: str, state: Any, seed: str, rules: Mapping[str, str]) -
     ]
     if rules:
         lines.append("house rules: " + ", ".join(f"{n}={v}" for n, v in rules.items()))
-    if state.components.invented:
+    if shipped:
+        lines.append(
+            "note: the components are the invented ones forexcli ships (no --components"
+            " FILE named yours: docs/worldex-rules.md tells how to write them); they are not"
+            " the published cards or boards"
+        )
+    elif state.components.invented:
         lines.append(
             f"note: the components ({state.components.title or 'untitled'}) are invented:"
             " they are not the published cards or boards"

@@ -41,7 +41,8 @@ NEW_OPTIONS = (
     ),
     NewOption(
         "components",
-        "World Exchangers: the components file (cards and boards) the log names, with its SHA-256.",
+        "World Exchangers: the components file (cards and boards) the log names, with its"
+        " SHA-256 [the invented components forexcli ships].",
         metavar="FILE",
         path=True,
     ),
@@ -206,7 +207,7 @@ class WorldexViews(BaseGame[Any, Any]):
         from ...record.hints import confusable_pairs
         from ...reporters import clean
         from ...reporters.newlog import random_seed
-        from .load import EXAMPLE_COMPONENTS, ComponentsFileError, read_components
+        from .load import EXAMPLE_COMPONENTS, SHIPPED_NAME, ComponentsFileError, read_components
         from .newlog import (
             new_log_text,
             parse_house_rules,
@@ -221,14 +222,9 @@ class WorldexViews(BaseGame[Any, Any]):
                 "--players",
                 hints=(f"rename one of them, e.g. {clean(b)!r} as {clean(b + '2')!r}",),
             )
-        components = options.get("components")
-        if components is None:
-            raise ViewRefused(
-                "name the components file (the cards and boards): --components FILE. forexcli"
-                f" ships invented ones for trying the game: --components {EXAMPLE_COMPONENTS}"
-                " (not the published cards; docs/worldex-rules.md tells how to write yours)",
-                hints=(f"to try the game: add --components {EXAMPLE_COMPONENTS}",),
-            )
+        named: str | None = options.get("components")
+        shipped = named is None  # the invented ones forexcli ships (SHIPPED_NAME)
+        components = str(EXAMPLE_COMPONENTS) if named is None else named
         first = options.get("first")
         if first is not None and first not in players:
             raise ViewRefused(
@@ -293,6 +289,8 @@ class WorldexViews(BaseGame[Any, Any]):
             boards[name.strip()] = side.strip()
         folder = os.path.dirname(os.path.abspath(path))
         relative = os.path.relpath(os.path.abspath(components), folder).replace(os.sep, "/")
+        if shipped:  # no path of this machine: read back anywhere by its SHA-256
+            relative = SHIPPED_NAME
         return new_log_text(
             players,
             relative,
@@ -312,7 +310,8 @@ class WorldexViews(BaseGame[Any, Any]):
         from .newlog import created_report, parse_house_rules
 
         rules = parse_house_rules(options.get("house_rule") or ())
-        return created_report(path, replay.final, replay.log.seed or "", rules)
+        shipped = options.get("components") is None
+        return created_report(path, replay.final, replay.log.seed or "", rules, shipped=shipped)
 
 
 HOUSE_RULE_HINT = (

@@ -118,6 +118,8 @@ def board_text(
         ["stronger", *CURRENCIES, "pairs won"],
         markdown=markdown,
         align=["left", *("right" for _ in CURRENCIES), "right"],
+        width=width,
+        stack=True,
     )
     track = table(
         board_track(state),
@@ -126,6 +128,7 @@ def board_text(
         align=["left", *("left" for _ in TRACK_HALVES)],
         width=width,
         wrap=range(1, len(TRACK_HALVES) + 1),
+        stack=True,
     )
     parts = [
         section_heading("Currency board", markdown, style),
@@ -236,6 +239,7 @@ def state_text(
             align=["left", *right, "left"],
             width=width,
             wrap=[0, len(CURRENCIES) + 1],  # long names wrap at their spaces
+            stack=True,
         ),
         "",
         section_heading("Certificates", markdown, style),
@@ -247,6 +251,7 @@ def state_text(
             align=["left", *right],
             width=width,
             wrap=[0],
+            stack=True,
         ),
         "",
         section_heading("Contract queue (front first)", markdown, style),
@@ -260,6 +265,7 @@ def state_text(
                 markdown=markdown,
                 width=width,
                 wrap=[3, 4],
+                stack=True,
             )
         )
     else:
@@ -269,8 +275,11 @@ def state_text(
         [
             "",
             f"Free letters: {' '.join(letters) if letters else 'none'}",
-            f"Dividends left: {state.dividends_left}"
-            + (f" (next: {next_dividend(state)})" if state.dividends_left else ""),
+            wrapped(
+                f"Dividends left: {state.dividends_left}"
+                + (f" (next: {next_dividend(state)})" if state.dividends_left else ""),
+                None if markdown else width,
+            ),
         ]
     )
     if state.result is not None:

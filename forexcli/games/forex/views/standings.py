@@ -139,7 +139,11 @@ def risks_text(
             ]
         )
     parts = [
-        section_heading("Queue risks: each item if it were resolved now", markdown, style),
+        section_heading(
+            wrapped("Queue risks: each item if it were resolved now", None if markdown else width),
+            markdown,
+            style,
+        ),
         wrapped(
             "With the money as held now (only the front item can be resolved this turn).",
             None if markdown else width,
@@ -155,6 +159,7 @@ def risks_text(
                 align=["right", "left", "left", "left", "left", "left"],
                 width=width,
                 wrap=[1, 2, 4, 5],
+                stack=True,
             )
         )
     else:
@@ -182,7 +187,11 @@ def exposure_text(
                     ]
                 )
     parts = [
-        section_heading("Exposure: owed in the queue against money held", markdown, style),
+        section_heading(
+            wrapped("Exposure: owed in the queue against money held", None if markdown else width),
+            markdown,
+            style,
+        ),
         "",
     ]
     if rows:
@@ -194,6 +203,7 @@ def exposure_text(
                 align=["left", "left", "right", "right", "right"],
                 width=width,
                 wrap=[0],
+                stack=True,
             )
         )
     else:
@@ -244,7 +254,7 @@ def score_table(
     legend: list[str] = []
     if width is not None and not markdown and text_width(grid) > width:
         short = ["#", "player", "total", *CURRENCIES, "certs"]
-        grid = table(rows_of(False), short, align=align, width=width, wrap=[1])
+        grid = table(rows_of(False), short, align=align, width=width, wrap=[1], stack=True)
         legend = [
             f"Columns {CURRENCIES[0]} to {CURRENCIES[-1]}: the money from each currency in"
             f" {strongest}; certs: {strongest} certificates."
@@ -299,6 +309,7 @@ def projection_text(
                 align=["left", *("right" for _ in headers[1:])],
                 width=width,
                 wrap=[0],
+                stack=True,
             ),
         ]
     )

@@ -573,11 +573,13 @@ def status_lines(state: State) -> list[str]:
     return lines
 
 
-def fitted_table(table: Table, width: int) -> str:
+def fitted_table(table: Table, width: int, *, stack: bool = False) -> str:
     """The table as text within ``width`` columns where it can be: the widest columns are
     narrowed together to one width (never below ``MIN_COLUMN``, their header or their
     longest word), their cells wrapped after the commas of a list first, so that a list's
-    items (``Manila (100), Osaka (300*)``) stay whole, then at spaces."""
+    items (``Manila (100), Osaka (300*)``) stay whole, then at spaces; with ``stack``, a table
+    still wider is stacked (``reporters.stacked``: tables of its first column and as many
+    more as fit)."""
     from ....reporters import text_width
 
     headers = [str(h) for h in table.headers]
@@ -609,7 +611,18 @@ def fitted_table(table: Table, width: int) -> str:
         level -= 1
     limits = widths(level)
     wrapped = [[_wrap_cell(row[i], limits[i]) for i in range(count)] for row in rows]
-    return tabulate(wrapped, headers=headers, disable_numparse=True)
+    written = tabulate(wrapped, headers=headers, disable_numparse=True)
+    if not stack or count <= 2 or max(text_width(line) for line in written.split("\n")) <= width:
+        return written
+    from ....reporters import stacked
+
+    def part(columns: list[int]) -> str:
+        """The table of ``columns`` alone, fitted as this one is."""
+        headers_of = tuple(table.headers[i] for i in columns)
+        rows_of = tuple(tuple(row[i] for i in columns) for row in table.rows)
+        return fitted_table(Table(table.title, headers_of, rows_of), width, stack=False)
+
+    return stacked(count, 1, width, part)
 
 
 def _wrap_cell(text: str, limit: int) -> str:
@@ -652,7 +665,7 @@ def render_text(state: State, width: int = 80) -> str:
     parts = ["\n".join(heading)]
     for table in tables(state):
         title = fill(table.title)
-        parts.append(title + "\n" + fitted_table(table, width))
+        parts.append(title + "\n" + fitted_table(table, width, stack=True))
     text = "\n\n".join(parts)
     return "\n".join(printable(line) for line in text.split("\n")) + "\n"
 
