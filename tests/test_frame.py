@@ -419,8 +419,13 @@ def test_new_starts_a_game_dealt_from_a_seed(tmp_path: Path) -> None:
     assert run(["moves", str(path)]).stdout.startswith("bob to play (buy or sell), month 1,")
     again = run([*args, *components, "--seed", "s1", "--first", "ann"])
     assert again.exit_code == 2 and "exists" in again.stderr
+    # Without --components the shipped invented components are taken (not an error: see
+    # tests/cli/test_worldex_commands.py::test_new_without_components_takes_the_shipped_ones...).
+    shipped = tmp_path / "games" / "shipped.yaml"
+    result = run([*args[:1], str(shipped), *args[2:], "--seed", "s1", "--first", "ann"])
+    assert result.exit_code == 0, result.output
+    assert "  file: invented-components.json\n" in shipped.read_text(encoding="utf-8")
     for wrong, said in (
-        ([*args], "invented-components.json"),
         ([*args, "--components", str(tmp_path / "nope.json")], "No such file"),
         ([*args, *components, "--removed", "GBP=6"], "For-Ex's only"),
         ([*args, *components, "--house-rule", "trend_ties=x"], "trend_ties"),
