@@ -1523,6 +1523,33 @@ def _engines_taken(own: Any, incoming: Any) -> tuple[str, tuple[str, ...]]:
     return said, again
 
 
+def _with_header_value(
+    base: str, parsed: Any, key: str, value: Any, into: str, refusal: str
+) -> tuple[str, Any]:
+    """``base`` (parsed: ``parsed``) with its header's ``key`` set to ``value`` (None: left
+    out), as text and parsed; raises ``LogError`` (``cannot_merge``, ``refusal``) when the
+    edit would change anything else or does not read back."""
+    from .seats import with_header_key
+
+    try:
+        text = with_header_key(base, key, value)
+        log = _parse(text, into, into)
+    except (ValueError, LogError):
+        log = None
+    expected = dict(parsed.document.data)
+    expected.pop(key, None)
+    if value is not None:
+        expected[key] = value
+    if log is None or log.document.data != expected:
+        raise _refuse(
+            "cannot_merge",
+            refusal,
+            into,
+            "ask the sender for the log as forex writes it (forex message --eml)",
+        )
+    return text, log
+
+
 def _engines_text(header: Any) -> str:
     """A header's engine seats in words: ``computer: the engine, 1 s a decision``, or
     ``no engine seat``."""
@@ -1536,7 +1563,7 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
     """``result`` with the reader's ``engines:`` in the text to save and in its replay, when
     the mail's copy names other engine seats or budgets (``engines_kept`` says what it
     named); raises ``LogError`` (``cannot_merge``) when the header cannot be edited."""
-    from .seats import ENGINES_FIELD, budget_value, engine_seats, with_header_key
+    from .seats import ENGINES_FIELD, budget_value, engine_seats
 
     incoming = result.found.log
     mine = engine_seats(own.header)
@@ -1544,24 +1571,16 @@ def _with_own_engines(result: Arrival, own: Any, into: str) -> Arrival:
         return result
     value = {name: budget_value(plan) for name, plan in mine.items()} or None
     base = (result.text or result.found.text) if result.saves else result.found.text
-    try:
-        text = with_header_key(base, ENGINES_FIELD, value)
-        log = _parse(text, into, into)
-    except (ValueError, LogError):
-        log = None
-    expected = dict(_parse(base, into, into).document.data)
-    expected.pop(ENGINES_FIELD, None)
-    if value is not None:
-        expected[ENGINES_FIELD] = value
-    if log is None or log.document.data != expected:
-        raise _refuse(
-            "cannot_merge",
-            f"the log in the mail names other engine seats ({_engines_text(incoming.header)})"
-            f" and its header cannot be given yours ({_engines_text(own.header)}); nothing"
-            " was changed",
-            into,
-            "ask the sender for the log as forex writes it (forex message --eml)",
-        )
+    text, log = _with_header_value(
+        base,
+        _parse(base, into, into),
+        ENGINES_FIELD,
+        value,
+        into,
+        f"the log in the mail names other engine seats ({_engines_text(incoming.header)})"
+        f" and its header cannot be given yours ({_engines_text(own.header)}); nothing"
+        " was changed",
+    )
     said = _engines_text(incoming.header)
     played = replay(log)
     return replace(result, text=text if result.saves else "", replay=played, engines_kept=said)
@@ -1586,7 +1605,7 @@ def _with_own_declined(result: Arrival, own: Any, into: str) -> Arrival:
     could decline the engine's offers on a person's behalf, or take a decline back. The
     report says what the mail's copy said; raises ``LogError`` (``cannot_merge``) when the
     header cannot be edited."""
-    from .seats import DECLINED_FIELD, with_header_key
+    from .seats import DECLINED_FIELD
 
     if not result.saves:
         return result
@@ -1595,23 +1614,15 @@ def _with_own_declined(result: Arrival, own: Any, into: str) -> Arrival:
     saved = _parse(base, into, into)
     if saved.header.get(DECLINED_FIELD) == mine:
         return result
-    try:
-        text = with_header_key(base, DECLINED_FIELD, mine)
-        log = _parse(text, into, into)
-    except (ValueError, LogError):
-        log = None
-    expected = dict(saved.document.data)
-    expected.pop(DECLINED_FIELD, None)
-    if mine is not None:
-        expected[DECLINED_FIELD] = mine
-    if log is None or log.document.data != expected:
-        raise _refuse(
-            "cannot_merge",
-            f"the log in the mail gives another {DECLINED_FIELD}: than yours and its header"
-            " cannot be given yours; nothing was changed",
-            into,
-            "ask the sender for the log as forex writes it (forex message --eml)",
-        )
+    text, log = _with_header_value(
+        base,
+        saved,
+        DECLINED_FIELD,
+        mine,
+        into,
+        f"the log in the mail gives another {DECLINED_FIELD}: than yours and its header"
+        " cannot be given yours; nothing was changed",
+    )
     said = (
         f"kept your {DECLINED_FIELD}: {_declined_text(own.header)}: the mail's copy says"
         f" {_declined_text(saved.header)} (signed by nobody: only your engine's seat records"

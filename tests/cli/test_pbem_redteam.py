@@ -262,16 +262,10 @@ def test_undo_settle_names_the_mail_of_a_world_exchangers_copy(
     assert ann.read_bytes() == before
 
 
-def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_game(
-    tmp_path: Path,
-) -> None:
-    """docs/worldex-rules.md's game between players who do not trust each other: the host
-    commits to a secret seed (``seed_sha256:``), the players sign their moves, and after the
-    game the host writes ``seed:`` into the header. That broke every signature (the header
-    is the game's identity: ``edited_move``), and ``read`` and ``diff`` called the copy with
-    the seed another game. Now the revealed seed, which its SHA-256 pins, is left out of the
-    identity and of the comparison: the log stays valid and the copies the same game; a seed
-    that is not the one committed to is still refused."""
+def _committed_game(tmp_path: Path) -> tuple[Path, str, str]:
+    """The World Exchangers example's first 12 moves with its seed left out (committed to by
+    ``seed_sha256:``), every move signed by its player's key, a copy beside it as
+    ``ours.yaml``: the game, its ``seed: ...`` line, and its text with the seed revealed."""
     game = copy_example(tmp_path, 12)
     seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
     header, moves = game.read_text().split("moves:\n")
@@ -282,9 +276,22 @@ def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_g
     for line in moves.splitlines():
         player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
         edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    shutil.copyfile(game, game.parent / "ours.yaml")
+    return game, seed, game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
+
+
+def test_the_host_revealing_the_committed_seed_keeps_a_signed_world_exchangers_game(
+    tmp_path: Path,
+) -> None:
+    """docs/worldex-rules.md's game between players who do not trust each other: the host
+    commits to a secret seed (``seed_sha256:``), the players sign their moves, and after the
+    game the host writes ``seed:`` into the header. That broke every signature (the header
+    is the game's identity: ``edited_move``), and ``read`` and ``diff`` called the copy with
+    the seed another game. Now the revealed seed, which its SHA-256 pins, is left out of the
+    identity and of the comparison: the log stays valid and the copies the same game; a seed
+    that is not the one committed to is still refused."""
+    game, seed, revealed = _committed_game(tmp_path)
     ours = game.parent / "ours.yaml"
-    shutil.copyfile(game, ours)
-    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
     game.write_text(revealed)
     checked = run(["validate", str(game)])
     assert checked.exit_code == 0, checked.output
@@ -385,19 +392,8 @@ def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> N
     players. Now it takes a copy whose only news is the seed, saying so, once the seed is
     checked against ``seed_sha256:`` and the deal with it; a seed not the one committed to is
     refused, nothing changed."""
-    game = copy_example(tmp_path, 12)
-    seed = next(ln for ln in game.read_text().splitlines() if ln.startswith("seed: "))
-    header, moves = game.read_text().split("moves:\n")
-    made = keys(tmp_path, "ai", "louis", "mei")
-    given = "".join(f"  {name}: {Path(f'{made[name]}.pub').read_text()}" for name in made)
-    game.write_text(header.replace(seed + "\n", "") + "keys:\n" + given + "moves:\n")
-    signers = {name: signer(made, name) for name in made}
-    for line in moves.splitlines():
-        player, text = line.split("#")[0].strip().removeprefix("- ").split(": ", 1)
-        edit.append(str(game), player, text, digest=True, signer=signers.get(player))
+    game, seed, revealed = _committed_game(tmp_path)
     ours = game.parent / "ours.yaml"
-    shutil.copyfile(game, ours)
-    revealed = game.read_text().replace("seed_sha256:", seed + "\nseed_sha256:", 1)
     wrong = game.parent / "wrong.yaml"
     wrong.write_text(revealed.replace(seed, seed[:-1] + ("0" if seed[-1] != "0" else "1")))
     before = ours.read_bytes()
