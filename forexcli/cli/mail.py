@@ -167,7 +167,10 @@ def _refuse_untrusted(played: Any, file: str) -> None:
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
     " accepts it (its entry as offered), plays anything else or sends a new offer of the"
-    " seat made after declining it (declined: the engine chooses again). Without --reply"
+    " seat made after declining it (declined: the engine chooses again); in a signed"
+    " game a copy without the seat's offer that awaits its person's countersignature,"
+    " whose declined: that person signed (forex play FILE NAME decline --sign), declines"
+    " the offer: it is taken out and the engine chooses again. Without --reply"
     " the mail's copy is taken as it is, its engines: included; when that drops or changes"
     " an engine seat of LOG, a note on standard error"
     " says how the host puts its seats back and reads the mail with --reply.",
@@ -251,6 +254,8 @@ def read_command(
     if reply and arrived.saves:
         arrived, foreign = _without_foreign(arrived, into)
         arrived, declined = _without_declined(arrived, into)
+    if reply and arrived.kind == "older":
+        arrived = _with_signed_decline(arrived, into)
     if arrived.saves:
         from ..record.signing import unagreed_past
 
@@ -288,6 +293,21 @@ def read_command(
         if declined is None:
             declined = _held_declined(into)
         _host_replies(into, signers, seed, eml_dir, declined, foreign)
+
+
+def _with_signed_decline(arrived: Any, into: str) -> Any:
+    """``hosting.signed_decline``: the arrival telling the person's signed decline it took
+    (as it is when the mail is none), its refusal an exit."""
+    from msgspec.structs import replace
+
+    from ..hosting import signed_decline
+    from ..record.problems import LogError
+
+    try:
+        said = signed_decline(arrived, into)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    return arrived if said is None else replace(arrived, lines=[said])
 
 
 def _held_declined(into: str) -> Any:
