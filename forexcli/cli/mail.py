@@ -51,7 +51,9 @@ from .common import (
     "--with-log",
     is_flag=True,
     help="Put the whole log into the post (plain text, a markdown fence, a BBCode [code]"
-    " block), so that the message alone carries the game; forex read takes it back.",
+    " block), so that the message alone carries the game; forex read takes it back. A log"
+    " that fails its checks (a move changed after it was signed, a bad signature) is"
+    " refused, as --eml refuses it.",
 )
 @click.option(
     "--eml",
@@ -95,9 +97,10 @@ def message_command(
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    _log, played = open_replay(file, warn=eml_path is None)
-    if eml_path is not None:
-        _refuse_untrusted(played, file)
+    carried = "--eml mails" if eml_path is not None else "--with-log posts" if with_log else ""
+    _log, played = open_replay(file, warn=not carried)
+    if carried:
+        _refuse_untrusted(played, file, carried)
     hint = f"the game as it stands: forex show {file_word(file)}"
     tell = view_of(played.log, played.log.game.message, "forex message", hint)
     legal = played.moves
@@ -126,16 +129,17 @@ def message_command(
         raise ProblemExit([played.problem])
 
 
-def _refuse_untrusted(played: Any, file: str) -> None:
-    """Exit (1, nothing written) when the log the mail would carry fails its checks:
-    a move changed after it was signed, a bad signature, a recorded digest that no longer
-    matches. Sent on, it would pass the forgery to the other players."""
+def _refuse_untrusted(played: Any, file: str, carried: str) -> None:
+    """Exit (1, nothing written) when the log the mail or the post would carry (``carried``:
+    ``--eml mails``, ``--with-log posts``) fails its checks: a move changed after it was
+    signed, a bad signature, a recorded digest that no longer matches. Sent on, it would
+    pass the forgery to the other players."""
     problems = trust_problems(played.log, played)
     if not problems:
         return
     refused = (
-        "nothing was written: forex message --eml mails no log that fails its checks; see"
-        f" every problem with forex validate {file_word(file)}, and mail a copy that passes it"
+        f"nothing was written: forex message {carried} no log that fails its checks; see"
+        f" every problem with forex validate {file_word(file)}, and send a copy that passes it"
     )
     first = replace(problems[0], hints=(*problems[0].hints, refused))
     raise ProblemExit([first, *problems[1:]])

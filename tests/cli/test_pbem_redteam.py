@@ -358,8 +358,9 @@ def test_one_mail_holding_both_branches_of_a_fork_says_fork(table: Path) -> None
 def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
     """A copy whose move 1 carol changed after alice signed it: ``forex message --eml`` only
     warned and wrote the mail (exit 0), so a player passed the forgery on. Now ``--eml``
-    refuses it (exit 1), writes nothing and says how to see the problems; the message printed
-    (``--with-log`` too, whose post the reader's ``read`` refuses) still warns."""
+    refuses it (exit 1), writes nothing and says how to see the problems, and so does
+    ``--with-log``, whose post carries the log as the mail does (it printed the post and only
+    warned); the message printed without the log still warns."""
     game = table / "game.yaml"
     text = game.read_text()
     assert "invest USD JPY" in text
@@ -376,6 +377,13 @@ def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
     told = run(["message", str(game)])
     assert told.exit_code == 0, told.output
     assert "warning: " in told.stderr and ": edited_move: " in told.stderr
+    for fmt in ("text", "markdown", "bbcode"):
+        posted = run(["message", str(game), "--with-log", "--format", fmt])
+        assert posted.exit_code == 1, posted.output
+        assert posted.stdout == ""
+        said = " ".join(posted.stderr.split())
+        assert ": edited_move: move 1: " in said and "warning:" not in said
+        assert "forex message --with-log posts no log that fails its checks" in said
 
 
 def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> None:
