@@ -311,6 +311,52 @@ def take_out_held_declined(path: str) -> Declined | None:
     return declined
 
 
+def signed_decline(arrived: Any, into: str) -> str | None:
+    """``read --reply`` of a mail whose copy is the log at ``into`` but for its last move, an
+    engine seat's deal that awaits its person's countersignature, and whose ``declined:``
+    the person signed (``signing.sign_decline``, with the key ``into`` holds for them) over
+    that deal and the others declined at that decision, each an offer to them: the person
+    declined it by mail. The move is taken out and the signed record kept, as ``forex play
+    FILE NAME decline --sign`` leaves them; returns what the mail did, in words, None when
+    it is no such decline (nothing changed). Raises ``LogError``."""
+    from .record.problems import printable
+    from .record.seats import entry_partner, signed_declines
+    from .record.signing import decline_signed
+    from .replies import awaited_offer, decline_awaited
+
+    if arrived.kind != "older":
+        return None
+    _, log, played = edit.load_valid(into)
+    moves = len(log.entries)
+    record = signed_declines(arrived.replay.log.header)
+    if moves == 0 or arrived.replay.moves != moves - 1 or record is None or not record.sig:
+        return None
+    last = log.entries[-1]
+    if len(record.sig) != 1 or record.player != last.player or record.after != moves - 1:
+        return None
+    ((person, signature),) = record.sig.items()
+    offered = awaited_offer(played, person)
+    if offered is None or offered.number != moves or last.text not in record.entries:
+        return None
+    for text in record.entries:
+        try:
+            decisions = log.game.parse(record.player, text)
+        except log.game.notation_error:
+            return None
+        if entry_partner(log.game, decisions) != person:
+            return None
+    state = played.state_after(moves - 1)
+    if not decline_signed(log, moves - 1, state, person, record.player, record.entries, signature):
+        return None
+    decline_awaited(into, person, record=record)
+    label = arrived.label or "the mail"
+    return printable(
+        f"{label}: {person} declined {possessive(last.player)} move {moves} ({last.text}),"
+        f" signed by {person}: it is taken out of {into} (it never took effect), and"
+        f" {says(last.player, 'chooses')} again without it."
+    )
+
+
 def _is_offer(game: Any, offer: Any, entry: Any) -> bool:
     """Whether ``entry`` is the open ``offer``'s entry, decision for decision."""
     if entry.player != offer.player:

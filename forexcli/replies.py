@@ -549,16 +549,19 @@ def awaiting_data(
     return sorted(found, key=lambda deal: deal["move"])
 
 
-def decline_awaited(path: str, person: str) -> Any:
+def decline_awaited(path: str, person: str, signer: Any = None, record: Any = None) -> Any:
     """``person`` declines the engine seat's offer that awaits their countersignature in a
     signed game (``awaited_offer``, the log's last move): the seat's move is taken out (it
     never took effect), with a key it added on first use, and its entry joins the header's
     ``declined:`` (``seats.SignedDeclines``) with the others declined at that decision, so
-    that the seat does not offer it again there. Returns the entry taken out; raises
+    that the seat does not offer it again there; ``signer`` (``signing.Signer``, the
+    person's key: ``--sign``) signs the record, so that a host takes it from the person's
+    mail (``hosting.signed_decline``), which keeps that mail's signed ``record`` instead.
+    Returns the entry taken out; raises
     ``LogError`` (``no_offer``) when no such offer waits, or moves follow it."""
     from .record.edit import cut_text
     from .record.seats import DECLINED_FIELD, SignedDeclines, declined_now
-    from .record.signing import check_signatures
+    from .record.signing import check_signatures, sign_decline
 
     data, log, played = edit.load_valid(path)
     entry = awaited_offer(played, person)
@@ -585,7 +588,14 @@ def decline_awaited(path: str, person: str) -> Any:
             ]
         )
     before = declined_now(log, entry.player, check_signatures(played).awaiting)
-    record = SignedDeclines(entry.player, entry.number - 1, (*before, entry.text))
+    entries = (*before, entry.text)
+    sig = None
+    if signer is not None:
+        state = played.state_after(entry.number - 1)
+        after = entry.number - 1
+        sig = {person: sign_decline(signer.key, log, after, state, person, entry.player, entries)}
+    if record is None:
+        record = SignedDeclines(entry.player, entry.number - 1, entries, sig)
     text, _, _ = cut_text(log, entry.number - 1)
     _write(path, data, log, with_header_key(text, DECLINED_FIELD, record.value()))
     return entry

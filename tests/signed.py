@@ -35,6 +35,14 @@ def ok(*args: str) -> str:
     return result.stdout
 
 
+def post_of(log: Path) -> str:
+    """A plain-text post carrying ``log`` after its words, written by hand as ``forex message
+    --with-log`` writes one: a forged post (``message`` refuses a log that fails its
+    checks)."""
+    intro = "The log (game.yaml; save it, or read this mail with forex read):"
+    return f"My move.\n\n{intro}\n\n{log.read_text()}"
+
+
 def signer(keys: dict[str, Path], name: str) -> Signer:
     key = load_private_key(str(keys[name]), lambda: None)
     return Signer(name, key, name)

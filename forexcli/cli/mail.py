@@ -51,7 +51,9 @@ from .common import (
     "--with-log",
     is_flag=True,
     help="Put the whole log into the post (plain text, a markdown fence, a BBCode [code]"
-    " block), so that the message alone carries the game; forex read takes it back.",
+    " block), so that the message alone carries the game; forex read takes it back. A log"
+    " that fails its checks (a move changed after it was signed, a bad signature) is"
+    " refused, as --eml refuses it.",
 )
 @click.option(
     "--eml",
@@ -95,9 +97,10 @@ def message_command(
         raise click.UsageError("give --since or --since-player, not both")
     if eml_path is not None and at is not None:
         raise click.UsageError("--eml mails the game as it stands: leave out --at")
-    _log, played = open_replay(file, warn=eml_path is None)
-    if eml_path is not None:
-        _refuse_untrusted(played, file)
+    carried = "--eml mails" if eml_path is not None else "--with-log posts" if with_log else ""
+    _log, played = open_replay(file, warn=not carried)
+    if carried:
+        _refuse_untrusted(played, file, carried)
     hint = f"the game as it stands: forex show {file_word(file)}"
     tell = view_of(played.log, played.log.game.message, "forex message", hint)
     legal = played.moves
@@ -126,16 +129,17 @@ def message_command(
         raise ProblemExit([played.problem])
 
 
-def _refuse_untrusted(played: Any, file: str) -> None:
-    """Exit (1, nothing written) when the log the mail would carry fails its checks:
-    a move changed after it was signed, a bad signature, a recorded digest that no longer
-    matches. Sent on, it would pass the forgery to the other players."""
+def _refuse_untrusted(played: Any, file: str, carried: str) -> None:
+    """Exit (1, nothing written) when the log the mail or the post would carry (``carried``:
+    ``--eml mails``, ``--with-log posts``) fails its checks: a move changed after it was
+    signed, a bad signature, a recorded digest that no longer matches. Sent on, it would
+    pass the forgery to the other players."""
     problems = trust_problems(played.log, played)
     if not problems:
         return
     refused = (
-        "nothing was written: forex message --eml mails no log that fails its checks; see"
-        f" every problem with forex validate {file_word(file)}, and mail a copy that passes it"
+        f"nothing was written: forex message {carried} no log that fails its checks; see"
+        f" every problem with forex validate {file_word(file)}, and send a copy that passes it"
     )
     first = replace(problems[0], hints=(*problems[0].hints, refused))
     raise ProblemExit([first, *problems[1:]])
@@ -167,7 +171,10 @@ def _refuse_untrusted(played: Any, file: str) -> None:
     " the moves after it; engine_seat_move on standard error) and the engine plays its own;"
     " the mail's offer: is not the engine's, LOG's open offer stands until its partner"
     " accepts it (its entry as offered), plays anything else or sends a new offer of the"
-    " seat made after declining it (declined: the engine chooses again). Without --reply"
+    " seat made after declining it (declined: the engine chooses again); in a signed"
+    " game a copy without the seat's offer that awaits its person's countersignature,"
+    " whose declined: that person signed (forex play FILE NAME decline --sign), declines"
+    " the offer: it is taken out and the engine chooses again. Without --reply"
     " the mail's copy is taken as it is, its engines: included; when that drops or changes"
     " an engine seat of LOG, a note on standard error"
     " says how the host puts its seats back and reads the mail with --reply.",
@@ -251,6 +258,8 @@ def read_command(
     if reply and arrived.saves:
         arrived, foreign = _without_foreign(arrived, into)
         arrived, declined = _without_declined(arrived, into)
+    if reply and arrived.kind == "older":
+        arrived = _with_signed_decline(arrived, into)
     if arrived.saves:
         from ..record.signing import unagreed_past
 
@@ -288,6 +297,21 @@ def read_command(
         if declined is None:
             declined = _held_declined(into)
         _host_replies(into, signers, seed, eml_dir, declined, foreign)
+
+
+def _with_signed_decline(arrived: Any, into: str) -> Any:
+    """``hosting.signed_decline``: the arrival telling the person's signed decline it took
+    (as it is when the mail is none), its refusal an exit."""
+    from msgspec.structs import replace
+
+    from ..hosting import signed_decline
+    from ..record.problems import LogError
+
+    try:
+        said = signed_decline(arrived, into)
+    except LogError as error:
+        raise ProblemExit(error.problems) from None
+    return arrived if said is None else replace(arrived, lines=[said])
 
 
 def _held_declined(into: str) -> Any:

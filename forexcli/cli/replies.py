@@ -361,7 +361,7 @@ def answer_command(
     if waiting is not None and not accept:  # a signed game: the seat's move is taken out
         _signed_decline(
             file, player, seed=seed, seconds=seconds, simulations=simulations, reply=reply,
-            fmt=fmt, eml_path=eml_path, signers=signers,
+            fmt=fmt, eml_path=eml_path, signers=signers, signer=signer,
         )  # fmt: skip
         return
     try:
@@ -421,16 +421,18 @@ def _signed_decline(
     fmt: str,
     eml_path: str | None,
     signers: Any,
+    signer: Any = None,
 ) -> None:
     """``forex play FILE NAME decline`` of an engine seat's offer written as its signed move
-    (``replies.decline_awaited``): the move is taken out and remembered in ``declined:``;
+    (``replies.decline_awaited``): the move is taken out and remembered in ``declined:``
+    (signed by ``signer``, ``--sign``: the decline its host takes from the person's mail);
     with the seat's key (``signers``) it chooses again at once, signed, else the replies'
     stop line says how it does; ``fmt`` json as an answer's document."""
     from ..record.problems import LogError
     from ..replies import Replies, decline_awaited
 
     try:
-        entry = decline_awaited(file, player)
+        entry = decline_awaited(file, player, signer)
     except LogError as error:
         raise _problems(error) from None
     if eml_path is not None and reply:

@@ -141,10 +141,17 @@ class SignedDeclines(Struct, frozen=True):
     player: str
     after: int
     entries: tuple[str, ...]
+    sig: dict[str, str] | None = None
+    """The person's signature on the decline (``signing.sign_decline``), by name: how
+    the host of a game by mail knows that the person declined (None: unsigned)."""
 
     def value(self) -> dict[str, Any]:
         """The header's value."""
-        return {"player": self.player, "after": self.after, "entries": list(self.entries)}
+        value: dict[str, Any] = {"player": self.player, "after": self.after}
+        value["entries"] = list(self.entries)
+        if self.sig:
+            value["sig"] = dict(self.sig)
+        return value
 
 
 def signed_declines(header: Mapping[str, Any]) -> SignedDeclines | None:
@@ -155,7 +162,9 @@ def signed_declines(header: Mapping[str, Any]) -> SignedDeclines | None:
     player, after, entries = raw.get("player"), raw.get("after"), raw.get("entries")
     if not isinstance(player, str) or not isinstance(after, int) or not isinstance(entries, list):
         return None
-    return SignedDeclines(player, after, tuple(str(text) for text in entries))
+    sig = raw.get("sig")
+    signed = {str(k): str(v) for k, v in sig.items()} if isinstance(sig, dict) else None
+    return SignedDeclines(player, after, tuple(str(text) for text in entries), signed)
 
 
 def declined_now(log: Any, seat: str, awaiting: Mapping[int, str] | None = None) -> tuple[str, ...]:
@@ -263,10 +272,12 @@ def decline_command(
     named: str, person: str, seats: Sequence[str] = (), *, mailed: bool = False
 ) -> str:
     """``forex play FILE NAME decline``: the command by which ``person`` declines an engine
-    seat's offer in a signed game (it signs nothing), with ``--key-for-seat SEAT=FILE`` for
-    each of ``seats``, so that the seat chooses again at once, and ``--eml OUT.eml`` when a
-    mail host plays a seat (``mailed``)."""
-    return player_command("forex play", named, person, "decline" + _seat_options(seats, mailed))
+    seat's offer in a signed game, with ``--key-for-seat SEAT=FILE`` for each of ``seats``,
+    so that the seat chooses again at once, and ``--sign --key FILE --eml OUT.eml`` when a
+    mail host plays a seat (``mailed``: the host takes the decline its person signed)."""
+    signed = " --sign --key FILE" if mailed else ""
+    options = "decline" + signed + _seat_options(seats, mailed)
+    return player_command("forex play", named, person, options)
 
 
 def _seat_options(seats: Sequence[str], mailed: bool) -> str:

@@ -32,7 +32,7 @@ import base64
 import binascii
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct, field
@@ -117,6 +117,41 @@ def sign(
     before it), in pieces (``in_pieces``)."""
     data = payload(game_identity(log), number, digest_of(log)(before), signer, player, text)
     return in_pieces(base64.b64encode(key.sign(data)).decode("ascii"))
+
+
+def decline_text(entries: Sequence[str]) -> str:
+    """What a person's signature on a ``declined:`` record covers in place of a decision:
+    ``declined`` and its entries as JSON (no decision reads so, nor signs the same bytes)."""
+    return "declined " + json.dumps(list(entries), ensure_ascii=False)
+
+
+def sign_decline(
+    key: Ed25519PrivateKey, log: GameLog, after: int, state: Any, signer: str, seat: str,
+    entries: Sequence[str],
+) -> str:  # fmt: skip
+    """``signer``'s signature on declining ``seat``'s ``entries`` at its decision after move
+    ``after`` (``state``: the state then), in pieces."""
+    return sign(key, log, after + 1, state, signer, seat, decline_text(entries))
+
+
+def decline_signed(
+    log: GameLog, after: int, state: Any, signer: str, seat: str, entries: Sequence[str],
+    signature: Any,
+) -> bool:  # fmt: skip
+    """Whether ``signature`` is ``signer``'s (the key ``log``'s header holds for them) on
+    declining ``seat``'s ``entries`` after move ``after`` (``sign_decline``)."""
+    keys, _ = header_keys(log)
+    known = keys.get(signer)
+    if known is None or known.key is None or not isinstance(signature, str):
+        return False
+    try:
+        raw = base64.b64decode("".join(signature.split(" ")), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    data = payload(
+        game_identity(log), after + 1, digest_of(log)(state), signer, seat, decline_text(entries)
+    )
+    return _verifies(known.key, raw, data)
 
 
 def in_pieces(signature: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_commands import run
-from tests.signed import signed_game
+from tests.signed import post_of, signed_game
 
 MOVES = 18
 PROBLEM_LINE = re.compile(r"^\S+:\d+:\d+: ([a-z_]+): ", re.M)
@@ -74,9 +74,8 @@ def test_validate_json_keeps_every_detail(edited: Path) -> None:
 
 def test_read_refuses_it_in_two_lines(edited: Path) -> None:
     post = edited.parent / "post.txt"
-    message = run(["message", str(edited), "--with-log"])
-    assert message.exit_code == 0, message.output
-    post.write_text(message.stdout)
+    assert run(["message", str(edited), "--with-log"]).exit_code == 1  # posts no forgery
+    post.write_text(post_of(edited))
     fresh = edited.parent / "fresh.yaml"
     result = run(["read", str(post), "--into", str(fresh)])
     assert result.exit_code == 1, result.output

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_commands import run
-from tests.signed import signed_game
+from tests.signed import post_of, signed_game
 
 
 @pytest.fixture(scope="module")
@@ -337,7 +337,7 @@ def test_read_places_a_refused_move_in_the_log_it_read(table: Path) -> None:
     assert read.exit_code == 1, read.output
     assert read.stderr.startswith(f"{forged}:{line}:12: unsigned_in_mail: ")  # the decision
     mail = table / "forged.txt"
-    mail.write_text(run(["message", str(forged), "--with-log"]).stdout)
+    mail.write_text(post_of(forged))
     read = run(["read", str(mail), "--into", str(own)])
     assert read.exit_code == 1, read.output
     first = read.stderr.splitlines()[0]

@@ -365,8 +365,9 @@ def test_one_mail_holding_both_branches_of_a_fork_says_fork(table: Path) -> None
 def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
     """A copy whose move 1 carol changed after alice signed it: ``forex message --eml`` only
     warned and wrote the mail (exit 0), so a player passed the forgery on. Now ``--eml``
-    refuses it (exit 1), writes nothing and says how to see the problems; the message printed
-    (``--with-log`` too, whose post the reader's ``read`` refuses) still warns."""
+    refuses it (exit 1), writes nothing and says how to see the problems, and so does
+    ``--with-log``, whose post carries the log as the mail does (it printed the post and only
+    warned); the message printed without the log still warns."""
     game = table / "game.yaml"
     text = game.read_text()
     assert "invest USD JPY" in text
@@ -383,6 +384,13 @@ def test_message_mails_no_log_that_fails_its_checks(table: Path) -> None:
     told = run(["message", str(game)])
     assert told.exit_code == 0, told.output
     assert "warning: " in told.stderr and ": edited_move: " in told.stderr
+    for fmt in ("text", "markdown", "bbcode"):
+        posted = run(["message", str(game), "--with-log", "--format", fmt])
+        assert posted.exit_code == 1, posted.output
+        assert posted.stdout == ""
+        said = " ".join(posted.stderr.split())
+        assert ": edited_move: move 1: " in said and "warning:" not in said
+        assert "forex message --with-log posts no log that fails its checks" in said
 
 
 def test_read_takes_the_seed_the_host_reveals_and_checks_it(tmp_path: Path) -> None:
@@ -515,3 +523,118 @@ def test_a_players_copy_cannot_decline_the_hosts_engine_offers(
     assert "declined:" not in host.read_text()
     said = " ".join(read.output.split())
     assert "kept your declined: (none): the mail's copy says computer's offers declined" in said
+
+
+def _hosted_offer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """A signed game (signatures: required) of alice and the host's keyed engine seat
+    computer, by mail, real keys and mail files: alice's move 1 reaches the host, whose
+    engine replies with a spot deal to her (its signed move 2, awaiting her countersignature),
+    mailed to her and read into her copy. The engine (patched: the search is not what is
+    tested) offers alice a spot she has not declined, with a plain action, while there is
+    one. Returns the paths: host, alice, outbox and the keys."""
+    import forexcli.hosting
+    import forexcli.replies
+    from tests.record.test_signing import make_key
+
+    def engine(game: Any, state: Any, *_: Any, declined: Any = (), **__: Any) -> Any:
+        refused = {game.write([spot]) for spot in declined}
+        legal = list(game.legal(state))
+        plain = next(d for d in legal if not game.write([d]).startswith("spot"))
+        for spot in legal:
+            text = game.write([spot])
+            if text.startswith("spot") and " to alice " in text and text not in refused:
+                return (spot, plain), ()
+        return (plain,), ()
+
+    monkeypatch.setattr(forexcli.hosting, "engine_entry", engine)
+    monkeypatch.setattr(forexcli.replies, "engine_entry", engine)
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "computer", "bob")}
+    paths = {"host": tmp_path / "host.yaml", "alice": tmp_path / "alice.yaml"}
+    paths |= {"out": tmp_path / "out", **{f"{name}.key": key for name, key in keys.items()}}
+    host, alice = paths["host"], paths["alice"]
+    given = [a for name in ("alice", "computer") for a in ("--key-for", f"{name}={keys[name]}.pub")]
+    given += ["--contact", "alice=alice@example.org", "--contact", "computer=host@example.org"]
+    made = run(["new", str(host), "--players", "alice,computer", "--seed", "7", "--engine",
+                "computer:20", "--require-signatures", *given])  # fmt: skip
+    assert made.exit_code == 0, made.output
+    shutil.copyfile(host, alice)
+    sign = ["--sign", "--key", str(keys["alice"])]
+    played = run(["play", str(alice), "alice", "invest", "USD", "JPY", "--no-reply", *sign])
+    assert played.exit_code == 0, played.output
+    assert run(["message", str(alice), "--eml", str(tmp_path / "m1.eml")]).exit_code == 0
+    read = run(["read", str(tmp_path / "m1.eml"), "--into", str(host), "--reply", "--eml-dir",
+                str(paths["out"]), "--key-for-seat", f"computer={keys['computer']}"])  # fmt: skip
+    assert read.exit_code == 0, read.output
+    assert "  - computer: spot 1 GBP to alice for 1.5 EUR" in host.read_text()  # awaits alice
+    (reply,) = paths["out"].glob("*.eml")
+    assert run(["read", str(reply), "--into", str(alice)]).exit_code == 0
+    return paths
+
+
+def _host_reads(paths: dict[str, Path], mail: Path) -> Result:
+    result = run(["read", str(mail), "--into", str(paths["host"]), "--reply", "--eml-dir",
+                  str(paths["out"]), "--key-for-seat",
+                  f"computer={paths['computer.key']}"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_a_keyed_persons_signed_decline_of_the_engine_seats_offer_reaches_the_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """alice declines computer's signed spot deal (move 2) and mails her copy: move 2 taken
+    out, a ``declined:`` record. The host's ``read --reply`` called it an older copy (1 move;
+    its own has 2) and left its log, so computer never chose again, and alice could not
+    play on (a move after the unagreed deal is refused). Now ``decline --sign --key``
+    signs the record, and the host takes the decline its person signed: move 2 is taken
+    out, computer chooses again without it, and the reply is mailed to alice; the command
+    alice is told to decline with says --sign."""
+    paths = _hosted_offer(tmp_path, monkeypatch)
+    host, alice = paths["host"], paths["alice"]
+    told = " ".join(run(["show", str(alice)]).stdout.split())
+    assert f"or declines it: forex play {alice} alice decline --sign --key FILE --eml" in told
+    declined = run(["play", str(alice), "alice", "decline", "--sign", "--key",
+                    str(paths["alice.key"]), "--eml", str(tmp_path / "m2.eml")])  # fmt: skip
+    assert declined.exit_code == 0, declined.output
+    assert "sig:" in alice.read_text().split("moves:")[0]
+    read = _host_reads(paths, tmp_path / "m2.eml")
+    said = " ".join(read.output.split())
+    assert "alice declined computer's move 2 (spot 1 GBP to alice for 1.5 EUR;" in said
+    log = host.read_text()
+    head, moves = log.split("moves:")
+    assert "- spot 1 GBP to alice for 1.5 EUR" in head and "alice:" in head.split("declined:")[1]
+    assert "spot 1 GBP to alice" not in moves
+    assert "  - computer: spot " in moves  # its new choice, awaiting alice
+    assert len(list(paths["out"].glob("*.eml"))) == 2  # the reply to alice's decline
+    # alice reads it and accepts the new offer: the game goes on.
+    reply = max(paths["out"].glob("*.eml"), key=lambda mail: mail.stat().st_mtime_ns)
+    assert run(["read", str(reply), "--into", str(alice)]).exit_code == 0
+    accept = ["play", str(alice), "alice", "accept", "--sign", "--key", str(paths["alice.key"])]
+    assert run(accept).exit_code == 0
+
+
+def test_a_decline_its_person_did_not_sign_does_not_reach_the_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the host takes as alice's decline is only what alice signed: a decline without
+    --sign, one signed with another key (bob's), and a signed one whose entries another hand
+    changed leave the host's log as it is (an older copy), the deal awaiting alice."""
+    paths = _hosted_offer(tmp_path, monkeypatch)
+    host, alice = paths["host"], paths["alice"]
+    before = host.read_bytes()
+    unsigned = tmp_path / "unsigned.yaml"
+    shutil.copyfile(alice, unsigned)
+    assert run(["play", str(unsigned), "alice", "decline"]).exit_code == 0
+    forged = tmp_path / "forged.yaml"
+    shutil.copyfile(alice, forged)
+    by_bob = ["play", str(forged), "alice", "decline", "--sign", "--key", str(paths["bob.key"])]
+    assert run(by_bob).exit_code == 0, run(by_bob).output
+    changed = tmp_path / "changed.yaml"
+    shutil.copyfile(alice, changed)
+    own = ["play", str(changed), "alice", "decline", "--sign", "--key", str(paths["alice.key"])]
+    assert run(own).exit_code == 0
+    changed.write_text(changed.read_text().replace("contract 1 GBP for 1.5 EUR", "invest GBP", 1))
+    for copy in (unsigned, forged, changed):
+        read = _host_reads(paths, copy)
+        assert "holds an older copy (1 move; yours has 2)" in read.stdout, read.output
+        assert host.read_bytes() == before

@@ -11,7 +11,7 @@ import pytest
 
 from forexcli.record import gamelog
 from tests.cli.test_commands import run
-from tests.signed import signed_game
+from tests.signed import post_of, signed_game
 
 WARN = "signatures: warn\n"
 
@@ -104,10 +104,9 @@ def test_validate_fails_an_unsigned_move_of_a_keyed_player(keyed: Path) -> None:
 
 def test_read_refuses_an_unsigned_move_in_a_keyed_players_name(keyed: Path) -> None:
     edited = unsigned_copy(keyed)
-    post = run(["message", str(edited), "--with-log"])
-    assert post.exit_code == 0, post.output
+    assert run(["message", str(edited), "--with-log"]).exit_code == 1  # posts no forgery
     mail = keyed / "post.txt"
-    mail.write_text(post.stdout)
+    mail.write_text(post_of(edited))
     fresh = keyed / "fresh.yaml"
     result = run(["read", str(mail), "--into", str(fresh)])
     assert result.exit_code == 1, result.output

@@ -232,6 +232,17 @@ def signed_declines() -> dict[str, Any]:
                 "type": "array",
                 "items": {"type": "string", "maxLength": 500},
             },
+            "sig": {
+                "description": (
+                    "The person's signature on the decline, by name (`forex play FILE NAME"
+                    " decline --sign --key FILE`): the host of a game by mail takes a decline"
+                    " its person signed."
+                ),
+                "type": "object",
+                "minProperties": 1,
+                "maxProperties": 1,
+                "additionalProperties": {"type": "string", "maxLength": 200},
+            },
         },
     }
 
