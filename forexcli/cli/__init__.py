@@ -323,6 +323,11 @@ turns the shell commands its report, hints and problems print into the prompt's 
 None: a command typed in the shell, whose words stay."""
 
 
+def at_prompt() -> bool:
+    """Whether the command runs for the game at a prompt (``AT_PROMPT``), not in the shell."""
+    return AT_PROMPT is not None
+
+
 def prompt_words(text: str) -> str:
     """``text`` in the words of the prompt the command runs at (``AT_PROMPT``), else as it
     is."""

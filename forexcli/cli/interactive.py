@@ -29,7 +29,7 @@ LOOP_WORDS = ("?", "hint", "moves", "show", "rules", "undo", "help", "quit")
 """The loop's own words (anything else is a decision)."""
 
 HELP_TEXT = (
-    "Type a decision (Tab completes it: forex moves lists them), or: ? (or hint) for the"
+    "Type a decision (Tab completes it: moves lists them), or: ? (or hint) for the"
     " engine's advice, moves, show (with their options: moves --all, show --at 3), rules"
     " (the game's rules in short), undo (your last decision and the engine's replies to it),"
     " quit. Every decision is"
@@ -257,16 +257,16 @@ def _completer(file: str, player: str) -> Any:
 # --------------------------------------------------------------------------- the loop
 
 
-def _run(args: Sequence[str], player: str | None = None) -> int:
+def _run(args: Sequence[str], player: str | None = None, file: str | None = None) -> int:
     """Run ``forex ARGS`` in this process, as the shell would; its problems are printed
     and its exit status returned (Ctrl-C goes on as KeyboardInterrupt).  With ``player``
-    (the prompt's), the commands it prints for ARGS' file are said in the prompt's words
-    (``prompt_words``)."""
+    (the prompt's), the commands it prints for ``file`` (by default ARGS' own) are said in
+    the prompt's words (``prompt_words``)."""
     from .. import cli as cli_module
 
     cli_module.STARTED = time.perf_counter()  # --seconds counts from this command's start
     if player is not None:
-        cli_module.AT_PROMPT = functools.partial(prompt_words, args[1], player)
+        cli_module.AT_PROMPT = functools.partial(prompt_words, file or args[1], player)
     try:
         code = cli_module.forex.main(list(args), prog_name="forex", standalone_mode=False)
     except click.exceptions.Abort:
@@ -511,7 +511,7 @@ def interactive_game(
             elif command in ("moves", "show"):
                 _run([command, file, *options], player)
             elif word == "rules":
-                _run(["rules", "--game", Situation(file).game.name])  # names no file
+                _run(["rules", "--game", Situation(file).game.name], player, file=file)
             elif word == "help":
                 _say(HELP_TEXT)
                 signed = _signed_help(file, player)

@@ -9,7 +9,7 @@ import click
 
 from .. import games, streams
 from ..reporters import clean
-from . import EPILOG, GameChoice
+from . import EPILOG, GameChoice, at_prompt
 from . import echo as _echo
 from .common import ProblemExit, stdout_style
 
@@ -18,6 +18,19 @@ if TYPE_CHECKING:
 
 RULES_WIDTH = 80
 """The summary is never wider than this, however wide the terminal (a page of prose)."""
+
+IN_THE_SHELL = (
+    "In a game: forex moves FILE lists every decision legal now, written as forex play takes"
+    " it, and forex hint FILE asks the engine (at the prompt of forex play FILE NAME: moves"
+    " and ?)."
+)
+"""The summary's last paragraph, the tool's own: how to find the decisions of a game."""
+
+AT_THE_PROMPT = (
+    "In this game: moves lists every decision legal now, written as this prompt takes it"
+    " (Tab completes it), ? (or hint) asks the engine, and help tells the prompt's other words."
+)
+"""``IN_THE_SHELL`` as said by ``rules`` at the prompt of ``forex play FILE NAME``."""
 
 
 @click.command("rules", epilog=EPILOG)
@@ -43,6 +56,8 @@ def rules_command(game: str) -> None:
         summary = played.rules_summary()
     except NotOffered as missing:
         raise ProblemExit([_refusal(game, missing.what)], exit_code=2) from None
+    closing = AT_THE_PROMPT if at_prompt() else IN_THE_SHELL
+    summary = f"{summary.rstrip()}\n{closing}"
     _echo(summary_text(summary, min(streams.width() or RULES_WIDTH, RULES_WIDTH)))
 
 

@@ -640,6 +640,29 @@ def test_the_prompts_hints_say_its_own_words_not_shell_commands(tmp_path: Path) 
     assert f"forex moves {tmp_path / 'duel.yaml'} lists" in " ".join(shell.output.split())
 
 
+def test_the_prompts_help_and_rules_say_its_words_not_shell_commands(tmp_path: Path) -> None:
+    """At the prompt, help said "Tab completes it: forex moves lists them" and rules ended
+    "forex moves FILE lists every decision": shell commands; now the prompt's ``moves``
+    (and the shell's ``forex rules`` still says the commands)."""
+    _new(tmp_path / "duel.yaml", players="me,computer")
+    loop = Loop(tmp_path, "duel.yaml", "me")
+    loop.prompt()
+    said = " ".join(_plain(loop.enter("help")).split())
+    assert "Tab completes it: moves lists them" in said and "forex moves" not in said
+    said = " ".join(_plain(loop.enter("rules")).split())
+    assert "For-Ex: the rules in short" in said and "forex " not in said
+    assert said.endswith(
+        "In this game: moves lists every decision legal now, written as this prompt takes it"
+        " (Tab completes it), ? (or hint) asks the engine, and help tells the prompt's other"
+        " words."
+    ), said
+    loop.child.send("quit\r")
+    status, _ = loop.end()
+    assert status == 0
+    shell = " ".join(run(["rules"]).output.split())
+    assert "In a game: forex moves FILE lists every decision legal now" in shell
+
+
 def test_prompt_words_turn_this_games_commands_into_the_prompts() -> None:
     from forexcli.cli.interactive import prompt_words
 

@@ -43,8 +43,5 @@ SUMMARY = (
     "last turn chooses, strongest GBP). Every player converts each currency into it "
     "separately, rounding down; certificates are worth nothing. The most money wins; a tie "
     "goes to the most certificates of the strongest currency; a bankrupt player ranks last.",
-    "In a game: forex moves FILE lists every decision legal now, written as forex play takes "
-    "it, and forex hint FILE asks the engine (at the prompt of forex play FILE NAME: moves "
-    "and ?).",
 )
 """The summary: its heading, then its paragraphs and list items (``- ``), one string each."""

@@ -39,7 +39,5 @@ SUMMARY = (
     " (2 players: 500 to the first; 3: 800 and 400; 4: 900, 600 and 300; tied players share)."
     " The highest total wins; a tie goes to more city cards, then more cash, else the victory"
     " is shared.",
-    "In a game: forex moves FILE lists every decision legal now, with what it does, and forex"
-    " hint FILE asks the engine (at the prompt of forex play FILE NAME: moves and ?).",
 )
 """The summary: its heading, then its paragraphs and list items (``- ``), one string each."""
