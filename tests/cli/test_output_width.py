@@ -652,3 +652,28 @@ def test_show_and_hint_tables_fit_a_narrow_terminal(
     assert len(heads) >= 2  # stacked, each table led by the row's currency
     assert " ".join(" ".join(heads).split()) == "GBP EUR USD CHF JPY CAD CNY pairs won"
     assert board.count("\nGBP ") == len(heads)
+
+
+def test_show_with_two_long_names_fits_80_columns(tmp_path: Path) -> None:
+    """With two 32-character names without spaces, For-Ex show's money, queue and
+    projection tables ran to 104 (and 113) columns at COLUMNS=80; now every line fits,
+    the names and every cell still shown."""
+    names = ("abcdefghijklmnopqrstuvwxyzabcdef", "bcdefghijklmnopqrstuvwxyzabcdefg")
+    path = tmp_path / "x.yaml"
+    made = run(["new", str(path), "--players", ",".join(names), "--seed", "s"])
+    assert made.exit_code == 0, made.output
+    first = gamelog.load(path).first
+    second = names[1 - names.index(first)]
+    for moves in (
+        [],
+        [(first, "contract 1 GBP for 1.5 EUR"), (second, "contract 1 USD for 1 CHF")],
+    ):
+        for player, decision in moves:
+            edit.append(str(path), player, decision)
+        result = run(["show", str(path)], COLUMNS="80")
+        assert result.exit_code == 0, result.output
+        too_wide = [line for line in result.stdout.splitlines() if wcswidth(line) > 80]
+        assert not too_wide, too_wide
+        assert all(result.stdout.count(name) >= 3 for name in names), result.stdout
+    queue = result.stdout.split("Contract queue", 1)[1].split("Free letters", 1)[0]
+    assert all(name in queue for name in names)  # each contract's owner, whole
