@@ -134,6 +134,15 @@ def sign_decline(
     return sign(key, log, after + 1, state, signer, seat, decline_text(entries))
 
 
+def signature_bytes(value: str) -> bytes | None:
+    """The bytes of a signature as a log writes it (base64, its folds read back as spaces);
+    None when it is not base64."""
+    try:
+        return base64.b64decode("".join(value.split(" ")), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
 def decline_signed(
     log: GameLog, after: int, state: Any, signer: str, seat: str, entries: Sequence[str],
     signature: Any,
@@ -144,9 +153,8 @@ def decline_signed(
     known = keys.get(signer)
     if known is None or known.key is None or not isinstance(signature, str):
         return False
-    try:
-        raw = base64.b64decode("".join(signature.split(" ")), validate=True)
-    except (binascii.Error, ValueError):
+    raw = signature_bytes(signature)
+    if raw is None:
         return False
     data = payload(
         game_identity(log), after + 1, digest_of(log)(state), signer, seat, decline_text(entries)
@@ -593,10 +601,7 @@ def _check_one(
             f"add {possessive(signer)} public key to keys: in the header (ask {signer} for it)",
         )
     written = "".join(value.split(" "))
-    try:
-        raw = base64.b64decode(written, validate=True)
-    except (binascii.Error, ValueError):
-        raw = b""
+    raw = signature_bytes(value) or b""
     if len(raw) != SIGNATURE_BYTES:
         return fail(
             "bad_signature",
@@ -789,9 +794,8 @@ def signed_instead(replay: Replay, check: SignatureCheck, entry: Entry, signer: 
     value = (entry.sig or {}).get(signer)
     if key is None or key.key is None or not isinstance(value, str):
         return None
-    try:
-        raw = base64.b64decode("".join(value.split(" ")), validate=True)
-    except (binascii.Error, ValueError):
+    raw = signature_bytes(value)
+    if raw is None:
         return None
     log = replay.log
     game = log.game
